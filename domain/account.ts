@@ -1,0 +1,173 @@
+import { isValidPhoneNumber } from 'libphonenumber-js/min';
+import { z } from 'zod';
+import { languages } from './constants';
+
+/**
+ * Account rules of SPEC §5. Every message is an i18n key (namespace `validation`),
+ * so the same rule speaks es, en and pt in the form and in the server's problem+json.
+ */
+
+export const passwordSpecials = '!@#*?$';
+
+/** Trimmed, lower-cased email; 'validation.email' when malformed. */
+export const emailSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(254, { error: 'validation.email' })
+  .toLowerCase()
+  .pipe(z.email({ error: 'validation.email' }));
+
+/** At least 8 characters with upper case, lower case, a digit and one of !@#*?$. */
+export const passwordSchema = z
+  .string({ error: 'validation.required' })
+  .min(1, { error: 'validation.required' })
+  .max(128, { error: 'validation.passwordTooLong' })
+  .refine(
+    (value) =>
+      value.length >= 8 &&
+      /[A-Z]/.test(value) &&
+      /[a-z]/.test(value) &&
+      /\d/.test(value) &&
+      /[!@#*?$]/.test(value),
+    { error: 'validation.password' },
+  );
+
+/** Letters only (any script, with single spaces, hyphens or apostrophes between words), at least 2. */
+export const personNameSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(60, { error: 'validation.nameTooLong' })
+  .refine((value) => value.length >= 2, { error: 'validation.nameMin' })
+  .refine((value) => /^\p{L}+(?:[ '\u2019-]\p{L}+)*$/u.test(value), { error: 'validation.nameLetters' });
+
+/** International phone with its country code, e.g. +5491155551234. */
+export const phoneSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .refine((value) => value.startsWith('+') && isValidPhoneNumber(value), { error: 'validation.phone' });
+
+export const securityCodeSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .regex(/^\d{6}$/, { error: 'validation.securityCode' });
+
+export const languageSchema = z.enum(languages);
+
+export const attributionSchema = z.strictObject({
+  utmSource: z.string().max(200).optional(),
+  utmCampaign: z.string().max(200).optional(),
+  originPath: z.string().max(500).optional(),
+  fbclid: z.string().max(500).optional(),
+});
+export type Attribution = z.infer<typeof attributionSchema>;
+
+/** POST /api/v1/users. Either a password or a Google ID token. */
+export const registerSchema = z
+  .strictObject({
+    firstName: personNameSchema,
+    lastName: personNameSchema,
+    email: emailSchema,
+    phone: phoneSchema.optional(),
+    password: passwordSchema.optional(),
+    googleId: z.string().max(200).optional(),
+    token: z.string().max(4096).optional(),
+    companyDraftId: z.uuid({ error: 'validation.invalid' }).optional(),
+    language: languageSchema.default('es'),
+    acceptTerms: z.literal(true, { error: 'validation.acceptTerms' }),
+    attribution: attributionSchema.optional(),
+  })
+  .refine((body) => body.password !== undefined || body.token !== undefined, {
+    error: 'validation.required',
+    path: ['password'],
+  });
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The create-account form: the API body plus a repeated password that must match. */
+export const registerFormSchema = z
+  .strictObject({
+    firstName: personNameSchema,
+    lastName: personNameSchema,
+    email: emailSchema,
+    phone: phoneSchema,
+    password: passwordSchema,
+    repeatPassword: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
+    acceptTerms: z.literal(true, { error: 'validation.acceptTerms' }),
+  })
+  .refine((form) => form.password === form.repeatPassword, {
+    error: 'validation.passwordsMismatch',
+    path: ['repeatPassword'],
+  });
+export type RegisterForm = z.infer<typeof registerFormSchema>;
+
+/** POST /api/v1/login: email and password, or a Google ID token. */
+export const loginSchema = z
+  .strictObject({
+    email: emailSchema.optional(),
+    password: z.string().max(128).optional(),
+    googleId: z.string().max(200).optional(),
+    token: z.string().max(4096).optional(),
+  })
+  .refine((body) => body.token !== undefined || (body.email !== undefined && !!body.password), {
+    error: 'validation.required',
+    path: ['password'],
+  });
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const loginFormSchema = z.strictObject({
+  email: emailSchema,
+  password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
+});
+export type LoginForm = z.infer<typeof loginFormSchema>;
+
+/** POST /api/v1/reset-password */
+export const resetRequestSchema = z.strictObject({ email: emailSchema, language: languageSchema.optional() });
+
+/** PUT /api/v1/reset-password/confirm */
+export const resetConfirmSchema = z.strictObject({
+  email: emailSchema,
+  code: securityCodeSchema,
+  newPassword: passwordSchema,
+});
+
+export const resetConfirmFormSchema = resetConfirmSchema
+  .extend({ repeatPassword: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }) })
+  .refine((form) => form.newPassword === form.repeatPassword, {
+    error: 'validation.passwordsMismatch',
+    path: ['repeatPassword'],
+  });
+
+/** PUT /api/v1/reset-password/temporary-confirm: `cognitoSession` is the challenge login returned. */
+export const temporaryConfirmSchema = z.strictObject({
+  email: emailSchema,
+  newPassword: passwordSchema,
+  cognitoSession: z.string().min(1, { error: 'validation.required' }).max(512),
+});
+
+export const userStatuses = ['active', 'blocked'] as const;
+export const userRoles = ['user', 'admin'] as const;
+
+/** The signed-in user as GET /api/v1/users/me returns it. */
+export const userSchema = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  status: z.enum(userStatuses),
+  role: z.enum(userRoles),
+  language: languageSchema,
+  companies: z.array(z.uuid()),
+  createdAt: z.string(),
+  intercomUserHash: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** The placeholder account name SPEC §5 mentions. */
+export const isPlaceholderUser = (user: Pick<User, 'firstName' | 'lastName'>) =>
+  `${user.firstName} ${user.lastName}`.trim().toLowerCase() === 'generic user';
+
+/** SPEC §5: "a helper checks a string is longer than 4 characters". */
+export const isLongerThanFour = (value: string | null | undefined) => (value ?? '').trim().length > 4;

@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppDeps, AppEnv } from './context';
+import { fieldErrors, handleError, problemResponse } from './lib/problem';
+import { withOriginCheck } from './middleware/with-origin-check';
+import { withRequestLog } from './middleware/with-request-log';
+import { withSecurityHeaders } from './middleware/with-security-headers';
+import { docsRouter } from './routes/docs';
+import { healthRouter } from './routes/health';
+import { mountClient } from './static';
+
+/**
+ * Builds Alta's HTTP app: middleware in order (log, security headers, origin check, body
+ * limit), one router per resource under /api/v1, the OpenAPI document and docs, then the
+ * built client. Invalid input never reaches a handler: the zod hook answers problem+json.
+ */
+export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) {
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) return problemResponse(c, 400, 'validation', fieldErrors(result.error));
+    },
+  });
+  app.onError(handleError);
+
+  if (deps.env.NODE_ENV !== 'test' && deps.env.LOG_REQUESTS !== '0') app.use('*', withRequestLog);
+  app.use('*', withSecurityHeaders(deps.env));
+  app.use('/api/*', withOriginCheck(deps.env));
+  app.use('/api/*', bodyLimit({ maxSize: 1024 * 1024, onError: (c) => problemResponse(c, 413, 'payload_too_large') }));
+
+  const api = new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) return problemResponse(c, 400, 'validation', fieldErrors(result.error));
+    },
+  }).basePath('/api/v1');
+  api.route('/', healthRouter(deps));
+
+  api.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Alta API', version: '1.0.0', description: 'Form, migrate and run a US company from anywhere.' },
+  });
+  app.route('/', api);
+  app.route('/api/docs', docsRouter());
+  app.all('/api/*', (c) => problemResponse(c, 404, 'not_found'));
+
+  mountClient(app, options.clientRoot ?? path.resolve('dist/client'));
+  return app;
+}

@@ -1,0 +1,27 @@
+import type { Database } from './db/client';
+import type { Env } from './env';
+import type { Mailer } from './providers/mail/mailer';
+
+/** Everything a route needs, built once at start (or per test) and passed down explicitly. */
+export interface AppDeps {
+  env: Env;
+  database: Database;
+  mailer: Mailer;
+  /** The clock; tests move it to expire codes and tokens. */
+  now: () => Date;
+}
+
+/** The signed-in caller, set by the session middleware on protected routes. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  role: 'user' | 'admin';
+  /** The admin acting as this user ("log in as user"), recorded in the audit log. */
+  impersonatorId: string | null;
+}
+
+export type AppEnv = {
+  Variables: {
+    user: SessionUser;
+  };
+};

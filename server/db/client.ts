@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+
+/** Alta's database handle: the same Drizzle API on embedded PGlite and on PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+export interface Database {
+  db: Db;
+  dialect: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+// Any constant works: it only has to be the same for every Alta instance sharing the database.
+const migrationLockKey = 4_207_001;
+
+/**
+ * Opens the database: PostgreSQL when `databaseUrl` is set, otherwise PGlite persisted in
+ * `dataDir` (or in memory when `dataDir` is null, for tests), then applies the committed
+ * migrations. Several instances may start at once on one PostgreSQL: an advisory lock
+ * makes them migrate one after the other.
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null }): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool) as unknown as Db;
+    const client = await pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [migrationLockKey]);
+      await migratePg(drizzlePg(client), { migrationsFolder });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [migrationLockKey]).catch(() => {});
+      client.release();
+    }
+    return { db, dialect: 'postgres', close: () => pool.end() };
+  }
+  let dataDir: string | undefined;
+  if (options.dataDir !== null) {
+    dataDir = path.join(options.dataDir, 'pglite');
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const client = new PGlite(dataDir);
+  const db = drizzlePglite(client);
+  await migratePglite(db, { migrationsFolder });
+  return { db: db as unknown as Db, dialect: 'pglite', close: () => client.close() };
+}
+
+/** Round-trips the database; used by the health check. */
+export async function pingDatabase(db: Db) {
+  await db.execute(sql`select 1`);
+}

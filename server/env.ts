@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/**
+ * The environment, read once and validated at start (ARCHITECTURE.md "Configuration").
+ * In production every secret and real provider is required: a missing one stops the
+ * process with a message naming it, so Alta never runs on its local simulators there.
+ */
+
+const optional = z
+  .string()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+const baseSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optional,
+  APP_URL: optional,
+  ADMIN_EMAIL: z.string().default('admin@alta.local').transform((value) => value.trim().toLowerCase()),
+  ADMIN_PASSWORD: z.string().default('Admin#2026'),
+  SESSION_SECRET: optional,
+  SMTP_URL: optional,
+  MAIL_FROM: z.string().default('Alta <hello@alta.local>'),
+  STRIPE_SECRET_KEY: optional,
+  VITE_STRIPE_PUBLISHABLE_KEY: optional,
+  GOOGLE_CLIENT_ID: optional,
+  BRIDGE_API_KEY: optional,
+  PLAID_CLIENT_ID: optional,
+  PLAID_SECRET: optional,
+  S3_BUCKET: optional,
+  S3_REGION: optional,
+  S3_ENDPOINT: optional,
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  SCHEDULING_ID_ES: optional,
+  SCHEDULING_ID_EN: optional,
+  SCHEDULING_ID_PT: optional,
+  CHAT_APP_ID: optional,
+  CDN_FOLDER: optional,
+  LOG_REQUESTS: z.enum(['0', '1']).optional(),
+});
+
+const productionSecrets = [
+  'APP_URL',
+  'SESSION_SECRET',
+  'SMTP_URL',
+  'STRIPE_SECRET_KEY',
+  'VITE_STRIPE_PUBLISHABLE_KEY',
+  'BRIDGE_API_KEY',
+  'PLAID_CLIENT_ID',
+  'PLAID_SECRET',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
+
+export type Env = z.infer<typeof baseSchema> & { APP_URL: string; SESSION_SECRET: string };
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = baseSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new EnvError(`Invalid environment variable ${issue.path.join('.')}: ${issue.message}`);
+  }
+  const env = parsed.data;
+  if (env.NODE_ENV === 'production') {
+    const missing = productionSecrets.filter((name) => !env[name]);
+    if (source.ADMIN_EMAIL === undefined) missing.push('ADMIN_EMAIL' as never);
+    if (source.ADMIN_PASSWORD === undefined) missing.push('ADMIN_PASSWORD' as never);
+    if (missing.length > 0) {
+      throw new EnvError(`Production needs these environment variables: ${missing.join(', ')}`);
+    }
+    if (env.SESSION_SECRET!.length < 32) throw new EnvError('SESSION_SECRET must be at least 32 characters');
+  }
+  return {
+    ...env,
+    APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    // Development only: a fixed, public secret is fine because production refuses to start without one.
+    SESSION_SECRET: env.SESSION_SECRET ?? 'alta-development-secret-not-for-production',
+  };
+}

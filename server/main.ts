@@ -1,0 +1,38 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { openDatabase } from './db/client';
+import { EnvError, parseEnv } from './env';
+import { createMailer } from './providers/mail/create-mailer';
+
+/** Starts Alta: environment, database and migrations, mail, the HTTP server, graceful shutdown. */
+async function main() {
+  const env = parseEnv();
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const mailer = createMailer(env);
+  const deps = { env, database, mailer, now: () => new Date() };
+  const app = createApp(deps);
+
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    console.log(`Alta is running at ${env.APP_URL} (listening on ${info.address}:${info.port}, database: ${database.dialect})`);
+  });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: finishing open requests, then closing the database`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(async () => {
+      await database.close();
+      process.exit(0);
+    });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(error instanceof EnvError ? error.message : error);
+  process.exit(1);
+});

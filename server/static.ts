@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Context, Hono } from 'hono';
+import { isLanguage } from '@domain/constants';
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.wasm': 'application/wasm',
+};
+
+/**
+ * Serves the built client from `root`: hashed files under /assets/ cached as immutable,
+ * everything else revalidated; pre-rendered pages (`<path>/index.html`) where they exist;
+ * otherwise the SPA shell for `/{lang}/...` and `/`.
+ */
+export function mountClient(app: Hono<any>, root: string) {
+  if (!existsSync(path.join(root, 'index.html'))) return false;
+  const resolved = path.resolve(root);
+
+  const send = async (c: Context, file: string, status: 200 | 404 = 200) => {
+    const ext = path.extname(file);
+    const immutable = file.startsWith(path.join(resolved, 'assets') + path.sep);
+    return c.body(await readFile(file), status, {
+      'Content-Type': types[ext] ?? 'application/octet-stream',
+      'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+  };
+
+  const isFile = async (file: string) => {
+    try {
+      return (await stat(file)).isFile();
+    } catch {
+      return false;
+    }
+  };
+
+  app.get('*', async (c, next) => {
+    const pathname = decodeURIComponent(new URL(c.req.url).pathname);
+    if (pathname.startsWith('/api/')) return next();
+    const candidate = path.resolve(resolved, '.' + pathname);
+    // Never serve outside the build folder, whatever the path says.
+    if (candidate !== resolved && !candidate.startsWith(resolved + path.sep)) return next();
+    if (await isFile(candidate)) return send(c, candidate);
+    const page = path.join(candidate, 'index.html');
+    if (await isFile(page)) return send(c, page);
+    const first = pathname.split('/')[1] ?? '';
+    if (pathname === '/' || isLanguage(first) || !path.extname(pathname)) {
+      return send(c, path.join(resolved, 'index.html'));
+    }
+    return next();
+  });
+  return true;
+}

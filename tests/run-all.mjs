@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// Runs every suite Alta has and ends with one line summing them: `N passed, N failed`.
+// typecheck → unit and server tests on PGlite → server tests on PostgreSQL (when
+// TEST_DATABASE_URL is set, as in CI) → production build → browser tests in Chromium.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const out = '.test-results';
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const lines = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n━━ ${label}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  return { ok: result.status === 0, seconds };
+}
+
+function record(label, counts, seconds) {
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped ?? 0;
+  lines.push(`${label}: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''} (${seconds}s)`);
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function vitest(label, file, args, env) {
+  const { ok, seconds } = run(label, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...args], env);
+  const report = readJson(file);
+  const counts = report
+    ? { passed: report.numPassedTests, failed: report.numFailedTests + (ok || report.numFailedTests ? 0 : 1), skipped: report.numPendingTests + report.numTodoTests }
+    : { passed: 0, failed: 1 };
+  record(label, counts, seconds);
+}
+
+const typecheck = run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+record('typecheck', { passed: typecheck.ok ? 1 : 0, failed: typecheck.ok ? 0 : 1 }, typecheck.seconds);
+
+vitest('unit and server (PGlite)', `${out}/vitest-pglite.json`, [], { TEST_DATABASE_URL: '' });
+if (process.env.TEST_DATABASE_URL) {
+  vitest('server (PostgreSQL)', `${out}/vitest-postgres.json`, ['server', 'sync', 'tests/integration']);
+}
+
+const build = run('production build', 'npx', ['vite', 'build']);
+record('production build', { passed: build.ok ? 1 : 0, failed: build.ok ? 0 : 1 }, build.seconds);
+
+if (build.ok) {
+  const e2e = run('browser (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json`,
+  });
+  const stats = readJson(`${out}/playwright.json`)?.stats;
+  record(
+    'browser (Chromium)',
+    stats ? { passed: stats.expected + stats.flaky, failed: stats.unexpected + (e2e.ok || stats.unexpected ? 0 : 1), skipped: stats.skipped } : { passed: 0, failed: 1 },
+    e2e.seconds,
+  );
+}
+
+console.log('\n━━ Summary');
+for (const line of lines) console.log(`  ${line}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed > 0 ? 1 : 0);
