@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 const alias = Object.fromEntries(
@@ -7,7 +8,42 @@ const alias = Object.fromEntries(
 );
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The installed app: the shell, every language's chunks and the icons are precached, so it
+    // opens and navigates offline; a new deployment waits for the user's "reload" (registerType prompt).
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.png', 'icons/apple-touch-icon.png', 'icons/logo.svg'],
+      manifest: {
+        id: '/',
+        name: 'Alta',
+        short_name: 'Alta',
+        description: 'Form, migrate and run your US company from anywhere.',
+        lang: 'es',
+        start_url: '/?source=pwa',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        background_color: '#f4f1ea',
+        theme_color: '#0f3d3e',
+        categories: ['business', 'finance', 'productivity'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,png,svg,woff2,webmanifest}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+    }),
+  ],
   resolve: { alias },
   build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },
