@@ -1,0 +1,53 @@
+// What a first visit downloads: the JavaScript and CSS each page loads before it is usable,
+// measured in Chromium against the production build and gzipped as the server would send it.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+const pages = [
+  ['login', '/es/login'],
+  ['home', '/es/'],
+  ['faq', '/es/faq'],
+  ['create-company wizard', '/es/create-company'],
+];
+const port = 3190;
+const server = spawn('npx', ['tsx', 'server/main.ts'], {
+  env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'alta-bench-')), LOG_REQUESTS: '0', DATABASE_URL: '' },
+  stdio: 'ignore',
+});
+try {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok) break;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const rows = [];
+  for (const [name, url] of pages) {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const sizes = { js: 0, css: 0, files: 0 };
+    page.on('response', async (response) => {
+      const type = response.request().resourceType();
+      if (type !== 'script' && type !== 'stylesheet') return;
+      const body = await response.body().catch(() => null);
+      if (!body) return;
+      sizes[type === 'script' ? 'js' : 'css'] += gzipSync(body, { level: 9 }).length;
+      sizes.files += 1;
+    });
+    await page.goto(`http://localhost:${port}${url}`, { waitUntil: 'networkidle' });
+    rows.push({ page: `${name} (${url})`, 'JS gzip KiB': (sizes.js / 1024).toFixed(1), 'CSS gzip KiB': (sizes.css / 1024).toFixed(1), files: sizes.files });
+    await context.close();
+  }
+  await browser.close();
+  console.table(rows);
+} finally {
+  server.kill('SIGTERM');
+}
