@@ -1,6 +1,6 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
-import { languages } from './constants';
+import { languages, usersPageSize } from './constants';
 
 /**
  * Account rules of SPEC §5. Every message is an i18n key (namespace `validation`),
@@ -82,6 +82,11 @@ export const registerSchema = z
   .refine((body) => body.password !== undefined || body.token !== undefined, {
     error: 'validation.required',
     path: ['password'],
+  })
+  // A Google account has no password: sending both is ambiguous, so it is refused rather than guessed.
+  .refine((body) => body.password === undefined || body.token === undefined, {
+    error: 'validation.invalid',
+    path: ['token'],
   });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
@@ -149,6 +154,9 @@ export const temporaryConfirmSchema = z.strictObject({
 export const userStatuses = ['active', 'blocked'] as const;
 export const userRoles = ['user', 'admin'] as const;
 
+/** The admin acting as a user ("log in as user"); the client shows a banner while it is set. */
+export const impersonatorSchema = z.object({ id: z.uuid(), email: z.string() });
+
 /** The signed-in user as GET /api/v1/users/me returns it. */
 export const userSchema = z.object({
   id: z.uuid(),
@@ -162,8 +170,65 @@ export const userSchema = z.object({
   companies: z.array(z.uuid()),
   createdAt: z.string(),
   intercomUserHash: z.string().nullable(),
+  impersonatedBy: impersonatorSchema.nullable(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** Register, login, temporary-confirm and login-as-user answer with the signed-in user. */
+export const sessionResponseSchema = z.object({ status: z.literal('ok'), data: userSchema });
+
+/** Login of a temporary-password account: no session yet, only a single-use challenge for temporary-confirm. */
+export const newPasswordRequiredSchema = z.object({
+  status: z.literal('NEW_PASSWORD_REQUIRED'),
+  data: z.object({ cognitoSession: z.string() }),
+});
+
+export const loginResponseSchema = z.discriminatedUnion('status', [sessionResponseSchema, newPasswordRequiredSchema]);
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** POST /api/v1/reset-password always answers this, whether or not the account exists. */
+export const resetRequestResponseSchema = z.object({ status: z.literal('ok') });
+
+/** A company as the admin user list shows it (companies modal). */
+export const adminUserCompanySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  type: z.string(),
+  status: z.string(),
+  relation: z.enum(['owner', 'teammate']),
+});
+
+/** A row of the admin user list (SPEC §3 "Admin user"). */
+export const adminUserSchema = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  status: z.enum(userStatuses),
+  role: z.enum(userRoles),
+  createdAt: z.string(),
+  companies: z.array(adminUserCompanySchema),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUsersOrderBy = ['createdAt', 'email', 'firstName', 'lastName'] as const;
+
+/** GET /api/v1/users (admin): query string, numbers arrive as text. */
+export const adminUsersQuerySchema = z.strictObject({
+  limit: z.coerce.number({ error: 'validation.invalid' }).int().min(1).max(100).default(usersPageSize),
+  offset: z.coerce.number({ error: 'validation.invalid' }).int().min(0).default(0),
+  search: z.string().trim().max(200).optional(),
+  orderBy: z.enum(adminUsersOrderBy).default('createdAt'),
+  orderDirection: z.enum(['asc', 'desc']).default('desc'),
+});
+export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
+
+export const adminUsersPageSchema = z.object({ items: z.array(adminUserSchema), total: z.number().int() });
+export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
+
+/** POST /api/v1/admin/login-as-user */
+export const loginAsUserSchema = z.strictObject({ userId: z.uuid({ error: 'validation.invalid' }) });
 
 /** The placeholder account name SPEC §5 mentions. */
 export const isPlaceholderUser = (user: Pick<User, 'firstName' | 'lastName'>) =>

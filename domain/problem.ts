@@ -18,6 +18,7 @@ export const problemCodes = [
   'email_taken',
   'admin_email_reserved',
   'google_auth_failed',
+  'google_account_not_found',
   'origin_rejected',
   'payload_too_large',
   'internal',

@@ -40,6 +40,10 @@ const baseSchema = z.object({
   CHAT_APP_ID: optional,
   CDN_FOLDER: optional,
   LOG_REQUESTS: z.enum(['0', '1']).optional(),
+  /** Number of reverse proxies in front of Alta whose X-Forwarded-For hop is trusted; 0 uses the socket address. */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Intercom identity-verification secret: signs `intercomUserHash` so the chat widget cannot be spoofed. */
+  CHAT_IDENTITY_SECRET: optional,
 });
 
 const productionSecrets = [

@@ -16,6 +16,8 @@ export const users = pgTable('users', {
   /** Set for accounts created with a temporary password: login answers with a challenge instead of a session. */
   mustChangePassword: boolean('must_change_password').notNull().default(false),
   attribution: jsonb('attribution').$type<Attribution>(),
+  /** The wizard draft the account was created from (registration's `companyDraftId`): the drafts sync hands it to this account. */
+  companyDraftId: uuid('company_draft_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
