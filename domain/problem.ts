@@ -21,6 +21,9 @@ export const problemCodes = [
   'google_account_not_found',
   'origin_rejected',
   'payload_too_large',
+  'sync_client_outdated',
+  'sync_mutation_gap',
+  'sync_unavailable',
   'internal',
 ] as const;
 export type ProblemCode = (typeof problemCodes)[number];

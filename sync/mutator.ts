@@ -1,0 +1,86 @@
+import type { z } from 'zod';
+import type { RejectionCode } from './protocol';
+import type { IndexOf, Row, TableName } from './tables';
+
+/**
+ * Mutators are pure functions over a small transaction interface, run twice: optimistically
+ * by the client on Dexie, then authoritatively by the server on PostgreSQL. They must not
+ * read clocks, random numbers or anything but `tx` and their arguments, so both runs (and
+ * every replay during a rebase) compute the same rows.
+ */
+interface MutatorTxBase {
+  /** The signed-in user; null on a guest's device. */
+  readonly userId: string | null;
+  /** The row with this id, or undefined when absent (on the server: absent from the caller's scope). */
+  get<T extends TableName>(table: T, id: string): Promise<Row<T> | undefined>;
+  /** Inserts or replaces the row with the same id. */
+  put<T extends TableName>(table: T, row: Row<T>): Promise<void>;
+  /** Deletes the row; deleting an absent row does nothing. */
+  delete(table: TableName, id: string): Promise<void>;
+  /** The rows whose indexed field equals `value`. */
+  list<T extends TableName>(table: T, index: IndexOf<T>, value: string): Promise<Row<T>[]>;
+}
+
+/** The optimistic run on the device, over the local Dexie database. */
+export interface ClientMutatorTx extends MutatorTxBase {
+  readonly location: 'client';
+}
+
+/**
+ * The authoritative run on the server, in the database transaction that also records the
+ * client's `lastMutationId`. Scope is structural: `get` and `list` only see the caller's
+ * rows, and `put`/`delete` reject with `forbidden` a row of another user or of a company
+ * the caller is neither owner nor teammate of, and a company row moved to another company.
+ */
+export interface ServerMutatorTx extends MutatorTxBase {
+  readonly location: 'server';
+  readonly userId: string;
+  readonly checks: ServerChecks;
+}
+
+/** Facts only the server knows; a mutator asks them inside `if (tx.location === 'server')`. */
+export interface ServerChecks {
+  /** The caller's role in the company, or null when it is not theirs. */
+  companyRole(companyId: string): Promise<'owner' | 'teammate' | null>;
+}
+
+export type MutatorTx = ClientMutatorTx | ServerMutatorTx;
+
+export interface Mutator<Name extends string = string, Args extends z.ZodType = z.ZodType> {
+  readonly name: Name;
+  readonly args: Args;
+  readonly run: (tx: MutatorTx, args: z.output<Args>) => Promise<void>;
+}
+
+/** Declares a mutator: its name (a camelCase verb), its arguments' schema and its pure body. */
+export function defineMutator<const Name extends string, Args extends z.ZodType>(
+  name: Name,
+  args: Args,
+  run: (tx: MutatorTx, args: z.output<Args>) => Promise<void>,
+): Mutator<Name, Args> {
+  return { name, args, run };
+}
+
+/** A permanent refusal: the server will never apply the mutation, whatever the retries. */
+export class MutationRejection extends Error {
+  constructor(readonly code: RejectionCode) {
+    super(`mutation rejected: ${code}`);
+    this.name = 'MutationRejection';
+  }
+}
+
+/** Refuses the mutation for good with a reason code the user sees translated. */
+export function reject(code: RejectionCode): never {
+  throw new MutationRejection(code);
+}
+
+/** True for a permanent rejection (as opposed to a failure worth retrying). */
+export const isMutationRejection = (error: unknown): error is MutationRejection => error instanceof MutationRejection;
+
+/** Validates raw arguments (rejecting with `invalid`) and runs the mutator; returns the parsed arguments. */
+export async function runMutator(mutator: Mutator, tx: MutatorTx, rawArgs: unknown): Promise<unknown> {
+  const parsed = mutator.args.safeParse(rawArgs);
+  if (!parsed.success) reject('invalid');
+  await mutator.run(tx, parsed.data);
+  return parsed.data;
+}

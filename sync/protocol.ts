@@ -1,0 +1,114 @@
+import { z } from 'zod';
+
+/**
+ * The sync protocol (ARCHITECTURE.md "Data flow"): a client pushes its ordered mutations to
+ * `POST /api/v1/sync/push` and pulls the changes of its scope from `POST /api/v1/sync/pull`.
+ */
+
+/**
+ * Bumped on any incompatible change of these schemas or of a mutator's meaning. A server
+ * refuses clients below `minimumProtocolVersion` with `sync_client_outdated`: the client
+ * then asks the user to reload (its outbox stays in Dexie and is pushed by the new code).
+ */
+export const protocolVersion = 1;
+export const minimumProtocolVersion = 1;
+
+/** Mutations per push request; the client sends its outbox in batches of this size. */
+export const pushBatchMax = 500;
+/** Changed rows per pull page. */
+export const pullPageSize = 1000;
+
+/**
+ * Reason codes of a permanent rejection: the server will never apply the mutation, so it
+ * advances `lastMutationId` past it and the client reverts it and shows the reason
+ * (`sync:rejections.<code>` in the locales).
+ */
+export const rejectionCodes = [
+  /** The arguments do not pass the mutator's schema, or contradict the stored row. */
+  'invalid',
+  /** The row belongs to someone else, or the company is not the caller's. */
+  'forbidden',
+  /** The row the mutation changes does not exist (any more). */
+  'not_found',
+  /** The transaction is blocked. */
+  'blocked',
+  /** The declaration of that year is already sent: its transactions are locked. */
+  'declaration_sent',
+  /** This server does not know the mutation (renamed or removed in a newer version). */
+  'unknown_mutator',
+  /** The server failed in a way retrying cannot fix; logged on the server. */
+  'internal',
+] as const;
+export type RejectionCode = (typeof rejectionCodes)[number];
+
+const clientIdSchema = z.uuid();
+
+export const mutationSchema = z.strictObject({
+  /** Per client, starting at 1 and increasing by exactly 1. */
+  id: z.int().min(1).max(Number.MAX_SAFE_INTEGER),
+  name: z.string().min(1).max(100),
+  args: z.unknown(),
+  /** The device's clock when the user made the change: informational only, never used for ordering. */
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type Mutation = z.infer<typeof mutationSchema>;
+
+export const pushRequestSchema = z.strictObject({
+  clientId: clientIdSchema,
+  protocolVersion: z.int().min(0),
+  mutations: z
+    .array(mutationSchema)
+    .min(1)
+    .max(pushBatchMax)
+    .refine((mutations) => mutations.every((mutation, i) => i === 0 || mutation.id === mutations[i - 1]!.id + 1), {
+      error: 'validation.invalid',
+    }),
+});
+export type PushRequest = z.infer<typeof pushRequestSchema>;
+
+export const rejectionSchema = z.strictObject({
+  mutationId: z.int(),
+  code: z.enum(rejectionCodes),
+});
+export type Rejection = z.infer<typeof rejectionSchema>;
+
+export const pushResponseSchema = z.strictObject({
+  /** The last mutation of this client the server has processed (applied or rejected). */
+  lastMutationId: z.int().min(0),
+  /** Rejections among the pushed mutations (also for ones processed by an earlier, lost response). */
+  rejections: z.array(rejectionSchema),
+});
+export type PushResponse = z.infer<typeof pushResponseSchema>;
+
+export const pullRequestSchema = z.strictObject({
+  clientId: clientIdSchema,
+  protocolVersion: z.int().min(0),
+  /** Opaque; null for a first pull. */
+  cursor: z.string().max(200).nullable(),
+  /** The last mutation id the client has seen acknowledged: rejections after it are returned. */
+  lastMutationId: z.int().min(0),
+});
+export type PullRequest = z.infer<typeof pullRequestSchema>;
+
+export const tableChangesSchema = z.strictObject({
+  puts: z.array(z.record(z.string(), z.unknown())),
+  deletes: z.array(z.string()),
+});
+export type TableChanges = z.infer<typeof tableChangesSchema>;
+
+export const pullResponseSchema = z.strictObject({
+  cursor: z.string(),
+  /** The last mutation of this client the server has processed. */
+  lastMutationId: z.int().min(0),
+  /** Table name → rows to put and ids to delete; a client applies deletes before puts. */
+  changes: z.record(z.string(), tableChangesSchema),
+  /** More pages follow: pull again with the returned cursor. */
+  hasMore: z.boolean(),
+  /** The pages from this one on hold the whole scope: the client drops its synced rows first. */
+  resync: z.boolean().optional(),
+  rejections: z.array(rejectionSchema),
+});
+export type PullResponse = z.infer<typeof pullResponseSchema>;
+
+/** The server-sent event that tells a user's other devices and tabs to pull. */
+export const pokeEvent = 'poke';
