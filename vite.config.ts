@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { contentPlugin } from './scripts/content-plugin';
 
 const alias = Object.fromEntries(
   ['domain', 'sync', 'workers', 'server', 'src'].map((folder) => [`@${folder}`, fileURLToPath(new URL(`./${folder}`, import.meta.url))]),
@@ -10,6 +11,8 @@ const alias = Object.fromEntries(
 export default defineConfig({
   plugins: [
     react(),
+    // content/ markdown compiled at build time into per-language chunks (public site).
+    contentPlugin(),
     // The installed app: the shell, every language's chunks and the icons are precached, so it
     // opens and navigates offline; a new deployment waits for the user's "reload" (registerType prompt).
     VitePWA({
