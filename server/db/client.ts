@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { createPgListener, type NotificationHandler } from './listen';
 
 /** Alta's database handle: the same Drizzle API on embedded PGlite and on PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -16,6 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 export interface Database {
   db: Db;
   dialect: 'pglite' | 'postgres';
+  /** LISTEN to a NOTIFY channel across every instance on this database; resolves to an unsubscribe. */
+  listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -42,7 +45,16 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       await client.query('SELECT pg_advisory_unlock($1)', [migrationLockKey]).catch(() => {});
       client.release();
     }
-    return { db, dialect: 'postgres', close: () => pool.end() };
+    const listener = createPgListener(options.databaseUrl);
+    return {
+      db,
+      dialect: 'postgres',
+      listen: (channel, handler) => listener.listen(channel, handler),
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
+    };
   }
   let dataDir: string | undefined;
   if (options.dataDir !== null) {
@@ -52,7 +64,15 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const client = new PGlite(dataDir);
   const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, dialect: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    dialect: 'pglite',
+    listen: async (channel, handler) => {
+      const unlisten = await client.listen(channel, (payload) => handler(payload));
+      return () => unlisten();
+    },
+    close: () => client.close(),
+  };
 }
 
 /** Round-trips the database; used by the health check. */

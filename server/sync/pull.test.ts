@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { protocolVersion, type Mutation, type PullResponse } from '@sync/protocol';
+import type { Database } from '../db/client';
+import { drafts } from '../db/schema/drafts';
+import { syncTombstones } from '../db/schema/sync';
+import { createTestApp, type TestApp } from '../test/harness';
+import { applyPull, decodeCursor } from './pull';
+import { applyPush } from './push';
+import { purgeSyncHistory, syncRetentionDays } from './retention';
+import { draftRow, insertTestCompany, insertTestUser } from './test-fixtures';
+
+let t: TestApp;
+let database: Database;
+beforeAll(async () => {
+  t = await createTestApp();
+  database = t.database;
+});
+afterAll(() => t.close());
+
+const createdAt = '2026-11-21T10:00:00.000Z';
+const day = 24 * 60 * 60 * 1000;
+
+function client(userId: string) {
+  const clientId = randomUUID();
+  let next = 1;
+  return {
+    clientId,
+    push: (...batch: [string, unknown][]) =>
+      applyPush(database.db, userId, {
+        clientId,
+        protocolVersion,
+        mutations: batch.map(([name, args]): Mutation => ({ id: next++, name, args, createdAt })),
+      }),
+    pull: (cursor: string | null, pageSize?: number) =>
+      applyPull(database.db, userId, { clientId, protocolVersion, cursor, lastMutationId: 0 }, pageSize),
+  };
+}
+
+describe('pull', () => {
+  it('returns the changes after the cursor, deletes as tombstones, with lastMutationId', async () => {
+    const ana = client(await insertTestUser(database.db));
+    const first = draftRow();
+    const second = draftRow({ kind: 'taxForm' });
+    await ana.push(['saveDraft', first], ['saveDraft', second]);
+    const initial = await ana.pull(null);
+    expect(initial).toMatchObject({ lastMutationId: 2, hasMore: false, resync: true, rejections: [] });
+    expect(initial.changes.drafts!.puts).toEqual([first, second]);
+
+    await ana.push(['deleteDraft', { id: first.id }], ['saveDraft', { ...second, step: 3 }]);
+    const delta = await ana.pull(initial.cursor);
+    expect(delta.resync).toBeUndefined();
+    expect(delta.lastMutationId).toBe(4);
+    expect(delta.changes.drafts).toEqual({ puts: [{ ...second, step: 3 }], deletes: [first.id] });
+
+    const nothing = await ana.pull(delta.cursor);
+    expect(nothing).toMatchObject({ cursor: delta.cursor, changes: {}, hasMore: false });
+  });
+
+  it("never shows another user's drafts or tombstones", async () => {
+    const ana = client(await insertTestUser(database.db));
+    const bruno = client(await insertTestUser(database.db));
+    const start = await bruno.pull(null);
+    const anas = draftRow();
+    await ana.push(['saveDraft', anas], ['deleteDraft', { id: anas.id }], ['saveDraft', draftRow()]);
+    expect((await bruno.pull(start.cursor)).changes).toEqual({});
+  });
+
+  it('pages in version order until hasMore is false', async () => {
+    const ana = client(await insertTestUser(database.db));
+    const rows = Array.from({ length: 7 }, (_, i) => draftRow({ step: i }));
+    await ana.push(...rows.map((row): [string, unknown] => ['saveDraft', row]));
+    const seen: unknown[] = [];
+    let page: PullResponse | null = null;
+    let pages = 0;
+    do {
+      page = await ana.pull(page?.cursor ?? null, 3);
+      seen.push(...(page.changes.drafts?.puts ?? []));
+      pages++;
+    } while (page.hasMore);
+    expect(pages).toBe(3);
+    expect(seen).toEqual(rows);
+  });
+
+  it('resyncs in full when the user gains or loses a company', async () => {
+    const anaId = await insertTestUser(database.db);
+    const ana = client(anaId);
+    await ana.push(['saveDraft', draftRow()]);
+    const before = await ana.pull(null);
+    const companyId = await insertTestCompany(database.db, anaId);
+    const after = await ana.pull(before.cursor);
+    expect(after.resync).toBe(true);
+    expect(after.changes.drafts!.puts).toHaveLength(1);
+    expect(decodeCursor(after.cursor)!.scope).not.toBe(decodeCursor(before.cursor)!.scope);
+    expect((await ana.pull(after.cursor)).resync).toBeUndefined();
+    await database.db.execute(sql`delete from companies where id = ${companyId}`);
+    expect((await ana.pull(after.cursor)).resync).toBe(true);
+  });
+
+  it('resyncs a cursor older than the purged tombstones, and only that one', async () => {
+    const ana = client(await insertTestUser(database.db));
+    const old = draftRow();
+    await ana.push(['saveDraft', old]);
+    const stale = await ana.pull(null);
+    await ana.push(['deleteDraft', { id: old.id }]);
+    const fresh = await ana.pull(stale.cursor);
+    expect(fresh.changes.drafts!.deletes).toEqual([old.id]);
+
+    expect(await database.db.select().from(syncTombstones).where(eq(syncTombstones.rowId, old.id))).toHaveLength(1);
+    await purgeSyncHistory(database.db, new Date(Date.now() + (syncRetentionDays + 1) * day));
+    expect(await database.db.select().from(syncTombstones).where(eq(syncTombstones.rowId, old.id))).toEqual([]);
+
+    const afterPurge = await ana.pull(stale.cursor);
+    expect(afterPurge.resync).toBe(true);
+    expect(afterPurge.changes).toEqual({});
+    expect((await ana.pull(fresh.cursor)).resync).toBeUndefined();
+  });
+
+  it('keeps tombstones within the retention window', async () => {
+    const ana = client(await insertTestUser(database.db));
+    const row = draftRow();
+    await ana.push(['saveDraft', row], ['deleteDraft', { id: row.id }]);
+    await purgeSyncHistory(database.db, new Date(Date.now() + (syncRetentionDays - 1) * day));
+    expect(await database.db.select().from(syncTombstones).where(eq(syncTombstones.rowId, row.id))).toHaveLength(1);
+  });
+
+  it('stamps writes made outside the sync routes too (triggers), so pulls see them', async () => {
+    const anaId = await insertTestUser(database.db);
+    const ana = client(anaId);
+    const row = draftRow();
+    await ana.push(['saveDraft', row]);
+    const start = await ana.pull(null);
+    await database.db.update(drafts).set({ step: 9 }).where(eq(drafts.id, row.id));
+    expect((await ana.pull(start.cursor)).changes.drafts!.puts).toEqual([{ ...row, step: 9 }]);
+  });
+
+  it('treats an unreadable cursor as a first pull', async () => {
+    const ana = client(await insertTestUser(database.db));
+    expect((await ana.pull('not-a-cursor')).resync).toBe(true);
+  });
+});

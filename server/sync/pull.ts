@@ -1,0 +1,105 @@
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { pullPageSize, type PullRequest, type PullResponse, type Rejection, type TableChanges } from '@sync/protocol';
+import { tableNames, type TableName } from '@sync/tables';
+import type { Db } from '../db/client';
+import { syncClients, syncRejections, syncState, syncTombstones } from '../db/schema/sync';
+import { companyRolesOf, scopeFingerprint } from './scope';
+import { scopeOf, serverTables } from './tables';
+
+export const purgedThroughKey = 'tombstones_purged_through';
+
+/** A pull cursor: a position in the change sequence and the scope it was computed for. */
+export function encodeCursor(version: number, scope: string): string {
+  return `${version}.${scope}`;
+}
+
+export function decodeCursor(cursor: string | null): { version: number; scope: string } | null {
+  const match = cursor ? /^(\d{1,16})\.([A-Za-z0-9_-]{16})$/.exec(cursor) : null;
+  return match ? { version: Number(match[1]), scope: match[2]! } : null;
+}
+
+type Change = { version: number } & ({ table: TableName; put: Record<string, unknown> } | { table: string; deleted: string });
+
+/**
+ * One page of the changes in the caller's scope after the cursor, read in a single
+ * REPEATABLE READ snapshot so rows, tombstones and `lastMutationId` agree: the rows hold
+ * exactly the effects of this client's mutations up to `lastMutationId`. Versions are unique
+ * and become visible in order (the sync write lock), so `version > cursor` misses nothing.
+ * A first pull, a changed scope or a cursor older than the purged tombstones starts over
+ * from version 0 with `resync: true`.
+ */
+export async function applyPull(db: Db, userId: string, request: PullRequest, pageSize = pullPageSize): Promise<PullResponse> {
+  return db.transaction(
+    async (tx) => {
+      const roles = await companyRolesOf(tx, userId);
+      const companyIds = [...roles.keys()];
+      const scope = scopeFingerprint(companyIds);
+      const [[client], [purged]] = await Promise.all([
+        tx
+          .select({ lastMutationId: syncClients.lastMutationId })
+          .from(syncClients)
+          .where(and(eq(syncClients.clientId, request.clientId), eq(syncClients.userId, userId))),
+        tx.select({ value: syncState.value }).from(syncState).where(eq(syncState.key, purgedThroughKey)),
+      ]);
+      const lastMutationId = client?.lastMutationId ?? 0;
+      const cursor = decodeCursor(request.cursor);
+      const resync = !cursor || cursor.scope !== scope || cursor.version < (purged?.value ?? 0);
+      const from = resync ? 0 : cursor.version;
+
+      const changes: Change[] = [];
+      for (const table of tableNames) {
+        const spec = serverTables[table];
+        const scopeIds = scopeOf(table) === 'user' ? [userId] : companyIds;
+        if (scopeIds.length === 0) continue;
+        const records = await tx
+          .select()
+          .from(spec.table)
+          .where(and(inArray(spec.scope, scopeIds), gt(spec.version, from)))
+          .orderBy(asc(spec.version))
+          .limit(pageSize + 1);
+        for (const record of records) changes.push({ version: Number((record as { version: unknown }).version), table, put: spec.toRow(record) });
+      }
+      // From version 0 the device has dropped everything: there is nothing to delete.
+      if (from > 0) {
+        const tombstones = await tx
+          .select()
+          .from(syncTombstones)
+          .where(and(inArray(syncTombstones.scopeId, [userId, ...companyIds]), gt(syncTombstones.version, from)))
+          .orderBy(asc(syncTombstones.version))
+          .limit(pageSize + 1);
+        for (const tombstone of tombstones) changes.push({ version: tombstone.version, table: tombstone.tableName, deleted: tombstone.rowId });
+      }
+      changes.sort((a, b) => a.version - b.version);
+      const page = changes.slice(0, pageSize);
+      const hasMore = changes.length > pageSize;
+
+      const byTable: Record<string, TableChanges> = {};
+      for (const change of page) {
+        const entry = (byTable[change.table] ??= { puts: [], deletes: [] });
+        if ('put' in change) entry.puts.push(change.put);
+        else entry.deletes.push(change.deleted);
+      }
+      const rejections = (await tx
+        .select({ mutationId: syncRejections.mutationId, code: syncRejections.code })
+        .from(syncRejections)
+        .where(
+          and(
+            eq(syncRejections.clientId, request.clientId),
+            eq(syncRejections.userId, userId),
+            gt(syncRejections.mutationId, request.lastMutationId),
+          ),
+        )
+        .orderBy(asc(syncRejections.mutationId))) as Rejection[];
+
+      return {
+        cursor: encodeCursor(page.at(-1)?.version ?? from, scope),
+        lastMutationId,
+        changes: byTable,
+        hasMore,
+        ...(resync ? { resync: true } : {}),
+        rejections,
+      };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}

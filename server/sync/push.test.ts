@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { protocolVersion, type Mutation } from '@sync/protocol';
+import { createTestApp, type TestApp } from '../test/harness';
+import type { Database } from '../db/client';
+import { drafts } from '../db/schema/drafts';
+import { syncClients, syncRejections } from '../db/schema/sync';
+import { applyPull } from './pull';
+import { applyPush } from './push';
+import { draftRow, insertTestCompany, insertTestUser } from './test-fixtures';
+
+let t: TestApp;
+let database: Database;
+beforeAll(async () => {
+  t = await createTestApp();
+  database = t.database;
+});
+afterAll(() => t.close());
+
+const createdAt = '2026-11-21T10:00:00.000Z';
+const mutation = (id: number, name: string, args: unknown): Mutation => ({ id, name, args, createdAt });
+const push = (userId: string, clientId: string, mutations: Mutation[]) =>
+  applyPush(database.db, userId, { clientId, protocolVersion, mutations });
+
+async function lastMutationIdOf(clientId: string) {
+  const [row] = await database.db.select().from(syncClients).where(eq(syncClients.clientId, clientId));
+  return row?.lastMutationId;
+}
+
+describe('push', () => {
+  it('applies a mutation pushed many times exactly once, including after a lost response', async () => {
+    const userId = await insertTestUser(database.db);
+    const clientId = randomUUID();
+    const draft = draftRow({ step: 1 });
+    const batch = [mutation(1, 'saveDraft', draft), mutation(2, 'saveDraft', { ...draft, step: 2 })];
+    // The server commits, the response is lost, the client pushes the same batch again, twice.
+    expect(await push(userId, clientId, batch)).toEqual({ lastMutationId: 2, rejections: [] });
+    const [afterFirst] = await database.db.select().from(drafts).where(eq(drafts.id, draft.id));
+    expect(await push(userId, clientId, batch)).toEqual({ lastMutationId: 2, rejections: [] });
+    expect(await push(userId, clientId, [batch[1]!])).toEqual({ lastMutationId: 2, rejections: [] });
+    const [afterRetries] = await database.db.select().from(drafts).where(eq(drafts.id, draft.id));
+    expect(afterRetries!.step).toBe(2);
+    // Not even re-stamped: a skipped mutation writes nothing.
+    expect(afterRetries!.version).toBe(afterFirst!.version);
+  });
+
+  it('refuses a gap without side effects and keeps per-client order', async () => {
+    const userId = await insertTestUser(database.db);
+    const clientId = randomUUID();
+    await push(userId, clientId, [mutation(1, 'saveDraft', draftRow())]);
+    const skipped = draftRow();
+    await expect(push(userId, clientId, [mutation(3, 'saveDraft', skipped)])).rejects.toMatchObject({ status: 409, code: 'sync_mutation_gap' });
+    expect(await database.db.select().from(drafts).where(eq(drafts.id, skipped.id))).toEqual([]);
+    expect(await lastMutationIdOf(clientId)).toBe(1);
+  });
+
+  it('refuses a first push that does not start at 1, creating nothing', async () => {
+    const userId = await insertTestUser(database.db);
+    const clientId = randomUUID();
+    await expect(push(userId, clientId, [mutation(2, 'saveDraft', draftRow())])).rejects.toMatchObject({ code: 'sync_mutation_gap' });
+    expect(await lastMutationIdOf(clientId)).toBeUndefined();
+  });
+
+  it('advances lastMutationId past a permanent rejection, rolls back only its effects and reports its reason', async () => {
+    const userId = await insertTestUser(database.db);
+    const clientId = randomUUID();
+    const draft = draftRow();
+    const result = await push(userId, clientId, [
+      mutation(1, 'saveDraft', draft),
+      mutation(2, 'saveDraft', { ...draft, kind: 'kyb' }),
+      mutation(3, 'saveDraft', { ...draft, step: 'three' }),
+      mutation(4, 'renameEverything', {}),
+      mutation(5, 'saveDraft', { ...draft, step: 5 }),
+    ]);
+    expect(result).toEqual({
+      lastMutationId: 5,
+      rejections: [
+        { mutationId: 2, code: 'invalid' },
+        { mutationId: 3, code: 'invalid' },
+        { mutationId: 4, code: 'unknown_mutator' },
+      ],
+    });
+    const [stored] = await database.db.select().from(drafts).where(eq(drafts.id, draft.id));
+    expect(stored).toMatchObject({ kind: 'companyCreation', step: 5 });
+    // A retry of the batch (response lost) still learns the reasons.
+    expect((await push(userId, clientId, [mutation(4, 'renameEverything', {})])).rejections).toEqual([{ mutationId: 4, code: 'unknown_mutator' }]);
+    const pulled = await applyPull(database.db, userId, { clientId, protocolVersion, cursor: null, lastMutationId: 1 });
+    expect(pulled.rejections).toEqual(result.rejections);
+    expect(pulled.lastMutationId).toBe(5);
+  });
+
+  it("refuses to overwrite another user's draft and to draft for a company that is not the user's", async () => {
+    const ana = await insertTestUser(database.db, 'Ana');
+    const bruno = await insertTestUser(database.db, 'Bruno');
+    const brunosCompany = await insertTestCompany(database.db, bruno);
+    const draft = draftRow();
+    await push(ana, randomUUID(), [mutation(1, 'saveDraft', draft)]);
+    const result = await push(bruno, randomUUID(), [
+      mutation(1, 'saveDraft', { ...draft, data: { stolen: true } }),
+      mutation(2, 'deleteDraft', { id: draft.id }),
+      mutation(3, 'saveDraft', draftRow({ kind: 'kyb', companyId: brunosCompany })),
+    ]);
+    expect(result.rejections).toEqual([{ mutationId: 1, code: 'forbidden' }]);
+    const [stored] = await database.db.select().from(drafts).where(eq(drafts.id, draft.id));
+    expect(stored).toMatchObject({ userId: ana, data: { name: 'Acme' } });
+    const anaTries = await push(ana, randomUUID(), [mutation(1, 'saveDraft', draftRow({ kind: 'kyb', companyId: brunosCompany }))]);
+    expect(anaTries.rejections).toEqual([{ mutationId: 1, code: 'forbidden' }]);
+  });
+
+  it('records a rejection only once per mutation', async () => {
+    const userId = await insertTestUser(database.db);
+    const clientId = randomUUID();
+    await push(userId, clientId, [mutation(1, 'nothing', {})]);
+    await push(userId, clientId, [mutation(1, 'nothing', {})]);
+    expect(await database.db.select().from(syncRejections).where(eq(syncRejections.clientId, clientId))).toHaveLength(1);
+  });
+});

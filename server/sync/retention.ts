@@ -1,0 +1,37 @@
+import { and, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { drafts } from '../db/schema/drafts';
+import { syncRejections, syncState, syncTombstones } from '../db/schema/sync';
+import { purgedThroughKey } from './pull';
+
+/**
+ * How long deletions and rejections are kept for devices to learn about. A device whose
+ * cursor is older than the purged tombstones resyncs in full; a guest draft never linked to
+ * an account by then is dropped too.
+ */
+export const syncRetentionDays = 30;
+
+/**
+ * Purges tombstones, rejection records and unclaimed guest drafts older than the retention
+ * window, and raises the resync threshold in the same transaction, so a pull sees either the
+ * tombstones or the threshold. Meant to be run by the background job queue.
+ */
+export async function purgeSyncHistory(db: Db, now: Date): Promise<{ tombstones: number; rejections: number; guestDrafts: number }> {
+  const cutoff = new Date(now.getTime() - syncRetentionDays * 24 * 60 * 60 * 1000);
+  return db.transaction(async (tx) => {
+    const purged = await tx.delete(syncTombstones).where(lt(syncTombstones.deletedAt, cutoff)).returning({ version: syncTombstones.version });
+    const through = purged.reduce((max, { version }) => Math.max(max, version), 0);
+    if (through > 0) {
+      await tx
+        .insert(syncState)
+        .values({ key: purgedThroughKey, value: through })
+        .onConflictDoUpdate({ target: syncState.key, set: { value: sql`greatest(${syncState.value}, excluded.value)` } });
+    }
+    const rejections = await tx.delete(syncRejections).where(lt(syncRejections.createdAt, cutoff)).returning({ id: syncRejections.mutationId });
+    const guestDrafts = await tx
+      .delete(drafts)
+      .where(and(isNull(drafts.userId), lt(drafts.createdAt, cutoff)))
+      .returning({ id: drafts.id });
+    return { tombstones: purged.length, rejections: rejections.length, guestDrafts: guestDrafts.length };
+  });
+}

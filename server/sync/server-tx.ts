@@ -1,0 +1,71 @@
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { reject, type ServerMutatorTx } from '@sync/mutator';
+import { syncedTables, type IndexOf, type Row, type TableName } from '@sync/tables';
+import type { Db } from '../db/client';
+import type { CompanyRole } from './scope';
+import { scopeOf, serverTables } from './tables';
+
+/**
+ * The server's `MutatorTx` on a database transaction. Scope is enforced here, in every
+ * query, so no mutator can forget it: reads only see the caller's rows; a write of a row of
+ * another user, of a company that is not the caller's, or moving a row to another company
+ * is rejected with `forbidden`. `touched` collects the scope ids written, to poke their users.
+ */
+export function createServerTx(db: Db, userId: string, roles: Map<string, CompanyRole>, touched: Set<string>): ServerMutatorTx {
+  const companyIds = [...roles.keys()];
+
+  function inScope(table: TableName): SQL | null {
+    const spec = serverTables[table];
+    if (scopeOf(table) === 'user') return eq(spec.scope, userId);
+    return companyIds.length > 0 ? inArray(spec.scope, companyIds) : null;
+  }
+
+  async function select(table: TableName, where: SQL): Promise<Record<string, unknown>[]> {
+    const scope = inScope(table);
+    if (!scope) return [];
+    return db.select().from(serverTables[table].table).where(and(where, scope));
+  }
+
+  return {
+    location: 'server',
+    userId,
+    checks: {
+      companyRole: async (companyId) => roles.get(companyId) ?? null,
+    },
+    async get<T extends TableName>(table: T, id: string) {
+      const [record] = await select(table, eq(serverTables[table].id, id));
+      return record ? serverTables[table].toRow(record) : undefined;
+    },
+    async list<T extends TableName>(table: T, index: IndexOf<T>, value: string) {
+      const column = serverTables[table].indexes[index];
+      if (!column) throw new Error(`${table}.${index} is not a listed index`);
+      return (await select(table, eq(column, value))).map((record) => serverTables[table].toRow(record));
+    },
+    async put<T extends TableName>(table: T, row: Row<T>) {
+      // A mutator's row is checked like any input: a bug must not store what a device could not read back.
+      const parsed = syncedTables[table].schema.safeParse(row);
+      if (!parsed.success) reject('invalid');
+      const spec = serverTables[table];
+      const record = spec.toRecord(parsed.data as Row<T>, userId);
+      const scopeValue = scopeOf(table) === 'user' ? userId : String((parsed.data as { companyId: string }).companyId);
+      if (scopeOf(table) === 'company' && !roles.has(scopeValue)) reject('forbidden');
+      const { id: _id, ...changes } = record;
+      // The update branch only fires on a row of the same scope: an id owned by someone else
+      // (or a row moved between companies) updates nothing and is refused.
+      const written = await db
+        .insert(spec.table)
+        .values(record as never)
+        .onConflictDoUpdate({ target: spec.id, set: changes as never, setWhere: eq(spec.scope, scopeValue) })
+        .returning({ id: spec.id });
+      if (written.length === 0) reject('forbidden');
+      touched.add(scopeValue);
+    },
+    async delete(table: TableName, id: string) {
+      const scope = inScope(table);
+      if (!scope) return;
+      const spec = serverTables[table];
+      const deleted = await db.delete(spec.table).where(and(eq(spec.id, id), scope)).returning({ scope: spec.scope });
+      for (const { scope: value } of deleted) touched.add(String(value));
+    },
+  };
+}
