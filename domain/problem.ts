@@ -21,6 +21,23 @@ export const problemCodes = [
   'google_account_not_found',
   'origin_rejected',
   'payload_too_large',
+  // Orders and checkout (docs/decisions/006-orders-and-payments.md).
+  'price_mismatch',
+  'invalid_coupon',
+  'order_paid',
+  'order_expired',
+  'order_already_claimed',
+  'payment_in_progress',
+  'idempotency_key_reused',
+  'payment_method_unsupported',
+  'banking_unavailable_country',
+  'card_declined',
+  'insufficient_funds',
+  'expired_card',
+  'incorrect_cvc',
+  'incorrect_number',
+  'authentication_failed',
+  'payment_failed',
   'sync_client_outdated',
   'sync_mutation_gap',
   'sync_unavailable',
@@ -37,5 +54,10 @@ export const problemSchema = z.object({
   /** Field path → i18n message keys. */
   errors: z.record(z.string(), z.array(z.string())).optional(),
   retryAfter: z.number().optional(),
+  /** Payment failures: the provider's decline code and a support code to quote to support (SPEC §8). */
+  declineCode: z.string().optional(),
+  supportCode: z.string().optional(),
+  /** price_mismatch: the server's total in cents. */
+  amount: z.number().optional(),
 });
 export type Problem = z.infer<typeof problemSchema>;

@@ -1,0 +1,332 @@
+import { getCountryCallingCode, isValidPhoneNumber, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import { z } from 'zod';
+import { emailSchema, personNameSchema } from './account';
+import { countryCodeSchema, isBankingAvailable, usStateSchema } from './countries';
+
+/**
+ * Company formation rules (SPEC §3 and §5): company information, partners, the owner's
+ * contact, migration and cross-border crypto data. Each wizard step has its own schema
+ * (`...StepSchemas`) and the whole wizard one schema the server validates the order with.
+ * Messages are i18n keys of the `validation` namespace.
+ */
+
+export const companyTypes = ['LLC', 'C-Corp', 'Cross Border Crypto'] as const;
+export type CompanyType = (typeof companyTypes)[number];
+
+/** The types the create and migrate wizards offer; Cross Border Crypto has its own wizard. */
+export const formationTypes = ['LLC', 'C-Corp'] as const satisfies readonly CompanyType[];
+
+/** Company progress (SPEC §4), in order, plus Canceled. A paid order starts at Start. */
+export const companyStatuses = [
+  'Start',
+  'RegisteredInState',
+  'ObtainingEin',
+  'ProvisionalEinLetterObtained',
+  'BoiReport',
+  'ReadyForBankAccount',
+  'BankAccountProcessing',
+  'Completed',
+  'Canceled',
+] as const;
+export type CompanyStatus = (typeof companyStatuses)[number];
+
+/** Industries of the industry step; 'other' asks for the customer's own words (`industryOther`). */
+export const industries = [
+  'technology',
+  'software',
+  'ecommerce',
+  'consulting',
+  'marketing',
+  'finance',
+  'crypto',
+  'realEstate',
+  'importExport',
+  'logistics',
+  'education',
+  'health',
+  'tourism',
+  'entertainment',
+  'manufacturing',
+  'food',
+  'other',
+] as const;
+export type Industry = (typeof industries)[number];
+
+/** Empty text and null mean "not given" for optional form fields. */
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+/** Trimmed text of at least 2 characters (SPEC §5: names, address lines, city, state, country, postal code). */
+export const textMin2 = (max: number) =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .min(2, { error: 'validation.min2' })
+    .max(max, { error: 'validation.tooLong' });
+
+export const companyNameSchema = textMin2(120);
+
+/** SSN or ITIN, XXX-XX-XXXX; optional (empty means not given). */
+export const taxIdSchema = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ error: 'validation.ssnItin' })
+    .trim()
+    .regex(/^\d{3}-\d{2}-\d{4}$/, { error: 'validation.ssnItin' })
+    .optional(),
+);
+
+const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
+
+type Check<T> = (value: T, ctx: z.RefinementCtx) => void;
+
+/** The second name option is a fallback for the state's name check: it must differ from the first. */
+const checkDistinctNames: Check<{ nameOption1: string; nameOption2: string }> = (value, ctx) => {
+  if (sameName(value.nameOption1, value.nameOption2)) {
+    ctx.addIssue({ code: 'custom', path: ['nameOption2'], message: 'validation.companyNamesDistinct' });
+  }
+};
+
+/** 'other' needs the customer's own industry, at least 2 characters. */
+const checkIndustryOther: Check<{ industry: Industry; industryOther?: string | undefined }> = (value, ctx) => {
+  if (value.industry !== 'other') return;
+  const text = value.industryOther ?? '';
+  if (text.length === 0) ctx.addIssue({ code: 'custom', path: ['industryOther'], message: 'validation.required' });
+  else if (text.length < 2) ctx.addIssue({ code: 'custom', path: ['industryOther'], message: 'validation.min2' });
+};
+
+const industryOtherSchema = z.preprocess(blankToUndefined, z.string().trim().max(100, { error: 'validation.tooLong' }).optional());
+
+const companyInfoShape = z.strictObject({
+  type: z.enum(formationTypes, { error: 'validation.required' }),
+  nameOption1: companyNameSchema,
+  nameOption2: companyNameSchema,
+  industry: z.enum(industries, { error: 'validation.required' }),
+  industryOther: industryOtherSchema,
+  state: usStateSchema,
+});
+
+/** Company information of the create-company wizard: type, two name options, industry, state. */
+export const companyInfoSchema = companyInfoShape.superRefine((value, ctx) => {
+  checkDistinctNames(value, ctx);
+  checkIndustryOther(value, ctx);
+});
+export type CompanyInfo = z.infer<typeof companyInfoSchema>;
+
+/** The create-company wizard's company steps, validated one at a time (step-by-step validation). */
+export const companyInfoStepSchemas = {
+  names: companyInfoShape.pick({ nameOption1: true, nameOption2: true }).superRefine(checkDistinctNames),
+  type: companyInfoShape.pick({ type: true }),
+  industry: companyInfoShape.pick({ industry: true, industryOther: true }).superRefine(checkIndustryOther),
+  state: companyInfoShape.pick({ state: true }),
+};
+
+/** Ownership in percent: 1 to 100, at most two decimals (33.33 + 33.33 + 33.34 is a valid split). */
+export const ownershipSchema = z
+  .number({ error: 'validation.required' })
+  .min(1, { error: 'validation.ownershipRange' })
+  .max(100, { error: 'validation.ownershipRange' })
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, { error: 'validation.ownershipDecimals' });
+
+/** A partner (SPEC §3): name, ownership, director flag, address of residence and optional SSN/ITIN. */
+export const partnerSchema = z.strictObject({
+  firstName: personNameSchema,
+  lastName: personNameSchema,
+  ownership: ownershipSchema,
+  isDirector: z.boolean({ error: 'validation.required' }),
+  addressLine1: textMin2(120),
+  addressLine2: z.preprocess(blankToUndefined, z.string().trim().max(120, { error: 'validation.tooLong' }).optional()),
+  city: textMin2(80),
+  stateOrProvince: textMin2(80),
+  country: countryCodeSchema,
+  postalCode: textMin2(12),
+  taxId: taxIdSchema,
+});
+export type Partner = z.infer<typeof partnerSchema>;
+
+/** Ownership percentages in hundredths, so sums are exact (no floating-point drift). */
+const hundredths = (value: number) => Math.round(value * 100);
+
+/** The sum of the partners' ownership in percent, exact to two decimals. */
+export function ownershipTotal(partners: readonly { ownership: number }[]): number {
+  return partners.reduce((sum, partner) => sum + hundredths(partner.ownership), 0) / 100;
+}
+
+/** Each partner valid and the ownership summing to exactly 100 %. */
+export const partnersSchema = z
+  .array(partnerSchema, { error: 'validation.partnersRequired' })
+  .min(1, { error: 'validation.partnersRequired' })
+  .max(100, { error: 'validation.tooLong' })
+  .superRefine((partners, ctx) => {
+    // Only a sum of valid shares is meaningful; a bad share already has its own message.
+    if (partners.some((partner) => !ownershipSchema.safeParse(partner.ownership).success)) return;
+    if (partners.reduce((sum, partner) => sum + hundredths(partner.ownership), 0) !== 10_000) {
+      ctx.addIssue({ code: 'custom', path: [], message: 'validation.ownershipTotal' });
+    }
+  });
+
+/** True when `phone` is a valid number of `country` (national digits, or international with that country's code). */
+export function isPhoneOfCountry(phone: string, country: string): boolean {
+  const code = country as CountryCode;
+  try {
+    if (!isValidPhoneNumber(phone, code)) return false;
+    return parsePhoneNumberFromString(phone, code)?.countryCallingCode === getCountryCallingCode(code);
+  } catch {
+    // libphonenumber throws for a country it has no metadata for (e.g. 'AQ'): not a valid phone there.
+    return false;
+  }
+}
+
+/** The phone in E.164 (+5491155551234), as stored; undefined when it is not a valid number of `country`. */
+export function toE164(phone: string, country: string): string | undefined {
+  if (!isPhoneOfCountry(phone, country)) return undefined;
+  return parsePhoneNumberFromString(phone, country as CountryCode)?.number;
+}
+
+const checkPhone: Check<{ phone: string; phoneCountry: string }> = (value, ctx) => {
+  if (value.phone.length > 0 && value.phoneCountry.length > 0 && !isPhoneOfCountry(value.phone, value.phoneCountry)) {
+    ctx.addIssue({ code: 'custom', path: ['phone'], message: 'validation.phone' });
+  }
+};
+
+const ownerContactShape = z.strictObject({
+  firstName: personNameSchema,
+  lastName: personNameSchema,
+  email: emailSchema,
+  /** The country whose phone numbering the number follows (the phone field's country picker). */
+  phoneCountry: countryCodeSchema,
+  phone: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(30, { error: 'validation.phone' }),
+});
+
+/** "Your info": the person placing the order (the future account owner). */
+export const ownerContactSchema = ownerContactShape.superRefine(checkPhone);
+export type OwnerContact = z.infer<typeof ownerContactSchema>;
+
+/** Documents a migrating company already has; files are uploaded through storage and referenced by key. */
+export const migrationDocumentKinds = [
+  'articlesOfOrganization',
+  'operatingAgreement',
+  'einLetter',
+  'certificateOfGoodStanding',
+  'boiReport',
+  'other',
+] as const;
+
+export const migrationDocumentSchema = z.strictObject({
+  kind: z.enum(migrationDocumentKinds, { error: 'validation.required' }),
+  fileKey: z.preprocess(blankToUndefined, z.string().max(500, { error: 'validation.tooLong' }).optional()),
+  fileName: z.preprocess(blankToUndefined, z.string().trim().max(255, { error: 'validation.tooLong' }).optional()),
+});
+
+const migrationShape = z.strictObject({
+  type: z.enum(formationTypes, { error: 'validation.required' }),
+  existingCompanyName: companyNameSchema,
+  industry: z.enum(industries, { error: 'validation.required' }),
+  industryOther: industryOtherSchema,
+  /** Where the company exists today: a US state, or a country for a foreign company. */
+  originState: z.preprocess(blankToUndefined, usStateSchema.optional()),
+  originCountry: z.preprocess(blankToUndefined, countryCodeSchema.optional()),
+  documents: z.array(migrationDocumentSchema).max(20, { error: 'validation.tooLong' }).default([]),
+});
+
+/** Exactly one origin: a US state, or a country other than the US (a US company has a state). */
+const checkMigrationOrigin: Check<{ originState?: string | undefined; originCountry?: string | undefined }> = (value, ctx) => {
+  const hasState = value.originState !== undefined;
+  const hasCountry = value.originCountry !== undefined;
+  if (hasState === hasCountry) ctx.addIssue({ code: 'custom', path: ['originState'], message: 'validation.migrationOrigin' });
+  else if (value.originCountry === 'US') ctx.addIssue({ code: 'custom', path: ['originCountry'], message: 'validation.migrationOrigin' });
+};
+
+/** The migrate-company wizard's company data. */
+export const migrationSchema = migrationShape.superRefine((value, ctx) => {
+  checkMigrationOrigin(value, ctx);
+  checkIndustryOther(value, ctx);
+});
+export type Migration = z.infer<typeof migrationSchema>;
+
+export const migrationStepSchemas = {
+  company: migrationShape.pick({ type: true, existingCompanyName: true }),
+  industry: migrationShape.pick({ industry: true, industryOther: true }).superRefine(checkIndustryOther),
+  origin: migrationShape.pick({ originState: true, originCountry: true }).superRefine(checkMigrationOrigin),
+  documents: migrationShape.pick({ documents: true }),
+};
+
+/** The basic crypto KYB of the cross-border crypto wizard: the business's legal name and registration country. */
+export const cryptoBusinessSchema = z.strictObject({
+  legalName: companyNameSchema,
+  registrationCountry: countryCodeSchema,
+});
+
+/** Residence country of the cross-border crypto applicant: refused for the SPEC §1 countries. */
+export const residenceCountrySchema = countryCodeSchema.refine(isBankingAvailable, { error: 'validation.bankingUnavailableCountry' });
+
+export const crossBorderCryptoStepSchemas = {
+  owner: ownerContactSchema,
+  business: cryptoBusinessSchema,
+  residence: z.strictObject({ residenceCountry: residenceCountrySchema }),
+};
+
+/** Wizard data of the create-company funnel, as the order carries it. */
+export const createCompanyWizardSchema = z.strictObject({
+  owner: ownerContactSchema,
+  company: companyInfoSchema,
+  partners: partnersSchema,
+});
+export type CreateCompanyWizard = z.infer<typeof createCompanyWizardSchema>;
+
+export const migrateCompanyWizardSchema = z.strictObject({
+  owner: ownerContactSchema,
+  company: migrationSchema,
+  partners: partnersSchema,
+});
+export type MigrateCompanyWizard = z.infer<typeof migrateCompanyWizardSchema>;
+
+export const crossBorderCryptoWizardSchema = z.strictObject({
+  owner: ownerContactSchema,
+  business: cryptoBusinessSchema,
+  residenceCountry: residenceCountrySchema,
+});
+export type CrossBorderCryptoWizard = z.infer<typeof crossBorderCryptoWizardSchema>;
+
+/** SSN/ITIN as the API shows it: only the last four digits. */
+export const maskTaxId = (taxId: string | null | undefined) => (taxId ? `***-**-${taxId.slice(-4)}` : null);
+
+export const companyRelations = ['owner', 'teammate'] as const;
+
+/** A company in GET /api/v1/companies (owned and associated companies). */
+export const companySummarySchema = z.object({
+  id: z.uuid(),
+  type: z.enum(companyTypes),
+  name: z.string(),
+  nameOption2: z.string().nullable(),
+  migrated: z.boolean(),
+  state: z.string().nullable(),
+  originCountry: z.string().nullable(),
+  status: z.enum(companyStatuses),
+  plan: z.string().nullable(),
+  billing: z.enum(['monthly', 'annual']).nullable(),
+  orderNumber: z.string().nullable(),
+  relation: z.enum(companyRelations),
+  requestedAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CompanySummary = z.infer<typeof companySummarySchema>;
+
+/** A partner as the API returns it: the SSN/ITIN masked. */
+export const partnerViewSchema = partnerSchema.omit({ taxId: true }).extend({
+  id: z.uuid(),
+  addressLine2: z.string().nullable(),
+  taxIdMasked: z.string().nullable(),
+});
+
+/** GET /api/v1/companies/:id */
+export const companyDetailSchema = companySummarySchema.extend({
+  industry: z.string().nullable(),
+  industryOther: z.string().nullable(),
+  services: z.array(z.string()),
+  constitutionDate: z.string().nullable(),
+  partners: z.array(partnerViewSchema),
+  /** Migration documents, or the cross-border crypto business and residence. */
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export type CompanyDetail = z.infer<typeof companyDetailSchema>;

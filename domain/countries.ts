@@ -1,0 +1,176 @@
+import countries from 'i18n-iso-countries';
+import en from 'i18n-iso-countries/langs/en.json';
+import es from 'i18n-iso-countries/langs/es.json';
+import pt from 'i18n-iso-countries/langs/pt.json';
+import { z } from 'zod';
+import type { Language } from './constants';
+
+/**
+ * Countries (ISO 3166-1 from i18n-iso-countries, names in es/en/pt), the US states of the
+ * company wizards, and the SPEC §1 list of countries whose residents cannot open digital
+ * banking. Only Alta's three locales are registered so the browser bundle carries just them.
+ */
+countries.registerLocale(es);
+countries.registerLocale(en);
+countries.registerLocale(pt);
+
+/** Every ISO 3166-1 alpha-2 code, upper case (e.g. 'AR', 'BR', 'US'). */
+export const countryCodes: readonly string[] = Object.keys(countries.getAlpha2Codes()).sort();
+
+/** True for an ISO 3166-1 alpha-2 code in upper case. */
+export const isCountryCode = (value: unknown): value is string =>
+  typeof value === 'string' && /^[A-Z]{2}$/.test(value) && countries.alpha2ToAlpha3(value) !== undefined;
+
+/** An ISO alpha-2 country code; lower-case input is accepted and upper-cased. */
+export const countryCodeSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .toUpperCase()
+  .refine(isCountryCode, { error: 'validation.country' });
+
+/** The country's name in `language`, or the code itself for an unknown code. */
+export function countryName(code: string, language: Language): string {
+  return countries.getName(code, language) ?? code;
+}
+
+/** The ISO alpha-3 code of an alpha-2 code (e.g. 'AR' → 'ARG'). */
+export function toAlpha3(alpha2: string): string | undefined {
+  return countries.alpha2ToAlpha3(alpha2.toUpperCase());
+}
+
+export interface CountryOption {
+  code: string;
+  alpha3: string;
+  name: string;
+}
+
+/** Every country with its name in `language`, sorted by that name for a select. */
+export function countryOptions(language: Language): CountryOption[] {
+  const collator = new Intl.Collator(language);
+  return countryCodes
+    .map((code) => ({ code, alpha3: countries.alpha2ToAlpha3(code)!, name: countryName(code, language) }))
+    .sort((a, b) => collator.compare(a.name, b.name));
+}
+
+/**
+ * SPEC §1: residents of these countries cannot open digital banking (cross-border crypto,
+ * KYB, virtual accounts). "Both Congos" are the Republic of the Congo (CG) and the
+ * Democratic Republic of the Congo (CD); Palestine is PS.
+ */
+export const bankingUnavailableCountries = [
+  'AF', // Afghanistan
+  'AL', // Albania
+  'BY', // Belarus
+  'BA', // Bosnia and Herzegovina
+  'BI', // Burundi
+  'KH', // Cambodia
+  'CM', // Cameroon
+  'CF', // Central African Republic
+  'CG', // Republic of the Congo
+  'CD', // Democratic Republic of the Congo
+  'HR', // Croatia
+  'CU', // Cuba
+  'ER', // Eritrea
+  'HT', // Haiti
+  'IR', // Iran
+  'IQ', // Iraq
+  'LB', // Lebanon
+  'LR', // Liberia
+  'LY', // Libya
+  'ML', // Mali
+  'MZ', // Mozambique
+  'MM', // Myanmar
+  'NI', // Nicaragua
+  'NG', // Nigeria
+  'KP', // North Korea
+  'PK', // Pakistan
+  'PS', // Palestine
+  'PH', // Philippines
+  'RU', // Russia
+  'SO', // Somalia
+  'SS', // South Sudan
+  'SD', // Sudan
+  'SY', // Syria
+  'UA', // Ukraine
+  'VE', // Venezuela
+  'YE', // Yemen
+  'ZW', // Zimbabwe
+] as const;
+
+/** The same list as ISO alpha-3 codes (e.g. 'AFG', 'COD'). */
+export const bankingUnavailableCountriesAlpha3: readonly string[] = bankingUnavailableCountries.map(
+  (code) => countries.alpha2ToAlpha3(code)!,
+);
+
+const unavailable = new Set<string>([...bankingUnavailableCountries, ...bankingUnavailableCountriesAlpha3]);
+
+/** False when residents of `country` (alpha-2 or alpha-3, any case) cannot open digital banking (SPEC §1). */
+export function isBankingAvailable(country: string): boolean {
+  return !unavailable.has(country.trim().toUpperCase());
+}
+
+/** The 50 US states and the District of Columbia, by USPS code, with their official names. */
+export const usStates = {
+  AL: 'Alabama',
+  AK: 'Alaska',
+  AZ: 'Arizona',
+  AR: 'Arkansas',
+  CA: 'California',
+  CO: 'Colorado',
+  CT: 'Connecticut',
+  DE: 'Delaware',
+  DC: 'District of Columbia',
+  FL: 'Florida',
+  GA: 'Georgia',
+  HI: 'Hawaii',
+  ID: 'Idaho',
+  IL: 'Illinois',
+  IN: 'Indiana',
+  IA: 'Iowa',
+  KS: 'Kansas',
+  KY: 'Kentucky',
+  LA: 'Louisiana',
+  ME: 'Maine',
+  MD: 'Maryland',
+  MA: 'Massachusetts',
+  MI: 'Michigan',
+  MN: 'Minnesota',
+  MS: 'Mississippi',
+  MO: 'Missouri',
+  MT: 'Montana',
+  NE: 'Nebraska',
+  NV: 'Nevada',
+  NH: 'New Hampshire',
+  NJ: 'New Jersey',
+  NM: 'New Mexico',
+  NY: 'New York',
+  NC: 'North Carolina',
+  ND: 'North Dakota',
+  OH: 'Ohio',
+  OK: 'Oklahoma',
+  OR: 'Oregon',
+  PA: 'Pennsylvania',
+  RI: 'Rhode Island',
+  SC: 'South Carolina',
+  SD: 'South Dakota',
+  TN: 'Tennessee',
+  TX: 'Texas',
+  UT: 'Utah',
+  VT: 'Vermont',
+  VA: 'Virginia',
+  WA: 'Washington',
+  WV: 'West Virginia',
+  WI: 'Wisconsin',
+  WY: 'Wyoming',
+} as const;
+export type UsStateCode = keyof typeof usStates;
+export const usStateCodes = Object.keys(usStates) as UsStateCode[];
+
+/** A US state code (50 states + DC); lower-case input is accepted. */
+export const usStateSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .toUpperCase()
+  .refine((value) => Object.hasOwn(usStates, value), { error: 'validation.usState' });
