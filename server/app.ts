@@ -7,7 +7,11 @@ import { withOriginCheck } from './middleware/with-origin-check';
 import { withRequestLog } from './middleware/with-request-log';
 import { withSecurityHeaders } from './middleware/with-security-headers';
 import { docsRouter } from './routes/docs';
+import { adminRouter } from './routes/admin';
+import { authRouter } from './routes/auth';
+import { configRouter } from './routes/config';
 import { healthRouter } from './routes/health';
+import { usersRouter } from './routes/users';
 import { mountClient } from './static';
 
 /**
@@ -34,6 +38,10 @@ export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) 
     },
   }).basePath('/api/v1');
   api.route('/', healthRouter(deps));
+  api.route('/', configRouter(deps));
+  api.route('/', authRouter(deps));
+  api.route('/', usersRouter(deps));
+  api.route('/', adminRouter(deps));
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -1,3 +1,4 @@
+import type { JWTVerifyGetKey } from 'jose';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import type { Mailer } from './providers/mail/mailer';
@@ -9,6 +10,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** The clock; tests move it to expire codes and tokens. */
   now: () => Date;
+  /** Keys that sign Google ID tokens; Google's JWKS when absent, a local key set in tests. */
+  googleKeys?: JWTVerifyGetKey;
 }
 
 /** The signed-in caller, set by the session middleware on protected routes. */

@@ -1,8 +1,10 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { startAuthMaintenance } from './auth/maintenance';
 import { openDatabase } from './db/client';
 import { EnvError, parseEnv } from './env';
 import { createMailer } from './providers/mail/create-mailer';
+import { prepareAccounts } from './seed';
 
 /** Starts Alta: environment, database and migrations, mail, the HTTP server, graceful shutdown. */
 async function main() {
@@ -10,6 +12,8 @@ async function main() {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const mailer = createMailer(env);
   const deps = { env, database, mailer, now: () => new Date() };
+  await prepareAccounts(deps);
+  const stopAuthMaintenance = startAuthMaintenance(deps);
   const app = createApp(deps);
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
@@ -24,6 +28,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(async () => {
+      stopAuthMaintenance();
       await database.close();
       process.exit(0);
     });

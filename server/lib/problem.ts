@@ -50,14 +50,18 @@ export function problemResponse(
   detail?: string,
 ) {
   for (const [name, value] of Object.entries(headers ?? {})) c.header(name, value);
-  return c.body(JSON.stringify(problemBody(status, code, errors, detail)), status, {
+  const body = problemBody(status, code, errors, detail);
+  // The body repeats Retry-After so a client reading only JSON can still show the wait.
+  if (headers?.['Retry-After']) body.retryAfter = Number(headers['Retry-After']);
+  return c.body(JSON.stringify(body), status, {
     'Content-Type': 'application/problem+json',
   });
 }
 
 /** Field path → message keys, from a zod error; `_` holds errors about the whole object. */
 export function fieldErrors(error: ZodError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+  // No prototype: a hostile field named "__proto__" must become an entry, not reach Object.prototype.
+  const errors: Record<string, string[]> = Object.create(null);
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.join('.') : '_';
     // Unknown keys are reported on each key, so a client sees exactly which field it must not send.

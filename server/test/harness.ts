@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { createApp } from '../app';
+import type { AppDeps } from '../context';
 import { openDatabase, type Database } from '../db/client';
 import { parseEnv, type Env } from '../env';
 import type { MailMessage, Mailer } from '../providers/mail/mailer';
@@ -20,7 +21,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Record<string, string> = {}, options: { mailer?: Mailer } = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  options: { mailer?: Mailer; googleKeys?: AppDeps['googleKeys'] } = {},
+): Promise<TestApp> {
   const env = parseEnv({ NODE_ENV: 'test', APP_URL: 'http://localhost:3000', ...overrides });
   const { database, drop } = await openTestDatabase();
   const mails: MailMessage[] = [];
@@ -31,7 +35,7 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const app = createApp({ env, database, mailer, now: () => clock.now }, { clientRoot: '/nonexistent' });
+  const app = createApp({ env, database, mailer, now: () => clock.now, googleKeys: options.googleKeys }, { clientRoot: '/nonexistent' });
   return {
     app,
     database,

@@ -1,0 +1,166 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { User } from '@domain/account';
+import type { AppDeps } from '../context';
+import { companyIdsOf, findSessionUsers, findUserById, type UserRow } from '../db/queries/users';
+import {
+  findRefreshToken,
+  insertRefreshToken,
+  markRotated,
+  revokeFamily,
+  type RefreshTokenRow,
+} from '../db/queries/sessions';
+import type { Env } from '../env';
+import { ProblemError } from '../lib/problem';
+import { accessTokenSeconds, generateOpaqueToken, hashOpaqueToken, signAccessToken } from './tokens';
+
+const day = 24 * 60 * 60 * 1000;
+export const refreshTokenMs = 30 * day;
+/** "Log in as user" is for a support look, not a second life as the customer: it ends after an hour. */
+export const impersonationSessionMs = 60 * 60 * 1000;
+/**
+ * Two tabs whose access tokens expire together both refresh with the same cookie; the loser
+ * presents a token its sibling has just rotated. Within this grace it gets a fresh access
+ * token (the browser already holds the successor refresh token) instead of a revoked family.
+ */
+export const rotationGraceMs = 20_000;
+
+export const accessCookie = 'accessToken';
+export const refreshCookie = 'refreshToken';
+
+/** The admin is the account whose email equals ADMIN_EMAIL, whatever it signed up with. */
+export function roleOf(env: Pick<Env, 'ADMIN_EMAIL'>, email: string): 'user' | 'admin' {
+  return email === env.ADMIN_EMAIL ? 'admin' : 'user';
+}
+
+function cookieBase(env: Env) {
+  // HttpOnly: no script can read a token. SameSite=Lax: not sent on cross-site POSTs.
+  return { httpOnly: true, secure: env.NODE_ENV === 'production', sameSite: 'Lax' as const };
+}
+
+async function setAccessCookie(deps: AppDeps, c: Context, user: Pick<UserRow, 'id' | 'email'>, impersonatorId: string | null) {
+  const role = roleOf(deps.env, user.email);
+  const token = await signAccessToken(deps.env.SESSION_SECRET, { sub: user.id, role, ...(impersonatorId ? { imp: impersonatorId } : {}) }, deps.now());
+  setCookie(c, accessCookie, token, { ...cookieBase(deps.env), path: '/', maxAge: accessTokenSeconds });
+}
+
+async function issueTokens(deps: AppDeps, c: Context, user: Pick<UserRow, 'id' | 'email'>, familyId: string, impersonatorId: string | null) {
+  const now = deps.now();
+  const lifetime = impersonatorId ? impersonationSessionMs : refreshTokenMs;
+  const refresh = generateOpaqueToken();
+  await insertRefreshToken(deps.database.db, {
+    userId: user.id,
+    familyId,
+    tokenHash: hashOpaqueToken(refresh),
+    impersonatorId,
+    now,
+    expiresAt: new Date(now.getTime() + lifetime),
+  });
+  await setAccessCookie(deps, c, user, impersonatorId);
+  // Path=/api: the refresh and logout calls need it; pages and assets never see it.
+  setCookie(c, refreshCookie, refresh, { ...cookieBase(deps.env), path: '/api', maxAge: Math.floor(lifetime / 1000) });
+}
+
+/** Signs `user` in on this response: a new refresh-token family and both cookies. */
+export function startSession(deps: AppDeps, c: Context, user: Pick<UserRow, 'id' | 'email'>, impersonatorId: string | null = null) {
+  return issueTokens(deps, c, user, randomUUID(), impersonatorId);
+}
+
+export function clearSessionCookies(c: Context, env: Env) {
+  deleteCookie(c, accessCookie, { ...cookieBase(env), path: '/' });
+  deleteCookie(c, refreshCookie, { ...cookieBase(env), path: '/api' });
+}
+
+function unauthorized(c: Context, env: Env): never {
+  clearSessionCookies(c, env);
+  throw new ProblemError(401, 'unauthorized');
+}
+
+/** The user and impersonating admin a refresh token speaks for, if both may still have a session. */
+async function sessionHolders(deps: AppDeps, row: RefreshTokenRow) {
+  const ids = row.impersonatorId ? [row.userId, row.impersonatorId] : [row.userId];
+  const rows = await findSessionUsers(deps.database.db, ids);
+  const user = rows.find((r) => r.id === row.userId);
+  const admin = row.impersonatorId ? rows.find((r) => r.id === row.impersonatorId) : undefined;
+  // An impersonation ends as soon as its admin stops being the admin.
+  const adminValid = !row.impersonatorId || (admin !== undefined && roleOf(deps.env, admin.email) === 'admin');
+  return { user, adminValid };
+}
+
+/**
+ * POST /auth/refresh: rotates the refresh token (new token, same family, new access token).
+ * A token presented again after its rotation grace means a copy exists somewhere: the whole
+ * family is revoked, ending the session for whoever holds it.
+ */
+export async function refreshSession(deps: AppDeps, c: Context) {
+  const db = deps.database.db;
+  const token = getCookie(c, refreshCookie);
+  if (!token) unauthorized(c, deps.env);
+  const now = deps.now();
+  const row = await findRefreshToken(db, hashOpaqueToken(token));
+  if (!row || row.revokedAt || row.expiresAt <= now) unauthorized(c, deps.env);
+
+  const { user, adminValid } = await sessionHolders(deps, row);
+  if (!user || !adminValid) {
+    await revokeFamily(db, row.familyId, now);
+    unauthorized(c, deps.env);
+  }
+  if (user.status === 'blocked') {
+    clearSessionCookies(c, deps.env);
+    throw new ProblemError(403, 'user_blocked');
+  }
+
+  if (row.rotatedAt) {
+    if (now.getTime() - row.rotatedAt.getTime() <= rotationGraceMs) {
+      await setAccessCookie(deps, c, user, row.impersonatorId);
+      return;
+    }
+    await revokeFamily(db, row.familyId, now);
+    unauthorized(c, deps.env);
+  }
+  if (!(await markRotated(db, row.id, now))) {
+    // A parallel request rotated it a moment ago: the same grace as above.
+    await setAccessCookie(deps, c, user, row.impersonatorId);
+    return;
+  }
+  await issueTokens(deps, c, user, row.familyId, row.impersonatorId);
+}
+
+/** POST /logout: revokes the session's refresh-token family and clears both cookies. */
+export async function endSession(deps: AppDeps, c: Context) {
+  const token = getCookie(c, refreshCookie);
+  if (token) {
+    const row = await findRefreshToken(deps.database.db, hashOpaqueToken(token));
+    if (row) await revokeFamily(deps.database.db, row.familyId, deps.now());
+  }
+  clearSessionCookies(c, deps.env);
+}
+
+/** Intercom identity verification: an HMAC of the user id the chat widget checks. */
+function intercomHash(env: Env, userId: string) {
+  return env.CHAT_IDENTITY_SECRET ? createHmac('sha256', env.CHAT_IDENTITY_SECRET).update(userId).digest('hex') : null;
+}
+
+/** The User object of the API contract (domain userSchema). */
+export async function userResponse(deps: AppDeps, user: UserRow, impersonatorId: string | null): Promise<User> {
+  const db = deps.database.db;
+  const [companies, impersonator] = await Promise.all([
+    companyIdsOf(db, user.id),
+    impersonatorId ? findUserById(db, impersonatorId) : Promise.resolve(null),
+  ]);
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phone: user.phone,
+    status: user.status,
+    role: roleOf(deps.env, user.email),
+    language: user.language,
+    companies,
+    createdAt: user.createdAt.toISOString(),
+    intercomUserHash: intercomHash(deps.env, user.id),
+    impersonatedBy: impersonator ? { id: impersonator.id, email: impersonator.email } : null,
+  };
+}

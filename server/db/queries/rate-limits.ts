@@ -1,0 +1,60 @@
+import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
+import type { Db } from '../client';
+import { rateLimits } from '../schema/auth';
+
+export interface RateRule {
+  /** Events allowed within `windowMs` before the key locks. */
+  max: number;
+  /** A key forgets its events once none happened for this long. */
+  windowMs: number;
+  /** First lock; each further event past `max` doubles it, up to `maxLockMs`. */
+  baseLockMs: number;
+  maxLockMs: number;
+}
+
+/** The latest lock end among `keys`, if any is still locked at `now`. */
+export async function lockedUntil(db: Db, keys: string[], now: Date): Promise<Date | null> {
+  const rows = await db.select({ lockedUntil: rateLimits.lockedUntil }).from(rateLimits).where(inArray(rateLimits.key, keys));
+  let latest: Date | null = null;
+  for (const row of rows) {
+    if (row.lockedUntil && row.lockedUntil > now && (!latest || row.lockedUntil > latest)) latest = row.lockedUntil;
+  }
+  return latest;
+}
+
+/**
+ * Counts one event on `key`. The event that reaches `rule.max` locks the key for
+ * `baseLockMs`; each later one doubles the lock, up to `maxLockMs`. A key is forgotten only
+ * after `windowMs` of quiet counted from its last event or the end of its lock, whichever is
+ * later, so waiting out a lock does not reset the progression. The row is locked
+ * (SELECT ... FOR UPDATE) so instances sharing the database count every event once.
+ */
+export async function recordHit(db: Db, key: string, rule: RateRule, now: Date): Promise<{ hits: number; lockedUntil: Date | null }> {
+  return db.transaction(async (tx) => {
+    await tx.insert(rateLimits).values({ key, hits: 0, lastHitAt: now }).onConflictDoNothing();
+    const [row] = await tx.select().from(rateLimits).where(eq(rateLimits.key, key)).for('update');
+    const quietSince = Math.max(row?.lastHitAt.getTime() ?? 0, row?.lockedUntil?.getTime() ?? 0);
+    const fresh = !row || now.getTime() - quietSince >= rule.windowMs;
+    const hits = fresh ? 1 : row.hits + 1;
+    let until = fresh ? null : row.lockedUntil;
+    if (hits >= rule.max) {
+      const lockMs = Math.min(rule.baseLockMs * 2 ** (hits - rule.max), rule.maxLockMs);
+      until = new Date(now.getTime() + lockMs);
+    }
+    await tx.update(rateLimits).set({ hits, lastHitAt: now, lockedUntil: until }).where(eq(rateLimits.key, key));
+    return { hits, lockedUntil: until };
+  });
+}
+
+/** Forgets a key (a successful login clears its account's failures). */
+export async function clearKey(db: Db, key: string) {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+/** Drops keys whose quiet period has passed: they would start afresh anyway. */
+export async function pruneRateLimits(db: Db, now: Date, windowMs: number) {
+  const cutoff = new Date(now.getTime() - windowMs);
+  await db
+    .delete(rateLimits)
+    .where(and(lte(rateLimits.lastHitAt, cutoff), or(isNull(rateLimits.lockedUntil), lte(rateLimits.lockedUntil, cutoff))));
+}

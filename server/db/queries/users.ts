@@ -1,0 +1,164 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { AdminUsersQuery, Attribution } from '@domain/account';
+import type { Language } from '@domain/constants';
+import type { Db } from '../client';
+import { companies, companyMembers } from '../schema/companies';
+import { users } from '../schema/users';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** `email` must already be normalised (domain emailSchema: trimmed, lower-cased). */
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row ?? null;
+}
+
+export async function findUserByGoogleSub(db: Db, googleSub: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.googleSub, googleSub)).limit(1);
+  return row ?? null;
+}
+
+/** The session check of every protected request: the user and, when impersonating, the admin, in one round trip. */
+export async function findSessionUsers(db: Db, ids: string[]) {
+  return db
+    .select({ id: users.id, email: users.email, status: users.status })
+    .from(users)
+    .where(inArray(users.id, ids));
+}
+
+export interface NewUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone?: string | null;
+  passwordHash?: string | null;
+  googleSub?: string | null;
+  language: Language;
+  mustChangePassword?: boolean;
+  attribution?: Attribution | null;
+  companyDraftId?: string | null;
+  now: Date;
+}
+
+/** Inserts a user; null when the email (or Google account) is already taken, also under a race. */
+export async function insertUser(db: Db, user: NewUser): Promise<UserRow | null> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      phone: user.phone ?? null,
+      passwordHash: user.passwordHash ?? null,
+      googleSub: user.googleSub ?? null,
+      language: user.language,
+      mustChangePassword: user.mustChangePassword ?? false,
+      attribution: user.attribution ?? null,
+      companyDraftId: user.companyDraftId ?? null,
+      createdAt: user.now,
+      updatedAt: user.now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return row ?? null;
+}
+
+export async function setPassword(db: Db, userId: string, passwordHash: string, now: Date) {
+  await db.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: now }).where(eq(users.id, userId));
+}
+
+/** Links a Google account to an existing user found by verified email; keeps an existing link. */
+export async function linkGoogleAccount(db: Db, userId: string, googleSub: string, now: Date) {
+  await db
+    .update(users)
+    .set({ googleSub, updatedAt: now })
+    .where(and(eq(users.id, userId), sql`${users.googleSub} is null`));
+}
+
+/** Ids of the companies a user owns or is a teammate of: the user's scope. */
+export async function companyIdsOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(
+      or(
+        eq(companies.ownerId, userId),
+        inArray(companies.id, db.select({ id: companyMembers.companyId }).from(companyMembers).where(eq(companyMembers.userId, userId))),
+      ),
+    )
+    .orderBy(asc(companies.requestedAt), asc(companies.id));
+  return rows.map((row) => row.id);
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(users);
+  return row?.total ?? 0;
+}
+
+/** LIKE treats % and _ as wildcards: a search for "a_b" must match only that text. */
+function likePattern(search: string) {
+  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+const orderColumns = {
+  createdAt: users.createdAt,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+} as const;
+
+/** The admin user list: one page of users matching `search` (name or email), each with their companies. */
+export async function listUsersForAdmin(db: Db, query: AdminUsersQuery) {
+  const search = query.search ? likePattern(query.search) : null;
+  const where = search
+    ? or(
+        ilike(users.email, search),
+        ilike(users.firstName, search),
+        ilike(users.lastName, search),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, search),
+      )
+    : undefined;
+  const direction = query.orderDirection === 'asc' ? asc : desc;
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      // The id breaks ties so paging is stable when many rows share a name or a date.
+      .orderBy(direction(orderColumns[query.orderBy]), direction(users.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  const ids = rows.map((row) => row.id);
+  const owned = ids.length
+    ? await db
+        .select({ userId: companies.ownerId, id: companies.id, name: companies.nameOption1, type: companies.type, status: companies.status, requestedAt: companies.requestedAt })
+        .from(companies)
+        .where(inArray(companies.ownerId, ids))
+    : [];
+  const joined = ids.length
+    ? await db
+        .select({ userId: companyMembers.userId, id: companies.id, name: companies.nameOption1, type: companies.type, status: companies.status, requestedAt: companies.requestedAt })
+        .from(companyMembers)
+        .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+        .where(inArray(companyMembers.userId, ids))
+    : [];
+  const byUser = new Map<string, { id: string; name: string; type: string; status: string; relation: 'owner' | 'teammate'; requestedAt: Date }[]>();
+  for (const company of owned) (byUser.get(company.userId) ?? byUser.set(company.userId, []).get(company.userId)!).push({ ...company, relation: 'owner' });
+  for (const company of joined) (byUser.get(company.userId) ?? byUser.set(company.userId, []).get(company.userId)!).push({ ...company, relation: 'teammate' });
+  return {
+    total: totalRow?.total ?? 0,
+    rows: rows.map((row) => ({
+      user: row,
+      companies: (byUser.get(row.id) ?? [])
+        .sort((a, b) => a.requestedAt.getTime() - b.requestedAt.getTime())
+        .map(({ id, name, type, status, relation }) => ({ id, name, type, status, relation })),
+    })),
+  };
+}

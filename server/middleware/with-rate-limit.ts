@@ -1,0 +1,85 @@
+import type { MiddlewareHandler } from 'hono';
+import { emailSchema } from '@domain/account';
+import { clientIp } from '../auth/client-ip';
+import type { AppDeps, AppEnv } from '../context';
+import { clearKey, lockedUntil, recordHit, type RateRule } from '../db/queries/rate-limits';
+import { ProblemError } from '../lib/problem';
+
+const minute = 60_000;
+const progressive = { windowMs: 15 * minute, baseLockMs: 30_000, maxLockMs: 15 * minute } as const;
+
+/**
+ * Per-IP and per-account limits with progressive delay (ARCHITECTURE "Security baseline").
+ * `failure` policies count only failed attempts (a wrong password, a wrong code) and a
+ * success clears the account's count; `attempt` policies count every request, because each
+ * one costs something (a mail sent, an account created). The account is the email of the
+ * body, counted whether or not such an account exists, so a lock reveals nothing.
+ */
+export const rateLimitPolicies = {
+  login: { count: 'failure', ip: { max: 30, ...progressive }, account: { max: 5, ...progressive } },
+  register: { count: 'attempt', ip: { max: 10, ...progressive }, account: { max: 5, ...progressive } },
+  resetRequest: { count: 'attempt', ip: { max: 10, ...progressive }, account: { max: 5, ...progressive } },
+  resetConfirm: { count: 'failure', ip: { max: 30, ...progressive }, account: { max: 5, ...progressive } },
+} as const satisfies Record<string, { count: 'failure' | 'attempt'; ip: RateRule; account: RateRule }>;
+
+export type RateLimitAction = keyof typeof rateLimitPolicies;
+
+/** What a rate-limited handler reports back: a failed attempt, or a success that clears the account's count. */
+export interface RateLimitGuard {
+  failed(): Promise<void>;
+  succeeded(): Promise<void>;
+}
+
+export type RateLimitedEnv = { Variables: AppEnv['Variables'] & { rateLimit: RateLimitGuard } };
+
+/**
+ * Refuses a locked caller with 429 `rate_limited` (Retry-After header and `retryAfter`)
+ * before the handler spends anything, counts attempts, and hands the handler `c.var.rateLimit`.
+ * Counters live in the database so every instance sees the same ones.
+ */
+export function withRateLimit(deps: AppDeps, action: RateLimitAction): MiddlewareHandler<RateLimitedEnv> {
+  const policy = rateLimitPolicies[action];
+  const db = deps.database.db;
+  return async (c, next) => {
+    const ipKey = `${action}:ip:${clientIp(c, deps.env) ?? 'unknown'}`;
+    const account = await accountOf(c.req.raw.headers.get('content-type'), () => c.req.json());
+    const accountKey = account ? `${action}:account:${account}` : null;
+    const keys = accountKey ? [ipKey, accountKey] : [ipKey];
+
+    const now = deps.now();
+    const until = await lockedUntil(db, keys, now);
+    if (until) throw rateLimited(until, now);
+
+    const hitAll = async () => {
+      const at = deps.now();
+      await recordHit(db, ipKey, policy.ip, at);
+      if (accountKey) await recordHit(db, accountKey, policy.account, at);
+    };
+    if (policy.count === 'attempt') await hitAll();
+    c.set('rateLimit', {
+      failed: policy.count === 'failure' ? hitAll : async () => {},
+      succeeded: async () => {
+        if (policy.count === 'failure' && accountKey) await clearKey(db, accountKey);
+      },
+    });
+    await next();
+  };
+}
+
+export function rateLimited(until: Date, now: Date) {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+  return new ProblemError(429, 'rate_limited', undefined, { 'Retry-After': String(seconds) });
+}
+
+/** The normalised email of a JSON body, read before validation (which reuses Hono's cached body). */
+async function accountOf(contentType: string | null, readJson: () => Promise<unknown>): Promise<string | null> {
+  if (!contentType?.toLowerCase().startsWith('application/json')) return null;
+  try {
+    const body = await readJson();
+    if (typeof body !== 'object' || body === null || !('email' in body)) return null;
+    const email = emailSchema.safeParse(body.email);
+    return email.success ? email.data : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,79 @@
+import type { Language } from '@domain/constants';
+import en from '../../i18n/en.json';
+import es from '../../i18n/es.json';
+import pt from '../../i18n/pt.json';
+import type { MailMessage } from './mailer';
+
+type MailTexts = typeof es;
+// The type check makes en and pt carry every key es has: no mail goes out half translated.
+const catalogs: Record<Language, MailTexts> = { es, en, pt };
+
+/** The mails Alta sends, with the values each needs. */
+export interface MailTemplates {
+  resetCode: { firstName: string; code: string; minutes: number };
+  welcome: { firstName: string };
+  temporaryPassword: { firstName: string; email: string; temporaryPassword: string };
+}
+export type MailKind = keyof MailTemplates;
+
+/** A paragraph of a mail; `emphasis` marks the one value the reader came for (a code, a password). */
+interface Block {
+  text: string;
+  emphasis?: boolean;
+}
+
+function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`Mail text needs {{${name}}}`);
+    return String(value);
+  });
+}
+
+const layouts: { [K in MailKind]: (t: MailTexts, v: MailTemplates[K], link: (path: string) => string) => { subject: string; blocks: Block[] } } = {
+  resetCode: (t, v, link) => ({
+    subject: t.resetCode.subject,
+    blocks: [
+      { text: t.resetCode.intro },
+      { text: v.code, emphasis: true },
+      { text: fill(t.resetCode.expiry, { minutes: v.minutes }) },
+      { text: fill(t.resetCode.action, { url: link('reset-password/confirm') }) },
+      { text: t.resetCode.ignore },
+    ],
+  }),
+  welcome: (t, _v, link) => ({
+    subject: t.welcome.subject,
+    blocks: [{ text: t.welcome.intro }, { text: t.welcome.body }, { text: fill(t.welcome.action, { url: link('dashboard') }) }],
+  }),
+  temporaryPassword: (t, v, link) => ({
+    subject: t.temporaryPassword.subject,
+    blocks: [
+      { text: fill(t.temporaryPassword.intro, { email: v.email }) },
+      { text: v.temporaryPassword, emphasis: true },
+      { text: t.temporaryPassword.change },
+      { text: fill(t.temporaryPassword.action, { url: link('login') }) },
+    ],
+  }),
+};
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+/** Renders mail `kind` for `to` in `language`: subject, plain text and a simple HTML part with the same words. */
+export function renderMail<K extends MailKind>(
+  kind: K,
+  options: { to: string; language: Language; appUrl: string; values: MailTemplates[K] },
+): MailMessage {
+  const t = catalogs[options.language];
+  const link = (path: string) => `${options.appUrl.replace(/\/$/, '')}/${options.language}/${path}`;
+  const { subject, blocks } = layouts[kind](t, options.values, link);
+  const all: Block[] = [{ text: fill(t.common.greeting, { firstName: options.values.firstName }) }, ...blocks, { text: t.common.signature }];
+  const text = [...all.map((block) => block.text), '--', t.common.footer].join('\n\n');
+  const paragraphs = all.map((block) =>
+    block.emphasis
+      ? `<p style="font-size:24px;font-weight:bold;letter-spacing:3px;font-family:monospace">${escapeHtml(block.text)}</p>`
+      : `<p>${escapeHtml(block.text)}</p>`,
+  );
+  const html = `<!doctype html><html lang="${options.language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:sans-serif;line-height:1.5;color:#1a1a1a">${paragraphs.join('')}<hr><p style="font-size:12px;color:#666">${escapeHtml(t.common.footer)}</p></body></html>`;
+  return { to: options.to, subject, text, html, language: options.language };
+}

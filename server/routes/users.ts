@@ -1,0 +1,91 @@
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { adminUsersPageSchema, adminUsersQuerySchema, registerSchema, sessionResponseSchema, userSchema } from '@domain/account';
+import { registerAccount } from '../auth/accounts';
+import { roleOf, startSession, userResponse } from '../auth/session';
+import type { AppDeps } from '../context';
+import { findUserById, listUsersForAdmin } from '../db/queries/users';
+import { ProblemError } from '../lib/problem';
+import { problemResponses } from '../lib/problem-responses';
+import { withAdmin } from '../middleware/with-admin';
+import { withRateLimit, type RateLimitedEnv } from '../middleware/with-rate-limit';
+import { withSession } from '../middleware/with-session';
+
+const json = <T>(schema: T) => ({ 'application/json': { schema } });
+
+/** Accounts: registration, the signed-in profile, and the admin user list. */
+export function usersRouter(deps: AppDeps) {
+  const session = withSession(deps);
+
+  const postUser = createRoute({
+    method: 'post',
+    path: '/users',
+    summary: 'Create an account (password or Google ID token) and sign in',
+    description: 'Sets the session cookies. The ADMIN_EMAIL address is reserved (409 `admin_email_reserved`).',
+    tags: ['users'],
+    middleware: [withRateLimit(deps, 'register')] as const,
+    request: { body: { content: json(registerSchema), required: true } },
+    responses: { 201: { description: 'Account created, signed in', content: json(sessionResponseSchema) }, ...problemResponses(400, 401, 409, 429) },
+  });
+
+  const getMe = createRoute({
+    method: 'get',
+    path: '/users/me',
+    summary: 'The signed-in user',
+    tags: ['users'],
+    security: [{ cookieAuth: [] }],
+    middleware: [session] as const,
+    responses: { 200: { description: 'The user', content: json(userSchema) }, ...problemResponses(401, 403) },
+  });
+
+  const getUsers = createRoute({
+    method: 'get',
+    path: '/users',
+    summary: 'Admin: search, sort and page users, each with their companies',
+    tags: ['admin'],
+    security: [{ cookieAuth: [] }],
+    middleware: [session, withAdmin] as const,
+    request: { query: adminUsersQuerySchema },
+    responses: { 200: { description: 'One page of users', content: json(adminUsersPageSchema) }, ...problemResponses(400, 401, 403) },
+  });
+
+  const router = new OpenAPIHono<RateLimitedEnv>();
+  router.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'accessToken',
+    description: 'HttpOnly session cookie set by login, registration and refresh',
+  });
+
+  return router
+    .openapi(postUser, async (c) => {
+      const user = await registerAccount(deps, c.req.valid('json'));
+      await startSession(deps, c, user);
+      return c.json({ status: 'ok' as const, data: await userResponse(deps, user, null) }, 201);
+    })
+    .openapi(getMe, async (c) => {
+      const user = await findUserById(deps.database.db, c.var.user.id);
+      // withSession read the account a moment ago; gone now means deleted in between.
+      if (!user) throw new ProblemError(401, 'unauthorized');
+      return c.json(await userResponse(deps, user, c.var.user.impersonatorId), 200);
+    })
+    .openapi(getUsers, async (c) => {
+      const page = await listUsersForAdmin(deps.database.db, c.req.valid('query'));
+      return c.json(
+        {
+          total: page.total,
+          items: page.rows.map(({ user, companies }) => ({
+            id: user.id,
+            firstName: user.firstName,
+            lastName: user.lastName,
+            email: user.email,
+            phone: user.phone,
+            status: user.status,
+            role: roleOf(deps.env, user.email),
+            createdAt: user.createdAt.toISOString(),
+            companies,
+          })),
+        },
+        200,
+      );
+    });
+}

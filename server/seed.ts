@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm';
+import { emailSchema, passwordSchema } from '@domain/account';
+import { hashPassword, verifyPassword } from './auth/passwords';
+import type { AppDeps } from './context';
+import { countUsers, findUserByEmail, insertUser } from './db/queries/users';
+import { companies } from './db/schema/companies';
+import { users } from './db/schema/users';
+import { EnvError } from './env';
+
+export const demoOwner = { email: 'demo@alta.local', password: 'Demo#2026', firstName: 'Demo', lastName: 'Owner' } as const;
+
+/**
+ * The admin is the account whose email is ADMIN_EMAIL: created at start, or brought back to
+ * ADMIN_PASSWORD, active, with no pending password change. Several instances may start at
+ * once: the insert tolerates a sibling's row and the update converges.
+ */
+export async function ensureAdmin(deps: AppDeps) {
+  const email = emailSchema.safeParse(deps.env.ADMIN_EMAIL);
+  if (!email.success) throw new EnvError('ADMIN_EMAIL is not a valid email address');
+  if (!passwordSchema.safeParse(deps.env.ADMIN_PASSWORD).success) {
+    throw new EnvError('ADMIN_PASSWORD must have 8+ characters with upper and lower case, a digit and one of !@#*?$');
+  }
+  const db = deps.database.db;
+  const now = deps.now();
+  const existing = await findUserByEmail(db, email.data);
+  if (!existing) {
+    const created = await insertUser(db, {
+      email: email.data,
+      firstName: 'Alta',
+      lastName: 'Admin',
+      passwordHash: await hashPassword(deps.env.ADMIN_PASSWORD),
+      language: 'es',
+      now,
+    });
+    if (created) return;
+  }
+  const admin = existing ?? (await findUserByEmail(db, email.data))!;
+  const passwordCurrent = admin.passwordHash !== null && (await verifyPassword(admin.passwordHash, deps.env.ADMIN_PASSWORD));
+  if (passwordCurrent && admin.status === 'active' && !admin.mustChangePassword) return;
+  await db
+    .update(users)
+    .set({
+      passwordHash: passwordCurrent ? admin.passwordHash : await hashPassword(deps.env.ADMIN_PASSWORD),
+      status: 'active',
+      mustChangePassword: false,
+      updatedAt: now,
+    })
+    .where(eq(users.id, admin.id));
+}
+
+/** Demo data for a first local run: an owner whose dashboard already shows a company on its way. */
+export async function seedDemoData(deps: AppDeps) {
+  const db = deps.database.db;
+  const now = deps.now();
+  const owner = await insertUser(db, {
+    email: demoOwner.email,
+    firstName: demoOwner.firstName,
+    lastName: demoOwner.lastName,
+    passwordHash: await hashPassword(demoOwner.password),
+    language: 'es',
+    now,
+  });
+  if (!owner) return;
+  await db.insert(companies).values({
+    ownerId: owner.id,
+    type: 'LLC',
+    nameOption1: 'Demo Ventures LLC',
+    nameOption2: 'Demo Holdings LLC',
+    industry: 'software',
+    state: 'WY',
+    status: 'ObtainingEin',
+    plan: 'standard',
+    requestedAt: now,
+    updatedAt: now,
+  });
+}
+
+/**
+ * At start: the admin always; the demo owner only outside production and only into an empty
+ * users table (a database someone already uses never gets demo accounts). Prints how to sign in.
+ */
+export async function prepareAccounts(deps: AppDeps, log: (line: string) => void = console.log) {
+  const production = deps.env.NODE_ENV === 'production';
+  const empty = (await countUsers(deps.database.db)) === 0;
+  await ensureAdmin(deps);
+  if (production) return;
+  if (empty) await seedDemoData(deps);
+  const demo = await findUserByEmail(deps.database.db, demoOwner.email);
+  log(`Sign in at ${deps.env.APP_URL}/es/login`);
+  log(`  admin:      ${deps.env.ADMIN_EMAIL} / ${deps.env.ADMIN_PASSWORD}`);
+  if (demo) log(`  demo owner: ${demoOwner.email} / ${demoOwner.password}`);
+}
