@@ -1,0 +1,253 @@
+import { z } from 'zod';
+import { fileNameSchema, objectKeySchema, storedFileSchema } from './files';
+
+/**
+ * Bookkeeping entities of SPEC §3: transactions, manual accounts, categories, receipts and
+ * batch imports. Used alike by the mutators (client and server), the CSV import worker and
+ * the forms. Money is an integer number of cents (`amountCents`): never a float, so sums
+ * are exact and the same on every device; negative is money out, positive money in.
+ */
+
+/** The largest magnitude accepted for one transaction: $99,999,999,999.99. */
+export const maxAmountCents = 9_999_999_999_999;
+
+/** A calendar day as `YYYY-MM-DD` (no time, no zone: bank statements are per day). */
+export const isoDateSchema = z
+  .string({ error: 'validation.required' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.invalidDate' })
+  .refine(isRealDate, { error: 'validation.invalidDate' });
+
+/** True when `YYYY-MM-DD` names a day that exists, between 1970 and 2099. */
+export function isRealDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1970 || year > 2099 || month < 1 || month > 12 || day < 1) return false;
+  return day <= daysInMonth(year, month);
+}
+
+/** Days in a month of the Gregorian calendar. */
+export function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** Signed integer cents. */
+export const amountCentsSchema = z
+  .number({ error: 'validation.invalidAmount' })
+  .int({ error: 'validation.invalidAmount' })
+  .min(-maxAmountCents, { error: 'validation.amountTooLarge' })
+  .max(maxAmountCents, { error: 'validation.amountTooLarge' });
+
+const idSchema = z.uuid({ error: 'validation.invalid' });
+const timestampSchema = z.iso.datetime({ offset: true, error: 'validation.invalid' });
+
+/**
+ * Default categories for a small US company. `taxLine` says where the IRS tax form adds
+ * the category up (SPEC §3 profits: income, expenses, salaries and freelancers, rent;
+ * capital transactions), `excluded` for money that only moves between own accounts.
+ * Labels are i18n keys `bookkeeping.categories.<key>`.
+ */
+export const categories = [
+  { key: 'sales', kind: 'income', taxLine: 'income' },
+  { key: 'interestIncome', kind: 'income', taxLine: 'income' },
+  { key: 'otherIncome', kind: 'income', taxLine: 'income' },
+  { key: 'advertising', kind: 'expense', taxLine: 'expenses' },
+  { key: 'bankFees', kind: 'expense', taxLine: 'expenses' },
+  { key: 'software', kind: 'expense', taxLine: 'expenses' },
+  { key: 'officeSupplies', kind: 'expense', taxLine: 'expenses' },
+  { key: 'equipment', kind: 'expense', taxLine: 'expenses' },
+  { key: 'costOfGoods', kind: 'expense', taxLine: 'expenses' },
+  { key: 'shipping', kind: 'expense', taxLine: 'expenses' },
+  { key: 'travel', kind: 'expense', taxLine: 'expenses' },
+  { key: 'meals', kind: 'expense', taxLine: 'expenses' },
+  { key: 'telecom', kind: 'expense', taxLine: 'expenses' },
+  { key: 'utilities', kind: 'expense', taxLine: 'expenses' },
+  { key: 'insurance', kind: 'expense', taxLine: 'expenses' },
+  { key: 'professionalFees', kind: 'expense', taxLine: 'expenses' },
+  { key: 'taxesAndLicenses', kind: 'expense', taxLine: 'expenses' },
+  { key: 'education', kind: 'expense', taxLine: 'expenses' },
+  { key: 'otherExpense', kind: 'expense', taxLine: 'expenses' },
+  { key: 'contractors', kind: 'expense', taxLine: 'salaries' },
+  { key: 'payroll', kind: 'expense', taxLine: 'salaries' },
+  { key: 'rent', kind: 'expense', taxLine: 'rent' },
+  { key: 'ownerContribution', kind: 'capital', taxLine: 'capital' },
+  { key: 'ownerDraw', kind: 'capital', taxLine: 'capital' },
+  { key: 'loan', kind: 'capital', taxLine: 'capital' },
+  { key: 'transfer', kind: 'transfer', taxLine: 'excluded' },
+] as const satisfies readonly { key: string; kind: 'income' | 'expense' | 'capital' | 'transfer'; taxLine: string }[];
+
+export type CategoryKey = (typeof categories)[number]['key'];
+export type Category = (typeof categories)[number];
+export const categoryKeys = categories.map((category) => category.key) as [CategoryKey, ...CategoryKey[]];
+export const categorySchema = z.enum(categoryKeys, { error: 'validation.invalidCategory' });
+
+/** The i18n key of a category's label. */
+export const categoryLabelKey = (key: CategoryKey) => `bookkeeping.categories.${key}` as const;
+
+/** The category of a key (undefined for an unknown one). */
+export const categoryOf = (key: string): Category | undefined => categories.find((category) => category.key === key);
+
+/** Free text shown in lists: trimmed, no control characters. */
+const textSchema = (max: number, tooLong: string) =>
+  z
+    .string({ error: 'validation.invalid' })
+    .transform((value) => value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim())
+    .pipe(z.string().max(max, { error: tooLong }));
+
+export const descriptionSchema = textSchema(500, 'validation.descriptionTooLong').pipe(
+  z.string().min(1, { error: 'validation.missingDescription' }),
+);
+export const merchantSchema = textSchema(120, 'validation.merchantTooLong');
+export const noteSchema = textSchema(2000, 'validation.noteTooLong');
+
+/** Receipt metadata: the stored file's key (in the receipts folder) plus what the user saw when attaching it. */
+export const receiptSchema = storedFileSchema.extend({
+  key: objectKeySchema.refine((key) => key.startsWith('receipts/'), { error: 'validation.invalid' }),
+});
+export type Receipt = z.infer<typeof receiptSchema>;
+
+/** Where a transaction lives: one of the company's manual accounts or a linked bank account. */
+export const accountKindSchema = z.enum(['manual', 'linked']);
+export type AccountKind = z.infer<typeof accountKindSchema>;
+
+/** A transaction as stored and synced (SPEC §3). */
+export const transactionSchema = z.strictObject({
+  id: idSchema,
+  companyId: idSchema,
+  date: isoDateSchema,
+  description: descriptionSchema,
+  amountCents: amountCentsSchema,
+  accountKind: accountKindSchema.nullable(),
+  accountId: idSchema.nullable(),
+  category: categorySchema.nullable(),
+  merchant: merchantSchema.nullable(),
+  note: noteSchema,
+  checked: z.boolean(),
+  receipt: receiptSchema.nullable(),
+  blocked: z.boolean(),
+  /** The batch import that created it; imported transactions have ids derived from their bank line (see workers/import-csv/fingerprint.ts). */
+  importId: idSchema.nullable(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+/** The fields a person types to create a transaction by hand (the create form). */
+export const transactionFormSchema = z
+  .strictObject({
+    date: isoDateSchema,
+    description: descriptionSchema,
+    amountCents: amountCentsSchema,
+    accountKind: accountKindSchema.nullable(),
+    accountId: idSchema.nullable(),
+    category: categorySchema.nullable(),
+    merchant: merchantSchema.nullable(),
+    note: noteSchema,
+  })
+  .refine((form) => (form.accountId === null) === (form.accountKind === null), {
+    error: 'validation.invalid',
+    path: ['accountId'],
+  });
+export type TransactionForm = z.infer<typeof transactionFormSchema>;
+
+/** One bank line after the import worker read it: validated before it is stored. */
+export const importedRowSchema = z.strictObject({
+  date: isoDateSchema,
+  description: descriptionSchema,
+  amountCents: amountCentsSchema,
+  merchant: merchantSchema.nullable(),
+});
+export type ImportedRow = z.infer<typeof importedRowSchema>;
+
+/** A manual account (SPEC §3, §5: the name is required). */
+export const manualAccountNameSchema = z
+  .string({ error: 'validation.required' })
+  .transform((value) => value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim())
+  .pipe(z.string().min(1, { error: 'validation.required' }).max(80, { error: 'validation.accountNameTooLong' }));
+
+export const manualAccountSchema = z.strictObject({
+  id: idSchema,
+  companyId: idSchema,
+  name: manualAccountNameSchema,
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type ManualAccount = z.infer<typeof manualAccountSchema>;
+
+/** The create-manual-account form. */
+export const manualAccountFormSchema = manualAccountSchema.pick({ name: true });
+export type ManualAccountForm = z.infer<typeof manualAccountFormSchema>;
+
+/** SPEC §4 batch import states. */
+export const batchImportStatuses = ['notStarted', 'processing', 'completed', 'failed', 'cancelled'] as const;
+export const batchImportStatusSchema = z.enum(batchImportStatuses);
+export type BatchImportStatus = z.infer<typeof batchImportStatusSchema>;
+
+/** Where a batch import may go from each state: finished imports never change again. */
+export const batchImportTransitions: Record<BatchImportStatus, readonly BatchImportStatus[]> = {
+  notStarted: ['processing', 'failed', 'cancelled'],
+  processing: ['processing', 'completed', 'failed', 'cancelled'],
+  completed: [],
+  failed: [],
+  cancelled: [],
+};
+
+/** True when a batch import may move from one state to the other. */
+export const canTransition = (from: BatchImportStatus, to: BatchImportStatus) => batchImportTransitions[from].includes(to);
+
+/** A refused line of an imported file: its 1-based line number in the file and why. */
+export const rowErrorSchema = z.strictObject({
+  line: z.number().int().positive(),
+  field: z.enum(['date', 'description', 'amount', 'row']),
+  code: z.string().regex(/^validation\.[A-Za-z]+$/),
+});
+export type RowError = z.infer<typeof rowErrorSchema>;
+
+/** At most this many row errors are kept per import; `errorCount` still counts them all. */
+export const maxStoredRowErrors = 500;
+
+/** Why a whole import stopped or what it ended with. */
+export const importResultCodes = [
+  'imported',
+  'cancelled',
+  'fileTooLarge',
+  'fileTypeNotAllowed',
+  'fileEmpty',
+  'fileUnreadable',
+  'columnsNotFound',
+  'storageFailed',
+] as const;
+export const importResultCodeSchema = z.enum(importResultCodes);
+export type ImportResultCode = z.infer<typeof importResultCodeSchema>;
+
+/** What an import found and did. */
+export const importResultSchema = z.strictObject({
+  code: importResultCodeSchema,
+  totalRows: z.number().int().nonnegative(),
+  importedCount: z.number().int().nonnegative(),
+  duplicateCount: z.number().int().nonnegative(),
+  errorCount: z.number().int().nonnegative(),
+  /** The date order used (day-month, month-day or year-month-day) and whether the file left it open. */
+  dateOrder: z.enum(['dmy', 'mdy', 'ymd']).nullable(),
+  dateOrderAssumed: z.boolean(),
+  decimalSeparator: z.enum(['.', ',']).nullable(),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+/** A batch import (SPEC §3): the file, its state, how far it went and the lines it refused. */
+export const batchImportSchema = z.strictObject({
+  id: idSchema,
+  companyId: idSchema,
+  accountKind: accountKindSchema,
+  accountId: idSchema,
+  fileName: fileNameSchema,
+  fileSize: z.number().int().nonnegative(),
+  status: batchImportStatusSchema,
+  processedCount: z.number().int().nonnegative(),
+  result: importResultSchema.nullable(),
+  rowErrors: z.array(rowErrorSchema).max(maxStoredRowErrors),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type BatchImport = z.infer<typeof batchImportSchema>;

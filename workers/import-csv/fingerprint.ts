@@ -1,0 +1,45 @@
+/**
+ * The stable identity of an imported bank line. The transaction's id is derived from it,
+ * so importing the same lines again (on this device or another) yields the same ids: the
+ * rows already stored are recognised and nothing is added twice, while two genuine
+ * identical lines of one file differ by their occurrence index.
+ */
+
+/** Lower case, no accents, punctuation and runs of spaces folded: banks change those between exports. */
+export function normaliseDescription(description: string): string {
+  return description
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/** Counts identical lines of one file in order: the first is occurrence 0, the next 1, … */
+export class OccurrenceCounter {
+  private seen = new Map<string, number>();
+
+  /** The fingerprint of the next line with these values. */
+  next(line: { date: string; amountCents: number; description: string }): string {
+    const key = `${line.date}|${line.amountCents}|${normaliseDescription(line.description)}`;
+    const occurrence = this.seen.get(key) ?? 0;
+    this.seen.set(key, occurrence + 1);
+    return `${key}|${occurrence}`;
+  }
+}
+
+const hex = (bytes: Uint8Array) => [...bytes].map((value) => value.toString(16).padStart(2, '0')).join('');
+
+/**
+ * The transaction id of an imported line: a UUID (RFC 9562 version 8, "custom") made of
+ * the SHA-256 of company, account and fingerprint, so the same line in another account or
+ * company is a different transaction.
+ */
+export async function importedTransactionId(companyId: string, accountId: string, fingerprint: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${companyId}|${accountId}|${fingerprint}`)));
+  const bytes = digest.slice(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x80;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const text = hex(bytes);
+  return `${text.slice(0, 8)}-${text.slice(8, 12)}-${text.slice(12, 16)}-${text.slice(16, 20)}-${text.slice(20)}`;
+}

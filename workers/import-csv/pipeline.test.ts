@@ -1,0 +1,179 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { BatchImport, Transaction } from '@domain/bookkeeping';
+import { importCsv, type ImportInput, type ImportProgress, type ImportStore } from './pipeline';
+
+const fixtures = path.resolve(__dirname, '../../tests/fixtures/csv');
+const companyId = '7d7a6c56-0d7f-4c1b-9a34-6a9f7f0b3f11';
+const accountId = '5a0c1f0e-6a62-4d2f-8d43-9f1b8a4c2e10';
+
+/** A store in memory with the behaviour the pipeline relies on (the Dexie one is tested in import-csv.store.test.ts). */
+function memoryStore() {
+  const transactions = new Map<string, Transaction>();
+  const batches = new Map<string, BatchImport>();
+  const chunks: number[] = [];
+  const store: ImportStore = {
+    begin: async (batch) => void batches.set(batch.id, batch),
+    existing: async (ids) => new Set(ids.filter((id) => transactions.has(id))),
+    writeChunk: async ({ importId, rows, processedCount, updatedAt }) => {
+      chunks.push(rows.length);
+      for (const row of rows) transactions.set(row.id, row);
+      const batch = batches.get(importId)!;
+      batches.set(importId, { ...batch, status: 'processing', processedCount, updatedAt });
+    },
+    finish: async ({ importId, ...update }) => void batches.set(importId, { ...batches.get(importId)!, ...update }),
+  };
+  return { store, transactions, batches, chunks };
+}
+
+function input(file: string, overrides: Partial<ImportInput> = {}): ImportInput {
+  const bytes = readFileSync(path.join(fixtures, file));
+  return {
+    file: new Blob([bytes]),
+    fileName: file,
+    companyId,
+    accountKind: 'manual',
+    accountId,
+    importId: crypto.randomUUID(),
+    language: 'es',
+    ...overrides,
+  };
+}
+
+describe('CSV import pipeline', () => {
+  it('imports an en-US export: good lines kept, bad lines reported with their line numbers', async () => {
+    const { store, transactions, batches } = memoryStore();
+    const outcome = await importCsv(input('bank-en-us.csv', { language: 'en' }), { store });
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(outcome.result).toMatchObject({ code: 'imported', totalRows: 11, importedCount: 8, duplicateCount: 0, errorCount: 3, dateOrder: 'mdy', dateOrderAssumed: false, decimalSeparator: '.' });
+    expect(outcome.rowErrors).toEqual([
+      { line: 7, field: 'date', code: 'validation.invalidDate' },
+      { line: 10, field: 'description', code: 'validation.missingDescription' },
+      { line: 12, field: 'amount', code: 'validation.invalidAmount' },
+    ]);
+    const rows = [...transactions.values()];
+    expect(rows.find((row) => row.description.startsWith('AMAZON'))).toMatchObject({ date: '2026-03-02', amountCents: -12_345, category: 'software', merchant: 'AWS', checked: false, blocked: false });
+    expect(rows.find((row) => row.description.startsWith('WEWORK'))?.amountCents).toBe(-125_000);
+    // Two genuine identical fee lines both survive.
+    expect(rows.filter((row) => row.description === 'MONTHLY SERVICE FEE')).toHaveLength(2);
+    // A quoted description over two lines is one transaction (and the lines after it keep their true numbers).
+    expect(rows.find((row) => row.description.startsWith('UBER'))?.description).toBe('UBER   TRIP HELP.UBER.COM');
+    expect(batches.get(outcome.importId)).toMatchObject({ status: 'completed', processedCount: 11, rowErrors: outcome.rowErrors });
+  });
+
+  it('imports a Spanish export with preamble, BOM, CRLF, decimal commas and a repeated header', async () => {
+    const { store, transactions } = memoryStore();
+    const outcome = await importCsv(input('banco-es.csv'), { store });
+    expect(outcome.ok && outcome.result).toMatchObject({ totalRows: 9, importedCount: 7, errorCount: 2, dateOrder: 'dmy', dateOrderAssumed: false, decimalSeparator: ',' });
+    expect(outcome.ok && outcome.rowErrors).toEqual([
+      { line: 9, field: 'date', code: 'validation.invalidDate' },
+      { line: 11, field: 'description', code: 'validation.missingDescription' },
+    ]);
+    const rows = [...transactions.values()];
+    expect(rows.find((row) => row.description.startsWith('Recibo'))).toMatchObject({ date: '2026-01-02', amountCents: -4530, category: 'utilities' });
+    expect(rows.find((row) => row.description.startsWith('Transferencia'))?.amountCents).toBe(150_000);
+    expect(rows.find((row) => row.description.startsWith('Compra Amazon'))?.amountCents).toBe(-2399);
+  });
+
+  it('imports a Brazilian Windows-1252 export with separate debit and credit columns', async () => {
+    const { store, transactions } = memoryStore();
+    const outcome = await importCsv(input('extrato-pt.csv', { language: 'pt' }), { store });
+    expect(outcome.ok && outcome.result).toMatchObject({ importedCount: 5, errorCount: 2, dateOrder: 'dmy', dateOrderAssumed: true, decimalSeparator: ',' });
+    expect(outcome.ok && outcome.rowErrors).toEqual([
+      { line: 5, field: 'amount', code: 'validation.missingAmount' },
+      { line: 7, field: 'amount', code: 'validation.invalidAmount' },
+    ]);
+    const byDescription = Object.fromEntries([...transactions.values()].map((row) => [row.description, row]));
+    expect(byDescription['Pagamento fornecedor Alibaba']).toMatchObject({ amountCents: -123_456, date: '2026-03-02', category: 'costOfGoods' });
+    expect(byDescription['Recebimento cliente fatura 12']).toMatchObject({ amountCents: 300_000, category: 'sales' });
+    expect(byDescription['Aluguel escritório março']).toMatchObject({ amountCents: -250_000, category: 'rent' });
+    expect(byDescription['Correios envio']?.amountCents).toBe(-4500);
+  });
+
+  it('reads ambiguous dates in the language of the user and says it assumed', async () => {
+    const { store, transactions } = memoryStore();
+    const outcome = await importCsv(input('extrato-pt.csv', { language: 'en' }), { store });
+    expect(outcome.ok && outcome.result).toMatchObject({ dateOrder: 'mdy', dateOrderAssumed: true });
+    expect([...transactions.values()].find((row) => row.description === 'Correios envio')?.date).toBe('2026-10-03');
+  });
+
+  it('maps a file without header by its content', async () => {
+    const { store, transactions } = memoryStore();
+    const outcome = await importCsv(input('headerless.csv'), { store });
+    expect(outcome.ok && outcome.result).toMatchObject({ importedCount: 3, errorCount: 0, dateOrder: 'ymd', decimalSeparator: '.' });
+    expect([...transactions.values()].map((row) => [row.date, row.amountCents, row.category])).toEqual([
+      ['2026-04-01', 150_000, 'sales'],
+      ['2026-04-02', -2100, 'software'],
+      ['2026-04-03', -90_000, 'rent'],
+    ]);
+  });
+
+  it('adds nothing when the same file is imported again', async () => {
+    const { store, transactions, chunks } = memoryStore();
+    await importCsv(input('bank-en-us.csv', { language: 'en' }), { store });
+    const before = new Map(transactions);
+    const again = await importCsv(input('bank-en-us.csv', { language: 'en' }), { store });
+    expect(again.ok && again.result).toMatchObject({ importedCount: 0, duplicateCount: 8, errorCount: 3 });
+    expect(transactions).toEqual(before);
+    expect(chunks).toHaveLength(1);
+  });
+
+  it('writes in chunks and reports progress', async () => {
+    const { store, chunks } = memoryStore();
+    const progress: ImportProgress[] = [];
+    await importCsv(input('bank-en-us.csv', { language: 'en', chunkSize: 3 }), { store, onProgress: (p) => progress.push(p) });
+    expect(chunks).toEqual([3, 3, 2]);
+    expect(progress.at(-1)).toMatchObject({ phase: 'done', processedRows: 11, totalRows: 11, importedCount: 8, errorCount: 3 });
+    expect(progress.map((p) => p.importedCount)).toEqual([...progress.map((p) => p.importedCount)].sort((a, b) => a - b));
+  });
+
+  it('stops when cancelled and records the batch as cancelled, keeping written chunks', async () => {
+    const { store, transactions, batches } = memoryStore();
+    const controller = new AbortController();
+    const outcome = await importCsv(input('bank-en-us.csv', { language: 'en', chunkSize: 2 }), {
+      store: {
+        ...store,
+        writeChunk: async (chunk) => {
+          await store.writeChunk(chunk);
+          controller.abort();
+        },
+      },
+      signal: controller.signal,
+    });
+    expect(outcome).toMatchObject({ ok: false, code: 'cancelled' });
+    expect(transactions.size).toBe(2);
+    expect(batches.get(outcome.importId!)).toMatchObject({ status: 'cancelled', result: { code: 'cancelled', importedCount: 2 } });
+  });
+
+  it('refuses a file over the SPEC 2 MB batch limit before reading it', async () => {
+    const { store, batches } = memoryStore();
+    const big = new Blob([new Uint8Array(2_097_153).fill(0x41)]);
+    expect(await importCsv(input('bank-en-us.csv', { file: big }), { store })).toEqual({ ok: false, code: 'fileTooLarge', importId: null });
+    expect(batches.size).toBe(0);
+  });
+
+  it('refuses files that are not CSV text', async () => {
+    const { store } = memoryStore();
+    expect(await importCsv(input('bank-en-us.csv', { fileName: 'bank.xlsx' }), { store })).toMatchObject({ ok: false, code: 'fileTypeNotAllowed' });
+    const pdf = new Blob([new TextEncoder().encode('%PDF-1.7\u0000\u0001binary')]);
+    expect(await importCsv(input('bank-en-us.csv', { file: pdf }), { store })).toMatchObject({ ok: false, code: 'fileTypeNotAllowed' });
+  });
+
+  it('records a failed batch when no columns can be found', async () => {
+    const { store, batches } = memoryStore();
+    const outcome = await importCsv(input('headerless.csv', { fileName: 'people.csv', file: new Blob(['name,email\nAna,ana@example.com\n']) }), { store });
+    expect(outcome).toMatchObject({ ok: false, code: 'columnsNotFound' });
+    expect(batches.get(outcome.importId!)).toMatchObject({ status: 'failed', result: { code: 'columnsNotFound' } });
+  });
+
+  it('records a failed batch when storage fails mid-import', async () => {
+    const { store, batches } = memoryStore();
+    const outcome = await importCsv(input('bank-en-us.csv', { language: 'en', chunkSize: 2 }), {
+      store: { ...store, writeChunk: async () => Promise.reject(new Error('QuotaExceededError')) },
+    });
+    expect(outcome).toMatchObject({ ok: false, code: 'storageFailed' });
+    expect(batches.get(outcome.importId!)?.status).toBe('failed');
+  });
+});
