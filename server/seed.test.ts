@@ -1,0 +1,71 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AppDeps } from './context';
+import { companies } from './db/schema/companies';
+import { users } from './db/schema/users';
+import { demoOwner, ensureAdmin, prepareAccounts } from './seed';
+import { createUser } from './test/accounts';
+import { createTestApp, type TestApp } from './test/harness';
+
+const depsOf = (t: TestApp, env: Partial<AppDeps['env']> = {}): AppDeps => ({
+  env: { ...t.env, ...env },
+  database: t.database,
+  mailer: { send: async () => {} },
+  now: () => t.clock.now,
+});
+
+describe('admin and demo data at start', () => {
+  let t: TestApp;
+  afterEach(() => t.close());
+
+  it('creates the admin and, on an empty database, the demo owner with a company in progress; prints how to sign in', async () => {
+    t = await createTestApp();
+    const lines: string[] = [];
+    await prepareAccounts(depsOf(t, { NODE_ENV: 'development' }), (line) => lines.push(line));
+    const rows = await t.database.db.select().from(users);
+    expect(rows.map((row) => row.email).sort()).toEqual([t.env.ADMIN_EMAIL, demoOwner.email].sort());
+    const demo = rows.find((row) => row.email === demoOwner.email)!;
+    expect(demo).toMatchObject({ firstName: 'Demo', lastName: 'Owner', language: 'es' });
+    expect(await t.database.db.select().from(companies).where(eq(companies.ownerId, demo.id))).toEqual([
+      expect.objectContaining({ type: 'LLC', state: 'WY', status: 'ObtainingEin' }),
+    ]);
+    expect(lines.join('\n')).toContain('http://localhost:3000/es/login');
+    expect(lines.join('\n')).toContain(`${demoOwner.email} / ${demoOwner.password}`);
+
+    const login = await t.request('/api/v1/login', { method: 'POST', json: { email: demoOwner.email, password: demoOwner.password } });
+    expect((await login.json()).data.companies).toHaveLength(1);
+
+    await prepareAccounts(depsOf(t, { NODE_ENV: 'development' }), () => {});
+    expect(await t.database.db.select().from(users)).toHaveLength(2);
+  });
+
+  it('never seeds a database that has users, nor production', async () => {
+    t = await createTestApp();
+    await createUser(t);
+    await prepareAccounts(depsOf(t, { NODE_ENV: 'development' }), () => {});
+    expect((await t.database.db.select().from(users).where(eq(users.email, demoOwner.email))).length).toBe(0);
+    await t.close();
+
+    t = await createTestApp();
+    const lines: string[] = [];
+    await prepareAccounts(depsOf(t, { NODE_ENV: 'production' }), (line) => lines.push(line));
+    expect((await t.database.db.select().from(users)).map((row) => row.email)).toEqual([t.env.ADMIN_EMAIL]);
+    expect(lines).toEqual([]);
+  });
+
+  it('brings the admin back to ADMIN_PASSWORD and active at every start', async () => {
+    t = await createTestApp();
+    await ensureAdmin(depsOf(t));
+    await t.database.db.update(users).set({ status: 'blocked' }).where(eq(users.email, t.env.ADMIN_EMAIL));
+    await ensureAdmin(depsOf(t, { ADMIN_PASSWORD: 'Changed#2026' }));
+    const login = await t.request('/api/v1/login', { method: 'POST', json: { email: t.env.ADMIN_EMAIL, password: 'Changed#2026' } });
+    expect(login.status).toBe(200);
+    expect((await login.json()).data.role).toBe('admin');
+    expect((await t.request('/api/v1/login', { method: 'POST', json: { email: t.env.ADMIN_EMAIL, password: t.env.ADMIN_PASSWORD } })).status).toBe(401);
+  });
+
+  it('refuses to start with a weak admin password', async () => {
+    t = await createTestApp();
+    await expect(ensureAdmin(depsOf(t, { ADMIN_PASSWORD: 'admin' }))).rejects.toThrow(/ADMIN_PASSWORD/);
+  });
+});
