@@ -10,6 +10,7 @@ import { docsRouter } from './routes/docs';
 import { adminRouter } from './routes/admin';
 import { authRouter } from './routes/auth';
 import { configRouter } from './routes/config';
+import { contactRouter } from './routes/contact';
 import { healthRouter } from './routes/health';
 import { usersRouter } from './routes/users';
 import { mountClient } from './static';
@@ -42,6 +43,7 @@ export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) 
   api.route('/', authRouter(deps));
   api.route('/', usersRouter(deps));
   api.route('/', adminRouter(deps));
+  api.route('/', contactRouter(deps));
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
