@@ -21,7 +21,8 @@ export const emailSchema = z
 /** At least 8 characters with upper case, lower case, a digit and one of !@#*?$. */
 export const passwordSchema = z
   .string({ error: 'validation.required' })
-  .min(1, { error: 'validation.required' })
+  // abort: an empty field says only "required", not also what a filled one would lack.
+  .min(1, { error: 'validation.required', abort: true })
   .max(128, { error: 'validation.passwordTooLong' })
   .refine(
     (value) =>
@@ -37,7 +38,7 @@ export const passwordSchema = z
 export const personNameSchema = z
   .string({ error: 'validation.required' })
   .trim()
-  .min(1, { error: 'validation.required' })
+  .min(1, { error: 'validation.required', abort: true })
   .max(60, { error: 'validation.nameTooLong' })
   .refine((value) => value.length >= 2, { error: 'validation.nameMin' })
   .refine((value) => /^\p{L}+(?:[ '\u2019-]\p{L}+)*$/u.test(value), { error: 'validation.nameLetters' });
@@ -46,7 +47,7 @@ export const personNameSchema = z
 export const phoneSchema = z
   .string({ error: 'validation.required' })
   .trim()
-  .min(1, { error: 'validation.required' })
+  .min(1, { error: 'validation.required', abort: true })
   .refine((value) => value.startsWith('+') && isValidPhoneNumber(value), { error: 'validation.phone' });
 
 export const securityCodeSchema = z
