@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { AccountKind, BatchImportStatus, CategoryKey, ImportResult, Receipt, RowError } from '@domain/bookkeeping';
+import type { UploadType } from '@domain/files';
+import { companies } from './companies';
+import { users } from './users';
+
+/**
+ * Bookkeeping (domain/bookkeeping.ts): synced tables scoped by `company_id`, each with the
+ * `version` the sync triggers stamp on every write. Timestamps the device sent are kept as
+ * text, exactly as sent: shown to the user, never compared, and read back byte for byte.
+ */
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    description: text('description').notNull(),
+    /** Signed integer cents: negative is money out. */
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    accountKind: text('account_kind').$type<AccountKind>(),
+    /** A manual account or a linked bank account (no foreign key: linked accounts live with their provider). */
+    accountId: uuid('account_id'),
+    category: text('category').$type<CategoryKey>(),
+    merchant: text('merchant'),
+    note: text('note').notNull().default(''),
+    checked: boolean('checked').notNull().default(false),
+    receipt: jsonb('receipt').$type<Receipt>(),
+    /** Set by Alta (never by a mutation): a blocked transaction cannot be changed by the company. */
+    blocked: boolean('blocked').notNull().default(false),
+    importId: uuid('import_id'),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [
+    index('transactions_company_version_idx').on(table.companyId, table.version),
+    index('transactions_company_date_idx').on(table.companyId, table.date),
+    index('transactions_import_idx').on(table.importId),
+    index('transactions_account_idx').on(table.accountId),
+  ],
+);
+
+export const manualAccounts = pgTable(
+  'manual_accounts',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [index('manual_accounts_company_version_idx').on(table.companyId, table.version)],
+);
+
+export const batchImports = pgTable(
+  'batch_imports',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    accountKind: text('account_kind').$type<AccountKind>().notNull(),
+    accountId: uuid('account_id').notNull(),
+    fileName: text('file_name').notNull(),
+    fileSize: integer('file_size').notNull(),
+    status: text('status').$type<BatchImportStatus>().notNull(),
+    processedCount: integer('processed_count').notNull().default(0),
+    result: jsonb('result').$type<ImportResult>(),
+    rowErrors: jsonb('row_errors').$type<RowError[]>().notNull().default(sql`'[]'::jsonb`),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [index('batch_imports_company_version_idx').on(table.companyId, table.version)],
+);
+
+/**
+ * A company's IRS declaration of a tax year. Once `sent_at` is set the declaration cannot
+ * change (SPEC §4) and the transactions of that year are locked.
+ */
+export const declarations = pgTable(
+  'declarations',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.year] })],
+);
+
+/**
+ * Files uploaded through a presigned URL. A row is written when the URL is handed out and
+ * marked verified once the stored bytes passed the size, extension and magic-byte checks;
+ * only a verified upload of the right type and company may be attached to a record.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    key: text('key').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    uploadType: text('upload_type').$type<UploadType>().notNull(),
+    fileName: text('file_name').notNull(),
+    size: integer('size').notNull(),
+    contentType: text('content_type').notNull(),
+    uploadedBy: uuid('uploaded_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('uploads_company_idx').on(table.companyId)],
+);
