@@ -1,0 +1,97 @@
+// Server benchmark: Alta's API on a temporary PGlite next to a bare node:http server, measured
+// in the same run with autocannon (load generated from a worker thread, so the servers keep the
+// main thread), plus login latency with argon2id included. Prints a table; never fails a build.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import autocannon from 'autocannon';
+import { createApp } from '../server/app';
+import { hashPassword } from '../server/auth/passwords';
+import { openDatabase } from '../server/db/client';
+import { insertUser } from '../server/db/queries/users';
+import { parseEnv } from '../server/env';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const connections = 10;
+const logins = 20;
+const password = 'Bench#2026';
+
+function listen(server: Server): Promise<string> {
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+}
+
+async function load(title: string, url: string, headers: Record<string, string> = {}) {
+  // A short warm-up so JIT and the database caches do not count against the first target.
+  await autocannon({ url, connections, duration: 1, headers, workers: 1 });
+  const result = await autocannon({ url, connections, duration: seconds, headers, workers: 1 });
+  const failures = result.non2xx + result.errors + result.timeouts;
+  return { title, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+async function main() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'alta-bench-'));
+  const env = parseEnv({ NODE_ENV: 'development', LOG_REQUESTS: '0', DATA_DIR: dataDir, APP_URL: 'http://127.0.0.1' });
+  const database = await openDatabase({ dataDir });
+  const app = createApp({ env, database, mailer: { send: async () => {} }, now: () => new Date() }, { clientRoot: path.join(dataDir, 'no-client') });
+  const alta = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
+  await new Promise((resolve) => alta.once('listening', resolve));
+  const altaUrl = `http://127.0.0.1:${(alta.address() as AddressInfo).port}`;
+
+  const bare = createServer((_req, res) => {
+    const body = JSON.stringify({ status: 'ok' });
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  });
+  const bareUrl = await listen(bare);
+
+  await insertUser(database.db, { email: 'bench@example.com', firstName: 'Bench', lastName: 'User', passwordHash: await hashPassword(password), language: 'en', now: new Date() });
+
+  const latencies: number[] = [];
+  let cookie = '';
+  for (let i = 0; i < logins; i++) {
+    const started = performance.now();
+    const response = await fetch(`${altaUrl}/api/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'bench@example.com', password }),
+    });
+    await response.arrayBuffer();
+    latencies.push(performance.now() - started);
+    if (response.status !== 200) throw new Error(`login answered ${response.status}`);
+    cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  }
+  latencies.sort((a, b) => a - b);
+
+  const rows = [
+    await load('bare node:http JSON', `${bareUrl}/`),
+    await load('GET /api/v1/health', `${altaUrl}/api/v1/health`),
+    await load('GET /api/v1/users/me', `${altaUrl}/api/v1/users/me`, { cookie }),
+  ];
+
+  const baseline = rows[0]!.rps;
+  const pad = (value: string, width: number) => value.padEnd(width);
+  console.log(`\nServer benchmark (${connections} connections, ${seconds} s per target, database: ${database.dialect}, Node ${process.version})\n`);
+  console.log(`${pad('target', 24)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('vs bare', 9)}non-2xx/errors`);
+  for (const row of rows) {
+    const ratio = row.title.startsWith('bare') ? '1.00' : (row.rps / baseline).toFixed(2);
+    console.log(`${pad(row.title, 24)}${pad(row.rps.toFixed(0), 10)}${pad(String(row.p50), 9)}${pad(String(row.p99), 9)}${pad(ratio, 9)}${row.failures}`);
+  }
+  console.log(
+    `\nLogin (POST /api/v1/login, ${logins} sequential, argon2id m=19456 t=2 p=1): median ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms`,
+  );
+
+  await new Promise((resolve) => bare.close(resolve));
+  await new Promise((resolve) => alta.close(resolve));
+  await database.close();
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
