@@ -41,6 +41,10 @@ export const problemCodes = [
   'sync_client_outdated',
   'sync_mutation_gap',
   'sync_unavailable',
+  // Uploads (docs/decisions/005-bookkeeping-and-import.md).
+  'file_too_large',
+  'file_type_not_allowed',
+  'upload_url_expired',
   'internal',
 ] as const;
 export type ProblemCode = (typeof problemCodes)[number];

@@ -12,7 +12,10 @@ import { authRouter } from './routes/auth';
 import { configRouter } from './routes/config';
 import { contactRouter } from './routes/contact';
 import { healthRouter } from './routes/health';
+import { uploadsRouter } from './routes/uploads';
 import { usersRouter } from './routes/users';
+import { createStorage } from './providers/storage/create-storage';
+import { localFilesPath } from './providers/storage/local-storage';
 import { mountClient } from './static';
 
 /**
@@ -31,7 +34,9 @@ export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) 
   if (deps.env.NODE_ENV !== 'test' && deps.env.LOG_REQUESTS !== '0') app.use('*', withRequestLog);
   app.use('*', withSecurityHeaders(deps.env));
   app.use('/api/*', withOriginCheck(deps.env));
-  app.use('/api/*', bodyLimit({ maxSize: 1024 * 1024, onError: (c) => problemResponse(c, 413, 'payload_too_large') }));
+  const apiBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: (c) => problemResponse(c, 413, 'payload_too_large') });
+  // Files for the local storage simulator (up to 20 MB) are limited by their signed size instead.
+  app.use('/api/*', (c, next) => (c.req.method === 'PUT' && c.req.path.startsWith(localFilesPath) ? next() : apiBodyLimit(c, next)));
 
   const api = new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
@@ -44,6 +49,7 @@ export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) 
   api.route('/', usersRouter(deps));
   api.route('/', adminRouter(deps));
   api.route('/', contactRouter(deps));
+  api.route('/', uploadsRouter(deps, createStorage(deps.env, deps.now)));
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

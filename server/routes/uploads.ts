@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { open, rename, rm, stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import {
+  checkFileContent,
+  checkFileDeclaration,
+  contentTypeFor,
+  downloadUrlSchema,
+  extensionOf,
+  presignedUploadSchema,
+  storedFileSchema,
+  uploadFolders,
+  uploadKeySchema,
+  uploadRequestSchema,
+  uploadRules,
+  type AllowedExtension,
+} from '@domain/files';
+import type { AppDeps, AppEnv } from '../context';
+import { deleteUpload, findUploadInScope, insertUpload, markUploadVerified } from '../db/queries/uploads';
+import { ProblemError } from '../lib/problem';
+import { problemResponses } from '../lib/problem-responses';
+import { withSession } from '../middleware/with-session';
+import { ensureFolderOf, localFilesPath, type LocalStorage } from '../providers/storage/local-storage';
+import { contentDisposition, leadingBytesLength, type StorageProvider } from '../providers/storage/storage';
+import { companyRolesOf } from '../sync/scope';
+
+/**
+ * Uploads through presigned URLs (SPEC §7 "presigned upload URL then saving the file key"):
+ *
+ * 1. `POST /uploads` — the caller declares the file (type, company, name, size); Alta checks
+ *    the SPEC §5 limits and that the company is theirs, records the upload and answers a
+ *    short-lived URL that accepts exactly that file.
+ * 2. The browser PUTs the bytes to that URL (S3, or `/uploads/files/…` on the local simulator).
+ * 3. `POST /uploads/complete` — Alta reads back what was stored (size, magic bytes) and marks
+ *    it verified, or deletes it. Only then may a mutation attach the key to a record.
+ * 4. `POST /uploads/download-url` — a short-lived URL to view or download a file of the caller's companies.
+ */
+
+const postUpload = createRoute({
+  method: 'post',
+  path: '/uploads',
+  summary: 'Declare a file and get a presigned URL to upload it',
+  tags: ['uploads'],
+  request: { body: { required: true, content: { 'application/json': { schema: uploadRequestSchema } } } },
+  responses: {
+    201: { description: 'Upload it with a PUT to `url`, sending `headers`', content: { 'application/json': { schema: presignedUploadSchema } } },
+    ...problemResponses(400, 401, 403),
+  },
+});
+
+const postComplete = createRoute({
+  method: 'post',
+  path: '/uploads/complete',
+  summary: 'Check an uploaded file and mark it ready to be attached',
+  tags: ['uploads'],
+  request: { body: { required: true, content: { 'application/json': { schema: uploadKeySchema } } } },
+  responses: {
+    200: { description: 'The stored file passed the size, extension and magic-byte checks', content: { 'application/json': { schema: storedFileSchema } } },
+    ...problemResponses(400, 401, 404),
+  },
+});
+
+const postDownloadUrl = createRoute({
+  method: 'post',
+  path: '/uploads/download-url',
+  summary: 'Get a short-lived URL to view or download a file',
+  tags: ['uploads'],
+  request: { body: { required: true, content: { 'application/json': { schema: uploadKeySchema } } } },
+  responses: {
+    200: { description: 'A presigned URL', content: { 'application/json': { schema: downloadUrlSchema } } },
+    ...problemResponses(400, 401, 404),
+  },
+});
+
+/** The caller's company ids (owner or teammate): every upload query is scoped by them. */
+async function companiesOf(deps: AppDeps, userId: string): Promise<string[]> {
+  return [...(await companyRolesOf(deps.database.db, userId)).keys()];
+}
+
+export function uploadsRouter(deps: AppDeps, storage: StorageProvider) {
+  const db = deps.database.db;
+  const session = withSession(deps);
+  const router = new OpenAPIHono<AppEnv>();
+  for (const path of ['/uploads', '/uploads/complete', '/uploads/download-url']) router.use(path, session);
+
+  router.openapi(postUpload, async (c) => {
+    const request = c.req.valid('json');
+    const companyIds = await companiesOf(deps, c.var.user.id);
+    if (!companyIds.includes(request.companyId)) throw new ProblemError(403, 'forbidden');
+    const extension = extensionOf(request.fileName) as AllowedExtension;
+    const contentType = contentTypeFor(extension);
+    const key = `${uploadFolders[request.uploadType]}/${request.companyId}/${randomUUID()}.${extension}`;
+    await insertUpload(db, {
+      key,
+      companyId: request.companyId,
+      uploadType: request.uploadType,
+      fileName: request.fileName,
+      size: request.size,
+      contentType,
+      uploadedBy: c.var.user.id,
+    });
+    const upload = await storage.presignUpload({ key, uploadType: request.uploadType, contentType, size: request.size });
+    return c.json({ key, url: upload.url, method: upload.method, headers: upload.headers, expiresAt: upload.expiresAt.toISOString() }, 201);
+  });
+
+  router.openapi(postComplete, async (c) => {
+    const { key } = c.req.valid('json');
+    const companyIds = await companiesOf(deps, c.var.user.id);
+    const upload = await findUploadInScope(db, key, companyIds);
+    if (!upload) throw new ProblemError(404, 'not_found');
+    const stored = await storage.head(key);
+    if (!stored) throw new ProblemError(404, 'not_found');
+    const refusal =
+      stored.size !== upload.size
+        ? stored.size > uploadRules[upload.uploadType].maxBytes
+          ? 'fileTooLarge'
+          : 'fileContentMismatch'
+        : checkFileContent(upload.fileName, stored.leadingBytes);
+    if (refusal) {
+      // What was stored is not what was declared: it must never be served or attached.
+      await storage.delete(key);
+      await deleteUpload(db, key, companyIds);
+      throw new ProblemError(refusal === 'fileTooLarge' ? 413 : 415, refusal === 'fileTooLarge' ? 'file_too_large' : 'file_type_not_allowed');
+    }
+    await markUploadVerified(db, key, companyIds, deps.now());
+    return c.json({ key, name: upload.fileName, size: upload.size, contentType: upload.contentType }, 200);
+  });
+
+  router.openapi(postDownloadUrl, async (c) => {
+    const { key } = c.req.valid('json');
+    const upload = await findUploadInScope(db, key, await companiesOf(deps, c.var.user.id));
+    if (!upload?.verifiedAt) throw new ProblemError(404, 'not_found');
+    const download = await storage.presignDownload({ key, fileName: upload.fileName, contentType: upload.contentType });
+    return c.json({ url: download.url, expiresAt: download.expiresAt.toISOString() }, 200);
+  });
+
+  if (storage.kind === 'local') mountLocalFiles(router, storage as LocalStorage);
+  return router;
+}
+
+const keyOf = (c: Context) => decodeURIComponent(c.req.path.slice(`${localFilesPath}/`.length));
+
+/**
+ * The local simulator's storage endpoints, standing in for S3: the signed URL is the only
+ * credential (no session), exactly like a presigned S3 URL. The app's 1 MB body limit does
+ * not apply here; the signed size does.
+ */
+function mountLocalFiles(router: OpenAPIHono<AppEnv>, storage: LocalStorage) {
+  const prefix = localFilesPath.replace('/api/v1', '');
+
+  router.put(`${prefix}/*`, async (c) => {
+    const key = keyOf(c);
+    const signed = storage.verifyUpload(key, new URL(c.req.url).searchParams);
+    if (signed === 'expired') throw new ProblemError(403, 'upload_url_expired');
+    if (signed === 'invalid' || c.req.header('content-type') !== signed.contentType) throw new ProblemError(403, 'forbidden');
+    const declared = checkFileDeclaration(signed.uploadType, key, signed.size);
+    if (declared === 'fileTooLarge') throw new ProblemError(413, 'file_too_large');
+    if (declared) throw new ProblemError(415, 'file_type_not_allowed');
+    const length = c.req.header('content-length');
+    if (length !== undefined && Number(length) > signed.size) throw new ProblemError(413, 'file_too_large');
+
+    const file = storage.pathOf(key);
+    await ensureFolderOf(file);
+    const partial = `${file}.${randomUUID()}.part`;
+    const handle = await open(partial, 'wx');
+    let received = 0;
+    let leading = new Uint8Array();
+    try {
+      for await (const chunk of (c.req.raw.body ?? []) as unknown as AsyncIterable<Uint8Array>) {
+        received += chunk.length;
+        // Stop reading the moment the body outgrows the signed size: nothing larger ever lands on disk.
+        if (received > signed.size) throw new ProblemError(413, 'file_too_large');
+        if (leading.length < leadingBytesLength) leading = concat(leading, chunk.subarray(0, leadingBytesLength - leading.length));
+        await handle.write(chunk);
+      }
+      await handle.close();
+      if (received !== signed.size) throw new ProblemError(400, 'validation', { size: ['validation.fileSizeMismatch'] });
+      if (checkFileContent(key, leading)) throw new ProblemError(415, 'file_type_not_allowed');
+      await rename(partial, file);
+    } catch (error) {
+      await handle.close().catch(() => {});
+      await rm(partial, { force: true });
+      throw error;
+    }
+    return c.body(null, 200);
+  });
+
+  router.get(`${prefix}/*`, async (c) => {
+    const key = keyOf(c);
+    const signed = storage.verifyDownload(key, new URL(c.req.url).searchParams);
+    if (signed === 'expired') throw new ProblemError(403, 'upload_url_expired');
+    if (signed === 'invalid') throw new ProblemError(403, 'forbidden');
+    const file = storage.pathOf(key);
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) throw new ProblemError(404, 'not_found');
+    const contentType = contentTypeFor(extensionOf(key) as AllowedExtension);
+    return c.body(Readable.toWeb(createReadStream(file)) as ReadableStream, 200, {
+      'Content-Type': contentType,
+      'Content-Length': String(info.size),
+      'Content-Disposition': contentDisposition(signed.fileName, contentType),
+      'Cache-Control': 'private, max-age=300',
+    });
+  });
+}
+
+const concat = (a: Uint8Array, b: Uint8Array) => {
+  const joined = new Uint8Array(a.length + b.length);
+  joined.set(a);
+  joined.set(b, a.length);
+  return joined;
+};
