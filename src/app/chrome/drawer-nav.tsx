@@ -1,0 +1,106 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink, useParams } from 'react-router-dom';
+import { defaultLanguage, isLanguage } from '@domain/constants';
+import { href, paths } from '@src/lib/paths';
+import styles from './drawer-nav.module.css';
+
+export type DrawerRole = 'guest' | 'user' | 'admin';
+
+interface NavItem {
+  label: string;
+  to: string;
+  end?: boolean;
+  note?: string;
+  children?: NavItem[];
+}
+
+interface DrawerNavProps {
+  role: DrawerRole;
+  /** Closes the drawer after a choice. */
+  onNavigate?: () => void;
+  /** Opens the logout confirmation. */
+  onLogout?: () => void;
+}
+
+/** The side drawer's items for each role (SPEC §2): visitors, users and the admin. */
+export function DrawerNav({ role, onNavigate, onLogout }: DrawerNavProps) {
+  const { t } = useTranslation('common');
+  const { lang } = useParams();
+  const language = isLanguage(lang) ? lang : defaultLanguage;
+  const to = (path: string) => href(language, path);
+
+  const items: Record<DrawerRole, NavItem[]> = {
+    guest: [
+      { label: t('nav.home'), to: to(paths.home), end: true },
+      { label: t('nav.requirements'), to: to(paths.requirements) },
+      { label: t('nav.faq'), to: to(paths.faq) },
+      { label: t('nav.blogs'), to: to(paths.blogs) },
+      { label: t('nav.contact'), to: to(paths.contact) },
+      { label: t('nav.startNow'), to: to(paths.startNow) },
+      { label: t('nav.login'), to: to(paths.login) },
+    ],
+    user: [
+      { label: t('nav.bankingCrypto'), to: to(paths.bankingCrypto), end: true, children: [{ label: t('nav.bankingCryptoFaq'), to: to(paths.bankingCryptoFaq) }] },
+      {
+        label: t('nav.companies'),
+        to: to(paths.dashboard),
+        end: true,
+        children: [
+          { label: t('nav.mailing'), to: to(paths.mailing) },
+          { label: t('nav.subscriptions'), to: to(paths.subscriptions) },
+          { label: t('nav.boiReport'), to: to(paths.boiReport) },
+        ],
+      },
+      {
+        label: t('nav.accountingAi'),
+        to: to(paths.accountingAi),
+        end: true,
+        children: [
+          { label: t('nav.bookkeeping'), to: to(paths.bookkeeping) },
+          { label: t('nav.taxForm'), to: to(paths.taxForm) },
+        ],
+      },
+      { label: t('nav.invoices'), to: to(paths.invoices), note: t('nav.invoicesNote') },
+      { label: t('nav.teammates'), to: to(paths.teammates) },
+      { label: t('nav.faq'), to: to(paths.faq) },
+      { label: t('nav.goToSite'), to: to(paths.home), end: true },
+    ],
+    admin: [
+      { label: t('nav.admin'), to: to(paths.admin), end: true },
+      { label: t('nav.adminCompanies'), to: to(paths.adminCompanies) },
+    ],
+  };
+
+  const link = (item: NavItem, sub = false) => (
+    <NavLink to={item.to} end={item.end} className={sub ? styles.subLink : styles.link} onClick={onNavigate}>
+      <span>{item.label}</span>
+      {item.note && <span className={styles.note}>{item.note}</span>}
+    </NavLink>
+  );
+
+  return (
+    <nav aria-label={t('drawer.label')} className={styles.nav}>
+      <ul className={styles.list}>
+        {items[role].map((item) => (
+          <li key={item.to + item.label}>
+            {link(item)}
+            {item.children && (
+              <ul className={styles.subList}>
+                {item.children.map((child) => (
+                  <li key={child.to}>{link(child, true)}</li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+        {role !== 'guest' && onLogout && (
+          <li className={styles.logoutItem}>
+            <button type="button" className={styles.logout} onClick={onLogout}>
+              {t('nav.logout')}
+            </button>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}

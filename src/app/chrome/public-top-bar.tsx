@@ -1,0 +1,59 @@
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useParams } from 'react-router-dom';
+import { defaultLanguage, isLanguage } from '@domain/constants';
+import { Button, ButtonLink } from '@src/components/button';
+import { Logo } from '@src/components/logo';
+import { useSignOut } from '@src/features/session/hooks/use-sign-out';
+import { useSignedIn } from '@src/features/session/signed-in-flag';
+import { href, paths } from '@src/lib/paths';
+import { LanguageSelector } from './language-selector';
+import { MenuButton } from './menu-button';
+import styles from './top-bar.module.css';
+
+/** The public top bar (SPEC §2): logo, requirements, FAQ, blogs, language, login, start now. */
+export function PublicTopBar({ menuOpen, onOpenMenu }: { menuOpen: boolean; onOpenMenu: () => void }) {
+  const { t } = useTranslation('common');
+  const { lang } = useParams();
+  const language = isLanguage(lang) ? lang : defaultLanguage;
+  const signedIn = useSignedIn();
+  const { busy, signOutAndGo } = useSignOut();
+  const to = (path: string) => href(language, path);
+
+  return (
+    <header className={styles.bar}>
+      <div className={styles.inner}>
+        <MenuButton expanded={menuOpen} onClick={onOpenMenu} />
+        <Link to={to(paths.home)} className={styles.brand} aria-label={t('nav.homeLabel')}>
+          <Logo />
+        </Link>
+        <nav aria-label={t('nav.main')} className={styles.links}>
+          <NavLink to={to(paths.requirements)}>{t('nav.requirements')}</NavLink>
+          <NavLink to={to(paths.faq)}>{t('nav.faq')}</NavLink>
+          <NavLink to={to(paths.blogs)}>{t('nav.blogs')}</NavLink>
+        </nav>
+        <div className={styles.actions}>
+          <LanguageSelector className={styles.languages} />
+          {signedIn ? (
+            <Link to={to(signedIn === 'admin' ? paths.admin : paths.dashboard)} className={styles.account}>
+              {t('nav.myAccount')}
+            </Link>
+          ) : (
+            <Link to={to(paths.login)} className={styles.account}>
+              {t('nav.login')}
+            </Link>
+          )}
+          {signedIn ? (
+            // SPEC §2: start-now while signed in signs out, then opens company creation.
+            <Button variant="accent" size="small" busy={busy} onClick={() => void signOutAndGo(to(paths.createCompany))}>
+              {t('nav.startNow')}
+            </Button>
+          ) : (
+            <ButtonLink to={to(paths.startNow)} variant="accent" size="small">
+              {t('nav.startNow')}
+            </ButtonLink>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

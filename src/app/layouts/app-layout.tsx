@@ -1,0 +1,78 @@
+import { Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useParams } from 'react-router-dom';
+import { defaultLanguage, isLanguage } from '@domain/constants';
+import { SideDrawer } from '@src/components/drawer/side-drawer';
+import { Logo } from '@src/components/logo';
+import { LogoutDialog } from '@src/features/session/components/logout-dialog';
+import { useCurrentUser } from '@src/features/session/session-store';
+import { href, paths } from '@src/lib/paths';
+import { DrawerNav } from '../chrome/drawer-nav';
+import { LanguageSelector } from '../chrome/language-selector';
+import { MenuButton } from '../chrome/menu-button';
+import { NavigationProgress } from '../chrome/navigation-progress';
+import { PageSpinner } from '../chrome/page-spinner';
+import { SkipLink } from '../chrome/skip-link';
+import topBar from '../chrome/top-bar.module.css';
+import styles from './layout.module.css';
+
+/**
+ * The signed-in chrome (dashboard and admin): a top bar, the role's navigation as a sidebar
+ * on wide screens and as the side drawer on narrow ones, and no footer (SPEC §2).
+ */
+function AppLayout({ area }: { area: 'dashboard' | 'admin' }) {
+  const { t } = useTranslation('common');
+  const { lang } = useParams();
+  const language = isLanguage(lang) ? lang : defaultLanguage;
+  const user = useCurrentUser();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [logoutOpen, setLogoutOpen] = useState(false);
+  const role = area === 'admin' ? 'admin' : 'user';
+
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  return (
+    <div className={styles.appShell}>
+      <SkipLink />
+      <NavigationProgress />
+      <header className={topBar.bar}>
+        <div className={[topBar.inner, styles.appBarInner].join(' ')}>
+          <MenuButton expanded={menuOpen} onClick={() => setMenuOpen(true)} className={topBar.hideWide} />
+          <Link to={href(language, area === 'admin' ? paths.admin : paths.dashboard)} className={topBar.brand} aria-label={t('nav.areaHomeLabel')}>
+            <Logo />
+          </Link>
+          <div className={topBar.actions}>
+            {user && <span className={topBar.userName}>{t('greeting', { name: user.firstName })}</span>}
+            <LanguageSelector className={topBar.languages} />
+          </div>
+        </div>
+      </header>
+      <div className={styles.appBody}>
+        <aside className={styles.sidebar}>
+          <DrawerNav role={role} onLogout={() => setLogoutOpen(true)} />
+        </aside>
+        <main id="main" tabIndex={-1} className={styles.appMain}>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+      <SideDrawer open={menuOpen} onClose={() => setMenuOpen(false)} label={t('drawer.label')} header={<Logo />}>
+        <DrawerNav role={role} onLogout={() => setLogoutOpen(true)} />
+        <div className={styles.drawerLanguages}>
+          <LanguageSelector />
+        </div>
+      </SideDrawer>
+      <LogoutDialog open={logoutOpen} onClose={() => setLogoutOpen(false)} />
+    </div>
+  );
+}
+
+export function DashboardLayout() {
+  return <AppLayout area="dashboard" />;
+}
+
+export function AdminLayout() {
+  return <AppLayout area="admin" />;
+}

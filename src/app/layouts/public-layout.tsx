@@ -1,0 +1,50 @@
+import { Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router-dom';
+import { SideDrawer } from '@src/components/drawer/side-drawer';
+import { Logo } from '@src/components/logo';
+import { LogoutDialog } from '@src/features/session/components/logout-dialog';
+import { useSignedIn } from '@src/features/session/signed-in-flag';
+import { DrawerNav } from '../chrome/drawer-nav';
+import { LanguageSelector } from '../chrome/language-selector';
+import { NavigationProgress } from '../chrome/navigation-progress';
+import { PageSpinner } from '../chrome/page-spinner';
+import { PublicTopBar } from '../chrome/public-top-bar';
+import { SiteFooter } from '../chrome/site-footer';
+import { SkipLink } from '../chrome/skip-link';
+import styles from './layout.module.css';
+
+/**
+ * The chrome of public and guest-only pages: top bar, side drawer (items for the signed-in
+ * role, known from the cheap hint), the page, and the footer. No Dexie, no API.
+ */
+export function PublicLayout() {
+  const { t } = useTranslation('common');
+  const role = useSignedIn();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [logoutOpen, setLogoutOpen] = useState(false);
+
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  return (
+    <div className={styles.shell}>
+      <SkipLink />
+      <NavigationProgress />
+      <PublicTopBar menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} />
+      <SideDrawer open={menuOpen} onClose={() => setMenuOpen(false)} label={t('drawer.label')} header={<Logo />}>
+        <DrawerNav role={role ?? 'guest'} onLogout={() => setLogoutOpen(true)} />
+        <div className={styles.drawerLanguages}>
+          <LanguageSelector />
+        </div>
+      </SideDrawer>
+      <main id="main" tabIndex={-1} className={styles.publicMain}>
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <SiteFooter />
+      <LogoutDialog open={logoutOpen} onClose={() => setLogoutOpen(false)} />
+    </div>
+  );
+}

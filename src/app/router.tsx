@@ -1,0 +1,113 @@
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { RouteError } from '@src/components/route-error/route-error';
+import { loadTranslations, type Namespace } from '@src/i18n/i18n';
+import { PageSpinner } from './chrome/page-spinner';
+import { adminLoader, dashboardLoader, guestOnlyLoader, languageLoader, rootLoader, unknownPathLoader } from './guards';
+import { PublicLayout } from './layouts/public-layout';
+
+type RouteModule = () => Promise<Pick<RouteObject, 'Component' | 'ErrorBoundary'>>;
+
+/**
+ * A screen: its module is a lazy chunk, and its loader fetches the translations it needs at
+ * the same time (a static loader runs in parallel with `lazy`), so it renders complete.
+ */
+const page = (load: RouteModule, needs: Namespace[] = []): Pick<RouteObject, 'loader' | 'lazy'> => ({
+  loader: async ({ params }) => {
+    await loadTranslations(params.lang, needs);
+    return null;
+  },
+  lazy: load,
+});
+
+const auth: Namespace[] = ['auth', 'validation', 'errors'];
+const dashboard: Namespace[] = ['dashboard'];
+
+const publicRoutes: RouteObject[] = [
+  { index: true, ...page(() => import('./routes/public/home')) },
+  { path: 'requirements', ...page(() => import('./routes/public/requirements')) },
+  { path: 'faq', ...page(() => import('./routes/public/faq')) },
+  { path: 'blogs', ...page(() => import('./routes/public/blogs')) },
+  { path: 'blogs/:id', ...page(() => import('./routes/public/blog-article')) },
+  { path: 'contact', ...page(() => import('./routes/public/contact')) },
+  { path: 'privacy', ...page(() => import('./routes/public/privacy')) },
+  { path: 'terms', ...page(() => import('./routes/public/terms')) },
+  { path: 'coming-soon', ...page(() => import('./routes/public/coming-soon')) },
+];
+
+const guestOnlyRoutes: RouteObject[] = [
+  { path: 'start-now', ...page(() => import('./routes/guest/start-now')) },
+  { path: 'create-company', ...page(() => import('./routes/guest/create-company')) },
+  { path: 'migrate-company', ...page(() => import('./routes/guest/migrate-company')) },
+  { path: 'create-cross-border-crypto', ...page(() => import('./routes/guest/create-cross-border-crypto')) },
+  { path: 'checkout/:id', ...page(() => import('./routes/guest/checkout')) },
+  { path: 'login', ...page(() => import('./routes/guest/login'), auth) },
+  { path: 'login/new-password', ...page(() => import('./routes/guest/new-password'), auth) },
+  { path: 'register', ...page(() => import('./routes/guest/register'), auth) },
+  { path: 'reset-password', ...page(() => import('./routes/guest/reset-password'), auth) },
+  { path: 'reset-password/confirm', ...page(() => import('./routes/guest/reset-password-confirm'), auth) },
+];
+
+const dashboardRoutes: RouteObject[] = [
+  { path: 'dashboard', ...page(() => import('./routes/dashboard/home'), dashboard) },
+  { path: 'dashboard/company/:id', ...page(() => import('./routes/dashboard/company'), dashboard) },
+  { path: 'dashboard/company/:id/renewal', ...page(() => import('./routes/dashboard/company-renewal'), dashboard) },
+  { path: 'subscriptions', ...page(() => import('./routes/dashboard/subscriptions'), dashboard) },
+  { path: 'payment-method', ...page(() => import('./routes/dashboard/payment-method'), dashboard) },
+  { path: 'mailing', ...page(() => import('./routes/dashboard/mailing'), dashboard) },
+  { path: 'boi-report', ...page(() => import('./routes/dashboard/boi-report'), dashboard) },
+  { path: 'banking-crypto', ...page(() => import('./routes/dashboard/banking-crypto'), dashboard) },
+  { path: 'banking-crypto/faq', ...page(() => import('./routes/dashboard/banking-crypto-faq'), dashboard) },
+  { path: 'accounting-ai', ...page(() => import('./routes/dashboard/accounting-ai'), dashboard) },
+  { path: 'accounting-ai/bookkeeping', ...page(() => import('./routes/dashboard/bookkeeping'), dashboard) },
+  { path: 'accounting-ai/bookkeeping/:id', ...page(() => import('./routes/dashboard/bookkeeping-account'), dashboard) },
+  { path: 'accounting-ai/tax-form', ...page(() => import('./routes/dashboard/tax-form'), dashboard) },
+  { path: 'invoices', ...page(() => import('./routes/dashboard/invoices'), dashboard) },
+  { path: 'teammates', ...page(() => import('./routes/dashboard/teammates'), dashboard) },
+];
+
+const adminRoutes: RouteObject[] = [
+  { index: true, ...page(() => import('./routes/admin/users'), dashboard) },
+  { path: 'companies', ...page(() => import('./routes/admin/companies'), dashboard) },
+];
+
+/**
+ * Every route of SPEC §2 under `/{lang}`. Each area has a pathless error boundary inside its
+ * layout, so a page that fails (even to download) shows the countdown inside the chrome.
+ * Exported apart from the browser router so pre-rendering can reuse the same tree.
+ */
+export const routes: RouteObject[] = [
+  { path: '/', loader: rootLoader },
+  {
+    path: ':lang',
+    loader: languageLoader,
+    HydrateFallback: PageSpinner,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        Component: PublicLayout,
+        children: [
+          {
+            ErrorBoundary: () => <RouteError area="public" />,
+            children: [...publicRoutes, { loader: guestOnlyLoader, children: guestOnlyRoutes }],
+          },
+        ],
+      },
+      {
+        id: 'dashboard',
+        loader: dashboardLoader,
+        lazy: async () => ({ Component: (await import('./layouts/app-layout')).DashboardLayout }),
+        children: [{ ErrorBoundary: () => <RouteError area="dashboard" />, children: dashboardRoutes }],
+      },
+      {
+        id: 'admin',
+        path: 'admin',
+        loader: adminLoader,
+        lazy: async () => ({ Component: (await import('./layouts/app-layout')).AdminLayout }),
+        children: [{ ErrorBoundary: () => <RouteError area="admin" />, children: adminRoutes }],
+      },
+      { path: '*', loader: unknownPathLoader },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,92 @@
+import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { closingAnimationMs } from '@domain/constants';
+
+const focusable = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+
+/**
+ * Drives a native `<dialog>` as a modal: `showModal()` (the page behind becomes inert), Tab
+ * and Shift+Tab wrap inside it, Escape and a click outside ask to close, the closing animation
+ * plays (`data-closing`), and focus returns to whatever opened it.
+ */
+export function useModalDialog(open: boolean, onClose: () => void) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+  const openRef = useRef(open);
+  openRef.current = open;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      returnFocus.current = document.activeElement as HTMLElement | null;
+      dialog.removeAttribute('data-closing');
+      dialog.showModal();
+      return;
+    }
+    if (!open && dialog.open) {
+      dialog.setAttribute('data-closing', '');
+      const timer = setTimeout(() => dialog.close(), prefersReducedMotion() ? 0 : closingAnimationMs);
+      return () => clearTimeout(timer);
+    }
+  }, [open]);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    // Escape: the browser's own close would skip the animation, so it becomes a request.
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      closeRef.current();
+    };
+    const onClosed = () => {
+      dialog.removeAttribute('data-closing');
+      const target = returnFocus.current;
+      returnFocus.current = null;
+      if (target?.isConnected) target.focus();
+      // Closed by the browser itself (a repeated Escape) while its owner still has it open.
+      if (openRef.current) closeRef.current();
+    };
+    dialog.addEventListener('cancel', onCancel);
+    dialog.addEventListener('close', onClosed);
+    return () => {
+      dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('close', onClosed);
+    };
+  }, []);
+
+  useEffect(
+    () => () => {
+      if (ref.current?.open) ref.current.close();
+    },
+    [],
+  );
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Tab') return;
+    const items = [...event.currentTarget.querySelectorAll<HTMLElement>(focusable)].filter((item) => item.offsetParent !== null || item === document.activeElement);
+    if (items.length === 0) return;
+    const first = items[0]!;
+    const last = items[items.length - 1]!;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  const onClick = (event: MouseEvent<HTMLDialogElement>) => {
+    // A click on the backdrop reaches the dialog itself, outside its box.
+    if (event.target !== event.currentTarget) return;
+    const box = event.currentTarget.getBoundingClientRect();
+    const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+    if (!inside) closeRef.current();
+  };
+
+  return { ref, dialogProps: { onKeyDown, onClick } };
+}

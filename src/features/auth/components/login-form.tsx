@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import type { loginFormSchema } from '@domain/account';
+import { defaultLanguage, isLanguage } from '@domain/constants';
+import { Button } from '@src/components/button';
+import { FormAlert } from '@src/components/form/form-alert';
+import { PasswordField } from '@src/components/form/password-field';
+import { TextField } from '@src/components/form/text-field';
+import { ApiError } from '@src/lib/api';
+import { applyFieldErrors, useFieldError } from '@src/lib/form-errors';
+import { lazyResolver } from '@src/lib/lazy-resolver';
+import { href, paths } from '@src/lib/paths';
+import { useErrorText } from '@src/lib/use-error-text';
+import { login, type LoginResult } from '../api/auth-api';
+import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
+import styles from './auth-layout.module.css';
+import { GoogleSignIn } from './google-sign-in';
+import { PaymentExpiredPopup } from './payment-expired-popup';
+
+type LoginValues = z.input<typeof loginFormSchema>;
+type LoginOutput = z.output<typeof loginFormSchema>;
+
+const validation = lazyResolver<LoginValues, LoginOutput>(async () => zodResolver((await import('@domain/account')).loginFormSchema));
+
+/** Login with email and password, or Google when configured (SPEC §2, §7). */
+export function LoginForm() {
+  const { t } = useTranslation('auth');
+  const { lang } = useParams();
+  const language = isLanguage(lang) ? lang : defaultLanguage;
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const completeSignIn = useCompleteSignIn();
+  const errorText = useErrorText();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [blocked, setBlocked] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginValues, unknown, LoginOutput>({
+    resolver: validation.resolver,
+    defaultValues: { email: '', password: '' },
+  });
+  const fieldError = useFieldError(errors);
+  const [googleBusy, setGoogleBusy] = useState(false);
+
+  const settle = async (result: LoginResult, email: string | undefined) => {
+    if (result.status === 'NEW_PASSWORD_REQUIRED') {
+      const query = search.toString();
+      await navigate(href(language, paths.newPassword) + (query ? `?${query}` : ''), { state: { email, cognitoSession: result.data.cognitoSession } });
+      return;
+    }
+    await completeSignIn(result.data);
+  };
+
+  const fail = (error: unknown) => {
+    if (error instanceof ApiError && error.code === 'user_blocked') {
+      setBlocked(true);
+      return;
+    }
+    setFailure(errorText(error));
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await settle(await login(values), values.email);
+    } catch (error) {
+      if (!applyFieldErrors(error, setError, ['email', 'password'])) fail(error);
+    }
+  });
+
+  const onGoogle = async (token: string) => {
+    setFailure(null);
+    setGoogleBusy(true);
+    try {
+      await settle(await login({ token }), undefined);
+    } catch (error) {
+      fail(error);
+    } finally {
+      setGoogleBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <form className={styles.form} onSubmit={onSubmit} onFocus={validation.preload} noValidate>
+        {failure && <FormAlert>{failure}</FormAlert>}
+        <TextField label={t('fields.email')} type="email" autoComplete="email" inputMode="email" error={fieldError('email')} {...register('email')} />
+        <PasswordField label={t('fields.password')} autoComplete="current-password" error={fieldError('password')} {...register('password')} />
+        <div className={styles.between}>
+          <Link to={href(language, paths.resetPassword)}>{t('login.forgot')}</Link>
+        </div>
+        <Button type="submit" block busy={isSubmitting || googleBusy} busyLabel={t('login.submitting')}>
+          {t('login.submit')}
+        </Button>
+      </form>
+      <GoogleSignIn language={language} onCredential={(token) => void onGoogle(token)} divider={t('login.or')} />
+      <PaymentExpiredPopup open={blocked} onClose={() => setBlocked(false)} />
+    </>
+  );
+}

@@ -1,0 +1,105 @@
+import { useCallback, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { resetConfirmFormSchema } from '@domain/account';
+import { defaultLanguage, isLanguage, redirectCountdownSeconds } from '@domain/constants';
+import { Button } from '@src/components/button';
+import { FormAlert } from '@src/components/form/form-alert';
+import { PasswordField } from '@src/components/form/password-field';
+import { TextField } from '@src/components/form/text-field';
+import { formatDuration } from '@src/i18n/format';
+import { ApiError } from '@src/lib/api';
+import { applyFieldErrors, useFieldError } from '@src/lib/form-errors';
+import { href, paths } from '@src/lib/paths';
+import { useCountdown } from '@src/lib/use-countdown';
+import { useErrorText } from '@src/lib/use-error-text';
+import { confirmPasswordReset } from '../api/auth-api';
+import { forgetResetEmail, recallResetEmail } from '../reset-email';
+import styles from './auth-layout.module.css';
+import { PasswordRules } from './password-rules';
+
+type ResetConfirmValues = z.input<typeof resetConfirmFormSchema>;
+const fields = ['email', 'code', 'newPassword', 'repeatPassword'] as const;
+
+/** Reset password, step 2: the security code and a new password; then back to login after 3 s (SPEC §9). */
+export function ResetConfirmForm() {
+  const { t } = useTranslation('auth');
+  const { lang } = useParams();
+  const language = isLanguage(lang) ? lang : defaultLanguage;
+  const location = useLocation();
+  const state = location.state as { email?: string; sent?: boolean } | null;
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const rulesId = useId();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetConfirmValues, unknown, z.output<typeof resetConfirmFormSchema>>({
+    resolver: zodResolver(resetConfirmFormSchema),
+    defaultValues: { email: state?.email ?? recallResetEmail(), code: '', newPassword: '', repeatPassword: '' },
+  });
+  const fieldError = useFieldError(errors);
+  const toLogin = useCallback(() => void navigate(href(language, paths.login), { replace: true }), [language, navigate]);
+  const seconds = useCountdown(redirectCountdownSeconds, toLogin, done);
+
+  const onSubmit = handleSubmit(async ({ email, code, newPassword }) => {
+    setFailure(null);
+    try {
+      await confirmPasswordReset({ email, code, newPassword });
+      forgetResetEmail();
+      setDone(true);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'invalid_security_code') {
+        setError('code', { type: 'server', message: 'errors.invalid_security_code' }, { shouldFocus: true });
+        return;
+      }
+      if (!applyFieldErrors(error, setError, fields)) setFailure(errorText(error));
+    }
+  });
+
+  if (done) {
+    return (
+      <div className={styles.form}>
+        <FormAlert tone="success">
+          <strong>{t('resetConfirm.success')}</strong>
+        </FormAlert>
+        <p>{t('resetConfirm.redirecting', { time: formatDuration(seconds, language) })}</p>
+        <Link to={href(language, paths.login)}>{t('resetConfirm.goToLogin')}</Link>
+      </div>
+    );
+  }
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
+      {state?.sent && !failure && <FormAlert tone="success">{t('resetConfirm.sent')}</FormAlert>}
+      {failure && <FormAlert>{failure}</FormAlert>}
+      <TextField label={t('fields.email')} type="email" autoComplete="email" inputMode="email" error={fieldError('email')} {...register('email')} />
+      <TextField
+        label={t('fields.code')}
+        hint={t('resetConfirm.codeHint')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        error={fieldError('code')}
+        {...register('code')}
+      />
+      <PasswordField label={t('fields.newPassword')} autoComplete="new-password" describedBy={rulesId} error={fieldError('newPassword')} {...register('newPassword')} />
+      <PasswordRules id={rulesId} value={watch('newPassword') ?? ''} />
+      <PasswordField label={t('fields.repeatPassword')} autoComplete="new-password" error={fieldError('repeatPassword')} {...register('repeatPassword')} />
+      <Button type="submit" block busy={isSubmitting} busyLabel={t('resetConfirm.submitting')}>
+        {t('resetConfirm.submit')}
+      </Button>
+      <p className={styles.between}>
+        <Link to={href(language, paths.resetPassword)}>{t('resetConfirm.resend')}</Link>
+      </p>
+    </form>
+  );
+}

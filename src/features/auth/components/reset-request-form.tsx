@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { resetRequestSchema } from '@domain/account';
+import { defaultLanguage, isLanguage } from '@domain/constants';
+import { Button } from '@src/components/button';
+import { FormAlert } from '@src/components/form/form-alert';
+import { TextField } from '@src/components/form/text-field';
+import { applyFieldErrors, useFieldError } from '@src/lib/form-errors';
+import { href, paths } from '@src/lib/paths';
+import { useErrorText } from '@src/lib/use-error-text';
+import { requestPasswordReset } from '../api/auth-api';
+import { rememberResetEmail } from '../reset-email';
+import styles from './auth-layout.module.css';
+
+type ResetRequestValues = z.input<typeof resetRequestSchema>;
+
+/** Reset password, step 1: the email that receives a 6-digit code; then the confirm screen. */
+export function ResetRequestForm() {
+  const { t } = useTranslation('auth');
+  const { lang } = useParams();
+  const language = isLanguage(lang) ? lang : defaultLanguage;
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetRequestValues, unknown, z.output<typeof resetRequestSchema>>({
+    resolver: zodResolver(resetRequestSchema),
+    defaultValues: { email: '' },
+  });
+  const fieldError = useFieldError(errors);
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setFailure(null);
+    try {
+      await requestPasswordReset({ email, language });
+      rememberResetEmail(email);
+      await navigate(href(language, paths.resetPasswordConfirm), { state: { email, sent: true } });
+    } catch (error) {
+      if (!applyFieldErrors(error, setError, ['email'])) setFailure(errorText(error));
+    }
+  });
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
+      {failure && <FormAlert>{failure}</FormAlert>}
+      <TextField label={t('fields.email')} type="email" autoComplete="email" inputMode="email" error={fieldError('email')} {...register('email')} />
+      <Button type="submit" block busy={isSubmitting} busyLabel={t('resetRequest.submitting')}>
+        {t('resetRequest.submit')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,96 @@
+import type { User } from '@domain/account';
+import { currentUserDatabase, deleteUserDatabase, openUserDatabase } from '@sync/client/db';
+import { ApiError } from '@src/lib/api';
+import { fetchMe, logoutRequest } from './api/session-api';
+import { getCurrentUser, setCurrentUser } from './session-store';
+import { clearSignedIn, markSignedIn } from './signed-in-flag';
+
+/**
+ * The session on this device: the user's own Dexie database opened at sign-in with the
+ * profile cached in it (so an offline reload still knows who is signed in), and everything
+ * deleted at sign-out. This module loads Dexie, so only the dashboard and sign-in code import
+ * it, and only dynamically: public pages never pay for it.
+ */
+
+/** After login, registration or a new password: open the user's database and cache the profile. */
+export async function rememberUser(user: User): Promise<void> {
+  setCurrentUser(user);
+  markSignedIn(user.role);
+  try {
+    const db = openUserDatabase(user.id);
+    await db.profile.put({ key: 'me', user, cachedAt: new Date().toISOString() });
+  } catch {
+    // IndexedDB can be unavailable (some private modes): the session still works online,
+    // only the offline reload is lost.
+  }
+}
+
+async function cachedUser(): Promise<User | null> {
+  try {
+    const row = await currentUserDatabase()?.profile.get('me');
+    return row?.user ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The session is over (a 401): forget the cached profile and the signed-in hint. */
+export async function forgetSession(): Promise<void> {
+  setCurrentUser(null);
+  clearSignedIn();
+  try {
+    await currentUserDatabase()?.profile.delete('me');
+  } catch {
+    // Nothing cached.
+  }
+}
+
+async function offlineUser(): Promise<User | null> {
+  const user = await cachedUser();
+  if (user) setCurrentUser(user);
+  return user;
+}
+
+/**
+ * Who is signed in, for the route guards: the user already known to this page, else
+ * `/users/me` (caching the answer), else — when the API cannot be reached — the cached
+ * profile. A 401 means signed out: the cache is cleared and null returned.
+ */
+export async function resolveSession(): Promise<User | null> {
+  const known = getCurrentUser();
+  if (known) return known;
+  if (!navigator.onLine) return offlineUser();
+  try {
+    const me = await fetchMe();
+    if (!me) return offlineUser();
+    await rememberUser(me);
+    return me;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      await forgetSession();
+      return null;
+    }
+    throw error;
+  }
+}
+
+/**
+ * Logout (SPEC §4): ends the session on the server (a failure there does not keep anyone
+ * signed in here), deletes the user's database with every cached page and clears the hint.
+ * The caller then goes to login.
+ */
+export async function signOut(): Promise<void> {
+  await logoutRequest();
+  setCurrentUser(null);
+  clearSignedIn();
+  try {
+    await deleteUserDatabase();
+  } catch {
+    // Already gone or IndexedDB unavailable.
+  }
+  try {
+    for (const key of Object.keys(sessionStorage)) if (key.startsWith('alta.')) sessionStorage.removeItem(key);
+  } catch {
+    // Storage disabled.
+  }
+}
