@@ -50,7 +50,7 @@ async function presign(body: Record<string, unknown>, as = cookies) {
   return t.request('/api/v1/uploads', { method: 'POST', cookies: as, json: { uploadType: 'transactionReceipt', companyId, ...body } });
 }
 
-async function put(url: string, bytes: Uint8Array, contentType: string) {
+async function put(url: string, bytes: Uint8Array<ArrayBuffer>, contentType: string) {
   return t.request(local(url), { method: 'PUT', body: new Blob([bytes]), headers: { 'content-type': contentType } });
 }
 
