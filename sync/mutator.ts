@@ -15,7 +15,9 @@ interface MutatorTxBase {
   get<T extends TableName>(table: T, id: string): Promise<Row<T> | undefined>;
   /** Inserts or replaces the row with the same id. */
   put<T extends TableName>(table: T, row: Row<T>): Promise<void>;
-  /** Deletes the row; deleting an absent row does nothing. */
+  /** `put` for many rows at once (imports): one round trip instead of one per row. */
+  putMany<T extends TableName>(table: T, rows: readonly Row<T>[]): Promise<void>;
+  /** Deletes the row; deleting an absent row (on the server: a row outside the caller's scope) does nothing. */
   delete(table: TableName, id: string): Promise<void>;
   /** The rows whose indexed field equals `value`. */
   list<T extends TableName>(table: T, index: IndexOf<T>, value: string): Promise<Row<T>[]>;
@@ -29,8 +31,8 @@ export interface ClientMutatorTx extends MutatorTxBase {
 /**
  * The authoritative run on the server, in the database transaction that also records the
  * client's `lastMutationId`. Scope is structural: `get` and `list` only see the caller's
- * rows, and `put`/`delete` reject with `forbidden` a row of another user or of a company
- * the caller is neither owner nor teammate of, and a company row moved to another company.
+ * rows; `put` rejects with `forbidden` a row of another user or of a company the caller is
+ * neither owner nor teammate of, and a company row moved to another company.
  */
 export interface ServerMutatorTx extends MutatorTxBase {
   readonly location: 'server';

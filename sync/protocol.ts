@@ -15,6 +15,14 @@ export const minimumProtocolVersion = 1;
 
 /** Mutations per push request; the client sends its outbox in batches of this size. */
 export const pushBatchMax = 500;
+/**
+ * Serialized size limits that keep every push request under the server's 1 MB body limit:
+ * a device refuses to queue a mutation larger than `mutationArgsMaxChars` (it could never be
+ * sent), and batches mutations up to `pushBatchMaxChars`.
+ */
+export const mutationArgsMaxChars = 600_000;
+export const pushBatchMaxChars = 700_000;
+
 /** Changed rows per pull page. */
 export const pullPageSize = 1000;
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { reject, type ServerMutatorTx } from '@sync/mutator';
 import { syncedTables, type IndexOf, type Row, type TableName } from '@sync/tables';
 import type { Db } from '../db/client';
@@ -11,6 +11,9 @@ import { scopeOf, serverTables } from './tables';
  * another user, of a company that is not the caller's, or moving a row to another company
  * is rejected with `forbidden`. `touched` collects the scope ids written, to poke their users.
  */
+// Rows per INSERT statement, well below PostgreSQL's 65,535 bind parameters for any table.
+const upsertChunk = 1000;
+
 export function createServerTx(db: Db, userId: string, roles: Map<string, CompanyRole>, touched: Set<string>): ServerMutatorTx {
   const companyIds = [...roles.keys()];
 
@@ -24,6 +27,38 @@ export function createServerTx(db: Db, userId: string, roles: Map<string, Compan
     const scope = inScope(table);
     if (!scope) return [];
     return db.select().from(serverTables[table].table).where(and(where, scope));
+  }
+
+  async function upsert<T extends TableName>(table: T, rows: readonly Row<T>[]) {
+    if (rows.length === 0) return;
+    const spec = serverTables[table];
+    const unique = [...new Map(rows.map((row) => [row.id, row])).values()];
+    const records = unique.map((row) => {
+      // A mutator's row is checked like any input: a bug must not store what a device could not read back.
+      const parsed = syncedTables[table].schema.safeParse(row);
+      if (!parsed.success) reject('invalid');
+      const scopeValue = scopeOf(table) === 'user' ? userId : String((parsed.data as { companyId: string }).companyId);
+      if (scopeOf(table) === 'company' && !roles.has(scopeValue)) reject('forbidden');
+      touched.add(scopeValue);
+      return spec.toRecord(parsed.data as Row<T>, userId);
+    });
+    const columns = getTableColumns(spec.table);
+    const set = Object.fromEntries(
+      Object.entries(columns)
+        .filter(([, column]) => column !== spec.id)
+        .map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)]),
+    );
+    // The update branch only fires on a row of the same scope: an id owned by someone else
+    // (or a row moved to another company) updates nothing and the mutation is refused.
+    for (let start = 0; start < records.length; start += upsertChunk) {
+      const chunk = records.slice(start, start + upsertChunk);
+      const written = await db
+        .insert(spec.table)
+        .values(chunk as never)
+        .onConflictDoUpdate({ target: spec.id, set: set as never, setWhere: sql`${spec.scope} = excluded.${sql.raw(`"${spec.scope.name}"`)}` })
+        .returning({ id: spec.id });
+      if (written.length !== chunk.length) reject('forbidden');
+    }
   }
 
   return {
@@ -41,24 +76,11 @@ export function createServerTx(db: Db, userId: string, roles: Map<string, Compan
       if (!column) throw new Error(`${table}.${index} is not a listed index`);
       return (await select(table, eq(column, value))).map((record) => serverTables[table].toRow(record));
     },
-    async put<T extends TableName>(table: T, row: Row<T>) {
-      // A mutator's row is checked like any input: a bug must not store what a device could not read back.
-      const parsed = syncedTables[table].schema.safeParse(row);
-      if (!parsed.success) reject('invalid');
-      const spec = serverTables[table];
-      const record = spec.toRecord(parsed.data as Row<T>, userId);
-      const scopeValue = scopeOf(table) === 'user' ? userId : String((parsed.data as { companyId: string }).companyId);
-      if (scopeOf(table) === 'company' && !roles.has(scopeValue)) reject('forbidden');
-      const { id: _id, ...changes } = record;
-      // The update branch only fires on a row of the same scope: an id owned by someone else
-      // (or a row moved between companies) updates nothing and is refused.
-      const written = await db
-        .insert(spec.table)
-        .values(record as never)
-        .onConflictDoUpdate({ target: spec.id, set: changes as never, setWhere: eq(spec.scope, scopeValue) })
-        .returning({ id: spec.id });
-      if (written.length === 0) reject('forbidden');
-      touched.add(scopeValue);
+    put<T extends TableName>(table: T, row: Row<T>) {
+      return upsert(table, [row]);
+    },
+    putMany<T extends TableName>(table: T, rows: readonly Row<T>[]) {
+      return upsert(table, rows);
     },
     async delete(table: TableName, id: string) {
       const scope = inScope(table);

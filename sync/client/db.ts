@@ -1,5 +1,8 @@
 import Dexie, { type Table } from 'dexie';
 import type { User } from '@domain/account';
+import type { Draft } from '@domain/draft';
+import type { RejectionCode } from '@sync/protocol';
+import type { TableName } from '@sync/tables';
 
 /**
  * The client's source of truth: one Dexie database per signed-in user (its name carries the
@@ -20,21 +23,92 @@ export interface PageCacheEntry {
   cachedAt: string;
 }
 
+/** What a queued mutation overwrote, so a rebase can take it back: `before` null means the row did not exist. */
+export interface UndoEntry {
+  table: TableName;
+  id: string;
+  before: unknown;
+}
+
+/** A mutation applied locally and not yet acknowledged by the server, in id order. */
+export interface OutboxEntry {
+  id: number;
+  name: string;
+  args: unknown;
+  /** The device's clock: shown, never used for ordering. */
+  createdAt: string;
+  undo: UndoEntry[];
+}
+
+/** This database's sync position: one row, key 'state'. */
+export interface SyncMeta {
+  key: 'state';
+  /** Identifies this database to the server; a new one after a gap the server cannot fill. */
+  clientId: string;
+  cursor: string | null;
+  /** The last mutation the server has acknowledged. */
+  lastMutationId: number;
+  nextMutationId: number;
+  lastSyncedAt: string | null;
+}
+
+/** A change the server refused for good, reverted here and listed for the user until dismissed. */
+export interface RejectedChange {
+  seq?: number;
+  mutationId: number;
+  name: string;
+  args: unknown;
+  code: RejectionCode;
+  rejectedAt: string;
+}
+
 // 2026-11-21: first version — the cached profile and page data.
 const schema20261121 = {
   profile: 'key',
   pageCache: 'key',
 };
 
+// 2026-11-22: the sync engine — outbox, sync position, rejected changes — and wizard drafts.
+const schema20261122 = {
+  outbox: 'id',
+  syncMeta: 'key',
+  rejectedChanges: '++seq',
+  drafts: 'id, kind, companyId',
+};
+
 export class AppDB extends Dexie {
   profile!: Table<CachedProfile, 'me'>;
   pageCache!: Table<PageCacheEntry, string>;
+  outbox!: Table<OutboxEntry, number>;
+  syncMeta!: Table<SyncMeta, 'state'>;
+  rejectedChanges!: Table<RejectedChange, number, Omit<RejectedChange, 'seq'>>;
+  drafts!: Table<Draft, string>;
 
-  constructor(readonly userId: string) {
-    super(databaseName(userId));
+  constructor(
+    readonly userId: string,
+    options?: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange },
+  ) {
+    super(databaseName(userId), options);
     this.version(1).stores(schema20261121);
+    this.version(2).stores(schema20261122);
   }
 }
+
+/**
+ * A guest's device (no account yet): only wizard drafts, kept locally and uploaded with a
+ * per-draft secret until registration links the company draft to the new account.
+ */
+export class GuestDB extends Dexie {
+  drafts!: Table<Draft, string>;
+
+  constructor(options?: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange }) {
+    super(guestDatabaseName, options);
+    // 2026-11-22: first version.
+    this.version(1).stores({ drafts: 'id, kind, companyId' });
+  }
+}
+
+export const guestDatabaseName = 'alta-guest';
 
 /** `alta-<userId>`: the database that belongs to that user. */
 export const databaseName = (userId: string) => `alta-${userId}`;

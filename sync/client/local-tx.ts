@@ -1,0 +1,51 @@
+import type Dexie from 'dexie';
+import type { ClientMutatorTx } from '@sync/mutator';
+import type { IndexOf, Row, TableName } from '@sync/tables';
+import type { UndoEntry } from './db';
+
+/**
+ * The client's `MutatorTx` over Dexie, used inside a Dexie transaction. With `undo`, it keeps
+ * the first pre-image of every row the mutation writes, so a rebase can revert it later.
+ */
+export function createLocalTx(db: Dexie, userId: string | null, undo: Map<string, UndoEntry> | null): ClientMutatorTx {
+  async function remember(table: TableName, id: string) {
+    if (!undo) return;
+    const key = `${table}\u0000${id}`;
+    if (undo.has(key)) return;
+    const before = (await db.table(table).get(id)) ?? null;
+    undo.set(key, { table, id, before });
+  }
+
+  return {
+    location: 'client',
+    userId,
+    get: <T extends TableName>(table: T, id: string) => db.table<Row<T>, string>(table).get(id),
+    async put<T extends TableName>(table: T, row: Row<T>) {
+      await remember(table, row.id);
+      await db.table(table).put(row);
+    },
+    async putMany<T extends TableName>(table: T, rows: readonly Row<T>[]) {
+      if (undo) {
+        const fresh = rows.filter((row) => !undo.has(`${table}\u0000${row.id}`));
+        const before = await db.table(table).bulkGet(fresh.map((row) => row.id));
+        fresh.forEach((row, i) => undo.set(`${table}\u0000${row.id}`, { table, id: row.id, before: before[i] ?? null }));
+      }
+      await db.table(table).bulkPut(rows as Row<T>[]);
+    },
+    async delete(table: TableName, id: string) {
+      await remember(table, id);
+      await db.table(table).delete(id);
+    },
+    list: <T extends TableName>(table: T, index: IndexOf<T>, value: string) =>
+      db.table<Row<T>, string>(table).where(index).equals(value).toArray(),
+  };
+}
+
+/** Takes a mutation's effects back, newest first (its pre-images are in write order). */
+export async function revert(db: Dexie, undo: readonly UndoEntry[]): Promise<void> {
+  for (let i = undo.length - 1; i >= 0; i--) {
+    const { table, id, before } = undo[i]!;
+    if (before === null) await db.table(table).delete(id);
+    else await db.table(table).put(before);
+  }
+}

@@ -1,0 +1,199 @@
+import type Dexie from 'dexie';
+import type { Table } from 'dexie';
+import { MutationRejection, isMutationRejection, runMutator } from '@sync/mutator';
+import { findMutator, type MutatorArgs, type MutatorName } from '@sync/mutators';
+import {
+  mutationArgsMaxChars,
+  protocolVersion,
+  pushBatchMax,
+  pushBatchMaxChars,
+  type Mutation,
+  type PullRequest,
+  type PullResponse,
+  type PushRequest,
+} from '@sync/protocol';
+import { isTableName, tableNames } from '@sync/tables';
+import type { OutboxEntry, RejectedChange, SyncMeta, UndoEntry } from './db';
+import { createLocalTx, revert } from './local-tx';
+
+/** The tables a replica needs: the outbox, its sync position, rejected changes and every synced table. */
+export interface ReplicaDatabase extends Dexie {
+  outbox: Table<OutboxEntry, number>;
+  syncMeta: Table<SyncMeta, 'state'>;
+  rejectedChanges: Table<RejectedChange, number, Omit<RejectedChange, 'seq'>>;
+}
+
+export type PullOutcome = 'applied' | 'stale';
+
+/**
+ * One device database's side of the sync protocol, with no timers, network or tabs: those
+ * live in the engine. Every method is one Dexie transaction, so a crash or a closed tab at
+ * any point leaves the database either before or after it.
+ *
+ * Local state is always "server rows as of the cursor, then the outbox replayed in id order".
+ * Each outbox entry keeps the pre-images of the rows it wrote, so a pull can revert the
+ * outbox, apply the server's rows, drop what the server has acknowledged, and replay the rest.
+ */
+export class Replica {
+  constructor(
+    readonly db: ReplicaDatabase,
+    readonly userId: string | null,
+    private readonly newClientId: () => string = () => crypto.randomUUID(),
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  private get syncTables() {
+    return [this.db.outbox, this.db.syncMeta, this.db.rejectedChanges, ...tableNames.map((name) => this.db.table(name))];
+  }
+
+  private async metaInTx(): Promise<SyncMeta> {
+    const existing = await this.db.syncMeta.get('state');
+    if (existing) return existing;
+    const meta: SyncMeta = { key: 'state', clientId: this.newClientId(), cursor: null, lastMutationId: 0, nextMutationId: 1, lastSyncedAt: null };
+    await this.db.syncMeta.add(meta);
+    return meta;
+  }
+
+  /** This database's sync position (created on first use). */
+  meta(): Promise<SyncMeta> {
+    return this.db.transaction('rw', this.db.syncMeta, () => this.metaInTx());
+  }
+
+  /**
+   * Runs the mutator on the local database and appends it to the outbox in the same Dexie
+   * transaction: both happen or neither does. A mutator's local refusal (or arguments that
+   * do not parse) throws `MutationRejection` and changes nothing.
+   */
+  async mutate<Name extends MutatorName>(name: Name, args: MutatorArgs<Name>): Promise<number> {
+    const mutator = findMutator(name)!;
+    return this.db.transaction('rw', this.syncTables, async () => {
+      const meta = await this.metaInTx();
+      const undo = new Map<string, UndoEntry>();
+      const parsed = await runMutator(mutator, createLocalTx(this.db, this.userId, undo), args);
+      // An entry too large for a push request could never be sent and would wedge the queue.
+      if (JSON.stringify(parsed).length > mutationArgsMaxChars) throw new MutationRejection('invalid');
+      const id = meta.nextMutationId;
+      await this.db.outbox.add({ id, name, args: parsed, createdAt: this.clock().toISOString(), undo: [...undo.values()] });
+      await this.db.syncMeta.put({ ...meta, nextMutationId: id + 1 });
+      return id;
+    });
+  }
+
+  /** The next push request: outbox entries after `after`, in id order, within the batch limits; null when none. */
+  async nextPush(after: number): Promise<PushRequest | null> {
+    const meta = await this.meta();
+    const entries = await this.db.outbox.where('id').above(after).limit(pushBatchMax).toArray();
+    const mutations: Mutation[] = [];
+    let chars = 0;
+    for (const entry of entries) {
+      const mutation = { id: entry.id, name: entry.name, args: entry.args, createdAt: entry.createdAt };
+      chars += JSON.stringify(mutation).length;
+      if (mutations.length > 0 && chars > pushBatchMaxChars) break;
+      mutations.push(mutation);
+    }
+    return mutations.length > 0 ? { clientId: meta.clientId, protocolVersion, mutations } : null;
+  }
+
+  /** The next pull request from the stored cursor. */
+  async nextPull(): Promise<PullRequest> {
+    const meta = await this.meta();
+    return { clientId: meta.clientId, protocolVersion, cursor: meta.cursor, lastMutationId: meta.lastMutationId };
+  }
+
+  /**
+   * The server has no record of this client's history (a gap it cannot fill, or it knows
+   * mutation ids this database never made): continue as a new client, renumbering the
+   * outbox from 1 in the same order, so nothing queued is lost or mistaken for acknowledged.
+   */
+  async resetIdentity(): Promise<void> {
+    await this.db.transaction('rw', this.syncTables, async () => {
+      const meta = await this.metaInTx();
+      const entries = await this.db.outbox.orderBy('id').toArray();
+      await this.db.outbox.clear();
+      await this.db.outbox.bulkAdd(entries.map((entry, i) => ({ ...entry, id: i + 1 })));
+      await this.db.syncMeta.put({ ...meta, clientId: this.newClientId(), lastMutationId: 0, nextMutationId: entries.length + 1 });
+    });
+  }
+
+  /**
+   * Applies one pull page (the rebase): revert the outbox, drop everything on a resync, apply
+   * deletes then puts, drop acknowledged entries (recording the rejected ones), replay the
+   * rest in order. `stale` when another tab moved the cursor since `request` was made: the
+   * page is ignored and the caller pulls again.
+   */
+  async applyPull(request: PullRequest, response: PullResponse): Promise<PullOutcome> {
+    return this.db.transaction('rw', this.syncTables, async () => {
+      const meta = await this.metaInTx();
+      if (meta.cursor !== request.cursor || meta.clientId !== request.clientId) return 'stale';
+      const pending = await this.db.outbox.orderBy('id').toArray();
+      for (let i = pending.length - 1; i >= 0; i--) await revert(this.db, pending[i]!.undo);
+
+      if (response.resync) for (const name of tableNames) await this.db.table(name).clear();
+      for (const [name, changes] of Object.entries(response.changes)) {
+        // A table this version does not know yet is skipped; the cursor still advances past it.
+        if (!isTableName(name)) continue;
+        await this.db.table(name).bulkDelete(changes.deletes);
+        await this.db.table(name).bulkPut(changes.puts);
+      }
+
+      let acknowledged = response.lastMutationId;
+      let identity = { clientId: meta.clientId, lastMutationId: Math.max(meta.lastMutationId, acknowledged), nextMutationId: meta.nextMutationId };
+      let queue = pending;
+      if (acknowledged >= meta.nextMutationId) {
+        // The server processed ids this database never made: a different history shares this
+        // client id (e.g. a restored copy). Start over as a new client and keep every entry.
+        acknowledged = 0;
+        queue = pending.map((entry, i) => ({ ...entry, id: i + 1 }));
+        identity = { clientId: this.newClientId(), lastMutationId: 0, nextMutationId: pending.length + 1 };
+        await this.db.outbox.clear();
+      } else {
+        const reasons = new Map(response.rejections.map((rejection) => [rejection.mutationId, rejection.code]));
+        const done = pending.filter((entry) => entry.id <= acknowledged);
+        const rejectedAt = this.clock().toISOString();
+        const rejected = done.flatMap((entry) => {
+          const code = reasons.get(entry.id);
+          return code ? [{ mutationId: entry.id, name: entry.name, args: entry.args, code, rejectedAt }] : [];
+        });
+        if (rejected.length > 0) await this.db.rejectedChanges.bulkAdd(rejected);
+        await this.db.outbox.bulkDelete(done.map((entry) => entry.id));
+        queue = pending.filter((entry) => entry.id > acknowledged);
+      }
+
+      const replayed: OutboxEntry[] = [];
+      for (const entry of queue) replayed.push({ ...entry, undo: await this.replay(entry) });
+      if (replayed.length > 0) await this.db.outbox.bulkPut(replayed);
+
+      await this.db.syncMeta.put({
+        ...meta,
+        ...identity,
+        cursor: response.cursor,
+        lastSyncedAt: response.hasMore ? meta.lastSyncedAt : this.clock().toISOString(),
+      });
+      return 'applied';
+    });
+  }
+
+  /**
+   * Runs a queued mutation again on top of fresh server rows and returns its new pre-images.
+   * If it now fails locally (its row is gone, say), its partial effects are taken back and it
+   * stays queued: the server has the final word and will report a rejection if it agrees.
+   */
+  private async replay(entry: OutboxEntry): Promise<UndoEntry[]> {
+    const undo = new Map<string, UndoEntry>();
+    const mutator = findMutator(entry.name);
+    if (!mutator) return [];
+    try {
+      await runMutator(mutator, createLocalTx(this.db, this.userId, undo), entry.args);
+    } catch (error) {
+      await revert(this.db, [...undo.values()]);
+      if (!isMutationRejection(error)) console.error('replaying a queued change failed', entry.name, error);
+      return [];
+    }
+    return [...undo.values()];
+  }
+
+  /** Forgets a rejected change the user has seen. */
+  dismissRejection(seq: number): Promise<void> {
+    return this.db.rejectedChanges.delete(seq);
+  }
+}

@@ -1,0 +1,224 @@
+import { isMutationRejection, reject, runMutator, type ServerMutatorTx } from '../mutator';
+import { findMutator } from '../mutators';
+import {
+  minimumProtocolVersion,
+  pullPageSize,
+  type PullRequest,
+  type PullResponse,
+  type PushRequest,
+  type PushResponse,
+  type RejectionCode,
+  type TableChanges,
+} from '../protocol';
+import { syncedTables, tableNames, type IndexOf, type Row, type SyncedTable, type TableName } from '../tables';
+
+/**
+ * An in-memory model of the sync server for tests: the same protocol semantics as
+ * `server/sync` (exactly-once by `lastMutationId`, gaps refused without effects, permanent
+ * rejections recorded and skipped, one change sequence, tombstones, scoped paged pulls,
+ * resync on a changed scope) without a database, so a model-based test can run thousands
+ * of scenarios. `server/sync/memory-server.test.ts` checks it answers like the real server.
+ */
+
+type Stored = { row: Record<string, unknown> & { id: string }; scope: string; version: number };
+type Tombstone = { table: string; id: string; scope: string; version: number };
+
+export class MemoryServerError extends Error {
+  constructor(readonly code: 'sync_mutation_gap' | 'sync_client_outdated') {
+    super(code);
+  }
+}
+
+export class MemorySyncServer {
+  private version = 0;
+  private readonly rows = new Map<TableName, Map<string, Stored>>(tableNames.map((name) => [name, new Map()]));
+  private readonly tombstones = new Map<string, Tombstone>();
+  private readonly clients = new Map<string, number>();
+  private readonly rejections = new Map<string, Map<number, RejectionCode>>();
+  /** Every mutation processed, in order: what exactly-once and per-client order are checked against. */
+  readonly log: { clientId: string; userId: string; mutationId: number; name: string; rejection: RejectionCode | null }[] = [];
+  /** company id → user id → role */
+  private readonly companies = new Map<string, Map<string, 'owner' | 'teammate'>>();
+
+  /** Gives `userId` a role in a company (creating it). */
+  addToCompany(companyId: string, userId: string, role: 'owner' | 'teammate'): void {
+    let members = this.companies.get(companyId);
+    if (!members) this.companies.set(companyId, (members = new Map()));
+    members.set(userId, role);
+  }
+
+  /** The rows of a user's scope, per table, sorted by id: what every synced device must end up holding. */
+  snapshot(userId: string): Record<TableName, Record<string, unknown>[]> {
+    const scopes = this.scopeIds(userId);
+    return Object.fromEntries(
+      tableNames.map((table) => [
+        table,
+        [...this.rows.get(table)!.values()]
+          .filter((stored) => scopes.has(stored.scope) && this.scopeMatches(table, stored.scope, userId))
+          .map((stored) => stored.row)
+          .sort((a, b) => (a.id < b.id ? -1 : 1)),
+      ]),
+    ) as unknown as Record<TableName, Record<string, unknown>[]>;
+  }
+
+  private roles(userId: string): Map<string, 'owner' | 'teammate'> {
+    const roles = new Map<string, 'owner' | 'teammate'>();
+    for (const [companyId, members] of this.companies) {
+      const role = members.get(userId);
+      if (role) roles.set(companyId, role);
+    }
+    return roles;
+  }
+
+  private scopeIds(userId: string): Set<string> {
+    return new Set([userId, ...this.roles(userId).keys()]);
+  }
+
+  private scopeMatches(table: TableName, scope: string, userId: string): boolean {
+    return scopeKind(table) === 'user' ? scope === userId : this.roles(userId).has(scope);
+  }
+
+  private write(table: TableName, id: string, next: Stored | null): void {
+    const tombstoneKey = `${table}\u0000${id}`;
+    const previous = this.rows.get(table)!.get(id);
+    if (next) {
+      this.rows.get(table)!.set(id, { ...next, version: ++this.version });
+      this.tombstones.delete(tombstoneKey);
+    } else if (previous) {
+      this.rows.get(table)!.delete(id);
+      this.tombstones.set(tombstoneKey, { table, id, scope: previous.scope, version: ++this.version });
+    }
+  }
+
+  /** Like `applyPush` of the server; throws `MemoryServerError` for a gap or an outdated client. */
+  async push(userId: string, request: PushRequest): Promise<PushResponse> {
+    if (request.protocolVersion < minimumProtocolVersion) throw new MemoryServerError('sync_client_outdated');
+    const key = `${request.clientId}\u0000${userId}`;
+    const known = this.clients.get(key) ?? 0;
+    const pending = request.mutations.filter((mutation) => mutation.id > known);
+    if (pending.length > 0 && pending[0]!.id !== known + 1) throw new MemoryServerError('sync_mutation_gap');
+    const roles = this.roles(userId);
+    let last = known;
+    const recorded = this.rejections.get(key) ?? new Map<number, RejectionCode>();
+    this.rejections.set(key, recorded);
+    for (const mutation of pending) {
+      const undo: (() => void)[] = [];
+      let rejection: RejectionCode | null = null;
+      try {
+        const mutator = findMutator(mutation.name);
+        if (!mutator) throw new UnknownMutator();
+        await runMutator(mutator, this.tx(userId, roles, undo), mutation.args);
+      } catch (error) {
+        for (const step of undo.reverse()) step();
+        rejection = error instanceof UnknownMutator ? 'unknown_mutator' : isMutationRejection(error) ? error.code : 'internal';
+        recorded.set(mutation.id, rejection);
+      }
+      this.log.push({ clientId: request.clientId, userId, mutationId: mutation.id, name: mutation.name, rejection });
+      last = mutation.id;
+    }
+    this.clients.set(key, last);
+    const first = request.mutations[0]!.id;
+    const through = Math.min(request.mutations.at(-1)!.id, last);
+    return {
+      lastMutationId: last,
+      rejections: [...recorded]
+        .filter(([id]) => id >= first && id <= through)
+        .sort(([a], [b]) => a - b)
+        .map(([mutationId, code]) => ({ mutationId, code })),
+    };
+  }
+
+  private tx(userId: string, roles: Map<string, 'owner' | 'teammate'>, undo: (() => void)[]): ServerMutatorTx {
+    const visible = (table: TableName, stored: Stored | undefined) => (stored && this.scopeMatches(table, stored.scope, userId) ? stored : undefined);
+    const upsert = (table: TableName, row: Record<string, unknown> & { id: string }) => {
+      const parsed = syncedTables[table].schema.safeParse(row);
+      if (!parsed.success) reject('invalid');
+      const scope = scopeKind(table) === 'user' ? userId : String(row.companyId);
+      if (scopeKind(table) === 'company' && !roles.has(scope)) reject('forbidden');
+      const existing = this.rows.get(table)!.get(row.id);
+      if (existing && existing.scope !== scope) reject('forbidden');
+      this.remember(table, row.id, undo);
+      this.write(table, row.id, { row: parsed.data as Stored['row'], scope, version: 0 });
+    };
+    return {
+      location: 'server',
+      userId,
+      checks: { companyRole: async (companyId) => roles.get(companyId) ?? null },
+      get: async <T extends TableName>(table: T, id: string) => visible(table, this.rows.get(table)!.get(id))?.row as Row<T> | undefined,
+      list: async <T extends TableName>(table: T, index: IndexOf<T>, value: string) =>
+        [...this.rows.get(table)!.values()].filter((stored) => visible(table, stored) && stored.row[index] === value).map((stored) => stored.row as Row<T>),
+      put: async (table, row) => upsert(table, row),
+      putMany: async (table, rows) => {
+        for (const row of rows) upsert(table, row);
+      },
+      delete: async (table, id) => {
+        if (!visible(table, this.rows.get(table)!.get(id))) return;
+        this.remember(table, id, undo);
+        this.write(table, id, null);
+      },
+    };
+  }
+
+  /** Saves what a write is about to change, so a rejected mutation can be taken back (the savepoint). */
+  private remember(table: TableName, id: string, undo: (() => void)[]): void {
+    const rows = this.rows.get(table)!;
+    const before = rows.get(id);
+    const tombstoneKey = `${table}\u0000${id}`;
+    const tombstone = this.tombstones.get(tombstoneKey);
+    undo.push(() => {
+      if (before) rows.set(id, before);
+      else rows.delete(id);
+      if (tombstone) this.tombstones.set(tombstoneKey, tombstone);
+      else this.tombstones.delete(tombstoneKey);
+    });
+  }
+
+  /** Like `applyPull` of the server. */
+  async pull(userId: string, request: PullRequest, pageSize = pullPageSize): Promise<PullResponse> {
+    if (request.protocolVersion < minimumProtocolVersion) throw new MemoryServerError('sync_client_outdated');
+    const key = `${request.clientId}\u0000${userId}`;
+    const scopeIds = this.scopeIds(userId);
+    const scope = [...this.roles(userId).keys()].sort().join(',');
+    const match = request.cursor ? /^(\d+)\.(.*)$/s.exec(request.cursor) : null;
+    const resync = !match || match[2] !== scope;
+    const from = resync ? 0 : Number(match![1]);
+
+    type Change = { version: number; table: string } & ({ put: Record<string, unknown> } | { deleted: string });
+    const changes: Change[] = [];
+    for (const table of tableNames) {
+      for (const stored of this.rows.get(table)!.values()) {
+        if (stored.version > from && scopeIds.has(stored.scope) && this.scopeMatches(table, stored.scope, userId)) {
+          changes.push({ version: stored.version, table, put: stored.row });
+        }
+      }
+    }
+    if (from > 0) {
+      for (const tombstone of this.tombstones.values()) {
+        if (tombstone.version > from && scopeIds.has(tombstone.scope)) changes.push({ version: tombstone.version, table: tombstone.table, deleted: tombstone.id });
+      }
+    }
+    changes.sort((a, b) => a.version - b.version);
+    const page = changes.slice(0, pageSize);
+    const byTable: Record<string, TableChanges> = {};
+    for (const change of page) {
+      const entry = (byTable[change.table] ??= { puts: [], deletes: [] });
+      if ('put' in change) entry.puts.push(structuredClone(change.put));
+      else entry.deletes.push(change.deleted);
+    }
+    return {
+      cursor: `${page.at(-1)?.version ?? from}.${scope}`,
+      lastMutationId: this.clients.get(key) ?? 0,
+      changes: byTable,
+      hasMore: changes.length > pageSize,
+      ...(resync ? { resync: true } : {}),
+      rejections: [...(this.rejections.get(key) ?? [])]
+        .filter(([id]) => id > request.lastMutationId)
+        .sort(([a], [b]) => a - b)
+        .map(([mutationId, code]) => ({ mutationId, code })),
+    };
+  }
+}
+
+class UnknownMutator extends Error {}
+
+const scopeKind = (table: TableName): SyncedTable['scope'] => syncedTables[table].scope;
