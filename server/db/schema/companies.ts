@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** A company (SPEC §3). Its owner and teammates form the scope of everything under it. */
@@ -13,10 +13,17 @@ export const companies = pgTable(
     nameOption1: text('name_option_1').notNull(),
     nameOption2: text('name_option_2'),
     industry: text('industry'),
+    /** The customer's own words when `industry` is 'other'. */
+    industryOther: text('industry_other'),
     state: text('state'),
     originCountry: text('origin_country'),
     status: text('status').notNull().default('Start'),
     plan: text('plan'),
+    billing: text('billing', { enum: ['monthly', 'annual'] }),
+    /** Additional services bought with the order (catalog ids). */
+    services: jsonb('services').$type<string[]>().notNull().default([]),
+    /** Flow-specific data: migration documents, or the cross-border crypto business and residence country. */
+    details: jsonb('details').$type<Record<string, unknown>>(),
     orderNumber: text('order_number').unique(),
     ownedAddress: jsonb('owned_address'),
     constitutionDate: date('constitution_date'),
@@ -35,4 +42,35 @@ export const companyMembers = pgTable(
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.companyId, table.userId] }), index('company_members_user_idx').on(table.userId)],
+);
+
+/**
+ * Partners of a company (SPEC §3), in the order the owner entered them. `taxId` is the
+ * optional SSN or ITIN; the API only ever shows its last four digits.
+ */
+export const partners = pgTable(
+  'partners',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    ownership: numeric('ownership', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    isDirector: boolean('is_director').notNull(),
+    addressLine1: text('address_line_1').notNull(),
+    addressLine2: text('address_line_2'),
+    city: text('city').notNull(),
+    stateOrProvince: text('state_or_province').notNull(),
+    country: text('country').notNull(),
+    postalCode: text('postal_code').notNull(),
+    taxId: text('tax_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('partners_company_idx').on(table.companyId),
+    check('partners_ownership_range', sql`${table.ownership} between 1 and 100`),
+  ],
 );
