@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { contentPlugin } from './scripts/content-plugin';
+import { precachePageUrls, prerenderPlugin } from './scripts/prerender';
 
 const alias = Object.fromEntries(
   ['domain', 'sync', 'workers', 'server', 'src'].map((folder) => [`@${folder}`, fileURLToPath(new URL(`./${folder}`, import.meta.url))]),
@@ -13,6 +14,8 @@ export default defineConfig({
     react(),
     // content/ markdown compiled at build time into per-language chunks (public site).
     contentPlugin(),
+    // Public pages rendered to HTML after the client build, before the service worker is written.
+    prerenderPlugin(),
     // The installed app: the shell, every language's chunks and the icons are precached, so it
     // opens and navigates offline; a new deployment waits for the user's "reload" (registerType prompt).
     VitePWA({
@@ -40,6 +43,8 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,png,svg,woff2,webmanifest}'],
+        // Pre-rendered public pages are precached under the address they are visited at.
+        manifestTransforms: [precachePageUrls],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
@@ -48,7 +53,7 @@ export default defineConfig({
     }),
   ],
   resolve: { alias },
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true },
+  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true, manifest: true },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },
   test: {
     include: ['{domain,sync,server,workers,src,tests/integration}/**/*.test.{ts,tsx}'],

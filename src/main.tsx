@@ -1,10 +1,11 @@
 import '@src/styles/global.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import { createAppRouter } from '@src/app/router';
 import { ToastProvider } from '@src/components/toast/toast-provider';
+import { PwaStatus } from '@src/features/pwa/pwa-status';
 import { setCurrentUser } from '@src/features/session/session-store';
 import { clearSignedIn } from '@src/features/session/signed-in-flag';
 import { detectLanguage, i18n, initI18n } from '@src/i18n/i18n';
@@ -30,19 +31,40 @@ function sendToLogin() {
     .finally(() => window.location.assign(loginPath(language, from)));
 }
 
+function routerReady(router: ReturnType<typeof createAppRouter>) {
+  return new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
 async function start() {
   await initI18n();
   api.setUnauthorizedHandler(sendToLogin);
   const router = createAppRouter();
-  createRoot(document.getElementById('root')!).render(
+  const app = (
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <ToastProvider>
           <RouterProvider router={router} />
+          <PwaStatus />
         </ToastProvider>
       </I18nextProvider>
-    </StrictMode>,
+    </StrictMode>
   );
+  const container = document.getElementById('root')!;
+  if (container.hasChildNodes()) {
+    // A pre-rendered public page: hydrate once the router has run the page's loaders and
+    // loaded its module, so the first render matches the HTML instead of replacing it.
+    await routerReady(router);
+    hydrateRoot(container, app);
+  } else {
+    createRoot(container).render(app);
+  }
 }
 
 void start();

@@ -21,17 +21,19 @@ const page = (load: RouteModule, needs: Namespace[] = []): Pick<RouteObject, 'lo
 
 const auth: Namespace[] = ['auth', 'validation', 'errors'];
 const dashboard: Namespace[] = ['dashboard'];
+const publicPage: Namespace[] = ['public'];
+const contactPage: Namespace[] = ['public', 'validation', 'errors'];
 
 const publicRoutes: RouteObject[] = [
-  { index: true, ...page(() => import('./routes/public/home')) },
-  { path: 'requirements', ...page(() => import('./routes/public/requirements')) },
-  { path: 'faq', ...page(() => import('./routes/public/faq')) },
-  { path: 'blogs', ...page(() => import('./routes/public/blogs')) },
-  { path: 'blogs/:id', ...page(() => import('./routes/public/blog-article')) },
-  { path: 'contact', ...page(() => import('./routes/public/contact')) },
-  { path: 'privacy', ...page(() => import('./routes/public/privacy')) },
-  { path: 'terms', ...page(() => import('./routes/public/terms')) },
-  { path: 'coming-soon', ...page(() => import('./routes/public/coming-soon')) },
+  { index: true, ...page(() => import('./routes/public/home'), ['home']) },
+  { path: 'requirements', ...page(() => import('./routes/public/requirements'), publicPage) },
+  { path: 'faq', ...page(() => import('./routes/public/faq'), publicPage) },
+  { path: 'blogs', ...page(() => import('./routes/public/blogs'), publicPage) },
+  { path: 'blogs/:id', ...page(() => import('./routes/public/blog-article'), publicPage) },
+  { path: 'contact', ...page(() => import('./routes/public/contact'), contactPage) },
+  { path: 'privacy', ...page(() => import('./routes/public/privacy'), publicPage) },
+  { path: 'terms', ...page(() => import('./routes/public/terms'), publicPage) },
+  { path: 'coming-soon', ...page(() => import('./routes/public/coming-soon'), publicPage) },
 ];
 
 const guestOnlyRoutes: RouteObject[] = [

@@ -1,9 +1,18 @@
+import { useTranslation } from 'react-i18next';
 import { RouteError } from '@src/components/route-error/route-error';
-import { ComingSoonScreen } from '../../coming-soon-screen';
+import { ContentPageView } from '@src/features/public-site/components/page/content-page-view';
+import { useContentPage } from '@src/features/public-site/content/content-resource';
+import { usePageHead } from '@src/features/public-site/head/use-page-head';
+import { useLanguage } from '@src/features/public-site/hooks/use-language';
+import { paths } from '@src/lib/paths';
 
-/** Terms and conditions (built with the public site). */
+/** Terms of service (SPEC §1 terms): `content/pages/terms/<lang>.md`. */
 export function Component() {
-  return <ComingSoonScreen screen="terms" area="public" />;
+  const language = useLanguage();
+  const { t } = useTranslation('common');
+  const page = useContentPage('terms', language);
+  usePageHead({ lang: language, path: paths.terms, title: t('titleTemplate', { page: page.title }), description: page.description });
+  return <ContentPageView page={page} language={language} />;
 }
 
 export function ErrorBoundary() {

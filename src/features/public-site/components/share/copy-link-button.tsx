@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react';
+import { Icon } from '../icons';
+import styles from './share.module.css';
+
+/** Copies `text` to the clipboard; false when the browser refuses (no permission, insecure page). */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The current page's address, optionally pointing at an element (`#hash`). */
+export const currentUrl = (hash?: string) => `${window.location.origin}${window.location.pathname}${hash ? `#${hash}` : ''}`;
+
+/** A button that copies a link to this page (or to one of its parts) and says so where screen readers hear it. */
+export function CopyLinkButton({
+  hash,
+  label,
+  copiedLabel,
+  failedLabel,
+  compact = false,
+}: {
+  hash?: string;
+  label: string;
+  copiedLabel: string;
+  failedLabel?: string;
+  compact?: boolean;
+}) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  useEffect(() => {
+    if (state === 'idle') return;
+    const timer = window.setTimeout(() => setState('idle'), 3000);
+    return () => window.clearTimeout(timer);
+  }, [state]);
+
+  return (
+    <span className={styles.copy}>
+      <button
+        type="button"
+        className={compact ? styles.compactButton : styles.button}
+        onClick={async () => setState((await copyText(currentUrl(hash))) ? 'copied' : 'failed')}
+      >
+        <Icon name="link" size={18} />
+        {label}
+      </button>
+      <span role="status" className={styles.copyStatus}>
+        {state === 'copied' ? copiedLabel : state === 'failed' ? (failedLabel ?? '') : ''}
+      </span>
+    </span>
+  );
+}
