@@ -135,6 +135,18 @@ describe('pull', () => {
     expect((await ana.pull(start.cursor)).changes.drafts!.puts).toEqual([{ ...row, step: 9 }]);
   });
 
+  it("still tells a user's devices about a deletion when another user then reuses the id", async () => {
+    const ana = client(await insertTestUser(database.db));
+    const bruno = client(await insertTestUser(database.db));
+    const row = draftRow();
+    await ana.push(['saveDraft', row]);
+    const anaSeen = await ana.pull(null);
+    await ana.push(['deleteDraft', { id: row.id }]);
+    await bruno.push(['saveDraft', { ...row, data: { bruno: true } }]);
+    expect((await ana.pull(anaSeen.cursor)).changes).toEqual({ drafts: { puts: [], deletes: [row.id] } });
+    expect((await bruno.pull(null)).changes.drafts!.puts).toEqual([{ ...row, data: { bruno: true } }]);
+  });
+
   it('treats an unreadable cursor as a first pull', async () => {
     const ana = client(await insertTestUser(database.db));
     expect((await ana.pull('not-a-cursor')).resync).toBe(true);

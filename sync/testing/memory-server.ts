@@ -78,15 +78,15 @@ export class MemorySyncServer {
     return scopeKind(table) === 'user' ? scope === userId : this.roles(userId).has(scope);
   }
 
+  /** Tombstones are kept per row and scope, like the server's: a write clears only its own scope's. */
   private write(table: TableName, id: string, next: Stored | null): void {
-    const tombstoneKey = `${table}\u0000${id}`;
     const previous = this.rows.get(table)!.get(id);
     if (next) {
       this.rows.get(table)!.set(id, { ...next, version: ++this.version });
-      this.tombstones.delete(tombstoneKey);
+      this.tombstones.delete(`${table}\u0000${id}\u0000${next.scope}`);
     } else if (previous) {
       this.rows.get(table)!.delete(id);
-      this.tombstones.set(tombstoneKey, { table, id, scope: previous.scope, version: ++this.version });
+      this.tombstones.set(`${table}\u0000${id}\u0000${previous.scope}`, { table, id, scope: previous.scope, version: ++this.version });
     }
   }
 
@@ -163,13 +163,13 @@ export class MemorySyncServer {
   private remember(table: TableName, id: string, undo: (() => void)[]): void {
     const rows = this.rows.get(table)!;
     const before = rows.get(id);
-    const tombstoneKey = `${table}\u0000${id}`;
-    const tombstone = this.tombstones.get(tombstoneKey);
+    const prefix = `${table}\u0000${id}\u0000`;
+    const tombstones = [...this.tombstones].filter(([key]) => key.startsWith(prefix));
     undo.push(() => {
       if (before) rows.set(id, before);
       else rows.delete(id);
-      if (tombstone) this.tombstones.set(tombstoneKey, tombstone);
-      else this.tombstones.delete(tombstoneKey);
+      for (const key of [...this.tombstones.keys()]) if (key.startsWith(prefix)) this.tombstones.delete(key);
+      for (const [key, tombstone] of tombstones) this.tombstones.set(key, tombstone);
     });
   }
 

@@ -45,7 +45,9 @@ export const syncRejections = pgTable(
 
 /**
  * Deleted synced rows, so a pull can tell devices to drop them. `scopeId` is the user id of a
- * user-scoped row or the company id of a company row, as it was when the row was deleted.
+ * user-scoped row or the company id of a company row, as it was when the row was deleted (or
+ * moved out of that scope). One per row and scope: an id deleted in one scope and created in
+ * another must still be dropped by the devices of the first.
  */
 export const syncTombstones = pgTable(
   'sync_tombstones',
@@ -57,7 +59,7 @@ export const syncTombstones = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    primaryKey({ columns: [table.tableName, table.rowId] }),
+    primaryKey({ columns: [table.tableName, table.rowId, table.scopeId] }),
     index('sync_tombstones_scope_idx').on(table.scopeId, table.version),
     index('sync_tombstones_deleted_idx').on(table.deletedAt),
   ],

@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Draft } from '@domain/draft';
+import { MutationRejection } from '@sync/mutator';
+import { MemorySyncServer } from '../testing/memory-server';
+import { syncCycle } from './cycle';
+import { AppDB } from './db';
+import { Replica } from './replica';
+import type { SyncTransport } from './transport';
+
+const opened: AppDB[] = [];
+afterEach(() => {
+  for (const db of opened.splice(0)) db.close();
+});
+
+function openDb(factory = new IDBFactory(), name = 'ana') {
+  const db = new AppDB(name, { indexedDB: factory, IDBKeyRange });
+  opened.push(db);
+  return db;
+}
+
+const userId = randomUUID();
+const draft = (overrides: Partial<Draft> = {}): Draft => ({
+  id: randomUUID(),
+  kind: 'companyCreation',
+  companyId: null,
+  step: 1,
+  data: { name: 'Acme' },
+  updatedAt: '2026-11-21T10:00:00.000Z',
+  ...overrides,
+});
+
+function directTransport(server: MemorySyncServer, user = userId): SyncTransport {
+  return {
+    push: async (request) => ({ ok: true, value: await server.push(user, structuredClone(request)) }),
+    pull: async (request) => ({ ok: true, value: structuredClone(await server.pull(user, request)) }),
+  };
+}
+
+describe('replica', () => {
+  it('commits the optimistic change and its outbox entry together', async () => {
+    const replica = new Replica(openDb(), userId);
+    const row = draft();
+    await replica.mutate('saveDraft', row);
+    expect(await replica.db.table('drafts').get(row.id)).toEqual(row);
+    expect(await replica.db.outbox.toArray()).toMatchObject([{ id: 1, name: 'saveDraft', args: row, undo: [{ table: 'drafts', id: row.id, before: null }] }]);
+  });
+
+  it('commits neither when writing the outbox entry fails', async () => {
+    const db = openDb();
+    const replica = new Replica(db, userId);
+    vi.spyOn(db.outbox, 'add').mockRejectedValueOnce(new Error('QuotaExceededError'));
+    const row = draft();
+    await expect(replica.mutate('saveDraft', row)).rejects.toThrow('QuotaExceededError');
+    expect(await db.table('drafts').get(row.id)).toBeUndefined();
+    expect(await db.outbox.count()).toBe(0);
+    expect((await replica.meta()).nextMutationId).toBe(1);
+  });
+
+  it('commits neither when the mutator refuses after writing', async () => {
+    const db = openDb();
+    const replica = new Replica(db, userId);
+    const row = draft();
+    await replica.mutate('saveDraft', row);
+    // Same id, other wizard: the mutator refuses; nothing of this attempt may remain.
+    await expect(replica.mutate('saveDraft', { ...row, kind: 'kyb' })).rejects.toBeInstanceOf(MutationRejection);
+    await expect(replica.mutate('saveDraft', { ...row, step: -1 })).rejects.toMatchObject({ code: 'invalid' });
+    expect(await db.table('drafts').get(row.id)).toEqual(row);
+    expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('pushes on the next launch what a closed tab left in the outbox', async () => {
+    const factory = new IDBFactory();
+    const server = new MemorySyncServer();
+    const row = draft();
+    const first = openDb(factory);
+    await new Replica(first, userId).mutate('saveDraft', row);
+    first.close(); // the tab is closed before any push
+
+    const relaunched = new Replica(openDb(factory), userId);
+    expect(await relaunched.db.outbox.count()).toBe(1);
+    expect(await syncCycle(relaunched, directTransport(server))).toBeNull();
+    expect(server.snapshot(userId).drafts).toEqual([row]);
+    expect(await relaunched.db.outbox.count()).toBe(0);
+  });
+
+  it('reverts a permanently rejected change, lists it with its reason, and keeps syncing what follows', async () => {
+    const server = new MemorySyncServer();
+    const other = randomUUID();
+    const theirs = draft();
+    await server.push(other, { clientId: randomUUID(), protocolVersion: 1, mutations: [{ id: 1, name: 'saveDraft', args: theirs, createdAt: theirs.updatedAt }] });
+
+    const replica = new Replica(openDb(), userId);
+    const mine = draft();
+    // Locally the id is free, so the change shows; the server knows it belongs to someone else.
+    await replica.mutate('saveDraft', { ...theirs, data: { mine: true } });
+    await replica.mutate('saveDraft', mine);
+    expect(await replica.db.table('drafts').count()).toBe(2);
+
+    expect(await syncCycle(replica, directTransport(server))).toBeNull();
+    expect(await replica.db.table('drafts').toArray()).toEqual([mine]);
+    expect(await replica.db.rejectedChanges.toArray()).toMatchObject([{ mutationId: 1, name: 'saveDraft', code: 'forbidden' }]);
+    expect(await replica.db.outbox.count()).toBe(0);
+    expect((await replica.meta()).lastMutationId).toBe(2);
+  });
+
+  it('rebases pending changes on top of what other devices did', async () => {
+    const server = new MemorySyncServer();
+    const phone = new Replica(openDb(new IDBFactory(), 'phone'), userId);
+    const laptop = new Replica(openDb(new IDBFactory(), 'laptop'), userId);
+    const shared = draft({ step: 1 });
+    await phone.mutate('saveDraft', shared);
+    await syncCycle(phone, directTransport(server));
+    await syncCycle(laptop, directTransport(server));
+
+    await laptop.mutate('saveDraft', { ...shared, step: 5 });
+    const extra = draft();
+    await laptop.mutate('saveDraft', extra);
+    await phone.mutate('deleteDraft', { id: shared.id });
+    await syncCycle(phone, directTransport(server));
+
+    // The laptop pulls before pushing anything: the server rows come in, its own changes stay on top.
+    const request = await laptop.nextPull();
+    expect(await laptop.applyPull(request, await server.pull(userId, request))).toBe('applied');
+    expect((await laptop.db.table('drafts').toArray()).sort((a, b) => (a.id < b.id ? -1 : 1))).toEqual(
+      [{ ...shared, step: 5 }, extra].sort((a, b) => (a.id < b.id ? -1 : 1)),
+    );
+    expect(await laptop.db.outbox.count()).toBe(2);
+
+    await syncCycle(laptop, directTransport(server));
+    await syncCycle(phone, directTransport(server));
+    const expected = server.snapshot(userId).drafts;
+    expect(expected.map((row) => row.id).sort()).toEqual([shared.id, extra.id].sort());
+    for (const replica of [phone, laptop]) {
+      expect((await replica.db.table('drafts').toArray()).sort((a, b) => (a.id < b.id ? -1 : 1))).toEqual(expected);
+    }
+  });
+
+  it('ignores a pull page when another tab moved the cursor meanwhile', async () => {
+    const server = new MemorySyncServer();
+    const replica = new Replica(openDb(), userId);
+    await replica.mutate('saveDraft', draft());
+    await syncCycle(replica, directTransport(server));
+    const request = await replica.nextPull();
+    const response = await server.pull(userId, request);
+    await replica.mutate('saveDraft', draft());
+    await syncCycle(replica, directTransport(server));
+    expect(await replica.applyPull(request, response)).toBe('stale');
+  });
+
+  it('continues as a new client, keeping its queue, when the server cannot continue its ids', async () => {
+    const server = new MemorySyncServer();
+    const replica = new Replica(openDb(), userId);
+    const rows = [draft(), draft(), draft()];
+    for (const row of rows) await replica.mutate('saveDraft', row);
+    const before = await replica.meta();
+    await replica.db.outbox.delete(1); // as if the server had lost what it acknowledged
+    await replica.db.syncMeta.put({ ...before, lastMutationId: 1 });
+    const transport = directTransport(server);
+    const push = await replica.nextPush(1);
+    await expect(server.push(userId, push!)).rejects.toMatchObject({ code: 'sync_mutation_gap' });
+
+    await replica.resetIdentity();
+    const after = await replica.meta();
+    expect(after.clientId).not.toBe(before.clientId);
+    expect((await replica.db.outbox.toArray()).map((entry) => [entry.id, (entry.args as Draft).id])).toEqual([
+      [1, rows[1]!.id],
+      [2, rows[2]!.id],
+    ]);
+    expect(await syncCycle(replica, transport)).toBeNull();
+    expect(server.snapshot(userId).drafts).toHaveLength(2);
+  });
+
+  it('does not let a client clock off by a day change anything', async () => {
+    const server = new MemorySyncServer();
+    const day = 24 * 60 * 60 * 1000;
+    const ahead = new Replica(openDb(new IDBFactory(), 'ahead'), userId, undefined, () => new Date(Date.now() + day));
+    const behind = new Replica(openDb(new IDBFactory(), 'behind'), userId, undefined, () => new Date(Date.now() - day));
+    const row = draft();
+    // The device ahead edits first, the device behind edits last: the last to reach the server wins, whatever the clocks say.
+    await ahead.mutate('saveDraft', { ...row, step: 1 });
+    await syncCycle(ahead, directTransport(server));
+    await behind.mutate('saveDraft', { ...row, step: 2 });
+    await syncCycle(behind, directTransport(server));
+    await syncCycle(ahead, directTransport(server));
+    for (const replica of [ahead, behind]) expect(await replica.db.table('drafts').get(row.id)).toMatchObject({ step: 2 });
+    expect(server.log.map((entry) => entry.rejection)).toEqual([null, null]);
+  });
+});
