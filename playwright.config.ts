@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+// A port per run (workers inherit it from the main process), so runs never collide.
+process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
+const port = Number(process.env.E2E_PORT);
 
 // Browser tests run against the production build served by Alta's own server on a fresh
 // embedded database, in Debian's Chromium: no browser is ever downloaded.
