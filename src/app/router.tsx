@@ -78,7 +78,7 @@ const adminRoutes: RouteObject[] = [
  * Exported apart from the browser router so pre-rendering can reuse the same tree.
  */
 export const routes: RouteObject[] = [
-  { path: '/', loader: rootLoader },
+  { path: '/', loader: rootLoader, HydrateFallback: PageSpinner, Component: PageSpinner },
   {
     path: ':lang',
     loader: languageLoader,

@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test';
+import { LoginPage, databaseNames, demo, uniqueEmail, words, type Lang } from './support/alta';
+
+test('a visitor creates an account, logs out, logs in again and reaches the dashboard', async ({ page }) => {
+  const email = uniqueEmail('register');
+  const password = 'Alta#2026go';
+
+  await page.goto('/en/register');
+  await page.getByLabel('First name').fill('Ana');
+  await page.getByLabel('Last name').fill('Pérez');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Country code').selectOption('ES');
+  await page.getByLabel('Phone number').fill('612 345 678');
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await expect(page.getByRole('listitem').filter({ hasText: 'At least 8 characters' })).toContainText('(done)');
+  await page.getByLabel('Repeat password').fill(password);
+  await page.getByLabel(/I accept the terms and conditions/).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page).toHaveURL(/\/en\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Ana');
+  await expect(page.getByRole('heading', { name: 'Start your first company' })).toBeVisible();
+  // The user's own database exists, with the profile cached for offline reloads.
+  await expect.poll(() => databaseNames(page)).toContainEqual(expect.stringMatching(/^alta-[0-9a-f-]{36}$/));
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Log out of Alta?' });
+  await confirm.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/en\/login$/);
+  await expect.poll(() => databaseNames(page)).not.toContainEqual(expect.stringMatching(/^alta-/));
+  expect(await page.evaluate(() => localStorage.getItem('alta.signedIn'))).toBeNull();
+
+  await page.goto('/en/dashboard');
+  await expect(page).toHaveURL(/\/en\/login\?from=%2Fen%2Fdashboard$/);
+
+  await new LoginPage(page, 'en').logIn({ email, password });
+  await expect(page).toHaveURL(/\/en\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Ana');
+});
+
+test('the create-account form shows each rule under its field and focuses the first invalid one', async ({ page }) => {
+  await page.goto('/en/register');
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await page.getByLabel('Repeat password').fill('other');
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  const firstName = page.getByLabel('First name');
+  await expect(firstName).toBeFocused();
+  await expect(firstName).toHaveAttribute('aria-invalid', 'true');
+  await expect(firstName).toHaveAccessibleDescription('This field is required.');
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Enter a valid email address.');
+  await expect(page.getByLabel(/I accept the terms/)).toHaveAccessibleDescription('Accept the terms and conditions to continue.');
+});
+
+for (const [lang, message] of [
+  ['es', words.es.wrongCredentials],
+  ['en', words.en.wrongCredentials],
+] as [Lang, string][]) {
+  test(`a wrong password shows the SPEC message (${lang})`, async ({ page }) => {
+    const login = new LoginPage(page, lang);
+    await login.goto();
+    await login.logIn({ email: demo.email, password: 'Not#The1Password' });
+    await expect(page.getByRole('alert')).toHaveText(message);
+    await expect(page).toHaveURL(new RegExp(`/${lang}/login$`));
+    await expect(login.submit).toBeEnabled();
+  });
+}
+
+test('a signed-in user whose API is unreachable still gets the dashboard from the cached profile', async ({ page }) => {
+  const login = new LoginPage(page, 'en');
+  await login.goto();
+  await login.logIn(demo);
+  await expect(page).toHaveURL(/\/en\/dashboard$/);
+
+  await page.route('**/api/v1/users/me', (route) => route.abort('internetdisconnected'));
+  await page.reload();
+  // SPEC §7: /users/me is tried 3 times 1 s apart before the cached profile is used.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome, ${demo.firstName}`, { timeout: 15_000 });
+});

@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+import { demo, logInAs } from './support/alta';
+
+test.use({ viewport: { width: 410, height: 800 } });
+
+test('the side drawer works from the keyboard: focus inside, Tab wraps, Escape closes, focus returns', async ({ page }) => {
+  await page.goto('/en/coming-soon');
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Tab'); // skip link
+  await page.keyboard.press('Tab');
+  await expect(menu).toBeFocused();
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+
+  await page.keyboard.press('Enter');
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await expect(drawer).toBeVisible();
+  const close = drawer.getByRole('button', { name: 'Close menu' });
+  await expect(close).toBeFocused();
+  await expect(drawer.getByRole('link', { name: 'Requirements' })).toBeVisible();
+  await expect(drawer.getByRole('link', { name: 'Log in' })).toBeVisible();
+
+  // Shift+Tab from the first element wraps to the last (the language links), Tab wraps back.
+  await page.keyboard.press('Shift+Tab');
+  await expect(drawer.getByRole('link', { name: 'Português' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(close).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(drawer.getByRole('link', { name: 'Home' })).toBeFocused();
+
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(menu).toBeFocused();
+
+  // Choosing an item navigates and closes the drawer.
+  await page.keyboard.press('Enter');
+  await expect(drawer).toBeVisible();
+  await drawer.getByRole('link', { name: 'Contact' }).press('Enter');
+  await expect(page).toHaveURL('/en/contact');
+  await expect(drawer).toBeHidden();
+});
+
+test('a signed-in user drawer has the dashboard items and logout asks first', async ({ page }) => {
+  await logInAs(page, demo, 'en');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  for (const item of ['Banking & crypto', 'Banking FAQ', 'My companies', 'Mailing', 'Subscriptions', 'BOI report', 'Accounting AI', 'Bookkeeping', 'Tax form', 'Invoices', 'Teammates', 'FAQ', 'Go to the website']) {
+    await expect(drawer.getByRole('link', { name: item, exact: true }).or(drawer.getByRole('link', { name: `${item} Stripe` }))).toBeVisible();
+  }
+  await expect(drawer.getByRole('link', { name: /Invoices/ })).toContainText('Stripe');
+
+  const logout = drawer.getByRole('button', { name: 'Log out' });
+  await logout.focus();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: 'Log out of Alta?' });
+  await expect(confirm).toBeVisible();
+  await expect(confirm.getByRole('button', { name: 'Stay signed in' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(logout).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(confirm.getByRole('button', { name: 'Log out' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/en/login');
+});

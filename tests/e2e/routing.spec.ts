@@ -1,0 +1,133 @@
+import { expect, test } from '@playwright/test';
+import { LoginPage, admin, demo, logInAs } from './support/alta';
+
+test.describe('guards', () => {
+  test('a visitor on a guarded page goes to login and comes back there after it', async ({ page }) => {
+    await page.goto('/en/subscriptions?tab=cards');
+    await expect(page).toHaveURL('/en/login?from=%2Fen%2Fsubscriptions%3Ftab%3Dcards');
+
+    await new LoginPage(page, 'en').logIn(demo);
+    await expect(page).toHaveURL('/en/subscriptions?tab=cards');
+    await expect(page.getByRole('heading', { level: 1, name: 'Subscriptions' })).toBeVisible();
+  });
+
+  test('a signed-in user on a guest-only page is sent to the dashboard', async ({ page }) => {
+    await logInAs(page, demo, 'es');
+    for (const guestOnly of ['/es/register', '/es/login', '/es/start-now', '/es/reset-password/confirm', '/es/checkout/abc']) {
+      await page.goto(guestOnly);
+      await expect(page, guestOnly).toHaveURL('/es/dashboard');
+    }
+  });
+
+  test('the admin is kept in the admin area and a user is kept out of it', async ({ browser }) => {
+    const adminPage = await browser.newPage();
+    await logInAs(adminPage, admin, 'en');
+    await expect(adminPage).toHaveURL('/en/admin');
+    await adminPage.goto('/en/mailing');
+    await expect(adminPage).toHaveURL('/en/admin');
+    await adminPage.close();
+
+    const userPage = await browser.newPage();
+    await logInAs(userPage, demo, 'en');
+    await userPage.goto('/en/admin/companies');
+    await expect(userPage).toHaveURL('/en/dashboard');
+    await userPage.close();
+  });
+
+  test('start now while signed in logs out, then opens company creation', async ({ page }) => {
+    await logInAs(page, demo, 'en');
+    await page.goto('/en/coming-soon');
+    await expect(page.getByRole('link', { name: 'My dashboard' })).toBeVisible();
+    await page.getByRole('button', { name: 'Start now' }).click();
+    await expect(page).toHaveURL('/en/create-company');
+    await expect(page.getByRole('link', { name: 'Log in', exact: true })).toBeVisible();
+    await page.goto('/en/dashboard');
+    await expect(page).toHaveURL(/\/en\/login\?from=/);
+  });
+});
+
+test.describe('languages', () => {
+  test('the language selector keeps the path, the query and the hash', async ({ page }) => {
+    await page.goto('/es/reset-password?ref=mail#top');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Restablece tu contraseña');
+    await page.getByRole('navigation', { name: 'Idioma' }).getByRole('link', { name: 'English' }).click();
+    await expect(page).toHaveURL('/en/reset-password?ref=mail#top');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reset your password');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page).toHaveTitle('Reset your password · Alta');
+  });
+
+  test('switching language on login keeps where the visitor was going', async ({ page }) => {
+    await page.goto('/es/login?from=%2Fes%2Fmailing');
+    await page.getByRole('navigation', { name: 'Idioma' }).getByRole('link', { name: 'Português' }).click();
+    await expect(page).toHaveURL('/pt/login?from=%2Fes%2Fmailing');
+    await new LoginPage(page, 'pt').logIn(demo);
+    await expect(page).toHaveURL('/pt/mailing');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Correspondência');
+  });
+
+  test('the root goes to the detected language: query string before storage before browser', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'pt-BR' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page).toHaveURL('/pt');
+
+    await page.evaluate(() => localStorage.setItem('alta.language', 'es'));
+    await page.goto('/?utm_source=newsletter');
+    await expect(page).toHaveURL('/es?utm_source=newsletter');
+
+    await page.goto('/?lng=en');
+    await expect(page).toHaveURL('/en');
+    await context.close();
+  });
+});
+
+test.describe('unknown paths', () => {
+  test('an unknown page goes to the home of its language', async ({ page }) => {
+    await page.goto('/pt/no-such-page/at/all');
+    await expect(page).toHaveURL('/pt');
+    await page.goto('/en/dashboard/no-such-thing');
+    await expect(page).toHaveURL('/en');
+  });
+
+  test('a path without a valid language goes to the detected language home', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto('/de/faq');
+    await expect(page).toHaveURL('/en');
+    await page.goto('/faq');
+    await expect(page).toHaveURL('/en');
+    await context.close();
+  });
+});
+
+test.describe('route errors', () => {
+  test('a public page that fails shows a 3-second countdown, then reloads the public home', async ({ page }) => {
+    // The screen's code cannot be downloaded (a deployment replaced it, the network dropped).
+    await page.route(/\/assets\/reset-password-[^/]*\.js$/, (route) => route.abort());
+    await page.clock.install();
+    await page.goto('/en/reset-password');
+
+    await expect(page.getByRole('alert')).toHaveText('Sorry, this page could not be loaded.');
+    await expect(page.getByText('We will take you back in 3 seconds.')).toBeVisible();
+    // Still inside the public chrome.
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+
+    await page.clock.runFor(1000);
+    await expect(page.getByText('We will take you back in 2 seconds.')).toBeVisible();
+    await page.clock.runFor(2000);
+    await expect(page).toHaveURL('/en');
+  });
+
+  test('a dashboard page that fails leads back to the dashboard home', async ({ page }) => {
+    await logInAs(page, demo, 'en');
+    await page.route(/\/assets\/mailing-[^/]*\.js$/, (route) => route.abort());
+    await page.clock.install();
+    await page.getByRole('link', { name: 'Mailing' }).click();
+
+    await expect(page.getByRole('alert')).toHaveText('Sorry, this page could not be loaded.');
+    await page.clock.runFor(3000);
+    await expect(page).toHaveURL('/en/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome, ${demo.firstName}`);
+  });
+});

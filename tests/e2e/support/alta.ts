@@ -1,0 +1,87 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Page models and accounts shared by Alta's browser tests. */
+
+export const demo = { email: 'demo@alta.local', password: 'Demo#2026', firstName: 'Demo' } as const;
+export const admin = { email: 'admin@alta.local', password: 'Admin#2026' } as const;
+
+/** A fresh address per test, so tests never share an account and can run in parallel. */
+export const uniqueEmail = (label: string) => `e2e-${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@alta.test`;
+
+export type Lang = 'es' | 'en' | 'pt';
+
+/** The words the tests look for, per language (labels, buttons, SPEC messages). */
+export const words = {
+  es: {
+    email: 'Correo electrónico',
+    password: 'Contraseña',
+    login: 'Iniciar sesión',
+    loginTitle: 'Inicia sesión',
+    wrongCredentials: 'El correo y/o la contraseña son incorrectos.',
+    openMenu: 'Abrir menú',
+    logout: 'Cerrar sesión',
+  },
+  en: {
+    email: 'Email',
+    password: 'Password',
+    login: 'Log in',
+    loginTitle: 'Log in',
+    wrongCredentials: 'Email and/or password are incorrect.',
+    openMenu: 'Open menu',
+    logout: 'Log out',
+  },
+  pt: {
+    email: 'E-mail',
+    password: 'Senha',
+    login: 'Entrar',
+    loginTitle: 'Entre na sua conta',
+    wrongCredentials: 'O e-mail e/ou a senha estão incorretos.',
+    openMenu: 'Abrir menu',
+    logout: 'Sair',
+  },
+} as const;
+
+export class LoginPage {
+  constructor(
+    readonly page: Page,
+    readonly lang: Lang = 'en',
+  ) {}
+
+  async goto() {
+    await this.page.goto(`/${this.lang}/login`);
+    await expect(this.heading).toBeVisible();
+  }
+
+  get heading() {
+    return this.page.getByRole('heading', { level: 1, name: words[this.lang].loginTitle });
+  }
+
+  get email() {
+    return this.page.getByLabel(words[this.lang].email);
+  }
+
+  get password() {
+    return this.page.getByLabel(words[this.lang].password, { exact: true });
+  }
+
+  get submit() {
+    return this.page.getByRole('button', { name: words[this.lang].login, exact: true });
+  }
+
+  async logIn(account: { email: string; password: string }) {
+    await this.email.fill(account.email);
+    await this.password.fill(account.password);
+    await this.submit.click();
+  }
+}
+
+/** Logs in through the login page (which also sets the signed-in hint and the local profile). */
+export async function logInAs(page: Page, account: { email: string; password: string }, lang: Lang = 'en') {
+  const login = new LoginPage(page, lang);
+  await login.goto();
+  await login.logIn(account);
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** The names of the Dexie databases in this page's origin. */
+export const databaseNames = (page: Page) => page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name ?? ''));
