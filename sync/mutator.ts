@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { UploadType } from '@domain/files';
 import type { RejectionCode } from './protocol';
 import type { IndexOf, Row, TableName } from './tables';
 
@@ -44,6 +45,10 @@ export interface ServerMutatorTx extends MutatorTxBase {
 export interface ServerChecks {
   /** The caller's role in the company, or null when it is not theirs. */
   companyRole(companyId: string): Promise<'owner' | 'teammate' | null>;
+  /** True when the company's IRS declaration of `year` is sent: that year's transactions are locked. */
+  declarationSent(companyId: string, year: number): Promise<boolean>;
+  /** A verified upload of one of the caller's companies (see POST /uploads/complete), or null. */
+  verifiedUpload(key: string): Promise<{ companyId: string; uploadType: UploadType; fileName: string; size: number; contentType: string } | null>;
 }
 
 export type MutatorTx = ClientMutatorTx | ServerMutatorTx;

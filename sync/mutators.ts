@@ -1,5 +1,19 @@
 import type { z } from 'zod';
 import type { Mutator } from './mutator';
+import {
+  attachReceipt,
+  createBatchImport,
+  createManualAccount,
+  createTransaction,
+  deleteManualAccount,
+  deleteTransaction,
+  finishBatchImport,
+  importTransactions,
+  removeReceipt,
+  setTransactionCategory,
+  setTransactionChecked,
+  setTransactionNote,
+} from './mutators/bookkeeping';
 import { deleteDraft, saveDraft } from './mutators/drafts';
 
 /** Indexes mutators by their name, so a name can never point at a different mutator. */
@@ -8,7 +22,22 @@ function byName<const List extends readonly Mutator[]>(...list: List): { [M in L
 }
 
 /** Every mutator the client may queue and the server will run. */
-export const mutators = byName(saveDraft, deleteDraft);
+export const mutators = byName(
+  saveDraft,
+  deleteDraft,
+  createTransaction,
+  importTransactions,
+  setTransactionCategory,
+  setTransactionNote,
+  setTransactionChecked,
+  deleteTransaction,
+  attachReceipt,
+  removeReceipt,
+  createManualAccount,
+  deleteManualAccount,
+  createBatchImport,
+  finishBatchImport,
+);
 
 export type Mutators = typeof mutators;
 export type MutatorName = keyof Mutators & string;

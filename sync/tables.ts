@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { batchImportSchema, manualAccountSchema, transactionSchema } from '@domain/bookkeeping';
 import { draftSchema } from '@domain/draft';
 
 /**
@@ -19,6 +20,9 @@ export interface SyncedTable<Schema extends z.ZodType<{ id: string }> = z.ZodTyp
 
 export const syncedTables = {
   drafts: { schema: draftSchema, scope: 'user', indexes: ['kind', 'companyId'] },
+  transactions: { schema: transactionSchema, scope: 'company', indexes: ['companyId', 'importId', 'accountId'] },
+  manualAccounts: { schema: manualAccountSchema, scope: 'company', indexes: ['companyId'] },
+  batchImports: { schema: batchImportSchema, scope: 'company', indexes: ['companyId'] },
 } as const satisfies Record<string, SyncedTable>;
 
 export type SyncedTables = typeof syncedTables;

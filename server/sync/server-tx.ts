@@ -3,6 +3,7 @@ import { reject, type ServerMutatorTx } from '@sync/mutator';
 import { syncedTables, type IndexOf, type Row, type TableName } from '@sync/tables';
 import type { Db } from '../db/client';
 import type { CompanyRole } from './scope';
+import { bookkeepingChecks } from './bookkeeping-checks';
 import { scopeOf, serverTables } from './tables';
 
 /**
@@ -66,6 +67,7 @@ export function createServerTx(db: Db, userId: string, roles: Map<string, Compan
     userId,
     checks: {
       companyRole: async (companyId) => roles.get(companyId) ?? null,
+      ...bookkeepingChecks(db, companyIds),
     },
     async get<T extends TableName>(table: T, id: string) {
       const [record] = await select(table, eq(serverTables[table].id, id));

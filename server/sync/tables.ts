@@ -2,6 +2,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Row, TableName } from '@sync/tables';
 import { syncedTables, type SyncedTable } from '@sync/tables';
 import { drafts } from '../db/schema/drafts';
+import { batchImportsTable, manualAccountsTable, transactionsTable } from './bookkeeping-tables';
 
 /**
  * How each synced table of `sync/tables.ts` is stored on the server: its Drizzle table, the
@@ -37,6 +38,9 @@ export const serverTables: { [T in TableName]: ServerTable<T> } = {
     },
     toRecord: (row, userId) => ({ ...row, userId }),
   }),
+  transactions: transactionsTable,
+  manualAccounts: manualAccountsTable,
+  batchImports: batchImportsTable,
 };
 
 /** The scope kind of a table ('user' or 'company'). */

@@ -1,8 +1,10 @@
 import Dexie, { type Table } from 'dexie';
 import type { User } from '@domain/account';
+import type { BatchImport, ManualAccount, Transaction } from '@domain/bookkeeping';
 import type { Draft } from '@domain/draft';
 import type { RejectionCode } from '@sync/protocol';
 import type { TableName } from '@sync/tables';
+import type { ReceiptFile } from './receipts';
 
 /**
  * The client's source of truth: one Dexie database per signed-in user (its name carries the
@@ -76,6 +78,15 @@ const schema20261122 = {
   drafts: 'id, kind, companyId',
 };
 
+// 2026-11-23: bookkeeping — transactions, manual accounts and batch imports (synced), and
+// receipt files waiting on this device to be uploaded (never synced: Blobs stay local).
+const schema20261123 = {
+  transactions: 'id, companyId, [companyId+date], importId, accountId',
+  manualAccounts: 'id, companyId',
+  batchImports: 'id, companyId, [companyId+createdAt]',
+  receiptFiles: 'id, transactionId, status',
+};
+
 export class AppDB extends Dexie {
   profile!: Table<CachedProfile, 'me'>;
   pageCache!: Table<PageCacheEntry, string>;
@@ -83,6 +94,10 @@ export class AppDB extends Dexie {
   syncMeta!: Table<SyncMeta, 'state'>;
   rejectedChanges!: Table<RejectedChange, number, Omit<RejectedChange, 'seq'>>;
   drafts!: Table<Draft, string>;
+  transactions!: Table<Transaction, string>;
+  manualAccounts!: Table<ManualAccount, string>;
+  batchImports!: Table<BatchImport, string>;
+  receiptFiles!: Table<ReceiptFile, string>;
 
   constructor(
     readonly userId: string,
@@ -91,6 +106,7 @@ export class AppDB extends Dexie {
     super(databaseName(userId), options);
     this.version(1).stores(schema20261121);
     this.version(2).stores(schema20261122);
+    this.version(3).stores(schema20261123);
   }
 }
 

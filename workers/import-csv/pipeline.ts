@@ -81,6 +81,13 @@ export interface ImportContext {
 }
 
 export const defaultChunkSize = 1000;
+/**
+ * A chunk is also cut when its rows' text nears this many characters, so one chunk's outbox
+ * mutation always fits the sync protocol's size limit, even with 500-character descriptions.
+ */
+export const chunkCharsBudget = 400_000;
+/** The JSON overhead of one imported row besides its description and merchant (id, date, amount, category, keys). */
+const rowOverheadChars = 160;
 const sampleRows = 50;
 
 interface Survey {
@@ -224,6 +231,7 @@ async function importRows(
   const rowErrors: RowError[] = [];
   const counts = { processed: 0, imported: 0, duplicates: 0, errors: 0 };
   let pending: { fingerprint: string; row: Omit<Transaction, 'id' | 'createdAt' | 'updatedAt'> }[] = [];
+  let pendingChars = 0;
   let headerCells: string | null = null;
   let inPreamble = map.headerRow === null;
   let nonEmpty = 0;
@@ -249,6 +257,7 @@ async function importRows(
     if (pending.length === 0) return;
     const batch = pending;
     pending = [];
+    pendingChars = 0;
     const ids = await Promise.all(batch.map(({ fingerprint }) => importedTransactionId(input.companyId, input.accountId, fingerprint)));
     const existing = await context.store.existing(ids);
     const timestamp = now();
@@ -288,6 +297,7 @@ async function importRows(
     }
     if (reported.size > 0 || !parsed.success) return;
     const suggestion = categorise(parsed.data);
+    pendingChars += rowOverheadChars + parsed.data.description.length + (suggestion.merchant?.length ?? 0);
     pending.push({
       fingerprint: occurrences.next(parsed.data),
       row: {
@@ -332,7 +342,7 @@ async function importRows(
         }
         counts.processed += 1;
         handle(row, line);
-        if (pending.length >= chunkSize) {
+        if (pending.length >= chunkSize || pendingChars >= chunkCharsBudget) {
           parser.pause();
           flush().then(
             () => parser.resume(),

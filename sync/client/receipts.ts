@@ -1,0 +1,209 @@
+import { liveQuery, type Table } from 'dexie';
+import type { Receipt } from '@domain/bookkeeping';
+import { checkFileDeclaration, presignedUploadSchema, storedFileSchema, type FileRefusal } from '@domain/files';
+import { isMutationRejection } from '@sync/mutator';
+import type { MutatorArgs } from '@sync/mutators';
+
+/**
+ * Receipt files, local first: a photo or PDF attached to a transaction is stored as a Blob
+ * in this device's database at once (so it shows offline), uploaded when online through a
+ * presigned URL, checked by the server, and only then attached to the transaction by the
+ * `attachReceipt` mutation. The Blob stays on the device as its offline copy.
+ */
+
+export interface ReceiptFile {
+  id: string;
+  transactionId: string;
+  companyId: string;
+  file: Blob;
+  name: string;
+  size: number;
+  contentType: string;
+  /** `pending` until attached; `failed` when the server refused the file for good (see `failure`). */
+  status: 'pending' | 'attached' | 'failed';
+  /** The storage key once uploaded. */
+  key: string | null;
+  /** Why the file was refused for good: a problem code (`file_too_large`, …) or a rejection code. */
+  failure: string | null;
+  createdAt: string;
+}
+
+export interface ReceiptsDatabase {
+  name: string;
+  receiptFiles: Table<ReceiptFile, string>;
+}
+
+/**
+ * Keeps a receipt on the device for upload; refused at once (as a value) when the file
+ * breaks the SPEC §5 receipt rules (5 MB; images or PDF).
+ */
+export async function queueReceipt(
+  db: ReceiptsDatabase,
+  input: { transactionId: string; companyId: string; file: Blob; name: string; now: Date },
+): Promise<{ ok: true; id: string } | { ok: false; code: FileRefusal }> {
+  const refusal = checkFileDeclaration('transactionReceipt', input.name, input.file.size);
+  if (refusal) return { ok: false, code: refusal };
+  const id = crypto.randomUUID();
+  await db.receiptFiles.add({
+    id,
+    transactionId: input.transactionId,
+    companyId: input.companyId,
+    file: input.file,
+    name: input.name,
+    size: input.file.size,
+    contentType: input.file.type,
+    status: 'pending',
+    key: null,
+    failure: null,
+    createdAt: input.now.toISOString(),
+  });
+  return { ok: true, id };
+}
+
+export interface ReceiptUploadDeps {
+  /** `fetch` with the session cookies (defaults to the browser's). */
+  fetch?: typeof fetch;
+  baseUrl?: string;
+  /** The sync engine's `mutate`. */
+  attach(args: MutatorArgs<'attachReceipt'>): Promise<void>;
+  now(): Date;
+}
+
+/** How one upload attempt ended: done, refused for good, or worth trying again later. */
+type Attempt = { kind: 'attached' } | { kind: 'refused'; code: string } | { kind: 'retry' };
+
+// Problem codes that no retry can fix: the file itself (or the company) is refused.
+const permanentCodes = new Set(['file_too_large', 'file_type_not_allowed', 'validation', 'forbidden']);
+
+async function problemCode(response: Response): Promise<string> {
+  const body = (await response.json().catch(() => null)) as { code?: unknown } | null;
+  return typeof body?.code === 'string' ? body.code : `http_${response.status}`;
+}
+
+/** Presign → PUT → complete → `attachReceipt`, for one receipt. The key is kept as soon as the bytes are stored. */
+async function uploadOne(db: ReceiptsDatabase, receipt: ReceiptFile, deps: ReceiptUploadDeps): Promise<Attempt> {
+  const doFetch = deps.fetch ?? ((input, init) => fetch(input, init));
+  const base = deps.baseUrl ?? '/api/v1';
+  const post = (path: string, body: unknown) =>
+    doFetch(`${base}${path}`, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const refusedOrRetry = async (response: Response): Promise<Attempt> => {
+    const code = await problemCode(response);
+    return permanentCodes.has(code) ? { kind: 'refused', code } : { kind: 'retry' };
+  };
+
+  let key = receipt.key;
+  try {
+    if (key === null) {
+      const presigned = await post('/uploads', { uploadType: 'transactionReceipt', companyId: receipt.companyId, fileName: receipt.name, size: receipt.size });
+      if (!presigned.ok) return refusedOrRetry(presigned);
+      const upload = presignedUploadSchema.parse(await presigned.json());
+      const stored = await doFetch(upload.url, { method: upload.method, headers: upload.headers, body: receipt.file });
+      // An expired URL or a network hiccup: the next attempt asks for a new URL.
+      if (!stored.ok) return stored.status === 413 || stored.status === 415 ? { kind: 'refused', code: await problemCode(stored) } : { kind: 'retry' };
+      key = upload.key;
+      await db.receiptFiles.update(receipt.id, { key });
+    }
+    const completed = await post('/uploads/complete', { key });
+    if (!completed.ok) {
+      // The stored copy is gone (its URL expired before the bytes arrived): start over with a new upload.
+      if (completed.status === 404) {
+        await db.receiptFiles.update(receipt.id, { key: null });
+        return { kind: 'retry' };
+      }
+      return refusedOrRetry(completed);
+    }
+    const file = storedFileSchema.parse(await completed.json());
+    const attachment: Receipt = { key: file.key, name: file.name, size: file.size, contentType: file.contentType };
+    await deps.attach({ id: receipt.transactionId, receipt: attachment, updatedAt: deps.now().toISOString() });
+    return { kind: 'attached' };
+  } catch (error) {
+    if (isMutationRejection(error)) return { kind: 'refused', code: error.code };
+    return { kind: 'retry' };
+  }
+}
+
+/**
+ * Uploads every pending receipt of this device, one at a time, oldest first. Across tabs,
+ * a Web Lock makes sure one tab uploads a given database's receipts. Returns what happened.
+ */
+export async function uploadPendingReceipts(db: ReceiptsDatabase, deps: ReceiptUploadDeps): Promise<{ attached: number; refused: number; pending: number }> {
+  const run = async () => {
+    const counts = { attached: 0, refused: 0, pending: 0 };
+    const pending = await db.receiptFiles.where('status').equals('pending').sortBy('createdAt');
+    for (const receipt of pending) {
+      const attempt = await uploadOne(db, receipt, deps);
+      if (attempt.kind === 'attached') {
+        counts.attached += 1;
+        await db.receiptFiles.update(receipt.id, { status: 'attached', failure: null });
+      } else if (attempt.kind === 'refused') {
+        counts.refused += 1;
+        await db.receiptFiles.update(receipt.id, { status: 'failed', failure: attempt.code });
+      } else {
+        // Offline or the server is unwell: stop here and keep the rest in order for the next run.
+        counts.pending = pending.length - counts.attached - counts.refused;
+        break;
+      }
+    }
+    return counts;
+  };
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? locks.request(`alta-receipts:${db.name}`, run) : run();
+}
+
+/** The device's copy of a transaction's receipt (pending or attached), newest first; undefined when none. */
+export async function localReceiptOf(db: ReceiptsDatabase, transactionId: string): Promise<ReceiptFile | undefined> {
+  const files = await db.receiptFiles.where('transactionId').equals(transactionId).toArray();
+  return files.filter((file) => file.status !== 'failed').sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+}
+
+/** How often pending receipts are tried again after a failure, while any are waiting. */
+export const receiptRetryMs = 60_000;
+
+/**
+ * Uploads receipts whenever there is something to upload and a chance to succeed: when one
+ * is queued, when the browser comes back online, and every minute while some wait. Returns
+ * a function that stops it.
+ */
+export function startReceiptUploads(db: ReceiptsDatabase, deps: ReceiptUploadDeps): () => void {
+  let running = false;
+  let again = false;
+  let waiting = 0;
+  const kick = async () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        if (typeof navigator !== 'undefined' && !navigator.onLine) break;
+        await uploadPendingReceipts(db, deps);
+      } while (again);
+    } catch (error) {
+      // A local failure (closed database at sign-out, quota): the next trigger tries again.
+      console.error('receipt upload failed locally', error);
+    } finally {
+      running = false;
+    }
+  };
+  const subscription = liveQuery(() => db.receiptFiles.where('status').equals('pending').count()).subscribe({
+    next: (count) => {
+      const grew = count > waiting;
+      waiting = count;
+      if (grew) void kick();
+    },
+    error: () => stop(),
+  });
+  const onOnline = () => void kick();
+  globalThis.addEventListener?.('online', onOnline);
+  const timer = setInterval(() => {
+    if (waiting > 0) void kick();
+  }, receiptRetryMs);
+  const stop = () => {
+    subscription.unsubscribe();
+    globalThis.removeEventListener?.('online', onOnline);
+    clearInterval(timer);
+  };
+  return stop;
+}

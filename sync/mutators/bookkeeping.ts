@@ -1,0 +1,241 @@
+import { z } from 'zod';
+import {
+  batchImportSchema,
+  canTransition,
+  categorySchema,
+  manualAccountSchema,
+  noteSchema,
+  receiptSchema,
+  transactionFormSchema,
+  transactionSchema,
+  type Transaction,
+} from '@domain/bookkeeping';
+import { defineMutator, reject, type MutatorTx } from '../mutator';
+
+/**
+ * Bookkeeping mutators (SPEC §3 transactions, manual accounts, receipts, batch imports).
+ * Timestamps come in the arguments (the device's clock: shown, never compared), so the
+ * client, the server and every replay compute the same rows. Refusals:
+ *
+ * - `blocked`: the transaction is blocked (checked on both sides: the device has the flag).
+ * - `declaration_sent`: the company's declaration for the transaction's year is sent, so
+ *   the year's transactions are locked (server only: declarations are not synced).
+ * - `forbidden`: the company is not the caller's (server only: memberships are not synced).
+ * - `not_found` / `invalid`: the row is absent or the change contradicts it.
+ */
+
+const id = z.uuid();
+const timestamp = z.iso.datetime({ offset: true });
+const yearOf = (date: string) => Number(date.slice(0, 4));
+
+/** Refuses for good when the company is not the caller's or its declaration of `year` is sent. */
+async function assertCompanyOpen(tx: MutatorTx, companyId: string, years: Iterable<number>) {
+  if (tx.location !== 'server') return;
+  // Only the server knows memberships and sent declarations; the device would only guess from a cache.
+  if ((await tx.checks.companyRole(companyId)) === null) reject('forbidden');
+  for (const year of new Set(years)) {
+    if (await tx.checks.declarationSent(companyId, year)) reject('declaration_sent');
+  }
+}
+
+/** The transaction a change is about, if the company may still change it. */
+async function editableTransaction(tx: MutatorTx, transactionId: string): Promise<Transaction> {
+  const transaction = await tx.get('transactions', transactionId);
+  if (!transaction) reject('not_found');
+  if (transaction.blocked) reject('blocked');
+  await assertCompanyOpen(tx, transaction.companyId, [yearOf(transaction.date)]);
+  return transaction;
+}
+
+/** A manual account named by a new transaction or import must exist in the same company. */
+async function assertAccount(tx: MutatorTx, companyId: string, accountKind: 'manual' | 'linked' | null, accountId: string | null) {
+  if (accountKind !== 'manual' || accountId === null) return;
+  const account = await tx.get('manualAccounts', accountId);
+  if (!account || account.companyId !== companyId) reject('invalid');
+}
+
+/** Creates a transaction typed by hand. */
+export const createTransaction = defineMutator(
+  'createTransaction',
+  z.strictObject({ id, companyId: id, createdAt: timestamp, transaction: transactionFormSchema }),
+  async (tx, { id: transactionId, companyId, createdAt, transaction }) => {
+    await assertCompanyOpen(tx, companyId, [yearOf(transaction.date)]);
+    if (await tx.get('transactions', transactionId)) reject('invalid');
+    await assertAccount(tx, companyId, transaction.accountKind, transaction.accountId);
+    await tx.put('transactions', {
+      ...transaction,
+      id: transactionId,
+      companyId,
+      checked: false,
+      receipt: null,
+      blocked: false,
+      importId: null,
+      createdAt,
+      updatedAt: createdAt,
+    });
+  },
+);
+
+/** One line of an import chunk: what differs per transaction (the rest comes from the batch). */
+const importedTransactionSchema = transactionSchema.pick({ id: true, date: true, description: true, amountCents: true, category: true, merchant: true });
+
+/** Most rows one `importTransactions` mutation may carry (the worker writes chunks of 1,000). */
+export const maxImportChunkRows = 5000;
+
+/**
+ * Stores one chunk of a CSV import and the batch's progress. Imported ids are derived from
+ * their bank line, so a row that already exists (the same file imported again, here or on
+ * another device) is skipped, never overwritten: the person's category, note and check stay.
+ */
+export const importTransactions = defineMutator(
+  'importTransactions',
+  z.strictObject({
+    importId: id,
+    processedCount: z.int().min(0),
+    updatedAt: timestamp,
+    rows: z.array(importedTransactionSchema).min(1).max(maxImportChunkRows),
+  }),
+  async (tx, { importId, processedCount, updatedAt, rows }) => {
+    const batch = await tx.get('batchImports', importId);
+    if (!batch) reject('not_found');
+    if (!canTransition(batch.status, 'processing')) reject('invalid');
+    await assertCompanyOpen(tx, batch.companyId, rows.map((row) => yearOf(row.date)));
+    const existing = await Promise.all(rows.map((row) => tx.get('transactions', row.id)));
+    const fresh = rows.filter((_, index) => existing[index] === undefined);
+    await tx.putMany(
+      'transactions',
+      fresh.map((row) => ({
+        ...row,
+        companyId: batch.companyId,
+        accountKind: batch.accountKind,
+        accountId: batch.accountId,
+        note: '',
+        checked: false,
+        receipt: null,
+        blocked: false,
+        importId,
+        createdAt: updatedAt,
+        updatedAt,
+      })),
+    );
+    await tx.put('batchImports', { ...batch, status: 'processing', processedCount: Math.max(batch.processedCount, processedCount), updatedAt });
+  },
+);
+
+/** Sets or clears a transaction's category. */
+export const setTransactionCategory = defineMutator(
+  'setTransactionCategory',
+  z.strictObject({ id, category: categorySchema.nullable(), updatedAt: timestamp }),
+  async (tx, { id: transactionId, category, updatedAt }) => {
+    const transaction = await editableTransaction(tx, transactionId);
+    await tx.put('transactions', { ...transaction, category, updatedAt });
+  },
+);
+
+/** Sets a transaction's note. */
+export const setTransactionNote = defineMutator(
+  'setTransactionNote',
+  z.strictObject({ id, note: noteSchema, updatedAt: timestamp }),
+  async (tx, { id: transactionId, note, updatedAt }) => {
+    const transaction = await editableTransaction(tx, transactionId);
+    await tx.put('transactions', { ...transaction, note, updatedAt });
+  },
+);
+
+/** Marks a transaction as checked by the person keeping the books, or not. */
+export const setTransactionChecked = defineMutator(
+  'setTransactionChecked',
+  z.strictObject({ id, checked: z.boolean(), updatedAt: timestamp }),
+  async (tx, { id: transactionId, checked, updatedAt }) => {
+    const transaction = await editableTransaction(tx, transactionId);
+    await tx.put('transactions', { ...transaction, checked, updatedAt });
+  },
+);
+
+/** Deletes a transaction. */
+export const deleteTransaction = defineMutator('deleteTransaction', z.strictObject({ id }), async (tx, { id: transactionId }) => {
+  await editableTransaction(tx, transactionId);
+  await tx.delete('transactions', transactionId);
+});
+
+/**
+ * Attaches an uploaded receipt (its key comes from `POST /api/v1/uploads/complete`). The
+ * server accepts only a verified receipt upload of the transaction's own company, with the
+ * metadata it recorded: a key cannot be borrowed from another company or invented.
+ */
+export const attachReceipt = defineMutator(
+  'attachReceipt',
+  z.strictObject({ id, receipt: receiptSchema, updatedAt: timestamp }),
+  async (tx, { id: transactionId, receipt, updatedAt }) => {
+    const transaction = await editableTransaction(tx, transactionId);
+    if (!receipt.key.startsWith(`receipts/${transaction.companyId}/`)) reject('invalid');
+    if (tx.location === 'server') {
+      // Only the server knows what was really uploaded and checked.
+      const upload = await tx.checks.verifiedUpload(receipt.key);
+      if (
+        !upload ||
+        upload.companyId !== transaction.companyId ||
+        upload.uploadType !== 'transactionReceipt' ||
+        upload.size !== receipt.size ||
+        upload.contentType !== receipt.contentType ||
+        upload.fileName !== receipt.name
+      ) {
+        reject('invalid');
+      }
+    }
+    await tx.put('transactions', { ...transaction, receipt, updatedAt });
+  },
+);
+
+/** Detaches a transaction's receipt. */
+export const removeReceipt = defineMutator('removeReceipt', z.strictObject({ id, updatedAt: timestamp }), async (tx, { id: transactionId, updatedAt }) => {
+  const transaction = await editableTransaction(tx, transactionId);
+  await tx.put('transactions', { ...transaction, receipt: null, updatedAt });
+});
+
+/** Creates a manual account (SPEC §5: the name is required). */
+export const createManualAccount = defineMutator(
+  'createManualAccount',
+  manualAccountSchema.pick({ id: true, companyId: true, name: true, createdAt: true }),
+  async (tx, { id: accountId, companyId, name, createdAt }) => {
+    await assertCompanyOpen(tx, companyId, []);
+    if (await tx.get('manualAccounts', accountId)) reject('invalid');
+    await tx.put('manualAccounts', { id: accountId, companyId, name, createdAt, updatedAt: createdAt });
+  },
+);
+
+/** Deletes a manual account that holds no transactions (they would lose their account otherwise). */
+export const deleteManualAccount = defineMutator('deleteManualAccount', z.strictObject({ id }), async (tx, { id: accountId }) => {
+  const account = await tx.get('manualAccounts', accountId);
+  if (!account) reject('not_found');
+  await assertCompanyOpen(tx, account.companyId, []);
+  if ((await tx.list('transactions', 'accountId', accountId)).length > 0) reject('invalid');
+  await tx.delete('manualAccounts', accountId);
+});
+
+/** Records a new batch import before its first chunk (status notStarted). */
+export const createBatchImport = defineMutator(
+  'createBatchImport',
+  batchImportSchema.pick({ id: true, companyId: true, accountKind: true, accountId: true, fileName: true, fileSize: true, createdAt: true }),
+  async (tx, batch) => {
+    await assertCompanyOpen(tx, batch.companyId, []);
+    if (await tx.get('batchImports', batch.id)) reject('invalid');
+    await assertAccount(tx, batch.companyId, batch.accountKind, batch.accountId);
+    await tx.put('batchImports', { ...batch, status: 'notStarted', processedCount: 0, result: null, rowErrors: [], updatedAt: batch.createdAt });
+  },
+);
+
+/** Ends a batch import: completed, failed or cancelled, with its result and row errors. */
+export const finishBatchImport = defineMutator(
+  'finishBatchImport',
+  batchImportSchema.pick({ id: true, processedCount: true, result: true, rowErrors: true, updatedAt: true }).extend({
+    status: z.enum(['completed', 'failed', 'cancelled']),
+  }),
+  async (tx, { id: importId, ...update }) => {
+    const batch = await tx.get('batchImports', importId);
+    if (!batch) reject('not_found');
+    if (!canTransition(batch.status, update.status)) reject('invalid');
+    await assertCompanyOpen(tx, batch.companyId, []);
+    await tx.put('batchImports', { ...batch, ...update, processedCount: Math.max(batch.processedCount, update.processedCount) });
+  },
+);

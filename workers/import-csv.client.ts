@@ -1,0 +1,19 @@
+import { connectWorker, jobArguments, type WorkerJobOptions } from './comlink.client';
+import type { ImportCsvWorker } from './import-csv.worker';
+import type { ImportOutcome, ImportProgress } from './import-csv/pipeline';
+import type { ImportCsvRequest } from './import-csv/run-import';
+
+/**
+ * Runs one CSV import in a fresh module worker (main-thread side). Resolves with the
+ * outcome — `{ ok: false, code }` for what the person can fix: file too large, not a CSV,
+ * columns not found, cancelled — and ends the worker.
+ */
+export async function importCsvInWorker(request: ImportCsvRequest, options: WorkerJobOptions<ImportProgress> = {}): Promise<ImportOutcome> {
+  const worker = new Worker(new URL('./import-csv.worker.ts', import.meta.url), { type: 'module', name: 'alta-import-csv' });
+  const { remote, terminate } = connectWorker<ImportCsvWorker>(worker);
+  try {
+    return await remote.importCsv(request, ...jobArguments(options));
+  } finally {
+    terminate();
+  }
+}

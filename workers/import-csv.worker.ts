@@ -1,0 +1,33 @@
+import * as Comlink from 'comlink';
+import { AppDB } from '@sync/client/db';
+import type { TabMessage } from '@sync/client/host';
+import { signalFromPort } from './cancel';
+import type { ImportOutcome, ImportProgress } from './import-csv/pipeline';
+import { runImport, type ImportCsvRequest } from './import-csv/run-import';
+
+/**
+ * The CSV batch import worker: parsing, detection, validation, dedupe, categorising and the
+ * chunked Dexie writes all happen here, off the main thread. After each chunk it asks the
+ * tab that leads sync to push (the same BroadcastChannel message other tabs use).
+ */
+const api = {
+  async importCsv(request: ImportCsvRequest, onProgress?: (progress: ImportProgress) => void, cancel?: MessagePort): Promise<ImportOutcome> {
+    const db = new AppDB(request.userId);
+    const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(`alta-sync:${db.name}`);
+    try {
+      return await runImport(db, request, {
+        signal: signalFromPort(cancel),
+        requestSync: () => channel?.postMessage({ type: 'sync' } satisfies TabMessage),
+        // Progress is a cross-thread call: fire and forget, the job never waits for the UI.
+        ...(onProgress ? { onProgress: (progress: ImportProgress) => void onProgress(progress) } : {}),
+      });
+    } finally {
+      channel?.close();
+      db.close();
+    }
+  },
+};
+
+export type ImportCsvWorker = typeof api;
+
+Comlink.expose(api);
