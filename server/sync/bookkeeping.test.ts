@@ -1,0 +1,233 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { protocolVersion, type Mutation } from '@sync/protocol';
+import type { Database } from '../db/client';
+import { batchImports, declarations, transactions, uploads } from '../db/schema/bookkeeping';
+import { createTestApp, type TestApp } from '../test/harness';
+import { applyPull } from './pull';
+import { applyPush } from './push';
+import { insertTestCompany, insertTestUser } from './test-fixtures';
+
+/**
+ * The bookkeeping mutators on the real server (PGlite, or PostgreSQL in CI): what they
+ * store, and the refusals only the server can make — not your company, blocked
+ * transactions, years whose declaration is sent, receipts that were never verified.
+ */
+
+let t: TestApp;
+let database: Database;
+beforeAll(async () => {
+  t = await createTestApp();
+  database = t.database;
+});
+afterAll(() => t.close());
+
+const at = '2026-11-21T10:00:00.000Z';
+
+/** A device of a user: pushes its mutations with consecutive ids. */
+function device(userId: string) {
+  const clientId = randomUUID();
+  let next = 1;
+  return {
+    async push(...mutations: [name: string, args: unknown][]) {
+      const batch: Mutation[] = mutations.map(([name, args]) => ({ id: next++, name, args, createdAt: at }));
+      return applyPush(database.db, userId, { clientId, protocolVersion, mutations: batch });
+    },
+    pull: () => applyPull(database.db, userId, { clientId, protocolVersion, cursor: null, lastMutationId: 0 }),
+  };
+}
+
+const form = (overrides: Record<string, unknown> = {}) => ({
+  date: '2026-03-02',
+  description: 'AWS invoice',
+  amountCents: -12_345,
+  accountKind: null,
+  accountId: null,
+  category: null,
+  merchant: null,
+  note: '',
+  ...overrides,
+});
+
+async function setup() {
+  const owner = await insertTestUser(database.db, 'Olga');
+  const teammate = await insertTestUser(database.db, 'Tomas');
+  const stranger = await insertTestUser(database.db, 'Sara');
+  const companyId = await insertTestCompany(database.db, owner, [teammate]);
+  return { owner, teammate, stranger, companyId };
+}
+
+async function storedTransaction(id: string) {
+  const [row] = await database.db.select().from(transactions).where(eq(transactions.id, id));
+  return row;
+}
+
+describe('bookkeeping mutators on the server', () => {
+  it('creates, categorises, notes, checks and deletes a transaction, and pulls it to the company', async () => {
+    const { owner, teammate, companyId } = await setup();
+    const id = randomUUID();
+    const ownerDevice = device(owner);
+    expect(await ownerDevice.push(['createTransaction', { id, companyId, createdAt: at, transaction: form() }])).toEqual({ lastMutationId: 1, rejections: [] });
+    const teammateDevice = device(teammate);
+    expect(
+      await teammateDevice.push(
+        ['setTransactionCategory', { id, category: 'software', updatedAt: at }],
+        ['setTransactionNote', { id, note: 'Hosting for March', updatedAt: at }],
+        ['setTransactionChecked', { id, checked: true, updatedAt: at }],
+      ),
+    ).toEqual({ lastMutationId: 3, rejections: [] });
+    expect(await storedTransaction(id)).toMatchObject({ companyId, amountCents: -12_345, category: 'software', note: 'Hosting for March', checked: true, blocked: false });
+    const pulled = await teammateDevice.pull();
+    expect(pulled.changes.transactions?.puts).toEqual([
+      expect.objectContaining({ id, date: '2026-03-02', category: 'software', checked: true, receipt: null, importId: null }),
+    ]);
+    expect(await ownerDevice.push(['deleteTransaction', { id }])).toEqual({ lastMutationId: 2, rejections: [] });
+    expect(await storedTransaction(id)).toBeUndefined();
+  });
+
+  it("refuses changes to a company that is not the caller's", async () => {
+    const { owner, stranger, companyId } = await setup();
+    const id = randomUUID();
+    await device(owner).push(['createTransaction', { id, companyId, createdAt: at, transaction: form() }]);
+    const result = await device(stranger).push(
+      ['createTransaction', { id: randomUUID(), companyId, createdAt: at, transaction: form() }],
+      ['createManualAccount', { id: randomUUID(), companyId, name: 'Mine now', createdAt: at }],
+      ['setTransactionCategory', { id, category: 'travel', updatedAt: at }],
+      ['deleteTransaction', { id }],
+    );
+    // Rows of other companies are invisible: changing one is refused as if it did not exist.
+    expect(result.rejections).toEqual([
+      { mutationId: 1, code: 'forbidden' },
+      { mutationId: 2, code: 'forbidden' },
+      { mutationId: 3, code: 'not_found' },
+      { mutationId: 4, code: 'not_found' },
+    ]);
+    expect(await storedTransaction(id)).toMatchObject({ category: null });
+  });
+
+  it('refuses every change to a blocked transaction', async () => {
+    const { owner, companyId } = await setup();
+    const id = randomUUID();
+    const phone = device(owner);
+    await phone.push(['createTransaction', { id, companyId, createdAt: at, transaction: form() }]);
+    await database.db.update(transactions).set({ blocked: true }).where(eq(transactions.id, id));
+    const result = await phone.push(
+      ['setTransactionCategory', { id, category: 'travel', updatedAt: at }],
+      ['setTransactionNote', { id, note: 'x', updatedAt: at }],
+      ['setTransactionChecked', { id, checked: true, updatedAt: at }],
+      ['removeReceipt', { id, updatedAt: at }],
+      ['deleteTransaction', { id }],
+    );
+    expect(result.rejections.map((rejection) => rejection.code)).toEqual(['blocked', 'blocked', 'blocked', 'blocked', 'blocked']);
+    expect(await storedTransaction(id)).toMatchObject({ category: null, checked: false, note: '' });
+  });
+
+  it("locks a year's transactions once its declaration is sent, and only that year", async () => {
+    const { owner, companyId } = await setup();
+    const lastYear = randomUUID();
+    const thisYear = randomUUID();
+    const phone = device(owner);
+    await phone.push(
+      ['createTransaction', { id: lastYear, companyId, createdAt: at, transaction: form({ date: '2025-12-30' }) }],
+      ['createTransaction', { id: thisYear, companyId, createdAt: at, transaction: form({ date: '2026-01-02' }) }],
+    );
+    // A declaration in progress locks nothing.
+    await database.db.insert(declarations).values({ companyId, year: 2025 });
+    expect((await phone.push(['setTransactionChecked', { id: lastYear, checked: true, updatedAt: at }])).rejections).toEqual([]);
+
+    await database.db.update(declarations).set({ sentAt: new Date() }).where(eq(declarations.companyId, companyId));
+    const result = await phone.push(
+      ['setTransactionCategory', { id: lastYear, category: 'software', updatedAt: at }],
+      ['deleteTransaction', { id: lastYear }],
+      ['createTransaction', { id: randomUUID(), companyId, createdAt: at, transaction: form({ date: '2025-06-01' }) }],
+      ['setTransactionCategory', { id: thisYear, category: 'software', updatedAt: at }],
+    );
+    expect(result.rejections).toEqual([
+      { mutationId: 4, code: 'declaration_sent' },
+      { mutationId: 5, code: 'declaration_sent' },
+      { mutationId: 6, code: 'declaration_sent' },
+    ]);
+    expect(await storedTransaction(lastYear)).toMatchObject({ category: null, checked: true });
+    expect(await storedTransaction(thisYear)).toMatchObject({ category: 'software' });
+  });
+
+  it('imports chunks into a batch, skipping lines already stored instead of overwriting them', async () => {
+    const { owner, teammate, companyId } = await setup();
+    const accountId = randomUUID();
+    const importId = randomUUID();
+    const [first, second, third] = [randomUUID(), randomUUID(), randomUUID()];
+    const line = (id: string, description: string) => ({ id, date: '2026-03-02', description, amountCents: -1500, category: 'bankFees', merchant: null });
+    const laptop = device(owner);
+    const result = await laptop.push(
+      ['createManualAccount', { id: accountId, companyId, name: 'Chase checking', createdAt: at }],
+      ['createBatchImport', { id: importId, companyId, accountKind: 'manual', accountId, fileName: 'chase.csv', fileSize: 819, createdAt: at }],
+      ['importTransactions', { importId, processedCount: 2, updatedAt: at, rows: [line(first, 'FEE 1'), line(second, 'FEE 2')] }],
+    );
+    expect(result.rejections).toEqual([]);
+    // The teammate checks a line; the same file imported on another device sends the same ids.
+    await device(teammate).push(['setTransactionCategory', { id: first, category: 'software', updatedAt: at }]);
+    const otherImport = randomUUID();
+    const again = await device(teammate).push(
+      ['createBatchImport', { id: otherImport, companyId, accountKind: 'manual', accountId, fileName: 'chase.csv', fileSize: 819, createdAt: at }],
+      ['importTransactions', { importId: otherImport, processedCount: 3, updatedAt: at, rows: [line(first, 'FEE 1'), line(third, 'FEE 3')] }],
+      ['finishBatchImport', { id: otherImport, status: 'completed', processedCount: 3, result: null, rowErrors: [{ line: 4, field: 'date', code: 'validation.invalidDate' }], updatedAt: at }],
+    );
+    expect(again.rejections).toEqual([]);
+    expect(await storedTransaction(first)).toMatchObject({ category: 'software', importId, accountId, accountKind: 'manual' });
+    expect(await storedTransaction(third)).toMatchObject({ importId: otherImport, note: '', checked: false });
+    const [batch] = await database.db.select().from(batchImports).where(eq(batchImports.id, otherImport));
+    expect(batch).toMatchObject({ status: 'completed', processedCount: 3, rowErrors: [{ line: 4, field: 'date', code: 'validation.invalidDate' }] });
+  });
+
+  it('refuses to reopen a finished import, to import into an unknown account and to delete an account in use', async () => {
+    const { owner, companyId } = await setup();
+    const accountId = randomUUID();
+    const importId = randomUUID();
+    const phone = device(owner);
+    await phone.push(
+      ['createManualAccount', { id: accountId, companyId, name: 'Wise USD', createdAt: at }],
+      ['createBatchImport', { id: importId, companyId, accountKind: 'manual', accountId, fileName: 'wise.csv', fileSize: 100, createdAt: at }],
+      ['importTransactions', { importId, processedCount: 1, updatedAt: at, rows: [{ id: randomUUID(), date: '2026-01-05', description: 'Client', amountCents: 1000, category: null, merchant: null }] }],
+      ['finishBatchImport', { id: importId, status: 'cancelled', processedCount: 1, result: null, rowErrors: [], updatedAt: at }],
+    );
+    const result = await phone.push(
+      ['finishBatchImport', { id: importId, status: 'completed', processedCount: 1, result: null, rowErrors: [], updatedAt: at }],
+      ['importTransactions', { importId, processedCount: 2, updatedAt: at, rows: [{ id: randomUUID(), date: '2026-01-06', description: 'Late', amountCents: 1, category: null, merchant: null }] }],
+      ['createBatchImport', { id: randomUUID(), companyId, accountKind: 'manual', accountId: randomUUID(), fileName: 'x.csv', fileSize: 1, createdAt: at }],
+      ['deleteManualAccount', { id: accountId }],
+    );
+    expect(result.rejections.map((rejection) => rejection.code)).toEqual(['invalid', 'invalid', 'invalid', 'invalid']);
+  });
+
+  it('attaches only a verified receipt of the same company, with the metadata the server recorded', async () => {
+    const { owner, stranger, companyId } = await setup();
+    const otherCompany = await insertTestCompany(database.db, stranger);
+    const id = randomUUID();
+    const phone = device(owner);
+    await phone.push(['createTransaction', { id, companyId, createdAt: at, transaction: form() }]);
+    const receipt = (company: string) => ({ key: `receipts/${company}/${randomUUID()}.pdf`, name: 'ticket.pdf', size: 2048, contentType: 'application/pdf' });
+    const verified = receipt(companyId);
+    const unverified = receipt(companyId);
+    const foreign = receipt(otherCompany);
+    await database.db.insert(uploads).values([
+      { key: verified.key, companyId, uploadType: 'transactionReceipt', fileName: 'ticket.pdf', size: 2048, contentType: 'application/pdf', uploadedBy: owner, verifiedAt: new Date() },
+      { key: unverified.key, companyId, uploadType: 'transactionReceipt', fileName: 'ticket.pdf', size: 2048, contentType: 'application/pdf', uploadedBy: owner },
+      { key: foreign.key, companyId: otherCompany, uploadType: 'transactionReceipt', fileName: 'ticket.pdf', size: 2048, contentType: 'application/pdf', uploadedBy: stranger, verifiedAt: new Date() },
+    ]);
+    const result = await phone.push(
+      ['attachReceipt', { id, receipt: unverified, updatedAt: at }],
+      ['attachReceipt', { id, receipt: foreign, updatedAt: at }],
+      ['attachReceipt', { id, receipt: { ...verified, size: 1 }, updatedAt: at }],
+      ['attachReceipt', { id, receipt: verified, updatedAt: at }],
+    );
+    expect(result.rejections).toEqual([
+      { mutationId: 2, code: 'invalid' },
+      { mutationId: 3, code: 'invalid' },
+      { mutationId: 4, code: 'invalid' },
+    ]);
+    expect((await storedTransaction(id))?.receipt).toEqual(verified);
+    await phone.push(['removeReceipt', { id, updatedAt: at }]);
+    expect((await storedTransaction(id))?.receipt).toBeNull();
+  });
+});
