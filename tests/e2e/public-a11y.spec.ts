@@ -1,0 +1,34 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { publicPages, type Lang } from './support/public-site';
+
+// Every public page in Spanish and English: no serious or critical WCAG violation (axe-core).
+for (const lang of ['es', 'en'] as Lang[]) {
+  for (const expected of publicPages(lang)) {
+    test(`${expected.name} (${lang}) has no serious accessibility violations`, async ({ page }) => {
+      await page.goto(`/${lang}${expected.path}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(expected.heading);
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+      const serious = results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => ({ id: violation.id, help: violation.help, targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
+      expect(serious).toEqual([]);
+    });
+  }
+}
+
+test('the public pages are usable from the keyboard, with a visible focus ring', async ({ page }) => {
+  await page.goto('/en');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Tab');
+  const focused = page.locator(':focus');
+  const outline = await focused.evaluate((element) => getComputedStyle(element).outlineStyle);
+  expect(outline).not.toBe('none');
+
+  await page.goto('/en/faq');
+  await page.getByRole('searchbox', { name: 'Search the questions' }).focus();
+  await page.keyboard.type('EIN');
+  await expect(page.getByRole('status').filter({ hasText: '“EIN”' })).toBeVisible();
+});
