@@ -184,9 +184,13 @@ export const batchImportStatuses = ['notStarted', 'processing', 'completed', 'fa
 export const batchImportStatusSchema = z.enum(batchImportStatuses);
 export type BatchImportStatus = z.infer<typeof batchImportStatusSchema>;
 
-/** Where a batch import may go from each state: finished imports never change again. */
+/**
+ * Where a batch import may go from each state: finished imports never change again. An
+ * import with nothing new to write (every line a duplicate or refused) completes without
+ * ever processing a chunk.
+ */
 export const batchImportTransitions: Record<BatchImportStatus, readonly BatchImportStatus[]> = {
-  notStarted: ['processing', 'failed', 'cancelled'],
+  notStarted: ['processing', 'completed', 'failed', 'cancelled'],
   processing: ['processing', 'completed', 'failed', 'cancelled'],
   completed: [],
   failed: [],

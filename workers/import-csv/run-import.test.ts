@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { syncCycle } from '@sync/client/cycle';
+import { AppDB } from '@sync/client/db';
+import { Replica } from '@sync/client/replica';
+import { MemorySyncServer } from '@sync/testing/memory-server';
+import { runImport, type ImportCsvRequest } from './run-import';
+
+/**
+ * The import worker's job on a real Dexie database (fake-indexeddb) with the real replica:
+ * chunks and their outbox mutations, dedupe against stored rows, row errors with line
+ * numbers, and the server's copy after a push.
+ */
+
+const fixtures = path.resolve(__dirname, '../../tests/fixtures/csv');
+const userId = randomUUID();
+const companyId = randomUUID();
+const accountId = randomUUID();
+const opened: AppDB[] = [];
+afterEach(() => {
+  for (const db of opened.splice(0)) db.close();
+});
+
+async function openDb() {
+  const db = new AppDB(userId, { indexedDB: new IDBFactory(), IDBKeyRange });
+  opened.push(db);
+  // The import goes into an existing manual account of the company.
+  await new Replica(db, userId).mutate('createManualAccount', { id: accountId, companyId, name: 'Chase checking', createdAt: '2026-11-21T10:00:00.000Z' });
+  return db;
+}
+
+const request = (file: string, overrides: Partial<ImportCsvRequest> = {}): ImportCsvRequest => ({
+  userId,
+  file: new Blob([readFileSync(path.join(fixtures, file))]),
+  fileName: file,
+  companyId,
+  accountKind: 'manual',
+  accountId,
+  language: 'en',
+  ...overrides,
+});
+
+describe('import worker job (Dexie + outbox)', () => {
+  it('imports a file, and importing it again adds nothing while still reporting the bad lines', async () => {
+    const db = await openDb();
+    const syncRequests: number[] = [];
+    const first = await runImport(db, request('bank-en-us.csv'), { requestSync: () => syncRequests.push(1) });
+    expect(first.ok).toBe(true);
+    if (!first.ok) return;
+    expect(first.result).toMatchObject({ importedCount: 8, duplicateCount: 0, errorCount: 3 });
+    expect(first.rowErrors.map((error) => error.line)).toEqual([7, 10, 12]);
+    expect(await db.transactions.count()).toBe(8);
+    expect(await db.batchImports.get(first.importId)).toMatchObject({ status: 'completed', processedCount: 11, fileName: 'bank-en-us.csv', rowErrors: first.rowErrors });
+    // One outbox mutation per chunk, between the batch's creation and its end.
+    expect((await db.outbox.orderBy('id').toArray()).map((entry) => entry.name)).toEqual([
+      'createManualAccount',
+      'createBatchImport',
+      'importTransactions',
+      'finishBatchImport',
+    ]);
+    expect(syncRequests.length).toBe(3);
+
+    const second = await runImport(db, request('bank-en-us.csv'));
+    expect(second.ok && second.result).toMatchObject({ importedCount: 0, duplicateCount: 8, errorCount: 3 });
+    expect(second.ok && second.rowErrors.map((error) => `${error.line}:${error.field}`)).toEqual(['7:date', '10:description', '12:amount']);
+    expect(await db.transactions.count()).toBe(8);
+    expect((await db.outbox.orderBy('id').toArray()).slice(4).map((entry) => entry.name)).toEqual(['createBatchImport', 'finishBatchImport']);
+    expect(await db.batchImports.count()).toBe(2);
+  });
+
+  it('writes one Dexie transaction and one outbox mutation per chunk', async () => {
+    const db = await openDb();
+    const rows = Array.from({ length: 2500 }, (_, i) => `2026-01-${String((i % 28) + 1).padStart(2, '0')},Payment ${i},-${i + 1}.00`);
+    const file = new Blob([`Date,Description,Amount\n${rows.join('\n')}\n`]);
+    const outcome = await runImport(db, request('bank-en-us.csv', { fileName: 'big.csv', file }));
+    expect(outcome.ok && outcome.result.importedCount).toBe(2500);
+    const chunks = (await db.outbox.where('id').above(0).toArray()).filter((entry) => entry.name === 'importTransactions');
+    expect(chunks.map((entry) => (entry.args as { rows: unknown[] }).rows.length)).toEqual([1000, 1000, 500]);
+  });
+
+  it('reaches the server as the same rows', async () => {
+    const db = await openDb();
+    const server = new MemorySyncServer();
+    server.addToCompany(companyId, userId, 'owner');
+    const replica = new Replica(db, userId);
+    await runImport(db, request('banco-es.csv', { language: 'es' }));
+    const failure = await syncCycle(replica, {
+      push: async (push) => ({ ok: true, value: await server.push(userId, structuredClone(push)) }),
+      pull: async (pull) => ({ ok: true, value: structuredClone(await server.pull(userId, pull)) }),
+    });
+    expect(failure).toBeNull();
+    expect(await db.outbox.count()).toBe(0);
+    const sortById = <T extends { id: string }>(rows: T[]) => [...rows].sort((a, b) => a.id.localeCompare(b.id));
+    expect(sortById(server.snapshot(userId).transactions as { id: string }[])).toEqual(sortById(await db.transactions.toArray()));
+    expect(server.snapshot(userId).transactions).toHaveLength(7);
+  });
+});
