@@ -54,7 +54,10 @@ function violations(file: string): string[] {
     const to = layerOf(target);
     if (!to) continue;
     const rule = rules[from][to];
-    if (rule === 'no' || (rule === 'types' && !typeOnly && !specifier.endsWith('?worker'))) {
+    // `workers/*.client.ts` are the main-thread side of a worker (comlink wrap, progress proxy,
+    // cancel port): the UI may run them; everything else in workers/ runs inside workers.
+    const workerClient = to === 'workers' && specifier.endsWith('.client');
+    if (rule === 'no' || (rule === 'types' && !typeOnly && !specifier.endsWith('?worker') && !workerClient)) {
       found.push(`${path.relative(root, file)} → ${specifier}`);
     }
   }
@@ -72,6 +75,21 @@ describe('architecture', () => {
     const fake = path.join(root, 'domain', 'fake.ts');
     const from = layerOf(fake)!;
     expect(rules[from][layerOf(path.join(root, 'server', 'app.ts'))!]).toBe('no');
+  });
+
+  it('keeps worker code out of the main thread: a workers/*.client.ts imports only types from the rest of workers/', () => {
+    const clients = sourceFiles(path.join(root, 'workers')).filter((file) => file.endsWith('.client.ts'));
+    const offenders = clients.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(importPattern)]
+        .filter((match) => {
+          const specifier = match[3] ?? match[4] ?? match[5]!;
+          const target = resolveTarget(file, specifier);
+          return target !== null && layerOf(target) === 'workers' && !match[2] && !specifier.endsWith('.client') && !specifier.endsWith('/cancel');
+        })
+        .map((match) => `${path.relative(root, file)} → ${match[3] ?? match[4] ?? match[5]}`),
+    );
+    expect(clients.length).toBeGreaterThan(0);
+    expect(offenders).toEqual([]);
   });
 
   it('domain has no I/O', () => {
