@@ -11,7 +11,9 @@ import { adminRouter } from './routes/admin';
 import { authRouter } from './routes/auth';
 import { configRouter } from './routes/config';
 import { contactRouter } from './routes/contact';
+import { draftsRouter } from './routes/drafts';
 import { healthRouter } from './routes/health';
+import { syncRouter } from './routes/sync';
 import { uploadsRouter } from './routes/uploads';
 import { usersRouter } from './routes/users';
 import { createStorage } from './providers/storage/create-storage';
@@ -44,6 +46,8 @@ export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) 
     },
   }).basePath('/api/v1');
   api.route('/', healthRouter(deps));
+  api.route('/', syncRouter(deps));
+  api.route('/', draftsRouter(deps));
   api.route('/', configRouter(deps));
   api.route('/', authRouter(deps));
   api.route('/', usersRouter(deps));

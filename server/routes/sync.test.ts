@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { protocolVersion, type Mutation } from '@sync/protocol';
+import { rateLimits } from '../db/schema/auth';
+import { draftRow } from '../sync/test-fixtures';
+import { guestDraftRateRule } from './drafts';
+import { createUser, signIn } from '../test/accounts';
+import { createTestApp, type TestApp } from '../test/harness';
+
+let t: TestApp;
+let ana: { id: string; cookies: string };
+let bruno: { id: string; cookies: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const a = await createUser(t);
+  const b = await createUser(t);
+  ana = { id: a.id, cookies: await signIn(t, a.email) };
+  bruno = { id: b.id, cookies: await signIn(t, b.email) };
+});
+afterAll(() => t.close());
+
+const createdAt = '2026-11-21T10:00:00.000Z';
+const mutation = (id: number, name: string, args: unknown): Mutation => ({ id, name, args, createdAt });
+const push = (cookies: string, body: unknown) => t.request('/api/v1/sync/push', { method: 'POST', cookies, json: body });
+const pull = (cookies: string, body: unknown) => t.request('/api/v1/sync/pull', { method: 'POST', cookies, json: body });
+
+describe('POST /api/v1/sync/push and /pull', () => {
+  it('pushes and pulls the signed-in user’s drafts', async () => {
+    const clientId = randomUUID();
+    const draft = draftRow();
+    const pushed = await push(ana.cookies, { clientId, protocolVersion, mutations: [mutation(1, 'saveDraft', draft)] });
+    expect(pushed.status).toBe(200);
+    expect(await pushed.json()).toEqual({ lastMutationId: 1, rejections: [] });
+
+    const pulled = await pull(ana.cookies, { clientId, protocolVersion, cursor: null, lastMutationId: 0 });
+    expect(pulled.status).toBe(200);
+    expect(await pulled.json()).toMatchObject({ lastMutationId: 1, hasMore: false, resync: true, changes: { drafts: { puts: [draft], deletes: [] } } });
+
+    const other = await pull(bruno.cookies, { clientId: randomUUID(), protocolVersion, cursor: null, lastMutationId: 0 });
+    expect((await other.json()).changes).toEqual({});
+  });
+
+  it('answers 401 without a session and keeps nothing', async () => {
+    const response = await push('', { clientId: randomUUID(), protocolVersion, mutations: [mutation(1, 'saveDraft', draftRow())] });
+    expect(response.status).toBe(401);
+    expect((await response.json()).code).toBe('unauthorized');
+    expect((await pull('', { clientId: randomUUID(), protocolVersion, cursor: null, lastMutationId: 0 })).status).toBe(401);
+  });
+
+  it('tells a client speaking an old protocol to reload', async () => {
+    const response = await push(ana.cookies, { clientId: randomUUID(), protocolVersion: 0, mutations: [mutation(1, 'saveDraft', draftRow())] });
+    expect(response.status).toBe(409);
+    expect((await response.json()).code).toBe('sync_client_outdated');
+  });
+
+  it('refuses a gap with 409 sync_mutation_gap', async () => {
+    const clientId = randomUUID();
+    const response = await push(ana.cookies, { clientId, protocolVersion, mutations: [mutation(5, 'saveDraft', draftRow())] });
+    expect(response.status).toBe(409);
+    expect((await response.json()).code).toBe('sync_mutation_gap');
+  });
+
+  it('refuses a batch whose ids do not increase by one, and unknown fields', async () => {
+    const clientId = randomUUID();
+    const disordered = await push(ana.cookies, { clientId, protocolVersion, mutations: [mutation(1, 'saveDraft', draftRow()), mutation(3, 'saveDraft', draftRow())] });
+    expect(disordered.status).toBe(400);
+    const extra = await push(ana.cookies, { clientId, protocolVersion, mutations: [mutation(1, 'saveDraft', draftRow())], __proto__: { admin: true }, userId: bruno.id });
+    expect(extra.status).toBe(400);
+    expect((await extra.json()).errors).toMatchObject({ userId: ['validation.unknownField'] });
+  });
+
+  it('pokes the user’s other devices over server-sent events, not other users', async () => {
+    const anaEvents = await t.request('/api/v1/sync/events', { cookies: ana.cookies });
+    const brunoEvents = await t.request('/api/v1/sync/events', { cookies: bruno.cookies });
+    expect(anaEvents.status).toBe(200);
+    expect(anaEvents.headers.get('content-type')).toContain('text/event-stream');
+    const reader = anaEvents.body!.getReader();
+    const brunoReader = brunoEvents.body!.getReader();
+    const decoder = new TextDecoder();
+    let received = '';
+    const until = async (text: string) => {
+      while (!received.includes(text)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error('stream ended');
+        received += decoder.decode(value);
+      }
+    };
+    await until('event: ready');
+
+    const clientId = randomUUID();
+    await push(ana.cookies, { clientId, protocolVersion, mutations: [mutation(1, 'saveDraft', draftRow())] });
+    await until('event: poke');
+    expect(received).toContain(`"clientId":"${clientId}"`);
+
+    // Bruno's stream only said hello.
+    const first = decoder.decode((await brunoReader.read()).value);
+    expect(first).toContain('event: ready');
+    const next = await Promise.race([brunoReader.read().then(() => 'data'), new Promise((resolve) => setTimeout(() => resolve('quiet'), 300))]);
+    expect(next).toBe('quiet');
+    await reader.cancel();
+    await brunoReader.cancel();
+  });
+
+  it('refuses the event stream without a session', async () => {
+    expect((await t.request('/api/v1/sync/events')).status).toBe(401);
+  });
+});
+
+describe('PUT /api/v1/drafts/:id (guest drafts)', () => {
+  const secret = 'g'.repeat(43);
+  const upload = { secret, kind: 'companyCreation', step: 2, data: { companyName: 'Acme' }, updatedAt: createdAt };
+
+  it('stores a guest draft and lets only the same secret update it', async () => {
+    const id = randomUUID();
+    expect((await t.request(`/api/v1/drafts/${id}`, { method: 'PUT', json: upload })).status).toBe(204);
+    expect((await t.request(`/api/v1/drafts/${id}`, { method: 'PUT', json: { ...upload, step: 3 } })).status).toBe(204);
+    const stolen = await t.request(`/api/v1/drafts/${id}`, { method: 'PUT', json: { ...upload, secret: 'h'.repeat(43), data: {} } });
+    expect(stolen.status).toBe(404);
+  });
+
+  it('refuses wizards a guest cannot start, bad secrets and huge drafts', async () => {
+    const id = randomUUID();
+    expect((await t.request(`/api/v1/drafts/${id}`, { method: 'PUT', json: { ...upload, kind: 'taxForm' } })).status).toBe(400);
+    expect((await t.request(`/api/v1/drafts/${id}`, { method: 'PUT', json: { ...upload, secret: 'short' } })).status).toBe(400);
+    const huge = await t.request(`/api/v1/drafts/${id}`, { method: 'PUT', json: { ...upload, data: { text: 'x'.repeat(250_000) } } });
+    expect(huge.status).toBe(400);
+    expect((await t.request('/api/v1/drafts/not-a-uuid', { method: 'PUT', json: upload })).status).toBe(400);
+  });
+
+  it("cannot overwrite a signed-in user's draft", async () => {
+    const draft = draftRow();
+    await push(ana.cookies, { clientId: randomUUID(), protocolVersion, mutations: [mutation(1, 'saveDraft', draft)] });
+    expect((await t.request(`/api/v1/drafts/${draft.id}`, { method: 'PUT', json: upload })).status).toBe(404);
+  });
+
+});
+
+describe('guest draft rate limit', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ TRUST_PROXY: '1' });
+  });
+  afterAll(() => limited.close());
+  const upload = { secret: 'g'.repeat(43), kind: 'companyCreation', step: 2, data: {}, updatedAt: createdAt };
+  const at = (ip: string) => ({ method: 'PUT', json: upload, headers: { 'x-forwarded-for': ip } });
+  const key = 'guestDraft:ip:203.0.113.9';
+
+  it('counts every upload per address and refuses a locked address', async () => {
+    expect((await limited.request(`/api/v1/drafts/${randomUUID()}`, at('203.0.113.9'))).status).toBe(204);
+    const [counter] = await limited.database.db.select().from(rateLimits).where(eq(rateLimits.key, key));
+    expect(counter!.hits).toBe(1);
+    // The budget's last upload locks the address (priming the counter instead of sending 300 requests).
+    await limited.database.db.update(rateLimits).set({ hits: guestDraftRateRule.max - 1 }).where(eq(rateLimits.key, key));
+    expect((await limited.request(`/api/v1/drafts/${randomUUID()}`, at('203.0.113.9'))).status).toBe(204);
+    const refused = await limited.request(`/api/v1/drafts/${randomUUID()}`, at('203.0.113.9'));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await limited.request(`/api/v1/drafts/${randomUUID()}`, at('198.51.100.4'))).status).toBe(204);
+  });
+});

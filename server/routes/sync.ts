@@ -1,0 +1,124 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { streamSSE } from 'hono/streaming';
+import { problemSchema } from '@domain/problem';
+import {
+  minimumProtocolVersion,
+  pokeEvent,
+  pullRequestSchema,
+  pullResponseSchema,
+  pushRequestSchema,
+  pushResponseSchema,
+} from '@sync/protocol';
+import type { AppDeps, AppEnv } from '../context';
+import { ProblemError } from '../lib/problem';
+import { problemResponses } from '../lib/problem-responses';
+import { withSession } from '../middleware/with-session';
+import { pokeHub } from '../sync/poke';
+import { applyPull } from '../sync/pull';
+import { applyPush } from '../sync/push';
+
+/**
+ * The sync protocol (ARCHITECTURE.md "Data flow", docs/decisions/004-sync-engine.md): push
+ * the outbox, pull the changes of the caller's scope, and a server-sent event stream of
+ * pokes telling the user's other devices and tabs to pull.
+ */
+
+const unavailable = {
+  description: 'A transient failure stopped the batch (`sync_unavailable`); retry the same batch after Retry-After',
+  content: { 'application/problem+json': { schema: problemSchema } },
+};
+
+const postPush = createRoute({
+  method: 'post',
+  path: '/sync/push',
+  summary: "Apply the device's queued mutations, in order, exactly once",
+  description:
+    'Ids at or below the client\'s `lastMutationId` are acknowledged and skipped; a first new id beyond `lastMutationId + 1` is refused with 409 `sync_mutation_gap` and no side effects; a permanently refused mutation still advances `lastMutationId` and is reported in `rejections`.',
+  tags: ['sync'],
+  request: { body: { required: true, content: { 'application/json': { schema: pushRequestSchema } } } },
+  responses: {
+    200: { description: 'Processed up to `lastMutationId`', content: { 'application/json': { schema: pushResponseSchema } } },
+    ...problemResponses(400, 401, 403, 409),
+    503: unavailable,
+  },
+});
+
+const postPull = createRoute({
+  method: 'post',
+  path: '/sync/pull',
+  summary: "One page of the changes in the caller's scope after the cursor",
+  description:
+    'Rows of the caller (drafts) and of the companies they own or are a teammate of. `resync: true` means the page starts over from nothing (first pull, changed scope, or a cursor older than the tombstone retention): drop the synced rows first. Pull again while `hasMore`.',
+  tags: ['sync'],
+  request: { body: { required: true, content: { 'application/json': { schema: pullRequestSchema } } } },
+  responses: {
+    200: { description: 'A page of changes', content: { 'application/json': { schema: pullResponseSchema } } },
+    ...problemResponses(400, 401, 403, 409),
+  },
+});
+
+const getEvents = createRoute({
+  method: 'get',
+  path: '/sync/events',
+  summary: 'Server-sent events: a `poke` whenever data of the caller changed elsewhere',
+  description:
+    'Each `poke` carries `{ clientId }`, the device that caused the change (null when the server did); a device ignores its own. The stream closes after a few minutes and the browser reconnects, re-checking the session.',
+  tags: ['sync'],
+  responses: {
+    200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
+    ...problemResponses(401, 403),
+  },
+});
+
+/** A comment line every so often keeps proxies from closing an idle stream. */
+const heartbeatMs = 25_000;
+/** Streams end so a reconnect re-checks the session (access tokens live 15 minutes). */
+const streamLifetimeMs = 10 * 60_000;
+
+function checkProtocol(version: number) {
+  if (version < minimumProtocolVersion) throw new ProblemError(409, 'sync_client_outdated');
+}
+
+export function syncRouter(deps: AppDeps) {
+  const db = deps.database.db;
+  const router = new OpenAPIHono<AppEnv>();
+  const session = withSession(deps);
+  for (const path of ['/sync/push', '/sync/pull', '/sync/events']) router.use(path, session);
+
+  router.openapi(postPush, async (c) => {
+    const request = c.req.valid('json');
+    checkProtocol(request.protocolVersion);
+    return c.json(await applyPush(db, c.var.user.id, request), 200);
+  });
+
+  router.openapi(postPull, async (c) => {
+    const request = c.req.valid('json');
+    checkProtocol(request.protocolVersion);
+    return c.json(await applyPull(db, c.var.user.id, request), 200);
+  });
+
+  router.openapi(getEvents, async (c) => {
+    const userId = c.var.user.id;
+    c.header('Cache-Control', 'no-store');
+    // Reverse proxies (nginx) must pass each event through at once.
+    c.header('X-Accel-Buffering', 'no');
+    return streamSSE(c, async (stream) => {
+      const unsubscribe = await pokeHub(deps.database).subscribe(userId, (origin) => {
+        stream.writeSSE({ event: pokeEvent, data: JSON.stringify({ clientId: origin || null }) }).catch(() => {});
+      });
+      stream.onAbort(unsubscribe);
+      try {
+        await stream.writeSSE({ event: 'ready', data: '{}', retry: 3000 });
+        const ends = Date.now() + streamLifetimeMs;
+        while (!stream.aborted && !stream.closed && Date.now() < ends) {
+          await stream.sleep(Math.min(heartbeatMs, ends - Date.now()));
+          if (!stream.aborted) await stream.write(': keep-alive\n\n');
+        }
+      } finally {
+        unsubscribe();
+      }
+    }) as never;
+  });
+
+  return router;
+}
