@@ -25,7 +25,7 @@ export default defineConfig({
     command: 'node tests/e2e/serve.mjs',
     url: `http://localhost:${port}/api/v1/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000,
     env: { E2E_PORT: String(port) },
   },
 });

@@ -1,5 +1,5 @@
 import '@src/styles/global.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
@@ -61,7 +61,11 @@ async function start() {
     // A pre-rendered public page: hydrate once the router has run the page's loaders and
     // loaded its module, so the first render matches the HTML instead of replacing it.
     await routerReady(router);
-    hydrateRoot(container, app);
+    // In a transition, hydration yields to the browser every few milliseconds instead of
+    // blocking the main thread for the whole page (a phone stays responsive meanwhile).
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
   } else {
     createRoot(container).render(app);
   }

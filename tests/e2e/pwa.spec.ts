@@ -1,0 +1,100 @@
+import { cpSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { demo, logInAs } from './support/alta';
+
+/** Waits until the service worker is active, i.e. the app shell is precached. */
+async function serviceWorkerActive(page: Page) {
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return registration.active?.state;
+  });
+}
+
+test('the manifest makes Alta installable: name, start URL, standalone, icons and maskable icon', async ({ request }) => {
+  const manifest = await (await request.get('/manifest.webmanifest')).json();
+  expect(manifest).toMatchObject({ name: 'Alta', short_name: 'Alta', display: 'standalone', start_url: '/?source=pwa', theme_color: '#0f3d3e' });
+  const purposes = manifest.icons.map((icon: { sizes: string; purpose: string }) => `${icon.sizes} ${icon.purpose}`);
+  expect(purposes).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+  for (const icon of manifest.icons) {
+    const response = await request.get(icon.src);
+    expect(response.headers()['content-type']).toBe('image/png');
+  }
+});
+
+test('the installed app reloads and navigates offline, showing that it is offline', async ({ page, context }) => {
+  await logInAs(page, demo, 'en');
+  await expect(page).toHaveURL(/\/en\/dashboard$/);
+  await serviceWorkerActive(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome, ${demo.firstName}`);
+  await expect(page.getByRole('status').filter({ hasText: "You're offline" })).toBeVisible();
+
+  // Another screen, never visited online: its code and translations come from the precache.
+  await page.goto('/es/mailing');
+  await expect(page.getByRole('status').filter({ hasText: 'Sin conexión' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('navigation').first()).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByRole('status').filter({ hasText: 'Sin conexión' })).toBeHidden();
+});
+
+/**
+ * A deployment of its own for the update test: a copy of the build served by a tiny static
+ * server, so the test can "deploy" a new service worker without touching the shared server.
+ */
+async function serveCopyOfBuild() {
+  const root = mkdtempSync(path.join(tmpdir(), 'alta-deploy-'));
+  cpSync('dist/client', root, { recursive: true });
+  const types: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.json': 'application/json', '.webmanifest': 'application/manifest+json', '.png': 'image/png', '.woff2': 'font/woff2', '.svg': 'image/svg+xml' };
+  const server = createServer((request, response) => {
+    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const file = path.join(root, pathname);
+    const found = file.startsWith(root) && existsSync(file) && statSync(file).isFile() ? file : path.join(root, 'index.html');
+    response.writeHead(200, { 'content-type': types[path.extname(found)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
+    response.end(readFileSync(found));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    deployNewServiceWorker: () => writeFileSync(path.join(root, 'sw.js'), `${readFileSync(path.join(root, 'sw.js'), 'utf8')}\n// deployment ${Date.now()}\n`),
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+test('a new deployment offers "new version available — reload" and reloading activates it', async ({ page, baseURL }) => {
+  const deployment = await serveCopyOfBuild();
+  // The copy has no API of its own: its calls go to the test server.
+  await page.route(`${deployment.url}/api/**`, async (route) => {
+    const url = new URL(route.request().url());
+    route.fulfill({ response: await route.fetch({ url: `${baseURL}${url.pathname}${url.search}` }) });
+  });
+  try {
+    await page.goto(`${deployment.url}/en/login`);
+    await serviceWorkerActive(page);
+    // A returning user: the page is now served and controlled by the installed worker.
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+    deployment.deployNewServiceWorker();
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+
+    const prompt = page.getByRole('alert').filter({ hasText: 'A new version of Alta is available.' });
+    await expect(prompt).toBeVisible();
+    const reloaded = page.waitForEvent('load');
+    await prompt.getByRole('button', { name: 'Reload' }).click();
+    await reloaded;
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    await expect(prompt).toBeHidden();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
+  } finally {
+    await deployment.close();
+  }
+});
