@@ -231,7 +231,7 @@ async function runScenario(actions: Action[], skews: number[]) {
       const replica = world.replicas[device]!;
       const user = users[devices[device]!];
       // Every device holds exactly its user's rows on the server.
-      expect(byId(await replica.db.drafts.toArray())).toEqual(world.server.snapshot(user).drafts);
+      expect(byId(await replica.db.table('drafts').toArray())).toEqual(world.server.snapshot(user).drafts);
 
       // Exactly once, in order: the server processed this device's mutations 1..n, once each.
       const { clientId } = await replica.meta();
