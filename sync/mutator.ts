@@ -14,6 +14,8 @@ interface MutatorTxBase {
   readonly userId: string | null;
   /** The row with this id, or undefined when absent (on the server: absent from the caller's scope). */
   get<T extends TableName>(table: T, id: string): Promise<Row<T> | undefined>;
+  /** `get` for many ids at once (imports), in the same order; one round trip instead of one per row. */
+  getMany<T extends TableName>(table: T, ids: readonly string[]): Promise<(Row<T> | undefined)[]>;
   /** Inserts or replaces the row with the same id. */
   put<T extends TableName>(table: T, row: Row<T>): Promise<void>;
   /** `put` for many rows at once (imports): one round trip instead of one per row. */

@@ -69,6 +69,18 @@ export function createServerTx(db: Db, userId: string, roles: Map<string, Compan
       companyRole: async (companyId) => roles.get(companyId) ?? null,
       ...bookkeepingChecks(db, companyIds),
     },
+    async getMany<T extends TableName>(table: T, ids: readonly string[]) {
+      if (ids.length === 0) return [];
+      const byId = new Map<string, Row<T>>();
+      for (let start = 0; start < ids.length; start += upsertChunk) {
+        const records = await select(table, inArray(serverTables[table].id, ids.slice(start, start + upsertChunk)));
+        for (const record of records) {
+          const row = serverTables[table].toRow(record);
+          byId.set(row.id, row);
+        }
+      }
+      return ids.map((id) => byId.get(id));
+    },
     async get<T extends TableName>(table: T, id: string) {
       const [record] = await select(table, eq(serverTables[table].id, id));
       return record ? serverTables[table].toRow(record) : undefined;

@@ -20,6 +20,7 @@ export function createLocalTx(db: Dexie, userId: string | null, undo: Map<string
     location: 'client',
     userId,
     get: <T extends TableName>(table: T, id: string) => db.table<Row<T>, string>(table).get(id),
+    getMany: <T extends TableName>(table: T, ids: readonly string[]) => db.table<Row<T>, string>(table).bulkGet([...ids]),
     async put<T extends TableName>(table: T, row: Row<T>) {
       await remember(table, row.id);
       await db.table(table).put(row);

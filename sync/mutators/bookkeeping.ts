@@ -100,7 +100,7 @@ export const importTransactions = defineMutator(
     if (!batch) reject('not_found');
     if (!canTransition(batch.status, 'processing')) reject('invalid');
     await assertCompanyOpen(tx, batch.companyId, rows.map((row) => yearOf(row.date)));
-    const existing = await Promise.all(rows.map((row) => tx.get('transactions', row.id)));
+    const existing = await tx.getMany('transactions', rows.map((row) => row.id));
     const fresh = rows.filter((_, index) => existing[index] === undefined);
     await tx.putMany(
       'transactions',

@@ -1,3 +1,5 @@
+import { sha256 } from './sha256';
+
 /**
  * The stable identity of an imported bank line. The transaction's id is derived from it,
  * so importing the same lines again (on this device or another) yields the same ids: the
@@ -35,9 +37,8 @@ const hex = (bytes: Uint8Array) => [...bytes].map((value) => value.toString(16).
  * the SHA-256 of company, account and fingerprint, so the same line in another account or
  * company is a different transaction.
  */
-export async function importedTransactionId(companyId: string, accountId: string, fingerprint: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${companyId}|${accountId}|${fingerprint}`)));
-  const bytes = digest.slice(0, 16);
+export function importedTransactionId(companyId: string, accountId: string, fingerprint: string): string {
+  const bytes = sha256(`${companyId}|${accountId}|${fingerprint}`).slice(0, 16);
   bytes[6] = (bytes[6]! & 0x0f) | 0x80;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const text = hex(bytes);

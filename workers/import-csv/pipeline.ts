@@ -258,7 +258,7 @@ async function importRows(
     const batch = pending;
     pending = [];
     pendingChars = 0;
-    const ids = await Promise.all(batch.map(({ fingerprint }) => importedTransactionId(input.companyId, input.accountId, fingerprint)));
+    const ids = batch.map(({ fingerprint }) => importedTransactionId(input.companyId, input.accountId, fingerprint));
     const existing = await context.store.existing(ids);
     const timestamp = now();
     const rows: Transaction[] = [];

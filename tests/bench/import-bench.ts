@@ -1,0 +1,119 @@
+import Dexie from 'dexie';
+import Papa from 'papaparse';
+import type { Transaction } from '@domain/bookkeeping';
+import { AppDB } from '@sync/client/db';
+import { Replica } from '@sync/client/replica';
+import { importCsvInWorker } from '@workers/import-csv.client';
+
+/**
+ * The page `scripts/bench-import.mjs` drives in headless Chromium: a generated ~2 MB bank
+ * export imported end to end by the real worker, next to a raw PapaParse parse and a raw
+ * Dexie bulkPut of the same rows, with the longest main-thread task during the import.
+ */
+
+const places = ['SEATTLE WA', 'SAN FRANCISCO CA', 'NEW YORK NY', 'MIAMI FL', 'AUSTIN TX', 'ONLINE'];
+const merchants = ['AMAZON WEB SERVICES', 'STRIPE TRANSFER', 'GUSTO PAYROLL', 'UBER TRIP', 'WEWORK', 'GOOGLE ADS', 'FEDEX SHIPPING', 'STARBUCKS', 'CLIENT PAYMENT', 'MONTHLY SERVICE FEE', 'DELTA AIR LINES', 'GITHUB', 'OFFICE DEPOT', 'COMCAST', 'LOCAL VENDOR'];
+
+/** A deterministic en-US bank export just under the SPEC's 2 MB batch limit. */
+function generateCsv(limitBytes: number): { text: string; rows: number } {
+  const lines = ['Posting Date,Description,Amount,Balance'];
+  let size = lines[0]!.length + 1;
+  let seed = 42;
+  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  let balance = 1_000_000;
+  for (let i = 0; ; i++) {
+    const day = new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 90) * 86_400_000);
+    const date = `${String(day.getUTCMonth() + 1).padStart(2, '0')}/${String(day.getUTCDate()).padStart(2, '0')}/${day.getUTCFullYear()}`;
+    const cents = Math.floor(random() * 200_000) - 150_000;
+    balance += cents;
+    const amount = `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+    const line = `${date},${merchants[i % merchants.length]} ${places[i % places.length]} REF ${String(i).padStart(8, '0')},${amount},${(balance / 100).toFixed(2)}`;
+    if (size + line.length + 1 > limitBytes) return { text: `${lines.join('\n')}\n`, rows: lines.length - 1 };
+    lines.push(line);
+    size += line.length + 1;
+  }
+}
+
+const ms = (start: number) => Math.round(performance.now() - start);
+
+async function runBench() {
+  const { text, rows } = generateCsv(2_097_152 - 64);
+  const file = new File([text], 'bench.csv', { type: 'text/csv' });
+
+  // Raw parse on this thread, as a baseline (before the import's long-task window opens).
+  let start = performance.now();
+  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: true });
+  const rawParseMs = ms(start);
+
+  // Raw bulkPut of the same rows, as transactions, into a scratch database.
+  const scratch = new Dexie('alta-bench-scratch');
+  scratch.version(1).stores({ transactions: 'id, companyId, [companyId+date], importId, accountId' });
+  const companyId = crypto.randomUUID();
+  const now = new Date().toISOString();
+  const asRows: Transaction[] = parsed.data.slice(1).map((cells) => ({
+    id: crypto.randomUUID(),
+    companyId,
+    date: cells[0]!,
+    description: cells[1]!,
+    amountCents: Math.round(Number(cells[2]) * 100),
+    accountKind: 'manual',
+    accountId: companyId,
+    category: null,
+    merchant: null,
+    note: '',
+    checked: false,
+    receipt: null,
+    blocked: false,
+    importId: companyId,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  start = performance.now();
+  await scratch.table('transactions').bulkPut(asRows);
+  const rawBulkPutMs = ms(start);
+  scratch.close();
+  await Dexie.delete('alta-bench-scratch');
+
+  // The real thing: the user's database, a manual account, and the import worker.
+  const userId = crypto.randomUUID();
+  const accountId = crypto.randomUUID();
+  const db = new AppDB(userId);
+  await new Replica(db, userId).mutate('createManualAccount', { id: accountId, companyId, name: 'Bench checking', createdAt: now });
+  const longTasks: number[] = [];
+  const observer = new PerformanceObserver((list) => list.getEntries().forEach((entry) => longTasks.push(entry.duration)));
+  observer.observe({ type: 'longtask', buffered: false });
+  let progressEvents = 0;
+  const request = { userId, file, fileName: 'bench.csv', companyId, accountKind: 'manual' as const, accountId, language: 'en' as const };
+  start = performance.now();
+  const outcome = await importCsvInWorker(request, { onProgress: () => void (progressEvents += 1) });
+  const importMs = ms(start);
+  // Let the observer deliver the last entries before reading them.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  observer.disconnect();
+  const imported = await db.transactions.count();
+  const outboxEntries = await db.outbox.count();
+
+  start = performance.now();
+  const again = await importCsvInWorker(request);
+  const reimportMs = ms(start);
+  db.close();
+  await Dexie.delete(db.name);
+
+  return {
+    fileBytes: file.size,
+    rows,
+    rawParseMs,
+    rawBulkPutMs,
+    importMs,
+    imported,
+    outboxEntries,
+    progressEvents,
+    outcome: outcome.ok ? outcome.result : outcome,
+    reimportMs,
+    reimportDuplicates: again.ok ? again.result.duplicateCount : again,
+    longTasks: { count: longTasks.length, atLeast50ms: longTasks.filter((duration) => duration >= 50).length, longestMs: Math.round(Math.max(0, ...longTasks)) },
+  };
+}
+
+Object.assign(window, { runBench });
+document.getElementById('state')!.textContent = 'ready';
