@@ -63,9 +63,8 @@ export async function render(pathname: string, language: Language, origin: strin
     progressiveChunkSize: Number.MAX_SAFE_INTEGER,
     onError: (error: unknown) => void errors.push(error),
   };
-  // The first pass loads the page's content chunks (its components suspend on them); the
-  // second renders with everything in memory, so no boundary is left pending either.
-  await streamToString((await prerenderToNodeStream(page, options)).prelude);
+  // A static prerender waits for every suspended component (the content chunks) before it
+  // writes anything, so each boundary is complete and inline; the check below proves it.
   const html = await streamToString((await prerenderToNodeStream(page, options)).prelude);
   if (errors.length > 0) throw new Error(`${pathname} failed to render: ${String(errors[0])}`);
   if (html.includes('<!--$?-->') || html.includes('<!--$!-->')) throw new Error(`${pathname} left a Suspense boundary unfinished`);

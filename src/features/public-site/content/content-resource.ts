@@ -6,8 +6,8 @@ import type { ContentPageName, FaqName } from './content-types';
 /**
  * Content chunks as promises React can `use()`: one promise per piece of content, kept, so a
  * page suspends once (inside the layout's Suspense) and re-renders without reloading. A
- * settled promise is marked the way React's `use()` reads it (`status`, `value`), so later
- * renders (and the pre-renderer's second pass) get the content without suspending. A failed
+ * settled promise is marked the way React's `use()` reads it (`status`, `value`), so coming
+ * back to a page renders it at once, without suspending again. A failed
  * download is forgotten, so the route error's retry downloads it again.
  */
 const promises = new Map<string, Promise<unknown>>();
