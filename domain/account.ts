@@ -65,6 +65,15 @@ export const attributionSchema = z.strictObject({
 });
 export type Attribution = z.infer<typeof attributionSchema>;
 
+/**
+ * An order paid as a guest, handed in at registration or login so its company lands in the
+ * account (docs/decisions/006-orders-and-payments.md): the order id and its checkout token.
+ */
+export const pendingOrderSchema = z.strictObject({
+  orderId: z.uuid({ error: 'validation.invalid' }),
+  checkoutToken: z.string().min(1, { error: 'validation.required' }).max(200),
+});
+
 /** POST /api/v1/users. Either a password or a Google ID token. */
 export const registerSchema = z
   .strictObject({
@@ -79,6 +88,7 @@ export const registerSchema = z
     language: languageSchema.default('es'),
     acceptTerms: z.literal(true, { error: 'validation.acceptTerms' }),
     attribution: attributionSchema.optional(),
+    order: pendingOrderSchema.optional(),
   })
   .refine((body) => body.password !== undefined || body.token !== undefined, {
     error: 'validation.required',
@@ -115,6 +125,7 @@ export const loginSchema = z
     password: z.string().max(128).optional(),
     googleId: z.string().max(200).optional(),
     token: z.string().max(4096).optional(),
+    order: pendingOrderSchema.optional(),
   })
   .refine((body) => body.token !== undefined || (body.email !== undefined && !!body.password), {
     error: 'validation.required',

@@ -37,7 +37,7 @@ const blankToUndefined = (value: unknown) => (value === '' || value === null ? u
 export const couponCodeSchema = z
   .string({ error: 'validation.required' })
   .trim()
-  .min(1, { error: 'validation.required' })
+  .min(1, { error: 'validation.required', abort: true })
   .max(40, { error: 'validation.invalidCoupon' })
   .toUpperCase()
   .regex(/^[A-Z0-9_-]+$/, { error: 'validation.invalidCoupon' });
@@ -126,7 +126,7 @@ export const couponAppliedSchema = z.object({
 const cardNumberSchema = z
   .string({ error: 'validation.required' })
   .trim()
-  .min(1, { error: 'validation.required' })
+  .min(1, { error: 'validation.required', abort: true })
   .transform((value) => value.replace(/[\s-]/g, ''))
   .pipe(z.string().regex(/^\d{12,19}$/, { error: 'validation.cardNumber' }));
 
@@ -134,7 +134,7 @@ const cardNumberSchema = z
 const cardExpirySchema = z
   .string({ error: 'validation.required' })
   .trim()
-  .min(1, { error: 'validation.required' })
+  .min(1, { error: 'validation.required', abort: true })
   .regex(/^(0[1-9]|1[0-2])\s?\/\s?(\d{2}|\d{4})$/, { error: 'validation.cardExpiry' });
 
 /** The card fields of the checkout form (SPEC §3 "Checkout"; §5: holder name and ZIP at least 2 characters). */
@@ -220,7 +220,7 @@ export const payResultSchema = z.discriminatedUnion('status', [paySucceededSchem
 export type PayResult = z.infer<typeof payResultSchema>;
 
 /** POST /api/v1/orders/:id/claim (signed in). */
-export const claimOrderSchema = z.strictObject({ checkoutToken: z.string().min(1, { error: 'validation.required' }).max(200) });
+export const claimOrderSchema = z.strictObject({ checkoutToken: z.string().min(1, { error: 'validation.required', abort: true }).max(200) });
 
 export const claimResultSchema = z.object({
   orderId: z.uuid(),

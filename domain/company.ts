@@ -60,7 +60,7 @@ export const textMin2 = (max: number) =>
   z
     .string({ error: 'validation.required' })
     .trim()
-    .min(1, { error: 'validation.required' })
+    .min(1, { error: 'validation.required', abort: true })
     .min(2, { error: 'validation.min2' })
     .max(max, { error: 'validation.tooLong' });
 
@@ -195,7 +195,7 @@ const ownerContactShape = z.strictObject({
   email: emailSchema,
   /** The country whose phone numbering the number follows (the phone field's country picker). */
   phoneCountry: countryCodeSchema,
-  phone: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(30, { error: 'validation.phone' }),
+  phone: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required', abort: true }).max(30, { error: 'validation.phone' }),
 });
 
 /** "Your info": the person placing the order (the future account owner). */

@@ -25,7 +25,7 @@ export const isCountryCode = (value: unknown): value is string =>
 export const countryCodeSchema = z
   .string({ error: 'validation.required' })
   .trim()
-  .min(1, { error: 'validation.required' })
+  .min(1, { error: 'validation.required', abort: true })
   .toUpperCase()
   .refine(isCountryCode, { error: 'validation.country' });
 
@@ -171,6 +171,6 @@ export const usStateCodes = Object.keys(usStates) as UsStateCode[];
 export const usStateSchema = z
   .string({ error: 'validation.required' })
   .trim()
-  .min(1, { error: 'validation.required' })
+  .min(1, { error: 'validation.required', abort: true })
   .toUpperCase()
   .refine((value) => Object.hasOwn(usStates, value), { error: 'validation.usState' });

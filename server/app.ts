@@ -10,13 +10,18 @@ import { withSecurityHeaders } from './middleware/with-security-headers';
 import { docsRouter } from './routes/docs';
 import { adminRouter } from './routes/admin';
 import { authRouter } from './routes/auth';
+import { checkoutRouter, createCheckout } from './routes/checkout';
+import { companiesRouter } from './routes/companies';
 import { configRouter } from './routes/config';
 import { contactRouter } from './routes/contact';
 import { draftsRouter } from './routes/drafts';
 import { healthRouter } from './routes/health';
 import { syncRouter } from './routes/sync';
+import { ordersRouter } from './routes/orders';
+import { plansRouter } from './routes/plans';
 import { uploadsRouter } from './routes/uploads';
 import { usersRouter } from './routes/users';
+import { createPaymentsProvider } from './providers/payments/create-payments-provider';
 import { createStorage } from './providers/storage/create-storage';
 import { localFilesPath } from './providers/storage/local-storage';
 import { mountClient } from './static';
@@ -36,13 +41,13 @@ export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) 
 
   if (deps.env.NODE_ENV !== 'test' && deps.env.LOG_REQUESTS !== '0') app.use('*', withRequestLog);
   app.use('*', withSecurityHeaders(deps.env));
+  // Pages, scripts, styles and JSON travel gzip-compressed: a phone on a slow network gets a third of the bytes.
+  app.use('*', compress());
   app.use('/api/*', withOriginCheck(deps.env));
   const apiBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: (c) => problemResponse(c, 413, 'payload_too_large') });
   // Files for the local storage simulator (up to 20 MB) are limited by their signed size instead.
   app.use('/api/*', (c, next) => (c.req.method === 'PUT' && c.req.path.startsWith(localFilesPath) ? next() : apiBodyLimit(c, next)));
 
-  // Pages, scripts, styles and JSON travel gzip-compressed: a phone on a slow network gets a third of the bytes.
-  app.use('*', compress());
   const api = new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
       if (!result.success) return problemResponse(c, 400, 'validation', fieldErrors(result.error));
@@ -57,6 +62,11 @@ export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) 
   api.route('/', adminRouter(deps));
   api.route('/', contactRouter(deps));
   api.route('/', uploadsRouter(deps, createStorage(deps.env, deps.now)));
+  const checkout = createCheckout(deps, createPaymentsProvider(deps));
+  api.route('/', plansRouter());
+  api.route('/', ordersRouter(deps, checkout));
+  api.route('/', checkoutRouter(deps, checkout));
+  api.route('/', companiesRouter(deps));
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

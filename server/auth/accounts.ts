@@ -11,6 +11,7 @@ import {
   setPassword,
   type UserRow,
 } from '../db/queries/users';
+import { claimOrdersAtSignIn } from '../db/queries/orders';
 import { ProblemError } from '../lib/problem';
 import type { RateLimitGuard } from '../middleware/with-rate-limit';
 import { renderMail } from '../providers/mail/render-mail';
@@ -57,6 +58,7 @@ export async function registerAccount(deps: AppDeps, input: RegisterInput): Prom
   });
   // Two sign-ups with one email at the same moment: the unique index decides, the loser hears the truth.
   if (!user) throw new ProblemError(409, 'email_taken');
+  await claimOrdersAtSignIn(db, { userId: user.id, email: user.email, order: input.order, companyDraftId: input.companyDraftId, now: deps.now() });
   sendMailInBackground(
     deps,
     'welcome',

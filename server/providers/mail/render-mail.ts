@@ -13,6 +13,16 @@ export interface MailTemplates {
   resetCode: { firstName: string; code: string; minutes: number };
   welcome: { firstName: string };
   temporaryPassword: { firstName: string; email: string; temporaryPassword: string };
+  /** Amounts and date already formatted in the recipient's language; `id` is the plan or service id. */
+  orderReceipt: {
+    firstName: string;
+    orderNumber: string;
+    date: string;
+    billing: 'monthly' | 'annual';
+    lines: { kind: 'setupFee' | 'plan' | 'service'; id: string; amount: string }[];
+    discount: { code: string; amount: string } | null;
+    total: string;
+  };
 }
 export type MailKind = keyof MailTemplates;
 
@@ -54,6 +64,27 @@ const layouts: { [K in MailKind]: (t: MailTexts, v: MailTemplates[K], link: (pat
       { text: fill(t.temporaryPassword.action, { url: link('login') }) },
     ],
   }),
+  orderReceipt: (t, v, link) => {
+    const r = t.orderReceipt;
+    const item = (line: MailTemplates['orderReceipt']['lines'][number]) =>
+      line.kind === 'setupFee'
+        ? r.setupFee
+        : line.kind === 'plan'
+          ? fill(r.plan, { plan: r.plans[line.id as keyof typeof r.plans] ?? line.id, billing: r.billing[v.billing] })
+          : (r.services[line.id as keyof typeof r.services] ?? line.id);
+    return {
+      subject: fill(r.subject, { orderNumber: v.orderNumber }),
+      blocks: [
+        { text: fill(r.intro, { orderNumber: v.orderNumber, date: v.date }) },
+        { text: r.summary },
+        ...v.lines.map((line) => ({ text: fill(r.line, { item: item(line), amount: line.amount }) })),
+        ...(v.discount ? [{ text: fill(r.discount, v.discount) }] : []),
+        { text: fill(r.total, { amount: v.total }) },
+        { text: r.terms },
+        { text: fill(r.next, { url: link('login') }) },
+      ],
+    };
+  },
 };
 
 const escapeHtml = (text: string) =>

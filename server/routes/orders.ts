@@ -1,0 +1,308 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import {
+  applyCouponSchema,
+  claimOrderSchema,
+  claimResultSchema,
+  couponAppliedSchema,
+  createOrderSchema,
+  flowCompanyType,
+  orderCreatedSchema,
+  orderExpiryHours,
+  orderViewSchema,
+  type CreateOrderInput,
+  type OrderView,
+} from '@domain/checkout';
+import { toE164 } from '@domain/company';
+import { computePrice, quoteSchema, type CouponEffect, type Quote } from '@domain/plans';
+import { problemSchema } from '@domain/problem';
+import { demoCoupons } from '../catalog/coupons';
+import { planCatalog } from '../catalog/plans';
+import type { AppDeps, AppEnv, SessionUser } from '../context';
+import type { Db } from '../db/client';
+import {
+  claimOrder,
+  couponEffect,
+  couponUsable,
+  expireIfDue,
+  findCoupon,
+  findLivePayment,
+  findOrder,
+  generateCheckoutToken,
+  hashCheckoutToken,
+  insertCoupons,
+  insertOrder,
+  lockOrder,
+  setOrderCoupon,
+  type OrderRow,
+  type PaymentRow,
+} from '../db/queries/orders';
+import { fieldErrors, problemBody, ProblemError } from '../lib/problem';
+import { checkoutTokenHeader, mayAccessOrder, withCheckoutAccess } from '../middleware/with-checkout-access';
+import { withRateLimit } from '../middleware/with-rate-limit';
+import { withSession } from '../middleware/with-session';
+import type { Checkout } from './checkout';
+
+const json = <T>(schema: T) => ({ 'application/json': { schema } });
+const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: problemSchema } } });
+const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
+const checkoutHeaders = z.object({ [checkoutTokenHeader]: z.string().max(200).optional() });
+
+/** The name the order is for: the first name option, the migrating company, or the crypto business. */
+function companyNameOf(order: OrderRow): string {
+  const wizard = order.wizard as { company?: { nameOption1?: string; existingCompanyName?: string }; business?: { legalName: string } };
+  return wizard.company?.nameOption1 ?? wizard.company?.existingCompanyName ?? wizard.business?.legalName ?? '';
+}
+
+function orderView(order: OrderRow, live: PaymentRow | null): OrderView {
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    flow: order.flow,
+    status: order.status,
+    plan: order.plan,
+    billing: order.billing,
+    services: order.services,
+    couponCode: order.couponCode,
+    quote: order.quote,
+    email: order.email,
+    companyName: companyNameOf(order),
+    language: order.language,
+    createdAt: order.createdAt.toISOString(),
+    expiresAt: order.expiresAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+    companyId: order.companyId,
+    claimed: order.userId !== null,
+    pendingPayment:
+      live?.status === 'requires_action'
+        ? { paymentId: live.id, action: { type: 'three_d_secure', provider: live.provider, clientSecret: live.clientSecret } }
+        : null,
+  };
+}
+
+/** The wizard as stored: validated, with the phone in E.164. */
+function storedWizard(input: CreateOrderInput): Record<string, unknown> {
+  const owner = input.wizard.owner;
+  return { ...input.wizard, owner: { ...owner, phone: toE164(owner.phone, owner.phoneCountry) ?? owner.phone } };
+}
+
+/** price_mismatch tells the client the server's total (`amount`), so it can show the right price. */
+function priceMismatch(c: Context, amount: number): never {
+  return c.body(JSON.stringify({ ...problemBody(409, 'price_mismatch'), amount }), 409, { 'Content-Type': 'application/problem+json' }) as never;
+}
+
+const postOrder = (deps: AppDeps) =>
+  createRoute({
+    method: 'post',
+    path: '/orders',
+    summary: 'Place an order from a guest wizard (public, rate limited)',
+    description:
+      'Validates the wizard strictly, prices it from the server catalog and refuses a different `expectedAmount` (409 `price_mismatch` with the server `amount`). Answers the `checkoutToken` that authorises this browser to see, pay and claim the order; it is never shown again.',
+    tags: ['orders'],
+    middleware: [withRateLimit(deps, 'orderCreate')] as const,
+    request: { body: { content: json(createOrderSchema), required: true } },
+    responses: {
+      201: { description: 'Order placed, ready for checkout', content: json(orderCreatedSchema) },
+      400: problem('`validation` with per-field `errors` (wizard, plan, services)'),
+      409: problem('`price_mismatch`'),
+      422: problem('`invalid_coupon`; `banking_unavailable_country` (cross-border crypto residence in a SPEC §1 country)'),
+      429: problem('`rate_limited`'),
+    },
+  });
+
+const getOrder = (deps: AppDeps) =>
+  createRoute({
+    method: 'get',
+    path: '/orders/{id}',
+    summary: 'An order, for the guest holding its checkout token or the account that claimed it',
+    tags: ['orders'],
+    middleware: [withCheckoutAccess(deps)] as const,
+    request: { params: idParams, headers: checkoutHeaders },
+    responses: { 200: { description: 'The order', content: json(orderViewSchema) }, 401: problem('No token and not signed in'), 404: problem('`not_found`') },
+  });
+
+const postCoupon = (deps: AppDeps) =>
+  createRoute({
+    method: 'post',
+    path: '/orders/{id}/coupon',
+    summary: 'Validate and apply a coupon to an unpaid order',
+    tags: ['orders'],
+    middleware: [withCheckoutAccess(deps)] as const,
+    request: { params: idParams, headers: checkoutHeaders, body: { content: json(applyCouponSchema), required: true } },
+    responses: {
+      200: { description: 'Coupon applied; the new quote', content: json(couponAppliedSchema) },
+      404: problem('`not_found`'),
+      409: problem('`order_paid`, `order_expired`, `payment_in_progress`'),
+      422: problem('`invalid_coupon` (unknown, expired, switched off or no redemptions left)'),
+    },
+  });
+
+const deleteCoupon = (deps: AppDeps) =>
+  createRoute({
+    method: 'delete',
+    path: '/orders/{id}/coupon',
+    summary: 'Remove the coupon of an unpaid order',
+    tags: ['orders'],
+    middleware: [withCheckoutAccess(deps)] as const,
+    request: { params: idParams, headers: checkoutHeaders },
+    responses: {
+      200: { description: 'The quote without coupon', content: json(z.object({ quote: quoteSchema })) },
+      404: problem('`not_found`'),
+      409: problem('`order_paid`, `order_expired`, `payment_in_progress`'),
+    },
+  });
+
+const postClaim = (deps: AppDeps) =>
+  createRoute({
+    method: 'post',
+    path: '/orders/{id}/claim',
+    summary: 'Attach an order placed as a guest to the signed-in account',
+    description: 'Once paid, the company exists for the account (status Start). Claiming twice with the same account is harmless.',
+    tags: ['orders'],
+    security: [{ cookieAuth: [] }],
+    middleware: [withSession(deps)] as const,
+    request: { params: idParams, body: { content: json(claimOrderSchema), required: true } },
+    responses: {
+      200: { description: 'The order is the account’s', content: json(claimResultSchema) },
+      401: problem('`unauthorized`'),
+      404: problem('`not_found` (unknown order or wrong token)'),
+      409: problem('`order_already_claimed` by another account'),
+    },
+  });
+
+/** Orders: placing one, reading it, coupons, and claiming it for an account. */
+export function ordersRouter(deps: AppDeps, checkout: Checkout) {
+  const db = deps.database.db;
+  // Demo coupons exist outside production, created on first use (never overwriting an edited row).
+  let demoCouponsReady: Promise<void> | null = null;
+  const ensureDemoCoupons = () => (deps.env.NODE_ENV === 'production' ? Promise.resolve() : (demoCouponsReady ??= insertCoupons(db, demoCoupons)));
+
+  async function usableCoupon(code: string): Promise<{ code: string; effect: CouponEffect; percentOff: number | null; amountOff: number | null }> {
+    await ensureDemoCoupons();
+    const coupon = await findCoupon(db, code);
+    if (!coupon || !couponUsable(coupon, deps.now())) throw new ProblemError(422, 'invalid_coupon');
+    return { code: coupon.code, effect: couponEffect(coupon), percentOff: coupon.percentOff, amountOff: coupon.amountOff };
+  }
+
+  /**
+   * Runs a change of an unpaid order's coupon under the order's lock. A 3-D Secure challenge
+   * left open is abandoned first (its amount would no longer be the order's).
+   */
+  async function changeCoupon(id: string, c: Context<AppEnv>, change: (tx: Db, order: OrderRow) => Promise<Quote>): Promise<Quote> {
+    const token = c.req.header(checkoutTokenHeader);
+    const user = c.get('user') as SessionUser | undefined;
+    for (let round = 0; round < 3; round += 1) {
+      const step = await db.transaction(async (tx): Promise<{ kind: 'done'; quote: Quote } | { kind: 'abandon'; payment: PaymentRow }> => {
+        const locked = await lockOrder(tx, id);
+        if (!locked || !mayAccessOrder(locked, token, user)) throw new ProblemError(404, 'not_found');
+        const order = await expireIfDue(tx, locked, deps.now());
+        if (order.status === 'paid') throw new ProblemError(409, 'order_paid');
+        if (order.status === 'expired') throw new ProblemError(409, 'order_expired');
+        const live = await findLivePayment(tx, id);
+        if (live?.status === 'succeeded') throw new ProblemError(409, 'order_paid');
+        if (live?.status === 'processing') throw new ProblemError(409, 'payment_in_progress');
+        if (live?.status === 'requires_action') return { kind: 'abandon', payment: live };
+        return { kind: 'done', quote: await change(tx, order) };
+      });
+      if (step.kind === 'done') return step.quote;
+      await checkout.abandonChallenge(step.payment);
+    }
+    throw new ProblemError(409, 'payment_in_progress');
+  }
+
+  const requote = (order: OrderRow, effect: CouponEffect | null) => {
+    const price = computePrice(planCatalog, { companyType: flowCompanyType[order.flow], plan: order.plan, billing: order.billing, services: order.services }, effect);
+    // The catalog changed under a placed order: its services or plan are gone.
+    if (!price.ok) throw new ProblemError(409, 'conflict', price.errors);
+    return price.quote;
+  };
+
+  return new OpenAPIHono<AppEnv>()
+    .openapi(
+      postOrder(deps),
+      async (c) => {
+        const input = c.req.valid('json');
+        const now = deps.now();
+        const coupon = input.couponCode ? await usableCoupon(input.couponCode) : null;
+        const price = computePrice(
+          planCatalog,
+          { companyType: flowCompanyType[input.flow], plan: input.plan, billing: input.billing, services: input.services },
+          coupon?.effect,
+        );
+        if (!price.ok) throw new ProblemError(400, 'validation', price.errors);
+        if (price.quote.total !== input.expectedAmount) return priceMismatch(c, price.quote.total);
+        const checkoutToken = generateCheckoutToken();
+        const order = await insertOrder(db, {
+          flow: input.flow,
+          plan: input.plan,
+          billing: input.billing,
+          services: input.services,
+          wizard: storedWizard(input),
+          email: input.wizard.owner.email,
+          language: input.language,
+          couponCode: coupon?.code ?? null,
+          quote: price.quote,
+          checkoutTokenHash: hashCheckoutToken(checkoutToken),
+          companyDraftId: input.companyDraftId ?? null,
+          attribution: input.attribution ?? null,
+          now,
+          expiresAt: new Date(now.getTime() + orderExpiryHours * 60 * 60 * 1000),
+        });
+        return c.json(
+          {
+            orderId: order.id,
+            orderNumber: order.orderNumber,
+            amount: order.total,
+            currency: 'usd' as const,
+            checkoutToken,
+            expiresAt: order.expiresAt.toISOString(),
+            quote: order.quote,
+          },
+          201,
+        );
+      },
+      (result): undefined => {
+        if (result.success) return undefined;
+        const errors = fieldErrors(result.error);
+        // SPEC §1: a resident of a country without digital banking is refused with its own code, not a generic validation error.
+        const sanctioned = Object.values(errors).some((messages) => messages.includes('validation.bankingUnavailableCountry'));
+        throw sanctioned ? new ProblemError(422, 'banking_unavailable_country', errors) : new ProblemError(400, 'validation', errors);
+      },
+    )
+    .openapi(getOrder(deps), async (c) => {
+      const { id } = c.req.valid('param');
+      let order = await findOrder(db, id);
+      if (!order || !mayAccessOrder(order, c.req.valid('header')[checkoutTokenHeader], c.get('user') as SessionUser | undefined)) {
+        throw new ProblemError(404, 'not_found');
+      }
+      if (order.status === 'pending' && order.expiresAt.getTime() <= deps.now().getTime()) {
+        order = await db.transaction(async (tx) => expireIfDue(tx, (await lockOrder(tx, id))!, deps.now()));
+      }
+      return c.json(orderView(order, await findLivePayment(db, id)), 200);
+    })
+    .openapi(postCoupon(deps), async (c) => {
+      const { id } = c.req.valid('param');
+      const coupon = await usableCoupon(c.req.valid('json').code);
+      const quote = await changeCoupon(id, c, async (tx, order) => {
+        const next = requote(order, coupon.effect);
+        await setOrderCoupon(tx, order.id, coupon.code, next, deps.now());
+        return next;
+      });
+      return c.json({ valid: true as const, coupon: { code: coupon.code, percentOff: coupon.percentOff, amountOff: coupon.amountOff }, quote }, 200);
+    })
+    .openapi(deleteCoupon(deps), async (c) => {
+      const { id } = c.req.valid('param');
+      const quote = await changeCoupon(id, c, async (tx, order) => {
+        const next = requote(order, null);
+        await setOrderCoupon(tx, order.id, null, next, deps.now());
+        return next;
+      });
+      return c.json({ quote }, 200);
+    })
+    .openapi(postClaim(deps), async (c) => {
+      const { id } = c.req.valid('param');
+      const outcome = await claimOrder(db, { orderId: id, checkoutToken: c.req.valid('json').checkoutToken, userId: c.var.user.id, now: deps.now() });
+      if (!outcome.ok) throw new ProblemError(outcome.reason === 'not_found' ? 404 : 409, outcome.reason === 'not_found' ? 'not_found' : 'order_already_claimed');
+      return c.json(outcome.result, 200);
+    });
+}
