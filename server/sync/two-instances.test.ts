@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { protocolVersion, type Mutation } from '@sync/protocol';
+import { MemorySyncServer } from '@sync/testing/memory-server';
+import { createApp } from '../app';
+import { openDatabase, type Database } from '../db/client';
+import { createUser, signIn } from '../test/accounts';
+import { createTestApp, type TestApp } from '../test/harness';
+import { draftRow } from './test-fixtures';
+
+/**
+ * Two Alta instances on one PostgreSQL, as behind a load balancer: pushes of the same
+ * client racing on both never apply a mutation twice, and a change made through one
+ * instance pokes event streams held by the other (LISTEN/NOTIFY). Runs only with
+ * TEST_DATABASE_URL (CI starts PostgreSQL).
+ */
+const url = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!url)('two server instances on one PostgreSQL', () => {
+  let first: TestApp;
+  let secondDatabase: Database;
+  let second: ReturnType<typeof createApp>;
+  let cookies: string;
+  let userId: string;
+
+  beforeAll(async () => {
+    first = await createTestApp();
+    // The second instance: its own pool and LISTEN connection on the same database.
+    const { rows } = await (first.database.db as unknown as { $client: pg.Pool }).$client.query('select current_database() as name');
+    const secondUrl = new URL(url!);
+    secondUrl.pathname = `/${rows[0].name}`;
+    secondDatabase = await openDatabase({ databaseUrl: secondUrl.toString(), dataDir: null });
+    second = createApp({ env: first.env, database: secondDatabase, mailer: { send: async () => {} }, now: () => first.clock.now }, { clientRoot: '/nonexistent' });
+    const user = await createUser(first);
+    userId = user.id;
+    cookies = await signIn(first, user.email);
+    // Every write of a draft row, whoever makes it: a mutation applied twice writes twice.
+    await first.database.db.execute(sql`create table test_draft_writes (id bigserial primary key, draft_id uuid, op text)`);
+    await first.database.db.execute(sql`
+      create function test_log_draft_write() returns trigger language plpgsql as $$
+      begin
+        insert into test_draft_writes (draft_id, op) values (coalesce(new.id, old.id), tg_op);
+        return null;
+      end $$`);
+    await first.database.db.execute(sql`create trigger test_log_draft_write after insert or update or delete on drafts for each row execute function test_log_draft_write()`);
+  });
+  afterAll(async () => {
+    await secondDatabase?.close();
+    await first?.close();
+  });
+
+  const instances = () => [first.app, second];
+  const countWrites = async () => {
+    const result = (await first.database.db.execute(sql`select count(*)::int as count from test_draft_writes`)) as unknown as { rows: { count: number }[] };
+    return result.rows[0]!.count;
+  };
+  const push = (instance: number, body: unknown) =>
+    instances()[instance]!.request('/api/v1/sync/push', { method: 'POST', headers: { cookie: cookies, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('never applies a mutation twice when the same batches race on both instances', async () => {
+    const clientId = randomUUID();
+    const ids = Array.from({ length: 4 }, () => randomUUID());
+    const mutations: Mutation[] = Array.from({ length: 24 }, (_, i) => {
+      const id = ids[i % ids.length]!;
+      const args = i % 5 === 4 ? { id } : draftRow({ id, step: i });
+      return { id: i + 1, name: i % 5 === 4 ? 'deleteDraft' : 'saveDraft', args, createdAt: '2026-11-21T10:00:00.000Z' };
+    });
+    // What applying each mutation exactly once, in order, gives.
+    const model = new MemorySyncServer();
+    await model.push(userId, { clientId, protocolVersion, mutations });
+    const writesBefore = await countWrites();
+
+    // Retries, a lost response and a second tab: overlapping batches, all at once, on both instances.
+    const batches = [8, 16, 24, 24, 12, 24, 16, 24, 24, 20].map((end, i) => ({ instance: i % 2, mutations: mutations.slice(i % 3 === 0 ? 0 : Math.max(0, end - 12), end) }));
+    const responses = await Promise.all(batches.map(({ instance, mutations: batch }) => push(instance, { clientId, protocolVersion, mutations: batch })));
+    // A batch that started beyond what was processed at that moment is a gap (409) and changed nothing; the rest succeeded.
+    for (const response of responses) expect([200, 409]).toContain(response.status);
+    const finish = await push(1, { clientId, protocolVersion, mutations });
+    expect(await finish.json()).toMatchObject({ lastMutationId: 24 });
+
+    expect((await countWrites()) - writesBefore).toBe(model.log.length - deletesOfAbsentRows(mutations));
+
+    const pulled = await instances()[0]!.request('/api/v1/sync/pull', {
+      method: 'POST',
+      headers: { cookie: cookies, 'content-type': 'application/json' },
+      body: JSON.stringify({ clientId, protocolVersion, cursor: null, lastMutationId: 0 }),
+    });
+    const rows = ((await pulled.json()).changes.drafts?.puts ?? []) as { id: string }[];
+    expect(rows.filter((row) => ids.includes(row.id as never)).sort((a, b) => (a.id < b.id ? -1 : 1))).toEqual(model.snapshot(userId).drafts);
+  });
+
+  it('pokes an event stream held by the other instance', async () => {
+    const events = await second.request('/api/v1/sync/events', { headers: { cookie: cookies } });
+    const reader = events.body!.getReader();
+    const decoder = new TextDecoder();
+    let received = '';
+    const until = async (text: string) => {
+      while (!received.includes(text)) received += decoder.decode((await reader.read()).value);
+    };
+    await until('event: ready');
+    const clientId = randomUUID();
+    await push(0, { clientId, protocolVersion, mutations: [{ id: 1, name: 'saveDraft', args: draftRow(), createdAt: '2026-11-21T10:00:00.000Z' }] });
+    await until('event: poke');
+    expect(received).toContain(clientId);
+    await reader.cancel();
+  });
+});
+
+/** Deletes of a row that is already gone write nothing (the model logs them as processed all the same). */
+function deletesOfAbsentRows(mutations: Mutation[]): number {
+  const live = new Set<string>();
+  let absent = 0;
+  for (const mutation of mutations) {
+    const id = (mutation.args as { id: string }).id;
+    if (mutation.name === 'saveDraft') live.add(id);
+    else if (!live.delete(id)) absent++;
+  }
+  return absent;
+}
