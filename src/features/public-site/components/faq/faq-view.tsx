@@ -48,7 +48,7 @@ export function FaqView({ faq }: { faq: FaqPage }) {
             placeholder={t('faq.searchPlaceholder')}
             autoComplete="off"
             enterKeyHint="search"
-            className={styles.searchInput}
+            className={query ? `${styles.searchInput} ${styles.withClear}` : styles.searchInput}
           />
           {query && (
             <button type="button" className={styles.clear} onClick={() => setQuery('')}>
