@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDeps } from './context';
 import { companies } from './db/schema/companies';
 import { users } from './db/schema/users';
@@ -15,11 +15,19 @@ const depsOf = (t: TestApp, env: Partial<AppDeps['env']> = {}): AppDeps => ({
 });
 
 describe('admin and demo data at start', () => {
+  // One database for the file (opening one runs every migration, slow on a busy machine),
+  // emptied before each test: every test starts from a first start.
   let t: TestApp;
-  afterEach(() => t.close());
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await t.database.db.delete(companies);
+    await t.database.db.delete(users);
+  });
 
   it('creates the admin and, on an empty database, the demo owner with a company in progress; prints how to sign in', async () => {
-    t = await createTestApp();
     const lines: string[] = [];
     await prepareAccounts(depsOf(t, { NODE_ENV: 'development' }), (line) => lines.push(line));
     const rows = await t.database.db.select().from(users);
@@ -39,14 +47,13 @@ describe('admin and demo data at start', () => {
     expect(await t.database.db.select().from(users)).toHaveLength(2);
   });
 
-  it('never seeds a database that has users, nor production', async () => {
-    t = await createTestApp();
+  it('never seeds a database that has users', async () => {
     await createUser(t);
     await prepareAccounts(depsOf(t, { NODE_ENV: 'development' }), () => {});
     expect((await t.database.db.select().from(users).where(eq(users.email, demoOwner.email))).length).toBe(0);
-    await t.close();
+  });
 
-    t = await createTestApp();
+  it('never seeds in production, and prints no credentials there', async () => {
     const lines: string[] = [];
     await prepareAccounts(depsOf(t, { NODE_ENV: 'production' }), (line) => lines.push(line));
     expect((await t.database.db.select().from(users)).map((row) => row.email)).toEqual([t.env.ADMIN_EMAIL]);
@@ -54,7 +61,6 @@ describe('admin and demo data at start', () => {
   });
 
   it('brings the admin back to ADMIN_PASSWORD and active at every start', async () => {
-    t = await createTestApp();
     await ensureAdmin(depsOf(t));
     await t.database.db.update(users).set({ status: 'blocked' }).where(eq(users.email, t.env.ADMIN_EMAIL));
     await ensureAdmin(depsOf(t, { ADMIN_PASSWORD: 'Changed#2026' }));
@@ -65,7 +71,6 @@ describe('admin and demo data at start', () => {
   });
 
   it('refuses to start with a weak admin password', async () => {
-    t = await createTestApp();
     await expect(ensureAdmin(depsOf(t, { ADMIN_PASSWORD: 'admin' }))).rejects.toThrow(/ADMIN_PASSWORD/);
   });
 });

@@ -21,12 +21,16 @@ const depsOf = (t: TestApp): AppDeps => ({
   now: () => t.clock.now,
 });
 
+// One app for the file (opening a database runs every migration, which is slow on a busy
+// machine). TRUST_PROXY lets the rate-limit tests speak from their own addresses; the other
+// tests send no X-Forwarded-For and share the socket-less bucket.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ TRUST_PROXY: '1' });
+});
+afterAll(() => t.close());
+
 describe('login, logout, me', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
 
   it('signs in with email and password: HttpOnly Lax cookies, the user in the body', async () => {
     const user = await createUser(t, { email: 'login@example.com' });
@@ -134,11 +138,6 @@ describe('login, logout, me', () => {
 });
 
 describe('refresh rotation', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
 
   it('rotates the refresh token and renews an expired access token', async () => {
     const user = await createUser(t);
@@ -193,11 +192,6 @@ describe('refresh rotation', () => {
 });
 
 describe('password reset by mailed code', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
 
   const requestCode = async (email: string, language?: string) => {
     const before = t.mails.length;
@@ -283,11 +277,6 @@ describe('password reset by mailed code', () => {
 });
 
 describe('temporary-password accounts', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
 
   it('must choose a new password before getting a session', async () => {
     const { user } = await createAccountWithTemporaryPassword(depsOf(t), { email: 'invited@example.com', firstName: 'Iris', lastName: 'Lima', language: 'en' });
@@ -336,11 +325,6 @@ describe('temporary-password accounts', () => {
 });
 
 describe('blocked users', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
 
   const block = (id: string) => t.database.db.update(users).set({ status: 'blocked' }).where(eq(users.id, id));
 
@@ -369,11 +353,6 @@ describe('blocked users', () => {
 });
 
 describe('rate limiting', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ TRUST_PROXY: '1' });
-  });
-  afterAll(() => t.close());
 
   const login = (email: string, password: string, ip = '203.0.113.7') =>
     t.request('/api/v1/login', { method: 'POST', json: { email, password }, headers: { 'x-forwarded-for': `198.51.100.1, ${ip}` } });
@@ -448,8 +427,9 @@ describe('rate limiting', () => {
 });
 
 describe('cookies in production', () => {
-  it('are Secure', async () => {
-    const t = await createTestApp({
+  let production: TestApp;
+  beforeAll(async () => {
+    production = await createTestApp({
       NODE_ENV: 'production',
       SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
       ADMIN_EMAIL: 'admin@example.com',
@@ -465,14 +445,14 @@ describe('cookies in production', () => {
       S3_ACCESS_KEY_ID: 'a',
       S3_SECRET_ACCESS_KEY: 's',
     });
-    try {
-      const user = await createUser(t);
-      const response = await post(t, '/login', { email: user.email, password: goodPassword });
-      expect(response.status).toBe(200);
-      expect(cookieLine(response, 'accessToken')).toMatch(/Secure/);
-      expect(cookieLine(response, 'refreshToken')).toMatch(/Secure/);
-    } finally {
-      await t.close();
-    }
+  });
+  afterAll(() => production.close());
+
+  it('are Secure', async () => {
+    const user = await createUser(production);
+    const response = await post(production, '/login', { email: user.email, password: goodPassword });
+    expect(response.status).toBe(200);
+    expect(cookieLine(response, 'accessToken')).toMatch(/Secure/);
+    expect(cookieLine(response, 'refreshToken')).toMatch(/Secure/);
   });
 });

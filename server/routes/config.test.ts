@@ -1,28 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfigSchema } from '@domain/config';
-import { createTestApp } from '../test/harness';
+import { userResponse } from '../auth/session';
+import type { AppDeps } from '../context';
+import { findUserById } from '../db/queries/users';
+import { parseEnv } from '../env';
+import { createTestApp, type TestApp } from '../test/harness';
+import { configRouter } from './config';
 
 describe('GET /config', () => {
-  it('returns nulls for what is not configured', async () => {
-    const t = await createTestApp();
-    try {
-      const response = await t.request('/api/v1/config');
-      expect(response.status).toBe(200);
-      expect(appConfigSchema.parse(await response.json())).toEqual({
-        googleClientId: null,
-        stripePublishableKey: null,
-        schedulingIds: { es: null, en: null, pt: null },
-        chatAppId: null,
-        cdnFolder: null,
-        environment: 'test',
-      });
-    } finally {
-      await t.close();
-    }
-  });
-
-  it('returns the public keys that are configured, and never a secret', async () => {
-    const t = await createTestApp({
+  let configured: TestApp;
+  beforeAll(async () => {
+    configured = await createTestApp({
       GOOGLE_CLIENT_ID: 'client.apps.googleusercontent.com',
       VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
       STRIPE_SECRET_KEY: 'sk_test_secret',
@@ -31,33 +20,71 @@ describe('GET /config', () => {
       CHAT_IDENTITY_SECRET: 'chat-secret',
       CDN_FOLDER: 'alta',
     });
-    try {
-      const text = await (await t.request('/api/v1/config')).text();
-      expect(JSON.parse(text)).toMatchObject({
-        googleClientId: 'client.apps.googleusercontent.com',
-        stripePublishableKey: 'pk_test_123',
-        schedulingIds: { es: null, en: 'sched-en', pt: null },
-        chatAppId: 'chat-1',
-        cdnFolder: 'alta',
-      });
-      expect(text).not.toContain('secret');
-    } finally {
-      await t.close();
-    }
+  });
+  afterAll(() => configured.close());
+
+  /** The same deps with nothing optional configured (the config route never touches the database). */
+  const plainDeps = (): AppDeps => ({
+    env: parseEnv({ NODE_ENV: 'test' }),
+    database: configured.database,
+    mailer: { send: async () => {} },
+    now: () => configured.clock.now,
+  });
+
+  it('returns nulls for what is not configured', async () => {
+    const response = await configRouter(plainDeps()).request('/config');
+    expect(response.status).toBe(200);
+    expect(appConfigSchema.parse(await response.json())).toEqual({
+      googleClientId: null,
+      stripePublishableKey: null,
+      schedulingIds: { es: null, en: null, pt: null },
+      chatAppId: null,
+      cdnFolder: null,
+      environment: 'test',
+    });
+  });
+
+  it('returns the public keys that are configured, and never a secret', async () => {
+    const text = await (await configured.request('/api/v1/config')).text();
+    expect(JSON.parse(text)).toMatchObject({
+      googleClientId: 'client.apps.googleusercontent.com',
+      stripePublishableKey: 'pk_test_123',
+      schedulingIds: { es: null, en: 'sched-en', pt: null },
+      chatAppId: 'chat-1',
+      cdnFolder: 'alta',
+    });
+    expect(text).not.toContain('secret');
+  });
+
+  it('signs intercomUserHash only when the chat identity secret is configured', async () => {
+    const registered = await configured.request('/api/v1/users', {
+      method: 'POST',
+      json: { firstName: 'Ana', lastName: 'Pérez', email: 'chat@example.com', password: 'Secret#2026', acceptTerms: true },
+    });
+    const user = (await registered.json()).data;
+    expect(user.intercomUserHash).toBe(createHmac('sha256', 'chat-secret').update(user.id).digest('hex'));
+    const row = (await findUserById(configured.database.db, user.id))!;
+    expect((await userResponse(plainDeps(), row, null)).intercomUserHash).toBeNull();
   });
 
   it('is documented in the OpenAPI document with the account routes', async () => {
-    const t = await createTestApp();
-    try {
-      const doc = await (await t.request('/api/v1/openapi.json')).json();
-      for (const path of ['/api/v1/config', '/api/v1/login', '/api/v1/logout', '/api/v1/auth/refresh', '/api/v1/users', '/api/v1/users/me', '/api/v1/reset-password', '/api/v1/reset-password/confirm', '/api/v1/reset-password/temporary-confirm', '/api/v1/admin/login-as-user']) {
-        expect(doc.paths[path], path).toBeDefined();
-      }
-      expect(doc.paths['/api/v1/login'].post.requestBody.content['application/json'].schema).toBeDefined();
-      expect(doc.paths['/api/v1/login'].post.responses['429'].content['application/problem+json']).toBeDefined();
-      expect(doc.components.securitySchemes.cookieAuth).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'accessToken' });
-    } finally {
-      await t.close();
+    const doc = await (await configured.request('/api/v1/openapi.json')).json();
+    for (const path of [
+      '/api/v1/config',
+      '/api/v1/login',
+      '/api/v1/logout',
+      '/api/v1/auth/refresh',
+      '/api/v1/users',
+      '/api/v1/users/me',
+      '/api/v1/reset-password',
+      '/api/v1/reset-password/confirm',
+      '/api/v1/reset-password/temporary-confirm',
+      '/api/v1/admin/login-as-user',
+    ]) {
+      expect(doc.paths[path], path).toBeDefined();
     }
+    expect(doc.paths['/api/v1/login'].post.requestBody.content['application/json'].schema).toBeDefined();
+    expect(doc.paths['/api/v1/login'].post.responses['429'].content['application/problem+json']).toBeDefined();
+    expect(doc.components.securitySchemes.cookieAuth).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'accessToken' });
   });
 });

@@ -19,12 +19,91 @@ const registration = (fields: Record<string, unknown> = {}) => ({
   ...fields,
 });
 
-describe('registration', () => {
-  let t: TestApp;
+// One plain app for the file (opening a database runs every migration, slow on a busy
+// machine); the Google tests need their own, configured one. The admin list runs first, so
+// its counts see only its own users.
+const clientId = 'alta-test.apps.googleusercontent.com';
+let t: TestApp;
+let google: Awaited<ReturnType<typeof createGoogleSigner>>;
+beforeAll(async () => {
+  google = await createGoogleSigner();
+  t = await createTestApp({}, { googleKeys: google.keys });
+});
+afterAll(() => t.close());
+
+describe('admin user list', () => {
+  let adminCookies: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    const deps: AppDeps = { env: t.env, database: t.database, mailer: { send: async () => {} }, now: () => t.clock.now };
+    await ensureAdmin(deps);
+    adminCookies = await signIn(t, t.env.ADMIN_EMAIL, t.env.ADMIN_PASSWORD);
+    const owner = await createUser(t, { email: 'owner@example.com', firstName: 'Olga', lastName: 'Zapata' });
+    const mate = await createUser(t, { email: 'mate@example.com', firstName: 'Mateo', lastName: 'Abril' });
+    t.clock.advance(1000);
+    await createUser(t, { email: 'per_cent%@example.com', firstName: 'Pia', lastName: 'Nuñez' });
+    const [company] = await t.database.db
+      .insert(companies)
+      .values({ ownerId: owner.id, type: 'LLC', nameOption1: 'Zapata Labs LLC', status: 'ObtainingEin' })
+      .returning();
+    await t.database.db.insert(companyMembers).values({ companyId: company!.id, userId: mate.id });
   });
-  afterAll(() => t.close());
+
+  const list = (query = '', cookies = adminCookies) => t.request(`/api/v1/users${query}`, { cookies });
+
+  it('is the admin in /users/me', async () => {
+    expect(await (await t.request('/api/v1/users/me', { cookies: adminCookies })).json()).toMatchObject({ role: 'admin', email: t.env.ADMIN_EMAIL });
+  });
+
+  it('lists users with their companies, newest first by default', async () => {
+    const response = await list();
+    expect(response.status).toBe(200);
+    const page = adminUsersPageSchema.parse(await response.json());
+    expect(page.total).toBe(4);
+    expect(page.items[0]!.email).toBe('per_cent%@example.com');
+    const owner = page.items.find((item) => item.email === 'owner@example.com')!;
+    expect(owner.companies).toEqual([{ id: expect.any(String), name: 'Zapata Labs LLC', type: 'LLC', status: 'ObtainingEin', relation: 'owner' }]);
+    expect(page.items.find((item) => item.email === 'mate@example.com')!.companies[0]!.relation).toBe('teammate');
+    expect(page.items.find((item) => item.email === t.env.ADMIN_EMAIL)!.role).toBe('admin');
+  });
+
+  it('searches names and emails, taking % and _ literally', async () => {
+    const byName = adminUsersPageSchema.parse(await (await list('?search=zapa')).json());
+    expect(byName.items.map((item) => item.email)).toEqual(['owner@example.com']);
+    const byFullName = adminUsersPageSchema.parse(await (await list(`?search=${encodeURIComponent('Mateo Abr')}`)).json());
+    expect(byFullName.items.map((item) => item.email)).toEqual(['mate@example.com']);
+    const literal = adminUsersPageSchema.parse(await (await list(`?search=${encodeURIComponent('_cent%')}`)).json());
+    expect(literal.items.map((item) => item.email)).toEqual(['per_cent%@example.com']);
+    const wildcard = adminUsersPageSchema.parse(await (await list(`?search=${encodeURIComponent('%')}`)).json());
+    expect(wildcard.total).toBe(1);
+  });
+
+  it('sorts and pages', async () => {
+    const first = adminUsersPageSchema.parse(await (await list('?orderBy=email&orderDirection=asc&limit=2')).json());
+    const second = adminUsersPageSchema.parse(await (await list('?orderBy=email&orderDirection=asc&limit=2&offset=2')).json());
+    const emails = [...first.items, ...second.items].map((item) => item.email);
+    expect(emails).toEqual([...emails].sort());
+    expect(first.total).toBe(4);
+    expect(new Set(emails).size).toBe(4);
+  });
+
+  it('refuses bad query values and unknown parameters', async () => {
+    expect((await list('?limit=0')).status).toBe(400);
+    expect((await list('?orderBy=password')).status).toBe(400);
+    const unknown = await list('?isAdmin=1');
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json()).errors.isAdmin).toEqual(['validation.unknownField']);
+  });
+
+  it('answers 403 to a normal user and 401 to a visitor', async () => {
+    const user = await createUser(t);
+    const response = await list('', await signIn(t, user.email));
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ code: 'forbidden' });
+    expect((await list('', '')).status).toBe(401);
+  });
+});
+
+describe('registration', () => {
 
   const register = (body: unknown) => t.request('/api/v1/users', { method: 'POST', json: body });
 
@@ -99,12 +178,18 @@ describe('registration', () => {
   });
 });
 
+describe('Google sign-in when GOOGLE_CLIENT_ID is not set', () => {
+  it('answers google_auth_failed', async () => {
+    const token = await google.sign({ sub: 'g-1', email: 'gina@example.com' }, { audience: clientId, now: t.clock.now });
+    const response = await t.request('/api/v1/login', { method: 'POST', json: { token } });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ code: 'google_auth_failed' });
+  });
+});
+
 describe('Google sign-in', () => {
-  const clientId = 'alta-test.apps.googleusercontent.com';
   let t: TestApp;
-  let google: Awaited<ReturnType<typeof createGoogleSigner>>;
   beforeAll(async () => {
-    google = await createGoogleSigner();
     t = await createTestApp({ GOOGLE_CLIENT_ID: clientId }, { googleKeys: google.keys });
   });
   afterAll(() => t.close());
@@ -162,89 +247,4 @@ describe('Google sign-in', () => {
     expect(response.status).toBe(400);
   });
 
-  it('answers google_auth_failed when Google sign-in is not configured', async () => {
-    const plain = await createTestApp({}, { googleKeys: google.keys });
-    try {
-      const response = await plain.request('/api/v1/login', { method: 'POST', json: { token: await token('g-1', 'gina@example.com') } });
-      expect(response.status).toBe(401);
-      expect(await response.json()).toMatchObject({ code: 'google_auth_failed' });
-    } finally {
-      await plain.close();
-    }
-  });
-});
-
-describe('admin user list', () => {
-  let t: TestApp;
-  let adminCookies: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    const deps: AppDeps = { env: t.env, database: t.database, mailer: { send: async () => {} }, now: () => t.clock.now };
-    await ensureAdmin(deps);
-    adminCookies = await signIn(t, t.env.ADMIN_EMAIL, t.env.ADMIN_PASSWORD);
-    const owner = await createUser(t, { email: 'owner@example.com', firstName: 'Olga', lastName: 'Zapata' });
-    const mate = await createUser(t, { email: 'mate@example.com', firstName: 'Mateo', lastName: 'Abril' });
-    t.clock.advance(1000);
-    await createUser(t, { email: 'per_cent%@example.com', firstName: 'Pia', lastName: 'Nuñez' });
-    const [company] = await t.database.db
-      .insert(companies)
-      .values({ ownerId: owner.id, type: 'LLC', nameOption1: 'Zapata Labs LLC', status: 'ObtainingEin' })
-      .returning();
-    await t.database.db.insert(companyMembers).values({ companyId: company!.id, userId: mate.id });
-  });
-  afterAll(() => t.close());
-
-  const list = (query = '', cookies = adminCookies) => t.request(`/api/v1/users${query}`, { cookies });
-
-  it('is the admin in /users/me', async () => {
-    expect(await (await t.request('/api/v1/users/me', { cookies: adminCookies })).json()).toMatchObject({ role: 'admin', email: t.env.ADMIN_EMAIL });
-  });
-
-  it('lists users with their companies, newest first by default', async () => {
-    const response = await list();
-    expect(response.status).toBe(200);
-    const page = adminUsersPageSchema.parse(await response.json());
-    expect(page.total).toBe(4);
-    expect(page.items[0]!.email).toBe('per_cent%@example.com');
-    const owner = page.items.find((item) => item.email === 'owner@example.com')!;
-    expect(owner.companies).toEqual([{ id: expect.any(String), name: 'Zapata Labs LLC', type: 'LLC', status: 'ObtainingEin', relation: 'owner' }]);
-    expect(page.items.find((item) => item.email === 'mate@example.com')!.companies[0]!.relation).toBe('teammate');
-    expect(page.items.find((item) => item.email === t.env.ADMIN_EMAIL)!.role).toBe('admin');
-  });
-
-  it('searches names and emails, taking % and _ literally', async () => {
-    const byName = adminUsersPageSchema.parse(await (await list('?search=zapa')).json());
-    expect(byName.items.map((item) => item.email)).toEqual(['owner@example.com']);
-    const byFullName = adminUsersPageSchema.parse(await (await list(`?search=${encodeURIComponent('Mateo Abr')}`)).json());
-    expect(byFullName.items.map((item) => item.email)).toEqual(['mate@example.com']);
-    const literal = adminUsersPageSchema.parse(await (await list(`?search=${encodeURIComponent('_cent%')}`)).json());
-    expect(literal.items.map((item) => item.email)).toEqual(['per_cent%@example.com']);
-    const wildcard = adminUsersPageSchema.parse(await (await list(`?search=${encodeURIComponent('%')}`)).json());
-    expect(wildcard.total).toBe(1);
-  });
-
-  it('sorts and pages', async () => {
-    const first = adminUsersPageSchema.parse(await (await list('?orderBy=email&orderDirection=asc&limit=2')).json());
-    const second = adminUsersPageSchema.parse(await (await list('?orderBy=email&orderDirection=asc&limit=2&offset=2')).json());
-    const emails = [...first.items, ...second.items].map((item) => item.email);
-    expect(emails).toEqual([...emails].sort());
-    expect(first.total).toBe(4);
-    expect(new Set(emails).size).toBe(4);
-  });
-
-  it('refuses bad query values and unknown parameters', async () => {
-    expect((await list('?limit=0')).status).toBe(400);
-    expect((await list('?orderBy=password')).status).toBe(400);
-    const unknown = await list('?isAdmin=1');
-    expect(unknown.status).toBe(400);
-    expect((await unknown.json()).errors.isAdmin).toEqual(['validation.unknownField']);
-  });
-
-  it('answers 403 to a normal user and 401 to a visitor', async () => {
-    const user = await createUser(t);
-    const response = await list('', await signIn(t, user.email));
-    expect(response.status).toBe(403);
-    expect(await response.json()).toMatchObject({ code: 'forbidden' });
-    expect((await list('', '')).status).toBe(401);
-  });
 });
