@@ -8,19 +8,38 @@ import type { UndoEntry } from './db';
  * the first pre-image of every row the mutation writes, so a rebase can revert it later.
  */
 export function createLocalTx(db: Dexie, userId: string | null, undo: Map<string, UndoEntry> | null): ClientMutatorTx {
+  // Rows this mutation read before writing them are their pre-images: kept (as copies, in
+  // case the mutator changes the object it got) so the undo log need not read them again.
+  const read = new Map<string, unknown>();
+  function noteRead(table: TableName, ids: readonly string[], rows: readonly unknown[]) {
+    if (!undo) return;
+    ids.forEach((id, i) => {
+      const key = `${table}\u0000${id}`;
+      if (!undo.has(key) && !read.has(key)) read.set(key, rows[i] === undefined ? null : structuredClone(rows[i]));
+    });
+  }
+
   async function remember(table: TableName, id: string) {
     if (!undo) return;
     const key = `${table}\u0000${id}`;
     if (undo.has(key)) return;
-    const before = (await db.table(table).get(id)) ?? null;
+    const before = read.has(key) ? read.get(key) : ((await db.table(table).get(id)) ?? null);
     undo.set(key, { table, id, before });
   }
 
   return {
     location: 'client',
     userId,
-    get: <T extends TableName>(table: T, id: string) => db.table<Row<T>, string>(table).get(id),
-    getMany: <T extends TableName>(table: T, ids: readonly string[]) => db.table<Row<T>, string>(table).bulkGet([...ids]),
+    async get<T extends TableName>(table: T, id: string) {
+      const row = await db.table<Row<T>, string>(table).get(id);
+      noteRead(table, [id], [row]);
+      return row;
+    },
+    async getMany<T extends TableName>(table: T, ids: readonly string[]) {
+      const rows = await db.table<Row<T>, string>(table).bulkGet([...ids]);
+      noteRead(table, ids, rows);
+      return rows;
+    },
     async put<T extends TableName>(table: T, row: Row<T>) {
       await remember(table, row.id);
       await db.table(table).put(row);
@@ -28,8 +47,10 @@ export function createLocalTx(db: Dexie, userId: string | null, undo: Map<string
     async putMany<T extends TableName>(table: T, rows: readonly Row<T>[]) {
       if (undo) {
         const fresh = rows.filter((row) => !undo.has(`${table}\u0000${row.id}`));
-        const before = await db.table(table).bulkGet(fresh.map((row) => row.id));
-        fresh.forEach((row, i) => undo.set(`${table}\u0000${row.id}`, { table, id: row.id, before: before[i] ?? null }));
+        const unread = fresh.filter((row) => !read.has(`${table}\u0000${row.id}`));
+        const fetched = await db.table(table).bulkGet(unread.map((row) => row.id));
+        unread.forEach((row, i) => read.set(`${table}\u0000${row.id}`, fetched[i] ?? null));
+        for (const row of fresh) undo.set(`${table}\u0000${row.id}`, { table, id: row.id, before: read.get(`${table}\u0000${row.id}`) });
       }
       await db.table(table).bulkPut(rows as Row<T>[]);
     },
