@@ -46,7 +46,7 @@ const timestampSchema = z.iso.datetime({ offset: true, error: 'validation.invali
  * Default categories for a small US company. `taxLine` says where the IRS tax form adds
  * the category up (SPEC §3 profits: income, expenses, salaries and freelancers, rent;
  * capital transactions), `excluded` for money that only moves between own accounts.
- * Labels are i18n keys `bookkeeping.categories.<key>`.
+ * Labels are i18n keys `bookkeeping:categories.<key>`.
  */
 export const categories = [
   { key: 'sales', kind: 'income', taxLine: 'income' },
@@ -82,8 +82,8 @@ export type Category = (typeof categories)[number];
 export const categoryKeys = categories.map((category) => category.key) as [CategoryKey, ...CategoryKey[]];
 export const categorySchema = z.enum(categoryKeys, { error: 'validation.invalidCategory' });
 
-/** The i18n key of a category's label. */
-export const categoryLabelKey = (key: CategoryKey) => `bookkeeping.categories.${key}` as const;
+/** The i18n key of a category's label (namespace `bookkeeping`). */
+export const categoryLabelKey = (key: CategoryKey) => `bookkeeping:categories.${key}` as const;
 
 /** The category of a key (undefined for an unknown one). */
 export const categoryOf = (key: string): Category | undefined => categories.find((category) => category.key === key);
@@ -218,7 +218,6 @@ export const importResultCodes = [
   'fileTooLarge',
   'fileTypeNotAllowed',
   'fileEmpty',
-  'fileUnreadable',
   'columnsNotFound',
   'storageFailed',
 ] as const;
