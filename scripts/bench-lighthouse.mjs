@@ -21,7 +21,11 @@ const server = spawn('npx', ['tsx', 'server/main.ts'], {
   stdio: 'ignore',
 });
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+// Runs where Lighthouse could not measure a metric (a page error, a timeout) are left out of its median.
+const median = (values) => {
+  const measured = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
+  return measured.length > 0 ? measured[Math.floor(measured.length / 2)] : Number.NaN;
+};
 
 try {
   for (let i = 0; i < 120; i++) {
@@ -45,6 +49,7 @@ try {
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
         });
+        if (lhr.runtimeError) console.log(`${name} run ${run + 1}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         results.push(lhr);
       }
       const score = (lhr, category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
