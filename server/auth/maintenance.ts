@@ -6,17 +6,19 @@ const hour = 60 * 60 * 1000;
 /** Longer than any rate-limit window, so pruning never forgets a key that still counts. */
 const rateLimitMemoryMs = hour;
 
-/** Deletes dead refresh tokens, spent codes and forgotten rate-limit keys, now and every hour. */
+/** Deletes refresh tokens and codes dead for a day, and rate-limit keys quiet for an hour. */
+export async function pruneAuthData(deps: AppDeps) {
+  const now = deps.now();
+  await pruneSessions(deps.database.db, now);
+  await pruneRateLimits(deps.database.db, now, rateLimitMemoryMs);
+}
+
+/** Prunes now and every hour; every instance may run it, the deletes are idempotent. Returns the stop function. */
 export function startAuthMaintenance(deps: AppDeps): () => void {
-  const prune = async () => {
-    try {
-      const now = deps.now();
-      await pruneSessions(deps.database.db, now);
-      await pruneRateLimits(deps.database.db, now, rateLimitMemoryMs);
-    } catch (error) {
+  const prune = () =>
+    pruneAuthData(deps).catch((error: unknown) => {
       console.error(JSON.stringify({ level: 'error', msg: 'auth pruning failed', error: String(error) }));
-    }
-  };
+    });
   void prune();
   const timer = setInterval(prune, hour);
   timer.unref();
