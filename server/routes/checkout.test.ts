@@ -4,7 +4,10 @@ import { insertCoupons } from '../db/queries/orders';
 import { coupons, orders } from '../db/schema/orders';
 import { payments, sandboxPaymentIntents } from '../db/schema/payments';
 import { createTestApp, type TestApp } from '../test/harness';
+import { PaymentProviderError, type PaymentsProvider } from '../providers/payments/payments-provider';
+import { createSandboxPayments } from '../providers/payments/sandbox-payments';
 import { cardMethod, confirmRequest, payRequest, placeOrder, signedInUser, type PlacedOrder } from '../test/orders-fixtures';
+import { createCheckout } from './checkout';
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -327,6 +330,39 @@ describe('checkout', () => {
       const order = await placeOrder(t);
       const stranger = await signedInUser(t, 'stranger-checkout@example.com');
       expect((await payRequest(t, order, { token: null, cookies: stranger.cookies })).status).toBe(404);
+    });
+  });
+
+  describe('provider failures', () => {
+    it('resumes an attempt whose answer was lost with the same provider key: one charge', async () => {
+      const sandbox = createSandboxPayments({ db: t.database.db, now: () => t.clock.now });
+      const providerKeys: string[] = [];
+      let loseNextAnswer = true;
+      // The charge goes through at the provider, then the connection drops before Alta hears back.
+      const flaky: PaymentsProvider = {
+        ...sandbox,
+        async createPayment(input) {
+          providerKeys.push(input.idempotencyKey);
+          const outcome = await sandbox.createPayment(input);
+          if (loseNextAnswer) {
+            loseNextAnswer = false;
+            throw new PaymentProviderError('socket hang up');
+          }
+          return outcome;
+        },
+      };
+      const checkout = createCheckout({ env: t.env, database: t.database, mailer: { send: async () => {} }, now: () => t.clock.now }, flaky);
+      const order = await placeOrder(t);
+      const body = { amount: order.amount, country: 'AR', paymentMethod: cardMethod('4242424242424242') } as Parameters<typeof checkout.pay>[3];
+      const caller = { token: order.checkoutToken, user: undefined };
+      const key = crypto.randomUUID();
+      const lost = await checkout.pay(order.orderId, caller, key, body);
+      expect(lost.status).toBe(502);
+      expect(lost.body).toMatchObject({ code: 'payment_failed', supportCode: expect.stringMatching(/^PAY-/) });
+      const resumed = await checkout.pay(order.orderId, caller, key, body);
+      expect(resumed).toMatchObject({ status: 200, body: { status: 'succeeded' } });
+      expect(new Set(providerKeys).size).toBe(1);
+      expect(await chargesOf(order)).toHaveLength(1);
     });
   });
 
