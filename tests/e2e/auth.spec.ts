@@ -1,7 +1,12 @@
-import { expect, test } from '@playwright/test';
-import { LoginPage, databaseNames, demo, uniqueEmail, words, type Lang } from './support/alta';
+import { test } from '@playwright/test';
+import { expect, LoginPage, databaseNames, demo, uniqueEmail, words, type Lang } from './support/alta';
+
+// These tests are about the shell, not the installed app: the service worker's precache
+// download would only compete with the pages under test.
+test.use({ serviceWorkers: 'block' });
 
 test('a visitor creates an account, logs out, logs in again and reaches the dashboard', async ({ page }) => {
+  test.slow(); // registration, logout and login: three argon2 hashes and the user's database
   const email = uniqueEmail('register');
   const password = 'Alta#2026go';
 
@@ -68,6 +73,7 @@ for (const [lang, message] of [
 }
 
 test('a signed-in user whose API is unreachable still gets the dashboard from the cached profile', async ({ page }) => {
+  test.slow(); // the SPEC's three tries, 1 s apart, come first
   const login = new LoginPage(page, 'en');
   await login.goto();
   await login.logIn(demo);
@@ -76,5 +82,29 @@ test('a signed-in user whose API is unreachable still gets the dashboard from th
   await page.route('**/api/v1/users/me', (route) => route.abort('internetdisconnected'));
   await page.reload();
   // SPEC §7: /users/me is tried 3 times 1 s apart before the cached profile is used.
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome, ${demo.firstName}`, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome, ${demo.firstName}`, { timeout: 30_000 });
+});
+
+test('reset password: the request leads to the confirm screen, where a wrong code gets the SPEC message', async ({ page }) => {
+  const email = uniqueEmail('reset');
+  await page.goto('/en/login');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL('/en/reset-password');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+
+  await expect(page).toHaveURL('/en/reset-password/confirm');
+  await expect(page.getByRole('status').filter({ hasText: 'we have sent it a security code' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await page.getByLabel('Security code').fill('123456');
+  await page.getByLabel('New password', { exact: true }).fill('Alta#2026new');
+  await page.getByLabel('Repeat password').fill('Alta#2026nex');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByLabel('Repeat password')).toHaveAccessibleDescription('Passwords do not match.');
+  await expect(page.getByLabel('Repeat password')).toBeFocused();
+
+  await page.getByLabel('Repeat password').fill('Alta#2026new');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByLabel('Security code')).toHaveAccessibleDescription(/Invalid security code\.$/);
+  await expect(page.getByLabel('Security code')).toBeFocused();
 });

@@ -1,5 +1,9 @@
-import { expect, test } from '@playwright/test';
-import { demo, logInAs } from './support/alta';
+import { test } from '@playwright/test';
+import { expect, demo, logInAs } from './support/alta';
+
+// These tests are about the shell, not the installed app: the service worker's precache
+// download would only compete with the pages under test.
+test.use({ serviceWorkers: 'block' });
 
 test.use({ viewport: { width: 410, height: 800 } });
 

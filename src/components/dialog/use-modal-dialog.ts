@@ -43,6 +43,8 @@ export function useModalDialog(open: boolean, onClose: () => void) {
       closeRef.current();
     };
     const onClosed = () => {
+      // The close event is queued: if the dialog was opened again before it arrived, it is stale.
+      if (dialog.open) return;
       dialog.removeAttribute('data-closing');
       const target = returnFocus.current;
       returnFocus.current = null;

@@ -12,7 +12,11 @@ import { clearSignedIn, markSignedIn } from './signed-in-flag';
  * it, and only dynamically: public pages never pay for it.
  */
 
-/** After login, registration or a new password: open the user's database and cache the profile. */
+/**
+ * After login, registration or a new password: the user and the signed-in hint are set
+ * synchronously (a guard right after sees them), then the user's database is opened and the
+ * profile cached.
+ */
 export async function rememberUser(user: User): Promise<void> {
   setCurrentUser(user);
   markSignedIn(user.role);

@@ -1,6 +1,12 @@
-import { expect, type Page } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 
 /** Page models and accounts shared by Alta's browser tests. */
+
+/**
+ * The 2-core test machine runs several browsers at once: a page that waits on the API,
+ * IndexedDB and a few chunks gets more room than the default 7 s before a test fails.
+ */
+export const expect = baseExpect.configure({ timeout: 15_000 });
 
 export const demo = { email: 'demo@alta.local', password: 'Demo#2026', firstName: 'Demo' } as const;
 export const admin = { email: 'admin@alta.local', password: 'Admin#2026' } as const;

@@ -19,7 +19,9 @@ export function useCompleteSignIn() {
   return useCallback(
     async (user: User) => {
       const { rememberUser } = await import('@src/features/session/local-session');
-      await rememberUser(user);
+      // The user and the signed-in hint are set at once; caching the profile in Dexie
+      // finishes in the background instead of delaying the dashboard.
+      void rememberUser(user);
       const back = safeReturnPath(from, language);
       const home = href(language, user.role === 'admin' ? paths.admin : paths.dashboard);
       const backFits = back !== null && (areaOf(back) === 'admin') === (user.role === 'admin');
