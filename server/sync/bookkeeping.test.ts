@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { protocolVersion, type Mutation } from '@sync/protocol';
 import type { Database } from '../db/client';
 import { batchImports, declarations, transactions, uploads } from '../db/schema/bookkeeping';
+import { createUser, signIn } from '../test/accounts';
 import { createTestApp, type TestApp } from '../test/harness';
 import { applyPull } from './pull';
 import { applyPush } from './push';
@@ -229,5 +230,43 @@ describe('bookkeeping mutators on the server', () => {
     expect((await storedTransaction(id))?.receipt).toEqual(verified);
     await phone.push(['removeReceipt', { id, updatedAt: at }]);
     expect((await storedTransaction(id))?.receipt).toBeNull();
+  });
+});
+
+describe('bookkeeping refusals through POST /api/v1/sync/push', () => {
+  it('answers each refusal with its reason code and still acknowledges the whole batch', async () => {
+    const owner = await createUser(t);
+    const stranger = await createUser(t);
+    const companyId = await insertTestCompany(database.db, owner.id);
+    const [ownerCookies, strangerCookies] = [await signIn(t, owner.email), await signIn(t, stranger.email)];
+    const push = (cookies: string, clientId: string, mutations: [string, unknown][]) =>
+      t.request('/api/v1/sync/push', {
+        method: 'POST',
+        cookies,
+        json: { clientId, protocolVersion, mutations: mutations.map(([name, args], i) => ({ id: i + 1, name, args, createdAt: at })) },
+      });
+    const [blockedId, lockedId] = [randomUUID(), randomUUID()];
+    const created = await push(ownerCookies, randomUUID(), [
+      ['createTransaction', { id: blockedId, companyId, createdAt: at, transaction: form() }],
+      ['createTransaction', { id: lockedId, companyId, createdAt: at, transaction: form({ date: '2025-05-05' }) }],
+    ]);
+    expect(await created.json()).toEqual({ lastMutationId: 2, rejections: [] });
+    await database.db.update(transactions).set({ blocked: true }).where(eq(transactions.id, blockedId));
+    await database.db.insert(declarations).values({ companyId, year: 2025, sentAt: new Date() });
+
+    const refused = await push(ownerCookies, randomUUID(), [
+      ['setTransactionChecked', { id: blockedId, checked: true, updatedAt: at }],
+      ['setTransactionNote', { id: lockedId, note: 'late', updatedAt: at }],
+    ]);
+    expect(refused.status).toBe(200);
+    expect(await refused.json()).toEqual({
+      lastMutationId: 2,
+      rejections: [
+        { mutationId: 1, code: 'blocked' },
+        { mutationId: 2, code: 'declaration_sent' },
+      ],
+    });
+    const foreign = await push(strangerCookies, randomUUID(), [['createTransaction', { id: randomUUID(), companyId, createdAt: at, transaction: form() }]]);
+    expect(await foreign.json()).toEqual({ lastMutationId: 1, rejections: [{ mutationId: 1, code: 'forbidden' }] });
   });
 });
