@@ -6,6 +6,7 @@ import { SideDrawer } from '@src/components/drawer/side-drawer';
 import { Logo } from '@src/components/logo';
 import { LogoutDialog } from '@src/features/session/components/logout-dialog';
 import { useCurrentUser } from '@src/features/session/session-store';
+import { SyncIndicator } from '@src/features/sync/components/sync-indicator';
 import { href, paths } from '@src/lib/paths';
 import { DrawerNav } from '../chrome/drawer-nav';
 import { LanguageSelector } from '../chrome/language-selector';
@@ -44,6 +45,7 @@ function AppLayout({ area }: { area: 'dashboard' | 'admin' }) {
           </Link>
           <div className={topBar.actions}>
             {user && <span className={topBar.userName}>{t('greeting', { name: user.firstName })}</span>}
+            {area === 'dashboard' && <SyncIndicator />}
             <LanguageSelector className={topBar.languages} />
           </div>
         </div>

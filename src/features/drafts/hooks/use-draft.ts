@@ -1,0 +1,79 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useMemo, useRef } from 'react';
+import type { Draft, DraftKind } from '@domain/draft';
+import { currentUserDatabase } from '@sync/client/db';
+import { useCurrentUser } from '@src/features/session/session-store';
+import { currentSyncEngine } from '@src/features/sync/sync-runtime';
+import { discardGuestDraft, guestDatabase, saveGuestDraft } from '../guest-drafts';
+
+export interface DraftChanges {
+  step?: number;
+  data?: Draft['data'];
+}
+
+export interface UseDraft {
+  /** The wizard's saved draft (the latest of its kind and company); undefined when none. */
+  draft: Draft | undefined;
+  /** False until the local database has answered. */
+  loaded: boolean;
+  /** Saves the wizard's step and data locally at once (and queues it for the server when signed in). */
+  save(changes: DraftChanges): Promise<void>;
+  /** Forgets the draft (the wizard was finished or abandoned). */
+  discard(): Promise<void>;
+}
+
+const latest = (drafts: Draft[]) => drafts.reduce<Draft | undefined>((best, draft) => (!best || draft.updatedAt > best.updatedAt ? draft : best), undefined);
+
+/**
+ * The draft of one wizard (company creation, migration, cross-border crypto, KYB, tax form),
+ * read live from this device's database and saved on every change: a signed-in user's
+ * through the sync engine (so it resumes on their other devices), a guest's in the guest
+ * database (uploaded for registration to link). `companyId` names the company a KYB or tax
+ * form draft is about.
+ */
+export function useDraft(kind: DraftKind, companyId: string | null = null, initialStep = 1): UseDraft {
+  const user = useCurrentUser();
+  const db = useMemo(() => (user ? currentUserDatabase() : null) ?? guestDatabase(), [user]);
+  const signedIn = user !== null && db !== guestDatabase();
+  // The id a new draft will get, fixed for this wizard so quick successive saves land on one draft.
+  const newId = useRef<string>(crypto.randomUUID());
+  // The last draft this wizard saved: the next save builds on it even before the live query catches up.
+  const lastSaved = useRef<Draft | undefined>(undefined);
+
+  const found = useLiveQuery(
+    async () => ({ draft: latest(await db.drafts.where('kind').equals(kind).filter((draft) => draft.companyId === companyId).toArray()) }),
+    [db, kind, companyId],
+  );
+  const draft = found?.draft;
+
+  const save = useCallback(
+    async (changes: DraftChanges) => {
+      const mine = lastSaved.current;
+      const base = mine && (!draft || (mine.id === draft.id && mine.updatedAt >= draft.updatedAt)) ? mine : draft;
+      const next: Draft = {
+        id: base?.id ?? newId.current,
+        kind,
+        companyId,
+        step: changes.step ?? base?.step ?? initialStep,
+        data: changes.data ?? base?.data ?? {},
+        updatedAt: new Date().toISOString(),
+      };
+      lastSaved.current = next;
+      const engine = signedIn ? currentSyncEngine() : null;
+      if (engine) await engine.mutate('saveDraft', next);
+      else await saveGuestDraft(next);
+    },
+    [draft, kind, companyId, initialStep, signedIn],
+  );
+
+  const discard = useCallback(async () => {
+    if (!draft) return;
+    const engine = signedIn ? currentSyncEngine() : null;
+    if (engine) await engine.mutate('deleteDraft', { id: draft.id });
+    else await discardGuestDraft(draft.id);
+    newId.current = crypto.randomUUID();
+    lastSaved.current = undefined;
+  }, [draft, signedIn]);
+
+  return { draft, loaded: found !== undefined, save, discard };
+}

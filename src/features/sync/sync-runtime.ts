@@ -1,0 +1,30 @@
+import type { AppDB } from '@sync/client/db';
+import { currentUserDatabase } from '@sync/client/db';
+import { SyncEngine } from '@sync/client/engine';
+import { browserHost } from '@sync/client/host';
+import { createHttpTransport } from '@sync/client/transport';
+import { adoptGuestDrafts } from '@src/features/drafts/guest-drafts';
+
+/**
+ * The sync engine of this tab: one per signed-in user's database, started on first use and
+ * replaced when another user signs in. It stops by itself when the database is closed or
+ * deleted (sign-out), keeping nothing in memory that the database does not hold.
+ */
+let running: { db: AppDB; engine: SyncEngine } | null = null;
+
+/** The engine of `db`, started if needed. */
+export function syncEngineFor(db: AppDB): SyncEngine {
+  if (running?.db === db && !running.engine.stopped) return running.engine;
+  running?.engine.stop();
+  const engine = new SyncEngine(db, db.userId, createHttpTransport(), browserHost()).start();
+  running = { db, engine };
+  // What this device drafted as a guest now belongs to the signed-in user.
+  void adoptGuestDrafts(engine).catch((error) => console.error('adopting guest drafts failed', error));
+  return engine;
+}
+
+/** The signed-in user's engine (even offline, from the last user's database); null for a guest. */
+export function currentSyncEngine(): SyncEngine | null {
+  const db = currentUserDatabase();
+  return db ? syncEngineFor(db) : null;
+}
