@@ -62,7 +62,7 @@ export class SyncEngine {
   private pollTimer: unknown = null;
   private pokesConnected = false;
   private lastCycleAt = 0;
-  private stopped = false;
+  private isStopped = false;
   private readonly lockName: string;
 
   constructor(
@@ -119,10 +119,15 @@ export class SyncEngine {
     return this;
   }
 
+  /** True once stopped (explicitly, or because its database was closed). */
+  get stopped(): boolean {
+    return this.isStopped;
+  }
+
   /** Stops everything this engine started; the outbox stays in the database. */
   stop(): void {
-    if (this.stopped) return;
-    this.stopped = true;
+    if (this.isStopped) return;
+    this.isStopped = true;
     this.subscription?.unsubscribe();
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.host.clearTimeout(this.timer);
@@ -134,7 +139,7 @@ export class SyncEngine {
   private resolveLeadership: (() => void) | null = null;
 
   private lead(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
+    if (this.isStopped) return Promise.resolve();
     this.update({ leader: true });
     this.cleanups.push(
       this.host.openPokes({
@@ -183,7 +188,7 @@ export class SyncEngine {
   }
 
   private requestSync(delayMs: number): void {
-    if (this.stopped) return;
+    if (this.isStopped) return;
     if (!this.status.leader) {
       this.channel?.post({ type: 'sync' });
       return;
@@ -215,7 +220,7 @@ export class SyncEngine {
   }
 
   private async run(): Promise<void> {
-    if (this.running || this.stopped) return;
+    if (this.running || this.isStopped) return;
     this.running = true;
     let gapResets = 0;
     try {
@@ -236,7 +241,7 @@ export class SyncEngine {
         }
         this.onFailure(failure);
         return;
-      } while (this.again && !this.stopped);
+      } while (this.again && !this.isStopped);
     } catch (error) {
       // A local failure (IndexedDB quota, a closed database): back off like a server failure.
       console.error('sync failed locally', error);
