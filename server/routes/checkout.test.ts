@@ -73,6 +73,15 @@ describe('checkout', () => {
       expect(await chargesOf(order)).toHaveLength(1);
     });
 
+    it('stops an order after ten declined attempts (card testing)', async () => {
+      const order = await placeOrder(t);
+      for (let attempt = 0; attempt < 10; attempt += 1) expect((await payRequest(t, order, { cardNumber: '4000000000000002' })).status).toBe(402);
+      const stopped = await payRequest(t, order);
+      expect(stopped.status).toBe(429);
+      expect(await stopped.json()).toMatchObject({ code: 'rate_limited' });
+      expect(await chargesOf(order)).toHaveLength(0);
+    });
+
     it('refuses an expiry in the past as expired_card', async () => {
       const order = await placeOrder(t);
       const response = await payRequest(t, order, { paymentMethod: cardMethod('4242424242424242', { expiry: '01/20' }) });

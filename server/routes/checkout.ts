@@ -18,6 +18,7 @@ import { problemSchema, type ProblemCode } from '@domain/problem';
 import { sendMailInBackground } from '../auth/mails';
 import type { AppDeps, AppEnv, SessionUser } from '../context';
 import {
+  countFailedPayments,
   expireIfDue,
   findLivePayment,
   findOrder,
@@ -55,6 +56,8 @@ const staleAttemptMs = 30_000;
 /** How long a duplicate request (double click, retry) waits for the first one's answer before 409. */
 const duplicateWaitMs = 10_000;
 const duplicatePollMs = 50;
+/** Declined attempts an order allows; a customer with a real card rarely needs more than a few. */
+export const maxFailedAttempts = 10;
 
 /** The support code a customer quotes for an unexpected payment error (SPEC §8): the attempt's id, shortened. */
 export const supportCodeOf = (paymentId: string) => `PAY-${paymentId.slice(0, 8).toUpperCase()}`;
@@ -282,6 +285,8 @@ export function createCheckout(deps: AppDeps, provider: PaymentsProvider) {
         }
         // SPEC §1: residents of these countries cannot open digital banking; the payer's country counts too.
         if (order.flow === 'crossBorderCrypto' && !isBankingAvailable(body.country)) throw new ProblemError(422, 'banking_unavailable_country');
+        // Someone trying card after card on one order is testing stolen cards, not paying for a company.
+        if ((await countFailedPayments(tx, orderId)) >= maxFailedAttempts) throw new ProblemError(429, 'rate_limited');
         const live = await findLivePayment(tx, orderId);
         if (live?.status === 'succeeded') throw new ProblemError(409, 'order_paid');
         if (live?.status === 'processing') throw new ProblemError(409, 'payment_in_progress');
@@ -377,6 +382,7 @@ const payRoute = createRoute({
     404: problem('No such order for this caller'),
     409: problem('`order_paid`, `order_expired`, `price_mismatch` (with the server `amount`), `payment_in_progress`'),
     422: problem('`idempotency_key_reused`, `invalid_coupon` (no redemptions left), `banking_unavailable_country`'),
+    429: problem('`rate_limited`: too many declined attempts on this order; place a new order'),
     502: problem('The payment provider failed; retry with the same key (`supportCode`)'),
   },
 });

@@ -175,7 +175,15 @@ export function ordersRouter(deps: AppDeps, checkout: Checkout) {
   const db = deps.database.db;
   // Demo coupons exist outside production, created on first use (never overwriting an edited row).
   let demoCouponsReady: Promise<void> | null = null;
-  const ensureDemoCoupons = () => (deps.env.NODE_ENV === 'production' ? Promise.resolve() : (demoCouponsReady ??= insertCoupons(db, demoCoupons)));
+  const ensureDemoCoupons = () => {
+    if (deps.env.NODE_ENV === 'production') return Promise.resolve();
+    demoCouponsReady ??= insertCoupons(db, demoCoupons).catch((error: unknown) => {
+      // A failed insert is tried again on the next use instead of being remembered.
+      demoCouponsReady = null;
+      throw error;
+    });
+    return demoCouponsReady;
+  };
 
   async function usableCoupon(code: string): Promise<{ code: string; effect: CouponEffect; percentOff: number | null; amountOff: number | null }> {
     await ensureDemoCoupons();

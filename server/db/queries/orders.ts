@@ -322,6 +322,15 @@ export async function findLivePayment(db: Db, orderId: string): Promise<PaymentR
   return row ?? null;
 }
 
+/** Declined or failed attempts of an order: card testing shows up as many of them. */
+export async function countFailedPayments(db: Db, orderId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'failed')));
+  return row?.count ?? 0;
+}
+
 export interface NewPayment {
   orderId: string;
   idempotencyKey: string;
