@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError, createApiClient, withRetry } from './api';
 import { errorMessage, messageKey } from './error-message';
@@ -169,8 +170,8 @@ describe('withRetry (SPEC §7)', () => {
 
 describe('error messages (SPEC §8)', () => {
   it('maps each API code to its errors.<code> key', () => {
-    expect(errorMessage(new ApiError(401, 'invalid_credentials'))).toEqual({ key: 'errors:invalid_credentials' });
-    expect(errorMessage(new ApiError(400, 'invalid_security_code'))).toEqual({ key: 'errors:invalid_security_code' });
+    expect(errorMessage(new ApiError(401, 'invalid_credentials'))).toEqual({ key: ['errors:invalid_credentials', 'errors:internal'] });
+    expect(errorMessage(new ApiError(400, 'invalid_security_code'))).toEqual({ key: ['errors:invalid_security_code', 'errors:internal'] });
   });
 
   it('carries the wait of a rate limit', () => {
@@ -178,9 +179,17 @@ describe('error messages (SPEC §8)', () => {
   });
 
   it('falls back to the generic apology for unknown codes and unexpected failures', () => {
-    expect(errorMessage(new ApiError(418, 'teapot'))).toEqual({ key: 'errors:internal' });
+    expect(errorMessage(new ApiError(418, 'teapot'))).toEqual({ key: ['errors:teapot', 'errors:internal'] });
+    expect(errorMessage(new ApiError(500, '../../__proto__'))).toEqual({ key: 'errors:internal' });
     expect(errorMessage(new Error('boom'))).toEqual({ key: 'errors:internal' });
     expect(errorMessage(new NetworkError('offline'))).toEqual({ key: 'errors:network' });
+  });
+
+  it('shows the apology when a code has no message of its own', async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: 'en', resources: { en: { errors: { internal: 'Sorry', card_declined: 'Declined' } } } });
+    expect(i18n.t(errorMessage(new ApiError(402, 'card_declined')).key)).toBe('Declined');
+    expect(i18n.t(errorMessage(new ApiError(418, 'teapot')).key)).toBe('Sorry');
   });
 
   it('reads `validation.x` as namespace validation, key x', () => {

@@ -1,22 +1,25 @@
-import { problemCodes, type ProblemCode } from '@domain/problem';
 import { ApiError, NetworkError } from './api';
 
-/** An i18n key with its values, ready for `t(key, values)`. */
+/**
+ * An i18n key (or keys, the first that exists wins) with its values, ready for
+ * `t(key, values)`.
+ */
 export interface Message {
-  key: string;
+  key: string | string[];
   values?: Record<string, unknown>;
 }
-
-const isProblemCode = (code: string): code is ProblemCode => (problemCodes as readonly string[]).includes(code);
 
 /**
  * The SPEC §8 message for a failed call, in the user's language: `errors:<code>` for the
  * API's stable codes, the wait for a rate limit, and the generic apology for anything else.
+ * Codes are not checked against `problemCodes` here (that module brings zod onto every page
+ * with an error message); the locale test guarantees each code has its message, and an
+ * unknown one falls back to the apology.
  */
 export function errorMessage(error: unknown): Message {
   if (error instanceof ApiError) {
     if (error.code === 'rate_limited') return { key: 'errors:rate_limited', values: { seconds: error.retryAfter ?? 60 } };
-    if (isProblemCode(error.code)) return { key: `errors:${error.code}` };
+    if (/^[a-z][a-z0-9_]*$/.test(error.code)) return { key: [`errors:${error.code}`, 'errors:internal'] };
     return { key: 'errors:internal' };
   }
   if (error instanceof NetworkError) return { key: 'errors:network' };
