@@ -16,9 +16,16 @@ const pages = [
   ['article', '/es/blogs/llc-vs-c-corp-for-founders'],
 ];
 
+// Its own process group, so stopping it stops the server under npx too: a server left behind
+// would answer the next run with an old build.
 const server = spawn('npx', ['tsx', 'server/main.ts'], {
   env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'alta-lighthouse-')), LOG_REQUESTS: '0', DATABASE_URL: '' },
   stdio: 'ignore',
+  detached: true,
+});
+let serverExited = false;
+server.on('exit', () => {
+  serverExited = true;
 });
 
 // Runs where Lighthouse could not measure a metric (a page error, a timeout) are left out of its median.
@@ -29,6 +36,7 @@ const median = (values) => {
 
 try {
   for (let i = 0; i < 120; i++) {
+    if (serverExited) throw new Error(`the server did not start (is port ${port} taken?)`);
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok) break;
     } catch {}
@@ -78,5 +86,5 @@ try {
   console.log(`Lighthouse ${runs} runs per page, mobile preset, median:`);
   console.table(rows);
 } finally {
-  server.kill('SIGTERM');
+  if (!serverExited) process.kill(-server.pid, 'SIGTERM');
 }
