@@ -12,6 +12,7 @@ import {
   type UserRow,
 } from '../db/queries/users';
 import { claimOrdersAtSignIn } from '../db/queries/orders';
+import { linkDraftToUser } from '../sync/drafts';
 import { ProblemError } from '../lib/problem';
 import type { RateLimitGuard } from '../middleware/with-rate-limit';
 import { renderMail } from '../providers/mail/render-mail';
@@ -59,6 +60,8 @@ export async function registerAccount(deps: AppDeps, input: RegisterInput): Prom
   // Two sign-ups with one email at the same moment: the unique index decides, the loser hears the truth.
   if (!user) throw new ProblemError(409, 'email_taken');
   await claimOrdersAtSignIn(db, { userId: user.id, email: user.email, order: input.order, companyDraftId: input.companyDraftId, now: deps.now() });
+  // The wizard draft started as a guest now syncs to the new account's devices.
+  if (input.companyDraftId) await linkDraftToUser(db, input.companyDraftId, user.id);
   sendMailInBackground(
     deps,
     'welcome',

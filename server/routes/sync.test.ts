@@ -6,7 +6,7 @@ import { rateLimits } from '../db/schema/auth';
 import { draftRow } from '../sync/test-fixtures';
 import { guestDraftRateRule } from './drafts';
 import { createUser, signIn } from '../test/accounts';
-import { createTestApp, type TestApp } from '../test/harness';
+import { cookiesFrom, createTestApp, type TestApp } from '../test/harness';
 
 let t: TestApp;
 let ana: { id: string; cookies: string };
@@ -127,6 +127,21 @@ describe('PUT /api/v1/drafts/:id (guest drafts)', () => {
     const huge = await t.request(`/api/v1/drafts/${id}`, { method: 'PUT', json: { ...upload, data: { text: 'x'.repeat(250_000) } } });
     expect(huge.status).toBe(400);
     expect((await t.request('/api/v1/drafts/not-a-uuid', { method: 'PUT', json: upload })).status).toBe(400);
+  });
+
+  it('moves the guest draft under the account registered with its companyDraftId', async () => {
+    const id = randomUUID();
+    await t.request(`/api/v1/drafts/${id}`, { method: 'PUT', json: upload });
+    const registered = await t.request('/api/v1/users', {
+      method: 'POST',
+      json: { firstName: 'Lucía', lastName: 'Gómez', email: `lucia-${id}@example.com`, password: 'Secret#2026', acceptTerms: true, language: 'es', companyDraftId: id },
+    });
+    expect(registered.status).toBe(201);
+    const cookies = cookiesFrom(registered);
+    const pulled = await pull(cookies, { clientId: randomUUID(), protocolVersion, cursor: null, lastMutationId: 0 });
+    expect((await pulled.json()).changes.drafts.puts).toEqual([{ id, kind: 'companyCreation', companyId: null, step: 2, data: { companyName: 'Acme' }, updatedAt: createdAt }]);
+    // Linked: the guest secret no longer opens it.
+    expect((await t.request(`/api/v1/drafts/${id}`, { method: 'PUT', json: upload })).status).toBe(404);
   });
 
   it("cannot overwrite a signed-in user's draft", async () => {
