@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { startAuthMaintenance } from './auth/maintenance';
+import { startSyncMaintenance } from './sync/retention';
 import { openDatabase } from './db/client';
 import { EnvError, parseEnv } from './env';
 import { createMailer } from './providers/mail/create-mailer';
@@ -14,6 +15,7 @@ async function main() {
   const deps = { env, database, mailer, now: () => new Date() };
   await prepareAccounts(deps);
   const stopAuthMaintenance = startAuthMaintenance(deps);
+  const stopSyncMaintenance = startSyncMaintenance(database.db, deps.now);
   const app = createApp(deps);
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
@@ -29,6 +31,7 @@ async function main() {
     force.unref();
     server.close(async () => {
       stopAuthMaintenance();
+      stopSyncMaintenance();
       await database.close();
       process.exit(0);
     });

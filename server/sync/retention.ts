@@ -35,3 +35,21 @@ export async function purgeSyncHistory(db: Db, now: Date): Promise<{ tombstones:
     return { tombstones: purged.length, rejections: rejections.length, guestDrafts: guestDrafts.length };
   });
 }
+
+const day = 24 * 60 * 60 * 1000;
+
+/**
+ * Purges now and once a day, until the returned stop is called. Every instance may run it:
+ * the deletes are idempotent and the resync threshold only ever rises. The database-backed
+ * job queue, when it exists, can call `purgeSyncHistory` instead.
+ */
+export function startSyncMaintenance(db: Db, now: () => Date): () => void {
+  const purge = () =>
+    purgeSyncHistory(db, now()).catch((error: unknown) => {
+      console.error(JSON.stringify({ level: 'error', msg: 'sync history purge failed', error: String(error) }));
+    });
+  void purge();
+  const timer = setInterval(purge, day);
+  timer.unref();
+  return () => clearInterval(timer);
+}
