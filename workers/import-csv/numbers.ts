@@ -10,6 +10,12 @@ export type DecimalSeparator = '.' | ',';
 const currency = /US\$|R\$|MX\$|AR\$|CA\$|COL\$|CLP\$|[$€£¥]|\b(?:USD|EUR|BRL|MXN|ARS|COP|CLP|PEN|UYU|GBP|CAD|BOB|PYG|DOP|GTQ|CRC)\b/gi;
 const spaces = /[\s\u00a0\u2007\u202f]+/g;
 
+// Digits grouped by thousands with the other separator (or a space or apostrophe), then decimals.
+const amountPatterns: Record<DecimalSeparator, RegExp> = {
+  '.': /^(\d{1,3}(?:[,' ]\d{3})+|\d+)(?:\.(\d+))?$|^\.(\d+)$/,
+  ',': /^(\d{1,3}(?:[.' ]\d{3})+|\d+)(?:,(\d+))?$|^,(\d+)$/,
+};
+
 /**
  * Reads an amount written with `decimal` as its decimal separator into signed integer
  * cents; null when the text is not an amount. More than two decimals are rounded half away
@@ -32,9 +38,7 @@ export function parseAmount(raw: string, decimal: DecimalSeparator): number | nu
     negative = negative !== text.endsWith('-');
     text = text.slice(0, -1).trim();
   }
-  const thousands = decimal === '.' ? "[,' ]" : "[.' ]";
-  const pattern = new RegExp(`^(\\d{1,3}(?:${thousands}\\d{3})+|\\d+)(?:\\${decimal}(\\d+))?$|^\\${decimal}(\\d+)$`);
-  const match = pattern.exec(text);
+  const match = amountPatterns[decimal].exec(text);
   if (!match) return null;
   const integerDigits = (match[1] ?? '0').replace(/\D/g, '').replace(/^0+(?=\d)/, '');
   const fraction = match[2] ?? match[3] ?? '';

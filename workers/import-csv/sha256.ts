@@ -29,25 +29,45 @@ export function sha256(text: string): Uint8Array {
   view.setUint32(length - 8, Math.floor((message.length * 8) / 2 ** 32));
   view.setUint32(length - 4, (message.length * 8) >>> 0);
 
-  let [h0, h1, h2, h3, h4, h5, h6, h7] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
+  let h0 = 0x6a09e667;
+  let h1 = 0xbb67ae85;
+  let h2 = 0x3c6ef372;
+  let h3 = 0xa54ff53a;
+  let h4 = 0x510e527f;
+  let h5 = 0x9b05688c;
+  let h6 = 0x1f83d9ab;
+  let h7 = 0x5be0cd19;
   for (let offset = 0; offset < length; offset += 64) {
     for (let i = 0; i < 16; i++) words[i] = view.getUint32(offset + i * 4);
     for (let i = 16; i < 64; i++) {
-      const a = words[i - 15]!;
-      const b = words[i - 2]!;
-      const s0 = ((a >>> 7) | (a << 25)) ^ ((a >>> 18) | (a << 14)) ^ (a >>> 3);
-      const s1 = ((b >>> 17) | (b << 15)) ^ ((b >>> 19) | (b << 13)) ^ (b >>> 10);
+      const x = words[i - 15]!;
+      const y = words[i - 2]!;
+      const s0 = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
+      const s1 = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
       words[i] = (words[i - 16]! + s0 + words[i - 7]! + s1) | 0;
     }
-    let [a, b, c, d, e, f, g, h] = [h0, h1, h2, h3, h4, h5, h6, h7];
+    // Plain variables, no array destructuring: this loop runs 64 times per block.
+    let a = h0;
+    let b = h1;
+    let c = h2;
+    let d = h3;
+    let e = h4;
+    let f = h5;
+    let g = h6;
+    let h = h7;
     for (let i = 0; i < 64; i++) {
       const s1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
-      const choose = (e & f) ^ (~e & g);
-      const t1 = (h + s1 + choose + k[i]! + words[i]!) | 0;
+      const t1 = (h + s1 + ((e & f) ^ (~e & g)) + k[i]! + words[i]!) | 0;
       const s0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
-      const majority = (a & b) ^ (a & c) ^ (b & c);
-      const t2 = (s0 + majority) | 0;
-      [h, g, f, e, d, c, b, a] = [g, f, e, (d + t1) | 0, c, b, a, (t1 + t2) | 0];
+      const t2 = (s0 + ((a & b) ^ (a & c) ^ (b & c))) | 0;
+      h = g;
+      g = f;
+      f = e;
+      e = (d + t1) | 0;
+      d = c;
+      c = b;
+      b = a;
+      a = (t1 + t2) | 0;
     }
     h0 = (h0 + a) | 0;
     h1 = (h1 + b) | 0;
