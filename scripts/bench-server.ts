@@ -1,6 +1,8 @@
 // Server benchmark: Alta's API on a temporary PGlite next to a bare node:http server, measured
 // in the same run with autocannon (load generated from a worker thread, so the servers keep the
 // main thread), plus login latency with argon2id included. Prints a table; never fails a build.
+// PGlite by default; BENCH_DATABASE_URL=postgres://… measures on a temporary PostgreSQL database.
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { createApp } from '../server/app';
 import { hashPassword } from '../server/auth/passwords';
 import { openDatabase } from '../server/db/client';
@@ -31,14 +34,53 @@ async function load(title: string, url: string, headers: Record<string, string> 
   return { title, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures };
 }
 
+/** With BENCH_DATABASE_URL, a throw-away database on that PostgreSQL server (dropped at the end). */
+async function temporaryPostgres(url: string | undefined) {
+  if (!url) return null;
+  const name = `alta_bench_${randomUUID().replaceAll('-', '')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  // Dropped without FORCE, after the app's pool has closed: terminating its connections would
+  // surface as an error on the pool's idle clients.
+  const drop = async () => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await run(`DROP DATABASE IF EXISTS ${name}`);
+      } catch (error) {
+        if (attempt >= 20) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  };
+  return { url: target.toString(), drop };
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'alta-bench-'));
   const env = parseEnv({ NODE_ENV: 'development', LOG_REQUESTS: '0', DATA_DIR: dataDir, APP_URL: 'http://127.0.0.1' });
-  const database = await openDatabase({ dataDir });
+  const temporary = await temporaryPostgres(process.env.BENCH_DATABASE_URL);
+  const database = await openDatabase({ databaseUrl: temporary?.url, dataDir });
   const app = createApp({ env, database, mailer: { send: async () => {} }, now: () => new Date() }, { clientRoot: path.join(dataDir, 'no-client') });
-  const alta = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
+  // Counted so the database closes only after the requests autocannon left in flight are answered.
+  let inFlight = 0;
+  const fetchCounted: typeof app.fetch = async (...args) => {
+    inFlight++;
+    try {
+      return await app.fetch(...args);
+    } finally {
+      inFlight--;
+    }
+  };
+  const alta = serve({ fetch: fetchCounted, port: 0, hostname: '127.0.0.1' }) as Server;
   await new Promise((resolve) => alta.once('listening', resolve));
   const altaUrl = `http://127.0.0.1:${(alta.address() as AddressInfo).port}`;
 
@@ -67,6 +109,26 @@ async function main() {
   }
   latencies.sort((a, b) => a - b);
 
+  // Enumeration check: a wrong password and an unknown email should cost the same (dummy hash).
+  // Each attempt uses its own account so the per-account lock never answers instead.
+  const failures = { wrongPassword: [] as number[], unknownEmail: [] as number[] };
+  for (let i = 0; i < 10; i++) {
+    await insertUser(database.db, { email: `wrong-${i}@example.com`, firstName: 'Bench', lastName: 'User', passwordHash: await hashPassword(password), language: 'en', now: new Date() });
+  }
+  for (let i = 0; i < 10; i++) {
+    for (const [kind, email] of [['wrongPassword', `wrong-${i}@example.com`], ['unknownEmail', `nobody-${i}@example.com`]] as const) {
+      const started = performance.now();
+      const response = await fetch(`${altaUrl}/api/v1/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'Wrong#2026' }),
+      });
+      await response.arrayBuffer();
+      failures[kind].push(performance.now() - started);
+    }
+  }
+  const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+
   const rows = [
     await load('bare node:http JSON', `${bareUrl}/`),
     await load('GET /api/v1/health', `${altaUrl}/api/v1/health`),
@@ -85,9 +147,16 @@ async function main() {
     `\nLogin (POST /api/v1/login, ${logins} sequential, argon2id m=19456 t=2 p=1): median ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms`,
   );
 
+  console.log(
+    `Failed login, median of 10: wrong password ${median(failures.wrongPassword).toFixed(1)} ms, unknown email ${median(failures.unknownEmail).toFixed(1)} ms (same work, so no enumeration by timing)`,
+  );
+
   await new Promise((resolve) => bare.close(resolve));
+  alta.closeIdleConnections();
   await new Promise((resolve) => alta.close(resolve));
+  while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 20));
   await database.close();
+  await temporary?.drop();
   await rm(dataDir, { recursive: true, force: true });
 }
 
