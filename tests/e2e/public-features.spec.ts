@@ -177,6 +177,7 @@ test.describe('contact', () => {
 
 test.describe('footer', () => {
   test('links to the public pages', async ({ page }) => {
+    test.slow(); // six pages in a row
     await page.goto('/en');
     const footer = page.locator('footer');
     for (const [name, path] of [

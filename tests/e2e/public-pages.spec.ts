@@ -56,6 +56,7 @@ test('the HTML shown before any script runs has the heading and the text of the 
 
 for (const lang of ['es', 'en'] as Lang[]) {
   test(`public pages hydrate without errors and keep their title (${lang})`, async ({ page }) => {
+    test.slow(); // nine pages in a row
     const problems: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') problems.push(message.text());
@@ -105,6 +106,7 @@ test('sitemap.xml lists every page in every language with alternates, and robots
 });
 
 test('public pages load no dashboard code, no Dexie and no workers', async ({ page }) => {
+  test.slow(); // four pages, each until the network is idle
   const scripts: { url: string; body: string }[] = [];
   page.on('response', async (response) => {
     if (response.request().resourceType() !== 'script') return;
