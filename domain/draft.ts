@@ -16,8 +16,25 @@ export const guestDraftKinds = ['companyCreation', 'companyMigration', 'crossBor
 /** Serialized size limit of a draft's data: wizards hold form values, never files. */
 export const draftDataMaxChars = 200_000;
 
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** Plain JSON data (no functions, no class instances, finite numbers), at most 64 levels deep. */
+export function isJsonValue(value: unknown, depth = 0): value is JsonValue {
+  if (depth > 64) return false;
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every((item) => isJsonValue(item, depth + 1));
+  if (typeof value !== 'object') return false;
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  return Object.values(value).every((item) => isJsonValue(item, depth + 1));
+}
+
+// Not z.json(): its recursive definition sends the OpenAPI generator into endless recursion.
+const jsonValueSchema = z.unknown().refine(isJsonValue, { error: 'validation.invalid' }) as z.ZodType<JsonValue>;
+
 export const draftDataSchema = z
-  .record(z.string().max(200), z.json())
+  .record(z.string().max(200), jsonValueSchema)
   .refine((data) => JSON.stringify(data).length <= draftDataMaxChars, { error: 'validation.tooLarge' });
 
 export const draftSchema = z.strictObject({
