@@ -1,5 +1,5 @@
 import { test } from '@playwright/test';
-import { expect, LoginPage, databaseNames, demo, uniqueEmail, words, type Lang } from './support/alta';
+import { expect, LoginPage, cachedProfileEmail, databaseNames, demo, uniqueEmail, words, type Lang } from './support/alta';
 
 // These tests are about the shell, not the installed app: the service worker's precache
 // download would only compete with the pages under test.
@@ -32,7 +32,8 @@ test('a visitor creates an account, logs out, logs in again and reaches the dash
   const confirm = page.getByRole('dialog', { name: 'Log out of Alta?' });
   await confirm.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/en\/login$/);
-  await expect.poll(() => databaseNames(page)).not.toContainEqual(expect.stringMatching(/^alta-/));
+  // The user's database is gone (a guest's `alta-guest` drafts are not the user's).
+  await expect.poll(() => databaseNames(page)).not.toContainEqual(expect.stringMatching(/^alta-[0-9a-f]{8}-/));
   expect(await page.evaluate(() => localStorage.getItem('alta.signedIn'))).toBeNull();
 
   await page.goto('/en/dashboard');
@@ -78,11 +79,24 @@ test('a signed-in user whose API is unreachable still gets the dashboard from th
   await login.goto();
   await login.logIn(demo);
   await expect(page).toHaveURL(/\/en\/dashboard$/);
+  await expect.poll(() => cachedProfileEmail(page)).toBe(demo.email);
 
   await page.route('**/api/v1/users/me', (route) => route.abort('internetdisconnected'));
   await page.reload();
   // SPEC §7: /users/me is tried 3 times 1 s apart before the cached profile is used.
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome, ${demo.firstName}`, { timeout: 30_000 });
+});
+
+test('with the signed-in hint but no reachable API and no cached profile, the visitor gets the login page (no loop)', async ({ page }) => {
+  test.slow(); // the SPEC's three tries, 1 s apart, come first
+  await page.goto('/en/reset-password');
+  await page.evaluate(() => localStorage.setItem('alta.signedIn', 'user'));
+  await page.route('**/api/v1/users/me', (route) => route.abort('internetdisconnected'));
+
+  await page.goto('/en/dashboard');
+  await expect(page).toHaveURL('/en/login?from=%2Fen%2Fdashboard', { timeout: 30_000 });
+  await expect(new LoginPage(page, 'en').heading).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('alta.signedIn'))).toBeNull();
 });
 
 test('reset password: the request leads to the confirm screen, where a wrong code gets the SPEC message', async ({ page }) => {

@@ -52,6 +52,9 @@ export async function forgetSession(): Promise<void> {
 async function offlineUser(): Promise<User | null> {
   const user = await cachedUser();
   if (user) setCurrentUser(user);
+  // Neither the API nor this device can confirm the session: drop the hint, or the
+  // guest-only login page would send the visitor straight back here, in a loop.
+  else clearSignedIn();
   return user;
 }
 

@@ -91,3 +91,26 @@ export async function logInAs(page: Page, account: { email: string; password: st
 
 /** The names of the Dexie databases in this page's origin. */
 export const databaseNames = (page: Page) => page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name ?? ''));
+
+/** The email of the profile cached in the signed-in user's Dexie database, or null. */
+export const cachedProfileEmail = (page: Page) =>
+  page.evaluate(async () => {
+    const userId = localStorage.getItem('alta.currentUser');
+    if (!userId) return null;
+    const database = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(`alta-${userId}`);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      if (!database.objectStoreNames.contains('profile')) return null;
+      const row = await new Promise<{ user?: { email?: string } } | undefined>((resolve, reject) => {
+        const request = database.transaction('profile').objectStore('profile').get('me');
+        request.onsuccess = () => resolve(request.result as { user?: { email?: string } } | undefined);
+        request.onerror = () => reject(request.error);
+      });
+      return row?.user?.email ?? null;
+    } finally {
+      database.close();
+    }
+  });
