@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import { createAppRouter } from '@src/app/router';
 import { ToastProvider } from '@src/components/toast/toast-provider';
+import { captureAttribution } from '@src/features/attribution/attribution';
 import { PwaStatus } from '@src/features/pwa/pwa-status';
 import { setCurrentUser } from '@src/features/session/session-store';
 import { clearSignedIn } from '@src/features/session/signed-in-flag';
@@ -43,6 +44,8 @@ function routerReady(router: ReturnType<typeof createAppRouter>) {
 }
 
 async function start() {
+  // First touch: before anything can change the address (redirects drop the UTM query).
+  captureAttribution();
   await initI18n();
   api.setUnauthorizedHandler(sendToLogin);
   const router = createAppRouter();

@@ -11,6 +11,7 @@ import { CheckboxField } from '@src/components/form/checkbox-field';
 import { FormAlert } from '@src/components/form/form-alert';
 import { PasswordField } from '@src/components/form/password-field';
 import { TextField } from '@src/components/form/text-field';
+import { readAttribution } from '@src/features/attribution/attribution';
 import { ApiError } from '@src/lib/api';
 import { applyFieldErrors, useFieldError } from '@src/lib/form-errors';
 import { href, paths } from '@src/lib/paths';
@@ -63,7 +64,7 @@ export function RegisterForm() {
   const onSubmit = handleSubmit(async ({ repeatPassword: _repeat, ...account }) => {
     setFailure(null);
     try {
-      const user = await registerAccount({ ...account, language, companyDraftId: companyDraftId() });
+      const user = await registerAccount({ ...account, language, companyDraftId: companyDraftId(), attribution: readAttribution() });
       await completeSignIn(user);
     } catch (error) {
       if (error instanceof ApiError && (error.code === 'email_taken' || error.code === 'admin_email_reserved')) {
