@@ -241,6 +241,15 @@ describe('migration', () => {
     expect(messages(migrationSchema.safeParse(migration({ documents: [{ kind: 'passport' }] })))).toEqual({ 'documents.0.kind': 'validation.required' });
   });
 
+  it('accepts an optional EIN as XX-XXXXXXX (the dash added when left out) and refuses other shapes', () => {
+    expect(migrationSchema.parse(migration({ ein: '' })).ein).toBeUndefined();
+    expect(migrationSchema.parse(migration({ ein: '12-3456789' })).ein).toBe('12-3456789');
+    expect(migrationSchema.parse(migration({ ein: ' 123456789 ' })).ein).toBe('12-3456789');
+    for (const ein of ['12345678', '1234567890', '123-456789', 'AB-CDEFGHI', '12_3456789']) {
+      expect(messages(migrationSchema.safeParse(migration({ ein }))), ein).toEqual({ ein: 'validation.ein' });
+    }
+  });
+
   it('takes the wizard as owner, company and partners', () => {
     expect(migrateCompanyWizardSchema.safeParse({ owner: owner(), company: migration(), partners: [partner()] }).success).toBe(true);
   });

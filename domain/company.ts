@@ -218,6 +218,13 @@ export const migrationDocumentSchema = z.strictObject({
   fileName: z.preprocess(blankToUndefined, z.string().trim().max(255, { error: 'validation.tooLong' }).optional()),
 });
 
+/** The IRS employer number of an existing company, XX-XXXXXXX (9 digits; the dash is added when left out). */
+export const einSchema = z
+  .string({ error: 'validation.ein' })
+  .trim()
+  .regex(/^\d{2}-?\d{7}$/, { error: 'validation.ein' })
+  .transform((value) => (value.includes('-') ? value : `${value.slice(0, 2)}-${value.slice(2)}`));
+
 const migrationShape = z.strictObject({
   type: z.enum(formationTypes, { error: 'validation.required' }),
   existingCompanyName: companyNameSchema,
@@ -227,6 +234,8 @@ const migrationShape = z.strictObject({
   originState: z.preprocess(blankToUndefined, usStateSchema.optional()),
   originCountry: z.preprocess(blankToUndefined, countryCodeSchema.optional()),
   documents: z.array(migrationDocumentSchema).max(20, { error: 'validation.tooLong' }).default([]),
+  /** The company's EIN when it already has one (optional: some migrating companies have none yet). */
+  ein: z.preprocess(blankToUndefined, einSchema.optional()),
 });
 
 /** Exactly one origin: a US state, or a country other than the US (a US company has a state). */
@@ -248,7 +257,7 @@ export const migrationStepSchemas = {
   company: migrationShape.pick({ type: true, existingCompanyName: true }),
   industry: migrationShape.pick({ industry: true, industryOther: true }).superRefine(checkIndustryOther),
   origin: migrationShape.pick({ originState: true, originCountry: true }).superRefine(checkMigrationOrigin),
-  documents: migrationShape.pick({ documents: true }),
+  documents: migrationShape.pick({ documents: true, ein: true }),
 };
 
 /** The basic crypto KYB of the cross-border crypto wizard: the business's legal name and registration country. */

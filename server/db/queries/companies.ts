@@ -36,7 +36,7 @@ function companyValues(order: OrderRow) {
         industryOther: company.industry === 'other' ? (company.industryOther ?? null) : null,
         state: company.originState ?? null,
         originCountry: company.originCountry ?? null,
-        details: { documents: company.documents },
+        details: company.ein ? { documents: company.documents, ein: company.ein } : { documents: company.documents },
       };
     }
     case 'crossBorderCrypto': {
