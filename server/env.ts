@@ -40,6 +40,8 @@ const baseSchema = z.object({
   CHAT_APP_ID: optional,
   CDN_FOLDER: optional,
   LOG_REQUESTS: z.enum(['0', '1']).optional(),
+  /** Scales every rate limit up; for local load and browser-test runs from one IP. Refused in production. */
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
   /** Number of reverse proxies in front of Alta whose X-Forwarded-For hop is trusted; 0 uses the socket address. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Intercom identity-verification secret: signs `intercomUserHash` so the chat widget cannot be spoofed. */
@@ -79,6 +81,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     if (missing.length > 0) {
       throw new EnvError(`Production needs these environment variables: ${missing.join(', ')}`);
     }
+    if (env.RATE_LIMIT_MULTIPLIER !== 1) throw new EnvError('RATE_LIMIT_MULTIPLIER cannot be used in production');
     if (env.SESSION_SECRET!.length < 32) throw new EnvError('SESSION_SECRET must be at least 32 characters');
   }
   return {

@@ -52,10 +52,11 @@ export function withRateLimit(deps: AppDeps, action: RateLimitAction): Middlewar
     const until = await lockedUntil(db, keys, now);
     if (until) throw rateLimited(until, now);
 
+    const scale = deps.env.RATE_LIMIT_MULTIPLIER;
     const hitAll = async () => {
       const at = deps.now();
-      await recordHit(db, ipKey, policy.ip, at);
-      if (accountKey) await recordHit(db, accountKey, policy.account, at);
+      await recordHit(db, ipKey, { ...policy.ip, max: policy.ip.max * scale }, at);
+      if (accountKey) await recordHit(db, accountKey, { ...policy.account, max: policy.account.max * scale }, at);
     };
     if (policy.count === 'attempt') await hitAll();
     c.set('rateLimit', {
