@@ -14,7 +14,7 @@ const pages = [
   ['create-company wizard', '/es/create-company'],
 ];
 const port = 3190;
-const server = spawn('npx', ['tsx', 'server/main.ts'], {
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'alta-bench-')), LOG_REQUESTS: '0', DATABASE_URL: '' },
   stdio: 'ignore',
 });

@@ -6,7 +6,7 @@ import path from 'node:path';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'alta-e2e-'));
 const port = process.env.E2E_PORT ?? '3100';
-const child = spawn('npx', ['tsx', 'server/main.ts'], {
+const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: 'development', PORT: port, DATA_DIR: dataDir, APP_URL: `http://localhost:${port}`, LOG_REQUESTS: '0', RATE_LIMIT_MULTIPLIER: '20', DATABASE_URL: '' },
 });
