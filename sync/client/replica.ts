@@ -56,7 +56,8 @@ export class Replica {
 
   /** This database's sync position (created on first use). */
   meta(): Promise<SyncMeta> {
-    return this.db.transaction('rw', this.db.syncMeta, () => this.metaInTx());
+    // An async callback: Dexie keeps its transaction zone across native awaits only for those.
+    return this.db.transaction('rw', this.db.syncMeta, async () => this.metaInTx());
   }
 
   /**

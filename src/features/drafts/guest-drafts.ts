@@ -88,7 +88,10 @@ function scheduleUpload(id: string) {
 /** Saves a guest's draft locally with the same mutator as a signed-in user, then uploads it after a pause. */
 export async function saveGuestDraft(draft: Draft): Promise<void> {
   const db = guestDatabase();
-  await db.transaction('rw', db.drafts, () => runMutator(mutators.saveDraft, createLocalTx(db, null, null), draft));
+  // An async callback: Dexie keeps its transaction zone across the mutator's native awaits only for those.
+  await db.transaction('rw', db.drafts, async () => {
+    await runMutator(mutators.saveDraft, createLocalTx(db, null, null), draft);
+  });
   if (!isGuestKind(draft.kind)) return;
   storage()?.setItem(companyDraftKey, draft.id);
   scheduleUpload(draft.id);
@@ -109,7 +112,7 @@ export async function discardGuestDraft(id: string): Promise<void> {
  * at registration keeps its id — the server already holds it under the account; the others
  * get new ids, since their uploaded guest copies belong to no account and cannot be claimed.
  */
-export async function adoptGuestDrafts(engine: SyncEngine): Promise<void> {
+export async function adoptGuestDrafts(engine: Pick<SyncEngine, 'mutate'>): Promise<void> {
   const db = guestDatabase();
   const drafts = await db.drafts.toArray();
   if (drafts.length === 0) return;
