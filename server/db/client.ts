@@ -36,6 +36,9 @@ const migrationLockKey = 4_207_001;
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection dropped by PostgreSQL (restart, failover) must not crash the process:
+    // the pool discards it and the next query opens a new one.
+    pool.on('error', (error) => console.error(JSON.stringify({ level: 'error', msg: 'idle database connection lost', error: error.message })));
     const db = drizzlePg(pool) as unknown as Db;
     const client = await pool.connect();
     try {
