@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
 import styles from './button.module.css';
 
@@ -19,6 +19,7 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, Look {
   /** Shows a spinner and marks the button busy; clicks are ignored meanwhile. */
   busy?: boolean;
   busyLabel?: ReactNode;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({ variant, size, block, busy = false, busyLabel, className, children, disabled, type = 'button', ...rest }: ButtonProps) {

@@ -19,10 +19,14 @@ export class ApiError extends Error {
     readonly errors: Record<string, string[]> = {},
     /** Seconds to wait before trying again (429). */
     readonly retryAfter: number | null = null,
+    /** Payment answers: the decline reason, the support code to quote (SPEC §8), the server's total (price_mismatch). */
+    readonly details: ProblemDetails = {},
   ) {
     super(`API answered ${status} ${code}`);
   }
 }
+
+export type ProblemDetails = Partial<Pick<Problem, 'declineCode' | 'supportCode' | 'amount'>>;
 
 /** The API could not be reached (offline, DNS, server down, timeout). */
 export class NetworkError extends Error {
@@ -41,6 +45,8 @@ export interface CallContext extends Record<string, unknown> {
 
 export interface CallOptions {
   json?: unknown;
+  /** Per-call headers (the checkout's `Idempotency-Key` and `X-Checkout-Token`). */
+  headers?: Record<string, string>;
   searchParams?: Record<string, string | number | boolean | undefined>;
   context?: CallContext;
   signal?: AbortSignal;
@@ -106,6 +112,7 @@ export function createApiClient(options: ApiClientOptions) {
       response = await http(path, {
         method,
         json: call.json,
+        headers: call.headers,
         searchParams: call.searchParams as Record<string, string | number | boolean> | undefined,
         context: call.context ?? {},
         signal: call.signal,
@@ -144,6 +151,15 @@ function isProblem(value: unknown): value is Problem {
   return Number.isInteger(status) && typeof code === 'string' && errorsOk && (retryAfter === undefined || typeof retryAfter === 'number');
 }
 
+/** The payment fields of a problem, kept only when they have the documented types. */
+function problemDetails({ declineCode, supportCode, amount }: Problem): ProblemDetails {
+  return {
+    ...(typeof declineCode === 'string' && { declineCode }),
+    ...(typeof supportCode === 'string' && { supportCode }),
+    ...(Number.isInteger(amount) && { amount }),
+  };
+}
+
 /** Turns whatever ky threw into an `ApiError` (problem+json) or a `NetworkError`. */
 export async function toApiError(error: unknown): Promise<unknown> {
   if (error instanceof HTTPError) {
@@ -154,7 +170,7 @@ export async function toApiError(error: unknown): Promise<unknown> {
       const problem: unknown = await response.clone().json();
       if (isProblem(problem)) {
         const { status, code, errors, retryAfter } = problem;
-        return new ApiError(status, code, errors ?? {}, retryAfter ?? fromHeader);
+        return new ApiError(status, code, errors ?? {}, retryAfter ?? fromHeader, problemDetails(problem));
       }
     } catch {
       // Not JSON (a proxy's HTML error page): fall through to the status alone.

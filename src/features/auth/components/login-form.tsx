@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import type { loginFormSchema } from '@domain/account';
@@ -10,6 +10,7 @@ import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
 import { PasswordField } from '@src/components/form/password-field';
 import { TextField } from '@src/components/form/text-field';
+import { orderToAttach, paidOrderFromState } from '@src/features/checkout/paid-orders';
 import { ApiError } from '@src/lib/api';
 import { applyFieldErrors, useFieldError } from '@src/lib/form-errors';
 import { lazyResolver } from '@src/lib/lazy-resolver';
@@ -37,6 +38,9 @@ export function LoginForm() {
   const errorText = useErrorText();
   const [failure, setFailure] = useState<string | null>(null);
   const [blocked, setBlocked] = useState(false);
+  // After a payment ('User exists'): the order's email, and the order attached at login.
+  const location = useLocation();
+  const [paid] = useState(() => paidOrderFromState(location.state));
   const {
     register,
     handleSubmit,
@@ -44,7 +48,7 @@ export function LoginForm() {
     formState: { errors, isSubmitting },
   } = useForm<LoginValues, unknown, LoginOutput>({
     resolver: validation.resolver,
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: paid?.email ?? '', password: '' },
   });
   const fieldError = useFieldError(errors);
   const [googleBusy, setGoogleBusy] = useState(false);
@@ -69,7 +73,7 @@ export function LoginForm() {
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await settle(await login(values), values.email);
+      await settle(await login({ ...values, order: orderToAttach() }), values.email);
     } catch (error) {
       if (!applyFieldErrors(error, setError, ['email', 'password'])) fail(error);
     }
@@ -79,7 +83,7 @@ export function LoginForm() {
     setFailure(null);
     setGoogleBusy(true);
     try {
-      await settle(await login({ token }), undefined);
+      await settle(await login({ token, order: orderToAttach() }), undefined);
     } catch (error) {
       fail(error);
     } finally {
@@ -90,6 +94,7 @@ export function LoginForm() {
   return (
     <>
       <form className={styles.form} onSubmit={onSubmit} onFocus={validation.preload} noValidate>
+        {paid && <FormAlert tone="success">{t('paidOrder.login', { number: paid.orderNumber })}</FormAlert>}
         {failure && <FormAlert>{failure}</FormAlert>}
         <TextField label={t('fields.email')} type="email" autoComplete="email" inputMode="email" error={fieldError('email')} {...register('email')} />
         <PasswordField label={t('fields.password')} autoComplete="current-password" error={fieldError('password')} {...register('password')} />

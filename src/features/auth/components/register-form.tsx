@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { registerFormSchema } from '@domain/account';
@@ -12,6 +12,7 @@ import { FormAlert } from '@src/components/form/form-alert';
 import { PasswordField } from '@src/components/form/password-field';
 import { TextField } from '@src/components/form/text-field';
 import { readAttribution } from '@src/features/attribution/attribution';
+import { orderToAttach, paidOrderFromState } from '@src/features/checkout/paid-orders';
 import { ApiError } from '@src/lib/api';
 import { applyFieldErrors, useFieldError } from '@src/lib/form-errors';
 import { href, paths } from '@src/lib/paths';
@@ -46,6 +47,9 @@ export function RegisterForm() {
   const completeSignIn = useCompleteSignIn();
   const errorText = useErrorText();
   const rulesId = useId();
+  // After a payment ('User does not exist'): the account is made from the order's contact.
+  const location = useLocation();
+  const [paid] = useState(() => paidOrderFromState(location.state));
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -56,7 +60,7 @@ export function RegisterForm() {
     formState: { errors, isSubmitting },
   } = useForm<RegisterValues, unknown, z.output<typeof registerFormSchema>>({
     resolver: zodResolver(registerFormSchema),
-    defaultValues: { firstName: '', lastName: '', email: '', phone: '', password: '', repeatPassword: '' },
+    defaultValues: { firstName: paid?.firstName ?? '', lastName: paid?.lastName ?? '', email: paid?.email ?? '', phone: '', password: '', repeatPassword: '' },
   });
   const fieldError = useFieldError(errors);
   const password = watch('password');
@@ -64,7 +68,7 @@ export function RegisterForm() {
   const onSubmit = handleSubmit(async ({ repeatPassword: _repeat, ...account }) => {
     setFailure(null);
     try {
-      const user = await registerAccount({ ...account, language, companyDraftId: companyDraftId(), attribution: readAttribution() });
+      const user = await registerAccount({ ...account, language, companyDraftId: companyDraftId(), attribution: readAttribution(), order: orderToAttach() });
       await completeSignIn(user);
     } catch (error) {
       if (error instanceof ApiError && (error.code === 'email_taken' || error.code === 'admin_email_reserved')) {
@@ -77,6 +81,7 @@ export function RegisterForm() {
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
+      {paid && <FormAlert tone="success">{t('paidOrder.register', { number: paid.orderNumber })}</FormAlert>}
       {failure && <FormAlert>{failure}</FormAlert>}
       <div className={styles.row}>
         <TextField label={t('fields.firstName')} autoComplete="given-name" error={fieldError('firstName')} {...register('firstName')} />

@@ -1,15 +1,21 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { defaultLanguage, isLanguage } from '@domain/constants';
+import { CompanyCreatedPopup } from '@src/features/order-popups/company-created-popup';
+import { clearNewCompany, readNewCompany } from '@src/features/order-popups/new-company-flag';
 import { useCurrentUser } from '@src/features/session/session-store';
 import { href, paths } from '@src/lib/paths';
 import { usePageTitle } from '@src/lib/use-page-title';
+import { useCompanies } from '../hooks/use-companies';
 import styles from './companies-overview.module.css';
+import { CompanyCard } from './company-card';
 import { StartPaths } from './start-paths';
 
 /**
- * The dashboard home: the user's companies (from `/users/me`), or — with none yet — how to
- * start one.
+ * The dashboard home: the user's companies (from `GET /companies`, or the ids of `/users/me`
+ * while offline), or — with none yet — how to start one. A company just created from a paid
+ * order is announced with the company-created popup (SPEC §4), once.
  */
 export function CompaniesOverview() {
   const { t } = useTranslation('dashboard');
@@ -17,7 +23,10 @@ export function CompaniesOverview() {
   const language = isLanguage(lang) ? lang : defaultLanguage;
   const user = useCurrentUser();
   usePageTitle(t('home.title'));
-  const companies = user?.companies ?? [];
+  const details = useCompanies();
+  const companies = details?.map((company) => company.id) ?? user?.companies ?? [];
+  const [newCompany, setNewCompany] = useState(readNewCompany);
+  const announced = newCompany && companies.includes(newCompany) ? newCompany : null;
 
   return (
     <div className={styles.page}>
@@ -33,27 +42,42 @@ export function CompaniesOverview() {
             {t('home.companiesTitle')}
           </h2>
           <ul className={styles.companies}>
-            {companies.map((id, index) => (
-              <li key={id}>
-                <Link to={href(language, paths.company(id))} className={styles.company}>
-                  <span className={styles.companyBadge} aria-hidden="true">
-                    {index + 1}
-                  </span>
-                  <span className={styles.companyText}>
-                    <span className={styles.companyName}>{t('home.companyLabel', { number: index + 1 })}</span>
-                    <span className={styles.companyId}>{t('home.companyReference', { reference: id.slice(0, 8).toUpperCase() })}</span>
-                  </span>
-                  <span className={styles.chevron} aria-hidden="true">
-                    →
-                  </span>
-                </Link>
+            {details?.map((company) => (
+              <li key={company.id}>
+                <CompanyCard company={company} language={language} />
               </li>
             ))}
+            {!details &&
+              companies.map((id, index) => (
+                <li key={id}>
+                  <Link to={href(language, paths.company(id))} className={styles.company}>
+                    <span className={styles.companyBadge} aria-hidden="true">
+                      {index + 1}
+                    </span>
+                    <span className={styles.companyText}>
+                      <span className={styles.companyName}>{t('home.companyLabel', { number: index + 1 })}</span>
+                      <span className={styles.companyId}>{t('home.companyReference', { reference: id.slice(0, 8).toUpperCase() })}</span>
+                    </span>
+                    <span className={styles.chevron} aria-hidden="true">
+                      →
+                    </span>
+                  </Link>
+                </li>
+              ))}
           </ul>
         </section>
       ) : (
         <StartPaths />
       )}
+      <CompanyCreatedPopup
+        open={announced !== null}
+        companyName={details?.find((company) => company.id === announced)?.name ?? null}
+        onClose={() => {
+          // SPEC §4: shown once, then the new-company flag resets.
+          clearNewCompany();
+          setNewCompany(null);
+        }}
+      />
     </div>
   );
 }

@@ -1,0 +1,42 @@
+import type { z } from 'zod';
+import type { confirmPaymentSchema, couponAppliedSchema, OrderView, PayOrderInput, PayResult } from '@domain/checkout';
+import type { Quote } from '@domain/plans';
+import { api, type CallContext } from '@src/lib/api';
+
+/**
+ * The guest checkout calls (docs/decisions/006): the order is authorised by its checkout
+ * token, not by a session, so a 401 here never means "log in again".
+ */
+const guest: CallContext = { public: true };
+
+const tokenHeader = (checkoutToken: string) => ({ 'X-Checkout-Token': checkoutToken });
+
+export const getOrder = (orderId: string, checkoutToken: string, signal?: AbortSignal) =>
+  api.get<OrderView>(`orders/${encodeURIComponent(orderId)}`, { headers: tokenHeader(checkoutToken), context: guest, signal });
+
+export type CouponApplied = z.infer<typeof couponAppliedSchema>;
+
+export const applyCoupon = (orderId: string, checkoutToken: string, code: string) =>
+  api.post<CouponApplied>(`orders/${encodeURIComponent(orderId)}/coupon`, { json: { code }, headers: tokenHeader(checkoutToken), context: guest });
+
+export const removeCoupon = (orderId: string, checkoutToken: string) =>
+  api.delete<{ quote: Quote }>(`orders/${encodeURIComponent(orderId)}/coupon`, { headers: tokenHeader(checkoutToken), context: guest });
+
+/** One pay attempt; `idempotencyKey` is the same for every retry of that attempt, so the card is charged at most once. */
+export const payOrder = (orderId: string, checkoutToken: string, idempotencyKey: string, body: PayOrderInput) =>
+  api.post<PayResult>(`checkout/${encodeURIComponent(orderId)}/pay`, {
+    json: body,
+    headers: { ...tokenHeader(checkoutToken), 'Idempotency-Key': idempotencyKey },
+    context: guest,
+  });
+
+export const confirmPayment = (orderId: string, checkoutToken: string, body: z.input<typeof confirmPaymentSchema>) =>
+  api.post<PayResult>(`checkout/${encodeURIComponent(orderId)}/confirm`, { json: body, headers: tokenHeader(checkoutToken), context: guest });
+
+/** Attaches a paid order to the signed-in account; answers the company created for it. */
+export const claimOrder = (orderId: string, checkoutToken: string) =>
+  api.post<{ orderId: string; status: OrderView['status']; companyId: string | null }>(`orders/${encodeURIComponent(orderId)}/claim`, {
+    json: { checkoutToken },
+    // A session that ended between sign-in and this call is not worth a redirect: the order stays remembered.
+    context: { redirectOnUnauthorized: false },
+  });

@@ -1,0 +1,235 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { OrderFlow } from '@domain/checkout';
+import type { Language } from '@domain/constants';
+import { formatUsd } from '@domain/plans';
+import { Button, ButtonLink } from '@src/components/button';
+import { getPublicConfig, type PublicConfig } from '@src/features/config/api/config-api';
+import { OrderExpiredPopup } from '@src/features/order-popups/order-expired-popup';
+import { PaymentSuccessPopup } from '@src/features/order-popups/payment-success-popup';
+import { href, paths } from '@src/lib/paths';
+import { usePageTitle } from '@src/lib/use-page-title';
+import { useCheckout } from '../hooks/use-checkout';
+import { useStripe } from '../hooks/use-stripe';
+import { paidOrder, type PaidOrderState } from '../paid-orders';
+import styles from './checkout.module.css';
+import { CouponForm } from './coupon-form';
+import { OrderSummary } from './order-summary';
+import { PaymentFailureSummary } from './payment-failure';
+import { PaymentForm } from './payment-form';
+import { ThreeDSecureDialog } from './three-d-secure-dialog';
+
+/** Where "start again" leads: the wizard the order came from, which resumes its saved draft. */
+const wizardOf: Record<OrderFlow, string> = {
+  createCompany: paths.createCompany,
+  migrateCompany: paths.migrateCompany,
+  crossBorderCrypto: paths.createCrossBorderCrypto,
+};
+
+/**
+ * The checkout page (SPEC §2 checkout/{id}): the order summary, the coupon, the card form,
+ * the 3-D Secure challenge, and the outcome: the payment-success popup then login ('User
+ * exists') or account creation ('User does not exist'), an order already paid, or an expired
+ * order to start again.
+ */
+export function CheckoutScreen({ orderId, language }: { orderId: string; language: Language }) {
+  const { t } = useTranslation('checkout');
+  const navigate = useNavigate();
+  usePageTitle(t('title'));
+  const [config, setConfig] = useState<PublicConfig | null | undefined>(undefined);
+  useEffect(() => {
+    let current = true;
+    void getPublicConfig().then((loaded) => current && setConfig(loaded));
+    return () => {
+      current = false;
+    };
+  }, []);
+  const stripeState = useStripe(config?.stripePublishableKey, language);
+  const stripe = stripeState.status === 'ready' ? stripeState.stripe : null;
+  const handleStripeAction = useCallback(
+    async (clientSecret: string) => {
+      if (stripe) await stripe.handleNextAction({ clientSecret });
+    },
+    [stripe],
+  );
+  const checkout = useCheckout(orderId, { handleStripeAction: stripe ? handleStripeAction : undefined });
+  const { order, phase, busy, failure, handoff } = checkout;
+  const [expiredPopup, setExpiredPopup] = useState(true);
+
+  const goToAccount = useCallback(
+    (userExists: boolean | null) => {
+      const state: PaidOrderState = { paidOrderId: orderId };
+      void navigate(href(language, userExists ? paths.login : paths.register), { state });
+    },
+    [language, navigate, orderId],
+  );
+
+  const flow = order?.flow ?? handoff?.flow ?? 'createCompany';
+  const startAgain = href(language, wizardOf[flow]);
+  // Until the server answers, the wizard's hand-off gives the order number and total for a first paint.
+  const orderNumber = order?.orderNumber ?? handoff?.orderNumber ?? null;
+  const totalCents = order?.quote.total ?? handoff?.quote.total ?? null;
+
+  if (phase.kind === 'unavailable') {
+    return (
+      <div className={styles.page}>
+        <section className={styles.panel} aria-labelledby="checkout-title">
+          <h1 id="checkout-title" className={styles.title}>
+            {t('unavailable.title')}
+          </h1>
+          <p>{t(`unavailable.${phase.reason}`)}</p>
+          <div className={styles.actions}>
+            {phase.reason === 'network' && <Button onClick={() => void checkout.reload()}>{t('unavailable.retry')}</Button>}
+            <ButtonLink to={href(language, paths.startNow)} variant={phase.reason === 'network' ? 'secondary' : 'primary'}>
+              {t('unavailable.startNow')}
+            </ButtonLink>
+          </div>
+        </section>
+      </div>
+    );
+  }
+
+  if (phase.kind === 'expired') {
+    return (
+      <div className={styles.page}>
+        <section className={styles.panel} aria-labelledby="checkout-title">
+          <h1 id="checkout-title" className={styles.title}>
+            {t('expired.title')}
+          </h1>
+          <p>{t('expired.text')}</p>
+          <div className={styles.actions}>
+            <ButtonLink to={startAgain}>{t('expired.action')}</ButtonLink>
+          </div>
+        </section>
+        <OrderExpiredPopup open={expiredPopup} onClose={() => setExpiredPopup(false)} />
+      </div>
+    );
+  }
+
+  if (phase.kind === 'paid') {
+    return (
+      <div className={styles.page}>
+        <section className={styles.panel} aria-labelledby="checkout-title">
+          <h1 id="checkout-title" className={styles.title}>
+            {t('paid.title')}
+          </h1>
+          <p>{t('paid.text', { number: phase.orderNumber })}</p>
+          <div className={styles.actions}>
+            <Button variant={phase.userExists === false ? 'secondary' : 'primary'} onClick={() => goToAccount(true)}>
+              {t('paid.login')}
+            </Button>
+            <Button variant={phase.userExists === false ? 'primary' : 'secondary'} onClick={() => goToAccount(false)}>
+              {t('paid.register')}
+            </Button>
+          </div>
+        </section>
+      </div>
+    );
+  }
+
+  const total = totalCents === null ? '' : formatUsd(totalCents, language);
+  const open = phase.kind === 'open';
+  const challenge = phase.kind === 'challenge' ? phase : null;
+  const cardReady = config !== undefined && stripeState.status !== 'loading';
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <p className={styles.eyebrow}>{t('eyebrow')}</p>
+        <h1 className={styles.title}>{t('title')}</h1>
+        {orderNumber && <p className={styles.lead}>{t('orderNumber', { number: orderNumber })}</p>}
+      </header>
+
+      <div className={styles.layout}>
+        <div className={styles.summaryColumn}>
+          {order ? (
+            <OrderSummary order={order} language={language}>
+              {checkout.token && (
+                <CouponForm
+                  orderId={orderId}
+                  checkoutToken={checkout.token}
+                  couponCode={order.couponCode}
+                  discount={order.quote.discount}
+                  language={language}
+                  disabled={!open || busy !== null}
+                  onQuote={checkout.updateQuote}
+                  onOrderChanged={() => void checkout.reload()}
+                />
+              )}
+            </OrderSummary>
+          ) : (
+            <p className={styles.loading} role="status">
+              {t('loading')}
+            </p>
+          )}
+        </div>
+
+        <div className={styles.formColumn}>
+          {stripeState.status === 'failed' ? (
+            <p className={styles.panel} role="alert">
+              {t('card.stripeUnavailable')}
+            </p>
+          ) : cardReady ? (
+            <PaymentForm
+              language={language}
+              payLabel={t('pay', { amount: total })}
+              busyLabel={busy === 'waiting' ? t('waiting') : busy === 'confirming' ? t('confirming') : t('paying')}
+              busy={busy !== null}
+              disabled={!open || !order}
+              serverErrors={checkout.fieldErrors}
+              stripe={stripe}
+              onPay={checkout.pay}
+            >
+              {failure && !challenge && (
+                <PaymentFailureSummary
+                  failure={failure}
+                  action={
+                    failure.code === 'rate_limited' && !failure.retryAfter ? (
+                      <ButtonLink to={startAgain} variant="secondary" size="small">
+                        {t('failure.startAgain')}
+                      </ButtonLink>
+                    ) : undefined
+                  }
+                />
+              )}
+            </PaymentForm>
+          ) : (
+            <p className={styles.loading} role="status">
+              {t('card.loadingStripe')}
+            </p>
+          )}
+          {challenge?.action.provider === 'stripe' && (
+            <div className={styles.panel} role="status">
+              <p>{t('threeDSecure.stripeWaiting')}</p>
+              {busy === null && (
+                <Button variant="secondary" onClick={checkout.retryConfirm}>
+                  {t('threeDSecure.stripeRetry')}
+                </Button>
+              )}
+            </div>
+          )}
+        </div>
+      </div>
+
+      <ThreeDSecureDialog
+        open={challenge?.action.provider === 'sandbox'}
+        amount={total}
+        busy={busy === 'confirming'}
+        onAnswer={checkout.answerChallenge}
+        onDismiss={checkout.dismissChallenge}
+        error={challenge && failure ? <PaymentFailureSummary failure={failure} /> : undefined}
+      />
+
+      {phase.kind === 'succeeded' && (
+        <PaymentSuccessPopup
+          open
+          orderNumber={phase.orderNumber}
+          email={order?.email ?? paidOrder(orderId)?.email ?? ''}
+          userExists={phase.userExists}
+          onClose={() => goToAccount(phase.userExists)}
+        />
+      )}
+    </div>
+  );
+}

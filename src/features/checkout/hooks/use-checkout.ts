@@ -1,0 +1,371 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { OrderView, PaymentAction, PaymentMethodInput, PayResult } from '@domain/checkout';
+import type { Quote } from '@domain/plans';
+import { forgetCheckoutHandoff, readCheckoutHandoff, type CheckoutHandoff } from '@src/features/plans/checkout-handoff';
+import { ApiError, NetworkError } from '@src/lib/api';
+import { confirmPayment, getOrder, payOrder } from '../api/checkout-api';
+import { paidOrder, rememberPaidOrder } from '../paid-orders';
+import { attemptKey, endAttempt } from '../payment-attempt';
+
+/**
+ * The checkout of one order (SPEC §2 checkout/{id}, §4, §8; docs/decisions/006): loads the
+ * order with this browser's checkout token, pays with one Idempotency-Key per attempt, runs
+ * the 3-D Secure challenge, and ends in one of the outcomes the page shows.
+ */
+
+export type CheckoutPhase =
+  | { kind: 'loading' }
+  /** No token for this order on this browser, no such order, or the API unreachable on first load. */
+  | { kind: 'unavailable'; reason: 'noToken' | 'notFound' | 'network' }
+  | { kind: 'open' }
+  /** A 3-D Secure challenge waits (the sandbox modal, or Stripe's own). */
+  | { kind: 'challenge'; paymentId: string; action: PaymentAction }
+  /** Paid by this page just now: the payment-success popup, then login or account creation. */
+  | { kind: 'succeeded'; orderNumber: string; userExists: boolean | null }
+  /** Already paid when the page opened (another tab, a reload after paying). */
+  | { kind: 'paid'; orderNumber: string; userExists: boolean | null }
+  | { kind: 'expired' };
+
+/** Why the last payment step failed, in terms the page turns into the SPEC §8 messages. */
+export interface PaymentFailure {
+  /** A problem code (`card_declined`, `incorrect_number`, `authentication_failed`…), `network`, or `confirmation`. */
+  code: string;
+  declineCode?: string;
+  supportCode?: string;
+  /** Seconds to wait (rate limited). */
+  retryAfter?: number | null;
+}
+
+/** The payer's part of the pay body; the amount always comes from the order. */
+export interface PaymentDetails {
+  country: string;
+  paymentMethod: PaymentMethodInput;
+}
+
+export interface CheckoutOptions {
+  /** Stripe's `handleNextAction` for a Stripe challenge (the page loads Stripe.js only when configured). */
+  handleStripeAction?: (clientSecret: string) => Promise<void>;
+}
+
+const inProgressPollMs = 2000;
+const reopenAfterPolls = 3;
+/** Offline, the watch gives up after a minute and a half; the customer can press Pay again. */
+const inProgressPollLimit = 45;
+
+/** Codes after which the same attempt must not be repeated: the next Pay is a new attempt. */
+const finalCodes = new Set([
+  'validation',
+  'payment_method_unsupported',
+  'card_declined',
+  'insufficient_funds',
+  'expired_card',
+  'incorrect_cvc',
+  'incorrect_number',
+  'authentication_failed',
+  'price_mismatch',
+  'order_paid',
+  'order_expired',
+  'idempotency_key_reused',
+  'invalid_coupon',
+  'banking_unavailable_country',
+  'rate_limited',
+]);
+
+/** The owner's names the wizard hands over, when it does: they prefill the account form after payment. */
+function ownerNames(handoff: CheckoutHandoff | null): { firstName: string | null; lastName: string | null } {
+  const names = (handoff ?? {}) as Partial<Record<'firstName' | 'lastName', unknown>>;
+  return {
+    firstName: typeof names.firstName === 'string' ? names.firstName : null,
+    lastName: typeof names.lastName === 'string' ? names.lastName : null,
+  };
+}
+
+export function useCheckout(orderId: string, options: CheckoutOptions = {}) {
+  const [handoff] = useState(() => readCheckoutHandoff(orderId));
+  const [token] = useState(() => handoff?.checkoutToken ?? paidOrder(orderId)?.checkoutToken ?? null);
+  const [order, setOrder] = useState<OrderView | null>(null);
+  const [phase, setPhase] = useState<CheckoutPhase>(() => (token ? { kind: 'loading' } : { kind: 'unavailable', reason: 'noToken' }));
+  const [busy, setBusy] = useState<'paying' | 'confirming' | 'waiting' | null>(null);
+  const [failure, setFailure] = useState<PaymentFailure | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+  /** Guards against a second pay while one is running (a double click lands before React re-renders the button). */
+  const running = useRef(false);
+  const mounted = useRef(true);
+  const stripeAction = useRef(options.handleStripeAction);
+  stripeAction.current = options.handleStripeAction;
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const expire = useCallback(() => {
+    // The wizard keeps its draft; without the hand-off it places a new order when the customer comes back.
+    forgetCheckoutHandoff(orderId);
+    setPhase({ kind: 'expired' });
+  }, [orderId]);
+
+  const succeed = useCallback(
+    (result: Extract<PayResult, { status: 'succeeded' }>, view: OrderView | null) => {
+      const remembered = paidOrder(orderId);
+      const names = ownerNames(handoff);
+      rememberPaidOrder({
+        orderId,
+        checkoutToken: token!,
+        orderNumber: result.orderNumber,
+        email: view?.email ?? handoff?.email ?? remembered?.email ?? '',
+        firstName: names.firstName ?? remembered?.firstName ?? null,
+        lastName: names.lastName ?? remembered?.lastName ?? null,
+        userExists: result.userExists,
+        paidAt: remembered?.paidAt ?? new Date().toISOString(),
+      });
+      // Paid: the wizard must not offer this order again; the token now lives with the paid order.
+      forgetCheckoutHandoff(orderId);
+      setPhase({ kind: 'succeeded', orderNumber: result.orderNumber, userExists: result.userExists });
+    },
+    [handoff, orderId, token],
+  );
+
+  /** Shows the state the server has for the order (after a reload, another tab, or a payment in progress). */
+  const adopt = useCallback(
+    (view: OrderView) => {
+      setOrder(view);
+      if (view.status === 'expired') return expire();
+      if (view.status === 'paid') {
+        const remembered = paidOrder(orderId);
+        if (!remembered && token) {
+          const names = ownerNames(handoff);
+          rememberPaidOrder({
+            orderId,
+            checkoutToken: token,
+            orderNumber: view.orderNumber,
+            email: view.email,
+            ...names,
+            userExists: null,
+            paidAt: view.paidAt ?? new Date().toISOString(),
+          });
+        }
+        forgetCheckoutHandoff(orderId);
+        return setPhase({ kind: 'paid', orderNumber: view.orderNumber, userExists: remembered?.userExists ?? null });
+      }
+      if (view.pendingPayment) return setPhase({ kind: 'challenge', ...view.pendingPayment });
+      setPhase({ kind: 'open' });
+    },
+    [expire, handoff, orderId, token],
+  );
+
+  const load = useCallback(async () => {
+    if (!token) return;
+    try {
+      adopt(await getOrder(orderId, token));
+    } catch (error) {
+      const remembered = paidOrder(orderId);
+      if (remembered) {
+        // Claimed orders answer only their account; this browser still knows it paid.
+        setPhase({ kind: 'paid', orderNumber: remembered.orderNumber, userExists: remembered.userExists });
+        return;
+      }
+      const reason = error instanceof ApiError && (error.status === 404 || error.status === 401) ? 'notFound' : 'network';
+      setPhase((current) => (current.kind === 'loading' ? { kind: 'unavailable', reason } : current));
+      if (reason === 'network') setFailure({ code: 'network' });
+    }
+  }, [adopt, orderId, token]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  /**
+   * Another tab (or a request of this one that outlived its answer) is paying: watch the order
+   * until that attempt ends. The order view tells paid, expired and a waiting challenge apart;
+   * a payment still being processed looks like a payable order, so the form reopens after a few
+   * looks, and paying again then simply answers "in progress" once more.
+   */
+  const waitForOtherAttempt = useCallback(async () => {
+    setBusy('waiting');
+    try {
+      for (let round = 1; round <= inProgressPollLimit && mounted.current; round++) {
+        await new Promise((resolve) => setTimeout(resolve, inProgressPollMs));
+        const view = await getOrder(orderId, token!).catch(() => null);
+        if (view && (view.status !== 'pending' || view.pendingPayment || round >= reopenAfterPolls)) {
+          setFailure(null);
+          return adopt(view);
+        }
+      }
+    } finally {
+      if (mounted.current) setBusy(null);
+    }
+  }, [adopt, orderId, token]);
+
+  const onFailure = useCallback(
+    async (error: unknown, step: 'pay' | 'confirm') => {
+      if (!(error instanceof ApiError)) {
+        // Offline or no answer: the attempt may or may not have reached the bank; retrying reuses its key.
+        setFailure({ code: error instanceof NetworkError ? 'network' : step === 'confirm' ? 'confirmation' : 'payment_failed' });
+        return;
+      }
+      if (step === 'pay' && finalCodes.has(error.code)) endAttempt(orderId);
+      switch (error.code) {
+        case 'order_expired':
+          return expire();
+        case 'order_paid':
+        case 'price_mismatch':
+        case 'invalid_coupon':
+          // The order changed under this page (paid in another tab, coupon used up): show what the server has now.
+          if (error.code !== 'order_paid') setFailure({ code: error.code });
+          return load();
+        case 'payment_in_progress':
+          setFailure({ code: 'payment_in_progress' });
+          return waitForOtherAttempt();
+        case 'validation':
+          setFieldErrors(error.errors);
+          return;
+        case 'not_found':
+          if (step === 'pay') return setPhase({ kind: 'unavailable', reason: 'notFound' });
+          break;
+        default:
+          break;
+      }
+      if (step === 'confirm' && error.code === 'payment_failed' && error.status === 409) {
+        // The challenge was replaced or cancelled: a new attempt is needed.
+        setFailure({ code: 'confirmation' });
+        return load();
+      }
+      setFailure({ code: error.code, ...error.details, retryAfter: error.retryAfter });
+    },
+    [expire, load, orderId, waitForOtherAttempt],
+  );
+
+  const settle = useCallback(
+    async (result: PayResult) => {
+      if (result.status === 'succeeded') return succeed(result, order);
+      setPhase({ kind: 'challenge', paymentId: result.paymentId, action: result.action });
+    },
+    [order, succeed],
+  );
+
+  const confirm = useCallback(
+    async (paymentId: string, challengeResult?: 'completed' | 'failed') => {
+      setBusy('confirming');
+      setFailure(null);
+      try {
+        const result = await confirmPayment(orderId, token!, { paymentId, ...(challengeResult ? { challengeResult } : {}) });
+        if (result.status === 'requires_action') {
+          // Stripe's window was closed without an answer: the challenge is still open, as a failure to authenticate.
+          setPhase({ kind: 'open' });
+          setFailure({ code: 'authentication_failed' });
+          return;
+        }
+        await settle(result);
+      } catch (error) {
+        if (error instanceof ApiError) setPhase({ kind: 'open' });
+        await onFailure(error, 'confirm');
+      } finally {
+        if (mounted.current) setBusy(null);
+      }
+    },
+    [onFailure, orderId, settle, token],
+  );
+
+  /** The customer answered the sandbox challenge ("Complete" / "Fail authentication"). */
+  const answerChallenge = useCallback(
+    (answer: 'completed' | 'failed') => {
+      if (phase.kind !== 'challenge' || running.current) return;
+      running.current = true;
+      void confirm(phase.paymentId, answer).finally(() => {
+        running.current = false;
+      });
+    },
+    [confirm, phase],
+  );
+
+  /** Asks the server again for a challenge's outcome (after a confirmation that did not get through). */
+  const retryConfirm = useCallback(() => {
+    if (phase.kind !== 'challenge' || running.current) return;
+    running.current = true;
+    void confirm(phase.paymentId).finally(() => {
+      running.current = false;
+    });
+  }, [confirm, phase]);
+
+  /** The challenge closed without an answer: back to the form; the next Pay replaces it (the server cancels it first). */
+  const dismissChallenge = useCallback(() => {
+    if (running.current) return;
+    setPhase({ kind: 'open' });
+    setFailure({ code: 'authentication_failed' });
+  }, []);
+
+  // A Stripe challenge runs in Stripe's own modal, then the server reads its outcome.
+  useEffect(() => {
+    if (phase.kind !== 'challenge' || phase.action.provider !== 'stripe' || running.current) return;
+    const handle = stripeAction.current;
+    const secret = phase.action.clientSecret;
+    if (!handle || !secret) return;
+    running.current = true;
+    setBusy('confirming');
+    void handle(secret)
+      .catch(() => undefined)
+      .then(() => confirm(phase.paymentId))
+      .finally(() => {
+        running.current = false;
+      });
+  }, [confirm, phase, options.handleStripeAction]);
+
+  const pay = useCallback(
+    async (details: PaymentDetails) => {
+      if (running.current || !order || !token || phase.kind !== 'open') return;
+      running.current = true;
+      setBusy('paying');
+      setFailure(null);
+      setFieldErrors({});
+      const body = { amount: order.quote.total, country: details.country, paymentMethod: details.paymentMethod };
+      try {
+        let result: PayResult;
+        try {
+          result = await payOrder(orderId, token, attemptKey(orderId), body);
+        } catch (error) {
+          // This tab's stored key belonged to an attempt with other card details (a reload mid-payment): a new attempt.
+          if (!(error instanceof ApiError && error.code === 'idempotency_key_reused')) throw error;
+          endAttempt(orderId);
+          result = await payOrder(orderId, token, attemptKey(orderId), body);
+        }
+        endAttempt(orderId);
+        await settle(result);
+      } catch (error) {
+        await onFailure(error, 'pay');
+      } finally {
+        running.current = false;
+        if (mounted.current) setBusy((current) => (current === 'paying' ? null : current));
+      }
+    },
+    [onFailure, order, orderId, phase.kind, settle, token],
+  );
+
+  /** A coupon was applied or removed: the order's total changed on the server. */
+  const updateQuote = useCallback((quote: Quote, couponCode: string | null) => {
+    setOrder((current) => (current ? { ...current, quote, couponCode } : current));
+    setFailure((current) => (current?.code === 'invalid_coupon' || current?.code === 'price_mismatch' ? null : current));
+  }, []);
+
+  return {
+    orderId,
+    token,
+    handoff,
+    order,
+    phase,
+    busy,
+    failure,
+    fieldErrors,
+    pay,
+    answerChallenge,
+    dismissChallenge,
+    retryConfirm,
+    updateQuote,
+    expire,
+    reload: load,
+  };
+}
+
+export type Checkout = ReturnType<typeof useCheckout>;
