@@ -4,7 +4,7 @@ import { syncedTables, type IndexOf, type Row, type TableName } from '@sync/tabl
 import type { Db } from '../db/client';
 import type { CompanyRole } from './scope';
 import { bookkeepingChecks } from './bookkeeping-checks';
-import { scopeOf, serverTables } from './tables';
+import { scopeOf, serverTables, type ServerTable } from './tables';
 
 /**
  * The server's `MutatorTx` on a database transaction. Scope is enforced here, in every
@@ -12,6 +12,11 @@ import { scopeOf, serverTables } from './tables';
  * another user, of a company that is not the caller's, or moving a row to another company
  * is rejected with `forbidden`. `touched` collects the scope ids written, to poke their users.
  */
+/** The record key (Drizzle field name) of a table's scope column. */
+function scopeKey(spec: ServerTable): string {
+  return Object.entries(getTableColumns(spec.table)).find(([, column]) => column === spec.scope)![0];
+}
+
 // Rows per INSERT statement, well below PostgreSQL's 65,535 bind parameters for any table.
 const upsertChunk = 1000;
 
@@ -43,6 +48,18 @@ export function createServerTx(db: Db, userId: string, roles: Map<string, Compan
       touched.add(scopeValue);
       return spec.toRecord(parsed.data as Row<T>, userId);
     });
+    if (records.length === 1) {
+      // One row is usually an edit of an existing one: a plain UPDATE in the row's scope skips
+      // the insert attempt (and its trigger); only when it finds nothing does the insert run.
+      const { id: rowId, ...changes } = records[0]!;
+      const scopeValue = String(records[0]![scopeKey(spec)]);
+      const updated = await db
+        .update(spec.table)
+        .set(changes as never)
+        .where(and(eq(spec.id, rowId), eq(spec.scope, scopeValue)))
+        .returning({ id: spec.id });
+      if (updated.length === 1) return;
+    }
     const columns = getTableColumns(spec.table);
     const set = Object.fromEntries(
       Object.entries(columns)
