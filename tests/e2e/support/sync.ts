@@ -1,0 +1,94 @@
+import type { Page } from '@playwright/test';
+import { expect } from './alta';
+
+/** Helpers of the sync engine's browser tests: the user's database and raw outbox writes. */
+
+/** The signed-in user's Dexie database name (`alta-<userId>`). */
+export async function userDatabase(page: Page): Promise<string> {
+  let name: string | undefined;
+  await expect
+    .poll(async () => {
+      name = (await page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name ?? ''))).find((n) => /^alta-[0-9a-f-]{36}$/.test(n));
+      return name;
+    })
+    .toBeTruthy();
+  return name!;
+}
+
+/** Waits until the tab's engine has made its first pull (its sync position exists). */
+export async function waitForSyncPosition(page: Page, database: string): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(async (name) => {
+        const open = indexedDB.open(name);
+        const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)));
+        const meta = await new Promise((resolve) => (db.transaction('syncMeta').objectStore('syncMeta').get('state').onsuccess = (event) => resolve((event.target as IDBRequest).result)));
+        db.close();
+        return meta !== undefined;
+      }, database),
+    )
+    .toBe(true);
+}
+
+/**
+ * Queues a draft change the way `mutate` does (the row and its outbox entry in one
+ * IndexedDB transaction), then fires `online` so the tab's engine syncs — straight to the
+ * server if it leads, through the leader otherwise. Returns the draft id.
+ */
+export function queueDraftChange(page: Page, database: string, fields: { companyId?: string | null } = {}): Promise<string> {
+  return page.evaluate(
+    async ({ name, companyId }) => {
+      const request = <T>(r: IDBRequest<T>) =>
+        new Promise<T>((resolve, reject) => {
+          r.onsuccess = () => resolve(r.result);
+          r.onerror = () => reject(r.error);
+        });
+      const db = await request(indexedDB.open(name));
+      const tx = db.transaction(['outbox', 'syncMeta', 'drafts'], 'readwrite');
+      const meta = await request(tx.objectStore('syncMeta').get('state'));
+      const id = meta.nextMutationId as number;
+      const draft = { id: crypto.randomUUID(), kind: companyId ? 'kyb' : 'companyCreation', companyId, step: 1, data: { from: 'tab' }, updatedAt: new Date().toISOString() };
+      tx.objectStore('drafts').put(draft);
+      tx.objectStore('outbox').add({ id, name: 'saveDraft', args: draft, createdAt: draft.updatedAt, undo: [{ table: 'drafts', id: draft.id, before: null }] });
+      tx.objectStore('syncMeta').put({ ...meta, nextMutationId: id + 1 });
+      await new Promise<void>((resolve, reject) => {
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+      window.dispatchEvent(new Event('online'));
+      return draft.id;
+    },
+    { name: database, companyId: fields.companyId ?? null },
+  );
+}
+
+/** Whether the draft is in the tab's local database. */
+export function hasLocalDraft(page: Page, database: string, id: string): Promise<boolean> {
+  return page.evaluate(
+    async ({ name, draftId }) => {
+      const open = indexedDB.open(name);
+      const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)));
+      const row = await new Promise((resolve) => (db.transaction('drafts').objectStore('drafts').get(draftId).onsuccess = (event) => resolve((event.target as IDBRequest).result)));
+      db.close();
+      return row !== undefined;
+    },
+    { name: database, draftId: id },
+  );
+}
+
+/** The drafts the server holds for the signed-in user, asked from the tab (same origin, its cookies); [] when unreachable. */
+export const serverDraftIds = (page: Page) =>
+  page.evaluate(async () => {
+    try {
+      const response = await fetch('/api/v1/sync/pull', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ clientId: crypto.randomUUID(), protocolVersion: 1, cursor: null, lastMutationId: 0 }),
+      });
+      const body = (await response.json()) as { changes: { drafts?: { puts: { id: string }[] } } };
+      return (body.changes.drafts?.puts ?? []).map((draft) => draft.id);
+    } catch {
+      return [];
+    }
+  });
