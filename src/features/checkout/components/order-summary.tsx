@@ -7,7 +7,7 @@ import { formatDateTime } from '@src/i18n/format';
 import styles from './checkout.module.css';
 
 interface OrderSummaryProps {
-  order: Pick<OrderView, 'companyName' | 'plan' | 'billing' | 'services' | 'couponCode' | 'expiresAt' | 'orderNumber'> & { quote: Quote };
+  order: Pick<OrderView, 'flow' | 'companyName' | 'plan' | 'billing' | 'services' | 'couponCode' | 'expiresAt' | 'orderNumber'> & { quote: Quote };
   language: Language;
   children?: ReactNode;
 }
@@ -19,14 +19,14 @@ interface OrderSummaryProps {
  */
 export function OrderSummary({ order, language, children }: OrderSummaryProps) {
   const { t } = useTranslation(['checkout', 'plans']);
-  const planName = t(`plans:${order.plan}.name`);
+  const planName = t(`plans:names.${order.plan}`);
   const money = (cents: number) => formatUsd(cents, language);
   const expires = formatDateTime(order.expiresAt, language);
 
   const lineLabel = (line: Quote['lines'][number]) => {
-    if (line.kind === 'setupFee') return t('summary.setupFee');
+    if (line.kind === 'setupFee') return t(order.flow === 'crossBorderCrypto' ? 'summary.accountOpening' : 'summary.setupFee');
     if (line.kind === 'plan') return t(order.billing === 'annual' ? 'summary.firstPeriodAnnual' : 'summary.firstPeriodMonthly', { plan: planName });
-    return t(`plans:services.${line.id}.name`);
+    return t(`plans:services.items.${line.id}.name`);
   };
 
   return (
@@ -45,7 +45,7 @@ export function OrderSummary({ order, language, children }: OrderSummaryProps) {
         </div>
         <div>
           <dt>{t('summary.services')}</dt>
-          <dd>{order.services.length > 0 ? order.services.map((id) => t(`plans:services.${id}.name`)).join(', ') : t('summary.noServices')}</dd>
+          <dd>{order.services.length > 0 ? order.services.map((id) => t(`plans:services.items.${id}.name`)).join(', ') : t('summary.noServices')}</dd>
         </div>
       </dl>
       <table className={styles.lines}>

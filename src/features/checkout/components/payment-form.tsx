@@ -126,6 +126,7 @@ export function PaymentForm({ language, payLabel, busyLabel, busy, disabled, ser
           <div className={styles.row}>
             <TextField
               label={t('card.expiry')}
+              hint={t('card.expiryHint')}
               autoComplete="cc-exp"
               inputMode="numeric"
               placeholder="MM/YY"
