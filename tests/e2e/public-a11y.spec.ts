@@ -3,6 +3,9 @@ import { expect, test } from '@playwright/test';
 import { publicPages, type Lang } from './support/public-site';
 
 // Every public page in Spanish and English: no serious or critical WCAG violation (axe-core).
+// axe's analysis is CPU-bound: give it room on a busy 2-core machine.
+test.slow();
+
 for (const lang of ['es', 'en'] as Lang[]) {
   for (const expected of publicPages(lang)) {
     test(`${expected.name} (${lang}) has no serious accessibility violations`, async ({ page }) => {
