@@ -147,6 +147,36 @@ describe('pull', () => {
     expect((await bruno.pull(null)).changes.drafts!.puts).toEqual([{ ...row, data: { bruno: true } }]);
   });
 
+  it("shows a company's rows to its owner and teammates only, and drops them when a teammate leaves", async () => {
+    const ownerId = await insertTestUser(database.db);
+    const teammateId = await insertTestUser(database.db);
+    const strangerId = await insertTestUser(database.db);
+    const companyId = await insertTestCompany(database.db, ownerId, [teammateId]);
+    const owner = client(ownerId);
+    const teammate = client(teammateId);
+    const stranger = client(strangerId);
+    const account = { id: randomUUID(), companyId, name: 'Petty cash', createdAt: '2026-11-21T10:00:00.000Z' };
+    const teammateSeen = await teammate.pull(null);
+    await owner.push(['createManualAccount', account]);
+    expect((await teammate.pull(teammateSeen.cursor)).changes.manualAccounts!.puts).toEqual([{ ...account, updatedAt: account.createdAt }]);
+    expect((await stranger.pull(null)).changes).toEqual({});
+    // A stranger cannot write into the company either.
+    expect((await stranger.push(['createManualAccount', { ...account, id: randomUUID(), name: 'Mine now' }])).rejections).toEqual([{ mutationId: 1, code: 'forbidden' }]);
+
+    const before = await teammate.pull(null);
+    expect((await owner.push(['deleteManualAccount', { id: account.id }])).rejections).toEqual([]);
+    // Under the registry's name (`manualAccounts`), not the SQL table's (`manual_accounts`).
+    expect((await teammate.pull(before.cursor)).changes).toEqual({ manualAccounts: { puts: [], deletes: [account.id] } });
+
+    await owner.push(['createManualAccount', { ...account, id: randomUUID(), name: 'Bank' }]);
+    const withCompany = await teammate.pull(null);
+    expect(withCompany.changes.manualAccounts!.puts).toHaveLength(1);
+    await database.db.execute(sql`delete from company_members where company_id = ${companyId} and user_id = ${teammateId}`);
+    const gone = await teammate.pull(withCompany.cursor);
+    expect(gone.resync).toBe(true);
+    expect(gone.changes).toEqual({});
+  });
+
   it('treats an unreadable cursor as a first pull', async () => {
     const ana = client(await insertTestUser(database.db));
     expect((await ana.pull('not-a-cursor')).resync).toBe(true);

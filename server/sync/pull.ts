@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, getTableName, gt, inArray } from 'drizzle-orm';
 import { pullPageSize, type PullRequest, type PullResponse, type Rejection, type TableChanges } from '@sync/protocol';
 import { tableNames, type TableName } from '@sync/tables';
 import type { Db } from '../db/client';
@@ -18,7 +18,10 @@ export function decodeCursor(cursor: string | null): { version: number; scope: s
   return match ? { version: Number(match[1]), scope: match[2]! } : null;
 }
 
-type Change = { version: number } & ({ table: TableName; put: Record<string, unknown> } | { table: string; deleted: string });
+type Change = { version: number; table: TableName } & ({ put: Record<string, unknown> } | { deleted: string });
+
+/** Tombstones carry the SQL table name (the triggers see `manual_accounts`); devices know the registry's (`manualAccounts`). */
+const registryNameOf = new Map<string, TableName>(tableNames.map((name) => [getTableName(serverTables[name].table), name]));
 
 /**
  * One page of the changes in the caller's scope after the cursor, read in a single
@@ -67,7 +70,11 @@ export async function applyPull(db: Db, userId: string, request: PullRequest, pa
           .where(and(inArray(syncTombstones.scopeId, [userId, ...companyIds]), gt(syncTombstones.version, from)))
           .orderBy(asc(syncTombstones.version))
           .limit(pageSize + 1);
-        for (const tombstone of tombstones) changes.push({ version: tombstone.version, table: tombstone.tableName, deleted: tombstone.rowId });
+        for (const tombstone of tombstones) {
+          const table = registryNameOf.get(tombstone.tableName);
+          // A table no longer synced: its deletions concern no device.
+          if (table) changes.push({ version: tombstone.version, table, deleted: tombstone.rowId });
+        }
       }
       changes.sort((a, b) => a.version - b.version);
       const page = changes.slice(0, pageSize);

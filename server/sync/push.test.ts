@@ -96,12 +96,15 @@ describe('push', () => {
     const brunosCompany = await insertTestCompany(database.db, bruno);
     const draft = draftRow();
     await push(ana, randomUUID(), [mutation(1, 'saveDraft', draft)]);
+    const brunosDraft = draftRow({ kind: 'kyb', companyId: brunosCompany });
     const result = await push(bruno, randomUUID(), [
       mutation(1, 'saveDraft', { ...draft, data: { stolen: true } }),
       mutation(2, 'deleteDraft', { id: draft.id }),
-      mutation(3, 'saveDraft', draftRow({ kind: 'kyb', companyId: brunosCompany })),
+      mutation(3, 'saveDraft', brunosDraft),
     ]);
     expect(result.rejections).toEqual([{ mutationId: 1, code: 'forbidden' }]);
+    // The refusal came after a write attempt, so the batch ran again with savepoints: what follows still applied.
+    expect(await database.db.select().from(drafts).where(eq(drafts.id, brunosDraft.id))).toMatchObject([{ userId: bruno, companyId: brunosCompany }]);
     const [stored] = await database.db.select().from(drafts).where(eq(drafts.id, draft.id));
     expect(stored).toMatchObject({ userId: ana, data: { name: 'Acme' } });
     const anaTries = await push(ana, randomUUID(), [mutation(1, 'saveDraft', draftRow({ kind: 'kyb', companyId: brunosCompany }))]);
