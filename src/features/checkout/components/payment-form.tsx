@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -50,13 +50,22 @@ export function PaymentForm({ language, payLabel, busyLabel, busy, disabled, ser
   const countries = useMemo(() => countryOptions(language), [language]);
   const stripeCard = useRef<StripeCardElement | null>(null);
   const [stripeError, setStripeError] = useState<string | null>(null);
+  /**
+   * The PaymentMethod made for these card and billing details: pressing Pay again after a lost
+   * answer sends the same body, so the server sees a retry of the same attempt, not a new one.
+   */
+  const stripeMethod = useRef<{ billing: string; id: string } | null>(null);
+  const onStripeChange = useCallback((message: string | null) => {
+    stripeMethod.current = null;
+    setStripeError(message);
+  }, []);
   const {
     register,
     handleSubmit,
     setValue,
     setError,
     watch,
-    formState: { errors },
+    formState: { errors, isSubmitting },
   } = useForm<CardValues, unknown, CardOutput>({
     // With Stripe the card fields are not Alta's: only the payer's fields are validated here.
     resolver: stripe ? zodResolver(stripeFormSchema) : zodResolver(cardFormSchema),
@@ -83,17 +92,21 @@ export function PaymentForm({ language, payLabel, busyLabel, busy, disabled, ser
     if (stripe) {
       const card = stripeCard.current;
       if (!card) return;
-      const { paymentMethod, error } = await stripe.createPaymentMethod({
-        type: 'card',
-        card,
-        billing_details: { name: values.holderName, address: { postal_code: values.postalCode, country: values.country } },
-      });
-      if (error || !paymentMethod) {
-        setStripeError(error?.message ?? t('failure.unexpectedNoCode'));
-        card.focus();
-        return;
+      const billing = JSON.stringify([values.holderName, values.postalCode, values.country]);
+      if (stripeMethod.current?.billing !== billing) {
+        const { paymentMethod, error } = await stripe.createPaymentMethod({
+          type: 'card',
+          card,
+          billing_details: { name: values.holderName, address: { postal_code: values.postalCode, country: values.country } },
+        });
+        if (error || !paymentMethod) {
+          setStripeError(error?.message ?? t('failure.unexpectedNoCode'));
+          card.focus();
+          return;
+        }
+        stripeMethod.current = { billing, id: paymentMethod.id };
       }
-      await onPay({ country: values.country, paymentMethod: { type: 'stripe', paymentMethodId: paymentMethod.id } });
+      await onPay({ country: values.country, paymentMethod: { type: 'stripe', paymentMethodId: stripeMethod.current.id } });
       return;
     }
     const { country, ...card } = values;
@@ -119,7 +132,7 @@ export function PaymentForm({ language, payLabel, busyLabel, busy, disabled, ser
         {t('card.title')}
       </h2>
       {stripe ? (
-        <StripeCardField stripe={stripe} language={language} error={stripeError} onError={setStripeError} elementRef={stripeCard} />
+        <StripeCardField stripe={stripe} language={language} error={stripeError} onChange={onStripeChange} elementRef={stripeCard} />
       ) : (
         <>
           <CardNumberField brand={brand} error={fieldError('cardNumber')} field={cardNumber} />
@@ -153,7 +166,8 @@ export function PaymentForm({ language, payLabel, busyLabel, busy, disabled, ser
       </div>
       {!stripe && <p className={styles.note}>{t('card.sandbox')}</p>}
       {children}
-      <Button type="submit" block busy={busy} busyLabel={busyLabel} disabled={disabled}>
+      {/* Busy from the first click: with Stripe the card is tokenised before the payment starts. */}
+      <Button type="submit" block busy={busy || isSubmitting} busyLabel={busyLabel} disabled={disabled}>
         {payLabel}
       </Button>
       <p className={styles.secure}>{t('card.secure')}</p>
@@ -250,13 +264,14 @@ function StripeCardField({
   stripe,
   language,
   error,
-  onError,
+  onChange,
   elementRef,
 }: {
   stripe: Stripe;
   language: Language;
   error: string | null;
-  onError: (message: string | null) => void;
+  /** Every change of the card (a new card is a new PaymentMethod), with Stripe's message for it. */
+  onChange: (message: string | null) => void;
   elementRef: RefObject<StripeCardElement | null>;
 }) {
   const { t } = useTranslation('checkout');
@@ -271,13 +286,13 @@ function StripeCardField({
       style: { base: { fontSize: '16px', color: '#172121', fontFamily: 'system-ui, sans-serif' }, invalid: { color: '#a4161a' } },
     });
     card.mount(host.current);
-    card.on('change', (event) => onError(event.error?.message ?? null));
+    card.on('change', (event) => onChange(event.error?.message ?? null));
     elementRef.current = card;
     return () => {
       elementRef.current = null;
       card.destroy();
     };
-  }, [stripe, language, onError, elementRef]);
+  }, [stripe, language, onChange, elementRef]);
 
   return (
     <div className={fieldStyles.field} role="group" aria-labelledby={`${id}-label`} aria-describedby={error ? `${id}-error` : undefined}>
