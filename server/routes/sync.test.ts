@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { protocolVersion, type Mutation } from '@sync/protocol';
 import { rateLimits } from '../db/schema/auth';
-import { draftRow } from '../sync/test-fixtures';
+import { draftRow, insertTestCompany } from '../sync/test-fixtures';
 import { guestDraftRateRule } from './drafts';
 import { createUser, signIn } from '../test/accounts';
 import { cookiesFrom, createTestApp, type TestApp } from '../test/harness';
@@ -101,6 +101,23 @@ describe('POST /api/v1/sync/push and /pull', () => {
     expect(next).toBe('quiet');
     await reader.cancel();
     await brunoReader.cancel();
+  });
+
+  it("pokes a company's teammates when its rows change", async () => {
+    const companyId = await insertTestCompany(t.database.db, ana.id, [bruno.id]);
+    const events = await t.request('/api/v1/sync/events', { cookies: bruno.cookies });
+    const reader = events.body!.getReader();
+    const decoder = new TextDecoder();
+    let received = '';
+    const until = async (text: string) => {
+      while (!received.includes(text)) received += decoder.decode((await reader.read()).value);
+    };
+    await until('event: ready');
+    const account = { id: randomUUID(), companyId, name: 'Petty cash', createdAt };
+    const pushed = await push(ana.cookies, { clientId: randomUUID(), protocolVersion, mutations: [mutation(1, 'createManualAccount', account)] });
+    expect((await pushed.json()).rejections).toEqual([]);
+    await until('event: poke');
+    await reader.cancel();
   });
 
   it('refuses the event stream without a session', async () => {
