@@ -23,6 +23,7 @@ const auth: Namespace[] = ['auth', 'validation', 'errors'];
 const dashboard: Namespace[] = ['dashboard'];
 const publicPage: Namespace[] = ['public'];
 const contactPage: Namespace[] = ['public', 'validation', 'errors'];
+const wizardPage: Namespace[] = ['wizard', 'plans', 'validation', 'errors'];
 
 const publicRoutes: RouteObject[] = [
   { index: true, ...page(() => import('./routes/public/home'), ['home']) },
@@ -37,11 +38,11 @@ const publicRoutes: RouteObject[] = [
 ];
 
 const guestOnlyRoutes: RouteObject[] = [
-  { path: 'start-now', ...page(() => import('./routes/guest/start-now')) },
-  { path: 'create-company', ...page(() => import('./routes/guest/create-company')) },
-  { path: 'migrate-company', ...page(() => import('./routes/guest/migrate-company')) },
-  { path: 'create-cross-border-crypto', ...page(() => import('./routes/guest/create-cross-border-crypto')) },
-  { path: 'checkout/:id', ...page(() => import('./routes/guest/checkout'), ['checkout', 'validation', 'errors']) },
+  { path: 'start-now', ...page(() => import('./routes/guest/start-now'), ['wizard']) },
+  { path: 'create-company', ...page(() => import('./routes/guest/create-company'), wizardPage) },
+  { path: 'migrate-company', ...page(() => import('./routes/guest/migrate-company'), wizardPage) },
+  { path: 'create-cross-border-crypto', ...page(() => import('./routes/guest/create-cross-border-crypto'), wizardPage) },
+  { path: 'checkout/:id', ...page(() => import('./routes/guest/checkout'), ['checkout', 'plans', 'validation', 'errors']) },
   { path: 'login', ...page(() => import('./routes/guest/login'), auth) },
   { path: 'login/new-password', ...page(() => import('./routes/guest/new-password'), auth) },
   { path: 'register', ...page(() => import('./routes/guest/register'), auth) },

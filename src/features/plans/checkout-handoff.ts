@@ -17,7 +17,12 @@ export interface CheckoutHandoff {
   /** The server's quote at creation, for a first paint before `GET /orders/:id` answers. */
   quote: OrderCreated['quote'];
   companyName: string;
+  /** The owner ("your info"), to prefill the account created after payment. */
   email: string;
+  firstName: string;
+  lastName: string;
+  /** The owner's phone in E.164 (+5491155551234), or null when it could not be normalised. */
+  phone: string | null;
   /** The wizard draft the order came from (also `alta.companyDraftId`), or null. */
   draftId: string | null;
   /** SPEC §3 new-company flag: this order creates a company the dashboard will announce. */

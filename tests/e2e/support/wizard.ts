@@ -268,12 +268,12 @@ export class WizardPage {
 
   async goto(wizard: keyof typeof wizardPath) {
     await this.page.goto(`/${this.lang}/${wizardPath[wizard]}`);
-    await expect(this.page.getByRole('heading', { level: 2 })).toBeVisible();
+    await expect(this.page.getByRole('main').getByRole('heading', { level: 2 })).toBeVisible();
   }
 
   /** The heading of the step on screen (each step is an `h2` that takes the focus). */
   stepHeading(step: WizardStepName) {
-    return this.page.getByRole('heading', { level: 2, name: this.words.steps[step], exact: true });
+    return this.page.getByRole('main').getByRole('heading', { level: 2, name: this.words.steps[step], exact: true });
   }
 
   async expectStep(step: WizardStepName) {

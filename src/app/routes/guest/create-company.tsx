@@ -1,9 +1,9 @@
 import { RouteError } from '@src/components/route-error/route-error';
-import { ComingSoonScreen } from '../../coming-soon-screen';
+import { GuestWizard } from '@src/features/company-wizard/components/guest-wizard';
 
-/** Create-company wizard (built with the funnel). */
+/** Create-company wizard: your info, company, type, industry, state, services, partners, plan, then checkout. */
 export function Component() {
-  return <ComingSoonScreen screen="createCompany" area="public" />;
+  return <GuestWizard flow="createCompany" />;
 }
 
 export function ErrorBoundary() {

@@ -1,9 +1,9 @@
 import { RouteError } from '@src/components/route-error/route-error';
-import { ComingSoonScreen } from '../../coming-soon-screen';
+import { GuestWizard } from '@src/features/company-wizard/components/guest-wizard';
 
-/** Cross-border crypto wizard (built with the funnel). */
+/** Cross-border crypto wizard: your info, business, country of residence and plan, then checkout. */
 export function Component() {
-  return <ComingSoonScreen screen="createCrossBorderCrypto" area="public" />;
+  return <GuestWizard flow="crossBorderCrypto" />;
 }
 
 export function ErrorBoundary() {

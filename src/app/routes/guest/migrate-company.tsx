@@ -1,9 +1,9 @@
 import { RouteError } from '@src/components/route-error/route-error';
-import { ComingSoonScreen } from '../../coming-soon-screen';
+import { GuestWizard } from '@src/features/company-wizard/components/guest-wizard';
 
-/** Migrate-company wizard (built with the funnel). */
+/** Migrate-company wizard: an existing company's data, origin, documents, partners and plan, then checkout. */
 export function Component() {
-  return <ComingSoonScreen screen="migrateCompany" area="public" />;
+  return <GuestWizard flow="migrateCompany" />;
 }
 
 export function ErrorBoundary() {

@@ -1,9 +1,9 @@
 import { RouteError } from '@src/components/route-error/route-error';
-import { ComingSoonScreen } from '../../coming-soon-screen';
+import { StartNowChooser } from '@src/features/company-wizard/components/start-now-chooser';
 
-/** Start-now chooser: create, migrate or cross-border crypto (built with the funnel). */
+/** Start now: create a company, migrate one, or open a Cross Border Crypto account. */
 export function Component() {
-  return <ComingSoonScreen screen="startNow" area="public" />;
+  return <StartNowChooser />;
 }
 
 export function ErrorBoundary() {

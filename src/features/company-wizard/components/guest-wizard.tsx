@@ -1,0 +1,73 @@
+import { useMemo } from 'react';
+import { useParams } from 'react-router-dom';
+import { getCountries } from 'libphonenumber-js/min';
+import type { OrderFlow } from '@domain/checkout';
+import { defaultLanguage, isLanguage, type Language } from '@domain/constants';
+import { isCountryCode } from '@domain/countries';
+import { IndustryStep } from '../steps/industry-step';
+import { BusinessStep, ResidenceStep } from '../steps/crypto-steps';
+import { CompanyTypeField } from '../steps/company-type-field';
+import { DocumentsStep, MigrationCompanyStep, OriginStep } from '../steps/migration-steps';
+import { NamesStep } from '../steps/names-step';
+import { OwnerStep } from '../steps/owner-step';
+import { PartnersStep } from '../steps/partners-step';
+import { PlanStep } from '../steps/plan-step';
+import { ServicesStep } from '../steps/services-step';
+import { StateStep } from '../steps/state-step';
+import type { StepContext } from '../steps/step-context';
+import type { StepId } from '../wizard-steps';
+import { WizardScreen } from './wizard-screen';
+
+const likelyCountry: Record<Language, string> = { es: 'MX', en: 'US', pt: 'BR' };
+
+/** The phone country a new visitor most likely has: the region of the browser's languages, else the site language's. */
+function guessPhoneCountry(language: Language): string {
+  const known = new Set<string>(getCountries());
+  for (const tag of typeof navigator === 'undefined' ? [] : navigator.languages) {
+    const region = tag.split('-')[1]?.toUpperCase();
+    if (region && known.has(region) && isCountryCode(region)) return region;
+  }
+  return likelyCountry[language];
+}
+
+function renderStepOf(flow: OrderFlow) {
+  return function renderStep(step: StepId, context: StepContext) {
+    switch (step) {
+      case 'owner':
+        return <OwnerStep {...context} />;
+      case 'names':
+        return <NamesStep {...context} />;
+      case 'type':
+        return <CompanyTypeField {...context} />;
+      case 'industry':
+        return <IndustryStep {...context} />;
+      case 'state':
+        return <StateStep {...context} />;
+      case 'services':
+        return <ServicesStep {...context} />;
+      case 'partners':
+        return <PartnersStep {...context} />;
+      case 'plan':
+        return <PlanStep {...context} flow={flow} />;
+      case 'migrationCompany':
+        return <MigrationCompanyStep {...context} />;
+      case 'origin':
+        return <OriginStep {...context} />;
+      case 'documents':
+        return <DocumentsStep {...context} />;
+      case 'business':
+        return <BusinessStep {...context} />;
+      case 'residence':
+        return <ResidenceStep {...context} />;
+    }
+  };
+}
+
+/** One of the three guest-only wizards of SPEC §2, in the language of the address. */
+export function GuestWizard({ flow }: { flow: OrderFlow }) {
+  const { lang } = useParams();
+  const language = isLanguage(lang) ? lang : defaultLanguage;
+  const phoneCountry = useMemo(() => guessPhoneCountry(language), [language]);
+  const renderStep = useMemo(() => renderStepOf(flow), [flow]);
+  return <WizardScreen flow={flow} language={language} phoneCountry={phoneCountry} renderStep={renderStep} />;
+}

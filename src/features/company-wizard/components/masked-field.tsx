@@ -1,0 +1,39 @@
+import type { ChangeEvent, ComponentProps } from 'react';
+import { TextField } from '@src/components/form/text-field';
+import { maskWithCaret } from '../digit-mask';
+
+type MaskedFieldProps = Omit<ComponentProps<typeof TextField>, 'onChange' | 'value'> & {
+  value: string;
+  onChange: (value: string) => void;
+  /** Digit groups joined by dashes: [3, 2, 4] is XXX-XX-XXXX. */
+  groups: readonly number[];
+  missingLabel?: string;
+};
+
+/** A text field that groups digits as the visitor types or pastes (SSN/ITIN, EIN), keeping the caret in place. */
+export function MaskedField({ value, onChange, groups, missingLabel, error, ...field }: MaskedFieldProps) {
+  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.target;
+    const masked = maskWithCaret(input.value, input.selectionStart ?? input.value.length, groups);
+    onChange(masked.value);
+    // After React writes the masked value, put the caret back after the same digit.
+    requestAnimationFrame(() => {
+      if (document.activeElement === input) input.setSelectionRange(masked.caret, masked.caret);
+    });
+  };
+  const length = groups.reduce((sum, size) => sum + size, 0) + groups.length - 1;
+  return (
+    <TextField
+      {...field}
+      value={value}
+      onChange={handleChange}
+      error={error}
+      inputMode="numeric"
+      autoComplete="off"
+      maxLength={length}
+      placeholder={groups.map((size) => 'X'.repeat(size)).join('-')}
+      data-missing-label={missingLabel}
+      data-missing-message={error}
+    />
+  );
+}

@@ -1,0 +1,344 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { toNestErrors } from '@hookform/resolvers';
+import type { OrderFlow } from '@domain/checkout';
+import type { Language } from '@domain/constants';
+import type { DraftKind } from '@domain/draft';
+import type { PlanCatalog } from '@domain/plans';
+import { Button } from '@src/components/button';
+import { FormAlert } from '@src/components/form/form-alert';
+import { readAttribution } from '@src/features/attribution/attribution';
+import { useDraft, type DraftChanges } from '@src/features/drafts/hooks/use-draft';
+import { createOrder } from '@src/features/plans/api/orders-api';
+import { readCheckoutHandoff, writeCheckoutHandoff } from '@src/features/plans/checkout-handoff';
+import { usePlanCatalog, type PlanCatalogState } from '@src/features/plans/hooks/use-plan-catalog';
+import { formatUsd } from '@src/i18n/format';
+import { messageKey } from '@src/lib/error-message';
+import { href, paths } from '@src/lib/paths';
+import { usePageTitle } from '@src/lib/use-page-title';
+import { useErrorText } from '@src/lib/use-error-text';
+import { placeOrder, quoteOf } from '../place-order';
+import type { StepContext } from '../steps/step-context';
+import { firstInvalidStep, stepOfPath, validateStep, wizardSteps, type StepId } from '../wizard-steps';
+import { restoreDraftData, toDraftData, type PlacedOrder, type WizardValuesOf } from '../wizard-values';
+import styles from '../wizard.module.css';
+import { collectMissingFields, MissingFieldsPopup, type MissingField } from './missing-fields-popup';
+import { WizardProgress } from './wizard-progress';
+
+const draftKinds: Record<OrderFlow, DraftKind> = {
+  createCompany: 'companyCreation',
+  migrateCompany: 'companyMigration',
+  crossBorderCrypto: 'crossBorderCrypto',
+};
+
+interface WizardScreenProps<F extends OrderFlow> {
+  flow: F;
+  language: Language;
+  /** The likely phone country of a new visitor (from the browser and language). */
+  phoneCountry: string;
+  renderStep: (step: StepId, context: StepContext) => ReactNode;
+}
+
+/**
+ * A guest wizard: the SPEC §3 wizard state (step from 1, data, draft, new-company flag)
+ * lives in the draft store and is saved on every change, so a reload, a crash or a lost
+ * connection resumes at the same step with the same data. It waits for the draft before
+ * showing the form, so nothing typed is ever replaced by a late restore.
+ */
+export function WizardScreen<F extends OrderFlow>({ flow, language, phoneCountry, renderStep }: WizardScreenProps<F>) {
+  const { t } = useTranslation('wizard');
+  const { draft, loaded, save } = useDraft(draftKinds[flow]);
+  const catalog = usePlanCatalog();
+  usePageTitle(t(`titles.${flow}`));
+  // The draft as it was when the wizard opened: later saves are this form's own.
+  const [opened, setOpened] = useState<{ step: number; data: unknown; id: string | null } | null>(null);
+  useEffect(() => {
+    if (loaded && opened === null) setOpened({ step: draft?.step ?? 1, data: draft?.data, id: draft?.id ?? null });
+  }, [loaded, opened, draft]);
+
+  return (
+    <div className={styles.wizard}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>{t(`titles.${flow}`)}</h1>
+        <p className={styles.savedNote}>{t('savedLocally')}</p>
+      </header>
+      {opened === null ? (
+        <p role="status">{t('loading')}</p>
+      ) : (
+        <WizardForm
+          flow={flow}
+          language={language}
+          initialStep={opened.step}
+          initialData={opened.data}
+          phoneCountry={phoneCountry}
+          draftId={draft?.id ?? opened.id}
+          save={save}
+          catalog={catalog}
+          renderStep={renderStep}
+        />
+      )}
+    </div>
+  );
+}
+
+interface WizardFormProps<F extends OrderFlow> {
+  flow: F;
+  language: Language;
+  initialStep: number;
+  initialData: unknown;
+  phoneCountry: string;
+  draftId: string | null;
+  save: (changes: DraftChanges) => Promise<void>;
+  catalog: PlanCatalogState;
+  renderStep: WizardScreenProps<F>['renderStep'];
+}
+
+function WizardForm<F extends OrderFlow>({ flow, language, initialStep, initialData, phoneCountry, draftId, save, catalog, renderStep }: WizardFormProps<F>) {
+  type Values = WizardValuesOf[F];
+  const { t } = useTranslation(['wizard', 'validation', 'errors', 'plans']);
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const steps = wizardSteps[flow] as readonly StepId[];
+  const initial = useMemo(() => restoreDraftData(flow, initialData, phoneCountry), [flow, initialData, phoneCountry]);
+  const [step, setStep] = useState(() => Math.min(Math.max(initialStep, 1), steps.length) - 1);
+  const stepRef = useRef(step);
+  const orderRef = useRef<PlacedOrder | null>(initial.order);
+  const newCompanyRef = useRef(initial.newCompany);
+
+  // Only the step on screen is validated: earlier answers are already checked, later ones not asked yet.
+  const resolver = useMemo<Resolver<Values>>(
+    () => async (values, _context, options) => {
+      const errors = validateStep(flow, steps[stepRef.current]!, values);
+      if (Object.keys(errors).length === 0) return { values, errors: {} };
+      const flat: FieldErrors = Object.fromEntries(Object.entries(errors).map(([path, message]) => [path, { type: 'validation', message }]));
+      return { values: {}, errors: toNestErrors(flat, options) };
+    },
+    [flow, steps],
+  );
+  const form = useForm<Values>({
+    defaultValues: initial.values as DefaultValues<Values>,
+    mode: 'onTouched',
+    shouldFocusError: false,
+    resolver,
+  });
+
+  const [saveFailed, setSaveFailed] = useState(false);
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  const persist = useCallback(() => {
+    saveRef
+      .current({ step: stepRef.current + 1, data: toDraftData({ values: form.getValues() as WizardValuesOf[F], order: orderRef.current, newCompany: newCompanyRef.current }) })
+      .then(
+        () => setSaveFailed(false),
+        () => setSaveFailed(true),
+      );
+  }, [form]);
+
+  // Every change is saved at once (the draft store uploads it later, after a pause).
+  useEffect(() => {
+    const subscription = form.watch(() => persist());
+    return () => subscription.unsubscribe();
+  }, [form, persist]);
+
+  const heading = useRef<HTMLHeadingElement>(null);
+  const container = useRef<HTMLFormElement>(null);
+  const firstRender = useRef(true);
+  const [validateOnArrival, setValidateOnArrival] = useState(false);
+  const [missing, setMissing] = useState<MissingField[] | null>(null);
+  const [missingRequest, setMissingRequest] = useState(0);
+  const focusAfterPopup = useRef<HTMLElement | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [placing, setPlacing] = useState(false);
+
+  const goTo = useCallback(
+    (index: number) => {
+      form.clearErrors();
+      setProblem(null);
+      stepRef.current = index;
+      setStep(index);
+      persist();
+    },
+    [form, persist],
+  );
+
+  // Focus the new step's heading, so keyboard and screen-reader users start at its top.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    heading.current?.focus();
+  }, [step]);
+
+  const showMissing = useCallback(() => setMissingRequest((count) => count + 1), []);
+
+  // After a refused "Continue", list what the rendered step marks invalid.
+  useEffect(() => {
+    if (missingRequest === 0) return;
+    const found = collectMissingFields(container.current);
+    if (found.length > 0) setMissing(found);
+    else setProblem(t('errors:validation'));
+  }, [missingRequest, t]);
+
+  // Arriving at an earlier step the order found incomplete: show its problems at once.
+  useEffect(() => {
+    if (!validateOnArrival) return;
+    setValidateOnArrival(false);
+    void form.trigger().then((valid) => {
+      if (!valid) showMissing();
+    });
+  }, [validateOnArrival, form, showMissing]);
+
+  // The popup has closed (its own focus restore ran first): focus the first missing field.
+  useEffect(() => {
+    if (missing !== null || !focusAfterPopup.current) return;
+    const target = focusAfterPopup.current;
+    focusAfterPopup.current = null;
+    if (target.isConnected) target.focus();
+  }, [missing]);
+
+  const closeMissing = () => {
+    focusAfterPopup.current = missing?.[0]?.target ?? null;
+    setMissing(null);
+  };
+
+  const next = async () => {
+    setProblem(null);
+    if (!(await form.trigger())) {
+      showMissing();
+      return;
+    }
+    goTo(step + 1);
+  };
+
+  const showServerErrors = (errors: Record<string, string>) => {
+    const located = Object.entries(errors)
+      .map(([path, message]) => ({ path, message, step: stepOfPath(flow, path) }))
+      .filter((error) => error.step >= 0);
+    if (located.length === 0) {
+      setProblem(Object.values(errors).map((message) => t(messageKey(message))).join(' '));
+      return;
+    }
+    const target = Math.min(...located.map((error) => error.step));
+    if (target !== step) goTo(target);
+    // After the step renders, mark its fields with the server's messages.
+    requestAnimationFrame(() => {
+      for (const error of located.filter((candidate) => candidate.step === target)) {
+        form.setError((error.path === 'partners' ? 'partners.root' : error.path) as never, { type: 'server', message: error.message });
+      }
+      setProblem(t('order.reviewStep', { step: t(`steps.${steps[target]}.title`) }));
+    });
+  };
+
+  const pay = async () => {
+    setProblem(null);
+    if (!(await form.trigger())) {
+      showMissing();
+      return;
+    }
+    const values = form.getValues() as WizardValuesOf[F];
+    const invalid = firstInvalidStep(flow, values);
+    if (invalid >= 0) {
+      goTo(invalid);
+      setValidateOnArrival(true);
+      return;
+    }
+    const known: PlanCatalog | null = catalog.catalog ?? (await catalog.refresh());
+    if (!known) {
+      setProblem(t('order.catalogUnavailable'));
+      return;
+    }
+    setPlacing(true);
+    try {
+      const outcome = await placeOrder(
+        {
+          flow,
+          values,
+          catalog: known,
+          draftId,
+          language,
+          attribution: readAttribution(),
+          previous: orderRef.current,
+          hasHandoff: (orderId) => readCheckoutHandoff(orderId) !== null,
+        },
+        { createOrder, online: () => navigator.onLine, now: () => new Date() },
+      );
+      switch (outcome.kind) {
+        case 'reused':
+          void navigate(href(language, paths.checkout(outcome.orderId)));
+          return;
+        case 'placed':
+          writeCheckoutHandoff(outcome.handoff);
+          orderRef.current = outcome.placed;
+          newCompanyRef.current = true;
+          persist();
+          void navigate(href(language, paths.checkout(outcome.placed.orderId)));
+          return;
+        case 'offline':
+          setProblem(t('order.offline'));
+          return;
+        case 'priceMismatch': {
+          const fresh = await catalog.refresh();
+          const quote = fresh ? quoteOf(flow, values, fresh) : null;
+          setProblem(quote ? t('order.priceChanged', { total: formatUsd(quote.total / 100, language) }) : t('errors:price_mismatch'));
+          return;
+        }
+        case 'invalid':
+          showServerErrors(outcome.errors);
+          return;
+        case 'failed':
+          setProblem(errorText(outcome.error));
+          return;
+      }
+    } finally {
+      setPlacing(false);
+    }
+  };
+
+  const errors = form.formState.errors;
+  const errorOf = (path: string): string | undefined => {
+    const found = path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), errors as FieldValues);
+    const message = (found as { message?: unknown } | undefined)?.message;
+    return typeof message === 'string' && message ? t(messageKey(message)) : undefined;
+  };
+
+  const stepId = steps[step]!;
+  const last = step === steps.length - 1;
+  return (
+    <>
+      <WizardProgress names={steps.map((id) => t(`steps.${id}.title`))} current={step} onGoTo={goTo} />
+      <form
+        ref={container}
+        className={styles.card}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!placing) void (last ? pay() : next());
+        }}
+      >
+        <div className={styles.stepHeader}>
+          <h2 id={`wizard-step-${stepId}`} ref={heading} tabIndex={-1} className={styles.stepTitle}>
+            {t(`steps.${stepId}.title`)}
+          </h2>
+          <p className={styles.stepIntro}>{t(`steps.${stepId}.intro`)}</p>
+        </div>
+        {renderStep(stepId, { form: form as unknown as UseFormReturn<FieldValues>, language, catalog, errorOf })}
+        {problem && <FormAlert>{problem}</FormAlert>}
+        {saveFailed && <FormAlert>{t('saveFailed')}</FormAlert>}
+        <div className={styles.actions}>
+          {step > 0 && (
+            <Button variant="secondary" onClick={() => goTo(step - 1)} disabled={placing}>
+              {t('nav.back')}
+            </Button>
+          )}
+          <Button type="submit" busy={placing} busyLabel={t('nav.placing')}>
+            {last ? t('nav.pay') : t('nav.continue')}
+          </Button>
+        </div>
+      </form>
+      <MissingFieldsPopup fields={missing} onClose={closeMissing} />
+    </>
+  );
+}

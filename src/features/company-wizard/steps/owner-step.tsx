@@ -1,0 +1,38 @@
+import { useController } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { TextField } from '@src/components/form/text-field';
+import { PhoneInput } from '../components/phone-input';
+import styles from '../wizard.module.css';
+import type { StepContext } from './step-context';
+
+/** "Your info": the person placing the order, who will own the account (SPEC §5: names, email, phone with country code). */
+export function OwnerStep({ form, language, errorOf }: StepContext) {
+  const { t } = useTranslation('wizard');
+  const { register, control } = form;
+  const country = useController({ control, name: 'owner.phoneCountry' });
+  const phone = useController({ control, name: 'owner.phone' });
+  return (
+    <div className={styles.fields}>
+      <div className={styles.row}>
+        <TextField label={t('fields.firstName')} autoComplete="given-name" error={errorOf('owner.firstName')} {...register('owner.firstName')} />
+        <TextField label={t('fields.lastName')} autoComplete="family-name" error={errorOf('owner.lastName')} {...register('owner.lastName')} />
+      </div>
+      <TextField label={t('fields.email')} type="email" inputMode="email" autoComplete="email" error={errorOf('owner.email')} {...register('owner.email')} />
+      <PhoneInput
+        legend={t('fields.phoneLegend')}
+        hint={t('fields.phoneHint')}
+        countryLabel={t('fields.phoneCountry')}
+        numberLabel={t('fields.phoneNumber')}
+        country={String(country.field.value ?? '')}
+        number={String(phone.field.value ?? '')}
+        onCountryChange={country.field.onChange}
+        onNumberChange={phone.field.onChange}
+        onBlur={phone.field.onBlur}
+        countryRef={country.field.ref}
+        numberRef={phone.field.ref}
+        error={errorOf('owner.phone') ?? errorOf('owner.phoneCountry')}
+        language={language}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { planCatalogSchema, type PlanCatalog } from '@domain/plans';
+import { api, withRetry } from '@src/lib/api';
+
+/**
+ * The price list (GET /api/v1/plans). Prices are server data: the wizard shows them and
+ * computes the total the customer sees with them, and the server refuses an order whose
+ * total differs. The last catalog is kept in localStorage so a wizard opened once keeps
+ * showing prices offline until the order, which needs the connection anyway.
+ */
+
+const cacheKey = 'alta.planCatalog';
+
+function storage(): Storage | null {
+  try {
+    return localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The catalog saved by the last successful fetch, or null (none, or no longer valid). */
+export function cachedPlanCatalog(): PlanCatalog | null {
+  const raw = storage()?.getItem(cacheKey);
+  if (!raw) return null;
+  try {
+    const parsed = planCatalogSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Fetches the catalog (SPEC §7 retry: 3 tries, 1 s apart), checks its shape and keeps a copy. Null when unreachable. */
+export async function fetchPlanCatalog(): Promise<PlanCatalog | null> {
+  const body = await withRetry(() => api.get<unknown>('plans', { context: { public: true } }));
+  if (body === null) return null;
+  const catalog = planCatalogSchema.parse(body);
+  try {
+    storage()?.setItem(cacheKey, JSON.stringify(catalog));
+  } catch {
+    // Storage full: the catalog still serves this visit.
+  }
+  return catalog;
+}
