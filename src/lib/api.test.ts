@@ -50,6 +50,29 @@ describe('api client', () => {
     await expect(api.post('login')).rejects.toMatchObject({ status: 429, code: 'rate_limited', retryAfter: 42 });
   });
 
+  it('keeps the payment details of a problem (decline code, support code, server amount) and drops ill-typed ones', async () => {
+    const server = fakeServer(
+      problem(402, 'card_declined', { declineCode: 'generic_decline', supportCode: 'PAY-1A2B3C4D' }),
+      problem(409, 'price_mismatch', { amount: 49_900 }),
+      problem(402, 'payment_failed', { declineCode: 7, supportCode: { x: 1 }, amount: '1' }),
+    );
+    const { api } = client(server);
+    await expect(api.post('checkout/x/pay')).rejects.toMatchObject({ details: { declineCode: 'generic_decline', supportCode: 'PAY-1A2B3C4D' } });
+    await expect(api.post('checkout/x/pay')).rejects.toMatchObject({ details: { amount: 49_900 } });
+    await expect(api.post('checkout/x/pay')).rejects.toMatchObject({ code: 'payment_failed', details: {} });
+  });
+
+  it('sends per-call headers (Idempotency-Key, X-Checkout-Token)', async () => {
+    const seen: Record<string, string | null> = {};
+    const server = fakeServer((request) => {
+      seen.key = request.headers.get('idempotency-key');
+      seen.token = request.headers.get('x-checkout-token');
+      return json({ status: 'succeeded' });
+    });
+    await client(server).api.post('checkout/x/pay', { json: {}, headers: { 'Idempotency-Key': 'k-12345678', 'X-Checkout-Token': 't' } });
+    expect(seen).toEqual({ key: 'k-12345678', token: 't' });
+  });
+
   it('reads the wait from Retry-After when the body has none', async () => {
     const server = fakeServer(problem(429, 'rate_limited', {}, { 'retry-after': '17' }));
     await expect(client(server).api.post('reset-password')).rejects.toMatchObject({ code: 'rate_limited', retryAfter: 17 });
