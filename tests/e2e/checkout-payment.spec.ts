@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test } from '@playwright/test';
 import { expect } from './support/alta';
 import { orderStatus, openCheckout, placeOrder, sandboxCards } from './support/checkout';
@@ -147,4 +148,28 @@ test('a checkout link opened in a browser without the order says so', async ({ p
   await page.goto(`/en/checkout/${order.orderId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'We cannot open this order' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Start a new order' })).toHaveAttribute('href', '/en/start-now');
+});
+
+test('the checkout has no serious accessibility violations: the form with an error, and the 3-D Secure modal', async ({ page, request }) => {
+  test.slow(); // axe is CPU-bound on a busy machine
+  const order = await placeOrder(request);
+  const checkout = await openCheckout(page, order, 'en');
+  const serious = async () =>
+    (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()).violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({ id: violation.id, targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
+
+  await checkout.pay({ number: sandboxCards.insufficientFunds });
+  await expect(checkout.failure).toContainText('Your card has insufficient funds.');
+  expect(await serious()).toEqual([]);
+
+  await page.getByLabel('Card number').fill(sandboxCards.threeDSecure);
+  await checkout.payButton.click();
+  await expect(checkout.challenge).toBeVisible();
+  expect(await serious()).toEqual([]);
+  // Escape closes the challenge without an answer: back to the form, with the 3-D Secure error.
+  await page.keyboard.press('Escape');
+  await expect(checkout.challenge).toBeHidden();
+  await expect(checkout.failure).toContainText('3D Secure error');
+  await expect(checkout.failure).toBeFocused();
 });
