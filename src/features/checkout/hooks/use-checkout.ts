@@ -71,12 +71,12 @@ const finalCodes = new Set([
   'rate_limited',
 ]);
 
-/** The owner's names the wizard hands over, when it does: they prefill the account form after payment. */
+/** The owner's names from the wizard's hand-off: they prefill the account form after payment. */
 function ownerNames(handoff: CheckoutHandoff | null): { firstName: string | null; lastName: string | null } {
-  const names = (handoff ?? {}) as Partial<Record<'firstName' | 'lastName', unknown>>;
+  // The record comes from storage: a hand-off written by an older version may lack them.
   return {
-    firstName: typeof names.firstName === 'string' ? names.firstName : null,
-    lastName: typeof names.lastName === 'string' ? names.lastName : null,
+    firstName: typeof handoff?.firstName === 'string' ? handoff.firstName : null,
+    lastName: typeof handoff?.lastName === 'string' ? handoff.lastName : null,
   };
 }
 
