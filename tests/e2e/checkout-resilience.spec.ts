@@ -70,10 +70,14 @@ test('two tabs paying the same order: one charge, and both tabs end on the paid 
   await second.fillCard({ number: sandboxCards.success, holderName: 'Maria Gonzalez' });
   await Promise.all([first.payButton.click(), second.payButton.click()]);
 
-  // One tab is paid; the other learns the order is paid (at once, or after the other payment ends).
-  const paid = (tab: CheckoutPage) => tab.successPopup.or(tab.page.getByRole('heading', { level: 1, name: 'This order is paid' }));
-  await expect(paid(first)).toBeVisible();
-  await expect(paid(second)).toBeVisible();
+  // Exactly one tab charged: its success popup leads to account creation (after 3000 ms); the
+  // other learns the order is paid (at once, or after watching the other payment end).
+  const outcome = async (tab: CheckoutPage) => {
+    if (tab.page.url().endsWith('/en/register')) return 'account creation';
+    if (await tab.page.getByRole('heading', { level: 1, name: 'This order is paid' }).isVisible()) return 'paid';
+    return 'pending';
+  };
+  await expect.poll(async () => [await outcome(first), await outcome(second)].sort(), { timeout: 30_000 }).toEqual(['account creation', 'paid']);
   expect((await orderStatus(request, order)).body?.status).toBe('paid');
 });
 
@@ -100,4 +104,26 @@ test('an expired order shows the payment-expired popup and leads back to the wiz
   await expect(page.getByRole('dialog', { name: 'Pago vencido' })).toBeHidden({ timeout: 6000 });
   // The wizard will place a new order: this one's hand-off is gone.
   expect(await page.evaluate((id) => localStorage.getItem(`alta.checkoutOrder.${id}`), order.orderId)).toBeNull();
+});
+
+test('a checkout opened without a connection says so and loads the order on "Try again"', async ({ page, request }) => {
+  const order = await placeOrder(request);
+  let offline = true;
+  await page.route(`**/api/v1/orders/${order.orderId}`, (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
+  await page.goto('/en/faq');
+  await page.evaluate((placed) => {
+    localStorage.setItem(
+      `alta.checkoutOrder.${placed.orderId}`,
+      JSON.stringify({ ...placed, flow: 'createCompany', companyName: 'Andes Labs', draftId: null, newCompany: true, createdAt: new Date().toISOString() }),
+    );
+  }, order);
+  await page.goto(`/en/checkout/${order.orderId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'We cannot open this order' })).toBeVisible();
+  await expect(page.getByText('We cannot reach Alta right now.')).toBeVisible();
+
+  offline = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  const checkout = new CheckoutPage(page, 'en');
+  await expect(checkout.payButton).toBeEnabled();
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });

@@ -160,6 +160,8 @@ export function useCheckout(orderId: string, options: CheckoutOptions = {}) {
     if (!token) return;
     try {
       adopt(await getOrder(orderId, token));
+      // Reached again after being offline: the connection message no longer applies.
+      setFailure((current) => (current?.code === 'network' ? null : current));
     } catch (error) {
       const remembered = paidOrder(orderId);
       if (remembered) {
