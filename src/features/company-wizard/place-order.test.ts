@@ -67,6 +67,7 @@ function setup(overrides: Partial<PlaceOrderDeps> = {}) {
     attribution: { utmSource: 'instagram', originPath: '/pt' },
     previous: null,
     hasHandoff: () => true,
+    isPaid: () => false,
   };
   return { createOrder, deps, input };
 }
@@ -127,6 +128,15 @@ describe('placing the order', () => {
     await placeOrder({ ...input, values: changed, previous: first.placed }, deps);
     await placeOrder({ ...input, previous: first.placed }, { ...deps, now: () => new Date('2026-11-23T00:00:00.000Z') });
     expect(createOrder).toHaveBeenCalledTimes(4);
+  });
+
+  it('never orders the same company twice: a paid order is gone back to, however old', async () => {
+    const { createOrder, deps, input } = setup();
+    const first = await placeOrder(input, deps);
+    if (first.kind !== 'placed') throw new Error(first.kind);
+    const later = { ...deps, now: () => new Date('2026-12-31T00:00:00.000Z') };
+    expect(await placeOrder({ ...input, previous: first.placed, hasHandoff: () => false, isPaid: () => true }, later)).toEqual({ kind: 'reused', orderId: created.orderId });
+    expect(createOrder).toHaveBeenCalledTimes(1);
   });
 
   it('needs a connection: offline nothing is sent, and a lost connection reads the same', async () => {

@@ -37,7 +37,7 @@ export function companyNameOf<F extends OrderFlow>(flow: F, values: WizardValues
 }
 
 export type PlaceOrderOutcome =
-  /** The same content was already ordered and that order is still payable here: go back to its checkout. */
+  /** The same content was already ordered, and that order is still payable here or paid: go back to its checkout. */
   | { kind: 'reused'; orderId: string }
   | { kind: 'placed'; placed: PlacedOrder; handoff: CheckoutHandoff }
   /** No connection: nothing was sent. */
@@ -57,8 +57,10 @@ export interface PlaceOrderInput<F extends OrderFlow> {
   attribution: Attribution | undefined;
   /** The order this wizard placed before, if any. */
   previous: PlacedOrder | null;
-  /** Whether this browser still holds the previous order's checkout token. */
+  /** Whether this browser still holds the previous order's checkout token (an open order). */
   hasHandoff: (orderId: string) => boolean;
+  /** Whether the previous order was paid here and awaits an account (its checkout leads to it). */
+  isPaid: (orderId: string) => boolean;
 }
 
 export interface PlaceOrderDeps {
@@ -95,8 +97,11 @@ export async function placeOrder<F extends OrderFlow>(input: PlaceOrderInput<F>,
   };
   const fingerprint = await sha256(JSON.stringify(content));
   const { previous } = input;
-  if (previous && previous.fingerprint === fingerprint && new Date(previous.expiresAt) > deps.now() && input.hasHandoff(previous.orderId)) {
-    return { kind: 'reused', orderId: previous.orderId };
+  // The same content again goes back to its order: paid (never buy the same company twice),
+  // or still open here and not expired. Paid or expired elsewhere, or changed: a new order.
+  if (previous && previous.fingerprint === fingerprint) {
+    const open = input.hasHandoff(previous.orderId) && new Date(previous.expiresAt) > deps.now();
+    if (open || input.isPaid(previous.orderId)) return { kind: 'reused', orderId: previous.orderId };
   }
 
   if (!deps.online()) return { kind: 'offline' };

@@ -21,7 +21,7 @@ interface ChoiceGroupProps {
   /** `register(name)` of react-hook-form: name, onChange, onBlur and ref for every radio. */
   input: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value'> & { ref?: Ref<HTMLInputElement> };
   error?: string;
-  layout?: 'cards' | 'list' | 'inline';
+  layout?: 'cards' | 'list' | 'inline' | 'plans';
 }
 
 /**

@@ -10,6 +10,7 @@ import type { PlanCatalog } from '@domain/plans';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
 import { readAttribution } from '@src/features/attribution/attribution';
+import { paidOrder } from '@src/features/checkout/paid-orders';
 import { useDraft, type DraftChanges } from '@src/features/drafts/hooks/use-draft';
 import { createOrder } from '@src/features/plans/api/orders-api';
 import { readCheckoutHandoff, writeCheckoutHandoff } from '@src/features/plans/checkout-handoff';
@@ -262,6 +263,7 @@ function WizardForm<F extends OrderFlow>({ flow, language, initialStep, initialD
           attribution: readAttribution(),
           previous: orderRef.current,
           hasHandoff: (orderId) => readCheckoutHandoff(orderId) !== null,
+          isPaid: (orderId) => paidOrder(orderId) !== null,
         },
         { createOrder, online: () => navigator.onLine, now: () => new Date() },
       );
@@ -322,7 +324,7 @@ function WizardForm<F extends OrderFlow>({ flow, language, initialStep, initialD
           <h2 id={`wizard-step-${stepId}`} ref={heading} tabIndex={-1} className={styles.stepTitle}>
             {t(`steps.${stepId}.title`)}
           </h2>
-          <p className={styles.stepIntro}>{t(`steps.${stepId}.intro`)}</p>
+          <p className={styles.stepIntro}>{t([`steps.${stepId}.${flow}Intro`, `steps.${stepId}.intro`])}</p>
         </div>
         {renderStep(stepId, { form: form as unknown as UseFormReturn<FieldValues>, language, catalog, errorOf })}
         {problem && <FormAlert>{problem}</FormAlert>}

@@ -58,7 +58,7 @@ export function PartnersStep(context: StepContext) {
       {fields.map((field, index) => (
         <PartnerFields key={field.id} index={index} context={context} onRemove={fields.length > 1 ? () => removePartner(index) : null} />
       ))}
-      <Button id={addButtonId} variant="secondary" onClick={() => append(emptyPartner(), { focusName: `partners.${fields.length}.firstName` })}>
+      <Button id={addButtonId} variant="secondary" className={styles.addPartner} onClick={() => append(emptyPartner(), { focusName: `partners.${fields.length}.firstName` })}>
         {t('partners.add')}
       </Button>
       <div
@@ -100,7 +100,9 @@ function PartnerFields({ index, context, onRemove }: { index: number; context: S
       </div>
       <div className={styles.row}>
         {text('ownership', 'partners.ownership', { inputMode: 'decimal' })}
-        <CheckboxField label={t('partners.director')} {...form.register(name('isDirector'))} />
+        <div className={styles.director}>
+          <CheckboxField label={t('partners.director')} {...form.register(name('isDirector'))} />
+        </div>
       </div>
       {text('addressLine1', 'partners.addressLine1', { autoComplete: 'off' })}
       {text('addressLine2', 'partners.addressLine2', { autoComplete: 'off' })}

@@ -47,21 +47,19 @@ export function PlanStep({ flow, ...context }: StepContext & { flow: OrderFlow }
           error={errorOf('plan.billing')}
         />
       </div>
-      <div className={styles.plans}>
-        <ChoiceGroup
-          legend={t('choose')}
-          hint={t('chooseHint')}
-          layout="list"
-          choices={plans.map((plan) => ({
-            value: plan.id,
-            label: t(`names.${plan.id}`),
-            badge: plan.highlighted ? t('popular') : undefined,
-            description: <PlanDetails plan={plan} billing={billing} language={language} />,
-          }))}
-          input={form.register('plan.plan')}
-          error={errorOf('plan.plan')}
-        />
-      </div>
+      <ChoiceGroup
+        legend={t('choose')}
+        hint={t(companyType === 'CRYPTO_COMPANY' ? 'chooseHintCrypto' : 'chooseHint')}
+        layout="plans"
+        choices={plans.map((plan) => ({
+          value: plan.id,
+          label: t(`names.${plan.id}`),
+          badge: plan.highlighted ? t('popular') : undefined,
+          description: <PlanDetails plan={plan} billing={billing} language={language} />,
+        }))}
+        input={form.register('plan.plan')}
+        error={errorOf('plan.plan')}
+      />
       <div className={styles.custom}>
         <h3 className={styles.subheading}>{t('custom.title')}</h3>
         <p>{t('custom.text')}</p>

@@ -26,7 +26,7 @@ export function ProcessingSpeedField({ form, language, catalog, companyType, err
         value: speed,
         label: t(`services.items.${speed}.name`),
         badge: t('services.price', { price: price(service.price, language) }),
-        description: <p>{t(`services.items.${speed}.description`)}</p>,
+        description: <p>{t(companyType === 'CRYPTO_COMPANY' ? `services.cryptoSpeed.${speed}` : `services.items.${speed}.description`)}</p>,
       },
     ];
   });
