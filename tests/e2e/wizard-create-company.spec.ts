@@ -190,3 +190,15 @@ test('partners must own exactly 100%: 99 and 101 are refused, 100 is accepted', 
   await wizard.next('plan');
   expect(input.plan).toBe('standard');
 });
+
+test('switching the language mid-way keeps the step and what was typed', async ({ page }) => {
+  const wizard = new WizardPage(page, 'en');
+  const input = await throughNames(wizard);
+  await page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: /Español/ }).first().click();
+  await expect(page).toHaveURL(/\/es\/create-company$/);
+  const spanish = new WizardPage(page, 'es');
+  await spanish.expectStep('type');
+  await expect(page.getByText('Paso 3 de 8')).toBeVisible();
+  await spanish.back('names');
+  await expect(spanish.field(spanish.words.nameOption1)).toHaveValue(input.nameOption1);
+});
