@@ -374,5 +374,15 @@ describe('orders', () => {
       expect(cryptoAccount).toMatchObject({ nameOption1: 'Andes Crypto SA', originCountry: 'AR', status: 'Start' });
       expect(cryptoAccount.details).toEqual({ registrationCountry: 'AR', residenceCountry: 'AR' });
     });
+
+    it("keeps a migrated company's EIN (dash added) in its details", async () => {
+      const owner = await signedInUser(t, 'migrated-ein@example.com');
+      const wizard = wizards.migrateCompany('migrated-ein@example.com') as { company: Record<string, unknown> };
+      const order = await placeOrder(t, { flow: 'migrateCompany', wizard: { ...wizard, company: { ...wizard.company, ein: '123456789' } } });
+      await claimOrder(t.database.db, { orderId: order.orderId, checkoutToken: order.checkoutToken, userId: owner.user.id });
+      await payRequest(t, order);
+      const [company] = await t.database.db.select().from(companies).where(eq(companies.ownerId, owner.user.id));
+      expect(company!.details).toEqual({ documents: [{ kind: 'einLetter' }], ein: '12-3456789' });
+    });
   });
 });
