@@ -202,3 +202,27 @@ test('switching the language mid-way keeps the step and what was typed', async (
   await spanish.back('names');
   await expect(spanish.field(spanish.words.nameOption1)).toHaveValue(input.nameOption1);
 });
+
+test('a changed price, a rate limit and a lost answer are explained, and the order goes through afterwards with nothing retyped', async ({ page }) => {
+  await fillCreateCompanyWizard(page, 'en');
+  const answers: ({ status: number; body: Record<string, unknown> } | 'lost')[] = [
+    { status: 409, body: { type: 'about:blank', title: 'Price mismatch', status: 409, code: 'price_mismatch', amount: 49_900 } },
+    { status: 429, body: { type: 'about:blank', title: 'Too many requests', status: 429, code: 'rate_limited', retryAfter: 120 } },
+    'lost',
+  ];
+  await page.route('**/api/v1/orders', async (route) => {
+    const answer = answers.shift();
+    if (!answer) return route.fallback();
+    if (answer === 'lost') return route.abort('connectionreset');
+    await route.fulfill({ status: answer.status, contentType: 'application/problem+json', body: JSON.stringify(answer.body) });
+  });
+  const pay = page.getByRole('button', { name: wizardWords.en.pay, exact: true });
+  await pay.click();
+  await expect(page.getByRole('alert')).toContainText('Prices have changed since you opened the wizard. Your new total is $499.');
+  await pay.click();
+  await expect(page.getByRole('alert')).toContainText('Too many attempts. Please wait 2 minutes and try again.');
+  await pay.click();
+  await expect(page.getByRole('alert')).toContainText('Placing the order needs a connection');
+  await expect(page.getByRole('radio', { name: 'Standard', exact: true })).toBeChecked();
+  await submitWizardOrder(page, 'en');
+});
