@@ -50,12 +50,25 @@ export const draftSchema = z.strictObject({
 });
 export type Draft = z.infer<typeof draftSchema>;
 
+/** A guest draft's secret: random base64url made by the device, the only key to its server copy. */
+export const draftSecretSchema = z.string().regex(/^[A-Za-z0-9_-]{32,128}$/, { error: 'validation.invalid' });
+
 /** PUT /api/v1/drafts/:id (guest upload): the draft without its id, plus the per-draft secret. */
 export const guestDraftUploadSchema = z.strictObject({
-  secret: z.string().regex(/^[A-Za-z0-9_-]{32,128}$/, { error: 'validation.invalid' }),
+  secret: draftSecretSchema,
   kind: z.enum(guestDraftKinds, { error: 'validation.invalid' }),
   step: draftSchema.shape.step,
   data: draftDataSchema,
   updatedAt: draftSchema.shape.updatedAt,
 });
 export type GuestDraftUpload = z.infer<typeof guestDraftUploadSchema>;
+
+/** GET /api/v1/drafts/:id (continue on another device): a guest's draft as the server holds it. */
+export const guestDraftSchema = z.strictObject({
+  id: draftSchema.shape.id,
+  kind: z.enum(guestDraftKinds, { error: 'validation.invalid' }),
+  step: draftSchema.shape.step,
+  data: draftDataSchema,
+  updatedAt: draftSchema.shape.updatedAt,
+});
+export type GuestDraft = z.infer<typeof guestDraftSchema>;

@@ -23,6 +23,8 @@ export interface MailTemplates {
     discount: { code: string; amount: string } | null;
     total: string;
   };
+  /** A guest's wizard link for another device; `firstName` is '' when the wizard has none yet. */
+  continueDraft: { firstName: string; draftId: string; secret: string; days: number };
 }
 export type MailKind = keyof MailTemplates;
 
@@ -85,6 +87,17 @@ const layouts: { [K in MailKind]: (t: MailTexts, v: MailTemplates[K], link: (pat
       ],
     };
   },
+  continueDraft: (t, v, link) => ({
+    subject: t.continueDraft.subject,
+    blocks: [
+      { text: t.continueDraft.intro },
+      // The id and secret ride in the fragment, which browsers never send to a server.
+      { text: fill(t.continueDraft.action, { url: link(`continue#${v.draftId}.${v.secret}`) }) },
+      { text: fill(t.continueDraft.expiry, { days: v.days }) },
+      { text: t.continueDraft.private },
+      { text: t.continueDraft.ignore },
+    ],
+  }),
 };
 
 const escapeHtml = (text: string) =>
@@ -98,7 +111,8 @@ export function renderMail<K extends MailKind>(
   const t = catalogs[options.language];
   const link = (path: string) => `${options.appUrl.replace(/\/$/, '')}/${options.language}/${path}`;
   const { subject, blocks } = layouts[kind](t, options.values, link);
-  const all: Block[] = [{ text: fill(t.common.greeting, { firstName: options.values.firstName }) }, ...blocks, { text: t.common.signature }];
+  const greeting = options.values.firstName ? fill(t.common.greeting, { firstName: options.values.firstName }) : t.common.greetingWithoutName;
+  const all: Block[] = [{ text: greeting }, ...blocks, { text: t.common.signature }];
   const text = [...all.map((block) => block.text), '--', t.common.footer].join('\n\n');
   const paragraphs = all.map((block) =>
     block.emphasis
