@@ -42,6 +42,7 @@ const guestOnlyRoutes: RouteObject[] = [
   { path: 'create-company', ...page(() => import('./routes/guest/create-company'), wizardPage) },
   { path: 'migrate-company', ...page(() => import('./routes/guest/migrate-company'), wizardPage) },
   { path: 'create-cross-border-crypto', ...page(() => import('./routes/guest/create-cross-border-crypto'), wizardPage) },
+  { path: 'continue', ...page(() => import('./routes/guest/continue'), ['wizard', 'errors']) },
   { path: 'checkout/:id', ...page(() => import('./routes/guest/checkout'), ['checkout', 'plans', 'validation', 'errors']) },
   { path: 'login', ...page(() => import('./routes/guest/login'), auth) },
   { path: 'login/new-password', ...page(() => import('./routes/guest/new-password'), auth) },

@@ -1,4 +1,5 @@
-import { guestDraftKinds, type Draft, type DraftKind } from '@domain/draft';
+import { draftSecretHeader } from '@domain/draft-link';
+import { guestDraftKinds, type Draft, type DraftKind, type GuestDraft } from '@domain/draft';
 import type { SyncEngine } from '@sync/client/engine';
 import { GuestDB } from '@sync/client/db';
 import { createLocalTx } from '@sync/client/local-tx';
@@ -52,14 +53,19 @@ function secretOf(id: string): string {
 const waiting = new Map<string, ReturnType<typeof setTimeout>>();
 let retryOnOnline = false;
 
+/** Sends the draft's current local copy to the server; throws when that fails. */
+async function send(draft: Draft): Promise<void> {
+  await api.put(`drafts/${draft.id}`, {
+    json: { secret: secretOf(draft.id), kind: draft.kind, step: draft.step, data: draft.data, updatedAt: draft.updatedAt },
+    context: { public: true },
+  });
+}
+
 async function upload(id: string): Promise<void> {
   const draft = await guestDatabase().drafts.get(id);
   if (!draft || !isGuestKind(draft.kind)) return;
   try {
-    await api.put(`drafts/${id}`, {
-      json: { secret: secretOf(id), kind: draft.kind, step: draft.step, data: draft.data, updatedAt: draft.updatedAt },
-      context: { public: true },
-    });
+    await send(draft);
   } catch {
     // Offline or refused: the draft is safe locally; try again when the browser is back online.
     if (!retryOnOnline && typeof window !== 'undefined') {
@@ -121,4 +127,54 @@ export async function adoptGuestDrafts(engine: Pick<SyncEngine, 'mutate'>): Prom
     await engine.mutate('saveDraft', draft.id === linked ? draft : { ...draft, id: crypto.randomUUID() });
     await discardGuestDraft(draft.id);
   }
+}
+
+/**
+ * "Continue on another device": uploads the draft now (not after the typing pause), so the
+ * link opens exactly what is on screen, and returns its id and secret for the link. Throws
+ * `NetworkError` offline and `ApiError` when the server refuses.
+ */
+export async function shareGuestDraft(id: string): Promise<{ id: string; secret: string }> {
+  const draft = await guestDatabase().drafts.get(id);
+  if (!draft || !isGuestKind(draft.kind)) throw new Error(`No guest wizard draft ${id} on this device`);
+  clearTimeout(waiting.get(id));
+  waiting.delete(id);
+  await send(draft);
+  return { id, secret: secretOf(id) };
+}
+
+/** Reads a guest's draft from the server with its secret (a link from another device). 404 when the link no longer opens one. */
+export const fetchSharedDraft = (id: string, secret: string): Promise<GuestDraft> =>
+  api.get<GuestDraft>(`drafts/${id}`, { headers: { [draftSecretHeader]: secret }, context: { public: true } });
+
+/** This device's other guest drafts of the same wizard: the wizard opens only one, so taking `draft` replaces them. */
+export async function draftsInTheWayOf(draft: Pick<Draft, 'id' | 'kind'>): Promise<Draft[]> {
+  return guestDatabase()
+    .drafts.where('kind')
+    .equals(draft.kind)
+    .filter((local) => local.id !== draft.id && local.companyId === null)
+    .toArray();
+}
+
+/**
+ * Makes a draft opened from another device this device's draft of its wizard: same id and
+ * same secret, so both devices keep saving to one server copy, and registration here links
+ * it. The latest change wins: a local copy of the same draft changed later than the server's
+ * is kept (it uploads with its next change). Other local drafts of the wizard are discarded,
+ * since the wizard resumes one draft only (callers confirm that first: `draftsInTheWayOf`).
+ */
+export async function adoptSharedDraft(shared: GuestDraft, secret: string): Promise<Draft> {
+  const db = guestDatabase();
+  const incoming: Draft = { id: shared.id, kind: shared.kind, companyId: null, step: shared.step, data: shared.data, updatedAt: shared.updatedAt };
+  for (const other of await draftsInTheWayOf(incoming)) await discardGuestDraft(other.id);
+  const store = storage();
+  store?.setItem(secretKey(incoming.id), secret);
+  store?.setItem(companyDraftKey, incoming.id);
+  const kept = await db.transaction('rw', db.drafts, async () => {
+    const local = await db.drafts.get(incoming.id);
+    if (local && local.updatedAt > incoming.updatedAt) return local;
+    await runMutator(mutators.saveDraft, createLocalTx(db, null, null), incoming);
+    return incoming;
+  });
+  return kept;
 }

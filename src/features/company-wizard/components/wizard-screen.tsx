@@ -11,6 +11,7 @@ import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
 import { readAttribution } from '@src/features/attribution/attribution';
 import { paidOrder } from '@src/features/checkout/paid-orders';
+import { ContinueOnAnotherDevice } from '@src/features/drafts/components/continue-on-another-device';
 import { useDraft, type DraftChanges } from '@src/features/drafts/hooks/use-draft';
 import { createOrder } from '@src/features/plans/api/orders-api';
 import { readCheckoutHandoff, writeCheckoutHandoff } from '@src/features/plans/checkout-handoff';
@@ -64,6 +65,7 @@ export function WizardScreen<F extends OrderFlow>({ flow, language, phoneCountry
       <header className={styles.header}>
         <h1 className={styles.title}>{t(`titles.${flow}`)}</h1>
         <p className={styles.savedNote}>{t('savedLocally')}</p>
+        <ContinueOnAnotherDevice draft={draft} language={language} />
       </header>
       {opened === null ? (
         <p role="status">{t('loading')}</p>

@@ -1,0 +1,112 @@
+// The guest database is the browser's default IndexedDB; fake-indexeddb stands in for it.
+import 'fake-indexeddb/auto';
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Draft, GuestDraft } from '@domain/draft';
+import { parseContinueFragment } from './continue-link';
+import { adoptSharedDraft, companyDraftKey, draftsInTheWayOf, fetchSharedDraft, guestDatabase, saveGuestDraft, shareGuestDraft } from './guest-drafts';
+
+// The API client, replaced: these tests are about what the device stores and sends.
+const calls = vi.hoisted(() => ({ get: vi.fn(), put: vi.fn() }));
+vi.mock('@src/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('@src/lib/api')>()), api: calls }));
+
+class MemoryStorage {
+  private readonly items = new Map<string, string>();
+  getItem = (key: string) => this.items.get(key) ?? null;
+  setItem = (key: string, value: string) => void this.items.set(key, String(value));
+  removeItem = (key: string) => void this.items.delete(key);
+}
+
+let storage: MemoryStorage;
+beforeEach(async () => {
+  storage = new MemoryStorage();
+  vi.stubGlobal('localStorage', storage);
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  calls.get.mockReset();
+  calls.put.mockReset().mockResolvedValue(undefined);
+  await guestDatabase().drafts.clear();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const draft = (overrides: Partial<Draft> = {}): Draft => ({
+  id: randomUUID(),
+  kind: 'companyCreation',
+  companyId: null,
+  step: 3,
+  data: { values: { owner: { firstName: 'Lucía', email: 'lucia@example.com' } } },
+  updatedAt: '2026-11-21T10:00:00.000Z',
+  ...overrides,
+});
+const shared = ({ id, kind, step, data, updatedAt }: Draft): GuestDraft => ({ id, kind: kind as GuestDraft['kind'], step, data, updatedAt });
+const secret = 'S'.repeat(43);
+
+describe('sharing a guest draft', () => {
+  it('uploads it at once, without waiting for the typing pause, and returns the key of its link', async () => {
+    const row = draft();
+    await saveGuestDraft(row);
+    const key = await shareGuestDraft(row.id);
+    expect(key.id).toBe(row.id);
+    expect(key.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(calls.put).toHaveBeenCalledTimes(1);
+    expect(calls.put.mock.calls[0]).toEqual([`drafts/${row.id}`, { json: { secret: key.secret, kind: row.kind, step: 3, data: row.data, updatedAt: row.updatedAt }, context: { public: true } }]);
+    // The pending delayed upload was replaced by this one.
+    await vi.runAllTimersAsync();
+    expect(calls.put).toHaveBeenCalledTimes(1);
+  });
+
+  it('fails when the upload fails (offline), so no dead link is shown', async () => {
+    const row = draft();
+    await saveGuestDraft(row);
+    calls.put.mockRejectedValueOnce(new TypeError('offline'));
+    await expect(shareGuestDraft(row.id)).rejects.toThrow('offline');
+  });
+
+  it('sends the secret in a header, never in the address', async () => {
+    const row = draft();
+    calls.get.mockResolvedValue(shared(row));
+    expect(await fetchSharedDraft(row.id, secret)).toEqual(shared(row));
+    expect(calls.get).toHaveBeenCalledWith(`drafts/${row.id}`, { headers: { 'X-Draft-Secret': secret }, context: { public: true } });
+  });
+});
+
+describe('importing a draft from a link', () => {
+  it('stores it under the same id with the same secret, so later saves upload to the same server copy', async () => {
+    const original = draft();
+    const key = parseContinueFragment(`#${original.id}.${secret}`)!;
+    const stored = await adoptSharedDraft(shared(original), key.secret);
+    expect(stored).toEqual(original);
+    expect(await guestDatabase().drafts.get(original.id)).toEqual(original);
+    expect(storage.getItem(companyDraftKey)).toBe(original.id);
+
+    await saveGuestDraft({ ...original, step: 4, updatedAt: '2026-11-21T11:00:00.000Z' });
+    await vi.runAllTimersAsync();
+    expect(calls.put).toHaveBeenCalledWith(`drafts/${original.id}`, expect.objectContaining({ json: expect.objectContaining({ secret, step: 4 }) }));
+  });
+
+  it('keeps a local copy of the same draft changed later than the server copy (the latest change wins)', async () => {
+    const local = draft({ step: 5, updatedAt: '2026-11-21T12:00:00.000Z' });
+    await saveGuestDraft(local);
+    const older = { ...shared(local), step: 2, updatedAt: '2026-11-21T09:00:00.000Z' };
+    expect(await adoptSharedDraft(older, secret)).toEqual(local);
+    expect(await guestDatabase().drafts.get(local.id)).toEqual(local);
+
+    const newer = { ...shared(local), step: 6, updatedAt: '2026-11-21T13:00:00.000Z' };
+    expect(await adoptSharedDraft(newer, secret)).toMatchObject({ step: 6 });
+    expect(await guestDatabase().drafts.get(local.id)).toMatchObject({ step: 6, updatedAt: newer.updatedAt });
+  });
+
+  it('names the other local drafts of the same wizard, and replaces them once adopted', async () => {
+    const otherWizard = draft({ kind: 'crossBorderCrypto' });
+    const sameWizard = draft();
+    await saveGuestDraft(otherWizard);
+    await saveGuestDraft(sameWizard);
+    const incoming = draft();
+    expect((await draftsInTheWayOf(incoming)).map((row) => row.id)).toEqual([sameWizard.id]);
+    await adoptSharedDraft(shared(incoming), secret);
+    expect((await guestDatabase().drafts.toArray()).map((row) => row.id).sort()).toEqual([otherWizard.id, incoming.id].sort());
+    expect(await draftsInTheWayOf(incoming)).toEqual([]);
+  });
+});
