@@ -91,6 +91,20 @@ describe('GET /api/v1/drafts/:id', () => {
   });
 });
 
+describe('OpenAPI', () => {
+  it('documents both routes with the secret as a header, never a query parameter', async () => {
+    const doc = await (await t.request('/api/v1/openapi.json')).json();
+    const get = doc.paths['/api/v1/drafts/{id}'].get;
+    const post = doc.paths['/api/v1/drafts/{id}/email-link'].post;
+    for (const operation of [get, post]) {
+      expect(operation.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'x-draft-secret', in: 'header', required: true })]));
+      expect(operation.parameters.filter((parameter: { in: string }) => parameter.in === 'query')).toEqual([]);
+    }
+    expect(Object.keys(get.responses).sort()).toEqual(['200', '400', '404', '429']);
+    expect(Object.keys(post.responses).sort()).toEqual(['202', '400', '404', '429']);
+  });
+});
+
 describe('POST /api/v1/drafts/:id/email-link', () => {
   const expected = {
     es: { subject: 'Continúa tu solicitud de Alta en otro dispositivo', greeting: 'Hola:', action: 'Ábrelo en el dispositivo que quieras usar:' },

@@ -81,9 +81,14 @@ test('a guest continues the create-company wizard on another device at the same 
         return res.ok() ? ((await res.json()) as { step: number }).step : res.status();
       })
       .toBe(4);
-    // And a reload on the laptop resumes there too, from its own device store.
+    // A reload on the laptop resumes there too, from its own device store…
     await laptopPage.reload();
     await laptop.expectStep('industry');
+    // …and the phone, opened again, takes the laptop's later progress instead of overwriting it.
+    await page.reload();
+    await phone.expectStep('industry');
+    await phone.back('type');
+    await expect(page.getByRole('radio', { name: 'LLC', exact: true })).toBeChecked();
   } finally {
     await laptopPage.context().close();
   }

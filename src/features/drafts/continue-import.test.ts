@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Draft, GuestDraft } from '@domain/draft';
 import { parseContinueFragment } from './continue-link';
-import { adoptSharedDraft, companyDraftKey, draftsInTheWayOf, fetchSharedDraft, guestDatabase, saveGuestDraft, shareGuestDraft } from './guest-drafts';
+import { adoptSharedDraft, companyDraftKey, discardGuestDraft, draftsInTheWayOf, fetchSharedDraft, guestDatabase, isSharedGuestDraft, refreshSharedGuestDraft, saveGuestDraft, shareGuestDraft } from './guest-drafts';
 
 // The API client, replaced: these tests are about what the device stores and sends.
 const calls = vi.hoisted(() => ({ get: vi.fn(), put: vi.fn() }));
@@ -108,5 +108,41 @@ describe('importing a draft from a link', () => {
     await adoptSharedDraft(shared(incoming), secret);
     expect((await guestDatabase().drafts.toArray()).map((row) => row.id).sort()).toEqual([otherWizard.id, incoming.id].sort());
     expect(await draftsInTheWayOf(incoming)).toEqual([]);
+  });
+});
+
+describe('opening a shared draft again', () => {
+  it('takes the server copy another device changed later, and only for shared drafts', async () => {
+    const row = draft();
+    await saveGuestDraft(row);
+    expect(await refreshSharedGuestDraft(row.id)).toBeUndefined();
+    expect(calls.get).not.toHaveBeenCalled();
+
+    const key = await shareGuestDraft(row.id);
+    expect(isSharedGuestDraft(row.id)).toBe(true);
+    const fromLaptop = { ...shared(row), step: 6, data: { values: { owner: { firstName: 'Lucía' } }, laptop: true }, updatedAt: '2026-11-21T15:00:00.000Z' };
+    calls.get.mockResolvedValueOnce(fromLaptop);
+    expect(await refreshSharedGuestDraft(row.id)).toMatchObject({ step: 6, updatedAt: fromLaptop.updatedAt });
+    expect(calls.get).toHaveBeenCalledWith(`drafts/${row.id}`, expect.objectContaining({ headers: { 'X-Draft-Secret': key.secret } }));
+    expect(await guestDatabase().drafts.get(row.id)).toMatchObject({ step: 6, data: fromLaptop.data });
+  });
+
+  it('keeps the local copy when it is the latest, or when the server cannot be asked', async () => {
+    const row = draft({ updatedAt: '2026-11-21T16:00:00.000Z' });
+    await saveGuestDraft(row);
+    await shareGuestDraft(row.id);
+    calls.get.mockResolvedValueOnce({ ...shared(row), step: 1, updatedAt: '2026-11-21T08:00:00.000Z' });
+    expect(await refreshSharedGuestDraft(row.id)).toEqual(row);
+    calls.get.mockRejectedValueOnce(new TypeError('offline'));
+    expect(await refreshSharedGuestDraft(row.id)).toBeUndefined();
+    expect(await guestDatabase().drafts.get(row.id)).toEqual(row);
+  });
+
+  it('forgets that a discarded draft was shared', async () => {
+    const row = draft();
+    await adoptSharedDraft(shared(row), secret);
+    expect(isSharedGuestDraft(row.id)).toBe(true);
+    await discardGuestDraft(row.id);
+    expect(isSharedGuestDraft(row.id)).toBe(false);
   });
 });

@@ -18,6 +18,8 @@ import { api } from '@src/lib/api';
 /** The register form sends this draft id as `companyDraftId` (key shared with the auth feature). */
 export const companyDraftKey = 'alta.companyDraftId';
 const secretKey = (id: string) => `alta.draftSecret.${id}`;
+/** Set once a draft's link was made or opened: another device may save it too, so the wizard checks the server copy when it opens. */
+const sharedKey = (id: string) => `alta.draftShared.${id}`;
 /** A wizard saves on every change; uploads wait for a pause in the typing. */
 const uploadDelayMs = 2000;
 
@@ -109,6 +111,7 @@ export async function discardGuestDraft(id: string): Promise<void> {
   await guestDatabase().drafts.delete(id);
   const store = storage();
   store?.removeItem(secretKey(id));
+  store?.removeItem(sharedKey(id));
   if (store?.getItem(companyDraftKey) === id) store.removeItem(companyDraftKey);
 }
 
@@ -140,12 +143,48 @@ export async function shareGuestDraft(id: string): Promise<{ id: string; secret:
   clearTimeout(waiting.get(id));
   waiting.delete(id);
   await send(draft);
+  storage()?.setItem(sharedKey(id), '1');
   return { id, secret: secretOf(id) };
 }
 
 /** Reads a guest's draft from the server with its secret (a link from another device). 404 when the link no longer opens one. */
-export const fetchSharedDraft = (id: string, secret: string): Promise<GuestDraft> =>
-  api.get<GuestDraft>(`drafts/${id}`, { headers: { [draftSecretHeader]: secret }, context: { public: true } });
+export const fetchSharedDraft = (id: string, secret: string, signal?: AbortSignal): Promise<GuestDraft> =>
+  api.get<GuestDraft>(`drafts/${id}`, { headers: { [draftSecretHeader]: secret }, context: { public: true }, ...(signal && { signal }) });
+
+/** Stores `incoming` unless this device holds the same draft changed later (the latest change wins); returns the one kept. */
+async function keepLatest(incoming: Draft): Promise<Draft> {
+  const db = guestDatabase();
+  return db.transaction('rw', db.drafts, async () => {
+    const local = await db.drafts.get(incoming.id);
+    if (local && local.updatedAt >= incoming.updatedAt) return local;
+    await runMutator(mutators.saveDraft, createLocalTx(db, null, null), incoming);
+    return incoming;
+  });
+}
+
+/** Whether the draft's link was made or opened on this device (another device may be saving it too). */
+export const isSharedGuestDraft = (id: string) => storage()?.getItem(sharedKey(id)) === '1';
+
+/** How long a wizard waits for the server copy of a shared draft before opening the local one. */
+const refreshTimeoutMs = 4000;
+
+/**
+ * Before a wizard opens a shared draft: takes the server copy when another device changed it
+ * later, so this device continues from there instead of overwriting it with older answers.
+ * Offline, slow or refused, the local copy stands. Returns the draft to open (undefined when
+ * the local one stands).
+ */
+export async function refreshSharedGuestDraft(id: string): Promise<Draft | undefined> {
+  const secret = storage()?.getItem(secretKey(id));
+  if (!secret || !isSharedGuestDraft(id)) return undefined;
+  try {
+    const shared = await fetchSharedDraft(id, secret, AbortSignal.timeout(refreshTimeoutMs));
+    return await keepLatest({ id: shared.id, kind: shared.kind, companyId: null, step: shared.step, data: shared.data, updatedAt: shared.updatedAt });
+  } catch {
+    // Offline, timed out, or no longer a guest draft (registered on the other device, expired): keep working locally.
+    return undefined;
+  }
+}
 
 /** This device's other guest drafts of the same wizard: the wizard opens only one, so taking `draft` replaces them. */
 export async function draftsInTheWayOf(draft: Pick<Draft, 'id' | 'kind'>): Promise<Draft[]> {
@@ -164,17 +203,11 @@ export async function draftsInTheWayOf(draft: Pick<Draft, 'id' | 'kind'>): Promi
  * since the wizard resumes one draft only (callers confirm that first: `draftsInTheWayOf`).
  */
 export async function adoptSharedDraft(shared: GuestDraft, secret: string): Promise<Draft> {
-  const db = guestDatabase();
   const incoming: Draft = { id: shared.id, kind: shared.kind, companyId: null, step: shared.step, data: shared.data, updatedAt: shared.updatedAt };
   for (const other of await draftsInTheWayOf(incoming)) await discardGuestDraft(other.id);
   const store = storage();
   store?.setItem(secretKey(incoming.id), secret);
+  store?.setItem(sharedKey(incoming.id), '1');
   store?.setItem(companyDraftKey, incoming.id);
-  const kept = await db.transaction('rw', db.drafts, async () => {
-    const local = await db.drafts.get(incoming.id);
-    if (local && local.updatedAt > incoming.updatedAt) return local;
-    await runMutator(mutators.saveDraft, createLocalTx(db, null, null), incoming);
-    return incoming;
-  });
-  return kept;
+  return keepLatest(incoming);
 }

@@ -1,10 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Draft, DraftKind } from '@domain/draft';
 import { currentUserDatabase } from '@sync/client/db';
 import { useCurrentUser } from '@src/features/session/session-store';
 import { currentSyncEngine } from '@src/features/sync/sync-runtime';
-import { discardGuestDraft, guestDatabase, saveGuestDraft } from '../guest-drafts';
+import { discardGuestDraft, guestDatabase, isSharedGuestDraft, refreshSharedGuestDraft, saveGuestDraft } from '../guest-drafts';
 
 export interface DraftChanges {
   step?: number;
@@ -44,7 +44,26 @@ export function useDraft(kind: DraftKind, companyId: string | null = null, initi
     async () => ({ draft: latest(await db.drafts.where('kind').equals(kind).filter((draft) => draft.companyId === companyId).toArray()) }),
     [db, kind, companyId],
   );
-  const draft = found?.draft;
+  const live = found?.draft;
+
+  // A guest draft continued on another device may have moved on there: its server copy is
+  // checked once before the wizard opens, so this device resumes from the latest change.
+  const [refreshed, setRefreshed] = useState<{ id: string; draft: Draft | undefined } | null>(null);
+  const refreshing = !signedIn && live !== undefined && refreshed?.id !== live.id && isSharedGuestDraft(live.id);
+  const refreshId = refreshing ? live.id : null;
+  useEffect(() => {
+    if (!refreshId) return;
+    let current = true;
+    void refreshSharedGuestDraft(refreshId).then((fresh) => {
+      if (current) setRefreshed({ id: refreshId, draft: fresh });
+    });
+    return () => {
+      current = false;
+    };
+  }, [refreshId]);
+  // The live query may answer the refreshed copy a moment after the refresh itself does.
+  const fresher = refreshed?.draft;
+  const draft = fresher && live && fresher.id === live.id && fresher.updatedAt > live.updatedAt ? fresher : live;
 
   const save = useCallback(
     async (changes: DraftChanges) => {
@@ -75,5 +94,5 @@ export function useDraft(kind: DraftKind, companyId: string | null = null, initi
     lastSaved.current = undefined;
   }, [draft, signedIn]);
 
-  return { draft, loaded: found !== undefined, save, discard };
+  return { draft, loaded: found !== undefined && !refreshing, save, discard };
 }
