@@ -34,6 +34,8 @@ async function otherDevice(browser: Browser): Promise<Page> {
 }
 
 test('a guest continues the create-company wizard on another device at the same step, with the same data', async ({ page, browser }) => {
+  // Two devices, each walking steps and waiting for uploads: twice a one-device wizard test.
+  test.setTimeout(90_000);
   const input = sampleCreateCompany();
   const phone = new WizardPage(page, 'en');
   const w = phone.words;

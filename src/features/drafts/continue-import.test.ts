@@ -133,9 +133,21 @@ describe('opening a shared draft again', () => {
     await shareGuestDraft(row.id);
     calls.get.mockResolvedValueOnce({ ...shared(row), step: 1, updatedAt: '2026-11-21T08:00:00.000Z' });
     expect(await refreshSharedGuestDraft(row.id)).toEqual(row);
+
+    const offline = draft();
+    await saveGuestDraft(offline);
+    await shareGuestDraft(offline.id);
     calls.get.mockRejectedValueOnce(new TypeError('offline'));
+    expect(await refreshSharedGuestDraft(offline.id)).toBeUndefined();
+    expect(calls.get).toHaveBeenCalledTimes(2);
+    expect(await guestDatabase().drafts.get(offline.id)).toEqual(offline);
+  });
+
+  it('does not ask the server again right after taking the draft from it', async () => {
+    const row = draft();
+    await adoptSharedDraft(shared(row), secret);
     expect(await refreshSharedGuestDraft(row.id)).toBeUndefined();
-    expect(await guestDatabase().drafts.get(row.id)).toEqual(row);
+    expect(calls.get).not.toHaveBeenCalled();
   });
 
   it('forgets that a discarded draft was shared', async () => {

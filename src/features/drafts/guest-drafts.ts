@@ -166,7 +166,11 @@ async function keepLatest(incoming: Draft): Promise<Draft> {
 export const isSharedGuestDraft = (id: string) => storage()?.getItem(sharedKey(id)) === '1';
 
 /** How long a wizard waits for the server copy of a shared draft before opening the local one. */
-const refreshTimeoutMs = 4000;
+const refreshTimeoutMs = 6000;
+/** A draft this page exchanged with the server this recently is not asked for again (the wizard opening right after the continue page). */
+const recentSyncMs = 30_000;
+const syncedAt = new Map<string, number>();
+const syncedRecently = (id: string) => Date.now() - (syncedAt.get(id) ?? -Infinity) < recentSyncMs;
 
 /**
  * Before a wizard opens a shared draft: takes the server copy when another device changed it
@@ -176,9 +180,10 @@ const refreshTimeoutMs = 4000;
  */
 export async function refreshSharedGuestDraft(id: string): Promise<Draft | undefined> {
   const secret = storage()?.getItem(secretKey(id));
-  if (!secret || !isSharedGuestDraft(id)) return undefined;
+  if (!secret || !isSharedGuestDraft(id) || syncedRecently(id)) return undefined;
   try {
     const shared = await fetchSharedDraft(id, secret, AbortSignal.timeout(refreshTimeoutMs));
+    syncedAt.set(id, Date.now());
     return await keepLatest({ id: shared.id, kind: shared.kind, companyId: null, step: shared.step, data: shared.data, updatedAt: shared.updatedAt });
   } catch {
     // Offline, timed out, or no longer a guest draft (registered on the other device, expired): keep working locally.
@@ -209,5 +214,6 @@ export async function adoptSharedDraft(shared: GuestDraft, secret: string): Prom
   store?.setItem(secretKey(incoming.id), secret);
   store?.setItem(sharedKey(incoming.id), '1');
   store?.setItem(companyDraftKey, incoming.id);
+  syncedAt.set(incoming.id, Date.now());
   return keepLatest(incoming);
 }
