@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test, type Browser, type Page } from '@playwright/test';
 import { expect } from './support/alta';
 import { sampleCreateCompany, WizardPage } from './support/wizard';
@@ -106,4 +107,34 @@ test('a damaged or dead link explains itself', async ({ page }) => {
   await page.goto(`/en/continue#${crypto.randomUUID()}.${'x'.repeat(43)}`);
   await expect(page.getByRole('alert')).toContainText(continueWords.notFound);
   await expect(page.getByRole('main').getByRole('link', { name: 'Log in', exact: true })).toBeVisible();
+});
+
+/** Serious or critical axe findings inside `selector`. */
+async function seriousViolations(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
+}
+
+test('the panel and the continue page have no serious accessibility violations, and the panel works from the keyboard', async ({ page }) => {
+  test.slow(); // axe is CPU-bound on a busy machine
+  const wizard = new WizardPage(page, 'en');
+  await wizard.goto('createCompany');
+  await wizard.field(wizard.words.firstName).fill('Lucía');
+  const toggle = page.getByRole('button', { name: continueWords.action, exact: true });
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const panel = page.getByRole('region', { name: continueWords.action, exact: true });
+  await expect(panel.getByRole('textbox', { name: continueWords.link, exact: true })).toHaveValue(linkShape);
+  // No email typed in the wizard yet: the panel asks for one, and checks it.
+  await expect(panel.getByRole('textbox', { name: continueWords.email })).toHaveValue('');
+  await panel.getByRole('button', { name: continueWords.send, exact: true }).click();
+  await expect(panel.getByRole('textbox', { name: continueWords.email })).toHaveAttribute('aria-invalid', 'true');
+  expect(await seriousViolations(page, 'main header')).toEqual([]);
+
+  await page.goto(`/en/continue#${crypto.randomUUID()}.${'x'.repeat(43)}`);
+  await expect(page.getByRole('alert')).toContainText(continueWords.notFound);
+  expect(await seriousViolations(page, 'main')).toEqual([]);
 });
