@@ -13,7 +13,6 @@ export const draftLinkMailSchema = z.strictObject({
   email: emailSchema,
   lang: z.enum(languages, { error: 'validation.invalid' }),
 });
-export type DraftLinkMail = z.infer<typeof draftLinkMailSchema>;
 
 /** The header that carries a guest draft's secret (never the query string, which servers log). */
 export const draftSecretHeader = 'X-Draft-Secret';
