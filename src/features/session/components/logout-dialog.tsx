@@ -1,24 +1,104 @@
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { UnsentWork } from '@sync/client/flush';
 import { ConfirmDialog } from '@src/components/dialog/confirm-dialog';
 import { useSignOut } from '../hooks/use-sign-out';
 
-/** SPEC §2: logout asks for confirmation first. */
+type Step = { kind: 'confirm' } | { kind: 'sending'; changes: number } | { kind: 'unsent'; work: UnsentWork };
+
+/**
+ * SPEC §2: logout asks for confirmation first. Logout deletes this device's database, so on
+ * "Log out" the changes and receipts only this device holds are sent first (a short bounded
+ * wait, with the count left shown); whatever is still unsent is named with its count, and the
+ * user chooses between staying to sync and losing it.
+ */
 export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('common');
   const { busy, signOutAndGo } = useSignOut();
+  const [step, setStep] = useState<Step>({ kind: 'confirm' });
+
+  const unsentText = useRef<HTMLSpanElement>(null);
+
+  useEffect(() => {
+    if (open) setStep({ kind: 'confirm' });
+  }, [open]);
+
+  // The buttons were disabled while sending, which drops the focus: give it to the safe choice, staying.
+  useEffect(() => {
+    if (step.kind === 'unsent') unsentText.current?.closest('dialog')?.querySelector<HTMLButtonElement>('button')?.focus();
+  }, [step.kind]);
+
+  const logOut = async () => {
+    await signOutAndGo();
+    onClose();
+  };
+
+  const sendThenLogOut = async () => {
+    setStep({ kind: 'sending', changes: 0 });
+    let unsent: UnsentWork;
+    try {
+      const { sendBeforeLogout } = await import('../unsent-work');
+      unsent = await sendBeforeLogout((work) => setStep({ kind: 'sending', changes: work.changes }));
+    } catch (error) {
+      // The device's database cannot be read (IndexedDB unavailable): it cannot hold unsent work either.
+      console.error('counting unsent changes failed', error);
+      unsent = { changes: 0, receipts: 0 };
+    }
+    if (unsent.changes === 0 && unsent.receipts === 0) await logOut();
+    else setStep({ kind: 'unsent', work: unsent });
+  };
+
+  const stay = () => {
+    onClose();
+    void import('../unsent-work').then(({ syncNow }) => syncNow());
+  };
+
+  if (step.kind === 'unsent') {
+    const { changes, receipts } = step.work;
+    return (
+      <ConfirmDialog
+        open={open}
+        title={t('logout.unsentTitle')}
+        description={
+          <span ref={unsentText}>
+            {[
+              changes > 0 ? t('logout.unsentChanges', { count: changes }) : null,
+              receipts > 0 ? t('logout.unsentReceipts', { count: receipts }) : null,
+              t('logout.unsentHint'),
+            ]
+              .filter(Boolean)
+              .join(' ')}
+          </span>
+        }
+        confirmLabel={t('logout.anyway')}
+        cancelLabel={t('logout.stay')}
+        tone="danger"
+        busy={busy}
+        onCancel={stay}
+        onConfirm={() => void logOut()}
+      />
+    );
+  }
+
+  const sending = step.kind === 'sending';
   return (
     <ConfirmDialog
       open={open}
       title={t('logout.title')}
-      description={t('logout.description')}
+      description={
+        sending ? (
+          <span role="status">
+            {t('logout.sending')} {step.changes > 0 ? t('logout.sendingLeft', { count: step.changes }) : null}
+          </span>
+        ) : (
+          t('logout.description')
+        )
+      }
       confirmLabel={t('logout.confirm')}
       cancelLabel={t('logout.cancel')}
-      busy={busy}
+      busy={busy || sending}
       onCancel={onClose}
-      onConfirm={async () => {
-        await signOutAndGo();
-        onClose();
-      }}
+      onConfirm={() => void sendThenLogOut()}
     />
   );
 }
