@@ -3,8 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { UnsentWork } from '@sync/client/flush';
 import { ConfirmDialog } from '@src/components/dialog/confirm-dialog';
 import { useSignOut } from '../hooks/use-sign-out';
+import { useCurrentUser } from '../session-store';
 
-type Step = { kind: 'confirm' } | { kind: 'sending'; changes: number } | { kind: 'unsent'; work: UnsentWork };
+/** `work` null: the device's database could not be read, so what it holds is unknown. */
+type Step = { kind: 'confirm' } | { kind: 'sending'; changes: number } | { kind: 'unsent'; work: UnsentWork | null };
+
+const loadUnsentWork = () => import('../unsent-work');
 
 /**
  * SPEC §2: logout asks for confirmation first. Logout deletes this device's database, so on
@@ -16,12 +20,19 @@ export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => 
   const { t } = useTranslation('common');
   const { busy, signOutAndGo } = useSignOut();
   const [step, setStep] = useState<Step>({ kind: 'confirm' });
-
+  const signedIn = useCurrentUser() !== null;
   const unsentText = useRef<HTMLSpanElement>(null);
 
   useEffect(() => {
     if (open) setStep({ kind: 'confirm' });
   }, [open]);
+
+  // Loaded ahead while online, so a logout made offline can still count what it would lose.
+  // Only once someone is signed in here (the dashboard has the engine loaded anyway): public
+  // pages stay free of Dexie.
+  useEffect(() => {
+    if (signedIn) void loadUnsentWork().catch(() => {});
+  }, [signedIn]);
 
   // The buttons were disabled while sending, which drops the focus: give it to the safe choice, staying.
   useEffect(() => {
@@ -35,26 +46,27 @@ export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => 
 
   const sendThenLogOut = async () => {
     setStep({ kind: 'sending', changes: 0 });
-    let unsent: UnsentWork;
+    let unsent: UnsentWork | null;
     try {
-      const { sendBeforeLogout } = await import('../unsent-work');
+      const { sendBeforeLogout } = await loadUnsentWork();
       unsent = await sendBeforeLogout((work) => setStep({ kind: 'sending', changes: work.changes }));
     } catch (error) {
-      // The device's database cannot be read (IndexedDB unavailable): it cannot hold unsent work either.
+      // The check itself failed (its code could not load offline, the database cannot be read):
+      // say so rather than risk deleting unsent work without a word.
       console.error('counting unsent changes failed', error);
-      unsent = { changes: 0, receipts: 0 };
+      unsent = null;
     }
-    if (unsent.changes === 0 && unsent.receipts === 0) await logOut();
+    if (unsent && unsent.changes === 0 && unsent.receipts === 0) await logOut();
     else setStep({ kind: 'unsent', work: unsent });
   };
 
   const stay = () => {
     onClose();
-    void import('../unsent-work').then(({ syncNow }) => syncNow());
+    void loadUnsentWork().then(({ syncNow }) => syncNow(), () => {});
   };
 
   if (step.kind === 'unsent') {
-    const { changes, receipts } = step.work;
+    const { work } = step;
     return (
       <ConfirmDialog
         open={open}
@@ -62,8 +74,9 @@ export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => 
         description={
           <span ref={unsentText}>
             {[
-              changes > 0 ? t('logout.unsentChanges', { count: changes }) : null,
-              receipts > 0 ? t('logout.unsentReceipts', { count: receipts }) : null,
+              work === null ? t('logout.unsentUnknown') : null,
+              work && work.changes > 0 ? t('logout.unsentChanges', { count: work.changes }) : null,
+              work && work.receipts > 0 ? t('logout.unsentReceipts', { count: work.receipts }) : null,
               t('logout.unsentHint'),
             ]
               .filter(Boolean)
