@@ -5,12 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { protocolVersion, type Mutation } from '@sync/protocol';
 import { transactions, uploads } from '../../db/schema/bookkeeping';
 import { storageOrphans } from '../../db/schema/storage';
-import { applyPush } from '../../sync/push';
-import { insertTestCompany, insertTestUser } from '../../sync/test-fixtures';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { database, insertTestCompany, insertTestUser, t, testDevice, testTimestamp as at, useSyncTestApp } from '../../sync/test-fixtures';
 import { ensureFolderOf, createLocalStorage, type LocalStorage } from './local-storage';
 import { orphanRetryDelayMs, startStorageSweeper, sweepStorageOrphans } from './orphan-sweeper';
 import type { StorageProvider } from './storage';
@@ -21,45 +18,26 @@ import type { StorageProvider } from './storage';
  * deletes the stored object from the local storage simulator after commit, retrying failures.
  */
 
-let t: TestApp;
+useSyncTestApp();
+
 let dataDir: string;
 let storage: LocalStorage;
 beforeAll(async () => {
-  t = await createTestApp();
   dataDir = await mkdtemp(path.join(tmpdir(), 'alta-orphans-'));
   storage = createLocalStorage({ dataDir, appUrl: 'http://localhost:3000', secret: 'test-secret-test-secret-test-secret!', now: () => t.clock.now });
 });
 afterAll(async () => {
-  await t.close();
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const at = '2026-11-21T10:00:00.000Z';
-const db = () => t.database.db;
-
-/** A device of `userId` pushing consecutive mutation ids; `replay` sends an earlier batch again. */
-function device(userId: string) {
-  const clientId = randomUUID();
-  let next = 1;
-  const sent: Mutation[][] = [];
-  return {
-    push(...mutations: [name: string, args: unknown][]) {
-      const batch: Mutation[] = mutations.map(([name, args]) => ({ id: next++, name, args, createdAt: at }));
-      sent.push(batch);
-      return applyPush(db(), userId, { clientId, protocolVersion, mutations: batch });
-    },
-    replay(index: number) {
-      return applyPush(db(), userId, { clientId, protocolVersion, mutations: sent[index]! });
-    },
-  };
-}
+const db = () => database.db;
 
 /** An owner's company with a transaction, and a helper storing verified receipt files for it. */
 async function setup() {
   const owner = await insertTestUser(db(), 'Olga');
   const companyId = await insertTestCompany(db(), owner);
   const transactionId = randomUUID();
-  const phone = device(owner);
+  const phone = testDevice(owner);
   await phone.push([
     'createTransaction',
     { id: transactionId, companyId, createdAt: at, transaction: { date: '2026-03-02', description: 'AWS', amountCents: -100, accountKind: null, accountId: null, category: null, merchant: null, note: '' } },
@@ -75,6 +53,14 @@ async function setup() {
   return { owner, companyId, transactionId, phone, storeReceipt };
 }
 
+/** A transaction with a stored, attached receipt. */
+async function attachedReceipt() {
+  const context = await setup();
+  const receipt = await context.storeReceipt();
+  await context.phone.push(['attachReceipt', { id: context.transactionId, receipt, updatedAt: at }]);
+  return { ...context, receipt };
+}
+
 const stored = (key: string) => existsSync(storage.pathOf(key));
 const orphanKeys = async () => (await db().select({ key: storageOrphans.key }).from(storageOrphans)).map((row) => row.key);
 const uploadRecord = async (key: string) => (await db().select().from(uploads).where(eq(uploads.key, key)))[0];
@@ -82,9 +68,7 @@ const sweep = (provider: StorageProvider = storage) => sweepStorageOrphans(db(),
 
 describe('removed receipt files', () => {
   it('deletes a detached receipt from storage after commit; a replayed push changes nothing', async () => {
-    const { transactionId, phone, storeReceipt } = await setup();
-    const receipt = await storeReceipt();
-    await phone.push(['attachReceipt', { id: transactionId, receipt, updatedAt: at }]);
+    const { transactionId, phone, receipt } = await attachedReceipt();
     expect(await orphanKeys()).not.toContain(receipt.key);
 
     expect(await phone.push(['removeReceipt', { id: transactionId, updatedAt: at }])).toEqual({ lastMutationId: 3, rejections: [] });
@@ -125,9 +109,7 @@ describe('removed receipt files', () => {
   });
 
   it('records nothing for a refused change: the file stays attached', async () => {
-    const { transactionId, phone, storeReceipt } = await setup();
-    const receipt = await storeReceipt();
-    await phone.push(['attachReceipt', { id: transactionId, receipt, updatedAt: at }]);
+    const { transactionId, phone, receipt } = await attachedReceipt();
     await db().update(transactions).set({ blocked: true }).where(eq(transactions.id, transactionId));
     const result = await phone.push(['removeReceipt', { id: transactionId, updatedAt: at }], ['deleteTransaction', { id: transactionId }]);
     expect(result.rejections.map((rejection) => rejection.code)).toEqual(['blocked', 'blocked']);
@@ -152,9 +134,7 @@ describe('removed receipt files', () => {
   });
 
   it('never fails the mutation when storage fails, and retries the delete later with backoff', async () => {
-    const { transactionId, phone, storeReceipt } = await setup();
-    const receipt = await storeReceipt();
-    await phone.push(['attachReceipt', { id: transactionId, receipt, updatedAt: at }]);
+    const { transactionId, phone, receipt } = await attachedReceipt();
     const down: StorageProvider = { ...storage, delete: async () => Promise.reject(new Error('storage unavailable')) };
     expect(await phone.push(['removeReceipt', { id: transactionId, updatedAt: at }])).toEqual({ lastMutationId: 3, rejections: [] });
 
@@ -173,9 +153,7 @@ describe('removed receipt files', () => {
   });
 
   it('is woken by the commit (NOTIFY) when started as the background sweeper', async () => {
-    const { transactionId, phone, storeReceipt } = await setup();
-    const receipt = await storeReceipt();
-    await phone.push(['attachReceipt', { id: transactionId, receipt, updatedAt: at }]);
+    const { transactionId, phone, receipt } = await attachedReceipt();
     const sweeper = startStorageSweeper(t.database, storage, () => t.clock.now);
     try {
       // The start-up sweep is over and LISTEN is on: only the commit's NOTIFY can delete the file now.
