@@ -99,7 +99,8 @@ function stubUploads(works: boolean) {
   return fetchMock;
 }
 
-const send = (deps: Partial<SendDeps> & Pick<SendDeps, 'db' | 'engine'>) => sendUnsentWork({ isOnline: () => true, timeoutMs: 5000, ...deps });
+const send = ({ engine, ...deps }: Partial<Omit<SendDeps, 'engine'>> & Pick<SendDeps, 'db'> & { engine: ReturnType<SendDeps['engine']> }) =>
+  sendUnsentWork({ isOnline: () => true, timeoutMs: 5000, ...deps, engine: () => engine });
 
 describe('sendUnsentWork (before logout)', () => {
   it('finds nothing unsent on a synced device and asks nothing of the engine', async () => {

@@ -15,8 +15,8 @@ export const logoutSendMs = 8000;
 
 export interface SendDeps {
   db: UnsentDatabase & ReceiptsDatabase;
-  /** The sync engine, null when none runs for this database (it then cannot push). */
-  engine: (FlushableEngine & { mutate(name: 'attachReceipt', args: MutatorArgs<'attachReceipt'>): Promise<void> }) | null;
+  /** The sync engine, asked for only when there is something to send; null when none can push. */
+  engine: () => (FlushableEngine & { mutate(name: 'attachReceipt', args: MutatorArgs<'attachReceipt'>): Promise<void> }) | null;
   isOnline(): boolean;
   timeoutMs: number;
   /** Hears the unsent work as it shrinks. */
@@ -35,10 +35,12 @@ function within(promise: Promise<unknown>, ms: number): Promise<void> {
 }
 
 /** Tries to send everything unsent within `timeoutMs`; resolves with what is still unsent. */
-export async function sendUnsentWork({ db, engine, isOnline, timeoutMs, onProgress }: SendDeps): Promise<UnsentWork> {
+export async function sendUnsentWork({ db, engine: engineOf, isOnline, timeoutMs, onProgress }: SendDeps): Promise<UnsentWork> {
   const before = await countUnsent(db);
   onProgress?.(before);
-  if ((before.changes === 0 && before.receipts === 0) || !engine || !isOnline()) return before;
+  if ((before.changes === 0 && before.receipts === 0) || !isOnline()) return before;
+  const engine = engineOf();
+  if (!engine) return before;
   const deadline = Date.now() + timeoutMs;
   if (before.receipts > 0) {
     // Each uploaded receipt queues an `attachReceipt` mutation, which the flush below pushes.
@@ -53,7 +55,8 @@ export async function sendUnsentWork({ db, engine, isOnline, timeoutMs, onProgre
 export async function sendBeforeLogout(onProgress?: (work: UnsentWork) => void): Promise<UnsentWork> {
   const db = currentUserDatabase();
   if (!db) return { changes: 0, receipts: 0 };
-  return sendUnsentWork({ db, engine: currentSyncEngine(), isOnline: () => navigator.onLine, timeoutMs: logoutSendMs, onProgress });
+  // Where no engine runs yet (a public page), one starts only when there is something to send.
+  return sendUnsentWork({ db, engine: currentSyncEngine, isOnline: () => navigator.onLine, timeoutMs: logoutSendMs, onProgress });
 }
 
 /** "Stay and sync": the engine tries again now instead of after its backoff. */

@@ -1,14 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UnsentWork } from '@sync/client/flush';
 import { ConfirmDialog } from '@src/components/dialog/confirm-dialog';
-import { useSignOut } from '../hooks/use-sign-out';
+import { preloadUnsentWork, sendUnsentWorkFirst, syncNowAfterStaying, useSignOut } from '../hooks/use-sign-out';
 import { useCurrentUser } from '../session-store';
+import { nothingUnsent, UnsentWorkDialog } from './unsent-work-dialog';
 
-/** `work` null: the device's database could not be read, so what it holds is unknown. */
+/** `work` null: what the device holds could not be checked. */
 type Step = { kind: 'confirm' } | { kind: 'sending'; changes: number } | { kind: 'unsent'; work: UnsentWork | null };
-
-const loadUnsentWork = () => import('../unsent-work');
 
 /**
  * SPEC §2: logout asks for confirmation first. Logout deletes this device's database, so on
@@ -21,74 +20,40 @@ export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => 
   const { busy, signOutAndGo } = useSignOut();
   const [step, setStep] = useState<Step>({ kind: 'confirm' });
   const signedIn = useCurrentUser() !== null;
-  const unsentText = useRef<HTMLSpanElement>(null);
 
   useEffect(() => {
     if (open) setStep({ kind: 'confirm' });
   }, [open]);
 
-  // Loaded ahead while online, so a logout made offline can still count what it would lose.
   // Only once someone is signed in here (the dashboard has the engine loaded anyway): public
   // pages stay free of Dexie.
   useEffect(() => {
-    if (signedIn) void loadUnsentWork().catch(() => {});
+    if (signedIn) preloadUnsentWork();
   }, [signedIn]);
 
-  // The buttons were disabled while sending, which drops the focus: give it to the safe choice, staying.
-  useEffect(() => {
-    if (step.kind === 'unsent') unsentText.current?.closest('dialog')?.querySelector<HTMLButtonElement>('button')?.focus();
-  }, [step.kind]);
-
   const logOut = async () => {
-    await signOutAndGo();
+    await signOutAndGo(undefined, { unsentChecked: true });
     onClose();
   };
 
   const sendThenLogOut = async () => {
     setStep({ kind: 'sending', changes: 0 });
-    let unsent: UnsentWork | null;
-    try {
-      const { sendBeforeLogout } = await loadUnsentWork();
-      unsent = await sendBeforeLogout((work) => setStep({ kind: 'sending', changes: work.changes }));
-    } catch (error) {
-      // The check itself failed (its code could not load offline, the database cannot be read):
-      // say so rather than risk deleting unsent work without a word.
-      console.error('counting unsent changes failed', error);
-      unsent = null;
-    }
-    if (unsent && unsent.changes === 0 && unsent.receipts === 0) await logOut();
+    const unsent = await sendUnsentWorkFirst((work) => setStep({ kind: 'sending', changes: work.changes }));
+    if (nothingUnsent(unsent)) await logOut();
     else setStep({ kind: 'unsent', work: unsent });
   };
 
-  const stay = () => {
-    onClose();
-    void loadUnsentWork().then(({ syncNow }) => syncNow(), () => {});
-  };
-
   if (step.kind === 'unsent') {
-    const { work } = step;
     return (
-      <ConfirmDialog
+      <UnsentWorkDialog
         open={open}
-        title={t('logout.unsentTitle')}
-        description={
-          <span ref={unsentText}>
-            {[
-              work === null ? t('logout.unsentUnknown') : null,
-              work && work.changes > 0 ? t('logout.unsentChanges', { count: work.changes }) : null,
-              work && work.receipts > 0 ? t('logout.unsentReceipts', { count: work.receipts }) : null,
-              t('logout.unsentHint'),
-            ]
-              .filter(Boolean)
-              .join(' ')}
-          </span>
-        }
-        confirmLabel={t('logout.anyway')}
-        cancelLabel={t('logout.stay')}
-        tone="danger"
+        work={step.work}
         busy={busy}
-        onCancel={stay}
-        onConfirm={() => void logOut()}
+        onStay={() => {
+          onClose();
+          syncNowAfterStaying();
+        }}
+        onLogOutAnyway={() => void logOut()}
       />
     );
   }
