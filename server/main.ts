@@ -5,6 +5,8 @@ import { startSyncMaintenance } from './sync/retention';
 import { openDatabase } from './db/client';
 import { EnvError, parseEnv } from './env';
 import { createMailer } from './providers/mail/create-mailer';
+import { createStorage } from './providers/storage/create-storage';
+import { startStorageSweeper } from './providers/storage/orphan-sweeper';
 import { prepareAccounts } from './seed';
 
 /** Starts Alta: environment, database and migrations, mail, the HTTP server, graceful shutdown. */
@@ -16,6 +18,7 @@ async function main() {
   await prepareAccounts(deps);
   const stopAuthMaintenance = startAuthMaintenance(deps);
   const stopSyncMaintenance = startSyncMaintenance(database.db, deps.now);
+  const storageSweeper = startStorageSweeper(database, createStorage(env, deps.now), deps.now);
   const app = createApp(deps);
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
@@ -32,6 +35,7 @@ async function main() {
     server.close(async () => {
       stopAuthMaintenance();
       stopSyncMaintenance();
+      await storageSweeper.stop();
       await database.close();
       process.exit(0);
     });

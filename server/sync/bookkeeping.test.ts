@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { protocolVersion, type Mutation } from '@sync/protocol';
-import type { Database } from '../db/client';
+import { describe, expect, it } from 'vitest';
+import { protocolVersion } from '@sync/protocol';
 import { batchImports, declarations, transactions, uploads } from '../db/schema/bookkeeping';
 import { createUser, signIn } from '../test/accounts';
-import { createTestApp, type TestApp } from '../test/harness';
-import { applyPull } from './pull';
-import { applyPush } from './push';
-import { insertTestCompany, insertTestUser } from './test-fixtures';
+import { database, insertTestCompany, insertTestUser, testDevice, testTimestamp as at, t, useSyncTestApp } from './test-fixtures';
 
 /**
  * The bookkeeping mutators on the real server (PGlite, or PostgreSQL in CI): what they
@@ -16,28 +12,7 @@ import { insertTestCompany, insertTestUser } from './test-fixtures';
  * transactions, years whose declaration is sent, receipts that were never verified.
  */
 
-let t: TestApp;
-let database: Database;
-beforeAll(async () => {
-  t = await createTestApp();
-  database = t.database;
-});
-afterAll(() => t.close());
-
-const at = '2026-11-21T10:00:00.000Z';
-
-/** A device of a user: pushes its mutations with consecutive ids. */
-function device(userId: string) {
-  const clientId = randomUUID();
-  let next = 1;
-  return {
-    async push(...mutations: [name: string, args: unknown][]) {
-      const batch: Mutation[] = mutations.map(([name, args]) => ({ id: next++, name, args, createdAt: at }));
-      return applyPush(database.db, userId, { clientId, protocolVersion, mutations: batch });
-    },
-    pull: () => applyPull(database.db, userId, { clientId, protocolVersion, cursor: null, lastMutationId: 0 }),
-  };
-}
+useSyncTestApp();
 
 const form = (overrides: Record<string, unknown> = {}) => ({
   date: '2026-03-02',
@@ -68,9 +43,9 @@ describe('bookkeeping mutators on the server', () => {
   it('creates, categorises, notes, checks and deletes a transaction, and pulls it to the company', async () => {
     const { owner, teammate, companyId } = await setup();
     const id = randomUUID();
-    const ownerDevice = device(owner);
+    const ownerDevice = testDevice(owner);
     expect(await ownerDevice.push(['createTransaction', { id, companyId, createdAt: at, transaction: form() }])).toEqual({ lastMutationId: 1, rejections: [] });
-    const teammateDevice = device(teammate);
+    const teammateDevice = testDevice(teammate);
     expect(
       await teammateDevice.push(
         ['setTransactionCategory', { id, category: 'software', updatedAt: at }],
@@ -90,8 +65,8 @@ describe('bookkeeping mutators on the server', () => {
   it("refuses changes to a company that is not the caller's", async () => {
     const { owner, stranger, companyId } = await setup();
     const id = randomUUID();
-    await device(owner).push(['createTransaction', { id, companyId, createdAt: at, transaction: form() }]);
-    const result = await device(stranger).push(
+    await testDevice(owner).push(['createTransaction', { id, companyId, createdAt: at, transaction: form() }]);
+    const result = await testDevice(stranger).push(
       ['createTransaction', { id: randomUUID(), companyId, createdAt: at, transaction: form() }],
       ['createManualAccount', { id: randomUUID(), companyId, name: 'Mine now', createdAt: at }],
       ['setTransactionCategory', { id, category: 'travel', updatedAt: at }],
@@ -110,7 +85,7 @@ describe('bookkeeping mutators on the server', () => {
   it('refuses every change to a blocked transaction', async () => {
     const { owner, companyId } = await setup();
     const id = randomUUID();
-    const phone = device(owner);
+    const phone = testDevice(owner);
     await phone.push(['createTransaction', { id, companyId, createdAt: at, transaction: form() }]);
     await database.db.update(transactions).set({ blocked: true }).where(eq(transactions.id, id));
     const result = await phone.push(
@@ -128,7 +103,7 @@ describe('bookkeeping mutators on the server', () => {
     const { owner, companyId } = await setup();
     const lastYear = randomUUID();
     const thisYear = randomUUID();
-    const phone = device(owner);
+    const phone = testDevice(owner);
     await phone.push(
       ['createTransaction', { id: lastYear, companyId, createdAt: at, transaction: form({ date: '2025-12-30' }) }],
       ['createTransaction', { id: thisYear, companyId, createdAt: at, transaction: form({ date: '2026-01-02' }) }],
@@ -159,7 +134,7 @@ describe('bookkeeping mutators on the server', () => {
     const importId = randomUUID();
     const [first, second, third] = [randomUUID(), randomUUID(), randomUUID()];
     const line = (id: string, description: string) => ({ id, date: '2026-03-02', description, amountCents: -1500, category: 'bankFees', merchant: null });
-    const laptop = device(owner);
+    const laptop = testDevice(owner);
     const result = await laptop.push(
       ['createManualAccount', { id: accountId, companyId, name: 'Chase checking', createdAt: at }],
       ['createBatchImport', { id: importId, companyId, accountKind: 'manual', accountId, fileName: 'chase.csv', fileSize: 819, createdAt: at }],
@@ -167,9 +142,9 @@ describe('bookkeeping mutators on the server', () => {
     );
     expect(result.rejections).toEqual([]);
     // The teammate checks a line; the same file imported on another device sends the same ids.
-    await device(teammate).push(['setTransactionCategory', { id: first, category: 'software', updatedAt: at }]);
+    await testDevice(teammate).push(['setTransactionCategory', { id: first, category: 'software', updatedAt: at }]);
     const otherImport = randomUUID();
-    const again = await device(teammate).push(
+    const again = await testDevice(teammate).push(
       ['createBatchImport', { id: otherImport, companyId, accountKind: 'manual', accountId, fileName: 'chase.csv', fileSize: 819, createdAt: at }],
       ['importTransactions', { importId: otherImport, processedCount: 3, updatedAt: at, rows: [line(first, 'FEE 1'), line(third, 'FEE 3')] }],
       ['finishBatchImport', { id: otherImport, status: 'completed', processedCount: 3, result: null, rowErrors: [{ line: 4, field: 'date', code: 'validation.invalidDate' }], updatedAt: at }],
@@ -185,7 +160,7 @@ describe('bookkeeping mutators on the server', () => {
     const { owner, companyId } = await setup();
     const accountId = randomUUID();
     const importId = randomUUID();
-    const phone = device(owner);
+    const phone = testDevice(owner);
     await phone.push(
       ['createManualAccount', { id: accountId, companyId, name: 'Wise USD', createdAt: at }],
       ['createBatchImport', { id: importId, companyId, accountKind: 'manual', accountId, fileName: 'wise.csv', fileSize: 100, createdAt: at }],
@@ -205,7 +180,7 @@ describe('bookkeeping mutators on the server', () => {
     const { owner, stranger, companyId } = await setup();
     const otherCompany = await insertTestCompany(database.db, stranger);
     const id = randomUUID();
-    const phone = device(owner);
+    const phone = testDevice(owner);
     await phone.push(['createTransaction', { id, companyId, createdAt: at, transaction: form() }]);
     const receipt = (company: string) => ({ key: `receipts/${company}/${randomUUID()}.pdf`, name: 'ticket.pdf', size: 2048, contentType: 'application/pdf' });
     const verified = receipt(companyId);

@@ -1,46 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { protocolVersion, type Mutation, type PullResponse } from '@sync/protocol';
-import type { Database } from '../db/client';
+import { describe, expect, it } from 'vitest';
+import type { PullResponse } from '@sync/protocol';
 import { drafts } from '../db/schema/drafts';
 import { syncTombstones } from '../db/schema/sync';
-import { createTestApp, type TestApp } from '../test/harness';
-import { applyPull, decodeCursor } from './pull';
-import { applyPush } from './push';
+import { decodeCursor } from './pull';
 import { purgeSyncHistory, syncRetentionDays } from './retention';
-import { draftRow, insertTestCompany, insertTestUser } from './test-fixtures';
+import { database, draftRow, insertTestCompany, insertTestUser, testDevice, useSyncTestApp } from './test-fixtures';
 
-let t: TestApp;
-let database: Database;
-beforeAll(async () => {
-  t = await createTestApp();
-  database = t.database;
-});
-afterAll(() => t.close());
+useSyncTestApp();
 
-const createdAt = '2026-11-21T10:00:00.000Z';
 const day = 24 * 60 * 60 * 1000;
-
-function client(userId: string) {
-  const clientId = randomUUID();
-  let next = 1;
-  return {
-    clientId,
-    push: (...batch: [string, unknown][]) =>
-      applyPush(database.db, userId, {
-        clientId,
-        protocolVersion,
-        mutations: batch.map(([name, args]): Mutation => ({ id: next++, name, args, createdAt })),
-      }),
-    pull: (cursor: string | null, pageSize?: number) =>
-      applyPull(database.db, userId, { clientId, protocolVersion, cursor, lastMutationId: 0 }, pageSize),
-  };
-}
 
 describe('pull', () => {
   it('returns the changes after the cursor, deletes as tombstones, with lastMutationId', async () => {
-    const ana = client(await insertTestUser(database.db));
+    const ana = testDevice(await insertTestUser(database.db));
     const first = draftRow();
     const second = draftRow({ kind: 'taxForm' });
     await ana.push(['saveDraft', first], ['saveDraft', second]);
@@ -59,8 +33,8 @@ describe('pull', () => {
   });
 
   it("never shows another user's drafts or tombstones", async () => {
-    const ana = client(await insertTestUser(database.db));
-    const bruno = client(await insertTestUser(database.db));
+    const ana = testDevice(await insertTestUser(database.db));
+    const bruno = testDevice(await insertTestUser(database.db));
     const start = await bruno.pull(null);
     const anas = draftRow();
     await ana.push(['saveDraft', anas], ['deleteDraft', { id: anas.id }], ['saveDraft', draftRow()]);
@@ -68,7 +42,7 @@ describe('pull', () => {
   });
 
   it('pages in version order until hasMore is false', async () => {
-    const ana = client(await insertTestUser(database.db));
+    const ana = testDevice(await insertTestUser(database.db));
     const rows = Array.from({ length: 7 }, (_, i) => draftRow({ step: i }));
     await ana.push(...rows.map((row): [string, unknown] => ['saveDraft', row]));
     const seen: unknown[] = [];
@@ -85,7 +59,7 @@ describe('pull', () => {
 
   it('resyncs in full when the user gains or loses a company', async () => {
     const anaId = await insertTestUser(database.db);
-    const ana = client(anaId);
+    const ana = testDevice(anaId);
     await ana.push(['saveDraft', draftRow()]);
     const before = await ana.pull(null);
     const companyId = await insertTestCompany(database.db, anaId);
@@ -99,7 +73,7 @@ describe('pull', () => {
   });
 
   it('resyncs a cursor older than the purged tombstones, and only that one', async () => {
-    const ana = client(await insertTestUser(database.db));
+    const ana = testDevice(await insertTestUser(database.db));
     const old = draftRow();
     await ana.push(['saveDraft', old]);
     const stale = await ana.pull(null);
@@ -118,7 +92,7 @@ describe('pull', () => {
   });
 
   it('keeps tombstones within the retention window', async () => {
-    const ana = client(await insertTestUser(database.db));
+    const ana = testDevice(await insertTestUser(database.db));
     const row = draftRow();
     await ana.push(['saveDraft', row], ['deleteDraft', { id: row.id }]);
     await purgeSyncHistory(database.db, new Date(Date.now() + (syncRetentionDays - 1) * day));
@@ -127,7 +101,7 @@ describe('pull', () => {
 
   it('stamps writes made outside the sync routes too (triggers), so pulls see them', async () => {
     const anaId = await insertTestUser(database.db);
-    const ana = client(anaId);
+    const ana = testDevice(anaId);
     const row = draftRow();
     await ana.push(['saveDraft', row]);
     const start = await ana.pull(null);
@@ -136,8 +110,8 @@ describe('pull', () => {
   });
 
   it("still tells a user's devices about a deletion when another user then reuses the id", async () => {
-    const ana = client(await insertTestUser(database.db));
-    const bruno = client(await insertTestUser(database.db));
+    const ana = testDevice(await insertTestUser(database.db));
+    const bruno = testDevice(await insertTestUser(database.db));
     const row = draftRow();
     await ana.push(['saveDraft', row]);
     const anaSeen = await ana.pull(null);
@@ -152,9 +126,9 @@ describe('pull', () => {
     const teammateId = await insertTestUser(database.db);
     const strangerId = await insertTestUser(database.db);
     const companyId = await insertTestCompany(database.db, ownerId, [teammateId]);
-    const owner = client(ownerId);
-    const teammate = client(teammateId);
-    const stranger = client(strangerId);
+    const owner = testDevice(ownerId);
+    const teammate = testDevice(teammateId);
+    const stranger = testDevice(strangerId);
     const account = { id: randomUUID(), companyId, name: 'Petty cash', createdAt: '2026-11-21T10:00:00.000Z' };
     const teammateSeen = await teammate.pull(null);
     await owner.push(['createManualAccount', account]);
@@ -178,7 +152,7 @@ describe('pull', () => {
   });
 
   it('treats an unreadable cursor as a first pull', async () => {
-    const ana = client(await insertTestUser(database.db));
+    const ana = testDevice(await insertTestUser(database.db));
     expect((await ana.pull('not-a-cursor')).resync).toBe(true);
   });
 });

@@ -1,24 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { protocolVersion, type Mutation } from '@sync/protocol';
-import { createTestApp, type TestApp } from '../test/harness';
-import type { Database } from '../db/client';
 import { drafts } from '../db/schema/drafts';
 import { syncClients, syncRejections } from '../db/schema/sync';
 import { applyPull } from './pull';
 import { applyPush } from './push';
-import { draftRow, insertTestCompany, insertTestUser } from './test-fixtures';
+import { database, draftRow, insertTestCompany, insertTestUser, testTimestamp as createdAt, useSyncTestApp } from './test-fixtures';
 
-let t: TestApp;
-let database: Database;
-beforeAll(async () => {
-  t = await createTestApp();
-  database = t.database;
-});
-afterAll(() => t.close());
+useSyncTestApp();
 
-const createdAt = '2026-11-21T10:00:00.000Z';
 const mutation = (id: number, name: string, args: unknown): Mutation => ({ id, name, args, createdAt });
 const push = (userId: string, clientId: string, mutations: Mutation[]) =>
   applyPush(database.db, userId, { clientId, protocolVersion, mutations });

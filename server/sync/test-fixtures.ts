@@ -1,6 +1,50 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { afterAll, beforeAll } from 'vitest';
+import { protocolVersion, type Mutation } from '@sync/protocol';
+import type { Database, Db } from '../db/client';
+import { createTestApp, type TestApp } from '../test/harness';
+import { applyPull } from './pull';
+import { applyPush } from './push';
+
+/** The device clock sync tests send with mutations and rows (shown, never compared). */
+export const testTimestamp = '2026-11-21T10:00:00.000Z';
+
+/**
+ * The real app and database of a sync test file (PGlite, or PostgreSQL with
+ * TEST_DATABASE_URL). `useSyncTestApp()` at the top of the file opens them before its tests
+ * and closes them after; `t` and `database` are live bindings, so tests read them directly.
+ */
+export let t: TestApp;
+export let database: Database;
+
+export function useSyncTestApp(): void {
+  beforeAll(async () => {
+    t = await createTestApp();
+    database = t.database;
+  });
+  afterAll(() => t.close());
+}
+
+/**
+ * A device of `userId` on the test database: pushes batches with consecutive mutation ids,
+ * pulls (from scratch unless given a cursor), and `replay(n)` sends its n-th batch again, like a retried request.
+ */
+export function testDevice(userId: string) {
+  const clientId = randomUUID();
+  let next = 1;
+  const sent: Mutation[][] = [];
+  return {
+    clientId,
+    push(...mutations: [name: string, args: unknown][]) {
+      const batch: Mutation[] = mutations.map(([name, args]) => ({ id: next++, name, args, createdAt: testTimestamp }));
+      sent.push(batch);
+      return applyPush(database.db, userId, { clientId, protocolVersion, mutations: batch });
+    },
+    replay: (index: number) => applyPush(database.db, userId, { clientId, protocolVersion, mutations: sent[index]! }),
+    pull: (cursor: string | null = null, pageSize?: number) => applyPull(database.db, userId, { clientId, protocolVersion, cursor, lastMutationId: 0 }, pageSize),
+  };
+}
 
 /** A user row for sync tests (accounts are not what these tests are about). */
 export async function insertTestUser(db: Db, name = 'Ana'): Promise<string> {

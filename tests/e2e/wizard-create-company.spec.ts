@@ -1,21 +1,9 @@
-import { test, type Page } from '@playwright/test';
+import { test } from '@playwright/test';
 import { expect, type Lang } from './support/alta';
+import { orderBodies } from './support/orders';
 import { fillCreateCompanyWizard, samplePartner, sampleCreateCompany, submitWizardOrder, WizardPage, wizardWords } from './support/wizard';
 
 test.use({ serviceWorkers: 'block' });
-
-/**
- * The order bodies the wizard sends, read on their way out. Routed (and passed on untouched)
- * because Chromium reports the body of a `fetch(Request)` only to an interceptor.
- */
-async function orderBodies(page: Page): Promise<Record<string, unknown>[]> {
-  const bodies: Record<string, unknown>[] = [];
-  await page.route('**/api/v1/orders', async (route) => {
-    if (route.request().method() === 'POST') bodies.push(JSON.parse(route.request().postData() ?? 'null') as Record<string, unknown>);
-    await route.continue();
-  });
-  return bodies;
-}
 
 /** Fills "your info" and the company name, and moves on to the type step. */
 async function throughNames(wizard: WizardPage) {

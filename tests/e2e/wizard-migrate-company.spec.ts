@@ -1,18 +1,9 @@
-import { test, type Page } from '@playwright/test';
+import { test } from '@playwright/test';
 import { expect } from './support/alta';
+import { orderBodies } from './support/orders';
 import { fillMigrateCompanyWizard, submitWizardOrder, WizardPage } from './support/wizard';
 
 test.use({ serviceWorkers: 'block' });
-
-/** The order bodies the wizard sends (routed and passed on: Chromium shows a `fetch(Request)` body only to an interceptor). */
-async function orderBodies(page: Page): Promise<Record<string, unknown>[]> {
-  const bodies: Record<string, unknown>[] = [];
-  await page.route('**/api/v1/orders', async (route) => {
-    if (route.request().method() === 'POST') bodies.push(JSON.parse(route.request().postData() ?? 'null') as Record<string, unknown>);
-    await route.continue();
-  });
-  return bodies;
-}
 
 test('a company registered abroad is migrated with its EIN and documents, and its order reaches checkout', async ({ page }) => {
   const sent = await orderBodies(page);

@@ -41,6 +41,25 @@ describe('S3 storage', () => {
     expect(new URL(requests[0]!.url).searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
     expect(await storage.head(key.replace('receipts', 'missing'))).toBeNull();
   });
+
+  it('deletes with one signed DELETE, treats a missing object as deleted, and throws on a failure so the sweeper retries', async () => {
+    const requests: Request[] = [];
+    let status = 204;
+    const fetchFake = (async (input: URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      requests.push(request);
+      return new Response(null, { status });
+    }) as typeof fetch;
+    const storage = createS3Storage(config, now, fetchFake);
+    await storage.delete(key);
+    expect(requests[0]!.method).toBe('DELETE');
+    expect(new URL(requests[0]!.url).pathname).toBe(`/${key}`);
+    expect(new URL(requests[0]!.url).searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    status = 404;
+    await expect(storage.delete(key)).resolves.toBeUndefined();
+    status = 503;
+    await expect(storage.delete(key)).rejects.toThrow(/503/);
+  });
 });
 
 describe('storage selection', () => {

@@ -16,7 +16,7 @@ export function PublicTopBar({ menuOpen, onOpenMenu }: { menuOpen: boolean; onOp
   const { lang } = useParams();
   const language = isLanguage(lang) ? lang : defaultLanguage;
   const signedIn = useSignedIn();
-  const { busy, signOutAndGo } = useSignOut();
+  const { busy, signOutAndGo, unsentPrompt } = useSignOut();
   const to = (path: string) => href(language, path);
 
   return (
@@ -54,6 +54,7 @@ export function PublicTopBar({ menuOpen, onOpenMenu }: { menuOpen: boolean; onOp
           )}
         </div>
       </div>
+      {unsentPrompt}
     </header>
   );
 }

@@ -21,7 +21,7 @@ export function StartPaths() {
   const { t } = useTranslation('dashboard');
   const { lang } = useParams();
   const language = isLanguage(lang) ? lang : defaultLanguage;
-  const { busy, signOutAndGo } = useSignOut();
+  const { busy, signOutAndGo, unsentPrompt } = useSignOut();
 
   return (
     <section aria-labelledby="start-title" className={styles.empty}>
@@ -41,6 +41,7 @@ export function StartPaths() {
         ))}
       </ol>
       <p className={styles.note}>{t('home.signOutNote')}</p>
+      {unsentPrompt}
     </section>
   );
 }

@@ -1,0 +1,109 @@
+import { test, type Page } from '@playwright/test';
+import { databaseNames, demo, expect, logInAs } from './support/alta';
+import { hasLocalDraft, queueDraftChange, serverDraftIds, userDatabase, waitForSyncPosition } from './support/sync';
+
+// Logout deletes the device's database: changes not sent yet are sent first, or named and kept
+// until the user chooses. The service worker is not under test here.
+test.use({ serviceWorkers: 'block' });
+
+/** How many mutations wait in the outbox of the tab's database. */
+const outboxCount = (page: Page, database: string) =>
+  page.evaluate(async (name) => {
+    const open = indexedDB.open(name);
+    const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)));
+    const count = await new Promise<number>((resolve) => (db.transaction('outbox').objectStore('outbox').count().onsuccess = (event) => resolve((event.target as IDBRequest<number>).result)));
+    db.close();
+    return count;
+  }, database);
+
+/** Opens the logout confirmation from the sidebar and confirms it. */
+async function confirmLogout(page: Page) {
+  await page.getByRole('complementary').getByRole('button', { name: 'Log out', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Log out of Alta?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Log out', exact: true }).click();
+}
+
+const warningDialog = (page: Page) => page.getByRole('dialog', { name: 'Changes not sent yet' });
+
+async function signedInAndSynced(page: Page) {
+  await logInAs(page, demo);
+  await expect(page.getByRole('button', { name: /^Sync status: / })).toHaveAccessibleName('Sync status: Saved');
+  const database = await userDatabase(page);
+  await waitForSyncPosition(page, database);
+  return database;
+}
+
+test('offline, logout names the change it would lose; staying keeps it; back online logout sends it first', async ({ page, context }) => {
+  test.slow(); // two logins (argon2) and the user's database, on a shared 2-core machine
+  const database = await signedInAndSynced(page);
+
+  await context.setOffline(true);
+  await expect(page.getByRole('button', { name: /^Sync status: / })).toHaveAccessibleName('Sync status: Offline');
+  const id = await queueDraftChange(page, database);
+  await expect.poll(() => outboxCount(page, database)).toBe(1);
+
+  await confirmLogout(page);
+  const warning = warningDialog(page);
+  await expect(warning).toContainText('1 change made on this device has not reached Alta yet and would be lost if you log out now.');
+  const stay = warning.getByRole('button', { name: 'Stay and sync' });
+  await expect(stay).toBeFocused();
+  await expect(warning.getByRole('button', { name: 'Log out anyway' })).toBeVisible();
+  await stay.click();
+  await expect(warning).toBeHidden();
+
+  // Still signed in, with the change still queued on the device.
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect(page.getByRole('button', { name: /^Sync status: / })).toBeVisible();
+  expect(await outboxCount(page, database)).toBe(1);
+  expect(await hasLocalDraft(page, database, id)).toBe(true);
+  expect(await databaseNames(page)).toContain(database);
+
+  await context.setOffline(false);
+  await confirmLogout(page);
+  await expect(page).toHaveURL(/\/en\/login$/);
+  await expect(warningDialog(page)).toHaveCount(0);
+  await expect.poll(() => databaseNames(page)).not.toContain(database);
+
+  // Nothing was lost: the change is on the server.
+  await logInAs(page, demo);
+  await expect.poll(() => serverDraftIds(page)).toContain(id);
+});
+
+test('with the server failing, logout counts every unsent change and "Log out anyway" logs out', async ({ page }) => {
+  const database = await signedInAndSynced(page);
+  // The sync API answers 503 from now on: the device keeps its changes.
+  await page.route('**/api/v1/sync/push', (route) => route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ code: 'sync_unavailable', status: 503, title: 'Unavailable' }) }));
+  await queueDraftChange(page, database);
+  await queueDraftChange(page, database);
+  await expect.poll(() => outboxCount(page, database)).toBe(2);
+
+  await confirmLogout(page);
+  const warning = warningDialog(page);
+  await expect(warning).toContainText('2 changes made on this device have not reached Alta yet and would be lost if you log out now.');
+  await warning.getByRole('button', { name: 'Log out anyway' }).click();
+  await expect(page).toHaveURL(/\/en\/login$/);
+  await expect.poll(() => databaseNames(page)).not.toContain(database);
+});
+
+test('start-now while signed in (it signs out) asks first when a change would be lost', async ({ page }) => {
+  const database = await signedInAndSynced(page);
+  await page.route('**/api/v1/sync/push', (route) => route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ code: 'sync_unavailable', status: 503, title: 'Unavailable' }) }));
+  // A public page, loaded afresh: no engine runs here until sign-out needs one.
+  await page.goto('/en');
+  await queueDraftChange(page, database);
+  const startNow = page.getByRole('banner').getByRole('button', { name: 'Start now', exact: true });
+
+  await startNow.click();
+  const warning = warningDialog(page);
+  await expect(warning).toContainText('1 change made on this device has not reached Alta yet and would be lost if you log out now.');
+  await warning.getByRole('button', { name: 'Stay and sync' }).click();
+  await expect(warning).toBeHidden();
+  await expect(page).toHaveURL(/\/en$/);
+  expect(await databaseNames(page)).toContain(database);
+
+  await startNow.click();
+  await warningDialog(page).getByRole('button', { name: 'Log out anyway' }).click();
+  await expect(page).toHaveURL(/\/en\/create-company/);
+  await expect.poll(() => databaseNames(page)).not.toContain(database);
+});
