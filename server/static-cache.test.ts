@@ -1,0 +1,84 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from './app';
+import { createTestApp, type TestApp } from './test/harness';
+
+/** Caching and the SPA fallback of the built client (server/static.ts), on a small fixture build. */
+const shell = '<!doctype html><html><head></head><body><div id="root">shell</div></body></html>';
+const faqPage = '<!doctype html><html lang="es"><body><h1>FAQ pre-rendered</h1></body></html>';
+
+let t: TestApp;
+let root: string;
+let app: ReturnType<typeof createApp>;
+beforeAll(async () => {
+  t = await createTestApp();
+  root = mkdtempSync(path.join(tmpdir(), 'alta-static-'));
+  mkdirSync(path.join(root, 'assets'), { recursive: true });
+  mkdirSync(path.join(root, 'es', 'faq'), { recursive: true });
+  writeFileSync(path.join(root, 'index.html'), shell);
+  writeFileSync(path.join(root, 'assets', 'index-B4x9.js'), 'export const x = 1;');
+  writeFileSync(path.join(root, 'assets', 'index-C7d2.css'), 'body{margin:0}');
+  writeFileSync(path.join(root, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(root, 'manifest.webmanifest'), '{"name":"Alta"}');
+  writeFileSync(path.join(root, 'es', 'faq', 'index.html'), faqPage);
+  writeFileSync(path.join(tmpdir(), 'alta-static-outside.txt'), 'secret');
+  app = createApp({ env: t.env, database: t.database, mailer: { send: async () => {} }, now: () => t.clock.now }, { clientRoot: root });
+});
+afterAll(async () => {
+  rmSync(root, { recursive: true, force: true });
+  rmSync(path.join(tmpdir(), 'alta-static-outside.txt'), { force: true });
+  await t.close();
+});
+
+describe('built client caching', () => {
+  it('caches hashed assets for a year as immutable, with their content type', async () => {
+    const script = await app.request('/assets/index-B4x9.js');
+    expect(script.status).toBe(200);
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(await script.text()).toBe('export const x = 1;');
+    const style = await app.request('/assets/index-C7d2.css');
+    expect(style.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(style.headers.get('content-type')).toBe('text/css; charset=utf-8');
+  });
+
+  it('revalidates everything whose name does not change with its content', async () => {
+    for (const url of ['/sw.js', '/manifest.webmanifest', '/es/dashboard', '/es/faq', '/']) {
+      const response = await app.request(url);
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('cache-control'), url).toBe('no-cache');
+    }
+    expect((await app.request('/manifest.webmanifest')).headers.get('content-type')).toBe('application/manifest+json');
+  });
+});
+
+describe('SPA fallback', () => {
+  it('answers every /{lang}/... path with the app shell', async () => {
+    for (const url of ['/es/dashboard', '/en/reset-password/confirm', '/pt/dashboard/company/42', '/en/no-such-page', '/']) {
+      const response = await app.request(url);
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('content-type'), url).toBe('text/html; charset=utf-8');
+      expect(await response.text(), url).toBe(shell);
+    }
+  });
+
+  it('serves a pre-rendered page where one exists', async () => {
+    expect(await (await app.request('/es/faq')).text()).toBe(faqPage);
+  });
+
+  it('does not answer missing assets or API paths with the shell', async () => {
+    const asset = await app.request('/assets/index-gone.js');
+    expect(asset.status).toBe(404);
+    expect(await asset.text()).not.toBe(shell);
+    const api = await app.request('/api/v1/no-such-route');
+    expect(api.status).toBe(404);
+    expect(api.headers.get('content-type')).toContain('application/problem+json');
+  });
+
+  it('never serves a file outside the build folder', async () => {
+    const response = await app.request('/..%2Falta-static-outside.txt');
+    expect(await response.text()).not.toBe('secret');
+  });
+});
