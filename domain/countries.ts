@@ -1,18 +1,13 @@
 import countries from 'i18n-iso-countries';
-import en from 'i18n-iso-countries/langs/en.json';
-import es from 'i18n-iso-countries/langs/es.json';
-import pt from 'i18n-iso-countries/langs/pt.json';
 import { z } from 'zod';
 import type { Language } from './constants';
 
 /**
- * Countries (ISO 3166-1 from i18n-iso-countries, names in es/en/pt), the US states of the
- * company wizards, and the SPEC §1 list of countries whose residents cannot open digital
- * banking. Only Alta's three locales are registered so the browser bundle carries just them.
+ * Countries (ISO 3166-1 codes from i18n-iso-countries), the US states of the company wizards,
+ * and the SPEC §1 list of countries whose residents cannot open digital banking. Names come
+ * from the runtime's own region names (`Intl.DisplayNames`, CLDR) in the one language asked,
+ * so the browser downloads no name tables.
  */
-countries.registerLocale(es);
-countries.registerLocale(en);
-countries.registerLocale(pt);
 
 /** Every ISO 3166-1 alpha-2 code, upper case (e.g. 'AR', 'BR', 'US'). */
 export const countryCodes: readonly string[] = Object.keys(countries.getAlpha2Codes()).sort();
@@ -29,9 +24,11 @@ export const countryCodeSchema = z
   .toUpperCase()
   .refine(isCountryCode, { error: 'validation.country' });
 
+const regionNames = (language: Language) => new Intl.DisplayNames([language], { type: 'region', fallback: 'code' });
+
 /** The country's name in `language`, or the code itself for an unknown code. */
 export function countryName(code: string, language: Language): string {
-  return countries.getName(code, language) ?? code;
+  return regionNames(language).of(code) ?? code;
 }
 
 /** The ISO alpha-3 code of an alpha-2 code (e.g. 'AR' → 'ARG'). */
@@ -47,9 +44,10 @@ export interface CountryOption {
 
 /** Every country with its name in `language`, sorted by that name for a select. */
 export function countryOptions(language: Language): CountryOption[] {
+  const names = regionNames(language);
   const collator = new Intl.Collator(language);
   return countryCodes
-    .map((code) => ({ code, alpha3: countries.alpha2ToAlpha3(code)!, name: countryName(code, language) }))
+    .map((code) => ({ code, alpha3: countries.alpha2ToAlpha3(code)!, name: names.of(code) ?? code }))
     .sort((a, b) => collator.compare(a.name, b.name));
 }
 

@@ -20,8 +20,8 @@ import { useErrorText } from '@src/lib/use-error-text';
 import { register as registerAccount } from '../api/auth-api';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import styles from './auth-layout.module.css';
+import { InternationalPhoneField } from './international-phone-field';
 import { PasswordRules } from './password-rules';
-import { PhoneField } from './phone-field';
 
 type RegisterValues = z.input<typeof registerFormSchema>;
 const fields = ['firstName', 'lastName', 'email', 'phone', 'password', 'repeatPassword', 'acceptTerms'] as const;
@@ -92,7 +92,7 @@ export function RegisterForm() {
         control={control}
         name="phone"
         render={({ field }) => (
-          <PhoneField
+          <InternationalPhoneField
             label={t('fields.phone')}
             value={field.value}
             onChange={field.onChange}
