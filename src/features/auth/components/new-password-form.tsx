@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -8,7 +8,6 @@ import { resetConfirmSchema } from '@domain/account';
 import { defaultLanguage, isLanguage } from '@domain/constants';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
-import { PasswordField } from '@src/components/form/password-field';
 import { ApiError } from '@src/lib/api';
 import { applyFieldErrors, useFieldError } from '@src/lib/form-errors';
 import { href, paths } from '@src/lib/paths';
@@ -16,7 +15,7 @@ import { useErrorText } from '@src/lib/use-error-text';
 import { confirmTemporaryPassword } from '../api/auth-api';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import styles from './auth-layout.module.css';
-import { PasswordRules } from './password-rules';
+import { NewPasswordFields } from './new-password-fields';
 
 /**
  * The new-password form of an account created with a temporary password: derived from the
@@ -36,7 +35,6 @@ export function NewPasswordForm({ email, cognitoSession }: { email: string; cogn
   const language = isLanguage(lang) ? lang : defaultLanguage;
   const completeSignIn = useCompleteSignIn();
   const errorText = useErrorText();
-  const rulesId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
   const {
@@ -77,9 +75,14 @@ export function NewPasswordForm({ email, cognitoSession }: { email: string; cogn
     <form className={styles.form} onSubmit={onSubmit} noValidate>
       {failure && <FormAlert>{failure}</FormAlert>}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <PasswordField label={t('fields.newPassword')} autoComplete="new-password" describedBy={rulesId} error={fieldError('newPassword')} {...register('newPassword')} />
-      <PasswordRules id={rulesId} value={watch('newPassword') ?? ''} />
-      <PasswordField label={t('fields.repeatPassword')} autoComplete="new-password" error={fieldError('repeatPassword')} {...register('repeatPassword')} />
+      <NewPasswordFields
+        label={t('fields.newPassword')}
+        password={register('newPassword')}
+        repeat={register('repeatPassword')}
+        value={watch('newPassword')}
+        passwordError={fieldError('newPassword')}
+        repeatError={fieldError('repeatPassword')}
+      />
       <Button type="submit" block busy={isSubmitting} busyLabel={t('newPassword.submitting')}>
         {t('newPassword.submit')}
       </Button>

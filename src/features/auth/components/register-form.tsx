@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router-dom';
@@ -9,7 +9,6 @@ import { defaultLanguage, isLanguage } from '@domain/constants';
 import { Button } from '@src/components/button';
 import { CheckboxField } from '@src/components/form/checkbox-field';
 import { FormAlert } from '@src/components/form/form-alert';
-import { PasswordField } from '@src/components/form/password-field';
 import { TextField } from '@src/components/form/text-field';
 import { readAttribution } from '@src/features/attribution/attribution';
 import { orderToAttach, paidOrderFromState } from '@src/features/checkout/paid-orders';
@@ -21,7 +20,7 @@ import { register as registerAccount } from '../api/auth-api';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import styles from './auth-layout.module.css';
 import { InternationalPhoneField } from './international-phone-field';
-import { PasswordRules } from './password-rules';
+import { NewPasswordFields } from './new-password-fields';
 
 type RegisterValues = z.input<typeof registerFormSchema>;
 const fields = ['firstName', 'lastName', 'email', 'phone', 'password', 'repeatPassword', 'acceptTerms'] as const;
@@ -46,7 +45,6 @@ export function RegisterForm() {
   const language = isLanguage(lang) ? lang : defaultLanguage;
   const completeSignIn = useCompleteSignIn();
   const errorText = useErrorText();
-  const rulesId = useId();
   // After a payment ('User does not exist'): the account is made from the order's contact.
   const location = useLocation();
   const [paid] = useState(() => paidOrderFromState(location.state));
@@ -63,7 +61,6 @@ export function RegisterForm() {
     defaultValues: { firstName: paid?.firstName ?? '', lastName: paid?.lastName ?? '', email: paid?.email ?? '', phone: '', password: '', repeatPassword: '' },
   });
   const fieldError = useFieldError(errors);
-  const password = watch('password');
 
   const onSubmit = handleSubmit(async ({ repeatPassword: _repeat, ...account }) => {
     setFailure(null);
@@ -103,9 +100,14 @@ export function RegisterForm() {
           />
         )}
       />
-      <PasswordField label={t('fields.password')} autoComplete="new-password" describedBy={rulesId} error={fieldError('password')} {...register('password')} />
-      <PasswordRules id={rulesId} value={password ?? ''} />
-      <PasswordField label={t('fields.repeatPassword')} autoComplete="new-password" error={fieldError('repeatPassword')} {...register('repeatPassword')} />
+      <NewPasswordFields
+        label={t('fields.password')}
+        password={register('password')}
+        repeat={register('repeatPassword')}
+        value={watch('password')}
+        passwordError={fieldError('password')}
+        repeatError={fieldError('repeatPassword')}
+      />
       <CheckboxField
         label={
           <Trans

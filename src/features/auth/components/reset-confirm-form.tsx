@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -8,7 +8,6 @@ import { resetConfirmFormSchema } from '@domain/account';
 import { defaultLanguage, isLanguage, redirectCountdownSeconds } from '@domain/constants';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
-import { PasswordField } from '@src/components/form/password-field';
 import { TextField } from '@src/components/form/text-field';
 import { formatDuration } from '@src/i18n/format';
 import { ApiError } from '@src/lib/api';
@@ -19,7 +18,7 @@ import { useErrorText } from '@src/lib/use-error-text';
 import { confirmPasswordReset } from '../api/auth-api';
 import { forgetResetEmail, recallResetEmail } from '../reset-email';
 import styles from './auth-layout.module.css';
-import { PasswordRules } from './password-rules';
+import { NewPasswordFields } from './new-password-fields';
 
 type ResetConfirmValues = z.input<typeof resetConfirmFormSchema>;
 const fields = ['email', 'code', 'newPassword', 'repeatPassword'] as const;
@@ -33,7 +32,6 @@ export function ResetConfirmForm() {
   const state = location.state as { email?: string; sent?: boolean } | null;
   const navigate = useNavigate();
   const errorText = useErrorText();
-  const rulesId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const {
@@ -91,9 +89,14 @@ export function ResetConfirmForm() {
         error={fieldError('code')}
         {...register('code')}
       />
-      <PasswordField label={t('fields.newPassword')} autoComplete="new-password" describedBy={rulesId} error={fieldError('newPassword')} {...register('newPassword')} />
-      <PasswordRules id={rulesId} value={watch('newPassword') ?? ''} />
-      <PasswordField label={t('fields.repeatPassword')} autoComplete="new-password" error={fieldError('repeatPassword')} {...register('repeatPassword')} />
+      <NewPasswordFields
+        label={t('fields.newPassword')}
+        password={register('newPassword')}
+        repeat={register('repeatPassword')}
+        value={watch('newPassword')}
+        passwordError={fieldError('newPassword')}
+        repeatError={fieldError('repeatPassword')}
+      />
       <Button type="submit" block busy={isSubmitting} busyLabel={t('resetConfirm.submitting')}>
         {t('resetConfirm.submit')}
       </Button>
