@@ -1,4 +1,4 @@
-import { useController, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { migrationDocumentKinds } from '@domain/company';
 import { usStates } from '@domain/countries';
@@ -63,18 +63,14 @@ export function OriginStep({ form, language, errorOf }: StepContext) {
 /** The EIN if the company has one, and a checklist of the documents it already has. */
 export function DocumentsStep({ form, errorOf }: StepContext) {
   const { t } = useTranslation('wizard');
-  const ein = useController({ control: form.control, name: 'company.ein' });
   return (
     <div className={styles.fields}>
       <MaskedField
         label={t('documents.ein')}
         hint={t('documents.einHint')}
         groups={einGroups}
-        value={String(ein.field.value ?? '')}
-        onChange={ein.field.onChange}
-        onBlur={ein.field.onBlur}
-        name={ein.field.name}
-        ref={ein.field.ref}
+        control={form.control}
+        name="company.ein"
         error={errorOf('company.ein')}
       />
       <fieldset className={styles.choiceGroup} aria-describedby="documents-hint">

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useController, useFieldArray, useWatch } from 'react-hook-form';
+import { useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@src/components/button';
 import { CheckboxField } from '@src/components/form/checkbox-field';
@@ -85,7 +85,6 @@ function PartnerFields({ index, context, onRemove }: { index: number; context: S
   const name = (field: keyof PartnerValues) => `partners.${index}.${field}` as const;
   const partnerName = t('partners.partner', { number: index + 1 });
   const missing = (label: string) => `${partnerName} · ${label}`;
-  const taxId = useController({ control: form.control, name: name('taxId') });
   const text = (field: keyof PartnerValues, labelKey: string, extra: Record<string, unknown> = {}) => {
     const label = t(labelKey);
     const error = errorOf(name(field));
@@ -125,11 +124,8 @@ function PartnerFields({ index, context, onRemove }: { index: number; context: S
         label={t('partners.taxId')}
         hint={t('partners.taxIdHint')}
         groups={taxIdGroups}
-        value={String(taxId.field.value ?? '')}
-        onChange={taxId.field.onChange}
-        onBlur={taxId.field.onBlur}
-        name={taxId.field.name}
-        ref={taxId.field.ref}
+        control={form.control}
+        name={name('taxId')}
         error={errorOf(name('taxId'))}
         missingLabel={missing(t('partners.taxId'))}
       />
