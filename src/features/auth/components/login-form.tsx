@@ -8,6 +8,7 @@ import type { loginFormSchema } from '@domain/account';
 import { defaultLanguage, isLanguage } from '@domain/constants';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
+import layout from '@src/components/form/form-layout.module.css';
 import { PasswordField } from '@src/components/form/password-field';
 import { TextField } from '@src/components/form/text-field';
 import { orderToAttach, paidOrderFromState } from '@src/features/checkout/paid-orders';
@@ -93,7 +94,7 @@ export function LoginForm() {
 
   return (
     <>
-      <form className={styles.form} onSubmit={onSubmit} onFocus={validation.preload} noValidate>
+      <form className={layout.stack} onSubmit={onSubmit} onFocus={validation.preload} noValidate>
         {paid && <FormAlert tone="success">{t('paidOrder.login', { number: paid.orderNumber })}</FormAlert>}
         {failure && <FormAlert>{failure}</FormAlert>}
         <TextField label={t('fields.email')} type="email" autoComplete="email" inputMode="email" error={fieldError('email')} {...register('email')} />

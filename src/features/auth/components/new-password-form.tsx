@@ -8,6 +8,7 @@ import { resetConfirmSchema } from '@domain/account';
 import { defaultLanguage, isLanguage } from '@domain/constants';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
+import layout from '@src/components/form/form-layout.module.css';
 import { ApiError } from '@src/lib/api';
 import { applyFieldErrors, useFieldError } from '@src/lib/form-errors';
 import { href, paths } from '@src/lib/paths';
@@ -72,7 +73,7 @@ export function NewPasswordForm({ email, cognitoSession }: { email: string; cogn
   }
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <form className={layout.stack} onSubmit={onSubmit} noValidate>
       {failure && <FormAlert>{failure}</FormAlert>}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <NewPasswordFields

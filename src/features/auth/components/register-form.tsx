@@ -9,6 +9,7 @@ import { defaultLanguage, isLanguage } from '@domain/constants';
 import { Button } from '@src/components/button';
 import { CheckboxField } from '@src/components/form/checkbox-field';
 import { FormAlert } from '@src/components/form/form-alert';
+import layout from '@src/components/form/form-layout.module.css';
 import { TextField } from '@src/components/form/text-field';
 import { readAttribution } from '@src/features/attribution/attribution';
 import { orderToAttach, paidOrderFromState } from '@src/features/checkout/paid-orders';
@@ -77,10 +78,10 @@ export function RegisterForm() {
   });
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <form className={layout.stack} onSubmit={onSubmit} noValidate>
       {paid && <FormAlert tone="success">{t('paidOrder.register', { number: paid.orderNumber })}</FormAlert>}
       {failure && <FormAlert>{failure}</FormAlert>}
-      <div className={styles.row}>
+      <div className={layout.row}>
         <TextField label={t('fields.firstName')} autoComplete="given-name" error={fieldError('firstName')} {...register('firstName')} />
         <TextField label={t('fields.lastName')} autoComplete="family-name" error={fieldError('lastName')} {...register('lastName')} />
       </div>

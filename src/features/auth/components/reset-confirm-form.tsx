@@ -8,6 +8,7 @@ import { resetConfirmFormSchema } from '@domain/account';
 import { defaultLanguage, isLanguage, redirectCountdownSeconds } from '@domain/constants';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
+import layout from '@src/components/form/form-layout.module.css';
 import { TextField } from '@src/components/form/text-field';
 import { formatDuration } from '@src/i18n/format';
 import { ApiError } from '@src/lib/api';
@@ -65,7 +66,7 @@ export function ResetConfirmForm() {
 
   if (done) {
     return (
-      <div className={styles.form}>
+      <div className={layout.stack}>
         <FormAlert tone="success">
           <strong>{t('resetConfirm.success')}</strong>
         </FormAlert>
@@ -76,7 +77,7 @@ export function ResetConfirmForm() {
   }
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <form className={layout.stack} onSubmit={onSubmit} noValidate>
       {state?.sent && !failure && <FormAlert tone="success">{t('resetConfirm.sent')}</FormAlert>}
       {failure && <FormAlert>{failure}</FormAlert>}
       <TextField label={t('fields.email')} type="email" autoComplete="email" inputMode="email" error={fieldError('email')} {...register('email')} />

@@ -8,6 +8,7 @@ import { resetRequestSchema } from '@domain/account';
 import { defaultLanguage, isLanguage } from '@domain/constants';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
+import layout from '@src/components/form/form-layout.module.css';
 import { TextField } from '@src/components/form/text-field';
 import { applyFieldErrors, useFieldError } from '@src/lib/form-errors';
 import { href, paths } from '@src/lib/paths';
@@ -49,7 +50,7 @@ export function ResetRequestForm() {
   });
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <form className={layout.stack} onSubmit={onSubmit} noValidate>
       {failure && <FormAlert>{failure}</FormAlert>}
       <TextField label={t('fields.email')} type="email" autoComplete="email" inputMode="email" error={fieldError('email')} {...register('email')} />
       <Button type="submit" block busy={isSubmitting} busyLabel={t('resetRequest.submitting')}>

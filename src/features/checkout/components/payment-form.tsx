@@ -9,6 +9,7 @@ import type { Language } from '@domain/constants';
 import { countryOptions } from '@domain/countries';
 import { Button } from '@src/components/button';
 import fieldStyles from '@src/components/form/field.module.css';
+import layout from '@src/components/form/form-layout.module.css';
 import { TextField } from '@src/components/form/text-field';
 import { useFieldError } from '@src/lib/form-errors';
 import { cardBrand, cvcLength, formatCardNumber, formatExpiry } from '../card';
@@ -136,7 +137,7 @@ export function PaymentForm({ language, payLabel, busyLabel, busy, disabled, ser
       ) : (
         <>
           <CardNumberField brand={brand} error={fieldError('cardNumber')} field={cardNumber} />
-          <div className={styles.row}>
+          <div className={layout.row}>
             <TextField
               label={t('card.expiry')}
               hint={t('card.expiryHint')}
@@ -160,7 +161,7 @@ export function PaymentForm({ language, payLabel, busyLabel, busy, disabled, ser
         </>
       )}
       <TextField label={t('card.holderName')} autoComplete="cc-name" error={fieldError('holderName')} {...register('holderName')} />
-      <div className={styles.row}>
+      <div className={layout.row}>
         <TextField label={t('card.postalCode')} autoComplete="postal-code" error={fieldError('postalCode')} {...register('postalCode')} />
         <CountrySelect label={t('card.country')} placeholder={t('card.chooseCountry')} options={countries} error={fieldError('country')} field={register('country')} />
       </div>

@@ -1,6 +1,7 @@
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isCountryCode } from '@domain/countries';
+import layout from '@src/components/form/form-layout.module.css';
 import { PhoneField } from '@src/components/form/phone-field';
 import { TextField } from '@src/components/form/text-field';
 import styles from '../wizard.module.css';
@@ -13,8 +14,8 @@ export function OwnerStep({ form, language, errorOf }: StepContext) {
   const country = useController({ control, name: 'owner.phoneCountry' });
   const phone = useController({ control, name: 'owner.phone' });
   return (
-    <div className={styles.fields}>
-      <div className={styles.row}>
+    <div className={layout.stack}>
+      <div className={layout.row}>
         <TextField label={t('fields.firstName')} autoComplete="given-name" error={errorOf('owner.firstName')} {...register('owner.firstName')} />
         <TextField label={t('fields.lastName')} autoComplete="family-name" error={errorOf('owner.lastName')} {...register('owner.lastName')} />
       </div>

@@ -3,6 +3,7 @@ import { useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@src/components/button';
 import { CheckboxField } from '@src/components/form/checkbox-field';
+import layout from '@src/components/form/form-layout.module.css';
 import { TextField } from '@src/components/form/text-field';
 import { formatNumber } from '@src/i18n/format';
 import { CountrySelect } from '../components/country-select';
@@ -54,7 +55,7 @@ export function PartnersStep(context: StepContext) {
         : t('partners.totalShort', { missing: formatNumber(100 - total, language) });
 
   return (
-    <div className={styles.fields}>
+    <div className={layout.stack}>
       {fields.map((field, index) => (
         <PartnerFields key={field.id} index={index} context={context} onRemove={fields.length > 1 ? () => removePartner(index) : null} />
       ))}
@@ -93,11 +94,11 @@ function PartnerFields({ index, context, onRemove }: { index: number; context: S
   return (
     <fieldset className={styles.partner}>
       <legend>{partnerName}</legend>
-      <div className={styles.row}>
+      <div className={layout.row}>
         {text('firstName', 'fields.firstName', { autoComplete: 'off' })}
         {text('lastName', 'fields.lastName', { autoComplete: 'off' })}
       </div>
-      <div className={styles.row}>
+      <div className={layout.row}>
         {text('ownership', 'partners.ownership', { inputMode: 'decimal' })}
         <div className={styles.director}>
           <CheckboxField label={t('partners.director')} {...form.register(name('isDirector'))} />
@@ -105,11 +106,11 @@ function PartnerFields({ index, context, onRemove }: { index: number; context: S
       </div>
       {text('addressLine1', 'partners.addressLine1', { autoComplete: 'off' })}
       {text('addressLine2', 'partners.addressLine2', { autoComplete: 'off' })}
-      <div className={styles.row}>
+      <div className={layout.row}>
         {text('city', 'partners.city', { autoComplete: 'off' })}
         {text('stateOrProvince', 'partners.stateOrProvince', { autoComplete: 'off' })}
       </div>
-      <div className={styles.row}>
+      <div className={layout.row}>
         <CountrySelect
           language={language}
           label={t('partners.country')}
