@@ -163,6 +163,17 @@ export const temporaryConfirmSchema = z.strictObject({
   cognitoSession: z.string().min(1, { error: 'validation.required' }).max(512),
 });
 
+/** The new-password form of a temporary-password account: the new password and its repetition. */
+export const temporaryConfirmFormSchema = z
+  .strictObject({
+    newPassword: passwordSchema,
+    repeatPassword: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
+  })
+  .refine((form) => form.newPassword === form.repeatPassword, {
+    error: 'validation.passwordsMismatch',
+    path: ['repeatPassword'],
+  });
+
 export const userStatuses = ['active', 'blocked'] as const;
 export const userRoles = ['user', 'admin'] as const;
 

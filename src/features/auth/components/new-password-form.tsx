@@ -1,33 +1,19 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import { resetConfirmSchema } from '@domain/account';
 import { defaultLanguage, isLanguage } from '@domain/constants';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
 import layout from '@src/components/form/form-layout.module.css';
 import { ApiError } from '@src/lib/api';
-import { applyFieldErrors, useFieldError } from '@src/lib/form-errors';
+import { applyFieldErrors } from '@src/lib/form-errors';
 import { href, paths } from '@src/lib/paths';
 import { useErrorText } from '@src/lib/use-error-text';
 import { confirmTemporaryPassword } from '../api/auth-api';
+import { useAccountForm } from '../hooks/use-account-form';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import styles from './auth-layout.module.css';
 import { NewPasswordFields } from './new-password-fields';
-
-/**
- * The new-password form of an account created with a temporary password: derived from the
- * domain's reset schema (the same password rule) plus the repeat that must match.
- */
-const newPasswordFormSchema = resetConfirmSchema
-  .pick({ newPassword: true })
-  .extend({ repeatPassword: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }) })
-  .refine((form) => form.newPassword === form.repeatPassword, { error: 'validation.passwordsMismatch', path: ['repeatPassword'] });
-
-type NewPasswordValues = z.input<typeof newPasswordFormSchema>;
 
 /** SPEC §7 temporary-confirm: login answered NEW_PASSWORD_REQUIRED; a new password opens the session. */
 export function NewPasswordForm({ email, cognitoSession }: { email: string; cognitoSession: string }) {
@@ -38,17 +24,7 @@ export function NewPasswordForm({ email, cognitoSession }: { email: string; cogn
   const errorText = useErrorText();
   const [failure, setFailure] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<NewPasswordValues, unknown, z.output<typeof newPasswordFormSchema>>({
-    resolver: zodResolver(newPasswordFormSchema),
-    defaultValues: { newPassword: '', repeatPassword: '' },
-  });
-  const fieldError = useFieldError(errors);
+  const { register, handleSubmit, setError, watch, isSubmitting, fieldError, preload } = useAccountForm((schemas) => schemas.temporaryConfirmFormSchema, { newPassword: '', repeatPassword: '' });
 
   const onSubmit = handleSubmit(async ({ newPassword }) => {
     setFailure(null);
@@ -73,7 +49,7 @@ export function NewPasswordForm({ email, cognitoSession }: { email: string; cogn
   }
 
   return (
-    <form className={layout.stack} onSubmit={onSubmit} noValidate>
+    <form className={layout.stack} onSubmit={onSubmit} onFocus={preload} noValidate>
       {failure && <FormAlert>{failure}</FormAlert>}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <NewPasswordFields

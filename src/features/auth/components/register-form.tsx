@@ -1,10 +1,7 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
-import { registerFormSchema } from '@domain/account';
 import { defaultLanguage, isLanguage } from '@domain/constants';
 import { Button } from '@src/components/button';
 import { CheckboxField } from '@src/components/form/checkbox-field';
@@ -14,16 +11,16 @@ import { TextField } from '@src/components/form/text-field';
 import { readAttribution } from '@src/features/attribution/attribution';
 import { orderToAttach, paidOrderFromState } from '@src/features/checkout/paid-orders';
 import { ApiError } from '@src/lib/api';
-import { applyFieldErrors, useFieldError } from '@src/lib/form-errors';
+import { applyFieldErrors } from '@src/lib/form-errors';
 import { href, paths } from '@src/lib/paths';
 import { useErrorText } from '@src/lib/use-error-text';
 import { register as registerAccount } from '../api/auth-api';
+import { useAccountForm } from '../hooks/use-account-form';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import styles from './auth-layout.module.css';
 import { InternationalPhoneField } from './international-phone-field';
 import { NewPasswordFields } from './new-password-fields';
 
-type RegisterValues = z.input<typeof registerFormSchema>;
 const fields = ['firstName', 'lastName', 'email', 'phone', 'password', 'repeatPassword', 'acceptTerms'] as const;
 
 /** The company draft a visitor started in a wizard before creating the account (issue: funnel). */
@@ -50,18 +47,7 @@ export function RegisterForm() {
   const location = useLocation();
   const [paid] = useState(() => paidOrderFromState(location.state));
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<RegisterValues, unknown, z.output<typeof registerFormSchema>>({
-    resolver: zodResolver(registerFormSchema),
-    defaultValues: { firstName: paid?.firstName ?? '', lastName: paid?.lastName ?? '', email: paid?.email ?? '', phone: '', password: '', repeatPassword: '' },
-  });
-  const fieldError = useFieldError(errors);
+  const { register, control, handleSubmit, setError, watch, isSubmitting, fieldError, preload } = useAccountForm((schemas) => schemas.registerFormSchema, { firstName: paid?.firstName ?? '', lastName: paid?.lastName ?? '', email: paid?.email ?? '', phone: '', password: '', repeatPassword: '' });
 
   const onSubmit = handleSubmit(async ({ repeatPassword: _repeat, ...account }) => {
     setFailure(null);
@@ -78,7 +64,7 @@ export function RegisterForm() {
   });
 
   return (
-    <form className={layout.stack} onSubmit={onSubmit} noValidate>
+    <form className={layout.stack} onSubmit={onSubmit} onFocus={preload} noValidate>
       {paid && <FormAlert tone="success">{t('paidOrder.register', { number: paid.orderNumber })}</FormAlert>}
       {failure && <FormAlert>{failure}</FormAlert>}
       <div className={layout.row}>
