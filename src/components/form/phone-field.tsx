@@ -1,5 +1,5 @@
 import { useId, useMemo, type Ref } from 'react';
-import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
+import { callingCodeOf, phoneCountries } from '@domain/calling-codes';
 import type { Language } from '@domain/constants';
 import { FieldError } from './field-error';
 import styles from './field.module.css';
@@ -12,10 +12,9 @@ const likelyCountry: Record<Language, string> = { es: 'MX', en: 'US', pt: 'BR' }
  * that `offered` accepts, else the site language's usual one.
  */
 export function guessPhoneCountry(language: Language, offered: (code: string) => boolean = () => true): string {
-  const known = new Set<string>(getCountries());
   for (const tag of typeof navigator === 'undefined' ? [] : navigator.languages) {
     const region = tag.split('-')[1]?.toUpperCase();
-    if (region && known.has(region) && offered(region)) return region;
+    if (region && callingCodeOf(region) && offered(region)) return region;
   }
   return likelyCountry[language];
 }
@@ -50,9 +49,9 @@ export function PhoneField(props: PhoneFieldProps) {
   const countries = useMemo(() => {
     const names = new Intl.DisplayNames([language], { type: 'region' });
     const collator = new Intl.Collator(language);
-    return getCountries()
+    return phoneCountries
       .filter((code) => !offered || offered(code))
-      .map((code) => ({ code, name: names.of(code) ?? code, dial: getCountryCallingCode(code) }))
+      .map((code) => ({ code, name: names.of(code) ?? code, dial: callingCodeOf(code) }))
       .sort((a, b) => collator.compare(a.name, b.name));
   }, [language, offered]);
   const describedBy = [`${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');

@@ -1,6 +1,6 @@
 import { useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getCountryCallingCode, type CountryCode } from 'libphonenumber-js/min';
+import { callingCodeOf } from '@domain/calling-codes';
 import type { Language } from '@domain/constants';
 import { guessPhoneCountry, PhoneField } from '@src/components/form/phone-field';
 
@@ -19,7 +19,7 @@ function compose(country: string, national: string): string {
   const trimmed = national.trim();
   if (!trimmed) return '';
   if (trimmed.startsWith('+')) return `+${trimmed.replace(/\D/g, '')}`;
-  return `+${getCountryCallingCode(country as CountryCode)}${trimmed.replace(/\D/g, '').replace(/^0+/, '')}`;
+  return `+${callingCodeOf(country) ?? ''}${trimmed.replace(/\D/g, '').replace(/^0+/, '')}`;
 }
 
 /** The account's phone (SPEC §5): the form receives the international number the domain schema validates. */
