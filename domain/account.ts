@@ -7,8 +7,6 @@ import { languages, usersPageSize } from './constants';
  * so the same rule speaks es, en and pt in the form and in the server's problem+json.
  */
 
-export const passwordSpecials = '!@#*?$';
-
 /** Trimmed, lower-cased email; 'validation.email' when malformed. */
 export const emailSchema = z
   .string({ error: 'validation.required' })

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { passwordSpecials } from '@domain/account';
+import { passwordSpecials } from '@domain/constants';
 import { PasswordField } from '@src/components/form/password-field';
 import styles from './new-password-fields.module.css';
 
