@@ -13,6 +13,7 @@ import {
   resetConfirmFormSchema,
   resetConfirmSchema,
   securityCodeSchema,
+  temporaryConfirmFormSchema,
   temporaryConfirmSchema,
 } from './account';
 
@@ -74,6 +75,13 @@ describe('repeated password must match', () => {
     const reset = { email: 'ana@example.com', code: '123456', newPassword: 'Secret#2026', repeatPassword: 'Secret#2026' };
     expect(messages(resetConfirmFormSchema, reset)).toEqual([]);
     expect(fieldMessages(resetConfirmFormSchema, { ...reset, repeatPassword: 'secret#2026' }, 'repeatPassword')).toEqual(['validation.passwordsMismatch']);
+  });
+
+  it('applies the same rules on the temporary-password form', () => {
+    const temporary = { newPassword: 'Secret#2026', repeatPassword: 'Secret#2026' };
+    expect(messages(temporaryConfirmFormSchema, temporary)).toEqual([]);
+    expect(fieldMessages(temporaryConfirmFormSchema, { ...temporary, repeatPassword: 'secret#2026' }, 'repeatPassword')).toEqual(['validation.passwordsMismatch']);
+    expect(fieldMessages(temporaryConfirmFormSchema, { newPassword: 'short', repeatPassword: 'short' }, 'newPassword')).toEqual(['validation.password']);
   });
 });
 

@@ -7,8 +7,6 @@ import { languages, usersPageSize } from './constants';
  * so the same rule speaks es, en and pt in the form and in the server's problem+json.
  */
 
-export const passwordSpecials = '!@#*?$';
-
 /** Trimmed, lower-cased email; 'validation.email' when malformed. */
 export const emailSchema = z
   .string({ error: 'validation.required' })
@@ -162,6 +160,17 @@ export const temporaryConfirmSchema = z.strictObject({
   newPassword: passwordSchema,
   cognitoSession: z.string().min(1, { error: 'validation.required' }).max(512),
 });
+
+/** The new-password form of a temporary-password account: the new password and its repetition. */
+export const temporaryConfirmFormSchema = z
+  .strictObject({
+    newPassword: passwordSchema,
+    repeatPassword: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
+  })
+  .refine((form) => form.newPassword === form.repeatPassword, {
+    error: 'validation.passwordsMismatch',
+    path: ['repeatPassword'],
+  });
 
 export const userStatuses = ['active', 'blocked'] as const;
 export const userRoles = ['user', 'admin'] as const;

@@ -12,6 +12,9 @@ export const toastDurationMs = 3000;
 export const closingAnimationMs = 300;
 export const redirectCountdownSeconds = 3;
 
+/** The special characters a password needs one of (SPEC §5); here so the live checklist loads without the schemas. */
+export const passwordSpecials = '!@#*?$';
+
 export const retry = { tries: 3, delayMs: 1000 } as const;
 export const usersPageSize = 25;
 export const statementMonthOptions = 7;

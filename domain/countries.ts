@@ -1,25 +1,23 @@
-import countries from 'i18n-iso-countries';
-import en from 'i18n-iso-countries/langs/en.json';
-import es from 'i18n-iso-countries/langs/es.json';
-import pt from 'i18n-iso-countries/langs/pt.json';
+import isoCodes from 'i18n-iso-countries/codes.json';
 import { z } from 'zod';
 import type { Language } from './constants';
 
 /**
- * Countries (ISO 3166-1 from i18n-iso-countries, names in es/en/pt), the US states of the
- * company wizards, and the SPEC §1 list of countries whose residents cannot open digital
- * banking. Only Alta's three locales are registered so the browser bundle carries just them.
+ * Countries (ISO 3166-1 codes from i18n-iso-countries' code table), the US states of the company wizards,
+ * and the SPEC §1 list of countries whose residents cannot open digital banking. Names come
+ * from the runtime's own region names (`Intl.DisplayNames`, CLDR) in the one language asked,
+ * so the browser downloads no name tables.
  */
-countries.registerLocale(es);
-countries.registerLocale(en);
-countries.registerLocale(pt);
+
+/** Alpha-2 → alpha-3. The package's code table alone: its entry point also brings name lookups Alta does not use. */
+const alpha3Of = new Map<string, string>(isoCodes.map(([alpha2, alpha3]) => [alpha2, alpha3] as [string, string]));
 
 /** Every ISO 3166-1 alpha-2 code, upper case (e.g. 'AR', 'BR', 'US'). */
-export const countryCodes: readonly string[] = Object.keys(countries.getAlpha2Codes()).sort();
+export const countryCodes: readonly string[] = [...alpha3Of.keys()].sort();
 
 /** True for an ISO 3166-1 alpha-2 code in upper case. */
 export const isCountryCode = (value: unknown): value is string =>
-  typeof value === 'string' && /^[A-Z]{2}$/.test(value) && countries.alpha2ToAlpha3(value) !== undefined;
+  typeof value === 'string' && alpha3Of.has(value);
 
 /** An ISO alpha-2 country code; lower-case input is accepted and upper-cased. */
 export const countryCodeSchema = z
@@ -29,14 +27,16 @@ export const countryCodeSchema = z
   .toUpperCase()
   .refine(isCountryCode, { error: 'validation.country' });
 
+const regionNames = (language: Language) => new Intl.DisplayNames([language], { type: 'region', fallback: 'code' });
+
 /** The country's name in `language`, or the code itself for an unknown code. */
 export function countryName(code: string, language: Language): string {
-  return countries.getName(code, language) ?? code;
+  return regionNames(language).of(code) ?? code;
 }
 
 /** The ISO alpha-3 code of an alpha-2 code (e.g. 'AR' → 'ARG'). */
 export function toAlpha3(alpha2: string): string | undefined {
-  return countries.alpha2ToAlpha3(alpha2.toUpperCase());
+  return alpha3Of.get(alpha2.toUpperCase());
 }
 
 export interface CountryOption {
@@ -47,9 +47,10 @@ export interface CountryOption {
 
 /** Every country with its name in `language`, sorted by that name for a select. */
 export function countryOptions(language: Language): CountryOption[] {
+  const names = regionNames(language);
   const collator = new Intl.Collator(language);
   return countryCodes
-    .map((code) => ({ code, alpha3: countries.alpha2ToAlpha3(code)!, name: countryName(code, language) }))
+    .map((code) => ({ code, alpha3: alpha3Of.get(code)!, name: names.of(code) ?? code }))
     .sort((a, b) => collator.compare(a.name, b.name));
 }
 
@@ -100,7 +101,7 @@ export const bankingUnavailableCountries = [
 
 /** The same list as ISO alpha-3 codes (e.g. 'AFG', 'COD'). */
 export const bankingUnavailableCountriesAlpha3: readonly string[] = bankingUnavailableCountries.map(
-  (code) => countries.alpha2ToAlpha3(code)!,
+  (code) => alpha3Of.get(code)!,
 );
 
 const unavailable = new Set<string>([...bankingUnavailableCountries, ...bankingUnavailableCountriesAlpha3]);

@@ -59,6 +59,26 @@ test('the create-account form shows each rule under its field and focuses the fi
   await expect(page.getByLabel(/I accept the terms/)).toHaveAccessibleDescription('Accept the terms and conditions to continue.');
 });
 
+test('the create-account page downloads the phone rules only once the form is used, and still checks the phone', async ({ page }) => {
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text().catch(() => ''));
+  });
+  // libphonenumber's metadata (~19 KiB gzipped) is the only script with this key.
+  const phoneRulesLoaded = async () => (await Promise.all(scripts)).some((body) => body.includes('country_calling_codes'));
+
+  await page.goto('/en/register');
+  await expect(page.getByLabel('Country code')).toHaveValue(/^[A-Z]{2}$/);
+  await page.waitForLoadState('networkidle');
+  expect(await phoneRulesLoaded()).toBe(false);
+
+  await page.getByLabel('Country code').selectOption('ES');
+  await page.getByLabel('Phone number').fill('12');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByLabel('Phone number')).toHaveAccessibleDescription(/Enter a valid phone number with its country code\./);
+  expect(await phoneRulesLoaded()).toBe(true);
+});
+
 for (const [lang, message] of [
   ['es', words.es.wrongCredentials],
   ['en', words.en.wrongCredentials],

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import eyebrow from '@src/components/eyebrow.module.css';
 import { usePageTitle } from '@src/lib/use-page-title';
 import styles from './coming-soon.module.css';
 
@@ -23,7 +24,7 @@ export function ComingSoon({ title, description, actions }: ComingSoonProps) {
         <span />
         <span />
       </div>
-      <p className={styles.eyebrow}>{t('comingSoon.eyebrow')}</p>
+      <p className={eyebrow.eyebrow}>{t('comingSoon.eyebrow')}</p>
       <h1 id="coming-soon-title" className={styles.title}>
         {title}
       </h1>

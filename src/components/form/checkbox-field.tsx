@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { FieldError } from './field-error';
 import styles from './field.module.css';
 
 interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
@@ -23,11 +24,7 @@ export function CheckboxField({ label, error, id, ref, ...input }: CheckboxField
       <label htmlFor={inputId} className={styles.label}>
         {label}
       </label>
-      {error && (
-        <p id={`${inputId}-error`} className={styles.error}>
-          {error}
-        </p>
-      )}
+      <FieldError id={`${inputId}-error`} error={error} />
     </div>
   );
 }

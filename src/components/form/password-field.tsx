@@ -1,5 +1,6 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldError } from './field-error';
 import styles from './field.module.css';
 
 interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
@@ -38,11 +39,7 @@ export function PasswordField({ label, error, describedBy, id, ref, ...input }: 
           {visible ? t('password.hide') : t('password.show')}
         </button>
       </div>
-      {error && (
-        <p id={`${inputId}-error`} className={styles.error}>
-          {error}
-        </p>
-      )}
+      <FieldError id={`${inputId}-error`} error={error} />
     </div>
   );
 }

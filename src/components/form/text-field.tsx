@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { FieldError } from './field-error';
 import styles from './field.module.css';
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
@@ -25,11 +26,7 @@ export function TextField({ label, error, hint, id, ref, className, ...input }: 
         </p>
       )}
       <input ref={ref} id={inputId} className={styles.control} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
-      {error && (
-        <p id={`${inputId}-error`} className={styles.error}>
-          {error}
-        </p>
-      )}
+      <FieldError id={`${inputId}-error`} error={error} />
     </div>
   );
 }

@@ -1,26 +1,18 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { defaultLanguage, isLanguage } from '@domain/constants';
+import { useSearchParams } from 'react-router-dom';
 import { RouteError } from '@src/components/route-error/route-error';
 import { AuthLayout } from '@src/features/auth/components/auth-layout';
 import { LoginForm } from '@src/features/auth/components/login-form';
-import { href, paths } from '@src/lib/paths';
+import { SwitchScreenLink } from '@src/features/auth/components/switch-screen-link';
 
 export function Component() {
   const { t } = useTranslation('auth');
-  const { lang } = useParams();
-  const language = isLanguage(lang) ? lang : defaultLanguage;
   const [search] = useSearchParams();
-  const query = search.toString();
   return (
     <AuthLayout
       title={t('login.title')}
       subtitle={search.get('from') ? t('login.subtitleReturn') : t('login.subtitle')}
-      footer={
-        <>
-          {t('login.noAccount')} <Link to={href(language, paths.register) + (query ? `?${query}` : '')}>{t('login.createAccount')}</Link>
-        </>
-      }
+      footer={<SwitchScreenLink text={t('login.noAccount')} link={t('login.createAccount')} to="register" />}
     >
       <LoginForm />
     </AuthLayout>

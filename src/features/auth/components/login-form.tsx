@@ -1,31 +1,23 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
-import type { loginFormSchema } from '@domain/account';
 import { defaultLanguage, isLanguage } from '@domain/constants';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
+import layout from '@src/components/form/form-layout.module.css';
 import { PasswordField } from '@src/components/form/password-field';
 import { TextField } from '@src/components/form/text-field';
 import { orderToAttach, paidOrderFromState } from '@src/features/checkout/paid-orders';
 import { ApiError } from '@src/lib/api';
-import { applyFieldErrors, useFieldError } from '@src/lib/form-errors';
-import { lazyResolver } from '@src/lib/lazy-resolver';
+import { applyFieldErrors } from '@src/lib/form-errors';
 import { href, paths } from '@src/lib/paths';
 import { useErrorText } from '@src/lib/use-error-text';
 import { login, type LoginResult } from '../api/auth-api';
+import { useAccountForm } from '../hooks/use-account-form';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import styles from './auth-layout.module.css';
 import { GoogleSignIn } from './google-sign-in';
 import { PaymentExpiredPopup } from './payment-expired-popup';
-
-type LoginValues = z.input<typeof loginFormSchema>;
-type LoginOutput = z.output<typeof loginFormSchema>;
-
-const validation = lazyResolver<LoginValues, LoginOutput>(async () => zodResolver((await import('@domain/account')).loginFormSchema));
 
 /** Login with email and password, or Google when configured (SPEC §2, §7). */
 export function LoginForm() {
@@ -41,16 +33,10 @@ export function LoginForm() {
   // After a payment ('User exists'): the order's email, and the order attached at login.
   const location = useLocation();
   const [paid] = useState(() => paidOrderFromState(location.state));
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginValues, unknown, LoginOutput>({
-    resolver: validation.resolver,
-    defaultValues: { email: paid?.email ?? '', password: '' },
+  const { register, handleSubmit, setError, isSubmitting, fieldError, preload } = useAccountForm((schemas) => schemas.loginFormSchema, {
+    email: paid?.email ?? '',
+    password: '',
   });
-  const fieldError = useFieldError(errors);
   const [googleBusy, setGoogleBusy] = useState(false);
 
   const settle = async (result: LoginResult, email: string | undefined) => {
@@ -93,7 +79,7 @@ export function LoginForm() {
 
   return (
     <>
-      <form className={styles.form} onSubmit={onSubmit} onFocus={validation.preload} noValidate>
+      <form className={layout.stack} onSubmit={onSubmit} onFocus={preload} noValidate>
         {paid && <FormAlert tone="success">{t('paidOrder.login', { number: paid.orderNumber })}</FormAlert>}
         {failure && <FormAlert>{failure}</FormAlert>}
         <TextField label={t('fields.email')} type="email" autoComplete="email" inputMode="email" error={fieldError('email')} {...register('email')} />

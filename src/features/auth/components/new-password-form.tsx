@@ -1,33 +1,19 @@
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import { resetConfirmSchema } from '@domain/account';
 import { defaultLanguage, isLanguage } from '@domain/constants';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
-import { PasswordField } from '@src/components/form/password-field';
+import layout from '@src/components/form/form-layout.module.css';
 import { ApiError } from '@src/lib/api';
-import { applyFieldErrors, useFieldError } from '@src/lib/form-errors';
+import { applyFieldErrors } from '@src/lib/form-errors';
 import { href, paths } from '@src/lib/paths';
 import { useErrorText } from '@src/lib/use-error-text';
 import { confirmTemporaryPassword } from '../api/auth-api';
+import { useAccountForm } from '../hooks/use-account-form';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import styles from './auth-layout.module.css';
-import { PasswordRules } from './password-rules';
-
-/**
- * The new-password form of an account created with a temporary password: derived from the
- * domain's reset schema (the same password rule) plus the repeat that must match.
- */
-const newPasswordFormSchema = resetConfirmSchema
-  .pick({ newPassword: true })
-  .extend({ repeatPassword: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }) })
-  .refine((form) => form.newPassword === form.repeatPassword, { error: 'validation.passwordsMismatch', path: ['repeatPassword'] });
-
-type NewPasswordValues = z.input<typeof newPasswordFormSchema>;
+import { NewPasswordFields } from './new-password-fields';
 
 /** SPEC §7 temporary-confirm: login answered NEW_PASSWORD_REQUIRED; a new password opens the session. */
 export function NewPasswordForm({ email, cognitoSession }: { email: string; cognitoSession: string }) {
@@ -36,20 +22,9 @@ export function NewPasswordForm({ email, cognitoSession }: { email: string; cogn
   const language = isLanguage(lang) ? lang : defaultLanguage;
   const completeSignIn = useCompleteSignIn();
   const errorText = useErrorText();
-  const rulesId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<NewPasswordValues, unknown, z.output<typeof newPasswordFormSchema>>({
-    resolver: zodResolver(newPasswordFormSchema),
-    defaultValues: { newPassword: '', repeatPassword: '' },
-  });
-  const fieldError = useFieldError(errors);
+  const { register, handleSubmit, setError, watch, isSubmitting, fieldError, preload } = useAccountForm((schemas) => schemas.temporaryConfirmFormSchema, { newPassword: '', repeatPassword: '' });
 
   const onSubmit = handleSubmit(async ({ newPassword }) => {
     setFailure(null);
@@ -74,12 +49,17 @@ export function NewPasswordForm({ email, cognitoSession }: { email: string; cogn
   }
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <form className={layout.stack} onSubmit={onSubmit} onFocus={preload} noValidate>
       {failure && <FormAlert>{failure}</FormAlert>}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <PasswordField label={t('fields.newPassword')} autoComplete="new-password" describedBy={rulesId} error={fieldError('newPassword')} {...register('newPassword')} />
-      <PasswordRules id={rulesId} value={watch('newPassword') ?? ''} />
-      <PasswordField label={t('fields.repeatPassword')} autoComplete="new-password" error={fieldError('repeatPassword')} {...register('repeatPassword')} />
+      <NewPasswordFields
+        label={t('fields.newPassword')}
+        password={register('newPassword')}
+        repeat={register('repeatPassword')}
+        value={watch('newPassword')}
+        passwordError={fieldError('newPassword')}
+        repeatError={fieldError('repeatPassword')}
+      />
       <Button type="submit" block busy={isSubmitting} busyLabel={t('newPassword.submitting')}>
         {t('newPassword.submit')}
       </Button>

@@ -1,29 +1,26 @@
-import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
-import { registerFormSchema } from '@domain/account';
 import { defaultLanguage, isLanguage } from '@domain/constants';
 import { Button } from '@src/components/button';
 import { CheckboxField } from '@src/components/form/checkbox-field';
 import { FormAlert } from '@src/components/form/form-alert';
-import { PasswordField } from '@src/components/form/password-field';
+import layout from '@src/components/form/form-layout.module.css';
 import { TextField } from '@src/components/form/text-field';
 import { readAttribution } from '@src/features/attribution/attribution';
 import { orderToAttach, paidOrderFromState } from '@src/features/checkout/paid-orders';
 import { ApiError } from '@src/lib/api';
-import { applyFieldErrors, useFieldError } from '@src/lib/form-errors';
+import { applyFieldErrors } from '@src/lib/form-errors';
 import { href, paths } from '@src/lib/paths';
 import { useErrorText } from '@src/lib/use-error-text';
 import { register as registerAccount } from '../api/auth-api';
+import { useAccountForm } from '../hooks/use-account-form';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import styles from './auth-layout.module.css';
-import { PasswordRules } from './password-rules';
-import { PhoneField } from './phone-field';
+import { InternationalPhoneField } from './international-phone-field';
+import { NewPasswordFields } from './new-password-fields';
 
-type RegisterValues = z.input<typeof registerFormSchema>;
 const fields = ['firstName', 'lastName', 'email', 'phone', 'password', 'repeatPassword', 'acceptTerms'] as const;
 
 /** The company draft a visitor started in a wizard before creating the account (issue: funnel). */
@@ -46,24 +43,11 @@ export function RegisterForm() {
   const language = isLanguage(lang) ? lang : defaultLanguage;
   const completeSignIn = useCompleteSignIn();
   const errorText = useErrorText();
-  const rulesId = useId();
   // After a payment ('User does not exist'): the account is made from the order's contact.
   const location = useLocation();
   const [paid] = useState(() => paidOrderFromState(location.state));
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<RegisterValues, unknown, z.output<typeof registerFormSchema>>({
-    resolver: zodResolver(registerFormSchema),
-    defaultValues: { firstName: paid?.firstName ?? '', lastName: paid?.lastName ?? '', email: paid?.email ?? '', phone: '', password: '', repeatPassword: '' },
-  });
-  const fieldError = useFieldError(errors);
-  const password = watch('password');
+  const { register, control, handleSubmit, setError, watch, isSubmitting, fieldError, preload } = useAccountForm((schemas) => schemas.registerFormSchema, { firstName: paid?.firstName ?? '', lastName: paid?.lastName ?? '', email: paid?.email ?? '', phone: '', password: '', repeatPassword: '' });
 
   const onSubmit = handleSubmit(async ({ repeatPassword: _repeat, ...account }) => {
     setFailure(null);
@@ -80,10 +64,10 @@ export function RegisterForm() {
   });
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <form className={layout.stack} onSubmit={onSubmit} onFocus={preload} noValidate>
       {paid && <FormAlert tone="success">{t('paidOrder.register', { number: paid.orderNumber })}</FormAlert>}
       {failure && <FormAlert>{failure}</FormAlert>}
-      <div className={styles.row}>
+      <div className={layout.row}>
         <TextField label={t('fields.firstName')} autoComplete="given-name" error={fieldError('firstName')} {...register('firstName')} />
         <TextField label={t('fields.lastName')} autoComplete="family-name" error={fieldError('lastName')} {...register('lastName')} />
       </div>
@@ -92,7 +76,7 @@ export function RegisterForm() {
         control={control}
         name="phone"
         render={({ field }) => (
-          <PhoneField
+          <InternationalPhoneField
             label={t('fields.phone')}
             value={field.value}
             onChange={field.onChange}
@@ -103,9 +87,14 @@ export function RegisterForm() {
           />
         )}
       />
-      <PasswordField label={t('fields.password')} autoComplete="new-password" describedBy={rulesId} error={fieldError('password')} {...register('password')} />
-      <PasswordRules id={rulesId} value={password ?? ''} />
-      <PasswordField label={t('fields.repeatPassword')} autoComplete="new-password" error={fieldError('repeatPassword')} {...register('repeatPassword')} />
+      <NewPasswordFields
+        label={t('fields.password')}
+        password={register('password')}
+        repeat={register('repeatPassword')}
+        value={watch('password')}
+        passwordError={fieldError('password')}
+        repeatError={fieldError('repeatPassword')}
+      />
       <CheckboxField
         label={
           <Trans

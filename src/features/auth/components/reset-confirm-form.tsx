@@ -1,27 +1,23 @@
-import { useCallback, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
-import { resetConfirmFormSchema } from '@domain/account';
 import { defaultLanguage, isLanguage, redirectCountdownSeconds } from '@domain/constants';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
-import { PasswordField } from '@src/components/form/password-field';
+import layout from '@src/components/form/form-layout.module.css';
 import { TextField } from '@src/components/form/text-field';
 import { formatDuration } from '@src/i18n/format';
 import { ApiError } from '@src/lib/api';
-import { applyFieldErrors, useFieldError } from '@src/lib/form-errors';
+import { applyFieldErrors } from '@src/lib/form-errors';
 import { href, paths } from '@src/lib/paths';
 import { useCountdown } from '@src/lib/use-countdown';
 import { useErrorText } from '@src/lib/use-error-text';
 import { confirmPasswordReset } from '../api/auth-api';
+import { useAccountForm } from '../hooks/use-account-form';
 import { forgetResetEmail, recallResetEmail } from '../reset-email';
 import styles from './auth-layout.module.css';
-import { PasswordRules } from './password-rules';
+import { NewPasswordFields } from './new-password-fields';
 
-type ResetConfirmValues = z.input<typeof resetConfirmFormSchema>;
 const fields = ['email', 'code', 'newPassword', 'repeatPassword'] as const;
 
 /** Reset password, step 2: the security code and a new password; then back to login after 3 s (SPEC §9). */
@@ -33,20 +29,9 @@ export function ResetConfirmForm() {
   const state = location.state as { email?: string; sent?: boolean } | null;
   const navigate = useNavigate();
   const errorText = useErrorText();
-  const rulesId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<ResetConfirmValues, unknown, z.output<typeof resetConfirmFormSchema>>({
-    resolver: zodResolver(resetConfirmFormSchema),
-    defaultValues: { email: state?.email ?? recallResetEmail(), code: '', newPassword: '', repeatPassword: '' },
-  });
-  const fieldError = useFieldError(errors);
+  const { register, handleSubmit, setError, watch, isSubmitting, fieldError, preload } = useAccountForm((schemas) => schemas.resetConfirmFormSchema, { email: state?.email ?? recallResetEmail(), code: '', newPassword: '', repeatPassword: '' });
   const toLogin = useCallback(() => void navigate(href(language, paths.login), { replace: true }), [language, navigate]);
   const seconds = useCountdown(redirectCountdownSeconds, toLogin, done);
 
@@ -67,7 +52,7 @@ export function ResetConfirmForm() {
 
   if (done) {
     return (
-      <div className={styles.form}>
+      <div className={layout.stack}>
         <FormAlert tone="success">
           <strong>{t('resetConfirm.success')}</strong>
         </FormAlert>
@@ -78,7 +63,7 @@ export function ResetConfirmForm() {
   }
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <form className={layout.stack} onSubmit={onSubmit} onFocus={preload} noValidate>
       {state?.sent && !failure && <FormAlert tone="success">{t('resetConfirm.sent')}</FormAlert>}
       {failure && <FormAlert>{failure}</FormAlert>}
       <TextField label={t('fields.email')} type="email" autoComplete="email" inputMode="email" error={fieldError('email')} {...register('email')} />
@@ -91,9 +76,14 @@ export function ResetConfirmForm() {
         error={fieldError('code')}
         {...register('code')}
       />
-      <PasswordField label={t('fields.newPassword')} autoComplete="new-password" describedBy={rulesId} error={fieldError('newPassword')} {...register('newPassword')} />
-      <PasswordRules id={rulesId} value={watch('newPassword') ?? ''} />
-      <PasswordField label={t('fields.repeatPassword')} autoComplete="new-password" error={fieldError('repeatPassword')} {...register('repeatPassword')} />
+      <NewPasswordFields
+        label={t('fields.newPassword')}
+        password={register('newPassword')}
+        repeat={register('repeatPassword')}
+        value={watch('newPassword')}
+        passwordError={fieldError('newPassword')}
+        repeatError={fieldError('repeatPassword')}
+      />
       <Button type="submit" block busy={isSubmitting} busyLabel={t('resetConfirm.submitting')}>
         {t('resetConfirm.submit')}
       </Button>

@@ -1,22 +1,18 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
-import { resetRequestSchema } from '@domain/account';
 import { defaultLanguage, isLanguage } from '@domain/constants';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
+import layout from '@src/components/form/form-layout.module.css';
 import { TextField } from '@src/components/form/text-field';
-import { applyFieldErrors, useFieldError } from '@src/lib/form-errors';
+import { applyFieldErrors } from '@src/lib/form-errors';
 import { href, paths } from '@src/lib/paths';
 import { useErrorText } from '@src/lib/use-error-text';
 import { requestPasswordReset } from '../api/auth-api';
+import { useAccountForm } from '../hooks/use-account-form';
 import { rememberResetEmail } from '../reset-email';
 import styles from './auth-layout.module.css';
-
-type ResetRequestValues = z.input<typeof resetRequestSchema>;
 
 /** Reset password, step 1: the email that receives a 6-digit code; then the confirm screen. */
 export function ResetRequestForm() {
@@ -26,16 +22,7 @@ export function ResetRequestForm() {
   const navigate = useNavigate();
   const errorText = useErrorText();
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ResetRequestValues, unknown, z.output<typeof resetRequestSchema>>({
-    resolver: zodResolver(resetRequestSchema),
-    defaultValues: { email: '' },
-  });
-  const fieldError = useFieldError(errors);
+  const { register, handleSubmit, setError, isSubmitting, fieldError, preload } = useAccountForm((schemas) => schemas.resetRequestSchema, { email: '' });
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setFailure(null);
@@ -49,7 +36,7 @@ export function ResetRequestForm() {
   });
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <form className={layout.stack} onSubmit={onSubmit} onFocus={preload} noValidate>
       {failure && <FormAlert>{failure}</FormAlert>}
       <TextField label={t('fields.email')} type="email" autoComplete="email" inputMode="email" error={fieldError('email')} {...register('email')} />
       <Button type="submit" block busy={isSubmitting} busyLabel={t('resetRequest.submitting')}>

@@ -5,6 +5,7 @@ import type { OrderFlow } from '@domain/checkout';
 import type { Language } from '@domain/constants';
 import { formatUsd } from '@domain/plans';
 import { Button, ButtonLink } from '@src/components/button';
+import eyebrow from '@src/components/eyebrow.module.css';
 import { getPublicConfig, type PublicConfig } from '@src/features/config/api/config-api';
 import { OrderExpiredPopup } from '@src/features/order-popups/order-expired-popup';
 import { PaymentSuccessPopup } from '@src/features/order-popups/payment-success-popup';
@@ -136,7 +137,7 @@ export function CheckoutScreen({ orderId, language }: { orderId: string; languag
   return (
     <div className={styles.page}>
       <header className={styles.header}>
-        <p className={styles.eyebrow}>{t('eyebrow')}</p>
+        <p className={eyebrow.eyebrow}>{t('eyebrow')}</p>
         <h1 className={styles.title}>{t('title')}</h1>
         {orderNumber && <p className={styles.lead}>{t('orderNumber', { number: orderNumber })}</p>}
       </header>

@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyCouponSchema } from '@domain/checkout';
 import type { Language } from '@domain/constants';
 import { formatUsd, type Quote } from '@domain/plans';
 import { Button } from '@src/components/button';
@@ -44,6 +43,8 @@ export function CouponForm({ orderId, checkoutToken, couponCode, discount, langu
     event.preventDefault();
     if (busy || disabled) return;
     setStatus(null);
+    // The domain's checkout rules load on the first use, not with the page.
+    const { applyCouponSchema } = await import('@domain/checkout');
     const parsed = applyCouponSchema.safeParse({ code });
     if (!parsed.success) {
       setError(t(messageKey(parsed.error.issues[0]?.message ?? 'validation.invalidCoupon')));

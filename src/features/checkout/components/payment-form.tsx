@@ -4,23 +4,31 @@ import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { z } from 'zod';
-import { checkoutFormSchema } from '@domain/checkout';
+import type { checkoutFormSchema } from '@domain/checkout';
 import type { Language } from '@domain/constants';
 import { countryOptions } from '@domain/countries';
 import { Button } from '@src/components/button';
 import fieldStyles from '@src/components/form/field.module.css';
+import layout from '@src/components/form/form-layout.module.css';
 import { TextField } from '@src/components/form/text-field';
 import { useFieldError } from '@src/lib/form-errors';
+import { lazyResolver } from '@src/lib/lazy-resolver';
 import { cardBrand, cvcLength, formatCardNumber, formatExpiry } from '../card';
 import type { PaymentDetails } from '../hooks/use-checkout';
 import styles from './checkout.module.css';
 
-/** The sandbox takes the card itself; with Stripe the card lives in Stripe's field and only these are Alta's. */
-const cardFormSchema = checkoutFormSchema.omit({ couponCode: true });
-const stripeFormSchema = cardFormSchema.extend({ cardNumber: z.string(), expiry: z.string(), cvc: z.string() });
+type CardValues = Omit<z.input<typeof checkoutFormSchema>, 'couponCode'>;
+type CardOutput = Omit<z.output<typeof checkoutFormSchema>, 'couponCode'>;
 
-type CardValues = z.input<typeof cardFormSchema>;
-type CardOutput = z.output<typeof cardFormSchema>;
+/**
+ * The sandbox takes the card itself; with Stripe the card lives in Stripe's field and only these
+ * are Alta's. The domain's checkout rules (and what they import) load on the form's first focus.
+ */
+const cardFormSchema = async () => (await import('@domain/checkout')).checkoutFormSchema.omit({ couponCode: true });
+const cardValidation = lazyResolver<CardValues, CardOutput>(async () => zodResolver(await cardFormSchema()));
+const stripeValidation = lazyResolver<CardValues, CardOutput>(async () =>
+  zodResolver((await cardFormSchema()).extend({ cardNumber: z.string(), expiry: z.string(), cvc: z.string() })),
+);
 
 const cardFields = ['cardNumber', 'holderName', 'expiry', 'cvc', 'postalCode', 'country'] as const;
 
@@ -68,7 +76,7 @@ export function PaymentForm({ language, payLabel, busyLabel, busy, disabled, ser
     formState: { errors, isSubmitting },
   } = useForm<CardValues, unknown, CardOutput>({
     // With Stripe the card fields are not Alta's: only the payer's fields are validated here.
-    resolver: stripe ? zodResolver(stripeFormSchema) : zodResolver(cardFormSchema),
+    resolver: (stripe ? stripeValidation : cardValidation).resolver,
     defaultValues: { cardNumber: '', holderName: '', expiry: '', cvc: '', postalCode: '', country: '' },
     shouldFocusError: true,
   });
@@ -127,7 +135,13 @@ export function PaymentForm({ language, payLabel, busyLabel, busy, disabled, ser
   });
 
   return (
-    <form className={styles.cardForm} onSubmit={(event) => void submit(event)} noValidate aria-labelledby="payment-title">
+    <form
+      className={styles.cardForm}
+      onSubmit={(event) => void submit(event)}
+      onFocus={(stripe ? stripeValidation : cardValidation).preload}
+      noValidate
+      aria-labelledby="payment-title"
+    >
       <h2 id="payment-title" className={styles.sectionTitle}>
         {t('card.title')}
       </h2>
@@ -136,7 +150,7 @@ export function PaymentForm({ language, payLabel, busyLabel, busy, disabled, ser
       ) : (
         <>
           <CardNumberField brand={brand} error={fieldError('cardNumber')} field={cardNumber} />
-          <div className={styles.row}>
+          <div className={layout.row}>
             <TextField
               label={t('card.expiry')}
               hint={t('card.expiryHint')}
@@ -160,7 +174,7 @@ export function PaymentForm({ language, payLabel, busyLabel, busy, disabled, ser
         </>
       )}
       <TextField label={t('card.holderName')} autoComplete="cc-name" error={fieldError('holderName')} {...register('holderName')} />
-      <div className={styles.row}>
+      <div className={layout.row}>
         <TextField label={t('card.postalCode')} autoComplete="postal-code" error={fieldError('postalCode')} {...register('postalCode')} />
         <CountrySelect label={t('card.country')} placeholder={t('card.chooseCountry')} options={countries} error={fieldError('country')} field={register('country')} />
       </div>

@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { FieldError } from '@src/components/form/field-error';
 import fieldStyles from '@src/components/form/field.module.css';
 import styles from '../wizard.module.css';
 
@@ -76,11 +77,7 @@ export function ChoiceGroup({ legend, showLegend = true, hint, choices, input, e
           );
         })}
       </div>
-      {error && (
-        <p id={`${id}-error`} className={fieldStyles.error}>
-          {error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`} error={error} />
     </fieldset>
   );
 }

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
-import { getCountries } from 'libphonenumber-js/min';
 import type { OrderFlow } from '@domain/checkout';
-import { defaultLanguage, isLanguage, type Language } from '@domain/constants';
+import { defaultLanguage, isLanguage } from '@domain/constants';
 import { isCountryCode } from '@domain/countries';
+import { guessPhoneCountry } from '@src/components/form/phone-field';
 import { IndustryStep } from '../steps/industry-step';
 import { BusinessStep, ResidenceStep } from '../steps/crypto-steps';
 import { CompanyTypeField } from '../steps/company-type-field';
@@ -17,18 +17,6 @@ import { StateStep } from '../steps/state-step';
 import type { StepContext } from '../steps/step-context';
 import type { StepId } from '../wizard-steps';
 import { WizardScreen } from './wizard-screen';
-
-const likelyCountry: Record<Language, string> = { es: 'MX', en: 'US', pt: 'BR' };
-
-/** The phone country a new visitor most likely has: the region of the browser's languages, else the site language's. */
-function guessPhoneCountry(language: Language): string {
-  const known = new Set<string>(getCountries());
-  for (const tag of typeof navigator === 'undefined' ? [] : navigator.languages) {
-    const region = tag.split('-')[1]?.toUpperCase();
-    if (region && known.has(region) && isCountryCode(region)) return region;
-  }
-  return likelyCountry[language];
-}
 
 function renderStepOf(flow: OrderFlow) {
   return function renderStep(step: StepId, context: StepContext) {
@@ -67,7 +55,7 @@ function renderStepOf(flow: OrderFlow) {
 export function GuestWizard({ flow }: { flow: OrderFlow }) {
   const { lang } = useParams();
   const language = isLanguage(lang) ? lang : defaultLanguage;
-  const phoneCountry = useMemo(() => guessPhoneCountry(language), [language]);
+  const phoneCountry = useMemo(() => guessPhoneCountry(language, isCountryCode), [language]);
   const renderStep = useMemo(() => renderStepOf(flow), [flow]);
   return <WizardScreen flow={flow} language={language} phoneCountry={phoneCountry} renderStep={renderStep} />;
 }

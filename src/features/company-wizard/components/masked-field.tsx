@@ -1,21 +1,24 @@
 import type { ChangeEvent, ComponentProps } from 'react';
+import { useController, type Control, type FieldValues } from 'react-hook-form';
 import { TextField } from '@src/components/form/text-field';
 import { maskWithCaret } from '../digit-mask';
 
-type MaskedFieldProps = Omit<ComponentProps<typeof TextField>, 'onChange' | 'value'> & {
-  value: string;
-  onChange: (value: string) => void;
+type MaskedFieldProps = Omit<ComponentProps<typeof TextField>, 'onChange' | 'onBlur' | 'value' | 'name' | 'ref'> & {
+  /** The wizard form's control and the field's path in it. */
+  control: Control<FieldValues>;
+  name: string;
   /** Digit groups joined by dashes: [3, 2, 4] is XXX-XX-XXXX. */
   groups: readonly number[];
   missingLabel?: string;
 };
 
 /** A text field that groups digits as the visitor types or pastes (SSN/ITIN, EIN), keeping the caret in place. */
-export function MaskedField({ value, onChange, groups, missingLabel, error, ...field }: MaskedFieldProps) {
+export function MaskedField({ control, name, groups, missingLabel, error, ...field }: MaskedFieldProps) {
+  const { field: controlled } = useController({ control, name });
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.target;
     const masked = maskWithCaret(input.value, input.selectionStart ?? input.value.length, groups);
-    onChange(masked.value);
+    controlled.onChange(masked.value);
     // After React writes the masked value, put the caret back after the same digit.
     requestAnimationFrame(() => {
       if (document.activeElement === input) input.setSelectionRange(masked.caret, masked.caret);
@@ -25,8 +28,11 @@ export function MaskedField({ value, onChange, groups, missingLabel, error, ...f
   return (
     <TextField
       {...field}
-      value={value}
+      name={controlled.name}
+      ref={controlled.ref}
+      value={String(controlled.value ?? '')}
       onChange={handleChange}
+      onBlur={controlled.onBlur}
       error={error}
       inputMode="numeric"
       autoComplete="off"

@@ -1,4 +1,5 @@
 import { useId, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import { FieldError } from '@src/components/form/field-error';
 import styles from '@src/components/form/field.module.css';
 
 export interface SelectOption {
@@ -51,11 +52,7 @@ export function SelectField({ label, options, placeholder, error, hint, missingL
           </option>
         ))}
       </select>
-      {error && (
-        <p id={`${selectId}-error`} className={styles.error}>
-          {error}
-        </p>
-      )}
+      <FieldError id={`${selectId}-error`} error={error} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { countryName, isBankingAvailable, isCountryCode } from '@domain/countries';
 import { ButtonLink } from '@src/components/button';
+import layout from '@src/components/form/form-layout.module.css';
 import { TextField } from '@src/components/form/text-field';
 import { href, paths } from '@src/lib/paths';
 import { CountrySelect } from '../components/country-select';
@@ -12,7 +13,7 @@ import type { StepContext } from './step-context';
 export function BusinessStep({ form, language, errorOf }: StepContext) {
   const { t } = useTranslation('wizard');
   return (
-    <div className={styles.fields}>
+    <div className={layout.stack}>
       <TextField label={t('fields.legalName')} autoComplete="organization" error={errorOf('business.legalName')} {...form.register('business.legalName')} />
       <CountrySelect
         language={language}
@@ -36,7 +37,7 @@ export function ResidenceStep({ form, language, errorOf }: StepContext) {
   const refused = isCountryCode(country) && !isBankingAvailable(country);
   const name = refused ? countryName(country, language) : '';
   return (
-    <div className={styles.fields}>
+    <div className={layout.stack}>
       <CountrySelect
         language={language}
         label={t('fields.residenceCountry')}

@@ -1,6 +1,7 @@
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { industries } from '@domain/company';
+import layout from '@src/components/form/form-layout.module.css';
 import { TextField } from '@src/components/form/text-field';
 import { SelectField } from '../components/select-field';
 import styles from '../wizard.module.css';
@@ -12,7 +13,7 @@ export function IndustryStep({ form, errorOf }: StepContext) {
   const industry = useWatch({ control: form.control, name: 'company.industry' }) as string;
   const options = industries.map((value) => ({ value, label: t(`industries.${value}`) }));
   return (
-    <div className={styles.fields}>
+    <div className={layout.stack}>
       <SelectField label={t('fields.industry')} placeholder={t('fields.choose')} options={options} error={errorOf('company.industry')} {...form.register('company.industry')} />
       {industry === 'other' && <TextField label={t('fields.industryOther')} error={errorOf('company.industryOther')} {...form.register('company.industryOther')} />}
     </div>

@@ -1,7 +1,8 @@
-import { useController, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { migrationDocumentKinds } from '@domain/company';
 import { usStates } from '@domain/countries';
+import layout from '@src/components/form/form-layout.module.css';
 import { TextField } from '@src/components/form/text-field';
 import fieldStyles from '@src/components/form/field.module.css';
 import { ChoiceGroup } from '../components/choice-group';
@@ -23,7 +24,7 @@ export function MigrationCompanyStep(context: StepContext) {
   const { t } = useTranslation('wizard');
   const { form, errorOf } = context;
   return (
-    <div className={styles.fields}>
+    <div className={layout.stack}>
       <TextField label={t('fields.existingCompanyName')} autoComplete="organization" error={errorOf('company.existingCompanyName')} {...form.register('company.existingCompanyName')} />
       <CompanyTypeField {...context} showLegend />
     </div>
@@ -35,7 +36,7 @@ export function OriginStep({ form, language, errorOf }: StepContext) {
   const { t } = useTranslation('wizard');
   const kind = useWatch({ control: form.control, name: 'company.originKind' }) as string;
   return (
-    <div className={styles.fields}>
+    <div className={layout.stack}>
       <ChoiceGroup
         legend={t('origin.legend')}
         layout="inline"
@@ -63,18 +64,14 @@ export function OriginStep({ form, language, errorOf }: StepContext) {
 /** The EIN if the company has one, and a checklist of the documents it already has. */
 export function DocumentsStep({ form, errorOf }: StepContext) {
   const { t } = useTranslation('wizard');
-  const ein = useController({ control: form.control, name: 'company.ein' });
   return (
-    <div className={styles.fields}>
+    <div className={layout.stack}>
       <MaskedField
         label={t('documents.ein')}
         hint={t('documents.einHint')}
         groups={einGroups}
-        value={String(ein.field.value ?? '')}
-        onChange={ein.field.onChange}
-        onBlur={ein.field.onBlur}
-        name={ein.field.name}
-        ref={ein.field.ref}
+        control={form.control}
+        name="company.ein"
         error={errorOf('company.ein')}
       />
       <fieldset className={styles.choiceGroup} aria-describedby="documents-hint">

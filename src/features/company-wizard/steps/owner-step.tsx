@@ -1,7 +1,9 @@
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { isCountryCode } from '@domain/countries';
+import layout from '@src/components/form/form-layout.module.css';
+import { PhoneField } from '@src/components/form/phone-field';
 import { TextField } from '@src/components/form/text-field';
-import { PhoneInput } from '../components/phone-input';
 import styles from '../wizard.module.css';
 import type { StepContext } from './step-context';
 
@@ -12,13 +14,13 @@ export function OwnerStep({ form, language, errorOf }: StepContext) {
   const country = useController({ control, name: 'owner.phoneCountry' });
   const phone = useController({ control, name: 'owner.phone' });
   return (
-    <div className={styles.fields}>
-      <div className={styles.row}>
+    <div className={layout.stack}>
+      <div className={layout.row}>
         <TextField label={t('fields.firstName')} autoComplete="given-name" error={errorOf('owner.firstName')} {...register('owner.firstName')} />
         <TextField label={t('fields.lastName')} autoComplete="family-name" error={errorOf('owner.lastName')} {...register('owner.lastName')} />
       </div>
       <TextField label={t('fields.email')} type="email" inputMode="email" autoComplete="email" error={errorOf('owner.email')} {...register('owner.email')} />
-      <PhoneInput
+      <PhoneField
         legend={t('fields.phoneLegend')}
         hint={t('fields.phoneHint')}
         countryLabel={t('fields.phoneCountry')}
@@ -32,6 +34,7 @@ export function OwnerStep({ form, language, errorOf }: StepContext) {
         numberRef={phone.field.ref}
         error={errorOf('owner.phone') ?? errorOf('owner.phoneCountry')}
         language={language}
+        offered={isCountryCode}
       />
     </div>
   );

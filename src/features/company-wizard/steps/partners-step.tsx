@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { useController, useFieldArray, useWatch } from 'react-hook-form';
+import { useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@src/components/button';
 import { CheckboxField } from '@src/components/form/checkbox-field';
+import layout from '@src/components/form/form-layout.module.css';
 import { TextField } from '@src/components/form/text-field';
 import { formatNumber } from '@src/i18n/format';
 import { CountrySelect } from '../components/country-select';
@@ -54,7 +55,7 @@ export function PartnersStep(context: StepContext) {
         : t('partners.totalShort', { missing: formatNumber(100 - total, language) });
 
   return (
-    <div className={styles.fields}>
+    <div className={layout.stack}>
       {fields.map((field, index) => (
         <PartnerFields key={field.id} index={index} context={context} onRemove={fields.length > 1 ? () => removePartner(index) : null} />
       ))}
@@ -85,7 +86,6 @@ function PartnerFields({ index, context, onRemove }: { index: number; context: S
   const name = (field: keyof PartnerValues) => `partners.${index}.${field}` as const;
   const partnerName = t('partners.partner', { number: index + 1 });
   const missing = (label: string) => `${partnerName} · ${label}`;
-  const taxId = useController({ control: form.control, name: name('taxId') });
   const text = (field: keyof PartnerValues, labelKey: string, extra: Record<string, unknown> = {}) => {
     const label = t(labelKey);
     const error = errorOf(name(field));
@@ -94,11 +94,11 @@ function PartnerFields({ index, context, onRemove }: { index: number; context: S
   return (
     <fieldset className={styles.partner}>
       <legend>{partnerName}</legend>
-      <div className={styles.row}>
+      <div className={layout.row}>
         {text('firstName', 'fields.firstName', { autoComplete: 'off' })}
         {text('lastName', 'fields.lastName', { autoComplete: 'off' })}
       </div>
-      <div className={styles.row}>
+      <div className={layout.row}>
         {text('ownership', 'partners.ownership', { inputMode: 'decimal' })}
         <div className={styles.director}>
           <CheckboxField label={t('partners.director')} {...form.register(name('isDirector'))} />
@@ -106,11 +106,11 @@ function PartnerFields({ index, context, onRemove }: { index: number; context: S
       </div>
       {text('addressLine1', 'partners.addressLine1', { autoComplete: 'off' })}
       {text('addressLine2', 'partners.addressLine2', { autoComplete: 'off' })}
-      <div className={styles.row}>
+      <div className={layout.row}>
         {text('city', 'partners.city', { autoComplete: 'off' })}
         {text('stateOrProvince', 'partners.stateOrProvince', { autoComplete: 'off' })}
       </div>
-      <div className={styles.row}>
+      <div className={layout.row}>
         <CountrySelect
           language={language}
           label={t('partners.country')}
@@ -125,11 +125,8 @@ function PartnerFields({ index, context, onRemove }: { index: number; context: S
         label={t('partners.taxId')}
         hint={t('partners.taxIdHint')}
         groups={taxIdGroups}
-        value={String(taxId.field.value ?? '')}
-        onChange={taxId.field.onChange}
-        onBlur={taxId.field.onBlur}
-        name={taxId.field.name}
-        ref={taxId.field.ref}
+        control={form.control}
+        name={name('taxId')}
         error={errorOf(name('taxId'))}
         missingLabel={missing(t('partners.taxId'))}
       />

@@ -4,6 +4,7 @@ import { flowCompanyType, type OrderFlow } from '@domain/checkout';
 import type { Language } from '@domain/constants';
 import type { BillingCycle, Plan } from '@domain/plans';
 import { ButtonLink } from '@src/components/button';
+import layout from '@src/components/form/form-layout.module.css';
 import { OrderSummary } from '@src/features/plans/components/order-summary';
 import { formatUsd } from '@src/i18n/format';
 import { href, paths } from '@src/lib/paths';
@@ -34,7 +35,7 @@ export function PlanStep({ flow, ...context }: StepContext & { flow: OrderFlow }
   const quote = quoteOf(flow, values, known);
 
   return (
-    <div className={styles.fields}>
+    <div className={layout.stack}>
       <div className={styles.billing}>
         <ChoiceGroup
           legend={t('billing.legend')}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
+import layout from '@src/components/form/form-layout.module.css';
 import { formatUsd } from '@src/i18n/format';
 import fieldStyles from '@src/components/form/field.module.css';
 import styles from '../wizard.module.css';
@@ -29,7 +30,7 @@ export function ServicesStep(context: StepContext) {
   const known = { ...catalog, catalog: catalog.catalog };
   const extras = catalog.catalog.services.filter((service) => service.group === null && service.companyTypes.includes('USA_COMPANY'));
   return (
-    <div className={styles.fields}>
+    <div className={layout.stack}>
       <ProcessingSpeedField {...context} catalog={known} companyType="USA_COMPANY" />
       <fieldset className={styles.choiceGroup} aria-describedby="extras-hint">
         <legend className={styles.legend}>{t('services.extrasLegend')}</legend>

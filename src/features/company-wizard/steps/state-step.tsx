@@ -2,6 +2,7 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { usStates } from '@domain/countries';
 import { Button } from '@src/components/button';
+import layout from '@src/components/form/form-layout.module.css';
 import { SelectField } from '../components/select-field';
 import styles from '../wizard.module.css';
 import type { StepContext } from './step-context';
@@ -19,9 +20,9 @@ export function StateStep({ form, errorOf }: StepContext) {
   const state = useWatch({ control: form.control, name: 'company.state' }) as string;
   const choose = (code: string) => form.setValue('company.state', code, { shouldDirty: true, shouldTouch: true, shouldValidate: true });
   return (
-    <div className={styles.fields}>
+    <div className={layout.stack}>
       <SelectField label={t('fields.state')} placeholder={t('fields.choose')} options={stateOptions} error={errorOf('company.state')} {...form.register('company.state')} />
-      <section className={styles.fields} aria-labelledby="popular-states">
+      <section className={layout.stack} aria-labelledby="popular-states">
         <h3 id="popular-states" className={styles.subheading}>
           {t('states.popular')}
         </h3>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { defaultLanguage, isLanguage } from '@domain/constants';
+import eyebrow from '@src/components/eyebrow.module.css';
 import { CompanyCreatedPopup } from '@src/features/order-popups/company-created-popup';
 import { clearNewCompany, readNewCompany } from '@src/features/order-popups/new-company-flag';
 import { useCurrentUser } from '@src/features/session/session-store';
@@ -31,7 +32,7 @@ export function CompaniesOverview() {
   return (
     <div className={styles.page}>
       <header className={styles.header}>
-        <p className={styles.eyebrow}>{t('home.eyebrow')}</p>
+        <p className={eyebrow.eyebrow}>{t('home.eyebrow')}</p>
         <h1 className={styles.title}>{user ? t('home.welcome', { name: user.firstName }) : t('home.title')}</h1>
         <p className={styles.lead}>{companies.length > 0 ? t('home.leadWithCompanies') : t('home.leadEmpty')}</p>
       </header>

@@ -1,0 +1,109 @@
+import { useId, useMemo, type Ref } from 'react';
+import { callingCodeOf, phoneCountries } from '@domain/calling-codes';
+import type { Language } from '@domain/constants';
+import { FieldError } from './field-error';
+import styles from './field.module.css';
+import own from './phone-field.module.css';
+
+const likelyCountry: Record<Language, string> = { es: 'MX', en: 'US', pt: 'BR' };
+
+/**
+ * The phone country a new visitor most likely has: the first region of the browser's languages
+ * that `offered` accepts, else the site language's usual one.
+ */
+export function guessPhoneCountry(language: Language, offered: (code: string) => boolean = () => true): string {
+  for (const tag of typeof navigator === 'undefined' ? [] : navigator.languages) {
+    const region = tag.split('-')[1]?.toUpperCase();
+    if (region && callingCodeOf(region) && offered(region)) return region;
+  }
+  return likelyCountry[language];
+}
+
+interface PhoneFieldProps {
+  legend: string;
+  hint: string;
+  countryLabel: string;
+  numberLabel: string;
+  country: string;
+  number: string;
+  onCountryChange: (country: string) => void;
+  onNumberChange: (number: string) => void;
+  onBlur: () => void;
+  countryRef?: Ref<HTMLSelectElement>;
+  /** Receives the number input, so a failed submit can focus it. */
+  numberRef: Ref<HTMLInputElement>;
+  error?: string;
+  language: Language;
+  /** Which countries the list offers (all with a calling code when left out). */
+  offered?: (code: string) => boolean;
+}
+
+/**
+ * A phone number with its country code (SPEC §5): a country list with calling codes, named in
+ * the user's language by the browser (`Intl.DisplayNames`, no name tables to download), and
+ * the number as typed. What the number means with its country is the form's business.
+ */
+export function PhoneField(props: PhoneFieldProps) {
+  const { legend, hint, countryLabel, numberLabel, country, number, onCountryChange, onNumberChange, onBlur, countryRef, numberRef, error, language, offered } = props;
+  const id = useId();
+  const countries = useMemo(() => {
+    const names = new Intl.DisplayNames([language], { type: 'region' });
+    const collator = new Intl.Collator(language);
+    return phoneCountries
+      .filter((code) => !offered || offered(code))
+      .map((code) => ({ code, name: names.of(code) ?? code, dial: callingCodeOf(code) }))
+      .sort((a, b) => collator.compare(a.name, b.name));
+  }, [language, offered]);
+  const describedBy = [`${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
+  return (
+    <fieldset className={own.phone}>
+      <legend className={styles.label}>{legend}</legend>
+      <p id={`${id}-hint`} className={styles.hint}>
+        {hint}
+      </p>
+      <div className={own.row}>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-country`} className="visually-hidden">
+            {countryLabel}
+          </label>
+          <select
+            ref={countryRef}
+            id={`${id}-country`}
+            className={styles.control}
+            value={country}
+            autoComplete="tel-country-code"
+            onChange={(event) => onCountryChange(event.target.value)}
+            onBlur={onBlur}
+          >
+            {countries.map(({ code, name, dial }) => (
+              <option key={code} value={code}>
+                {name} (+{dial})
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-number`} className="visually-hidden">
+            {numberLabel}
+          </label>
+          <input
+            ref={numberRef}
+            id={`${id}-number`}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            className={styles.control}
+            value={number}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            data-missing-label={numberLabel}
+            data-missing-message={error}
+            onChange={(event) => onNumberChange(event.target.value)}
+            onBlur={onBlur}
+          />
+        </div>
+      </div>
+      <FieldError id={`${id}-error`} error={error} />
+    </fieldset>
+  );
+}
