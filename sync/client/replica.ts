@@ -14,7 +14,7 @@ import {
 } from '@sync/protocol';
 import { isTableName, tableNames } from '@sync/tables';
 import type { OutboxEntry, RejectedChange, SyncMeta, UndoEntry } from './db';
-import { createLocalTx, revert } from './local-tx';
+import { createLocalTx, revert, revertAll } from './local-tx';
 
 /** The tables a replica needs: the outbox, its sync position, rejected changes and every synced table. */
 export interface ReplicaDatabase extends Dexie {
@@ -127,7 +127,7 @@ export class Replica {
       const meta = await this.metaInTx();
       if (meta.cursor !== request.cursor || meta.clientId !== request.clientId) return 'stale';
       const pending = await this.db.outbox.orderBy('id').toArray();
-      for (let i = pending.length - 1; i >= 0; i--) await revert(this.db, pending[i]!.undo);
+      if (pending.length > 0) await revertAll(this.db, pending.map((entry) => entry.undo));
 
       if (response.resync) for (const name of tableNames) await this.db.table(name).clear();
       for (const [name, changes] of Object.entries(response.changes)) {
