@@ -95,6 +95,9 @@ export async function revertAll(db: Dexie, undoLists: readonly (readonly UndoEnt
   }
   for (const [table, { puts, deletes }] of byTable) {
     if (deletes.length > 0) await db.table(table).bulkDelete(deletes);
-    if (puts.length > 0) await db.table(table).bulkPut(puts);
+    // In slices, like a pull page's rows (see `Replica.applyPull`).
+    for (let start = 0; start < puts.length; start += revertSlice) await db.table(table).bulkPut(puts.slice(start, start + revertSlice));
   }
 }
+
+const revertSlice = 1000;

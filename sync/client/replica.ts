@@ -25,6 +25,9 @@ export interface ReplicaDatabase extends Dexie {
 
 export type PullOutcome = 'applied' | 'stale';
 
+/** Rows per `bulkPut` when applying a pull page. */
+const writeSlice = 1000;
+
 /**
  * One device database's side of the sync protocol, with no timers, network or tabs: those
  * live in the engine. Every method is one Dexie transaction, so a crash or a closed tab at
@@ -133,8 +136,9 @@ export class Replica {
       for (const [name, changes] of Object.entries(response.changes)) {
         // A table this version does not know yet is skipped; the cursor still advances past it.
         if (!isTableName(name)) continue;
-        await this.db.table(name).bulkDelete(changes.deletes);
-        await this.db.table(name).bulkPut(changes.puts);
+        if (changes.deletes.length > 0) await this.db.table(name).bulkDelete(changes.deletes);
+        // In slices, so no single main-thread task clones thousands of rows (ARCHITECTURE.md: no task ≥ 50 ms).
+        for (let start = 0; start < changes.puts.length; start += writeSlice) await this.db.table(name).bulkPut(changes.puts.slice(start, start + writeSlice));
       }
 
       let acknowledged = response.lastMutationId;
