@@ -10,10 +10,10 @@ import { declarations } from '../db/schema/bookkeeping';
  *
  * One set of checks serves one push transaction, so a company's sent declarations are read
  * once (one query listing its sent years) and every mutation of the batch asks the cache:
- * a batch of 500 edits costs one query instead of 500. The answer is the same as asking each
- * time: a declaration sent while the push runs can only show up in some of the per-mutation
- * reads, never make the batch consistent; whoever sends a declaration takes the sync write lock
- * (`syncWriteLock`) so it orders strictly with pushes: before the whole batch or after it.
+ * a batch of 500 edits costs one query instead of 500. Reading once loses nothing: asked per
+ * mutation, a declaration sent while the push runs would only have shown up for part of the
+ * batch. For a strict order, whoever sends a declaration takes the sync write lock
+ * (`syncWriteLock`) in that transaction: it then comes before the whole batch or after it.
  */
 export function bookkeepingChecks(db: Db, companyIds: string[]): Pick<ServerChecks, 'declarationSent' | 'verifiedUpload'> {
   const sentYears = new Map<string, Promise<Set<number>>>();
