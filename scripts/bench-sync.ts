@@ -3,6 +3,7 @@
 // fetch alone and the Dexie side alone — next to a raw Dexie bulkPut of the same rows in the
 // same run; then draining 10,000 queued mutations. Builds its page (tests/bench/sync.html).
 import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,7 @@ import { chromium } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { build } from 'vite';
 import { categoryKeys } from '../domain/bookkeeping';
+import { pullPageSize, pushBatchMax } from '../sync/protocol';
 import { createApp } from '../server/app';
 import { hashPassword } from '../server/auth/passwords';
 import { openDatabase } from '../server/db/client';
@@ -19,6 +21,9 @@ import { transactions } from '../server/db/schema/bookkeeping';
 import { parseEnv } from '../server/env';
 
 const rowCount = Number(process.env.BENCH_SYNC_ROWS ?? 50_000);
+// Other work on the machine skews every figure: print the load next to them.
+const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+console.log(`load average before: ${load()}`);
 const mutationCount = Number(process.env.BENCH_SYNC_MUTATIONS ?? 10_000);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -112,7 +117,7 @@ try {
     drain: { count: number; queueMs: number; drainMs: number; pushMs: number; pullMs: number; pending: number; rejected: number; failure: unknown };
   };
   const perSecond = (count: number, ms: number) => Math.round((count / ms) * 1000).toLocaleString('en-US');
-  console.log(`initial pull: ${pull.rows.toLocaleString('en-US')} transactions in ${pull.pages} pages${pull.failure ? `, failure ${JSON.stringify(pull.failure)}` : ''}`);
+  console.log(`initial pull: ${pull.rows.toLocaleString('en-US')} transactions in ${pull.pages} pages of up to ${pullPageSize}${pull.failure ? `, failure ${JSON.stringify(pull.failure)}` : ''}`);
   console.table([
     { step: 'initial pull, end to end (HTTP + server + rebase + Dexie)', ms: pull.endToEndMs, 'rows/s': perSecond(pull.rows, pull.endToEndMs) },
     { step: 'the same pages fetched only (HTTP + server + JSON)', ms: pull.fetchOnlyMs, 'rows/s': perSecond(pull.rows, pull.fetchOnlyMs) },
@@ -123,10 +128,11 @@ try {
   console.log(`queued mutations: ${drain.count.toLocaleString('en-US')} setTransactionNote (${drain.pending} left pending, ${drain.rejected} rejected${drain.failure ? `, failure ${JSON.stringify(drain.failure)}` : ''})`);
   console.table([
     { step: 'queue (optimistic write + outbox, one Dexie transaction each)', ms: drain.queueMs, 'mutations/s': perSecond(drain.count, drain.queueMs) },
-    { step: 'drain (push in batches of 500, server applies, pull + rebase)', ms: drain.drainMs, 'mutations/s': perSecond(drain.count, drain.drainMs) },
+    { step: `drain (push in batches of ${pushBatchMax}, server applies, pull + rebase)`, ms: drain.drainMs, 'mutations/s': perSecond(drain.count, drain.drainMs) },
     { step: '… of which the pushes (HTTP + server)', ms: drain.pushMs, 'mutations/s': perSecond(drain.count, drain.pushMs) },
     { step: '… of which the pulls (HTTP + server + rebase)', ms: drain.pullMs, 'mutations/s': perSecond(drain.count, drain.pullMs) },
   ]);
+  console.log(`load average after: ${load()}`);
 } finally {
   await browser.close();
   server.close();

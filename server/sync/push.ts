@@ -1,5 +1,5 @@
 import { and, asc, between, eq, sql } from 'drizzle-orm';
-import { isMutationRejection, runMutator, type ServerMutatorTx } from '@sync/mutator';
+import { isMutationRejection, runMutator, type Mutator, type RowRef } from '@sync/mutator';
 import { findMutator } from '@sync/mutators';
 import type { PushRequest, PushResponse, Rejection, RejectionCode } from '@sync/protocol';
 import type { Db } from '../db/client';
@@ -8,7 +8,8 @@ import { ProblemError } from '../lib/problem';
 import { classifyFailure } from './failures';
 import { notifyScopes } from './poke';
 import { companyRolesOf } from './scope';
-import { createServerTx } from './server-tx';
+import { createBatchedTx } from './batched-tx';
+import { createServerStore } from './server-tx';
 import { syncWriteLock } from './write-lock';
 
 /**
@@ -20,8 +21,8 @@ import { syncWriteLock } from './write-lock';
  *    and the second sees the first's `lastMutationId`.
  * 2. Ids at or below `lastMutationId` are acknowledged and skipped. A first new id beyond
  *    `lastMutationId + 1` is a gap: 409 `sync_mutation_gap`, rolled back, no side effects.
- * 3. A permanent rejection rolls back only its own effects (a savepoint; see
- *    `NeedsSavepoints`), is recorded with its reason code, and still advances `lastMutationId`.
+ * 3. A permanent rejection loses only its own effects (staged writes dropped, or a savepoint;
+ *    see `NeedsSavepoints`), is recorded with its reason code, and still advances `lastMutationId`.
  *    A transient failure aborts the whole transaction: 503 `sync_unavailable`, the client
  *    retries the same batch.
  * 4. `lastMutationId` is written in the same transaction as the effects, and the affected
@@ -37,12 +38,18 @@ export async function applyPush(db: Db, userId: string, request: PushRequest): P
 }
 
 /**
- * Savepoints cost two statements per mutation, and almost every mutation either succeeds or
- * refuses before writing anything, which needs no rollback. So a batch first runs without
- * them; if a mutation fails after it wrote (or the database refused a statement), the whole
- * transaction is rolled back and the batch runs again with a savepoint around each mutation.
+ * A batch first runs batched (`batched-tx.ts`): rows read ahead in one query per table, a
+ * per-push cache of rows and of declaration status, writes stored at the end in multi-row
+ * statements, and no savepoints: a refused mutation's writes were only staged, so dropping
+ * them is its rollback. When that cannot be done — a mutation refused after it reached the
+ * database, a statement the database refused, writes that cannot be stored as batched (an id
+ * of another scope) — the whole transaction is rolled back and the batch runs again the plain
+ * way: each mutation's statements at once, inside its own savepoint, so the failure is pinned
+ * on the mutation that caused it.
  */
 class NeedsSavepoints extends Error {}
+
+type Pending = { mutation: PushRequest['mutations'][number]; mutator: Mutator | undefined };
 
 async function pushOnce(db: Db, userId: string, request: PushRequest, savepoints: boolean): Promise<PushResponse> {
   const firstId = request.mutations[0]!.id;
@@ -56,36 +63,36 @@ async function pushOnce(db: Db, userId: string, request: PushRequest, savepoints
       .for('update');
     const known = client!.lastMutationId;
     let last = known;
-    const pending = request.mutations.filter((mutation) => mutation.id > known);
-    if (pending.length > 0 && pending[0]!.id !== known + 1) {
-      throw new ProblemError(409, 'sync_mutation_gap', undefined, undefined, `expected mutation ${known + 1}, got ${pending[0]!.id}`);
+    const pending: Pending[] = request.mutations
+      .filter((mutation) => mutation.id > known)
+      .map((mutation) => ({ mutation, mutator: findMutator(mutation.name) }));
+    if (pending.length > 0 && pending[0]!.mutation.id !== known + 1) {
+      throw new ProblemError(409, 'sync_mutation_gap', undefined, undefined, `expected mutation ${known + 1}, got ${pending[0]!.mutation.id}`);
     }
 
     const roles = await companyRolesOf(tx, userId);
     const touched = new Set<string>();
-    const serverTx = createServerTx(tx, userId, roles, touched);
-    let wrote = false;
-    const tracked: ServerMutatorTx = {
-      ...serverTx,
-      put: (table, row) => ((wrote = true), serverTx.put(table, row)),
-      putMany: (table, rows) => ((wrote = true), serverTx.putMany(table, rows)),
-      delete: (table, id) => ((wrote = true), serverTx.delete(table, id)),
-    };
+    const store = createServerStore(tx, userId, roles, touched);
+    const batched = savepoints ? null : createBatchedTx(store);
+    if (batched) await batched.readAhead(pending.flatMap(({ mutation, mutator }) => readsOf(mutator, mutation.args)));
+    const mutatorTx = batched?.tx ?? store.tx;
     const rejected: { mutationId: number; mutationName: string; code: RejectionCode }[] = [];
 
-    for (const mutation of pending) {
-      wrote = false;
+    for (const { mutation, mutator } of pending) {
       if (savepoints) await tx.execute(sql`savepoint sync_mutation`);
       try {
-        const mutator = findMutator(mutation.name);
         if (!mutator) throw new UnknownMutator();
-        await runMutator(mutator, tracked, mutation.args);
+        await runMutator(mutator, mutatorTx, mutation.args);
         if (savepoints) await tx.execute(sql`release savepoint sync_mutation`);
+        batched?.commit();
       } catch (error) {
         const outcome = error instanceof UnknownMutator ? 'unknown_mutator' : classifyFailure(error);
         if (outcome === 'transient') throw new ProblemError(503, 'sync_unavailable', undefined, { 'Retry-After': '5' });
-        // Without a savepoint, only a refusal that changed nothing (and left the transaction usable) can be skipped.
-        if (!savepoints && (wrote || !(isMutationRejection(error) || error instanceof UnknownMutator))) throw new NeedsSavepoints();
+        if (batched) {
+          // Batched, only a refusal that left the database untouched (and the transaction usable) can be skipped.
+          const refusal = isMutationRejection(error) || error instanceof UnknownMutator;
+          if (!batched.discard() || !refusal) throw new NeedsSavepoints();
+        }
         if (savepoints) await tx.execute(sql`rollback to savepoint sync_mutation`);
         if (outcome === 'internal') {
           console.error(JSON.stringify({ level: 'error', msg: 'mutation failed', mutation: mutation.name, error: String((error as Error)?.stack ?? error) }));
@@ -93,6 +100,14 @@ async function pushOnce(db: Db, userId: string, request: PushRequest, savepoints
         rejected.push({ mutationId: mutation.id, mutationName: mutation.name, code: outcome });
       }
       last = mutation.id;
+    }
+    if (batched) {
+      try {
+        await batched.flush();
+      } catch (error) {
+        if (classifyFailure(error) === 'transient') throw new ProblemError(503, 'sync_unavailable', undefined, { 'Retry-After': '5' });
+        throw new NeedsSavepoints();
+      }
     }
 
     if (rejected.length > 0) {
@@ -110,19 +125,30 @@ async function pushOnce(db: Db, userId: string, request: PushRequest, savepoints
     await notifyScopes(tx, touched, request.clientId);
 
     const lastPushed = request.mutations.at(-1)!.id;
-    const rejections: Rejection[] = await tx
-      .select({ mutationId: syncRejections.mutationId, code: syncRejections.code })
-      .from(syncRejections)
-      .where(
-        and(
-          eq(syncRejections.clientId, request.clientId),
-          eq(syncRejections.userId, userId),
-          between(syncRejections.mutationId, firstId, Math.min(lastPushed, last)),
-        ),
-      )
-      .orderBy(asc(syncRejections.mutationId)) as Rejection[];
+    // When every pushed id was processed just now, its rejections are the ones just recorded.
+    const rejections: Rejection[] =
+      known < firstId
+        ? rejected.map(({ mutationId, code }) => ({ mutationId, code }))
+        : ((await tx
+            .select({ mutationId: syncRejections.mutationId, code: syncRejections.code })
+            .from(syncRejections)
+            .where(
+              and(
+                eq(syncRejections.clientId, request.clientId),
+                eq(syncRejections.userId, userId),
+                between(syncRejections.mutationId, firstId, Math.min(lastPushed, last)),
+              ),
+            )
+            .orderBy(asc(syncRejections.mutationId))) as Rejection[]);
     return { lastMutationId: last, rejections };
   });
+}
+
+/** The rows a mutation's hint names; none when its arguments do not parse (it will be refused anyway). */
+function readsOf(mutator: Mutator | undefined, args: unknown): readonly RowRef[] {
+  if (!mutator?.reads) return [];
+  const parsed = mutator.args.safeParse(args);
+  return parsed.success ? mutator.reads(parsed.data) : [];
 }
 
 class UnknownMutator extends Error {}

@@ -20,7 +20,28 @@ function scopeKey(spec: ServerTable): string {
 // Rows per INSERT statement, well below PostgreSQL's 65,535 bind parameters for any table.
 const upsertChunk = 1000;
 
+/** A prepared write: the row as the mutator wrote it (validated) and the record to store. */
+export interface PreparedRow<T extends TableName = TableName> {
+  row: Row<T>;
+  record: Record<string, unknown>;
+}
+
+/**
+ * The server's `MutatorTx` plus the two halves of its `put`, for the batching layer of a push
+ * (`batched-tx.ts`): `prepare` validates rows and checks their scope (throwing the mutation's
+ * refusal), `store` writes prepared rows (refusing `forbidden` when an id belongs to another scope).
+ */
+export interface ServerStore {
+  tx: ServerMutatorTx;
+  prepare<T extends TableName>(table: T, rows: readonly Row<T>[]): PreparedRow<T>[];
+  store(table: TableName, records: readonly Record<string, unknown>[]): Promise<void>;
+}
+
 export function createServerTx(db: Db, userId: string, roles: Map<string, CompanyRole>, touched: Set<string>): ServerMutatorTx {
+  return createServerStore(db, userId, roles, touched).tx;
+}
+
+export function createServerStore(db: Db, userId: string, roles: Map<string, CompanyRole>, touched: Set<string>): ServerStore {
   const companyIds = [...roles.keys()];
 
   function inScope(table: TableName): SQL | null {
@@ -35,19 +56,27 @@ export function createServerTx(db: Db, userId: string, roles: Map<string, Compan
     return db.select().from(serverTables[table].table).where(and(where, scope));
   }
 
-  async function upsert<T extends TableName>(table: T, rows: readonly Row<T>[]) {
-    if (rows.length === 0) return;
-    const spec = serverTables[table];
+  function prepare<T extends TableName>(table: T, rows: readonly Row<T>[]): PreparedRow<T>[] {
     const unique = [...new Map(rows.map((row) => [row.id, row])).values()];
-    const records = unique.map((row) => {
+    return unique.map((row) => {
       // A mutator's row is checked like any input: a bug must not store what a device could not read back.
       const parsed = syncedTables[table].schema.safeParse(row);
       if (!parsed.success) reject('invalid');
       const scopeValue = scopeOf(table) === 'user' ? userId : String((parsed.data as { companyId: string }).companyId);
       if (scopeOf(table) === 'company' && !roles.has(scopeValue)) reject('forbidden');
       touched.add(scopeValue);
-      return spec.toRecord(parsed.data as Row<T>, userId);
+      return { row: parsed.data as Row<T>, record: serverTables[table].toRecord(parsed.data as Row<T>, userId) };
     });
+  }
+
+  async function upsert<T extends TableName>(table: T, rows: readonly Row<T>[]) {
+    if (rows.length === 0) return;
+    await store(table, prepare(table, rows).map((prepared) => prepared.record));
+  }
+
+  async function store(table: TableName, records: readonly Record<string, unknown>[]) {
+    if (records.length === 0) return;
+    const spec = serverTables[table];
     if (records.length === 1) {
       // One row is usually an edit of an existing one: a plain UPDATE in the row's scope skips
       // the insert attempt (and its trigger); only when it finds nothing does the insert run.
@@ -79,7 +108,7 @@ export function createServerTx(db: Db, userId: string, roles: Map<string, Compan
     }
   }
 
-  return {
+  const tx: ServerMutatorTx = {
     location: 'server',
     userId,
     checks: {
@@ -121,4 +150,5 @@ export function createServerTx(db: Db, userId: string, roles: Map<string, Compan
       for (const { scope: value } of deleted) touched.add(String(value));
     },
   };
+  return { tx, prepare, store };
 }

@@ -1,3 +1,4 @@
+import type { PullRequest } from '@sync/protocol';
 import type { Replica } from './replica';
 import type { SyncFailure, SyncTransport } from './transport';
 
@@ -21,12 +22,35 @@ export async function syncCycle(replica: Replica, transport: SyncTransport): Pro
     if (result.value.lastMutationId < request.mutations.at(-1)!.id) break;
     acknowledged = result.value.lastMutationId;
   }
+  // The next page is asked for while this one is applied, so the server and the network work
+  // while Dexie writes. Its request is a guess of what `nextPull` gives once this page is applied;
+  // when the guess is wrong (another tab moved the cursor, the replica took a new identity) the
+  // early answer is dropped and the right request sent.
+  let request = await replica.nextPull();
+  let answer = transport.pull(request);
   for (let stale = 0; ; ) {
-    const request = await replica.nextPull();
-    const result = await transport.pull(request);
+    const result = await answer;
     if (!result.ok) return result.failure;
-    const outcome = await replica.applyPull(request, result.value);
+    const page = result.value;
+    const guess: PullRequest | null = page.hasMore
+      ? { ...request, cursor: page.cursor, lastMutationId: Math.max(request.lastMutationId, page.lastMutationId) }
+      : null;
+    const early = guess ? transport.pull(guess) : null;
+    // A dropped early answer must not surface as an unhandled rejection.
+    early?.catch(() => {});
+    const outcome = await replica.applyPull(request, page);
     if (outcome === 'stale' && ++stale > staleLimit) return { kind: 'server', status: 0, code: 'stale', retryAfterMs: null };
-    if (outcome === 'applied' && !result.value.hasMore) return null;
+    if (outcome === 'applied' && !page.hasMore) return null;
+    const next = await replica.nextPull();
+    if (early && guess && samePull(guess, next)) {
+      request = guess;
+      answer = early;
+    } else {
+      request = next;
+      answer = transport.pull(next);
+    }
   }
 }
+
+const samePull = (a: PullRequest, b: PullRequest) =>
+  a.clientId === b.clientId && a.cursor === b.cursor && a.lastMutationId === b.lastMutationId && a.protocolVersion === b.protocolVersion;

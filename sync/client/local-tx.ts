@@ -71,3 +71,33 @@ export async function revert(db: Dexie, undo: readonly UndoEntry[]): Promise<voi
     else await db.table(table).put(before);
   }
 }
+
+/**
+ * Takes back the effects of several mutations at once, as reverting each of them newest first
+ * would: every row ends at the pre-image of the oldest mutation that wrote it. One `bulkPut` and
+ * one `bulkDelete` per table instead of one request per row: a rebase after a 10,000-change
+ * drain reverts 10,000 rows.
+ */
+export async function revertAll(db: Dexie, undoLists: readonly (readonly UndoEntry[])[]): Promise<void> {
+  const oldest = new Map<string, UndoEntry>();
+  for (const undo of undoLists) {
+    for (const entry of undo) {
+      const key = `${entry.table}\u0000${entry.id}`;
+      if (!oldest.has(key)) oldest.set(key, entry);
+    }
+  }
+  const byTable = new Map<TableName, { puts: unknown[]; deletes: string[] }>();
+  for (const { table, id, before } of oldest.values()) {
+    let changes = byTable.get(table);
+    if (!changes) byTable.set(table, (changes = { puts: [], deletes: [] }));
+    if (before === null) changes.deletes.push(id);
+    else changes.puts.push(before);
+  }
+  for (const [table, { puts, deletes }] of byTable) {
+    if (deletes.length > 0) await db.table(table).bulkDelete(deletes);
+    // In slices, like a pull page's rows (see `Replica.applyPull`).
+    for (let start = 0; start < puts.length; start += revertSlice) await db.table(table).bulkPut(puts.slice(start, start + revertSlice));
+  }
+}
+
+const revertSlice = 1000;

@@ -10,7 +10,7 @@ import {
   transactionSchema,
   type Transaction,
 } from '@domain/bookkeeping';
-import { defineMutator, reject, type MutatorTx } from '../mutator';
+import { defineMutator, reject, type MutatorTx, type RowRef } from '../mutator';
 
 /**
  * Bookkeeping mutators (SPEC §3 transactions, manual accounts, receipts, batch imports).
@@ -47,6 +47,9 @@ async function editableTransaction(tx: MutatorTx, transactionId: string): Promis
   return transaction;
 }
 
+/** The row of a change to one transaction: read ahead by the server for a whole push batch. */
+const readsTransaction = ({ id: transactionId }: { id: string }): readonly RowRef[] => [['transactions', transactionId]];
+
 /** A manual account named by a new transaction or import must exist in the same company. */
 async function assertAccount(tx: MutatorTx, companyId: string, accountKind: 'manual' | 'linked' | null, accountId: string | null) {
   if (accountKind !== 'manual' || accountId === null) return;
@@ -74,6 +77,7 @@ export const createTransaction = defineMutator(
       updatedAt: createdAt,
     });
   },
+  { reads: ({ id: transactionId }) => [['transactions', transactionId]] },
 );
 
 /** One line of an import chunk: what differs per transaction (the rest comes from the batch). */
@@ -120,6 +124,7 @@ export const importTransactions = defineMutator(
     );
     await tx.put('batchImports', { ...batch, status: 'processing', processedCount: Math.max(batch.processedCount, processedCount), updatedAt });
   },
+  { reads: ({ importId }) => [['batchImports', importId]] },
 );
 
 /** Sets or clears a transaction's category. */
@@ -130,6 +135,7 @@ export const setTransactionCategory = defineMutator(
     const transaction = await editableTransaction(tx, transactionId);
     await tx.put('transactions', { ...transaction, category, updatedAt });
   },
+  { reads: readsTransaction },
 );
 
 /** Sets a transaction's note. */
@@ -140,6 +146,7 @@ export const setTransactionNote = defineMutator(
     const transaction = await editableTransaction(tx, transactionId);
     await tx.put('transactions', { ...transaction, note, updatedAt });
   },
+  { reads: readsTransaction },
 );
 
 /** Marks a transaction as checked by the person keeping the books, or not. */
@@ -150,13 +157,19 @@ export const setTransactionChecked = defineMutator(
     const transaction = await editableTransaction(tx, transactionId);
     await tx.put('transactions', { ...transaction, checked, updatedAt });
   },
+  { reads: readsTransaction },
 );
 
 /** Deletes a transaction. */
-export const deleteTransaction = defineMutator('deleteTransaction', z.strictObject({ id }), async (tx, { id: transactionId }) => {
-  await editableTransaction(tx, transactionId);
-  await tx.delete('transactions', transactionId);
-});
+export const deleteTransaction = defineMutator(
+  'deleteTransaction',
+  z.strictObject({ id }),
+  async (tx, { id: transactionId }) => {
+    await editableTransaction(tx, transactionId);
+    await tx.delete('transactions', transactionId);
+  },
+  { reads: readsTransaction },
+);
 
 /**
  * Attaches an uploaded receipt (its key comes from `POST /api/v1/uploads/complete`). The
@@ -185,13 +198,19 @@ export const attachReceipt = defineMutator(
     }
     await tx.put('transactions', { ...transaction, receipt, updatedAt });
   },
+  { reads: readsTransaction },
 );
 
 /** Detaches a transaction's receipt. */
-export const removeReceipt = defineMutator('removeReceipt', z.strictObject({ id, updatedAt: timestamp }), async (tx, { id: transactionId, updatedAt }) => {
-  const transaction = await editableTransaction(tx, transactionId);
-  await tx.put('transactions', { ...transaction, receipt: null, updatedAt });
-});
+export const removeReceipt = defineMutator(
+  'removeReceipt',
+  z.strictObject({ id, updatedAt: timestamp }),
+  async (tx, { id: transactionId, updatedAt }) => {
+    const transaction = await editableTransaction(tx, transactionId);
+    await tx.put('transactions', { ...transaction, receipt: null, updatedAt });
+  },
+  { reads: readsTransaction },
+);
 
 /** Creates a manual account (SPEC §5: the name is required). */
 export const createManualAccount = defineMutator(
@@ -202,16 +221,22 @@ export const createManualAccount = defineMutator(
     if (await tx.get('manualAccounts', accountId)) reject('invalid');
     await tx.put('manualAccounts', { id: accountId, companyId, name, createdAt, updatedAt: createdAt });
   },
+  { reads: ({ id: accountId }) => [['manualAccounts', accountId]] },
 );
 
 /** Deletes a manual account that holds no transactions (they would lose their account otherwise). */
-export const deleteManualAccount = defineMutator('deleteManualAccount', z.strictObject({ id }), async (tx, { id: accountId }) => {
-  const account = await tx.get('manualAccounts', accountId);
-  if (!account) reject('not_found');
-  await assertCompanyOpen(tx, account.companyId, []);
-  if ((await tx.list('transactions', 'accountId', accountId)).length > 0) reject('invalid');
-  await tx.delete('manualAccounts', accountId);
-});
+export const deleteManualAccount = defineMutator(
+  'deleteManualAccount',
+  z.strictObject({ id }),
+  async (tx, { id: accountId }) => {
+    const account = await tx.get('manualAccounts', accountId);
+    if (!account) reject('not_found');
+    await assertCompanyOpen(tx, account.companyId, []);
+    if ((await tx.list('transactions', 'accountId', accountId)).length > 0) reject('invalid');
+    await tx.delete('manualAccounts', accountId);
+  },
+  { reads: ({ id: accountId }) => [['manualAccounts', accountId]] },
+);
 
 /** Records a new batch import before its first chunk (status notStarted). */
 export const createBatchImport = defineMutator(
@@ -223,6 +248,7 @@ export const createBatchImport = defineMutator(
     await assertAccount(tx, batch.companyId, batch.accountKind, batch.accountId);
     await tx.put('batchImports', { ...batch, status: 'notStarted', processedCount: 0, result: null, rowErrors: [], updatedAt: batch.createdAt });
   },
+  { reads: ({ id: importId }) => [['batchImports', importId]] },
 );
 
 /** Ends a batch import: completed, failed or cancelled, with its result and row errors. */
@@ -238,4 +264,5 @@ export const finishBatchImport = defineMutator(
     await assertCompanyOpen(tx, batch.companyId, []);
     await tx.put('batchImports', { ...batch, ...update, processedCount: Math.max(batch.processedCount, update.processedCount) });
   },
+  { reads: ({ id: importId }) => [['batchImports', importId]] },
 );

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Draft } from '@domain/draft';
+import type { PullRequest } from '@sync/protocol';
+import { MemorySyncServer } from '../testing/memory-server';
+import { syncCycle } from './cycle';
+import { AppDB } from './db';
+import { revert, revertAll } from './local-tx';
+import { Replica } from './replica';
+import { createHttpTransport, type SyncTransport } from './transport';
+
+const opened: AppDB[] = [];
+afterEach(() => {
+  for (const db of opened.splice(0)) db.close();
+});
+
+function openDb(factory = new IDBFactory(), name = 'ana') {
+  const db = new AppDB(name, { indexedDB: factory, IDBKeyRange });
+  opened.push(db);
+  return db;
+}
+
+const userId = randomUUID();
+const draft = (overrides: Partial<Draft> = {}): Draft => ({
+  id: randomUUID(),
+  kind: 'companyCreation',
+  companyId: null,
+  step: 1,
+  data: {},
+  updatedAt: '2026-11-21T10:00:00.000Z',
+  ...overrides,
+});
+const byId = <T extends { id: string }>(rows: T[]) => [...rows].sort((a, b) => (a.id < b.id ? -1 : 1));
+
+/** The in-memory server in pages of two, recording every pull request. */
+function pagedTransport(server: MemorySyncServer, pulls: PullRequest[], beforePull?: (request: PullRequest) => Promise<void>): SyncTransport {
+  return {
+    push: async (request) => ({ ok: true, value: await server.push(userId, structuredClone(request)) }),
+    pull: async (request) => {
+      pulls.push(request);
+      await beforePull?.(request);
+      return { ok: true, value: structuredClone(await server.pull(userId, request, 2)) };
+    },
+  };
+}
+
+async function seed(server: MemorySyncServer, count: number) {
+  const rows = Array.from({ length: count }, (_, i) => draft({ step: i }));
+  await server.push(userId, {
+    clientId: randomUUID(),
+    protocolVersion: 1,
+    mutations: rows.map((row, i) => ({ id: i + 1, name: 'saveDraft', args: row, createdAt: row.updatedAt })),
+  });
+  return rows;
+}
+
+describe('sync cycle', () => {
+  it('asks for the next pull page while applying one, and asks for each page once', async () => {
+    const server = new MemorySyncServer();
+    const rows = await seed(server, 7);
+    const pulls: PullRequest[] = [];
+    const replica = new Replica(openDb(), userId);
+    const storedCursors: (string | null)[] = [];
+    const transport = pagedTransport(server, pulls, async () => void storedCursors.push((await replica.meta()).cursor));
+    expect(await syncCycle(replica, transport)).toBeNull();
+    // The second page was asked for before the first one was applied.
+    expect(storedCursors.slice(0, 2)).toEqual([null, null]);
+    expect(pulls[1]!.cursor).not.toBeNull();
+    expect(byId(await replica.db.table('drafts').toArray())).toEqual(byId(rows));
+    // Four pages of two: four requests, none repeated.
+    expect(pulls).toHaveLength(4);
+    expect(new Set(pulls.map((request) => request.cursor)).size).toBe(4);
+    expect((await replica.meta()).cursor).not.toBeNull();
+  });
+
+  it('drops the page it asked for early when another tab moved the cursor meanwhile', async () => {
+    const server = new MemorySyncServer();
+    const factory = new IDBFactory();
+    const rows = await seed(server, 5);
+    const otherTab = new Replica(openDb(factory), userId);
+    const pulls: PullRequest[] = [];
+    let interfered = false;
+    const replica = new Replica(openDb(factory), userId);
+    const transport = pagedTransport(server, pulls, async (request) => {
+      // While this tab waits for its second page, the other tab syncs everything.
+      if (request.cursor !== null && !interfered) {
+        interfered = true;
+        expect(await syncCycle(otherTab, pagedTransport(server, []))).toBeNull();
+      }
+    });
+    expect(await syncCycle(replica, transport)).toBeNull();
+    expect(byId(await replica.db.table('drafts').toArray())).toEqual(byId(rows));
+    // The early request's cursor was not the stored one any more: the cycle pulled from the stored cursor instead.
+    expect(pulls.at(-1)!.cursor).toBe((await replica.meta()).cursor);
+  });
+
+  it('reverts many pending changes at once as if one by one, newest first', async () => {
+    const db = openDb();
+    const replica = new Replica(db, userId);
+    const kept = draft({ step: 1 });
+    const gone = draft({ step: 1 });
+    await db.table('drafts').bulkPut([kept, gone]);
+    await replica.mutate('saveDraft', { ...kept, step: 2 });
+    await replica.mutate('deleteDraft', { id: gone.id });
+    const created = draft();
+    await replica.mutate('saveDraft', created);
+    await replica.mutate('saveDraft', { ...kept, step: 3 });
+    await replica.mutate('saveDraft', { ...created, step: 9 });
+    const undo = (await db.outbox.orderBy('id').toArray()).map((entry) => entry.undo);
+
+    await db.transaction('rw', db.table('drafts'), () => revertAll(db, undo));
+    const inBulk = byId(await db.table('drafts').toArray());
+    expect(inBulk).toEqual(byId([kept, gone]));
+
+    // The same outbox reverted one mutation at a time gives the same rows.
+    await db.table('drafts').clear();
+    await db.table('drafts').bulkPut([{ ...kept, step: 3 }, { ...created, step: 9 }]);
+    for (let i = undo.length - 1; i >= 0; i--) await revert(db, undo[i]!);
+    expect(byId(await db.table('drafts').toArray())).toEqual(inBulk);
+  });
+
+  it('refuses a pull page whose rows are not objects with an id', async () => {
+    const page = { cursor: '1.x', lastMutationId: 0, changes: { drafts: { puts: [{ step: 1 }], deletes: [] } }, hasMore: false, rejections: [] };
+    const transport = createHttpTransport({ fetch: async () => new Response(JSON.stringify(page), { status: 200, headers: { 'content-type': 'application/json' } }) });
+    const request: PullRequest = { clientId: randomUUID(), protocolVersion: 1, cursor: null, lastMutationId: 0 };
+    expect(await transport.pull(request)).toEqual({ ok: false, failure: { kind: 'server', status: 200, code: 'malformed_response', retryAfterMs: null } });
+    page.changes.drafts.puts = [{ id: randomUUID(), step: 1 } as never];
+    expect(await transport.pull(request)).toMatchObject({ ok: true, value: { changes: { drafts: { puts: [{ step: 1 }] } } } });
+  });
+});
