@@ -73,6 +73,14 @@ export function inlineStylesheet(file: string, text: string): string {
   return `<style>${text}</style><link rel="stylesheet" href="/${file}" disabled>`;
 }
 
+/** The module a pre-rendered page loads instead of the entry (an input of the client build). */
+export const starterModule = 'src/start-after-paint.ts';
+
+/** The starter's element, naming the entry and the modules to preload with it (`src/start-after-paint.ts`). */
+export function starterScript(starter: string, entry: string, modules: string[]): string {
+  return `<script type="module" crossorigin src="/${starter}" data-entry="/${entry}" data-preload="${modules.map((file) => `/${file}`).join(' ')}"></script>`;
+}
+
 /** Read by the server at start (`server/static.ts`): the style-src hashes of every inline style. */
 export const cspHashesFile = 'csp-hashes.json';
 
@@ -93,8 +101,10 @@ export async function prerenderSite({ root, clientDir, serverEntry, origin }: Pr
   const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const entry = manifest['index.html']?.file;
   if (!entry) throw new Error('the manifest has no index.html entry');
+  const starter = manifest[starterModule]?.file;
+  if (!starter) throw new Error(`the manifest has no ${starterModule} entry (build.rolldownOptions.input)`);
   // The SPA shell links its stylesheet and loads its entry; a pre-rendered page carries its
-  // styles inline and loads the entry and its route's modules at low priority instead (below).
+  // styles inline and loads the starter, which loads the app after the first paint (below).
   const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8').replace(/\s*<link rel="(stylesheet|modulepreload)"[^>]*>|\s*<script type="module"[^>]*><\/script>/g, '');
   if (template.includes(entry)) throw new Error(`index.html loads ${entry} in a way pre-rendering does not know`);
   const fonts = readdirSync(path.join(clientDir, 'assets')).filter((file) => /^inter-latin-wght-normal-.*\.woff2$/.test(file));
@@ -122,16 +132,15 @@ export async function prerenderSite({ root, clientDir, serverEntry, origin }: Pr
       const headParts = [
         headHtml,
         // The Latin subset of Inter draws the first paint's text (es/en/pt need no other): fetch it
-        // with the HTML, ahead of the scripts, which only hydrate what is already on screen.
+        // with the HTML; the scripts only hydrate what is already on screen.
         ...fonts.map((font) => `<link rel="preload" href="/assets/${font}" as="font" type="font/woff2" crossorigin>`),
         // Every stylesheet the page needs, inline: the first paint waits for no other request.
         // The server's CSP allows exactly these texts by hash (csp-hashes.json).
         ...css.map(inline),
-        // Only what hydrating this page needs, the entry's imports first, then the route's chunks.
-        // Everything on screen is already in the HTML, so these go after the document and the
-        // font: low priority keeps the scripts from taking their bandwidth.
-        `<script type="module" crossorigin fetchpriority="low" src="/${entry}"></script>`,
-        ...js.filter((file) => file !== entry).map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`),
+        // Everything on screen is already in the HTML: the starter fetches the entry and what
+        // hydrating this page needs (the entry's imports first, then the route's chunks) once the
+        // page has been painted, so they never take the first paint's bandwidth (decision 013).
+        starterScript(starter, entry, js.filter((file) => file !== entry)),
       ];
       // Replacer functions: a string replacement would expand "$'" and "$&", which CSS can contain.
       const document = template

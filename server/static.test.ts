@@ -8,7 +8,7 @@ import { inlineStyleHashes } from './static';
 import { createTestApp, type TestApp } from './test/harness';
 
 /**
- * The built client as the server sees it (decision 011): a pre-rendered page carries its
+ * The built client as the server sees it (decision 013): a pre-rendered page carries its
  * stylesheets inline, and the CSP served with it allows exactly those texts by hash.
  */
 

@@ -1,0 +1,49 @@
+/**
+ * The one script a pre-rendered public page loads (decision 013). The page is complete and
+ * styled by its HTML, so the app that hydrates it is fetched only after the browser has
+ * painted it: on a slow phone network the first paint no longer shares the bandwidth with
+ * some 150 KB of scripts. The app starts at once instead when the person touches or types
+ * first, or when the page is hidden (a background tab paints nothing until it is shown).
+ *
+ * The pre-render writes the app's entry (`data-entry`) and the modules hydrating this page
+ * needs (`data-preload`, space-separated) on this script's element; they are fetched together.
+ */
+
+const script = document.querySelector<HTMLScriptElement>('script[data-entry]');
+
+function startApp() {
+  if (!script?.dataset.entry) return;
+  for (const href of (script.dataset.preload ?? '').split(' ').filter(Boolean)) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+  void import(/* @vite-ignore */ script.dataset.entry);
+}
+
+const inputs = ['pointerdown', 'keydown', 'touchstart'] as const;
+let observer: PerformanceObserver | undefined;
+let started = false;
+
+function startOnce() {
+  if (started) return;
+  started = true;
+  observer?.disconnect();
+  for (const type of inputs) removeEventListener(type, startOnce, true);
+  startApp();
+}
+
+const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
+
+const canObservePaint = typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint');
+if (document.visibilityState === 'hidden' || !canObservePaint || painted()) {
+  startOnce();
+} else {
+  for (const type of inputs) addEventListener(type, startOnce, { capture: true, passive: true });
+  observer = new PerformanceObserver(() => {
+    if (painted()) startOnce();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+}
