@@ -1,10 +1,15 @@
-import { config } from 'zod/v4/core';
+import type { $ZodConfig } from 'zod/v4/core';
 
 /**
  * zod compiles object validators with `new Function` after probing whether it may; Alta's CSP
  * never allows 'unsafe-eval', so the probe only produced a CSP violation report on every page
- * with a form. Jitless validation is the same validation without the probe. Imported first by
- * the client entry, before any module builds a schema (zod reads the setting then). Importing
- * `config` from `zod/v4/core` adds a few hundred bytes, not zod itself, to the entry.
+ * with a form. Jitless validation is the same validation without the probe.
+ *
+ * zod keeps its configuration in `globalThis.__zod_globalConfig` and documents filling it in
+ * before zod loads as equivalent to `z.config(...)` (zod/src/v4/core/core.ts). Doing that here,
+ * first thing in the client entry, sets it before any schema is built without putting zod's
+ * code in the entry: zod arrives with the pages that validate something. If zod is already
+ * loaded, the object it reads is the one changed here.
  */
-config({ jitless: true });
+const scope = globalThis as typeof globalThis & { __zod_globalConfig?: $ZodConfig };
+(scope.__zod_globalConfig ??= {}).jitless = true;
