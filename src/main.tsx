@@ -11,7 +11,7 @@ import { PwaStatus } from '@src/features/pwa/pwa-status';
 import { setCurrentUser } from '@src/features/session/session-store';
 import { clearSignedIn } from '@src/features/session/signed-in-flag';
 import { detectLanguage, i18n, initI18n } from '@src/i18n/i18n';
-import { api } from '@src/lib/api';
+import { onSessionEnded } from '@src/lib/session-ended';
 import { areaOf, languageOfPath, loginPath } from '@src/lib/paths';
 
 let leaving = false;
@@ -66,9 +66,9 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
 async function start() {
   // First touch: before anything can change the address (redirects drop the UTM query).
   captureAttribution();
+  onSessionEnded(sendToLogin);
   await yieldToBrowser();
   await initI18n();
-  api.setUnauthorizedHandler(sendToLogin);
   await yieldToBrowser();
   const router = createAppRouter();
   const app = (
