@@ -15,13 +15,16 @@ function startApp() {
   const entry = script?.dataset.entry;
   if (!entry) return;
   // The entry first: it is the largest file, and the browser opens only so many connections at once.
+  // One insertion for all the links: inserted one by one they cost the main thread tens of ms.
+  const links = document.createDocumentFragment();
   for (const href of [entry, ...(script.dataset.preload ?? '').split(' ').filter(Boolean)]) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
     link.href = href;
-    document.head.append(link);
+    links.append(link);
   }
+  document.head.append(links);
   void import(/* @vite-ignore */ entry);
 }
 
