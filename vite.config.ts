@@ -53,7 +53,14 @@ export default defineConfig({
     }),
   ],
   resolve: { alias },
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true, manifest: true },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    sourcemap: true,
+    manifest: true,
+    // The SPA shell, and the small starter the pre-rendered pages load instead (decision 013).
+    rolldownOptions: { input: { index: 'index.html', 'start-after-paint': 'src/start-after-paint.ts' } },
+  },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },
   test: {
     include: ['{domain,sync,server,workers,src,tests/integration}/**/*.test.{ts,tsx}'],

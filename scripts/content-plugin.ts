@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { articleFrontMatterSchema, pageFrontMatterSchema } from '../domain/blog';
+import { articleFrontMatterSchema, pageFrontMatterSchema } from '../domain/blog-front-matter';
 import { languages, type Language } from '../domain/constants';
 import type { Article, ArticleSummary, ContentPage, FaqPage } from '../src/features/public-site/content/content-types';
 import { parseFaq, readingMinutes, renderMarkdown, splitFrontMatter, tableOfContents } from '../src/features/public-site/content/parse-markdown';

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -37,20 +38,51 @@ export function publicPages(contentDir: string): PublicPage[] {
   ];
 }
 
-/** The page's files in the client build: stylesheets to link and scripts to preload, from Vite's manifest. */
+/**
+ * The page's files in the client build, from Vite's manifest: its stylesheets, in the order the
+ * browser would apply them (a chunk's imports run first, so their styles come before its own, as
+ * Vite's preload list has them), and the scripts to preload.
+ */
 export function pageAssets(manifest: Manifest, entries: string[]): { css: string[]; js: string[] } {
-  const css = new Set<string>();
+  const css: string[] = [];
   const js = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
     if (!chunk || js.has(chunk.file)) return;
     js.add(chunk.file);
-    for (const file of chunk.css ?? []) css.add(file);
     for (const imported of chunk.imports ?? []) visit(imported);
+    for (const file of chunk.css ?? []) if (!css.includes(file)) css.push(file);
   };
   for (const entry of entries) visit(entry);
-  return { css: [...css], js: [...js] };
+  return { css, js: [...js] };
 }
+
+/** A CSP hash source allowing an inline element whose text is exactly `text`. */
+export function cspHashSource(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/**
+ * A stylesheet inlined into a pre-rendered page, so the first paint waits for no request.
+ * The disabled link is not fetched (HTML: a disabled stylesheet link is never loaded); it
+ * tells Vite's preload helper the page already has the file, so hydration does not download
+ * and re-apply it after later stylesheets, which would change the cascade order.
+ */
+export function inlineStylesheet(file: string, text: string): string {
+  if (text.includes('</style')) throw new Error(`${file} cannot be inlined: it contains "</style"`);
+  return `<style>${text}</style><link rel="stylesheet" href="/${file}" disabled>`;
+}
+
+/** The module a pre-rendered page loads instead of the entry (an input of the client build). */
+export const starterModule = 'src/start-after-paint.ts';
+
+/** The starter's element, naming the entry and the modules to preload with it (`src/start-after-paint.ts`). */
+export function starterScript(starter: string, entry: string, modules: string[]): string {
+  return `<script type="module" crossorigin src="/${starter}" data-entry="/${entry}" data-preload="${modules.map((file) => `/${file}`).join(' ')}"></script>`;
+}
+
+/** Read by the server at start (`server/static.ts`): the style-src hashes of every inline style. */
+export const cspHashesFile = 'csp-hashes.json';
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -66,12 +98,27 @@ export interface PrerenderOptions {
 /** Renders the pages with the SSR build and writes them with sitemap.xml and robots.txt. Returns the pages written. */
 export async function prerenderSite({ root, clientDir, serverEntry, origin }: PrerenderOptions): Promise<string[]> {
   const { render } = (await import(pathToFileURL(serverEntry).href)) as { render: Render };
-  const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const entry = manifest['index.html']?.file;
+  if (!entry) throw new Error('the manifest has no index.html entry');
+  const starter = manifest[starterModule]?.file;
+  if (!starter) throw new Error(`the manifest has no ${starterModule} entry (build.rolldownOptions.input)`);
+  // The SPA shell links its stylesheet and loads its entry; a pre-rendered page carries its
+  // styles inline and loads the starter, which loads the app after the first paint (below).
+  const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8').replace(/\s*<link rel="(stylesheet|modulepreload)"[^>]*>|\s*<script type="module"[^>]*><\/script>/g, '');
+  if (template.includes(entry)) throw new Error(`index.html loads ${entry} in a way pre-rendering does not know`);
   const fonts = readdirSync(path.join(clientDir, 'assets')).filter((file) => /^inter-latin-wght-normal-.*\.woff2$/.test(file));
   const base = origin.replace(/\/$/, '');
   const pages = publicPages(path.join(root, 'content'));
   const written: string[] = [];
+  const styleHashes = new Set<string>();
+  const stylesheets = new Map<string, string>();
+  const inline = (file: string) => {
+    if (!stylesheets.has(file)) stylesheets.set(file, readFileSync(path.join(clientDir, file), 'utf8'));
+    const text = stylesheets.get(file)!;
+    styleHashes.add(cspHashSource(text));
+    return inlineStylesheet(file, text);
+  };
 
   for (const language of languages) {
     for (const page of pages) {
@@ -80,20 +127,28 @@ export async function prerenderSite({ root, clientDir, serverEntry, origin }: Pr
       const contentIds = contentModulesOf(page.path, language);
       const contentKeys = Object.keys(manifest).filter((key) => contentIds.some((id) => key.endsWith(id)));
       const localeKeys = [`src/i18n/locales/${language}/common.json`, `src/i18n/locales/${language}/${page.path === '' ? 'home' : 'public'}.json`];
-      const { css, js } = pageAssets(manifest, [page.module, ...contentKeys, ...localeKeys]);
+      // The entry first: its global stylesheet comes before the route's modules.
+      const { css, js } = pageAssets(manifest, ['index.html', page.module, ...contentKeys, ...localeKeys]);
       const headParts = [
         headHtml,
-        // The Latin subset of Inter draws the first paint's text: fetch it with the HTML, not after the CSS.
+        // The Latin subset of Inter draws the first paint's text (es/en/pt need no other): fetch it
+        // with the HTML; the scripts only hydrate what is already on screen.
         ...fonts.map((font) => `<link rel="preload" href="/assets/${font}" as="font" type="font/woff2" crossorigin>`),
-        // The route's own stylesheets (lazy chunks) must be in the HTML, or the page would paint unstyled.
-        ...css.filter((file) => !template.includes(`/${file}"`)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-        ...js.filter((file) => !template.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+        // Every stylesheet the page needs, inline: the first paint waits for no other request.
+        // The server's CSP allows exactly these texts by hash (csp-hashes.json).
+        ...css.map(inline),
+        // Everything on screen is already in the HTML: the starter fetches the entry and what
+        // hydrating this page needs (the entry's imports first, then the route's chunks) once the
+        // page has been painted, so they never take the first paint's bandwidth (decision 013).
+        starterScript(starter, entry, js.filter((file) => file !== entry)),
       ];
+      // Replacer functions: a string replacement would expand "$'" and "$&", which CSS can contain.
       const document = template
-        .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
-        .replace(/<title>[^<]*<\/title>/, headParts.join('\n    '))
-        .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
+        .replace(/<html lang="[^"]*"/, () => `<html lang="${language}"`)
+        .replace(/<title>[^<]*<\/title>/, () => headParts.join('\n    '))
+        .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
       if (!document.includes(html)) throw new Error(`index.html has no empty <div id="root"></div> to fill (${pathname})`);
+      if (!headParts.every((part) => document.includes(part))) throw new Error(`index.html has no <title> to replace with the page head (${pathname})`);
       const file = path.join(clientDir, language, page.path, 'index.html');
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, document);
@@ -101,6 +156,7 @@ export async function prerenderSite({ root, clientDir, serverEntry, origin }: Pr
     }
   }
 
+  writeFileSync(path.join(clientDir, cspHashesFile), `${JSON.stringify({ styleSrc: [...styleHashes].sort() }, null, 2)}\n`);
   writeFileSync(path.join(clientDir, 'sitemap.xml'), sitemap(pages, base));
   writeFileSync(path.join(clientDir, 'robots.txt'), robots(base));
   return written;

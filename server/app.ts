@@ -24,7 +24,7 @@ import { usersRouter } from './routes/users';
 import { createPaymentsProvider } from './providers/payments/create-payments-provider';
 import { createStorage } from './providers/storage/create-storage';
 import { localFilesPath } from './providers/storage/local-storage';
-import { mountClient } from './static';
+import { inlineStyleHashes, mountClient } from './static';
 
 /**
  * Builds Alta's HTTP app: middleware in order (log, security headers, origin check, body
@@ -40,7 +40,9 @@ export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) 
   app.onError(handleError);
 
   if (deps.env.NODE_ENV !== 'test' && deps.env.LOG_REQUESTS !== '0') app.use('*', withRequestLog);
-  app.use('*', withSecurityHeaders(deps.env));
+  const clientRoot = options.clientRoot ?? path.resolve('dist/client');
+  // The CSP allows the pre-rendered pages' inline styles by the hashes their build wrote.
+  app.use('*', withSecurityHeaders(deps.env, inlineStyleHashes(clientRoot)));
   // Pages, scripts, styles and JSON travel gzip-compressed: a phone on a slow network gets a third of the bytes.
   app.use('*', compress());
   app.use('/api/*', withOriginCheck(deps.env));
@@ -76,6 +78,6 @@ export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) 
   app.route('/api/docs', docsRouter());
   app.all('/api/*', (c) => problemResponse(c, 404, 'not_found'));
 
-  mountClient(app, options.clientRoot ?? path.resolve('dist/client'));
+  mountClient(app, clientRoot);
   return app;
 }

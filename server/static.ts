@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, Hono } from 'hono';
@@ -20,6 +20,25 @@ const types: Record<string, string> = {
   '.xml': 'application/xml; charset=utf-8',
   '.wasm': 'application/wasm',
 };
+
+/** A CSP hash source as the build writes it: `'sha256-<base64 of 32 bytes>'`. */
+const hashSource = /^'sha256-[A-Za-z0-9+/]{43}='$/;
+
+/**
+ * The CSP `style-src` hashes of the inline styles in the pre-rendered pages, which the build
+ * writes to `csp-hashes.json` (scripts/prerender.ts); read once at start. None when there is
+ * no build (API-only tests, `npm run dev`). A file that is there but malformed stops the
+ * start: serving the pages with styles the CSP refuses would show them unstyled.
+ */
+export function inlineStyleHashes(root: string): string[] {
+  const file = path.join(root, 'csp-hashes.json');
+  if (!existsSync(file)) return [];
+  const { styleSrc } = JSON.parse(readFileSync(file, 'utf8')) as { styleSrc?: unknown };
+  if (!Array.isArray(styleSrc) || !styleSrc.every((source) => typeof source === 'string' && hashSource.test(source))) {
+    throw new Error(`${file}: styleSrc must be a list of 'sha256-…' sources`);
+  }
+  return styleSrc as string[];
+}
 
 /**
  * Serves the built client from `root`: hashed files under /assets/ cached as immutable,

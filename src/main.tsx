@@ -1,5 +1,6 @@
+import '@src/lib/zod-jitless';
 import '@src/styles/global.css';
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
@@ -10,7 +11,7 @@ import { PwaStatus } from '@src/features/pwa/pwa-status';
 import { setCurrentUser } from '@src/features/session/session-store';
 import { clearSignedIn } from '@src/features/session/signed-in-flag';
 import { detectLanguage, i18n, initI18n } from '@src/i18n/i18n';
-import { api } from '@src/lib/api';
+import { onSessionEnded } from '@src/lib/session-ended';
 import { areaOf, languageOfPath, loginPath } from '@src/lib/paths';
 
 let leaving = false;
@@ -43,11 +44,32 @@ function routerReady(router: ReturnType<typeof createAppRouter>) {
   });
 }
 
+/**
+ * `<html data-hydrated>` once React has committed the app's first render (hydrated the
+ * pre-rendered page, or rendered the shell): browser tests wait on it before acting, and
+ * stylesheets may use it. Controls that need the app are disabled until their own
+ * component has hydrated (`useHydrated`), so nothing typed or clicked before is lost.
+ */
+function HydratedMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return null;
+}
+
+/**
+ * Lets the browser run input and paint between the start's steps: loading the modules, setting
+ * up the translations, the router and hydrating are separate tasks instead of one long one.
+ */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 async function start() {
   // First touch: before anything can change the address (redirects drop the UTM query).
   captureAttribution();
+  onSessionEnded(sendToLogin);
+  await yieldToBrowser();
   await initI18n();
-  api.setUnauthorizedHandler(sendToLogin);
+  await yieldToBrowser();
   const router = createAppRouter();
   const app = (
     <StrictMode>
@@ -56,6 +78,7 @@ async function start() {
           <RouterProvider router={router} />
           <PwaStatus />
         </ToastProvider>
+        <HydratedMarker />
       </I18nextProvider>
     </StrictMode>
   );
@@ -64,6 +87,7 @@ async function start() {
     // A pre-rendered public page: hydrate once the router has run the page's loaders and
     // loaded its module, so the first render matches the HTML instead of replacing it.
     await routerReady(router);
+    await yieldToBrowser();
     // In a transition, hydration yields to the browser every few milliseconds instead of
     // blocking the main thread for the whole page (a phone stays responsive meanwhile).
     startTransition(() => {

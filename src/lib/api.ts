@@ -1,6 +1,7 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
 import { retry } from '@domain/constants';
 import type { Problem } from '@domain/problem';
+import { sessionEnded } from './session-ended';
 
 /**
  * Alta's one HTTP client. Cookies carry the session (no token is ever readable here), every
@@ -63,7 +64,7 @@ export interface ApiClientOptions {
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 export function createApiClient(options: ApiClientOptions) {
-  let onUnauthorized = options.onUnauthorized;
+  const { onUnauthorized } = options;
   let refreshing: Promise<boolean> | null = null;
 
   // Concurrent 401s share one refresh: the server rotates the refresh token, so a second
@@ -131,10 +132,6 @@ export function createApiClient(options: ApiClientOptions) {
     put: <T>(path: string, call?: CallOptions) => send<T>('put', path, call),
     patch: <T>(path: string, call?: CallOptions) => send<T>('patch', path, call),
     delete: <T>(path: string, call?: CallOptions) => send<T>('delete', path, call),
-    /** Sets what a final 401 does (the app sends the browser to login). */
-    setUnauthorizedHandler(handler: () => void) {
-      onUnauthorized = handler;
-    },
   };
 }
 
@@ -215,5 +212,5 @@ export async function withRetry<T>(task: () => Promise<T>, policy: RetryPolicy =
 
 export const apiBaseUrl: string = import.meta.env.VITE_API_URL ?? '/api/v1';
 
-/** The app's client. Its 401 handler is set at start-up (main.tsx) to send the browser to login. */
-export const api = createApiClient({ prefixUrl: apiBaseUrl });
+/** The app's client. What a final 401 does is set at start-up (main.tsx, `onSessionEnded`): go to login. */
+export const api = createApiClient({ prefixUrl: apiBaseUrl, onUnauthorized: sessionEnded });

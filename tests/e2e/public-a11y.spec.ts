@@ -31,6 +31,8 @@ test('the public pages are usable from the keyboard, with a visible focus ring',
   expect(outline).not.toBe('none');
 
   await page.goto('/en/faq');
+  // The search runs in the app: enabled once hydrated (the pre-rendered box is disabled).
+  await expect(page.getByRole('searchbox', { name: 'Search the questions' })).toBeEnabled();
   await page.getByRole('searchbox', { name: 'Search the questions' }).focus();
   await page.keyboard.type('EIN');
   await expect(page.getByRole('status').filter({ hasText: '“EIN”' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { article, articleIds, faq, sampleArticleId } from './support/public-site';
+import { article, articleIds, expectHydrated, faq, sampleArticleId } from './support/public-site';
 
 test.describe('FAQ', () => {
   test('search keeps only the matching questions and says how many', async ({ page }) => {
@@ -213,5 +213,38 @@ test.describe('footer', () => {
     await expect(footer.locator('a[href^="tel:"]')).toHaveCount(1);
     await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(1);
     await expect(footer.getByRole('link', { name: /Address/ })).toHaveAttribute('href', /^https:\/\//);
+  });
+});
+
+test.describe('before the app has started', () => {
+  test('controls that need the app are disabled, while links and disclosures work', async ({ browser }) => {
+    // Without JavaScript the page stays as pre-rendered: what a visitor has before hydration.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/en/contact');
+    for (const label of ['Name', 'Email', 'Message']) await expect(page.getByLabel(label)).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeDisabled();
+    await page.goto('/en/faq');
+    await expect(page.getByRole('searchbox', { name: 'Search the questions' })).toBeDisabled();
+    await page.locator('details#what-is-alta summary').click();
+    await expect(page.locator('details#what-is-alta')).toHaveAttribute('open', '');
+    await expect(page.locator('details#what-is-alta').getByRole('button', { name: 'Copy link to this question' })).toBeDisabled();
+    await page.goto('/pt/blogs');
+    await expect(page.getByRole('button', { name: 'Carregar mais artigos' })).toBeDisabled();
+    await page.goto(`/en/blogs/${sampleArticleId}`);
+    await expect(page.getByRole('button', { name: 'Share', exact: true })).toBeDisabled();
+    await page.getByRole('navigation', { name: 'Explore' }).getByRole('link', { name: 'Contact' }).click();
+    await expect(page).toHaveURL(/\/en\/contact$/);
+    await context.close();
+  });
+
+  test('the same controls are enabled once the page has hydrated', async ({ page }) => {
+    await page.goto('/en/contact');
+    await expectHydrated(page);
+    for (const label of ['Name', 'Email', 'Message']) await expect(page.getByLabel(label)).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeEnabled();
+    await page.goto('/en/faq');
+    await expectHydrated(page);
+    await expect(page.getByRole('searchbox', { name: 'Search the questions' })).toBeEnabled();
   });
 });

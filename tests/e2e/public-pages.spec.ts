@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { article, htmlText, langs, publicPages, sampleArticleId, type Lang } from './support/public-site';
+import { article, expectHydrated, htmlText, langs, publicPages, sampleArticleId, type Lang } from './support/public-site';
 
 /**
  * The public site as search engines and first visits get it: complete HTML per page and
@@ -64,6 +64,7 @@ for (const lang of ['es', 'en'] as Lang[]) {
     page.on('pageerror', (error) => problems.push(error.message));
     for (const expected of publicPages(lang)) {
       await page.goto(`/${lang}${expected.path}`);
+      await expectHydrated(page);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(expected.heading);
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await expect(page).toHaveTitle(expected.title);
@@ -74,8 +75,11 @@ for (const lang of ['es', 'en'] as Lang[]) {
 
 test('client-side navigation updates the title, canonical and hreflang links', async ({ page }) => {
   await page.goto('/en');
+  await expectHydrated(page);
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQ' }).click();
   await expect(page).toHaveURL(/\/en\/faq$/);
+  expect(await page.evaluate(() => 'sameDocument' in window), 'navigated by the hydrated router, not reloaded').toBe(true);
   await expect(page).toHaveTitle('Frequently asked questions · Alta');
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/en\/faq$/);
   await expect(page.locator('link[rel="alternate"][hreflang="pt"]')).toHaveAttribute('href', /\/pt\/faq$/);
@@ -115,6 +119,7 @@ test('public pages load no dashboard code, no Dexie and no workers', async ({ pa
   for (const path of ['/es', '/en/faq', `/pt/blogs/${sampleArticleId}`, '/es/contact']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectHydrated(page);
     await page.waitForLoadState('networkidle');
   }
   expect(scripts.length).toBeGreaterThan(3);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect, type Page } from '@playwright/test';
 import { loadArticle, listArticleIds, loadContentPage, loadFaq } from '../../../scripts/content-plugin';
 
 /** What each public page must show, per language, read from the same sources the site is built from. */
@@ -72,4 +73,13 @@ export function htmlText(html: string): string {
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/**
+ * Waits until the app has hydrated the pre-rendered page (`<html data-hydrated>`, set by
+ * src/main.tsx). A pre-rendered page starts its app after the first paint (decision 013):
+ * a test about what the app does (client-side navigation, errors while hydrating) waits for it.
+ */
+export async function expectHydrated(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
 }

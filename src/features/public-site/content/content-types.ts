@@ -1,4 +1,4 @@
-import type { ArticleFrontMatter, PageFrontMatter } from '@domain/blog';
+import type { ArticleFrontMatter, PageFrontMatter } from '@domain/blog-front-matter';
 import type { FaqGroup, Heading } from './parse-markdown';
 
 /** What the blog list and related posts know about an article: no body. */

@@ -77,6 +77,7 @@ export function BlogList({ articles, language }: { articles: ArticleSummary[]; l
         <div className={styles.more}>
           <Button
             variant="secondary"
+            disabled={!hydrated}
             onClick={() => {
               firstNew.current = visible;
               setVisible(visible + blogPageSize);

@@ -11,6 +11,7 @@ import { useToast } from '@src/components/toast/toast-provider';
 import { ApiError } from '@src/lib/api';
 import { messageKey } from '@src/lib/error-message';
 import { sendContactMessage } from '../../api/contact-api';
+import { useHydrated } from '../../hooks/use-hydrated';
 import styles from './contact.module.css';
 
 const formSchema = contactMessageSchema.omit({ language: true });
@@ -22,6 +23,9 @@ export function ContactForm({ language }: { language: Language }) {
   const { t } = useTranslation(['public', 'validation']);
   const toast = useToast();
   const messageId = useId();
+  // Until the form has hydrated, its fields are disabled: what is typed before would be reset
+  // by hydration, and a native submit would put the message in the address.
+  const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
@@ -53,8 +57,8 @@ export function ContactForm({ language }: { language: Language }) {
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
-      <TextField label={t('contact.name')} autoComplete="name" maxLength={contactLimits.nameMax} error={errorText(errors.name?.message)} {...register('name')} />
-      <TextField label={t('contact.email')} type="email" autoComplete="email" inputMode="email" error={errorText(errors.email?.message)} {...register('email')} />
+      <TextField label={t('contact.name')} autoComplete="name" maxLength={contactLimits.nameMax} error={errorText(errors.name?.message)} {...register('name')} disabled={!hydrated} />
+      <TextField label={t('contact.email')} type="email" autoComplete="email" inputMode="email" error={errorText(errors.email?.message)} {...register('email')} disabled={!hydrated} />
       <div className={fieldStyles.field}>
         <label htmlFor={messageId} className={fieldStyles.label}>
           {t('contact.message')}
@@ -70,6 +74,7 @@ export function ContactForm({ language }: { language: Language }) {
           aria-invalid={messageError ? true : undefined}
           aria-describedby={messageError ? `${messageHint} ${messageErrorId}` : messageHint}
           {...register('message')}
+          disabled={!hydrated}
         />
         {messageError && (
           <p id={messageErrorId} className={fieldStyles.error}>
@@ -77,7 +82,7 @@ export function ContactForm({ language }: { language: Language }) {
           </p>
         )}
       </div>
-      <Button type="submit" busy={isSubmitting} busyLabel={t('contact.sending')} className={styles.submit}>
+      <Button type="submit" disabled={!hydrated} busy={isSubmitting} busyLabel={t('contact.sending')} className={styles.submit}>
         {t('contact.submit')}
       </Button>
     </form>

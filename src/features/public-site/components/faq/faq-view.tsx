@@ -2,6 +2,7 @@ import { useDeferredValue, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import type { FaqPage } from '../../content/content-types';
+import { useHydrated } from '../../hooks/use-hydrated';
 import { Icon } from '../icons';
 import { Markdown } from '../markdown';
 import { CopyLinkButton } from '../share/copy-link-button';
@@ -22,6 +23,8 @@ export function FaqView({ faq }: { faq: FaqPage }) {
   const searching = deferredQuery.trim() !== '';
   const searchId = useId();
   const { hash } = useLocation();
+  // The search runs in the app: disabled until hydrated, so nothing typed before is lost.
+  const hydrated = useHydrated();
 
   useEffect(() => {
     const id = decodeURIComponent(hash.slice(1));
@@ -43,6 +46,7 @@ export function FaqView({ faq }: { faq: FaqPage }) {
           <input
             id={searchId}
             type="search"
+            disabled={!hydrated}
             value={query}
             onChange={(event) => setQuery(event.target.value)}
             placeholder={t('faq.searchPlaceholder')}

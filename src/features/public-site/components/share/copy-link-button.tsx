@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useHydrated } from '../../hooks/use-hydrated';
 import { Icon } from '../icons';
 import styles from './share.module.css';
 
@@ -30,6 +31,8 @@ export function CopyLinkButton({
   compact?: boolean;
 }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  // Copying needs the app: a click before hydration would do nothing.
+  const hydrated = useHydrated();
   useEffect(() => {
     if (state === 'idle') return;
     const timer = window.setTimeout(() => setState('idle'), 3000);
@@ -40,6 +43,7 @@ export function CopyLinkButton({
     <span className={styles.copy}>
       <button
         type="button"
+        disabled={!hydrated}
         className={compact ? styles.compactButton : styles.button}
         onClick={async () => setState((await copyText(currentUrl(hash))) ? 'copied' : 'failed')}
       >

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHydrated } from '../../hooks/use-hydrated';
 import { Icon } from '../icons';
 import { copyText, currentUrl } from './copy-link-button';
 import styles from './share.module.css';
@@ -11,6 +12,8 @@ import styles from './share.module.css';
 export function ShareActions({ title }: { title: string }) {
   const { t } = useTranslation('public');
   const [status, setStatus] = useState<'idle' | 'copied' | 'failed'>('idle');
+  // These buttons need the app: disabled until hydrated, so a click before is never silently lost.
+  const hydrated = useHydrated();
   useEffect(() => {
     if (status === 'idle') return;
     const timer = window.setTimeout(() => setStatus('idle'), 3000);
@@ -33,15 +36,15 @@ export function ShareActions({ title }: { title: string }) {
 
   return (
     <div className={styles.actions} data-print-hidden="">
-      <button type="button" className={styles.button} onClick={() => void share()}>
+      <button type="button" disabled={!hydrated} className={styles.button} onClick={() => void share()}>
         <Icon name="share" size={18} />
         {t('article.share')}
       </button>
-      <button type="button" className={styles.button} onClick={async () => setStatus((await copyText(currentUrl())) ? 'copied' : 'failed')}>
+      <button type="button" disabled={!hydrated} className={styles.button} onClick={async () => setStatus((await copyText(currentUrl())) ? 'copied' : 'failed')}>
         <Icon name="link" size={18} />
         {t('article.copyLink')}
       </button>
-      <button type="button" className={styles.button} onClick={() => window.print()}>
+      <button type="button" disabled={!hydrated} className={styles.button} onClick={() => window.print()}>
         <Icon name="printer" size={18} />
         {t('article.print')}
       </button>

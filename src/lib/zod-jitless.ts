@@ -1,0 +1,15 @@
+import type { $ZodConfig } from 'zod/v4/core';
+
+/**
+ * zod compiles object validators with `new Function` after probing whether it may; Alta's CSP
+ * never allows 'unsafe-eval', so the probe only produced a CSP violation report on every page
+ * with a form. Jitless validation is the same validation without the probe.
+ *
+ * zod keeps its configuration in `globalThis.__zod_globalConfig` and documents filling it in
+ * before zod loads as equivalent to `z.config(...)` (zod/src/v4/core/core.ts). Doing that here,
+ * first thing in the client entry, sets it before any schema is built without putting zod's
+ * code in the entry: zod arrives with the pages that validate something. If zod is already
+ * loaded, the object it reads is the one changed here.
+ */
+const scope = globalThis as typeof globalThis & { __zod_globalConfig?: $ZodConfig };
+(scope.__zod_globalConfig ??= {}).jitless = true;

@@ -1,0 +1,54 @@
+/**
+ * The one script a pre-rendered public page loads (decision 013). The page is complete and
+ * styled by its HTML, so the app that hydrates it is fetched only after the browser has
+ * painted it: on a slow phone network the first paint no longer shares the bandwidth with
+ * some 150 KB of scripts. The app starts at once instead when the person touches or types
+ * first, or when the page is hidden (a background tab paints nothing until it is shown).
+ *
+ * The pre-render writes the app's entry (`data-entry`) and the modules hydrating this page
+ * needs (`data-preload`, space-separated) on this script's element; they are fetched together.
+ */
+
+const script = document.querySelector<HTMLScriptElement>('script[data-entry]');
+
+function startApp() {
+  const entry = script?.dataset.entry;
+  if (!entry) return;
+  // The entry first: it is the largest file, and the browser opens only so many connections at once.
+  // One insertion for all the links: inserted one by one they cost the main thread tens of ms.
+  const links = document.createDocumentFragment();
+  for (const href of [entry, ...(script.dataset.preload ?? '').split(' ').filter(Boolean)]) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    links.append(link);
+  }
+  document.head.append(links);
+  void import(/* @vite-ignore */ entry);
+}
+
+const inputs = ['pointerdown', 'keydown', 'touchstart'] as const;
+let observer: PerformanceObserver | undefined;
+let started = false;
+
+function startOnce() {
+  if (started) return;
+  started = true;
+  observer?.disconnect();
+  for (const type of inputs) removeEventListener(type, startOnce, true);
+  startApp();
+}
+
+const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
+
+const canObservePaint = typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint');
+if (document.visibilityState === 'hidden' || !canObservePaint || painted()) {
+  startOnce();
+} else {
+  for (const type of inputs) addEventListener(type, startOnce, { capture: true, passive: true });
+  observer = new PerformanceObserver(() => {
+    if (painted()) startOnce();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+}

@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { expectHydrated, langs, publicPages } from './support/public-site';
+
+/**
+ * Decision 013: a pre-rendered page carries its stylesheets inline, so its first paint waits
+ * for no stylesheet request, and the CSP allows exactly those inline styles by hash. Hydration
+ * and client-side navigation keep every style without downloading an inlined one again. The
+ * app is fetched after the first paint. Nothing breaks the CSP, not even zod's eval probe.
+ */
+
+// Pages straight from the server, as on a first visit (a service worker would answer from its cache).
+test.use({ serviceWorkers: 'block' });
+
+const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/** The directive's sources, e.g. `style-src` (not `style-src-attr`). */
+function directive(csp: string, name: string): string[] {
+  const found = csp.split(';').map((part) => part.trim().split(/\s+/)).find(([first]) => first === name);
+  return found ? found.slice(1) : [];
+}
+
+/** Every CSP violation: Chromium's console report and the DOM event, logged from outside the page's CSP. */
+async function watchCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  page.on('pageerror', (error) => violations.push(`page error: ${error.message}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI} ${event.sample}`.trim());
+    });
+  });
+  return violations;
+}
+
+function stylesheetRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') urls.push(new URL(request.url()).pathname);
+  });
+  return urls;
+}
+
+test('the CSP served with every pre-rendered page allows exactly its inline styles, and no inline script', async ({ request }) => {
+  for (const lang of langs) {
+    for (const { path } of publicPages(lang)) {
+      const url = `/${lang}${path}`;
+      const response = await request.get(url);
+      const html = await response.text();
+      const csp = response.headers()['content-security-policy'] ?? '';
+      const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]!);
+      expect(styles.length, url).toBeGreaterThan(0);
+      const styleSrc = directive(csp, 'style-src');
+      for (const text of styles) expect(styleSrc, url).toContain(hashOf(text));
+      expect(styleSrc, url).not.toContain("'unsafe-inline'");
+      expect(directive(csp, 'script-src'), url).not.toContain("'unsafe-inline'");
+      // Nothing left for the first paint to wait for: every stylesheet link is a disabled marker.
+      expect(html.match(/<link rel="stylesheet"(?![^>]*\sdisabled>)[^>]*>/g) ?? [], url).toEqual([]);
+    }
+  }
+});
+
+test('a public page is styled before any script runs, by its own HTML', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const violations = await watchCspViolations(page);
+  const stylesheets = stylesheetRequests(page);
+
+  await page.goto('/es');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const bar = page.getByRole('banner');
+  await expect(bar).toHaveCSS('position', 'sticky');
+  expect(await bar.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain('Inter Variable');
+  expect(stylesheets).toEqual([]);
+  expect(violations).toEqual([]);
+  await context.close();
+});
+
+test('hydration and client-side navigation keep every style, with no CSP violation and no inlined stylesheet downloaded again', async ({ page }) => {
+  test.slow(); // three pages, each until the network is idle
+  const violations = await watchCspViolations(page);
+  const stylesheets = stylesheetRequests(page);
+
+  await page.goto('/en/faq');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Frequently asked questions');
+  await expectHydrated(page);
+  await page.waitForLoadState('networkidle');
+  // Hydration loaded the page's modules, whose stylesheets the page already has inline.
+  expect(stylesheets).toEqual([]);
+  const inlined = await page.locator('link[rel="stylesheet"][disabled]').evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  expect(inlined.length).toBeGreaterThan(1);
+
+  // The contact page was not pre-rendered into this document: its own stylesheet is fetched.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await page.getByRole('navigation', { name: 'Explore' }).getByRole('link', { name: 'Contact' }).click();
+  await expect(page).toHaveURL(/\/en\/contact$/);
+  expect(await page.evaluate(() => 'sameDocument' in window), 'navigated by the hydrated router, not reloaded').toBe(true);
+  await expect(page.getByLabel('Message')).toHaveCSS('min-height', '144px');
+  // The form's schema is built by now (zod, jitless: no eval probe for the CSP to report).
+  await expect(page.getByLabel('Message')).toBeEnabled();
+  await page.getByRole('link', { name: 'Alta, home page' }).click();
+  await expect(page).toHaveURL(/\/en$/);
+  await expect(page.getByRole('banner')).toHaveCSS('position', 'sticky');
+  await page.waitForLoadState('networkidle');
+
+  expect(stylesheets.length).toBeGreaterThan(0);
+  for (const url of stylesheets) expect(inlined, url).not.toContain(url);
+  const applied = await page.evaluate(() => [...document.querySelectorAll('link[rel="stylesheet"]:not([disabled])')].map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  for (const url of applied) expect(inlined, url).not.toContain(url);
+  expect(violations).toEqual([]);
+});
+
+test('a pre-rendered page loads one small starter, and the app only after its first paint', async ({ page, request }) => {
+  const html = await (await request.get('/es')).text();
+  const scripts = [...html.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"[^>]*>/g)].map((match) => match[1]!);
+  expect(scripts).toEqual([expect.stringMatching(/^\/assets\/start-after-paint-[\w-]+\.js$/)]);
+  expect(html).not.toContain('rel="modulepreload"');
+  const entry = /data-entry="([^"]+)"/.exec(html)?.[1];
+  const preload = (/data-preload="([^"]+)"/.exec(html)?.[1] ?? '').split(' ');
+  expect(entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+  expect(preload.length).toBeGreaterThan(3);
+
+  const requests: { url: string; priority: string }[] = [];
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  cdp.on('Network.requestWillBeSent', ({ request: sent }) => void requests.push({ url: new URL(sent.url).pathname, priority: sent.initialPriority }));
+  await page.goto('/es');
+  await expectHydrated(page);
+
+  // The browser's own timeline: the paint came before the entry and the page's modules were asked for.
+  const timeline = await page.evaluate(() => ({
+    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+    scripts: performance.getEntriesByType('resource').map((entry) => ({ url: new URL(entry.name).pathname, start: entry.startTime })),
+  }));
+  expect(timeline.firstPaint).toBeGreaterThan(0);
+  for (const url of [entry!, ...preload]) {
+    const fetched = timeline.scripts.find((script) => script.url === url);
+    expect(fetched, url).toBeDefined();
+    expect(fetched!.start, url).toBeGreaterThanOrEqual(timeline.firstPaint);
+  }
+  // The font the first paint's text needs is the one high-priority request besides the page.
+  expect(requests.filter(({ url }) => url.endsWith('.woff2'))).toEqual([{ url: expect.stringMatching(/^\/assets\/inter-latin-wght-normal-/), priority: 'High' }]);
+});
