@@ -44,7 +44,7 @@ export const syncTiming = {
 type SharedStatus = Pick<SyncStatus, 'phase' | 'lastFailure' | 'nextRetryAt'>;
 
 /**
- * Drives a replica: one leader tab (Web Locks) pushes the outbox in order then pulls, on a new
+ * Drives a replica: one leader tab (Web Locks, else leader.ts) pushes the outbox in order then pulls, on a new
  * mutation, `online`, the page becoming visible, a timer and a server poke; failures back off
  * exponentially with jitter. Other tabs write their mutations to the shared outbox and ask
  * the leader to sync over a BroadcastChannel; when the leader tab dies the lock passes on.
