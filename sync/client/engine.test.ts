@@ -41,16 +41,16 @@ class FakeLocks {
   }
 }
 
-/** BroadcastChannel between fake tabs: a message reaches every other tab. */
+/** BroadcastChannel between fake tabs: a message reaches every other tab on the same channel name. */
 class FakeBroadcast {
-  private readonly tabs = new Set<{ listener: ((message: TabMessage) => void) | null }>();
+  private readonly tabs = new Set<{ name: string; listener: ((message: TabMessage) => void) | null }>();
 
-  open(): SyncChannel {
-    const tab = { listener: null as ((message: TabMessage) => void) | null };
+  open(name: string): SyncChannel {
+    const tab = { name, listener: null as ((message: TabMessage) => void) | null };
     this.tabs.add(tab);
     return {
       post: (message) => {
-        for (const other of this.tabs) if (other !== tab) queueMicrotask(() => other.listener?.(structuredClone(message)));
+        for (const other of this.tabs) if (other !== tab && other.name === name) queueMicrotask(() => other.listener?.(structuredClone(message)));
       },
       onMessage: (listener) => (tab.listener = listener),
       close: () => this.tabs.delete(tab),
@@ -81,7 +81,7 @@ class FakeHost implements SyncHost {
     this.connectivity.add(listener);
     return () => this.connectivity.delete(listener);
   }
-  openChannel = () => this.broadcast?.open() ?? null;
+  openChannel = (name: string) => this.broadcast?.open(name) ?? null;
   openPokes({ onPoke }: { onPoke(origin: string | null): void; onConnected(connected: boolean): void }) {
     this.pokes = onPoke;
     return () => (this.pokes = null);
@@ -145,6 +145,27 @@ class SwitchableTransport implements SyncTransport {
     this.pulls++;
     if (this.failure) return { ok: false, failure: this.failure };
     return { ok: true, value: structuredClone(await this.server.pull(this.userId, request)) as never };
+  }
+}
+
+/** Counts pushes in flight across every tab; each push takes a few event-loop turns, as on a network. */
+class CountingTransport extends SwitchableTransport {
+  constructor(
+    server: MemorySyncServer,
+    userId: string,
+    private readonly flight: { now: number; max: number },
+  ) {
+    super(server, userId);
+  }
+  override async push(request: PushRequest): Promise<SyncResult<never>> {
+    this.flight.now++;
+    this.flight.max = Math.max(this.flight.max, this.flight.now);
+    try {
+      await settle(20);
+      return await super.push(request);
+    } finally {
+      this.flight.now--;
+    }
   }
 }
 
@@ -346,6 +367,87 @@ describe('sync engine', () => {
     await hosts[1]!.advance(0);
     await until(() => server.snapshot(userId).drafts.length === 2);
     expect(transports[1]!.pushes.length).toBeGreaterThan(0);
+  });
+
+  it('without Web Locks, elects one tab over BroadcastChannel: never two pushes in flight, and another tab takes over when it closes', async () => {
+    const server = new MemorySyncServer();
+    const factory = new IDBFactory();
+    const broadcast = new FakeBroadcast();
+    const hosts = [new FakeHost(null, broadcast), new FakeHost(null, broadcast)];
+    const flight = { now: 0, max: 0 };
+    const transports = [new CountingTransport(server, userId, flight), new CountingTransport(server, userId, flight)];
+    const engines = [tab(factory, transports[0]!, hosts[0]!), tab(factory, transports[1]!, hosts[1]!)];
+    /** Both tabs' clocks move together, in small steps, so heartbeats flow as they would. */
+    const advance = async (ms: number) => {
+      for (let elapsed = 0; elapsed < ms; elapsed += 100) for (const host of hosts) await host.advance(100);
+    };
+    await settle();
+    await advance(2000);
+    expect(engines.map((engine) => engine.getStatus().leader).filter(Boolean)).toHaveLength(1);
+    const leader = engines[0]!.getStatus().leader ? 0 : 1;
+    const follower = 1 - leader;
+
+    for (let round = 0; round < 3; round++) {
+      await engines[0]!.mutate('saveDraft', draft(round));
+      await engines[1]!.mutate('saveDraft', draft(round));
+      await advance(500);
+    }
+    await until(() => server.snapshot(userId).drafts.length === 6);
+    expect(transports[follower]!.pushes).toHaveLength(0);
+    expect(flight.max).toBe(1);
+
+    // The leader tab closes with a change queued: the other tab is elected and pushes it.
+    hosts[leader]!.emit('offline');
+    transports[leader]!.failure = { kind: 'network' };
+    await engines[leader]!.mutate('saveDraft', draft());
+    await advance(200);
+    engines[leader]!.stop();
+    await advance(1000);
+    expect(engines[follower]!.getStatus().leader).toBe(true);
+    await until(() => server.snapshot(userId).drafts.length === 7);
+    expect(transports[follower]!.pushes.length).toBeGreaterThan(0);
+    expect(flight.max).toBe(1);
+  });
+
+  it('pushes when the page becomes visible again', async () => {
+    const server = new MemorySyncServer();
+    const host = new FakeHost(new FakeLocks(), null);
+    const transport = new SwitchableTransport(server, userId);
+    const engine = tab(new IDBFactory(), transport, host);
+    await settle();
+    await host.advance(0);
+    await until(() => engine.getStatus().phase === 'idle');
+    // A change waiting after a failed attempt (its retry far away): becoming visible pushes it now.
+    transport.failure = { kind: 'server', status: 503, code: 'sync_unavailable', retryAfterMs: 10 * 60_000 };
+    await engine.mutate('saveDraft', draft());
+    await host.advance(syncTiming.coalesceMs);
+    await until(() => engine.getStatus().phase === 'retrying');
+    transport.failure = null;
+    const pushes = transport.pushes.length;
+    host.emit('visible');
+    await host.advance(0);
+    await until(() => engine.getStatus().phase === 'idle' && engine.getStatus().pendingCount === 0);
+    expect(transport.pushes.length).toBe(pushes + 1);
+    expect(server.snapshot(userId).drafts).toHaveLength(1);
+  });
+
+  it('pushes on the poll timer a change another device left in the shared outbox', async () => {
+    const server = new MemorySyncServer();
+    const host = new FakeHost(new FakeLocks(), null);
+    const transport = new SwitchableTransport(server, userId);
+    const engine = tab(new IDBFactory(), transport, host);
+    await settle();
+    await host.advance(0);
+    await until(() => engine.getStatus().phase === 'idle');
+    // Queued without telling the engine (as a tab that closed before it could ask would leave it).
+    await engine.replica.mutate('saveDraft', draft());
+    await settle();
+    await host.advance(syncTiming.pollMs - 1000);
+    expect(transport.pushes).toHaveLength(0);
+    await host.advance(1000);
+    await until(() => engine.getStatus().pendingCount === 0);
+    expect(transport.pushes).toHaveLength(1);
+    expect(server.snapshot(userId).drafts).toHaveLength(1);
   });
 
   it('starts over as a new client when the server refuses a gap it cannot fill', async () => {

@@ -3,6 +3,7 @@ import type { MutatorArgs, MutatorName } from '@sync/mutators';
 import type { RejectedChange } from './db';
 import type { SyncChannel, SyncHost, TabMessage } from './host';
 import { syncCycle } from './cycle';
+import { broadcastLeadership } from './leader';
 import { Replica, type ReplicaDatabase } from './replica';
 import type { SyncFailure, SyncTransport } from './transport';
 
@@ -43,7 +44,7 @@ export const syncTiming = {
 type SharedStatus = Pick<SyncStatus, 'phase' | 'lastFailure' | 'nextRetryAt'>;
 
 /**
- * Drives a replica: one leader tab (Web Locks) pushes the outbox in order then pulls, on a new
+ * Drives a replica: one leader tab (Web Locks, else leader.ts) pushes the outbox in order then pulls, on a new
  * mutation, `online`, the page becoming visible, a timer and a server poke; failures back off
  * exponentially with jitter. Other tabs write their mutations to the shared outbox and ask
  * the leader to sync over a BroadcastChannel; when the leader tab dies the lock passes on.
@@ -109,10 +110,13 @@ export class SyncEngine {
       }),
     );
 
-    if (this.host.requestLeadership) {
-      this.cleanups.push(this.host.requestLeadership(this.lockName, () => this.lead()));
+    // Without Web Locks the tabs elect a leader over a BroadcastChannel (leader.ts).
+    const requestLeadership: ((name: string, lead: () => Promise<void>, lost: () => void) => () => void) | null =
+      this.host.requestLeadership ?? broadcastLeadership(this.host);
+    if (requestLeadership) {
+      this.cleanups.push(requestLeadership(this.lockName, () => this.lead(), () => this.demote()));
     } else {
-      // No Web Locks: every tab pushes. Still correct — the server applies each mutation
+      // Neither: every tab pushes. Still correct — the server applies each mutation
       // once and a pull page is applied only on the cursor it was asked with — only busier.
       void this.lead();
     }
@@ -138,11 +142,22 @@ export class SyncEngine {
 
   private resolveLeadership: (() => void) | null = null;
 
+  /** An election found another leader (leader.ts; a Web Lock is never lost): stop leading. */
+  private demote(): void {
+    this.update({ leader: false });
+    this.host.clearTimeout(this.timer);
+    this.host.clearTimeout(this.pollTimer);
+    this.closePokes?.();
+    this.resolveLeadership?.();
+  }
+
+  private closePokes: (() => void) | null = null;
+
   private lead(): Promise<void> {
     if (this.isStopped) return Promise.resolve();
     this.update({ leader: true });
     this.cleanups.push(
-      this.host.openPokes({
+      (this.closePokes = this.host.openPokes({
         onPoke: (origin) => {
           void this.replica.meta().then((meta) => {
             if (origin !== meta.clientId) this.requestSync(0);
@@ -151,7 +166,7 @@ export class SyncEngine {
         onConnected: (connected) => {
           this.pokesConnected = connected;
         },
-      }),
+      })),
     );
     this.schedulePoll();
     this.requestSync(0);
@@ -241,7 +256,7 @@ export class SyncEngine {
         }
         this.onFailure(failure);
         return;
-      } while (this.again && !this.isStopped);
+      } while (this.again && !this.isStopped && this.status.leader);
     } catch (error) {
       // A local failure (IndexedDB quota, a closed database): back off like a server failure.
       console.error('sync failed locally', error);

@@ -1,6 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { categoryKeys } from '@domain/bookkeeping';
 import type { Draft } from '@domain/draft';
 import { isMutationRejection } from '@sync/mutator';
 import type { PullRequest, PushRequest } from '@sync/protocol';
@@ -11,7 +12,8 @@ import { Replica } from './replica';
 import type { SyncFailure, SyncResult, SyncTransport } from './transport';
 
 /**
- * Model-based test of the whole sync loop: several devices of two users mutate drafts while
+ * Model-based test of the whole sync loop: several devices of two users mutate wizard drafts
+ * and bookkeeping transactions (create, set category, note, checked, delete) while
  * the network drops, duplicates, delays and reorders their requests, loses responses after
  * the server committed, and goes offline. Once every queue drains, every device's Dexie
  * content must equal the server's rows of its user; every mutation must have been processed
@@ -26,6 +28,11 @@ const users = ['7b0d1f64-0c4e-4b55-9d1e-3b6f7c1a0001', '7b0d1f64-0c4e-4b55-9d1e-
 /** Device → user: two devices of the first user, one of the second. */
 const devices = [0, 0, 1] as const;
 const company = '7b0d1f64-0c4e-4b55-9d1e-3b6f7c1ac0de';
+/** Bookkeeping companies: the first user's own, and one the second user is a teammate of. */
+const companies = [company, '7b0d1f64-0c4e-4b55-9d1e-3b6f7c1ac0df'] as const;
+/** A few shared transaction ids, so devices (and both users, in the shared company) edit the same rows. */
+const transactionIds = [1, 2, 3].map((n) => `6a2b3c4d-1e2f-4a5b-8c6d-00000000000${n}`);
+const someCategories = [null, categoryKeys[0], categoryKeys[1]] as const;
 /** A few shared ids, so devices collide on the same drafts (and users on each other's). */
 const draftIds = [1, 2, 3].map((n) => `5f1c2a3b-9d8e-4f70-8a6b-00000000000${n}`);
 const kinds = ['companyCreation', 'kyb', 'taxForm'] as const;
@@ -33,7 +40,12 @@ const day = 24 * 60 * 60 * 1000;
 
 type Operation =
   | { type: 'save'; draft: number; kind: number; company: boolean; step: number }
-  | { type: 'delete'; draft: number };
+  | { type: 'delete'; draft: number }
+  | { type: 'createTransaction'; transaction: number; company: number; amount: number; category: number }
+  | { type: 'setCategory'; transaction: number; category: number }
+  | { type: 'setNote'; transaction: number; note: number }
+  | { type: 'setChecked'; transaction: number; checked: boolean }
+  | { type: 'deleteTransaction'; transaction: number };
 
 type Action =
   | { type: 'mutate'; device: number; operation: Operation }
@@ -44,6 +56,14 @@ type Action =
 const operation: fc.Arbitrary<Operation> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ type: fc.constant('save' as const), draft: fc.nat(2), kind: fc.nat(2), company: fc.boolean(), step: fc.nat(4) }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('delete' as const), draft: fc.nat(2) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ type: fc.constant('createTransaction' as const), transaction: fc.nat(2), company: fc.nat(1), amount: fc.integer({ min: -5000, max: 5000 }), category: fc.nat(2) }),
+  },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('setCategory' as const), transaction: fc.nat(2), category: fc.nat(2) }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('setNote' as const), transaction: fc.nat(2), note: fc.nat(2) }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('setChecked' as const), transaction: fc.nat(2), checked: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('deleteTransaction' as const), transaction: fc.nat(2) }) },
 );
 
 const action: fc.Arbitrary<Action> = fc.oneof(
@@ -83,6 +103,8 @@ class World {
 
   constructor(skews: number[]) {
     this.server.addToCompany(company, users[0], 'owner');
+    this.server.addToCompany(companies[1], users[0], 'owner');
+    this.server.addToCompany(companies[1], users[1], 'teammate');
     this.replicas = devices.map(
       (user, device) =>
         new Replica(new AppDB(`device-${device}`, { indexedDB: this.factory, IDBKeyRange }), users[user], undefined, () => new Date(Date.now() + skews[device]!)),
@@ -158,7 +180,38 @@ class World {
 
   async mutate(device: number, op: Operation) {
     const replica = this.replicas[device]!;
+    const queue = async (run: () => Promise<number>, name: string) => this.queued[device]!.push({ id: await run(), name });
+    const updatedAt = replica['clock']().toISOString();
     try {
+      if (op.type === 'createTransaction') {
+        const transaction = {
+          date: '2026-03-15',
+          description: `Line ${op.transaction} from device ${device}`,
+          amountCents: op.amount,
+          accountKind: null,
+          accountId: null,
+          category: someCategories[op.category]!,
+          merchant: null,
+          note: '',
+        };
+        const args = { id: transactionIds[op.transaction]!, companyId: companies[op.company]!, createdAt: updatedAt, transaction };
+        return void (await queue(() => replica.mutate('createTransaction', args), 'createTransaction'));
+      }
+      if (op.type === 'setCategory') {
+        const args = { id: transactionIds[op.transaction]!, category: someCategories[op.category]!, updatedAt };
+        return void (await queue(() => replica.mutate('setTransactionCategory', args), 'setTransactionCategory'));
+      }
+      if (op.type === 'setNote') {
+        const args = { id: transactionIds[op.transaction]!, note: `note ${op.note} from device ${device}`, updatedAt };
+        return void (await queue(() => replica.mutate('setTransactionNote', args), 'setTransactionNote'));
+      }
+      if (op.type === 'setChecked') {
+        const args = { id: transactionIds[op.transaction]!, checked: op.checked, updatedAt };
+        return void (await queue(() => replica.mutate('setTransactionChecked', args), 'setTransactionChecked'));
+      }
+      if (op.type === 'deleteTransaction') {
+        return void (await queue(() => replica.mutate('deleteTransaction', { id: transactionIds[op.transaction]! }), 'deleteTransaction'));
+      }
       if (op.type === 'delete') {
         const id = await replica.mutate('deleteDraft', { id: draftIds[op.draft]! });
         this.queued[device]!.push({ id, name: 'deleteDraft' });
@@ -175,7 +228,8 @@ class World {
       const id = await replica.mutate('saveDraft', draft);
       this.queued[device]!.push({ id, name: 'saveDraft' });
     } catch (error) {
-      // Refused locally (another wizard's id on this device): nothing was queued.
+      // Refused locally (another wizard's id on this device, a transaction this device does
+      // not have or already has): nothing was queued.
       if (!isMutationRejection(error)) throw error;
     }
   }
@@ -231,7 +285,9 @@ async function runScenario(actions: Action[], skews: number[]) {
       const replica = world.replicas[device]!;
       const user = users[devices[device]!];
       // Every device holds exactly its user's rows on the server.
-      expect(byId(await replica.db.table('drafts').toArray())).toEqual(world.server.snapshot(user).drafts);
+      const snapshot = world.server.snapshot(user);
+      expect(byId(await replica.db.table('drafts').toArray())).toEqual(snapshot.drafts);
+      expect(byId(await replica.db.table('transactions').toArray())).toEqual(snapshot.transactions);
 
       // Exactly once, in order: the server processed this device's mutations 1..n, once each.
       const { clientId } = await replica.meta();

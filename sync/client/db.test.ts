@@ -1,0 +1,99 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import Dexie from 'dexie';
+import { describe, expect, it } from 'vitest';
+import { AppDB, databaseName } from './db';
+
+/**
+ * A device that last ran an older app still has its database at an older version, with changes
+ * waiting in the outbox. Opening it with the current `AppDB` must upgrade it in place: nothing
+ * lost (above all the outbox), the newer stores and indexes there. The old schemas are written
+ * out here as they shipped, on purpose: they are what devices hold, whatever db.ts says today.
+ */
+
+const userId = '0f5a7c1e-2b3d-4e5f-8a9b-0c1d2e3f4a5b';
+
+// As shipped on 2026-11-21 (version 1) and 2026-11-22 (version 2).
+const shipped = {
+  1: { profile: 'key', pageCache: 'key' },
+  2: { outbox: 'id', syncMeta: 'key', rejectedChanges: '++seq', drafts: 'id, kind, companyId' },
+} as const;
+
+function openOld(factory: IDBFactory, version: 1 | 2): Dexie {
+  const db = new Dexie(databaseName(userId), { indexedDB: factory, IDBKeyRange });
+  db.version(1).stores(shipped[1]);
+  if (version === 2) db.version(2).stores(shipped[2]);
+  return db;
+}
+
+const profile = { key: 'me', user: { id: userId, email: 'ana@example.com' }, cachedAt: '2026-11-21T09:00:00.000Z' };
+const outboxEntry = {
+  id: 7,
+  name: 'saveDraft',
+  args: { id: 'd1' },
+  createdAt: '2026-11-22T10:00:00.000Z',
+  undo: [{ table: 'drafts', id: 'd1', before: null }],
+};
+const meta = { key: 'state', clientId: 'c1', cursor: '42', lastMutationId: 6, nextMutationId: 8, lastSyncedAt: '2026-11-22T09:59:00.000Z' };
+const draftRow = { id: 'd1', kind: 'kyb', companyId: null, step: 2, data: { name: 'Acme' }, updatedAt: '2026-11-22T10:00:00.000Z' };
+
+const indexNames = (db: Dexie, table: string) => db.table(table).schema.indexes.map((index) => index.name).sort();
+
+describe('AppDB schema upgrades', () => {
+  it('upgrades a version-2 database without losing the outbox, the sync position or the data', async () => {
+    const factory = new IDBFactory();
+    const old = openOld(factory, 2);
+    await old.table('profile').put(profile);
+    await old.table('outbox').put(outboxEntry);
+    await old.table('syncMeta').put(meta);
+    await old.table('drafts').put(draftRow);
+    await old.table('rejectedChanges').add({ mutationId: 5, name: 'saveDraft', args: {}, code: 'forbidden', rejectedAt: '2026-11-22T09:00:00.000Z' });
+    expect(old.verno).toBe(2);
+    old.close();
+
+    const db = new AppDB(userId, { indexedDB: factory, IDBKeyRange });
+    await db.open();
+    try {
+      expect(db.verno).toBe(3);
+      expect(await db.outbox.toArray()).toEqual([outboxEntry]);
+      expect(await db.syncMeta.get('state')).toEqual(meta);
+      expect(await db.drafts.where('kind').equals('kyb').toArray()).toEqual([draftRow]);
+      expect(await db.profile.get('me')).toEqual(profile);
+      expect(await db.rejectedChanges.count()).toBe(1);
+      // The new version's stores exist with their indexes, and take rows.
+      expect(indexNames(db, 'transactions')).toEqual(['[companyId+date]', 'accountId', 'companyId', 'importId']);
+      expect(indexNames(db, 'batchImports')).toEqual(['[companyId+createdAt]', 'companyId']);
+      expect(indexNames(db, 'receiptFiles')).toEqual(['status', 'transactionId']);
+      await db.table('transactions').put({ id: 't1', companyId: 'c', date: '2026-11-01', importId: null, accountId: 'a' });
+      expect(await db.table('transactions').where('[companyId+date]').equals(['c', '2026-11-01']).count()).toBe(1);
+    } finally {
+      db.close();
+    }
+
+    // The upgrade happened in the IndexedDB itself: a plain open sees version 3 with every store.
+    const raw = await new Dexie(databaseName(userId), { indexedDB: factory, IDBKeyRange }).open();
+    expect(raw.verno).toBe(3);
+    expect(raw.tables.map((table) => table.name).sort()).toEqual(
+      ['batchImports', 'drafts', 'manualAccounts', 'outbox', 'pageCache', 'profile', 'receiptFiles', 'rejectedChanges', 'syncMeta', 'transactions'].sort(),
+    );
+    raw.close();
+  });
+
+  it('upgrades a version-1 database (before sync) keeping its cached profile, with empty sync stores', async () => {
+    const factory = new IDBFactory();
+    const old = openOld(factory, 1);
+    await old.table('profile').put(profile);
+    await old.table('pageCache').put({ key: 'companies', value: [{ id: 'c' }], cachedAt: '2026-11-21T09:00:00.000Z' });
+    old.close();
+
+    const db = new AppDB(userId, { indexedDB: factory, IDBKeyRange });
+    try {
+      expect(await db.profile.get('me')).toEqual(profile);
+      expect(await db.pageCache.get('companies')).toMatchObject({ value: [{ id: 'c' }] });
+      expect(await db.outbox.count()).toBe(0);
+      expect(await db.syncMeta.get('state')).toBeUndefined();
+      expect(indexNames(db, 'drafts')).toEqual(['companyId', 'kind']);
+    } finally {
+      db.close();
+    }
+  });
+});
