@@ -1,17 +1,12 @@
-import { test, type Page } from '@playwright/test';
+import { test } from '@playwright/test';
 import { expect, LoginPage, uniqueEmail } from './support/alta';
 import { createAccount, openCheckout, placeOrder, sandboxCards } from './support/checkout';
+import { expectAutoClose, expectClosingAnimation, freezeClock } from './support/popup-clock';
 
 // SPEC §4 timings, on Playwright's fake clock: a popup closes by itself after 3000 ms with a
 // 300 ms closing animation; the company-created popup stays three times 3000 ms, then the
 // new-company flag (localStorage `alta.newCompany`) is reset.
 test.use({ serviceWorkers: 'block' });
-
-/** Freezes the page's clock a little ahead, so the popup's timer starts from a time the test controls. */
-async function freezeClock(page: Page) {
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 1000);
-}
 
 test('the payment-success popup stays 3000 ms, closes with a 300 ms animation, then leads on', async ({ page, request }) => {
   const order = await placeOrder(request);
@@ -23,15 +18,9 @@ test('the payment-success popup stays 3000 ms, closes with a 300 ms animation, t
   const popup = checkout.successPopup;
   await expect(popup).toBeVisible();
 
-  await page.clock.runFor(2999);
-  await expect(popup).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`/en/checkout/${order.orderId}$`));
-  // At 3000 ms the closing animation starts: the popup is still there during its 300 ms.
-  await page.clock.runFor(1);
-  await page.clock.runFor(298);
-  await expect(popup).toBeVisible();
-  await page.clock.runFor(2);
-  await expect(popup).toBeHidden();
+  await expectAutoClose(page, popup, 3000, async () => {
+    await expect(page).toHaveURL(new RegExp(`/en/checkout/${order.orderId}$`));
+  });
   await expect(page).toHaveURL(/\/en\/register$/);
 });
 
@@ -48,10 +37,7 @@ test('a click closes the payment-success popup after the 300 ms animation, befor
 
   await page.clock.runFor(1000);
   await popup.click();
-  await page.clock.runFor(299);
-  await expect(popup).toBeVisible();
-  await page.clock.runFor(1);
-  await expect(popup).toBeHidden();
+  await expectClosingAnimation(page, popup);
   await expect(page).toHaveURL(/\/en\/login$/);
 });
 
@@ -75,19 +61,14 @@ test('the company-created popup stays 3 × 3000 ms, then closes and resets the n
   await expect(popup).toContainText('Andes Labs is on its way.');
   expect(await page.evaluate(() => localStorage.getItem('alta.newCompany'))).not.toBeNull();
 
+  // Three times 3000 ms: still shown after the first two, closing at 9000 ms, gone 300 ms later.
   await page.clock.runFor(3000);
   await expect(popup).toBeVisible();
   await page.clock.runFor(3000);
   await expect(popup).toBeVisible();
-  await page.clock.runFor(2999);
-  await expect(popup).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('alta.newCompany'))).not.toBeNull();
-  // 9000 ms: the closing animation starts; 300 ms later it is gone and the flag is reset.
-  await page.clock.runFor(1);
-  await page.clock.runFor(298);
-  await expect(popup).toBeVisible();
-  await page.clock.runFor(2);
-  await expect(popup).toBeHidden();
+  await expectAutoClose(page, popup, 3000, async () => {
+    expect(await page.evaluate(() => localStorage.getItem('alta.newCompany'))).not.toBeNull();
+  });
   expect(await page.evaluate(() => localStorage.getItem('alta.newCompany'))).toBeNull();
   await expect(page.getByRole('link', { name: /Andes Labs/ })).toBeVisible();
 });

@@ -21,6 +21,7 @@ import { register as registerAccount } from '../api/auth-api';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import styles from './auth-layout.module.css';
 import { PasswordRules } from './password-rules';
+import { PaymentExpiredPopup } from './payment-expired-popup';
 import { PhoneField } from './phone-field';
 
 type RegisterValues = z.input<typeof registerFormSchema>;
@@ -51,6 +52,8 @@ export function RegisterForm() {
   const location = useLocation();
   const [paid] = useState(() => paidOrderFromState(location.state));
   const [failure, setFailure] = useState<string | null>(null);
+  // SPEC §4: an email flagged by an expired payment cannot get a new account either; it sees the payment-expired popup.
+  const [blocked, setBlocked] = useState(false);
   const {
     register,
     control,
@@ -73,6 +76,10 @@ export function RegisterForm() {
     } catch (error) {
       if (error instanceof ApiError && (error.code === 'email_taken' || error.code === 'admin_email_reserved')) {
         setError('email', { type: 'server', message: `errors.${error.code}` }, { shouldFocus: true });
+        return;
+      }
+      if (error instanceof ApiError && error.code === 'user_blocked') {
+        setBlocked(true);
         return;
       }
       if (!applyFieldErrors(error, setError, fields)) setFailure(errorText(error));
@@ -123,6 +130,7 @@ export function RegisterForm() {
       <Button type="submit" block busy={isSubmitting} busyLabel={t('register.submitting')}>
         {t('register.submit')}
       </Button>
+      <PaymentExpiredPopup open={blocked} onClose={() => setBlocked(false)} />
     </form>
   );
 }
