@@ -63,6 +63,12 @@ export const guestDraftUploadSchema = z.strictObject({
 });
 export type GuestDraftUpload = z.infer<typeof guestDraftUploadSchema>;
 
+/**
+ * PUT /api/v1/drafts/:id's answer: the version the server stamped on the upload with its own
+ * clock. Devices compare these, never their own clocks (docs/decisions/012).
+ */
+export const guestDraftSavedSchema = z.strictObject({ updatedAt: draftSchema.shape.updatedAt });
+
 /** GET /api/v1/drafts/:id (continue on another device): a guest's draft as the server holds it. */
 export const guestDraftSchema = z.strictObject({
   id: draftSchema.shape.id,

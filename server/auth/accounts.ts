@@ -11,7 +11,7 @@ import {
   setPassword,
   type UserRow,
 } from '../db/queries/users';
-import { claimOrdersAtSignIn } from '../db/queries/orders';
+import { claimOrdersAtSignIn, hasUnsettledExpiredPayment } from '../db/queries/orders';
 import { linkDraftToUser } from '../sync/drafts';
 import { ProblemError } from '../lib/problem';
 import type { RateLimitGuard } from '../middleware/with-rate-limit';
@@ -45,6 +45,8 @@ export async function registerAccount(deps: AppDeps, input: RegisterInput): Prom
     googleSub = identity.sub;
   }
   if (await findUserByEmail(db, input.email)) throw new ProblemError(409, 'email_taken');
+  // SPEC §4: an email flagged by an expired payment is blocked, whether its account existed then or comes later.
+  if (await hasUnsettledExpiredPayment(db, input.email)) throw new ProblemError(403, 'user_blocked');
   const user = await insertUser(db, {
     email: input.email,
     firstName: input.firstName,

@@ -22,8 +22,9 @@ const freshIp = () => `198.51.100.${++ipCounter}`;
 async function uploadDraft(id = randomUUID(), secret = newSecret(), ip = freshIp()) {
   const upload = { secret, kind: 'companyCreation', step: 3, data: { values: { owner: { firstName: 'Lucía', email: 'lucia@example.com' } } }, updatedAt };
   const res = await t.request(`/api/v1/drafts/${id}`, { method: 'PUT', json: upload, headers: { 'x-forwarded-for': ip } });
-  expect(res.status).toBe(204);
-  return { id, secret, upload };
+  expect(res.status).toBe(200);
+  const saved = (await res.json()) as { updatedAt: string };
+  return { id, secret, upload, saved };
 }
 
 const read = (id: string, secret: string | null, ip = freshIp()) =>
@@ -34,18 +35,35 @@ const mailLink = (id: string, secret: string, body: unknown, ip = freshIp()) =>
 
 describe('GET /api/v1/drafts/:id', () => {
   it('answers the draft to the secret that uploaded it, uncached', async () => {
-    const { id, secret, upload } = await uploadDraft();
+    const { id, secret, upload, saved } = await uploadDraft();
     const res = await read(id, secret);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(await res.json()).toEqual({ id, kind: 'companyCreation', step: 3, data: upload.data, updatedAt });
+    expect(await res.json()).toEqual({ id, kind: 'companyCreation', step: 3, data: upload.data, updatedAt: saved.updatedAt });
   });
 
   it('answers the last upload from either device (both save to the same id with the same secret)', async () => {
     const { id, secret, upload } = await uploadDraft();
     const later = { ...upload, step: 5, data: { values: { owner: { firstName: 'Lucía' } }, fromLaptop: true }, updatedAt: '2026-11-21T11:00:00.000Z' };
-    expect((await t.request(`/api/v1/drafts/${id}`, { method: 'PUT', json: later, headers: { 'x-forwarded-for': freshIp() } })).status).toBe(204);
-    expect(await (await read(id, secret)).json()).toMatchObject({ step: 5, data: later.data, updatedAt: later.updatedAt });
+    t.clock.advance(1000);
+    const res = await t.request(`/api/v1/drafts/${id}`, { method: 'PUT', json: later, headers: { 'x-forwarded-for': freshIp() } });
+    expect(res.status).toBe(200);
+    expect(await (await read(id, secret)).json()).toMatchObject({ step: 5, data: later.data, updatedAt: (await res.json()).updatedAt });
+  });
+
+  it("stamps each upload with the server's clock, not the device's: a device a day ahead gets no later version than the next real save", async () => {
+    const { id, secret, upload } = await uploadDraft();
+    const aheadByADay = new Date(t.clock.now.getTime() + 24 * 60 * 60 * 1000).toISOString();
+    const skewed = await t.request(`/api/v1/drafts/${id}`, { method: 'PUT', json: { ...upload, step: 4, updatedAt: aheadByADay }, headers: { 'x-forwarded-for': freshIp() } });
+    const skewedVersion = ((await skewed.json()) as { updatedAt: string }).updatedAt;
+    expect(skewedVersion).toBe(t.clock.now.toISOString());
+    expect(await (await read(id, secret)).json()).toMatchObject({ step: 4, updatedAt: skewedVersion });
+    // A minute later another device with a correct clock saves: its version is the later one.
+    t.clock.advance(60_000);
+    const honest = await t.request(`/api/v1/drafts/${id}`, { method: 'PUT', json: { ...upload, step: 6, updatedAt: t.clock.now.toISOString() }, headers: { 'x-forwarded-for': freshIp() } });
+    const honestVersion = ((await honest.json()) as { updatedAt: string }).updatedAt;
+    expect(Date.parse(honestVersion)).toBeGreaterThan(Date.parse(skewedVersion));
+    expect(await (await read(id, secret)).json()).toMatchObject({ step: 6, updatedAt: honestVersion });
   });
 
   it('answers 404 alike for a wrong secret and an unknown id, and 400 without a well-formed secret', async () => {

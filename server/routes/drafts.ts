@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { draftSecretSchema, guestDraftSchema, guestDraftUploadSchema } from '@domain/draft';
+import { draftSecretSchema, guestDraftSavedSchema, guestDraftSchema, guestDraftUploadSchema } from '@domain/draft';
 import { draftLinkMailSchema } from '@domain/draft-link';
 import { clientIp } from '../auth/client-ip';
 import { sendMailInBackground } from '../auth/mails';
@@ -82,7 +82,10 @@ const putGuestDraft = createRoute({
     body: { required: true, content: { 'application/json': { schema: guestDraftUploadSchema } } },
   },
   responses: {
-    204: { description: 'Saved' },
+    200: {
+      description: "Saved. `updatedAt` is the server's time of this upload, which replaces the device's: the version devices compare.",
+      content: { 'application/json': { schema: guestDraftSavedSchema } },
+    },
     ...problemResponses(400, 404, 429),
   },
 });
@@ -112,9 +115,12 @@ export function draftsRouter(deps: AppDeps) {
   return router
     .openapi(putGuestDraft, async (c) => {
       const { id } = c.req.valid('param');
-      await recordHit(db, rateKey(clientIp(c, deps.env)), perAddress(guestDraftRateRule), deps.now());
-      if (!(await saveGuestDraft(db, id, c.req.valid('json')))) throw new ProblemError(404, 'not_found');
-      return c.body(null, 204);
+      const now = deps.now();
+      await recordHit(db, rateKey(clientIp(c, deps.env)), perAddress(guestDraftRateRule), now);
+      // The server's clock stamps the copy: a device whose clock runs a day ahead must not win every comparison.
+      const updatedAt = now.toISOString();
+      if (!(await saveGuestDraft(db, id, { ...c.req.valid('json'), updatedAt }))) throw new ProblemError(404, 'not_found');
+      return c.json({ updatedAt }, 200);
     })
     .openapi(getGuestDraft, async (c) => {
       const { id } = c.req.valid('param');

@@ -173,13 +173,29 @@ export async function expireIfDue(db: Db, order: OrderRow, now: Date): Promise<O
   if (order.status !== 'pending' || order.expiresAt.getTime() > now.getTime()) return order;
   const live = await findLivePayment(db, order.id);
   if (live?.status === 'processing' || live?.status === 'succeeded') return order;
-  if (live?.status === 'requires_action') await settlePayment(db, live, ['requires_action'], { status: 'canceled' }, now);
+  const paymentExpired = live?.status === 'requires_action';
+  if (paymentExpired) await settlePayment(db, live, ['requires_action'], { status: 'canceled' }, now);
   const [expired] = await db
     .update(orders)
-    .set({ status: 'expired', updatedAt: now })
+    .set({ status: 'expired', updatedAt: now, ...(paymentExpired && { paymentExpiredAt: now }) })
     .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
     .returning();
+  // SPEC §4: the expired payment flags the owner's email; an account with it is blocked and sees the payment-expired popup.
+  if (expired && paymentExpired) await db.update(users).set({ status: 'blocked', updatedAt: now }).where(and(eq(users.email, expired.email), eq(users.status, 'active')));
   return expired ?? order;
+}
+
+/**
+ * Whether `email` carries the flag of an expired payment (SPEC §4) that no later paid order
+ * has settled: registration refuses such an email as blocked, like login does.
+ */
+export async function hasUnsettledExpiredPayment(db: Db, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ expiredAt: sql<Date | string | null>`max(${orders.paymentExpiredAt})`, paidAt: sql<Date | string | null>`max(${orders.paidAt})` })
+    .from(orders)
+    .where(eq(orders.email, email));
+  if (!row?.expiredAt) return false;
+  return !row.paidAt || new Date(row.paidAt).getTime() < new Date(row.expiredAt).getTime();
 }
 
 /**
@@ -193,6 +209,8 @@ export async function markOrderPaid(db: Db, order: OrderRow, now: Date): Promise
     .where(and(eq(orders.id, order.id), inArray(orders.status, ['pending', 'expired'])))
     .returning();
   const current = paid ?? order;
+  // A payment that went through settles the email's expired-payment flag (SPEC §4): its account is unblocked.
+  if (paid) await db.update(users).set({ status: 'active', updatedAt: now }).where(and(eq(users.email, paid.email), eq(users.status, 'blocked')));
   if (!current.userId || current.companyId) return current.companyId;
   return attachCompany(db, current, current.userId, now);
 }

@@ -73,6 +73,11 @@ export const orders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * SPEC §4 "an expired payment is flagged for the owner's email": set when the order expired
+     * with a payment started and left incomplete (a 3-D Secure challenge never answered).
+     */
+    paymentExpiredAt: timestamp('payment_expired_at', { withTimezone: true }),
   },
   (table) => [
     index('orders_email_idx').on(table.email),

@@ -20,6 +20,8 @@ export const companyDraftKey = 'alta.companyDraftId';
 const secretKey = (id: string) => `alta.draftSecret.${id}`;
 /** Set once a draft's link was made or opened: another device may save it too, so the wizard checks the server copy when it opens. */
 const sharedKey = (id: string) => `alta.draftShared.${id}`;
+/** The server's stamp of the copy this device last uploaded or took: what "changed later" is measured against. */
+const versionKey = (id: string) => `alta.draftVersion.${id}`;
 /** A wizard saves on every change; uploads wait for a pause in the typing. */
 const uploadDelayMs = 2000;
 
@@ -57,10 +59,11 @@ let retryOnOnline = false;
 
 /** Sends the draft's current local copy to the server; throws when that fails. */
 async function send(draft: Draft): Promise<void> {
-  await api.put(`drafts/${draft.id}`, {
+  const saved = await api.put<{ updatedAt: string } | undefined>(`drafts/${draft.id}`, {
     json: { secret: secretOf(draft.id), kind: draft.kind, step: draft.step, data: draft.data, updatedAt: draft.updatedAt },
     context: { public: true },
   });
+  if (saved?.updatedAt) storage()?.setItem(versionKey(draft.id), saved.updatedAt);
 }
 
 async function upload(id: string): Promise<void> {
@@ -112,6 +115,7 @@ export async function discardGuestDraft(id: string): Promise<void> {
   const store = storage();
   store?.removeItem(secretKey(id));
   store?.removeItem(sharedKey(id));
+  store?.removeItem(versionKey(id));
   if (store?.getItem(companyDraftKey) === id) store.removeItem(companyDraftKey);
 }
 
@@ -151,15 +155,26 @@ export async function shareGuestDraft(id: string): Promise<{ id: string; secret:
 export const fetchSharedDraft = (id: string, secret: string, signal?: AbortSignal): Promise<GuestDraft> =>
   api.get<GuestDraft>(`drafts/${id}`, { headers: { [draftSecretHeader]: secret }, context: { public: true }, ...(signal && { signal }) });
 
-/** Stores `incoming` unless this device holds the same draft changed later (the latest change wins); returns the one kept. */
+/**
+ * Stores the server copy `incoming` unless this device holds the same draft changed later (the
+ * latest change wins); returns the one kept. "Later" is read on the server's clock: the copy is
+ * newer when the server stamped it after the version this device last uploaded or took, i.e.
+ * another device saved since. Device clocks are compared only when this device never reached
+ * the server (no version yet), since a clock set a day ahead would otherwise always win.
+ */
 async function keepLatest(incoming: Draft): Promise<Draft> {
   const db = guestDatabase();
-  return db.transaction('rw', db.drafts, async () => {
+  const store = storage();
+  const known = store?.getItem(versionKey(incoming.id));
+  const kept = await db.transaction('rw', db.drafts, async () => {
     const local = await db.drafts.get(incoming.id);
-    if (local && local.updatedAt >= incoming.updatedAt) return local;
+    const localIsLatest = known ? Date.parse(incoming.updatedAt) <= Date.parse(known) : local !== undefined && local.updatedAt >= incoming.updatedAt;
+    if (local && localIsLatest) return local;
     await runMutator(mutators.saveDraft, createLocalTx(db, null, null), incoming);
     return incoming;
   });
+  if (kept === incoming) store?.setItem(versionKey(incoming.id), incoming.updatedAt);
+  return kept;
 }
 
 /** Whether the draft's link was made or opened on this device (another device may be saving it too). */

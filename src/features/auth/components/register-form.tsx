@@ -20,6 +20,7 @@ import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import styles from './auth-layout.module.css';
 import { InternationalPhoneField } from './international-phone-field';
 import { NewPasswordFields } from './new-password-fields';
+import { PaymentExpiredPopup } from './payment-expired-popup';
 
 const fields = ['firstName', 'lastName', 'email', 'phone', 'password', 'repeatPassword', 'acceptTerms'] as const;
 
@@ -47,6 +48,8 @@ export function RegisterForm() {
   const location = useLocation();
   const [paid] = useState(() => paidOrderFromState(location.state));
   const [failure, setFailure] = useState<string | null>(null);
+  // SPEC §4: an email flagged by an expired payment cannot get a new account either; it sees the payment-expired popup.
+  const [blocked, setBlocked] = useState(false);
   const { register, control, handleSubmit, setError, watch, isSubmitting, fieldError, preload } = useAccountForm((schemas) => schemas.registerFormSchema, { firstName: paid?.firstName ?? '', lastName: paid?.lastName ?? '', email: paid?.email ?? '', phone: '', password: '', repeatPassword: '' });
 
   const onSubmit = handleSubmit(async ({ repeatPassword: _repeat, ...account }) => {
@@ -57,6 +60,10 @@ export function RegisterForm() {
     } catch (error) {
       if (error instanceof ApiError && (error.code === 'email_taken' || error.code === 'admin_email_reserved')) {
         setError('email', { type: 'server', message: `errors.${error.code}` }, { shouldFocus: true });
+        return;
+      }
+      if (error instanceof ApiError && error.code === 'user_blocked') {
+        setBlocked(true);
         return;
       }
       if (!applyFieldErrors(error, setError, fields)) setFailure(errorText(error));
@@ -112,6 +119,7 @@ export function RegisterForm() {
       <Button type="submit" block busy={isSubmitting} busyLabel={t('register.submitting')}>
         {t('register.submit')}
       </Button>
+      <PaymentExpiredPopup open={blocked} onClose={() => setBlocked(false)} />
     </form>
   );
 }

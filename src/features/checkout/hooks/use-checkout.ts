@@ -235,6 +235,11 @@ export function useCheckout(orderId: string, options: CheckoutOptions = {}) {
         setFailure({ code: 'confirmation' });
         return load();
       }
+      if (step === 'confirm' && error.status >= 500) {
+        // The server could not settle the challenge's outcome: SPEC §8's payment confirmation error, with the code support can trace.
+        setFailure({ code: 'confirmation', ...error.details });
+        return;
+      }
       setFailure({ code: error.code, ...error.details, retryAfter: error.retryAfter });
     },
     [expire, load, orderId, waitForOtherAttempt],
