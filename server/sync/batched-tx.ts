@@ -9,17 +9,19 @@ import type { PreparedRow, ServerStore } from './server-tx';
  * - Reads go through a per-push row cache, filled ahead for the whole batch from the
  *   mutators' `reads` hints (one query per table) and on a miss.
  * - Writes are validated and scope-checked at once (a refusal is the mutation's own) but only
- *   staged; when the mutation succeeds they join the batch's pending writes, kept in the order
- *   of each row's last write, and `flush` stores them with one multi-row statement per run of
- *   one table. A refused mutation's staged writes are simply dropped: nothing to roll back.
+ *   staged; when the mutation succeeds they join the batch's pending writes, in the order they
+ *   were made, and `flush` stores them with one multi-row statement per run of one table (a row
+ *   written again starts a new run: the database and its triggers see every state a row went
+ *   through, as if each mutation had been stored at once — the receipt-orphan trigger needs the
+ *   replaced key). A refused mutation's staged writes are simply dropped: nothing to roll back.
  * - A `delete` or a `list` first stores everything pending (both need the database to be
  *   current); from then on the mutation has reached the database, and if it is refused after
  *   that, `discard` says so and the batch runs again with savepoints.
  *
  * This is sound because the push holds the sync write lock: no other writer changes synced rows
  * until it commits, so what it read stays true but for its own writes, which update the cache.
- * Rows are stored in the order of their last write, so their versions come out in the same order
- * as if each write had been stored at once (the model-based tests compare pages exactly).
+ * Writes are stored in the order they were made, so row versions come out as if each write had
+ * been stored at once (the model-based tests compare pages exactly).
  */
 export interface BatchedTx {
   /** What the current mutation runs on. */
@@ -60,8 +62,8 @@ export function createBatchedTx(store: ServerStore): BatchedTx {
   const base = store.tx;
   /** What this push sees of a row: the row, or null when it is absent from the caller's scope. */
   const cache = new Map<string, Row<TableName> | null>();
-  /** Writes of succeeded mutations not stored yet, in the order of each row's last write. */
-  const pending = new Map<string, Write>();
+  /** Writes of succeeded mutations not stored yet, in the order they were made. */
+  const pending: Write[] = [];
   /** The current mutation's writes. */
   let staged = new Map<string, Write>();
   let reachedDatabase = false;
@@ -86,8 +88,13 @@ export function createBatchedTx(store: ServerStore): BatchedTx {
     try {
       for (let start = 0; start < writes.length; ) {
         const table = writes[start]!.table;
+        // One INSERT … ON CONFLICT cannot change a row twice: a repeated row starts the next run.
+        const ids = new Set<string>();
         let end = start;
-        while (end < writes.length && writes[end]!.table === table) end++;
+        while (end < writes.length && writes[end]!.table === table && !ids.has(writes[end]!.prepared.row.id)) {
+          ids.add(writes[end]!.prepared.row.id);
+          end++;
+        }
         await store.store(table, writes.slice(start, end).map((write) => write.prepared.record));
         start = end;
       }
@@ -98,8 +105,7 @@ export function createBatchedTx(store: ServerStore): BatchedTx {
 
   /** Stores the pending writes and, when `withStaged`, the current mutation's too. */
   async function storePending(withStaged: boolean) {
-    const writes = [...pending.values()];
-    pending.clear();
+    const writes = pending.splice(0);
     if (withStaged && staged.size > 0) {
       reachedDatabase = true;
       for (const [key, write] of staged) {
@@ -165,8 +171,7 @@ export function createBatchedTx(store: ServerStore): BatchedTx {
     commit() {
       for (const [key, write] of staged) {
         cache.set(key, write.prepared.row);
-        pending.delete(key);
-        pending.set(key, write);
+        pending.push(write);
       }
       staged = new Map();
       reachedDatabase = false;

@@ -111,9 +111,9 @@ describe('batched push', () => {
     };
     expect(await applyPush(database.db, owner, { clientId, protocolVersion, mutations: batch })).toEqual(expected);
     expect(await notesOf([a!, b!, c!, blocked!, locked!])).toEqual({ [a!]: 'a8', [b!]: 'b10', [c!]: 'c4', [blocked!]: '', [locked!]: '' });
-    // Each changed row is stored once, in the order of its last write; refused ones not at all.
+    // Every accepted write is stored, in the order it was made (triggers see each state); refused ones not at all.
     const writes = (await writesOf([a!, b!, c!, blocked!, locked!])).slice(setupWrites);
-    expect(writes.map((write) => write.row_id)).toEqual([c, a, b]);
+    expect(writes.map((write) => write.row_id)).toEqual([a, b, c, a, b]);
 
     // The response was lost: the same batch again, and a retry of its tail, change nothing.
     expect(await applyPush(database.db, owner, { clientId, protocolVersion, mutations: batch })).toEqual(expected);
@@ -121,7 +121,7 @@ describe('batched push', () => {
       lastMutationId: 10,
       rejections: expected.rejections.slice(1),
     });
-    expect(await writesOf([a!, b!, c!, blocked!, locked!])).toHaveLength(setupWrites + 3);
+    expect(await writesOf([a!, b!, c!, blocked!, locked!])).toHaveLength(setupWrites + 5);
     const [client] = await database.db.select().from(syncClients).where(eq(syncClients.clientId, clientId));
     expect(client!.lastMutationId).toBe(10);
 
