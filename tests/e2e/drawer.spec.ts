@@ -1,5 +1,6 @@
 import { test } from '@playwright/test';
 import { expect, demo, logInAs } from './support/alta';
+import { expectHydrated } from './support/public-site';
 
 // These tests are about the shell, not the installed app: the service worker's precache
 // download would only compete with the pages under test.
@@ -11,6 +12,8 @@ test('the side drawer works from the keyboard: focus inside, Tab wraps, Escape c
   await page.goto('/en/coming-soon');
   const menu = page.getByRole('button', { name: 'Open menu' });
   await expect(menu).toBeVisible();
+  // A pre-rendered page starts the app after its first paint (decision 013): the menu needs it.
+  await expectHydrated(page);
   await page.keyboard.press('Tab'); // skip link
   await page.keyboard.press('Tab');
   await expect(menu).toBeFocused();
