@@ -1,36 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Draft } from '@domain/draft';
+import { IDBFactory } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
 import type { PullRequest } from '@sync/protocol';
+import { useTestDatabases, testDraft } from './test-databases';
 import { MemorySyncServer } from '../testing/memory-server';
 import { syncCycle } from './cycle';
-import { AppDB } from './db';
 import { revert, revertAll } from './local-tx';
 import { Replica } from './replica';
 import { createHttpTransport, type SyncTransport } from './transport';
 
-const opened: AppDB[] = [];
-afterEach(() => {
-  for (const db of opened.splice(0)) db.close();
-});
-
-function openDb(factory = new IDBFactory(), name = 'ana') {
-  const db = new AppDB(name, { indexedDB: factory, IDBKeyRange });
-  opened.push(db);
-  return db;
-}
-
+const openDb = useTestDatabases();
 const userId = randomUUID();
-const draft = (overrides: Partial<Draft> = {}): Draft => ({
-  id: randomUUID(),
-  kind: 'companyCreation',
-  companyId: null,
-  step: 1,
-  data: {},
-  updatedAt: '2026-11-21T10:00:00.000Z',
-  ...overrides,
-});
+const draft = testDraft;
 const byId = <T extends { id: string }>(rows: T[]) => [...rows].sort((a, b) => (a.id < b.id ? -1 : 1));
 
 /** The in-memory server in pages of two, recording every pull request. */

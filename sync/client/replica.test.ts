@@ -1,35 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
+import { describe, expect, it, vi } from 'vitest';
 import type { Draft } from '@domain/draft';
 import { MutationRejection } from '@sync/mutator';
+import { useTestDatabases, testDraft } from './test-databases';
 import { MemorySyncServer } from '../testing/memory-server';
 import { syncCycle } from './cycle';
-import { AppDB } from './db';
 import { Replica } from './replica';
 import type { SyncTransport } from './transport';
 
-const opened: AppDB[] = [];
-afterEach(() => {
-  for (const db of opened.splice(0)) db.close();
-});
-
-function openDb(factory = new IDBFactory(), name = 'ana') {
-  const db = new AppDB(name, { indexedDB: factory, IDBKeyRange });
-  opened.push(db);
-  return db;
-}
-
+const openDb = useTestDatabases();
 const userId = randomUUID();
-const draft = (overrides: Partial<Draft> = {}): Draft => ({
-  id: randomUUID(),
-  kind: 'companyCreation',
-  companyId: null,
-  step: 1,
-  data: { name: 'Acme' },
-  updatedAt: '2026-11-21T10:00:00.000Z',
-  ...overrides,
-});
+const draft = (overrides: Partial<Draft> = {}): Draft => testDraft({ data: { name: 'Acme' }, ...overrides });
 
 function directTransport(server: MemorySyncServer, user = userId): SyncTransport {
   return {
