@@ -1,21 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { attributionSchema } from '@domain/account';
+import { memoryStorage } from '@src/lib/test-storage';
 import { attributionFromUrl, attributionKey, captureAttribution, readAttribution } from './attribution';
-
-/** A Storage backed by a Map (the unit tests run without a DOM). */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
 
 describe('attribution', () => {
   it('captures the UTM source, campaign, landing path and fbclid of the first visit', () => {

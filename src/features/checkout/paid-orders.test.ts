@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from '@src/lib/api';
 import { claimOrder } from './api/checkout-api';
 import { claimPaidOrders, orderToAttach, paidOrder, paidOrderFromState, paidOrders, rememberPaidOrder, type PaidOrder } from './paid-orders';
-import { memoryStorage } from './test-storage';
+import { memoryStorage } from '@src/lib/test-storage';
 
 vi.mock('./api/checkout-api', () => ({ claimOrder: vi.fn() }));
 vi.stubGlobal('localStorage', memoryStorage());

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { attemptKey, endAttempt, hasOpenAttempt } from './payment-attempt';
-import { memoryStorage } from './test-storage';
+import { memoryStorage } from '@src/lib/test-storage';
 
 vi.stubGlobal('sessionStorage', memoryStorage());
 
