@@ -5,21 +5,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Draft, GuestDraft } from '@domain/draft';
 import { parseContinueFragment } from './continue-link';
 import { adoptSharedDraft, companyDraftKey, discardGuestDraft, draftsInTheWayOf, fetchSharedDraft, guestDatabase, isSharedGuestDraft, refreshSharedGuestDraft, saveGuestDraft, shareGuestDraft } from './guest-drafts';
+import { memoryStorage } from '@src/lib/test-storage';
 
 // The API client, replaced: these tests are about what the device stores and sends.
 const calls = vi.hoisted(() => ({ get: vi.fn(), put: vi.fn() }));
 vi.mock('@src/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('@src/lib/api')>()), api: calls }));
 
-class MemoryStorage {
-  private readonly items = new Map<string, string>();
-  getItem = (key: string) => this.items.get(key) ?? null;
-  setItem = (key: string, value: string) => void this.items.set(key, String(value));
-  removeItem = (key: string) => void this.items.delete(key);
-}
-
-let storage: MemoryStorage;
+let storage: Storage;
 beforeEach(async () => {
-  storage = new MemoryStorage();
+  storage = memoryStorage();
   vi.stubGlobal('localStorage', storage);
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   calls.get.mockReset();

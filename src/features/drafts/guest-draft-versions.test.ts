@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Draft, GuestDraft } from '@domain/draft';
 import { guestDatabase, refreshSharedGuestDraft, saveGuestDraft, shareGuestDraft } from './guest-drafts';
+import { memoryStorage } from '@src/lib/test-storage';
 
 // "The latest change wins" between two devices on one shared guest draft, read on the
 // server's clock (the version the server stamps on each upload), so a device whose clock
@@ -12,15 +13,8 @@ import { guestDatabase, refreshSharedGuestDraft, saveGuestDraft, shareGuestDraft
 const calls = vi.hoisted(() => ({ get: vi.fn(), put: vi.fn() }));
 vi.mock('@src/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('@src/lib/api')>()), api: calls }));
 
-class MemoryStorage {
-  private readonly items = new Map<string, string>();
-  getItem = (key: string) => this.items.get(key) ?? null;
-  setItem = (key: string, value: string) => void this.items.set(key, String(value));
-  removeItem = (key: string) => void this.items.delete(key);
-}
-
 beforeEach(async () => {
-  vi.stubGlobal('localStorage', new MemoryStorage());
+  vi.stubGlobal('localStorage', memoryStorage());
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   calls.get.mockReset();
   calls.put.mockReset();

@@ -4,19 +4,11 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Draft } from '@domain/draft';
 import { adoptGuestDrafts, companyDraftKey, discardGuestDraft, guestDatabase, saveGuestDraft } from './guest-drafts';
+import { memoryStorage } from '@src/lib/test-storage';
 
-/** localStorage as the browser has it (Node has none). */
-class MemoryStorage {
-  private readonly items = new Map<string, string>();
-  getItem = (key: string) => this.items.get(key) ?? null;
-  setItem = (key: string, value: string) => void this.items.set(key, String(value));
-  removeItem = (key: string) => void this.items.delete(key);
-  keys = () => [...this.items.keys()];
-}
-
-let storage: MemoryStorage;
+let storage: Storage;
 beforeEach(async () => {
-  storage = new MemoryStorage();
+  storage = memoryStorage();
   vi.stubGlobal('localStorage', storage);
   // Uploads wait for a pause in the typing; these tests are about the local side.
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -59,7 +51,7 @@ describe('guest drafts', () => {
     await saveGuestDraft(row);
     await discardGuestDraft(row.id);
     expect(await guestDatabase().drafts.count()).toBe(0);
-    expect(storage.keys()).toEqual([]);
+    expect(storage.length).toBe(0);
   });
 
   it('moves the guest drafts into the signed-in user’s queue: the linked one keeps its id, the others get new ones', async () => {
