@@ -44,6 +44,10 @@ const baseSchema = z.object({
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
   /** Number of reverse proxies in front of Alta whose X-Forwarded-For hop is trusted; 0 uses the socket address. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** How often the sync event stream sends its `heartbeat` event (devices reopen a stream silent for about twice this). */
+  SYNC_HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  /** How long one sync event stream lasts before the device reconnects (re-checking the session). */
+  SYNC_STREAM_LIFETIME_MS: z.coerce.number().int().min(1_000).max(60 * 60_000).default(10 * 60_000),
   /** Intercom identity-verification secret: signs `intercomUserHash` so the chat widget cannot be spoofed. */
   CHAT_IDENTITY_SECRET: optional,
 });

@@ -20,7 +20,11 @@ interface MutatorTxBase {
   put<T extends TableName>(table: T, row: Row<T>): Promise<void>;
   /** `put` for many rows at once (imports): one round trip instead of one per row. */
   putMany<T extends TableName>(table: T, rows: readonly Row<T>[]): Promise<void>;
-  /** Deletes the row; deleting an absent row (on the server: a row outside the caller's scope) does nothing. */
+  /**
+   * Deletes the row. On the device deleting an absent row does nothing; on the server a row
+   * already deleted from the caller's scope does nothing either (deleting twice is deleting
+   * once), but a row the caller cannot see (another user's, or none) refuses with `not_found`.
+   */
   delete(table: TableName, id: string): Promise<void>;
   /** The rows whose indexed field equals `value`. */
   list<T extends TableName>(table: T, index: IndexOf<T>, value: string): Promise<Row<T>[]>;

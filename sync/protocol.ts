@@ -124,3 +124,7 @@ export type PullResponse = z.infer<typeof pullResponseSchema>;
 
 /** The server-sent event that tells a user's other devices and tabs to pull. */
 export const pokeEvent = 'poke';
+/** The first event of a stream: `{ heartbeatMs }`, how often `heartbeatEvent` follows. */
+export const readyEvent = 'ready';
+/** Sent every `heartbeatMs`: a stream silent for longer is dead, whatever the browser says. */
+export const heartbeatEvent = 'heartbeat';

@@ -6,7 +6,8 @@ import { rateLimits } from '../db/schema/auth';
 import { draftRow, insertTestCompany } from '../sync/test-fixtures';
 import { guestDraftRateRule } from './drafts';
 import { createUser, signIn } from '../test/accounts';
-import { cookiesFrom, createTestApp, type TestApp } from '../test/harness';
+import { readEventStream } from '../test/event-stream';
+import { cookiesFrom, createTestApp, serveOverHttp, type TestApp } from '../test/harness';
 
 let t: TestApp;
 let ana: { id: string; cookies: string };
@@ -76,52 +77,99 @@ describe('POST /api/v1/sync/push and /pull', () => {
     const brunoEvents = await t.request('/api/v1/sync/events', { cookies: bruno.cookies });
     expect(anaEvents.status).toBe(200);
     expect(anaEvents.headers.get('content-type')).toContain('text/event-stream');
-    const reader = anaEvents.body!.getReader();
-    const brunoReader = brunoEvents.body!.getReader();
-    const decoder = new TextDecoder();
-    let received = '';
-    const until = async (text: string) => {
-      while (!received.includes(text)) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error('stream ended');
-        received += decoder.decode(value);
-      }
-    };
-    await until('event: ready');
+    const anaStream = readEventStream(anaEvents);
+    const brunoStream = readEventStream(brunoEvents);
+    await anaStream.until('ready');
+    expect(anaStream.received).toContain(`"heartbeatMs":${t.env.SYNC_HEARTBEAT_MS}`);
 
     const clientId = randomUUID();
     await push(ana.cookies, { clientId, protocolVersion, mutations: [mutation(1, 'saveDraft', draftRow())] });
-    await until('event: poke');
-    expect(received).toContain(`"clientId":"${clientId}"`);
+    await anaStream.until('poke');
+    expect(anaStream.received).toContain(`"clientId":"${clientId}"`);
 
     // Bruno's stream only said hello.
-    const first = decoder.decode((await brunoReader.read()).value);
-    expect(first).toContain('event: ready');
-    const next = await Promise.race([brunoReader.read().then(() => 'data'), new Promise((resolve) => setTimeout(() => resolve('quiet'), 300))]);
-    expect(next).toBe('quiet');
-    await reader.cancel();
-    await brunoReader.cancel();
+    await brunoStream.until('ready');
+    expect(await brunoStream.quietFor('poke', 300)).toBe(true);
+    await anaStream.cancel();
+    await brunoStream.cancel();
   });
 
   it("pokes a company's teammates when its rows change", async () => {
     const companyId = await insertTestCompany(t.database.db, ana.id, [bruno.id]);
-    const events = await t.request('/api/v1/sync/events', { cookies: bruno.cookies });
-    const reader = events.body!.getReader();
-    const decoder = new TextDecoder();
-    let received = '';
-    const until = async (text: string) => {
-      while (!received.includes(text)) received += decoder.decode((await reader.read()).value);
-    };
-    await until('event: ready');
+    const events = readEventStream(await t.request('/api/v1/sync/events', { cookies: bruno.cookies }));
+    await events.until('ready');
     const account = { id: randomUUID(), companyId, name: 'Petty cash', createdAt };
     const pushed = await push(ana.cookies, { clientId: randomUUID(), protocolVersion, mutations: [mutation(1, 'createManualAccount', account)] });
     expect((await pushed.json()).rejections).toEqual([]);
-    await until('event: poke');
-    await reader.cancel();
+    await events.until('poke');
+    await events.cancel();
   });
 
   it('refuses the event stream without a session', async () => {
     expect((await t.request('/api/v1/sync/events')).status).toBe(401);
+  });
+});
+
+describe('GET /api/v1/sync/events when a stream replaces another', () => {
+  // Over real HTTP, as a browser: heartbeats every second, so the old stream's loop wakes (and
+  // used to unsubscribe a second time) after the new stream subscribed, as after a reload.
+  let live: TestApp;
+  let server: Awaited<ReturnType<typeof serveOverHttp>>;
+  let user: { id: string; cookies: string };
+  beforeAll(async () => {
+    live = await createTestApp({ SYNC_HEARTBEAT_MS: '1000' });
+    const created = await createUser(live);
+    user = { id: created.id, cookies: await signIn(live, created.email) };
+    server = await serveOverHttp(live.app);
+  });
+  afterAll(async () => {
+    await server.close();
+    await live.close();
+  });
+  const open = async () => readEventStream(await fetch(`${server.base}/api/v1/sync/events`, { headers: { cookie: user.cookies } }));
+  let next = 1;
+  const clientId = randomUUID();
+  const change = () => live.request('/api/v1/sync/push', { method: 'POST', cookies: user.cookies, json: { clientId, protocolVersion, mutations: [mutation(next++, 'saveDraft', draftRow())] } });
+
+  it('keeps poking the new stream after the old one closed, at once and after its next heartbeat', async () => {
+    // A tab reloads: stream X opens and is aborted, stream Y replaces it.
+    const x = await open();
+    await x.until('ready');
+    await x.cancel();
+    const y = await open();
+    await y.until('ready');
+
+    expect((await change()).status).toBe(200);
+    await y.until('poke', 1);
+    // Y opened after X closed, so by Y's first heartbeat X's loop has woken and ended (unsubscribing again); Y still gets every poke.
+    await y.until('heartbeat', 1);
+    expect((await change()).status).toBe(200);
+    expect((await change()).status).toBe(200);
+    await y.until('poke', 3);
+    await y.cancel();
+  });
+
+  it('sends a heartbeat event the device can check, at the configured interval', async () => {
+    const stream = readEventStream(await live.request('/api/v1/sync/events', { cookies: user.cookies }));
+    await stream.until('ready');
+    expect(stream.received).toContain('data: {"heartbeatMs":1000}');
+    const started = Date.now();
+    await stream.until('heartbeat', 2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2 * 1000 - 100);
+    await stream.cancel();
+  });
+
+  it('ends the stream after its lifetime, so the device reconnects and the session is checked again', async () => {
+    const short = await createTestApp({ SYNC_HEARTBEAT_MS: '100', SYNC_STREAM_LIFETIME_MS: '1000' });
+    try {
+      const created = await createUser(short);
+      const stream = readEventStream(await short.request('/api/v1/sync/events', { cookies: await signIn(short, created.email) }));
+      await stream.until('ready');
+      await expect(stream.until('never')).rejects.toThrow('the stream ended');
+      expect(stream.count('heartbeat')).toBeGreaterThanOrEqual(5);
+    } finally {
+      await short.close();
+    }
   });
 });
 

@@ -2,8 +2,10 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
 import { problemSchema } from '@domain/problem';
 import {
+  heartbeatEvent,
   minimumProtocolVersion,
   pokeEvent,
+  readyEvent,
   pullRequestSchema,
   pullResponseSchema,
   pushRequestSchema,
@@ -62,18 +64,13 @@ const getEvents = createRoute({
   path: '/sync/events',
   summary: 'Server-sent events: a `poke` whenever data of the caller changed elsewhere',
   description:
-    'Each `poke` carries `{ clientId }`, the device that caused the change (null when the server did); a device ignores its own. The stream closes after a few minutes and the browser reconnects, re-checking the session.',
+    'First a `ready` event carrying `{ heartbeatMs }`, then a `heartbeat` event every `heartbeatMs` (a device reopens a stream silent for longer than twice that). Each `poke` carries `{ clientId }`, the device that caused the change (null when the server did); a device ignores its own. The stream closes after a few minutes (`SYNC_STREAM_LIFETIME_MS`) and the browser reconnects, re-checking the session.',
   tags: ['sync'],
   responses: {
     200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
     ...problemResponses(401, 403),
   },
 });
-
-/** A comment line every so often keeps proxies from closing an idle stream. */
-const heartbeatMs = 25_000;
-/** Streams end so a reconnect re-checks the session (access tokens live 15 minutes). */
-const streamLifetimeMs = 10 * 60_000;
 
 function checkProtocol(version: number) {
   if (version < minimumProtocolVersion) throw new ProblemError(409, 'sync_client_outdated');
@@ -102,17 +99,21 @@ export function syncRouter(deps: AppDeps) {
     c.header('Cache-Control', 'no-store');
     // Reverse proxies (nginx) must pass each event through at once.
     c.header('X-Accel-Buffering', 'no');
+    const heartbeatMs = deps.env.SYNC_HEARTBEAT_MS;
     return streamSSE(c, async (stream) => {
+      // Called on abort and again when the loop next wakes (by then another stream of the user may
+      // have subscribed): the hub's unsubscribe removes only this stream's own listener.
       const unsubscribe = await pokeHub(deps.database).subscribe(userId, (origin) => {
         stream.writeSSE({ event: pokeEvent, data: JSON.stringify({ clientId: origin || null }) }).catch(() => {});
       });
       stream.onAbort(unsubscribe);
       try {
-        await stream.writeSSE({ event: 'ready', data: '{}', retry: 3000 });
-        const ends = Date.now() + streamLifetimeMs;
+        await stream.writeSSE({ event: readyEvent, data: JSON.stringify({ heartbeatMs }), retry: 3000 });
+        const ends = Date.now() + deps.env.SYNC_STREAM_LIFETIME_MS;
         while (!stream.aborted && !stream.closed && Date.now() < ends) {
           await stream.sleep(Math.min(heartbeatMs, ends - Date.now()));
-          if (!stream.aborted) await stream.write(': keep-alive\n\n');
+          // A real event (a comment would not reach EventSource listeners), so the device can tell a live stream from a dead one.
+          if (!stream.aborted) await stream.writeSSE({ event: heartbeatEvent, data: '{}' });
         }
       } finally {
         unsubscribe();

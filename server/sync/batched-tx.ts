@@ -1,4 +1,4 @@
-import type { RowRef, ServerMutatorTx } from '@sync/mutator';
+import { reject, type RowRef, type ServerMutatorTx } from '@sync/mutator';
 import type { IndexOf, Row, TableName } from '@sync/tables';
 import type { PreparedRow, ServerStore } from './server-tx';
 
@@ -144,8 +144,12 @@ export function createBatchedTx(store: ServerStore): BatchedTx {
     },
     async delete(table: TableName, id: string) {
       const key = keyOf(table, id);
-      // Known to be absent from the caller's scope: deleting it does nothing, as on the database.
-      if (known(key) === null) return;
+      // Known to be absent from the caller's scope: as on the database, done when it was deleted
+      // there already, refused otherwise (decided before anything reaches the database).
+      if (known(key) === null) {
+        if (!(await store.deletedInScope(table, id))) reject('not_found');
+        return;
+      }
       await storePending(true);
       reachedDatabase = true;
       await base.delete(table, id);

@@ -29,7 +29,10 @@ export async function notifyScopes(tx: Db, scopeIds: Set<string>, originClientId
 export type PokeListener = (originClientId: string | null) => void;
 
 export interface PokeHub {
-  /** Calls `listener` on every poke for `userId` until the returned function is called. */
+  /**
+   * Calls `listener` on every poke for `userId` until the returned function is called. That
+   * function removes this subscription only, and may be called any number of times.
+   */
   subscribe(userId: string, listener: PokeListener): Promise<() => void>;
 }
 
@@ -57,12 +60,15 @@ export function pokeHub(database: Database): PokeHub {
         throw error;
       });
       await listening;
+      // A registration of its own, so subscribing one function twice makes two that end apart.
+      const registration: PokeListener = (origin) => listener(origin);
       let set = listeners.get(userId);
       if (!set) listeners.set(userId, (set = new Set()));
-      set.add(listener);
+      set.add(registration);
       return () => {
-        set.delete(listener);
-        if (set.size === 0) listeners.delete(userId);
+        set.delete(registration);
+        // Only this registration's own set, once: the user's entry may already be a newer stream's.
+        if (set.size === 0 && listeners.get(userId) === set) listeners.delete(userId);
       };
     },
   };

@@ -6,7 +6,7 @@ import { drafts } from '../db/schema/drafts';
 import { syncClients, syncRejections } from '../db/schema/sync';
 import { applyPull } from './pull';
 import { applyPush } from './push';
-import { database, draftRow, insertTestCompany, insertTestUser, testTimestamp as createdAt, useSyncTestApp } from './test-fixtures';
+import { database, draftRow, insertTestCompany, insertTestUser, testDevice, testTimestamp as createdAt, useSyncTestApp } from './test-fixtures';
 
 useSyncTestApp();
 
@@ -34,6 +34,28 @@ describe('push', () => {
     expect(afterRetries!.step).toBe(2);
     // Not even re-stamped: a skipped mutation writes nothing.
     expect(afterRetries!.version).toBe(afterFirst!.version);
+  });
+
+  it("refuses deleting a draft the caller cannot see with not_found, and treats deleting their own deleted draft as done", async () => {
+    const ana = testDevice(await insertTestUser(database.db, 'Ana'));
+    const bruno = testDevice(await insertTestUser(database.db, 'Bruno'));
+    const anas = draftRow();
+    await ana.push(['saveDraft', anas]);
+
+    // Bruno aims at Ana's draft id, then at an id nobody has: refused, reported, nothing changed.
+    expect(await bruno.push(['deleteDraft', { id: anas.id }], ['deleteDraft', { id: randomUUID() }])).toEqual({
+      lastMutationId: 2,
+      rejections: [
+        { mutationId: 1, code: 'not_found' },
+        { mutationId: 2, code: 'not_found' },
+      ],
+    });
+    expect(await database.db.select({ id: drafts.id }).from(drafts).where(eq(drafts.id, anas.id))).toHaveLength(1);
+
+    // Ana discards it on two devices: the second discard finds it already gone from her drafts.
+    const anaTablet = testDevice((await database.db.select({ userId: drafts.userId }).from(drafts).where(eq(drafts.id, anas.id)))[0]!.userId!);
+    expect(await ana.push(['deleteDraft', { id: anas.id }])).toEqual({ lastMutationId: 2, rejections: [] });
+    expect(await anaTablet.push(['deleteDraft', { id: anas.id }])).toEqual({ lastMutationId: 1, rejections: [] });
   });
 
   it('refuses a gap without side effects and keeps per-client order', async () => {
@@ -93,7 +115,10 @@ describe('push', () => {
       mutation(2, 'deleteDraft', { id: draft.id }),
       mutation(3, 'saveDraft', brunosDraft),
     ]);
-    expect(result.rejections).toEqual([{ mutationId: 1, code: 'forbidden' }]);
+    expect(result.rejections).toEqual([
+      { mutationId: 1, code: 'forbidden' },
+      { mutationId: 2, code: 'not_found' },
+    ]);
     // The refusal came after a write attempt, so the batch ran again with savepoints: what follows still applied.
     expect(await database.db.select().from(drafts).where(eq(drafts.id, brunosDraft.id))).toMatchObject([{ userId: bruno, companyId: brunosCompany }]);
     const [stored] = await database.db.select().from(drafts).where(eq(drafts.id, draft.id));

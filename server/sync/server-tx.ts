@@ -1,7 +1,8 @@
-import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import { reject, type ServerMutatorTx } from '@sync/mutator';
 import { syncedTables, type IndexOf, type Row, type TableName } from '@sync/tables';
 import type { Db } from '../db/client';
+import { syncTombstones } from '../db/schema/sync';
 import type { CompanyRole } from './scope';
 import { bookkeepingChecks } from './bookkeeping-checks';
 import { scopeOf, serverTables, type ServerTable } from './tables';
@@ -10,7 +11,7 @@ import { scopeOf, serverTables, type ServerTable } from './tables';
  * The server's `MutatorTx` on a database transaction. Scope is enforced here, in every
  * query, so no mutator can forget it: reads only see the caller's rows; a write of a row of
  * another user, of a company that is not the caller's, or moving a row to another company
- * is rejected with `forbidden`. `touched` collects the scope ids written, to poke their users.
+ * is rejected with `forbidden`, a delete of a row the caller cannot see with `not_found`. `touched` collects the scope ids written, to poke their users.
  */
 /** The record key (Drizzle field name) of a table's scope column. */
 function scopeKey(spec: ServerTable): string {
@@ -35,6 +36,8 @@ export interface ServerStore {
   tx: ServerMutatorTx;
   prepare<T extends TableName>(table: T, rows: readonly Row<T>[]): PreparedRow<T>[];
   store(table: TableName, records: readonly Record<string, unknown>[]): Promise<void>;
+  /** True when a row of this id was deleted from (or moved out of) the caller's scope within the tombstone retention. */
+  deletedInScope(table: TableName, id: string): Promise<boolean>;
 }
 
 export function createServerTx(db: Db, userId: string, roles: Map<string, CompanyRole>, touched: Set<string>): ServerMutatorTx {
@@ -54,6 +57,17 @@ export function createServerStore(db: Db, userId: string, roles: Map<string, Com
     const scope = inScope(table);
     if (!scope) return [];
     return db.select().from(serverTables[table].table).where(and(where, scope));
+  }
+
+  async function deletedInScope(table: TableName, id: string): Promise<boolean> {
+    const scopes = scopeOf(table) === 'user' ? [userId] : companyIds;
+    if (scopes.length === 0) return false;
+    const [tombstone] = await db
+      .select({ rowId: syncTombstones.rowId })
+      .from(syncTombstones)
+      .where(and(eq(syncTombstones.tableName, getTableName(serverTables[table].table)), eq(syncTombstones.rowId, id), inArray(syncTombstones.scopeId, scopes)))
+      .limit(1);
+    return tombstone !== undefined;
   }
 
   function prepare<T extends TableName>(table: T, rows: readonly Row<T>[]): PreparedRow<T>[] {
@@ -144,11 +158,13 @@ export function createServerStore(db: Db, userId: string, roles: Map<string, Com
     },
     async delete(table: TableName, id: string) {
       const scope = inScope(table);
-      if (!scope) return;
       const spec = serverTables[table];
-      const deleted = await db.delete(spec.table).where(and(eq(spec.id, id), scope)).returning({ scope: spec.scope });
+      const deleted = scope ? await db.delete(spec.table).where(and(eq(spec.id, id), scope)).returning({ scope: spec.scope }) : [];
       for (const { scope: value } of deleted) touched.add(String(value));
+      // Nothing to delete: fine when the row was in the caller's scope and is already gone (another
+      // device deleted it; its tombstone says so), refused otherwise: someone else's row, or none.
+      if (deleted.length === 0 && !(await deletedInScope(table, id))) reject('not_found');
     },
   };
-  return { tx, prepare, store };
+  return { tx, prepare, store, deletedInScope };
 }

@@ -7,7 +7,8 @@ import { MemorySyncServer } from '@sync/testing/memory-server';
 import { createApp } from '../app';
 import { openDatabase, type Database } from '../db/client';
 import { createUser, signIn } from '../test/accounts';
-import { createTestApp, type TestApp } from '../test/harness';
+import { readEventStream } from '../test/event-stream';
+import { createTestApp, serveOverHttp, type TestApp } from '../test/harness';
 import { draftRow } from './test-fixtures';
 
 /**
@@ -26,7 +27,7 @@ describe.skipIf(!url)('two server instances on one PostgreSQL', () => {
   let userId: string;
 
   beforeAll(async () => {
-    first = await createTestApp();
+    first = await createTestApp({ SYNC_HEARTBEAT_MS: '1000' });
     // The second instance: its own pool and LISTEN connection on the same database.
     const { rows } = await (first.database.db as unknown as { $client: pg.Pool }).$client.query('select current_database() as name');
     const secondUrl = new URL(url!);
@@ -91,20 +92,30 @@ describe.skipIf(!url)('two server instances on one PostgreSQL', () => {
     expect(rows.filter((row) => ids.includes(row.id as never)).sort((a, b) => (a.id < b.id ? -1 : 1))).toEqual(model.snapshot(userId).drafts);
   });
 
-  it('pokes an event stream held by the other instance', async () => {
-    const events = await second.request('/api/v1/sync/events', { headers: { cookie: cookies } });
-    const reader = events.body!.getReader();
-    const decoder = new TextDecoder();
-    let received = '';
-    const until = async (text: string) => {
-      while (!received.includes(text)) received += decoder.decode((await reader.read()).value);
-    };
-    await until('event: ready');
+  it('pokes an event stream held by the other instance, also after a stream replaced another there', async () => {
+    const served = await serveOverHttp(second);
+    const open = async () => readEventStream(await fetch(`${served.base}/api/v1/sync/events`, { headers: { cookie: cookies } }));
     const clientId = randomUUID();
-    await push(0, { clientId, protocolVersion, mutations: [{ id: 1, name: 'saveDraft', args: draftRow(), createdAt: '2026-11-21T10:00:00.000Z' }] });
-    await until('event: poke');
-    expect(received).toContain(clientId);
-    await reader.cancel();
+    let next = 1;
+    const change = () => push(0, { clientId, protocolVersion, mutations: [{ id: next++, name: 'saveDraft', args: draftRow(), createdAt: '2026-11-21T10:00:00.000Z' }] });
+    try {
+      // A tab reloads on the second instance: stream X opens and is aborted, stream Y replaces it.
+      const x = await open();
+      await x.until('ready');
+      await x.cancel();
+      const y = await open();
+      await y.until('ready');
+      await change();
+      await y.until('poke', 1);
+      expect(y.received).toContain(clientId);
+      // After X's loop woke and ended on the second instance, changes made through the first still reach Y.
+      await y.until('heartbeat', 1);
+      await change();
+      await y.until('poke', 2);
+      await y.cancel();
+    } finally {
+      await served.close();
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { serve } from '@hono/node-server';
 import pg from 'pg';
 import { createApp } from '../app';
 import type { AppDeps } from '../context';
@@ -95,4 +96,20 @@ export function cookiesFrom(response: Response, previous = ''): string {
     else jar.set(name, value);
   }
   return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+/** Serves an app over real HTTP on a free local port (streams behave as with a browser: aborts reach the server as the socket closes). */
+export function serveOverHttp(app: { fetch: (request: Request) => Response | Promise<Response> }): Promise<{ base: string; close(): Promise<void> }> {
+  return new Promise((resolve) => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+      resolve({
+        base: `http://127.0.0.1:${info.port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+          }),
+      });
+    });
+  });
 }

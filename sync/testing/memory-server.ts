@@ -154,7 +154,12 @@ export class MemorySyncServer {
         for (const row of rows) upsert(table, row);
       },
       delete: async (table, id) => {
-        if (!visible(table, this.rows.get(table)!.get(id))) return;
+        if (!visible(table, this.rows.get(table)!.get(id))) {
+          // Already deleted from the caller's scope is done; anything else is not the caller's to delete.
+          const scopes = scopeKind(table) === 'user' ? [userId] : [...roles.keys()];
+          if (!scopes.some((scope) => this.tombstones.has(`${table}\u0000${id}\u0000${scope}`))) reject('not_found');
+          return;
+        }
         this.remember(table, id, undo);
         this.write(table, id, null);
       },
