@@ -66,6 +66,7 @@ class FakeHost implements SyncHost {
   private nextId = 1;
   private readonly connectivity = new Set<(event: 'online' | 'offline' | 'visible') => void>();
   pokes: ((origin: string | null) => void) | null = null;
+  pokesConnected: ((connected: boolean) => void) | null = null;
   readonly requestLeadership: SyncHost['requestLeadership'];
 
   constructor(
@@ -82,9 +83,13 @@ class FakeHost implements SyncHost {
     return () => this.connectivity.delete(listener);
   }
   openChannel = (name: string) => this.broadcast?.open(name) ?? null;
-  openPokes({ onPoke }: { onPoke(origin: string | null): void; onConnected(connected: boolean): void }) {
+  openPokes({ onPoke, onConnected }: { onPoke(origin: string | null): void; onConnected(connected: boolean): void }) {
     this.pokes = onPoke;
-    return () => (this.pokes = null);
+    this.pokesConnected = onConnected;
+    return () => {
+      this.pokes = null;
+      this.pokesConnected = null;
+    };
   }
   setTimeout(callback: () => void, ms: number) {
     const id = this.nextId++;
@@ -333,6 +338,61 @@ describe('sync engine', () => {
     await settle();
     await host.advance(0);
     await until(async () => (await engine.replica.db.table('drafts').get(row.id)) !== undefined);
+  });
+
+  it('pulls whenever the poke stream (re)connects, so what it missed meanwhile arrives at once', async () => {
+    const server = new MemorySyncServer();
+    const host = new FakeHost(new FakeLocks(), null);
+    const transport = new SwitchableTransport(server, userId);
+    const engine = tab(new IDBFactory(), transport, host);
+    await settle();
+    await host.advance(0);
+    await until(() => engine.getStatus().phase === 'idle');
+    host.pokesConnected!(true);
+    await host.advance(0);
+    await until(() => engine.getStatus().phase === 'idle');
+
+    // The stream drops; another device changes something (its poke is lost); the stream comes back.
+    host.pokesConnected!(false);
+    const row = draft();
+    await server.push(userId, { clientId: randomUUID(), protocolVersion: 1, mutations: [{ id: 1, name: 'saveDraft', args: row, createdAt: row.updatedAt }] });
+    const pulls = transport.pulls;
+    host.pokesConnected!(true);
+    await settle();
+    await host.advance(0);
+    await until(async () => (await engine.replica.db.table('drafts').get(row.id)) !== undefined);
+    expect(transport.pulls).toBeGreaterThan(pulls);
+  });
+
+  it('tells "cannot reach Alta" from offline, probes every few seconds, and recovers as soon as Alta answers', async () => {
+    const server = new MemorySyncServer();
+    const host = new FakeHost(new FakeLocks(), null);
+    const transport = new SwitchableTransport(server, userId);
+    const engine = tab(new IDBFactory(), transport, host);
+    await settle();
+    await host.advance(0);
+    await until(() => engine.getStatus().phase === 'idle');
+    // The browser says online, but the server is down.
+    transport.failure = { kind: 'network' };
+    await engine.mutate('saveDraft', draft());
+    await host.advance(syncTiming.coalesceMs);
+    await until(() => engine.getStatus().phase === 'unreachable');
+    expect(engine.getStatus().online).toBe(true);
+    const delays: number[] = [];
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const delay = retryIn(engine, host)!;
+      delays.push(delay);
+      await host.advance(delay);
+      await until(() => engine.getStatus().phase === 'unreachable' && engine.getStatus().nextRetryAt! > host.now_);
+    }
+    // random() = 0.5: three quarters of 1 s, 2 s, 4 s, then of the 5-second cap.
+    expect(delays).toEqual([750, 1500, 3000, 3750, 3750, 3750, 3750, 3750]);
+
+    // The server is back: the next probe (within seconds) sends the change.
+    transport.failure = null;
+    await host.advance(syncTiming.unreachableMaxMs);
+    await until(() => engine.getStatus().phase === 'idle' && engine.getStatus().pendingCount === 0);
+    expect(server.snapshot(userId).drafts).toHaveLength(1);
   });
 
   it('lets one tab push; the others hand their mutations to it, and one takes over when it closes', async () => {

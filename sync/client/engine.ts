@@ -11,11 +11,13 @@ import type { SyncFailure, SyncTransport } from './transport';
  * - `idle`: nothing to do or waiting for the next trigger.
  * - `syncing`: pushing or pulling now.
  * - `retrying`: a failure; the next attempt is at `nextRetryAt` (jittered exponential backoff).
- * - `offline`: no network; resumes on `online`.
+ * - `offline`: the browser says there is no network; resumes on `online`.
+ * - `unreachable`: the browser says online but Alta does not answer (server down, captive
+ *   portal, a dead proxy): probed again every few seconds (`unreachableMaxMs`) until it does.
  * - `unauthorized`: the session ended; the queue is kept until the user signs in again.
  * - `outdated`: the server needs a newer app; the queue is kept until the page is reloaded.
  */
-export type SyncPhase = 'idle' | 'syncing' | 'retrying' | 'offline' | 'unauthorized' | 'outdated';
+export type SyncPhase = 'idle' | 'syncing' | 'retrying' | 'offline' | 'unreachable' | 'unauthorized' | 'outdated';
 
 export interface SyncStatus {
   online: boolean;
@@ -34,6 +36,8 @@ export interface SyncStatus {
 export const syncTiming = {
   backoffBaseMs: 1000,
   backoffMaxMs: 5 * 60_000,
+  /** The cap of the backoff while Alta cannot be reached: a network failure costs nothing, and the device should notice the server's return within seconds. */
+  unreachableMaxMs: 5_000,
   /** A new mutation waits this long so a burst of changes goes in one push. */
   coalesceMs: 100,
   /** Polling while the poke stream is down, and a safety net while it is up. */
@@ -165,6 +169,11 @@ export class SyncEngine {
         },
         onConnected: (connected) => {
           this.pokesConnected = connected;
+          // (Re)connected: pokes sent while the stream was down were missed, and the server answers again.
+          if (connected) {
+            this.attempt = 0;
+            this.requestSync(0);
+          }
         },
       })),
     );
@@ -276,12 +285,14 @@ export class SyncEngine {
       this.setShared({ phase: 'offline', lastFailure: failure, nextRetryAt: null });
       return;
     }
-    const exponential = Math.min(syncTiming.backoffMaxMs, syncTiming.backoffBaseMs * 2 ** this.attempt);
+    // Online but no answer: Alta is unreachable, probed again within seconds rather than minutes.
+    const unreachable = failure.kind === 'network';
+    const exponential = Math.min(unreachable ? syncTiming.unreachableMaxMs : syncTiming.backoffMaxMs, syncTiming.backoffBaseMs * 2 ** this.attempt);
     // Jitter (half to full delay) so devices failing together do not retry together.
     let delay = exponential / 2 + (this.host.random() * exponential) / 2;
     if (failure.kind === 'server' && failure.retryAfterMs) delay = Math.max(delay, failure.retryAfterMs);
     this.attempt = Math.min(this.attempt + 1, 30);
-    this.setShared({ phase: 'retrying', lastFailure: failure, nextRetryAt: this.host.now().getTime() + delay });
+    this.setShared({ phase: unreachable ? 'unreachable' : 'retrying', lastFailure: failure, nextRetryAt: this.host.now().getTime() + delay });
     this.host.clearTimeout(this.timer);
     this.timer = this.host.setTimeout(() => void this.run(), delay);
   }

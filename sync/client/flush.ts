@@ -37,7 +37,7 @@ export interface FlushableEngine {
 // Where an attempt made for this flush can end short of an empty outbox: the engine backs off,
 // or waits for the network, a new sign-in or a reload. Before that attempt starts, these
 // phases are stale (`retryNow` is about to replace them) and say nothing.
-const failedPhases = new Set<SyncPhase>(['retrying', 'offline', 'unauthorized', 'outdated']);
+const failedPhases = new Set<SyncPhase>(['retrying', 'offline', 'unreachable', 'unauthorized', 'outdated']);
 
 /**
  * Asks the engine to push now (forgetting any backoff) and waits until the outbox is empty,

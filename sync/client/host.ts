@@ -1,4 +1,4 @@
-import { pokeEvent } from '@sync/protocol';
+import { openPokeStream, type PokeStreamHandlers } from './poke-stream';
 
 /** What the engine needs from its surroundings; the browser's by default, a fake one in tests. */
 export interface SyncHost {
@@ -14,8 +14,8 @@ export interface SyncHost {
   requestLeadership: ((name: string, lead: () => Promise<void>) => () => void) | null;
   /** A channel to the other tabs of this origin; null without BroadcastChannel. */
   openChannel(name: string): SyncChannel | null;
-  /** Opens the server's poke stream; returns a close. */
-  openPokes(handlers: { onPoke(originClientId: string | null): void; onConnected(connected: boolean): void }): () => void;
+  /** Opens the server's poke stream, kept alive by its heartbeat (poke-stream.ts); returns a close. */
+  openPokes(handlers: PokeStreamHandlers): () => void;
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
   random(): number;
@@ -79,17 +79,13 @@ export function browserHost(eventsUrl = '/api/v1/sync/events'): SyncHost {
         close: () => channel.close(),
       };
     },
-    openPokes({ onPoke, onConnected }) {
+    openPokes(handlers) {
       if (typeof EventSource === 'undefined') return () => {};
-      const source = new EventSource(eventsUrl, { withCredentials: true });
-      source.addEventListener('open', () => onConnected(true));
-      // EventSource reconnects by itself; meanwhile the engine polls.
-      source.addEventListener('error', () => onConnected(false));
-      source.addEventListener(pokeEvent, (event) => {
-        const data = JSON.parse((event as MessageEvent<string>).data || '{}') as { clientId?: string | null };
-        onPoke(data.clientId ?? null);
+      return openPokeStream(() => new EventSource(eventsUrl, { withCredentials: true }), handlers, {
+        setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+        clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+        now: () => Date.now(),
       });
-      return () => source.close();
     },
     setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
     clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
