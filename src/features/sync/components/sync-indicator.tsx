@@ -2,32 +2,19 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router-dom';
 import { defaultLanguage, isLanguage } from '@domain/constants';
-import type { SyncStatus } from '@sync/client/engine';
 import { Button, ButtonLink } from '@src/components/button';
-import { formatDateTime } from '@src/i18n/format';
 import { loginPath } from '@src/lib/paths';
 import { useSyncStatus } from '../hooks/use-sync-status';
+import { summarizeSync, syncText } from '../sync-summary';
 import styles from './sync-indicator.module.css';
-
-type Tone = 'ok' | 'busy' | 'warn' | 'error';
-
-/** The one-word state on the button, and its colour. */
-function summary(status: SyncStatus): { key: string; count?: number; tone: Tone } {
-  if (status.phase === 'unauthorized') return { key: 'indicator.unauthorized', tone: 'error' };
-  if (status.phase === 'outdated') return { key: 'indicator.outdated', tone: 'error' };
-  if (status.rejections.length > 0) return { key: 'indicator.rejected', count: status.rejections.length, tone: 'error' };
-  if (!status.online || status.phase === 'offline') return { key: 'indicator.offline', tone: 'warn' };
-  if (status.phase === 'retrying') return { key: 'indicator.retrying', tone: 'warn' };
-  if (status.phase === 'syncing') return { key: 'indicator.syncing', tone: 'busy' };
-  if (status.pendingCount > 0) return { key: 'indicator.pending', count: status.pendingCount, tone: 'busy' };
-  return { key: 'indicator.synced', tone: 'ok' };
-}
 
 /**
  * The sync indicator of the signed-in chrome: a compact state (saved, saving, N waiting,
- * offline, refused, sign in again) that opens a panel with the details — connection, pending
- * changes, last sync, the last failure and "retry now", and the changes Alta refused with
- * their reasons. Nothing for a guest.
+ * offline, can't reach Alta, refused, sign in again) that opens a panel with the details —
+ * connection, pending changes, last sync, the last failure and the next attempt, "retry now",
+ * and the changes Alta refused with their reasons. What both say comes from one decision
+ * (`summarizeSync`). On narrow screens the button is a bare dot with the state as its
+ * accessible name and a full tap target. Nothing for a guest.
  */
 export function SyncIndicator() {
   const { t, ready } = useTranslation('sync', { useSuspense: false });
@@ -55,8 +42,9 @@ export function SyncIndicator() {
   }, [open]);
 
   if (!status || !engine || !ready) return null;
-  const state = summary(status);
-  const stateText = t(state.key, { count: state.count });
+  const summary = summarizeSync(status);
+  const say = (text: Parameters<typeof syncText>[1]) => syncText((key, values) => t(key, values), text, language);
+  const stateText = say(summary.badge);
   const changeName = (name: string) => t([`mutations.${name}`, 'mutations.other']);
 
   return (
@@ -64,7 +52,7 @@ export function SyncIndicator() {
       <button
         type="button"
         className={styles.trigger}
-        data-tone={state.tone}
+        data-tone={summary.badge.tone}
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={t('indicator.label', { state: stateText })}
@@ -79,36 +67,28 @@ export function SyncIndicator() {
         <h2 id={titleId} className={styles.title}>
           {t('panel.title')}
         </h2>
-        <p>{status.online ? t('panel.online') : t('panel.offline')}</p>
-        <p>{status.pendingCount > 0 ? t('panel.pending', { count: status.pendingCount }) : t('panel.pendingNone')}</p>
-        <p className={styles.muted}>
-          {status.lastSyncedAt ? t('panel.lastSynced', { time: formatDateTime(status.lastSyncedAt, language) }) : t('panel.neverSynced')}
-        </p>
-        {!status.leader && status.pendingCount > 0 && <p className={styles.muted}>{t('panel.otherTab')}</p>}
-
-        {status.phase === 'unauthorized' && (
-          <div className={styles.alert} role="alert">
-            <p>{t('panel.unauthorized')}</p>
-            <ButtonLink to={loginPath(language, pathname + search)} size="small">
-              {t('panel.signIn')}
-            </ButtonLink>
-          </div>
+        {summary.lines.map((line) =>
+          line.style === 'alert' ? (
+            <div key={line.key} className={styles.alert} role={summary.action ? 'alert' : undefined}>
+              <p>{say(line)}</p>
+              {summary.action === 'signIn' && (
+                <ButtonLink to={loginPath(language, pathname + search)} size="small">
+                  {t('panel.signIn')}
+                </ButtonLink>
+              )}
+              {summary.action === 'reload' && (
+                <Button size="small" onClick={() => window.location.reload()}>
+                  {t('panel.reload')}
+                </Button>
+              )}
+            </div>
+          ) : (
+            <p key={line.key} className={line.style === 'muted' ? styles.muted : undefined}>
+              {say(line)}
+            </p>
+          ),
         )}
-        {status.phase === 'outdated' && (
-          <div className={styles.alert} role="alert">
-            <p>{t('panel.outdated')}</p>
-            <Button size="small" onClick={() => window.location.reload()}>
-              {t('panel.reload')}
-            </Button>
-          </div>
-        )}
-        {status.phase === 'retrying' && (
-          <div className={styles.alert}>
-            <p>{t('panel.failure')}</p>
-            {status.nextRetryAt && <p className={styles.muted}>{t('panel.retryAt', { time: formatDateTime(status.nextRetryAt, language) })}</p>}
-          </div>
-        )}
-        {status.phase !== 'unauthorized' && status.phase !== 'outdated' && (status.pendingCount > 0 || status.phase === 'retrying') && (
+        {summary.canRetry && (
           <Button size="small" variant="secondary" onClick={() => engine.retryNow()}>
             {t('panel.retryNow')}
           </Button>
