@@ -96,6 +96,8 @@ async function start() {
   } else {
     createRoot(container).render(app);
   }
+  // What this device saved but never sent (typed offline, then reloaded) goes now, not at the next edit.
+  void import('@src/features/sync/resume-uploads').then(({ resumeUploads }) => resumeUploads());
 }
 
 void start();

@@ -5,7 +5,7 @@ import { GuestDB } from '@sync/client/db';
 import { createLocalTx } from '@sync/client/local-tx';
 import { runMutator } from '@sync/mutator';
 import { mutators } from '@sync/mutators';
-import { api } from '@src/lib/api';
+import { api, isTransient } from '@src/lib/api';
 
 /**
  * A guest's drafts (no account yet): kept in the `alta-guest` Dexie database, and the
@@ -22,8 +22,17 @@ const secretKey = (id: string) => `alta.draftSecret.${id}`;
 const sharedKey = (id: string) => `alta.draftShared.${id}`;
 /** The server's stamp of the copy this device last uploaded or took: what "changed later" is measured against. */
 const versionKey = (id: string) => `alta.draftVersion.${id}`;
+/**
+ * The local `updatedAt` of a change not yet on the server: set by every save, cleared once that
+ * very version was uploaded. It survives a reload, so what was typed offline is sent on the
+ * next start or `online` (`resumeGuestUploads`) instead of waiting for the next keystroke.
+ */
+const unsentPrefix = 'alta.draftUnsent.';
+const unsentKey = (id: string) => `${unsentPrefix}${id}`;
 /** A wizard saves on every change; uploads wait for a pause in the typing. */
 const uploadDelayMs = 2000;
+/** Online but the server did not answer: the next try, like the sync engine's probe while Alta is unreachable. */
+const unreachableRetryMs = 5000;
 
 let guestDb: GuestDB | null = null;
 
@@ -55,7 +64,7 @@ function secretOf(id: string): string {
 }
 
 const waiting = new Map<string, ReturnType<typeof setTimeout>>();
-let retryOnOnline = false;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** Sends the draft's current local copy to the server; throws when that fails. */
 async function send(draft: Draft): Promise<void> {
@@ -63,7 +72,9 @@ async function send(draft: Draft): Promise<void> {
     json: { secret: secretOf(draft.id), kind: draft.kind, step: draft.step, data: draft.data, updatedAt: draft.updatedAt },
     context: { public: true },
   });
-  if (saved?.updatedAt) storage()?.setItem(versionKey(draft.id), saved.updatedAt);
+  const store = storage();
+  if (saved?.updatedAt) store?.setItem(versionKey(draft.id), saved.updatedAt);
+  if (store?.getItem(unsentKey(draft.id)) === draft.updatedAt) store.removeItem(unsentKey(draft.id));
 }
 
 async function upload(id: string): Promise<void> {
@@ -71,18 +82,48 @@ async function upload(id: string): Promise<void> {
   if (!draft || !isGuestKind(draft.kind)) return;
   try {
     await send(draft);
-  } catch {
-    // Offline or refused: the draft is safe locally; try again when the browser is back online.
-    if (!retryOnOnline && typeof window !== 'undefined') {
-      retryOnOnline = true;
-      window.addEventListener('online', () => void uploadAll(), { once: true });
+  } catch (error) {
+    if (!isTransient(error)) {
+      // Refused for good (the id is no longer a guest draft of this secret): retrying cannot help.
+      storage()?.removeItem(unsentKey(id));
+    } else if (typeof navigator !== 'undefined' && navigator.onLine) {
+      // Online but unanswered (Alta down, a captive portal): try again in a few seconds.
+      clearTimeout(retryTimer);
+      retryTimer = setTimeout(() => void uploadUnsent(), unreachableRetryMs);
     }
+    // Offline: the draft is safe locally and marked unsent; `online` sends it (resumeGuestUploads).
   }
 }
 
-async function uploadAll(): Promise<void> {
-  retryOnOnline = false;
-  for (const draft of await guestDatabase().drafts.toArray()) await upload(draft.id);
+/** The ids of drafts with a change not yet on the server (read from localStorage, so nothing opens IndexedDB when there are none). */
+function unsentIds(): string[] {
+  const store = storage();
+  if (!store) return [];
+  const ids: string[] = [];
+  for (let i = 0; i < store.length; i++) {
+    const key = store.key(i);
+    if (key?.startsWith(unsentPrefix)) ids.push(key.slice(unsentPrefix.length));
+  }
+  return ids;
+}
+
+/** Uploads every guest draft with a change not yet on the server. */
+async function uploadUnsent(): Promise<void> {
+  for (const id of unsentIds()) await upload(id);
+}
+
+let resuming = false;
+
+/**
+ * On app start: sends what was saved but not uploaded before (typed offline, then reloaded),
+ * and from then on again whenever the browser comes back online.
+ */
+export function resumeGuestUploads(): void {
+  if (!resuming && typeof window !== 'undefined') {
+    resuming = true;
+    window.addEventListener('online', () => void uploadUnsent());
+  }
+  void uploadUnsent();
 }
 
 function scheduleUpload(id: string) {
@@ -104,7 +145,9 @@ export async function saveGuestDraft(draft: Draft): Promise<void> {
     await runMutator(mutators.saveDraft, createLocalTx(db, null, null), draft);
   });
   if (!isGuestKind(draft.kind)) return;
-  storage()?.setItem(companyDraftKey, draft.id);
+  const store = storage();
+  store?.setItem(companyDraftKey, draft.id);
+  store?.setItem(unsentKey(draft.id), draft.updatedAt);
   scheduleUpload(draft.id);
 }
 
@@ -116,6 +159,7 @@ export async function discardGuestDraft(id: string): Promise<void> {
   store?.removeItem(secretKey(id));
   store?.removeItem(sharedKey(id));
   store?.removeItem(versionKey(id));
+  store?.removeItem(unsentKey(id));
   if (store?.getItem(companyDraftKey) === id) store.removeItem(companyDraftKey);
 }
 
