@@ -1,32 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test, type Browser, type Page } from '@playwright/test';
 import { expect } from './support/alta';
-import { sampleCreateCompany, WizardPage } from './support/wizard';
+import { continueLink, continueWords, linkShape, sampleCreateCompany, WizardPage } from './support/wizard';
 
 test.use({ serviceWorkers: 'block' });
-
-/** The words of "continue on another device" (English). */
-const continueWords = {
-  action: 'Continue on another device',
-  link: 'Link to continue',
-  email: 'Email me the link at',
-  send: 'Email me the link',
-  sent: (email: string) => `We sent the link to ${email}. Check your inbox.`,
-  title: 'Continue your application',
-  invalid: 'This link is incomplete or damaged.',
-  notFound: 'This link no longer opens an application',
-};
-
-const linkShape = /^http:\/\/localhost:\d+\/en\/continue#([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/;
-
-/** Opens the panel and waits for the link, which exists only once the draft reached the server. */
-async function continueLink(page: Page): Promise<string> {
-  await page.getByRole('button', { name: continueWords.action, exact: true }).click();
-  const panel = page.getByRole('region', { name: continueWords.action, exact: true });
-  const field = panel.getByRole('textbox', { name: continueWords.link, exact: true });
-  await expect(field).toHaveValue(linkShape);
-  return field.inputValue();
-}
 
 /** A second device: a new browser context shares nothing (no IndexedDB, no localStorage) with the first. */
 async function otherDevice(browser: Browser): Promise<Page> {

@@ -31,13 +31,13 @@ export async function waitForSyncPosition(page: Page, database: string): Promise
 }
 
 /**
- * Queues a draft change the way `mutate` does (the row and its outbox entry in one
+ * Queues a mutation the way `mutate` does (its local effect and its outbox entry in one
  * IndexedDB transaction), then fires `online` so the tab's engine syncs — straight to the
- * server if it leads, through the leader otherwise. Returns the draft id.
+ * server if it leads, through the leader otherwise.
  */
-export function queueDraftChange(page: Page, database: string, fields: { companyId?: string | null } = {}): Promise<string> {
+function queueMutation(page: Page, database: string, mutation: { name: 'saveDraft'; draft: Record<string, unknown> } | { name: 'deleteDraft'; id: string }): Promise<void> {
   return page.evaluate(
-    async ({ name, companyId }) => {
+    async ({ name, mutation }) => {
       const request = <T>(r: IDBRequest<T>) =>
         new Promise<T>((resolve, reject) => {
           r.onsuccess = () => resolve(r.result);
@@ -47,9 +47,13 @@ export function queueDraftChange(page: Page, database: string, fields: { company
       const tx = db.transaction(['outbox', 'syncMeta', 'drafts'], 'readwrite');
       const meta = await request(tx.objectStore('syncMeta').get('state'));
       const id = meta.nextMutationId as number;
-      const draft = { id: crypto.randomUUID(), kind: companyId ? 'kyb' : 'companyCreation', companyId, step: 1, data: { from: 'tab' }, updatedAt: new Date().toISOString() };
-      tx.objectStore('drafts').put(draft);
-      tx.objectStore('outbox').add({ id, name: 'saveDraft', args: draft, createdAt: draft.updatedAt, undo: [{ table: 'drafts', id: draft.id, before: null }] });
+      const createdAt = new Date().toISOString();
+      if (mutation.name === 'saveDraft') {
+        tx.objectStore('drafts').put(mutation.draft);
+        tx.objectStore('outbox').add({ id, name: 'saveDraft', args: mutation.draft, createdAt, undo: [{ table: 'drafts', id: mutation.draft.id, before: null }] });
+      } else {
+        tx.objectStore('outbox').add({ id, name: 'deleteDraft', args: { id: mutation.id }, createdAt, undo: [] });
+      }
       tx.objectStore('syncMeta').put({ ...meta, nextMutationId: id + 1 });
       await new Promise<void>((resolve, reject) => {
         tx.oncomplete = () => resolve();
@@ -57,11 +61,21 @@ export function queueDraftChange(page: Page, database: string, fields: { company
       });
       db.close();
       window.dispatchEvent(new Event('online'));
-      return draft.id;
     },
-    { name: database, companyId: fields.companyId ?? null },
+    { name: database, mutation },
   );
 }
+
+/** Queues a new draft (see `queueMutation`); returns its id. */
+export async function queueDraftChange(page: Page, database: string, fields: { companyId?: string | null } = {}): Promise<string> {
+  const companyId = fields.companyId ?? null;
+  const draft = { id: crypto.randomUUID(), kind: companyId ? 'kyb' : 'companyCreation', companyId, step: 1, data: { from: 'tab' }, updatedAt: new Date().toISOString() };
+  await queueMutation(page, database, { name: 'saveDraft', draft });
+  return draft.id;
+}
+
+/** Queues discarding a draft by id, whoever's it is (see `queueMutation`). */
+export const queueDraftDeletion = (page: Page, database: string, id: string) => queueMutation(page, database, { name: 'deleteDraft', id });
 
 /** Whether the draft is in the tab's local database. */
 export function hasLocalDraft(page: Page, database: string, id: string): Promise<boolean> {

@@ -466,3 +466,26 @@ export async function submitWizardOrder(page: Page, lang: Lang): Promise<{ order
   const orderId = /checkout\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
   return { orderId };
 }
+
+/** The words of "continue on another device" (English). */
+export const continueWords = {
+  action: 'Continue on another device',
+  link: 'Link to continue',
+  email: 'Email me the link at',
+  send: 'Email me the link',
+  sent: (email: string) => `We sent the link to ${email}. Check your inbox.`,
+  title: 'Continue your application',
+  invalid: 'This link is incomplete or damaged.',
+  notFound: 'This link no longer opens an application',
+};
+
+export const linkShape = /^http:\/\/localhost:\d+\/en\/continue#([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/;
+
+/** Opens the panel and waits for the link, which exists only once the draft reached the server. */
+export async function continueLink(page: Page): Promise<string> {
+  await page.getByRole('button', { name: continueWords.action, exact: true }).click();
+  const panel = page.getByRole('region', { name: continueWords.action, exact: true });
+  const field = panel.getByRole('textbox', { name: continueWords.link, exact: true });
+  await expect(field).toHaveValue(linkShape);
+  return field.inputValue();
+}

@@ -1,0 +1,72 @@
+import type { ChildProcess } from 'node:child_process';
+import { test } from '@playwright/test';
+import { freshDataDir, spawnAlta } from './alta-process.mjs';
+import { demo, expect, logInAs } from './support/alta';
+import { queueDraftChange, serverDraftIds, userDatabase, waitForSyncPosition } from './support/sync';
+
+// Issue 15 §3: Alta stops for 20 s and comes back while the browser says it is online all
+// along. The device says "can't reach Alta" (not "offline"), and its pending change reaches
+// the server within 10 s of its return. This spec runs its own server, on its own port and
+// database, since it stops it.
+const port = 4000 + Math.floor(Math.random() * 900);
+const origin = `http://localhost:${port}`;
+const dataDir = freshDataDir();
+let server: ChildProcess | null = null;
+
+test.use({ baseURL: origin, serviceWorkers: 'block' });
+
+async function start() {
+  server = spawnAlta({ port, dataDir, stdio: 'ignore' });
+  // Up when its health check answers (migrations and the demo data take a few seconds).
+  await expect
+    .poll(
+      async () => {
+        try {
+          return (await fetch(`${origin}/api/v1/health`)).ok;
+        } catch {
+          return false;
+        }
+      },
+      { timeout: 120_000, intervals: [200] },
+    )
+    .toBe(true);
+}
+
+async function stop() {
+  const exiting = server ? new Promise((resolve) => server!.once('exit', resolve)) : null;
+  server?.kill('SIGTERM');
+  await exiting;
+  server = null;
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  await start();
+});
+test.afterAll(stop);
+
+test('pending changes reach Alta within 10 s of its return after 20 s down, with the browser online throughout', async ({ page }) => {
+  test.setTimeout(240_000);
+  await logInAs(page, demo);
+  const indicator = page.getByRole('button', { name: /^Sync status: / });
+  await expect(indicator).toHaveAccessibleName('Sync status: Saved');
+  const database = await userDatabase(page);
+  await waitForSyncPosition(page, database);
+
+  await stop();
+  const down = Date.now();
+  const id = await queueDraftChange(page, database);
+  await expect(indicator).toHaveAccessibleName("Sync status: Can't reach Alta");
+  expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+  await indicator.click();
+  const panel = page.getByRole('region', { name: 'Your changes' });
+  await expect(panel).toContainText("This device is online, but Alta can't be reached right now");
+
+  // Down for 20 s in all, then back on the same database.
+  await page.waitForTimeout(Math.max(0, 20_000 - (Date.now() - down)));
+  await start();
+  const back = Date.now();
+  await expect.poll(() => serverDraftIds(page), { timeout: 10_000, intervals: [250] }).toContain(id);
+  expect(Date.now() - back).toBeLessThan(10_000);
+  await expect(indicator).toHaveAccessibleName('Sync status: Saved');
+});
