@@ -40,7 +40,8 @@ test('keeps changes made offline on the device and sends them when back online',
   const id = await queueDraftChange(page, database);
   await indicator.click();
   const panel = page.getByRole('region', { name: 'Your changes' });
-  await expect(panel).toContainText('You are offline. Your changes are kept on this device');
+  await expect(indicator).toHaveAccessibleName('Sync status: Offline · 1 waiting');
+  await expect(panel).toContainText('You are offline. 1 change is kept on this device');
   expect(await hasLocalDraft(page, database, id)).toBe(true);
   expect(await serverDraftIds(page)).not.toContain(id);
 

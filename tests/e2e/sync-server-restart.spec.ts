@@ -61,6 +61,7 @@ test('pending changes reach Alta within 10 s of its return after 20 s down, with
   await indicator.click();
   const panel = page.getByRole('region', { name: 'Your changes' });
   await expect(panel).toContainText("This device is online, but Alta can't be reached right now");
+  await expect(panel).toContainText('1 change is kept on this device');
 
   // Down for 20 s in all, then back on the same database.
   await page.waitForTimeout(Math.max(0, 20_000 - (Date.now() - down)));

@@ -104,12 +104,12 @@ describe('sync summary', () => {
     });
     expect(english.failedSending).toEqual({
       badge: 'Not sent yet',
-      panel: ['You are online.', 'The last attempt to send your changes failed. They are safe on this device.', `Next attempt: ${time(at)}`, last],
+      panel: ['You are online.', '4 changes are waiting to be sent.', 'The last attempt to send your changes failed. They are safe on this device.', `Next attempt: ${time(at)}`, last],
     });
-    // Nothing waits: no "not sent" on the badge, no "everything saved" beside a failure.
+    // Nothing waits: no "not sent" on the badge, and the failure is the fetching one.
     expect(english.failedPulling).toEqual({
       badge: 'Not up to date',
-      panel: ['You are online.', 'The last attempt to get the changes made on your other devices failed.', `Next attempt: ${time(at)}`, last],
+      panel: ['You are online.', 'Everything is saved on Alta.', 'The last attempt to get the changes made on your other devices failed.', `Next attempt: ${time(at)}`, last],
     });
     expect(english.unauthorized!.badge).toBe('Sign in again');
     expect(english.outdated!.badge).toBe('Update needed');

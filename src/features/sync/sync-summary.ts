@@ -100,7 +100,8 @@ function linesOf(condition: SyncCondition): SyncSummary['lines'] {
     case 'failed':
       return [
         { key: 'panel.online' },
-        condition.pending > 0 ? { key: 'panel.failureSend', values: { count: condition.pending }, style: 'alert' } : { key: 'panel.failureFetch', style: 'alert' },
+        pendingLine(condition.pending),
+        condition.pending > 0 ? { key: 'panel.failureSend', style: 'alert' } : { key: 'panel.failureFetch', style: 'alert' },
         ...retryLine(condition.retryAt),
       ];
     case 'sending':

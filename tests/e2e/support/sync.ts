@@ -32,7 +32,7 @@ export async function waitForSyncPosition(page: Page, database: string): Promise
 
 /**
  * Queues a mutation the way `mutate` does (its local effect and its outbox entry in one
- * IndexedDB transaction), then fires `online` so the tab's engine syncs — straight to the
+ * IndexedDB transaction, announced to Dexie's live queries), then fires `online` so the tab's engine syncs — straight to the
  * server if it leads, through the leader otherwise.
  */
 function queueMutation(page: Page, database: string, mutation: { name: 'saveDraft'; draft: Record<string, unknown> } | { name: 'deleteDraft'; id: string }): Promise<void> {
@@ -60,6 +60,11 @@ function queueMutation(page: Page, database: string, mutation: { name: 'saveDraf
         tx.onerror = () => reject(tx.error);
       });
       db.close();
+      // Dexie's live queries (the pending count) do not see plain IndexedDB writes; a tab whose
+      // Dexie wrote tells the others on this channel (Dexie's own), so say what it would say.
+      const channel = new BroadcastChannel('x-storagemutated-1');
+      channel.postMessage({ all: true });
+      channel.close();
       window.dispatchEvent(new Event('online'));
     },
     { name: database, mutation },
