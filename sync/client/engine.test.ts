@@ -202,6 +202,25 @@ const until = async (check: () => boolean | Promise<boolean>) => {
   expect(await check()).toBe(true);
 };
 
+/** One leading tab on a fresh database, after its first sync. */
+async function idleTab() {
+  const server = new MemorySyncServer();
+  const host = new FakeHost(new FakeLocks(), null);
+  const transport = new SwitchableTransport(server, userId);
+  const engine = tab(new IDBFactory(), transport, host);
+  await settle();
+  await host.advance(0);
+  await until(() => engine.getStatus().phase === 'idle');
+  return { server, host, transport, engine };
+}
+
+/** Another device of the user saves a draft on the server; returns it. */
+async function changeElsewhere(server: MemorySyncServer): Promise<Draft> {
+  const row = draft();
+  await server.push(userId, { clientId: randomUUID(), protocolVersion: 1, mutations: [{ id: 1, name: 'saveDraft', args: row, createdAt: row.updatedAt }] });
+  return row;
+}
+
 describe('sync engine', () => {
   it('pushes a new mutation and reaches the idle state with nothing pending', async () => {
     const server = new MemorySyncServer();
@@ -319,21 +338,14 @@ describe('sync engine', () => {
   });
 
   it('pulls on a poke from another device, not on its own', async () => {
-    const server = new MemorySyncServer();
-    const host = new FakeHost(new FakeLocks(), null);
-    const transport = new SwitchableTransport(server, userId);
-    const engine = tab(new IDBFactory(), transport, host);
-    await settle();
-    await host.advance(0);
-    await until(() => engine.getStatus().phase === 'idle');
+    const { server, host, transport, engine } = await idleTab();
     const pulls = transport.pulls;
     host.pokes!((await engine.replica.meta()).clientId);
     await settle();
     await host.advance(0);
     expect(transport.pulls).toBe(pulls);
 
-    const row = draft();
-    await server.push(userId, { clientId: randomUUID(), protocolVersion: 1, mutations: [{ id: 1, name: 'saveDraft', args: row, createdAt: row.updatedAt }] });
+    const row = await changeElsewhere(server);
     host.pokes!(randomUUID());
     await settle();
     await host.advance(0);
@@ -341,21 +353,14 @@ describe('sync engine', () => {
   });
 
   it('pulls whenever the poke stream (re)connects, so what it missed meanwhile arrives at once', async () => {
-    const server = new MemorySyncServer();
-    const host = new FakeHost(new FakeLocks(), null);
-    const transport = new SwitchableTransport(server, userId);
-    const engine = tab(new IDBFactory(), transport, host);
-    await settle();
-    await host.advance(0);
-    await until(() => engine.getStatus().phase === 'idle');
+    const { server, host, transport, engine } = await idleTab();
     host.pokesConnected!(true);
     await host.advance(0);
     await until(() => engine.getStatus().phase === 'idle');
 
     // The stream drops; another device changes something (its poke is lost); the stream comes back.
     host.pokesConnected!(false);
-    const row = draft();
-    await server.push(userId, { clientId: randomUUID(), protocolVersion: 1, mutations: [{ id: 1, name: 'saveDraft', args: row, createdAt: row.updatedAt }] });
+    const row = await changeElsewhere(server);
     const pulls = transport.pulls;
     host.pokesConnected!(true);
     await settle();
@@ -365,13 +370,7 @@ describe('sync engine', () => {
   });
 
   it('tells "cannot reach Alta" from offline, probes every few seconds, and recovers as soon as Alta answers', async () => {
-    const server = new MemorySyncServer();
-    const host = new FakeHost(new FakeLocks(), null);
-    const transport = new SwitchableTransport(server, userId);
-    const engine = tab(new IDBFactory(), transport, host);
-    await settle();
-    await host.advance(0);
-    await until(() => engine.getStatus().phase === 'idle');
+    const { server, host, transport, engine } = await idleTab();
     // The browser says online, but the server is down.
     transport.failure = { kind: 'network' };
     await engine.mutate('saveDraft', draft());
@@ -470,13 +469,7 @@ describe('sync engine', () => {
   });
 
   it('pushes when the page becomes visible again', async () => {
-    const server = new MemorySyncServer();
-    const host = new FakeHost(new FakeLocks(), null);
-    const transport = new SwitchableTransport(server, userId);
-    const engine = tab(new IDBFactory(), transport, host);
-    await settle();
-    await host.advance(0);
-    await until(() => engine.getStatus().phase === 'idle');
+    const { server, host, transport, engine } = await idleTab();
     // A change waiting after a failed attempt (its retry far away): becoming visible pushes it now.
     transport.failure = { kind: 'server', status: 503, code: 'sync_unavailable', retryAfterMs: 10 * 60_000 };
     await engine.mutate('saveDraft', draft());
@@ -492,13 +485,7 @@ describe('sync engine', () => {
   });
 
   it('pushes on the poll timer a change another device left in the shared outbox', async () => {
-    const server = new MemorySyncServer();
-    const host = new FakeHost(new FakeLocks(), null);
-    const transport = new SwitchableTransport(server, userId);
-    const engine = tab(new IDBFactory(), transport, host);
-    await settle();
-    await host.advance(0);
-    await until(() => engine.getStatus().phase === 'idle');
+    const { server, host, transport, engine } = await idleTab();
     // Queued without telling the engine (as a tab that closed before it could ask would leave it).
     await engine.replica.mutate('saveDraft', draft());
     await settle();
