@@ -1,6 +1,6 @@
 import { test, type Page } from '@playwright/test';
 import { databaseNames, demo, expect, logInAs } from './support/alta';
-import { hasLocalDraft, queueDraftChange, serverDraftIds, userDatabase, waitForSyncPosition } from './support/sync';
+import { hasLocalDraft, queueDraftChange, serverDraftIds, signedInAndSynced } from './support/sync';
 
 // Logout deletes the device's database: changes not sent yet are sent first, or named and kept
 // until the user chooses. The service worker is not under test here.
@@ -26,17 +26,9 @@ async function confirmLogout(page: Page) {
 
 const warningDialog = (page: Page) => page.getByRole('dialog', { name: 'Changes not sent yet' });
 
-async function signedInAndSynced(page: Page) {
-  await logInAs(page, demo);
-  await expect(page.getByRole('button', { name: /^Sync status: / })).toHaveAccessibleName('Sync status: Saved');
-  const database = await userDatabase(page);
-  await waitForSyncPosition(page, database);
-  return database;
-}
-
 test('offline, logout names the change it would lose; staying keeps it; back online logout sends it first', async ({ page, context }) => {
   test.slow(); // two logins (argon2) and the user's database, on a shared 2-core machine
-  const database = await signedInAndSynced(page);
+  const { database } = await signedInAndSynced(page);
 
   await context.setOffline(true);
   await expect(page.getByRole('button', { name: /^Sync status: / })).toHaveAccessibleName('Sync status: Offline');
@@ -71,7 +63,7 @@ test('offline, logout names the change it would lose; staying keeps it; back onl
 });
 
 test('with the server failing, logout counts every unsent change and "Log out anyway" logs out', async ({ page }) => {
-  const database = await signedInAndSynced(page);
+  const { database } = await signedInAndSynced(page);
   // The sync API answers 503 from now on: the device keeps its changes.
   await page.route('**/api/v1/sync/push', (route) => route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ code: 'sync_unavailable', status: 503, title: 'Unavailable' }) }));
   await queueDraftChange(page, database);
@@ -87,7 +79,7 @@ test('with the server failing, logout counts every unsent change and "Log out an
 });
 
 test('start-now while signed in (it signs out) asks first when a change would be lost', async ({ page }) => {
-  const database = await signedInAndSynced(page);
+  const { database } = await signedInAndSynced(page);
   await page.route('**/api/v1/sync/push', (route) => route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ code: 'sync_unavailable', status: 503, title: 'Unavailable' }) }));
   // A public page, loaded afresh: no engine runs here until sign-out needs one.
   await page.goto('/en');

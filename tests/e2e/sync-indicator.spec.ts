@@ -1,16 +1,12 @@
 import { test } from '@playwright/test';
 import { demo, expect, logInAs } from './support/alta';
-import { hasLocalDraft, queueDraftChange, serverDraftIds, userDatabase, waitForSyncPosition } from './support/sync';
+import { hasLocalDraft, queueDraftChange, serverDraftIds, signedInAndSynced } from './support/sync';
 
 // The sync indicator in the dashboard's top bar. The service worker is not under test here.
 test.use({ serviceWorkers: 'block' });
 
 test('shows a change Alta refused, with its reason, undone on the device; then it can be dismissed', async ({ page }) => {
-  await logInAs(page, demo);
-  const indicator = page.getByRole('button', { name: /^Sync status: / });
-  await expect(indicator).toHaveAccessibleName('Sync status: Saved');
-  const database = await userDatabase(page);
-  await waitForSyncPosition(page, database);
+  const { indicator, database } = await signedInAndSynced(page);
 
   // A KYB draft for a company that is not the user's: the device shows it, the server refuses it.
   const refused = await queueDraftChange(page, database, { companyId: crypto.randomUUID() });
@@ -28,11 +24,7 @@ test('shows a change Alta refused, with its reason, undone on the device; then i
 });
 
 test('keeps changes made offline on the device and sends them when back online', async ({ page, context }) => {
-  await logInAs(page, demo);
-  const indicator = page.getByRole('button', { name: /^Sync status: / });
-  await expect(indicator).toHaveAccessibleName('Sync status: Saved');
-  const database = await userDatabase(page);
-  await waitForSyncPosition(page, database);
+  const { indicator, database } = await signedInAndSynced(page);
 
   await context.setOffline(true);
   await expect(indicator).toHaveAccessibleName('Sync status: Offline');

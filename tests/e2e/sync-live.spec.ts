@@ -1,6 +1,6 @@
 import { test, type Browser } from '@playwright/test';
 import { demo, expect, logInAs } from './support/alta';
-import { hasLocalDraft, queueDraftChange, queueDraftDeletion, userDatabase, waitForSyncPosition } from './support/sync';
+import { hasLocalDraft, queueDraftChange, queueDraftDeletion, signedInAndSynced } from './support/sync';
 
 // Issue 15: another device's changes keep arriving after a tab reloads, and a change Alta
 // refuses because it aims at someone else's row is reported, not silently done.
@@ -10,9 +10,7 @@ test.use({ serviceWorkers: 'block' });
 async function device(browser: Browser) {
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
-  await logInAs(page, demo);
-  const database = await userDatabase(page);
-  await waitForSyncPosition(page, database);
+  const { database } = await signedInAndSynced(page);
   return { context, page, database };
 }
 
@@ -40,11 +38,7 @@ test("a tab reloaded 30 s ago still gets another device's change within 5 s", as
 });
 
 test("discarding a draft that is not the user's is refused and reported on the device", async ({ page }) => {
-  await logInAs(page, demo);
-  const indicator = page.getByRole('button', { name: /^Sync status: / });
-  await expect(indicator).toHaveAccessibleName('Sync status: Saved');
-  const database = await userDatabase(page);
-  await waitForSyncPosition(page, database);
+  const { indicator, database } = await signedInAndSynced(page);
 
   // Someone else's draft id (or one that never existed): the server refuses instead of saying "done".
   await queueDraftDeletion(page, database, crypto.randomUUID());

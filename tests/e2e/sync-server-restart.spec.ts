@@ -1,8 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { test } from '@playwright/test';
 import { freshDataDir, spawnAlta } from './alta-process.mjs';
-import { demo, expect, logInAs } from './support/alta';
-import { queueDraftChange, serverDraftIds, userDatabase, waitForSyncPosition } from './support/sync';
+import { expect } from './support/alta';
+import { queueDraftChange, serverDraftIds, signedInAndSynced } from './support/sync';
 
 // Issue 15 §3: Alta stops for 20 s and comes back while the browser says it is online all
 // along. The device says "can't reach Alta" (not "offline"), and its pending change reaches
@@ -47,11 +47,7 @@ test.afterAll(stop);
 
 test('pending changes reach Alta within 10 s of its return after 20 s down, with the browser online throughout', async ({ page }) => {
   test.setTimeout(240_000);
-  await logInAs(page, demo);
-  const indicator = page.getByRole('button', { name: /^Sync status: / });
-  await expect(indicator).toHaveAccessibleName('Sync status: Saved');
-  const database = await userDatabase(page);
-  await waitForSyncPosition(page, database);
+  const { indicator, database } = await signedInAndSynced(page);
 
   await stop();
   const down = Date.now();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect } from './alta';
+import { demo, expect, logInAs } from './alta';
 
 /** Helpers of the sync engine's browser tests: the user's database and raw outbox writes. */
 
@@ -13,6 +13,16 @@ export async function userDatabase(page: Page): Promise<string> {
     })
     .toBeTruthy();
   return name!;
+}
+
+/** Logs the demo user in and waits for the tab's first sync; returns the sync indicator and the user's database. */
+export async function signedInAndSynced(page: Page) {
+  await logInAs(page, demo);
+  const indicator = page.getByRole('button', { name: /^Sync status: / });
+  await expect(indicator).toHaveAccessibleName('Sync status: Saved');
+  const database = await userDatabase(page);
+  await waitForSyncPosition(page, database);
+  return { indicator, database };
 }
 
 /** Waits until the tab's engine has made its first pull (its sync position exists). */
