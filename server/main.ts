@@ -1,5 +1,6 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { endEventStreams } from './routes/sync';
 import { startAuthMaintenance } from './auth/maintenance';
 import { startSyncMaintenance } from './sync/retention';
 import { openDatabase } from './db/client';
@@ -32,6 +33,8 @@ async function main() {
     console.log(`${signal}: finishing open requests, then closing the database`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    // Event streams never finish by themselves: end them, or closing would wait for the force.
+    void endEventStreams();
     server.close(async () => {
       stopAuthMaintenance();
       stopSyncMaintenance();

@@ -170,7 +170,7 @@ describe('GET /api/v1/sync/events when a stream replaces another', () => {
     } finally {
       await short.close();
     }
-  });
+  }, 60_000);
 });
 
 describe('PUT /api/v1/drafts/:id (guest drafts)', () => {

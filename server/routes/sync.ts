@@ -72,6 +72,14 @@ const getEvents = createRoute({
   },
 });
 
+/** The event streams open in this process: ended at shutdown, so the server closes at once (devices reconnect, to another instance if any). */
+const openStreams = new Set<{ close(): Promise<void> }>();
+
+/** Ends every open event stream (graceful shutdown). */
+export async function endEventStreams(): Promise<void> {
+  await Promise.all([...openStreams].map((stream) => stream.close()));
+}
+
 function checkProtocol(version: number) {
   if (version < minimumProtocolVersion) throw new ProblemError(409, 'sync_client_outdated');
 }
@@ -107,6 +115,7 @@ export function syncRouter(deps: AppDeps) {
         stream.writeSSE({ event: pokeEvent, data: JSON.stringify({ clientId: origin || null }) }).catch(() => {});
       });
       stream.onAbort(unsubscribe);
+      openStreams.add(stream);
       try {
         await stream.writeSSE({ event: readyEvent, data: JSON.stringify({ heartbeatMs }), retry: 3000 });
         const ends = Date.now() + deps.env.SYNC_STREAM_LIFETIME_MS;
@@ -116,6 +125,7 @@ export function syncRouter(deps: AppDeps) {
           if (!stream.aborted) await stream.writeSSE({ event: heartbeatEvent, data: '{}' });
         }
       } finally {
+        openStreams.delete(stream);
         unsubscribe();
       }
     }) as never;
