@@ -84,7 +84,7 @@ async function runBench() {
     {
       store: {
         begin: async () => {},
-        existing: async (ids) => new Set(ids.filter((id) => memory.has(id))),
+        knownIds: async () => new Set(memory),
         writeChunk: async ({ rows: chunk }) => chunk.forEach((row) => memory.add(row.id)),
         finish: async () => {},
       },

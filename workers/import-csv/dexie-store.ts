@@ -19,9 +19,9 @@ export function dexieImportStore(replica: Replica, transactions: Table<Transacti
       const { id, companyId, accountKind, accountId, fileName, fileSize, createdAt } = batch;
       await mutate('createBatchImport', { id, companyId, accountKind, accountId, fileName, fileSize, createdAt });
     },
-    async existing(ids) {
-      const rows = await transactions.bulkGet(ids);
-      return new Set(ids.filter((_, index) => rows[index] !== undefined));
+    async knownIds(accountId) {
+      // Keys only, from the index: no row is read or deserialised.
+      return new Set(await transactions.where('accountId').equals(accountId).primaryKeys());
     },
     async writeChunk({ importId, rows, processedCount, updatedAt }) {
       await mutate('importTransactions', {

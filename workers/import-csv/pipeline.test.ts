@@ -15,7 +15,7 @@ function memoryStore() {
   const chunks: number[] = [];
   const store: ImportStore = {
     begin: async (batch) => void batches.set(batch.id, batch),
-    existing: async (ids) => new Set(ids.filter((id) => transactions.has(id))),
+    knownIds: async () => new Set(transactions.keys()),
     writeChunk: async ({ importId, rows, processedCount, updatedAt }) => {
       chunks.push(rows.length);
       for (const row of rows) transactions.set(row.id, row);
