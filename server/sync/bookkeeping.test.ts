@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { importCooldownSeconds } from '@domain/bookkeeping';
 import { protocolVersion } from '@sync/protocol';
 import { batchImports, declarations, transactions, uploads } from '../db/schema/bookkeeping';
 import { createUser, signIn } from '../test/accounts';
@@ -144,8 +145,15 @@ describe('bookkeeping mutators on the server', () => {
     // The teammate checks a line; the same file imported on another device sends the same ids.
     await testDevice(teammate).push(['setTransactionCategory', { id: first, category: 'software', updatedAt: at }]);
     const otherImport = randomUUID();
+    // Imports of one company are at least the SPEC §9 cooldown apart: one within it is refused.
+    const tooSoon = await testDevice(teammate).push([
+      'createBatchImport',
+      { id: randomUUID(), companyId, accountKind: 'manual', accountId, fileName: 'chase.csv', fileSize: 819, createdAt: new Date(Date.parse(at) + 29_000).toISOString() },
+    ]);
+    expect(tooSoon.rejections.map((rejection) => rejection.code)).toEqual(['cooldown']);
+    const later = new Date(Date.parse(at) + importCooldownSeconds * 1000).toISOString();
     const again = await testDevice(teammate).push(
-      ['createBatchImport', { id: otherImport, companyId, accountKind: 'manual', accountId, fileName: 'chase.csv', fileSize: 819, createdAt: at }],
+      ['createBatchImport', { id: otherImport, companyId, accountKind: 'manual', accountId, fileName: 'chase.csv', fileSize: 819, createdAt: later }],
       ['importTransactions', { importId: otherImport, processedCount: 3, updatedAt: at, rows: [line(first, 'FEE 1'), line(third, 'FEE 3')] }],
       ['finishBatchImport', { id: otherImport, status: 'completed', processedCount: 3, result: null, rowErrors: [{ line: 4, field: 'date', code: 'validation.invalidDate' }], updatedAt: at }],
     );

@@ -1,6 +1,7 @@
 import type { Table } from 'dexie';
 import type { Transaction } from '@domain/bookkeeping';
 import type { Replica } from '@sync/client/replica';
+import { isMutationRejection } from '@sync/mutator';
 import type { ImportStore } from './pipeline';
 
 /**
@@ -17,7 +18,12 @@ export function dexieImportStore(replica: Replica, transactions: Table<Transacti
   return {
     async begin(batch) {
       const { id, companyId, accountKind, accountId, fileName, fileSize, createdAt } = batch;
-      await mutate('createBatchImport', { id, companyId, accountKind, accountId, fileName, fileSize, createdAt });
+      try {
+        await mutate('createBatchImport', { id, companyId, accountKind, accountId, fileName, fileSize, createdAt });
+      } catch (error) {
+        if (isMutationRejection(error) && error.code === 'cooldown') return 'cooldown';
+        throw error;
+      }
     },
     async knownIds(accountId) {
       // Keys only, from the index: no row is read or deserialised.

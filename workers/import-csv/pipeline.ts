@@ -74,8 +74,8 @@ export type ImportOutcome =
 
 /** Where an import writes: Dexie plus the outbox in the worker, or anything with the same behaviour in a test. */
 export interface ImportStore {
-  /** Records the new batch import (status notStarted). */
-  begin(batch: BatchImport): Promise<void>;
+  /** Records the new batch import (status notStarted); 'cooldown' when the company may not start one yet (SPEC §9). */
+  begin(batch: BatchImport): Promise<'cooldown' | void>;
   /**
    * The ids of the transactions already stored in the import's account, read once before the
    * first chunk: imported ids are derived from company, account and bank line, so a line
@@ -201,7 +201,7 @@ export async function importCsv(input: ImportInput, context: ImportContext): Pro
   const { text } = read;
 
   const createdAt = now();
-  await context.store.begin({
+  const refused = await context.store.begin({
     id: input.importId,
     companyId: input.companyId,
     accountKind: input.accountKind,
@@ -215,6 +215,7 @@ export async function importCsv(input: ImportInput, context: ImportContext): Pro
     createdAt,
     updatedAt: createdAt,
   });
+  if (refused) return { ok: false, code: refused, importId: null };
 
   const emptyResult = (code: ImportResultCode): ImportResult => ({
     code,
