@@ -1,4 +1,5 @@
 import type { CategoryKey } from '@domain/bookkeeping';
+import type { CategoriserRule } from '@sync/client/db';
 import { categorise } from '../categorise';
 import { normaliseDescription } from '../import-csv/fingerprint';
 import { wordsOf, type CategoriserLine } from './features';
@@ -12,14 +13,7 @@ import { best, classIndex, NaiveBayes } from './model';
  */
 
 /** A rule the person made from a correction: lines whose text contains `contains` get `category`. */
-export interface UserRule {
-  id: string;
-  companyId: string;
-  /** Normalised like descriptions: lower case, no accents, no punctuation. */
-  contains: string;
-  category: CategoryKey;
-  createdAt: string;
-}
+export type UserRule = CategoriserRule;
 
 export interface Suggestion {
   category: CategoryKey;

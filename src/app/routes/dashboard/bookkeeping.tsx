@@ -7,6 +7,7 @@ import { RouteError } from '@src/components/route-error/route-error';
 import { AccountsPanel } from '@src/features/accounts/components/accounts-panel';
 import { ImportDialog } from '@src/features/bank-import/components/import-dialog';
 import { ImportHistory } from '@src/features/bank-import/components/import-history';
+import { CategoriserSuggestions } from '@src/features/categoriser/categoriser-suggestions';
 import { useCurrentUser } from '@src/features/session/session-store';
 import { usePageTitle } from '@src/lib/use-page-title';
 import styles from './bookkeeping.module.css';
@@ -33,6 +34,7 @@ export function Component() {
       {companyId ? (
         <>
           <AccountsPanel companyId={companyId} />
+          <CategoriserSuggestions companyId={companyId} language={language} />
           <ImportHistory companyId={companyId} language={language} />
           <ImportDialog open={importing} companyId={companyId} language={language} onClose={() => setImporting(false)} />
         </>
