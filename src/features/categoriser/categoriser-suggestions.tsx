@@ -9,6 +9,7 @@ import { TextField } from '@src/components/form/text-field';
 import { currentSyncEngine } from '@src/features/sync/sync-runtime';
 import { formatDate, formatNumber, formatUsd } from '@src/i18n/format';
 import { useCategoriser, type Suggestion } from './use-categoriser';
+import list from '@src/components/card-list.module.css';
 import styles from './categoriser-suggestions.module.css';
 
 /** Uncategorised transactions shown at once. */
@@ -63,8 +64,8 @@ export function CategoriserSuggestions({ companyId, language }: { companyId: str
   if (!rows) return null;
   const label = (category: CategoryKey) => t(`categories.${category}`);
   return (
-    <section className={styles.panel} aria-labelledby="categoriser-title">
-      <h2 id="categoriser-title" className={styles.title}>
+    <section className={list.panel} aria-labelledby="categoriser-title">
+      <h2 id="categoriser-title" className={list.title}>
         {t('categoriser.title')}
       </h2>
       {followUp && (
@@ -86,7 +87,7 @@ export function CategoriserSuggestions({ companyId, language }: { companyId: str
             </div>
           )}
           <form
-            className={styles.rule}
+            className={list.inlineForm}
             onSubmit={(event) => {
               event.preventDefault();
               void categoriser.addRule(followUp.ruleText, followUp.category).then(() => setFollowUp({ ...followUp, done: t('categoriser.ruleMade', { text: followUp.ruleText, category: label(followUp.category) }) }));
@@ -101,27 +102,27 @@ export function CategoriserSuggestions({ companyId, language }: { companyId: str
         </div>
       )}
       {rows.length === 0 ? (
-        <p className={styles.meta}>{t('categoriser.empty')}</p>
+        <p className={list.muted}>{t('categoriser.empty')}</p>
       ) : (
-        <ul className={styles.list}>
+        <ul className={list.list}>
           {rows.map((row) => {
             const suggestion = suggestions.get(row.id) ?? null;
             return (
-              <li key={row.id} className={styles.item}>
+              <li key={row.id} className={list.item}>
                 <span className={styles.description}>{row.description}</span>
-                <span className={styles.meta}>
+                <span className={list.muted}>
                   {formatDate(row.date, language)} · {formatUsd(row.amountCents / 100, language)}
                 </span>
                 {suggestion ? (
                   <span className={styles.suggestion}>
                     <span>{t('categoriser.suggestion', { category: label(suggestion.category), confidence: formatNumber(Math.round(suggestion.confidence * 100), language, 0) })}</span>
-                    <span className={styles.source}>{t(`categoriser.sources.${suggestion.source}`)}</span>
+                    <span className={`${list.pill} ${styles.source}`}>{t(`categoriser.sources.${suggestion.source}`)}</span>
                     <Button size="small" onClick={() => void accept(row, suggestion.category)} aria-label={t('categoriser.acceptLabel', { category: label(suggestion.category), description: row.description })}>
                       {t('categoriser.accept')}
                     </Button>
                   </span>
                 ) : (
-                  <span className={styles.meta}>{t('categoriser.none')}</span>
+                  <span className={list.muted}>{t('categoriser.none')}</span>
                 )}
               </li>
             );

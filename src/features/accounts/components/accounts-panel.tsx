@@ -9,6 +9,7 @@ import { TextField } from '@src/components/form/text-field';
 import { currentSyncEngine } from '@src/features/sync/sync-runtime';
 import { messageKey } from '@src/lib/error-message';
 import { useManualAccounts } from '../hooks/use-accounts';
+import list from '@src/components/card-list.module.css';
 import styles from './accounts-panel.module.css';
 
 /** The i18n key of why a name is refused, or null when it is valid. */
@@ -44,17 +45,17 @@ export function AccountsPanel({ companyId }: { companyId: string }) {
   };
 
   return (
-    <section className={styles.panel} aria-labelledby="accounts-title">
-      <h2 id="accounts-title" className={styles.title}>
+    <section className={list.panel} aria-labelledby="accounts-title">
+      <h2 id="accounts-title" className={list.title}>
         {t('accounts.title')}
       </h2>
-      {accounts && accounts.length === 0 && <p className={styles.empty}>{t('accounts.empty')}</p>}
-      <ul className={styles.list}>
+      {accounts && accounts.length === 0 && <p className={list.muted}>{t('accounts.empty')}</p>}
+      <ul className={list.list}>
         {accounts?.map((account) => (
           <AccountRow key={account.id} account={account} />
         ))}
       </ul>
-      <form className={styles.create} onSubmit={(event) => void create(event)} noValidate>
+      <form className={list.inlineForm} onSubmit={(event) => void create(event)} noValidate>
         <TextField
           label={t('accounts.name')}
           value={name}
@@ -103,9 +104,9 @@ function AccountRow({ account }: { account: ManualAccount }) {
   };
 
   return (
-    <li className={styles.item}>
+    <li className={list.item}>
       {editing ? (
-        <form className={styles.rename} onSubmit={(event) => void rename(event)} noValidate>
+        <form className={list.inlineForm} onSubmit={(event) => void rename(event)} noValidate>
           <TextField label={t('accounts.newName', { name: account.name })} value={name} maxLength={120} autoFocus onChange={(event) => setName(event.target.value)} error={error ? t(error) : undefined} />
           <Button type="submit" size="small">
             {t('accounts.save')}
@@ -125,7 +126,7 @@ function AccountRow({ account }: { account: ManualAccount }) {
       ) : (
         <div className={styles.row}>
           <span className={styles.name}>{account.name}</span>
-          <span className={styles.kind}>{t('accounts.manual')}</span>
+          <span className={list.pill}>{t('accounts.manual')}</span>
           <Button variant="ghost" size="small" onClick={() => setEditing(true)} aria-label={t('accounts.renameLabel', { name: account.name })}>
             {t('accounts.rename')}
           </Button>

@@ -287,61 +287,49 @@ function MappingStep({ step, language, accountId, accounts, cooldownLeft, onAcco
         {roleSelect('date', false)}
         {roleSelect('description', false)}
         {roleSelect('merchant', true)}
-        <div className={fieldStyles.field}>
-          <label htmlFor={`${ids}-kind`} className={fieldStyles.label}>
-            {t('import.amountKind')}
-          </label>
-          <select id={`${ids}-kind`} className={fieldStyles.control} value={draft.amountKind} onChange={(event) => onDraft({ ...draft, amountKind: event.target.value as MappingDraft['amountKind'] })}>
-            <option value="signed">{t('import.amountKinds.signed')}</option>
-            <option value="split">{t('import.amountKinds.split')}</option>
-          </select>
-        </div>
-        {draft.amountKind === 'signed' ? roleSelect('amount', false) : (
+        <SelectField
+          id={`${ids}-kind`}
+          label={t('import.amountKind')}
+          value={draft.amountKind}
+          options={(['signed', 'split'] as const).map((kind) => ({ value: kind, label: t(`import.amountKinds.${kind}`) }))}
+          onChange={(amountKind) => onDraft({ ...draft, amountKind })}
+        />
+        {draft.amountKind === 'signed' ? (
+          roleSelect('amount', false)
+        ) : (
           <>
             {roleSelect('debit', true)}
             {roleSelect('credit', true)}
           </>
         )}
-        <div className={fieldStyles.field}>
-          <label htmlFor={`${ids}-dates`} className={fieldStyles.label}>
-            {t('import.dateFormat')}
-          </label>
-          <select id={`${ids}-dates`} className={fieldStyles.control} value={draft.dateOrder} onChange={(event) => onDraft({ ...draft, dateOrder: event.target.value as MappingDraft['dateOrder'] })}>
-            <option value="dmy">{t('import.dateFormats.dmy')}</option>
-            <option value="mdy">{t('import.dateFormats.mdy')}</option>
-            <option value="ymd">{t('import.dateFormats.ymd')}</option>
-          </select>
-          {preview.dateOrderAssumed && <p className={fieldStyles.hint}>{t('import.dateOrder.assumed')}</p>}
-        </div>
-        <div className={fieldStyles.field}>
-          <label htmlFor={`${ids}-decimal`} className={fieldStyles.label}>
-            {t('import.numberFormat')}
-          </label>
-          <select
-            id={`${ids}-decimal`}
-            className={fieldStyles.control}
-            value={draft.decimalSeparator}
-            onChange={(event) => onDraft({ ...draft, decimalSeparator: event.target.value as MappingDraft['decimalSeparator'] })}
-          >
-            <option value=",">{t('import.numberFormats.comma')}</option>
-            <option value=".">{t('import.numberFormats.point')}</option>
-          </select>
-          {preview.decimalAssumed && <p className={fieldStyles.hint}>{t('import.decimalAssumed')}</p>}
-        </div>
-        <div className={fieldStyles.field}>
-          <label htmlFor={`${ids}-account`} className={fieldStyles.label}>
-            {t('import.account')}
-          </label>
-          <select id={`${ids}-account`} className={fieldStyles.control} value={accountId} onChange={(event) => onAccount(event.target.value)} aria-invalid={!accountId || undefined}>
-            {accounts.length === 0 && <option value="">{t('import.noAccount')}</option>}
-            {accounts.map((account) => (
-              <option key={account.id} value={account.id}>
-                {account.name}
-              </option>
-            ))}
-          </select>
-          {accounts.length === 0 && <p className={fieldStyles.hint}>{t('import.createAccountFirst')}</p>}
-        </div>
+        <SelectField
+          id={`${ids}-dates`}
+          label={t('import.dateFormat')}
+          value={draft.dateOrder}
+          options={(['dmy', 'mdy', 'ymd'] as const).map((order) => ({ value: order, label: t(`import.dateFormats.${order}`) }))}
+          hint={preview.dateOrderAssumed ? t('import.dateOrder.assumed') : null}
+          onChange={(dateOrder) => onDraft({ ...draft, dateOrder })}
+        />
+        <SelectField
+          id={`${ids}-decimal`}
+          label={t('import.numberFormat')}
+          value={draft.decimalSeparator}
+          options={[
+            { value: ',' as const, label: t('import.numberFormats.comma') },
+            { value: '.' as const, label: t('import.numberFormats.point') },
+          ]}
+          hint={preview.decimalAssumed ? t('import.decimalAssumed') : null}
+          onChange={(decimalSeparator) => onDraft({ ...draft, decimalSeparator })}
+        />
+        <SelectField
+          id={`${ids}-account`}
+          label={t('import.account')}
+          value={accountId}
+          options={accounts.length === 0 ? [{ value: '', label: t('import.noAccount') }] : accounts.map((account) => ({ value: account.id, label: account.name }))}
+          hint={accounts.length === 0 ? t('import.createAccountFirst') : null}
+          invalid={!accountId}
+          onChange={onAccount}
+        />
       </fieldset>
       {missing.length > 0 && <p className={fieldStyles.hint}>{t('import.missing', { roles: missing.map((role) => t(`import.roles.${role}`)).join(', ') })}</p>}
       {cooldownLeft > 0 && (
@@ -358,6 +346,35 @@ function MappingStep({ step, language, accountId, accounts, cooldownLeft, onAcco
         </Button>
       </div>
     </>
+  );
+}
+
+interface SelectFieldProps<Value extends string> {
+  id: string;
+  label: string;
+  value: Value;
+  options: readonly { value: Value; label: string }[];
+  onChange: (value: Value) => void;
+  hint?: string | null;
+  invalid?: boolean;
+}
+
+/** A labelled select of the mapping form, with an optional hint below it. */
+function SelectField<Value extends string>({ id, label, value, options, onChange, hint, invalid }: SelectFieldProps<Value>) {
+  return (
+    <div className={fieldStyles.field}>
+      <label htmlFor={id} className={fieldStyles.label}>
+        {label}
+      </label>
+      <select id={id} className={fieldStyles.control} value={value} aria-invalid={invalid || undefined} onChange={(event) => onChange(event.target.value as Value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {hint && <p className={fieldStyles.hint}>{hint}</p>}
+    </div>
   );
 }
 

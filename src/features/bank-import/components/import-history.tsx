@@ -6,6 +6,7 @@ import { Button } from '@src/components/button';
 import { formatDateTime, formatNumber } from '@src/i18n/format';
 import { importHistoryPageSize, useImportHistory } from '../hooks/use-import-history';
 import { ImportSummary } from './import-dialog';
+import list from '@src/components/card-list.module.css';
 import styles from './import-history.module.css';
 
 /** The company's batch imports, newest first, with load-more (SPEC §9): status, counts and each one's refused lines. */
@@ -15,14 +16,14 @@ export function ImportHistory({ companyId, language }: { companyId: string; lang
   const { imports, more } = useImportHistory(companyId, limit);
   if (!imports) return null;
   return (
-    <section className={styles.history} aria-labelledby="import-history-title">
-      <h2 id="import-history-title" className={styles.title}>
+    <section className={list.panel} aria-labelledby="import-history-title">
+      <h2 id="import-history-title" className={list.title}>
         {t('import.history.title')}
       </h2>
       {imports.length === 0 ? (
-        <p className={styles.empty}>{t('import.history.empty')}</p>
+        <p className={list.muted}>{t('import.history.empty')}</p>
       ) : (
-        <ul className={styles.list}>
+        <ul className={list.list}>
           {imports.map((batch) => (
             <HistoryItem key={batch.id} batch={batch} language={language} />
           ))}
@@ -41,14 +42,14 @@ function HistoryItem({ batch, language }: { batch: BatchImport; language: Langua
   const { t } = useTranslation('bookkeeping');
   const result = batch.result;
   return (
-    <li className={styles.item}>
+    <li className={list.item}>
       <details>
         <summary className={styles.summary}>
           <span className={styles.file}>{batch.fileName}</span>
-          <span className={styles.status} data-status={batch.status}>
+          <span className={`${list.pill} ${styles.status}`} data-status={batch.status}>
             {t(`import.status.${batch.status}`)}
           </span>
-          <span className={styles.meta}>
+          <span className={`${list.muted} ${styles.meta}`}>
             {formatDateTime(batch.createdAt, language)}
             {' · '}
             {result
