@@ -68,9 +68,10 @@ export class Categoriser {
       if (rule) return { category: rule.category, confidence: 1, source: 'rule' };
     }
     const prior = categorise(line).category;
-    const scores = this.model.scores(line);
+    const evaluated = this.model.scores(line);
     // The model knows nothing of this line's words (a new company, a new kind of line): the keywords decide.
-    if (!scores || (prior && this.model.knownWords(line) === 0)) return prior ? { category: prior, confidence: keywordOnlyConfidence, source: 'keywords' } : null;
+    if (!evaluated || (prior && evaluated.knownWords === 0)) return prior ? { category: prior, confidence: keywordOnlyConfidence, source: 'keywords' } : null;
+    const { scores } = evaluated;
     if (prior) scores[classIndex.get(prior)!]! += keywordPriorWeight;
     const { category, confidence } = best(scores);
     return { category, confidence, source: 'model' };

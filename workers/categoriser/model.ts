@@ -53,27 +53,29 @@ export class NaiveBayes {
     for (const { line, category } of examples) this.learn(line, category);
   }
 
-  /** How many of the line's words the model has seen: with none, its scores rest on the amount alone. */
-  knownWords(line: CategoriserLine): number {
-    return featuresOf(line).filter((feature) => feature.startsWith('w:') && this.counts.has(feature)).length;
-  }
-
-  /** The categories' log scores for a line; null while the model has learnt nothing. */
-  scores(line: CategoriserLine): Float64Array | null {
+  /**
+   * The categories' log scores for a line, and how many of its words the model has seen
+   * (with none, the scores rest on the amount alone); null while the model has learnt nothing.
+   */
+  scores(line: CategoriserLine): { scores: Float64Array; knownWords: number } | null {
     if (this.examples <= 0) return null;
     const vocabulary = this.counts.size + 1;
     const scores = new Float64Array(classes.length);
-    const totalDocs = this.examples + alpha * classes.length;
-    for (let c = 0; c < classes.length; c++) scores[c] = Math.log((this.docs[c]! + alpha) / totalDocs);
     const denominators = new Float64Array(classes.length);
-    for (let c = 0; c < classes.length; c++) denominators[c] = Math.log(this.featureTotals[c]! + alpha * vocabulary);
+    const totalDocs = this.examples + alpha * classes.length;
+    for (let c = 0; c < classes.length; c++) {
+      scores[c] = Math.log((this.docs[c]! + alpha) / totalDocs);
+      denominators[c] = Math.log(this.featureTotals[c]! + alpha * vocabulary);
+    }
+    let knownWords = 0;
     for (const feature of featuresOf(line)) {
       const row = this.counts.get(feature);
       // A feature never seen in training says nothing about any category.
       if (!row) continue;
+      if (feature.startsWith('w:')) knownWords += 1;
       for (let c = 0; c < classes.length; c++) scores[c]! += Math.log(row[c]! + alpha) - denominators[c]!;
     }
-    return scores;
+    return { scores, knownWords };
   }
 }
 
