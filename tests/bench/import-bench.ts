@@ -130,6 +130,8 @@ async function runBench() {
   const imported = await db.transactions.count();
   const outboxEntries = await db.outbox.count();
 
+  // The re-import comes after the SPEC §9 cooldown: the first batch as if started a minute ago.
+  await db.batchImports.toCollection().modify({ createdAt: new Date(Date.now() - 60_000).toISOString() });
   start = performance.now();
   const again = await importCsvInWorker(request);
   const reimportMs = ms(start);
