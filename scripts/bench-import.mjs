@@ -1,7 +1,8 @@
 // CSV batch import (SPEC §5: a 2 MB bank export, ~30k rows) end to end in the import worker
 // in headless Chromium, next to a raw PapaParse parse and a raw Dexie bulkPut of the same
 // rows in the same run, plus the longest main-thread task during the import (goal: none
-// ≥ 50 ms). Builds its own tiny page (tests/bench/import.html) with Vite, serves it, measures.
+// ≥ 50 ms). BENCH_CHUNKS=250,1000 also times the rows written as chunked importTransactions
+// mutations alone (the import's write path without parsing). Builds its own tiny page (tests/bench/import.html) with Vite, serves it, measures.
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
