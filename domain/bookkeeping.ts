@@ -220,6 +220,8 @@ export const importResultCodes = [
   'fileEmpty',
   'columnsNotFound',
   'storageFailed',
+  /** Started within the SPEC §9 cooldown of the company's previous import: nothing recorded. */
+  'cooldown',
 ] as const;
 export const importResultCodeSchema = z.enum(importResultCodes);
 export type ImportResultCode = z.infer<typeof importResultCodeSchema>;
@@ -254,3 +256,23 @@ export const batchImportSchema = z.strictObject({
   updatedAt: timestampSchema,
 });
 export type BatchImport = z.infer<typeof batchImportSchema>;
+
+/**
+ * SPEC §9 "upload cooldown for transaction import" (value not given; decision 020): a company
+ * starts at most one batch import per this many seconds.
+ */
+export const importCooldownSeconds = 30;
+
+/**
+ * Seconds left before the company may start another import, from the creation times of its
+ * batch imports (device clocks, as every timestamp a mutation carries) and `at`.
+ */
+export function importCooldownLeft(createdAts: readonly string[], at: string): number {
+  const now = Date.parse(at);
+  let left = 0;
+  for (const createdAt of createdAts) {
+    const since = (now - Date.parse(createdAt)) / 1000;
+    if (since > -importCooldownSeconds && since < importCooldownSeconds) left = Math.max(left, Math.ceil(importCooldownSeconds - Math.max(0, since)));
+  }
+  return left;
+}

@@ -46,6 +46,8 @@ export const rejectionCodes = [
   'blocked',
   /** The declaration of that year is already sent: its transactions are locked. */
   'declaration_sent',
+  /** A batch import started within the SPEC §9 cooldown of the company's previous one. */
+  'cooldown',
   /** This server does not know the mutation (renamed or removed in a newer version). */
   'unknown_mutator',
   /** The server failed in a way retrying cannot fix; logged on the server. */

@@ -1,6 +1,7 @@
 import { connectWorker, jobArguments, type WorkerJobOptions } from './comlink.client';
 import type { ImportCsvWorker } from './import-csv.worker';
-import type { ImportOutcome, ImportProgress } from './import-csv/pipeline';
+import type { Language } from '@domain/constants';
+import type { ImportOutcome, ImportProgress, PreviewOutcome } from './import-csv/pipeline';
 import type { ImportCsvRequest } from './import-csv/run-import';
 
 /**
@@ -13,6 +14,17 @@ export async function importCsvInWorker(request: ImportCsvRequest, options: Work
   const { remote, terminate } = connectWorker<ImportCsvWorker>(worker);
   try {
     return await remote.importCsv(request, ...jobArguments(options));
+  } finally {
+    terminate();
+  }
+}
+
+/** Reads the first rows of a bank export in a worker and detects its columns and formats (see `previewCsv`). */
+export async function previewCsvInWorker(file: Blob, fileName: string, language: Language): Promise<PreviewOutcome> {
+  const worker = new Worker(new URL('./import-csv.worker.ts', import.meta.url), { type: 'module', name: 'alta-import-preview' });
+  const { remote, terminate } = connectWorker<ImportCsvWorker>(worker);
+  try {
+    return await remote.previewCsv(file, fileName, language);
   } finally {
     terminate();
   }

@@ -1,8 +1,9 @@
 import * as Comlink from 'comlink';
+import type { Language } from '@domain/constants';
 import { AppDB } from '@sync/client/db';
 import type { TabMessage } from '@sync/client/host';
 import { signalFromPort } from './cancel';
-import type { ImportOutcome, ImportProgress } from './import-csv/pipeline';
+import { previewCsv, type ImportOutcome, type ImportProgress, type PreviewOutcome } from './import-csv/pipeline';
 import { runImport, type ImportCsvRequest } from './import-csv/run-import';
 
 /**
@@ -11,6 +12,11 @@ import { runImport, type ImportCsvRequest } from './import-csv/run-import';
  * tab that leads sync to push (the same BroadcastChannel message other tabs use).
  */
 const api = {
+  /** The first rows of a bank export and how they would be read, for the person to confirm. */
+  previewCsv(file: Blob, fileName: string, language: Language): Promise<PreviewOutcome> {
+    return previewCsv(file, fileName, language);
+  },
+
   async importCsv(request: ImportCsvRequest, onProgress?: (progress: ImportProgress) => void, cancel?: MessagePort): Promise<ImportOutcome> {
     const db = new AppDB(request.userId);
     const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(`alta-sync:${db.name}`);

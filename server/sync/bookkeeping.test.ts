@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { importCooldownSeconds } from '@domain/bookkeeping';
 import { protocolVersion } from '@sync/protocol';
-import { batchImports, declarations, transactions, uploads } from '../db/schema/bookkeeping';
+import { batchImports, declarations, manualAccounts, transactions, uploads } from '../db/schema/bookkeeping';
 import { createUser, signIn } from '../test/accounts';
 import { database, insertTestCompany, insertTestUser, testDevice, testTimestamp as at, t, useSyncTestApp } from './test-fixtures';
 
@@ -144,8 +145,15 @@ describe('bookkeeping mutators on the server', () => {
     // The teammate checks a line; the same file imported on another device sends the same ids.
     await testDevice(teammate).push(['setTransactionCategory', { id: first, category: 'software', updatedAt: at }]);
     const otherImport = randomUUID();
+    // Imports of one company are at least the SPEC §9 cooldown apart: one within it is refused.
+    const tooSoon = await testDevice(teammate).push([
+      'createBatchImport',
+      { id: randomUUID(), companyId, accountKind: 'manual', accountId, fileName: 'chase.csv', fileSize: 819, createdAt: new Date(Date.parse(at) + 29_000).toISOString() },
+    ]);
+    expect(tooSoon.rejections.map((rejection) => rejection.code)).toEqual(['cooldown']);
+    const later = new Date(Date.parse(at) + importCooldownSeconds * 1000).toISOString();
     const again = await testDevice(teammate).push(
-      ['createBatchImport', { id: otherImport, companyId, accountKind: 'manual', accountId, fileName: 'chase.csv', fileSize: 819, createdAt: at }],
+      ['createBatchImport', { id: otherImport, companyId, accountKind: 'manual', accountId, fileName: 'chase.csv', fileSize: 819, createdAt: later }],
       ['importTransactions', { importId: otherImport, processedCount: 3, updatedAt: at, rows: [line(first, 'FEE 1'), line(third, 'FEE 3')] }],
       ['finishBatchImport', { id: otherImport, status: 'completed', processedCount: 3, result: null, rowErrors: [{ line: 4, field: 'date', code: 'validation.invalidDate' }], updatedAt: at }],
     );
@@ -154,6 +162,21 @@ describe('bookkeeping mutators on the server', () => {
     expect(await storedTransaction(third)).toMatchObject({ importId: otherImport, note: '', checked: false });
     const [batch] = await database.db.select().from(batchImports).where(eq(batchImports.id, otherImport));
     expect(batch).toMatchObject({ status: 'completed', processedCount: 3, rowErrors: [{ line: 4, field: 'date', code: 'validation.invalidDate' }] });
+  });
+
+  it('renames a manual account for the company, never another company\'s, and keeps the name rules', async () => {
+    const { owner, teammate, stranger, companyId } = await setup();
+    const accountId = randomUUID();
+    await testDevice(owner).push(['createManualAccount', { id: accountId, companyId, name: 'Chase checking', createdAt: at }]);
+    const renamed = await testDevice(teammate).push(
+      ['renameManualAccount', { id: accountId, name: '  Chase operating  ', updatedAt: at }],
+      ['renameManualAccount', { id: accountId, name: '   ', updatedAt: at }],
+    );
+    expect(renamed.rejections.map((rejection) => rejection.code)).toEqual(['invalid']);
+    const [account] = await database.db.select().from(manualAccounts).where(eq(manualAccounts.id, accountId));
+    expect(account).toMatchObject({ name: 'Chase operating' });
+    const outsider = await testDevice(stranger).push(['renameManualAccount', { id: accountId, name: 'Mine now', updatedAt: at }]);
+    expect(outsider.rejections.map((rejection) => rejection.code)).toEqual(['not_found']);
   });
 
   it('refuses to reopen a finished import, to import into an unknown account and to delete an account in use', async () => {

@@ -53,7 +53,7 @@ describe('AppDB schema upgrades', () => {
     const db = new AppDB(userId, { indexedDB: factory, IDBKeyRange });
     await db.open();
     try {
-      expect(db.verno).toBe(3);
+      expect(db.verno).toBe(4);
       expect(await db.outbox.toArray()).toEqual([outboxEntry]);
       expect(await db.syncMeta.get('state')).toEqual(meta);
       expect(await db.drafts.where('kind').equals('kyb').toArray()).toEqual([draftRow]);
@@ -63,17 +63,18 @@ describe('AppDB schema upgrades', () => {
       expect(indexNames(db, 'transactions')).toEqual(['[companyId+date]', 'accountId', 'companyId', 'importId']);
       expect(indexNames(db, 'batchImports')).toEqual(['[companyId+createdAt]', 'companyId']);
       expect(indexNames(db, 'receiptFiles')).toEqual(['status', 'transactionId']);
+      expect(indexNames(db, 'categoriserRules')).toEqual(['companyId']);
       await db.table('transactions').put({ id: 't1', companyId: 'c', date: '2026-11-01', importId: null, accountId: 'a' });
       expect(await db.table('transactions').where('[companyId+date]').equals(['c', '2026-11-01']).count()).toBe(1);
     } finally {
       db.close();
     }
 
-    // The upgrade happened in the IndexedDB itself: a plain open sees version 3 with every store.
+    // The upgrade happened in the IndexedDB itself: a plain open sees version 4 with every store.
     const raw = await new Dexie(databaseName(userId), { indexedDB: factory, IDBKeyRange }).open();
-    expect(raw.verno).toBe(3);
+    expect(raw.verno).toBe(4);
     expect(raw.tables.map((table) => table.name).sort()).toEqual(
-      ['batchImports', 'drafts', 'manualAccounts', 'outbox', 'pageCache', 'profile', 'receiptFiles', 'rejectedChanges', 'syncMeta', 'transactions'].sort(),
+      ['batchImports', 'categoriserRules', 'drafts', 'manualAccounts', 'outbox', 'pageCache', 'profile', 'receiptFiles', 'rejectedChanges', 'syncMeta', 'transactions'].sort(),
     );
     raw.close();
   });

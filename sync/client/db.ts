@@ -1,10 +1,20 @@
 import Dexie, { type Table } from 'dexie';
 import type { User } from '@domain/account';
-import type { BatchImport, ManualAccount, Transaction } from '@domain/bookkeeping';
+import type { BatchImport, CategoryKey, ManualAccount, Transaction } from '@domain/bookkeeping';
 import type { Draft } from '@domain/draft';
 import type { RejectionCode } from '@sync/protocol';
 import type { TableName } from '@sync/tables';
 import type { ReceiptFile } from './receipts';
+
+/** A categoriser rule of the person (see `workers/categoriser/categoriser.ts`). */
+export interface CategoriserRule {
+  id: string;
+  companyId: string;
+  /** Normalised text the line must contain, as whole words. */
+  contains: string;
+  category: CategoryKey;
+  createdAt: string;
+}
 
 /**
  * The client's source of truth: one Dexie database per signed-in user (its name carries the
@@ -87,6 +97,12 @@ const schema20261123 = {
   receiptFiles: 'id, transactionId, status',
 };
 
+// 2026-11-24: the categoriser's rules made by the person from a correction ("description
+// contains X → category Y"), kept on this device (never synced).
+const schema20261124 = {
+  categoriserRules: 'id, companyId',
+};
+
 export class AppDB extends Dexie {
   profile!: Table<CachedProfile, 'me'>;
   pageCache!: Table<PageCacheEntry, string>;
@@ -98,6 +114,7 @@ export class AppDB extends Dexie {
   manualAccounts!: Table<ManualAccount, string>;
   batchImports!: Table<BatchImport, string>;
   receiptFiles!: Table<ReceiptFile, string>;
+  categoriserRules!: Table<CategoriserRule, string>;
 
   constructor(
     readonly userId: string,
@@ -107,6 +124,7 @@ export class AppDB extends Dexie {
     this.version(1).stores(schema20261121);
     this.version(2).stores(schema20261122);
     this.version(3).stores(schema20261123);
+    this.version(4).stores(schema20261124);
   }
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   batchImportSchema,
   canTransition,
+  importCooldownLeft,
   categorySchema,
   manualAccountSchema,
   noteSchema,
@@ -224,6 +225,19 @@ export const createManualAccount = defineMutator(
   { reads: ({ id: accountId }) => [['manualAccounts', accountId]] },
 );
 
+/** Renames a manual account (SPEC §5: the name is required). */
+export const renameManualAccount = defineMutator(
+  'renameManualAccount',
+  manualAccountSchema.pick({ id: true, name: true, updatedAt: true }),
+  async (tx, { id: accountId, name, updatedAt }) => {
+    const account = await tx.get('manualAccounts', accountId);
+    if (!account) reject('not_found');
+    await assertCompanyOpen(tx, account.companyId, []);
+    await tx.put('manualAccounts', { ...account, name, updatedAt });
+  },
+  { reads: ({ id: accountId }) => [['manualAccounts', accountId]] },
+);
+
 /** Deletes a manual account that holds no transactions (they would lose their account otherwise). */
 export const deleteManualAccount = defineMutator(
   'deleteManualAccount',
@@ -246,6 +260,9 @@ export const createBatchImport = defineMutator(
     await assertCompanyOpen(tx, batch.companyId, []);
     if (await tx.get('batchImports', batch.id)) reject('invalid');
     await assertAccount(tx, batch.companyId, batch.accountKind, batch.accountId);
+    // SPEC §9 upload cooldown, the same answer on the device and on the server.
+    const others = await tx.list('batchImports', 'companyId', batch.companyId);
+    if (importCooldownLeft(others.map((other) => other.createdAt), batch.createdAt) > 0) reject('cooldown');
     await tx.put('batchImports', { ...batch, status: 'notStarted', processedCount: 0, result: null, rowErrors: [], updatedAt: batch.createdAt });
   },
   { reads: ({ id: importId }) => [['batchImports', importId]] },

@@ -1,6 +1,7 @@
 import type { Table } from 'dexie';
 import type { Transaction } from '@domain/bookkeeping';
 import type { Replica } from '@sync/client/replica';
+import { isMutationRejection } from '@sync/mutator';
 import type { ImportStore } from './pipeline';
 
 /**
@@ -17,11 +18,16 @@ export function dexieImportStore(replica: Replica, transactions: Table<Transacti
   return {
     async begin(batch) {
       const { id, companyId, accountKind, accountId, fileName, fileSize, createdAt } = batch;
-      await mutate('createBatchImport', { id, companyId, accountKind, accountId, fileName, fileSize, createdAt });
+      try {
+        await mutate('createBatchImport', { id, companyId, accountKind, accountId, fileName, fileSize, createdAt });
+      } catch (error) {
+        if (isMutationRejection(error) && error.code === 'cooldown') return 'cooldown';
+        throw error;
+      }
     },
-    async existing(ids) {
-      const rows = await transactions.bulkGet(ids);
-      return new Set(ids.filter((_, index) => rows[index] !== undefined));
+    async knownIds(accountId) {
+      // Keys only, from the index: no row is read or deserialised.
+      return new Set(await transactions.where('accountId').equals(accountId).primaryKeys());
     },
     async writeChunk({ importId, rows, processedCount, updatedAt }) {
       await mutate('importTransactions', {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BatchImport, Transaction } from '@domain/bookkeeping';
-import { importCsv, type ImportInput, type ImportProgress, type ImportStore } from './pipeline';
+import { importCsv, previewCsv, previewRows, type ImportInput, type ImportMapping, type ImportProgress, type ImportStore } from './pipeline';
 
 const fixtures = path.resolve(__dirname, '../../tests/fixtures/csv');
 const companyId = '7d7a6c56-0d7f-4c1b-9a34-6a9f7f0b3f11';
@@ -15,7 +15,7 @@ function memoryStore() {
   const chunks: number[] = [];
   const store: ImportStore = {
     begin: async (batch) => void batches.set(batch.id, batch),
-    existing: async (ids) => new Set(ids.filter((id) => transactions.has(id))),
+    knownIds: async () => new Set(transactions.keys()),
     writeChunk: async ({ importId, rows, processedCount, updatedAt }) => {
       chunks.push(rows.length);
       for (const row of rows) transactions.set(row.id, row);
@@ -175,5 +175,64 @@ describe('CSV import pipeline', () => {
     });
     expect(outcome).toMatchObject({ ok: false, code: 'storageFailed' });
     expect(batches.get(outcome.importId!)?.status).toBe('failed');
+  });
+});
+
+describe('CSV preview and mapping per format', () => {
+  const preview = async (file: string, language: 'es' | 'en' | 'pt') => {
+    const { file: blob, fileName } = input(file);
+    const outcome = await previewCsv(blob, fileName, language);
+    if (!outcome.ok) throw new Error(outcome.code);
+    return outcome.preview;
+  };
+
+  it('es: `;` separators, a preamble, dd/mm/yyyy dates and 1.234,56 amounts', async () => {
+    const found = await preview('banco-es.csv', 'es');
+    expect(found.delimiter).toBe(';');
+    expect(found.header).toEqual(['Fecha operación', 'Fecha valor', 'Concepto', 'Importe', 'Saldo']);
+    expect(found.detected).toEqual({ map: { headerRow: 2, date: 0, description: 2, amount: { kind: 'signed', column: 3 }, merchant: null }, dateOrder: 'dmy', decimalSeparator: ',' });
+    expect(found.sample[0]).toEqual({ line: 5, cells: ['02/01/2026', '02/01/2026', 'Recibo Iberdrola electricidad', '-45,30', '1.954,70'] });
+    expect(found.sample.length).toBeLessThanOrEqual(previewRows);
+  });
+
+  it('pt: separate debit and credit columns in Windows-1252', async () => {
+    const found = await preview('extrato-pt.csv', 'pt');
+    expect(found.header).toEqual(['Data', 'Lançamento', 'Débito', 'Crédito', 'Saldo']);
+    expect(found.detected).toMatchObject({ map: { date: 0, description: 1, amount: { kind: 'split', debit: 2, credit: 3 } }, dateOrder: 'dmy', decimalSeparator: ',' });
+    expect(found.dateOrderAssumed).toBe(true);
+  });
+
+  it('en: mm/dd/yyyy dates and 1,234.56 amounts among extra columns', async () => {
+    const found = await preview('bank-en-us.csv', 'en');
+    expect(found.delimiter).toBe(',');
+    expect(found.detected).toMatchObject({ map: { date: 1, description: 2, amount: { kind: 'signed', column: 3 } }, dateOrder: 'mdy', decimalSeparator: '.' });
+    expect(found.totalRows).toBe(11);
+  });
+
+  it('a file without header is mapped by content and its rows all shown as data', async () => {
+    const found = await preview('headerless.csv', 'es');
+    expect(found.header).toBeNull();
+    expect(found.detected).toMatchObject({ map: { headerRow: null, date: 0, description: 1, amount: { kind: 'signed', column: 2 } }, dateOrder: 'ymd' });
+    expect(found.sample).toHaveLength(3);
+  });
+
+  it('a file whose columns cannot be found is still previewed, for the person to map', async () => {
+    const outcome = await previewCsv(new Blob(['a;b;c\nx;y;z\n']), 'odd.csv', 'es');
+    expect(outcome).toMatchObject({ ok: true, preview: { detected: null, columnCount: 3, totalRows: 2 } });
+  });
+
+  it('refuses what is not a batch file before reading it', async () => {
+    expect(await previewCsv(new Blob(['x']), 'bank.xlsx', 'es')).toEqual({ ok: false, code: 'fileTypeNotAllowed' });
+    expect(await previewCsv(new Blob([new Uint8Array(2_097_153).fill(0x41)]), 'big.csv', 'es')).toEqual({ ok: false, code: 'fileTooLarge' });
+  });
+
+  it('imports with the mapping the person fixed: other columns, date order and decimal separator', async () => {
+    const { store, transactions } = memoryStore();
+    // The value date (column 1) instead of the operation date, and amounts read as written.
+    const mapping: ImportMapping = { map: { headerRow: 2, date: 1, description: 2, amount: { kind: 'signed', column: 3 }, merchant: null }, dateOrder: 'mdy', decimalSeparator: ',' };
+    const outcome = await importCsv(input('banco-es.csv', { mapping }), { store });
+    expect(outcome.ok && outcome.result).toMatchObject({ dateOrder: 'mdy', dateOrderAssumed: false, decimalSeparator: ',' });
+    // 02/01/2026 read month first is February 1st.
+    expect([...transactions.values()].find((row) => row.description.startsWith('Recibo'))?.date).toBe('2026-02-01');
   });
 });

@@ -1,4 +1,4 @@
-import Papa, { type Parser } from 'papaparse';
+import Papa from 'papaparse';
 import {
   importedRowSchema,
   maxStoredRowErrors,
@@ -17,20 +17,30 @@ import { detectColumns, normaliseHeader, type ColumnMap } from './columns';
 import { DateOrderSurvey, looksLikeDate, parseDate, type DateOrder } from './dates';
 import { importedTransactionId, OccurrenceCounter } from './fingerprint';
 import { detectDecimalSeparator, parseAmount, type DecimalSeparator } from './numbers';
-import { decodeText, detectDelimiter, lineBreaksIn } from './read-text';
+import { decodeText, detectDelimiter, lineBreaksIn, type Delimiter } from './read-text';
 
 /**
  * The CSV batch import, start to end, without any Worker or Dexie of its own so it runs the
  * same in the import worker and in Vitest:
  *
- * 1. Check the file (SPEC §5: a batch file is at most 2 MB, csv or txt, text inside).
- * 2. Survey pass: find the header (or map a header-less file by content), then scan every
- *    date and amount to decide the day-month order and the decimal separator per column.
- * 3. Import pass: stream the rows again, validate each with the domain schema, categorise,
- *    fingerprint, and write chunks of `chunkSize` new rows (one store transaction and one
- *    outbox mutation each), pausing the parser while a chunk is written.
+ * 1. Check the file (SPEC §5: a batch file is at most 2 MB, csv or txt, text inside) and
+ *    parse it once into rows with their line numbers.
+ * 2. Survey: find the header (or map a header-less file by content) unless the person fixed
+ *    the mapping, then scan every date and amount to decide the day-month order and the
+ *    decimal separator per column.
+ * 3. Import: validate each row with the domain schema, categorise, fingerprint, and write
+ *    chunks of `chunkSize` new rows (one store transaction and one outbox mutation each).
+ *    The next chunk is prepared while the previous one is being written, so the CPU work
+ *    hides behind IndexedDB's; one write is in flight at a time.
  * 4. Finish the batch as completed, cancelled or failed, with its counts and row errors.
  */
+
+/** How the file's columns are read: detected, or fixed by the person in the preview. */
+export interface ImportMapping {
+  map: ColumnMap;
+  dateOrder: DateOrder;
+  decimalSeparator: DecimalSeparator;
+}
 
 export interface ImportInput {
   file: Blob;
@@ -41,6 +51,8 @@ export interface ImportInput {
   importId: string;
   /** The user's language decides ambiguous dates and decimals (es/pt: day first and comma; en: month first and point). */
   language: Language;
+  /** The mapping the person confirmed in the preview; detected when absent. */
+  mapping?: ImportMapping;
   chunkSize?: number;
 }
 
@@ -62,10 +74,14 @@ export type ImportOutcome =
 
 /** Where an import writes: Dexie plus the outbox in the worker, or anything with the same behaviour in a test. */
 export interface ImportStore {
-  /** Records the new batch import (status notStarted). */
-  begin(batch: BatchImport): Promise<void>;
-  /** Which of these transaction ids are already stored. */
-  existing(ids: string[]): Promise<Set<string>>;
+  /** Records the new batch import (status notStarted); 'cooldown' when the company may not start one yet (SPEC §9). */
+  begin(batch: BatchImport): Promise<'cooldown' | void>;
+  /**
+   * The ids of the transactions already stored in the import's account, read once before the
+   * first chunk: imported ids are derived from company, account and bank line, so a line
+   * imported before can only be there (the mutator still skips any other row it finds).
+   */
+  knownIds(accountId: string): Promise<Set<string>>;
   /** Stores one chunk of new transactions and the batch's progress, atomically. */
   writeChunk(chunk: { importId: string; rows: Transaction[]; processedCount: number; updatedAt: string }): Promise<void>;
   /** Ends the batch import. */
@@ -89,29 +105,103 @@ export const chunkCharsBudget = 400_000;
 /** The JSON overhead of one imported row besides its description and merchant (id, date, amount, category, keys). */
 const rowOverheadChars = 160;
 const sampleRows = 50;
+/** Data rows the preview shows. */
+export const previewRows = 8;
+
+/** A file's non-blank rows, each with its 1-based line number in the file (line breaks inside quoted fields counted). */
+export interface CsvTable {
+  rows: string[][];
+  lines: number[];
+}
 
 interface Survey {
   map: ColumnMap;
   dateOrder: { order: DateOrder; assumed: boolean };
   decimal: { separator: DecimalSeparator; assumed: boolean };
+  /** Indexes (in the table) of the rows that are transactions: no header, repeated header or preamble. */
+  data: number[];
+}
+
+/** What the import dialog shows before importing: the first rows and how they would be read. */
+export interface CsvPreview {
+  delimiter: Delimiter;
+  /** The widest row's number of columns. */
+  columnCount: number;
+  /** The header's cells when the file has one (else the dialog numbers the columns). */
+  header: string[] | null;
+  /** The first data rows as detected, with their line numbers. */
+  sample: { line: number; cells: string[] }[];
+  /** The mapping found, or null when the person has to choose the columns. */
+  detected: ImportMapping | null;
+  dateOrderAssumed: boolean;
+  decimalAssumed: boolean;
   totalRows: number;
 }
+
+export type PreviewOutcome = { ok: true; preview: CsvPreview } | { ok: false; code: Extract<ImportFailureCode, 'fileTooLarge' | 'fileTypeNotAllowed' | 'fileEmpty'> };
 
 const cellOf = (row: string[], index: number | null) => (index === null ? '' : (row[index] ?? '').trim());
 const isBlank = (row: string[]) => row.every((cell) => cell.trim() === '');
 
+/** Checks a batch file (SPEC §5) and reads its text; the refusal code otherwise. */
+async function readCsvFile(file: Blob, fileName: string): Promise<{ text: string } | { code: 'fileTooLarge' | 'fileTypeNotAllowed' | 'fileEmpty' }> {
+  const declared = checkFileDeclaration('batchImport', fileName, file.size);
+  if (declared) return { code: declared === 'fileContentMismatch' ? 'fileTypeNotAllowed' : declared };
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (sniffFileKind(bytes.subarray(0, 16)) !== 'text') return { code: 'fileTypeNotAllowed' };
+  return { text: decodeText(bytes) };
+}
+
+/** Parses the text once: the non-blank rows and their line numbers. */
+export function readTable(text: string, delimiter: Delimiter): CsvTable {
+  const parsed = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: false }).data;
+  const table: CsvTable = { rows: [], lines: [] };
+  let next = 1;
+  for (const row of parsed) {
+    const line = next;
+    next += 1 + lineBreaksIn(row);
+    if (isBlank(row)) continue;
+    table.rows.push(row);
+    table.lines.push(line);
+  }
+  return table;
+}
+
+/** The first rows of a bank export and the mapping detected for them, for the person to confirm or fix. */
+export async function previewCsv(file: Blob, fileName: string, language: Language): Promise<PreviewOutcome> {
+  const read = await readCsvFile(file, fileName);
+  if ('code' in read) return { ok: false, code: read.code };
+  const delimiter = detectDelimiter(read.text);
+  const table = readTable(read.text, delimiter);
+  if (table.rows.length === 0) return { ok: false, code: 'fileEmpty' };
+  const survey = surveyTable(table, language);
+  const columnCount = Math.max(...table.rows.slice(0, sampleRows).map((row) => row.length));
+  const headerRow = survey?.map.headerRow ?? null;
+  const data = survey?.data ?? table.rows.map((_, index) => index);
+  return {
+    ok: true,
+    preview: {
+      delimiter,
+      columnCount,
+      header: headerRow === null ? null : table.rows[headerRow]!.map((cell) => cell.trim()),
+      sample: data.slice(0, previewRows).map((index) => ({ line: table.lines[index]!, cells: table.rows[index]! })),
+      detected: survey ? { map: survey.map, dateOrder: survey.dateOrder.order, decimalSeparator: survey.decimal.separator } : null,
+      dateOrderAssumed: survey?.dateOrder.assumed ?? false,
+      decimalAssumed: survey?.decimal.assumed ?? false,
+      totalRows: data.length,
+    },
+  };
+}
+
 /** Reads, checks and imports one bank export. */
 export async function importCsv(input: ImportInput, context: ImportContext): Promise<ImportOutcome> {
   const now = () => (context.now ?? (() => new Date()))().toISOString();
-  const declared = checkFileDeclaration('batchImport', input.fileName, input.file.size);
-  if (declared) return { ok: false, code: declared === 'fileContentMismatch' ? 'fileTypeNotAllowed' : declared, importId: null };
-  const bytes = new Uint8Array(await input.file.arrayBuffer());
-  if (sniffFileKind(bytes.subarray(0, 16)) !== 'text') return { ok: false, code: 'fileTypeNotAllowed', importId: null };
-  const text = decodeText(bytes);
-  const delimiter = detectDelimiter(text);
+  const read = await readCsvFile(input.file, input.fileName);
+  if ('code' in read) return { ok: false, code: read.code, importId: null };
+  const { text } = read;
 
   const createdAt = now();
-  await context.store.begin({
+  const refused = await context.store.begin({
     id: input.importId,
     companyId: input.companyId,
     accountKind: input.accountKind,
@@ -125,6 +215,7 @@ export async function importCsv(input: ImportInput, context: ImportContext): Pro
     createdAt,
     updatedAt: createdAt,
   });
+  if (refused) return { ok: false, code: refused, importId: null };
 
   const emptyResult = (code: ImportResultCode): ImportResult => ({
     code,
@@ -147,102 +238,82 @@ export async function importCsv(input: ImportInput, context: ImportContext): Pro
   };
 
   context.onProgress?.({ phase: 'reading', processedRows: 0, totalRows: 0, importedCount: 0, duplicateCount: 0, errorCount: 0 });
-  const survey = surveyFile(text, delimiter, input.language);
+  const table = readTable(text, detectDelimiter(text));
+  const survey = surveyTable(table, input.language, input.mapping);
   if (context.signal?.aborted) return fail('cancelled');
-  if (!survey) return fail(text.trim() === '' ? 'fileEmpty' : 'columnsNotFound');
+  if (!survey) return fail(table.rows.length === 0 ? 'fileEmpty' : 'columnsNotFound');
 
   try {
-    return await importRows(text, delimiter, survey, input, context, now);
+    return await importRows(table, survey, input, context, now);
   } catch (error) {
     console.error('import failed', error);
     return fail('storageFailed');
   }
 }
 
-/** Pass 1: where the columns are, and how dates and amounts are written in them. */
-function surveyFile(text: string, delimiter: string, language: Language): Survey | null {
-  const sample: string[][] = [];
-  let map: ColumnMap | null | undefined;
-  const dates = new DateOrderSurvey();
-  const amounts: string[] = [];
-  let totalRows = 0;
-  let nonEmpty = 0;
-
-  let headerCells: string | null = null;
-  const measure = (row: string[], index: number) => {
-    if (!map) return;
-    if (map.headerRow !== null && index <= map.headerRow) {
-      if (index === map.headerRow) headerCells = row.map(normaliseHeader).join('|');
-      return;
-    }
-    if (headerCells !== null && row.map(normaliseHeader).join('|') === headerCells) return;
+/**
+ * The rows that are transactions under `map`: after the header, without the header repeated
+ * further down (exports concatenated by hand) and, in a file without header, without the
+ * preamble lines above the first date.
+ */
+function dataRows(table: CsvTable, map: ColumnMap): number[] {
+  const data: number[] = [];
+  const headerCells = map.headerRow === null ? null : table.rows[map.headerRow]?.map(normaliseHeader).join('|');
+  let inPreamble = map.headerRow === null;
+  table.rows.forEach((row, index) => {
+    if (map.headerRow !== null && index <= map.headerRow) return;
+    if (headerCells && row.length === table.rows[map.headerRow!]!.length && row.map(normaliseHeader).join('|') === headerCells) return;
     if (inPreamble) {
       if (!looksLikeDate(cellOf(row, map.date))) return;
       inPreamble = false;
     }
-    totalRows += 1;
+    data.push(index);
+  });
+  return data;
+}
+
+/** Where the columns are (unless fixed), which rows are data, and how dates and amounts are written in them. */
+function surveyTable(table: CsvTable, language: Language, mapping?: ImportMapping): Survey | null {
+  const map = mapping?.map ?? detectColumns(table.rows.slice(0, sampleRows));
+  if (!map) return null;
+  const data = dataRows(table, map);
+  if (mapping) return { map, data, dateOrder: { order: mapping.dateOrder, assumed: false }, decimal: { separator: mapping.decimalSeparator, assumed: false } };
+  const dates = new DateOrderSurvey();
+  const amounts: string[] = [];
+  for (const index of data) {
+    const row = table.rows[index]!;
     dates.add(cellOf(row, map.date));
     if (map.amount.kind === 'signed') amounts.push(cellOf(row, map.amount.column));
     else amounts.push(cellOf(row, map.amount.debit), cellOf(row, map.amount.credit));
-  };
-  let inPreamble = false;
-  const decide = () => {
-    map = detectColumns(sample);
-    inPreamble = map?.headerRow === null;
-    sample.forEach(measure);
-  };
-
-  Papa.parse<string[]>(text, {
-    delimiter,
-    skipEmptyLines: false,
-    step: ({ data: row }) => {
-      if (isBlank(row)) return;
-      const index = nonEmpty++;
-      if (map === undefined) {
-        sample.push(row);
-        if (sample.length === sampleRows) decide();
-        return;
-      }
-      measure(row, index);
-    },
-  });
-  if (map === undefined) decide();
-  if (!map) return null;
+  }
   return {
     map,
+    data,
     dateOrder: dates.decide(language === 'en' ? 'mdy' : 'dmy'),
     decimal: detectDecimalSeparator(amounts, language === 'en' ? '.' : ','),
-    totalRows,
   };
 }
 
-/** Pass 2: validate, categorise, fingerprint and write in chunks. */
-async function importRows(
-  text: string,
-  delimiter: string,
-  survey: Survey,
-  input: ImportInput,
-  context: ImportContext,
-  now: () => string,
-): Promise<ImportOutcome> {
+/** Validate, categorise, fingerprint and write in chunks, preparing the next chunk while the last one is written. */
+async function importRows(table: CsvTable, survey: Survey, input: ImportInput, context: ImportContext, now: () => string): Promise<ImportOutcome> {
   const { map } = survey;
+  const totalRows = survey.data.length;
   const chunkSize = Math.min(5000, Math.max(1, input.chunkSize ?? defaultChunkSize));
   const occurrences = new OccurrenceCounter();
   const rowErrors: RowError[] = [];
   const counts = { processed: 0, imported: 0, duplicates: 0, errors: 0 };
-  let pending: { fingerprint: string; row: Omit<Transaction, 'id' | 'createdAt' | 'updatedAt'> }[] = [];
+  const known = await context.store.knownIds(input.accountId);
+  const timestamp = now();
+  let pending: Transaction[] = [];
   let pendingChars = 0;
-  let headerCells: string | null = null;
-  let inPreamble = map.headerRow === null;
-  let nonEmpty = 0;
-  let nextLine = 1;
-  let failure: unknown = null;
+  let writing: Promise<void> = Promise.resolve();
+  let failure: { error: unknown } | null = null;
 
   const progress = (phase: ImportProgress['phase']) =>
     context.onProgress?.({
       phase,
       processedRows: counts.processed,
-      totalRows: survey.totalRows,
+      totalRows,
       importedCount: counts.imported,
       duplicateCount: counts.duplicates,
       errorCount: counts.errors,
@@ -253,22 +324,24 @@ async function importRows(
     if (rowErrors.length < maxStoredRowErrors) rowErrors.push({ line, field, code });
   };
 
-  const flush = async () => {
-    if (pending.length === 0) return;
-    const batch = pending;
-    pending = [];
-    pendingChars = 0;
-    const ids = batch.map(({ fingerprint }) => importedTransactionId(input.companyId, input.accountId, fingerprint));
-    const existing = await context.store.existing(ids);
-    const timestamp = now();
-    const rows: Transaction[] = [];
-    batch.forEach(({ row }, index) => {
-      if (existing.has(ids[index]!)) counts.duplicates += 1;
-      else rows.push({ ...row, id: ids[index]!, createdAt: timestamp, updatedAt: timestamp });
-    });
-    if (rows.length > 0) await context.store.writeChunk({ importId: input.importId, rows, processedCount: counts.processed, updatedAt: timestamp });
+  /** Writes one chunk's new rows (after the previous write) and counts them. */
+  const write = async (rows: Transaction[], processedCount: number, updatedAt: string) => {
+    if (rows.length > 0) await context.store.writeChunk({ importId: input.importId, rows, processedCount, updatedAt });
     counts.imported += rows.length;
     progress('importing');
+  };
+
+  /** Hands the pending rows to the writer once the previous chunk is stored; false when the import must stop. */
+  const flush = async () => {
+    await writing;
+    if (failure) throw failure.error;
+    if (context.signal?.aborted) return false;
+    if (pending.length === 0) return true;
+    const rows = pending;
+    pending = [];
+    pendingChars = 0;
+    writing = write(rows, counts.processed, now()).catch((error: unknown) => void (failure = { error }));
+    return true;
   };
 
   /** One data row: a valid transaction goes to `pending`, a refused one to `rowErrors`. */
@@ -296,71 +369,50 @@ async function importRows(
       }
     }
     if (reported.size > 0 || !parsed.success) return;
+    const id = importedTransactionId(input.companyId, input.accountId, occurrences.next(parsed.data));
+    if (known.has(id)) {
+      counts.duplicates += 1;
+      return;
+    }
     const suggestion = categorise(parsed.data);
     pendingChars += rowOverheadChars + parsed.data.description.length + (suggestion.merchant?.length ?? 0);
     pending.push({
-      fingerprint: occurrences.next(parsed.data),
-      row: {
-        companyId: input.companyId,
-        date: parsed.data.date,
-        description: parsed.data.description,
-        amountCents: parsed.data.amountCents,
-        accountKind: input.accountKind,
-        accountId: input.accountId,
-        category: suggestion.category,
-        merchant: suggestion.merchant,
-        note: '',
-        checked: false,
-        receipt: null,
-        blocked: false,
-        importId: input.importId,
-      },
+      id,
+      companyId: input.companyId,
+      date: parsed.data.date,
+      description: parsed.data.description,
+      amountCents: parsed.data.amountCents,
+      accountKind: input.accountKind,
+      accountId: input.accountId,
+      category: suggestion.category,
+      merchant: suggestion.merchant,
+      note: '',
+      checked: false,
+      receipt: null,
+      blocked: false,
+      importId: input.importId,
+      createdAt: timestamp,
+      updatedAt: timestamp,
     });
   };
 
   progress('importing');
-  await new Promise<void>((resolve) => {
-    Papa.parse<string[]>(text, {
-      delimiter,
-      skipEmptyLines: false,
-      step: ({ data: row }, parser: Parser) => {
-        const line = nextLine;
-        nextLine += 1 + lineBreaksIn(row);
-        if (context.signal?.aborted || failure) return parser.abort();
-        if (isBlank(row)) return;
-        const index = nonEmpty++;
-        if (map.headerRow !== null && index <= map.headerRow) {
-          if (index === map.headerRow) headerCells = row.map(normaliseHeader).join('|');
-          return;
-        }
-        // A header repeated further down (exports concatenated by hand) is not a bad row.
-        if (headerCells !== null && row.map(normaliseHeader).join('|') === headerCells) return;
-        // Without a header, lines above the first date are the export's preamble.
-        if (inPreamble) {
-          if (!looksLikeDate(cellOf(row, map.date))) return;
-          inPreamble = false;
-        }
-        counts.processed += 1;
-        handle(row, line);
-        if (pending.length >= chunkSize || pendingChars >= chunkCharsBudget) {
-          parser.pause();
-          flush().then(
-            () => parser.resume(),
-            (error: unknown) => {
-              failure = error;
-              parser.resume();
-            },
-          );
-        }
-      },
-      complete: () => resolve(),
-    });
-  });
-  if (failure) throw failure;
+  let going = true;
+  for (const index of survey.data) {
+    counts.processed += 1;
+    handle(table.rows[index]!, table.lines[index]!);
+    if (pending.length >= chunkSize || pendingChars >= chunkCharsBudget) {
+      going = await flush();
+      if (!going) break;
+    }
+  }
+  if (going) going = await flush();
+  await writing;
+  if (failure) throw (failure as { error: unknown }).error;
 
   const finished = (code: ImportResultCode): ImportResult => ({
     code,
-    totalRows: survey.totalRows,
+    totalRows,
     importedCount: counts.imported,
     duplicateCount: counts.duplicates,
     errorCount: counts.errors,
@@ -369,14 +421,13 @@ async function importRows(
     decimalSeparator: survey.decimal.separator,
   });
 
-  if (context.signal?.aborted) {
+  if (!going || context.signal?.aborted) {
     // Chunks already written stay: re-importing the file later adds only the rest.
     const result = finished('cancelled');
     await context.store.finish({ importId: input.importId, status: 'cancelled', processedCount: counts.processed, result, rowErrors, updatedAt: now() });
     progress('done');
     return { ok: false, code: 'cancelled', importId: input.importId, result };
   }
-  await flush();
   const result = finished('imported');
   await context.store.finish({ importId: input.importId, status: 'completed', processedCount: counts.processed, result, rowErrors, updatedAt: now() });
   progress('done');

@@ -63,6 +63,10 @@ describe('import worker job (Dexie + outbox)', () => {
     ]);
     expect(syncRequests.length).toBe(3);
 
+    // Within the SPEC §9 cooldown a second import of the company does not start.
+    expect(await runImport(db, request('bank-en-us.csv'))).toEqual({ ok: false, code: 'cooldown', importId: null });
+    // Later (the first batch as if started a minute ago) it does, and adds nothing.
+    await db.batchImports.update(first.importId, { createdAt: new Date(Date.now() - 60_000).toISOString() });
     const second = await runImport(db, request('bank-en-us.csv'));
     expect(second.ok && second.result).toMatchObject({ importedCount: 0, duplicateCount: 8, errorCount: 3 });
     expect(second.ok && second.rowErrors.map((error) => `${error.line}:${error.field}`)).toEqual(['7:date', '10:description', '12:amount']);

@@ -3,7 +3,7 @@ import type { Language } from '@domain/constants';
 import type { AppDB } from '@sync/client/db';
 import { Replica } from '@sync/client/replica';
 import { dexieImportStore } from './dexie-store';
-import { importCsv, type ImportOutcome, type ImportProgress } from './pipeline';
+import { importCsv, type ImportMapping, type ImportOutcome, type ImportProgress } from './pipeline';
 
 /** What the UI asks the import worker to do. */
 export interface ImportCsvRequest {
@@ -15,6 +15,8 @@ export interface ImportCsvRequest {
   accountKind: AccountKind;
   accountId: string;
   language: Language;
+  /** The columns, date order and decimal separator the person confirmed in the preview. */
+  mapping?: ImportMapping;
   /** Chosen by the UI when it wants to follow the batch in Dexie before the worker answers. */
   importId?: string;
 }

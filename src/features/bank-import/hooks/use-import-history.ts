@@ -1,0 +1,36 @@
+import Dexie from 'dexie';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { BatchImport } from '@domain/bookkeeping';
+import { currentUserDatabase } from '@sync/client/db';
+
+/** Batch imports shown per page of the history (SPEC §9: import history uses load-more). */
+export const importHistoryPageSize = 10;
+
+export interface ImportHistory {
+  /** The newest `limit` imports of the company; undefined while Dexie answers. */
+  imports: BatchImport[] | undefined;
+  /** True when older imports exist beyond those shown. */
+  more: boolean;
+}
+
+/** The company's batch imports, newest first, read live from this device (they sync like transactions). */
+export function useImportHistory(companyId: string, limit: number): ImportHistory {
+  const found = useLiveQuery(async () => {
+    const db = currentUserDatabase();
+    if (!db) return { imports: [], more: false };
+    const rows = await db.batchImports
+      .where('[companyId+createdAt]')
+      .between([companyId, Dexie.minKey], [companyId, Dexie.maxKey])
+      .reverse()
+      .limit(limit + 1)
+      .toArray();
+    return { imports: rows.slice(0, limit), more: rows.length > limit };
+  }, [companyId, limit]);
+  return { imports: found?.imports, more: found?.more ?? false };
+}
+
+/** Seconds until the company may import again (SPEC §9 cooldown), from its newest imports. */
+export function useLatestImportTimes(companyId: string): string[] {
+  const { imports } = useImportHistory(companyId, 3);
+  return imports?.map((batch) => batch.createdAt) ?? [];
+}

@@ -1,0 +1,134 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CategoryKey, Transaction } from '@domain/bookkeeping';
+import type { Language } from '@domain/constants';
+import { currentUserDatabase } from '@sync/client/db';
+import { Button } from '@src/components/button';
+import { TextField } from '@src/components/form/text-field';
+import { currentSyncEngine } from '@src/features/sync/sync-runtime';
+import { formatDate, formatNumber, formatUsd } from '@src/i18n/format';
+import { useCategoriser, type Suggestion } from './use-categoriser';
+import list from '@src/components/card-list.module.css';
+import styles from './categoriser-suggestions.module.css';
+
+/** Uncategorised transactions shown at once. */
+const shown = 20;
+
+/** A category just accepted: the similar lines it could go to and the rule it could become. */
+interface FollowUp {
+  category: CategoryKey;
+  similar: string[];
+  ruleText: string;
+  done: string | null;
+}
+
+const setCategory = (id: string, category: CategoryKey) => currentSyncEngine()!.mutate('setTransactionCategory', { id, category, updatedAt: new Date().toISOString() });
+
+/**
+ * The categoriser's suggestions for the company's uncategorised transactions, with their
+ * confidence: accept one (the model learns it at once), then apply it to the similar lines
+ * or make a rule from it. Everything runs on the device, offline too.
+ */
+export function CategoriserSuggestions({ companyId, language }: { companyId: string; language: Language }) {
+  const { t } = useTranslation('bookkeeping');
+  const categoriser = useCategoriser(companyId);
+  const rows = useLiveQuery(async () => {
+    const db = currentUserDatabase();
+    if (!db) return [];
+    return db.transactions.where('companyId').equals(companyId).filter((row) => row.category === null && !row.blocked).limit(shown).toArray();
+  }, [companyId]);
+  const [suggestions, setSuggestions] = useState<Map<string, Suggestion | null>>(new Map());
+  const [followUp, setFollowUp] = useState<FollowUp | null>(null);
+  const { ready, suggest } = categoriser;
+
+  useEffect(() => {
+    if (!ready || !rows) return;
+    let live = true;
+    void suggest(rows.map(({ description, merchant, amountCents }) => ({ description, merchant, amountCents }))).then((found) => {
+      if (live) setSuggestions(new Map(rows.map((row, index) => [row.id, found[index] ?? null])));
+    });
+    return () => {
+      live = false;
+    };
+  }, [ready, rows, suggest]);
+
+  const accept = async (row: Transaction, category: CategoryKey) => {
+    const line = { description: row.description, merchant: row.merchant, amountCents: row.amountCents };
+    const found = await categoriser.similar(line, row.id);
+    await categoriser.correct(line, category, null);
+    await setCategory(row.id, category);
+    setFollowUp({ category, similar: found.ids, ruleText: found.signature, done: null });
+  };
+
+  if (!rows) return null;
+  const label = (category: CategoryKey) => t(`categories.${category}`);
+  return (
+    <section className={list.panel} aria-labelledby="categoriser-title">
+      <h2 id="categoriser-title" className={list.title}>
+        {t('categoriser.title')}
+      </h2>
+      {followUp && (
+        <div className={styles.followUp}>
+          {followUp.similar.length > 0 && (
+            <div className={styles.suggestion}>
+              <span>{t('categoriser.similar', { count: followUp.similar.length, category: label(followUp.category) })}</span>
+              <Button
+                size="small"
+                variant="secondary"
+                onClick={() =>
+                  void Promise.all(followUp.similar.map((id) => setCategory(id, followUp.category))).then(() =>
+                    setFollowUp({ ...followUp, similar: [], done: t('categoriser.applied', { count: followUp.similar.length }) }),
+                  )
+                }
+              >
+                {t('categoriser.applySimilar')}
+              </Button>
+            </div>
+          )}
+          <form
+            className={list.inlineForm}
+            onSubmit={(event) => {
+              event.preventDefault();
+              void categoriser.addRule(followUp.ruleText, followUp.category).then(() => setFollowUp({ ...followUp, done: t('categoriser.ruleMade', { text: followUp.ruleText, category: label(followUp.category) }) }));
+            }}
+          >
+            <TextField label={t('categoriser.ruleText', { category: label(followUp.category) })} value={followUp.ruleText} onChange={(event) => setFollowUp({ ...followUp, ruleText: event.target.value })} />
+            <Button type="submit" size="small" disabled={followUp.ruleText.trim() === ''}>
+              {t('categoriser.saveRule')}
+            </Button>
+          </form>
+          {followUp.done && <p role="status">{followUp.done}</p>}
+        </div>
+      )}
+      {rows.length === 0 ? (
+        <p className={list.muted}>{t('categoriser.empty')}</p>
+      ) : (
+        <ul className={list.list}>
+          {rows.map((row) => {
+            const suggestion = suggestions.get(row.id) ?? null;
+            return (
+              <li key={row.id} className={list.item}>
+                <span className={styles.description}>{row.description}</span>
+                <span className={list.muted}>
+                  {formatDate(row.date, language)} · {formatUsd(row.amountCents / 100, language)}
+                </span>
+                {suggestion ? (
+                  <span className={styles.suggestion}>
+                    <span>{t('categoriser.suggestion', { category: label(suggestion.category), confidence: formatNumber(Math.round(suggestion.confidence * 100), language, 0) })}</span>
+                    <span className={`${list.pill} ${styles.source}`}>{t(`categoriser.sources.${suggestion.source}`)}</span>
+                    <Button size="small" onClick={() => void accept(row, suggestion.category)} aria-label={t('categoriser.acceptLabel', { category: label(suggestion.category), description: row.description })}>
+                      {t('categoriser.accept')}
+                    </Button>
+                  </span>
+                ) : (
+                  <span className={list.muted}>{t('categoriser.none')}</span>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

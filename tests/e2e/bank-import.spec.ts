@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { test } from '@playwright/test';
+import { demo, expect, logInAs } from './support/alta';
+
+// The bookkeeping screen's import dialog, import history and manual accounts, on the demo owner's company.
+test.use({ serviceWorkers: 'block' });
+
+const fixture = (name: string) => path.resolve(import.meta.dirname, '../fixtures/csv', name);
+
+test('imports a bank export with refused lines into a new manual account and shows the counts', async ({ page }) => {
+  await logInAs(page, demo);
+  await page.goto('/en/accounting-ai/bookkeeping');
+  const accounts = page.getByRole('region', { name: 'Accounts' });
+  const name = `Checking ${Date.now().toString(36)}`;
+  await accounts.getByLabel('Account name').fill(name);
+  await accounts.getByRole('button', { name: 'Create account' }).click();
+  await expect(accounts.getByText(name, { exact: true })).toBeVisible();
+
+  await page.getByRole('toolbar', { name: 'Bookkeeping actions' }).getByRole('button', { name: 'Import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import a bank export' });
+  await dialog.getByLabel('Choose a file').setInputFiles(fixture('bank-en-us.csv'));
+
+  // The preview: the detected columns and formats, which the person could change.
+  await expect(dialog.getByRole('table', { name: 'First rows of the file' })).toBeVisible();
+  await expect(dialog.getByText('bank-en-us.csv: 11 transactions found.', { exact: false })).toBeVisible();
+  await expect(dialog.getByLabel('Date', { exact: true })).toHaveValue('1');
+  await expect(dialog.getByLabel('Description', { exact: true })).toHaveValue('2');
+  await expect(dialog.getByLabel('Date format')).toHaveValue('mdy');
+  await expect(dialog.getByLabel('Number format')).toHaveValue('.');
+  await dialog.getByLabel('Account', { exact: true }).selectOption({ label: name });
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+
+  await expect(dialog.getByRole('status')).toHaveText('Import finished: 8 added, 0 already there, 3 lines refused.');
+  const refused = dialog.getByRole('listitem');
+  await expect(refused).toHaveText(['Line 7 (date): Enter a valid date.', 'Line 10 (description): Add a description.', /^Line 12 \(amount\): /]);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The history lists the batch with its counts; a second import waits for the cooldown.
+  const history = page.getByRole('region', { name: 'Import history' });
+  const batch = history.getByRole('listitem').filter({ hasText: 'bank-en-us.csv' }).first();
+  await expect(batch).toContainText('Completed');
+  await expect(batch).toContainText('8 added, 0 skipped, 3 refused');
+  await page.getByRole('toolbar', { name: 'Bookkeeping actions' }).getByRole('button', { name: 'Import' }).click();
+  await dialog.getByLabel('Choose a file').setInputFiles(fixture('bank-en-us.csv'));
+  await expect(dialog.getByText(/You can start another import in \d+ seconds?\./)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Back' }).click();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // An account holding transactions cannot be deleted.
+  await accounts.getByRole('button', { name: `Delete ${name}` }).click();
+  await page.getByRole('dialog', { name: `Delete ${name}?` }).getByRole('button', { name: 'Delete' }).click();
+  await expect(accounts.getByText('This account still has transactions: delete them first.')).toBeVisible();
+});
+
+test('creates, renames and deletes a manual account, refusing an empty name', async ({ page }) => {
+  await logInAs(page, demo, 'es');
+  await page.goto('/es/accounting-ai/bookkeeping');
+  const accounts = page.getByRole('region', { name: 'Cuentas' });
+  await accounts.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(accounts.getByText('Este campo es obligatorio.')).toBeVisible();
+
+  const name = `Ahorro ${Date.now().toString(36)}`;
+  await accounts.getByLabel('Nombre de la cuenta').fill(name);
+  await accounts.getByRole('button', { name: 'Crear cuenta' }).click();
+  await accounts.getByRole('button', { name: `Renombrar ${name}` }).click();
+  const renamed = `${name} USD`;
+  await accounts.getByLabel(`Nuevo nombre de ${name}`).fill(renamed);
+  await accounts.getByRole('button', { name: 'Guardar' }).click();
+  await expect(accounts.getByText(renamed, { exact: true })).toBeVisible();
+
+  await accounts.getByRole('button', { name: `Eliminar ${renamed}` }).click();
+  await page.getByRole('dialog', { name: `¿Eliminar ${renamed}?` }).getByRole('button', { name: 'Eliminar' }).click();
+  await expect(accounts.getByText(renamed, { exact: true })).toBeHidden();
+});

@@ -1,0 +1,70 @@
+import * as Comlink from 'comlink';
+import type { CategoryKey, Transaction } from '@domain/bookkeeping';
+import { AppDB } from '@sync/client/db';
+import { Categoriser, ruleText, signatureOf, similarLines, type Suggestion } from './categoriser/categoriser';
+import type { CategoriserLine } from './categoriser/features';
+
+/**
+ * The categoriser worker of one company: it trains the company's model from the checked,
+ * categorised transactions on this device (Dexie, read here, off the main thread), then
+ * answers suggestions, learns corrections and keeps the person's rules.
+ */
+let state: { db: AppDB; companyId: string; categoriser: Categoriser } | null = null;
+
+const current = () => {
+  if (!state) throw new Error('categoriser not opened');
+  return state;
+};
+
+const lineOf = ({ description, merchant, amountCents }: Transaction): CategoriserLine => ({ description, merchant, amountCents });
+
+const api = {
+  /** Opens the user's database and trains on the company's checked transactions; how many it learnt and in how long. */
+  async open(userId: string, companyId: string): Promise<{ learnt: number; ms: number }> {
+    const started = performance.now();
+    state?.db.close();
+    const db = new AppDB(userId);
+    const categoriser = new Categoriser();
+    const rows = await db.transactions.where('companyId').equals(companyId).toArray();
+    const checked = rows.filter((row) => row.checked && row.category !== null);
+    categoriser.train(checked.map((row) => ({ line: lineOf(row), category: row.category! })));
+    categoriser.setRules(await db.categoriserRules.where('companyId').equals(companyId).toArray());
+    state = { db, companyId, categoriser };
+    return { learnt: checked.length, ms: Math.round(performance.now() - started) };
+  },
+
+  /** Suggestions for lines, in the same order (null where nothing fits). */
+  suggest(lines: CategoriserLine[]): (Suggestion | null)[] {
+    const { categoriser } = current();
+    return lines.map((line) => categoriser.suggest(line));
+  },
+
+  /** The person set a line's category: learnt at once (`learntAs`: the category the model had learnt the line with, if it was checked). */
+  correct(line: CategoriserLine, category: CategoryKey, learntAs: CategoryKey | null): void {
+    current().categoriser.correct(line, category, learntAs);
+  },
+
+  /** Adds a rule "description contains `text` → `category`", kept on this device. */
+  async addRule(text: string, category: CategoryKey): Promise<void> {
+    const { db, companyId, categoriser } = current();
+    const contains = ruleText(text);
+    if (contains === '') return;
+    const rule = { id: crypto.randomUUID(), companyId, contains, category, createdAt: new Date().toISOString() };
+    await db.categoriserRules.put(rule);
+    categoriser.addRule(rule);
+  },
+
+  /**
+   * The ids of the company's uncategorised, editable transactions similar to `line` ("apply
+   * to similar"), and the words a rule made from the line would look for.
+   */
+  async similar(line: CategoriserLine, exceptId: string): Promise<{ ids: string[]; signature: string }> {
+    const { db, companyId } = current();
+    const rows = await db.transactions.where('companyId').equals(companyId).filter((row) => row.category === null && !row.blocked && row.id !== exceptId).toArray();
+    return { ids: similarLines(line, rows).map((row) => row.id), signature: signatureOf(line) };
+  },
+};
+
+export type CategoriserWorker = typeof api;
+
+Comlink.expose(api);
