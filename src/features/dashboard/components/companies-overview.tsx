@@ -67,9 +67,8 @@ export function CompaniesOverview() {
               ))}
           </ul>
         </section>
-      ) : (
-        <StartPaths />
-      )}
+      ) : null}
+      <StartPaths first={companies.length === 0} />
       <CompanyCreatedPopup
         open={announced !== null}
         companyName={details?.find((company) => company.id === announced)?.name ?? null}
