@@ -31,8 +31,9 @@ const wizardOf: Record<OrderFlow, string> = {
 /**
  * The checkout page (SPEC §2 checkout/{id}): the order summary, the coupon, the card form,
  * the 3-D Secure challenge, and the outcome: the payment-success popup over the paid page that
- * keeps the order number and the next step (log in, create the account, or the dashboard when
- * the payer was signed in), an order already paid, or an expired order to start again.
+ * keeps the order number and the next step, leading to that step when it closes (log in,
+ * create the account, or the dashboard when the payer was signed in), an order already paid,
+ * or an expired order to start again.
  */
 export function CheckoutScreen({ orderId, language }: { orderId: string; language: Language }) {
   const { t } = useTranslation('checkout');
@@ -57,7 +58,6 @@ export function CheckoutScreen({ orderId, language }: { orderId: string; languag
   const checkout = useCheckout(orderId, { handleStripeAction: stripe ? handleStripeAction : undefined });
   const { order, phase, busy, failure, handoff } = checkout;
   const [expiredPopup, setExpiredPopup] = useState(true);
-  const [successPopup, setSuccessPopup] = useState(true);
   const nextStepText = usePaidNextStepText();
 
   const goToAccount = useCallback(
@@ -111,7 +111,7 @@ export function CheckoutScreen({ orderId, language }: { orderId: string; languag
   }
 
   if (phase.kind === 'paid' || phase.kind === 'succeeded') {
-    // The popup closes by itself; the order number and the next step stay on the page.
+    // Under the popup (which then leads to the next step), and on any later visit: the order number and the next step.
     return (
       <div className={styles.page}>
         <section className={styles.panel} aria-labelledby="checkout-title">
@@ -135,7 +135,13 @@ export function CheckoutScreen({ orderId, language }: { orderId: string; languag
             )}
           </div>
         </section>
-        {phase.kind === 'succeeded' && <PaymentSuccessPopup open={successPopup} step={phase} onClose={() => setSuccessPopup(false)} />}
+        {phase.kind === 'succeeded' && (
+          <PaymentSuccessPopup
+            open
+            step={phase}
+            onClose={() => (phase.companyId ? void navigate(href(language, paths.dashboard)) : goToAccount(phase.userExists === true))}
+          />
+        )}
       </div>
     );
   }
