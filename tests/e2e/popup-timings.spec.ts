@@ -1,6 +1,7 @@
 import { test } from '@playwright/test';
 import { expect, LoginPage, uniqueEmail } from './support/alta';
 import { createAccount, openCheckout, placeOrder, sandboxCards } from './support/checkout';
+import { readMailedLink } from './support/outbox';
 import { expectAutoClose, expectClosingAnimation, freezeClock } from './support/popup-clock';
 
 // SPEC §4 timings, on Playwright's fake clock: a popup closes by itself after 3000 ms with a
@@ -45,6 +46,7 @@ test('the company-created popup stays 3 × 3000 ms, then closes and resets the n
   test.slow(); // payment, login (argon2), claim and the dashboard
   const account = await createAccount(request, uniqueEmail('popup-created'));
   const order = await placeOrder(request, { email: account.email });
+  const since = Date.now();
   await page.clock.install();
   const checkout = await openCheckout(page, order, 'en');
   await checkout.pay({ number: sandboxCards.success });
@@ -53,8 +55,12 @@ test('the company-created popup stays 3 × 3000 ms, then closes and resets the n
   const login = new LoginPage(page, 'en');
   await expect(login.email).toHaveValue(account.email);
   await login.password.fill(account.password);
-  await freezeClock(page);
   await login.submit.click();
+  await expect(page).toHaveURL(/\/en\/dashboard$/);
+  // The receipt's claim link brings the company (decision 017), announced on the dashboard.
+  const claimLink = await readMailedLink(account.email, since, 'claim');
+  await freezeClock(page);
+  await page.goto(claimLink);
 
   await expect(page).toHaveURL(/\/en\/dashboard$/);
   const popup = page.getByRole('dialog', { name: 'Company created' });

@@ -39,15 +39,15 @@ test.describe('guards', () => {
     await userPage.close();
   });
 
-  test('start now while signed in logs out, then opens company creation', async ({ page }) => {
+  test('start now while signed in keeps the session and opens the funnel (decision 017)', async ({ page }) => {
     await logInAs(page, demo, 'en');
     await page.goto('/en/coming-soon');
     await expect(page.getByRole('link', { name: 'My dashboard' })).toBeVisible();
-    await page.getByRole('button', { name: 'Start now' }).click();
-    await expect(page).toHaveURL('/en/create-company');
-    await expect(page.getByRole('link', { name: 'Log in', exact: true })).toBeVisible();
+    await page.getByRole('link', { name: 'Start now' }).click();
+    await expect(page).toHaveURL('/en/start-now');
+    await expect(page.getByRole('link', { name: 'My dashboard' })).toBeVisible();
     await page.goto('/en/dashboard');
-    await expect(page).toHaveURL(/\/en\/login\?from=/);
+    await expect(page).toHaveURL('/en/dashboard');
   });
 });
 

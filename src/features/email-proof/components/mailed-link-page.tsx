@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { defaultLanguage, isLanguage } from '@domain/constants';
 import { ButtonLink } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
@@ -46,14 +46,20 @@ export function MailedLinkPage({ kind }: { kind: MailedLinkKind }) {
   const [state, setState] = useState<State>(() => (!link.current ? { kind: 'missing' } : signedIn ? { kind: 'working' } : { kind: 'signedOut' }));
   const here = href(language, kind === 'claim' ? paths.claimOrder : paths.verifyEmail);
 
+  // The secret leaves the address bar (and the language links built from it) at once.
+  const location = useLocation();
   useEffect(() => {
-    if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
-  }, []);
+    if (location.hash) void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: location.state });
+  }, [location, navigate]);
 
+  // Used once per sign-in state: a re-render must not spend the link twice.
+  const used = useRef(false);
+  const after = useRef({ errorText, navigate, language });
+  after.current = { errorText, navigate, language };
   useEffect(() => {
     const found = link.current;
-    if (!found || !signedIn) return;
-    let current = true;
+    if (!found || !signedIn || used.current) return;
+    used.current = true;
     setState({ kind: 'working' });
     use(kind, found).then(
       async (companies) => {
@@ -63,19 +69,18 @@ export function MailedLinkPage({ kind }: { kind: MailedLinkKind }) {
         // The profile's company list changed on the server.
         const { refreshUser } = await import('@src/features/session/local-session');
         await refreshUser().catch(() => undefined);
-        if (current) void navigate(href(language, paths.dashboard), { replace: true });
+        void after.current.navigate(href(after.current.language, paths.dashboard), { replace: true });
       },
       (error: unknown) => {
-        if (!current) return;
-        if (error instanceof ApiError && error.status === 401) return setState({ kind: 'signedOut' });
+        if (error instanceof ApiError && error.status === 401) {
+          used.current = false;
+          return setState({ kind: 'signedOut' });
+        }
         if (error instanceof ApiError && error.status < 500) forgetMailedLink(kind);
-        setState({ kind: 'failed', message: errorText(error) });
+        setState({ kind: 'failed', message: after.current.errorText(error) });
       },
     );
-    return () => {
-      current = false;
-    };
-  }, [errorText, kind, language, navigate, signedIn]);
+  }, [kind, signedIn]);
 
   return (
     <AuthLayout title={t(`mailedLink.${kind}.title`)} subtitle={t(`mailedLink.${kind}.subtitle`)}>
