@@ -59,7 +59,8 @@ const guestOnlyRoutes: RouteObject[] = [
 ];
 
 const dashboardRoutes: RouteObject[] = [
-  { path: 'dashboard', ...page(() => import('./routes/dashboard/home'), dashboard) },
+  // The home may tell why a verification mail could not be sent.
+  { path: 'dashboard', ...page(() => import('./routes/dashboard/home'), [...dashboard, 'errors']) },
   { path: 'dashboard/company/:id', ...page(() => import('./routes/dashboard/company'), dashboard) },
   { path: 'dashboard/company/:id/renewal', ...page(() => import('./routes/dashboard/company-renewal'), dashboard) },
   { path: 'subscriptions', ...page(() => import('./routes/dashboard/subscriptions'), dashboard) },

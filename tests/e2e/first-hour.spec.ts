@@ -138,7 +138,7 @@ test('a claim link opened while signed out asks to log in, then adds the company
   await expect(page.getByRole('heading', { level: 1, name: 'Add your company to your account' })).toBeVisible();
   // The secret leaves the address bar at once.
   expect(new URL(page.url()).hash).toBe('');
-  await page.getByRole('link', { name: 'Log in' }).last().click();
+  await page.getByRole('main').getByRole('link', { name: 'Log in', exact: true }).click();
   await new LoginPage(page, 'en').logIn(account);
   await expectCompanyArrived(page, order.orderNumber);
 });
