@@ -63,15 +63,6 @@ export const attributionSchema = z.strictObject({
 });
 export type Attribution = z.infer<typeof attributionSchema>;
 
-/**
- * An order paid as a guest, handed in at registration or login so its company lands in the
- * account (docs/decisions/006-orders-and-payments.md): the order id and its checkout token.
- */
-export const pendingOrderSchema = z.strictObject({
-  orderId: z.uuid({ error: 'validation.invalid' }),
-  checkoutToken: z.string().min(1, { error: 'validation.required' }).max(200),
-});
-
 /** POST /api/v1/users. Either a password or a Google ID token. */
 export const registerSchema = z
   .strictObject({
@@ -86,7 +77,6 @@ export const registerSchema = z
     language: languageSchema.default('es'),
     acceptTerms: z.literal(true, { error: 'validation.acceptTerms' }),
     attribution: attributionSchema.optional(),
-    order: pendingOrderSchema.optional(),
   })
   .refine((body) => body.password !== undefined || body.token !== undefined, {
     error: 'validation.required',
@@ -123,7 +113,6 @@ export const loginSchema = z
     password: z.string().max(128).optional(),
     googleId: z.string().max(200).optional(),
     token: z.string().max(4096).optional(),
-    order: pendingOrderSchema.optional(),
   })
   .refine((body) => body.token !== undefined || (body.email !== undefined && !!body.password), {
     error: 'validation.required',
@@ -178,6 +167,13 @@ export const userRoles = ['user', 'admin'] as const;
 /** The admin acting as a user ("log in as user"); the client shows a banner while it is set. */
 export const impersonatorSchema = z.object({ id: z.uuid(), email: z.string() });
 
+/** POST /api/v1/users/me/email-verification/confirm: the `<id>.<secret>` of the mailed link. */
+export const emailVerificationConfirmSchema = z.strictObject({ link: z.string().min(1, { error: 'validation.required' }).max(300) });
+
+/** The answer of a proven email: the companies of the paid orders that came with it. */
+export const emailVerifiedSchema = z.object({ claimedCompanyIds: z.array(z.uuid()) });
+export type EmailVerified = z.infer<typeof emailVerifiedSchema>;
+
 /** The signed-in user as GET /api/v1/users/me returns it. */
 export const userSchema = z.object({
   id: z.uuid(),
@@ -189,6 +185,8 @@ export const userSchema = z.object({
   role: z.enum(userRoles),
   language: languageSchema,
   companies: z.array(z.uuid()),
+  /** Whether the account proved its email (decision 017): paid orders of that email follow it only then. */
+  emailVerified: z.boolean(),
   createdAt: z.string(),
   intercomUserHash: z.string().nullable(),
   impersonatedBy: impersonatorSchema.nullable(),

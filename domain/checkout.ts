@@ -219,8 +219,8 @@ export const payRequiresActionSchema = z.object({
 export const payResultSchema = z.discriminatedUnion('status', [paySucceededSchema, payRequiresActionSchema]);
 export type PayResult = z.infer<typeof payResultSchema>;
 
-/** POST /api/v1/orders/:id/claim (signed in). */
-export const claimOrderSchema = z.strictObject({ checkoutToken: z.string().min(1, { error: 'validation.required', abort: true }).max(200) });
+/** POST /api/v1/orders/:id/claim (signed in): the secret of the receipt's claim link. */
+export const claimOrderSchema = z.strictObject({ claimToken: z.string().min(1, { error: 'validation.required', abort: true }).max(200) });
 
 export const claimResultSchema = z.object({
   orderId: z.uuid(),

@@ -19,6 +19,7 @@ export const problemCodes = [
   'admin_email_reserved',
   'google_auth_failed',
   'google_account_not_found',
+  'invalid_verification_link',
   'origin_rejected',
   'payload_too_large',
   // Orders and checkout (docs/decisions/006-orders-and-payments.md).
@@ -26,7 +27,7 @@ export const problemCodes = [
   'invalid_coupon',
   'order_paid',
   'order_expired',
-  'order_already_claimed',
+  'invalid_claim_link',
   'payment_in_progress',
   'idempotency_key_reused',
   'payment_method_unsupported',

@@ -11,11 +11,11 @@ import {
   setPassword,
   type UserRow,
 } from '../db/queries/users';
-import { claimOrdersAtSignIn, hasUnsettledExpiredPayment } from '../db/queries/orders';
 import { linkDraftToUser } from '../sync/drafts';
 import { ProblemError } from '../lib/problem';
 import type { RateLimitGuard } from '../middleware/with-rate-limit';
 import { renderMail } from '../providers/mail/render-mail';
+import { emailProven, newVerificationLink } from './email-proof';
 import { googleIdentity } from './google-sign-in';
 import { sendMailInBackground } from './mails';
 import { generateTemporaryPassword, hashPassword, verifyPasswordOrDummy } from './passwords';
@@ -45,8 +45,7 @@ export async function registerAccount(deps: AppDeps, input: RegisterInput): Prom
     googleSub = identity.sub;
   }
   if (await findUserByEmail(db, input.email)) throw new ProblemError(409, 'email_taken');
-  // SPEC §4: an email flagged by an expired payment is blocked, whether its account existed then or comes later.
-  if (await hasUnsettledExpiredPayment(db, input.email)) throw new ProblemError(403, 'user_blocked');
+  const now = deps.now();
   const user = await insertUser(db, {
     email: input.email,
     firstName: input.firstName,
@@ -57,17 +56,21 @@ export async function registerAccount(deps: AppDeps, input: RegisterInput): Prom
     language: input.language,
     attribution: input.attribution ?? null,
     companyDraftId: input.companyDraftId ?? null,
-    now: deps.now(),
+    // Google vouched for this email; a password account proves it with the welcome mail's link.
+    emailVerifiedAt: googleSub ? now : null,
+    now,
   });
   // Two sign-ups with one email at the same moment: the unique index decides, the loser hears the truth.
   if (!user) throw new ProblemError(409, 'email_taken');
-  await claimOrdersAtSignIn(db, { userId: user.id, email: user.email, order: input.order, companyDraftId: input.companyDraftId, now: deps.now() });
   // The wizard draft started as a guest now syncs to the new account's devices.
   if (input.companyDraftId) await linkDraftToUser(db, input.companyDraftId, user.id);
+  // Paid orders of this email wait for the proof (decision 017): at once with Google, else the mailed link.
+  if (googleSub) await emailProven(deps, user);
+  const verification = googleSub ? null : await newVerificationLink(deps, user);
   sendMailInBackground(
     deps,
     'welcome',
-    renderMail('welcome', { to: user.email, language: user.language, appUrl: deps.env.APP_URL, values: { firstName: user.firstName } }),
+    renderMail('welcome', { to: user.email, language: user.language, appUrl: deps.env.APP_URL, values: { firstName: user.firstName, verification } }),
   );
   return user;
 }
@@ -127,6 +130,8 @@ async function logInWithGoogle(deps: AppDeps, token: string, googleId: string | 
   if (!user) throw new ProblemError(404, 'google_account_not_found');
   if (user.status === 'blocked') throw new ProblemError(403, 'user_blocked');
   await guard.succeeded();
+  // Google vouches for the email it reports verified: the account's, if it is the same address.
+  if (!user.emailVerifiedAt && identity.emailVerified && identity.email === user.email) await emailProven(deps, user);
   return user;
 }
 
@@ -194,6 +199,8 @@ export async function confirmPasswordReset(
     await revokeAllOfUser(tx, user.id, now);
   });
   await guard.succeeded();
+  // The code reached the account's mailbox: the email is proven, and its paid orders follow.
+  await emailProven(deps, user);
 }
 
 /**

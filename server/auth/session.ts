@@ -159,6 +159,7 @@ export async function userResponse(deps: AppDeps, user: UserRow, impersonatorId:
     role: roleOf(deps.env, user.email),
     language: user.language,
     companies,
+    emailVerified: user.emailVerifiedAt !== null,
     createdAt: user.createdAt.toISOString(),
     intercomUserHash: intercomHash(deps.env, user.id),
     impersonatedBy: impersonator ? { id: impersonator.id, email: impersonator.email } : null,

@@ -20,6 +20,8 @@ export const rateLimitPolicies = {
   register: { count: 'attempt', ip: { max: 10, ...progressive }, account: { max: 5, ...progressive } },
   resetRequest: { count: 'attempt', ip: { max: 10, ...progressive }, account: { max: 5, ...progressive } },
   resetConfirm: { count: 'failure', ip: { max: 30, ...progressive }, account: { max: 5, ...progressive } },
+  // E-mail verification links sent again on request: each is a mail.
+  verificationMail: { count: 'attempt', ip: { max: 10, ...progressive }, account: { max: 5, ...progressive } },
   // Guest orders (POST /orders): each stores a wizard; an IP placing dozens is a script, not a founder.
   orderCreate: { count: 'attempt', ip: { max: 20, ...progressive }, account: { max: 10, ...progressive } },
 } as const satisfies Record<string, { count: 'failure' | 'attempt'; ip: RateRule; account: RateRule }>;

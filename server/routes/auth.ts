@@ -11,7 +11,6 @@ import {
 import { confirmPasswordReset, confirmTemporaryPassword, logIn, requestPasswordReset } from '../auth/accounts';
 import { endSession, refreshSession, startSession, userResponse } from '../auth/session';
 import type { AppDeps } from '../context';
-import { claimOrdersAtSignIn } from '../db/queries/orders';
 import { problemResponses } from '../lib/problem-responses';
 import { withRateLimit, type RateLimitedEnv } from '../middleware/with-rate-limit';
 
@@ -87,7 +86,6 @@ export function authRouter(deps: AppDeps) {
       const input = c.req.valid('json');
       const outcome = await logIn(deps, input, c.var.rateLimit);
       if (outcome.kind === 'challenge') return c.json(outcome.response, 200);
-      await claimOrdersAtSignIn(deps.database.db, { userId: outcome.user.id, email: outcome.user.email, order: input.order, now: deps.now() });
       await startSession(deps, c, outcome.user);
       return c.json({ status: 'ok' as const, data: await userResponse(deps, outcome.user, null) }, 200);
     })

@@ -27,6 +27,7 @@ import {
   forceCouponRedemption,
   insertPayment,
   lockOrder,
+  claimLinkDays,
   markOrderPaid,
   releasePayment,
   reserveCouponRedemption,
@@ -94,7 +95,7 @@ export function createCheckout(deps: AppDeps, provider: PaymentsProvider) {
     createHmac('sha256', deps.env.SESSION_SECRET).update(JSON.stringify([orderId, body])).digest('base64url');
 
   /** The receipt, in the language the customer ordered in, to the email of the order's contact. */
-  function sendReceipt(order: OrderRow, paidAt: Date) {
+  function sendReceipt(order: OrderRow, paidAt: Date, claimToken: string | null) {
     const owner = (order.wizard as { owner: { firstName: string } }).owner;
     const money = (cents: number) => formatUsd(cents, order.language);
     const date = new Intl.DateTimeFormat(dateLocales[order.language], { dateStyle: 'long', timeZone: 'UTC' }).format(paidAt);
@@ -113,6 +114,7 @@ export function createCheckout(deps: AppDeps, provider: PaymentsProvider) {
           lines: order.quote.lines.map((line) => ({ kind: line.kind, id: line.id, amount: money(line.amount) })),
           discount: order.couponCode && order.quote.discount > 0 ? { code: order.couponCode, amount: money(order.quote.discount) } : null,
           total: money(order.quote.total),
+          claim: claimToken ? { link: `${order.id}.${claimToken}`, days: claimLinkDays } : null,
         },
       }),
     );
@@ -150,7 +152,7 @@ export function createCheckout(deps: AppDeps, provider: PaymentsProvider) {
         if (!settled) return { response: null, paid: null };
         // A success whose reservation was released (challenge completed after expiry) still used the coupon.
         if (order.couponCode && settled.couponCode === null) await forceCouponRedemption(tx, order.couponCode);
-        const companyId = await markOrderPaid(tx, order, now);
+        const { companyId, claimToken } = await markOrderPaid(tx, order, now);
         const body: PayResult = {
           status: 'succeeded',
           orderId: order.id,
@@ -161,7 +163,7 @@ export function createCheckout(deps: AppDeps, provider: PaymentsProvider) {
         };
         const response = { status: 200, body };
         await storePaymentResponse(tx, payment.id, response, now);
-        return { response, paid: order };
+        return { response, paid: { order, claimToken } };
       }
       if (outcome.status === 'requires_action') {
         const body: PayResult = {
@@ -197,7 +199,7 @@ export function createCheckout(deps: AppDeps, provider: PaymentsProvider) {
       );
       return { response: settled ? response : null, paid: null };
     });
-    if (result.paid) sendReceipt(result.paid, now);
+    if (result.paid) sendReceipt(result.paid.order, now, result.paid.claimToken);
     if (result.response) return result.response;
     // Someone else settled this attempt a moment ago: answer with what they recorded.
     const current = (await findPayment(db, payment.orderId, payment.id))!;

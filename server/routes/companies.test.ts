@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimOrder } from '../db/queries/orders';
 import { companyMembers } from '../db/schema/companies';
 import { createTestApp, type TestApp } from '../test/harness';
 import { payRequest, placeOrder, signedInUser } from '../test/orders-fixtures';
@@ -17,11 +16,9 @@ describe('companies', () => {
     owner = await signedInUser(t, 'owner@example.com');
     teammate = await signedInUser(t, 'teammate@example.com');
     stranger = await signedInUser(t, 'stranger@example.com');
-    const order = await placeOrder(t, { plan: 'enterprise', billing: 'annual', services: ['vipProcessing', 'itinApplication'] });
+    const order = await placeOrder(t, { plan: 'enterprise', billing: 'annual', services: ['vipProcessing', 'itinApplication'], cookies: owner.cookies });
     orderNumber = order.orderNumber;
-    await payRequest(t, order);
-    const claimed = await claimOrder(t.database.db, { orderId: order.orderId, checkoutToken: order.checkoutToken, userId: owner.user.id });
-    companyId = claimed.ok ? claimed.result.companyId! : '';
+    companyId = (await (await payRequest(t, order)).json()).companyId;
     await t.database.db.insert(companyMembers).values({ companyId, userId: teammate.user.id });
   });
   afterAll(() => t.close());

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimOrder, insertCoupons } from '../db/queries/orders';
+import { insertCoupons } from '../db/queries/orders';
 import { companies, partners } from '../db/schema/companies';
 import { orders } from '../db/schema/orders';
 import { users } from '../db/schema/users';
 import { cookiesFrom, createTestApp, type TestApp } from '../test/harness';
-import { orderBody, payRequest, placeOrder, signedInUser, someIp, wizards, type PlacedOrder } from '../test/orders-fixtures';
+import { claimLinkOf, claimWithLink, orderBody, payRequest, placeOrder, signedInUser, someIp, wizards, type PlacedOrder } from '../test/orders-fixtures';
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -181,10 +181,9 @@ describe('orders', () => {
       expect((await view(order, {})).status).toBe(401);
     });
 
-    it('shows a claimed order to its account, and to no other', async () => {
-      const order = await placeOrder(t);
+    it('shows an owned order to its account, and to no other', async () => {
       const owner = await signedInUser(t, 'reader@example.com');
-      await claimOrder(t.database.db, { orderId: order.orderId, checkoutToken: order.checkoutToken, userId: owner.user.id });
+      const order = await placeOrder(t, { cookies: owner.cookies });
       expect((await view(order, {}, owner.cookies)).status).toBe(200);
       const stranger = await signedInUser(t, 'stranger-reader@example.com');
       expect((await view(order, {}, stranger.cookies)).status).toBe(404);
@@ -240,22 +239,32 @@ describe('orders', () => {
     });
   });
 
-  describe('claiming an order', () => {
+  describe('claiming an order (decision 017: only an account that proved the email)', () => {
     const register = (email: string, extra: Record<string, unknown> = {}) =>
       t.request('/api/v1/users', {
         method: 'POST',
         headers: { 'x-forwarded-for': someIp() },
         json: { firstName: 'María', lastName: 'González', email, password: 'Secreto#2026', acceptTerms: true, language: 'es', ...extra },
       });
+    const me = async (cookies: string) => (await t.request('/api/v1/users/me', { cookies })).json();
+    const verificationLinkOf = (email: string) =>
+      /verify-email#([\w.-]+)/.exec(t.mails.filter((mail) => mail.to === email).at(-1)?.text ?? '')?.[1];
+    const confirm = (cookies: string, link: string) => t.request('/api/v1/users/me/email-verification/confirm', { method: 'POST', cookies, json: { link } });
 
-    it('gives a paid order to the account created with its token: company at Start with partners', async () => {
+    it('gives a paid guest order to the account that opens the receipt’s claim link: company at Start with partners', async () => {
       const order = await placeOrder(t, { email: 'new-owner@example.com' });
-      expect(await (await payRequest(t, order)).json()).toMatchObject({ userExists: false });
-      const response = await register('new-owner@example.com', { order: { orderId: order.orderId, checkoutToken: order.checkoutToken } });
-      expect(response.status).toBe(201);
-      const { data: user } = await response.json();
-      expect(user.companies).toHaveLength(1);
-      const [company] = await t.database.db.select().from(companies).where(eq(companies.id, user.companies[0]));
+      expect(await (await payRequest(t, order)).json()).toMatchObject({ userExists: false, companyId: null });
+      const registered = await register('new-owner@example.com');
+      const cookies = cookiesFrom(registered);
+      expect((await registered.json()).data).toMatchObject({ companies: [], emailVerified: false });
+      const claimed = await claimWithLink(t, order.orderNumber, cookies);
+      expect(claimed.status).toBe(200);
+      const result = await claimed.json();
+      expect(result).toMatchObject({ orderId: order.orderId, status: 'paid', companyId: expect.any(String) });
+      // The link reached the account's own address: the email is proven as well.
+      const user = await me(cookies);
+      expect(user).toMatchObject({ companies: [result.companyId], emailVerified: true });
+      const [company] = await t.database.db.select().from(companies).where(eq(companies.id, result.companyId));
       expect(company).toMatchObject({
         ownerId: user.id,
         status: 'Start',
@@ -275,95 +284,145 @@ describe('orders', () => {
           ['Joana', 40, false, null],
         ]),
       );
-      expect((await orderRow(order.orderId)).companyId).toBe(company!.id);
-    });
-
-    it('gives a paid order to an existing account at login', async () => {
-      const registered = await register('returning@example.com');
-      expect(registered.status).toBe(201);
-      const order = await placeOrder(t, { email: 'returning@example.com' });
-      expect(await (await payRequest(t, order)).json()).toMatchObject({ userExists: true });
-      const login = await t.request('/api/v1/login', {
-        method: 'POST',
-        headers: { 'x-forwarded-for': someIp() },
-        json: { email: 'returning@example.com', password: 'Secreto#2026', order: { orderId: order.orderId, checkoutToken: order.checkoutToken } },
-      });
-      expect(login.status).toBe(200);
-      const { data: user } = await login.json();
-      expect(user.companies).toHaveLength(1);
-      const cookies = cookiesFrom(login);
-      const list = await (await t.request('/api/v1/companies', { cookies })).json();
-      expect(list.items).toEqual([expect.objectContaining({ name: 'Andes Labs', status: 'Start', plan: 'standard', orderNumber: order.orderNumber, relation: 'owner' })]);
-    });
-
-    it('attaches the orders of the registration draft when the email matches', async () => {
-      const draftId = crypto.randomUUID();
-      const order = await placeOrder(t, { email: 'drafted@example.com', extra: { companyDraftId: draftId } });
-      await payRequest(t, order);
-      const stranger = await placeOrder(t, { email: 'someone-else@example.com', extra: { companyDraftId: draftId } });
-      await payRequest(t, stranger);
-      const response = await register('drafted@example.com', { companyDraftId: draftId });
-      const { data: user } = await response.json();
-      expect(user.companies).toHaveLength(1);
-      expect((await orderRow(order.orderId)).userId).toBe(user.id);
-      expect((await orderRow(stranger.orderId)).userId).toBeNull();
-    });
-
-    it('registration still works when the handed-in order cannot be claimed', async () => {
-      const order = await placeOrder(t);
-      const response = await register('wrong-token@example.com', { order: { orderId: order.orderId, checkoutToken: 'wrong' } });
-      expect(response.status).toBe(201);
-      expect((await response.json()).data.companies).toEqual([]);
-    });
-
-    it('claims through POST /orders/:id/claim, idempotently, and never for a second account', async () => {
-      const order = await placeOrder(t);
-      await payRequest(t, order);
-      const owner = await signedInUser(t, 'claimer@example.com');
-      const claim = (cookies: string, checkoutToken = order.checkoutToken) =>
-        t.request(`/api/v1/orders/${order.orderId}/claim`, { method: 'POST', cookies, json: { checkoutToken } });
-      const first = await claim(owner.cookies);
-      expect(first.status).toBe(200);
-      const result = await first.json();
-      expect(result).toMatchObject({ orderId: order.orderId, status: 'paid', companyId: expect.any(String) });
-      expect(await (await claim(owner.cookies)).json()).toEqual(result);
+      // Single use: the owner hears the same answer again, anyone else a dead link, and the company exists once.
+      expect(await (await claimWithLink(t, order.orderNumber, cookies)).json()).toEqual(result);
       const other = await signedInUser(t, 'late-claimer@example.com');
-      const refused = await claim(other.cookies);
-      expect(refused.status).toBe(409);
-      expect(await refused.json()).toMatchObject({ code: 'order_already_claimed' });
-      expect((await claim(other.cookies, 'wrong-token')).status).toBe(404);
-      expect((await t.request(`/api/v1/orders/${order.orderId}/claim`, { method: 'POST', json: { checkoutToken: order.checkoutToken } })).status).toBe(401);
+      const refused = await claimWithLink(t, order.orderNumber, other.cookies);
+      expect(refused.status).toBe(422);
+      expect(await refused.json()).toMatchObject({ code: 'invalid_claim_link' });
       expect(await t.database.db.select().from(companies).where(eq(companies.orderNumber, order.orderNumber))).toHaveLength(1);
     });
 
-    it('claims an unpaid order, creating the company when it is paid', async () => {
-      const order = await placeOrder(t);
-      const owner = await signedInUser(t, 'early-claimer@example.com');
-      const claimed = await claimOrder(t.database.db, { orderId: order.orderId, checkoutToken: order.checkoutToken, userId: owner.user.id });
-      expect(claimed).toEqual({ ok: true, result: { orderId: order.orderId, status: 'pending', companyId: null } });
+    it('never attaches a paid order to a stranger who registers with its email without proving it', async () => {
+      const order = await placeOrder(t, { email: 'victim@example.com' });
+      await payRequest(t, order);
+      const stranger = await register('victim@example.com');
+      const cookies = cookiesFrom(stranger);
+      expect((await stranger.json()).data.companies).toEqual([]);
+      const login = await t.request('/api/v1/login', { method: 'POST', headers: { 'x-forwarded-for': someIp() }, json: { email: 'victim@example.com', password: 'Secreto#2026' } });
+      expect((await login.json()).data.companies).toEqual([]);
+      // Guessing the link, or sending the checkout token someone leaked, proves nothing.
+      for (const claimToken of ['guess', order.checkoutToken]) {
+        const guessed = await t.request(`/api/v1/orders/${order.orderId}/claim`, { method: 'POST', cookies, json: { claimToken } });
+        expect(guessed.status).toBe(422);
+      }
+      expect((await orderRow(order.orderId)).userId).toBeNull();
+      expect((await me(cookies)).companies).toEqual([]);
+    });
+
+    it('answers 404 for an unknown order, 401 without a session, and refuses an expired link', async () => {
+      const owner = await signedInUser(t, 'slow-reader@example.com');
+      expect((await t.request(`/api/v1/orders/${crypto.randomUUID()}/claim`, { method: 'POST', cookies: owner.cookies, json: { claimToken: 'x' } })).status).toBe(404);
+      const order = await placeOrder(t, { email: 'slow-reader@example.com' });
+      await payRequest(t, order);
+      const link = claimLinkOf(t, order.orderNumber)!;
+      expect((await t.request(`/api/v1/orders/${order.orderId}/claim`, { method: 'POST', json: link })).status).toBe(401);
+      t.clock.advance(31 * day);
+      const later = await signedInUser(t, 'slow-reader-later@example.com');
+      expect((await claimWithLink(t, order.orderNumber, later.cookies)).status).toBe(422);
+      expect((await orderRow(order.orderId)).userId).toBeNull();
+    });
+
+    it('gives every paid order of the email to the account once the welcome mail’s link proves it', async () => {
+      const first = await placeOrder(t, { email: 'two-orders@example.com' });
+      const second = await placeOrder(t, { email: 'two-orders@example.com', flow: 'migrateCompany' });
+      const unpaid = await placeOrder(t, { email: 'two-orders@example.com' });
+      await payRequest(t, first);
+      await payRequest(t, second);
+      const registered = await register('two-orders@example.com');
+      const cookies = cookiesFrom(registered);
+      const link = verificationLinkOf('two-orders@example.com')!;
+      expect(link).toMatch(/^[0-9a-f-]{36}\.[\w-]{43}$/);
+      // Another account cannot spend it, and a forged secret fails.
+      const other = await signedInUser(t, 'other-account@example.com');
+      expect(await (await confirm(other.cookies, link)).json()).toMatchObject({ code: 'invalid_verification_link' });
+      expect((await confirm(cookies, `${link.split('.')[0]}.forged`)).status).toBe(400);
+      const proven = await confirm(cookies, link);
+      expect(proven.status).toBe(200);
+      expect((await proven.json()).claimedCompanyIds).toHaveLength(2);
+      expect(await me(cookies)).toMatchObject({ emailVerified: true, companies: expect.arrayContaining([(await orderRow(first.orderId)).companyId, (await orderRow(second.orderId)).companyId]) });
+      expect((await orderRow(unpaid.orderId)).userId).toBeNull();
+      // The link works once.
+      expect((await confirm(cookies, link)).status).toBe(400);
+    });
+
+    it('mails a fresh verification link on request, only to an unproven account', async () => {
+      const registered = await register('resend@example.com');
+      const cookies = cookiesFrom(registered);
+      const firstLink = verificationLinkOf('resend@example.com')!;
+      const resent = await t.request('/api/v1/users/me/email-verification', { method: 'POST', cookies, headers: { 'x-forwarded-for': someIp() } });
+      expect(resent.status).toBe(202);
+      const secondLink = verificationLinkOf('resend@example.com')!;
+      expect(secondLink).not.toBe(firstLink);
+      expect(t.mails.at(-1)!.subject).toBe('Confirma tu correo en Alta');
+      // Only the latest link works.
+      expect((await confirm(cookies, firstLink)).status).toBe(400);
+      expect((await confirm(cookies, secondLink)).status).toBe(200);
+      const sentBefore = t.mails.length;
+      await t.request('/api/v1/users/me/email-verification', { method: 'POST', cookies, headers: { 'x-forwarded-for': someIp() } });
+      expect(t.mails.length).toBe(sentBefore);
+    });
+
+    it('gives an order paid later to the account that already proved its email, and mails no claim link', async () => {
+      const registered = await register('proven-early@example.com');
+      const cookies = cookiesFrom(registered);
+      await confirm(cookies, verificationLinkOf('proven-early@example.com')!);
+      const order = await placeOrder(t, { email: 'proven-early@example.com' });
+      const paid = await (await payRequest(t, order)).json();
+      expect(paid).toMatchObject({ userExists: true, companyId: expect.any(String) });
+      expect(claimLinkOf(t, order.orderNumber)).toBeUndefined();
+      expect((await me(cookies)).companies).toEqual([paid.companyId]);
+    });
+
+    it('proves the email with a password reset code, which brings the paid orders', async () => {
+      const order = await placeOrder(t, { email: 'reset-proof@example.com' });
+      await payRequest(t, order);
+      await register('reset-proof@example.com');
+      await t.request('/api/v1/reset-password', { method: 'POST', headers: { 'x-forwarded-for': someIp() }, json: { email: 'reset-proof@example.com' } });
+      const code = /(?:^|\n)(\d{6})\r?(?:\n|$)/.exec(t.mails.at(-1)!.text)![1]!;
+      const reset = await t.request('/api/v1/reset-password/confirm', {
+        method: 'PUT',
+        headers: { 'x-forwarded-for': someIp() },
+        json: { email: 'reset-proof@example.com', code, newPassword: 'Nuevo#2026ok' },
+      });
+      expect(reset.status).toBe(204);
+      expect((await orderRow(order.orderId)).userId).not.toBeNull();
+      expect((await orderRow(order.orderId)).companyId).not.toBeNull();
+    });
+
+    it('makes an order placed while signed in the account’s from the start: its company exists at payment', async () => {
+      const owner = await signedInUser(t, 'second-company@example.com');
+      const order = await placeOrder(t, { cookies: owner.cookies, email: 'second-company@example.com' });
+      expect((await orderRow(order.orderId)).userId).toBe(owner.user.id);
+      expect((await view(order, {}, owner.cookies)).status).toBe(200);
       const paid = await (await payRequest(t, order)).json();
       expect(paid.companyId).toEqual(expect.any(String));
       expect((await orderRow(order.orderId)).companyId).toBe(paid.companyId);
+      expect(claimLinkOf(t, order.orderNumber)).toBeUndefined();
+      expect(t.mails.find((mail) => mail.subject.includes(order.orderNumber))!.text).toContain('/es/dashboard');
+      // A stale session cookie is not silently turned into a guest order.
+      expect((await t.request('/api/v1/orders', { method: 'POST', cookies: 'accessToken=stale', headers: { 'x-forwarded-for': someIp() }, json: orderBody() })).status).toBe(401);
     });
 
     it('passes the attribution on to an account that has none, and keeps an existing one', async () => {
       const attribution = { utmSource: 'facebook', utmCampaign: 'spring', originPath: '/pt', fbclid: 'fb.2' };
       const order = await placeOrder(t, { extra: { attribution } });
+      await payRequest(t, order);
       const fresh = await signedInUser(t, 'no-attribution@example.com');
-      await claimOrder(t.database.db, { orderId: order.orderId, checkoutToken: order.checkoutToken, userId: fresh.user.id });
+      await claimWithLink(t, order.orderNumber, fresh.cookies);
       expect((await t.database.db.select().from(users).where(eq(users.id, fresh.user.id)))[0]!.attribution).toEqual(attribution);
 
       const second = await placeOrder(t, { extra: { attribution } });
+      await payRequest(t, second);
       const known = await signedInUser(t, 'has-attribution@example.com', { attribution: { utmSource: 'google' } });
-      await claimOrder(t.database.db, { orderId: second.orderId, checkoutToken: second.checkoutToken, userId: known.user.id });
+      await claimWithLink(t, second.orderNumber, known.cookies);
       expect((await t.database.db.select().from(users).where(eq(users.id, known.user.id)))[0]!.attribution).toEqual({ utmSource: 'google' });
     });
 
     it('creates a migrated company and a cross-border crypto account from their orders', async () => {
       const owner = await signedInUser(t, 'two-flows@example.com');
       for (const flow of ['migrateCompany', 'crossBorderCrypto'] as const) {
-        const order = await placeOrder(t, { flow });
-        await claimOrder(t.database.db, { orderId: order.orderId, checkoutToken: order.checkoutToken, userId: owner.user.id });
+        const order = await placeOrder(t, { flow, cookies: owner.cookies });
         await payRequest(t, order);
       }
       const rows = await t.database.db.select().from(companies).where(eq(companies.ownerId, owner.user.id));
@@ -378,8 +437,7 @@ describe('orders', () => {
     it("keeps a migrated company's EIN (dash added) in its details", async () => {
       const owner = await signedInUser(t, 'migrated-ein@example.com');
       const wizard = wizards.migrateCompany('migrated-ein@example.com') as { company: Record<string, unknown> };
-      const order = await placeOrder(t, { flow: 'migrateCompany', wizard: { ...wizard, company: { ...wizard.company, ein: '123456789' } } });
-      await claimOrder(t.database.db, { orderId: order.orderId, checkoutToken: order.checkoutToken, userId: owner.user.id });
+      const order = await placeOrder(t, { flow: 'migrateCompany', wizard: { ...wizard, company: { ...wizard.company, ein: '123456789' } }, cookies: owner.cookies });
       await payRequest(t, order);
       const [company] = await t.database.db.select().from(companies).where(eq(companies.ownerId, owner.user.id));
       expect(company!.details).toEqual({ documents: [{ kind: 'einLetter' }], ein: '12-3456789' });

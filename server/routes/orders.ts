@@ -18,10 +18,11 @@ import { computePrice, quoteSchema, type CouponEffect, type Quote } from '@domai
 import { problemSchema } from '@domain/problem';
 import { demoCoupons } from '../catalog/coupons';
 import { planCatalog } from '../catalog/plans';
+import { emailProven } from '../auth/email-proof';
 import type { AppDeps, AppEnv, SessionUser } from '../context';
 import type { Db } from '../db/client';
 import {
-  claimOrder,
+  claimOrderWithLink,
   couponEffect,
   couponUsable,
   expireIfDue,
@@ -39,6 +40,7 @@ import {
 } from '../db/queries/orders';
 import { fieldErrors, problemBody, ProblemError } from '../lib/problem';
 import { checkoutTokenHeader, mayAccessOrder, withCheckoutAccess } from '../middleware/with-checkout-access';
+import { withOptionalSession } from '../middleware/with-optional-session';
 import { withRateLimit } from '../middleware/with-rate-limit';
 import { withSession } from '../middleware/with-session';
 import type { Checkout } from './checkout';
@@ -95,15 +97,16 @@ const postOrder = (deps: AppDeps) =>
   createRoute({
     method: 'post',
     path: '/orders',
-    summary: 'Place an order from a guest wizard (public, rate limited)',
+    summary: 'Place an order from a wizard (public, rate limited; a signed-in caller owns it)',
     description:
-      'Validates the wizard strictly, prices it from the server catalog and refuses a different `expectedAmount` (409 `price_mismatch` with the server `amount`). Answers the `checkoutToken` that authorises this browser to see, pay and claim the order; it is never shown again.',
+      'Validates the wizard strictly, prices it from the server catalog and refuses a different `expectedAmount` (409 `price_mismatch` with the server `amount`). Answers the `checkoutToken` that authorises this browser to see and pay the order; it is never shown again. With a session cookie the order belongs to that account from the start (its company is created at payment).',
     tags: ['orders'],
-    middleware: [withRateLimit(deps, 'orderCreate')] as const,
+    middleware: [withRateLimit(deps, 'orderCreate'), withOptionalSession(deps)] as const,
     request: { body: { content: json(createOrderSchema), required: true } },
     responses: {
       201: { description: 'Order placed, ready for checkout', content: json(orderCreatedSchema) },
       400: problem('`validation` with per-field `errors` (wizard, plan, services)'),
+      401: problem('`unauthorized`: a session cookie that is no longer valid'),
       409: problem('`price_mismatch`'),
       422: problem('`invalid_coupon`; `banking_unavailable_country` (cross-border crypto residence in a SPEC §1 country)'),
       429: problem('`rate_limited`'),
@@ -156,8 +159,9 @@ const postClaim = (deps: AppDeps) =>
   createRoute({
     method: 'post',
     path: '/orders/{id}/claim',
-    summary: 'Attach an order placed as a guest to the signed-in account',
-    description: 'Once paid, the company exists for the account (status Start). Claiming twice with the same account is harmless.',
+    summary: 'Attach a paid guest order to the signed-in account with the receipt’s claim link',
+    description:
+      'The `claimToken` of the link in the receipt mail proves its holder reads the order’s email (decision 017). It works once and expires; the company then exists for the account (status Start). Claiming again with the same account is harmless.',
     tags: ['orders'],
     security: [{ cookieAuth: [] }],
     middleware: [withSession(deps)] as const,
@@ -165,8 +169,8 @@ const postClaim = (deps: AppDeps) =>
     responses: {
       200: { description: 'The order is the account’s', content: json(claimResultSchema) },
       401: problem('`unauthorized`'),
-      404: problem('`not_found` (unknown order or wrong token)'),
-      409: problem('`order_already_claimed` by another account'),
+      404: problem('`not_found` (unknown order)'),
+      422: problem('`invalid_claim_link`: wrong, expired or already used link'),
     },
   });
 
@@ -251,6 +255,7 @@ export function ordersRouter(deps: AppDeps, checkout: Checkout) {
           couponCode: coupon?.code ?? null,
           quote: price.quote,
           checkoutTokenHash: hashCheckoutToken(checkoutToken),
+          userId: (c.get('user') as SessionUser | undefined)?.id ?? null,
           companyDraftId: input.companyDraftId ?? null,
           attribution: input.attribution ?? null,
           now,
@@ -309,8 +314,12 @@ export function ordersRouter(deps: AppDeps, checkout: Checkout) {
     })
     .openapi(postClaim(deps), async (c) => {
       const { id } = c.req.valid('param');
-      const outcome = await claimOrder(db, { orderId: id, checkoutToken: c.req.valid('json').checkoutToken, userId: c.var.user.id, now: deps.now() });
-      if (!outcome.ok) throw new ProblemError(outcome.reason === 'not_found' ? 404 : 409, outcome.reason === 'not_found' ? 'not_found' : 'order_already_claimed');
+      const outcome = await claimOrderWithLink(db, { orderId: id, claimToken: c.req.valid('json').claimToken, userId: c.var.user.id, now: deps.now() });
+      if (!outcome.ok) {
+        throw outcome.reason === 'not_found' ? new ProblemError(404, 'not_found') : new ProblemError(422, 'invalid_claim_link');
+      }
+      // The link reached the order's mailbox: if that is the account's own address, it is proven too.
+      if (c.var.user.email === (await findOrder(db, id))?.email) await emailProven(deps, c.var.user);
       return c.json(outcome.result, 200);
     });
 }

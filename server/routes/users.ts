@@ -1,6 +1,16 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
-import { adminUsersPageSchema, adminUsersQuerySchema, registerSchema, sessionResponseSchema, userSchema } from '@domain/account';
+import {
+  adminUsersPageSchema,
+  adminUsersQuerySchema,
+  emailVerificationConfirmSchema,
+  emailVerifiedSchema,
+  registerSchema,
+  sessionResponseSchema,
+  userSchema,
+} from '@domain/account';
 import { registerAccount } from '../auth/accounts';
+import { confirmEmailVerification, newVerificationLink, verificationLinkDays } from '../auth/email-proof';
+import { sendMailInBackground } from '../auth/mails';
 import { roleOf, startSession, userResponse } from '../auth/session';
 import type { AppDeps } from '../context';
 import { findUserById, listUsersForAdmin } from '../db/queries/users';
@@ -9,6 +19,7 @@ import { problemResponses } from '../lib/problem-responses';
 import { withAdmin } from '../middleware/with-admin';
 import { withRateLimit, type RateLimitedEnv } from '../middleware/with-rate-limit';
 import { withSession } from '../middleware/with-session';
+import { renderMail } from '../providers/mail/render-mail';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
@@ -35,6 +46,29 @@ export function usersRouter(deps: AppDeps) {
     security: [{ cookieAuth: [] }],
     middleware: [session] as const,
     responses: { 200: { description: 'The user', content: json(userSchema) }, ...problemResponses(401, 403) },
+  });
+
+  const postVerification = createRoute({
+    method: 'post',
+    path: '/users/me/email-verification',
+    summary: 'Mail a new link that proves the account receives mail at its email',
+    description: 'Only the latest link works; it is single use and expires in 7 days. An email already proven gets no mail.',
+    tags: ['users'],
+    security: [{ cookieAuth: [] }],
+    middleware: [withRateLimit(deps, 'verificationMail'), session] as const,
+    responses: { 202: { description: 'Sent (or nothing to prove)' }, ...problemResponses(401, 403, 429) },
+  });
+
+  const postVerificationConfirm = createRoute({
+    method: 'post',
+    path: '/users/me/email-verification/confirm',
+    summary: 'Prove the email with the mailed link; the paid orders of that email come to the account',
+    description: 'The link must be the signed-in account’s own, live and unused (`invalid_verification_link` otherwise).',
+    tags: ['users'],
+    security: [{ cookieAuth: [] }],
+    middleware: [session] as const,
+    request: { body: { content: json(emailVerificationConfirmSchema), required: true } },
+    responses: { 200: { description: 'Email proven', content: json(emailVerifiedSchema) }, ...problemResponses(400, 401, 403) },
   });
 
   const getUsers = createRoute({
@@ -67,6 +101,28 @@ export function usersRouter(deps: AppDeps) {
       // withSession read the account a moment ago; gone now means deleted in between.
       if (!user) throw new ProblemError(401, 'unauthorized');
       return c.json(await userResponse(deps, user, c.var.user.impersonatorId), 200);
+    })
+    .openapi(postVerification, async (c) => {
+      const user = await findUserById(deps.database.db, c.var.user.id);
+      if (!user) throw new ProblemError(401, 'unauthorized');
+      if (!user.emailVerifiedAt) {
+        const verification = await newVerificationLink(deps, user);
+        sendMailInBackground(
+          deps,
+          'verifyEmail',
+          renderMail('verifyEmail', {
+            to: user.email,
+            language: user.language,
+            appUrl: deps.env.APP_URL,
+            values: { firstName: user.firstName, verification, days: verificationLinkDays },
+          }),
+        );
+      }
+      return c.body(null, 202);
+    })
+    .openapi(postVerificationConfirm, async (c) => {
+      const claimed = await confirmEmailVerification(deps, c.var.user, c.req.valid('json').link);
+      return c.json({ claimedCompanyIds: claimed.flatMap((order) => (order.companyId ? [order.companyId] : [])) }, 200);
     })
     .openapi(getUsers, async (c) => {
       const page = await listUsersForAdmin(deps.database.db, c.req.valid('query'));

@@ -59,6 +59,8 @@ export interface OrderOptions {
   expectedAmount?: number;
   wizard?: Record<string, unknown>;
   extra?: Record<string, unknown>;
+  /** The session of the account placing the order (it then owns it from the start). */
+  cookies?: string;
 }
 
 /** The body of POST /orders with the amount the client would compute from the catalog. */
@@ -102,7 +104,12 @@ export interface PlacedOrder {
 export const someIp = () => `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
 
 export async function placeOrder(t: TestApp, options: OrderOptions = {}): Promise<PlacedOrder> {
-  const response = await t.request('/api/v1/orders', { method: 'POST', headers: { 'x-forwarded-for': someIp() }, json: orderBody(options) });
+  const response = await t.request('/api/v1/orders', {
+    method: 'POST',
+    headers: { 'x-forwarded-for': someIp() },
+    json: orderBody(options),
+    ...(options.cookies ? { cookies: options.cookies } : {}),
+  });
   if (response.status !== 201) throw new Error(`order not placed: ${response.status} ${await response.text()}`);
   return response.json();
 }
@@ -157,4 +164,18 @@ export async function signedInUser(t: TestApp, email: string, overrides: { attri
   });
   const token = await signAccessToken(t.env.SESSION_SECRET, { sub: user!.id, role: 'user' }, t.clock.now);
   return { user: user!, cookies: `accessToken=${token}` };
+}
+
+/** The `<order id>.<secret>` of the claim link in the receipt of `orderNumber` (undefined when the receipt has none). */
+export function claimLinkOf(t: TestApp, orderNumber: string): { orderId: string; claimToken: string } | undefined {
+  const receipt = t.mails.find((mail) => mail.subject.includes(orderNumber));
+  const match = /\/claim#([0-9a-f-]{36})\.([\w-]+)/.exec(receipt?.text ?? '');
+  return match ? { orderId: match[1]!, claimToken: match[2]! } : undefined;
+}
+
+/** Claims a paid guest order with its receipt's link, as the account of `cookies`. */
+export function claimWithLink(t: TestApp, orderNumber: string, cookies: string) {
+  const link = claimLinkOf(t, orderNumber);
+  if (!link) throw new Error(`no claim link for ${orderNumber}`);
+  return t.request(`/api/v1/orders/${link.orderId}/claim`, { method: 'POST', cookies, json: { claimToken: link.claimToken } });
 }

@@ -38,6 +38,19 @@ export function guestOnlyLoader({ params }: LoaderFunctionArgs) {
   return null;
 }
 
+/**
+ * The funnel (start-now, the wizards, checkout) is open to guests and to signed-in owners
+ * adding a company as themselves. A signed-in visitor's session is resolved first, so the
+ * wizard fills "your info" from the profile and saves its draft to the account; the admin,
+ * who owns no companies, goes to the admin page.
+ */
+export async function funnelLoader({ params }: LoaderFunctionArgs) {
+  if (!isLanguage(params.lang) || !readSignedIn()) return null;
+  const user = await sessionUser().catch(() => null);
+  if (user?.role === 'admin') throw redirect(href(params.lang, paths.admin));
+  return null;
+}
+
 // The session module brings Dexie: it is loaded only when a guarded area is entered.
 async function sessionUser(): Promise<User | null> {
   const { resolveSession } = await import('@src/features/session/local-session');

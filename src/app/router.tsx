@@ -2,7 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RouteError } from '@src/components/route-error/route-error';
 import { loadTranslations, type Namespace } from '@src/i18n/i18n';
 import { PageSpinner } from './chrome/page-spinner';
-import { adminLoader, dashboardLoader, guestOnlyLoader, languageLoader, rootLoader, unknownPathLoader } from './guards';
+import { adminLoader, dashboardLoader, funnelLoader, guestOnlyLoader, languageLoader, rootLoader, unknownPathLoader } from './guards';
 import { PublicLayout } from './layouts/public-layout';
 
 type RouteModule = () => Promise<Pick<RouteObject, 'Component' | 'ErrorBoundary'>>;
@@ -35,15 +35,22 @@ const publicRoutes: RouteObject[] = [
   { path: 'privacy', ...page(() => import('./routes/public/privacy'), publicPage) },
   { path: 'terms', ...page(() => import('./routes/public/terms'), publicPage) },
   { path: 'coming-soon', ...page(() => import('./routes/public/coming-soon'), publicPage) },
+  // Mailed links act for whoever is signed in, or ask the visitor to sign in first.
+  { path: 'claim', ...page(() => import('./routes/public/claim'), auth) },
+  { path: 'verify-email', ...page(() => import('./routes/public/verify-email'), auth) },
 ];
 
-const guestOnlyRoutes: RouteObject[] = [
+/** The funnel: guests, and signed-in owners starting another company as themselves (decision 017). */
+const funnelRoutes: RouteObject[] = [
   { path: 'start-now', ...page(() => import('./routes/guest/start-now'), ['wizard']) },
   { path: 'create-company', ...page(() => import('./routes/guest/create-company'), wizardPage) },
   { path: 'migrate-company', ...page(() => import('./routes/guest/migrate-company'), wizardPage) },
   { path: 'create-cross-border-crypto', ...page(() => import('./routes/guest/create-cross-border-crypto'), wizardPage) },
-  { path: 'continue', ...page(() => import('./routes/guest/continue'), ['wizard', 'errors']) },
   { path: 'checkout/:id', ...page(() => import('./routes/guest/checkout'), ['checkout', 'plans', 'validation', 'errors']) },
+];
+
+const guestOnlyRoutes: RouteObject[] = [
+  { path: 'continue', ...page(() => import('./routes/guest/continue'), ['wizard', 'errors']) },
   { path: 'login', ...page(() => import('./routes/guest/login'), auth) },
   { path: 'login/new-password', ...page(() => import('./routes/guest/new-password'), auth) },
   { path: 'register', ...page(() => import('./routes/guest/register'), auth) },
@@ -52,7 +59,8 @@ const guestOnlyRoutes: RouteObject[] = [
 ];
 
 const dashboardRoutes: RouteObject[] = [
-  { path: 'dashboard', ...page(() => import('./routes/dashboard/home'), dashboard) },
+  // The home may tell why a verification mail could not be sent.
+  { path: 'dashboard', ...page(() => import('./routes/dashboard/home'), [...dashboard, 'errors']) },
   { path: 'dashboard/company/:id', ...page(() => import('./routes/dashboard/company'), dashboard) },
   { path: 'dashboard/company/:id/renewal', ...page(() => import('./routes/dashboard/company-renewal'), dashboard) },
   { path: 'subscriptions', ...page(() => import('./routes/dashboard/subscriptions'), dashboard) },
@@ -92,7 +100,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             ErrorBoundary: () => <RouteError area="public" />,
-            children: [...publicRoutes, { loader: guestOnlyLoader, children: guestOnlyRoutes }],
+            children: [...publicRoutes, { loader: funnelLoader, children: funnelRoutes }, { loader: guestOnlyLoader, children: guestOnlyRoutes }],
           },
         ],
       },

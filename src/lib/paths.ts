@@ -27,6 +27,9 @@ export const paths = {
   resetPasswordConfirm: 'reset-password/confirm',
   /** Opens a guest's wizard draft from another device (the draft's key is in the fragment). */
   continueDraft: 'continue',
+  /** The receipt's claim link and the email-verification link (their secret is in the fragment). */
+  claimOrder: 'claim',
+  verifyEmail: 'verify-email',
 
   dashboard: 'dashboard',
   company: (id: string) => `dashboard/company/${encodeURIComponent(id)}`,
@@ -54,7 +57,7 @@ export const href = (language: Language, path: string) => (path ? `/${language}/
 export type Area = 'public' | 'dashboard' | 'admin';
 
 const dashboardRoots = new Set(['dashboard', 'subscriptions', 'mailing', 'boi-report', 'banking-crypto', 'accounting-ai', 'invoices', 'teammates', 'payment-method']);
-const guestOnlyRoots = new Set(['start-now', 'create-company', 'migrate-company', 'create-cross-border-crypto', 'login', 'register', 'checkout', 'reset-password', 'continue']);
+const guestOnlyRoots = new Set(['login', 'register', 'reset-password', 'continue']);
 
 /** The area a path belongs to: it decides the chrome (footer, drawer) and where a route error leads. */
 export function areaOf(pathname: string): Area {

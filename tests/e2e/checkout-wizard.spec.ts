@@ -1,6 +1,7 @@
 import { test } from '@playwright/test';
 import { expect, type Lang } from './support/alta';
 import { checkoutWords, CheckoutPage, sandboxCards } from './support/checkout';
+import { readMailedLink } from './support/outbox';
 import { fillCreateCompanyWizard, submitWizardOrder } from './support/wizard';
 
 // The whole funnel as a visitor lives it (issue 5): the create-company wizard, the payment with
@@ -68,8 +69,12 @@ for (const lang of ['es', 'en'] as const satisfies Lang[]) {
     await page.getByLabel(w.password, { exact: true }).fill('Alta#2026go');
     await page.getByLabel(w.repeatPassword).fill('Alta#2026go');
     await page.getByLabel(w.terms).check();
+    const since = Date.now();
     await page.getByRole('button', { name: w.createAccount }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard$`));
 
+    // The welcome mail's link proves the email; the paid company follows it (decision 017).
+    await page.goto(await readMailedLink(input.owner.email, since, 'verify-email'));
     await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard$`));
     await expect(page.getByRole('dialog', { name: w.companyCreated })).toContainText(input.nameOption1);
     const company = page.getByRole('link', { name: new RegExp(input.nameOption1) });

@@ -77,25 +77,3 @@ test('with the server failing, logout counts every unsent change and "Log out an
   await expect(page).toHaveURL(/\/en\/login$/);
   await expect.poll(() => databaseNames(page)).not.toContain(database);
 });
-
-test('start-now while signed in (it signs out) asks first when a change would be lost', async ({ page }) => {
-  const { database } = await signedInAndSynced(page);
-  await page.route('**/api/v1/sync/push', (route) => route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ code: 'sync_unavailable', status: 503, title: 'Unavailable' }) }));
-  // A public page, loaded afresh: no engine runs here until sign-out needs one.
-  await page.goto('/en');
-  await queueDraftChange(page, database);
-  const startNow = page.getByRole('banner').getByRole('button', { name: 'Start now', exact: true });
-
-  await startNow.click();
-  const warning = warningDialog(page);
-  await expect(warning).toContainText('1 change made on this device has not reached Alta yet and would be lost if you log out now.');
-  await warning.getByRole('button', { name: 'Stay and sync' }).click();
-  await expect(warning).toBeHidden();
-  await expect(page).toHaveURL(/\/en$/);
-  expect(await databaseNames(page)).toContain(database);
-
-  await startNow.click();
-  await warningDialog(page).getByRole('button', { name: 'Log out anyway' }).click();
-  await expect(page).toHaveURL(/\/en\/create-company/);
-  await expect.poll(() => databaseNames(page)).not.toContain(database);
-});

@@ -1,6 +1,7 @@
 import { test } from '@playwright/test';
 import { expect, LoginPage, uniqueEmail } from './support/alta';
 import { createAccount, openCheckout, placeOrder, sandboxCards } from './support/checkout';
+import { readMailedLink } from './support/outbox';
 import { expectAutoClose, expectClosingAnimation, freezeClock } from './support/popup-clock';
 
 // SPEC §4 timings, on Playwright's fake clock: a popup closes by itself after 3000 ms with a
@@ -33,7 +34,7 @@ test('a click closes the payment-success popup after the 300 ms animation, befor
   await freezeClock(page);
   await checkout.payButton.click();
   const popup = checkout.successPopup;
-  await expect(popup).toContainText(`User exists: log in with ${account.email}`);
+  await expect(popup).toContainText(`We sent the receipt to ${account.email} with a link that adds the company to your account. Log in with that email and open the link.`);
 
   await page.clock.runFor(1000);
   await popup.click();
@@ -45,13 +46,17 @@ test('the company-created popup stays 3 × 3000 ms, then closes and resets the n
   test.slow(); // payment, login (argon2), claim and the dashboard
   const account = await createAccount(request, uniqueEmail('popup-created'));
   const order = await placeOrder(request, { email: account.email });
+  const since = Date.now();
   await page.clock.install();
   const checkout = await openCheckout(page, order, 'en');
   await checkout.pay({ number: sandboxCards.success });
   await checkout.successPopup.click();
   await expect(page).toHaveURL(/\/en\/login$/);
+  // The receipt's claim link (decision 017), opened signed out: log in from it, and it brings the company.
+  await page.goto(await readMailedLink(account.email, since, 'claim'));
+  await page.getByRole('main').getByRole('link', { name: 'Log in', exact: true }).click();
   const login = new LoginPage(page, 'en');
-  await expect(login.email).toHaveValue(account.email);
+  await login.email.fill(account.email);
   await login.password.fill(account.password);
   await freezeClock(page);
   await login.submit.click();

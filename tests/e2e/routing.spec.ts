@@ -17,9 +17,14 @@ test.describe('guards', () => {
 
   test('a signed-in user on a guest-only page is sent to the dashboard', async ({ page }) => {
     await logInAs(page, demo, 'es');
-    for (const guestOnly of ['/es/register', '/es/login', '/es/start-now', '/es/reset-password/confirm', '/es/checkout/abc']) {
+    for (const guestOnly of ['/es/register', '/es/login', '/es/reset-password/confirm', '/es/continue']) {
       await page.goto(guestOnly);
       await expect(page, guestOnly).toHaveURL('/es/dashboard');
+    }
+    // The funnel is open to a signed-in owner, who starts another company as themselves (decision 017).
+    for (const funnel of ['/es/start-now', '/es/create-company']) {
+      await page.goto(funnel);
+      await expect(page, funnel).toHaveURL(funnel);
     }
   });
 
@@ -39,15 +44,15 @@ test.describe('guards', () => {
     await userPage.close();
   });
 
-  test('start now while signed in logs out, then opens company creation', async ({ page }) => {
+  test('start now while signed in keeps the session and opens the funnel (decision 017)', async ({ page }) => {
     await logInAs(page, demo, 'en');
     await page.goto('/en/coming-soon');
     await expect(page.getByRole('link', { name: 'My dashboard' })).toBeVisible();
-    await page.getByRole('button', { name: 'Start now' }).click();
-    await expect(page).toHaveURL('/en/create-company');
-    await expect(page.getByRole('link', { name: 'Log in', exact: true })).toBeVisible();
+    await page.getByRole('link', { name: 'Start now' }).click();
+    await expect(page).toHaveURL('/en/start-now');
+    await expect(page.getByRole('link', { name: 'My dashboard' })).toBeVisible();
     await page.goto('/en/dashboard');
-    await expect(page).toHaveURL(/\/en\/login\?from=/);
+    await expect(page).toHaveURL('/en/dashboard');
   });
 });
 

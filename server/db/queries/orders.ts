@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Attribution } from '@domain/account';
 import type { ClaimResult, OrderFlow } from '@domain/checkout';
 import type { Language } from '@domain/constants';
@@ -14,7 +14,7 @@ export type OrderRow = typeof orders.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type CouponRow = typeof coupons.$inferSelect;
 
-/** 256 random bits: the guest's proof that an order is theirs. */
+/** 256 random bits: the guest's proof that an order is theirs, and the receipt's claim link. */
 export function generateCheckoutToken(): string {
   return randomBytes(32).toString('base64url');
 }
@@ -24,11 +24,15 @@ export function hashCheckoutToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
-export function checkoutTokenMatches(order: Pick<OrderRow, 'checkoutTokenHash'>, token: string | undefined | null): boolean {
-  if (!token) return false;
-  const expected = Buffer.from(order.checkoutTokenHash);
+/** Whether `token` is the secret whose hash is stored, compared in constant time. */
+function tokenMatches(storedHash: string, token: string): boolean {
+  const expected = Buffer.from(storedHash);
   const given = Buffer.from(hashCheckoutToken(token));
   return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+export function checkoutTokenMatches(order: Pick<OrderRow, 'checkoutTokenHash'>, token: string | undefined | null): boolean {
+  return !!token && tokenMatches(order.checkoutTokenHash, token);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -129,6 +133,8 @@ export interface NewOrder {
   couponCode: string | null;
   quote: Quote;
   checkoutTokenHash: string;
+  /** The signed-in account that placed the order: its owner from the start. */
+  userId: string | null;
   companyDraftId: string | null;
   attribution: Attribution | null;
   now: Date;
@@ -180,39 +186,59 @@ export async function expireIfDue(db: Db, order: OrderRow, now: Date): Promise<O
     .set({ status: 'expired', updatedAt: now, ...(paymentExpired && { paymentExpiredAt: now }) })
     .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
     .returning();
-  // SPEC §4: the expired payment flags the owner's email; an account with it is blocked and sees the payment-expired popup.
-  if (expired && paymentExpired) await db.update(users).set({ status: 'blocked', updatedAt: now }).where(and(eq(users.email, expired.email), eq(users.status, 'active')));
+  // SPEC §4: the expired payment flags its owner, who sees the payment-expired popup. Only an
+  // account that owns the order (placed it signed in, or proved its email) is blocked: a guest
+  // order's email is unproven, and anyone may type anyone's address (decision 017).
+  if (expired?.userId && paymentExpired) await db.update(users).set({ status: 'blocked', updatedAt: now }).where(and(eq(users.id, expired.userId), eq(users.status, 'active')));
   return expired ?? order;
 }
 
-/**
- * Whether `email` carries the flag of an expired payment (SPEC §4) that no later paid order
- * has settled: registration refuses such an email as blocked, like login does.
- */
-export async function hasUnsettledExpiredPayment(db: Db, email: string): Promise<boolean> {
-  const [row] = await db
-    .select({ expiredAt: sql<Date | string | null>`max(${orders.paymentExpiredAt})`, paidAt: sql<Date | string | null>`max(${orders.paidAt})` })
-    .from(orders)
-    .where(eq(orders.email, email));
-  if (!row?.expiredAt) return false;
-  return !row.paidAt || new Date(row.paidAt).getTime() < new Date(row.expiredAt).getTime();
+/** How long the receipt's claim link works: long enough for a customer who reads mail late. */
+export const claimLinkDays = 30;
+
+export interface PaidOutcome {
+  companyId: string | null;
+  /** The receipt's single-use claim link secret, when the order is still nobody's. */
+  claimToken: string | null;
 }
 
 /**
- * Marks the order paid (an expired one too: a charge that went through is honoured) and,
- * when an account already claimed it, creates its company. Returns the company id, if any.
+ * Marks the order paid (an expired one too: a charge that went through is honoured). An order
+ * that has an owner gets its company now; a guest order goes to the account that proved its
+ * email, if there is one, or else gets a claim link for the receipt.
  */
-export async function markOrderPaid(db: Db, order: OrderRow, now: Date): Promise<string | null> {
+export async function markOrderPaid(db: Db, order: OrderRow, now: Date): Promise<PaidOutcome> {
   const [paid] = await db
     .update(orders)
     .set({ status: 'paid', paidAt: now, updatedAt: now })
     .where(and(eq(orders.id, order.id), inArray(orders.status, ['pending', 'expired'])))
     .returning();
   const current = paid ?? order;
-  // A payment that went through settles the email's expired-payment flag (SPEC §4): its account is unblocked.
-  if (paid) await db.update(users).set({ status: 'active', updatedAt: now }).where(and(eq(users.email, paid.email), eq(users.status, 'blocked')));
-  if (!current.userId || current.companyId) return current.companyId;
-  return attachCompany(db, current, current.userId, now);
+  // A payment that went through settles the expired-payment flag (SPEC §4): its account is unblocked.
+  if (paid) {
+    const owners = paid.userId ? or(eq(users.id, paid.userId), eq(users.email, paid.email)) : eq(users.email, paid.email);
+    await db.update(users).set({ status: 'active', updatedAt: now }).where(and(owners, eq(users.status, 'blocked')));
+  }
+  if (current.companyId) return { companyId: current.companyId, claimToken: null };
+  const ownerId = current.userId ?? (await verifiedUserWithEmail(db, current.email));
+  if (ownerId) {
+    const outcome = await attachOrder(db, current, ownerId, now);
+    return { companyId: outcome.ok ? outcome.result.companyId : null, claimToken: null };
+  }
+  const claimToken = generateCheckoutToken();
+  await db
+    .update(orders)
+    .set({ claimTokenHash: hashCheckoutToken(claimToken), claimTokenExpiresAt: new Date(now.getTime() + claimLinkDays * 24 * 60 * 60 * 1000), updatedAt: now })
+    .where(eq(orders.id, current.id));
+  return { companyId: null, claimToken };
+}
+
+async function verifiedUserWithEmail(db: Db, email: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), isNotNull(users.emailVerifiedAt)));
+  return row?.id ?? null;
 }
 
 async function attachCompany(db: Db, order: OrderRow, userId: string, now: Date): Promise<string> {
@@ -236,7 +262,8 @@ async function attachOrder(db: Db, order: OrderRow, userId: string, now: Date): 
   if (order.userId && order.userId !== userId) return { ok: false, reason: 'claimed_by_another_account' };
   let companyId = order.companyId;
   if (!order.userId) {
-    await db.update(orders).set({ userId, updatedAt: now }).where(eq(orders.id, order.id));
+    // An owned order needs no claim link any more: the receipt's stops working.
+    await db.update(orders).set({ userId, claimTokenHash: null, claimTokenExpiresAt: null, updatedAt: now }).where(eq(orders.id, order.id));
     // Attribution belongs to the account's first touch: the order's is kept only if the account has none.
     if (order.attribution) {
       await db.update(users).set({ attribution: order.attribution, updatedAt: now }).where(and(eq(users.id, userId), isNull(users.attribution)));
@@ -246,68 +273,47 @@ async function attachOrder(db: Db, order: OrderRow, userId: string, now: Date): 
   return { ok: true, result: { orderId: order.id, status: order.status, companyId } };
 }
 
+export type LinkClaimOutcome = { ok: true; result: ClaimResult } | { ok: false; reason: 'not_found' | 'invalid_claim_link' };
+
 /**
- * Gives the order to the account `userId` if `checkoutToken` is the order's: registration,
- * login and POST /orders/:id/claim call it. Once paid, the company exists for the account
- * (status Start, owner `userId`, partners). Claiming again with the same account is a
- * no-op; an order another account claimed stays theirs.
+ * The receipt's claim link: `claimToken` (compared in constant time with the stored hash,
+ * unexpired, unused) proves its holder reads the order's email, so the paid order goes to the
+ * signed-in `userId`. The link works once (an owned order has none); the owner opening it
+ * again hears the same answer.
  */
-export async function claimOrder(
-  db: Db,
-  input: { orderId: string; checkoutToken: string; userId: string; now?: Date },
-): Promise<ClaimOutcome> {
-  const now = input.now ?? new Date();
-  return db.transaction(async (tx) => {
+export async function claimOrderWithLink(db: Db, input: { orderId: string; claimToken: string; userId: string; now: Date }): Promise<LinkClaimOutcome> {
+  return db.transaction(async (tx): Promise<LinkClaimOutcome> => {
     const order = await lockOrder(tx, input.orderId);
-    if (!order || !checkoutTokenMatches(order, input.checkoutToken)) return { ok: false, reason: 'not_found' } as const;
-    return attachOrder(tx, order, input.userId, now);
+    if (!order) return { ok: false, reason: 'not_found' };
+    if (order.userId === input.userId) return { ok: true, result: { orderId: order.id, status: order.status, companyId: order.companyId } };
+    const valid =
+      order.status === 'paid' &&
+      order.claimTokenHash !== null &&
+      order.claimTokenExpiresAt !== null &&
+      order.claimTokenExpiresAt.getTime() > input.now.getTime() &&
+      tokenMatches(order.claimTokenHash, input.claimToken);
+    // A valid link implies nobody owns the order yet: attaching clears it.
+    if (!valid) return { ok: false, reason: 'invalid_claim_link' };
+    return attachOrder(tx, order, input.userId, input.now) as Promise<LinkClaimOutcome>;
   });
 }
 
 /**
- * Registration with `companyDraftId`: the unclaimed orders placed from that wizard draft go
- * to the new account. Only orders placed with the account's own email qualify, because a
- * draft id is not a secret the way a checkout token is.
+ * An account that proved its email gets every paid order placed with it that nobody owns yet
+ * (SPEC §4: the company follows the email to any device). Call only for a verified email.
  */
-export async function claimOrdersOfDraft(
-  db: Db,
-  input: { companyDraftId: string; userId: string; email: string; now?: Date },
-): Promise<ClaimResult[]> {
-  const now = input.now ?? new Date();
+export async function claimOrdersOfVerifiedEmail(db: Db, input: { userId: string; email: string; now: Date }): Promise<ClaimResult[]> {
   const candidates = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.companyDraftId, input.companyDraftId), eq(orders.email, input.email), isNull(orders.userId)));
+    .where(and(eq(orders.email, input.email), eq(orders.status, 'paid'), isNull(orders.userId)));
   const claimed: ClaimResult[] = [];
   for (const candidate of candidates) {
     const outcome = await db.transaction(async (tx) => {
       const order = await lockOrder(tx, candidate.id);
-      if (!order || order.userId) return null;
-      return attachOrder(tx, order, input.userId, now);
+      return order && !order.userId ? attachOrder(tx, order, input.userId, input.now) : null;
     });
     if (outcome?.ok) claimed.push(outcome.result);
-  }
-  return claimed;
-}
-
-/**
- * Registration and login: the order handed in with its checkout token, and (registration)
- * the orders of the wizard draft, become the account's. A claim that does not apply (wrong
- * token, another account's order) changes nothing and does not fail the sign-in: the
- * client can still call POST /orders/:id/claim to hear why.
- */
-export async function claimOrdersAtSignIn(
-  db: Db,
-  input: { userId: string; email: string; order?: { orderId: string; checkoutToken: string } | undefined; companyDraftId?: string | undefined; now: Date },
-): Promise<ClaimResult[]> {
-  const claimed: ClaimResult[] = [];
-  if (input.order) {
-    const outcome = await claimOrder(db, { ...input.order, userId: input.userId, now: input.now });
-    if (outcome.ok) claimed.push(outcome.result);
-  }
-  if (input.companyDraftId) {
-    const byDraft = await claimOrdersOfDraft(db, { companyDraftId: input.companyDraftId, userId: input.userId, email: input.email, now: input.now });
-    claimed.push(...byDraft.filter((result) => !claimed.some((known) => known.orderId === result.orderId)));
   }
   return claimed;
 }

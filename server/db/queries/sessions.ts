@@ -49,23 +49,27 @@ export async function revokeAllOfUser(db: Db, userId: string, now: Date) {
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
-/** Stores a new one-time secret and voids the user's earlier unused ones of the same purpose: only the latest works. */
+/** Stores a new one-time secret (returns its id) and voids the user's earlier unused ones of the same purpose: only the latest works. */
 export async function replaceVerificationCode(
   db: Db,
   code: { userId: string; purpose: VerificationPurpose; codeHash: string; now: Date; expiresAt: Date },
-) {
-  await db.transaction(async (tx) => {
+): Promise<string> {
+  return db.transaction(async (tx) => {
     await tx
       .update(verificationCodes)
       .set({ usedAt: code.now })
       .where(and(eq(verificationCodes.userId, code.userId), eq(verificationCodes.purpose, code.purpose), isNull(verificationCodes.usedAt)));
-    await tx.insert(verificationCodes).values({
-      userId: code.userId,
-      purpose: code.purpose,
-      codeHash: code.codeHash,
-      createdAt: code.now,
-      expiresAt: code.expiresAt,
-    });
+    const [row] = await tx
+      .insert(verificationCodes)
+      .values({
+        userId: code.userId,
+        purpose: code.purpose,
+        codeHash: code.codeHash,
+        createdAt: code.now,
+        expiresAt: code.expiresAt,
+      })
+      .returning({ id: verificationCodes.id });
+    return row!.id;
   });
 }
 
@@ -108,6 +112,24 @@ export async function findLiveCodeByHash(db: Db, purpose: VerificationPurpose, c
         eq(verificationCodes.purpose, purpose),
         isNull(verificationCodes.usedAt),
         gt(verificationCodes.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** A live one-time secret of `purpose` by its id, only if it belongs to `userId` (mailed links name their row). */
+export async function findLiveCodeOfUser(db: Db, input: { id: string; userId: string; purpose: VerificationPurpose; now: Date }) {
+  const [row] = await db
+    .select()
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.id, input.id),
+        eq(verificationCodes.userId, input.userId),
+        eq(verificationCodes.purpose, input.purpose),
+        isNull(verificationCodes.usedAt),
+        gt(verificationCodes.expiresAt, input.now),
       ),
     )
     .limit(1);

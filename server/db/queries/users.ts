@@ -42,6 +42,8 @@ export interface NewUser {
   mustChangePassword?: boolean;
   attribution?: Attribution | null;
   companyDraftId?: string | null;
+  /** Set when the email is already proven (Google's verified email). */
+  emailVerifiedAt?: Date | null;
   now: Date;
 }
 
@@ -60,6 +62,7 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow | null>
       mustChangePassword: user.mustChangePassword ?? false,
       attribution: user.attribution ?? null,
       companyDraftId: user.companyDraftId ?? null,
+      emailVerifiedAt: user.emailVerifiedAt ?? null,
       createdAt: user.now,
       updatedAt: user.now,
     })
@@ -70,6 +73,14 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow | null>
 
 export async function setPassword(db: Db, userId: string, passwordHash: string, now: Date) {
   await db.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: now }).where(eq(users.id, userId));
+}
+
+/** Records that the account proved it receives mail at its email (kept from the first proof). */
+export async function markEmailVerified(db: Db, userId: string, now: Date) {
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: now, updatedAt: now })
+    .where(and(eq(users.id, userId), sql`${users.emailVerifiedAt} is null`));
 }
 
 /** Links a Google account to an existing user found by verified email; keeps an existing link. */

@@ -78,6 +78,13 @@ export const orders = pgTable(
      * with a payment started and left incomplete (a 3-D Secure challenge never answered).
      */
     paymentExpiredAt: timestamp('payment_expired_at', { withTimezone: true }),
+    /**
+     * The receipt's claim link of a guest order: SHA-256 of its 256-bit secret, valid until
+     * `claimTokenExpiresAt`, cleared when used (single use). Whoever opens it proved they read
+     * the order's email, so the order may go to their account.
+     */
+    claimTokenHash: text('claim_token_hash'),
+    claimTokenExpiresAt: timestamp('claim_token_expires_at', { withTimezone: true }),
   },
   (table) => [
     index('orders_email_idx').on(table.email),

@@ -18,6 +18,11 @@ export const users = pgTable('users', {
   attribution: jsonb('attribution').$type<Attribution>(),
   /** The wizard draft the account was created from (registration's `companyDraftId`): the drafts sync hands it to this account. */
   companyDraftId: uuid('company_draft_id'),
+  /**
+   * When the account proved it receives mail at `email` (a mailed link, a password-reset code,
+   * Google's verified email). Only then does it get the paid orders placed with that email.
+   */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

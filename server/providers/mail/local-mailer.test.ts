@@ -74,21 +74,21 @@ describe('local .eml mailer', () => {
   });
 
   it('escapes names in the HTML part', () => {
-    const mail = renderMail('welcome', { to: 'x@example.com', language: 'es', appUrl: 'http://localhost:3000', values: { firstName: '<script>alert(1)</script>' } });
+    const mail = renderMail('welcome', { to: 'x@example.com', language: 'es', appUrl: 'http://localhost:3000', values: { firstName: '<script>alert(1)</script>', verification: null } });
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;script&gt;');
   });
 
   it('has every mail in es, en and pt', () => {
     for (const language of ['es', 'en', 'pt'] as const) {
-      const values = { firstName: 'Ana', code: '123456', minutes: 15, email: 'a@example.com', temporaryPassword: 'Temp#2026aa' };
-      for (const kind of ['resetCode', 'welcome', 'temporaryPassword'] as const) {
+      const values = { firstName: 'Ana', code: '123456', minutes: 15, email: 'a@example.com', temporaryPassword: 'Temp#2026aa', verification: 'id.secret', days: 7 };
+      for (const kind of ['resetCode', 'welcome', 'temporaryPassword', 'verifyEmail'] as const) {
         const mail = renderMail(kind, { to: 'a@example.com', language, appUrl: 'http://localhost:3000', values });
         expect(mail.subject.length, `${kind} ${language}`).toBeGreaterThan(5);
         expect(mail.text, `${kind} ${language}`).not.toMatch(/\{\{|undefined/);
       }
     }
-    expect(renderMail('welcome', { to: 'a', language: 'es', appUrl: 'http://x', values: { firstName: 'Ana' } }).subject).toBe('Te damos la bienvenida a Alta');
-    expect(renderMail('welcome', { to: 'a', language: 'en', appUrl: 'http://x', values: { firstName: 'Ana' } }).subject).toBe('Welcome to Alta');
+    expect(renderMail('welcome', { to: 'a', language: 'es', appUrl: 'http://x', values: { firstName: 'Ana', verification: null } }).subject).toBe('Te damos la bienvenida a Alta');
+    expect(renderMail('welcome', { to: 'a', language: 'en', appUrl: 'http://x', values: { firstName: 'Ana', verification: null } }).subject).toBe('Welcome to Alta');
   });
 });

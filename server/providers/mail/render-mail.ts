@@ -11,7 +11,9 @@ const catalogs: Record<Language, MailTexts> = { es, en, pt };
 /** The mails Alta sends, with the values each needs. */
 export interface MailTemplates {
   resetCode: { firstName: string; code: string; minutes: number };
-  welcome: { firstName: string };
+  /** `verification` is the `<id>.<secret>` of the email-verification link (null when the email is already proven). */
+  welcome: { firstName: string; verification: string | null };
+  verifyEmail: { firstName: string; verification: string; days: number };
   temporaryPassword: { firstName: string; email: string; temporaryPassword: string };
   /** Amounts and date already formatted in the recipient's language; `id` is the plan or service id. */
   orderReceipt: {
@@ -22,6 +24,8 @@ export interface MailTemplates {
     lines: { kind: 'setupFee' | 'plan' | 'service'; id: string; amount: string }[];
     discount: { code: string; amount: string } | null;
     total: string;
+    /** The claim link of a guest order (`<order id>.<secret>`, valid `days`); null when the order already has its account. */
+    claim: { link: string; days: number } | null;
   };
   /** A guest's wizard link for another device; `firstName` is '' when the wizard has none yet. */
   continueDraft: { firstName: string; draftId: string; secret: string; days: number };
@@ -53,9 +57,24 @@ const layouts: { [K in MailKind]: (t: MailTexts, v: MailTemplates[K], link: (pat
       { text: t.resetCode.ignore },
     ],
   }),
-  welcome: (t, _v, link) => ({
+  welcome: (t, v, link) => ({
     subject: t.welcome.subject,
-    blocks: [{ text: t.welcome.intro }, { text: t.welcome.body }, { text: fill(t.welcome.action, { url: link('dashboard') }) }],
+    blocks: [
+      { text: t.welcome.intro },
+      { text: t.welcome.body },
+      // Secrets ride in the fragment, which browsers never send to a server.
+      ...(v.verification ? [{ text: fill(t.welcome.verify, { url: link(`verify-email#${v.verification}`) }) }] : []),
+      { text: fill(t.welcome.action, { url: link('dashboard') }) },
+    ],
+  }),
+  verifyEmail: (t, v, link) => ({
+    subject: t.verifyEmail.subject,
+    blocks: [
+      { text: t.verifyEmail.intro },
+      { text: fill(t.verifyEmail.action, { url: link(`verify-email#${v.verification}`) }) },
+      { text: fill(t.verifyEmail.expiry, { days: v.days }) },
+      { text: t.verifyEmail.ignore },
+    ],
   }),
   temporaryPassword: (t, v, link) => ({
     subject: t.temporaryPassword.subject,
@@ -83,7 +102,7 @@ const layouts: { [K in MailKind]: (t: MailTexts, v: MailTemplates[K], link: (pat
         ...(v.discount ? [{ text: fill(r.discount, v.discount) }] : []),
         { text: fill(r.total, { amount: v.total }) },
         { text: r.terms },
-        { text: fill(r.next, { url: link('login') }) },
+        v.claim ? { text: fill(r.claim, { url: link(`claim#${v.claim.link}`), days: v.claim.days }) } : { text: fill(r.owned, { url: link('dashboard') }) },
       ],
     };
   },

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useParams } from 'react-router-dom';
 import { defaultLanguage, isLanguage } from '@domain/constants';
-import { Button, ButtonLink } from '@src/components/button';
+import { ButtonLink } from '@src/components/button';
 import { Logo } from '@src/components/logo';
-import { useSignOut } from '@src/features/session/hooks/use-sign-out';
 import { useSignedIn } from '@src/features/session/signed-in-flag';
 import { href, paths } from '@src/lib/paths';
 import { LanguageSelector } from './language-selector';
@@ -16,7 +15,6 @@ export function PublicTopBar({ menuOpen, onOpenMenu }: { menuOpen: boolean; onOp
   const { lang } = useParams();
   const language = isLanguage(lang) ? lang : defaultLanguage;
   const signedIn = useSignedIn();
-  const { busy, signOutAndGo, unsentPrompt } = useSignOut();
   const to = (path: string) => href(language, path);
 
   return (
@@ -42,19 +40,14 @@ export function PublicTopBar({ menuOpen, onOpenMenu }: { menuOpen: boolean; onOp
               {t('nav.login')}
             </Link>
           )}
-          {signedIn ? (
-            // SPEC §2: start-now while signed in signs out, then opens company creation.
-            <Button variant="accent" size="small" busy={busy} onClick={() => void signOutAndGo(to(paths.createCompany))}>
-              {t('nav.startNow')}
-            </Button>
-          ) : (
+          {/* A signed-in owner starts another company as themselves, without being signed out (decision 017). */}
+          {signedIn !== 'admin' && (
             <ButtonLink to={to(paths.startNow)} variant="accent" size="small">
               {t('nav.startNow')}
             </ButtonLink>
           )}
         </div>
       </div>
-      {unsentPrompt}
     </header>
   );
 }

@@ -1,13 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from '@src/lib/api';
-import { claimOrder } from './api/checkout-api';
-import { claimPaidOrders, orderToAttach, paidOrder, paidOrderFromState, paidOrders, rememberPaidOrder, type PaidOrder } from './paid-orders';
+import type { OrderView } from '@domain/checkout';
+import { getOrder } from './api/checkout-api';
+import { paidOrder, paidOrderFromState, paidOrders, rememberPaidOrder, unclaimedPaidOrders, type PaidOrder } from './paid-orders';
 import { memoryStorage } from '@src/lib/test-storage';
 
-vi.mock('./api/checkout-api', () => ({ claimOrder: vi.fn() }));
+vi.mock('./api/checkout-api', () => ({ getOrder: vi.fn() }));
 vi.stubGlobal('localStorage', memoryStorage());
 
-const claim = vi.mocked(claimOrder);
+const view = vi.mocked(getOrder);
 
 const order = (n: number, overrides: Partial<PaidOrder> = {}): PaidOrder => ({
   orderId: `00000000-0000-4000-8000-00000000000${n}`,
@@ -16,6 +17,8 @@ const order = (n: number, overrides: Partial<PaidOrder> = {}): PaidOrder => ({
   email: 'maria@example.com',
   firstName: 'María',
   lastName: 'González',
+  phone: '+5491155551234',
+  phoneCountry: 'AR',
   userExists: false,
   paidAt: `2026-11-2${n}T10:00:00.000Z`,
   ...overrides,
@@ -24,15 +27,21 @@ const order = (n: number, overrides: Partial<PaidOrder> = {}): PaidOrder => ({
 describe('paid orders waiting for an account', () => {
   beforeEach(() => {
     localStorage.clear();
-    claim.mockReset();
+    view.mockReset();
   });
 
-  it('remembers paid orders, newest first, and sends the newest at sign-in', () => {
+  it('remembers paid orders, newest first, with the owner’s phone and its country', () => {
     rememberPaidOrder(order(1));
     rememberPaidOrder(order(3));
     rememberPaidOrder(order(2));
     expect(paidOrders().map((paid) => paid.orderNumber)).toEqual(['ALT-001003', 'ALT-001002', 'ALT-001001']);
-    expect(orderToAttach()).toEqual({ orderId: order(3).orderId, checkoutToken: 'token-3' });
+    expect(paidOrder(order(2).orderId)).toMatchObject({ phone: '+5491155551234', phoneCountry: 'AR' });
+  });
+
+  it('reads a record written before the phone was kept', () => {
+    const { phone: _phone, phoneCountry: _country, ...old } = order(1);
+    localStorage.setItem('alta.paidOrders', JSON.stringify([old]));
+    expect(paidOrders()).toEqual([{ ...old, phone: null, phoneCountry: null }]);
   });
 
   it('updates a remembered order instead of repeating it', () => {
@@ -40,10 +49,6 @@ describe('paid orders waiting for an account', () => {
     rememberPaidOrder(order(1, { userExists: true }));
     expect(paidOrders()).toHaveLength(1);
     expect(paidOrder(order(1).orderId)?.userExists).toBe(true);
-  });
-
-  it('sends nothing when no paid order waits', () => {
-    expect(orderToAttach()).toBeUndefined();
   });
 
   it('ignores malformed or hostile storage', () => {
@@ -63,30 +68,18 @@ describe('paid orders waiting for an account', () => {
     expect(paidOrderFromState({ paidOrderId: 7 })).toBeNull();
   });
 
-  it('claims every order after sign-in, flags the newest company and forgets them', async () => {
-    rememberPaidOrder(order(1));
-    rememberPaidOrder(order(2));
-    claim.mockImplementation(async (orderId) => ({ orderId, status: 'paid', companyId: orderId.replace(/^0/, 'c') }));
-    await claimPaidOrders();
-    expect(claim.mock.calls.map(([orderId, token]) => [orderId, token])).toEqual([
-      [order(1).orderId, 'token-1'],
-      [order(2).orderId, 'token-2'],
-    ]);
-    expect(localStorage.getItem('alta.newCompany')).toBe(order(2).orderId.replace(/^0/, 'c'));
-    expect(paidOrders()).toEqual([]);
-  });
-
-  it('forgets orders no retry can attach, keeps those that failed for a passing reason', async () => {
+  it('keeps the orders still waiting for an account and forgets those claimed or unknown', async () => {
     rememberPaidOrder(order(1));
     rememberPaidOrder(order(2));
     rememberPaidOrder(order(3));
-    claim.mockImplementation(async (orderId) => {
-      if (orderId === order(1).orderId) throw new ApiError(409, 'order_already_claimed');
+    rememberPaidOrder(order(4));
+    view.mockImplementation(async (orderId) => {
+      if (orderId === order(1).orderId) return { claimed: true } as OrderView;
       if (orderId === order(2).orderId) throw new ApiError(404, 'not_found');
-      throw new NetworkError('offline');
+      if (orderId === order(3).orderId) throw new NetworkError('offline');
+      return { claimed: false } as OrderView;
     });
-    await claimPaidOrders();
-    expect(paidOrders().map((paid) => paid.orderNumber)).toEqual(['ALT-001003']);
-    expect(localStorage.getItem('alta.newCompany')).toBeNull();
+    expect((await unclaimedPaidOrders()).map((paid) => paid.orderNumber)).toEqual(['ALT-001004', 'ALT-001003']);
+    expect(paidOrders().map((paid) => paid.orderNumber)).toEqual(['ALT-001004', 'ALT-001003']);
   });
 });

@@ -1,13 +1,13 @@
-import { markNewCompany } from '@src/features/order-popups/new-company-flag';
 import { ApiError } from '@src/lib/api';
-import { claimOrder } from './api/checkout-api';
+import { getOrder } from './api/checkout-api';
 
 /**
- * Paid orders not yet attached to an account (SPEC §4: the result leads to login or account
- * creation "without losing the order"). The checkout remembers each one in localStorage the
- * moment it is paid; login and registration send the newest as `order` so the server attaches
- * its company, and after any sign-in `claimPaidOrders` attaches the rest and raises the
- * new-company flag. A customer who closes the tab and signs in days later still gets the company.
+ * Paid orders this browser placed that are not in an account yet (SPEC §4: the result leads
+ * to login or account creation "without losing the order"). The checkout remembers each one
+ * the moment it is paid: the account pages prefill the owner from it and the dashboard keeps
+ * its number and next step on screen. The order reaches an account only through proof of its
+ * email (decision 017: the receipt's claim link or the account's verified email), never from
+ * this record, so a shared computer cannot hand a company to the next person signing in.
  */
 
 export interface PaidOrder {
@@ -17,6 +17,9 @@ export interface PaidOrder {
   email: string;
   firstName: string | null;
   lastName: string | null;
+  /** The owner's phone (E.164) and its country, as the wizard collected them. */
+  phone: string | null;
+  phoneCountry: string | null;
   /** The pay answer: an account with the order's email exists (login) or not (create account); null when unknown. */
   userExists: boolean | null;
   paidAt: string;
@@ -42,6 +45,8 @@ function isPaidOrder(value: unknown): value is PaidOrder {
     isString(record.email) &&
     isNullableString(record.firstName) &&
     isNullableString(record.lastName) &&
+    isNullableString(record.phone ?? null) &&
+    isNullableString(record.phoneCountry ?? null) &&
     (record.userExists === null || typeof record.userExists === 'boolean') &&
     isString(record.paidAt)
   );
@@ -51,7 +56,12 @@ function isPaidOrder(value: unknown): value is PaidOrder {
 export function paidOrders(): PaidOrder[] {
   try {
     const parsed: unknown = JSON.parse(localStorage.getItem(storageKey) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter(isPaidOrder).sort((a, b) => b.paidAt.localeCompare(a.paidAt)) : [];
+    if (!Array.isArray(parsed)) return [];
+    // Records written before the phone was kept lack it.
+    return parsed
+      .filter(isPaidOrder)
+      .map((order) => ({ ...order, phone: order.phone ?? null, phoneCountry: order.phoneCountry ?? null }))
+      .sort((a, b) => b.paidAt.localeCompare(a.paidAt));
   } catch {
     return [];
   }
@@ -62,7 +72,7 @@ function write(orders: PaidOrder[]) {
     if (orders.length === 0) localStorage.removeItem(storageKey);
     else localStorage.setItem(storageKey, JSON.stringify(orders));
   } catch {
-    // Storage full or refused: the order is still attached if the customer signs in now.
+    // Storage full or refused: the receipt mail still carries the order and its claim link.
   }
 }
 
@@ -79,7 +89,7 @@ export function paidOrderFromState(state: unknown): PaidOrder | null {
   return typeof id === 'string' ? paidOrder(id) : null;
 }
 
-/** Remembers (or updates) a paid order until an account claims it. */
+/** Remembers (or updates) a paid order until it is in an account. */
 export function rememberPaidOrder(order: PaidOrder) {
   write([order, ...paidOrders().filter((other) => other.orderId !== order.orderId)]);
 }
@@ -88,29 +98,22 @@ export function forgetPaidOrder(orderId: string) {
   write(paidOrders().filter((order) => order.orderId !== orderId));
 }
 
-/** What login and registration send as `order`: the newest paid order waiting for an account. */
-export function orderToAttach(): { orderId: string; checkoutToken: string } | undefined {
-  const [newest] = paidOrders();
-  return newest ? { orderId: newest.orderId, checkoutToken: newest.checkoutToken } : undefined;
-}
-
 /**
- * After a sign-in: attaches every remembered paid order to the account (repeating the claim
- * that login or registration already made is harmless, and it answers the company's id), raises
- * the new-company flag for the newest company, and forgets the orders that are settled: claimed
- * here, or claimed by another account (409) or unknown (404), which no retry would change.
- * Orders whose claim failed for a passing reason (offline) stay for the next sign-in.
+ * The remembered orders still waiting for an account. An order the server says is claimed
+ * (the claim link was used, or the email was proven) is forgotten; one the server does not
+ * know any more is forgotten too. Orders that could not be checked (offline) stay.
  */
-export async function claimPaidOrders(): Promise<void> {
-  const pending = paidOrders();
-  // Oldest first, so the newest company ends up in the flag.
-  for (const order of [...pending].reverse()) {
+export async function unclaimedPaidOrders(): Promise<PaidOrder[]> {
+  const waiting: PaidOrder[] = [];
+  for (const order of paidOrders()) {
     try {
-      const claimed = await claimOrder(order.orderId, order.checkoutToken);
-      if (claimed.companyId) markNewCompany(claimed.companyId);
-      forgetPaidOrder(order.orderId);
+      const view = await getOrder(order.orderId, order.checkoutToken);
+      if (view.claimed) forgetPaidOrder(order.orderId);
+      else waiting.push(order);
     } catch (error) {
-      if (error instanceof ApiError && (error.status === 404 || error.code === 'order_already_claimed')) forgetPaidOrder(order.orderId);
+      if (error instanceof ApiError && error.status === 404) forgetPaidOrder(order.orderId);
+      else waiting.push(order);
     }
   }
+  return waiting;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isJsonValue } from '@domain/draft';
-import { emptyValues, restoreDraftData, restoreValues, toDraftData } from './wizard-values';
+import { emptyOwner, emptyValues, ownerFromProfile, ownerIsBlank, restoreDraftData, restoreValues, toDraftData } from './wizard-values';
 
 describe('wizard values in a draft', () => {
   it('come back exactly as saved', () => {
@@ -45,5 +45,23 @@ describe('wizard values in a draft', () => {
     expect(restoreDraftData('createCompany', { order: { orderId: 'x' } }).order).toBeNull();
     const order = { orderId: '5f1c4a8e-8d7b-4c39-9a43-1b2f3c4d5e6f', orderNumber: 'ALT-001001', fingerprint: 'ab'.repeat(32), expiresAt: '2026-11-22T10:00:00.000Z' };
     expect(restoreDraftData('createCompany', { order, newCompany: true })).toMatchObject({ order, newCompany: true });
+  });
+});
+
+describe('"your info" of a signed-in owner', () => {
+  const profile = { firstName: 'Olga', lastName: 'Zapata', email: 'olga@example.com', phone: '+5491155551234' };
+
+  it('is filled from the profile, the phone split into its country and national number', () => {
+    expect(ownerFromProfile(profile, 'ES')).toEqual({ firstName: 'Olga', lastName: 'Zapata', email: 'olga@example.com', phoneCountry: 'AR', phone: '91155551234' });
+  });
+
+  it('keeps the guessed country when the calling code is shared, and the guess when there is no phone', () => {
+    expect(ownerFromProfile({ ...profile, phone: '+14155550123' }, 'CA')).toMatchObject({ phoneCountry: 'CA', phone: '4155550123' });
+    expect(ownerFromProfile({ ...profile, phone: null }, 'MX')).toMatchObject({ phoneCountry: 'MX', phone: '' });
+  });
+
+  it('tells an untouched "your info" from a typed one', () => {
+    expect(ownerIsBlank(emptyOwner('AR'))).toBe(true);
+    expect(ownerIsBlank({ ...emptyOwner('AR'), email: 'a@example.com' })).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { formationTypes, industries, migrationDocumentKinds, type Industry } from '@domain/company';
+import { callingCodeOf, phoneCountries } from '@domain/calling-codes';
 import type { OrderFlow } from '@domain/checkout';
 import type { JsonValue } from '@domain/draft';
 import { billingCycles, planIds, type BillingCycle, type PlanId } from '@domain/plans';
@@ -106,6 +107,37 @@ export interface WizardValuesOf {
 }
 
 export const emptyOwner = (phoneCountry = ''): OwnerValues => ({ firstName: '', lastName: '', email: '', phoneCountry, phone: '' });
+
+/** The signed-in owner's profile as far as "your info" asks it. */
+export interface OwnerProfile {
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** E.164 (+5491155551234), or null. */
+  phone: string | null;
+}
+
+/**
+ * "Your info" of a signed-in owner, filled from the profile. The phone's country is the one
+ * whose calling code starts the number (the guessed country first, so +1 stays US or CA as
+ * the visitor's browser says), and the field shows the national part.
+ */
+export function ownerFromProfile(profile: OwnerProfile, phoneCountry: string): OwnerValues {
+  const owner = { ...emptyOwner(phoneCountry), firstName: profile.firstName, lastName: profile.lastName, email: profile.email };
+  const phone = profile.phone ?? '';
+  const matches = (country: string) => {
+    const code = callingCodeOf(country);
+    return code !== undefined && phone.startsWith(`+${code}`);
+  };
+  const country = matches(phoneCountry)
+    ? phoneCountry
+    : [...phoneCountries].filter(matches).sort((a, b) => callingCodeOf(b)!.length - callingCodeOf(a)!.length)[0];
+  if (!country) return owner;
+  return { ...owner, phoneCountry: country, phone: phone.slice(callingCodeOf(country)!.length + 1) };
+}
+
+/** Whether "your info" is still untouched (nothing typed yet). */
+export const ownerIsBlank = (owner: OwnerValues) => !owner.firstName && !owner.lastName && !owner.email && !owner.phone;
 
 export const emptyPartner = (): PartnerValues => ({
   firstName: '',

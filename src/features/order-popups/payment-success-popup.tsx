@@ -1,23 +1,33 @@
 import { useTranslation } from 'react-i18next';
 import { Popup } from '@src/components/popup/popup';
 
-interface PaymentSuccessPopupProps {
-  open: boolean;
+/** What happens after a payment, in plain words: the same text in the popup and on the page it leaves behind. */
+export interface PaidNextStep {
   orderNumber: string;
   email: string;
-  /** SPEC §4: 'User exists' (log in next) or 'User does not exist' (create the account next); null when unknown. */
+  /** SPEC §4: an account with the order's email exists (log in next) or not (create it next); null when unknown. */
   userExists: boolean | null;
-  onClose: () => void;
+  /** Set when the order already belongs to the signed-in payer: the company is in the dashboard. */
+  companyId: string | null;
+}
+
+export function usePaidNextStepText() {
+  const { t } = useTranslation('checkout');
+  return ({ email, userExists, companyId }: PaidNextStep) => {
+    if (companyId) return t('success.owned');
+    if (userExists === null) return t('success.userUnknown', { email });
+    return t(userExists ? 'success.userExists' : 'success.userDoesNotExist', { email });
+  };
 }
 
 /** SPEC §4: the payment-success popup; it closes on a click or after 3000 ms, with the 300 ms animation. */
-export function PaymentSuccessPopup({ open, orderNumber, email, userExists, onClose }: PaymentSuccessPopupProps) {
+export function PaymentSuccessPopup({ open, step, onClose }: { open: boolean; step: PaidNextStep; onClose: () => void }) {
   const { t } = useTranslation('checkout');
-  const next = userExists === null ? t('success.userUnknown') : t(userExists ? 'success.userExists' : 'success.userDoesNotExist', { email });
+  const nextStep = usePaidNextStepText();
   return (
     <Popup open={open} onClose={onClose} tone="success" title={t('success.title')}>
-      <p>{t('success.order', { number: orderNumber })}</p>
-      <p>{next}</p>
+      <p>{t('success.order', { number: step.orderNumber })}</p>
+      <p>{nextStep(step)}</p>
     </Popup>
   );
 }

@@ -23,6 +23,8 @@ export interface CheckoutHandoff {
   lastName: string;
   /** The owner's phone in E.164 (+5491155551234), or null when it could not be normalised. */
   phone: string | null;
+  /** The country the owner chose for that phone (alpha-2). */
+  phoneCountry: string | null;
   /** The wizard draft the order came from (also `alta.companyDraftId`), or null. */
   draftId: string | null;
   /** SPEC §3 new-company flag: this order creates a company the dashboard will announce. */

@@ -81,6 +81,12 @@ export async function resolveSession(): Promise<User | null> {
   }
 }
 
+/** Reads `/users/me` again after the account changed on the server (a company arrived): the profile and its cache follow. */
+export async function refreshUser(): Promise<void> {
+  const me = await fetchMe();
+  if (me) await rememberUser(me);
+}
+
 /**
  * Logout (SPEC §4): ends the session on the server (a failure there does not keep anyone
  * signed in here), deletes the user's database with every cached page and clears the hint.

@@ -38,8 +38,8 @@ export const checkoutWords = {
     failAuth: 'Fail authentication',
     threeDSecureError: /3D Secure error/,
     successTitle: 'Payment successful',
-    userExists: /User exists/,
-    userDoesNotExist: /User does not exist/,
+    userExists: /Log in with that email and open the link/,
+    userDoesNotExist: /Create your account with that email/,
     invalidCoupon: 'Invalid coupon',
     expiredTitle: 'This order expired',
   },
@@ -64,8 +64,8 @@ export const checkoutWords = {
     failAuth: 'Fallar autenticación',
     threeDSecureError: /Error de 3D Secure/,
     successTitle: 'Pago realizado',
-    userExists: /El usuario existe/,
-    userDoesNotExist: /El usuario no existe/,
+    userExists: /Inicia sesión con ese correo y abre el enlace/,
+    userDoesNotExist: /Crea tu cuenta con ese correo/,
     invalidCoupon: 'Cupón no válido',
     expiredTitle: 'Este pedido venció',
   },
@@ -158,6 +158,8 @@ export async function openCheckout(page: Page, order: PlacedOrder, lang: Lang) {
         email: placed.email,
         firstName: 'María',
         lastName: 'González',
+        phone: '+5491155551234',
+        phoneCountry: 'AR',
         draftId: null,
         newCompany: true,
         createdAt: new Date().toISOString(),
@@ -238,5 +240,7 @@ export async function createAccount(request: APIRequestContext, email: string, p
     data: { firstName: 'Lucía', lastName: 'Fernández', email, password, language: 'en', acceptTerms: true },
   });
   expect(response.status(), await response.text()).toBe(201);
+  // Registration signed this request context in: out again, so orders it places stay guest orders.
+  await request.post('/api/v1/logout');
   return { email, password };
 }

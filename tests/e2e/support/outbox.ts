@@ -45,3 +45,23 @@ export async function readResetCode(address: string, since: number): Promise<str
     .toMatch(/^\d{6}$/);
   return code!;
 }
+
+/**
+ * Waits for a mail to `address` sent after `since` that carries a link to `page` (`claim` in
+ * the receipt, `verify-email` in the welcome mail) and returns that link's path and fragment.
+ */
+export async function readMailedLink(address: string, since: number, page: 'claim' | 'verify-email'): Promise<string> {
+  const pattern = new RegExp(`https?://[^/\\s]+(/[a-z]{2}/${page}#[\\w.-]+)`);
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mails = await mailsTo(address, since - 1000);
+        link = mails.map((mail) => pattern.exec(mail.text)?.[1]).findLast((candidate) => candidate !== undefined);
+        return link;
+      },
+      { timeout: 15_000, message: `a ${page} link mailed to ${address}` },
+    )
+    .toMatch(new RegExp(`^/[a-z]{2}/${page}#`));
+  return link!;
+}

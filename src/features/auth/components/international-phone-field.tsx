@@ -12,6 +12,8 @@ interface InternationalPhoneFieldProps {
   inputRef: Ref<HTMLInputElement>;
   error?: string;
   language: Language;
+  /** The country of a number given before (the wizard's), instead of the browser's guess. */
+  initialCountry?: string | null;
 }
 
 /** The country and the national number as one international number (+5491155551234); a number typed with its own `+` wins. */
@@ -23,10 +25,14 @@ function compose(country: string, national: string): string {
 }
 
 /** The account's phone (SPEC §5): the form receives the international number the domain schema validates. */
-export function InternationalPhoneField({ label, value, onChange, onBlur, inputRef, error, language }: InternationalPhoneFieldProps) {
+export function InternationalPhoneField({ label, value, onChange, onBlur, inputRef, error, language, initialCountry }: InternationalPhoneFieldProps) {
   const { t } = useTranslation('auth');
-  const [country, setCountry] = useState(() => guessPhoneCountry(language));
-  const [national, setNational] = useState(() => value);
+  const [country, setCountry] = useState(() => (initialCountry && callingCodeOf(initialCountry) ? initialCountry : guessPhoneCountry(language)));
+  // An international number of that country shows as its national part.
+  const [national, setNational] = useState(() => {
+    const prefix = `+${callingCodeOf(country) ?? ''}`;
+    return prefix.length > 1 && value.startsWith(prefix) ? value.slice(prefix.length) : value;
+  });
   return (
     <PhoneField
       legend={label}

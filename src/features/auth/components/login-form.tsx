@@ -7,7 +7,7 @@ import { FormAlert } from '@src/components/form/form-alert';
 import layout from '@src/components/form/form-layout.module.css';
 import { PasswordField } from '@src/components/form/password-field';
 import { TextField } from '@src/components/form/text-field';
-import { orderToAttach, paidOrderFromState } from '@src/features/checkout/paid-orders';
+import { paidOrderFromState } from '@src/features/checkout/paid-orders';
 import { ApiError } from '@src/lib/api';
 import { applyFieldErrors } from '@src/lib/form-errors';
 import { href, paths } from '@src/lib/paths';
@@ -59,7 +59,7 @@ export function LoginForm() {
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await settle(await login({ ...values, order: orderToAttach() }), values.email);
+      await settle(await login(values), values.email);
     } catch (error) {
       if (!applyFieldErrors(error, setError, ['email', 'password'])) fail(error);
     }
@@ -69,7 +69,7 @@ export function LoginForm() {
     setFailure(null);
     setGoogleBusy(true);
     try {
-      await settle(await login({ token, order: orderToAttach() }), undefined);
+      await settle(await login({ token }), undefined);
     } catch (error) {
       fail(error);
     } finally {

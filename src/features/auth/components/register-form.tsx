@@ -9,7 +9,7 @@ import { FormAlert } from '@src/components/form/form-alert';
 import layout from '@src/components/form/form-layout.module.css';
 import { TextField } from '@src/components/form/text-field';
 import { readAttribution } from '@src/features/attribution/attribution';
-import { orderToAttach, paidOrderFromState } from '@src/features/checkout/paid-orders';
+import { paidOrderFromState } from '@src/features/checkout/paid-orders';
 import { ApiError } from '@src/lib/api';
 import { applyFieldErrors } from '@src/lib/form-errors';
 import { href, paths } from '@src/lib/paths';
@@ -50,12 +50,20 @@ export function RegisterForm() {
   const [failure, setFailure] = useState<string | null>(null);
   // SPEC §4: an email flagged by an expired payment cannot get a new account either; it sees the payment-expired popup.
   const [blocked, setBlocked] = useState(false);
-  const { register, control, handleSubmit, setError, watch, isSubmitting, fieldError, preload } = useAccountForm((schemas) => schemas.registerFormSchema, { firstName: paid?.firstName ?? '', lastName: paid?.lastName ?? '', email: paid?.email ?? '', phone: '', password: '', repeatPassword: '' });
+  const { register, control, handleSubmit, setError, watch, isSubmitting, fieldError, preload } = useAccountForm((schemas) => schemas.registerFormSchema, {
+    firstName: paid?.firstName ?? '',
+    lastName: paid?.lastName ?? '',
+    email: paid?.email ?? '',
+    // Everything the wizard collected is kept, the phone and its country too.
+    phone: paid?.phone ?? '',
+    password: '',
+    repeatPassword: '',
+  });
 
   const onSubmit = handleSubmit(async ({ repeatPassword: _repeat, ...account }) => {
     setFailure(null);
     try {
-      const user = await registerAccount({ ...account, language, companyDraftId: companyDraftId(), attribution: readAttribution(), order: orderToAttach() });
+      const user = await registerAccount({ ...account, language, companyDraftId: companyDraftId(), attribution: readAttribution() });
       await completeSignIn(user);
     } catch (error) {
       if (error instanceof ApiError && (error.code === 'email_taken' || error.code === 'admin_email_reserved')) {
@@ -91,6 +99,7 @@ export function RegisterForm() {
             inputRef={field.ref}
             error={fieldError('phone')}
             language={language}
+            initialCountry={paid?.phoneCountry ?? null}
           />
         )}
       />

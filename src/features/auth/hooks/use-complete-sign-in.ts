@@ -2,7 +2,6 @@ import { useCallback } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { User } from '@domain/account';
 import { defaultLanguage, isLanguage } from '@domain/constants';
-import { claimPaidOrders } from '@src/features/checkout/paid-orders';
 import { areaOf, href, paths, safeReturnPath } from '@src/lib/paths';
 
 /**
@@ -23,8 +22,6 @@ export function useCompleteSignIn() {
       // The user and the signed-in hint are set at once; caching the profile in Dexie
       // finishes in the background instead of delaying the dashboard.
       void rememberUser(user);
-      // Paid orders waiting on this browser become the account's companies (SPEC §4: the order is never lost).
-      if (user.role !== 'admin') await claimPaidOrders();
       const back = safeReturnPath(from, language);
       const home = href(language, user.role === 'admin' ? paths.admin : paths.dashboard);
       const backFits = back !== null && (areaOf(back) === 'admin') === (user.role === 'admin');

@@ -33,10 +33,10 @@ export const payOrder = (orderId: string, checkoutToken: string, idempotencyKey:
 export const confirmPayment = (orderId: string, checkoutToken: string, body: z.input<typeof confirmPaymentSchema>) =>
   api.post<PayResult>(`checkout/${encodeURIComponent(orderId)}/confirm`, { json: body, headers: tokenHeader(checkoutToken), context: guest });
 
-/** Attaches a paid order to the signed-in account; answers the company created for it. */
-export const claimOrder = (orderId: string, checkoutToken: string) =>
+/** Attaches a paid order to the signed-in account with the receipt's claim link; answers the company created for it. */
+export const claimOrder = (orderId: string, claimToken: string) =>
   api.post<{ orderId: string; status: OrderView['status']; companyId: string | null }>(`orders/${encodeURIComponent(orderId)}/claim`, {
-    json: { checkoutToken },
-    // A session that ended between sign-in and this call is not worth a redirect: the order stays remembered.
+    json: { claimToken },
+    // Signed out, the claim page offers login and registration itself.
     context: { redirectOnUnauthorized: false },
   });

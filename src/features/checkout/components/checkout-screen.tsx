@@ -8,12 +8,12 @@ import { Button, ButtonLink } from '@src/components/button';
 import eyebrow from '@src/components/eyebrow.module.css';
 import { getPublicConfig, type PublicConfig } from '@src/features/config/api/config-api';
 import { OrderExpiredPopup } from '@src/features/order-popups/order-expired-popup';
-import { PaymentSuccessPopup } from '@src/features/order-popups/payment-success-popup';
+import { PaymentSuccessPopup, usePaidNextStepText } from '@src/features/order-popups/payment-success-popup';
 import { href, paths } from '@src/lib/paths';
 import { usePageTitle } from '@src/lib/use-page-title';
 import { useCheckout } from '../hooks/use-checkout';
 import { useStripe } from '../hooks/use-stripe';
-import { paidOrder, type PaidOrderState } from '../paid-orders';
+import type { PaidOrderState } from '../paid-orders';
 import styles from './checkout.module.css';
 import { CouponForm } from './coupon-form';
 import { OrderSummary } from './order-summary';
@@ -30,9 +30,10 @@ const wizardOf: Record<OrderFlow, string> = {
 
 /**
  * The checkout page (SPEC §2 checkout/{id}): the order summary, the coupon, the card form,
- * the 3-D Secure challenge, and the outcome: the payment-success popup then login ('User
- * exists') or account creation ('User does not exist'), an order already paid, or an expired
- * order to start again.
+ * the 3-D Secure challenge, and the outcome: the payment-success popup over the paid page that
+ * keeps the order number and the next step, leading to that step when it closes (log in,
+ * create the account, or the dashboard when the payer was signed in), an order already paid,
+ * or an expired order to start again.
  */
 export function CheckoutScreen({ orderId, language }: { orderId: string; language: Language }) {
   const { t } = useTranslation('checkout');
@@ -57,9 +58,10 @@ export function CheckoutScreen({ orderId, language }: { orderId: string; languag
   const checkout = useCheckout(orderId, { handleStripeAction: stripe ? handleStripeAction : undefined });
   const { order, phase, busy, failure, handoff } = checkout;
   const [expiredPopup, setExpiredPopup] = useState(true);
+  const nextStepText = usePaidNextStepText();
 
   const goToAccount = useCallback(
-    (userExists: boolean | null) => {
+    (userExists: boolean) => {
       const state: PaidOrderState = { paidOrderId: orderId };
       void navigate(href(language, userExists ? paths.login : paths.register), { state });
     },
@@ -108,23 +110,38 @@ export function CheckoutScreen({ orderId, language }: { orderId: string; languag
     );
   }
 
-  if (phase.kind === 'paid') {
+  if (phase.kind === 'paid' || phase.kind === 'succeeded') {
+    // Under the popup (which then leads to the next step), and on any later visit: the order number and the next step.
     return (
       <div className={styles.page}>
         <section className={styles.panel} aria-labelledby="checkout-title">
           <h1 id="checkout-title" className={styles.title}>
-            {t('paid.title')}
+            {phase.kind === 'succeeded' ? t('success.title') : t('paid.title')}
           </h1>
-          <p>{t('paid.text', { number: phase.orderNumber })}</p>
+          <p>{t('success.order', { number: phase.orderNumber })}</p>
+          <p>{nextStepText(phase)}</p>
           <div className={styles.actions}>
-            <Button variant={phase.userExists === false ? 'secondary' : 'primary'} onClick={() => goToAccount(true)}>
-              {t('paid.login')}
-            </Button>
-            <Button variant={phase.userExists === false ? 'primary' : 'secondary'} onClick={() => goToAccount(false)}>
-              {t('paid.register')}
-            </Button>
+            {phase.companyId ? (
+              <ButtonLink to={href(language, paths.dashboard)}>{t('paid.dashboard')}</ButtonLink>
+            ) : (
+              <>
+                <Button variant={phase.userExists === false ? 'secondary' : 'primary'} onClick={() => goToAccount(true)}>
+                  {t('paid.login')}
+                </Button>
+                <Button variant={phase.userExists === false ? 'primary' : 'secondary'} onClick={() => goToAccount(false)}>
+                  {t('paid.register')}
+                </Button>
+              </>
+            )}
           </div>
         </section>
+        {phase.kind === 'succeeded' && (
+          <PaymentSuccessPopup
+            open
+            step={phase}
+            onClose={() => (phase.companyId ? void navigate(href(language, paths.dashboard)) : goToAccount(phase.userExists === true))}
+          />
+        )}
       </div>
     );
   }
@@ -222,15 +239,6 @@ export function CheckoutScreen({ orderId, language }: { orderId: string; languag
         error={challenge && failure ? <PaymentFailureSummary failure={failure} /> : undefined}
       />
 
-      {phase.kind === 'succeeded' && (
-        <PaymentSuccessPopup
-          open
-          orderNumber={phase.orderNumber}
-          email={order?.email ?? paidOrder(orderId)?.email ?? ''}
-          userExists={phase.userExists}
-          onClose={() => goToAccount(phase.userExists)}
-        />
-      )}
     </div>
   );
 }

@@ -4,7 +4,8 @@ import type { Quote } from '@domain/plans';
 import { forgetCheckoutHandoff, readCheckoutHandoff, type CheckoutHandoff } from '@src/features/plans/checkout-handoff';
 import { ApiError, NetworkError } from '@src/lib/api';
 import { confirmPayment, getOrder, payOrder } from '../api/checkout-api';
-import { paidOrder, rememberPaidOrder } from '../paid-orders';
+import { markNewCompany } from '@src/features/order-popups/new-company-flag';
+import { paidOrder, rememberPaidOrder, type PaidOrder } from '../paid-orders';
 import { attemptKey, endAttempt } from '../payment-attempt';
 
 /**
@@ -20,10 +21,13 @@ export type CheckoutPhase =
   | { kind: 'open' }
   /** A 3-D Secure challenge waits (the sandbox modal, or Stripe's own). */
   | { kind: 'challenge'; paymentId: string; action: PaymentAction }
-  /** Paid by this page just now: the payment-success popup, then login or account creation. */
-  | { kind: 'succeeded'; orderNumber: string; userExists: boolean | null }
+  /**
+   * Paid by this page just now: the payment-success popup, then the next step. `companyId` is
+   * set when the order already has its account (paid signed in): the company is in the dashboard.
+   */
+  | { kind: 'succeeded'; orderNumber: string; email: string; userExists: boolean | null; companyId: string | null }
   /** Already paid when the page opened (another tab, a reload after paying). */
-  | { kind: 'paid'; orderNumber: string; userExists: boolean | null }
+  | { kind: 'paid'; orderNumber: string; email: string; userExists: boolean | null; companyId: string | null }
   | { kind: 'expired' };
 
 /** Why the last payment step failed, in terms the page turns into the SPEC §8 messages. */
@@ -71,13 +75,11 @@ const finalCodes = new Set([
   'rate_limited',
 ]);
 
-/** The owner's names from the wizard's hand-off: they prefill the account form after payment. */
-function ownerNames(handoff: CheckoutHandoff | null): { firstName: string | null; lastName: string | null } {
+/** The owner from the wizard's hand-off: names and phone prefill the account form after payment. */
+function ownerContact(handoff: CheckoutHandoff | null): Pick<PaidOrder, 'firstName' | 'lastName' | 'phone' | 'phoneCountry'> {
   // The record comes from storage: a hand-off written by an older version may lack them.
-  return {
-    firstName: typeof handoff?.firstName === 'string' ? handoff.firstName : null,
-    lastName: typeof handoff?.lastName === 'string' ? handoff.lastName : null,
-  };
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  return { firstName: text(handoff?.firstName), lastName: text(handoff?.lastName), phone: text(handoff?.phone), phoneCountry: text(handoff?.phoneCountry) };
 }
 
 export function useCheckout(orderId: string, options: CheckoutOptions = {}) {
@@ -110,20 +112,28 @@ export function useCheckout(orderId: string, options: CheckoutOptions = {}) {
   const succeed = useCallback(
     (result: Extract<PayResult, { status: 'succeeded' }>, view: OrderView | null) => {
       const remembered = paidOrder(orderId);
-      const names = ownerNames(handoff);
-      rememberPaidOrder({
-        orderId,
-        checkoutToken: token!,
-        orderNumber: result.orderNumber,
-        email: view?.email ?? handoff?.email ?? remembered?.email ?? '',
-        firstName: names.firstName ?? remembered?.firstName ?? null,
-        lastName: names.lastName ?? remembered?.lastName ?? null,
-        userExists: result.userExists,
-        paidAt: remembered?.paidAt ?? new Date().toISOString(),
-      });
+      const email = view?.email ?? handoff?.email ?? remembered?.email ?? '';
+      if (result.companyId) {
+        // Paid signed in: the company is already the account's; the dashboard announces it.
+        markNewCompany(result.companyId);
+      } else {
+        const owner = ownerContact(handoff);
+        rememberPaidOrder({
+          orderId,
+          checkoutToken: token!,
+          orderNumber: result.orderNumber,
+          email,
+          firstName: owner.firstName ?? remembered?.firstName ?? null,
+          lastName: owner.lastName ?? remembered?.lastName ?? null,
+          phone: owner.phone ?? remembered?.phone ?? null,
+          phoneCountry: owner.phoneCountry ?? remembered?.phoneCountry ?? null,
+          userExists: result.userExists,
+          paidAt: remembered?.paidAt ?? new Date().toISOString(),
+        });
+      }
       // Paid: the wizard must not offer this order again; the token now lives with the paid order.
       forgetCheckoutHandoff(orderId);
-      setPhase({ kind: 'succeeded', orderNumber: result.orderNumber, userExists: result.userExists });
+      setPhase({ kind: 'succeeded', orderNumber: result.orderNumber, email, userExists: result.userExists, companyId: result.companyId });
     },
     [handoff, orderId, token],
   );
@@ -135,20 +145,19 @@ export function useCheckout(orderId: string, options: CheckoutOptions = {}) {
       if (view.status === 'expired') return expire();
       if (view.status === 'paid') {
         const remembered = paidOrder(orderId);
-        if (!remembered && token) {
-          const names = ownerNames(handoff);
+        if (!remembered && token && !view.claimed) {
           rememberPaidOrder({
             orderId,
             checkoutToken: token,
             orderNumber: view.orderNumber,
             email: view.email,
-            ...names,
+            ...ownerContact(handoff),
             userExists: null,
             paidAt: view.paidAt ?? new Date().toISOString(),
           });
         }
         forgetCheckoutHandoff(orderId);
-        return setPhase({ kind: 'paid', orderNumber: view.orderNumber, userExists: remembered?.userExists ?? null });
+        return setPhase({ kind: 'paid', orderNumber: view.orderNumber, email: view.email, userExists: remembered?.userExists ?? null, companyId: view.companyId });
       }
       if (view.pendingPayment) return setPhase({ kind: 'challenge', ...view.pendingPayment });
       setPhase({ kind: 'open' });
@@ -165,8 +174,8 @@ export function useCheckout(orderId: string, options: CheckoutOptions = {}) {
     } catch (error) {
       const remembered = paidOrder(orderId);
       if (remembered) {
-        // Claimed orders answer only their account; this browser still knows it paid.
-        setPhase({ kind: 'paid', orderNumber: remembered.orderNumber, userExists: remembered.userExists });
+        // Offline, or the order is gone from the server's answer: this browser still knows it paid.
+        setPhase({ kind: 'paid', orderNumber: remembered.orderNumber, email: remembered.email, userExists: remembered.userExists, companyId: null });
         return;
       }
       const reason = error instanceof ApiError && (error.status === 404 || error.status === 401) ? 'notFound' : 'network';

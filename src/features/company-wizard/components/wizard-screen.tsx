@@ -16,6 +16,7 @@ import { useDraft, type DraftChanges } from '@src/features/drafts/hooks/use-draf
 import { createOrder } from '@src/features/plans/api/orders-api';
 import { readCheckoutHandoff, writeCheckoutHandoff } from '@src/features/plans/checkout-handoff';
 import { usePlanCatalog, type PlanCatalogState } from '@src/features/plans/hooks/use-plan-catalog';
+import { useCurrentUser } from '@src/features/session/session-store';
 import { formatUsd } from '@src/i18n/format';
 import { messageKey } from '@src/lib/error-message';
 import { href, paths } from '@src/lib/paths';
@@ -24,7 +25,7 @@ import { useErrorText } from '@src/lib/use-error-text';
 import { placeOrder, quoteOf } from '../place-order';
 import type { StepContext } from '../steps/step-context';
 import { firstInvalidStep, stepOfPath, validateStep, wizardSteps, type StepId } from '../wizard-steps';
-import { restoreDraftData, toDraftData, type PlacedOrder, type WizardValuesOf } from '../wizard-values';
+import { ownerFromProfile, ownerIsBlank, restoreDraftData, toDraftData, type OwnerProfile, type PlacedOrder, type WizardValuesOf } from '../wizard-values';
 import styles from '../wizard.module.css';
 import { collectMissingFields, MissingFieldsPopup, type MissingField } from './missing-fields-popup';
 import { WizardProgress } from './wizard-progress';
@@ -44,7 +45,8 @@ interface WizardScreenProps<F extends OrderFlow> {
 }
 
 /**
- * A guest wizard: the SPEC §3 wizard state (step from 1, data, draft, new-company flag)
+ * A wizard, for a guest or a signed-in owner (whose "your info" starts from the profile and
+ * whose order is placed and paid as themselves). The SPEC §3 wizard state (step from 1, data, draft, new-company flag)
  * lives in the draft store and is saved on every change, so a reload, a crash or a lost
  * connection resumes at the same step with the same data. It waits for the draft before
  * showing the form, so nothing typed is ever replaced by a late restore.
@@ -52,6 +54,7 @@ interface WizardScreenProps<F extends OrderFlow> {
 export function WizardScreen<F extends OrderFlow>({ flow, language, phoneCountry, renderStep }: WizardScreenProps<F>) {
   const { t } = useTranslation('wizard');
   const { draft, loaded, save } = useDraft(draftKinds[flow]);
+  const user = useCurrentUser();
   const catalog = usePlanCatalog();
   usePageTitle(t(`titles.${flow}`));
   // The draft as it was when the wizard opened: later saves are this form's own.
@@ -65,7 +68,8 @@ export function WizardScreen<F extends OrderFlow>({ flow, language, phoneCountry
       <header className={styles.header}>
         <h1 className={styles.title}>{t(`titles.${flow}`)}</h1>
         <p className={styles.savedNote}>{t('savedLocally')}</p>
-        <ContinueOnAnotherDevice draft={draft} language={language} />
+        {/* A signed-in owner's draft already follows the account to their other devices. */}
+        {!user && <ContinueOnAnotherDevice draft={draft} language={language} />}
       </header>
       {opened === null ? (
         <p role="status">{t('loading')}</p>
@@ -76,6 +80,7 @@ export function WizardScreen<F extends OrderFlow>({ flow, language, phoneCountry
           initialStep={opened.step}
           initialData={opened.data}
           phoneCountry={phoneCountry}
+          profile={user}
           draftId={draft?.id ?? opened.id}
           save={save}
           catalog={catalog}
@@ -92,19 +97,25 @@ interface WizardFormProps<F extends OrderFlow> {
   initialStep: number;
   initialData: unknown;
   phoneCountry: string;
+  /** The signed-in owner, whose profile fills an untouched "your info"; null for a guest. */
+  profile: OwnerProfile | null;
   draftId: string | null;
   save: (changes: DraftChanges) => Promise<void>;
   catalog: PlanCatalogState;
   renderStep: WizardScreenProps<F>['renderStep'];
 }
 
-function WizardForm<F extends OrderFlow>({ flow, language, initialStep, initialData, phoneCountry, draftId, save, catalog, renderStep }: WizardFormProps<F>) {
+function WizardForm<F extends OrderFlow>({ flow, language, initialStep, initialData, phoneCountry, profile, draftId, save, catalog, renderStep }: WizardFormProps<F>) {
   type Values = WizardValuesOf[F];
   const { t } = useTranslation(['wizard', 'validation', 'errors', 'plans']);
   const errorText = useErrorText();
   const navigate = useNavigate();
   const steps = wizardSteps[flow] as readonly StepId[];
-  const initial = useMemo(() => restoreDraftData(flow, initialData, phoneCountry), [flow, initialData, phoneCountry]);
+  const [initial] = useState(() => {
+    const restored = restoreDraftData(flow, initialData, phoneCountry);
+    if (!profile || !ownerIsBlank(restored.values.owner)) return restored;
+    return { ...restored, values: { ...restored.values, owner: ownerFromProfile(profile, phoneCountry) } };
+  });
   const [step, setStep] = useState(() => Math.min(Math.max(initialStep, 1), steps.length) - 1);
   const stepRef = useRef(step);
   const orderRef = useRef<PlacedOrder | null>(initial.order);

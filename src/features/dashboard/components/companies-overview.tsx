@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { defaultLanguage, isLanguage } from '@domain/constants';
 import eyebrow from '@src/components/eyebrow.module.css';
+import { EmailProofNotice } from '@src/features/email-proof/components/email-proof-notice';
 import { CompanyCreatedPopup } from '@src/features/order-popups/company-created-popup';
 import { clearNewCompany, readNewCompany } from '@src/features/order-popups/new-company-flag';
 import { useCurrentUser } from '@src/features/session/session-store';
@@ -37,6 +38,8 @@ export function CompaniesOverview() {
         <p className={styles.lead}>{companies.length > 0 ? t('home.leadWithCompanies') : t('home.leadEmpty')}</p>
       </header>
 
+      {user && <EmailProofNotice user={user} />}
+
       {companies.length > 0 ? (
         <section aria-labelledby="companies-title">
           <h2 id="companies-title" className={styles.sectionTitle}>
@@ -67,9 +70,8 @@ export function CompaniesOverview() {
               ))}
           </ul>
         </section>
-      ) : (
-        <StartPaths />
-      )}
+      ) : null}
+      <StartPaths first={companies.length === 0} />
       <CompanyCreatedPopup
         open={announced !== null}
         companyName={details?.find((company) => company.id === announced)?.name ?? null}

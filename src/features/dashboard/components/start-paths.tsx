@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { defaultLanguage, isLanguage } from '@domain/constants';
-import { Button } from '@src/components/button';
-import { useSignOut } from '@src/features/session/hooks/use-sign-out';
+import { ButtonLink } from '@src/components/button';
 import { href, paths } from '@src/lib/paths';
 import styles from './companies-overview.module.css';
 
@@ -13,20 +12,19 @@ const starts = [
 ] as const;
 
 /**
- * "No companies yet": the three ways to start. The wizards are guest-only (SPEC §2), so like
- * the top bar's start-now, starting one signs out first; the order is linked back to this
- * account when the user logs in again at checkout.
+ * The three ways to start a company: the first one, or another one next to those the owner
+ * has. The owner stays signed in: the wizard fills "your info" from the profile and the
+ * company is paid for and lands in this account (decision 017).
  */
-export function StartPaths() {
+export function StartPaths({ first }: { first: boolean }) {
   const { t } = useTranslation('dashboard');
   const { lang } = useParams();
   const language = isLanguage(lang) ? lang : defaultLanguage;
-  const { busy, signOutAndGo, unsentPrompt } = useSignOut();
 
   return (
     <section aria-labelledby="start-title" className={styles.empty}>
       <h2 id="start-title" className={styles.sectionTitle}>
-        {t('home.emptyTitle')}
+        {first ? t('home.emptyTitle') : t('home.anotherTitle')}
       </h2>
       <ol className={styles.paths}>
         {starts.map(({ key, path }) => (
@@ -34,14 +32,13 @@ export function StartPaths() {
             <span className={[styles.pathIcon, styles[key]].join(' ')} aria-hidden="true" />
             <h3 className={styles.pathTitle}>{t(`home.paths.${key}.title`)}</h3>
             <p className={styles.pathText}>{t(`home.paths.${key}.text`)}</p>
-            <Button variant={key === 'create' ? 'primary' : 'secondary'} size="small" disabled={busy} onClick={() => void signOutAndGo(href(language, path))}>
+            <ButtonLink to={href(language, path)} variant={key === 'create' ? 'primary' : 'secondary'} size="small">
               {t(`home.paths.${key}.action`)}
-            </Button>
+            </ButtonLink>
           </li>
         ))}
       </ol>
-      <p className={styles.note}>{t('home.signOutNote')}</p>
-      {unsentPrompt}
+      <p className={styles.note}>{t('home.signedInNote')}</p>
     </section>
   );
 }

@@ -1,0 +1,112 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { defaultLanguage, isLanguage } from '@domain/constants';
+import { ButtonLink } from '@src/components/button';
+import { FormAlert } from '@src/components/form/form-alert';
+import layout from '@src/components/form/form-layout.module.css';
+import { AuthLayout } from '@src/features/auth/components/auth-layout';
+import { claimOrder } from '@src/features/checkout/api/checkout-api';
+import { forgetPaidOrder } from '@src/features/checkout/paid-orders';
+import { markNewCompany } from '@src/features/order-popups/new-company-flag';
+import { useSignedIn } from '@src/features/session/signed-in-flag';
+import { ApiError } from '@src/lib/api';
+import { href, loginPath, paths } from '@src/lib/paths';
+import { useErrorText } from '@src/lib/use-error-text';
+import { confirmEmail } from '../api/email-proof-api';
+import { forgetMailedLink, takeMailedLink, type MailedLink, type MailedLinkKind } from '../mailed-link';
+
+type State = { kind: 'working' } | { kind: 'signedOut' } | { kind: 'missing' } | { kind: 'failed'; message: string };
+
+/** Uses the link for the signed-in account; answers the companies it brought. */
+async function use(kind: MailedLinkKind, link: MailedLink): Promise<string[]> {
+  if (kind === 'verify') return (await confirmEmail(`${link.id}.${link.secret}`)).claimedCompanyIds;
+  const claimed = await claimOrder(link.id, link.secret);
+  forgetPaidOrder(link.id);
+  return claimed.companyId ? [claimed.companyId] : [];
+}
+
+/**
+ * The two links Alta mails to prove an email (decision 017): the receipt's claim link
+ * (`/{lang}/claim#…`, adds that paid order to the account) and the verification link
+ * (`/{lang}/verify-email#…`, proves the account's email, which brings every paid order of it).
+ * Both act for the signed-in account; a visitor is asked to log in or create the account and
+ * comes back here to finish. Success leads to the dashboard, which announces the new company.
+ */
+export function MailedLinkPage({ kind }: { kind: MailedLinkKind }) {
+  const { t } = useTranslation('auth');
+  const errorText = useErrorText();
+  const { lang } = useParams();
+  const language = isLanguage(lang) ? lang : defaultLanguage;
+  const navigate = useNavigate();
+  const signedIn = useSignedIn();
+  // Read once, then dropped from the address bar (and so from the history).
+  const link = useRef<MailedLink | null | undefined>(undefined);
+  if (link.current === undefined) link.current = typeof window === 'undefined' ? null : takeMailedLink(kind, window.location.hash);
+  const [state, setState] = useState<State>(() => (!link.current ? { kind: 'missing' } : signedIn ? { kind: 'working' } : { kind: 'signedOut' }));
+  const here = href(language, kind === 'claim' ? paths.claimOrder : paths.verifyEmail);
+
+  // The secret leaves the address bar (and the language links built from it) at once.
+  const location = useLocation();
+  useEffect(() => {
+    if (location.hash) void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: location.state });
+  }, [location, navigate]);
+
+  // Used once per sign-in state: a re-render must not spend the link twice.
+  const used = useRef(false);
+  const after = useRef({ errorText, navigate, language });
+  after.current = { errorText, navigate, language };
+  useEffect(() => {
+    const found = link.current;
+    if (!found || !signedIn || used.current) return;
+    used.current = true;
+    setState({ kind: 'working' });
+    use(kind, found).then(
+      async (companies) => {
+        forgetMailedLink(kind);
+        const newest = companies.at(-1);
+        if (newest) markNewCompany(newest);
+        // The profile's company list changed on the server.
+        const { refreshUser } = await import('@src/features/session/local-session');
+        await refreshUser().catch(() => undefined);
+        void after.current.navigate(href(after.current.language, paths.dashboard), { replace: true });
+      },
+      (error: unknown) => {
+        if (error instanceof ApiError && error.status === 401) {
+          used.current = false;
+          return setState({ kind: 'signedOut' });
+        }
+        if (error instanceof ApiError && error.status < 500) forgetMailedLink(kind);
+        setState({ kind: 'failed', message: after.current.errorText(error) });
+      },
+    );
+  }, [kind, signedIn]);
+
+  return (
+    <AuthLayout title={t(`mailedLink.${kind}.title`)} subtitle={t(`mailedLink.${kind}.subtitle`)}>
+      <div className={layout.stack}>
+        {state.kind === 'working' && <p role="status">{t(`mailedLink.${kind}.working`)}</p>}
+        {state.kind === 'missing' && <FormAlert>{t('mailedLink.missing')}</FormAlert>}
+        {state.kind === 'failed' && <FormAlert>{state.message}</FormAlert>}
+        {state.kind === 'signedOut' && (
+          <>
+            <p>{t(`mailedLink.${kind}.signedOut`)}</p>
+            <ButtonLink to={loginPath(language, here)} block>
+              {t('mailedLink.login')}
+            </ButtonLink>
+            {kind === 'claim' && (
+              <ButtonLink to={`${href(language, paths.register)}?${new URLSearchParams({ from: here })}`} variant="secondary" block>
+                {t('mailedLink.register')}
+              </ButtonLink>
+            )}
+          </>
+        )}
+        {(state.kind === 'failed' || state.kind === 'missing') && signedIn && (
+          <ButtonLink to={href(language, paths.dashboard)} variant="secondary" block>
+            {t('mailedLink.dashboard')}
+          </ButtonLink>
+        )}
+      </div>
+    </AuthLayout>
+  );
+}
