@@ -12,7 +12,7 @@ import {
 import type { AppDeps, AppEnv } from '../context';
 import { ProblemError } from '../lib/problem';
 import { problemResponses } from '../lib/problem-responses';
-import { withSession } from '../middleware/with-session';
+import { sessionStillValid, withSession } from '../middleware/with-session';
 import { pokeHub } from '../sync/poke';
 import { applyPull } from '../sync/pull';
 import { applyPush } from '../sync/push';
@@ -112,6 +112,7 @@ export function syncRouter(deps: AppDeps) {
         const ends = Date.now() + streamLifetimeMs;
         while (!stream.aborted && !stream.closed && Date.now() < ends) {
           await stream.sleep(Math.min(heartbeatMs, ends - Date.now()));
+          if (!(await sessionStillValid(deps, c.var.user))) break; // Logged out, reset or revoked meanwhile.
           if (!stream.aborted) await stream.write(': keep-alive\n\n');
         }
       } finally {
