@@ -33,8 +33,10 @@ export type LoginOutcome = { kind: 'session'; user: UserRow } | { kind: 'challen
 /**
  * POST /users. The admin email is reserved (the admin comes from configuration only). With a
  * Google token the account has no password and its email must be the token's verified one.
+ * `draftSecret` (the `X-Draft-Secret` header) proves the guest draft `companyDraftId` is the
+ * caller's; without it the draft stays the guest's.
  */
-export async function registerAccount(deps: AppDeps, input: RegisterInput): Promise<UserRow> {
+export async function registerAccount(deps: AppDeps, input: RegisterInput, draftSecret: string | undefined): Promise<UserRow> {
   const db = deps.database.db;
   if (input.email === deps.env.ADMIN_EMAIL) throw new ProblemError(409, 'admin_email_reserved');
   let googleSub: string | null = null;
@@ -63,7 +65,7 @@ export async function registerAccount(deps: AppDeps, input: RegisterInput): Prom
   if (!user) throw new ProblemError(409, 'email_taken');
   await claimOrdersAtSignIn(db, { userId: user.id, email: user.email, order: input.order, companyDraftId: input.companyDraftId, now: deps.now() });
   // The wizard draft started as a guest now syncs to the new account's devices.
-  if (input.companyDraftId) await linkDraftToUser(db, input.companyDraftId, user.id);
+  if (input.companyDraftId && draftSecret) await linkDraftToUser(db, input.companyDraftId, draftSecret, user.id);
   sendMailInBackground(
     deps,
     'welcome',

@@ -6,6 +6,7 @@ import { createLocalTx } from '@sync/client/local-tx';
 import { runMutator } from '@sync/mutator';
 import { mutators } from '@sync/mutators';
 import { api } from '@src/lib/api';
+import { companyDraftKey, draftSecretKey, draftStorage } from './draft-keys';
 
 /**
  * A guest's drafts (no account yet): kept in the `alta-guest` Dexie database, and the
@@ -15,9 +16,6 @@ import { api } from '@src/lib/api';
  * sign-in on this device the guest's drafts move into the user's database.
  */
 
-/** The register form sends this draft id as `companyDraftId` (key shared with the auth feature). */
-export const companyDraftKey = 'alta.companyDraftId';
-const secretKey = (id: string) => `alta.draftSecret.${id}`;
 /** Set once a draft's link was made or opened: another device may save it too, so the wizard checks the server copy when it opens. */
 const sharedKey = (id: string) => `alta.draftShared.${id}`;
 /** The server's stamp of the copy this device last uploaded or took: what "changed later" is measured against. */
@@ -35,22 +33,14 @@ export function guestDatabase(): GuestDB {
 
 const isGuestKind = (kind: DraftKind) => (guestDraftKinds as readonly DraftKind[]).includes(kind);
 
-function storage(): Storage | null {
-  try {
-    return localStorage;
-  } catch {
-    return null;
-  }
-}
-
 /** The draft's upload secret, created on first use (32 random bytes, base64url). */
 function secretOf(id: string): string {
-  const store = storage();
-  const existing = store?.getItem(secretKey(id));
+  const store = draftStorage();
+  const existing = store?.getItem(draftSecretKey(id));
   if (existing) return existing;
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   const secret = btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
-  store?.setItem(secretKey(id), secret);
+  store?.setItem(draftSecretKey(id), secret);
   return secret;
 }
 
@@ -63,7 +53,7 @@ async function send(draft: Draft): Promise<void> {
     json: { secret: secretOf(draft.id), kind: draft.kind, step: draft.step, data: draft.data, updatedAt: draft.updatedAt },
     context: { public: true },
   });
-  if (saved?.updatedAt) storage()?.setItem(versionKey(draft.id), saved.updatedAt);
+  if (saved?.updatedAt) draftStorage()?.setItem(versionKey(draft.id), saved.updatedAt);
 }
 
 async function upload(id: string): Promise<void> {
@@ -104,7 +94,7 @@ export async function saveGuestDraft(draft: Draft): Promise<void> {
     await runMutator(mutators.saveDraft, createLocalTx(db, null, null), draft);
   });
   if (!isGuestKind(draft.kind)) return;
-  storage()?.setItem(companyDraftKey, draft.id);
+  draftStorage()?.setItem(companyDraftKey, draft.id);
   scheduleUpload(draft.id);
 }
 
@@ -112,8 +102,8 @@ export async function saveGuestDraft(draft: Draft): Promise<void> {
 export async function discardGuestDraft(id: string): Promise<void> {
   clearTimeout(waiting.get(id));
   await guestDatabase().drafts.delete(id);
-  const store = storage();
-  store?.removeItem(secretKey(id));
+  const store = draftStorage();
+  store?.removeItem(draftSecretKey(id));
   store?.removeItem(sharedKey(id));
   store?.removeItem(versionKey(id));
   if (store?.getItem(companyDraftKey) === id) store.removeItem(companyDraftKey);
@@ -129,7 +119,7 @@ export async function adoptGuestDrafts(engine: Pick<SyncEngine, 'mutate'>): Prom
   const db = guestDatabase();
   const drafts = await db.drafts.toArray();
   if (drafts.length === 0) return;
-  const linked = storage()?.getItem(companyDraftKey);
+  const linked = draftStorage()?.getItem(companyDraftKey);
   for (const draft of drafts) {
     await engine.mutate('saveDraft', draft.id === linked ? draft : { ...draft, id: crypto.randomUUID() });
     await discardGuestDraft(draft.id);
@@ -147,7 +137,7 @@ export async function shareGuestDraft(id: string): Promise<{ id: string; secret:
   clearTimeout(waiting.get(id));
   waiting.delete(id);
   await send(draft);
-  storage()?.setItem(sharedKey(id), '1');
+  draftStorage()?.setItem(sharedKey(id), '1');
   return { id, secret: secretOf(id) };
 }
 
@@ -164,7 +154,7 @@ export const fetchSharedDraft = (id: string, secret: string, signal?: AbortSigna
  */
 async function keepLatest(incoming: Draft): Promise<Draft> {
   const db = guestDatabase();
-  const store = storage();
+  const store = draftStorage();
   const known = store?.getItem(versionKey(incoming.id));
   const kept = await db.transaction('rw', db.drafts, async () => {
     const local = await db.drafts.get(incoming.id);
@@ -178,7 +168,7 @@ async function keepLatest(incoming: Draft): Promise<Draft> {
 }
 
 /** Whether the draft's link was made or opened on this device (another device may be saving it too). */
-export const isSharedGuestDraft = (id: string) => storage()?.getItem(sharedKey(id)) === '1';
+export const isSharedGuestDraft = (id: string) => draftStorage()?.getItem(sharedKey(id)) === '1';
 
 /** How long a wizard waits for the server copy of a shared draft before opening the local one. */
 const refreshTimeoutMs = 6000;
@@ -194,7 +184,7 @@ const syncedRecently = (id: string) => Date.now() - (syncedAt.get(id) ?? -Infini
  * the local one stands).
  */
 export async function refreshSharedGuestDraft(id: string): Promise<Draft | undefined> {
-  const secret = storage()?.getItem(secretKey(id));
+  const secret = draftStorage()?.getItem(draftSecretKey(id));
   if (!secret || !isSharedGuestDraft(id) || syncedRecently(id)) return undefined;
   try {
     const shared = await fetchSharedDraft(id, secret, AbortSignal.timeout(refreshTimeoutMs));
@@ -225,8 +215,8 @@ export async function draftsInTheWayOf(draft: Pick<Draft, 'id' | 'kind'>): Promi
 export async function adoptSharedDraft(shared: GuestDraft, secret: string): Promise<Draft> {
   const incoming: Draft = { id: shared.id, kind: shared.kind, companyId: null, step: shared.step, data: shared.data, updatedAt: shared.updatedAt };
   for (const other of await draftsInTheWayOf(incoming)) await discardGuestDraft(other.id);
-  const store = storage();
-  store?.setItem(secretKey(incoming.id), secret);
+  const store = draftStorage();
+  store?.setItem(draftSecretKey(incoming.id), secret);
   store?.setItem(sharedKey(incoming.id), '1');
   store?.setItem(companyDraftKey, incoming.id);
   syncedAt.set(incoming.id, Date.now());
