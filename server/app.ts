@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { OpenAPIHono, type Hook } from '@hono/zod-openapi';
+import { unstorablePath } from '@domain/text';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import type { AppDeps, AppEnv } from './context';
@@ -27,16 +28,26 @@ import { localFilesPath } from './providers/storage/local-storage';
 import { inlineStyleHashes, mountClient } from './static';
 
 /**
+ * Every operation's input, after its zod schema: the zod issues, else the text rule of
+ * domain/text.ts over everything zod let through (strings, keys, nesting), so no NUL, lone
+ * surrogate or hostile nesting reaches a text or jsonb column, whatever the schema forgot.
+ * A push is the exception: its mutations' arguments are refused one by one (decision 004), so
+ * one poison mutation cannot block the device's queue.
+ */
+const validationHook: Hook<unknown, AppEnv, string, unknown> = (result, c) => {
+  if (!result.success) return problemResponse(c, 400, 'validation', fieldErrors(result.error));
+  if (result.target === 'json' && c.req.path === '/api/v1/sync/push') return;
+  const path = unstorablePath(result.data);
+  if (path) return problemResponse(c, 400, 'validation', { [path.length > 0 ? path.join('.') : '_']: ['validation.invalid'] });
+};
+
+/**
  * Builds Alta's HTTP app: middleware in order (log, security headers, origin check, body
  * limit), one router per resource under /api/v1, the OpenAPI document and docs, then the
  * built client. Invalid input never reaches a handler: the zod hook answers problem+json.
  */
 export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) {
-  const app = new OpenAPIHono<AppEnv>({
-    defaultHook: (result, c) => {
-      if (!result.success) return problemResponse(c, 400, 'validation', fieldErrors(result.error));
-    },
-  });
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.onError(handleError);
 
   if (deps.env.NODE_ENV !== 'test' && deps.env.LOG_REQUESTS !== '0') app.use('*', withRequestLog);
@@ -50,11 +61,7 @@ export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) 
   // Files for the local storage simulator (up to 20 MB) are limited by their signed size instead.
   app.use('/api/*', (c, next) => (c.req.method === 'PUT' && c.req.path.startsWith(localFilesPath) ? next() : apiBodyLimit(c, next)));
 
-  const api = new OpenAPIHono<AppEnv>({
-    defaultHook: (result, c) => {
-      if (!result.success) return problemResponse(c, 400, 'validation', fieldErrors(result.error));
-    },
-  }).basePath('/api/v1');
+  const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api/v1');
   api.route('/', healthRouter(deps));
   api.route('/', syncRouter(deps));
   api.route('/', draftsRouter(deps));
@@ -78,6 +85,6 @@ export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) 
   app.route('/api/docs', docsRouter());
   app.all('/api/*', (c) => problemResponse(c, 404, 'not_found'));
 
-  mountClient(app, clientRoot);
+  mountClient(app, clientRoot, { sourceMaps: deps.env.SERVE_SOURCE_MAPS === '1' });
   return app;
 }
