@@ -6,7 +6,7 @@ import { compress } from 'hono/compress';
 import type { AppDeps, AppEnv } from './context';
 import { fieldErrors, handleError, problemResponse } from './lib/problem';
 import { withOriginCheck } from './middleware/with-origin-check';
-import { withRequestLog } from './middleware/with-request-log';
+import { withRequestId, withRequestLog } from './middleware/with-request-log';
 import { withSecurityHeaders } from './middleware/with-security-headers';
 import { docsRouter } from './routes/docs';
 import { adminRouter } from './routes/admin';
@@ -50,6 +50,7 @@ export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) 
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.onError(handleError);
 
+  app.use('*', withRequestId);
   if (deps.env.NODE_ENV !== 'test' && deps.env.LOG_REQUESTS !== '0') app.use('*', withRequestLog);
   const clientRoot = options.clientRoot ?? path.resolve('dist/client');
   // The CSP allows the pre-rendered pages' inline styles by the hashes their build wrote.

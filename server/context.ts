@@ -28,5 +28,7 @@ export interface SessionUser {
 export type AppEnv = {
   Variables: {
     user: SessionUser;
+    /** Set for every request (server/middleware/with-request-log.ts); logged with its errors. */
+    requestId: string;
   };
 };
