@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { OpenAPIHono, type Hook } from '@hono/zod-openapi';
-import { unstorablePath } from '@domain/text';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import type { AppDeps, AppEnv } from './context';
-import { fieldErrors, handleError, problemResponse } from './lib/problem';
+import { handleError, problemResponse } from './lib/problem';
+import { validationHook } from './lib/validation-hook';
 import { withOriginCheck } from './middleware/with-origin-check';
 import { withRequestId, withRequestLog } from './middleware/with-request-log';
 import { withSecurityHeaders } from './middleware/with-security-headers';
@@ -26,20 +26,6 @@ import { createPaymentsProvider } from './providers/payments/create-payments-pro
 import { createStorage } from './providers/storage/create-storage';
 import { localFilesPath } from './providers/storage/local-storage';
 import { inlineStyleHashes, mountClient } from './static';
-
-/**
- * Every operation's input, after its zod schema: the zod issues, else the text rule of
- * domain/text.ts over everything zod let through (strings, keys, nesting), so no NUL, lone
- * surrogate or hostile nesting reaches a text or jsonb column, whatever the schema forgot.
- * A push is the exception: its mutations' arguments are refused one by one (decision 004), so
- * one poison mutation cannot block the device's queue.
- */
-const validationHook: Hook<unknown, AppEnv, string, unknown> = (result, c) => {
-  if (!result.success) return problemResponse(c, 400, 'validation', fieldErrors(result.error));
-  if (result.target === 'json' && c.req.path === '/api/v1/sync/push') return;
-  const path = unstorablePath(result.data);
-  if (path) return problemResponse(c, 400, 'validation', { [path.length > 0 ? path.join('.') : '_']: ['validation.invalid'] });
-};
 
 /**
  * Builds Alta's HTTP app: middleware in order (log, security headers, origin check, body
