@@ -17,7 +17,8 @@ const progressive = { windowMs: 15 * minute, baseLockMs: 30_000, maxLockMs: 15 *
  * route names another subject (`subjectOf`, e.g. the order whose coupon codes are tried).
  */
 export const rateLimitPolicies = {
-  login: { count: 'failure', ip: { max: 30, ...progressive }, account: { max: 5, ...progressive } },
+  // A locked account still lets its owner in: the right password plus a code mailed to it (server/auth/accounts.ts).
+  login: { count: 'failure', ip: { max: 30, ...progressive }, account: { max: 5, ...progressive }, unlockByMail: true },
   register: { count: 'attempt', ip: { max: 10, ...progressive }, account: { max: 5, ...progressive } },
   resetRequest: { count: 'attempt', ip: { max: 10, ...progressive }, account: { max: 5, ...progressive } },
   resetConfirm: { count: 'failure', ip: { max: 30, ...progressive }, account: { max: 5, ...progressive } },
@@ -25,7 +26,7 @@ export const rateLimitPolicies = {
   orderCreate: { count: 'attempt', ip: { max: 20, ...progressive }, account: { max: 10, ...progressive } },
   // Wrong coupon codes (POST /orders/:id/coupon), per address and per order: guessing codes is slow.
   coupon: { count: 'failure', ip: { max: 20, ...progressive }, account: { max: 10, ...progressive } },
-} as const satisfies Record<string, { count: 'failure' | 'attempt'; ip: RateRule; account: RateRule }>;
+} as const satisfies Record<string, { count: 'failure' | 'attempt'; ip: RateRule; account: RateRule; unlockByMail?: true }>;
 
 export type RateLimitAction = keyof typeof rateLimitPolicies;
 
@@ -33,6 +34,8 @@ export type RateLimitAction = keyof typeof rateLimitPolicies;
 export interface RateLimitGuard {
   failed(): Promise<void>;
   succeeded(): Promise<void>;
+  /** Policies with `unlockByMail`: until when the account (not the address) is locked; the handler decides. */
+  accountLockedUntil: Date | null;
 }
 
 export type RateLimitedEnv = { Variables: AppEnv['Variables'] & { rateLimit: RateLimitGuard } };
@@ -52,8 +55,11 @@ export function withRateLimit(deps: AppDeps, action: RateLimitAction, subjectOf?
     const keys = accountKey ? [ipKey, accountKey] : [ipKey];
 
     const now = deps.now();
-    const until = await lockedUntil(db, keys, now);
+    // An attacker's failures must not lock the owner out: with `unlockByMail` only the address's lock refuses here.
+    const unlockByMail = 'unlockByMail' in policy;
+    const until = await lockedUntil(db, unlockByMail ? [ipKey] : keys, now);
     if (until) throw rateLimited(until, now);
+    const accountLockedUntil = unlockByMail && accountKey ? await lockedUntil(db, [accountKey], now) : null;
 
     const scale = deps.env.RATE_LIMIT_MULTIPLIER;
     const hitAll = async () => {
@@ -63,6 +69,7 @@ export function withRateLimit(deps: AppDeps, action: RateLimitAction, subjectOf?
     };
     if (policy.count === 'attempt') await hitAll();
     c.set('rateLimit', {
+      accountLockedUntil,
       failed: policy.count === 'failure' ? hitAll : async () => {},
       succeeded: async () => {
         if (policy.count === 'failure' && accountKey) await clearKey(db, accountKey);
