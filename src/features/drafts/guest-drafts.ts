@@ -1,5 +1,4 @@
-import { draftSecretHeader } from '@domain/draft-link';
-import { guestDraftKinds, type Draft, type DraftKind, type GuestDraft } from '@domain/draft';
+import { draftSecretHeader, guestDraftKinds, type Draft, type DraftKind, type GuestDraft } from '@domain/draft';
 import type { SyncEngine } from '@sync/client/engine';
 import { GuestDB } from '@sync/client/db';
 import { createLocalTx } from '@sync/client/local-tx';
