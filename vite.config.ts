@@ -56,7 +56,8 @@ export default defineConfig({
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
-    sourcemap: true,
+    // Written for debugging a build, not referenced from the scripts; the server does not serve them (SERVE_SOURCE_MAPS).
+    sourcemap: 'hidden',
     manifest: true,
     // The SPA shell, and the small starter the pre-rendered pages load instead (decision 013).
     rolldownOptions: { input: { index: 'index.html', 'start-after-paint': 'src/start-after-paint.ts' } },

@@ -113,6 +113,8 @@ export const loginSchema = z
     password: z.string().max(128).optional(),
     googleId: z.string().max(200).optional(),
     token: z.string().max(4096).optional(),
+    /** The code mailed when failed attempts locked the account (`login_code_required`). */
+    code: securityCodeSchema.optional(),
   })
   .refine((body) => body.token !== undefined || (body.email !== undefined && !!body.password), {
     error: 'validation.required',

@@ -13,6 +13,3 @@ export const draftLinkMailSchema = z.strictObject({
   email: emailSchema,
   lang: z.enum(languages, { error: 'validation.invalid' }),
 });
-
-/** The header that carries a guest draft's secret (never the query string, which servers log). */
-export const draftSecretHeader = 'X-Draft-Secret';

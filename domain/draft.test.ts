@@ -15,3 +15,18 @@ describe('draft data is plain JSON', () => {
     expect(draftDataSchema.safeParse(data).success).toBe(false);
   });
 });
+
+describe('hostile draft data (issue 9 §4)', () => {
+  it('refuses a million-level nesting as invalid instead of overflowing the stack', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 1_000_000; i++) deep = { a: deep };
+    expect(draftDataSchema.safeParse({ values: deep }).error?.issues[0]?.message).toBe('validation.invalid');
+  });
+
+  it('refuses NUL and lone surrogates in values and keys, which PostgreSQL cannot store', () => {
+    expect(draftDataSchema.safeParse({ values: { name: 'a\u0000' } }).success).toBe(false);
+    expect(draftDataSchema.safeParse({ values: { ['\ud800']: 'x' } }).success).toBe(false);
+    expect(draftDataSchema.safeParse({ ['k\u0000']: 'x' }).success).toBe(false);
+    expect(draftDataSchema.safeParse({ values: { name: 'Lucía 🇧🇷' } }).success).toBe(true);
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableTextSchema, unstorablePath } from './text';
 
 /**
  * A wizard draft: one store for every wizard (company creation and migration, cross-border
@@ -18,24 +19,38 @@ export const draftDataMaxChars = 200_000;
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
-/** Plain JSON data (no functions, no class instances, finite numbers), at most 64 levels deep. */
-export function isJsonValue(value: unknown, depth = 0): value is JsonValue {
-  if (depth > 64) return false;
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
-  if (typeof value === 'number') return Number.isFinite(value);
-  if (Array.isArray(value)) return value.every((item) => isJsonValue(item, depth + 1));
-  if (typeof value !== 'object') return false;
-  const prototype = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) return false;
-  return Object.values(value).every((item) => isJsonValue(item, depth + 1));
+/**
+ * Plain JSON data (no functions, no class instances, finite numbers), at most `maxInputDepth`
+ * levels deep, every string and key storable (domain/text.ts). Walks with an explicit stack:
+ * hostile nesting is refused without using the call stack.
+ */
+export function isJsonValue(value: unknown): value is JsonValue {
+  if (unstorablePath(value) !== null) return false;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (current === null || typeof current === 'string' || typeof current === 'boolean') continue;
+    if (typeof current === 'number') {
+      if (!Number.isFinite(current)) return false;
+      continue;
+    }
+    if (typeof current !== 'object') return false;
+    const prototype = Object.getPrototypeOf(current);
+    if (!Array.isArray(current) && prototype !== Object.prototype && prototype !== null) return false;
+    // One by one: spreading a huge array into push() would overflow the argument limit.
+    for (const item of Object.values(current)) stack.push(item);
+  }
+  return true;
 }
 
 // Not z.json(): its recursive definition sends the OpenAPI generator into endless recursion.
 const jsonValueSchema = z.unknown().refine(isJsonValue, { error: 'validation.invalid' }) as z.ZodType<JsonValue>;
 
-export const draftDataSchema = z
-  .record(z.string().max(200), jsonValueSchema)
-  .refine((data) => JSON.stringify(data).length <= draftDataMaxChars, { error: 'validation.tooLarge' });
+export const draftDataSchema = z.record(storableTextSchema().max(200), jsonValueSchema).refine((data) => JSON.stringify(data).length <= draftDataMaxChars, {
+  error: 'validation.tooLarge',
+  // Measured only once every value is plain, shallow JSON: stringifying is recursive.
+  when: (payload) => payload.issues.length === 0,
+});
 
 export const draftSchema = z.strictObject({
   id: z.uuid({ error: 'validation.invalid' }),
@@ -51,6 +66,9 @@ export const draftSchema = z.strictObject({
 export type Draft = z.infer<typeof draftSchema>;
 
 /** A guest draft's secret: random base64url made by the device, the only key to its server copy. */
+/** The header that carries a guest draft's secret (never the query string, which servers log). */
+export const draftSecretHeader = 'X-Draft-Secret';
+
 export const draftSecretSchema = z.string().regex(/^[A-Za-z0-9_-]{32,128}$/, { error: 'validation.invalid' });
 
 /** PUT /api/v1/drafts/:id (guest upload): the draft without its id, plus the per-draft secret. */

@@ -13,6 +13,7 @@ export const problemCodes = [
   'rate_limited',
   'invalid_credentials',
   'invalid_security_code',
+  'login_code_required',
   'user_blocked',
   'password_change_required',
   'email_taken',

@@ -3,9 +3,10 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import type { AppDeps, AppEnv } from './context';
-import { fieldErrors, handleError, problemResponse } from './lib/problem';
+import { handleError, problemResponse } from './lib/problem';
+import { validationHook } from './lib/validation-hook';
 import { withOriginCheck } from './middleware/with-origin-check';
-import { withRequestLog } from './middleware/with-request-log';
+import { withRequestId, withRequestLog } from './middleware/with-request-log';
 import { withSecurityHeaders } from './middleware/with-security-headers';
 import { docsRouter } from './routes/docs';
 import { adminRouter } from './routes/admin';
@@ -32,13 +33,10 @@ import { inlineStyleHashes, mountClient } from './static';
  * built client. Invalid input never reaches a handler: the zod hook answers problem+json.
  */
 export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) {
-  const app = new OpenAPIHono<AppEnv>({
-    defaultHook: (result, c) => {
-      if (!result.success) return problemResponse(c, 400, 'validation', fieldErrors(result.error));
-    },
-  });
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.onError(handleError);
 
+  app.use('*', withRequestId);
   if (deps.env.NODE_ENV !== 'test' && deps.env.LOG_REQUESTS !== '0') app.use('*', withRequestLog);
   const clientRoot = options.clientRoot ?? path.resolve('dist/client');
   // The CSP allows the pre-rendered pages' inline styles by the hashes their build wrote.
@@ -50,11 +48,7 @@ export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) 
   // Files for the local storage simulator (up to 20 MB) are limited by their signed size instead.
   app.use('/api/*', (c, next) => (c.req.method === 'PUT' && c.req.path.startsWith(localFilesPath) ? next() : apiBodyLimit(c, next)));
 
-  const api = new OpenAPIHono<AppEnv>({
-    defaultHook: (result, c) => {
-      if (!result.success) return problemResponse(c, 400, 'validation', fieldErrors(result.error));
-    },
-  }).basePath('/api/v1');
+  const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api/v1');
   api.route('/', healthRouter(deps));
   api.route('/', syncRouter(deps));
   api.route('/', draftsRouter(deps));
@@ -78,6 +72,6 @@ export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) 
   app.route('/api/docs', docsRouter());
   app.all('/api/*', (c) => problemResponse(c, 404, 'not_found'));
 
-  mountClient(app, clientRoot);
+  mountClient(app, clientRoot, { sourceMaps: deps.env.SERVE_SOURCE_MAPS === '1' });
   return app;
 }

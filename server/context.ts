@@ -21,10 +21,14 @@ export interface SessionUser {
   role: 'user' | 'admin';
   /** The admin acting as this user ("log in as user"), recorded in the audit log. */
   impersonatorId: string | null;
+  /** The refresh-token family of the session; revoking it ends the access token at once. */
+  familyId: string;
 }
 
 export type AppEnv = {
   Variables: {
     user: SessionUser;
+    /** Set for every request (server/middleware/with-request-log.ts); logged with its errors. */
+    requestId: string;
   };
 };

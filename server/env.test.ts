@@ -26,6 +26,15 @@ describe('environment', () => {
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
+  it('refuses the public development secret on any interface but loopback, whatever NODE_ENV says', () => {
+    for (const HOST of ['0.0.0.0', '::', '192.168.1.20', 'alta.example']) {
+      expect(() => parseEnv({ HOST })).toThrow(new EnvError(`SESSION_SECRET is required when listening on ${HOST}: without it a secret published in the source would sign sessions`));
+      expect(() => parseEnv({ HOST, NODE_ENV: 'test' })).toThrow(/SESSION_SECRET/);
+      expect(parseEnv({ HOST, SESSION_SECRET: 'y'.repeat(40) }).SESSION_SECRET).toBe('y'.repeat(40));
+    }
+    for (const HOST of ['127.0.0.1', '127.0.0.2', 'localhost', '::1']) expect(parseEnv({ HOST }).HOST).toBe(HOST);
+  });
+
   it('accepts a complete production configuration', () => {
     expect(parseEnv(production).NODE_ENV).toBe('production');
   });

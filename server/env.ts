@@ -40,6 +40,8 @@ const baseSchema = z.object({
   CHAT_APP_ID: optional,
   CDN_FOLDER: optional,
   LOG_REQUESTS: z.enum(['0', '1']).optional(),
+  /** Serves the build's source maps and `.vite/manifest.json` (the client's source); off unless debugging a build. */
+  SERVE_SOURCE_MAPS: z.enum(['0', '1']).default('0'),
   /** Scales every rate limit up; for local load and browser-test runs from one IP. Refused in production. */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
   /** Number of reverse proxies in front of Alta whose X-Forwarded-For hop is trusted; 0 uses the socket address. */
@@ -71,6 +73,11 @@ export type Env = z.infer<typeof baseSchema> & { APP_URL: string; SESSION_SECRET
 
 export class EnvError extends Error {}
 
+/** Addresses only this machine can reach: the one place the public development secret may sign tokens. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = baseSchema.safeParse(source);
   if (!parsed.success) {
@@ -88,10 +95,13 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     if (env.RATE_LIMIT_MULTIPLIER !== 1) throw new EnvError('RATE_LIMIT_MULTIPLIER cannot be used in production');
     if (env.SESSION_SECRET!.length < 32) throw new EnvError('SESSION_SECRET must be at least 32 characters');
   }
+  if (!env.SESSION_SECRET && !isLoopbackHost(env.HOST)) {
+    throw new EnvError(`SESSION_SECRET is required when listening on ${env.HOST}: without it a secret published in the source would sign sessions`);
+  }
   return {
     ...env,
     APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
-    // Development only: a fixed, public secret is fine because production refuses to start without one.
+    // Loopback only: a fixed, public secret is fine where no one else can connect (checked above).
     SESSION_SECRET: env.SESSION_SECRET ?? 'alta-development-secret-not-for-production',
   };
 }

@@ -23,6 +23,9 @@ beforeAll(async () => {
   writeFileSync(path.join(root, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(path.join(root, 'manifest.webmanifest'), '{"name":"Alta"}');
   writeFileSync(path.join(root, 'es', 'faq', 'index.html'), faqPage);
+  writeFileSync(path.join(root, 'assets', 'index-B4x9.js.map'), '{"sources":["../src/main.tsx"]}');
+  mkdirSync(path.join(root, '.vite'), { recursive: true });
+  writeFileSync(path.join(root, '.vite', 'manifest.json'), '{"index.html":{"file":"assets/index-B4x9.js"}}');
   writeFileSync(path.join(tmpdir(), 'alta-static-outside.txt'), 'secret');
   app = createApp({ env: t.env, database: t.database, mailer: { send: async () => {} }, now: () => t.clock.now }, { clientRoot: root });
 });
@@ -80,5 +83,25 @@ describe('SPA fallback', () => {
   it('never serves a file outside the build folder', async () => {
     const response = await app.request('/..%2Falta-static-outside.txt');
     expect(await response.text()).not.toBe('secret');
+  });
+});
+
+describe('what the built client does not give away (issue 9 §5)', () => {
+  it('serves no source map and no build manifest, unless SERVE_SOURCE_MAPS asks for them', async () => {
+    for (const url of ['/assets/index-B4x9.js.map', '/.vite/manifest.json', '/.vite/']) expect((await app.request(url)).status, url).toBe(404);
+    const debugging = createApp(
+      { env: { ...t.env, SERVE_SOURCE_MAPS: '1' }, database: t.database, mailer: { send: async () => {} }, now: () => t.clock.now },
+      { clientRoot: root },
+    );
+    expect((await debugging.request('/assets/index-B4x9.js.map')).status).toBe(200);
+    expect((await debugging.request('/.vite/manifest.json')).status).toBe(200);
+  });
+
+  it('answers a malformed or unstorable percent-encoding with a 400 problem, not a 500', async () => {
+    for (const url of ['/es/%E0%A4%A', '/%', '/es/%00', '/es/%ED%A0%80']) {
+      const response = await app.request(url);
+      expect(response.status, url).toBe(400);
+      expect(response.headers.get('content-type')).toBe('application/problem+json');
+    }
   });
 });

@@ -3,6 +3,8 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, Hono } from 'hono';
 import { isLanguage } from '@domain/constants';
+import { isStorableText } from '@domain/text';
+import { problemResponse } from './lib/problem';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -40,12 +42,24 @@ export function inlineStyleHashes(root: string): string[] {
   return styleSrc as string[];
 }
 
+/** The decoded path of a page address, or null when its percent-encoding is malformed or decodes to unstorable text. */
+function decodedPath(pathname: string): string | null {
+  try {
+    const decoded = decodeURIComponent(pathname);
+    return isStorableText(decoded) ? decoded : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Serves the built client from `root`: hashed files under /assets/ cached as immutable,
  * everything else revalidated; pre-rendered pages (`<path>/index.html`) where they exist;
- * otherwise the SPA shell for `/{lang}/...` and `/`.
+ * otherwise the SPA shell for `/{lang}/...` and `/`. Source maps and the build's dot-folders
+ * (`.vite/manifest.json`, which maps every source file) hold the client's whole source: they
+ * are served only with `options.sourceMaps` (SERVE_SOURCE_MAPS=1), never by default.
  */
-export function mountClient(app: Hono<any>, root: string) {
+export function mountClient(app: Hono<any>, root: string, options: { sourceMaps: boolean }) {
   if (!existsSync(path.join(root, 'index.html'))) return false;
   const resolved = path.resolve(root);
 
@@ -67,8 +81,11 @@ export function mountClient(app: Hono<any>, root: string) {
   };
 
   app.get('*', async (c, next) => {
-    const pathname = decodeURIComponent(new URL(c.req.url).pathname);
-    if (pathname.startsWith('/api/')) return next();
+    const raw = new URL(c.req.url).pathname;
+    if (raw.startsWith('/api/')) return next();
+    const pathname = decodedPath(raw);
+    if (pathname === null) return problemResponse(c, 400, 'validation');
+    if (!options.sourceMaps && (pathname.endsWith('.map') || pathname.split('/').some((segment) => segment.startsWith('.')))) return next();
     const candidate = path.resolve(resolved, '.' + pathname);
     // Never serve outside the build folder, whatever the path says.
     if (candidate !== resolved && !candidate.startsWith(resolved + path.sep)) return next();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableTextSchema } from '@domain/text';
 
 /**
  * The sync protocol (ARCHITECTURE.md "Data flow"): a client pushes its ordered mutations to
@@ -60,7 +61,7 @@ const clientIdSchema = z.uuid();
 export const mutationSchema = z.strictObject({
   /** Per client, starting at 1 and increasing by exactly 1. */
   id: z.int().min(1).max(Number.MAX_SAFE_INTEGER),
-  name: z.string().min(1).max(100),
+  name: storableTextSchema().min(1).max(100),
   args: z.unknown(),
   /** The device's clock when the user made the change: informational only, never used for ordering. */
   createdAt: z.iso.datetime({ offset: true }),

@@ -13,7 +13,7 @@ import {
 } from '../db/queries/users';
 import { linkDraftToUser } from '../sync/drafts';
 import { ProblemError } from '../lib/problem';
-import type { RateLimitGuard } from '../middleware/with-rate-limit';
+import { rateLimited, type RateLimitGuard } from '../middleware/with-rate-limit';
 import { renderMail } from '../providers/mail/render-mail';
 import { emailProven, newVerificationLink } from './email-proof';
 import { googleIdentity } from './google-sign-in';
@@ -33,8 +33,10 @@ export type LoginOutcome = { kind: 'session'; user: UserRow } | { kind: 'challen
 /**
  * POST /users. The admin email is reserved (the admin comes from configuration only). With a
  * Google token the account has no password and its email must be the token's verified one.
+ * `draftSecret` (the `X-Draft-Secret` header) proves the guest draft `companyDraftId` is the
+ * caller's; without it the draft stays the guest's.
  */
-export async function registerAccount(deps: AppDeps, input: RegisterInput): Promise<UserRow> {
+export async function registerAccount(deps: AppDeps, input: RegisterInput, draftSecret: string | undefined): Promise<UserRow> {
   const db = deps.database.db;
   if (input.email === deps.env.ADMIN_EMAIL) throw new ProblemError(409, 'admin_email_reserved');
   let googleSub: string | null = null;
@@ -63,7 +65,7 @@ export async function registerAccount(deps: AppDeps, input: RegisterInput): Prom
   // Two sign-ups with one email at the same moment: the unique index decides, the loser hears the truth.
   if (!user) throw new ProblemError(409, 'email_taken');
   // The wizard draft started as a guest now syncs to the new account's devices.
-  if (input.companyDraftId) await linkDraftToUser(db, input.companyDraftId, user.id);
+  if (input.companyDraftId && draftSecret) await linkDraftToUser(db, input.companyDraftId, draftSecret, user.id);
   // Paid orders of this email wait for the proof (decision 017): at once with Google, else the mailed link.
   if (googleSub) await emailProven(deps, user);
   const verification = googleSub ? null : await newVerificationLink(deps, user);
@@ -85,7 +87,19 @@ export async function logIn(deps: AppDeps, input: LoginInput, guard: RateLimitGu
   const db = deps.database.db;
   const user = input.email !== undefined ? await findUserByEmail(db, input.email) : null;
   const passwordMatches = await verifyPasswordOrDummy(user?.passwordHash, input.password ?? '');
-  if (!user || !passwordMatches) {
+  if (guard.accountLockedUntil) {
+    // Failed attempts locked the account. A stranger still only hears the lock; whoever has the
+    // password gets a code mailed to the account, and the two together let the owner in.
+    if (!user || !passwordMatches) throw rateLimited(guard.accountLockedUntil, deps.now());
+    if (input.code === undefined) {
+      await mailLoginCode(deps, user);
+      throw new ProblemError(401, 'login_code_required');
+    }
+    const now = deps.now();
+    const attempt = await takeCodeAttempt(db, user.id, 'login_unlock', resetCodeMaxAttempts, now);
+    const matches = attempt !== null && sameHash(attempt.codeHash, hashSecurityCode(deps.env.SESSION_SECRET, user.id, input.code));
+    if (!attempt || !matches || !(await consumeCode(db, attempt.id, now))) throw new ProblemError(400, 'invalid_security_code');
+  } else if (!user || !passwordMatches) {
     await guard.failed();
     throw new ProblemError(401, 'invalid_credentials');
   }
@@ -149,30 +163,28 @@ export async function confirmTemporaryPassword(deps: AppDeps, input: { email: st
   return user;
 }
 
-/** POST /reset-password: a fresh 6-digit code by mail when the account exists; silence otherwise. */
-export async function requestPasswordReset(deps: AppDeps, input: { email: string; language?: Language }) {
-  const db = deps.database.db;
-  const user = await findUserByEmail(db, input.email);
-  if (!user) return;
+/** Stores a fresh 6-digit code of `purpose` for the user (voiding earlier ones) and mails it. */
+async function mailSecurityCode(deps: AppDeps, user: UserRow, purpose: 'password_reset' | 'login_unlock', language: Language) {
   const code = generateSecurityCode();
   const now = deps.now();
-  await replaceVerificationCode(db, {
+  await replaceVerificationCode(deps.database.db, {
     userId: user.id,
-    purpose: 'password_reset',
+    purpose,
     codeHash: hashSecurityCode(deps.env.SESSION_SECRET, user.id, code),
     now,
     expiresAt: new Date(now.getTime() + resetCodeMinutes * minute),
   });
-  sendMailInBackground(
-    deps,
-    'resetCode',
-    renderMail('resetCode', {
-      to: user.email,
-      language: input.language ?? user.language,
-      appUrl: deps.env.APP_URL,
-      values: { firstName: user.firstName, code, minutes: resetCodeMinutes },
-    }),
-  );
+  const kind = purpose === 'password_reset' ? 'resetCode' : 'loginCode';
+  const values = { firstName: user.firstName, code, minutes: resetCodeMinutes };
+  sendMailInBackground(deps, kind, renderMail(kind, { to: user.email, language, appUrl: deps.env.APP_URL, values }));
+}
+
+const mailLoginCode = (deps: AppDeps, user: UserRow) => mailSecurityCode(deps, user, 'login_unlock', user.language);
+
+/** POST /reset-password: a fresh 6-digit code by mail when the account exists; silence otherwise. */
+export async function requestPasswordReset(deps: AppDeps, input: { email: string; language?: Language }) {
+  const user = await findUserByEmail(deps.database.db, input.email);
+  if (user) await mailSecurityCode(deps, user, 'password_reset', input.language ?? user.language);
 }
 
 /**

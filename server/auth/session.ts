@@ -39,9 +39,10 @@ function cookieBase(env: Env) {
   return { httpOnly: true, secure: env.NODE_ENV === 'production', sameSite: 'Lax' as const };
 }
 
-async function setAccessCookie(deps: AppDeps, c: Context, user: Pick<UserRow, 'id' | 'email'>, impersonatorId: string | null) {
+async function setAccessCookie(deps: AppDeps, c: Context, user: Pick<UserRow, 'id' | 'email'>, familyId: string, impersonatorId: string | null) {
   const role = roleOf(deps.env, user.email);
-  const token = await signAccessToken(deps.env.SESSION_SECRET, { sub: user.id, role, ...(impersonatorId ? { imp: impersonatorId } : {}) }, deps.now());
+  const claims = { sub: user.id, role, fam: familyId, ...(impersonatorId ? { imp: impersonatorId } : {}) };
+  const token = await signAccessToken(deps.env.SESSION_SECRET, claims, deps.now());
   setCookie(c, accessCookie, token, { ...cookieBase(deps.env), path: '/', maxAge: accessTokenSeconds });
 }
 
@@ -57,7 +58,7 @@ async function issueTokens(deps: AppDeps, c: Context, user: Pick<UserRow, 'id' |
     now,
     expiresAt: new Date(now.getTime() + lifetime),
   });
-  await setAccessCookie(deps, c, user, impersonatorId);
+  await setAccessCookie(deps, c, user, familyId, impersonatorId);
   // Path=/api: the refresh and logout calls need it; pages and assets never see it.
   setCookie(c, refreshCookie, refresh, { ...cookieBase(deps.env), path: '/api', maxAge: Math.floor(lifetime / 1000) });
 }
@@ -113,7 +114,7 @@ export async function refreshSession(deps: AppDeps, c: Context) {
 
   if (row.rotatedAt) {
     if (now.getTime() - row.rotatedAt.getTime() <= rotationGraceMs) {
-      await setAccessCookie(deps, c, user, row.impersonatorId);
+      await setAccessCookie(deps, c, user, row.familyId, row.impersonatorId);
       return;
     }
     await revokeFamily(db, row.familyId, now);
@@ -121,7 +122,7 @@ export async function refreshSession(deps: AppDeps, c: Context) {
   }
   if (!(await markRotated(db, row.id, now))) {
     // A parallel request rotated it a moment ago: the same grace as above.
-    await setAccessCookie(deps, c, user, row.impersonatorId);
+    await setAccessCookie(deps, c, user, row.familyId, row.impersonatorId);
     return;
   }
   await issueTokens(deps, c, user, row.familyId, row.impersonatorId);

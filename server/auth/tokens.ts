@@ -9,7 +9,13 @@ export interface AccessClaims {
   role: 'user' | 'admin';
   /** Id of the admin acting as this user. */
   imp?: string;
+  /** The refresh-token family the token was issued for: revoking the family ends the token too. */
+  fam: string;
 }
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Instances' clocks may disagree a little; a token issued further ahead than this is refused. */
+const clockSkewSeconds = 30;
 
 const secretKeys = new Map<string, Uint8Array>();
 function keyOf(secret: string) {
@@ -23,7 +29,7 @@ function keyOf(secret: string) {
 
 export function signAccessToken(secret: string, claims: AccessClaims, now: Date): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ role: claims.role, ...(claims.imp ? { imp: claims.imp } : {}) })
+  return new SignJWT({ role: claims.role, fam: claims.fam, ...(claims.imp ? { imp: claims.imp } : {}) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuedAt(issuedAt)
@@ -31,12 +37,19 @@ export function signAccessToken(secret: string, claims: AccessClaims, now: Date)
     .sign(keyOf(secret));
 }
 
-/** The claims of a valid, unexpired access token, or null. Only HS256 is accepted (no `alg: none` tricks). */
+/**
+ * The claims of a valid, unexpired access token, or null. Only HS256 is accepted (no `alg: none`
+ * tricks); a token must name its family and carry `iat` and `exp` no further apart, nor further
+ * ahead, than the access-token lifetime (a token that never expires is refused).
+ */
 export async function verifyAccessToken(secret: string, token: string, now: Date): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: ['HS256'], currentDate: now });
+    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: ['HS256'], currentDate: now, requiredClaims: ['exp', 'iat', 'sub'] });
+    const nowSeconds = Math.floor(now.getTime() / 1000);
+    if (payload.exp! - payload.iat! > accessTokenSeconds || payload.iat! > nowSeconds + clockSkewSeconds) return null;
     if (typeof payload.sub !== 'string' || (payload.role !== 'user' && payload.role !== 'admin')) return null;
-    return { sub: payload.sub, role: payload.role, ...(typeof payload.imp === 'string' ? { imp: payload.imp } : {}) };
+    if (typeof payload.fam !== 'string' || !uuidPattern.test(payload.fam)) return null;
+    return { sub: payload.sub, role: payload.role, fam: payload.fam, ...(typeof payload.imp === 'string' ? { imp: payload.imp } : {}) };
   } catch {
     return null;
   }

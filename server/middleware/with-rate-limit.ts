@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { emailSchema } from '@domain/account';
 import { clientIp } from '../auth/client-ip';
 import type { AppDeps, AppEnv } from '../context';
@@ -13,10 +13,12 @@ const progressive = { windowMs: 15 * minute, baseLockMs: 30_000, maxLockMs: 15 *
  * `failure` policies count only failed attempts (a wrong password, a wrong code) and a
  * success clears the account's count; `attempt` policies count every request, because each
  * one costs something (a mail sent, an account created). The account is the email of the
- * body, counted whether or not such an account exists, so a lock reveals nothing.
+ * body, counted whether or not such an account exists, so a lock reveals nothing, unless the
+ * route names another subject (`subjectOf`, e.g. the order whose coupon codes are tried).
  */
 export const rateLimitPolicies = {
-  login: { count: 'failure', ip: { max: 30, ...progressive }, account: { max: 5, ...progressive } },
+  // A locked account still lets its owner in: the right password plus a code mailed to it (server/auth/accounts.ts).
+  login: { count: 'failure', ip: { max: 30, ...progressive }, account: { max: 5, ...progressive }, unlockByMail: true },
   register: { count: 'attempt', ip: { max: 10, ...progressive }, account: { max: 5, ...progressive } },
   resetRequest: { count: 'attempt', ip: { max: 10, ...progressive }, account: { max: 5, ...progressive } },
   resetConfirm: { count: 'failure', ip: { max: 30, ...progressive }, account: { max: 5, ...progressive } },
@@ -24,7 +26,9 @@ export const rateLimitPolicies = {
   verificationMail: { count: 'attempt', ip: { max: 10, ...progressive }, account: { max: 5, ...progressive } },
   // Guest orders (POST /orders): each stores a wizard; an IP placing dozens is a script, not a founder.
   orderCreate: { count: 'attempt', ip: { max: 20, ...progressive }, account: { max: 10, ...progressive } },
-} as const satisfies Record<string, { count: 'failure' | 'attempt'; ip: RateRule; account: RateRule }>;
+  // Wrong coupon codes (POST /orders/:id/coupon), per address and per order: guessing codes is slow.
+  coupon: { count: 'failure', ip: { max: 20, ...progressive }, account: { max: 10, ...progressive } },
+} as const satisfies Record<string, { count: 'failure' | 'attempt'; ip: RateRule; account: RateRule; unlockByMail?: true }>;
 
 export type RateLimitAction = keyof typeof rateLimitPolicies;
 
@@ -32,6 +36,8 @@ export type RateLimitAction = keyof typeof rateLimitPolicies;
 export interface RateLimitGuard {
   failed(): Promise<void>;
   succeeded(): Promise<void>;
+  /** Policies with `unlockByMail`: until when the account (not the address) is locked; the handler decides. */
+  accountLockedUntil: Date | null;
 }
 
 export type RateLimitedEnv = { Variables: AppEnv['Variables'] & { rateLimit: RateLimitGuard } };
@@ -41,18 +47,21 @@ export type RateLimitedEnv = { Variables: AppEnv['Variables'] & { rateLimit: Rat
  * before the handler spends anything, counts attempts, and hands the handler `c.var.rateLimit`.
  * Counters live in the database so every instance sees the same ones.
  */
-export function withRateLimit(deps: AppDeps, action: RateLimitAction): MiddlewareHandler<RateLimitedEnv> {
+export function withRateLimit(deps: AppDeps, action: RateLimitAction, subjectOf?: (c: Context) => string | undefined): MiddlewareHandler<RateLimitedEnv> {
   const policy = rateLimitPolicies[action];
   const db = deps.database.db;
   return async (c, next) => {
     const ipKey = `${action}:ip:${clientIp(c, deps.env) ?? 'unknown'}`;
-    const account = await accountOf(c.req.raw.headers.get('content-type'), () => c.req.json());
+    const account = subjectOf ? (subjectOf(c) ?? null) : await accountOf(c.req.raw.headers.get('content-type'), () => c.req.json());
     const accountKey = account ? `${action}:account:${account}` : null;
     const keys = accountKey ? [ipKey, accountKey] : [ipKey];
 
     const now = deps.now();
-    const until = await lockedUntil(db, keys, now);
+    // An attacker's failures must not lock the owner out: with `unlockByMail` only the address's lock refuses here.
+    const unlockByMail = 'unlockByMail' in policy;
+    const until = await lockedUntil(db, unlockByMail ? [ipKey] : keys, now);
     if (until) throw rateLimited(until, now);
+    const accountLockedUntil = unlockByMail && accountKey ? await lockedUntil(db, [accountKey], now) : null;
 
     const scale = deps.env.RATE_LIMIT_MULTIPLIER;
     const hitAll = async () => {
@@ -62,6 +71,7 @@ export function withRateLimit(deps: AppDeps, action: RateLimitAction): Middlewar
     };
     if (policy.count === 'attempt') await hitAll();
     c.set('rateLimit', {
+      accountLockedUntil,
       failed: policy.count === 'failure' ? hitAll : async () => {},
       succeeded: async () => {
         if (policy.count === 'failure' && accountKey) await clearKey(db, accountKey);

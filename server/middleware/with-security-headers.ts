@@ -34,6 +34,8 @@ export function withSecurityHeaders(env: Env, styleHashes: string[] = []) {
       ...(env.NODE_ENV === 'production' ? { upgradeInsecureRequests: [] } : {}),
     },
     strictTransportSecurity: env.NODE_ENV === 'production' ? 'max-age=31536000; includeSubDomains' : false,
+    // The same answer as `frame-ancestors 'none'` for browsers that only know the older header.
+    xFrameOptions: 'DENY',
     crossOriginEmbedderPolicy: false,
     referrerPolicy: 'strict-origin-when-cross-origin',
     permissionsPolicy: { camera: [], microphone: [], geolocation: [] },

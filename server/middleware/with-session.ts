@@ -2,32 +2,50 @@ import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { accessCookie, roleOf } from '../auth/session';
 import { verifyAccessToken } from '../auth/tokens';
-import type { AppDeps, AppEnv } from '../context';
-import { findSessionUsers } from '../db/queries/users';
+import type { AppDeps, AppEnv, SessionUser } from '../context';
+import { findAccessSessionUsers } from '../db/queries/users';
 import { ProblemError } from '../lib/problem';
+
+type SessionRef = Pick<SessionUser, 'id' | 'impersonatorId' | 'familyId'>;
+
+/**
+ * The caller a verified access token speaks for, read from the database (one query): 401
+ * `unauthorized` when the account is gone, the impersonating admin lost the role, or the
+ * token's refresh-token family was revoked; 403 `user_blocked` for a blocked account.
+ */
+async function currentSession(deps: AppDeps, ref: SessionRef): Promise<SessionUser> {
+  const ids = ref.impersonatorId ? [ref.id, ref.impersonatorId] : [ref.id];
+  const rows = await findAccessSessionUsers(deps.database.db, ids, ref.familyId, deps.now());
+  const user = rows.find((row) => row.id === ref.id);
+  if (!user || !user.familyLive) throw new ProblemError(401, 'unauthorized');
+  if (ref.impersonatorId) {
+    const admin = rows.find((row) => row.id === ref.impersonatorId);
+    if (!admin || roleOf(deps.env, admin.email) !== 'admin') throw new ProblemError(401, 'unauthorized');
+  }
+  if (user.status === 'blocked') throw new ProblemError(403, 'user_blocked');
+  return { id: user.id, email: user.email, role: roleOf(deps.env, user.email), impersonatorId: ref.impersonatorId, familyId: ref.familyId };
+}
+
+/** Whether a session the middleware accepted earlier (a long-lived event stream) would still be accepted now. */
+export function sessionStillValid(deps: AppDeps, session: SessionRef): Promise<boolean> {
+  return currentSession(deps, session).then(
+    () => true,
+    () => false,
+  );
+}
 
 /**
  * Protected routes: verifies the `accessToken` cookie (HS256 JWT, SESSION_SECRET) and sets
- * `c.var.user`, or answers 401 `unauthorized`. The account is read on every request (one
- * primary-key lookup) so a blocked user is refused at once with 403 `user_blocked`, and a
- * deleted account or an admin who lost the role stops working without waiting 15 minutes.
+ * `c.var.user`, or answers 401 `unauthorized`. The account and the token's session are read on
+ * every request (one query) so a blocked user is refused at once with 403 `user_blocked`, and a
+ * logged-out session, a deleted account or an admin who lost the role stops working at once.
  */
 export function withSession(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = getCookie(c, accessCookie);
     const claims = token ? await verifyAccessToken(deps.env.SESSION_SECRET, token, deps.now()) : null;
     if (!claims) throw new ProblemError(401, 'unauthorized');
-
-    const rows = await findSessionUsers(deps.database.db, claims.imp ? [claims.sub, claims.imp] : [claims.sub]);
-    const user = rows.find((row) => row.id === claims.sub);
-    if (!user) throw new ProblemError(401, 'unauthorized');
-    if (claims.imp) {
-      const admin = rows.find((row) => row.id === claims.imp);
-      if (!admin || roleOf(deps.env, admin.email) !== 'admin') throw new ProblemError(401, 'unauthorized');
-    }
-    if (user.status === 'blocked') throw new ProblemError(403, 'user_blocked');
-
-    c.set('user', { id: user.id, email: user.email, role: roleOf(deps.env, user.email), impersonatorId: claims.imp ?? null });
+    c.set('user', await currentSession(deps, { id: claims.sub, impersonatorId: claims.imp ?? null, familyId: claims.fam }));
     await next();
   };
 }

@@ -361,7 +361,7 @@ describe('rate limiting', () => {
     const user = await createUser(t);
     for (let i = 0; i < 5; i++) expect((await login(user.email, 'Wrong#2026')).status).toBe(401);
 
-    const locked = await login(user.email, goodPassword);
+    const locked = await login(user.email, 'Wrong#2026');
     expect(locked.status).toBe(429);
     expect(locked.headers.get('retry-after')).toBe('30');
     expect(locked.headers.get('content-type')).toBe('application/problem+json');
@@ -369,7 +369,7 @@ describe('rate limiting', () => {
 
     t.clock.advance(31_000);
     expect((await login(user.email, 'Wrong#2026')).status).toBe(401);
-    const longer = await login(user.email, goodPassword);
+    const longer = await login(user.email, 'Wrong#2026');
     expect(longer.status).toBe(429);
     expect(longer.headers.get('retry-after')).toBe('60');
 
@@ -378,6 +378,32 @@ describe('rate limiting', () => {
     // Success forgets the account's failures: one more failure does not lock again.
     expect((await login(user.email, 'Wrong#2026')).status).toBe(401);
     expect((await login(user.email, goodPassword)).status).toBe(200);
+  });
+
+  it("does not let a stranger's failures lock the owner out: the right password plus a mailed code gets in", async () => {
+    const user = await createUser(t, { language: 'pt' });
+    for (let i = 0; i < 5; i++) expect((await login(user.email, 'Wrong#2026', '203.0.113.66')).status).toBe(401);
+    // The attacker still hears only the lock.
+    expect((await login(user.email, 'Wrong#2026', '203.0.113.66')).status).toBe(429);
+
+    const owner = (extra: Record<string, string> = {}) =>
+      t.request('/api/v1/login', { method: 'POST', json: { email: user.email, password: goodPassword, ...extra }, headers: { 'x-forwarded-for': '198.51.100.1, 203.0.113.67' } });
+    const asked = await owner();
+    expect(asked.status).toBe(401);
+    expect(await asked.json()).toMatchObject({ code: 'login_code_required' });
+    const mail = t.mails.at(-1)!;
+    expect(mail.to).toBe(user.email);
+    expect(mail.subject).toBe('Seu código para entrar no Alta');
+    const code = codeOf(mail.text)!;
+
+    expect((await owner({ code: code === '000000' ? '111111' : '000000' })).status).toBe(400);
+    const signedIn = await owner({ code });
+    expect(signedIn.status).toBe(200);
+    expect(cookieLine(signedIn, 'accessToken')).toBeDefined();
+    // The code is spent, and the success cleared the account's failures.
+    expect((await login(user.email, 'Wrong#2026', '203.0.113.68')).status).toBe(401);
+    // Without the password, the code opens nothing.
+    expect((await owner({ password: 'Wrong#2026', code })).status).toBe(401);
   });
 
   it('counts an unknown email like a real one, so a lock reveals nothing', async () => {

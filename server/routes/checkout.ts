@@ -1,3 +1,4 @@
+import { errorForLog } from '../lib/log-error';
 import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
@@ -231,7 +232,7 @@ export function createCheckout(deps: AppDeps, provider: PaymentsProvider) {
       }
       // Unknown at the provider: the attempt stays open and the next retry resumes it with the same key.
       await releasePayment(db, payment.id);
-      console.error(JSON.stringify({ level: 'error', msg: 'payment provider error', paymentId: payment.id, error: String(error instanceof PaymentProviderError ? error.message : error) }));
+      console.error(JSON.stringify({ level: 'error', msg: 'payment provider error', paymentId: payment.id, ...errorForLog(error), ...(error instanceof PaymentProviderError ? { detail: error.message } : {}) }));
       // Not stored: a retry with the same key must resume the attempt, not replay this answer.
       return paymentProblem(502, 'payment_failed', { supportCode: supportCodeOf(payment.id) });
     }

@@ -1,3 +1,4 @@
+import { errorForLog } from '../lib/log-error';
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import { defaultLanguage } from '@domain/constants';
@@ -75,7 +76,7 @@ export function contactRouter(deps: AppDeps) {
       await db.update(contactMessages).set({ mailedAt: deps.now() }).where(eq(contactMessages.id, row.id));
     } catch (error) {
       // The message is stored: the sender is done, and the unmailed row (mailedAt null) is the team's to-do.
-      console.error(JSON.stringify({ level: 'error', msg: 'contact mail failed', id: row.id, error: String(error) }));
+      console.error(JSON.stringify({ level: 'error', msg: 'contact mail failed', id: row.id, ...errorForLog(error) }));
     }
     return c.json({ id: row.id, status: 'received' as const }, 201);
   });

@@ -78,15 +78,27 @@ describe('GET /api/v1/drafts/:id', () => {
     expect((await read('not-a-uuid', newSecret())).status).toBe(400);
   });
 
+  const registerWithDraft = (id: string, secret: string | null) =>
+    t.request('/api/v1/users', {
+      method: 'POST',
+      json: { firstName: 'Lucía', lastName: 'Gómez', email: `lucia-${randomUUID()}@example.com`, password: 'Secret#2026', acceptTerms: true, language: 'es', companyDraftId: id },
+      headers: { 'x-forwarded-for': freshIp(), ...(secret === null ? {} : { 'x-draft-secret': secret }) },
+    });
+
   it('answers 404 once the draft is linked to an account at registration', async () => {
     const { id, secret } = await uploadDraft();
-    const registered = await t.request('/api/v1/users', {
-      method: 'POST',
-      json: { firstName: 'Lucía', lastName: 'Gómez', email: `lucia-${id}@example.com`, password: 'Secret#2026', acceptTerms: true, language: 'es', companyDraftId: id },
-      headers: { 'x-forwarded-for': freshIp() },
-    });
-    expect(registered.status).toBe(201);
+    expect((await registerWithDraft(id, secret)).status).toBe(201);
     expect((await read(id, secret)).status).toBe(404);
+  });
+
+  it("stays the guest's when someone registers with its id but without its secret, or with another draft's", async () => {
+    const { id, secret } = await uploadDraft();
+    const other = await uploadDraft();
+    expect((await registerWithDraft(id, null)).status).toBe(201);
+    expect((await registerWithDraft(id, other.secret)).status).toBe(201);
+    expect((await read(id, secret)).status).toBe(200);
+    expect((await read(other.id, other.secret)).status).toBe(200);
+    expect((await registerWithDraft(id, 'short')).status).toBe(400);
   });
 
   it('answers 404 for a draft older than the retention window, even before the purge removes it', async () => {

@@ -21,6 +21,8 @@ describe('health and API basics', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/'unsafe-eval'|script-src[^;]*'unsafe-inline'/);
     expect(csp).toContain("frame-ancestors 'none'");
+    // The older header says the same: no one may frame Alta, not even Alta.
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 

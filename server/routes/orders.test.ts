@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCoupons } from '../db/queries/orders';
@@ -220,6 +221,29 @@ describe('orders', () => {
       expect(malformed.status).toBe(400);
       expect((await malformed.json()).errors).toEqual({ code: ['validation.invalidCoupon'] });
       expect((await orderRow(order.orderId)).couponCode).toBeNull();
+    });
+
+    it('is no oracle: on an order the caller cannot reach, a real and a made-up code both answer 404', async () => {
+      const attempt = (code: string) =>
+        t.request(`/api/v1/orders/${randomUUID()}/coupon`, { method: 'POST', headers: { 'x-checkout-token': 'guess', 'x-forwarded-for': '203.0.113.60' }, json: { code } });
+      const real = await attempt('ALTA10');
+      const madeUp = await attempt('NOPE42');
+      expect([real.status, madeUp.status]).toEqual([404, 404]);
+      expect(await real.json()).toEqual(await madeUp.json());
+      const order = await placeOrder(t);
+      const stranger = await t.request(`/api/v1/orders/${order.orderId}/coupon`, { method: 'POST', headers: { 'x-checkout-token': 'not-the-token' }, json: { code: 'NOPE42' } });
+      expect(stranger.status).toBe(404);
+    });
+
+    it('limits wrong codes per order, with Retry-After', async () => {
+      const order = await placeOrder(t);
+      const attempt = (code: string, ip: string) =>
+        t.request(`/api/v1/orders/${order.orderId}/coupon`, { method: 'POST', headers: { 'x-checkout-token': order.checkoutToken, 'x-forwarded-for': ip }, json: { code } });
+      // From many addresses, so only the order's own count can stop the guessing.
+      for (let i = 0; i < 10; i++) expect((await attempt(`GUESS${i}`, `198.51.100.${100 + i}`)).status).toBe(422);
+      const limited = await attempt('ALTA10', '198.51.100.150');
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     });
 
     it('stops a coupon at its expiry', async () => {

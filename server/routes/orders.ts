@@ -39,6 +39,7 @@ import {
   type PaymentRow,
 } from '../db/queries/orders';
 import { fieldErrors, problemBody, ProblemError } from '../lib/problem';
+import { unstorableInput } from '../lib/validation-hook';
 import { checkoutTokenHeader, mayAccessOrder, withCheckoutAccess } from '../middleware/with-checkout-access';
 import { withOptionalSession } from '../middleware/with-optional-session';
 import { withRateLimit } from '../middleware/with-rate-limit';
@@ -124,17 +125,25 @@ const getOrder = (deps: AppDeps) =>
     responses: { 200: { description: 'The order', content: json(orderViewSchema) }, 401: problem('No token and not signed in'), 404: problem('`not_found`') },
   });
 
+/** The order a coupon attempt is about, for its rate limit (read before validation: only a well-formed id counts). */
+const orderIdOf = (c: Context) => {
+  const id = z.uuid().safeParse(c.req.param('id'));
+  return id.success ? id.data : undefined;
+};
+
 const postCoupon = (deps: AppDeps) =>
   createRoute({
     method: 'post',
     path: '/orders/{id}/coupon',
     summary: 'Validate and apply a coupon to an unpaid order',
+    description: 'Wrong codes are limited per address and per order (429 `rate_limited` with Retry-After).',
     tags: ['orders'],
-    middleware: [withCheckoutAccess(deps)] as const,
+    middleware: [withCheckoutAccess(deps), withRateLimit(deps, 'coupon', orderIdOf)] as const,
     request: { params: idParams, headers: checkoutHeaders, body: { content: json(applyCouponSchema), required: true } },
     responses: {
       200: { description: 'Coupon applied; the new quote', content: json(couponAppliedSchema) },
       404: problem('`not_found`'),
+      429: problem('`rate_limited`'),
       409: problem('`order_paid`, `order_expired`, `payment_in_progress`'),
       422: problem('`invalid_coupon` (unknown, expired, switched off or no redemptions left)'),
     },
@@ -200,7 +209,7 @@ export function ordersRouter(deps: AppDeps, checkout: Checkout) {
    * Runs a change of an unpaid order's coupon under the order's lock. A 3-D Secure challenge
    * left open is abandoned first (its amount would no longer be the order's).
    */
-  async function changeCoupon(id: string, c: Context<AppEnv>, change: (tx: Db, order: OrderRow) => Promise<Quote>): Promise<Quote> {
+  async function changeCoupon(id: string, c: Context, change: (tx: Db, order: OrderRow) => Promise<Quote>): Promise<Quote> {
     const token = c.req.header(checkoutTokenHeader);
     const user = c.get('user') as SessionUser | undefined;
     for (let round = 0; round < 3; round += 1) {
@@ -275,7 +284,11 @@ export function ordersRouter(deps: AppDeps, checkout: Checkout) {
         );
       },
       (result): undefined => {
-        if (result.success) return undefined;
+        if (result.success) {
+          const refusal = unstorableInput(result.data);
+          if (refusal) throw refusal;
+          return undefined;
+        }
         const errors = fieldErrors(result.error);
         // SPEC §1: a resident of a country without digital banking is refused with its own code, not a generic validation error.
         const sanctioned = Object.values(errors).some((messages) => messages.includes('validation.bankingUnavailableCountry'));
@@ -295,7 +308,16 @@ export function ordersRouter(deps: AppDeps, checkout: Checkout) {
     })
     .openapi(postCoupon(deps), async (c) => {
       const { id } = c.req.valid('param');
-      const coupon = await usableCoupon(c.req.valid('json').code);
+      // The order first: a code is judged only for someone who may change this order, so an
+      // unknown order id answers 404 whatever the code, and no one learns which codes exist.
+      const order = await findOrder(db, id);
+      if (!order || !mayAccessOrder(order, c.req.valid('header')[checkoutTokenHeader], c.get('user') as SessionUser | undefined)) {
+        throw new ProblemError(404, 'not_found');
+      }
+      const coupon = await usableCoupon(c.req.valid('json').code).catch(async (error: unknown) => {
+        if (error instanceof ProblemError && error.code === 'invalid_coupon') await c.var.rateLimit.failed();
+        throw error;
+      });
       const quote = await changeCoupon(id, c, async (tx, order) => {
         const next = requote(order, coupon.effect);
         await setOrderCoupon(tx, order.id, coupon.code, next, deps.now());

@@ -201,6 +201,7 @@ describe('PUT /api/v1/drafts/:id (guest drafts)', () => {
     const registered = await t.request('/api/v1/users', {
       method: 'POST',
       json: { firstName: 'Lucía', lastName: 'Gómez', email: `lucia-${id}@example.com`, password: 'Secret#2026', acceptTerms: true, language: 'es', companyDraftId: id },
+      headers: { 'x-draft-secret': upload.secret },
     });
     expect(registered.status).toBe(201);
     const cookies = cookiesFrom(registered);

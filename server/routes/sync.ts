@@ -14,7 +14,7 @@ import {
 import type { AppDeps, AppEnv } from '../context';
 import { ProblemError } from '../lib/problem';
 import { problemResponses } from '../lib/problem-responses';
-import { withSession } from '../middleware/with-session';
+import { sessionStillValid, withSession } from '../middleware/with-session';
 import { pokeHub } from '../sync/poke';
 import { applyPull } from '../sync/pull';
 import { applyPush } from '../sync/push';
@@ -121,6 +121,7 @@ export function syncRouter(deps: AppDeps) {
         const ends = Date.now() + deps.env.SYNC_STREAM_LIFETIME_MS;
         while (!stream.aborted && !stream.closed && Date.now() < ends) {
           await stream.sleep(Math.min(heartbeatMs, ends - Date.now()));
+          if (!(await sessionStillValid(deps, c.var.user))) break; // Logged out, reset or revoked meanwhile.
           // A real event (a comment would not reach EventSource listeners), so the device can tell a live stream from a dead one.
           if (!stream.aborted) await stream.writeSSE({ event: heartbeatEvent, data: '{}' });
         }

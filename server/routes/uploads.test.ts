@@ -79,6 +79,21 @@ describe('uploads through presigned URLs (local storage)', () => {
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(pdf);
   });
 
+  it('is one-shot: the same URL cannot replace a verified receipt, before or after completion', async () => {
+    const { key, url } = await (await presign({ fileName: 'ticket.pdf', size: pdf.length })).json();
+    expect((await put(url, pdf, 'application/pdf')).status).toBe(200);
+    const forged = new TextEncoder().encode('%PDF-1.7\n% forged receipt, same size!!\n'.padEnd(pdf.length, ' ')) as Uint8Array<ArrayBuffer>;
+    expect(forged.length).toBe(pdf.length);
+    const again = await put(url, forged, 'application/pdf');
+    expect(again.status).toBe(409);
+    expect((await t.request('/api/v1/uploads/complete', { method: 'POST', cookies, json: { key } })).status).toBe(200);
+    expect((await put(url, forged, 'application/pdf')).status).toBe(409);
+
+    const { url: downloadUrl } = await (await t.request('/api/v1/uploads/download-url', { method: 'POST', cookies, json: { key } })).json();
+    expect(new Uint8Array(await (await t.request(local(downloadUrl))).arrayBuffer())).toEqual(pdf);
+    expect(storedFiles().filter((name) => String(name).includes('.part'))).toEqual([]);
+  });
+
   it('refuses an upload URL once it has expired', async () => {
     const { url } = await (await presign({ fileName: 'late.pdf', size: pdf.length })).json();
     await later(16 * 60_000);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open, rename, rm, stat } from 'node:fs/promises';
+import { link, open, rm, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
@@ -179,11 +179,16 @@ function mountLocalFiles(router: OpenAPIHono<AppEnv>, storage: LocalStorage) {
       await handle.close();
       if (received !== signed.size) throw new ProblemError(400, 'validation', { size: ['validation.fileSizeMismatch'] });
       if (checkFileContent(key, leading)) throw new ProblemError(415, 'file_type_not_allowed');
-      await rename(partial, file);
+      // Write-once, like S3's `If-None-Match: *`: a link fails on an existing file, so a URL used
+      // again (even after /uploads/complete verified the file) never replaces what is stored.
+      await link(partial, file).catch((error: NodeJS.ErrnoException) => {
+        throw error.code === 'EEXIST' ? new ProblemError(409, 'conflict') : error;
+      });
     } catch (error) {
       await handle.close().catch(() => {});
-      await rm(partial, { force: true });
       throw error;
+    } finally {
+      await rm(partial, { force: true });
     }
     return c.body(null, 200);
   });

@@ -1,4 +1,5 @@
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { draftSecretSchema } from '@domain/draft';
 import {
   adminUsersPageSchema,
   adminUsersQuerySchema,
@@ -31,10 +32,11 @@ export function usersRouter(deps: AppDeps) {
     method: 'post',
     path: '/users',
     summary: 'Create an account (password or Google ID token) and sign in',
-    description: 'Sets the session cookies. The ADMIN_EMAIL address is reserved (409 `admin_email_reserved`).',
+    description:
+      "Sets the session cookies. The ADMIN_EMAIL address is reserved (409 `admin_email_reserved`). The guest draft `companyDraftId` moves to the new account only with its secret in `X-Draft-Secret`; without it, or with another draft's secret, the draft stays the guest's.",
     tags: ['users'],
     middleware: [withRateLimit(deps, 'register')] as const,
-    request: { body: { content: json(registerSchema), required: true } },
+    request: { headers: z.object({ 'x-draft-secret': draftSecretSchema.optional() }), body: { content: json(registerSchema), required: true } },
     responses: { 201: { description: 'Account created, signed in', content: json(sessionResponseSchema) }, ...problemResponses(400, 401, 409, 429) },
   });
 
@@ -92,7 +94,7 @@ export function usersRouter(deps: AppDeps) {
 
   return router
     .openapi(postUser, async (c) => {
-      const user = await registerAccount(deps, c.req.valid('json'));
+      const user = await registerAccount(deps, c.req.valid('json'), c.req.valid('header')['x-draft-secret']);
       await startSession(deps, c, user);
       return c.json({ status: 'ok' as const, data: await userResponse(deps, user, null) }, 201);
     })

@@ -38,14 +38,15 @@ export async function saveGuestDraft(db: Db, id: string, upload: GuestDraftUploa
 /**
  * Moves a guest's draft under a newly registered account (`companyDraftId` of registration):
  * from then on it syncs to the user's devices like any of their drafts. Only an unclaimed
- * guest draft moves; returns whether it did. Pass the registration's transaction as `db`
- * to link atomically with the account's creation.
+ * guest draft moves, and only for whoever holds its secret (the id alone is no proof: it
+ * travels in orders and links); returns whether it did. Pass the registration's transaction
+ * as `db` to link atomically with the account's creation.
  */
-export async function linkDraftToUser(db: Db, draftId: string, userId: string): Promise<boolean> {
+export async function linkDraftToUser(db: Db, draftId: string, secret: string, userId: string): Promise<boolean> {
   const linked = await db
     .update(drafts)
     .set({ userId, guestSecretHash: null })
-    .where(and(eq(drafts.id, draftId), isNull(drafts.userId)))
+    .where(and(eq(drafts.id, draftId), isNull(drafts.userId), eq(drafts.guestSecretHash, hashSecret(secret))))
     .returning({ id: drafts.id });
   return linked.length === 1;
 }

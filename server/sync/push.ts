@@ -5,6 +5,7 @@ import type { PushRequest, PushResponse, Rejection, RejectionCode } from '@sync/
 import type { Db } from '../db/client';
 import { syncClients, syncRejections } from '../db/schema/sync';
 import { ProblemError } from '../lib/problem';
+import { errorForLog } from '../lib/log-error';
 import { classifyFailure } from './failures';
 import { notifyScopes } from './poke';
 import { companyRolesOf } from './scope';
@@ -95,7 +96,7 @@ async function pushOnce(db: Db, userId: string, request: PushRequest, savepoints
         }
         if (savepoints) await tx.execute(sql`rollback to savepoint sync_mutation`);
         if (outcome === 'internal') {
-          console.error(JSON.stringify({ level: 'error', msg: 'mutation failed', mutation: mutation.name, error: String((error as Error)?.stack ?? error) }));
+          console.error(JSON.stringify({ level: 'error', msg: 'mutation failed', mutation: mutation.name, ...errorForLog(error) }));
         }
         rejected.push({ mutationId: mutation.id, mutationName: mutation.name, code: outcome });
       }

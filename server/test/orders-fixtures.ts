@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { computePrice, type BillingCycle, type PlanId } from '@domain/plans';
 import { flowCompanyType, type OrderFlow } from '@domain/checkout';
-import { signAccessToken } from '../auth/tokens';
+import { refreshTokenMs } from '../auth/session';
+import { generateOpaqueToken, hashOpaqueToken, signAccessToken } from '../auth/tokens';
+import { insertRefreshToken } from '../db/queries/sessions';
 import { planCatalog } from '../catalog/plans';
 import { insertUser } from '../db/queries/users';
 import type { TestApp } from './harness';
@@ -162,7 +165,10 @@ export async function signedInUser(t: TestApp, email: string, overrides: { attri
     attribution: overrides.attribution ?? null,
     now: t.clock.now,
   });
-  const token = await signAccessToken(t.env.SESSION_SECRET, { sub: user!.id, role: 'user' }, t.clock.now);
+  const familyId = randomUUID();
+  const expiresAt = new Date(t.clock.now.getTime() + refreshTokenMs);
+  await insertRefreshToken(t.database.db, { userId: user!.id, familyId, tokenHash: hashOpaqueToken(generateOpaqueToken()), impersonatorId: null, now: t.clock.now, expiresAt });
+  const token = await signAccessToken(t.env.SESSION_SECRET, { sub: user!.id, role: 'user', fam: familyId }, t.clock.now);
   return { user: user!, cookies: `accessToken=${token}` };
 }
 

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import type { AdminUsersQuery, Attribution } from '@domain/account';
 import type { Language } from '@domain/constants';
 import type { Db } from '../client';
+import { refreshTokens } from '../schema/auth';
 import { companies, companyMembers } from '../schema/companies';
 import { users } from '../schema/users';
 
@@ -23,10 +24,23 @@ export async function findUserByGoogleSub(db: Db, googleSub: string): Promise<Us
   return row ?? null;
 }
 
-/** The session check of every protected request: the user and, when impersonating, the admin, in one round trip. */
+/** The user and, when impersonating, the admin of a refresh-token session, in one round trip. */
 export async function findSessionUsers(db: Db, ids: string[]) {
   return db
     .select({ id: users.id, email: users.email, status: users.status })
+    .from(users)
+    .where(inArray(users.id, ids));
+}
+
+/**
+ * The session check of every protected request, in one round trip: the user and, when
+ * impersonating, the admin, each row telling whether the access token's refresh-token family
+ * still has a live token (logout, password reset, reuse and login-as-user revoke it all).
+ */
+export async function findAccessSessionUsers(db: Db, ids: string[], familyId: string, now: Date) {
+  const familyLive = sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${familyId} and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > ${now.toISOString()})`;
+  return db
+    .select({ id: users.id, email: users.email, status: users.status, familyLive })
     .from(users)
     .where(inArray(users.id, ids));
 }

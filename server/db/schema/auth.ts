@@ -27,8 +27,9 @@ export const refreshTokens = pgTable(
 );
 
 /**
- * One-time secrets sent to or handed to a user: 6-digit password-reset codes (mailed),
- * e-mail verification links (mailed) and new-password challenges (the `cognitoSession` of a temporary-password login). Only an
+ * One-time secrets sent to or handed to a user: 6-digit password-reset and login-unlock codes
+ * (mailed), e-mail verification links (mailed) and new-password challenges (the `cognitoSession`
+ * of a temporary-password login). Only an
  * HMAC of the secret is stored; attempts are counted so a code cannot be guessed.
  */
 export const verificationCodes = pgTable(
@@ -38,7 +39,7 @@ export const verificationCodes = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['password_reset', 'new_password', 'email_verification'] }).notNull(),
+    purpose: text('purpose', { enum: ['password_reset', 'new_password', 'email_verification', 'login_unlock'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -11,6 +11,8 @@ const catalogs: Record<Language, MailTexts> = { es, en, pt };
 /** The mails Alta sends, with the values each needs. */
 export interface MailTemplates {
   resetCode: { firstName: string; code: string; minutes: number };
+  /** The code that lets the owner of an account locked by failed logins in, with the password. */
+  loginCode: { firstName: string; code: string; minutes: number };
   /** `verification` is the `<id>.<secret>` of the email-verification link (null when the email is already proven). */
   welcome: { firstName: string; verification: string | null };
   verifyEmail: { firstName: string; verification: string; days: number };
@@ -56,6 +58,10 @@ const layouts: { [K in MailKind]: (t: MailTexts, v: MailTemplates[K], link: (pat
       { text: fill(t.resetCode.action, { url: link('reset-password/confirm') }) },
       { text: t.resetCode.ignore },
     ],
+  }),
+  loginCode: (t, v) => ({
+    subject: t.loginCode.subject,
+    blocks: [{ text: t.loginCode.intro }, { text: v.code, emphasis: true }, { text: fill(t.loginCode.expiry, { minutes: v.minutes }) }, { text: t.loginCode.ignore }],
   }),
   welcome: (t, v, link) => ({
     subject: t.welcome.subject,

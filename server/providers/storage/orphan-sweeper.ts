@@ -4,6 +4,7 @@ import { transactions, uploads } from '../../db/schema/bookkeeping';
 import { storageOrphans } from '../../db/schema/storage';
 import { syncWriteLock } from '../../sync/write-lock';
 import type { StorageProvider } from './storage';
+import { errorForLog } from '../../lib/log-error';
 
 /**
  * Deletes stored files that no record points at any more (`storage_orphans`, filled by a
@@ -111,7 +112,7 @@ export function startStorageSweeper(database: Database, storage: StorageProvider
           if (result.deleted + result.kept + result.failed === orphanBatchSize && result.failed < orphanBatchSize) again = true;
           if (result.failed > 0) console.error(JSON.stringify({ level: 'error', msg: 'deleting stored files failed; retried later', failed: result.failed }));
         } catch (error) {
-          console.error(JSON.stringify({ level: 'error', msg: 'storage orphan sweep failed', error: String(error) }));
+          console.error(JSON.stringify({ level: 'error', msg: 'storage orphan sweep failed', ...errorForLog(error) }));
         }
       } while (again && !stopped);
     })().finally(() => {
@@ -121,7 +122,7 @@ export function startStorageSweeper(database: Database, storage: StorageProvider
   };
 
   const unlisten = database.listen(storageOrphansChannel, () => void sweep()).catch((error: unknown) => {
-    console.error(JSON.stringify({ level: 'error', msg: 'storage orphan listener failed; sweeping on the timer only', error: String(error) }));
+    console.error(JSON.stringify({ level: 'error', msg: 'storage orphan listener failed; sweeping on the timer only', ...errorForLog(error) }));
     return null;
   });
   void sweep();

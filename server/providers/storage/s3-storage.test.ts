@@ -13,10 +13,11 @@ describe('S3 storage', () => {
     const url = new URL(upload.url);
     expect(url.host).toBe('alta-files.s3.us-east-1.amazonaws.com');
     expect(url.pathname).toBe(`/${key}`);
-    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
+    // Write-once: S3 refuses the PUT when the key already holds an object (issue 9 §5).
+    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host;if-none-match');
     expect(url.searchParams.get('X-Amz-Expires')).toBe('900');
     expect(url.searchParams.get('X-Amz-Credential')).toBe('AKIAIOSFODNN7EXAMPLE/20261121/us-east-1/s3/aws4_request');
-    expect(upload.headers).toEqual({ 'Content-Type': 'application/pdf' });
+    expect(upload.headers).toEqual({ 'Content-Type': 'application/pdf', 'If-None-Match': '*' });
     expect(upload.expiresAt.toISOString()).toBe('2026-11-21T10:15:00.000Z');
   });
 

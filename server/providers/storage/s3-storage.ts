@@ -25,10 +25,17 @@ export function createS3Storage(config: S3Config, now: () => Date, fetchImpl: ty
   return {
     kind: 's3',
     async presignUpload({ key, contentType, size, expiresInSeconds = defaultUrlLifetimeSeconds }) {
-      const headers = { 'content-type': contentType, 'content-length': String(size) };
+      // `If-None-Match: *` (signed, so it cannot be dropped): S3 stores the object only if the key
+      // is free, so the URL uploads once and never replaces a file /uploads/complete verified.
+      const headers = { 'content-type': contentType, 'content-length': String(size), 'if-none-match': '*' };
       const url = sign('PUT', objectUrl(key), expiresInSeconds, headers);
-      // Browsers set Content-Length themselves; only Content-Type must be sent explicitly.
-      return { url: url.toString(), method: 'PUT', headers: { 'Content-Type': contentType }, expiresAt: new Date(now().getTime() + expiresInSeconds * 1000) };
+      // Browsers set Content-Length themselves; the other signed headers must be sent explicitly.
+      return {
+        url: url.toString(),
+        method: 'PUT',
+        headers: { 'Content-Type': contentType, 'If-None-Match': '*' },
+        expiresAt: new Date(now().getTime() + expiresInSeconds * 1000),
+      };
     },
     async presignDownload({ key, fileName, contentType, expiresInSeconds = defaultUrlLifetimeSeconds }) {
       const base = objectUrl(key);

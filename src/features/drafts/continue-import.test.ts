@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Draft, GuestDraft } from '@domain/draft';
 import { parseContinueFragment } from './continue-link';
-import { adoptSharedDraft, companyDraftKey, discardGuestDraft, draftsInTheWayOf, fetchSharedDraft, guestDatabase, isSharedGuestDraft, refreshSharedGuestDraft, saveGuestDraft, shareGuestDraft } from './guest-drafts';
+import { adoptSharedDraft, discardGuestDraft, draftsInTheWayOf, fetchSharedDraft, guestDatabase, isSharedGuestDraft, refreshSharedGuestDraft, saveGuestDraft, shareGuestDraft } from './guest-drafts';
+import { companyDraftKey, draftToLink } from './draft-keys';
 import { memoryStorage } from '@src/lib/test-storage';
 
 // The API client, replaced: these tests are about what the device stores and sends.
@@ -49,6 +50,16 @@ describe('sharing a guest draft', () => {
     // The pending delayed upload was replaced by this one.
     await vi.runAllTimersAsync();
     expect(calls.put).toHaveBeenCalledTimes(1);
+  });
+
+  it('hands registration the draft with the secret its uploads used, the proof the server asks to link it', async () => {
+    expect(draftToLink()).toEqual({});
+    const row = draft();
+    await saveGuestDraft(row);
+    expect(draftToLink()).toEqual({ companyDraftId: row.id });
+    await vi.runAllTimersAsync();
+    expect(calls.put).toHaveBeenCalledTimes(1);
+    expect(draftToLink()).toEqual({ companyDraftId: row.id, draftSecret: calls.put.mock.calls[0]![1].json.secret });
   });
 
   it('fails when the upload fails (offline), so no dead link is shown', async () => {

@@ -3,7 +3,8 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Draft } from '@domain/draft';
-import { adoptGuestDrafts, companyDraftKey, discardGuestDraft, guestDatabase, saveGuestDraft } from './guest-drafts';
+import { adoptGuestDrafts, discardGuestDraft, guestDatabase, saveGuestDraft } from './guest-drafts';
+import { companyDraftKey } from './draft-keys';
 import { memoryStorage } from '@src/lib/test-storage';
 
 let storage: Storage;

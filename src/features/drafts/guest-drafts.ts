@@ -1,11 +1,11 @@
-import { draftSecretHeader } from '@domain/draft-link';
-import { guestDraftKinds, type Draft, type DraftKind, type GuestDraft } from '@domain/draft';
+import { draftSecretHeader, guestDraftKinds, type Draft, type DraftKind, type GuestDraft } from '@domain/draft';
 import type { SyncEngine } from '@sync/client/engine';
 import { GuestDB } from '@sync/client/db';
 import { createLocalTx } from '@sync/client/local-tx';
 import { runMutator } from '@sync/mutator';
 import { mutators } from '@sync/mutators';
 import { api, isTransient } from '@src/lib/api';
+import { companyDraftKey, draftSecretKey, draftStorage } from './draft-keys';
 
 /**
  * A guest's drafts (no account yet): kept in the `alta-guest` Dexie database, and the
@@ -15,9 +15,6 @@ import { api, isTransient } from '@src/lib/api';
  * sign-in on this device the guest's drafts move into the user's database.
  */
 
-/** The register form sends this draft id as `companyDraftId` (key shared with the auth feature). */
-export const companyDraftKey = 'alta.companyDraftId';
-const secretKey = (id: string) => `alta.draftSecret.${id}`;
 /** Set once a draft's link was made or opened: another device may save it too, so the wizard checks the server copy when it opens. */
 const sharedKey = (id: string) => `alta.draftShared.${id}`;
 /** The server's stamp of the copy this device last uploaded or took: what "changed later" is measured against. */
@@ -44,22 +41,14 @@ export function guestDatabase(): GuestDB {
 
 const isGuestKind = (kind: DraftKind) => (guestDraftKinds as readonly DraftKind[]).includes(kind);
 
-function storage(): Storage | null {
-  try {
-    return localStorage;
-  } catch {
-    return null;
-  }
-}
-
 /** The draft's upload secret, created on first use (32 random bytes, base64url). */
 function secretOf(id: string): string {
-  const store = storage();
-  const existing = store?.getItem(secretKey(id));
+  const store = draftStorage();
+  const existing = store?.getItem(draftSecretKey(id));
   if (existing) return existing;
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   const secret = btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
-  store?.setItem(secretKey(id), secret);
+  store?.setItem(draftSecretKey(id), secret);
   return secret;
 }
 
@@ -72,7 +61,7 @@ async function send(draft: Draft): Promise<void> {
     json: { secret: secretOf(draft.id), kind: draft.kind, step: draft.step, data: draft.data, updatedAt: draft.updatedAt },
     context: { public: true },
   });
-  const store = storage();
+  const store = draftStorage();
   if (saved?.updatedAt) store?.setItem(versionKey(draft.id), saved.updatedAt);
   if (store?.getItem(unsentKey(draft.id)) === draft.updatedAt) store.removeItem(unsentKey(draft.id));
 }
@@ -85,7 +74,7 @@ async function upload(id: string): Promise<void> {
   } catch (error) {
     if (!isTransient(error)) {
       // Refused for good (the id is no longer a guest draft of this secret): retrying cannot help.
-      storage()?.removeItem(unsentKey(id));
+      draftStorage()?.removeItem(unsentKey(id));
     } else if (typeof navigator !== 'undefined' && navigator.onLine) {
       // Online but unanswered (Alta down, a captive portal): try again in a few seconds.
       clearTimeout(retryTimer);
@@ -97,7 +86,7 @@ async function upload(id: string): Promise<void> {
 
 /** The ids of drafts with a change not yet on the server (read from localStorage, so nothing opens IndexedDB when there are none). */
 function unsentIds(): string[] {
-  const store = storage();
+  const store = draftStorage();
   if (!store) return [];
   const ids: string[] = [];
   for (let i = 0; i < store.length; i++) {
@@ -145,7 +134,7 @@ export async function saveGuestDraft(draft: Draft): Promise<void> {
     await runMutator(mutators.saveDraft, createLocalTx(db, null, null), draft);
   });
   if (!isGuestKind(draft.kind)) return;
-  const store = storage();
+  const store = draftStorage();
   store?.setItem(companyDraftKey, draft.id);
   store?.setItem(unsentKey(draft.id), draft.updatedAt);
   scheduleUpload(draft.id);
@@ -155,8 +144,8 @@ export async function saveGuestDraft(draft: Draft): Promise<void> {
 export async function discardGuestDraft(id: string): Promise<void> {
   clearTimeout(waiting.get(id));
   await guestDatabase().drafts.delete(id);
-  const store = storage();
-  store?.removeItem(secretKey(id));
+  const store = draftStorage();
+  store?.removeItem(draftSecretKey(id));
   store?.removeItem(sharedKey(id));
   store?.removeItem(versionKey(id));
   store?.removeItem(unsentKey(id));
@@ -173,7 +162,7 @@ export async function adoptGuestDrafts(engine: Pick<SyncEngine, 'mutate'>): Prom
   const db = guestDatabase();
   const drafts = await db.drafts.toArray();
   if (drafts.length === 0) return;
-  const linked = storage()?.getItem(companyDraftKey);
+  const linked = draftStorage()?.getItem(companyDraftKey);
   for (const draft of drafts) {
     await engine.mutate('saveDraft', draft.id === linked ? draft : { ...draft, id: crypto.randomUUID() });
     await discardGuestDraft(draft.id);
@@ -191,7 +180,7 @@ export async function shareGuestDraft(id: string): Promise<{ id: string; secret:
   clearTimeout(waiting.get(id));
   waiting.delete(id);
   await send(draft);
-  storage()?.setItem(sharedKey(id), '1');
+  draftStorage()?.setItem(sharedKey(id), '1');
   return { id, secret: secretOf(id) };
 }
 
@@ -208,7 +197,7 @@ export const fetchSharedDraft = (id: string, secret: string, signal?: AbortSigna
  */
 async function keepLatest(incoming: Draft): Promise<Draft> {
   const db = guestDatabase();
-  const store = storage();
+  const store = draftStorage();
   const known = store?.getItem(versionKey(incoming.id));
   const kept = await db.transaction('rw', db.drafts, async () => {
     const local = await db.drafts.get(incoming.id);
@@ -222,7 +211,7 @@ async function keepLatest(incoming: Draft): Promise<Draft> {
 }
 
 /** Whether the draft's link was made or opened on this device (another device may be saving it too). */
-export const isSharedGuestDraft = (id: string) => storage()?.getItem(sharedKey(id)) === '1';
+export const isSharedGuestDraft = (id: string) => draftStorage()?.getItem(sharedKey(id)) === '1';
 
 /** How long a wizard waits for the server copy of a shared draft before opening the local one. */
 const refreshTimeoutMs = 6000;
@@ -238,7 +227,7 @@ const syncedRecently = (id: string) => Date.now() - (syncedAt.get(id) ?? -Infini
  * the local one stands).
  */
 export async function refreshSharedGuestDraft(id: string): Promise<Draft | undefined> {
-  const secret = storage()?.getItem(secretKey(id));
+  const secret = draftStorage()?.getItem(draftSecretKey(id));
   if (!secret || !isSharedGuestDraft(id) || syncedRecently(id)) return undefined;
   try {
     const shared = await fetchSharedDraft(id, secret, AbortSignal.timeout(refreshTimeoutMs));
@@ -269,8 +258,8 @@ export async function draftsInTheWayOf(draft: Pick<Draft, 'id' | 'kind'>): Promi
 export async function adoptSharedDraft(shared: GuestDraft, secret: string): Promise<Draft> {
   const incoming: Draft = { id: shared.id, kind: shared.kind, companyId: null, step: shared.step, data: shared.data, updatedAt: shared.updatedAt };
   for (const other of await draftsInTheWayOf(incoming)) await discardGuestDraft(other.id);
-  const store = storage();
-  store?.setItem(secretKey(incoming.id), secret);
+  const store = draftStorage();
+  store?.setItem(draftSecretKey(incoming.id), secret);
   store?.setItem(sharedKey(incoming.id), '1');
   store?.setItem(companyDraftKey, incoming.id);
   syncedAt.set(incoming.id, Date.now());

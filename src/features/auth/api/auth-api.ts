@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type { loginSchema, registerSchema, resetConfirmSchema, resetRequestSchema, temporaryConfirmSchema, User } from '@domain/account';
+// From domain/draft.ts, not draft-link.ts: that one loads the account rules (phone metadata) the register page loads only on use.
+import { draftSecretHeader } from '@domain/draft';
 import { api } from '@src/lib/api';
 
 /** The accounts calls of SPEC §7. Their 401s mean wrong credentials, not an expired session. */
@@ -11,8 +13,15 @@ export type LoginResult =
 
 export const login = (body: z.input<typeof loginSchema>) => api.post<LoginResult>('login', { json: body, context: publicCall });
 
-export const register = async (body: z.input<typeof registerSchema>) =>
-  (await api.post<{ status: 'ok'; data: User }>('users', { json: body, context: publicCall })).data;
+/** `draft`: the guest's company draft to take along, with the secret that proves it is theirs. */
+export const register = async (body: z.input<typeof registerSchema>, draft: { companyDraftId?: string; draftSecret?: string } = {}) =>
+  (
+    await api.post<{ status: 'ok'; data: User }>('users', {
+      json: { ...body, ...(draft.companyDraftId ? { companyDraftId: draft.companyDraftId } : {}) },
+      headers: draft.draftSecret ? { [draftSecretHeader]: draft.draftSecret } : {},
+      context: publicCall,
+    })
+  ).data;
 
 export const requestPasswordReset = (body: z.input<typeof resetRequestSchema>) =>
   api.post<{ status: 'ok' }>('reset-password', { json: body, context: publicCall });

@@ -38,6 +38,9 @@ export function LoginForm() {
     password: '',
   });
   const [googleBusy, setGoogleBusy] = useState(false);
+  // Failed attempts locked the account: the right password now also needs the code mailed to it.
+  const [codeAsked, setCodeAsked] = useState(false);
+  const [code, setCode] = useState('');
 
   const settle = async (result: LoginResult, email: string | undefined) => {
     if (result.status === 'NEW_PASSWORD_REQUIRED') {
@@ -59,8 +62,12 @@ export function LoginForm() {
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await settle(await login(values), values.email);
+      await settle(await login({ ...values, ...(codeAsked ? { code: code.trim() } : {}) }), values.email);
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'login_code_required') {
+        setCodeAsked(true);
+        return;
+      }
       if (!applyFieldErrors(error, setError, ['email', 'password'])) fail(error);
     }
   });
@@ -84,6 +91,12 @@ export function LoginForm() {
         {failure && <FormAlert>{failure}</FormAlert>}
         <TextField label={t('fields.email')} type="email" autoComplete="email" inputMode="email" error={fieldError('email')} {...register('email')} />
         <PasswordField label={t('fields.password')} autoComplete="current-password" error={fieldError('password')} {...register('password')} />
+        {codeAsked && (
+          <>
+            <FormAlert tone="success">{t('login.codeSent')}</FormAlert>
+            <TextField label={t('fields.code')} autoComplete="one-time-code" inputMode="numeric" maxLength={6} value={code} onChange={(event) => setCode(event.target.value)} autoFocus />
+          </>
+        )}
         <div className={styles.between}>
           <Link to={href(language, paths.resetPassword)}>{t('login.forgot')}</Link>
         </div>

@@ -10,6 +10,7 @@ import layout from '@src/components/form/form-layout.module.css';
 import { TextField } from '@src/components/form/text-field';
 import { readAttribution } from '@src/features/attribution/attribution';
 import { paidOrderFromState } from '@src/features/checkout/paid-orders';
+import { draftToLink } from '@src/features/drafts/draft-keys';
 import { ApiError } from '@src/lib/api';
 import { applyFieldErrors } from '@src/lib/form-errors';
 import { href, paths } from '@src/lib/paths';
@@ -23,19 +24,6 @@ import { NewPasswordFields } from './new-password-fields';
 import { PaymentExpiredPopup } from './payment-expired-popup';
 
 const fields = ['firstName', 'lastName', 'email', 'phone', 'password', 'repeatPassword', 'acceptTerms'] as const;
-
-/** The company draft a visitor started in a wizard before creating the account (issue: funnel). */
-const companyDraftKey = 'alta.companyDraftId';
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function companyDraftId(): string | undefined {
-  try {
-    const id = localStorage.getItem(companyDraftKey);
-    return id && uuidPattern.test(id) ? id : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Create account (SPEC §2, §5): the form schema of `domain/`, the API body derived from it. */
 export function RegisterForm() {
@@ -63,7 +51,7 @@ export function RegisterForm() {
   const onSubmit = handleSubmit(async ({ repeatPassword: _repeat, ...account }) => {
     setFailure(null);
     try {
-      const user = await registerAccount({ ...account, language, companyDraftId: companyDraftId(), attribution: readAttribution() });
+      const user = await registerAccount({ ...account, language, attribution: readAttribution() }, draftToLink());
       await completeSignIn(user);
     } catch (error) {
       if (error instanceof ApiError && (error.code === 'email_taken' || error.code === 'admin_email_reserved')) {

@@ -1,0 +1,42 @@
+/**
+ * The one text rule of every input (issue 9 §4): what PostgreSQL can store in a text or jsonb
+ * column. A NUL character or a lone UTF-16 surrogate cannot be stored there, so such input is
+ * refused as invalid at the boundary instead of failing in the database.
+ */
+
+import { z } from 'zod';
+
+/** Nesting deeper than this is no form data: refused before anything walks it recursively. */
+export const maxInputDepth = 64;
+
+/** No NUL, no lone surrogate. */
+export function isStorableText(value: string): boolean {
+  return value.isWellFormed() && !value.includes('\u0000');
+}
+
+/** A string schema with the text rule, for keys and values that are checked one by one. */
+export const storableTextSchema = () => z.string().refine(isStorableText, { error: 'validation.invalid' });
+
+/**
+ * The path of the first string or key in `value` that breaks the text rule, or of the first
+ * value nested deeper than `maxInputDepth`; null when all of it can be stored. Walks with an
+ * explicit stack, so a hostile million-level nesting costs no call stack.
+ */
+export function unstorablePath(value: unknown): (string | number)[] | null {
+  const stack: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
+  while (stack.length > 0) {
+    const { value: current, path } = stack.pop()!;
+    if (typeof current === 'string') {
+      if (!isStorableText(current)) return path;
+      continue;
+    }
+    if (current === null || typeof current !== 'object') continue;
+    if (path.length >= maxInputDepth) return path;
+    const entries: [string | number, unknown][] = Array.isArray(current) ? current.map((item, index) => [index, item]) : Object.entries(current);
+    for (const [key, item] of entries) {
+      if (typeof key === 'string' && !isStorableText(key)) return path;
+      stack.push({ value: item, path: [...path, key] });
+    }
+  }
+  return null;
+}

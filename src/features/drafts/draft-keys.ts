@@ -1,0 +1,30 @@
+/**
+ * Where a guest's wizard drafts keep their secrets on this device (localStorage), apart from
+ * `guest-drafts.ts` so the register form reads them without loading the guest database.
+ */
+
+/** The guest's latest company-wizard draft: registration offers it to the new account. */
+export const companyDraftKey = 'alta.companyDraftId';
+export const draftSecretKey = (id: string) => `alta.draftSecret.${id}`;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function draftStorage(): Storage | null {
+  try {
+    return localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What registration sends to take the guest's company draft along: its id (also ties the
+ * orders placed from it) and its secret, the proof the server asks before it moves the draft.
+ */
+export function draftToLink(): { companyDraftId?: string; draftSecret?: string } {
+  const store = draftStorage();
+  const id = store?.getItem(companyDraftKey);
+  if (!id || !uuidPattern.test(id)) return {};
+  const secret = store?.getItem(draftSecretKey(id));
+  return secret ? { companyDraftId: id, draftSecret: secret } : { companyDraftId: id };
+}
