@@ -9,6 +9,7 @@ import { useModalDialog } from '@src/components/dialog/use-modal-dialog';
 import { TextField } from '@src/components/form/text-field';
 import { localToday } from '../filters';
 import styles from './bookkeeping.module.css';
+import { Field } from './labelled-field';
 
 interface CreateTransactionDialogProps {
   open: boolean;
@@ -104,28 +105,30 @@ export function CreateTransactionDialog({ open, language, accounts, onCancel, on
           error={errors.amountCents}
           onChange={(event) => set({ amount: event.target.value })}
         />
-        <label className={styles.filter}>
-          <span className={styles.filterLabel}>{t('list.columns.account')}</span>
-          <select name="accountId" className={styles.filterControl} value={form.accountId} onChange={(event) => set({ accountId: event.target.value })}>
-            <option value="">{t('list.noAccount')}</option>
-            {accounts.map((account) => (
-              <option key={account.id} value={account.id}>
-                {account.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={styles.filter}>
-          <span className={styles.filterLabel}>{t('list.columns.category')}</span>
-          <select name="category" className={styles.filterControl} value={form.category} onChange={(event) => set({ category: event.target.value })}>
-            <option value="">{t('list.uncategorised')}</option>
-            {categories.map((category) => (
-              <option key={category.key} value={category.key}>
-                {t(`categories.${category.key}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Field className={styles.filter} labelClassName={styles.filterLabel} label={t('list.columns.account')}>
+          {(id) => (
+            <select id={id} name="accountId" className={styles.filterControl} value={form.accountId} onChange={(event) => set({ accountId: event.target.value })}>
+              <option value="">{t('list.noAccount')}</option>
+              {accounts.map((account) => (
+                <option key={account.id} value={account.id}>
+                  {account.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field className={styles.filter} labelClassName={styles.filterLabel} label={t('list.columns.category')}>
+          {(id) => (
+            <select id={id} name="category" className={styles.filterControl} value={form.category} onChange={(event) => set({ category: event.target.value })}>
+              <option value="">{t('list.uncategorised')}</option>
+              {categories.map((category) => (
+                <option key={category.key} value={category.key}>
+                  {t(`categories.${category.key}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <TextField label={t('list.columns.merchant')} name="merchant" maxLength={120} value={form.merchant} error={errors.merchant} onChange={(event) => set({ merchant: event.target.value })} />
         <TextField label={t('detail.note')} name="note" maxLength={2000} value={form.note} error={errors.note} onChange={(event) => set({ note: event.target.value })} />
         <div className={dialogStyles.actions}>

@@ -4,6 +4,7 @@ import { categories } from '@domain/bookkeeping';
 import { Button } from '@src/components/button';
 import { activeFilterCount, noFilters, periods, type TransactionFilters } from '../filters';
 import styles from './bookkeeping.module.css';
+import { Field } from './labelled-field';
 
 interface FilterBarProps {
   filters: TransactionFilters;
@@ -33,115 +34,129 @@ export function FilterBar({ filters, accounts, onChange, searchRef }: FilterBarP
 
   return (
     <search className={styles.filters} aria-label={t('list.filters.label')}>
-      <label className={`${styles.filter} ${styles.searchFilter}`}>
-        <span className={styles.filterLabel}>{t('list.filters.search')}</span>
-        <input
-          ref={searchRef}
-          type="search"
-          className={styles.filterControl}
-          value={query}
-          placeholder={t('list.filters.searchPlaceholder')}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            set({ query: event.target.value });
-          }}
-        />
-      </label>
-      <label className={styles.filter}>
-        <span className={styles.filterLabel}>{t('list.filters.period')}</span>
-        <select className={styles.filterControl} value={filters.period ?? ''} onChange={(event) => set({ period: (event.target.value || null) as TransactionFilters['period'] })}>
-          <option value="">{t('list.filters.allDates')}</option>
-          {periods.map((period) => (
-            <option key={period} value={period}>
-              {t(`list.periods.${period}`)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Field labelClassName={styles.filterLabel} className={`${styles.filter} ${styles.searchFilter}`} label={t('list.filters.search')}>
+        {(id) => (
+          <input
+            id={id}
+            ref={searchRef}
+            type="search"
+            className={styles.filterControl}
+            value={query}
+            placeholder={t('list.filters.searchPlaceholder')}
+            onChange={(event) => {
+              setQuery(event.target.value);
+              set({ query: event.target.value });
+            }}
+          />
+        )}
+      </Field>
+      <Field labelClassName={styles.filterLabel} className={styles.filter} label={t('list.filters.period')}>
+        {(id) => (
+          <select id={id} className={styles.filterControl} value={filters.period ?? ''} onChange={(event) => set({ period: (event.target.value || null) as TransactionFilters['period'] })}>
+            <option value="">{t('list.filters.allDates')}</option>
+            {periods.map((period) => (
+              <option key={period} value={period}>
+                {t(`list.periods.${period}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       {filters.period === 'custom' && (
         <>
-          <label className={styles.filter}>
-            <span className={styles.filterLabel}>{t('list.filters.from')}</span>
-            <input type="date" className={styles.filterControl} value={filters.from ?? ''} onChange={(event) => set({ from: event.target.value || null })} />
-          </label>
-          <label className={styles.filter}>
-            <span className={styles.filterLabel}>{t('list.filters.to')}</span>
-            <input type="date" className={styles.filterControl} value={filters.to ?? ''} onChange={(event) => set({ to: event.target.value || null })} />
-          </label>
+          <Field labelClassName={styles.filterLabel} className={styles.filter} label={t('list.filters.from')}>
+            {(id) => (
+              <input id={id} type="date" className={styles.filterControl} value={filters.from ?? ''} onChange={(event) => set({ from: event.target.value || null })} />
+            )}
+          </Field>
+          <Field labelClassName={styles.filterLabel} className={styles.filter} label={t('list.filters.to')}>
+            {(id) => (
+              <input id={id} type="date" className={styles.filterControl} value={filters.to ?? ''} onChange={(event) => set({ to: event.target.value || null })} />
+            )}
+          </Field>
         </>
       )}
-      <label className={styles.filter}>
-        <span className={styles.filterLabel}>{t('list.filters.account')}</span>
-        <select className={styles.filterControl} value={filters.account ?? ''} onChange={(event) => set({ account: event.target.value || null })}>
-          <option value="">{t('list.filters.allAccounts')}</option>
-          <option value="none">{t('list.noAccount')}</option>
-          {accounts.map((account) => (
-            <option key={account.id} value={account.id}>
-              {account.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={styles.filter}>
-        <span className={styles.filterLabel}>{t('list.filters.category')}</span>
-        <select className={styles.filterControl} value={filters.category ?? ''} onChange={(event) => set({ category: (event.target.value || null) as TransactionFilters['category'] })}>
-          <option value="">{t('list.filters.allCategories')}</option>
-          <option value="uncategorised">{t('list.uncategorised')}</option>
-          {categories.map((category) => (
-            <option key={category.key} value={category.key}>
-              {t(`categories.${category.key}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={styles.filter}>
-        <span className={styles.filterLabel}>{t('list.filters.status')}</span>
-        <select className={styles.filterControl} value={filters.checked ?? ''} onChange={(event) => set({ checked: (event.target.value || null) as TransactionFilters['checked'] })}>
-          <option value="">{t('list.filters.any')}</option>
-          <option value="checked">{t('list.filters.checked')}</option>
-          <option value="unchecked">{t('list.filters.unchecked')}</option>
-        </select>
-      </label>
-      <label className={styles.filter}>
-        <span className={styles.filterLabel}>{t('list.filters.receipt')}</span>
-        <select className={styles.filterControl} value={filters.receipt ?? ''} onChange={(event) => set({ receipt: (event.target.value || null) as TransactionFilters['receipt'] })}>
-          <option value="">{t('list.filters.any')}</option>
-          <option value="with">{t('list.filters.withReceipt')}</option>
-          <option value="without">{t('list.filters.withoutReceipt')}</option>
-        </select>
-      </label>
-      <label className={styles.filter}>
-        <span className={styles.filterLabel}>{t('list.filters.direction')}</span>
-        <select className={styles.filterControl} value={filters.direction ?? ''} onChange={(event) => set({ direction: (event.target.value || null) as TransactionFilters['direction'] })}>
-          <option value="">{t('list.filters.any')}</option>
-          <option value="in">{t('list.filters.moneyIn')}</option>
-          <option value="out">{t('list.filters.moneyOut')}</option>
-        </select>
-      </label>
-      <label className={`${styles.filter} ${styles.amountFilter}`}>
-        <span className={styles.filterLabel}>{t('list.filters.minAmount')}</span>
-        <input
-          inputMode="decimal"
-          className={styles.filterControl}
-          value={min}
-          onChange={(event) => {
-            setMin(event.target.value);
-            set({ minCents: inputToCents(event.target.value) });
-          }}
-        />
-      </label>
-      <label className={`${styles.filter} ${styles.amountFilter}`}>
-        <span className={styles.filterLabel}>{t('list.filters.maxAmount')}</span>
-        <input
-          inputMode="decimal"
-          className={styles.filterControl}
-          value={max}
-          onChange={(event) => {
-            setMax(event.target.value);
-            set({ maxCents: inputToCents(event.target.value) });
-          }}
-        />
-      </label>
+      <Field labelClassName={styles.filterLabel} className={styles.filter} label={t('list.filters.account')}>
+        {(id) => (
+          <select id={id} className={styles.filterControl} value={filters.account ?? ''} onChange={(event) => set({ account: event.target.value || null })}>
+            <option value="">{t('list.filters.allAccounts')}</option>
+            <option value="none">{t('list.noAccount')}</option>
+            {accounts.map((account) => (
+              <option key={account.id} value={account.id}>
+                {account.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field labelClassName={styles.filterLabel} className={styles.filter} label={t('list.filters.category')}>
+        {(id) => (
+          <select id={id} className={styles.filterControl} value={filters.category ?? ''} onChange={(event) => set({ category: (event.target.value || null) as TransactionFilters['category'] })}>
+            <option value="">{t('list.filters.allCategories')}</option>
+            <option value="uncategorised">{t('list.uncategorised')}</option>
+            {categories.map((category) => (
+              <option key={category.key} value={category.key}>
+                {t(`categories.${category.key}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field labelClassName={styles.filterLabel} className={styles.filter} label={t('list.filters.status')}>
+        {(id) => (
+          <select id={id} className={styles.filterControl} value={filters.checked ?? ''} onChange={(event) => set({ checked: (event.target.value || null) as TransactionFilters['checked'] })}>
+            <option value="">{t('list.filters.any')}</option>
+            <option value="checked">{t('list.filters.checked')}</option>
+            <option value="unchecked">{t('list.filters.unchecked')}</option>
+          </select>
+        )}
+      </Field>
+      <Field labelClassName={styles.filterLabel} className={styles.filter} label={t('list.filters.receipt')}>
+        {(id) => (
+          <select id={id} className={styles.filterControl} value={filters.receipt ?? ''} onChange={(event) => set({ receipt: (event.target.value || null) as TransactionFilters['receipt'] })}>
+            <option value="">{t('list.filters.any')}</option>
+            <option value="with">{t('list.filters.withReceipt')}</option>
+            <option value="without">{t('list.filters.withoutReceipt')}</option>
+          </select>
+        )}
+      </Field>
+      <Field labelClassName={styles.filterLabel} className={styles.filter} label={t('list.filters.direction')}>
+        {(id) => (
+          <select id={id} className={styles.filterControl} value={filters.direction ?? ''} onChange={(event) => set({ direction: (event.target.value || null) as TransactionFilters['direction'] })}>
+            <option value="">{t('list.filters.any')}</option>
+            <option value="in">{t('list.filters.moneyIn')}</option>
+            <option value="out">{t('list.filters.moneyOut')}</option>
+          </select>
+        )}
+      </Field>
+      <Field labelClassName={styles.filterLabel} className={`${styles.filter} ${styles.amountFilter}`} label={t('list.filters.minAmount')}>
+        {(id) => (
+          <input
+            id={id}
+            inputMode="decimal"
+            className={styles.filterControl}
+            value={min}
+            onChange={(event) => {
+              setMin(event.target.value);
+              set({ minCents: inputToCents(event.target.value) });
+            }}
+          />
+        )}
+      </Field>
+      <Field labelClassName={styles.filterLabel} className={`${styles.filter} ${styles.amountFilter}`} label={t('list.filters.maxAmount')}>
+        {(id) => (
+          <input
+            id={id}
+            inputMode="decimal"
+            className={styles.filterControl}
+            value={max}
+            onChange={(event) => {
+              setMax(event.target.value);
+              set({ maxCents: inputToCents(event.target.value) });
+            }}
+          />
+        )}
+      </Field>
       {active > 0 && (
         <Button size="small" variant="ghost" className={styles.clearFilters} onClick={() => onChange({ ...noFilters, sort: filters.sort, order: filters.order })}>
           {t('list.filters.clear', { count: active })}

@@ -20,6 +20,7 @@ import { useReceiptQueue } from '../hooks/use-receipt-queue';
 import { useReceiptProgress } from '../hooks/use-receipt-progress';
 import { TransactionHistory } from './transaction-history';
 import { receiptAccept } from './receipt-inbox';
+import { Field } from './labelled-field';
 import styles from './transaction-detail.module.css';
 
 /**
@@ -115,21 +116,23 @@ function TransactionView({ transaction }: { transaction: Transaction }) {
           </dl>
 
           <div className={styles.form}>
-            <label className={styles.field}>
-              <span>{t('list.columns.category')}</span>
-              <select
-                disabled={readOnly}
-                value={transaction.category ?? ''}
-                onChange={(event) => void actions.categorise([transaction], (event.target.value || null) as CategoryKey | null)}
-              >
-                <option value="">{t('list.uncategorised')}</option>
-                {categories.map((category) => (
-                  <option key={category.key} value={category.key}>
-                    {t(`categories.${category.key}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <Field className={styles.field} label={t('list.columns.category')}>
+              {(id) => (
+                <select
+                  id={id}
+                  disabled={readOnly}
+                  value={transaction.category ?? ''}
+                  onChange={(event) => void actions.categorise([transaction], (event.target.value || null) as CategoryKey | null)}
+                >
+                  <option value="">{t('list.uncategorised')}</option>
+                  {categories.map((category) => (
+                    <option key={category.key} value={category.key}>
+                      {t(`categories.${category.key}`)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
             <label className={styles.field}>
               <span>{t('list.columns.merchant')}</span>
               <input disabled={readOnly} maxLength={120} value={merchant} onChange={(event) => setMerchant(event.target.value)} onBlur={() => void actions.setMerchant(transaction, merchant)} />
