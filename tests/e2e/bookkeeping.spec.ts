@@ -17,6 +17,7 @@ async function openBookkeeping(page: Page, query = '') {
 }
 
 test('lists the year of books with totals, filters from the URL and sorts by amount', async ({ page }) => {
+  test.slow(); // two languages, each loading the year of books
   await logInAs(page, demo);
   await openBookkeeping(page);
   await page.getByRole('searchbox', { name: 'Search' }).fill('wework');
@@ -25,7 +26,7 @@ test('lists the year of books with totals, filters from the URL and sorts by amo
   await expect(rows(page).first()).toContainText('WEWORK MEMBERSHIP NYC');
   await expect(rows(page).first()).toContainText('-$450');
 
-  await page.getByLabel('Category', { exact: true }).selectOption('uncategorised');
+  await page.getByRole('search').getByLabel('Category', { exact: true }).selectOption('uncategorised');
   await expect(page).toHaveURL(/category=uncategorised/);
   await page.getByRole('button', { name: /Clear 2 filters/ }).click();
   await expect(page).not.toHaveURL(/q=|category=/);
@@ -42,6 +43,7 @@ test('lists the year of books with totals, filters from the URL and sorts by amo
 });
 
 test('categorises and checks rows with the keyboard, undoes, and lists the shortcuts', async ({ page }) => {
+  test.slow(); // every key waits for the row it changed, on a shared machine
   await logInAs(page, demo);
   await openBookkeeping(page, '?q=T-MOBILE');
   const first = rows(page).nth(0);
@@ -96,4 +98,89 @@ test('a new transaction by hand: the invalid date is explained, then it is creat
   await page.getByRole('searchbox', { name: 'Search' }).fill('coworking day pass');
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText('-$1,234.50');
+});
+
+/**
+ * Adds `count` transactions to the demo company the way the app queues a change: the rows and
+ * one `restoreTransactions` outbox entry in one IndexedDB transaction, then an `online` nudge
+ * so the tab's engine pushes them.
+ */
+function queueTransactions(page: Page, database: string, count: number, description: string) {
+  return page.evaluate(
+    async ({ name, count, description }) => {
+      const request = <T>(r: IDBRequest<T>) =>
+        new Promise<T>((resolve, reject) => {
+          r.onsuccess = () => resolve(r.result);
+          r.onerror = () => reject(r.error);
+        });
+      const db = await request(indexedDB.open(name));
+      const read = db.transaction('transactions');
+      const sample = (await request(read.objectStore('transactions').getAll(null, 1)))[0] as { companyId: string };
+      const tx = db.transaction(['outbox', 'syncMeta', 'transactions'], 'readwrite');
+      const meta = await request(tx.objectStore('syncMeta').get('state'));
+      const id = meta.nextMutationId as number;
+      const now = new Date().toISOString();
+      const rows = Array.from({ length: count }, (_, index) => ({
+        id: crypto.randomUUID(),
+        companyId: sample.companyId,
+        date: `2026-0${1 + (index % 9)}-1${index % 10}`,
+        description: `${description} ${index}`,
+        amountCents: -(100 + index),
+        accountKind: null,
+        accountId: null,
+        category: null,
+        merchant: null,
+        note: '',
+        checked: false,
+        receipt: null,
+        blocked: false,
+        importId: null,
+        createdAt: now,
+        updatedAt: now,
+      }));
+      for (const row of rows) tx.objectStore('transactions').put(row);
+      tx.objectStore('outbox').add({ id, name: 'restoreTransactions', args: { transactions: rows }, createdAt: now, undo: rows.map((row) => ({ table: 'transactions', id: row.id, before: null })) });
+      tx.objectStore('syncMeta').put({ ...meta, nextMutationId: id + 1 });
+      await new Promise<void>((resolve, reject) => {
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+      window.dispatchEvent(new Event('online'));
+    },
+    { name: database, count, description },
+  );
+}
+
+test('bulk: selects 1,000 transactions with the keyboard and categorises them at once', async ({ page }) => {
+  test.slow(); // 1,000 rows written, pushed and categorised on a shared machine
+  await logInAs(page, demo);
+  await openBookkeeping(page);
+  const database = await userDatabase(page);
+  await waitForSyncPosition(page, database);
+  await queueTransactions(page, database, 1000, 'BULKTEST coffee beans');
+  await expect(syncButton(page)).toHaveAccessibleName('Sync status: Saved', { timeout: 60_000 });
+
+  await page.goto('/en/accounting-ai/bookkeeping?q=BULKTEST');
+  await expect(page.getByText('1,000 transactions')).toBeVisible();
+  await rows(page).first().getByRole('gridcell').nth(1).click();
+  await page.keyboard.press('Control+a');
+  await expect(page.getByText('1000 selected')).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('combobox', { name: 'Category of 1000 selected transactions' })).toBeFocused();
+  await page.keyboard.type('cost of goods');
+  await page.keyboard.press('Enter');
+
+  await page.getByRole('search').getByLabel('Category', { exact: true }).selectOption('costOfGoods');
+  await expect(page.getByText('1,000 transactions')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Undo categorising 1000 transactions' })).toBeVisible();
+  await expect(syncButton(page)).toHaveAccessibleName('Sync status: Saved', { timeout: 60_000 });
+
+  // The server has them: a fresh page load pulls the same.
+  const other = await page.context().browser()!.newContext({ serviceWorkers: 'block' });
+  const second = await other.newPage();
+  await logInAs(second, demo);
+  await second.goto('/en/accounting-ai/bookkeeping?q=BULKTEST&category=costOfGoods');
+  await expect(second.getByText('1,000 transactions')).toBeVisible({ timeout: 60_000 });
+  await other.close();
 });
