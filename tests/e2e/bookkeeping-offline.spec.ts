@@ -10,6 +10,9 @@ const syncButton = (page: Page) => page.getByRole('button', { name: /^Sync statu
 const checkedStates = (page: Page, count: number) =>
   Promise.all(Array.from({ length: count }, (_, index) => rows(page).nth(index).getByRole('checkbox', { name: /^Checked: / }).isChecked()));
 
+// Tall enough for the virtualised list to render the 21 rows the test reads at once.
+test.use({ viewport: { width: 1280, height: 2000 } });
+
 // A 1×1 PNG.
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 

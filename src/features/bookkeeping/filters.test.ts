@@ -92,15 +92,4 @@ describe('bookkeeping filters', () => {
     expect(parseFilters(new URLSearchParams('max=99999999999.99')).maxCents).toBe(9_999_999_999_999);
     expect(parseFilters(new URLSearchParams('max=999999999999')).maxCents).toBeNull();
   });
-
-  it('filters 50,000 rows in a fraction of a frame budget', () => {
-    const many = Array.from({ length: 50_000 }, (_, index) =>
-      testTransaction({ id: String(index).padStart(6, '0'), date: `2026-${String((index % 12) + 1).padStart(2, '0')}-10`, description: `Line ${index}`, amountCents: (index % 7) * 1000 - 3000 }),
-    ).sort(compareTransactions);
-    const big = { rows: many, search: many.map(searchTextOf) };
-    const started = performance.now();
-    const view = filterTransactions(big, { ...noFilters, query: 'line 4', direction: 'out', sort: 'amount' }, today);
-    expect(performance.now() - started).toBeLessThan(200);
-    expect(view.totals.count).toBeGreaterThan(0);
-  });
 });

@@ -119,19 +119,25 @@ export class TransactionStore {
   private async reload(): Promise<void> {
     const keys = await this.db.transactions.where('companyId').equals(this.companyId).primaryKeys();
     const rows: Transaction[] = [];
+    const search = new Map<string, string>();
     for (let start = 0; start < keys.length; start += sliceSize) {
       if (start > 0) await yieldToBrowser();
       const slice = await this.db.transactions.bulkGet(keys.slice(start, start + sliceSize));
-      for (const row of slice) if (row) rows.push(row);
+      // The search text is built slice by slice too, so no single step does it for every row.
+      for (const row of slice) {
+        if (!row) continue;
+        rows.push(row);
+        search.set(row.id, searchTextOf(row));
+      }
     }
     if (this.closed) return;
     rows.sort(compareTransactions);
-    this.setAll(rows);
+    this.setAll(rows, search);
   }
 
-  private setAll(rows: Transaction[]): void {
+  private setAll(rows: Transaction[], search?: ReadonlyMap<string, string>): void {
     this.rows = rows;
-    this.search = rows.map(searchTextOf);
+    this.search = rows.map((row) => search?.get(row.id) ?? searchTextOf(row));
     this.byId = new Map(rows.map((row, index) => [row.id, index]));
     this.publish();
   }
@@ -167,6 +173,7 @@ export class TransactionStore {
       this.publish();
       return;
     }
-    this.setAll([...rows.filter((row) => !removed.has(row.id)), ...added].sort(compareTransactions));
+    const known = new Map(rows.map((row, index) => [row.id, search[index]!]));
+    this.setAll([...rows.filter((row) => !removed.has(row.id)), ...added].sort(compareTransactions), known);
   }
 }
