@@ -35,7 +35,8 @@ test('offline: 20 edits and a receipt wait on the device, survive a reload, then
   const after = before.map((checked) => !checked);
   await expect.poll(() => checkedStates(page, 20)).toEqual(after);
 
-  // A receipt attached offline waits on the device.
+  // A receipt attached offline waits on the device (Home scrolls back to the first row).
+  await page.keyboard.press('Home');
   const target = rows(page).first();
   const description = (await target.getByRole('link').textContent())!;
   await target.getByRole('link').click();

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Transaction } from '@domain/bookkeeping';
 import { demoBooks } from '@domain/demo-books';
-import { ButtonLink } from '@src/components/button';
 import eyebrow from '@src/components/eyebrow.module.css';
 import { useLanguage } from '@src/features/public-site/hooks/use-language';
 import { formatDate, formatMonth, formatNumber, formatUsd } from '@src/i18n/format';
@@ -15,7 +14,9 @@ import { localToday, noFilters, writeFilters, type TransactionFilters } from '..
 import { useBookkeepingCompany } from '../hooks/use-bookkeeping-company';
 import { useTransactions } from '../hooks/use-transactions';
 import { CompanyPicker } from './company-picker';
+import { CryptoOnlyNotice } from './crypto-only-notice';
 import styles from './accounting-home.module.css';
+import shared from './bookkeeping.module.css';
 import { Field } from './labelled-field';
 
 // Recharts is large: it loads only when a chart is on screen, in its own chunk.
@@ -68,16 +69,7 @@ export function AccountingHome() {
     return (
       <div className={styles.page}>
         <h1 className={styles.title}>{t('home.title')}</h1>
-        <section className={styles.card}>
-          <h2 className={styles.cardTitle}>{t('list.cryptoOnly.title')}</h2>
-          <p>{t('list.cryptoOnly.body')}</p>
-          <div className={styles.actions}>
-            <ButtonLink to={href(language, paths.createCompany)}>{t('list.cryptoOnly.create')}</ButtonLink>
-            <ButtonLink to={href(language, paths.migrateCompany)} variant="secondary">
-              {t('list.cryptoOnly.migrate')}
-            </ButtonLink>
-          </div>
-        </section>
+        <CryptoOnlyNotice cryptoOnly />
       </div>
     );
   }
@@ -150,7 +142,7 @@ export function AccountingHome() {
         <details className={styles.table}>
           <summary>{t('home.asTable')}</summary>
           <table>
-            <caption className={styles.visuallyHidden}>{t('home.byMonth')}</caption>
+            <caption className={shared.visuallyHidden}>{t('home.byMonth')}</caption>
             <thead>
               <tr>
                 <th scope="col">{t('home.month')}</th>

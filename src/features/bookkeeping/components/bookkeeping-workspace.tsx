@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { CategoryKey, Transaction } from '@domain/bookkeeping';
 import { currentUserDatabase } from '@sync/client/db';
-import { Button, ButtonLink } from '@src/components/button';
+import { Button } from '@src/components/button';
 import { ConfirmDialog } from '@src/components/dialog/confirm-dialog';
 import eyebrow from '@src/components/eyebrow.module.css';
 import { useToast } from '@src/components/toast/toast-provider';
@@ -21,6 +21,7 @@ import { useTransactions } from '../hooks/use-transactions';
 import { commandForKey, emptyCursor, reduceCursor, targetIds, type CursorAction, type ListCursor, type ListShape } from '../keyboard';
 import { CategoryPicker } from './category-picker';
 import { CompanyPicker } from './company-picker';
+import { CryptoOnlyNotice } from './crypto-only-notice';
 import { CreateTransactionDialog } from './create-transaction-dialog';
 import { FilterBar } from './filter-bar';
 import { ReceiptInbox } from './receipt-inbox';
@@ -53,18 +54,7 @@ export function BookkeepingWorkspace({ toolbar, accounts: accountsSection }: Boo
           <p className={eyebrow.eyebrow}>{t('list.eyebrow')}</p>
           <h1 className={styles.title}>{t('list.title')}</h1>
         </header>
-        <section className={styles.notice} aria-labelledby="no-company-title">
-          <h2 id="no-company-title" className={styles.sectionTitle}>
-            {cryptoOnly ? t('list.cryptoOnly.title') : t('list.noCompany.title')}
-          </h2>
-          <p>{cryptoOnly ? t('list.cryptoOnly.body') : t('list.noCompany.body')}</p>
-          <div className={styles.noticeActions}>
-            <ButtonLink to={href(language, paths.createCompany)}>{t('list.cryptoOnly.create')}</ButtonLink>
-            <ButtonLink to={href(language, paths.migrateCompany)} variant="secondary">
-              {t('list.cryptoOnly.migrate')}
-            </ButtonLink>
-          </div>
-        </section>
+        <CryptoOnlyNotice cryptoOnly={cryptoOnly} />
       </div>
     );
   }

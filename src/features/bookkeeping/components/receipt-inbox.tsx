@@ -2,7 +2,6 @@ import { useId, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Transaction } from '@domain/bookkeeping';
 import type { Language } from '@domain/constants';
-import { uploadRules } from '@domain/files';
 import type { ReceiptFile } from '@sync/client/receipts';
 import { Button } from '@src/components/button';
 import dialogStyles from '@src/components/dialog/dialog.module.css';
@@ -12,9 +11,8 @@ import { localToday } from '../filters';
 import type { ReceiptQueue } from '../hooks/use-receipt-queue';
 import { suggestMatches } from '../receipt-matching';
 import styles from './bookkeeping.module.css';
+import { ReceiptFileButtons } from './receipt-file-buttons';
 
-/** What the receipt inputs accept (SPEC §5 receipt types), for the file picker. */
-export const receiptAccept = uploadRules.transactionReceipt.extensions.map((extension) => `.${extension}`).join(',');
 
 interface ReceiptInboxProps {
   rows: readonly Transaction[];
@@ -67,32 +65,7 @@ export function ReceiptInbox({ rows, language, queue }: ReceiptInboxProps) {
         >
           <p>{t('receipts.dropHere')}</p>
           <div className={styles.noticeActions}>
-            <label className={styles.fileButton}>
-              {t('receipts.pickFiles')}
-              <input
-                type="file"
-                multiple
-                accept={receiptAccept}
-                className={styles.visuallyHidden}
-                onChange={(event) => {
-                  void queue.addToInbox([...(event.target.files ?? [])]);
-                  event.target.value = '';
-                }}
-              />
-            </label>
-            <label className={styles.fileButton}>
-              {t('receipts.takePhoto')}
-              <input
-                type="file"
-                accept="image/*"
-                capture="environment"
-                className={styles.visuallyHidden}
-                onChange={(event) => {
-                  void queue.addToInbox([...(event.target.files ?? [])]);
-                  event.target.value = '';
-                }}
-              />
-            </label>
+            <ReceiptFileButtons pickLabel={t('receipts.pickFiles')} multiple onFiles={(files) => void queue.addToInbox(files)} />
           </div>
           <p className={styles.muted}>{t('receipts.rules')}</p>
         </div>

@@ -19,7 +19,7 @@ import { useBookkeepingActions } from '../hooks/use-bookkeeping-actions';
 import { useReceiptQueue } from '../hooks/use-receipt-queue';
 import { useReceiptProgress } from '../hooks/use-receipt-progress';
 import { TransactionHistory } from './transaction-history';
-import { receiptAccept } from './receipt-inbox';
+import { ReceiptFileButtons } from './receipt-file-buttons';
 import { Field } from './labelled-field';
 import styles from './transaction-detail.module.css';
 
@@ -255,31 +255,7 @@ function ReceiptPanel({ transaction, readOnly, onAttach, onRemove }: ReceiptPane
       )}
       {!readOnly && (
         <div className={styles.actions}>
-          <label className={styles.fileButton}>
-            {hasReceipt ? t('detail.replace') : t('detail.attach')}
-            <input
-              type="file"
-              accept={receiptAccept}
-              className={styles.visuallyHidden}
-              onChange={(event) => {
-                onAttach([...(event.target.files ?? [])]);
-                event.target.value = '';
-              }}
-            />
-          </label>
-          <label className={styles.fileButton}>
-            {t('receipts.takePhoto')}
-            <input
-              type="file"
-              accept="image/*"
-              capture="environment"
-              className={styles.visuallyHidden}
-              onChange={(event) => {
-                onAttach([...(event.target.files ?? [])]);
-                event.target.value = '';
-              }}
-            />
-          </label>
+          <ReceiptFileButtons pickLabel={hasReceipt ? t('detail.replace') : t('detail.attach')} onFiles={onAttach} />
           {transaction.receipt && (
             <Button size="small" variant="ghost" onClick={() => setConfirmRemove(true)}>
               {t('detail.removeReceipt')}
