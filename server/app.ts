@@ -11,6 +11,7 @@ import { withSecurityHeaders } from './middleware/with-security-headers';
 import { docsRouter } from './routes/docs';
 import { adminRouter } from './routes/admin';
 import { authRouter } from './routes/auth';
+import { bookkeepingRouter } from './routes/bookkeeping';
 import { checkoutRouter, createCheckout } from './routes/checkout';
 import { companiesRouter } from './routes/companies';
 import { configRouter } from './routes/config';
@@ -63,6 +64,7 @@ export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) 
   api.route('/', ordersRouter(deps, checkout));
   api.route('/', checkoutRouter(deps, checkout));
   api.route('/', companiesRouter(deps));
+  api.route('/', bookkeepingRouter(deps));
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

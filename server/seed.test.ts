@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDeps } from './context';
+import { transactions } from './db/schema/bookkeeping';
 import { companies } from './db/schema/companies';
 import { users } from './db/schema/users';
 import { demoOwner, ensureAdmin, prepareAccounts } from './seed';
@@ -37,6 +38,11 @@ describe('admin and demo data at start', () => {
     expect(await t.database.db.select().from(companies).where(eq(companies.ownerId, demo.id))).toEqual([
       expect.objectContaining({ type: 'LLC', state: 'WY', status: 'ObtainingEin' }),
     ]);
+    // A year of books, so the bookkeeping workspace shows work on a first start.
+    const [company] = await t.database.db.select().from(companies).where(eq(companies.ownerId, demo.id));
+    const books = await t.database.db.select().from(transactions).where(eq(transactions.companyId, company!.id));
+    expect(books.length).toBeGreaterThan(300);
+    expect(books.some((row) => row.category === null)).toBe(true);
     expect(lines.join('\n')).toContain('http://localhost:3000/es/login');
     expect(lines.join('\n')).toContain(`${demoOwner.email} / ${demoOwner.password}`);
 

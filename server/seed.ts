@@ -3,6 +3,8 @@ import { emailSchema, passwordSchema } from '@domain/account';
 import { hashPassword, verifyPassword } from './auth/passwords';
 import type { AppDeps } from './context';
 import { countUsers, findUserByEmail, insertUser } from './db/queries/users';
+import { demoBooks } from '@domain/demo-books';
+import { manualAccounts, transactions } from './db/schema/bookkeeping';
 import { companies } from './db/schema/companies';
 import { users } from './db/schema/users';
 import { EnvError } from './env';
@@ -48,7 +50,10 @@ export async function ensureAdmin(deps: AppDeps) {
     .where(eq(users.id, admin.id));
 }
 
-/** Demo data for a first local run: an owner whose dashboard already shows a company on its way. */
+/**
+ * Demo data for a first local run: an owner whose dashboard already shows a company on its
+ * way, with a year of books (domain/demo-books.ts) so the bookkeeping workspace has work in it.
+ */
 export async function seedDemoData(deps: AppDeps) {
   const db = deps.database.db;
   const now = deps.now();
@@ -61,18 +66,24 @@ export async function seedDemoData(deps: AppDeps) {
     now,
   });
   if (!owner) return;
-  await db.insert(companies).values({
-    ownerId: owner.id,
-    type: 'LLC',
-    nameOption1: 'Demo Ventures LLC',
-    nameOption2: 'Demo Holdings LLC',
-    industry: 'software',
-    state: 'WY',
-    status: 'ObtainingEin',
-    plan: 'standard',
-    requestedAt: now,
-    updatedAt: now,
-  });
+  const [company] = await db
+    .insert(companies)
+    .values({
+      ownerId: owner.id,
+      type: 'LLC',
+      nameOption1: 'Demo Ventures LLC',
+      nameOption2: 'Demo Holdings LLC',
+      industry: 'software',
+      state: 'WY',
+      status: 'ObtainingEin',
+      plan: 'standard',
+      requestedAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: companies.id });
+  const books = demoBooks(company!.id, now.toISOString().slice(0, 10));
+  await db.insert(manualAccounts).values(books.accounts);
+  await db.insert(transactions).values(books.transactions);
 }
 
 /**

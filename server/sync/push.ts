@@ -56,6 +56,8 @@ async function pushOnce(db: Db, userId: string, request: PushRequest, savepoints
   const firstId = request.mutations[0]!.id;
   return db.transaction(async (tx) => {
     await syncWriteLock(tx);
+    // Names the caller for the history trigger (transactions_record_change), for this transaction only.
+    await tx.execute(sql`select set_config('alta.user_id', ${userId}, true)`);
     await tx.insert(syncClients).values({ clientId: request.clientId, userId, lastMutationId: 0 }).onConflictDoNothing();
     const [client] = await tx
       .select({ lastMutationId: syncClients.lastMutationId })

@@ -21,6 +21,7 @@ const page = (load: RouteModule, needs: Namespace[] = []): Pick<RouteObject, 'lo
 
 const auth: Namespace[] = ['auth', 'validation', 'errors'];
 const dashboard: Namespace[] = ['dashboard'];
+const bookkeeping: Namespace[] = ['dashboard', 'bookkeeping', 'validation'];
 const publicPage: Namespace[] = ['public'];
 const contactPage: Namespace[] = ['public', 'validation', 'errors'];
 const wizardPage: Namespace[] = ['wizard', 'plans', 'validation', 'errors'];
@@ -69,9 +70,9 @@ const dashboardRoutes: RouteObject[] = [
   { path: 'boi-report', ...page(() => import('./routes/dashboard/boi-report'), dashboard) },
   { path: 'banking-crypto', ...page(() => import('./routes/dashboard/banking-crypto'), dashboard) },
   { path: 'banking-crypto/faq', ...page(() => import('./routes/dashboard/banking-crypto-faq'), dashboard) },
-  { path: 'accounting-ai', ...page(() => import('./routes/dashboard/accounting-ai'), dashboard) },
-  { path: 'accounting-ai/bookkeeping', ...page(() => import('./routes/dashboard/bookkeeping'), [...dashboard, 'bookkeeping', 'validation']) },
-  { path: 'accounting-ai/bookkeeping/:id', ...page(() => import('./routes/dashboard/bookkeeping-account'), dashboard) },
+  { path: 'accounting-ai', ...page(() => import('./routes/dashboard/accounting-ai'), bookkeeping) },
+  { path: 'accounting-ai/bookkeeping', ...page(() => import('./routes/dashboard/bookkeeping'), bookkeeping) },
+  { path: 'accounting-ai/bookkeeping/:id', ...page(() => import('./routes/dashboard/bookkeeping-transaction'), bookkeeping) },
   { path: 'accounting-ai/tax-form', ...page(() => import('./routes/dashboard/tax-form'), dashboard) },
   { path: 'invoices', ...page(() => import('./routes/dashboard/invoices'), dashboard) },
   { path: 'teammates', ...page(() => import('./routes/dashboard/teammates'), dashboard) },

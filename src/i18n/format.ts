@@ -70,3 +70,8 @@ export function formatDuration(seconds: number, language: Language): string {
     minutes ?? Math.max(0, Math.ceil(seconds)),
   );
 }
+
+/** A calendar month `YYYY-MM`: "nov 2026" / "Nov 2026" (short) or spelled out (long). */
+export function formatMonth(month: string, language: Language, style: 'short' | 'long' = 'short'): string {
+  return cached(`m|${language}|${style}`, () => new Intl.DateTimeFormat(locales[language], { month: style, year: 'numeric', timeZone: 'UTC' })).format(new Date(`${month}-01T00:00:00Z`));
+}

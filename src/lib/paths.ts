@@ -41,7 +41,8 @@ export const paths = {
   bankingCryptoFaq: 'banking-crypto/faq',
   accountingAi: 'accounting-ai',
   bookkeeping: 'accounting-ai/bookkeeping',
-  bookkeepingAccount: (id: string) => `accounting-ai/bookkeeping/${encodeURIComponent(id)}`,
+  /** One transaction of the bookkeeping list (SPEC §2 accounting-ai/bookkeeping/{id}). */
+  transaction: (id: string) => `accounting-ai/bookkeeping/${encodeURIComponent(id)}`,
   taxForm: 'accounting-ai/tax-form',
   invoices: 'invoices',
   teammates: 'teammates',

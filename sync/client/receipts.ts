@@ -19,8 +19,12 @@ export interface ReceiptFile {
   name: string;
   size: number;
   contentType: string;
-  /** `pending` until attached; `failed` when the server refused the file for good (see `failure`). */
-  status: 'pending' | 'attached' | 'failed';
+  /**
+   * `pending` until attached; `failed` when the server refused the file for good (see
+   * `failure`); `inbox` while it waits on this device for the person to say which
+   * transaction it belongs to (`transactionId` is then empty and nothing is uploaded).
+   */
+  status: 'pending' | 'attached' | 'failed' | 'inbox';
   /** The storage key once uploaded. */
   key: string | null;
   /** Why the file was refused for good: a problem code (`file_too_large`, …) or a rejection code. */
@@ -60,6 +64,63 @@ export async function queueReceipt(
   return { ok: true, id };
 }
 
+/** Keeps a receipt that belongs to no transaction yet in the device's receipt inbox. */
+export async function keepInInbox(
+  db: ReceiptsDatabase,
+  input: { companyId: string; file: Blob; name: string; now: Date },
+): Promise<{ ok: true; id: string } | { ok: false; code: FileRefusal }> {
+  const queued = await queueReceipt(db, { ...input, transactionId: '' });
+  if (queued.ok) await db.receiptFiles.update(queued.id, { status: 'inbox' });
+  return queued;
+}
+
+/** Gives an inbox receipt its transaction: it is then uploaded and attached like any other. */
+export async function matchInboxReceipt(db: ReceiptsDatabase, receiptId: string, transactionId: string): Promise<void> {
+  await db.receiptFiles.where({ id: receiptId, status: 'inbox' }).modify({ transactionId, status: 'pending', createdAt: new Date().toISOString() });
+}
+
+/** Bytes sent of the receipt being uploaded now, for progress bars; listeners hear every change. */
+const progress = new Map<string, { sent: number; total: number }>();
+const progressListeners = new Set<() => void>();
+let progressVersion = 0;
+function reportProgress(receiptId: string, sent: number, total: number | null) {
+  if (total === null) progress.delete(receiptId);
+  else progress.set(receiptId, { sent, total });
+  progressVersion++;
+  for (const listener of progressListeners) listener();
+}
+export const receiptProgress = {
+  subscribe(listener: () => void) {
+    progressListeners.add(listener);
+    return () => progressListeners.delete(listener);
+  },
+  version: () => progressVersion,
+  of: (receiptId: string) => progress.get(receiptId),
+};
+
+/**
+ * PUTs the bytes with `XMLHttpRequest` where there is one, because `fetch` reports no upload
+ * progress; the answer comes back as a `Response` like `fetch`'s.
+ */
+function putWithProgress(receiptId: string, url: string, method: string, headers: Record<string, string>, body: Blob): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open(method, url);
+    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
+    request.upload.onprogress = (event) => reportProgress(receiptId, event.loaded, event.lengthComputable ? event.total : body.size);
+    request.onload = () => {
+      reportProgress(receiptId, 0, null);
+      resolve(new Response(request.status === 204 ? null : request.responseText, { status: request.status, headers: { 'content-type': request.getResponseHeader('content-type') ?? 'text/plain' } }));
+    };
+    request.onerror = request.onabort = () => {
+      reportProgress(receiptId, 0, null);
+      reject(new TypeError('upload failed'));
+    };
+    reportProgress(receiptId, 0, body.size);
+    request.send(body);
+  });
+}
+
 export interface ReceiptUploadDeps {
   /** `fetch` with the session cookies (defaults to the browser's). */
   fetch?: typeof fetch;
@@ -97,7 +158,10 @@ async function uploadOne(db: ReceiptsDatabase, receipt: ReceiptFile, deps: Recei
       const presigned = await post('/uploads', { uploadType: 'transactionReceipt', companyId: receipt.companyId, fileName: receipt.name, size: receipt.size });
       if (!presigned.ok) return refusedOrRetry(presigned);
       const upload = presignedUploadSchema.parse(await presigned.json());
-      const stored = await doFetch(upload.url, { method: upload.method, headers: upload.headers, body: receipt.file });
+      const stored =
+        deps.fetch === undefined && typeof XMLHttpRequest !== 'undefined'
+          ? await putWithProgress(receipt.id, upload.url, upload.method, upload.headers, receipt.file)
+          : await doFetch(upload.url, { method: upload.method, headers: upload.headers, body: receipt.file });
       // An expired URL or a network hiccup: the next attempt asks for a new URL.
       if (!stored.ok) return stored.status === 413 || stored.status === 415 ? { kind: 'refused', code: await problemCode(stored) } : { kind: 'retry' };
       key = upload.key;

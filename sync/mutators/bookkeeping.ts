@@ -5,6 +5,7 @@ import {
   importCooldownLeft,
   categorySchema,
   manualAccountSchema,
+  merchantSchema,
   noteSchema,
   receiptSchema,
   transactionFormSchema,
@@ -159,6 +160,97 @@ export const setTransactionChecked = defineMutator(
     await tx.put('transactions', { ...transaction, checked, updatedAt });
   },
   { reads: readsTransaction },
+);
+
+/** Sets or clears a transaction's merchant (an empty name clears it). */
+export const setTransactionMerchant = defineMutator(
+  'setTransactionMerchant',
+  z.strictObject({ id, merchant: merchantSchema.nullable(), updatedAt: timestamp }),
+  async (tx, { id: transactionId, merchant, updatedAt }) => {
+    const transaction = await editableTransaction(tx, transactionId);
+    await tx.put('transactions', { ...transaction, merchant: merchant || null, updatedAt });
+  },
+  { reads: readsTransaction },
+);
+
+/** Most transactions one bulk change (categorise, check, delete, restore) may name. */
+export const maxBulkTransactions = 5000;
+
+const bulkIds = z.array(id).min(1).max(maxBulkTransactions);
+const readsTransactions = ({ ids }: { ids: readonly string[] }): readonly RowRef[] => ids.map((transactionId) => ['transactions', transactionId] as const);
+
+/**
+ * The transactions a bulk change is about, all editable, or a refusal of the whole change:
+ * a selection is one action for the person who made it, so it applies whole or not at all.
+ */
+async function editableTransactions(tx: MutatorTx, ids: readonly string[]): Promise<Transaction[]> {
+  const found = await tx.getMany('transactions', ids);
+  const rows: Transaction[] = [];
+  for (const transaction of found) {
+    if (!transaction) reject('not_found');
+    if (transaction.blocked) reject('blocked');
+    rows.push(transaction);
+  }
+  const byCompany = new Map<string, number[]>();
+  for (const row of rows) byCompany.set(row.companyId, [...(byCompany.get(row.companyId) ?? []), yearOf(row.date)]);
+  for (const [companyId, years] of byCompany) await assertCompanyOpen(tx, companyId, years);
+  return rows;
+}
+
+/** Sets or clears the category of many transactions at once (bulk categorise, undo). */
+export const setTransactionsCategory = defineMutator(
+  'setTransactionsCategory',
+  z.strictObject({ ids: bulkIds, category: categorySchema.nullable(), updatedAt: timestamp }),
+  async (tx, { ids, category, updatedAt }) => {
+    const rows = await editableTransactions(tx, ids);
+    await tx.putMany('transactions', rows.map((row) => ({ ...row, category, updatedAt })));
+  },
+  { reads: readsTransactions },
+);
+
+/** Marks many transactions as checked, or not (bulk check, undo). */
+export const setTransactionsChecked = defineMutator(
+  'setTransactionsChecked',
+  z.strictObject({ ids: bulkIds, checked: z.boolean(), updatedAt: timestamp }),
+  async (tx, { ids, checked, updatedAt }) => {
+    const rows = await editableTransactions(tx, ids);
+    await tx.putMany('transactions', rows.map((row) => ({ ...row, checked, updatedAt })));
+  },
+  { reads: readsTransactions },
+);
+
+/** Deletes many transactions at once. */
+export const deleteTransactions = defineMutator(
+  'deleteTransactions',
+  z.strictObject({ ids: bulkIds }),
+  async (tx, { ids }) => {
+    await editableTransactions(tx, ids);
+    for (const transactionId of ids) await tx.delete('transactions', transactionId);
+  },
+  { reads: readsTransactions },
+);
+
+/**
+ * Puts back transactions the person just deleted (undo). They come back as they were except
+ * the receipt: its file left storage with the deletion, and a key could otherwise be used to
+ * attach a file that was never checked for this company.
+ */
+export const restoreTransactions = defineMutator(
+  'restoreTransactions',
+  z.strictObject({ transactions: z.array(transactionSchema).min(1).max(maxBulkTransactions) }),
+  async (tx, { transactions }) => {
+    const existing = await tx.getMany('transactions', transactions.map((transaction) => transaction.id));
+    if (existing.some((row) => row !== undefined)) reject('invalid');
+    const byCompany = new Map<string, number[]>();
+    for (const row of transactions) {
+      if (row.blocked) reject('invalid');
+      byCompany.set(row.companyId, [...(byCompany.get(row.companyId) ?? []), yearOf(row.date)]);
+    }
+    for (const [companyId, years] of byCompany) await assertCompanyOpen(tx, companyId, years);
+    for (const row of transactions) await assertAccount(tx, row.companyId, row.accountKind, row.accountId);
+    await tx.putMany('transactions', transactions.map((row) => ({ ...row, receipt: null })));
+  },
+  { reads: ({ transactions }) => transactions.map((row) => ['transactions', row.id] as const) },
 );
 
 /** Deletes a transaction. */

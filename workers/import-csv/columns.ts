@@ -1,4 +1,4 @@
-import { looksLikeAmount } from './numbers';
+import { looksLikeAmount } from '@domain/amounts';
 import { looksLikeDate } from './dates';
 
 /**

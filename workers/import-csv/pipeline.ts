@@ -16,7 +16,7 @@ import { categorise } from '../categorise';
 import { detectColumns, normaliseHeader, type ColumnMap } from './columns';
 import { DateOrderSurvey, looksLikeDate, parseDate, type DateOrder } from './dates';
 import { importedTransactionId, OccurrenceCounter } from './fingerprint';
-import { detectDecimalSeparator, parseAmount, type DecimalSeparator } from './numbers';
+import { detectDecimalSeparator, parseAmount, type DecimalSeparator } from '@domain/amounts';
 import { decodeText, detectDelimiter, lineBreaksIn, type Delimiter } from './read-text';
 
 /**

@@ -123,3 +123,26 @@ export const uploads = pgTable(
   },
   (table) => [index('uploads_company_idx').on(table.companyId)],
 );
+
+/**
+ * The change history of transactions (domain/bookkeeping-history.ts), written by the trigger
+ * `transactions_record_change` (migration 0015) in the writing transaction itself: a refused
+ * or rolled-back change leaves nothing, and no write path can skip it. `user_id` is the
+ * caller the sync push names with `set_config('alta.user_id', …, true)`; null for Alta itself.
+ * Rows outlive their transaction (a deleted one keeps its history) and go with the company.
+ */
+export const transactionChanges = pgTable(
+  'transaction_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    transactionId: uuid('transaction_id').notNull(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').$type<'created' | 'updated' | 'deleted'>().notNull(),
+    changes: jsonb('changes').$type<Record<string, [unknown, unknown]>>().notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('transaction_changes_transaction_idx').on(table.transactionId, table.id)],
+);

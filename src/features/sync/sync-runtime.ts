@@ -2,6 +2,7 @@ import type { AppDB } from '@sync/client/db';
 import { currentUserDatabase } from '@sync/client/db';
 import { SyncEngine } from '@sync/client/engine';
 import { browserHost } from '@sync/client/host';
+import { startReceiptUploads } from '@sync/client/receipts';
 import { createHttpTransport } from '@sync/client/transport';
 import { adoptGuestDrafts } from '@src/features/drafts/guest-drafts';
 
@@ -10,14 +11,17 @@ import { adoptGuestDrafts } from '@src/features/drafts/guest-drafts';
  * replaced when another user signs in. It stops by itself when the database is closed or
  * deleted (sign-out), keeping nothing in memory that the database does not hold.
  */
-let running: { db: AppDB; engine: SyncEngine } | null = null;
+let running: { db: AppDB; engine: SyncEngine; stopReceipts: () => void } | null = null;
 
 /** The engine of `db`, started if needed. */
 export function syncEngineFor(db: AppDB): SyncEngine {
   if (running?.db === db && !running.engine.stopped) return running.engine;
   running?.engine.stop();
+  running?.stopReceipts();
   const engine = new SyncEngine(db, db.userId, createHttpTransport(), browserHost()).start();
-  running = { db, engine };
+  // Receipts kept on this device upload whenever there is a network, then attach through the engine.
+  const stopReceipts = startReceiptUploads(db, { attach: (args) => engine.mutate('attachReceipt', args), now: () => new Date() });
+  running = { db, engine, stopReceipts };
   // What this device drafted as a guest now belongs to the signed-in user.
   void adoptGuestDrafts(engine).catch((error) => console.error('adopting guest drafts failed', error));
   return engine;

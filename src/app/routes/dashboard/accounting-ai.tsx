@@ -1,9 +1,9 @@
 import { RouteError } from '@src/components/route-error/route-error';
-import { ComingSoonScreen } from '../../coming-soon-screen';
+import { AccountingHome } from '@src/features/bookkeeping/components/accounting-home';
 
-/** Accounting analytics. */
+/** Accounting analytics (SPEC §2 accounting-ai). */
 export function Component() {
-  return <ComingSoonScreen screen="accountingAi" area="dashboard" />;
+  return <AccountingHome />;
 }
 
 export function ErrorBoundary() {

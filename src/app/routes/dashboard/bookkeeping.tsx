@@ -1,47 +1,47 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
-import { defaultLanguage, isLanguage } from '@domain/constants';
 import { Button } from '@src/components/button';
 import { RouteError } from '@src/components/route-error/route-error';
 import { AccountsPanel } from '@src/features/accounts/components/accounts-panel';
 import { ImportDialog } from '@src/features/bank-import/components/import-dialog';
 import { ImportHistory } from '@src/features/bank-import/components/import-history';
+import { BookkeepingWorkspace } from '@src/features/bookkeeping/components/bookkeeping-workspace';
 import { CategoriserSuggestions } from '@src/features/categoriser/categoriser-suggestions';
-import { useCurrentUser } from '@src/features/session/session-store';
-import { usePageTitle } from '@src/lib/use-page-title';
-import styles from './bookkeeping.module.css';
+import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
-/** Bookkeeping transactions: the import toolbar, the accounts and the import history of the user's company. */
+/**
+ * Bookkeeping transactions (SPEC §2): the workspace's list, with the CSV import in its toolbar
+ * and the accounts, categoriser suggestions and import history of the company on screen.
+ */
 export function Component() {
-  const { t } = useTranslation('bookkeeping');
-  const { lang } = useParams();
-  const language = isLanguage(lang) ? lang : defaultLanguage;
-  const user = useCurrentUser();
-  const [importing, setImporting] = useState(false);
-  usePageTitle(t('page.title'));
-  const companyId = user?.companies[0];
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <h1>{t('page.title')}</h1>
-        {companyId && (
-          <div role="toolbar" aria-label={t('page.toolbar')}>
-            <Button onClick={() => setImporting(true)}>{t('import.open')}</Button>
-          </div>
-        )}
-      </header>
-      {companyId ? (
-        <>
-          <AccountsPanel companyId={companyId} />
-          <CategoriserSuggestions companyId={companyId} language={language} />
-          <ImportHistory companyId={companyId} language={language} />
-          <ImportDialog open={importing} companyId={companyId} language={language} onClose={() => setImporting(false)} />
-        </>
-      ) : (
-        <p>{t('page.noCompany')}</p>
-      )}
-    </div>
+    <BookkeepingWorkspace
+      toolbar={(companyId) => <ImportButton companyId={companyId} />}
+      accounts={(companyId) => <CompanyExtras companyId={companyId} />}
+    />
+  );
+}
+
+function ImportButton({ companyId }: { companyId: string }) {
+  const { t } = useTranslation('bookkeeping');
+  const language = useLanguage();
+  const [importing, setImporting] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setImporting(true)}>{t('import.open')}</Button>
+      <ImportDialog open={importing} companyId={companyId} language={language} onClose={() => setImporting(false)} />
+    </>
+  );
+}
+
+function CompanyExtras({ companyId }: { companyId: string }) {
+  const language = useLanguage();
+  return (
+    <>
+      <AccountsPanel companyId={companyId} />
+      <CategoriserSuggestions companyId={companyId} language={language} />
+      <ImportHistory companyId={companyId} language={language} />
+    </>
   );
 }
 

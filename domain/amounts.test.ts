@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalEvidence, detectDecimalSeparator, parseAmount } from './numbers';
+import { decimalEvidence, detectDecimalSeparator, parseAmount } from './amounts';
 
 describe('parseAmount', () => {
   it.each([

@@ -1,0 +1,383 @@
+import { useCallback, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { CategoryKey, Transaction } from '@domain/bookkeeping';
+import { currentUserDatabase } from '@sync/client/db';
+import { Button } from '@src/components/button';
+import { ConfirmDialog } from '@src/components/dialog/confirm-dialog';
+import eyebrow from '@src/components/eyebrow.module.css';
+import { useToast } from '@src/components/toast/toast-provider';
+import { useLanguage } from '@src/features/public-site/hooks/use-language';
+import { currentSyncEngine } from '@src/features/sync/sync-runtime';
+import { formatNumber, formatUsd } from '@src/i18n/format';
+import { href, paths } from '@src/lib/paths';
+import { usePageTitle } from '@src/lib/use-page-title';
+import { filterTransactions, localToday, parseFilters, writeFilters, type TransactionFilters } from '../filters';
+import { useBookkeepingActions } from '../hooks/use-bookkeeping-actions';
+import { useBookkeepingCompany } from '../hooks/use-bookkeeping-company';
+import { useReceiptQueue } from '../hooks/use-receipt-queue';
+import { useTransactions } from '../hooks/use-transactions';
+import { commandForKey, emptyCursor, reduceCursor, targetIds, type CursorAction, type ListCursor, type ListShape } from '../keyboard';
+import { CategoryPicker } from './category-picker';
+import { CompanyPicker } from './company-picker';
+import { CryptoOnlyNotice } from './crypto-only-notice';
+import { CreateTransactionDialog } from './create-transaction-dialog';
+import { FilterBar } from './filter-bar';
+import { ReceiptInbox } from './receipt-inbox';
+import { ShortcutsDialog } from './shortcuts-dialog';
+import { TransactionGrid, type EditingCell } from './transaction-grid';
+import styles from './bookkeeping.module.css';
+
+export interface BookkeepingWorkspaceProps {
+  /** Extra toolbar actions (the CSV import button), given the company the list shows. */
+  toolbar?: (companyId: string) => ReactNode;
+  /** The accounts section (manual and linked accounts), given the company. */
+  accounts?: (companyId: string) => ReactNode;
+}
+
+/**
+ * The bookkeeping workspace (SPEC §2 "Bookkeeping transactions"): the company's transactions
+ * from this device's database, filtered from the URL, edited at keyboard speed through sync
+ * mutations (so everything works offline), with totals of what the filters keep.
+ */
+export function BookkeepingWorkspace({ toolbar, accounts: accountsSection }: BookkeepingWorkspaceProps) {
+  const { t } = useTranslation('bookkeeping');
+  const language = useLanguage();
+  usePageTitle(t('list.title'));
+  const { companies, cryptoOnly, companyId, choose } = useBookkeepingCompany();
+
+  if (cryptoOnly || companies.length === 0) {
+    return (
+      <div className={styles.page}>
+        <header className={styles.header}>
+          <p className={eyebrow.eyebrow}>{t('list.eyebrow')}</p>
+          <h1 className={styles.title}>{t('list.title')}</h1>
+        </header>
+        <CryptoOnlyNotice cryptoOnly={cryptoOnly} />
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <div>
+          <p className={eyebrow.eyebrow}>{t('list.eyebrow')}</p>
+          <h1 className={styles.title}>{t('list.title')}</h1>
+        </div>
+        {companies.length > 1 && companyId && <CompanyPicker companies={companies} value={companyId} onChange={choose} />}
+      </header>
+      {companyId && <CompanyBooks key={companyId} companyId={companyId} toolbar={toolbar?.(companyId)} accountsSection={accountsSection?.(companyId)} />}
+    </div>
+  );
+}
+
+interface CompanyBooksProps {
+  companyId: string;
+  toolbar?: ReactNode;
+  accountsSection?: ReactNode;
+}
+
+function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBooksProps) {
+  const { t } = useTranslation('bookkeeping');
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const db = useMemo(() => currentUserDatabase(), []);
+  const engine = useMemo(() => currentSyncEngine(), []);
+  const snapshot = useTransactions(db, companyId);
+  const actions = useBookkeepingActions(engine);
+  const receipts = useReceiptQueue(db, companyId);
+  const manualAccounts = useLiveQuery(() => db?.manualAccounts.where('companyId').equals(companyId).sortBy('name') ?? [], [db, companyId]) ?? [];
+  const accountOptions = useMemo(() => manualAccounts.map(({ id, name }) => ({ id, name })), [manualAccounts]);
+  const accountNames = useMemo(() => new Map(manualAccounts.map((account) => [account.id, account.name])), [manualAccounts]);
+  const accountName = useCallback(
+    (row: Transaction) => (row.accountId ? (accountNames.get(row.accountId) ?? (row.accountKind === 'linked' ? t('list.linkedAccount') : t('list.unknownAccount'))) : '—'),
+    [accountNames, t],
+  );
+
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => parseFilters(params), [params]);
+  // Typing in the search box stays responsive: the list catches up a moment later.
+  const deferredFilters = useDeferredValue(filters);
+  const today = localToday();
+  const view = useMemo(() => filterTransactions(snapshot, deferredFilters, today), [snapshot, deferredFilters, today]);
+  const setFilters = useCallback(
+    (next: TransactionFilters) => setParams((current) => writeFilters(next, current), { replace: true }),
+    [setParams],
+  );
+
+  const shape = useMemo<ListShape>(() => ({ count: view.order.length, pageSize: 10, idAt: (position) => snapshot.rows[view.order[position]!]!.id }), [snapshot, view]);
+  const shapeRef = useRef(shape);
+  shapeRef.current = shape;
+  const [cursor, dispatch] = useReducer((state: ListCursor, action: CursorAction) => reduceCursor(state, action, shapeRef.current), emptyCursor);
+  useEffect(() => dispatch({ type: 'clamp' }), [view]);
+
+  const [editing, setEditing] = useState<EditingCell | null>(null);
+  const [help, setHelp] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState<Transaction[] | null>(null);
+  const [bulkCategory, setBulkCategory] = useState(false);
+  const gridRef = useRef<HTMLDivElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  const rowOf = useCallback((id: string) => {
+    const index = snapshot.byId.get(id);
+    return index === undefined ? undefined : snapshot.rows[index];
+  }, [snapshot]);
+  const targets = useCallback(
+    () => targetIds(cursor, shape, (id) => snapshot.byId.has(id)).map(rowOf).filter((row): row is Transaction => row !== undefined),
+    [cursor, rowOf, shape, snapshot],
+  );
+  const focusGrid = () => requestAnimationFrame(() => gridRef.current?.focus());
+  const activeRow = cursor.active >= 0 && cursor.active < view.order.length ? snapshot.rows[view.order[cursor.active]!] : undefined;
+
+  const editCell = (field: EditingCell['field']) => {
+    if (!activeRow) return;
+    if (activeRow.blocked) {
+      toast.show(t('editing.refused.blocked'), 'error');
+      return;
+    }
+    setEditing({ id: activeRow.id, field });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget) return;
+    const command = commandForKey(event);
+    if (!command) return;
+    event.preventDefault();
+    switch (command) {
+      case 'toggleChecked': {
+        const rows = targets();
+        if (rows.length > 0) void actions.setChecked(rows, !rows.every((row) => row.checked));
+        return;
+      }
+      case 'editCategory':
+        if (cursor.selected.size > 0) setBulkCategory(true);
+        else editCell('category');
+        return;
+      case 'editMerchant':
+        return editCell('merchant');
+      case 'editNote':
+        return editCell('note');
+      case 'open':
+        if (activeRow) navigate(href(language, paths.transaction(activeRow.id)));
+        return;
+      case 'delete': {
+        const rows = targets();
+        if (rows.length > 0) setConfirmDelete(rows);
+        return;
+      }
+      case 'undo':
+        void actions.undo();
+        return;
+      case 'help':
+        setHelp(true);
+        return;
+      case 'search':
+        searchRef.current?.focus();
+        return;
+      case 'create':
+        setCreating(true);
+        return;
+      default:
+        dispatch({ type: 'command', command });
+    }
+  };
+
+  // Ctrl+Z anywhere on the page (outside text fields) undoes the last change too.
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (commandForKey(event) !== 'undo') return;
+      const target = event.target as HTMLElement;
+      if (target.closest('input, textarea, select, [contenteditable="true"], [role="grid"]')) return;
+      event.preventDefault();
+      void actions.undo();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [actions]);
+
+  const finishEdit = () => {
+    setEditing(null);
+    focusGrid();
+  };
+
+  const onCategory = async (row: Transaction, category: CategoryKey | null) => {
+    finishEdit();
+    await actions.categorise([row], category);
+  };
+  const onText = async (row: Transaction, field: 'merchant' | 'note', value: string) => {
+    finishEdit();
+    if (field === 'merchant') await actions.setMerchant(row, value);
+    else await actions.setNote(row, value);
+  };
+
+  const selectedRows = cursor.selected.size > 0 ? targets() : [];
+  const { totals } = view;
+  const gridLabel = t('list.gridLabel', { count: totals.count });
+
+  return (
+    <>
+      <div className={styles.toolbar} role="toolbar" aria-label={t('list.toolbar')}>
+        <Button size="small" onClick={() => setCreating(true)}>
+          {t('editing.create.open')}
+        </Button>
+        {toolbar}
+        <ReceiptInbox rows={snapshot.rows} language={language} queue={receipts} />
+        <Button size="small" variant="ghost" onClick={() => setHelp(true)} aria-keyshortcuts="?">
+          {t('editing.shortcuts.open')}
+        </Button>
+        {actions.last && (
+          <Button size="small" variant="secondary" onClick={() => void actions.undo()} aria-keyshortcuts="Control+Z">
+            {t(`editing.undo.${actions.last.kind}`, { count: actions.last.count })}
+          </Button>
+        )}
+      </div>
+      {accountsSection}
+
+      <FilterBar filters={filters} accounts={accountOptions} onChange={setFilters} searchRef={searchRef} />
+
+      <div className={styles.totals} role="status" aria-live="polite">
+        <span>
+          <strong>{t('list.totals.count', { count: totals.count, formatted: formatNumber(totals.count, language) })}</strong>
+        </span>
+        <span>
+          {t('list.totals.income')} <strong className={styles.income}>{formatUsd(totals.incomeCents / 100, language)}</strong>
+        </span>
+        <span>
+          {t('list.totals.expenses')} <strong>{formatUsd(totals.expensesCents / 100, language)}</strong>
+        </span>
+        <span>
+          {t('list.totals.net')} <strong>{formatUsd(totals.netCents / 100, language)}</strong>
+        </span>
+      </div>
+
+      {selectedRows.length > 0 && (
+        <div className={styles.bulkBar} role="region" aria-label={t('editing.bulk.label')}>
+          <span>{t('editing.bulk.selected', { count: selectedRows.length })}</span>
+          {bulkCategory ? (
+            <div className={styles.bulkPicker}>
+              <CategoryPicker
+                value={null}
+                label={t('editing.bulk.categoryOf', { count: selectedRows.length })}
+                onPick={(category) => {
+                  setBulkCategory(false);
+                  focusGrid();
+                  void actions.categorise(selectedRows, category);
+                }}
+                onCancel={() => setBulkCategory(false)}
+              />
+            </div>
+          ) : (
+            <Button size="small" onClick={() => setBulkCategory(true)}>
+              {t('editing.bulk.categorise')}
+            </Button>
+          )}
+          <Button size="small" variant="secondary" onClick={() => void actions.setChecked(selectedRows, true)}>
+            {t('editing.bulk.check')}
+          </Button>
+          <Button size="small" variant="secondary" onClick={() => void actions.setChecked(selectedRows, false)}>
+            {t('editing.bulk.uncheck')}
+          </Button>
+          <Button size="small" variant="danger" onClick={() => setConfirmDelete(selectedRows)}>
+            {t('editing.bulk.delete')}
+          </Button>
+          <Button size="small" variant="ghost" onClick={() => dispatch({ type: 'command', command: 'clearSelection' })}>
+            {t('editing.bulk.clear')}
+          </Button>
+        </div>
+      )}
+
+      <p className={styles.keyboardHint} id="grid-hint">
+        {t('list.keyboardHint')}
+      </p>
+      <TransactionGrid
+        rows={snapshot.rows}
+        order={view.order}
+        language={language}
+        filters={filters}
+        cursor={cursor}
+        editing={editing}
+        waitingReceipts={receipts.waiting}
+        accountName={accountName}
+        gridLabel={gridLabel}
+        gridRef={gridRef}
+        onKeyDown={onKeyDown}
+        onFocusRow={(position) => {
+          dispatch({ type: 'focus', position });
+          gridRef.current?.focus();
+        }}
+        onSelectRow={(position, range) => dispatch({ type: 'select', position, range })}
+        onSort={(sort) => setFilters({ ...filters, sort, order: filters.sort === sort && filters.order === 'desc' ? 'asc' : 'desc' })}
+        onToggleChecked={(row) => void actions.setChecked([row], !row.checked)}
+        onEdit={(cell) => {
+          if (cell) {
+            const position = view.order.findIndex((index) => snapshot.rows[index]!.id === cell.id);
+            if (position >= 0) dispatch({ type: 'focus', position });
+            setEditing(cell);
+          } else finishEdit();
+        }}
+        onCategory={(row, category) => void onCategory(row, category)}
+        onText={(row, field, value) => void onText(row, field, value)}
+        onDropFiles={(row, files) => void receipts.attach(row, files)}
+        empty={
+          !snapshot.loaded ? (
+            <p role="status">{t('list.loading')}</p>
+          ) : snapshot.rows.length === 0 ? (
+            <div className={styles.emptyState}>
+              <p>{t('list.empty')}</p>
+              <Link to={href(language, paths.accountingAi)}>{t('list.emptyDemo')}</Link>
+            </div>
+          ) : (
+            <p>{t('list.noMatch')}</p>
+          )
+        }
+      />
+
+      <ShortcutsDialog
+        open={help}
+        onClose={() => {
+          setHelp(false);
+          focusGrid();
+        }}
+      />
+      <CreateTransactionDialog
+        open={creating}
+        language={language}
+        accounts={accountOptions}
+        onCancel={() => setCreating(false)}
+        onCreate={async (transaction) => {
+          const id = crypto.randomUUID();
+          const created = await actions.attempt('create', () => actions.mutate('createTransaction', { id, companyId, createdAt: new Date().toISOString(), transaction }));
+          if (created) {
+            setCreating(false);
+            toast.show(t('editing.create.done'), 'success');
+            actions.remember({ kind: 'create', count: 1, undo: () => actions.mutate('deleteTransaction', { id }) });
+          }
+          return created;
+        }}
+      />
+      <ConfirmDialog
+        open={confirmDelete !== null}
+        tone="danger"
+        title={t('editing.delete.title', { count: confirmDelete?.length ?? 0 })}
+        description={t('editing.delete.body', { count: confirmDelete?.length ?? 0 })}
+        confirmLabel={t('editing.delete.confirm')}
+        cancelLabel={t('editing.cancel')}
+        onCancel={() => {
+          setConfirmDelete(null);
+          focusGrid();
+        }}
+        onConfirm={() => {
+          const rows = confirmDelete ?? [];
+          setConfirmDelete(null);
+          dispatch({ type: 'setSelection', ids: [] });
+          focusGrid();
+          void actions.remove(rows);
+        }}
+      />
+    </>
+  );
+}

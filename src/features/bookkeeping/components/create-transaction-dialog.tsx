@@ -1,0 +1,145 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { parseAmount } from '@domain/amounts';
+import { categories, transactionFormSchema, type CategoryKey } from '@domain/bookkeeping';
+import type { Language } from '@domain/constants';
+import { Button } from '@src/components/button';
+import dialogStyles from '@src/components/dialog/dialog.module.css';
+import { useModalDialog } from '@src/components/dialog/use-modal-dialog';
+import { TextField } from '@src/components/form/text-field';
+import { localToday } from '../filters';
+import styles from './bookkeeping.module.css';
+import { Field } from './labelled-field';
+
+interface CreateTransactionDialogProps {
+  open: boolean;
+  language: Language;
+  accounts: readonly { id: string; name: string }[];
+  onCancel(): void;
+  /** Creates it (a mutation); resolves false when it was refused (the reason is already shown). */
+  onCreate(transaction: ReturnType<typeof transactionFormSchema.parse>): Promise<boolean>;
+}
+
+type Field = 'date' | 'description' | 'amountCents' | 'merchant' | 'note' | 'accountId' | 'category';
+
+const empty = () => ({ date: localToday(), description: '', amount: '', direction: 'out' as 'in' | 'out', accountId: '', category: '', merchant: '', note: '' });
+
+/**
+ * A transaction typed by hand (SPEC §3 fields, §5 rules through `transactionFormSchema`): the
+ * amount is read in the user's language (1.234,56 in es and pt, 1,234.56 in en) into cents,
+ * with money in or out chosen apart so nobody has to type a minus sign.
+ */
+export function CreateTransactionDialog({ open, language, accounts, onCancel, onCreate }: CreateTransactionDialogProps) {
+  const { t } = useTranslation(['bookkeeping', 'validation']);
+  const { ref, dialogProps } = useModalDialog(open, onCancel);
+  const titleId = useId();
+  const [form, setForm] = useState(empty);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const set = (patch: Partial<ReturnType<typeof empty>>) => setForm((current) => ({ ...current, ...patch }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const magnitude = parseAmount(form.amount, language === 'en' ? '.' : ',');
+    const amountCents = magnitude === null ? Number.NaN : form.direction === 'out' ? -Math.abs(magnitude) : Math.abs(magnitude);
+    const parsed = transactionFormSchema.safeParse({
+      date: form.date,
+      description: form.description,
+      amountCents,
+      accountKind: form.accountId ? 'manual' : null,
+      accountId: form.accountId || null,
+      category: (form.category || null) as CategoryKey | null,
+      merchant: form.merchant.trim() || null,
+      note: form.note,
+    });
+    if (!parsed.success) {
+      const found: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as Field;
+        found[field] ??= t(issue.message.replace(/^validation\./, 'validation:'));
+      }
+      setErrors(found);
+      const first = Object.keys(found)[0];
+      if (first) (ref.current?.querySelector(`[name="${first}"]`) as HTMLElement | null)?.focus();
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    const created = await onCreate(parsed.data);
+    setBusy(false);
+    if (created) setForm(empty());
+  };
+
+  return (
+    <dialog ref={ref} className={`${dialogStyles.dialog} ${styles.formDialog}`} aria-labelledby={titleId} {...dialogProps}>
+      <h2 id={titleId} className={dialogStyles.title}>
+        {t('editing.create.title')}
+      </h2>
+      <form className={styles.createForm} noValidate onSubmit={(event) => void submit(event)}>
+        <TextField label={t('editing.create.date')} name="date" type="date" required value={form.date} error={errors.date} onChange={(event) => set({ date: event.target.value })} />
+        <TextField
+          label={t('editing.create.description')}
+          name="description"
+          required
+          maxLength={500}
+          value={form.description}
+          error={errors.description}
+          onChange={(event) => set({ description: event.target.value })}
+        />
+        <fieldset className={styles.direction}>
+          <legend className={styles.filterLabel}>{t('editing.create.direction')}</legend>
+          <label>
+            <input type="radio" name="direction" checked={form.direction === 'out'} onChange={() => set({ direction: 'out' })} /> {t('list.filters.moneyOut')}
+          </label>
+          <label>
+            <input type="radio" name="direction" checked={form.direction === 'in'} onChange={() => set({ direction: 'in' })} /> {t('list.filters.moneyIn')}
+          </label>
+        </fieldset>
+        <TextField
+          label={t('editing.create.amount')}
+          hint={t('editing.create.amountHint')}
+          name="amountCents"
+          inputMode="decimal"
+          required
+          value={form.amount}
+          error={errors.amountCents}
+          onChange={(event) => set({ amount: event.target.value })}
+        />
+        <Field className={styles.filter} labelClassName={styles.filterLabel} label={t('list.columns.account')}>
+          {(id) => (
+            <select id={id} name="accountId" className={styles.filterControl} value={form.accountId} onChange={(event) => set({ accountId: event.target.value })}>
+              <option value="">{t('list.noAccount')}</option>
+              {accounts.map((account) => (
+                <option key={account.id} value={account.id}>
+                  {account.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field className={styles.filter} labelClassName={styles.filterLabel} label={t('list.columns.category')}>
+          {(id) => (
+            <select id={id} name="category" className={styles.filterControl} value={form.category} onChange={(event) => set({ category: event.target.value })}>
+              <option value="">{t('list.uncategorised')}</option>
+              {categories.map((category) => (
+                <option key={category.key} value={category.key}>
+                  {t(`categories.${category.key}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <TextField label={t('list.columns.merchant')} name="merchant" maxLength={120} value={form.merchant} error={errors.merchant} onChange={(event) => set({ merchant: event.target.value })} />
+        <TextField label={t('detail.note')} name="note" maxLength={2000} value={form.note} error={errors.note} onChange={(event) => set({ note: event.target.value })} />
+        <div className={dialogStyles.actions}>
+          <Button variant="secondary" onClick={onCancel}>
+            {t('editing.cancel')}
+          </Button>
+          <Button type="submit" busy={busy}>
+            {t('editing.create.submit')}
+          </Button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

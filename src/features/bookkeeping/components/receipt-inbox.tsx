@@ -1,0 +1,113 @@
+import { useId, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Transaction } from '@domain/bookkeeping';
+import type { Language } from '@domain/constants';
+import type { ReceiptFile } from '@sync/client/receipts';
+import { Button } from '@src/components/button';
+import dialogStyles from '@src/components/dialog/dialog.module.css';
+import { useModalDialog } from '@src/components/dialog/use-modal-dialog';
+import { formatDate, formatNumber, formatUsd } from '@src/i18n/format';
+import { localToday } from '../filters';
+import type { ReceiptQueue } from '../hooks/use-receipt-queue';
+import { suggestMatches } from '../receipt-matching';
+import styles from './bookkeeping.module.css';
+import { ReceiptFileButtons } from './receipt-file-buttons';
+
+
+interface ReceiptInboxProps {
+  rows: readonly Transaction[];
+  language: Language;
+  queue: ReceiptQueue;
+}
+
+/** The day a receipt file was made (a photo's time), else the day it was added. */
+function dayOf(receipt: ReceiptFile): string {
+  const modified = (receipt.file as Partial<File>).lastModified;
+  return modified ? localToday(new Date(modified)) : receipt.createdAt.slice(0, 10);
+}
+
+/**
+ * The receipt inbox: files added without a transaction (several at once, by picking, taking
+ * a photo or dropping them), kept on this device until the person matches each to a
+ * transaction; suggestions come from the amount in the file name and the file's date.
+ */
+export function ReceiptInbox({ rows, language, queue }: ReceiptInboxProps) {
+  const { t } = useTranslation('bookkeeping');
+  const [open, setOpen] = useState(false);
+  const { ref, dialogProps } = useModalDialog(open, () => setOpen(false));
+  const titleId = useId();
+  const [dragging, setDragging] = useState(false);
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    void queue.addToInbox([...event.dataTransfer.files]);
+  };
+
+  return (
+    <>
+      <Button size="small" variant="secondary" onClick={() => setOpen(true)}>
+        {t('receipts.inbox.open', { count: queue.inbox.length })}
+      </Button>
+      <dialog ref={ref} className={`${dialogStyles.dialog} ${styles.inboxDialog}`} aria-labelledby={titleId} {...dialogProps}>
+        <h2 id={titleId} className={dialogStyles.title}>
+          {t('receipts.inbox.title')}
+        </h2>
+        <p className={dialogStyles.description}>{t('receipts.inbox.help')}</p>
+        <div
+          className={styles.dropZone}
+          data-dragging={dragging || undefined}
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+        >
+          <p>{t('receipts.dropHere')}</p>
+          <div className={styles.noticeActions}>
+            <ReceiptFileButtons pickLabel={t('receipts.pickFiles')} multiple onFiles={(files) => void queue.addToInbox(files)} />
+          </div>
+          <p className={styles.muted}>{t('receipts.rules')}</p>
+        </div>
+        {queue.inbox.length === 0 ? (
+          <p className={styles.muted}>{t('receipts.inbox.empty')}</p>
+        ) : (
+          <ul className={styles.inboxList}>
+            {queue.inbox.map((receipt) => {
+              const suggestions = suggestMatches({ name: receipt.name, date: dayOf(receipt) }, rows);
+              return (
+                <li key={receipt.id} className={styles.inboxItem}>
+                  <div className={styles.inboxFile}>
+                    <strong>{receipt.name}</strong>
+                    <span className={styles.muted}>
+                      {formatDate(dayOf(receipt), language)} · {t('receipts.size', { size: formatNumber(receipt.size / 1024, language, 0) })}
+                    </span>
+                  </div>
+                  {suggestions.length === 0 ? (
+                    <p className={styles.muted}>{t('receipts.inbox.noSuggestion')}</p>
+                  ) : (
+                    <ul className={styles.suggestions} aria-label={t('receipts.inbox.suggestions', { name: receipt.name })}>
+                      {suggestions.map((row) => (
+                        <li key={row.id}>
+                          <Button size="small" variant="secondary" onClick={() => void queue.match(receipt.id, row)}>
+                            {t('receipts.inbox.attachTo', { description: row.description, amount: formatUsd(row.amountCents / 100, language), date: formatDate(row.date, language) })}
+                          </Button>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                  <Button size="small" variant="ghost" onClick={() => void queue.discard(receipt.id)} aria-label={t('receipts.inbox.discardLabel', { name: receipt.name })}>
+                    {t('receipts.inbox.discard')}
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <div className={dialogStyles.actions}>
+          <Button onClick={() => setOpen(false)}>{t('editing.shortcuts.close')}</Button>
+        </div>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,356 @@
+import { memo, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { CategoryKey, Transaction } from '@domain/bookkeeping';
+import type { Language } from '@domain/constants';
+import { formatDate, formatUsd } from '@src/i18n/format';
+import { href, paths } from '@src/lib/paths';
+import type { TransactionFilters } from '../filters';
+import type { ListCursor } from '../keyboard';
+import { CategoryPicker } from './category-picker';
+import styles from './bookkeeping.module.css';
+
+export type EditableField = 'category' | 'merchant' | 'note';
+export interface EditingCell {
+  id: string;
+  field: EditableField;
+}
+
+interface TransactionGridProps {
+  rows: readonly Transaction[];
+  order: Uint32Array;
+  language: Language;
+  filters: TransactionFilters;
+  cursor: ListCursor;
+  editing: EditingCell | null;
+  /** Transactions whose receipt waits on this device for upload. */
+  waitingReceipts: ReadonlySet<string>;
+  accountName(row: Transaction): string;
+  gridLabel: string;
+  onKeyDown(event: KeyboardEvent<HTMLDivElement>): void;
+  onFocusRow(position: number): void;
+  onSelectRow(position: number, range: boolean): void;
+  onSort(sort: TransactionFilters['sort']): void;
+  onToggleChecked(row: Transaction): void;
+  onEdit(cell: EditingCell | null): void;
+  onCategory(row: Transaction, category: CategoryKey | null): void;
+  onText(row: Transaction, field: 'merchant' | 'note', value: string): void;
+  onDropFiles(row: Transaction, files: File[]): void;
+  /** Where the grid's focus container is, so the page can return focus after an edit. */
+  gridRef: React.RefObject<HTMLDivElement | null>;
+  empty: ReactNode;
+}
+
+const rowHeight = (narrow: boolean) => (narrow ? 84 : 56);
+
+function useNarrow(): boolean {
+  const query = '(max-width: 767px)';
+  const [narrow, setNarrow] = useState(() => typeof window !== 'undefined' && window.matchMedia(query).matches);
+  useEffect(() => {
+    const media = window.matchMedia(query);
+    const change = () => setNarrow(media.matches);
+    media.addEventListener('change', change);
+    return () => media.removeEventListener('change', change);
+  }, []);
+  return narrow;
+}
+
+/**
+ * The transactions table: an ARIA grid whose rows are virtualised (only the rows in view and
+ * a few around exist in the DOM, so 50,000 rows scroll like 50). The grid holds the focus and
+ * points at the active row with `aria-activedescendant`; keys are handled by the page.
+ */
+export function TransactionGrid(props: TransactionGridProps) {
+  const { t } = useTranslation('bookkeeping');
+  const { rows, order, cursor, filters } = props;
+  const narrow = useNarrow();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // Rows are memoised on their data; they call the page through this stable object, which
+  // always reaches the page's latest callbacks.
+  const latest = useRef(props);
+  latest.current = props;
+  const handlers = useMemo<RowHandlers>(
+    () => ({
+      focusRow: (position) => latest.current.onFocusRow(position),
+      selectRow: (position, range) => latest.current.onSelectRow(position, range),
+      toggleChecked: (row) => latest.current.onToggleChecked(row),
+      edit: (cell) => latest.current.onEdit(cell),
+      category: (row, category) => latest.current.onCategory(row, category),
+      text: (row, field, value) => latest.current.onText(row, field, value),
+      dropFiles: (row, files) => latest.current.onDropFiles(row, files),
+    }),
+    [],
+  );
+  const virtualizer = useVirtualizer({
+    count: order.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight(narrow),
+    overscan: 8,
+  });
+  useEffect(() => virtualizer.measure(), [narrow, virtualizer]);
+  useEffect(() => {
+    if (cursor.active >= 0 && cursor.active < order.length) virtualizer.scrollToIndex(cursor.active, { align: 'auto' });
+  }, [cursor.active, order.length, virtualizer]);
+
+  const activeRow = cursor.active >= 0 ? rows[order[cursor.active]!] : undefined;
+  const sortState = (column: TransactionFilters['sort']) => (filters.sort === column ? (filters.order === 'asc' ? 'ascending' : 'descending') : 'none');
+
+  return (
+    <div
+      ref={props.gridRef}
+      role="grid"
+      aria-label={props.gridLabel}
+      aria-rowcount={order.length + 1}
+      aria-multiselectable="true"
+      aria-activedescendant={activeRow && !props.editing ? `row-${activeRow.id}` : undefined}
+      tabIndex={0}
+      className={styles.grid}
+      onKeyDown={props.onKeyDown}
+    >
+      <div role="row" aria-rowindex={1} className={`${styles.row} ${styles.headerRow}`}>
+        <span role="columnheader" className={styles.selectCell}>
+          <span className={styles.visuallyHidden}>{t('list.columns.select')}</span>
+        </span>
+        <span role="columnheader" aria-sort={sortState('date')} className={styles.dateCell}>
+          <button type="button" className={styles.sortButton} onClick={() => props.onSort('date')}>
+            {t('list.columns.date')}
+            <span aria-hidden="true">{filters.sort === 'date' ? (filters.order === 'asc' ? ' ↑' : ' ↓') : ''}</span>
+          </button>
+        </span>
+        <span role="columnheader" className={styles.descriptionCell}>
+          {t('list.columns.description')}
+        </span>
+        <span role="columnheader" className={styles.merchantCell}>
+          {t('list.columns.merchant')}
+        </span>
+        <span role="columnheader" className={styles.accountCell}>
+          {t('list.columns.account')}
+        </span>
+        <span role="columnheader" className={styles.categoryCell}>
+          {t('list.columns.category')}
+        </span>
+        <span role="columnheader" aria-sort={sortState('amount')} className={styles.amountCell}>
+          <button type="button" className={styles.sortButton} onClick={() => props.onSort('amount')}>
+            {t('list.columns.amount')}
+            <span aria-hidden="true">{filters.sort === 'amount' ? (filters.order === 'asc' ? ' ↑' : ' ↓') : ''}</span>
+          </button>
+        </span>
+        <span role="columnheader" className={styles.receiptCell}>
+          {t('list.columns.receipt')}
+        </span>
+        <span role="columnheader" className={styles.checkedCell}>
+          {t('list.columns.checked')}
+        </span>
+      </div>
+      <div ref={scrollRef} className={styles.scroller} data-testid="transaction-scroller">
+        {order.length === 0 ? (
+          <div className={styles.empty}>{props.empty}</div>
+        ) : (
+          <div className={styles.scrollBody} style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const row = rows[order[item.index]!]!;
+              return (
+                <GridRow
+                  key={row.id}
+                  row={row}
+                  position={item.index}
+                  top={item.start}
+                  height={item.size}
+                  active={item.index === cursor.active}
+                  selected={cursor.selected.has(row.id)}
+                  editing={props.editing?.id === row.id ? props.editing.field : null}
+                  waitingReceipt={props.waitingReceipts.has(row.id)}
+                  accountName={props.accountName(row)}
+                  language={props.language}
+                  handlers={handlers}
+                />
+              );
+            })}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+interface RowHandlers {
+  focusRow(position: number): void;
+  selectRow(position: number, range: boolean): void;
+  toggleChecked(row: Transaction): void;
+  edit(cell: EditingCell | null): void;
+  category(row: Transaction, category: CategoryKey | null): void;
+  text(row: Transaction, field: 'merchant' | 'note', value: string): void;
+  dropFiles(row: Transaction, files: File[]): void;
+}
+
+interface GridRowProps {
+  row: Transaction;
+  position: number;
+  top: number;
+  height: number;
+  active: boolean;
+  selected: boolean;
+  editing: EditableField | null;
+  waitingReceipt: boolean;
+  accountName: string;
+  language: Language;
+  handlers: RowHandlers;
+}
+
+/** One transaction. Memoised on its own fields: an edit repaints only the row it changed. */
+const GridRow = memo(
+  function GridRow({ row, position, top, height, active, selected, editing, waitingReceipt, accountName, language, handlers }: GridRowProps) {
+    const { t } = useTranslation('bookkeeping');
+    const [dragging, setDragging] = useState(false);
+    const categoryName = row.category ? t(`categories.${row.category}`) : t('list.uncategorised');
+    const name = row.description;
+    const onDrop = (event: DragEvent<HTMLDivElement>) => {
+      event.preventDefault();
+      setDragging(false);
+      const files = [...event.dataTransfer.files];
+      if (files.length > 0) handlers.dropFiles(row, files);
+    };
+    return (
+      <div
+        id={`row-${row.id}`}
+        role="row"
+        aria-rowindex={position + 2}
+        aria-selected={selected}
+        data-active={active || undefined}
+        data-blocked={row.blocked || undefined}
+        data-dragging={dragging || undefined}
+        className={styles.row}
+        style={{ transform: `translateY(${top}px)`, height }}
+        onMouseDown={(event) => {
+          if ((event.target as HTMLElement).closest('input, button, a, [role="listbox"]')) return;
+          if (event.shiftKey || event.metaKey || event.ctrlKey) {
+            event.preventDefault();
+            handlers.selectRow(position, event.shiftKey);
+          } else handlers.focusRow(position);
+        }}
+        onDragOver={(event) => {
+          if (!event.dataTransfer.types.includes('Files')) return;
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <span role="gridcell" className={styles.selectCell}>
+          <input
+            type="checkbox"
+            tabIndex={-1}
+            checked={selected}
+            aria-label={t('list.selectRow', { description: name })}
+            onChange={(event) => handlers.selectRow(position, (event.nativeEvent as MouseEvent).shiftKey ?? false)}
+          />
+        </span>
+        <span role="gridcell" className={styles.dateCell}>
+          {formatDate(row.date, language)}
+        </span>
+        <span role="gridcell" className={styles.descriptionCell}>
+          <Link to={href(language, paths.transaction(row.id))} tabIndex={-1} className={styles.description} title={row.description}>
+            {row.description}
+          </Link>
+          {editing === 'note' ? (
+            <TextEditor label={t('editing.noteOf', { description: name })} value={row.note} onSave={(value) => handlers.text(row, 'note', value)} onCancel={() => handlers.edit(null)} />
+          ) : (
+            row.note && <span className={styles.note}>{row.note}</span>
+          )}
+          {row.blocked && <span className={styles.blockedBadge}>{t('editing.blockedBadge')}</span>}
+        </span>
+        <span role="gridcell" className={styles.merchantCell} onDoubleClick={() => !row.blocked && handlers.edit({ id: row.id, field: 'merchant' })}>
+          {editing === 'merchant' ? (
+            <TextEditor label={t('editing.merchantOf', { description: name })} value={row.merchant ?? ''} onSave={(value) => handlers.text(row, 'merchant', value)} onCancel={() => handlers.edit(null)} />
+          ) : (
+            <span className={row.merchant ? undefined : styles.muted}>{row.merchant ?? '—'}</span>
+          )}
+        </span>
+        <span role="gridcell" className={styles.accountCell}>
+          {accountName}
+        </span>
+        <span role="gridcell" className={styles.categoryCell}>
+          {editing === 'category' ? (
+            <CategoryPicker value={row.category} label={t('editing.categoryOf', { description: name })} onPick={(category) => handlers.category(row, category)} onCancel={() => handlers.edit(null)} />
+          ) : (
+            <button
+              type="button"
+              tabIndex={-1}
+              className={styles.categoryButton}
+              data-empty={row.category === null || undefined}
+              disabled={row.blocked}
+              aria-label={t('editing.changeCategory', { description: name, category: categoryName })}
+              onClick={() => handlers.edit({ id: row.id, field: 'category' })}
+            >
+              {categoryName}
+            </button>
+          )}
+        </span>
+        <span role="gridcell" className={styles.amountCell} data-direction={row.amountCents >= 0 ? 'in' : 'out'}>
+          {formatUsd(row.amountCents / 100, language)}
+        </span>
+        <span role="gridcell" className={styles.receiptCell}>
+          {row.receipt ? (
+            <span className={styles.receiptMark} role="img" aria-label={t('list.hasReceipt', { name: row.receipt.name })}>
+              ●
+            </span>
+          ) : waitingReceipt ? (
+            <span className={styles.receiptWaiting} role="img" aria-label={t('list.receiptWaiting')}>
+              ◐
+            </span>
+          ) : (
+            <span className={styles.visuallyHidden}>{t('list.noReceipt')}</span>
+          )}
+        </span>
+        <span role="gridcell" className={styles.checkedCell}>
+          <input
+            type="checkbox"
+            tabIndex={-1}
+            checked={row.checked}
+            disabled={row.blocked}
+            aria-label={t('list.checkedLabel', { description: name })}
+            onChange={() => handlers.toggleChecked(row)}
+          />
+        </span>
+      </div>
+    );
+  },
+  (before, after) =>
+    before.row === after.row &&
+    before.position === after.position &&
+    before.top === after.top &&
+    before.height === after.height &&
+    before.active === after.active &&
+    before.selected === after.selected &&
+    before.editing === after.editing &&
+    before.waitingReceipt === after.waitingReceipt &&
+    before.accountName === after.accountName &&
+    before.language === after.language,
+);
+
+/** An inline text editor: Enter saves, Escape (or leaving the field) cancels. */
+function TextEditor({ label, value, onSave, onCancel }: { label: string; value: string; onSave(value: string): void; onCancel(): void }) {
+  const [text, setText] = useState(value);
+  return (
+    <input
+      className={styles.inlineInput}
+      aria-label={label}
+      autoFocus
+      value={text}
+      maxLength={2000}
+      onChange={(event) => setText(event.target.value)}
+      onKeyDown={(event) => {
+        event.stopPropagation();
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          onSave(text);
+        } else if (event.key === 'Escape') {
+          event.preventDefault();
+          onCancel();
+        }
+      }}
+      onBlur={() => (text === value ? onCancel() : onSave(text))}
+    />
+  );
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { useTestDatabases } from '@sync/client/test-databases';
+import { testTransaction } from '../test-transactions';
+import { TransactionStore } from './transaction-store';
+
+const openDb = useTestDatabases();
+const companyId = '00000000-0000-4000-8000-0000000000c0';
+const otherCompany = '00000000-0000-4000-8000-0000000000c1';
+
+describe('the bookkeeping list store', () => {
+  it("loads a company's transactions newest first and follows edits, additions and deletions", async () => {
+    const db = openDb();
+    const older = testTransaction({ date: '2026-01-05' });
+    const newer = testTransaction({ date: '2026-02-05', description: 'Café' });
+    await db.transactions.bulkPut([older, newer, testTransaction({ companyId: otherCompany })]);
+    const store = new TransactionStore(db, companyId);
+    await store.settled();
+    expect(store.getSnapshot().rows.map((row) => row.id)).toEqual([newer.id, older.id]);
+    expect(store.getSnapshot().search[0]).toContain('cafe');
+
+    let notified = 0;
+    store.subscribe(() => notified++);
+    await db.transactions.update(older.id, { category: 'travel' });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await store.settled();
+    expect(store.getSnapshot().rows[1]).toMatchObject({ id: older.id, category: 'travel' });
+    expect(notified).toBeGreaterThan(0);
+
+    const added = testTransaction({ date: '2026-03-01' });
+    await db.transactions.put(added);
+    await db.transactions.delete(newer.id);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await store.settled();
+    expect(store.getSnapshot().rows.map((row) => row.id)).toEqual([added.id, older.id]);
+    expect(store.getSnapshot().byId.get(older.id)).toBe(1);
+    store.close();
+  });
+});

@@ -1,0 +1,179 @@
+import Dexie, { RangeSet, type IntervalTree, type ObservabilitySet } from 'dexie';
+import type { Transaction } from '@domain/bookkeeping';
+import type { AppDB } from '@sync/client/db';
+import { compareTransactions, searchTextOf, type TransactionSource } from '../filters';
+
+/**
+ * A company's transactions held in memory for the bookkeeping list, kept in step with Dexie.
+ *
+ * `useLiveQuery` over the whole company would read every row again after each change (a
+ * checkbox click re-reading 50,000 rows is hundreds of milliseconds on the main thread).
+ * This store listens to the same change feed Dexie's live queries use (`storagemutated`,
+ * which also carries the other tabs' and the sync engine's writes) and re-reads only the
+ * rows whose keys changed; a change it cannot narrow to keys (a cleared table) reloads.
+ * Loading reads keys first, then rows in slices, yielding between slices so no task is long.
+ */
+
+export interface TransactionSnapshot extends TransactionSource {
+  /** Bumps on every change, for memoised views. */
+  version: number;
+  loaded: boolean;
+  byId: ReadonlyMap<string, number>;
+}
+
+const sliceSize = 2000;
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+export class TransactionStore {
+  private rows: Transaction[] = [];
+  private search: string[] = [];
+  private byId = new Map<string, number>();
+  private snapshot: TransactionSnapshot;
+  private readonly listeners = new Set<() => void>();
+  private pendingKeys = new Set<string>();
+  private reloadWanted = false;
+  private flushing: Promise<void> | null = null;
+  private closed = false;
+  private readonly part: string;
+  private readonly onMutated = (parts: ObservabilitySet) => this.noteChanges(parts);
+
+  constructor(
+    readonly db: AppDB,
+    readonly companyId: string,
+  ) {
+    this.part = `idb://${db.name}/transactions/`;
+    this.snapshot = this.makeSnapshot(false, 0);
+    Dexie.on('storagemutated', this.onMutated);
+    this.reloadWanted = true;
+    this.schedule();
+  }
+
+  /** Stops listening; the store is then inert. */
+  close(): void {
+    this.closed = true;
+    Dexie.on('storagemutated').unsubscribe(this.onMutated);
+    this.listeners.clear();
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): TransactionSnapshot => this.snapshot;
+
+  /** Resolves once everything noticed so far is applied (tests and benchmarks). */
+  async settled(): Promise<void> {
+    while (this.flushing) await this.flushing;
+  }
+
+  private makeSnapshot(loaded: boolean, version: number): TransactionSnapshot {
+    return { rows: this.rows, search: this.search, byId: this.byId, loaded, version };
+  }
+
+  private publish(): void {
+    this.snapshot = this.makeSnapshot(true, this.snapshot.version + 1);
+    for (const listener of this.listeners) listener();
+  }
+
+  private noteChanges(parts: ObservabilitySet): void {
+    const tree = parts[this.part];
+    if (!tree || this.closed) return;
+    for (const range of RangeSet(tree as IntervalTree) as Iterable<{ from: unknown; to: unknown }>) {
+      if (typeof range.from === 'string' && range.from === range.to) this.pendingKeys.add(range.from);
+      else this.reloadWanted = true;
+    }
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.flushing || this.closed) return;
+    this.flushing = (async () => {
+      try {
+        // Changes arriving while one flush runs are taken by the next turn of this loop, so a
+        // burst of writes (a bulk action, a sync pull) costs one re-read, not one per write.
+        while (!this.closed && (this.reloadWanted || this.pendingKeys.size > 0)) {
+          if (this.reloadWanted) {
+            this.reloadWanted = false;
+            this.pendingKeys.clear();
+            await this.reload();
+          } else if (this.pendingKeys.size > sliceSize) {
+            // A large pull or import: reading all of it again in slices keeps every task short.
+            this.pendingKeys.clear();
+            await this.reload();
+          } else {
+            const keys = [...this.pendingKeys];
+            this.pendingKeys.clear();
+            await this.refresh(keys);
+          }
+        }
+      } catch (error) {
+        // The database closed (sign-out) or failed: the list keeps what it shows.
+        if (!this.closed) console.error('bookkeeping list could not read transactions', error);
+      } finally {
+        this.flushing = null;
+      }
+    })();
+  }
+
+  private async reload(): Promise<void> {
+    const keys = await this.db.transactions.where('companyId').equals(this.companyId).primaryKeys();
+    const rows: Transaction[] = [];
+    const search = new Map<string, string>();
+    for (let start = 0; start < keys.length; start += sliceSize) {
+      if (start > 0) await yieldToBrowser();
+      const slice = await this.db.transactions.bulkGet(keys.slice(start, start + sliceSize));
+      // The search text is built slice by slice too, so no single step does it for every row.
+      for (const row of slice) {
+        if (!row) continue;
+        rows.push(row);
+        search.set(row.id, searchTextOf(row));
+      }
+    }
+    if (this.closed) return;
+    rows.sort(compareTransactions);
+    this.setAll(rows, search);
+  }
+
+  private setAll(rows: Transaction[], search?: ReadonlyMap<string, string>): void {
+    this.rows = rows;
+    this.search = rows.map((row) => search?.get(row.id) ?? searchTextOf(row));
+    this.byId = new Map(rows.map((row, index) => [row.id, index]));
+    this.publish();
+  }
+
+  /** Re-reads changed rows: edits in place; additions, deletions or a moved date rebuild the order. */
+  private async refresh(keys: string[]): Promise<void> {
+    const fresh = await this.db.transactions.bulkGet(keys);
+    if (this.closed) return;
+    let reorder = false;
+    const rows = this.rows.slice();
+    const search = this.search.slice();
+    const removed = new Set<string>();
+    const added: Transaction[] = [];
+    keys.forEach((key, position) => {
+      const row = fresh[position];
+      const index = this.byId.get(key);
+      const belongs = row !== undefined && row.companyId === this.companyId;
+      if (index === undefined) {
+        if (belongs) added.push(row);
+        return;
+      }
+      if (!belongs) {
+        removed.add(key);
+        return;
+      }
+      if (rows[index]!.date !== row.date) reorder = true;
+      rows[index] = row;
+      search[index] = searchTextOf(row);
+    });
+    if (removed.size === 0 && added.length === 0 && !reorder) {
+      this.rows = rows;
+      this.search = search;
+      this.publish();
+      return;
+    }
+    const known = new Map(rows.map((row, index) => [row.id, search[index]!]));
+    this.setAll([...rows.filter((row) => !removed.has(row.id)), ...added].sort(compareTransactions), known);
+  }
+}

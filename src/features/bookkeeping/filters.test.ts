@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import type { Transaction } from '@domain/bookkeeping';
+import {
+  activeFilterCount,
+  compareTransactions,
+  filterTransactions,
+  noFilters,
+  parseFilters,
+  periodRange,
+  searchTextOf,
+  writeFilters,
+  type TransactionFilters,
+} from './filters';
+import { testTransaction } from './test-transactions';
+
+const account = '00000000-0000-4000-8000-00000000000a';
+const rows: Transaction[] = [
+  testTransaction({ id: 'a', date: '2026-11-20', description: 'Stripe payout', amountCents: 250_000, category: 'sales', checked: true, accountId: account, accountKind: 'manual' }),
+  testTransaction({ id: 'b', date: '2026-11-02', description: 'Café Martínez', merchant: 'Martínez', amountCents: -1_850, category: 'meals' }),
+  testTransaction({ id: 'c', date: '2026-09-15', description: 'AWS invoice', amountCents: -12_345, note: 'hosting for the API', receipt: { key: 'receipts/x/y.pdf', name: 'y.pdf', size: 10, contentType: 'application/pdf' } }),
+  testTransaction({ id: 'd', date: '2025-12-31', description: 'Google Ads', amountCents: -50_000, category: 'advertising', checked: true }),
+  testTransaction({ id: 'e', date: '2025-01-01', description: 'Owner contribution', amountCents: 1_000_000, category: 'ownerContribution' }),
+].sort(compareTransactions);
+const source = { rows, search: rows.map(searchTextOf) };
+const today = '2026-11-22';
+const ids = (filters: Partial<TransactionFilters>) => [...filterTransactions(source, { ...noFilters, ...filters }, today).order].map((index) => rows[index]!.id);
+
+describe('bookkeeping filters', () => {
+  it('lists everything newest first without filters, with the totals of the whole set', () => {
+    const view = filterTransactions(source, noFilters, today);
+    expect([...view.order].map((index) => rows[index]!.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(view.totals).toEqual({ count: 5, incomeCents: 1_250_000, expensesCents: -64_195, netCents: 1_185_805 });
+  });
+
+  it('rolls the last-N-months periods back from today and takes the whole previous calendar year', () => {
+    expect(periodRange({ period: 'lastMonth', from: null, to: null }, today)).toEqual({ from: '2026-10-23', to: today });
+    expect(periodRange({ period: 'last3Months', from: null, to: null }, today)).toEqual({ from: '2026-08-23', to: today });
+    expect(periodRange({ period: 'last12Months', from: null, to: null }, today)).toEqual({ from: '2025-11-23', to: today });
+    expect(periodRange({ period: 'previousYear', from: null, to: null }, today)).toEqual({ from: '2025-01-01', to: '2025-12-31' });
+    // 31 May minus 3 months has no 31 February: the window starts after its last day.
+    expect(periodRange({ period: 'last3Months', from: null, to: null }, '2026-05-31')).toEqual({ from: '2026-03-01', to: '2026-05-31' });
+    expect(ids({ period: 'lastMonth' })).toEqual(['a', 'b']);
+    expect(ids({ period: 'previousYear' })).toEqual(['d', 'e']);
+    expect(ids({ period: 'custom', from: '2025-06-01', to: null })).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('composes account, category, uncategorised, checked, receipt, direction and amount range', () => {
+    expect(ids({ account })).toEqual(['a']);
+    expect(ids({ account: 'none' })).toEqual(['b', 'c', 'd', 'e']);
+    expect(ids({ category: 'uncategorised' })).toEqual(['c']);
+    expect(ids({ category: 'meals' })).toEqual(['b']);
+    expect(ids({ checked: 'checked' })).toEqual(['a', 'd']);
+    expect(ids({ checked: 'unchecked', direction: 'out' })).toEqual(['b', 'c']);
+    expect(ids({ receipt: 'with' })).toEqual(['c']);
+    expect(ids({ receipt: 'without', direction: 'in' })).toEqual(['a', 'e']);
+    // Bounds apply to the amount's size, in and out alike, inclusive.
+    expect(ids({ minCents: 12_345, maxCents: 500_000 })).toEqual(['a', 'c', 'd']);
+    expect(filterTransactions(source, { ...noFilters, direction: 'out', period: 'last3Months' }, today).totals).toEqual({
+      count: 2,
+      incomeCents: 0,
+      expensesCents: -14_195,
+      netCents: -14_195,
+    });
+  });
+
+  it('searches description, merchant and note by every word, ignoring case and accents', () => {
+    expect(ids({ query: 'cafe martinez' })).toEqual(['b']);
+    expect(ids({ query: 'HOSTING' })).toEqual(['c']);
+    expect(ids({ query: 'martinez  ' })).toEqual(['b']);
+    expect(ids({ query: 'aws nothing' })).toEqual([]);
+  });
+
+  it('sorts by amount either way and by date oldest first', () => {
+    expect(ids({ sort: 'amount', order: 'asc' })).toEqual(['d', 'c', 'b', 'a', 'e']);
+    expect(ids({ sort: 'amount', order: 'desc' })).toEqual(['e', 'a', 'b', 'c', 'd']);
+    expect(ids({ order: 'asc' })).toEqual(['e', 'd', 'c', 'b', 'a']);
+  });
+
+  it('round-trips through the URL, keeping other parameters and leaving defaults out', () => {
+    const filters: TransactionFilters = { ...noFilters, period: 'custom', from: '2026-01-01', to: '2026-03-31', category: 'uncategorised', checked: 'unchecked', minCents: 1_050, maxCents: 20_000, query: 'aws', sort: 'amount', order: 'asc' };
+    const params = writeFilters(filters, new URLSearchParams('company=abc&period=lastMonth'));
+    expect(params.toString()).toBe('company=abc&period=custom&from=2026-01-01&to=2026-03-31&category=uncategorised&status=unchecked&min=10.50&max=200&q=aws&sort=amount&order=asc');
+    expect(parseFilters(params)).toEqual(filters);
+    expect(writeFilters(noFilters).toString()).toBe('');
+    expect(activeFilterCount(filters)).toBe(6);
+  });
+
+  it('reads hostile URLs as the nearest valid filters', () => {
+    const parsed = parseFilters(new URLSearchParams('period=__proto__&category=constructor&status=1&min=-5&max=1e9&sort=random&order=up&from=2026-01-01&q=' + 'x'.repeat(5000)));
+    expect(parsed).toMatchObject({ period: null, from: null, category: null, checked: null, minCents: null, maxCents: null, sort: 'date', order: 'desc' });
+    expect(parsed.query).toHaveLength(200);
+    expect(parseFilters(new URLSearchParams('max=99999999999.99')).maxCents).toBe(9_999_999_999_999);
+    expect(parseFilters(new URLSearchParams('max=999999999999')).maxCents).toBeNull();
+  });
+});

@@ -1,0 +1,240 @@
+import { categoryKeys, maxAmountCents, type CategoryKey, type Transaction } from '@domain/bookkeeping';
+
+/**
+ * The bookkeeping list's filters, sort and totals: pure functions over the company's
+ * transactions, kept in the URL (so a filtered view can be linked, bookmarked and restored
+ * with the back button). Parsing is defensive: a hand-edited URL yields the nearest valid
+ * filters, never an error.
+ */
+
+/** SPEC §2 periods: last month, 3, 6, 12 months, previous year; `custom` uses `from`/`to`. */
+export const periods = ['lastMonth', 'last3Months', 'last6Months', 'last12Months', 'previousYear', 'custom'] as const;
+export type Period = (typeof periods)[number];
+
+export type CategoryFilter = CategoryKey | 'uncategorised';
+
+export interface TransactionFilters {
+  period: Period | null;
+  /** Inclusive calendar days of a custom period. */
+  from: string | null;
+  to: string | null;
+  /** A manual or linked account id, or `none` for transactions without one. */
+  account: string | null;
+  category: CategoryFilter | null;
+  checked: 'checked' | 'unchecked' | null;
+  receipt: 'with' | 'without' | null;
+  direction: 'in' | 'out' | null;
+  /** Bounds on the amount's magnitude, in cents, inclusive. */
+  minCents: number | null;
+  maxCents: number | null;
+  /** Words searched in the description, merchant and note (accents and case ignored). */
+  query: string;
+  sort: 'date' | 'amount';
+  order: 'asc' | 'desc';
+}
+
+export const noFilters: TransactionFilters = {
+  period: null,
+  from: null,
+  to: null,
+  account: null,
+  category: null,
+  checked: null,
+  receipt: null,
+  direction: null,
+  minCents: null,
+  maxCents: null,
+  query: '',
+  sort: 'date',
+  order: 'desc',
+};
+
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null => (value !== null && (values as readonly string[]).includes(value) ? (value as T) : null);
+
+/** Dollars as written in the URL (`12.5`) to cents; null when absent or not a plain amount. */
+function centsOf(value: string | null): number | null {
+  if (value === null || !/^\d{1,11}(\.\d{1,2})?$/.test(value)) return null;
+  const [whole = '0', fraction = ''] = value.split('.');
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return cents <= maxAmountCents ? cents : null;
+}
+
+const dollarsOf = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2));
+
+/** The filters a URL's query string describes. */
+export function parseFilters(params: URLSearchParams): TransactionFilters {
+  const period = oneOf(periods, params.get('period'));
+  const from = params.get('from');
+  const to = params.get('to');
+  return {
+    period,
+    from: period === 'custom' && from && isoDay.test(from) ? from : null,
+    to: period === 'custom' && to && isoDay.test(to) ? to : null,
+    account: params.get('account')?.slice(0, 64) || null,
+    category: oneOf<CategoryFilter>([...categoryKeys, 'uncategorised'], params.get('category')),
+    checked: oneOf(['checked', 'unchecked'] as const, params.get('status')),
+    receipt: oneOf(['with', 'without'] as const, params.get('receipt')),
+    direction: oneOf(['in', 'out'] as const, params.get('type')),
+    minCents: centsOf(params.get('min')),
+    maxCents: centsOf(params.get('max')),
+    query: (params.get('q') ?? '').slice(0, 200),
+    sort: oneOf(['date', 'amount'] as const, params.get('sort')) ?? 'date',
+    order: oneOf(['asc', 'desc'] as const, params.get('order')) ?? 'desc',
+  };
+}
+
+/**
+ * Writes the filters into a query string, keeping the parameters that are not filters
+ * (the company) and leaving out defaults so plain views have plain URLs.
+ */
+export function writeFilters(filters: TransactionFilters, base: URLSearchParams = new URLSearchParams()): URLSearchParams {
+  const params = new URLSearchParams(base);
+  const set = (key: string, value: string | null) => (value === null || value === '' ? params.delete(key) : params.set(key, value));
+  set('period', filters.period);
+  set('from', filters.period === 'custom' ? filters.from : null);
+  set('to', filters.period === 'custom' ? filters.to : null);
+  set('account', filters.account);
+  set('category', filters.category);
+  set('status', filters.checked);
+  set('receipt', filters.receipt);
+  set('type', filters.direction);
+  set('min', filters.minCents === null ? null : dollarsOf(filters.minCents));
+  set('max', filters.maxCents === null ? null : dollarsOf(filters.maxCents));
+  set('q', filters.query.trim() || null);
+  set('sort', filters.sort === 'date' ? null : filters.sort);
+  set('order', filters.order === 'desc' ? null : filters.order);
+  return params;
+}
+
+/** How many filters narrow the list (sort excluded), for the "clear filters" button. */
+export function activeFilterCount(filters: TransactionFilters): number {
+  const { period, account, category, checked, receipt, direction, minCents, maxCents, query } = filters;
+  return [period, account, category, checked, receipt, direction, minCents, maxCents, query.trim() || null].filter((value) => value !== null).length;
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+const dayOf = (date: Date) => `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+
+/** The same calendar day `months` months earlier, clamped to the end of a shorter month. */
+function monthsBefore(today: string, months: number): Date {
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(year, month - 1 - months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return target;
+}
+
+/**
+ * The inclusive days a period covers, seen from `today` (`YYYY-MM-DD`). The "last N months"
+ * windows roll: they end today and start the day after the same date N months earlier, so
+ * "last month" on 15 March is 16 February to 15 March. The previous year is the calendar
+ * year before today's. A custom period may leave either end open.
+ */
+export function periodRange(filters: Pick<TransactionFilters, 'period' | 'from' | 'to'>, today: string): { from: string | null; to: string | null } {
+  const rolling = (months: number) => {
+    const start = monthsBefore(today, months);
+    start.setUTCDate(start.getUTCDate() + 1);
+    return { from: dayOf(start), to: today };
+  };
+  switch (filters.period) {
+    case 'lastMonth':
+      return rolling(1);
+    case 'last3Months':
+      return rolling(3);
+    case 'last6Months':
+      return rolling(6);
+    case 'last12Months':
+      return rolling(12);
+    case 'previousYear': {
+      const year = Number(today.slice(0, 4)) - 1;
+      return { from: `${year}-01-01`, to: `${year}-12-31` };
+    }
+    case 'custom':
+      return { from: filters.from, to: filters.to };
+    default:
+      return { from: null, to: null };
+  }
+}
+
+/** Lower case without accents: "Café" and "cafe" find each other. */
+export function searchable(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+}
+
+/** The text the search box looks through for one transaction. */
+export const searchTextOf = (transaction: Pick<Transaction, 'description' | 'merchant' | 'note'>) =>
+  searchable(`${transaction.description}\u0000${transaction.merchant ?? ''}\u0000${transaction.note}`);
+
+export interface Totals {
+  count: number;
+  /** Money in (positive amounts) and money out (negative amounts, as a negative number), in cents. */
+  incomeCents: number;
+  expensesCents: number;
+  netCents: number;
+}
+
+export interface FilteredView {
+  /** Positions in the source array, in display order. */
+  order: Uint32Array;
+  totals: Totals;
+}
+
+/** What a view filters: the company's transactions and the search text of each, same order. */
+export interface TransactionSource {
+  rows: readonly Transaction[];
+  search: readonly string[];
+}
+
+/**
+ * The transactions that pass every filter, sorted, with their totals. `source.rows` must be
+ * sorted by date, newest first (the store keeps them so), which the date sort reuses.
+ * One pass over plain fields: 50,000 rows take a few milliseconds.
+ */
+export function filterTransactions(source: TransactionSource, filters: TransactionFilters, today: string): FilteredView {
+  const { from, to } = periodRange(filters, today);
+  const words = searchable(filters.query).split(/\s+/).filter(Boolean);
+  const { account, category, checked, receipt, direction, minCents, maxCents } = filters;
+  const rows = source.rows;
+  const picked = new Uint32Array(rows.length);
+  let count = 0;
+  let incomeCents = 0;
+  let expensesCents = 0;
+  for (let index = 0; index < rows.length; index++) {
+    const row = rows[index]!;
+    if (from !== null && row.date < from) continue;
+    if (to !== null && row.date > to) continue;
+    if (account !== null && (account === 'none' ? row.accountId !== null : row.accountId !== account)) continue;
+    if (category !== null && (category === 'uncategorised' ? row.category !== null : row.category !== category)) continue;
+    if (checked !== null && row.checked !== (checked === 'checked')) continue;
+    if (receipt !== null && (row.receipt !== null) !== (receipt === 'with')) continue;
+    if (direction !== null && (direction === 'in' ? row.amountCents < 0 : row.amountCents >= 0)) continue;
+    const magnitude = Math.abs(row.amountCents);
+    if (minCents !== null && magnitude < minCents) continue;
+    if (maxCents !== null && magnitude > maxCents) continue;
+    if (words.length > 0) {
+      const text = source.search[index]!;
+      if (!words.every((word) => text.includes(word))) continue;
+    }
+    picked[count++] = index;
+    if (row.amountCents >= 0) incomeCents += row.amountCents;
+    else expensesCents += row.amountCents;
+  }
+  let order = picked.slice(0, count);
+  if (filters.sort === 'amount') {
+    const sign = filters.order === 'desc' ? -1 : 1;
+    // Ties keep date order (newest first): typed-array sort is not stable, so compare positions.
+    order.sort((a, b) => sign * (rows[a]!.amountCents - rows[b]!.amountCents) || a - b);
+  } else if (filters.order === 'asc') {
+    order = order.reverse();
+  }
+  return { order, totals: { count, incomeCents, expensesCents, netCents: incomeCents + expensesCents } };
+}
+
+/** Today as `YYYY-MM-DD` on the device's calendar (the periods are the user's days). */
+export function localToday(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** Newest first, then by id so equal days keep one order on every device. */
+export const compareTransactions = (a: Transaction, b: Transaction) => (a.date === b.date ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : a.date < b.date ? 1 : -1);

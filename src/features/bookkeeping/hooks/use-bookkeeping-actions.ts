@@ -1,0 +1,190 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CategoryKey, Transaction } from '@domain/bookkeeping';
+import type { SyncEngine } from '@sync/client/engine';
+import { isMutationRejection } from '@sync/mutator';
+import type { MutatorArgs, MutatorName } from '@sync/mutators';
+import { useToast } from '@src/components/toast/toast-provider';
+
+/** Ids per bulk mutation: ~40 KB of arguments, well under the protocol's limit per mutation. */
+const chunkSize = 1000;
+
+export type ActionKind = 'category' | 'checked' | 'merchant' | 'note' | 'delete' | 'create' | 'receipt' | 'restore';
+
+/** The last change made on this screen and how to take it back. */
+export interface LastAction {
+  kind: ActionKind;
+  count: number;
+  undo(): Promise<void>;
+}
+
+const chunks = <T>(list: readonly T[]) => Array.from({ length: Math.ceil(list.length / chunkSize) }, (_, index) => list.slice(index * chunkSize, (index + 1) * chunkSize));
+
+function groupBy<K>(rows: readonly Transaction[], key: (row: Transaction) => K): Map<K, string[]> {
+  const groups = new Map<K, string[]>();
+  for (const row of rows) groups.set(key(row), [...(groups.get(key(row)) ?? []), row.id]);
+  return groups;
+}
+
+/**
+ * Every bookkeeping edit as a sync mutation: applied on this device at once, queued for
+ * the server. Blocked transactions are left out (and said so); a refusal is explained in
+ * the user's language. Each action remembers its inverse, so the last one can be undone.
+ */
+export function useBookkeepingActions(engine: SyncEngine | null) {
+  const { t } = useTranslation('bookkeeping');
+  const toast = useToast();
+  const [last, setLast] = useState<LastAction | null>(null);
+  const lastRef = useRef(last);
+  lastRef.current = last;
+
+  const mutate = useCallback(
+    async <Name extends MutatorName>(name: Name, args: MutatorArgs<Name>) => {
+      if (!engine) throw new Error('no sync engine');
+      await engine.mutate(name, args);
+    },
+    [engine],
+  );
+
+  /** Runs an action; false (after telling the user why) when it was refused or failed. */
+  const attempt = useCallback(
+    async (kind: ActionKind, run: () => Promise<void>): Promise<boolean> => {
+      try {
+        await run();
+        return true;
+      } catch (error) {
+        if (isMutationRejection(error)) toast.show(t([`editing.refused.${error.code}`, 'editing.refused.invalid']), 'error');
+        else {
+          console.error('bookkeeping change failed', error);
+          toast.show(t(`editing.failed.${kind}`), 'error');
+        }
+        return false;
+      }
+    },
+    [t, toast],
+  );
+
+  /** The rows that may change; tells the user when blocked ones were left out. */
+  const editable = useCallback(
+    (rows: readonly Transaction[]) => {
+      const open = rows.filter((row) => !row.blocked);
+      if (open.length < rows.length) toast.show(t('editing.blockedSkipped', { count: rows.length - open.length }), 'error');
+      return open;
+    },
+    [t, toast],
+  );
+
+  const now = () => new Date().toISOString();
+
+  const applyCategory = useCallback(
+    async (groups: Map<CategoryKey | null, string[]>) => {
+      for (const [category, ids] of groups) {
+        for (const slice of chunks(ids)) {
+          if (slice.length === 1) await mutate('setTransactionCategory', { id: slice[0]!, category, updatedAt: now() });
+          else await mutate('setTransactionsCategory', { ids: slice, category, updatedAt: now() });
+        }
+      }
+    },
+    [mutate],
+  );
+
+  const applyChecked = useCallback(
+    async (groups: Map<boolean, string[]>) => {
+      for (const [checked, ids] of groups) {
+        for (const slice of chunks(ids)) {
+          if (slice.length === 1) await mutate('setTransactionChecked', { id: slice[0]!, checked, updatedAt: now() });
+          else await mutate('setTransactionsChecked', { ids: slice, checked, updatedAt: now() });
+        }
+      }
+    },
+    [mutate],
+  );
+
+  const categorise = useCallback(
+    async (rows: readonly Transaction[], category: CategoryKey | null) => {
+      const targets = editable(rows).filter((row) => row.category !== category);
+      if (targets.length === 0) return false;
+      const before = groupBy(targets, (row) => row.category);
+      const done = await attempt('category', () => applyCategory(new Map([[category, targets.map((row) => row.id)]])));
+      if (done) setLast({ kind: 'category', count: targets.length, undo: () => applyCategory(before) });
+      return done;
+    },
+    [applyCategory, attempt, editable],
+  );
+
+  const setChecked = useCallback(
+    async (rows: readonly Transaction[], checked: boolean) => {
+      const targets = editable(rows).filter((row) => row.checked !== checked);
+      if (targets.length === 0) return false;
+      const done = await attempt('checked', () => applyChecked(new Map([[checked, targets.map((row) => row.id)]])));
+      if (done) setLast({ kind: 'checked', count: targets.length, undo: () => applyChecked(new Map([[!checked, targets.map((row) => row.id)]])) });
+      return done;
+    },
+    [applyChecked, attempt, editable],
+  );
+
+  const setMerchant = useCallback(
+    async (row: Transaction, merchant: string) => {
+      if (editable([row]).length === 0 || (row.merchant ?? '') === merchant.trim()) return false;
+      const previous = row.merchant;
+      const done = await attempt('merchant', () => mutate('setTransactionMerchant', { id: row.id, merchant: merchant.trim() || null, updatedAt: now() }));
+      if (done) setLast({ kind: 'merchant', count: 1, undo: () => mutate('setTransactionMerchant', { id: row.id, merchant: previous, updatedAt: now() }) });
+      return done;
+    },
+    [attempt, editable, mutate],
+  );
+
+  const setNote = useCallback(
+    async (row: Transaction, note: string) => {
+      if (editable([row]).length === 0 || row.note === note.trim()) return false;
+      const previous = row.note;
+      const done = await attempt('note', () => mutate('setTransactionNote', { id: row.id, note, updatedAt: now() }));
+      if (done) setLast({ kind: 'note', count: 1, undo: () => mutate('setTransactionNote', { id: row.id, note: previous, updatedAt: now() }) });
+      return done;
+    },
+    [attempt, editable, mutate],
+  );
+
+  const remove = useCallback(
+    async (rows: readonly Transaction[]) => {
+      const targets = editable(rows);
+      if (targets.length === 0) return false;
+      const done = await attempt('delete', async () => {
+        for (const slice of chunks(targets)) {
+          if (slice.length === 1) await mutate('deleteTransaction', { id: slice[0]!.id });
+          else await mutate('deleteTransactions', { ids: slice.map((row) => row.id) });
+        }
+      });
+      if (done) {
+        setLast({
+          kind: 'delete',
+          count: targets.length,
+          undo: async () => {
+            for (const slice of chunks(targets)) await mutate('restoreTransactions', { transactions: slice.map((row) => ({ ...row, receipt: null })) });
+          },
+        });
+      }
+      return done;
+    },
+    [attempt, editable, mutate],
+  );
+
+  const undo = useCallback(async () => {
+    const action = lastRef.current;
+    if (!action) return false;
+    setLast(null);
+    const done = await attempt(action.kind === 'delete' ? 'restore' : action.kind, action.undo);
+    if (done) toast.show(t('editing.undone'), 'info');
+    return done;
+  }, [attempt, t, toast]);
+
+  /** Remembers an action made elsewhere (a created transaction, an attached receipt) as the one to undo. */
+  const remember = useCallback((action: LastAction) => setLast(action), []);
+
+  return useMemo(
+    () => ({ last, categorise, setChecked, setMerchant, setNote, remove, undo, remember, attempt, mutate }),
+    [last, categorise, setChecked, setMerchant, setNote, remove, undo, remember, attempt, mutate],
+  );
+}
+
+export type BookkeepingActions = ReturnType<typeof useBookkeepingActions>;
