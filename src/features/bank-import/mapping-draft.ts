@@ -1,6 +1,6 @@
 import type { ColumnMap } from '@workers/import-csv/columns';
 import type { DateOrder } from '@workers/import-csv/dates';
-import type { DecimalSeparator } from '@workers/import-csv/numbers';
+import type { DecimalSeparator } from '@domain/amounts';
 import type { CsvPreview, ImportMapping } from '@workers/import-csv/pipeline';
 
 /**
