@@ -96,10 +96,23 @@ export function reject(code: RejectionCode): never {
 /** True for a permanent rejection (as opposed to a failure worth retrying). */
 export const isMutationRejection = (error: unknown): error is MutationRejection => error instanceof MutationRejection;
 
+/**
+ * The mutator's parsed arguments, or undefined when they do not pass its schema. A schema that
+ * throws on hostile input (a stack overflow on absurdly nested data) counts as not passing:
+ * arguments that cannot even be checked are refused, never retried.
+ */
+export function parseMutatorArgs(mutator: Mutator, rawArgs: unknown): { data: unknown } | undefined {
+  try {
+    const parsed = mutator.args.safeParse(rawArgs);
+    return parsed.success ? { data: parsed.data } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Validates raw arguments (rejecting with `invalid`) and runs the mutator; returns the parsed arguments. */
 export async function runMutator(mutator: Mutator, tx: MutatorTx, rawArgs: unknown): Promise<unknown> {
-  const parsed = mutator.args.safeParse(rawArgs);
-  if (!parsed.success) reject('invalid');
+  const parsed = parseMutatorArgs(mutator, rawArgs) ?? reject('invalid');
   await mutator.run(tx, parsed.data);
   return parsed.data;
 }

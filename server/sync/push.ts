@@ -1,5 +1,5 @@
 import { and, asc, between, eq, sql } from 'drizzle-orm';
-import { isMutationRejection, runMutator, type Mutator, type RowRef } from '@sync/mutator';
+import { isMutationRejection, parseMutatorArgs, runMutator, type Mutator, type RowRef } from '@sync/mutator';
 import { findMutator } from '@sync/mutators';
 import type { PushRequest, PushResponse, Rejection, RejectionCode } from '@sync/protocol';
 import type { Db } from '../db/client';
@@ -10,15 +10,16 @@ import { notifyScopes } from './poke';
 import { companyRolesOf } from './scope';
 import { createBatchedTx } from './batched-tx';
 import { createServerStore } from './server-tx';
-import { syncWriteLock } from './write-lock';
+import { lockSyncScopes } from './write-lock';
 
 /**
  * Applies a client's batch of mutations exactly once, in one database transaction:
  *
- * 1. Take the sync write lock (every writer of synced rows queues on it until commit), then
- *    lock the client's row with `SELECT … FOR UPDATE`: two pushes of the same client — two
- *    tabs, a retry racing its lost original, two server instances — run one after the other,
- *    and the second sees the first's `lastMutationId`.
+ * 1. Take the write lock of every scope the user sees (own rows, each company; see
+ *    `write-lock.ts`): every writer of those scopes queues on it until commit, writers of other
+ *    scopes do not. Then lock the client's row with `SELECT … FOR UPDATE`: two pushes of the
+ *    same client — two tabs, a retry racing its lost original, two server instances — run one
+ *    after the other, and the second sees the first's `lastMutationId`.
  * 2. Ids at or below `lastMutationId` are acknowledged and skipped. A first new id beyond
  *    `lastMutationId + 1` is a gap: 409 `sync_mutation_gap`, rolled back, no side effects.
  * 3. A permanent rejection loses only its own effects (staged writes dropped, or a savepoint;
@@ -54,7 +55,9 @@ type Pending = { mutation: PushRequest['mutations'][number]; mutator: Mutator | 
 async function pushOnce(db: Db, userId: string, request: PushRequest, savepoints: boolean): Promise<PushResponse> {
   const firstId = request.mutations[0]!.id;
   return db.transaction(async (tx) => {
-    await syncWriteLock(tx);
+    // A mutation can only write in these scopes (`put` refuses any other), so their locks cover every write.
+    const roles = await companyRolesOf(tx, userId);
+    await lockSyncScopes(tx, [userId, ...roles.keys()]);
     await tx.insert(syncClients).values({ clientId: request.clientId, userId, lastMutationId: 0 }).onConflictDoNothing();
     const [client] = await tx
       .select({ lastMutationId: syncClients.lastMutationId })
@@ -70,7 +73,6 @@ async function pushOnce(db: Db, userId: string, request: PushRequest, savepoints
       throw new ProblemError(409, 'sync_mutation_gap', undefined, undefined, `expected mutation ${known + 1}, got ${pending[0]!.mutation.id}`);
     }
 
-    const roles = await companyRolesOf(tx, userId);
     const touched = new Set<string>();
     const store = createServerStore(tx, userId, roles, touched);
     const batched = savepoints ? null : createBatchedTx(store);
@@ -144,11 +146,20 @@ async function pushOnce(db: Db, userId: string, request: PushRequest, savepoints
   });
 }
 
-/** The rows a mutation's hint names; none when its arguments do not parse (it will be refused anyway). */
+/**
+ * The rows a mutation's hint names. None when its arguments do not parse or the hint itself
+ * fails: the mutation is then refused (or fails) on its own when it runs, and the rest of the
+ * batch goes on — a hostile mutation must not fail the batch, or the queue behind it stays stuck.
+ */
 function readsOf(mutator: Mutator | undefined, args: unknown): readonly RowRef[] {
   if (!mutator?.reads) return [];
-  const parsed = mutator.args.safeParse(args);
-  return parsed.success ? mutator.reads(parsed.data) : [];
+  const parsed = parseMutatorArgs(mutator, args);
+  if (!parsed) return [];
+  try {
+    return mutator.reads(parsed.data);
+  } catch {
+    return [];
+  }
 }
 
 class UnknownMutator extends Error {}

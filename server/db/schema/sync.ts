@@ -65,7 +65,7 @@ export const syncTombstones = pgTable(
   ],
 );
 
-/** Server-wide sync facts; `tombstones_purged_through`: cursors at or below this version must resync. */
+/** Server-wide sync facts; `tombstones_purged_through:<scope id>`: a cursor position in that scope below this version must resync. */
 export const syncState = pgTable('sync_state', {
   key: text('key').primaryKey(),
   value: bigint('value', { mode: 'number' }).notNull(),
