@@ -68,6 +68,14 @@ export interface Mutator<Name extends string = string, Args extends z.ZodType = 
    * a row missing from the hint is still read when asked for.
    */
   readonly reads?: (args: z.output<Args>) => readonly RowRef[];
+  /**
+   * For a mutation that may write thousands of rows (an import chunk): its size in rows, and
+   * how to cut it into parts of at most `rows` rows. Applying the parts one after the other
+   * must have the mutation's effect, and applying a part again must change nothing, so the
+   * server can commit the parts in separate short transactions and a retry after a crash
+   * between them finishes the rest without doubling anything.
+   */
+  readonly parts?: { size: (args: z.output<Args>) => number; split: (args: z.output<Args>, rows: number) => z.output<Args>[] };
 }
 
 /** Declares a mutator: its name (a camelCase verb), its arguments' schema, its pure body and the rows it reads. */
@@ -75,7 +83,7 @@ export function defineMutator<const Name extends string, Args extends z.ZodType>
   name: Name,
   args: Args,
   run: (tx: MutatorTx, args: z.output<Args>) => Promise<void>,
-  options: { reads?: (args: z.output<Args>) => readonly RowRef[] } = {},
+  options: Pick<Mutator<Name, Args>, 'reads' | 'parts'> = {},
 ): Mutator<Name, Args> {
   return { name, args, run, ...options };
 }

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { and, asc, between, eq, sql } from 'drizzle-orm';
 import { isMutationRejection, parseMutatorArgs, runMutator, type Mutator, type RowRef } from '@sync/mutator';
 import { findMutator } from '@sync/mutators';
@@ -30,11 +31,69 @@ import { lockSyncScopes } from './write-lock';
  *    users are poked by NOTIFY, which PostgreSQL delivers only if the transaction commits.
  */
 export async function applyPush(db: Db, userId: string, request: PushRequest): Promise<PushResponse> {
+  const rejections = new Map<number, Rejection>();
+  let lastMutationId = 0;
+  let finished = 0;
+  for (const step of pushSteps(request.mutations)) {
+    const { id } = step.mutations[0]!;
+    // The rest of a mutation already processed (before, or refused by an earlier part) is skipped.
+    if (step.part && id <= finished) continue;
+    const response = await applyStep(db, userId, { ...request, mutations: step.mutations }, step.part === 'partial');
+    for (const rejection of response.rejections) rejections.set(rejection.mutationId, rejection);
+    lastMutationId = response.lastMutationId;
+    finished = Math.max(finished, lastMutationId);
+    // Embedded PGlite answers in microtasks only: without a turn of the event loop, timers and
+    // other requests would wait for the whole push however short its transactions.
+    await setImmediate();
+  }
+  return { lastMutationId, rejections: [...rejections.values()].sort((a, b) => a.mutationId - b.mutationId) };
+}
+
+/**
+ * Rows one push transaction writes at most. A batch is applied in steps of consecutive
+ * mutations up to this many rows (an ordinary mutation counts as one), each its own
+ * transaction that advances `lastMutationId`, so no request holds its scopes' locks (or, on
+ * PGlite, the whole database) for more than a few hundred milliseconds, and other requests
+ * run between the steps. A mutation bigger than this (an import chunk of thousands of lines)
+ * is cut into its parts (`Mutator.parts`): every part but the last commits without advancing
+ * `lastMutationId`, so a retry after a crash re-applies the parts, which changes nothing for
+ * those already stored, and finishes the rest.
+ */
+export const pushStepRows = 100;
+
+type PushStep = { mutations: PushRequest['mutations']; part?: 'partial' | 'last' };
+
+function pushSteps(mutations: PushRequest['mutations']): PushStep[] {
+  const steps: PushStep[] = [];
+  let current: PushStep | null = null;
+  let rows = 0;
+  for (const mutation of mutations) {
+    const mutator = findMutator(mutation.name);
+    const parsed = mutator?.parts ? parseMutatorArgs(mutator, mutation.args) : undefined;
+    const size = parsed ? mutator!.parts!.size(parsed.data) : 1;
+    if (parsed && size > pushStepRows) {
+      const parts = mutator!.parts!.split(parsed.data, pushStepRows);
+      parts.forEach((args, index) => steps.push({ mutations: [{ ...mutation, args }], part: index === parts.length - 1 ? 'last' : 'partial' }));
+      current = null;
+      continue;
+    }
+    if (!current || rows + size > pushStepRows) {
+      steps.push((current = { mutations: [] }));
+      rows = 0;
+    }
+    current.mutations.push(mutation);
+    rows += size;
+  }
+  return steps;
+}
+
+/** One step in one transaction; `partial`: a part of a mutation that is not its last, which leaves `lastMutationId` unless refused. */
+async function applyStep(db: Db, userId: string, request: PushRequest, partial: boolean): Promise<PushResponse> {
   try {
-    return await pushOnce(db, userId, request, false);
+    return await pushOnce(db, userId, request, false, partial);
   } catch (error) {
     if (!(error instanceof NeedsSavepoints)) throw error;
-    return pushOnce(db, userId, request, true);
+    return pushOnce(db, userId, request, true, partial);
   }
 }
 
@@ -52,7 +111,7 @@ class NeedsSavepoints extends Error {}
 
 type Pending = { mutation: PushRequest['mutations'][number]; mutator: Mutator | undefined };
 
-async function pushOnce(db: Db, userId: string, request: PushRequest, savepoints: boolean): Promise<PushResponse> {
+async function pushOnce(db: Db, userId: string, request: PushRequest, savepoints: boolean, partial: boolean): Promise<PushResponse> {
   const firstId = request.mutations[0]!.id;
   return db.transaction(async (tx) => {
     // A mutation can only write in these scopes (`put` refuses any other), so their locks cover every write.
@@ -112,6 +171,8 @@ async function pushOnce(db: Db, userId: string, request: PushRequest, savepoints
       }
     }
 
+    // A part that was applied leaves the mutation open: its next part follows in the next step.
+    if (partial && rejected.length === 0) last = known;
     if (rejected.length > 0) {
       await tx
         .insert(syncRejections)
