@@ -12,10 +12,12 @@ import {
 import type { AppDeps, AppEnv } from '../context';
 import { ProblemError } from '../lib/problem';
 import { problemResponses } from '../lib/problem-responses';
+import { pushRateLimit, rateLimited } from '../middleware/with-rate-limit';
 import { withSession } from '../middleware/with-session';
+import { spendFromBucket } from '../db/queries/rate-limits';
 import { pokeHub } from '../sync/poke';
 import { applyPull } from '../sync/pull';
-import { applyPush } from '../sync/push';
+import { applyPush, pushCost } from '../sync/push';
 
 /**
  * The sync protocol (ARCHITECTURE.md "Data flow", docs/decisions/004-sync-engine.md): push
@@ -38,7 +40,7 @@ const postPush = createRoute({
   request: { body: { required: true, content: { 'application/json': { schema: pushRequestSchema } } } },
   responses: {
     200: { description: 'Processed up to `lastMutationId`', content: { 'application/json': { schema: pushResponseSchema } } },
-    ...problemResponses(400, 401, 403, 409),
+    ...problemResponses(400, 401, 403, 409, 429),
     503: unavailable,
   },
 });
@@ -88,6 +90,11 @@ export function syncRouter(deps: AppDeps) {
   router.openapi(postPush, async (c) => {
     const request = c.req.valid('json');
     checkProtocol(request.protocolVersion);
+    const now = deps.now();
+    const scale = deps.env.RATE_LIMIT_MULTIPLIER;
+    const bucket = { capacity: pushRateLimit.capacity * scale, perSecond: pushRateLimit.perSecond * scale };
+    const limited = await spendFromBucket(db, `push:user:${c.var.user.id}`, bucket, pushCost(request.mutations), now);
+    if (limited) throw rateLimited(new Date(now.getTime() + limited.retryAfterMs), now);
     return c.json(await applyPush(db, c.var.user.id, request), 200);
   });
 

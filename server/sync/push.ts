@@ -61,6 +61,9 @@ export async function applyPush(db: Db, userId: string, request: PushRequest): P
  */
 export const pushStepRows = 100;
 
+/** What a push costs the rate limit (`pushRateLimit`): the transactions it will take. */
+export const pushCost = (mutations: PushRequest['mutations']): number => pushSteps(mutations).length;
+
 type PushStep = { mutations: PushRequest['mutations']; part?: 'partial' | 'last' };
 
 function pushSteps(mutations: PushRequest['mutations']): PushStep[] {
