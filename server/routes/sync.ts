@@ -17,7 +17,7 @@ import { withSession } from '../middleware/with-session';
 import { spendFromBucket } from '../db/queries/rate-limits';
 import { pokeHub } from '../sync/poke';
 import { applyPull } from '../sync/pull';
-import { applyPush, pushCost } from '../sync/push';
+import { applyPush, pushCost, type PushOptions } from '../sync/push';
 
 /**
  * The sync protocol (ARCHITECTURE.md "Data flow", docs/decisions/004-sync-engine.md): push
@@ -77,6 +77,13 @@ const heartbeatMs = 25_000;
 /** Streams end so a reconnect re-checks the session (access tokens live 15 minutes). */
 const streamLifetimeMs = 10 * 60_000;
 
+/**
+ * Embedded PGlite runs one query at a time, synchronously, on the server's own thread: a push
+ * there goes in smaller steps, with a pause after each long enough for other requests to be
+ * read and their few queries to run (docs/decisions/015).
+ */
+const pglitePushSteps: PushOptions = { stepRows: 25, stepPauseMs: 20 };
+
 function checkProtocol(version: number) {
   if (version < minimumProtocolVersion) throw new ProblemError(409, 'sync_client_outdated');
 }
@@ -95,7 +102,7 @@ export function syncRouter(deps: AppDeps) {
     const bucket = { capacity: pushRateLimit.capacity * scale, perSecond: pushRateLimit.perSecond * scale };
     const limited = await spendFromBucket(db, `push:user:${c.var.user.id}`, bucket, pushCost(request.mutations), now);
     if (limited) throw rateLimited(new Date(now.getTime() + limited.retryAfterMs), now);
-    return c.json(await applyPush(db, c.var.user.id, request), 200);
+    return c.json(await applyPush(db, c.var.user.id, request, deps.database.dialect === 'pglite' ? pglitePushSteps : {}), 200);
   });
 
   router.openapi(postPull, async (c) => {

@@ -1,4 +1,4 @@
-import { setImmediate } from 'node:timers/promises';
+import { setTimeout } from 'node:timers/promises';
 import { and, asc, between, eq, sql } from 'drizzle-orm';
 import { isMutationRejection, parseMutatorArgs, runMutator, type Mutator, type RowRef } from '@sync/mutator';
 import { findMutator } from '@sync/mutators';
@@ -30,11 +30,11 @@ import { lockSyncScopes } from './write-lock';
  * 4. `lastMutationId` is written in the same transaction as the effects, and the affected
  *    users are poked by NOTIFY, which PostgreSQL delivers only if the transaction commits.
  */
-export async function applyPush(db: Db, userId: string, request: PushRequest): Promise<PushResponse> {
+export async function applyPush(db: Db, userId: string, request: PushRequest, options: PushOptions = {}): Promise<PushResponse> {
   const rejections = new Map<number, Rejection>();
   let lastMutationId = 0;
   let finished = 0;
-  for (const step of pushSteps(request.mutations)) {
+  for (const step of pushSteps(request.mutations, options.stepRows)) {
     const { id } = step.mutations[0]!;
     // The rest of a mutation already processed (before, or refused by an earlier part) is skipped.
     if (step.part && id <= finished) continue;
@@ -43,8 +43,10 @@ export async function applyPush(db: Db, userId: string, request: PushRequest): P
     lastMutationId = response.lastMutationId;
     finished = Math.max(finished, lastMutationId);
     // Embedded PGlite answers in microtasks only: without a turn of the event loop, timers and
-    // other requests would wait for the whole push however short its transactions.
-    await setImmediate();
+    // other requests would wait for the whole push however short its transactions. And it runs
+    // one query at a time, first come first served: a request waiting for it gets one query in
+    // per step unless the push pauses long enough for its next queries too (`stepPauseMs`).
+    await setTimeout(options.stepPauseMs ?? 0);
   }
   return { lastMutationId, rejections: [...rejections.values()].sort((a, b) => a.mutationId - b.mutationId) };
 }
@@ -61,12 +63,18 @@ export async function applyPush(db: Db, userId: string, request: PushRequest): P
  */
 export const pushStepRows = 100;
 
+/** How a push is cut into steps: at most `stepRows` rows each (default `pushStepRows`), `stepPauseMs` between two. */
+export interface PushOptions {
+  stepRows?: number;
+  stepPauseMs?: number;
+}
+
 /** What a push costs the rate limit (`pushRateLimit`): the transactions it will take. */
 export const pushCost = (mutations: PushRequest['mutations']): number => pushSteps(mutations).length;
 
 type PushStep = { mutations: PushRequest['mutations']; part?: 'partial' | 'last' };
 
-function pushSteps(mutations: PushRequest['mutations']): PushStep[] {
+function pushSteps(mutations: PushRequest['mutations'], stepRows = pushStepRows): PushStep[] {
   const steps: PushStep[] = [];
   let current: PushStep | null = null;
   let rows = 0;
@@ -74,13 +82,13 @@ function pushSteps(mutations: PushRequest['mutations']): PushStep[] {
     const mutator = findMutator(mutation.name);
     const parsed = mutator?.parts ? parseMutatorArgs(mutator, mutation.args) : undefined;
     const size = parsed ? mutator!.parts!.size(parsed.data) : 1;
-    if (parsed && size > pushStepRows) {
-      const parts = mutator!.parts!.split(parsed.data, pushStepRows);
+    if (parsed && size > stepRows) {
+      const parts = mutator!.parts!.split(parsed.data, stepRows);
       parts.forEach((args, index) => steps.push({ mutations: [{ ...mutation, args }], part: index === parts.length - 1 ? 'last' : 'partial' }));
       current = null;
       continue;
     }
-    if (!current || rows + size > pushStepRows) {
+    if (!current || rows + size > stepRows) {
       steps.push((current = { mutations: [] }));
       rows = 0;
     }
