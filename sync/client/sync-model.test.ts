@@ -35,6 +35,6 @@ async function modelServer(): Promise<{ server: ScenarioServer; cast: ScenarioCa
 // (the PostgreSQL pass re-runs the `sync/` folder for the server-side suites).
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('sync model', () => {
   it('converges every device to the server under a hostile network, applying each mutation exactly once', async () => {
-    await checkSyncModel(modelServer, Number(process.env.SYNC_MODEL_RUNS ?? 1000));
-  }, 300_000);
+    await checkSyncModel(modelServer, Number(process.env.SYNC_MODEL_RUNS ?? 500));
+  }, 600_000);
 });
