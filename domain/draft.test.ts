@@ -14,6 +14,12 @@ describe('draft data is plain JSON', () => {
   ])('refuses %s', (_label, data) => {
     expect(draftDataSchema.safeParse(data).success).toBe(false);
   });
+
+  it('refuses data nested deeper than 64 levels without overflowing the stack, however deep', () => {
+    let deep: unknown = 1;
+    for (let level = 0; level < 100_000; level++) deep = [deep];
+    expect(draftDataSchema.safeParse({ deep }).success).toBe(false);
+  });
 });
 
 describe('hostile draft data (issue 9 §4)', () => {

@@ -46,11 +46,13 @@ export function isJsonValue(value: unknown): value is JsonValue {
 // Not z.json(): its recursive definition sends the OpenAPI generator into endless recursion.
 const jsonValueSchema = z.unknown().refine(isJsonValue, { error: 'validation.invalid' }) as z.ZodType<JsonValue>;
 
-export const draftDataSchema = z.record(storableTextSchema().max(200), jsonValueSchema).refine((data) => JSON.stringify(data).length <= draftDataMaxChars, {
-  error: 'validation.tooLarge',
-  // Measured only once every value is plain, shallow JSON: stringifying is recursive.
-  when: (payload) => payload.issues.length === 0,
-});
+/**
+ * The size is measured only once every value passed `isJsonValue`: stringifying data nested
+ * thousands of levels deep (which the depth rule refuses) would overflow the stack.
+ */
+export const draftDataSchema = z
+  .record(storableTextSchema().max(200), jsonValueSchema)
+  .refine((data) => JSON.stringify(data).length <= draftDataMaxChars, { error: 'validation.tooLarge', when: (payload) => payload.issues.length === 0 });
 
 export const draftSchema = z.strictObject({
   id: z.uuid({ error: 'validation.invalid' }),

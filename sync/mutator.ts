@@ -72,6 +72,14 @@ export interface Mutator<Name extends string = string, Args extends z.ZodType = 
    * a row missing from the hint is still read when asked for.
    */
   readonly reads?: (args: z.output<Args>) => readonly RowRef[];
+  /**
+   * For a mutation that may write thousands of rows (an import chunk): its size in rows, and
+   * how to cut it into parts of at most `rows` rows. Applying the parts one after the other
+   * must have the mutation's effect, and applying a part again must change nothing, so the
+   * server can commit the parts in separate short transactions and a retry after a crash
+   * between them finishes the rest without doubling anything.
+   */
+  readonly parts?: { size: (args: z.output<Args>) => number; split: (args: z.output<Args>, rows: number) => z.output<Args>[] };
 }
 
 /** Declares a mutator: its name (a camelCase verb), its arguments' schema, its pure body and the rows it reads. */
@@ -79,7 +87,7 @@ export function defineMutator<const Name extends string, Args extends z.ZodType>
   name: Name,
   args: Args,
   run: (tx: MutatorTx, args: z.output<Args>) => Promise<void>,
-  options: { reads?: (args: z.output<Args>) => readonly RowRef[] } = {},
+  options: Pick<Mutator<Name, Args>, 'reads' | 'parts'> = {},
 ): Mutator<Name, Args> {
   return { name, args, run, ...options };
 }
@@ -100,10 +108,23 @@ export function reject(code: RejectionCode): never {
 /** True for a permanent rejection (as opposed to a failure worth retrying). */
 export const isMutationRejection = (error: unknown): error is MutationRejection => error instanceof MutationRejection;
 
+/**
+ * The mutator's parsed arguments, or undefined when they do not pass its schema. A schema that
+ * throws on hostile input (a stack overflow on absurdly nested data) counts as not passing:
+ * arguments that cannot even be checked are refused, never retried.
+ */
+export function parseMutatorArgs(mutator: Mutator, rawArgs: unknown): { data: unknown } | undefined {
+  try {
+    const parsed = mutator.args.safeParse(rawArgs);
+    return parsed.success ? { data: parsed.data } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Validates raw arguments (rejecting with `invalid`) and runs the mutator; returns the parsed arguments. */
 export async function runMutator(mutator: Mutator, tx: MutatorTx, rawArgs: unknown): Promise<unknown> {
-  const parsed = mutator.args.safeParse(rawArgs);
-  if (!parsed.success) reject('invalid');
+  const parsed = parseMutatorArgs(mutator, rawArgs) ?? reject('invalid');
   await mutator.run(tx, parsed.data);
   return parsed.data;
 }

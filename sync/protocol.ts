@@ -99,7 +99,7 @@ export const pullRequestSchema = z.strictObject({
   clientId: clientIdSchema,
   protocolVersion: z.int().min(0),
   /** Opaque; null for a first pull. */
-  cursor: z.string().max(200).nullable(),
+  cursor: z.string().max(25_000).nullable(),
   /** The last mutation id the client has seen acknowledged: rejections after it are returned. */
   lastMutationId: z.int().min(0),
 });

@@ -14,10 +14,12 @@ import {
 import type { AppDeps, AppEnv } from '../context';
 import { ProblemError } from '../lib/problem';
 import { problemResponses } from '../lib/problem-responses';
+import { spendFromBucket } from '../db/queries/rate-limits';
+import { pushRateLimit, rateLimited } from '../middleware/with-rate-limit';
 import { sessionStillValid, withSession } from '../middleware/with-session';
 import { pokeHub } from '../sync/poke';
 import { applyPull } from '../sync/pull';
-import { applyPush } from '../sync/push';
+import { applyPush, pushCost, type PushOptions } from '../sync/push';
 
 /**
  * The sync protocol (ARCHITECTURE.md "Data flow", docs/decisions/004-sync-engine.md): push
@@ -35,12 +37,12 @@ const postPush = createRoute({
   path: '/sync/push',
   summary: "Apply the device's queued mutations, in order, exactly once",
   description:
-    'Ids at or below the client\'s `lastMutationId` are acknowledged and skipped; a first new id beyond `lastMutationId + 1` is refused with 409 `sync_mutation_gap` and no side effects; a permanently refused mutation still advances `lastMutationId` and is reported in `rejections`.',
+    'Ids at or below the client\'s `lastMutationId` are acknowledged and skipped; a first new id beyond `lastMutationId + 1` is refused with 409 `sync_mutation_gap` and no side effects; a permanently refused mutation still advances `lastMutationId` and is reported in `rejections`. The batch is applied in short transactions, each advancing `lastMutationId`. Pushes are rate limited per user: 429 `rate_limited`, retry after Retry-After.',
   tags: ['sync'],
   request: { body: { required: true, content: { 'application/json': { schema: pushRequestSchema } } } },
   responses: {
     200: { description: 'Processed up to `lastMutationId`', content: { 'application/json': { schema: pushResponseSchema } } },
-    ...problemResponses(400, 401, 403, 409),
+    ...problemResponses(400, 401, 403, 409, 429),
     503: unavailable,
   },
 });
@@ -80,6 +82,13 @@ export async function endEventStreams(): Promise<void> {
   await Promise.all([...openStreams].map((stream) => stream.close()));
 }
 
+/**
+ * Embedded PGlite runs one query at a time, synchronously, on the server's own thread: a push
+ * there goes in smaller steps, with a pause after each long enough for other requests to be
+ * read and their few queries to run (docs/decisions/015).
+ */
+const pglitePushSteps: PushOptions = { stepRows: 25, stepPauseMs: 20 };
+
 function checkProtocol(version: number) {
   if (version < minimumProtocolVersion) throw new ProblemError(409, 'sync_client_outdated');
 }
@@ -93,7 +102,12 @@ export function syncRouter(deps: AppDeps) {
   router.openapi(postPush, async (c) => {
     const request = c.req.valid('json');
     checkProtocol(request.protocolVersion);
-    return c.json(await applyPush(db, c.var.user.id, request), 200);
+    const now = deps.now();
+    const scale = deps.env.RATE_LIMIT_MULTIPLIER;
+    const bucket = { capacity: pushRateLimit.capacity * scale, perSecond: pushRateLimit.perSecond * scale };
+    const limited = await spendFromBucket(db, `push:user:${c.var.user.id}`, bucket, pushCost(request.mutations), now);
+    if (limited) throw rateLimited(new Date(now.getTime() + limited.retryAfterMs), now);
+    return c.json(await applyPush(db, c.var.user.id, request, deps.database.dialect === 'pglite' ? pglitePushSteps : {}), 200);
   });
 
   router.openapi(postPull, async (c) => {

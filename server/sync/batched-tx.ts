@@ -18,8 +18,8 @@ import type { PreparedRow, ServerStore } from './server-tx';
  *   current); from then on the mutation has reached the database, and if it is refused after
  *   that, `discard` says so and the batch runs again with savepoints.
  *
- * This is sound because the push holds the sync write lock: no other writer changes synced rows
- * until it commits, so what it read stays true but for its own writes, which update the cache.
+ * This is sound because the push holds the sync write lock of every scope the user sees
+ * (`write-lock.ts`): no other writer changes rows it can read until it commits, so what it read stays true but for its own writes, which update the cache.
  * Writes are stored in the order they were made, so row versions come out as if each write had
  * been stored at once (the model-based tests compare pages exactly).
  */

@@ -12,8 +12,9 @@ import { declarations } from '../db/schema/bookkeeping';
  * once (one query listing its sent years) and every mutation of the batch asks the cache:
  * a batch of 500 edits costs one query instead of 500. Reading once loses nothing: asked per
  * mutation, a declaration sent while the push runs would only have shown up for part of the
- * batch. For a strict order, whoever sends a declaration takes the sync write lock
- * (`syncWriteLock`) in that transaction: it then comes before the whole batch or after it.
+ * batch. For a strict order, whoever sends a declaration takes the company's sync write lock
+ * (`lockSyncScopes(tx, [companyId])`) in that transaction: it then comes before the whole
+ * batch or after it.
  */
 export function bookkeepingChecks(db: Db, companyIds: string[]): Pick<ServerChecks, 'declarationSent' | 'verifiedUpload'> {
   const sentYears = new Map<string, Promise<Set<number>>>();

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { PullResponse } from '@sync/protocol';
 import { drafts } from '../db/schema/drafts';
 import { syncTombstones } from '../db/schema/sync';
-import { decodeCursor } from './pull';
+import { decodeCursor } from './cursor';
 import { purgeSyncHistory, syncRetentionDays } from './retention';
 import { database, draftRow, insertTestCompany, insertTestUser, testDevice, useSyncTestApp } from './test-fixtures';
 
@@ -66,7 +66,7 @@ describe('pull', () => {
     const after = await ana.pull(before.cursor);
     expect(after.resync).toBe(true);
     expect(after.changes.drafts!.puts).toHaveLength(1);
-    expect(decodeCursor(after.cursor)!.scope).not.toBe(decodeCursor(before.cursor)!.scope);
+    expect(decodeCursor(after.cursor)!.fingerprint).not.toBe(decodeCursor(before.cursor)!.fingerprint);
     expect((await ana.pull(after.cursor)).resync).toBeUndefined();
     await database.db.execute(sql`delete from companies where id = ${companyId}`);
     expect((await ana.pull(after.cursor)).resync).toBe(true);

@@ -1,22 +1,14 @@
-import { and, asc, eq, getTableColumns, getTableName, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, getTableName, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { pullPageSize, type PullRequest, type PullResponse, type Rejection, type TableChanges } from '@sync/protocol';
 import { tableNames, type TableName } from '@sync/tables';
 import type { Db } from '../db/client';
 import { syncClients, syncRejections, syncState, syncTombstones } from '../db/schema/sync';
+import { decodeCursor, encodeCursor } from './cursor';
 import { companyRolesOf, scopeFingerprint } from './scope';
 import { scopeOf, serverTables } from './tables';
 
-export const purgedThroughKey = 'tombstones_purged_through';
-
-/** A pull cursor: a position in the change sequence and the scope it was computed for. */
-export function encodeCursor(version: number, scope: string): string {
-  return `${version}.${scope}`;
-}
-
-export function decodeCursor(cursor: string | null): { version: number; scope: string } | null {
-  const match = cursor ? /^(\d{1,16})\.([A-Za-z0-9_-]{16})$/.exec(cursor) : null;
-  return match ? { version: Number(match[1]), scope: match[2]! } : null;
-}
+/** `sync_state` key of a scope's resync threshold: its tombstones up to this version are purged. */
+export const purgedThroughKey = (scopeId: string) => `tombstones_purged_through:${scopeId}`;
 
 type Change = { version: number; table: TableName } & ({ put: Record<string, unknown> } | { deleted: string });
 
@@ -28,19 +20,27 @@ const recordKeys = new Map(
   tableNames.map((name) => [name, Object.entries(getTableColumns(serverTables[name].table)).map(([key, column]) => [column.name, key] as const)]),
 );
 
+/** A scope (a user id or a company id) and the version a device has pulled it to. */
+type Position = { scopeId: string; from: number };
+
+/** `scope column = id and version > from`, for each position. */
+function afterPositions(scope: Parameters<typeof eq>[0], version: Parameters<typeof gt>[0], positions: Position[]): SQL {
+  return or(...positions.map(({ scopeId, from }) => and(eq(scope, scopeId), gt(version, from))))!;
+}
+
 /**
- * The records of a table changed after `from` in these scopes, in version order. The database
+ * The records of a table changed after each scope's position, in version order. The database
  * hands them over as one JSON text (`json_agg`) that `JSON.parse` reads: materialising a page of
  * 2,500 rows column by column through the driver took several times longer (PGlite especially).
  * JSON keeps every synced column's value as Drizzle would map it (numbers, day strings, jsonb).
  */
-async function changedRecords(tx: Db, table: TableName, scopeIds: string[], from: number, limit: number): Promise<Record<string, unknown>[]> {
+async function changedRecords(tx: Db, table: TableName, positions: Position[], limit: number): Promise<Record<string, unknown>[]> {
   const spec = serverTables[table];
   const result = (await tx.execute(sql`
     select coalesce(json_agg(changed order by changed.${sql.identifier(spec.version.name)}), '[]')::text as rows
     from (
       select * from ${spec.table}
-      where ${inArray(spec.scope, scopeIds)} and ${gt(spec.version, from)}
+      where ${afterPositions(spec.scope, spec.version, positions)}
       order by ${spec.version}
       limit ${limit}
     ) changed`)) as unknown as { rows: { rows: string }[] };
@@ -49,64 +49,87 @@ async function changedRecords(tx: Db, table: TableName, scopeIds: string[], from
 }
 
 /**
- * One page of the changes in the caller's scope after the cursor, read in a single
- * REPEATABLE READ snapshot so rows, tombstones and `lastMutationId` agree: the rows hold
- * exactly the effects of this client's mutations up to `lastMutationId`. Versions are unique
- * and become visible in order (the sync write lock), so `version > cursor` misses nothing.
- * A first pull, a changed scope or a cursor older than the purged tombstones starts over
- * from version 0 with `resync: true`.
+ * One page of the changes in the caller's scopes after the cursor's positions, read in a
+ * single REPEATABLE READ snapshot so rows, tombstones and `lastMutationId` agree: the rows hold
+ * exactly the effects of this client's mutations up to `lastMutationId`.
+ *
+ * Versions are unique, and those of one scope become visible in increasing order (its write
+ * lock), so per scope `version > position` misses nothing; across scopes they do not (a
+ * company's push may commit a lower version after another company's higher one), which is
+ * why the cursor keeps one position per scope and a scope's position only ever moves to a
+ * version of that scope this snapshot saw. The page is the lowest versions of all scopes
+ * together, so a row moved between scopes still arrives after the old scope's tombstone.
+ *
+ * A first pull, a changed company set, an unreadable or old-format cursor, or a position older
+ * than its scope's purged tombstones starts over from version 0 with `resync: true`.
  */
 export async function applyPull(db: Db, userId: string, request: PullRequest, pageSize = pullPageSize): Promise<PullResponse> {
   return db.transaction(
     async (tx) => {
       const roles = await companyRolesOf(tx, userId);
-      const companyIds = [...roles.keys()];
-      const scope = scopeFingerprint(companyIds);
-      const [[client], [purged]] = await Promise.all([
+      const companyIds = [...roles.keys()].sort();
+      const scopeIds = [userId, ...companyIds];
+      const fingerprint = scopeFingerprint(companyIds);
+      const [[client], purged] = await Promise.all([
         tx
           .select({ lastMutationId: syncClients.lastMutationId })
           .from(syncClients)
           .where(and(eq(syncClients.clientId, request.clientId), eq(syncClients.userId, userId))),
-        tx.select({ value: syncState.value }).from(syncState).where(eq(syncState.key, purgedThroughKey)),
+        tx
+          .select({ key: syncState.key, value: syncState.value })
+          .from(syncState)
+          .where(inArray(syncState.key, scopeIds.map(purgedThroughKey))),
       ]);
+      const purgedThrough = new Map(purged.map(({ key, value }) => [key, value]));
       const lastMutationId = client?.lastMutationId ?? 0;
       const cursor = decodeCursor(request.cursor);
-      const resync = !cursor || cursor.scope !== scope || cursor.version < (purged?.value ?? 0);
-      const from = resync ? 0 : cursor.version;
+      const resync =
+        !cursor ||
+        cursor.fingerprint !== fingerprint ||
+        cursor.positions.length !== scopeIds.length ||
+        scopeIds.some((scopeId, index) => cursor.positions[index]! < (purgedThrough.get(purgedThroughKey(scopeId)) ?? 0));
+      const positions: Position[] = scopeIds.map((scopeId, index) => ({ scopeId, from: resync ? 0 : cursor.positions[index]! }));
 
-      const changes: Change[] = [];
+      type Seen = Change & { scopeId: string };
+      const changes: Seen[] = [];
       for (const table of tableNames) {
         const spec = serverTables[table];
-        const scopeIds = scopeOf(table) === 'user' ? [userId] : companyIds;
-        if (scopeIds.length === 0) continue;
-        for (const record of await changedRecords(tx, table, scopeIds, from, pageSize + 1)) {
-          changes.push({ version: Number(record.version), table, put: spec.toRow(record) });
+        const tablePositions = scopeOf(table) === 'user' ? positions.slice(0, 1) : positions.slice(1);
+        if (tablePositions.length === 0) continue;
+        const scopeKey = recordKeys.get(table)!.find(([name]) => name === spec.scope.name)![1];
+        for (const record of await changedRecords(tx, table, tablePositions, pageSize + 1)) {
+          changes.push({ version: Number(record.version), table, put: spec.toRow(record), scopeId: String(record[scopeKey]) });
         }
       }
-      // From version 0 the device has dropped everything: there is nothing to delete.
-      if (from > 0) {
+      // From position 0 the device holds nothing of that scope: there is nothing to delete.
+      const deletable = positions.filter(({ from }) => from > 0);
+      if (deletable.length > 0) {
         const tombstones = await tx
           .select()
           .from(syncTombstones)
-          .where(and(inArray(syncTombstones.scopeId, [userId, ...companyIds]), gt(syncTombstones.version, from)))
+          .where(afterPositions(syncTombstones.scopeId, syncTombstones.version, deletable))
           .orderBy(asc(syncTombstones.version))
           .limit(pageSize + 1);
         for (const tombstone of tombstones) {
           const table = registryNameOf.get(tombstone.tableName);
           // A table no longer synced: its deletions concern no device.
-          if (table) changes.push({ version: tombstone.version, table, deleted: tombstone.rowId });
+          if (table) changes.push({ version: tombstone.version, table, deleted: tombstone.rowId, scopeId: tombstone.scopeId });
         }
       }
       changes.sort((a, b) => a.version - b.version);
       const page = changes.slice(0, pageSize);
       const hasMore = changes.length > pageSize;
+      const stillVisible = await rowsInScopes(tx, page, scopeIds);
 
       const byTable: Record<string, TableChanges> = {};
       for (const change of page) {
         const entry = (byTable[change.table] ??= { puts: [], deletes: [] });
         if ('put' in change) entry.puts.push(change.put);
-        else entry.deletes.push(change.deleted);
+        else if (!stillVisible.has(`${change.table}\u0000${change.deleted}`)) entry.deletes.push(change.deleted);
       }
+      const reached = new Map(positions.map(({ scopeId, from }) => [scopeId, from]));
+      for (const change of page) reached.set(change.scopeId, change.version);
+
       const rejections = (await tx
         .select({ mutationId: syncRejections.mutationId, code: syncRejections.code })
         .from(syncRejections)
@@ -120,7 +143,7 @@ export async function applyPull(db: Db, userId: string, request: PullRequest, pa
         .orderBy(asc(syncRejections.mutationId))) as Rejection[];
 
       return {
-        cursor: encodeCursor(page.at(-1)?.version ?? from, scope),
+        cursor: encodeCursor({ fingerprint, positions: scopeIds.map((scopeId) => reached.get(scopeId)!) }),
         lastMutationId,
         changes: byTable,
         hasMore,
@@ -130,4 +153,26 @@ export async function applyPull(db: Db, userId: string, request: PullRequest, pa
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
+}
+
+/**
+ * The deleted rows of a page that exist, in this snapshot, in another of the caller's scopes:
+ * an id deleted in one company and written in another. Their deletes are left out. The write
+ * in the other scope may carry a lower version than the tombstone (the two scopes' locks do not
+ * order them), and then sending the delete would drop a row the device must keep; when the
+ * write is newer, the device gets it in this page or a later one either way.
+ */
+async function rowsInScopes(tx: Db, page: Change[], scopeIds: string[]): Promise<Set<string>> {
+  const deletedByTable = new Map<TableName, string[]>();
+  for (const change of page) if ('deleted' in change) deletedByTable.set(change.table, [...(deletedByTable.get(change.table) ?? []), change.deleted]);
+  const found = new Set<string>();
+  for (const [table, ids] of deletedByTable) {
+    const spec = serverTables[table];
+    const rows = await tx
+      .select({ id: spec.id })
+      .from(spec.table)
+      .where(and(inArray(sql`${spec.id}::text`, ids), inArray(spec.scope, scopeOf(table) === 'user' ? scopeIds.slice(0, 1) : scopeIds.slice(1))));
+    for (const { id } of rows as { id: string }[]) found.add(`${table}\u0000${id}`);
+  }
+  return found;
 }

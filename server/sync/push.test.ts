@@ -134,4 +134,19 @@ describe('push', () => {
     await push(userId, clientId, [mutation(1, 'nothing', {})]);
     expect(await database.db.select().from(syncRejections).where(eq(syncRejections.clientId, clientId))).toHaveLength(1);
   });
+
+  it('refuses a poison mutation on its own (absurdly nested data, a hint that throws) and applies the rest of the batch', async () => {
+    const userId = await insertTestUser(database.db);
+    const clientId = randomUUID();
+    let deep: unknown = 1;
+    for (let level = 0; level < 100_000; level++) deep = { deeper: deep };
+    const after = draftRow();
+    const result = await push(userId, clientId, [
+      mutation(1, 'saveDraft', draftRow({ data: { deep } as never })),
+      mutation(2, 'setTransactionNote', { id: randomUUID(), note: 'x'.repeat(100), updatedAt: createdAt, extra: deep }),
+      mutation(3, 'saveDraft', after),
+    ]);
+    expect(result).toEqual({ lastMutationId: 3, rejections: [{ mutationId: 1, code: 'invalid' }, { mutationId: 2, code: 'invalid' }] });
+    expect(await database.db.select({ id: drafts.id }).from(drafts).where(eq(drafts.id, after.id))).toEqual([{ id: after.id }]);
+  });
 });

@@ -1,5 +1,6 @@
+import { setTimeout } from 'node:timers/promises';
 import { and, asc, between, eq, sql } from 'drizzle-orm';
-import { isMutationRejection, runMutator, type Mutator, type RowRef } from '@sync/mutator';
+import { isMutationRejection, parseMutatorArgs, runMutator, type Mutator, type RowRef } from '@sync/mutator';
 import { findMutator } from '@sync/mutators';
 import type { PushRequest, PushResponse, Rejection, RejectionCode } from '@sync/protocol';
 import type { Db } from '../db/client';
@@ -11,15 +12,16 @@ import { notifyScopes } from './poke';
 import { companyRolesOf } from './scope';
 import { createBatchedTx } from './batched-tx';
 import { createServerStore } from './server-tx';
-import { syncWriteLock } from './write-lock';
+import { lockSyncScopes } from './write-lock';
 
 /**
  * Applies a client's batch of mutations exactly once, in one database transaction:
  *
- * 1. Take the sync write lock (every writer of synced rows queues on it until commit), then
- *    lock the client's row with `SELECT … FOR UPDATE`: two pushes of the same client — two
- *    tabs, a retry racing its lost original, two server instances — run one after the other,
- *    and the second sees the first's `lastMutationId`.
+ * 1. Take the write lock of every scope the user sees (own rows, each company; see
+ *    `write-lock.ts`): every writer of those scopes queues on it until commit, writers of other
+ *    scopes do not. Then lock the client's row with `SELECT … FOR UPDATE`: two pushes of the
+ *    same client — two tabs, a retry racing its lost original, two server instances — run one
+ *    after the other, and the second sees the first's `lastMutationId`.
  * 2. Ids at or below `lastMutationId` are acknowledged and skipped. A first new id beyond
  *    `lastMutationId + 1` is a gap: 409 `sync_mutation_gap`, rolled back, no side effects.
  * 3. A permanent rejection loses only its own effects (staged writes dropped, or a savepoint;
@@ -29,12 +31,81 @@ import { syncWriteLock } from './write-lock';
  * 4. `lastMutationId` is written in the same transaction as the effects, and the affected
  *    users are poked by NOTIFY, which PostgreSQL delivers only if the transaction commits.
  */
-export async function applyPush(db: Db, userId: string, request: PushRequest): Promise<PushResponse> {
+export async function applyPush(db: Db, userId: string, request: PushRequest, options: PushOptions = {}): Promise<PushResponse> {
+  const rejections = new Map<number, Rejection>();
+  let lastMutationId = 0;
+  let finished = 0;
+  for (const step of pushSteps(request.mutations, options.stepRows)) {
+    const { id } = step.mutations[0]!;
+    // The rest of a mutation already processed (before, or refused by an earlier part) is skipped.
+    if (step.part && id <= finished) continue;
+    const response = await applyStep(db, userId, { ...request, mutations: step.mutations }, step.part === 'partial');
+    for (const rejection of response.rejections) rejections.set(rejection.mutationId, rejection);
+    lastMutationId = response.lastMutationId;
+    finished = Math.max(finished, lastMutationId);
+    // Embedded PGlite answers in microtasks only: without a turn of the event loop, timers and
+    // other requests would wait for the whole push however short its transactions. And it runs
+    // one query at a time, first come first served: a request waiting for it gets one query in
+    // per step unless the push pauses long enough for its next queries too (`stepPauseMs`).
+    await setTimeout(options.stepPauseMs ?? 0);
+  }
+  return { lastMutationId, rejections: [...rejections.values()].sort((a, b) => a.mutationId - b.mutationId) };
+}
+
+/**
+ * Rows one push transaction writes at most. A batch is applied in steps of consecutive
+ * mutations up to this many rows (an ordinary mutation counts as one), each its own
+ * transaction that advances `lastMutationId`, so no request holds its scopes' locks (or, on
+ * PGlite, the whole database) for more than a few hundred milliseconds, and other requests
+ * run between the steps. A mutation bigger than this (an import chunk of thousands of lines)
+ * is cut into its parts (`Mutator.parts`): every part but the last commits without advancing
+ * `lastMutationId`, so a retry after a crash re-applies the parts, which changes nothing for
+ * those already stored, and finishes the rest.
+ */
+export const pushStepRows = 100;
+
+/** How a push is cut into steps: at most `stepRows` rows each (default `pushStepRows`), `stepPauseMs` between two. */
+export interface PushOptions {
+  stepRows?: number;
+  stepPauseMs?: number;
+}
+
+/** What a push costs the rate limit (`pushRateLimit`): the transactions it will take. */
+export const pushCost = (mutations: PushRequest['mutations']): number => pushSteps(mutations).length;
+
+type PushStep = { mutations: PushRequest['mutations']; part?: 'partial' | 'last' };
+
+function pushSteps(mutations: PushRequest['mutations'], stepRows = pushStepRows): PushStep[] {
+  const steps: PushStep[] = [];
+  let current: PushStep | null = null;
+  let rows = 0;
+  for (const mutation of mutations) {
+    const mutator = findMutator(mutation.name);
+    const parsed = mutator?.parts ? parseMutatorArgs(mutator, mutation.args) : undefined;
+    const size = parsed ? mutator!.parts!.size(parsed.data) : 1;
+    if (parsed && size > stepRows) {
+      const parts = mutator!.parts!.split(parsed.data, stepRows);
+      parts.forEach((args, index) => steps.push({ mutations: [{ ...mutation, args }], part: index === parts.length - 1 ? 'last' : 'partial' }));
+      current = null;
+      continue;
+    }
+    if (!current || rows + size > stepRows) {
+      steps.push((current = { mutations: [] }));
+      rows = 0;
+    }
+    current.mutations.push(mutation);
+    rows += size;
+  }
+  return steps;
+}
+
+/** One step in one transaction; `partial`: a part of a mutation that is not its last, which leaves `lastMutationId` unless refused. */
+async function applyStep(db: Db, userId: string, request: PushRequest, partial: boolean): Promise<PushResponse> {
   try {
-    return await pushOnce(db, userId, request, false);
+    return await pushOnce(db, userId, request, false, partial);
   } catch (error) {
     if (!(error instanceof NeedsSavepoints)) throw error;
-    return pushOnce(db, userId, request, true);
+    return pushOnce(db, userId, request, true, partial);
   }
 }
 
@@ -52,10 +123,12 @@ class NeedsSavepoints extends Error {}
 
 type Pending = { mutation: PushRequest['mutations'][number]; mutator: Mutator | undefined };
 
-async function pushOnce(db: Db, userId: string, request: PushRequest, savepoints: boolean): Promise<PushResponse> {
+async function pushOnce(db: Db, userId: string, request: PushRequest, savepoints: boolean, partial: boolean): Promise<PushResponse> {
   const firstId = request.mutations[0]!.id;
   return db.transaction(async (tx) => {
-    await syncWriteLock(tx);
+    // A mutation can only write in these scopes (`put` refuses any other), so their locks cover every write.
+    const roles = await companyRolesOf(tx, userId);
+    await lockSyncScopes(tx, [userId, ...roles.keys()]);
     // Names the caller for the history trigger (transactions_record_change), for this transaction only.
     await tx.execute(sql`select set_config('alta.user_id', ${userId}, true)`);
     await tx.insert(syncClients).values({ clientId: request.clientId, userId, lastMutationId: 0 }).onConflictDoNothing();
@@ -73,7 +146,6 @@ async function pushOnce(db: Db, userId: string, request: PushRequest, savepoints
       throw new ProblemError(409, 'sync_mutation_gap', undefined, undefined, `expected mutation ${known + 1}, got ${pending[0]!.mutation.id}`);
     }
 
-    const roles = await companyRolesOf(tx, userId);
     const touched = new Set<string>();
     const store = createServerStore(tx, userId, roles, touched);
     const batched = savepoints ? null : createBatchedTx(store);
@@ -113,6 +185,8 @@ async function pushOnce(db: Db, userId: string, request: PushRequest, savepoints
       }
     }
 
+    // A part that was applied leaves the mutation open: its next part follows in the next step.
+    if (partial && rejected.length === 0) last = known;
     if (rejected.length > 0) {
       await tx
         .insert(syncRejections)
@@ -147,11 +221,20 @@ async function pushOnce(db: Db, userId: string, request: PushRequest, savepoints
   });
 }
 
-/** The rows a mutation's hint names; none when its arguments do not parse (it will be refused anyway). */
+/**
+ * The rows a mutation's hint names. None when its arguments do not parse or the hint itself
+ * fails: the mutation is then refused (or fails) on its own when it runs, and the rest of the
+ * batch goes on — a hostile mutation must not fail the batch, or the queue behind it stays stuck.
+ */
 function readsOf(mutator: Mutator | undefined, args: unknown): readonly RowRef[] {
   if (!mutator?.reads) return [];
-  const parsed = mutator.args.safeParse(args);
-  return parsed.success ? mutator.reads(parsed.data) : [];
+  const parsed = parseMutatorArgs(mutator, args);
+  if (!parsed) return [];
+  try {
+    return mutator.reads(parsed.data);
+  } catch {
+    return [];
+  }
 }
 
 class UnknownMutator extends Error {}

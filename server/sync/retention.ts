@@ -14,18 +14,23 @@ export const syncRetentionDays = 30;
 
 /**
  * Purges tombstones, rejection records and unclaimed guest drafts older than the retention
- * window, and raises the resync threshold in the same transaction, so a pull sees either the
+ * window, and raises each affected scope's resync threshold in the same transaction, so a pull sees either the
  * tombstones or the threshold. Meant to be run by the background job queue.
  */
 export async function purgeSyncHistory(db: Db, now: Date): Promise<{ tombstones: number; rejections: number; guestDrafts: number }> {
   const cutoff = new Date(now.getTime() - syncRetentionDays * 24 * 60 * 60 * 1000);
   return db.transaction(async (tx) => {
-    const purged = await tx.delete(syncTombstones).where(lt(syncTombstones.deletedAt, cutoff)).returning({ version: syncTombstones.version });
-    const through = purged.reduce((max, { version }) => Math.max(max, version), 0);
-    if (through > 0) {
+    const purged = await tx
+      .delete(syncTombstones)
+      .where(lt(syncTombstones.deletedAt, cutoff))
+      .returning({ scopeId: syncTombstones.scopeId, version: syncTombstones.version });
+    // Per scope: a device's position in a quiet scope must not fall behind another scope's purge.
+    const through = new Map<string, number>();
+    for (const { scopeId, version } of purged) through.set(scopeId, Math.max(through.get(scopeId) ?? 0, version));
+    if (through.size > 0) {
       await tx
         .insert(syncState)
-        .values({ key: purgedThroughKey, value: through })
+        .values([...through].map(([scopeId, value]) => ({ key: purgedThroughKey(scopeId), value })))
         .onConflictDoUpdate({ target: syncState.key, set: { value: sql`greatest(${syncState.value}, excluded.value)` } });
     }
     const rejections = await tx.delete(syncRejections).where(lt(syncRejections.createdAt, cutoff)).returning({ id: syncRejections.mutationId });

@@ -2,20 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { protocolVersion, type Mutation } from '@sync/protocol';
+import { protocolVersion, type Mutation, type PullResponse } from '@sync/protocol';
 import { MemorySyncServer } from '@sync/testing/memory-server';
 import { createApp } from '../app';
 import { openDatabase, type Database } from '../db/client';
 import { createUser, signIn } from '../test/accounts';
 import { readEventStream } from '../test/event-stream';
 import { createTestApp, serveOverHttp, type TestApp } from '../test/harness';
-import { draftRow } from './test-fixtures';
+import { applyPull } from './pull';
+import { applyPush } from './push';
+import { draftRow, insertTestCompany, insertTestUser, testTimestamp } from './test-fixtures';
 
 /**
  * Two Alta instances on one PostgreSQL, as behind a load balancer: pushes of the same
- * client racing on both never apply a mutation twice, and a change made through one
- * instance pokes event streams held by the other (LISTEN/NOTIFY). Runs only with
- * TEST_DATABASE_URL (CI starts PostgreSQL).
+ * client racing on both never apply a mutation twice, pushes to different companies commit
+ * in parallel without a pull ever skipping a row, and a change made through one instance
+ * pokes event streams held by the other (LISTEN/NOTIFY). Runs only with TEST_DATABASE_URL
+ * (CI starts PostgreSQL).
  */
 const url = process.env.TEST_DATABASE_URL;
 
@@ -90,6 +93,58 @@ describe.skipIf(!url)('two server instances on one PostgreSQL', () => {
     });
     const rows = ((await pulled.json()).changes.drafts?.puts ?? []) as { id: string }[];
     expect(rows.filter((row) => ids.includes(row.id as never)).sort((a, b) => (a.id < b.id ? -1 : 1))).toEqual(model.snapshot(userId).drafts);
+  });
+
+  it('commits a push to one company while a push to another is held open, and a pull in between skips neither', async () => {
+    const db = first.database.db;
+    const [ana, bea, caro] = [await insertTestUser(db, 'Ana'), await insertTestUser(db, 'Bea'), await insertTestUser(db, 'Caro')];
+    // Ana and Bea each own a company; Caro keeps the books of both.
+    const [acme, bolt] = [await insertTestCompany(db, ana, [caro]), await insertTestCompany(db, bea, [caro])];
+    // A gate inside Acme's push, after its row drew its version and before it commits: a
+    // trigger waiting on an advisory lock that this test's own connection holds.
+    const gate = 4_242_001;
+    await db.execute(sql`create function test_gate() returns trigger language plpgsql as $$
+      begin perform pg_advisory_xact_lock_shared(${sql.raw(String(gate))}); return null; end $$`);
+    await db.execute(sql`create trigger test_gate after insert on transactions for each row when (new.company_id = ${sql.raw(`'${acme}'`)}) execute function test_gate()`);
+    const gatekeeper = new pg.Client({ connectionString: (first.database.db as unknown as { $client: pg.Pool }).$client.options.connectionString });
+    await gatekeeper.connect();
+    await gatekeeper.query('select pg_advisory_lock($1)', [gate]);
+
+    const create = (companyId: string) => ({
+      id: randomUUID(),
+      companyId,
+      createdAt: testTimestamp,
+      transaction: { date: '2026-03-15', description: 'Line', amountCents: 100, accountKind: null, accountId: null, category: null, merchant: null, note: '' },
+    });
+    const acmeRow = create(acme);
+    const boltRow = create(bolt);
+    const pushOne = (database: Database, userId: string, args: unknown) =>
+      applyPush(database.db, userId, { clientId: randomUUID(), protocolVersion, mutations: [{ id: 1, name: 'createTransaction', args, createdAt: testTimestamp }] });
+    try {
+      const held = pushOne(first.database, ana, acmeRow);
+      await expect.poll(async () => (await gatekeeper.query("select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted")).rows[0].n).toBe(1);
+
+      // Bolt's push through the other instance does not wait for Acme's (with one server-wide lock it would).
+      const started = Date.now();
+      await pushOne(secondDatabase, bea, boltRow);
+      expect(Date.now() - started).toBeLessThan(2_000);
+
+      const caroPull = (cursor: string | null) => applyPull(db, caro, { clientId: randomUUID(), protocolVersion, cursor, lastMutationId: 0 });
+      const before = await caroPull(null);
+      const pulledIds = (page: PullResponse) => (page.changes.transactions?.puts ?? []).map((row) => row.id);
+      expect(pulledIds(before)).toEqual([boltRow.id]);
+
+      await gatekeeper.query('select pg_advisory_unlock($1)', [gate]);
+      await held;
+      // Acme's row carries the lower version but committed last: Caro's next pull still gets it.
+      const versions = (await db.execute(sql`select id, version from transactions where id in (${acmeRow.id}, ${boltRow.id})`)) as unknown as { rows: { id: string; version: string }[] };
+      const versionOf = (id: string) => Number(versions.rows.find((row) => row.id === id)!.version);
+      expect(versionOf(acmeRow.id)).toBeLessThan(versionOf(boltRow.id));
+      expect(pulledIds(await caroPull(before.cursor))).toEqual([acmeRow.id]);
+    } finally {
+      await gatekeeper.end();
+      await db.execute(sql`drop trigger test_gate on transactions`);
+    }
   });
 
   it('pokes an event stream held by the other instance, also after a stream replaced another there', async () => {

@@ -126,7 +126,19 @@ export const importTransactions = defineMutator(
     );
     await tx.put('batchImports', { ...batch, status: 'processing', processedCount: Math.max(batch.processedCount, processedCount), updatedAt });
   },
-  { reads: ({ importId }) => [['batchImports', importId]] },
+  {
+    reads: ({ importId }) => [['batchImports', importId]],
+    // Rows already stored are skipped, so a part applied twice changes nothing; each part
+    // reports the progress reached at its end.
+    parts: {
+      size: ({ rows }) => rows.length,
+      split: (args, size) =>
+        Array.from({ length: Math.ceil(args.rows.length / size) }, (_, index) => {
+          const rows = args.rows.slice(index * size, (index + 1) * size);
+          return { ...args, rows, processedCount: Math.max(0, args.processedCount - (args.rows.length - Math.min(args.rows.length, (index + 1) * size))) };
+        }),
+    },
+  },
 );
 
 /** Sets or clears a transaction's category. */

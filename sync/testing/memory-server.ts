@@ -15,8 +15,8 @@ import { syncedTables, tableNames, type IndexOf, type Row, type SyncedTable, typ
 /**
  * An in-memory model of the sync server for tests: the same protocol semantics as
  * `server/sync` (exactly-once by `lastMutationId`, gaps refused without effects, permanent
- * rejections recorded and skipped, one change sequence, tombstones, scoped paged pulls,
- * resync on a changed scope) without a database, so a model-based test can run thousands
+ * rejections recorded and skipped, one change sequence, tombstones, scoped paged pulls with a
+ * position per scope, resync on a changed scope) without a database, so a model-based test can run thousands
  * of scenarios. `server/sync/memory-server.test.ts` checks it answers like the real server.
  */
 
@@ -39,6 +39,14 @@ export class MemorySyncServer {
   readonly log: { clientId: string; userId: string; mutationId: number; name: string; rejection: RejectionCode | null }[] = [];
   /** company id → user id → role */
   private readonly companies = new Map<string, Map<string, 'owner' | 'teammate'>>();
+  /** Requests are handled one at a time, each as one atomic step (the database's transactions). */
+  private turn: Promise<unknown> = Promise.resolve();
+
+  private serially<T>(handle: () => Promise<T>): Promise<T> {
+    const result = this.turn.then(handle);
+    this.turn = result.catch(() => {});
+    return result;
+  }
 
   /** Gives `userId` a role in a company (creating it). */
   addToCompany(companyId: string, userId: string, role: 'owner' | 'teammate'): void {
@@ -74,6 +82,16 @@ export class MemorySyncServer {
     return new Set([userId, ...this.roles(userId).keys()]);
   }
 
+  private visibleRow(table: TableName, id: string, userId: string): boolean {
+    const stored = this.rows.get(table)!.get(id);
+    return stored !== undefined && this.scopeMatches(table, stored.scope, userId);
+  }
+
+  /** Every processing of this client's mutations, in order. */
+  processed(clientId: string): { mutationId: number; rejection: RejectionCode | null }[] {
+    return this.log.filter((entry) => entry.clientId === clientId).map(({ mutationId, rejection }) => ({ mutationId, rejection }));
+  }
+
   private scopeMatches(table: TableName, scope: string, userId: string): boolean {
     return scopeKind(table) === 'user' ? scope === userId : this.roles(userId).has(scope);
   }
@@ -91,7 +109,11 @@ export class MemorySyncServer {
   }
 
   /** Like `applyPush` of the server; throws `MemoryServerError` for a gap or an outdated client. */
-  async push(userId: string, request: PushRequest): Promise<PushResponse> {
+  push(userId: string, request: PushRequest): Promise<PushResponse> {
+    return this.serially(() => this.pushNow(userId, request));
+  }
+
+  private async pushNow(userId: string, request: PushRequest): Promise<PushResponse> {
     if (request.protocolVersion < minimumProtocolVersion) throw new MemoryServerError('sync_client_outdated');
     const key = `${request.clientId}\u0000${userId}`;
     const known = this.clients.get(key) ?? 0;
@@ -181,39 +203,48 @@ export class MemorySyncServer {
   }
 
   /** Like `applyPull` of the server. */
-  async pull(userId: string, request: PullRequest, pageSize = pullPageSize): Promise<PullResponse> {
+  pull(userId: string, request: PullRequest, pageSize = pullPageSize): Promise<PullResponse> {
+    return this.serially(async () => this.pullNow(userId, request, pageSize));
+  }
+
+  /** The cursor is the company set and each scope's position, as JSON (the server's own form is compact). */
+  private pullNow(userId: string, request: PullRequest, pageSize: number): PullResponse {
     if (request.protocolVersion < minimumProtocolVersion) throw new MemoryServerError('sync_client_outdated');
     const key = `${request.clientId}\u0000${userId}`;
     const scopeIds = this.scopeIds(userId);
     const scope = [...this.roles(userId).keys()].sort().join(',');
-    const match = request.cursor ? /^(\d+)\.(.*)$/s.exec(request.cursor) : null;
-    const resync = !match || match[2] !== scope;
-    const from = resync ? 0 : Number(match![1]);
+    const cursor = request.cursor ? (JSON.parse(request.cursor) as { scope: string; positions: Record<string, number> }) : null;
+    const resync = !cursor || cursor.scope !== scope;
+    const from = (scopeId: string) => (resync ? 0 : (cursor.positions[scopeId] ?? 0));
 
-    type Change = { version: number; table: string } & ({ put: Record<string, unknown> } | { deleted: string });
+    type Change = { version: number; table: TableName; scope: string } & ({ put: Record<string, unknown> } | { deleted: string });
     const changes: Change[] = [];
     for (const table of tableNames) {
       for (const stored of this.rows.get(table)!.values()) {
-        if (stored.version > from && scopeIds.has(stored.scope) && this.scopeMatches(table, stored.scope, userId)) {
-          changes.push({ version: stored.version, table, put: stored.row });
+        if (stored.version > from(stored.scope) && scopeIds.has(stored.scope) && this.scopeMatches(table, stored.scope, userId)) {
+          changes.push({ version: stored.version, table, scope: stored.scope, put: stored.row });
         }
       }
     }
-    if (from > 0) {
-      for (const tombstone of this.tombstones.values()) {
-        if (tombstone.version > from && scopeIds.has(tombstone.scope)) changes.push({ version: tombstone.version, table: tombstone.table, deleted: tombstone.id });
+    for (const tombstone of this.tombstones.values()) {
+      // From position 0 the device holds nothing of that scope: nothing to delete.
+      if (scopeIds.has(tombstone.scope) && from(tombstone.scope) > 0 && tombstone.version > from(tombstone.scope)) {
+        changes.push({ version: tombstone.version, table: tombstone.table as TableName, scope: tombstone.scope, deleted: tombstone.id });
       }
     }
     changes.sort((a, b) => a.version - b.version);
     const page = changes.slice(0, pageSize);
     const byTable: Record<string, TableChanges> = {};
+    const positions = Object.fromEntries([...scopeIds].map((scopeId) => [scopeId, from(scopeId)]));
     for (const change of page) {
+      positions[change.scope] = change.version;
       const entry = (byTable[change.table] ??= { puts: [], deletes: [] });
       if ('put' in change) entry.puts.push(structuredClone(change.put));
-      else entry.deletes.push(change.deleted);
+      // An id deleted in one scope but held in another of the user's is not deleted (like the server).
+      else if (!this.visibleRow(change.table, change.deleted, userId)) entry.deletes.push(change.deleted);
     }
     return {
-      cursor: `${page.at(-1)?.version ?? from}.${scope}`,
+      cursor: JSON.stringify({ scope, positions }),
       lastMutationId: this.clients.get(key) ?? 0,
       changes: byTable,
       hasMore: changes.length > pageSize,

@@ -58,3 +58,31 @@ export async function pruneRateLimits(db: Db, now: Date, windowMs: number) {
     .delete(rateLimits)
     .where(and(lte(rateLimits.lastHitAt, cutoff), or(isNull(rateLimits.lockedUntil), lte(rateLimits.lockedUntil, cutoff))));
 }
+
+/** A token bucket: holds at most `capacity` units and refills `perSecond` units every second. */
+export interface BucketRule {
+  capacity: number;
+  perSecond: number;
+}
+
+/**
+ * Spends `cost` units of `key`'s bucket, or spends nothing and answers how long until they
+ * would be there (never more than a full bucket's refill: a cost above capacity is capped).
+ * The level is kept in thousandths in `hits`, refilled by the time since `lastHitAt`; the row
+ * is locked so instances sharing the database spend every unit once.
+ */
+export async function spendFromBucket(db: Db, key: string, rule: BucketRule, cost: number, now: Date): Promise<{ retryAfterMs: number } | null> {
+  const spent = Math.min(cost, rule.capacity);
+  return db.transaction(async (tx) => {
+    await tx.insert(rateLimits).values({ key, hits: 0, lastHitAt: now }).onConflictDoNothing();
+    const [row] = await tx.select().from(rateLimits).where(eq(rateLimits.key, key)).for('update');
+    const elapsedSeconds = Math.max(0, now.getTime() - row!.lastHitAt.getTime()) / 1000;
+    const level = Math.max(0, row!.hits / 1000 - elapsedSeconds * rule.perSecond);
+    if (level + spent > rule.capacity) return { retryAfterMs: ((level + spent - rule.capacity) / rule.perSecond) * 1000 };
+    await tx
+      .update(rateLimits)
+      .set({ hits: Math.ceil((level + spent) * 1000), lastHitAt: now })
+      .where(eq(rateLimits.key, key));
+    return null;
+  });
+}

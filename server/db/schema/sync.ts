@@ -2,9 +2,10 @@ import { bigint, index, pgSequence, pgTable, primaryKey, text, timestamp, uuid }
 import { users } from './users';
 
 /**
- * The server-wide change sequence: every write of a synced row takes the next value into the
- * row's `version` (triggers installed by `sync_track_table`, see migration `sync_triggers`).
- * A pull cursor is a position in this sequence.
+ * The change sequence: every write of a synced row takes the next value into the row's
+ * `version` (triggers installed by `sync_track_table`, see migrations `sync_triggers` and
+ * `scope_sync`). Versions of one scope become visible in increasing order (its write lock), so
+ * a pull cursor keeps a position in this sequence per scope (`server/sync/cursor.ts`).
  */
 export const syncVersion = pgSequence('sync_version', { startWith: 1 });
 
@@ -65,7 +66,7 @@ export const syncTombstones = pgTable(
   ],
 );
 
-/** Server-wide sync facts; `tombstones_purged_through`: cursors at or below this version must resync. */
+/** Server-wide sync facts; `tombstones_purged_through:<scope id>`: a cursor position in that scope below this version must resync. */
 export const syncState = pgTable('sync_state', {
   key: text('key').primaryKey(),
   value: bigint('value', { mode: 'number' }).notNull(),

@@ -2,7 +2,7 @@ import { asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
 import { transactions, uploads } from '../../db/schema/bookkeeping';
 import { storageOrphans } from '../../db/schema/storage';
-import { syncWriteLock } from '../../sync/write-lock';
+import { lockSyncScopes } from '../../sync/write-lock';
 import type { StorageProvider } from './storage';
 import { errorForLog } from '../../lib/log-error';
 
@@ -46,12 +46,14 @@ export async function sweepStorageOrphans(db: Db, storage: StorageProvider, now:
     .limit(orphanBatchSize);
   if (due.length === 0) return { deleted: 0, kept: 0, failed: 0 };
 
-  // Under the sync write lock no push runs, so no key can be attached between this check and
-  // forgetting its upload; once the upload is forgotten, no mutation can attach the key again
-  // (`attachReceipt` accepts only a verified upload), so what is unreferenced here stays so.
+  // A key can only be attached by a push in its upload's company (`attachReceipt` accepts only
+  // a verified upload of the caller's company). Under those companies' sync write locks no such
+  // push runs, so no key can be attached between this check and forgetting its upload; once the
+  // upload is forgotten, no mutation can attach the key again, so what is unreferenced here stays so.
   const inUse = await db.transaction(async (tx) => {
-    await syncWriteLock(tx);
     const keys = due.map((orphan) => orphan.key);
+    const owners = await tx.selectDistinct({ companyId: uploads.companyId }).from(uploads).where(inArray(uploads.key, keys));
+    await lockSyncScopes(tx, owners.map((owner) => owner.companyId));
     const rows = await tx.selectDistinct({ key: receiptKey }).from(transactions).where(inArray(receiptKey, keys));
     const referenced = new Set(rows.map((row) => row.key));
     const unreferenced = keys.filter((key) => !referenced.has(key));

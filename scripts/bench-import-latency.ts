@@ -1,0 +1,127 @@
+// While one user's 30,000-line import is pushed (as the device does: importTransactions
+// mutations of 1,000 lines, five to a push, pushes back to back, honouring Retry-After), another
+// user asks GET /api/v1/users/me every 50 ms over loopback HTTP. Prints that user's latency
+// (p50, p99, max) and how long the import took. Embedded PGlite by default (the case where one
+// transaction used to stall every request); never fails a build.
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
+import { serve } from '@hono/node-server';
+import { sql } from 'drizzle-orm';
+import { createApp } from '../server/app';
+import { hashPassword } from '../server/auth/passwords';
+import { openDatabase } from '../server/db/client';
+import { insertUser } from '../server/db/queries/users';
+import { parseEnv } from '../server/env';
+
+const lines = Number(process.env.BENCH_IMPORT_LINES ?? 30_000);
+const perMutation = 1_000;
+const perPush = 5;
+const password = 'Bench#2026';
+const at = '2026-11-22T10:00:00.000Z';
+const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+console.log(`load average before: ${load()}`);
+
+const env = parseEnv({ NODE_ENV: 'test', LOG_REQUESTS: '0', PORT: '0' });
+const database = await openDatabase({ dataDir: null });
+const app = createApp({ env, database, mailer: { send: async () => {} }, now: () => new Date() }, { clientRoot: '/nonexistent' });
+const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+await new Promise((resolve) => server.once('listening', resolve));
+const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+
+async function account(name: string): Promise<{ id: string; cookie: string }> {
+  const email = `bench-${name.toLowerCase()}-${Date.now()}@alta.test`;
+  const user = await insertUser(database.db, { email, firstName: name, lastName: 'Bench', language: 'en', passwordHash: await hashPassword(password), now: new Date() });
+  const response = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  if (response.status !== 200) throw new Error(`login: ${response.status} ${await response.text()}`);
+  const cookie = response.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ');
+  return { id: user!.id, cookie };
+}
+
+const importer = await account('Importer');
+const other = await account('Other');
+const companyId = randomUUID();
+await database.db.execute(sql`insert into companies (id, owner_id, type, name_option_1) values (${companyId}, ${importer.id}, 'LLC', 'Bench LLC')`);
+
+const clientId = randomUUID();
+let nextId = 1;
+const mutation = (name: string, args: unknown) => ({ id: nextId++, name, args, createdAt: at });
+async function push(mutations: ReturnType<typeof mutation>[]) {
+  for (;;) {
+    const response = await fetch(`${base}/sync/push`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: importer.cookie },
+      body: JSON.stringify({ clientId, protocolVersion: 1, mutations }),
+    });
+    if (response.status === 429 || response.status === 503) {
+      await new Promise((resolve) => setTimeout(resolve, Number(response.headers.get('retry-after') ?? 1) * 1000));
+      continue;
+    }
+    if (!response.ok) throw new Error(`push: ${response.status} ${await response.text()}`);
+    return;
+  }
+}
+
+const accountId = randomUUID();
+const importId = randomUUID();
+await push([
+  mutation('createManualAccount', { id: accountId, companyId, name: 'Chase', createdAt: at }),
+  mutation('createBatchImport', { id: importId, companyId, accountKind: 'manual', accountId, fileName: 'bench.csv', fileSize: lines * 80, createdAt: at }),
+]);
+const chunks = Array.from({ length: Math.ceil(lines / perMutation) }, (_, chunk) =>
+  Array.from({ length: Math.min(perMutation, lines - chunk * perMutation) }, (_, offset) => {
+    const i = chunk * perMutation + offset;
+    return { id: randomUUID(), date: '2026-02-01', description: `CARD PURCHASE ${i} ONLINE MERCHANT REF ${String(i).padStart(8, '0')}`, amountCents: -i, category: null, merchant: null };
+  }),
+);
+
+/** GET /users/me of the other user every 50 ms while `going()`, each latency counted from when it was due (a blocked event loop delays the start as well). */
+let failures = 0;
+async function probe(going: () => boolean): Promise<number[]> {
+  const latencies: number[] = [];
+  while (going()) {
+    const due = performance.now() + 50;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    try {
+      const response = await fetch(`${base}/users/me`, { headers: { cookie: other.cookie } });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`users/me: ${response.status}`);
+      latencies.push(performance.now() - due);
+    } catch {
+      // A connection the stalled server dropped: counted apart, not as a latency.
+      failures++;
+    }
+  }
+  return latencies;
+}
+const summary = (latencies: number[]) => {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const pick = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(0);
+  return `${sorted.length} requests, p50 ${pick(0.5)} ms, p99 ${pick(0.99)} ms, max ${sorted.at(-1)!.toFixed(0)} ms`;
+};
+
+// The same probe on an idle server first: the machine's own latency, to read the rest against.
+const quietUntil = performance.now() + 3_000;
+console.log(`GET /users/me with no import: ${summary(await probe(() => performance.now() < quietUntil))}`);
+
+let importing = true;
+const prober = probe(() => importing);
+
+const started = performance.now();
+let processed = 0;
+for (let first = 0; first < chunks.length; first += perPush) {
+  await push(
+    chunks.slice(first, first + perPush).map((rows) => {
+      processed += rows.length;
+      return mutation('importTransactions', { importId, processedCount: processed, updatedAt: at, rows });
+    }),
+  );
+}
+const importSeconds = (performance.now() - started) / 1000;
+importing = false;
+const during = await prober;
+console.log(`import of ${lines.toLocaleString('en')} lines: ${importSeconds.toFixed(1)} s (${Math.round(lines / importSeconds)} lines/s)`);
+console.log(`GET /users/me of another user during it: ${summary(during)}; failed requests: ${failures}`);
+console.log(`load average after: ${load()}`);
+server.close();
+await database.close();

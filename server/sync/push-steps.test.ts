@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { protocolVersion, type Mutation } from '@sync/protocol';
+import { batchImports, transactions } from '../db/schema/bookkeeping';
+import { syncClients } from '../db/schema/sync';
+import { ProblemError } from '../lib/problem';
+import { createUser, signIn } from '../test/accounts';
+import { applyPush } from './push';
+import { database, insertTestCompany, testTimestamp as at, t, useSyncTestApp } from './test-fixtures';
+
+/**
+ * A push is applied in short transactions (`pushStepRows`): a 5,000-line import chunk is cut
+ * into parts, each committed on its own, exactly once and resumable after a crash between
+ * them; meanwhile other people's requests keep being answered.
+ */
+
+useSyncTestApp();
+
+const importLines = (count: number) =>
+  Array.from({ length: count }, (_, index) => ({
+    id: randomUUID(),
+    date: '2026-02-01',
+    description: `Card payment ${index}`,
+    amountCents: -(index + 1),
+    category: null,
+    merchant: null,
+  }));
+
+/** A company with a manual account and an import batch in progress, ready for `importTransactions`. */
+async function importSetUp(userId: string) {
+  const companyId = await insertTestCompany(database.db, userId);
+  const accountId = randomUUID();
+  const importId = randomUUID();
+  const clientId = randomUUID();
+  const setUp: Mutation[] = [
+    { id: 1, name: 'createManualAccount', args: { id: accountId, companyId, name: 'Chase', createdAt: at }, createdAt: at },
+    { id: 2, name: 'createBatchImport', args: { id: importId, companyId, accountKind: 'manual', accountId, fileName: 'chase.csv', fileSize: 1, createdAt: at }, createdAt: at },
+  ];
+  await applyPush(database.db, userId, { clientId, protocolVersion, mutations: setUp });
+  const importing = (rows: ReturnType<typeof importLines>): Mutation => ({
+    id: 3,
+    name: 'importTransactions',
+    args: { importId, processedCount: rows.length, updatedAt: at, rows },
+    createdAt: at,
+  });
+  return { companyId, importId, clientId, importing };
+}
+
+const countImported = async (importId: string) =>
+  ((await database.db.execute(sql`select count(*)::int as count from transactions where import_id = ${importId}`)) as unknown as { rows: { count: number }[] }).rows[0]!.count;
+
+describe('push steps', () => {
+  it('finishes an import cut short by a crash between its parts when the push is retried, storing each line once', async () => {
+    const user = await createUser(t);
+    const { importId, clientId, importing } = await importSetUp(user.id);
+    const lines = importLines(5_000);
+    // The server "dies" (a transient failure) in the part holding line 3,000: the parts before it are committed.
+    await database.db.execute(sql`create function test_crash() returns trigger language plpgsql as $$
+      begin
+        if new.description = 'Card payment 3000' and exists (select 1 from test_crash_armed) then raise exception 'crash' using errcode = '57P01'; end if;
+        return new;
+      end $$`);
+    await database.db.execute(sql`create table test_crash_armed (armed boolean)`);
+    await database.db.execute(sql`insert into test_crash_armed values (true)`);
+    await database.db.execute(sql`create trigger test_crash before insert on transactions for each row execute function test_crash()`);
+    const push = () => applyPush(database.db, user.id, { clientId, protocolVersion, mutations: [importing(lines)] });
+    try {
+      await expect(push()).rejects.toSatisfy((error) => error instanceof ProblemError && error.status === 503);
+      expect(await countImported(importId)).toBe(3_000);
+      const [client] = await database.db.select().from(syncClients).where(eq(syncClients.clientId, clientId));
+      expect(client!.lastMutationId).toBe(2);
+
+      // Meanwhile the person categorises an imported line: the retry must not overwrite it.
+      await database.db.update(transactions).set({ category: 'software' }).where(eq(transactions.id, lines[10]!.id));
+      await database.db.execute(sql`delete from test_crash_armed`);
+      expect(await push()).toEqual({ lastMutationId: 3, rejections: [] });
+    } finally {
+      await database.db.execute(sql`drop trigger test_crash on transactions`);
+    }
+    expect(await countImported(importId)).toBe(5_000);
+    const [kept] = await database.db.select().from(transactions).where(eq(transactions.id, lines[10]!.id));
+    expect(kept!.category).toBe('software');
+    const [batch] = await database.db.select().from(batchImports).where(eq(batchImports.id, importId));
+    expect(batch).toMatchObject({ status: 'processing', processedCount: 5_000 });
+    // Acknowledged once: pushing it again changes nothing.
+    expect(await push()).toEqual({ lastMutationId: 3, rejections: [] });
+    expect(await countImported(importId)).toBe(5_000);
+  }, 120_000);
+
+  // On embedded PGlite, where one transaction used to stop every request (issue 9). On
+  // PostgreSQL other requests use other connections; there the bound was missed once (1.27 s) on
+  // a machine at load 30, by the up-front parsing of the 0.65 MB body: see decision 015.
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))("keeps answering another person's requests within a second while a 5,000-line import is applied", async () => {
+    const importer = await createUser(t);
+    const other = await createUser(t);
+    const [importerCookies, otherCookies] = [await signIn(t, importer.email), await signIn(t, other.email)];
+    const { importId, clientId, importing } = await importSetUp(importer.id);
+    const body = { clientId, protocolVersion, mutations: [importing(importLines(5_000))] };
+
+    let done = false;
+    const pushed = t.request('/api/v1/sync/push', { method: 'POST', json: body, cookies: importerCookies }).finally(() => (done = true));
+    const latencies: number[] = [];
+    while (!done) {
+      // Measured from when the request was due: a starved event loop delays the start as well.
+      const due = performance.now() + 20;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const response = await t.request('/api/v1/users/me', { cookies: otherCookies });
+      expect(response.status).toBe(200);
+      latencies.push(performance.now() - due);
+    }
+    expect((await pushed).status).toBe(200);
+    expect(await countImported(importId)).toBe(5_000);
+    expect(latencies.length).toBeGreaterThan(0);
+    expect(Math.max(...latencies)).toBeLessThan(1_000);
+  }, 120_000);
+
+  it("answers 429 with Retry-After once a user's pushes exceed the rate limit, and only for that user", async () => {
+    const [greedy, other] = [await createUser(t), await createUser(t)];
+    const [greedyCookies, otherCookies] = [await signIn(t, greedy.email), await signIn(t, other.email)];
+    // 5,000 lines are 50 steps of the bucket, though refused at once (no such import).
+    const push = (cookies: string) =>
+      t.request('/api/v1/sync/push', {
+        method: 'POST',
+        cookies,
+        json: { clientId: randomUUID(), protocolVersion, mutations: [{ id: 1, name: 'importTransactions', args: { importId: randomUUID(), processedCount: 5_000, updatedAt: at, rows: importLines(5_000) }, createdAt: at }] },
+      });
+    for (let i = 0; i < 4; i++) expect((await push(greedyCookies)).status).toBe(200);
+    const refused = await push(greedyCookies);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: 'rate_limited' });
+    expect(Number(refused.headers.get('retry-after'))).toBe(5);
+    expect((await push(otherCookies)).status).toBe(200);
+    t.clock.advance(5_000);
+    expect((await push(greedyCookies)).status).toBe(200);
+  }, 120_000);
+});
