@@ -1,6 +1,7 @@
 import Dexie, { type Table } from 'dexie';
 import type { User } from '@domain/account';
 import type { BatchImport, ManualAccount, Transaction } from '@domain/bookkeeping';
+import type { CompanySummary } from '@domain/company';
 import type { Draft } from '@domain/draft';
 import type { RejectionCode } from '@sync/protocol';
 import type { TableName } from '@sync/tables';
@@ -22,6 +23,14 @@ export interface CachedProfile {
 export interface PageCacheEntry {
   key: string;
   value: unknown;
+  cachedAt: string;
+}
+
+/** A company of the user as `GET /companies` last listed it, kept for offline viewing; `position` keeps the API's order. */
+export interface CachedCompany {
+  id: string;
+  position: number;
+  company: CompanySummary;
   cachedAt: string;
 }
 
@@ -87,6 +96,12 @@ const schema20261123 = {
   receiptFiles: 'id, transactionId, status',
 };
 
+// 2026-11-24: the user's companies (read cache of GET /companies), so the dashboard and the
+// screens that name a company open offline with real names.
+const schema20261124 = {
+  companies: 'id, position',
+};
+
 export class AppDB extends Dexie {
   profile!: Table<CachedProfile, 'me'>;
   pageCache!: Table<PageCacheEntry, string>;
@@ -98,6 +113,7 @@ export class AppDB extends Dexie {
   manualAccounts!: Table<ManualAccount, string>;
   batchImports!: Table<BatchImport, string>;
   receiptFiles!: Table<ReceiptFile, string>;
+  companies!: Table<CachedCompany, string>;
 
   constructor(
     readonly userId: string,
@@ -107,6 +123,7 @@ export class AppDB extends Dexie {
     this.version(1).stores(schema20261121);
     this.version(2).stores(schema20261122);
     this.version(3).stores(schema20261123);
+    this.version(4).stores(schema20261124);
   }
 }
 

@@ -60,6 +60,20 @@ test('the first session works offline: the worker takes control without a reload
   await expect(page.getByRole('heading', { level: 1, name: 'Mailing' })).toBeVisible();
 });
 
+test('offline, a dashboard reload shows the real company names kept on the device', async ({ page, context }) => {
+  await logInAs(page, demo, 'en');
+  const company = page.getByRole('link', { name: /Demo Ventures LLC/ });
+  await expect(company).toContainText('Step 3 of 8');
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: "You're offline" })).toBeVisible();
+  await expect(company).toContainText('Step 3 of 8');
+  await expect(company).toContainText('Plan Standard');
+  await expect(page.getByText('Company 1')).toHaveCount(0);
+});
+
 test('the precache holds the app, and the public site is warmed into the runtime cache after', async ({ page }) => {
   await page.goto('/en/login');
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
