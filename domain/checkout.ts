@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { attributionSchema, languageSchema } from './account';
 import {
+  bankingUnavailableResidence,
   createCompanyWizardSchema,
   crossBorderCryptoWizardSchema,
   migrateCompanyWizardSchema,
   textMin2,
 } from './company';
 import { countryCodeSchema } from './countries';
-import { billingCycles, planIds, quoteSchema, type PlanCompanyType } from './plans';
+import { billingCycles, isBankingService, planIds, quoteSchema, type PlanCompanyType } from './plans';
 
 /**
  * Orders and checkout (SPEC §3 "Checkout", §4, §7): the order a guest places at the end of
@@ -56,16 +57,25 @@ const orderCommonShape = {
   expectedAmount: z.int({ error: 'validation.required' }).min(0, { error: 'validation.invalid' }),
 };
 
-/** POST /api/v1/orders: the wizard data plus plan, billing, services, coupon, draft and attribution. */
-export const createOrderSchema = z.discriminatedUnion(
-  'flow',
-  [
-    z.strictObject({ flow: z.literal('createCompany'), wizard: createCompanyWizardSchema, ...orderCommonShape }),
-    z.strictObject({ flow: z.literal('migrateCompany'), wizard: migrateCompanyWizardSchema, ...orderCommonShape }),
-    z.strictObject({ flow: z.literal('crossBorderCrypto'), wizard: crossBorderCryptoWizardSchema, ...orderCommonShape }),
-  ],
-  { error: 'validation.required' },
-);
+/**
+ * POST /api/v1/orders: the wizard data plus plan, billing, services, coupon, draft and
+ * attribution. A banking add-on is refused for a company with a partner living where digital
+ * banking is unavailable (SPEC §1): it could never be delivered.
+ */
+export const createOrderSchema = z
+  .discriminatedUnion(
+    'flow',
+    [
+      z.strictObject({ flow: z.literal('createCompany'), wizard: createCompanyWizardSchema, ...orderCommonShape }),
+      z.strictObject({ flow: z.literal('migrateCompany'), wizard: migrateCompanyWizardSchema, ...orderCommonShape }),
+      z.strictObject({ flow: z.literal('crossBorderCrypto'), wizard: crossBorderCryptoWizardSchema, ...orderCommonShape }),
+    ],
+    { error: 'validation.required' },
+  )
+  .superRefine((order, ctx) => {
+    if (order.flow === 'crossBorderCrypto' || !bankingUnavailableResidence(order.wizard.partners)) return;
+    if (order.services.some(isBankingService)) ctx.addIssue({ code: 'custom', path: ['services'], message: 'validation.bankingUnavailableService' });
+  });
 export type CreateOrderInput = z.infer<typeof createOrderSchema>;
 
 export const orderCreatedSchema = z.object({

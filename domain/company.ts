@@ -165,6 +165,11 @@ export const partnersSchema = z
     }
   });
 
+/** SPEC §1: the first partner's residence whose residents cannot open digital banking, or null when banking is open to all. */
+export function bankingUnavailableResidence(partners: readonly { country: string }[]): string | null {
+  return partners.find((partner) => partner.country !== '' && !isBankingAvailable(partner.country))?.country ?? null;
+}
+
 /** True when `phone` is a valid number of `country` (national digits, or international with that country's code). */
 export function isPhoneOfCountry(phone: string, country: string): boolean {
   const code = country as CountryCode;

@@ -143,6 +143,17 @@ describe('orders', () => {
       expect((await post(orderBody({ wizard }))).status).toBe(201);
     });
 
+    it('does not sell a banking add-on to a company with a partner living in such a country', async () => {
+      const wizard = wizards.createCompany('maria@example.com') as { partners: { country: string }[] };
+      wizard.partners[0]!.country = 'NG';
+      const refused = await post(orderBody({ wizard, services: ['registeredAgent', 'bankAccountAssistance'] }));
+      expect(refused.status).toBe(422);
+      expect(await refused.json()).toMatchObject({ code: 'banking_unavailable_country', errors: { services: ['validation.bankingUnavailableService'] } });
+      // The same company without it is welcome; and the add-on is sold where banking exists.
+      expect((await post(orderBody({ wizard, services: ['registeredAgent'] }))).status).toBe(201);
+      expect((await post(orderBody({ services: ['bankAccountAssistance'] }))).status).toBe(201);
+    });
+
     it('refuses paying a crypto order from such a country', async () => {
       const order = await placeOrder(t, { flow: 'crossBorderCrypto' });
       const response = await payRequest(t, order, { country: 'IR' });

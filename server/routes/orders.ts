@@ -273,7 +273,9 @@ export function ordersRouter(deps: AppDeps, checkout: Checkout) {
         if (result.success) return undefined;
         const errors = fieldErrors(result.error);
         // SPEC §1: a resident of a country without digital banking is refused with its own code, not a generic validation error.
-        const sanctioned = Object.values(errors).some((messages) => messages.includes('validation.bankingUnavailableCountry'));
+        const sanctioned = Object.values(errors).some(
+          (messages) => messages.includes('validation.bankingUnavailableCountry') || messages.includes('validation.bankingUnavailableService'),
+        );
         throw sanctioned ? new ProblemError(422, 'banking_unavailable_country', errors) : new ProblemError(400, 'validation', errors);
       },
     )

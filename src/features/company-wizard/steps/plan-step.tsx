@@ -8,6 +8,7 @@ import layout from '@src/components/form/form-layout.module.css';
 import { OrderSummary } from '@src/features/plans/components/order-summary';
 import { formatUsd } from '@src/i18n/format';
 import { href, paths } from '@src/lib/paths';
+import { BankingUnavailableNotice, useBankingUnavailableResidence } from '../components/banking-notice';
 import { ChoiceGroup } from '../components/choice-group';
 import { quoteOf } from '../place-order';
 import type { WizardValuesOf } from '../wizard-values';
@@ -27,6 +28,7 @@ export function PlanStep({ flow, ...context }: StepContext & { flow: OrderFlow }
   const { t } = useTranslation('plans');
   const { form, language, catalog, errorOf } = context;
   const values = useWatch({ control: form.control }) as WizardValuesOf[OrderFlow];
+  const noBankingIn = useBankingUnavailableResidence(context);
   if (!catalog.catalog) return <CatalogNotice catalog={catalog} />;
   const known = catalog.catalog;
   const companyType = flowCompanyType[flow];
@@ -61,6 +63,7 @@ export function PlanStep({ flow, ...context }: StepContext & { flow: OrderFlow }
         input={form.register('plan.plan')}
         error={errorOf('plan.plan')}
       />
+      {noBankingIn && <BankingUnavailableNotice country={noBankingIn} language={language} message="plan" />}
       <div className={styles.custom}>
         <h3 className={styles.subheading}>{t('custom.title')}</h3>
         <p>{t('custom.text')}</p>
