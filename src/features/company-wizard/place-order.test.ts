@@ -187,7 +187,7 @@ describe('services of an order', () => {
   });
 
   it('never sells a banking add-on when a partner lives where digital banking is unavailable (SPEC §1)', () => {
-    const withBanking = { ...values(), services: { speed: 'none', extras: ['registeredAgent', 'bankAccountAssistance'] } };
+    const withBanking: CreateCompanyValues = { ...values(), services: { speed: 'none', extras: ['registeredAgent', 'bankAccountAssistance'] } };
     expect(orderServices('createCompany', withBanking, catalog)).toEqual(['registeredAgent', 'bankAccountAssistance']);
     const nigerian = { ...withBanking, partners: [partner, { ...partner, ownership: '50', country: 'NG' }] };
     expect(orderServices('createCompany', nigerian, catalog)).toEqual(['registeredAgent']);
