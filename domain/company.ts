@@ -205,6 +205,13 @@ const ownerContactShape = z.strictObject({
 
 /** "Your info": the person placing the order (the future account owner). */
 export const ownerContactSchema = ownerContactShape.superRefine(checkPhone);
+
+/**
+ * The phone and its country alone: a form checks it beside the whole contact, so a wrong
+ * number shows on the same Continue as the other wrong fields (the contact's own phone rule
+ * runs only once every field is valid).
+ */
+export const ownerPhoneSchema = z.object(ownerContactShape.pick({ phone: true, phoneCountry: true }).shape).superRefine(checkPhone);
 export type OwnerContact = z.infer<typeof ownerContactSchema>;
 
 /** Documents a migrating company already has; files are uploaded through storage and referenced by key. */

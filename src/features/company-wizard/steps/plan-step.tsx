@@ -58,7 +58,7 @@ export function PlanStep({ flow, ...context }: StepContext & { flow: OrderFlow }
           value: plan.id,
           label: t(`names.${plan.id}`),
           badge: plan.highlighted ? t('popular') : undefined,
-          description: <PlanDetails plan={plan} billing={billing} language={language} />,
+          description: <PlanDetails plan={plan} billing={billing} flow={flow} language={language} />,
         }))}
         input={form.register('plan.plan')}
         error={errorOf('plan.plan')}
@@ -72,19 +72,19 @@ export function PlanStep({ flow, ...context }: StepContext & { flow: OrderFlow }
         </ButtonLink>
       </div>
       {flow === 'crossBorderCrypto' && <ProcessingSpeedField {...context} catalog={{ ...catalog, catalog: known }} companyType={companyType} />}
-      {quote ? <OrderSummary quote={quote} billing={billing} companyType={companyType} language={language} /> : <p className={styles.stepIntro}>{t('summary.chooseFirst')}</p>}
+      {quote ? <OrderSummary quote={quote} billing={billing} flow={flow} language={language} /> : <p className={styles.stepIntro}>{t('summary.chooseFirst')}</p>}
     </div>
   );
 }
 
-function PlanDetails({ plan, billing, language }: { plan: Plan; billing: BillingCycle; language: Language }) {
+function PlanDetails({ plan, billing, flow, language }: { plan: Plan; billing: BillingCycle; flow: OrderFlow; language: Language }) {
   const { t } = useTranslation('plans');
   const express = plan.features.includes('expressFormation');
   return (
     <>
       <p className={styles.price}>{billing === 'annual' ? t('billing.perYear', { price: usd(plan.annual, language) }) : t('billing.perMonth', { price: usd(plan.monthly, language) })}</p>
       {billing === 'annual' && <p>{t('billing.annualEquivalent', { price: usd(Math.round(plan.annual / 12), language) })}</p>}
-      <p>{plan.setupFee > 0 ? t('setupFee', { price: usd(plan.setupFee, language) }) : t('noSetupFee')}</p>
+      <p>{plan.setupFee > 0 ? t(flow === 'migrateCompany' ? 'setupFeeMigration' : 'setupFee', { price: usd(plan.setupFee, language) }) : t('noSetupFee')}</p>
       <ul>
         {plan.processingDays && <li>{t(express ? 'express' : 'processing', plan.processingDays)}</li>}
         {plan.cpaHoursPerMonth > 0 && <li>{t('cpaHours', { hours: plan.cpaHoursPerMonth })}</li>}
