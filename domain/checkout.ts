@@ -133,6 +133,13 @@ export const couponAppliedSchema = z.object({
   quote: quoteSchema,
 });
 
+/**
+ * The answer to a coupon: applied, or "Invalid coupon" (SPEC §5 "coupon valid or invalid").
+ * An unknown coupon is an answer, not a failed request: a 4xx would be logged as an error in
+ * the customer's browser console.
+ */
+export const couponAnswerSchema = z.discriminatedUnion('valid', [couponAppliedSchema, z.object({ valid: z.literal(false), code: z.literal('invalid_coupon') })]);
+
 const cardNumberSchema = z
   .string({ error: 'validation.required' })
   .trim()

@@ -4,7 +4,7 @@ import {
   applyCouponSchema,
   claimOrderSchema,
   claimResultSchema,
-  couponAppliedSchema,
+  couponAnswerSchema,
   createOrderSchema,
   flowCompanyType,
   orderCreatedSchema,
@@ -130,10 +130,12 @@ const postCoupon = (deps: AppDeps) =>
     middleware: [withCheckoutAccess(deps)] as const,
     request: { params: idParams, headers: checkoutHeaders, body: { content: json(applyCouponSchema), required: true } },
     responses: {
-      200: { description: 'Coupon applied; the new quote', content: json(couponAppliedSchema) },
+      200: {
+        description: 'Coupon applied with the new quote, or `{ valid: false, code: "invalid_coupon" }` (unknown, expired, switched off or no redemptions left)',
+        content: json(couponAnswerSchema),
+      },
       404: problem('`not_found`'),
       409: problem('`order_paid`, `order_expired`, `payment_in_progress`'),
-      422: problem('`invalid_coupon` (unknown, expired, switched off or no redemptions left)'),
     },
   });
 
@@ -185,11 +187,18 @@ export function ordersRouter(deps: AppDeps, checkout: Checkout) {
     return demoCouponsReady;
   };
 
-  async function usableCoupon(code: string): Promise<{ code: string; effect: CouponEffect; percentOff: number | null; amountOff: number | null }> {
+  /** The coupon of `code` when it can be used now, else null. */
+  async function findUsableCoupon(code: string): Promise<{ code: string; effect: CouponEffect; percentOff: number | null; amountOff: number | null } | null> {
     await ensureDemoCoupons();
     const coupon = await findCoupon(db, code);
-    if (!coupon || !couponUsable(coupon, deps.now())) throw new ProblemError(422, 'invalid_coupon');
+    if (!coupon || !couponUsable(coupon, deps.now())) return null;
     return { code: coupon.code, effect: couponEffect(coupon), percentOff: coupon.percentOff, amountOff: coupon.amountOff };
+  }
+
+  async function usableCoupon(code: string) {
+    const coupon = await findUsableCoupon(code);
+    if (!coupon) throw new ProblemError(422, 'invalid_coupon');
+    return coupon;
   }
 
   /**
@@ -292,7 +301,8 @@ export function ordersRouter(deps: AppDeps, checkout: Checkout) {
     })
     .openapi(postCoupon(deps), async (c) => {
       const { id } = c.req.valid('param');
-      const coupon = await usableCoupon(c.req.valid('json').code);
+      const coupon = await findUsableCoupon(c.req.valid('json').code);
+      if (!coupon) return c.json({ valid: false as const, code: 'invalid_coupon' as const }, 200);
       const quote = await changeCoupon(id, c, async (tx, order) => {
         const next = requote(order, coupon.effect);
         await setOrderCoupon(tx, order.id, coupon.code, next, deps.now());

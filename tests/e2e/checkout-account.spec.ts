@@ -1,4 +1,5 @@
-import { test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { test } from './support/test';
 import { expect, LoginPage, uniqueEmail } from './support/alta';
 import { createAccount, openCheckout, placeOrder, sandboxCards } from './support/checkout';
 
