@@ -99,3 +99,27 @@ test('the admin home has no link to itself and no "Hi, Alta"', async ({ page }) 
   await page.getByRole('main').getByRole('link', { name: 'Back to users' }).click();
   await expect(page).toHaveURL(/\/en\/admin$/);
 });
+
+test('unknown paths lead home with a clean console (no React Router warning)', async ({ page }) => {
+  for (const [path, home] of [
+    ['/en/nowhere/at/all', '/en'],
+    // No language in the address: the detected one's home.
+    ['/nowhere', '/(es|en|pt)'],
+    ['/es/dashboard/nothing-here', '/es'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page).toHaveURL(new RegExp(`${home}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+});
+
+test('a visitor opening a signed-in page goes to login without asking who is signed in', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/v1/users/me')) asked.push(request.url());
+  });
+  await page.goto('/en/dashboard');
+  await expect(page).toHaveURL(/\/en\/login/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+  expect(asked).toEqual([]);
+});

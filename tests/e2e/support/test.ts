@@ -6,16 +6,16 @@ import { test as base, type Page } from '@playwright/test';
  * warning or an uncaught page error fails the test that caused it, with the messages listed.
  *
  * A spec that provokes failures on purpose (the network cut, a provider answering 500) names
- * the messages it expects with `test.use({ allowedConsoleErrors: [...] })`, each with its
- * reason beside it; anything else still fails.
+ * the messages it expects with `test.use({ allowedConsoleErrors: failedRequests(...) })`, with
+ * its reason beside it; anything else still fails.
  */
-export const test = base.extend<{ allowedConsoleErrors: RegExp[]; cleanConsole: void }>({
-  allowedConsoleErrors: [[], { option: true }],
+export const test = base.extend<{ allowedConsoleErrors: RegExp | null; cleanConsole: void }>({
+  allowedConsoleErrors: [null, { option: true }],
   cleanConsole: [
     async ({ context, allowedConsoleErrors }, use) => {
       const problems: string[] = [];
       const report = (problem: string) => {
-        if (!allowedConsoleErrors.some((allowed) => allowed.test(problem))) problems.push(problem);
+        if (!allowedConsoleErrors?.test(problem)) problems.push(problem);
       };
       const watch = (page: Page) => {
         page.on('console', (message) => {
@@ -34,6 +34,10 @@ export const test = base.extend<{ allowedConsoleErrors: RegExp[]; cleanConsole: 
   ],
 });
 
-/** A request the test makes fail on purpose (network cut or refused), as Chromium logs it. */
-export const failedRequest = (status: number | 'network') =>
-  status === 'network' ? /Failed to load resource: net::ERR_/ : new RegExp(`Failed to load resource: the server responded with a status of ${status}\\b`);
+/** Requests a test makes fail on purpose (the network cut, or answers with these statuses), as Chromium logs them. */
+export const failedRequests = (...failures: (number | 'network')[]) =>
+  new RegExp(
+    failures
+      .map((failure) => (failure === 'network' ? 'Failed to load resource: net::ERR_' : `Failed to load resource: the server responded with a status of ${failure}\\b`))
+      .join('|'),
+  );
