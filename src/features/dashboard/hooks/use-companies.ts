@@ -19,6 +19,8 @@ export function useCompanies(): CompanySummary[] | null {
   const cached = useLiveQuery(async () => (db ? cachedCompanies(db).catch(() => null) : null), [db]);
   const [fetched, setFetched] = useState<CompanySummary[] | null>(null);
   useEffect(() => {
+    // Signed out (logging out from this page): nothing to ask, the answer would be a 401.
+    if (!db) return;
     const abort = new AbortController();
     // SPEC §8 "load errors: companies": retried like the other dashboard reads, then the cached list.
     withRetry(() => listCompanies(abort.signal)).then(
@@ -26,7 +28,7 @@ export function useCompanies(): CompanySummary[] | null {
         if (abort.signal.aborted || !items) return;
         setFetched(items);
         // IndexedDB may be unavailable (some private modes): only the offline copy is lost.
-        if (db) void cacheCompanies(db, items).catch(() => undefined);
+        void cacheCompanies(db, items).catch(() => undefined);
       },
       () => undefined,
     );
