@@ -3,7 +3,8 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { contentPlugin } from './scripts/content-plugin';
-import { precachePageUrls, prerenderPlugin } from './scripts/prerender';
+import { appFirstPrecache } from './scripts/precache';
+import { prerenderPlugin } from './scripts/prerender';
 
 const alias = Object.fromEntries(
   ['domain', 'sync', 'workers', 'server', 'src'].map((folder) => [`@${folder}`, fileURLToPath(new URL(`./${folder}`, import.meta.url))]),
@@ -16,12 +17,13 @@ export default defineConfig({
     contentPlugin(),
     // Public pages rendered to HTML after the client build, before the service worker is written.
     prerenderPlugin(),
-    // The installed app: the shell, every language's chunks and the icons are precached, so it
-    // opens and navigates offline; a new deployment waits for the user's "reload" (registerType prompt).
+    // The installed app (decisions 007, 018): the shell and every chunk the app reaches without the
+    // public site are precached, and the worker takes control of the first page at once, so the
+    // first session works offline; the public site's chunks are warmed after. A new deployment
+    // waits for the user's "reload" (registerType prompt).
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
-      includeAssets: ['favicon.png', 'icons/apple-touch-icon.png', 'icons/logo.svg'],
       manifest: {
         id: '/',
         name: 'Alta',
@@ -43,11 +45,20 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,png,svg,woff2,webmanifest}'],
-        // Pre-rendered public pages are precached under the address they are visited at.
-        manifestTransforms: [precachePageUrls],
+        manifestTransforms: [appFirstPrecache(fileURLToPath(new URL('./dist/client', import.meta.url)))],
+        clientsClaim: true,
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          // Hashed files never change: the public site's chunks, warmed after the precache, and
+          // any chunk a page asks for before it is warmed.
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'alta-assets', expiration: { maxEntries: 400, purgeOnQuotaError: true } },
+          },
+        ],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
     }),

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { attributionSchema, languageSchema } from './account';
 import {
+  bankingUnavailableResidence,
   createCompanyWizardSchema,
   crossBorderCryptoWizardSchema,
   migrateCompanyWizardSchema,
   textMin2,
 } from './company';
 import { countryCodeSchema } from './countries';
-import { billingCycles, planIds, quoteSchema, type PlanCompanyType } from './plans';
+import { billingCycles, isBankingService, planIds, quoteSchema, type PlanCompanyType } from './plans';
 
 /**
  * Orders and checkout (SPEC §3 "Checkout", §4, §7): the order a guest places at the end of
@@ -56,16 +57,25 @@ const orderCommonShape = {
   expectedAmount: z.int({ error: 'validation.required' }).min(0, { error: 'validation.invalid' }),
 };
 
-/** POST /api/v1/orders: the wizard data plus plan, billing, services, coupon, draft and attribution. */
-export const createOrderSchema = z.discriminatedUnion(
-  'flow',
-  [
-    z.strictObject({ flow: z.literal('createCompany'), wizard: createCompanyWizardSchema, ...orderCommonShape }),
-    z.strictObject({ flow: z.literal('migrateCompany'), wizard: migrateCompanyWizardSchema, ...orderCommonShape }),
-    z.strictObject({ flow: z.literal('crossBorderCrypto'), wizard: crossBorderCryptoWizardSchema, ...orderCommonShape }),
-  ],
-  { error: 'validation.required' },
-);
+/**
+ * POST /api/v1/orders: the wizard data plus plan, billing, services, coupon, draft and
+ * attribution. A banking add-on is refused for a company with a partner living where digital
+ * banking is unavailable (SPEC §1): it could never be delivered.
+ */
+export const createOrderSchema = z
+  .discriminatedUnion(
+    'flow',
+    [
+      z.strictObject({ flow: z.literal('createCompany'), wizard: createCompanyWizardSchema, ...orderCommonShape }),
+      z.strictObject({ flow: z.literal('migrateCompany'), wizard: migrateCompanyWizardSchema, ...orderCommonShape }),
+      z.strictObject({ flow: z.literal('crossBorderCrypto'), wizard: crossBorderCryptoWizardSchema, ...orderCommonShape }),
+    ],
+    { error: 'validation.required' },
+  )
+  .superRefine((order, ctx) => {
+    if (order.flow === 'crossBorderCrypto' || !bankingUnavailableResidence(order.wizard.partners)) return;
+    if (order.services.some(isBankingService)) ctx.addIssue({ code: 'custom', path: ['services'], message: 'validation.bankingUnavailableService' });
+  });
 export type CreateOrderInput = z.infer<typeof createOrderSchema>;
 
 export const orderCreatedSchema = z.object({
@@ -122,6 +132,13 @@ export const couponAppliedSchema = z.object({
   coupon: z.object({ code: z.string(), percentOff: z.number().nullable(), amountOff: z.int().nullable() }),
   quote: quoteSchema,
 });
+
+/**
+ * The answer to a coupon: applied, or "Invalid coupon" (SPEC §5 "coupon valid or invalid").
+ * An unknown coupon is an answer, not a failed request: a 4xx would be logged as an error in
+ * the customer's browser console.
+ */
+export const couponAnswerSchema = z.discriminatedUnion('valid', [couponAppliedSchema, z.object({ valid: z.literal(false), code: z.literal('invalid_coupon') })]);
 
 const cardNumberSchema = z
   .string({ error: 'validation.required' })

@@ -10,6 +10,7 @@ import {
   migrateCompanyWizardSchema,
   migrationSchema,
   ownerContactSchema,
+  ownerPhoneSchema,
   ownershipTotal,
   partnerSchema,
   partnersSchema,
@@ -198,6 +199,11 @@ describe("owner's contact", () => {
     expect(messages(ownerContactSchema.safeParse(owner({ phone: 'call me' })))).toEqual({ phone: 'validation.phone' });
     expect(messages(ownerContactSchema.safeParse(owner({ phone: '' })))).toEqual({ phone: 'validation.required' });
     expect(isPhoneOfCountry('+54 9 11 5555-1234', 'AQ')).toBe(false);
+  });
+
+  it('checks the phone alone, whatever the other fields hold', () => {
+    expect(messages(ownerPhoneSchema.safeParse(owner({ firstName: '', email: 'maria@', phone: '123' })))).toEqual({ phone: 'validation.phone' });
+    expect(ownerPhoneSchema.safeParse(owner({ firstName: '' })).success).toBe(true);
   });
 
   it('normalises the phone to E.164', () => {

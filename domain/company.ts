@@ -165,6 +165,11 @@ export const partnersSchema = z
     }
   });
 
+/** SPEC §1: the first partner's residence whose residents cannot open digital banking, or null when banking is open to all. */
+export function bankingUnavailableResidence(partners: readonly { country: string }[]): string | null {
+  return partners.find((partner) => partner.country !== '' && !isBankingAvailable(partner.country))?.country ?? null;
+}
+
 /** True when `phone` is a valid number of `country` (national digits, or international with that country's code). */
 export function isPhoneOfCountry(phone: string, country: string): boolean {
   const code = country as CountryCode;
@@ -200,6 +205,13 @@ const ownerContactShape = z.strictObject({
 
 /** "Your info": the person placing the order (the future account owner). */
 export const ownerContactSchema = ownerContactShape.superRefine(checkPhone);
+
+/**
+ * The phone and its country alone: a form checks it beside the whole contact, so a wrong
+ * number shows on the same Continue as the other wrong fields (the contact's own phone rule
+ * runs only once every field is valid).
+ */
+export const ownerPhoneSchema = z.object(ownerContactShape.pick({ phone: true, phoneCountry: true }).shape).superRefine(checkPhone);
 export type OwnerContact = z.infer<typeof ownerContactSchema>;
 
 /** Documents a migrating company already has; files are uploaded through storage and referenced by key. */

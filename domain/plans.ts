@@ -51,6 +51,10 @@ export const planSchema = z
   .refine((plan) => plan.annual === annualPrice(plan.monthly), { error: 'annual must be monthly × 12 × 0.85', path: ['annual'] });
 export type Plan = z.infer<typeof planSchema>;
 
+/** Additional services that need digital banking: never sold to a company with a partner living where it is unavailable (SPEC §1). */
+export const bankingServiceIds: readonly string[] = ['bankAccountAssistance'];
+export const isBankingService = (serviceId: string) => bankingServiceIds.includes(serviceId);
+
 /** Priority (48 h) and VIP (24 h) processing are two speeds of the same thing: pick at most one. */
 export const serviceGroups = ['processingSpeed'] as const;
 

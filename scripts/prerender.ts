@@ -196,14 +196,6 @@ export function robots(origin: string): string {
 }
 
 /**
- * Workbox precaches `es/faq/index.html`; a navigation asks for `/es/faq`. Precache the page
- * under the address it is visited at, so the installed app serves the pre-rendered page.
- */
-export function precachePageUrls<T extends { url: string }>(entries: T[]): { manifest: T[] } {
-  return { manifest: entries.map((entry) => (/(^|\/)index\.html$/.test(entry.url) && entry.url !== 'index.html' ? { ...entry, url: entry.url.replace(/\/index\.html$/, '') } : entry)) };
-}
-
-/**
  * The build step: after the client bundle is written and before the service worker is
  * generated, build the SSR entry (same config, so the same CSS-module names and chunks) and
  * pre-render. Skipped for the SSR build itself and when PRERENDER=0.

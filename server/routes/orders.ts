@@ -4,7 +4,7 @@ import {
   applyCouponSchema,
   claimOrderSchema,
   claimResultSchema,
-  couponAppliedSchema,
+  couponAnswerSchema,
   createOrderSchema,
   flowCompanyType,
   orderCreatedSchema,
@@ -141,11 +141,13 @@ const postCoupon = (deps: AppDeps) =>
     middleware: [withCheckoutAccess(deps), withRateLimit(deps, 'coupon', orderIdOf)] as const,
     request: { params: idParams, headers: checkoutHeaders, body: { content: json(applyCouponSchema), required: true } },
     responses: {
-      200: { description: 'Coupon applied; the new quote', content: json(couponAppliedSchema) },
+      200: {
+        description: 'Coupon applied with the new quote, or `{ valid: false, code: "invalid_coupon" }` (unknown, expired, switched off or no redemptions left)',
+        content: json(couponAnswerSchema),
+      },
       404: problem('`not_found`'),
       429: problem('`rate_limited`'),
       409: problem('`order_paid`, `order_expired`, `payment_in_progress`'),
-      422: problem('`invalid_coupon` (unknown, expired, switched off or no redemptions left)'),
     },
   });
 
@@ -198,11 +200,18 @@ export function ordersRouter(deps: AppDeps, checkout: Checkout) {
     return demoCouponsReady;
   };
 
-  async function usableCoupon(code: string): Promise<{ code: string; effect: CouponEffect; percentOff: number | null; amountOff: number | null }> {
+  /** The coupon of `code` when it can be used now, else null. */
+  async function findUsableCoupon(code: string): Promise<{ code: string; effect: CouponEffect; percentOff: number | null; amountOff: number | null } | null> {
     await ensureDemoCoupons();
     const coupon = await findCoupon(db, code);
-    if (!coupon || !couponUsable(coupon, deps.now())) throw new ProblemError(422, 'invalid_coupon');
+    if (!coupon || !couponUsable(coupon, deps.now())) return null;
     return { code: coupon.code, effect: couponEffect(coupon), percentOff: coupon.percentOff, amountOff: coupon.amountOff };
+  }
+
+  async function usableCoupon(code: string) {
+    const coupon = await findUsableCoupon(code);
+    if (!coupon) throw new ProblemError(422, 'invalid_coupon');
+    return coupon;
   }
 
   /**
@@ -291,7 +300,9 @@ export function ordersRouter(deps: AppDeps, checkout: Checkout) {
         }
         const errors = fieldErrors(result.error);
         // SPEC §1: a resident of a country without digital banking is refused with its own code, not a generic validation error.
-        const sanctioned = Object.values(errors).some((messages) => messages.includes('validation.bankingUnavailableCountry'));
+        const sanctioned = Object.values(errors).some(
+          (messages) => messages.includes('validation.bankingUnavailableCountry') || messages.includes('validation.bankingUnavailableService'),
+        );
         throw sanctioned ? new ProblemError(422, 'banking_unavailable_country', errors) : new ProblemError(400, 'validation', errors);
       },
     )
@@ -314,10 +325,11 @@ export function ordersRouter(deps: AppDeps, checkout: Checkout) {
       if (!order || !mayAccessOrder(order, c.req.valid('header')[checkoutTokenHeader], c.get('user') as SessionUser | undefined)) {
         throw new ProblemError(404, 'not_found');
       }
-      const coupon = await usableCoupon(c.req.valid('json').code).catch(async (error: unknown) => {
-        if (error instanceof ProblemError && error.code === 'invalid_coupon') await c.var.rateLimit.failed();
-        throw error;
-      });
+      const coupon = await findUsableCoupon(c.req.valid('json').code);
+      if (!coupon) {
+        await c.var.rateLimit.failed();
+        return c.json({ valid: false as const, code: 'invalid_coupon' as const }, 200);
+      }
       const quote = await changeCoupon(id, c, async (tx, order) => {
         const next = requote(order, coupon.effect);
         await setOrderCoupon(tx, order.id, coupon.code, next, deps.now());

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import { defaultLanguage, isLanguage } from '@domain/constants';
 import { ButtonLink } from '@src/components/button';
 import { ComingSoon } from '@src/components/coming-soon/coming-soon';
@@ -7,13 +7,16 @@ import { href, paths, type Area } from '@src/lib/paths';
 
 /**
  * A screen a later release builds: its real name and purpose in the user's language, inside
- * the real chrome, with the way back to the area's home.
+ * the real chrome, with the way back to the area's home (none on the home itself: a link to
+ * the page it is on leads nowhere).
  */
 export function ComingSoonScreen({ screen, area }: { screen: string; area: Area }) {
   const namespace = area === 'public' ? 'common' : 'dashboard';
   const { t } = useTranslation([namespace, 'common']);
   const { lang } = useParams();
   const language = isLanguage(lang) ? lang : defaultLanguage;
+  const { pathname } = useLocation();
+  const areaHome = href(language, area === 'admin' ? paths.admin : paths.dashboard);
 
   const actions =
     area === 'public' ? (
@@ -23,10 +26,8 @@ export function ComingSoonScreen({ screen, area }: { screen: string; area: Area 
           {t('common:comingSoon.contact')}
         </ButtonLink>
       </>
-    ) : (
-      <ButtonLink to={href(language, area === 'admin' ? paths.admin : paths.dashboard)}>
-        {t(area === 'admin' ? 'common:comingSoon.adminHome' : 'common:comingSoon.dashboardHome')}
-      </ButtonLink>
+    ) : pathname.replace(/\/$/, '') === areaHome ? undefined : (
+      <ButtonLink to={areaHome}>{t(area === 'admin' ? 'common:comingSoon.adminHome' : 'common:comingSoon.dashboardHome')}</ButtonLink>
     );
 
   return <ComingSoon title={t(`${namespace}:screens.${screen}.title`)} description={t(`${namespace}:screens.${screen}.description`)} actions={actions} />;

@@ -12,16 +12,23 @@ import { AppDB, databaseName } from './db';
 
 const userId = '0f5a7c1e-2b3d-4e5f-8a9b-0c1d2e3f4a5b';
 
-// As shipped on 2026-11-21 (version 1) and 2026-11-22 (version 2).
+// As shipped on 2026-11-21 (version 1), 2026-11-22 (version 2) and 2026-11-23 (version 3).
 const shipped = {
   1: { profile: 'key', pageCache: 'key' },
   2: { outbox: 'id', syncMeta: 'key', rejectedChanges: '++seq', drafts: 'id, kind, companyId' },
+  3: {
+    transactions: 'id, companyId, [companyId+date], importId, accountId',
+    manualAccounts: 'id, companyId',
+    batchImports: 'id, companyId, [companyId+createdAt]',
+    receiptFiles: 'id, transactionId, status',
+  },
 } as const;
 
-function openOld(factory: IDBFactory, version: 1 | 2): Dexie {
+function openOld(factory: IDBFactory, version: 1 | 2 | 3): Dexie {
   const db = new Dexie(databaseName(userId), { indexedDB: factory, IDBKeyRange });
   db.version(1).stores(shipped[1]);
-  if (version === 2) db.version(2).stores(shipped[2]);
+  if (version >= 2) db.version(2).stores(shipped[2]);
+  if (version >= 3) db.version(3).stores(shipped[3]);
   return db;
 }
 
@@ -70,11 +77,11 @@ describe('AppDB schema upgrades', () => {
       db.close();
     }
 
-    // The upgrade happened in the IndexedDB itself: a plain open sees version 4 with every store.
+    // The upgrade happened in the IndexedDB itself: a plain open sees the last version with every store.
     const raw = await new Dexie(databaseName(userId), { indexedDB: factory, IDBKeyRange }).open();
-    expect(raw.verno).toBe(4);
+    expect(raw.verno).toBe(5);
     expect(raw.tables.map((table) => table.name).sort()).toEqual(
-      ['batchImports', 'categoriserRules', 'drafts', 'manualAccounts', 'outbox', 'pageCache', 'profile', 'receiptFiles', 'rejectedChanges', 'syncMeta', 'transactions'].sort(),
+      ['batchImports', 'categoriserRules', 'companies', 'drafts', 'manualAccounts', 'outbox', 'pageCache', 'profile', 'receiptFiles', 'rejectedChanges', 'syncMeta', 'transactions'].sort(),
     );
     raw.close();
   });
@@ -93,6 +100,24 @@ describe('AppDB schema upgrades', () => {
       expect(await db.outbox.count()).toBe(0);
       expect(await db.syncMeta.get('state')).toBeUndefined();
       expect(indexNames(db, 'drafts')).toEqual(['companyId', 'kind']);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('upgrades a version-3 database (bookkeeping) keeping its transactions and outbox, with an empty companies cache', async () => {
+    const factory = new IDBFactory();
+    const old = openOld(factory, 3);
+    await old.table('outbox').put(outboxEntry);
+    await old.table('transactions').put({ id: 't1', companyId: 'c', date: '2026-11-01', importId: null, accountId: 'a' });
+    old.close();
+
+    const db = new AppDB(userId, { indexedDB: factory, IDBKeyRange });
+    try {
+      expect(await db.outbox.toArray()).toEqual([outboxEntry]);
+      expect(await db.transactions.count()).toBe(1);
+      expect(await db.companies.count()).toBe(0);
+      expect(indexNames(db, 'companies')).toEqual(['position']);
     } finally {
       db.close();
     }

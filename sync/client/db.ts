@@ -1,6 +1,7 @@
 import Dexie, { type Table } from 'dexie';
 import type { User } from '@domain/account';
 import type { BatchImport, CategoryKey, ManualAccount, Transaction } from '@domain/bookkeeping';
+import type { CompanySummary } from '@domain/company';
 import type { Draft } from '@domain/draft';
 import type { RejectionCode } from '@sync/protocol';
 import type { TableName } from '@sync/tables';
@@ -32,6 +33,14 @@ export interface CachedProfile {
 export interface PageCacheEntry {
   key: string;
   value: unknown;
+  cachedAt: string;
+}
+
+/** A company of the user as `GET /companies` last listed it, kept for offline viewing; `position` keeps the API's order. */
+export interface CachedCompany {
+  id: string;
+  position: number;
+  company: CompanySummary;
   cachedAt: string;
 }
 
@@ -103,6 +112,12 @@ const schema20261124 = {
   categoriserRules: 'id, companyId',
 };
 
+// 2026-11-25: the user's companies (read cache of GET /companies), so the dashboard and the
+// screens that name a company open offline with real names.
+const schema20261125 = {
+  companies: 'id, position',
+};
+
 export class AppDB extends Dexie {
   profile!: Table<CachedProfile, 'me'>;
   pageCache!: Table<PageCacheEntry, string>;
@@ -115,6 +130,7 @@ export class AppDB extends Dexie {
   batchImports!: Table<BatchImport, string>;
   receiptFiles!: Table<ReceiptFile, string>;
   categoriserRules!: Table<CategoriserRule, string>;
+  companies!: Table<CachedCompany, string>;
 
   constructor(
     readonly userId: string,
@@ -125,6 +141,7 @@ export class AppDB extends Dexie {
     this.version(2).stores(schema20261122);
     this.version(3).stores(schema20261123);
     this.version(4).stores(schema20261124);
+    this.version(5).stores(schema20261125);
   }
 }
 

@@ -1,4 +1,4 @@
-import { test } from '@playwright/test';
+import { test } from './support/test';
 import { expect, type Lang } from './support/alta';
 import { checkoutWords, CheckoutPage, sandboxCards } from './support/checkout';
 import { readMailedLink } from './support/outbox';

@@ -1,4 +1,4 @@
-import { test } from '@playwright/test';
+import { test } from './support/test';
 import { expect, LoginPage, uniqueEmail } from './support/alta';
 import { createAccount, openCheckout, placeOrder, sandboxCards } from './support/checkout';
 import { readMailedLink } from './support/outbox';

@@ -47,6 +47,84 @@ test('the installed app reloads and navigates offline, showing that it is offlin
   await expect(banner).toBeHidden();
 });
 
+test('the first session works offline: the worker takes control without a reload, and an unvisited screen opens offline', async ({ page, context }) => {
+  await logInAs(page, demo, 'en');
+  await expect(page).toHaveURL(/\/en\/dashboard$/);
+  // No second load: the worker installed during this visit controls this very page.
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
+
+  await context.setOffline(true);
+  await page.getByRole('complementary').getByRole('link', { name: 'Mailing', exact: true }).click();
+  await expect(page).toHaveURL(/\/en\/mailing$/);
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Sorry, this page could not be loaded.');
+  await expect(page.getByRole('heading', { level: 1, name: 'Mailing' })).toBeVisible();
+});
+
+test('offline, a dashboard reload shows the real company names kept on the device', async ({ page, context }) => {
+  await logInAs(page, demo, 'en');
+  const company = page.getByRole('link', { name: /Demo Ventures LLC/ });
+  await expect(company).toContainText('Step 3 of 8');
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: "You're offline" })).toBeVisible();
+  await expect(company).toContainText('Step 3 of 8');
+  await expect(company).toContainText('Plan Standard');
+  await expect(page.getByText('Company 1')).toHaveCount(0);
+});
+
+test('the precache holds the app, and the public site is warmed into the runtime cache after', async ({ page }) => {
+  await page.goto('/en/login');
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
+  const later = (await (await page.request.get('/precache-later.json')).json()) as string[];
+  expect(later.length).toBeGreaterThan(0);
+  expect(later.every((url) => url.startsWith('/assets/'))).toBe(true);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (urls) => {
+          const cache = await caches.open('alta-assets');
+          const found = await Promise.all(urls.map((url) => cache.match(url)));
+          return found.filter(Boolean).length;
+        }, later),
+      { timeout: 40_000 },
+    )
+    .toBe(later.length);
+  // Pre-rendered public pages are not precached: the worker answers navigations with the shell.
+  const precached = await page.evaluate(async () => {
+    const names = await caches.keys();
+    const precache = await caches.open(names.find((name) => name.startsWith('workbox-precache'))!);
+    return (await precache.keys()).map((request) => new URL(request.url).pathname);
+  });
+  expect(precached).toContain('/index.html');
+  expect(precached.filter((pathname) => pathname.endsWith('.html') && pathname !== '/index.html')).toEqual([]);
+  expect(precached.some((pathname) => later.includes(pathname))).toBe(false);
+});
+
+test.describe('a screen whose code is not on the device', () => {
+  // No worker: the screen's chunk cannot come from any cache.
+  test.use({ serviceWorkers: 'block' });
+
+  test('offline, it shows the offline state in place (no redirect) and opens once back online', async ({ page, context }) => {
+    await logInAs(page, demo, 'en');
+    await expect(page).toHaveURL(/\/en\/dashboard$/);
+    await context.setOffline(true);
+    await page.getByRole('complementary').getByRole('link', { name: 'Teammates', exact: true }).click();
+    const offline = page.getByRole('heading', { level: 1, name: 'This screen is not on this device yet.' });
+    await expect(offline).toBeVisible();
+    await expect(page.getByText("It will open by itself as soon as you're back online.")).toBeVisible();
+    // Well past the 3-second countdown of other route errors: still here, same address.
+    await page.waitForTimeout(4_000);
+    await expect(page).toHaveURL(/\/en\/teammates$/);
+    await expect(offline).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(page.getByRole('heading', { level: 1, name: 'Teammates' })).toBeVisible();
+    await expect(page).toHaveURL(/\/en\/teammates$/);
+  });
+});
+
 /**
  * A deployment of its own for the update test: a copy of the build served by a tiny static
  * server, so the test can "deploy" a new service worker without touching the shared server.

@@ -1,7 +1,11 @@
-import { test } from '@playwright/test';
+import { failedRequests, test } from './support/test';
 import { expect, type Lang } from './support/alta';
 import { orderBodies } from './support/orders';
 import { fillCreateCompanyWizard, samplePartner, sampleCreateCompany, submitWizardOrder, WizardPage, wizardWords } from './support/wizard';
+
+// The order step is tested against a changed price (409 price_mismatch), a rate limit (429)
+// and a lost answer, on purpose.
+test.use({ allowedConsoleErrors: failedRequests('network', 409, 429) });
 
 test.use({ serviceWorkers: 'block' });
 

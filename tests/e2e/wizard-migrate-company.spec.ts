@@ -1,4 +1,4 @@
-import { test } from '@playwright/test';
+import { test } from './support/test';
 import { expect } from './support/alta';
 import { orderBodies } from './support/orders';
 import { fillMigrateCompanyWizard, submitWizardOrder, WizardPage } from './support/wizard';

@@ -44,7 +44,8 @@ function AppLayout({ area }: { area: 'dashboard' | 'admin' }) {
             <Logo />
           </Link>
           <div className={topBar.actions}>
-            {user && <span className={topBar.userName}>{t('greeting', { name: user.firstName })}</span>}
+            {/* The admin is an account from configuration, not a person with a first name to greet. */}
+            {user && <span className={topBar.userName}>{area === 'admin' ? t('signedInAsAdmin', { email: user.email }) : t('greeting', { name: user.firstName })}</span>}
             {area === 'dashboard' && <SyncIndicator />}
             <LanguageSelector className={topBar.languages} />
           </div>

@@ -32,6 +32,7 @@ const catalog: PlanCatalog = planCatalogSchema.parse({
     { id: 'priorityProcessing', price: 14_900, recurrence: 'one_time', companyTypes: ['USA_COMPANY', 'CRYPTO_COMPANY'], group: 'processingSpeed', turnaroundHours: 48 },
     { id: 'vipProcessing', price: 24_900, recurrence: 'one_time', companyTypes: ['USA_COMPANY', 'CRYPTO_COMPANY'], group: 'processingSpeed', turnaroundHours: 24 },
     { id: 'registeredAgent', price: 14_900, recurrence: 'year', companyTypes: ['USA_COMPANY'], group: null, turnaroundHours: null },
+    { id: 'bankAccountAssistance', price: 9_900, recurrence: 'one_time', companyTypes: ['USA_COMPANY'], group: null, turnaroundHours: null },
   ],
 });
 
@@ -183,5 +184,13 @@ describe('services of an order', () => {
     };
     expect(orderServices('crossBorderCrypto', crypto, catalog)).toEqual(['priorityProcessing']);
     expect(quoteOf('crossBorderCrypto', crypto, catalog)?.total).toBe(9_900 + 14_900);
+  });
+
+  it('never sells a banking add-on when a partner lives where digital banking is unavailable (SPEC §1)', () => {
+    const withBanking: CreateCompanyValues = { ...values(), services: { speed: 'none', extras: ['registeredAgent', 'bankAccountAssistance'] } };
+    expect(orderServices('createCompany', withBanking, catalog)).toEqual(['registeredAgent', 'bankAccountAssistance']);
+    const nigerian = { ...withBanking, partners: [partner, { ...partner, ownership: '50', country: 'NG' }] };
+    expect(orderServices('createCompany', nigerian, catalog)).toEqual(['registeredAgent']);
+    expect(quoteOf('createCompany', { ...nigerian, partners: [{ ...partner, country: 'NG' }] }, catalog)?.lines.map((line) => line.id)).not.toContain('bankAccountAssistance');
   });
 });

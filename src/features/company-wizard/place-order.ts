@@ -1,8 +1,8 @@
 import type { Attribution } from '@domain/account';
 import { flowCompanyType, type CreateOrderInput, type OrderCreated, type OrderFlow } from '@domain/checkout';
-import { toE164 } from '@domain/company';
+import { bankingUnavailableResidence, toE164 } from '@domain/company';
 import type { Language } from '@domain/constants';
-import { computePrice, type PlanCatalog, type Quote } from '@domain/plans';
+import { computePrice, isBankingService, type PlanCatalog, type Quote } from '@domain/plans';
 import type { CheckoutHandoff } from '@src/features/plans/checkout-handoff';
 import { ApiError, NetworkError } from '@src/lib/api';
 import { formPathOfServerField, orderWizardInput, wizardSchemas } from './wizard-steps';
@@ -14,13 +14,19 @@ import type { CreateCompanyValues, CrossBorderCryptoValues, MigrateCompanyValues
  * what happened in terms the wizard can show. Nothing the visitor entered is touched.
  */
 
-/** The additional services of a selection, only those the catalog offers for this kind of company. */
+/**
+ * The additional services of a selection, only those the catalog offers for this kind of
+ * company, and no banking add-on when a partner lives where digital banking is unavailable
+ * (SPEC §1; the steps say so, and the server refuses it too).
+ */
 export function orderServices<F extends OrderFlow>(flow: F, values: WizardValuesOf[F], catalog: PlanCatalog): string[] {
   const companyType = flowCompanyType[flow];
   const speed = values.services.speed === 'none' ? [] : [values.services.speed];
-  const extras = flow === 'crossBorderCrypto' ? [] : (values as CreateCompanyValues | MigrateCompanyValues).services.extras;
+  const company = flow === 'crossBorderCrypto' ? null : (values as CreateCompanyValues | MigrateCompanyValues);
+  const extras = company?.services.extras ?? [];
+  const noBanking = company !== null && bankingUnavailableResidence(company.partners) !== null;
   const offered = new Set(catalog.services.filter((service) => service.companyTypes.includes(companyType)).map((service) => service.id));
-  return [...new Set([...speed, ...extras])].filter((id) => offered.has(id));
+  return [...new Set([...speed, ...extras])].filter((id) => offered.has(id) && !(noBanking && isBankingService(id)));
 }
 
 /** The quote of the current selection, or null while no plan is chosen. */

@@ -43,6 +43,15 @@ describe('create-company steps', () => {
     expect(wizardSteps.createCompany).toEqual(['owner', 'names', 'type', 'industry', 'state', 'services', 'partners', 'plan']);
   });
 
+  it('flags a wrong phone on the same Continue as the other wrong fields of your info', () => {
+    const values = { ...filledCreateCompany(), owner: { ...owner, firstName: '', email: 'lucia@', phone: '123' } };
+    expect(validateStep('createCompany', 'owner', values)).toEqual({
+      'owner.firstName': 'validation.required',
+      'owner.email': 'validation.email',
+      'owner.phone': 'validation.phone',
+    });
+  });
+
   it('reports every missing field of a blank step, and only that step', () => {
     const blank = emptyValues('createCompany', 'AR');
     expect(validateStep('createCompany', 'owner', blank)).toEqual({

@@ -8,6 +8,7 @@ import {
   migrateCompanyWizardSchema,
   migrationStepSchemas,
   ownerContactSchema,
+  ownerPhoneSchema,
   partnersSchema,
 } from '@domain/company';
 import { countryCodeSchema, usStateSchema } from '@domain/countries';
@@ -104,7 +105,11 @@ interface Check<Values> {
 
 const under = (key: string, schema: z.ZodType) => z.object({ [key]: schema });
 
-const ownerCheck: Check<{ owner: unknown }> = { schema: under('owner', ownerContactSchema), input: ({ owner }) => ({ owner }) };
+// The phone also on its own: every wrong field of "your info" shows on the same Continue.
+const ownerChecks: Check<{ owner: unknown }>[] = [
+  { schema: under('owner', ownerContactSchema), input: ({ owner }) => ({ owner }) },
+  { schema: under('owner', ownerPhoneSchema), input: ({ owner }) => ({ owner }) },
+];
 const partnersCheck: Check<{ partners: PartnerValues[] }> = {
   schema: under('partners', partnersSchema),
   input: ({ partners }) => ({ partners: partners.map(partnerInput) }),
@@ -118,7 +123,7 @@ const pick = <T extends object, K extends keyof T>(value: T, keys: readonly K[])
 type Checks<Values> = Partial<Record<StepId, Check<Values>[]>>;
 
 const createCompanyChecks: Checks<CreateCompanyValues> = {
-  owner: [ownerCheck],
+  owner: ownerChecks,
   names: [{ schema: under('company', companyInfoStepSchemas.names), input: ({ company }) => ({ company: pick(company, ['nameOption1', 'nameOption2']) }) }],
   type: [{ schema: under('company', companyInfoStepSchemas.type), input: ({ company }) => ({ company: pick(company, ['type']) }) }],
   industry: [{ schema: under('company', companyInfoStepSchemas.industry), input: ({ company }) => ({ company: pick(company, ['industry', 'industryOther']) }) }],
@@ -128,7 +133,7 @@ const createCompanyChecks: Checks<CreateCompanyValues> = {
 };
 
 const migrateCompanyChecks: Checks<MigrateCompanyValues> = {
-  owner: [ownerCheck],
+  owner: ownerChecks,
   migrationCompany: [
     { schema: under('company', migrationStepSchemas.company), input: ({ company }) => ({ company: pick(company, ['existingCompanyName', 'type']) }) },
   ],
@@ -162,7 +167,7 @@ const migrateCompanyChecks: Checks<MigrateCompanyValues> = {
 };
 
 const crossBorderCryptoChecks: Checks<CrossBorderCryptoValues> = {
-  owner: [ownerCheck],
+  owner: ownerChecks,
   business: [{ schema: under('business', crossBorderCryptoStepSchemas.business), input: ({ business }) => ({ business }) }],
   residence: [{ schema: crossBorderCryptoStepSchemas.residence, input: ({ residenceCountry }) => ({ residenceCountry }) }],
   plan: [planCheck],

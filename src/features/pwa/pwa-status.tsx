@@ -3,11 +3,13 @@ import { useRegisterSW } from 'virtual:pwa-register/react';
 import { Button } from '@src/components/button';
 import { useOnlineStatus } from '@src/lib/use-online-status';
 import styles from './pwa-status.module.css';
+import { warmWhenControlled } from './warm-cache';
 
 /**
  * The installed app's state, on every page: a banner while offline (the precached shell keeps
  * working), and "new version available — reload" once a new deployment's service worker is
  * waiting. Reloading activates it; "later" keeps the current version until the next visit.
+ * Once registered, the chunks the precache left out are warmed in the background.
  */
 export function PwaStatus() {
   const { t } = useTranslation('common');
@@ -15,7 +17,7 @@ export function PwaStatus() {
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
-  } = useRegisterSW();
+  } = useRegisterSW({ onRegisteredSW: warmWhenControlled });
 
   return (
     <>

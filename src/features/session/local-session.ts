@@ -3,7 +3,7 @@ import { currentUserDatabase, deleteUserDatabase, openUserDatabase } from '@sync
 import { ApiError } from '@src/lib/api';
 import { fetchMe, logoutRequest } from './api/session-api';
 import { getCurrentUser, setCurrentUser } from './session-store';
-import { clearSignedIn, markSignedIn } from './signed-in-flag';
+import { clearSignedIn, markSignedIn, readSignedIn } from './signed-in-flag';
 
 /**
  * The session on this device: the user's own Dexie database opened at sign-in with the
@@ -61,11 +61,14 @@ async function offlineUser(): Promise<User | null> {
 /**
  * Who is signed in, for the route guards: the user already known to this page, else
  * `/users/me` (caching the answer), else — when the API cannot be reached — the cached
- * profile. A 401 means signed out: the cache is cleared and null returned.
+ * profile. A 401 means signed out: the cache is cleared and null returned. A visitor (no
+ * sign-in on this browser, every sign-in sets the hint) is not asked about: the answer
+ * could only be a 401, an error in the console of every visit.
  */
 export async function resolveSession(): Promise<User | null> {
   const known = getCurrentUser();
   if (known) return known;
+  if (!readSignedIn()) return null;
   if (!navigator.onLine) return offlineUser();
   try {
     const me = await fetchMe();

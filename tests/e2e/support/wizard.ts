@@ -64,6 +64,7 @@ export const wizardWords = {
     originCountry: 'Country where it is registered',
     ein: 'EIN (if the company has one)',
     missingTitle: 'Some fields are missing',
+    refusedTitle: "We can't continue with this country",
   },
   es: {
     continue: 'Continuar',
@@ -120,6 +121,7 @@ export const wizardWords = {
     originCountry: 'País donde está registrada',
     ein: 'EIN (si la empresa tiene uno)',
     missingTitle: 'Faltan algunos datos',
+    refusedTitle: 'No podemos continuar con este país',
   },
   pt: {
     continue: 'Continuar',
@@ -176,6 +178,7 @@ export const wizardWords = {
     originCountry: 'País onde está registrada',
     ein: 'EIN (se a empresa tiver um)',
     missingTitle: 'Faltam alguns dados',
+    refusedTitle: 'Não podemos continuar com este país',
   },
 } as const;
 
@@ -214,7 +217,8 @@ export interface CreateCompanyInput {
   state: string;
   speed: 'none' | 'priorityProcessing' | 'vipProcessing';
   partners: PartnerInput[];
-  plan: PlanChoice;
+  /** null: stop on the plan step without choosing one. */
+  plan: PlanChoice | null;
   billing: 'monthly' | 'annual';
 }
 
@@ -369,7 +373,7 @@ export async function fillCreateCompanyWizard(page: Page, lang: Lang, overrides:
   await wizard.next('partners');
   await wizard.fillPartners(input.partners);
   await wizard.next('plan');
-  await wizard.choosePlan(input.plan, input.billing);
+  if (input.plan) await wizard.choosePlan(input.plan, input.billing);
   return input;
 }
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { confirmPaymentSchema, couponAppliedSchema, OrderView, PayOrderInput, PayResult } from '@domain/checkout';
+import type { confirmPaymentSchema, couponAnswerSchema, OrderView, PayOrderInput, PayResult } from '@domain/checkout';
 import type { Quote } from '@domain/plans';
 import { api, type CallContext } from '@src/lib/api';
 
@@ -14,10 +14,10 @@ const tokenHeader = (checkoutToken: string) => ({ 'X-Checkout-Token': checkoutTo
 export const getOrder = (orderId: string, checkoutToken: string, signal?: AbortSignal) =>
   api.get<OrderView>(`orders/${encodeURIComponent(orderId)}`, { headers: tokenHeader(checkoutToken), context: guest, signal });
 
-export type CouponApplied = z.infer<typeof couponAppliedSchema>;
+export type CouponAnswer = z.infer<typeof couponAnswerSchema>;
 
 export const applyCoupon = (orderId: string, checkoutToken: string, code: string) =>
-  api.post<CouponApplied>(`orders/${encodeURIComponent(orderId)}/coupon`, { json: { code }, headers: tokenHeader(checkoutToken), context: guest });
+  api.post<CouponAnswer>(`orders/${encodeURIComponent(orderId)}/coupon`, { json: { code }, headers: tokenHeader(checkoutToken), context: guest });
 
 export const removeCoupon = (orderId: string, checkoutToken: string) =>
   api.delete<{ quote: Quote }>(`orders/${encodeURIComponent(orderId)}/coupon`, { headers: tokenHeader(checkoutToken), context: guest });

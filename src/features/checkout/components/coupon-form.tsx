@@ -54,6 +54,10 @@ export function CouponForm({ orderId, checkoutToken, couponCode, discount, langu
     setBusy('apply');
     try {
       const applied = await applyCoupon(orderId, checkoutToken, parsed.data.code);
+      if (!applied.valid) {
+        setError(t(`errors:${applied.code}`));
+        return;
+      }
       onQuote(applied.quote, applied.coupon.code);
       setCode('');
       setStatus(t('coupon.applied', { code: applied.coupon.code, amount: formatUsd(applied.quote.discount, language) }));

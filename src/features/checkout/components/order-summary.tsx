@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OrderView } from '@domain/checkout';
+import type { OrderFlow, OrderView } from '@domain/checkout';
 import type { Language } from '@domain/constants';
 import { formatUsd, type Quote } from '@domain/plans';
 import { formatDateTime } from '@src/i18n/format';
 import styles from './checkout.module.css';
+
+/** The one-off fee says what it pays for: forming, migrating, or opening the crypto account. */
+const setupFeeLabel = { createCompany: 'summary.setupFee', migrateCompany: 'summary.migration', crossBorderCrypto: 'summary.accountOpening' } as const satisfies Record<OrderFlow, string>;
 
 interface OrderSummaryProps {
   order: Pick<OrderView, 'flow' | 'companyName' | 'plan' | 'billing' | 'services' | 'couponCode' | 'expiresAt' | 'orderNumber'> & { quote: Quote };
@@ -24,7 +27,7 @@ export function OrderSummary({ order, language, children }: OrderSummaryProps) {
   const expires = formatDateTime(order.expiresAt, language);
 
   const lineLabel = (line: Quote['lines'][number]) => {
-    if (line.kind === 'setupFee') return t(order.flow === 'crossBorderCrypto' ? 'summary.accountOpening' : 'summary.setupFee');
+    if (line.kind === 'setupFee') return t(setupFeeLabel[order.flow]);
     if (line.kind === 'plan') return t(order.billing === 'annual' ? 'summary.firstPeriodAnnual' : 'summary.firstPeriodMonthly', { plan: planName });
     return t(`plans:services.items.${line.id}.name`);
   };

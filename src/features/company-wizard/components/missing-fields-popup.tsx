@@ -13,12 +13,14 @@ export interface MissingField {
 /**
  * The SPEC §2 missing-fields popup: what the step still needs, listed by label. It closes
  * on a click, Escape, or after 3000 ms (SPEC §4); the wizard then focuses the first field.
+ * A refusal (SPEC §1: no digital banking for that residence) is not missing data: it gets
+ * its own title.
  */
-export function MissingFieldsPopup({ fields, onClose }: { fields: readonly MissingField[] | null; onClose: () => void }) {
+export function MissingFieldsPopup({ fields, refusal, onClose }: { fields: readonly MissingField[] | null; refusal: boolean; onClose: () => void }) {
   const { t } = useTranslation('wizard');
   return (
-    <Popup open={fields !== null && fields.length > 0} onClose={onClose} tone="warning" title={t('missing.title')}>
-      <p>{t('missing.intro')}</p>
+    <Popup open={fields !== null && fields.length > 0} onClose={onClose} tone="warning" title={t(refusal ? 'missing.refusedTitle' : 'missing.title')}>
+      <p>{t(refusal ? 'missing.refusedIntro' : 'missing.intro')}</p>
       <ul className={styles.missingList}>
         {fields?.map((field) => (
           <li key={field.key}>

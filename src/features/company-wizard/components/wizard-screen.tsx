@@ -133,7 +133,9 @@ function WizardForm<F extends OrderFlow>({ flow, language, initialStep, initialD
   );
   const form = useForm<Values>({
     defaultValues: initial.values as DefaultValues<Values>,
-    mode: 'onTouched',
+    // Errors appear on Continue (every field of the step at once), never on blur: a message
+    // appearing as the pointer leaves a field would move the button under the click.
+    mode: 'onSubmit',
     shouldFocusError: false,
     resolver,
   });
@@ -150,9 +152,13 @@ function WizardForm<F extends OrderFlow>({ flow, language, initialStep, initialD
       );
   }, [form]);
 
-  // Every change is saved at once (the draft store uploads it later, after a pause).
+  // Every change is saved at once (the draft store uploads it later, after a pause), and a
+  // field showing an error is checked again: the error goes as soon as the field is valid.
   useEffect(() => {
-    const subscription = form.watch(() => persist());
+    const subscription = form.watch((_values, { name }) => {
+      persist();
+      if (name && form.getFieldState(name as never).error) void form.trigger(name as never);
+    });
     return () => subscription.unsubscribe();
   }, [form, persist]);
 
@@ -160,7 +166,7 @@ function WizardForm<F extends OrderFlow>({ flow, language, initialStep, initialD
   const container = useRef<HTMLFormElement>(null);
   const firstRender = useRef(true);
   const [validateOnArrival, setValidateOnArrival] = useState(false);
-  const [missing, setMissing] = useState<MissingField[] | null>(null);
+  const [missing, setMissing] = useState<{ fields: MissingField[]; refusal: boolean } | null>(null);
   const [missingRequest, setMissingRequest] = useState(0);
   const focusAfterPopup = useRef<HTMLElement | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -192,9 +198,10 @@ function WizardForm<F extends OrderFlow>({ flow, language, initialStep, initialD
   useEffect(() => {
     if (missingRequest === 0) return;
     const found = collectMissingFields(container.current);
-    if (found.length > 0) setMissing(found);
+    const refusal = Object.values(validateStep(flow, steps[stepRef.current]!, form.getValues() as WizardValuesOf[F])).includes('validation.bankingUnavailableCountry');
+    if (found.length > 0) setMissing({ fields: found, refusal });
     else setProblem(t('errors:validation'));
-  }, [missingRequest, t]);
+  }, [missingRequest, t, flow, steps, form]);
 
   // Arriving at an earlier step the order found incomplete: show its problems at once.
   useEffect(() => {
@@ -214,7 +221,7 @@ function WizardForm<F extends OrderFlow>({ flow, language, initialStep, initialD
   }, [missing]);
 
   const closeMissing = () => {
-    focusAfterPopup.current = missing?.[0]?.target ?? null;
+    focusAfterPopup.current = missing?.fields[0]?.target ?? null;
     setMissing(null);
   };
 
@@ -353,7 +360,7 @@ function WizardForm<F extends OrderFlow>({ flow, language, initialStep, initialD
           </Button>
         </div>
       </form>
-      <MissingFieldsPopup fields={missing} onClose={closeMissing} />
+      <MissingFieldsPopup fields={missing?.fields ?? null} refusal={missing?.refusal ?? false} onClose={closeMissing} />
     </>
   );
 }

@@ -1,11 +1,13 @@
 import { useEffect } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { isBankingAvailable } from '@domain/countries';
 import { Button } from '@src/components/button';
 import { CheckboxField } from '@src/components/form/checkbox-field';
 import layout from '@src/components/form/form-layout.module.css';
 import { TextField } from '@src/components/form/text-field';
 import { formatNumber } from '@src/i18n/format';
+import { BankingUnavailableNotice } from '../components/banking-notice';
 import { CountrySelect } from '../components/country-select';
 import { MaskedField } from '../components/masked-field';
 import { taxIdGroups } from '../digit-mask';
@@ -85,6 +87,7 @@ function PartnerFields({ index, context, onRemove }: { index: number; context: S
   const { form, language, errorOf } = context;
   const name = (field: keyof PartnerValues) => `partners.${index}.${field}` as const;
   const partnerName = t('partners.partner', { number: index + 1 });
+  const country = useWatch({ control: form.control, name: name('country') }) as string;
   const missing = (label: string) => `${partnerName} · ${label}`;
   const text = (field: keyof PartnerValues, labelKey: string, extra: Record<string, unknown> = {}) => {
     const label = t(labelKey);
@@ -121,6 +124,8 @@ function PartnerFields({ index, context, onRemove }: { index: number; context: S
         />
         {text('postalCode', 'partners.postalCode', { autoComplete: 'off' })}
       </div>
+      {/* SPEC §1: said as soon as the country is chosen, where the residence is asked. */}
+      {country && !isBankingAvailable(country) && <BankingUnavailableNotice country={country} language={language} message="partner" />}
       <MaskedField
         label={t('partners.taxId')}
         hint={t('partners.taxIdHint')}

@@ -8,6 +8,7 @@ import layout from '@src/components/form/form-layout.module.css';
 import { OrderSummary } from '@src/features/plans/components/order-summary';
 import { formatUsd } from '@src/i18n/format';
 import { href, paths } from '@src/lib/paths';
+import { BankingUnavailableNotice, useBankingUnavailableResidence } from '../components/banking-notice';
 import { ChoiceGroup } from '../components/choice-group';
 import { quoteOf } from '../place-order';
 import type { WizardValuesOf } from '../wizard-values';
@@ -27,6 +28,7 @@ export function PlanStep({ flow, ...context }: StepContext & { flow: OrderFlow }
   const { t } = useTranslation('plans');
   const { form, language, catalog, errorOf } = context;
   const values = useWatch({ control: form.control }) as WizardValuesOf[OrderFlow];
+  const noBankingIn = useBankingUnavailableResidence(context);
   if (!catalog.catalog) return <CatalogNotice catalog={catalog} />;
   const known = catalog.catalog;
   const companyType = flowCompanyType[flow];
@@ -56,11 +58,12 @@ export function PlanStep({ flow, ...context }: StepContext & { flow: OrderFlow }
           value: plan.id,
           label: t(`names.${plan.id}`),
           badge: plan.highlighted ? t('popular') : undefined,
-          description: <PlanDetails plan={plan} billing={billing} language={language} />,
+          description: <PlanDetails plan={plan} billing={billing} flow={flow} language={language} />,
         }))}
         input={form.register('plan.plan')}
         error={errorOf('plan.plan')}
       />
+      {noBankingIn && <BankingUnavailableNotice country={noBankingIn} language={language} message="plan" />}
       <div className={styles.custom}>
         <h3 className={styles.subheading}>{t('custom.title')}</h3>
         <p>{t('custom.text')}</p>
@@ -69,19 +72,19 @@ export function PlanStep({ flow, ...context }: StepContext & { flow: OrderFlow }
         </ButtonLink>
       </div>
       {flow === 'crossBorderCrypto' && <ProcessingSpeedField {...context} catalog={{ ...catalog, catalog: known }} companyType={companyType} />}
-      {quote ? <OrderSummary quote={quote} billing={billing} companyType={companyType} language={language} /> : <p className={styles.stepIntro}>{t('summary.chooseFirst')}</p>}
+      {quote ? <OrderSummary quote={quote} billing={billing} flow={flow} language={language} /> : <p className={styles.stepIntro}>{t('summary.chooseFirst')}</p>}
     </div>
   );
 }
 
-function PlanDetails({ plan, billing, language }: { plan: Plan; billing: BillingCycle; language: Language }) {
+function PlanDetails({ plan, billing, flow, language }: { plan: Plan; billing: BillingCycle; flow: OrderFlow; language: Language }) {
   const { t } = useTranslation('plans');
   const express = plan.features.includes('expressFormation');
   return (
     <>
       <p className={styles.price}>{billing === 'annual' ? t('billing.perYear', { price: usd(plan.annual, language) }) : t('billing.perMonth', { price: usd(plan.monthly, language) })}</p>
       {billing === 'annual' && <p>{t('billing.annualEquivalent', { price: usd(Math.round(plan.annual / 12), language) })}</p>}
-      <p>{plan.setupFee > 0 ? t('setupFee', { price: usd(plan.setupFee, language) }) : t('noSetupFee')}</p>
+      <p>{plan.setupFee > 0 ? t(flow === 'migrateCompany' ? 'setupFeeMigration' : 'setupFee', { price: usd(plan.setupFee, language) }) : t('noSetupFee')}</p>
       <ul>
         {plan.processingDays && <li>{t(express ? 'express' : 'processing', plan.processingDays)}</li>}
         {plan.cpaHoursPerMonth > 0 && <li>{t('cpaHours', { hours: plan.cpaHoursPerMonth })}</li>}

@@ -2,8 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
 import layout from '@src/components/form/form-layout.module.css';
+import { isBankingService } from '@domain/plans';
 import { formatUsd } from '@src/i18n/format';
 import fieldStyles from '@src/components/form/field.module.css';
+import { BankingUnavailableNotice, useBankingUnavailableResidence } from '../components/banking-notice';
 import styles from '../wizard.module.css';
 import { ProcessingSpeedField } from './processing-speed-field';
 import type { StepContext } from './step-context';
@@ -22,13 +24,19 @@ export function CatalogNotice({ catalog }: Pick<StepContext, 'catalog'>) {
   );
 }
 
-/** Additional services of a US company: one processing speed, then any of the others, with their prices. */
+/**
+ * Additional services of a US company: one processing speed, then any of the others, with
+ * their prices. Banking add-ons are not offered to a company with a partner living where
+ * digital banking is unavailable (SPEC §1), and the step says why.
+ */
 export function ServicesStep(context: StepContext) {
   const { t } = useTranslation('plans');
   const { form, language, catalog } = context;
+  const noBankingIn = useBankingUnavailableResidence(context);
   if (!catalog.catalog) return <CatalogNotice catalog={catalog} />;
   const known = { ...catalog, catalog: catalog.catalog };
-  const extras = catalog.catalog.services.filter((service) => service.group === null && service.companyTypes.includes('USA_COMPANY'));
+  const usaServices = catalog.catalog.services.filter((service) => service.group === null && service.companyTypes.includes('USA_COMPANY'));
+  const extras = noBankingIn ? usaServices.filter((service) => !isBankingService(service.id)) : usaServices;
   return (
     <div className={layout.stack}>
       <ProcessingSpeedField {...context} catalog={known} companyType="USA_COMPANY" />
@@ -60,6 +68,7 @@ export function ServicesStep(context: StepContext) {
             </div>
           ))}
         </div>
+        {noBankingIn && extras.length < usaServices.length && <BankingUnavailableNotice country={noBankingIn} language={language} message="services" />}
       </fieldset>
     </div>
   );

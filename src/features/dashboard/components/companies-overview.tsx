@@ -15,8 +15,8 @@ import { CompanyCard } from './company-card';
 import { StartPaths } from './start-paths';
 
 /**
- * The dashboard home: the user's companies (from `GET /companies`, or the ids of `/users/me`
- * while offline), or — with none yet — how to start one. A company just created from a paid
+ * The dashboard home: the user's companies (from `GET /companies`, kept on this device for
+ * offline use; the ids of `/users/me` before either has answered), or — with none yet — how to start one. A company just created from a paid
  * order is announced with the company-created popup (SPEC §4), once.
  */
 export function CompaniesOverview() {

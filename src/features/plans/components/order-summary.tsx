@@ -1,23 +1,27 @@
 import { useTranslation } from 'react-i18next';
+import type { OrderFlow } from '@domain/checkout';
 import type { Language } from '@domain/constants';
-import type { BillingCycle, PlanCompanyType, Quote } from '@domain/plans';
+import type { BillingCycle, Quote } from '@domain/plans';
 import { formatUsd } from '@src/i18n/format';
 import styles from './order-summary.module.css';
 
 interface OrderSummaryProps {
   quote: Quote;
   billing: BillingCycle;
-  companyType: PlanCompanyType;
+  flow: OrderFlow;
   language: Language;
 }
+
+/** The one-off fee says what it pays for: forming, migrating, or opening the crypto account. */
+const setupFeeLabel = { createCompany: 'summary.setupFee', migrateCompany: 'summary.setupFeeMigration', crossBorderCrypto: 'summary.setupFeeCrypto' } as const satisfies Record<OrderFlow, string>;
 
 const usd = (cents: number, language: Language) => formatUsd(cents / 100, language);
 
 /** A quote's lines (setup fee, plan, services), its discount and the total, in `$` per language. */
-export function OrderSummary({ quote, billing, companyType, language }: OrderSummaryProps) {
+export function OrderSummary({ quote, billing, flow, language }: OrderSummaryProps) {
   const { t } = useTranslation('plans');
   const lineLabel = (line: Quote['lines'][number]) => {
-    if (line.kind === 'setupFee') return t(companyType === 'CRYPTO_COMPANY' ? 'summary.setupFeeCrypto' : 'summary.setupFee');
+    if (line.kind === 'setupFee') return t(setupFeeLabel[flow]);
     if (line.kind === 'plan') return t(billing === 'annual' ? 'summary.planAnnual' : 'summary.plan', { plan: t(`names.${line.id}`) });
     return t(`services.items.${line.id}.name`);
   };

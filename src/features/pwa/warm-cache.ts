@@ -1,0 +1,33 @@
+/**
+ * The second half of the installed app's cache (decision 018): once the service worker
+ * controls the page, the public site's chunks it did not precache are fetched one at a time,
+ * when the browser is idle, so the worker's runtime cache holds them for offline use. The
+ * list is written by the build (`scripts/precache.ts`); a file already cached costs no request.
+ */
+export const warmUrlsPath = '/precache-later.json';
+
+let started = false;
+
+const whenIdle = () => new Promise<void>((resolve) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve()) : setTimeout(resolve, 200)));
+
+async function warm(): Promise<void> {
+  const response = await fetch(warmUrlsPath, { cache: 'no-cache' });
+  if (!response.ok) return;
+  const urls = (await response.json()) as unknown;
+  if (!Array.isArray(urls)) return;
+  for (const url of urls) {
+    if (typeof url !== 'string' || !url.startsWith('/assets/') || !navigator.onLine) continue;
+    await whenIdle();
+    // Goes through the worker, whose cache-first route stores it.
+    await fetch(url, { priority: 'low' }).catch(() => undefined);
+  }
+}
+
+/** Starts warming once per page load, as soon as a service worker controls the page. */
+export function warmWhenControlled(): void {
+  if (started || !('serviceWorker' in navigator)) return;
+  started = true;
+  const start = () => void warm().catch(() => undefined);
+  if (navigator.serviceWorker.controller) start();
+  else navigator.serviceWorker.addEventListener('controllerchange', start, { once: true });
+}
