@@ -126,7 +126,7 @@ export const uploads = pgTable(
 
 /**
  * The change history of transactions (domain/bookkeeping-history.ts), written by the trigger
- * `transactions_record_change` (migration 0015) in the writing transaction itself: a refused
+ * `transactions_record_change` (migration 0014) in the writing transaction itself: a refused
  * or rolled-back change leaves nothing, and no write path can skip it. `user_id` is the
  * caller the sync push names with `set_config('alta.user_id', …, true)`; null for Alta itself.
  * Rows outlive their transaction (a deleted one keeps its history) and go with the company.
