@@ -60,7 +60,7 @@ describe('AppDB schema upgrades', () => {
     const db = new AppDB(userId, { indexedDB: factory, IDBKeyRange });
     await db.open();
     try {
-      expect(db.verno).toBe(4);
+      expect(db.verno).toBe(5);
       expect(await db.outbox.toArray()).toEqual([outboxEntry]);
       expect(await db.syncMeta.get('state')).toEqual(meta);
       expect(await db.drafts.where('kind').equals('kyb').toArray()).toEqual([draftRow]);
