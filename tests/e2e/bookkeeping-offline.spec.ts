@@ -51,7 +51,8 @@ test('offline: 20 edits and a receipt wait on the device, survive a reload, then
   await expect.poll(() => checkedStates(page, 20)).toEqual(after);
   await expect(rows(page).first().getByRole('img', { name: 'Receipt waiting to upload' })).toBeVisible();
   await syncButton(page).click();
-  await expect(page.getByText('20 changes are waiting to be sent.')).toBeVisible();
+  await expect(syncButton(page)).toHaveAccessibleName('Sync status: Offline · 20 waiting');
+  await expect(page.getByText('You are offline. 20 changes are kept on this device and will be sent when you are back online.')).toBeVisible();
 
   await context.setOffline(false);
   await expect(syncButton(page)).toHaveAccessibleName('Sync status: Saved', { timeout: 60_000 });
