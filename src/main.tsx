@@ -7,12 +7,14 @@ import { RouterProvider } from 'react-router-dom';
 import { createAppRouter } from '@src/app/router';
 import { ToastProvider } from '@src/components/toast/toast-provider';
 import { captureAttribution } from '@src/features/attribution/attribution';
+import { unsentDraftIds } from '@src/features/drafts/draft-keys';
 import { PwaStatus } from '@src/features/pwa/pwa-status';
 import { setCurrentUser } from '@src/features/session/session-store';
 import { clearSignedIn } from '@src/features/session/signed-in-flag';
 import { detectLanguage, i18n, initI18n } from '@src/i18n/i18n';
 import { onSessionEnded } from '@src/lib/session-ended';
 import { areaOf, languageOfPath, loginPath } from '@src/lib/paths';
+import { currentUserId } from '@sync/client/current-user';
 
 let leaving = false;
 
@@ -97,7 +99,8 @@ async function start() {
     createRoot(container).render(app);
   }
   // What this device saved but never sent (typed offline, then reloaded) goes now, not at the next edit.
-  void import('@src/features/sync/resume-uploads').then(({ resumeUploads }) => resumeUploads());
+  // Asked of localStorage first: a visitor with nothing saved loads no Dexie on a public page.
+  if (currentUserId() || unsentDraftIds().length > 0) void import('@src/features/sync/resume-uploads').then(({ resumeUploads }) => resumeUploads());
 }
 
 void start();

@@ -5,6 +5,7 @@ import type { CompanySummary } from '@domain/company';
 import type { Draft } from '@domain/draft';
 import type { RejectionCode } from '@sync/protocol';
 import type { TableName } from '@sync/tables';
+import { currentUserKey } from './current-user';
 import type { ReceiptFile } from './receipts';
 
 /** A categoriser rule of the person (see `workers/categoriser/categoriser.ts`). */
@@ -164,7 +165,6 @@ export const guestDatabaseName = 'alta-guest';
 /** `alta-<userId>`: the database that belongs to that user. */
 export const databaseName = (userId: string) => `alta-${userId}`;
 
-const currentUserKey = 'alta.currentUser';
 let open: AppDB | null = null;
 
 /** Opens (creating if needed) the signed-in user's database and remembers who that is for offline reloads. */

@@ -9,6 +9,9 @@ export const draftSecretKey = (id: string) => `alta.draftSecret.${id}`;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Marks a draft whose last change is not on the server yet (typed offline, or the upload failed). */
+export const unsentPrefix = 'alta.draftUnsent.';
+
 export function draftStorage(): Storage | null {
   try {
     return localStorage;
@@ -27,4 +30,16 @@ export function draftToLink(): { companyDraftId?: string; draftSecret?: string }
   if (!id || !uuidPattern.test(id)) return {};
   const secret = store?.getItem(draftSecretKey(id));
   return secret ? { companyDraftId: id, draftSecret: secret } : { companyDraftId: id };
+}
+
+/** The ids of drafts with a change not yet on the server (read from localStorage, so nothing opens IndexedDB when there are none). */
+export function unsentDraftIds(): string[] {
+  const store = draftStorage();
+  if (!store) return [];
+  const ids: string[] = [];
+  for (let i = 0; i < store.length; i++) {
+    const key = store.key(i);
+    if (key?.startsWith(unsentPrefix)) ids.push(key.slice(unsentPrefix.length));
+  }
+  return ids;
 }

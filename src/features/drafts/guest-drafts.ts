@@ -5,7 +5,7 @@ import { createLocalTx } from '@sync/client/local-tx';
 import { runMutator } from '@sync/mutator';
 import { mutators } from '@sync/mutators';
 import { api, isTransient } from '@src/lib/api';
-import { companyDraftKey, draftSecretKey, draftStorage } from './draft-keys';
+import { companyDraftKey, draftSecretKey, draftStorage, unsentDraftIds, unsentPrefix } from './draft-keys';
 
 /**
  * A guest's drafts (no account yet): kept in the `alta-guest` Dexie database, and the
@@ -24,7 +24,6 @@ const versionKey = (id: string) => `alta.draftVersion.${id}`;
  * very version was uploaded. It survives a reload, so what was typed offline is sent on the
  * next start or `online` (`resumeGuestUploads`) instead of waiting for the next keystroke.
  */
-const unsentPrefix = 'alta.draftUnsent.';
 const unsentKey = (id: string) => `${unsentPrefix}${id}`;
 /** A wizard saves on every change; uploads wait for a pause in the typing. */
 const uploadDelayMs = 2000;
@@ -84,21 +83,10 @@ async function upload(id: string): Promise<void> {
   }
 }
 
-/** The ids of drafts with a change not yet on the server (read from localStorage, so nothing opens IndexedDB when there are none). */
-function unsentIds(): string[] {
-  const store = draftStorage();
-  if (!store) return [];
-  const ids: string[] = [];
-  for (let i = 0; i < store.length; i++) {
-    const key = store.key(i);
-    if (key?.startsWith(unsentPrefix)) ids.push(key.slice(unsentPrefix.length));
-  }
-  return ids;
-}
 
 /** Uploads every guest draft with a change not yet on the server. */
 async function uploadUnsent(): Promise<void> {
-  for (const id of unsentIds()) await upload(id);
+  for (const id of unsentDraftIds()) await upload(id);
 }
 
 let resuming = false;
