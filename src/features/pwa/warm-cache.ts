@@ -10,7 +10,7 @@ let started = false;
 
 const whenIdle = () => new Promise<void>((resolve) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve()) : setTimeout(resolve, 200)));
 
-async function warm(): Promise<void> {
+async function warm(registration: ServiceWorkerRegistration | undefined): Promise<void> {
   const response = await fetch(warmUrlsPath, { cache: 'no-cache' });
   if (!response.ok) return;
   const urls = (await response.json()) as unknown;
@@ -18,16 +18,19 @@ async function warm(): Promise<void> {
   for (const url of urls) {
     if (typeof url !== 'string' || !url.startsWith('/assets/') || !navigator.onLine) continue;
     await whenIdle();
+    // A new deployment is on its way: its worker cannot take over while this one still answers
+    // warming requests, so warming stops and the new worker (which precaches anew) goes first.
+    if (registration?.installing || registration?.waiting) return;
     // Goes through the worker, whose cache-first route stores it.
     await fetch(url, { priority: 'low' }).catch(() => undefined);
   }
 }
 
 /** Starts warming once per page load, as soon as a service worker controls the page. */
-export function warmWhenControlled(): void {
+export function warmWhenControlled(_swUrl: string, registration: ServiceWorkerRegistration | undefined): void {
   if (started || !('serviceWorker' in navigator)) return;
   started = true;
-  const start = () => void warm().catch(() => undefined);
+  const start = () => void warm(registration).catch(() => undefined);
   if (navigator.serviceWorker.controller) start();
   else navigator.serviceWorker.addEventListener('controllerchange', start, { once: true });
 }
