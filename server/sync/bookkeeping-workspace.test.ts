@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { transactionHistorySchema } from '@domain/bookkeeping-history';
 import { transactions, uploads } from '../db/schema/bookkeeping';
 import { createUser, signIn } from '../test/accounts';
-import { database, insertTestCompany, testDevice, testTimestamp as at, t, useSyncTestApp } from './test-fixtures';
+import { database, insertTestCompany, testDevice, testTimestamp as at, t, transactionForm as form, useSyncTestApp } from './test-fixtures';
 
 /**
  * What the bookkeeping workspace relies on from the server: the merchant and bulk mutators,
@@ -13,18 +13,6 @@ import { database, insertTestCompany, testDevice, testTimestamp as at, t, useSyn
  */
 
 useSyncTestApp();
-
-const form = (overrides: Record<string, unknown> = {}) => ({
-  date: '2026-03-02',
-  description: 'AWS invoice',
-  amountCents: -12_345,
-  accountKind: null,
-  accountId: null,
-  category: null,
-  merchant: null,
-  note: '',
-  ...overrides,
-});
 
 const stored = async (id: string) => (await database.db.select().from(transactions).where(eq(transactions.id, id)))[0];
 

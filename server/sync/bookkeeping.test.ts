@@ -5,7 +5,7 @@ import { importCooldownSeconds } from '@domain/bookkeeping';
 import { protocolVersion } from '@sync/protocol';
 import { batchImports, declarations, manualAccounts, transactions, uploads } from '../db/schema/bookkeeping';
 import { createUser, signIn } from '../test/accounts';
-import { database, insertTestCompany, insertTestUser, testDevice, testTimestamp as at, t, useSyncTestApp } from './test-fixtures';
+import { database, insertTestCompany, insertTestUser, testDevice, testTimestamp as at, t, transactionForm as form, useSyncTestApp } from './test-fixtures';
 
 /**
  * The bookkeeping mutators on the real server (PGlite, or PostgreSQL in CI): what they
@@ -14,18 +14,6 @@ import { database, insertTestCompany, insertTestUser, testDevice, testTimestamp 
  */
 
 useSyncTestApp();
-
-const form = (overrides: Record<string, unknown> = {}) => ({
-  date: '2026-03-02',
-  description: 'AWS invoice',
-  amountCents: -12_345,
-  accountKind: null,
-  accountId: null,
-  category: null,
-  merchant: null,
-  note: '',
-  ...overrides,
-});
 
 async function setup() {
   const owner = await insertTestUser(database.db, 'Olga');

@@ -73,3 +73,16 @@ export function draftRow(overrides: Partial<{ id: string; kind: string; companyI
     ...overrides,
   };
 }
+
+/** The fields of a manual transaction as the bookkeeping mutators take them, with `overrides`. */
+export const transactionForm = (overrides: Record<string, unknown> = {}) => ({
+  date: '2026-03-02',
+  description: 'AWS invoice',
+  amountCents: -12_345,
+  accountKind: null,
+  accountId: null,
+  category: null,
+  merchant: null,
+  note: '',
+  ...overrides,
+});
