@@ -67,7 +67,7 @@ export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) 
   api.route('/', checkoutRouter(deps, checkout));
   api.route('/', companiesRouter(deps));
   api.route('/', bookkeepingRouter(deps));
-  api.route('/', bankLinksRouter(deps, createBankLinkingProvider(deps)));
+  api.route('/', bankLinksRouter(deps, deps.bankLinking ?? createBankLinkingProvider(deps)));
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { SandboxInstitution } from '@domain/bank-linking';
 import type { Db } from '../../db/client';
@@ -256,9 +256,9 @@ export function createSandboxBankLinking(options: SandboxOptions): SandboxBankLi
       const [item] = await db
         .update(bankSandboxItems)
         .set({ publicTokenHash: null, publicTokenExpiresAt: null, accessTokenHash: tokenHash(accessToken) })
-        .where(and(eq(bankSandboxItems.publicTokenHash, tokenHash(publicToken)), isNull(bankSandboxItems.removedAt)))
+        .where(and(eq(bankSandboxItems.publicTokenHash, tokenHash(publicToken)), gt(bankSandboxItems.publicTokenExpiresAt, now()), isNull(bankSandboxItems.removedAt)))
         .returning();
-      if (!item || !item.publicTokenExpiresAt || item.publicTokenExpiresAt.getTime() <= now().getTime()) {
+      if (!item) {
         throw new BankLinkingError('INVALID_INPUT', 'INVALID_PUBLIC_TOKEN', 400, 'provided public token is expired or invalid');
       }
       return { accessToken, itemId: item.itemId };
