@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languages } from './constants';
 
 /**
  * Linked bank accounts (SPEC §2 "linked accounts", issue 10 part 6): a company links a bank
@@ -40,7 +41,7 @@ export type BankLink = z.infer<typeof bankLinkSchema>;
 export const bankLinksSchema = z.object({ items: z.array(bankLinkSchema) });
 
 /** POST …/bank-links/link-token: a new link, or `linkId` to sign in again to an existing one (Plaid's update mode). */
-export const linkTokenRequestSchema = z.strictObject({ linkId: z.uuid().optional() });
+export const linkTokenRequestSchema = z.strictObject({ linkId: z.uuid().optional(), language: z.enum(languages).optional() });
 export const linkTokenResponseSchema = z.object({ linkToken: z.string(), expiration: z.iso.datetime({ offset: true }), mode: bankLinkModeSchema });
 export type LinkTokenResponse = z.infer<typeof linkTokenResponseSchema>;
 

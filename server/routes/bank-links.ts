@@ -11,7 +11,6 @@ import {
   sandboxLinkResponseSchema,
   syncResultSchema,
 } from '@domain/bank-linking';
-import { isLanguage } from '@domain/constants';
 import { problemSchema, type ProblemCode } from '@domain/problem';
 import { BankSyncError, syncBankLink } from '../bank-linking/sync-bank-link';
 import type { AppDeps, AppEnv } from '../context';
@@ -132,12 +131,11 @@ export function bankLinksRouter(deps: AppDeps, provider: BankLinkingProvider) {
     }),
     async (c) => {
       const { companyId } = c.req.valid('param');
-      const { linkId } = c.req.valid('json');
+      const { linkId, language } = c.req.valid('json');
       const accessToken = linkId ? (await linkOf(c.var.user.id, companyId, linkId)).accessToken : undefined;
       if (!linkId) await assertMember(c.var.user.id, companyId);
-      const language = c.req.header('accept-language')?.slice(0, 2);
       try {
-        const token = await provider.createLinkToken({ clientUserId: companyId, language: isLanguage(language) ? language : 'es', webhook, accessToken });
+        const token = await provider.createLinkToken({ clientUserId: companyId, language: language ?? 'es', webhook, accessToken });
         return c.json({ linkToken: token.linkToken, expiration: new Date(token.expiration).toISOString(), mode: provider.name }, 200);
       } catch (error) {
         logFailure('bank link token failed', error);

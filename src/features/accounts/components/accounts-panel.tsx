@@ -6,6 +6,7 @@ import { Button } from '@src/components/button';
 import { ConfirmDialog } from '@src/components/dialog/confirm-dialog';
 import { FormAlert } from '@src/components/form/form-alert';
 import { TextField } from '@src/components/form/text-field';
+import { LinkedAccounts } from '@src/features/linked-accounts/components/linked-accounts';
 import { currentSyncEngine } from '@src/features/sync/sync-runtime';
 import { messageKey } from '@src/lib/error-message';
 import { useManualAccounts } from '../hooks/use-accounts';
@@ -21,7 +22,8 @@ function nameError(name: string): string | null {
 /**
  * The company's manual accounts (SPEC §3): create, rename and delete. Each change is a sync
  * mutation, so it works offline and reaches the other devices; an account that still holds
- * transactions cannot be deleted (they would lose their account).
+ * transactions cannot be deleted (they would lose their account). Linked bank accounts
+ * follow, in their own section.
  */
 export function AccountsPanel({ companyId }: { companyId: string }) {
   const { t } = useTranslation(['bookkeeping', 'validation']);
@@ -66,6 +68,7 @@ export function AccountsPanel({ companyId }: { companyId: string }) {
         <Button type="submit">{t('accounts.create')}</Button>
       </form>
       {failure && <FormAlert>{t(failure)}</FormAlert>}
+      <LinkedAccounts companyId={companyId} />
     </section>
   );
 }
