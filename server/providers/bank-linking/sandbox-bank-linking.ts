@@ -66,7 +66,7 @@ const streamLines = [
   { name: 'Starbucks', merchant: 'Starbucks', min: 4, max: 19, account: 2 },
   { name: 'UPWORK ESCROW INC', merchant: 'Upwork', min: 150, max: 1200, account: 0 },
   { name: 'GUSTO PAY 123456', merchant: 'Gusto', min: 1800, max: 5200, account: 0 },
-  { name: 'WEWORK MEMBERSHIP', merchant: 'WeWork', min: 350, max: 650, account: 0 },
+  { name: 'REGUS VIRTUAL OFFICE', merchant: 'Regus', min: 350, max: 650, account: 0 },
   { name: 'COMCAST BUSINESS', merchant: 'Comcast', min: 90, max: 160, account: 0 },
   { name: 'INTRST PYMNT', merchant: null, min: -9, max: -1, account: 1 },
   { name: 'CREDIT CARD 3333 PAYMENT *//', merchant: null, min: 400, max: 1500, account: 0 },
@@ -96,7 +96,8 @@ export function streamLength(item: StreamItem, at: Date, arrivalMinutes: number)
 
 /** The n-th transaction of an item's stream, pending or posted. */
 export function streamTransaction(item: StreamItem, n: number, pending: boolean, arrivalMinutes: number): ProviderTransaction {
-  const line = streamLines[Math.floor(dice(`${item.itemId}|line|${n}`) * streamLines.length)]!;
+  // Lines take turns from an offset of the item's own, so every dozen transactions holds each of them once.
+  const line = streamLines[(n + Math.floor(dice(`${item.itemId}|line`) * streamLines.length)) % streamLines.length]!;
   const dollars = line.min + dice(`${item.itemId}|amount|${n}`) * (line.max - line.min);
   const linkedAt = item.createdAt.getTime();
   const at = n < historyCount ? linkedAt - ((historyCount - n) * historyDays * 86_400_000) / historyCount : linkedAt + (n - historyCount + 1) * arrivalMinutes * 60_000;
