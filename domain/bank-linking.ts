@@ -26,6 +26,25 @@ export const linkedAccountSchema = z.object({
 });
 export type LinkedAccount = z.infer<typeof linkedAccountSchema>;
 
+/**
+ * A linked bank account as synced to the company's devices (read-only for them: only the
+ * server writes it), so the bookkeeping list names and filters linked transactions offline.
+ * `linkId` is null once the bank is unlinked: the account stays to name its transactions.
+ */
+export const linkedAccountRowSchema = z.strictObject({
+  id: z.uuid(),
+  companyId: z.uuid(),
+  linkId: z.uuid().nullable(),
+  institutionName: z.string().nullable(),
+  name: z.string(),
+  mask: z.string().nullable(),
+  type: z.string(),
+  subtype: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type LinkedAccountRow = z.infer<typeof linkedAccountRowSchema>;
+
 export const bankLinkSchema = z.object({
   id: z.uuid(),
   institutionName: z.string().nullable(),

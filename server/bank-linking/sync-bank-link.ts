@@ -135,8 +135,9 @@ async function bookPage(deps: SyncDeps, link: BankLinkRow, page: TransactionsPag
   return deps.db.transaction(async (tx) => {
     const accounts = await upsertLinkedAccounts(
       tx,
-      link.id,
+      link,
       page.accounts.map((account) => ({ providerAccountId: account.accountId, name: account.name, mask: account.mask, type: account.type, subtype: account.subtype })),
+      now,
     );
     const accountIds = new Map(accounts.map((account) => [account.providerAccountId, account.id]));
     const toRow = (transaction: ProviderTransaction) => {

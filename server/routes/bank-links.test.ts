@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankLinkSchema, syncResultSchema, type BankLink } from '@domain/bank-linking';
 import { protocolVersion } from '@sync/protocol';
 import { linkedTransactionId } from '../bank-linking/sync-bank-link';
-import { bankLinks, bankSandboxItems } from '../db/schema/bank-linking';
+import { bankLinks, bankSandboxItems, linkedAccounts } from '../db/schema/bank-linking';
 import { declarations, transactions } from '../db/schema/bookkeeping';
 import { createPlaidBankLinking } from '../providers/bank-linking/plaid-bank-linking';
 import { createSandboxBankLinking } from '../providers/bank-linking/sandbox-bank-linking';
@@ -77,6 +77,10 @@ describe('linked bank accounts on the local sandbox', () => {
     const pulled = await applyPull(t.database.db, owner.id, { clientId: randomUUID(), protocolVersion, cursor: null, lastMutationId: 0 });
     const rows = (pulled.changes.transactions?.puts ?? []) as { id: string; accountKind: string }[];
     expect(rows.filter((row) => row.accountKind === 'linked')).toHaveLength(58);
+    // The accounts are synced too (names for the list, offline), without the provider's ids.
+    const accounts = (pulled.changes.linkedAccounts?.puts ?? []) as Record<string, unknown>[];
+    expect(accounts.map((account) => account.name).sort()).toEqual(['Plaid Checking', 'Plaid Credit Card', 'Plaid Saving']);
+    expect(accounts.every((account) => account.linkId === link.id && account.institutionName === 'First Platypus Bank' && !('providerAccountId' in account))).toBe(true);
 
     const list = await t.request(`/api/v1/companies/${companyId}/bank-links`, { cookies: ownerCookies });
     expect(((await list.json()) as { items: BankLink[] }).items.map((item) => item.id)).toEqual([link.id]);
@@ -141,6 +145,9 @@ describe('linked bank accounts on the local sandbox', () => {
     const [item] = await t.database.db.select().from(bankSandboxItems).where(eq(bankSandboxItems.itemId, stored!.itemId));
     expect(item!.removedAt).not.toBeNull();
     expect((await post(`/companies/${companyId}/bank-links/${link.id}/sync`, ownerCookies)).status).toBe(404);
+    // The accounts stay, unlinked, so the transactions keep their bank account's name.
+    const kept = await t.database.db.select().from(linkedAccounts).where(eq(linkedAccounts.companyId, companyId));
+    expect(kept.map((account) => account.linkId)).toEqual([null, null, null]);
   });
 
   it('explains the sandbox bank’s refusals with problem+json codes', async () => {

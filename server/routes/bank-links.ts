@@ -22,6 +22,7 @@ import { problemResponses } from '../lib/problem-responses';
 import { withSession } from '../middleware/with-session';
 import { BankLinkingError, type BankLinkingProvider } from '../providers/bank-linking/bank-linking-provider';
 import type { SandboxBankLinking } from '../providers/bank-linking/sandbox-bank-linking';
+import { notifyScopes } from '../sync/poke';
 import { companyRolesOf } from '../sync/scope';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
@@ -189,9 +190,11 @@ export function bankLinksRouter(deps: AppDeps, provider: BankLinkingProvider) {
         });
         await upsertLinkedAccounts(
           tx,
-          linkId,
+          { id: linkId, companyId, institutionName: found.item.institutionName ?? institutionName ?? null },
           found.accounts.map((account) => ({ providerAccountId: account.accountId, name: account.name, mask: account.mask, type: account.type, subtype: account.subtype })),
+          now,
         );
+        await notifyScopes(tx, new Set([companyId]), null);
       });
       // The first pages come at once so the books fill while the person watches; a failure
       // here leaves the link in place with its status, for "sync now" or the next webhook.
@@ -247,7 +250,11 @@ export function bankLinksRouter(deps: AppDeps, provider: BankLinkingProvider) {
           throw new ProblemError(502, 'bank_unlink_failed');
         }
       }
-      await db.delete(bankLinks).where(eq(bankLinks.id, link.id));
+      // The accounts stay (their link_id cleared) so their transactions keep their name on every device.
+      await db.transaction(async (tx) => {
+        await tx.delete(bankLinks).where(eq(bankLinks.id, link.id));
+        await notifyScopes(tx, new Set([companyId]), null);
+      });
       return c.body(null, 204);
     },
   );

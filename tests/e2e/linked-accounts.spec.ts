@@ -38,7 +38,8 @@ test('links a sandbox bank, sees its transactions in the list, syncs and unlinks
   // The server wrote the lines into the company's books; the sync engine brings them here.
   await page.getByRole('searchbox', { name: 'Search' }).fill('intrst pymnt');
   await expect(rows(page).first()).toContainText('INTRST PYMNT', { timeout: 30_000 });
-  await expect(rows(page).first()).toContainText('Linked account');
+  // Named by its bank account (synced to the device with the transactions).
+  await expect(rows(page).first()).toContainText('Plaid Saving •••• 1111');
 
   await bank.getByRole('button', { name: 'Sync Tartan Bank now' }).click();
   await expect(bank.getByRole('status')).toHaveText('All up to date: no new transactions.');
@@ -47,4 +48,5 @@ test('links a sandbox bank, sees its transactions in the list, syncs and unlinks
   await page.getByRole('dialog', { name: 'Unlink Tartan Bank?' }).getByRole('button', { name: 'Unlink' }).click();
   await expect(linked.getByRole('status')).toHaveText('Tartan Bank was unlinked. The imported transactions stay in your books.');
   await expect(rows(page).first()).toContainText('INTRST PYMNT');
+  await expect(rows(page).first()).toContainText('Plaid Saving •••• 1111');
 });

@@ -35,17 +35,26 @@ CREATE TABLE "bank_sandbox_items" (
 --> statement-breakpoint
 CREATE TABLE "linked_accounts" (
 	"id" uuid PRIMARY KEY NOT NULL,
-	"link_id" uuid NOT NULL,
+	"company_id" uuid NOT NULL,
+	"link_id" uuid,
 	"provider_account_id" text NOT NULL,
+	"institution_name" text,
 	"name" text NOT NULL,
 	"mask" text,
 	"type" text NOT NULL,
-	"subtype" text
+	"subtype" text,
+	"created_at" text NOT NULL,
+	"updated_at" text NOT NULL,
+	"version" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "bank_links" ADD CONSTRAINT "bank_links_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bank_links" ADD CONSTRAINT "bank_links_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "linked_accounts" ADD CONSTRAINT "linked_accounts_link_id_bank_links_id_fk" FOREIGN KEY ("link_id") REFERENCES "public"."bank_links"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "linked_accounts" ADD CONSTRAINT "linked_accounts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "linked_accounts" ADD CONSTRAINT "linked_accounts_link_id_bank_links_id_fk" FOREIGN KEY ("link_id") REFERENCES "public"."bank_links"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "bank_links_provider_item_idx" ON "bank_links" USING btree ("provider","item_id");--> statement-breakpoint
 CREATE INDEX "bank_links_company_idx" ON "bank_links" USING btree ("company_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "linked_accounts_link_account_idx" ON "linked_accounts" USING btree ("link_id","provider_account_id");
+CREATE UNIQUE INDEX "linked_accounts_link_account_idx" ON "linked_accounts" USING btree ("link_id","provider_account_id");--> statement-breakpoint
+CREATE INDEX "linked_accounts_company_version_idx" ON "linked_accounts" USING btree ("company_id","version");--> statement-breakpoint
+-- Linked bank accounts are synced per company (docs/decisions/023-linked-bank-accounts.md).
+SELECT sync_track_table('linked_accounts', 'company_id');

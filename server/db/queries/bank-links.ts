@@ -70,20 +70,26 @@ export async function releaseSyncLease(db: Db, linkId: string): Promise<void> {
   await db.update(bankLinks).set({ syncLeaseUntil: null }).where(eq(bankLinks.id, linkId));
 }
 
-/** Stores the accounts the provider named, keeping the ids of those already known; returns every account of the link. */
+/**
+ * Stores the accounts the provider named, keeping the ids of those already known; a row is
+ * rewritten (and so synced to devices again) only when something about it changed.
+ */
 export async function upsertLinkedAccounts(
   db: Db,
-  linkId: string,
+  link: Pick<BankLinkRow, 'id' | 'companyId' | 'institutionName'>,
   accounts: { providerAccountId: string; name: string; mask: string | null; type: string; subtype: string | null }[],
+  at: Date,
 ): Promise<LinkedAccountRow[]> {
   if (accounts.length > 0) {
+    const stamp = at.toISOString();
     await db
       .insert(linkedAccounts)
-      .values(accounts.map((account) => ({ id: crypto.randomUUID(), linkId, ...account })))
+      .values(accounts.map((account) => ({ id: crypto.randomUUID(), linkId: link.id, companyId: link.companyId, institutionName: link.institutionName, createdAt: stamp, updatedAt: stamp, ...account })))
       .onConflictDoUpdate({
         target: [linkedAccounts.linkId, linkedAccounts.providerAccountId],
-        set: { name: sql`excluded.name`, mask: sql`excluded.mask`, type: sql`excluded.type`, subtype: sql`excluded.subtype` },
+        set: { name: sql`excluded.name`, mask: sql`excluded.mask`, type: sql`excluded.type`, subtype: sql`excluded.subtype`, updatedAt: sql`excluded.updated_at` },
+        setWhere: sql`(${linkedAccounts.name}, ${linkedAccounts.mask}, ${linkedAccounts.type}, ${linkedAccounts.subtype}) is distinct from (excluded.name, excluded.mask, excluded.type, excluded.subtype)`,
       });
   }
-  return db.select().from(linkedAccounts).where(eq(linkedAccounts.linkId, linkId));
+  return db.select().from(linkedAccounts).where(eq(linkedAccounts.linkId, link.id));
 }

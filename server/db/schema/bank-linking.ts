@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { BankLinkStatus } from '@domain/bank-linking';
 import { companies } from './companies';
 import { users } from './users';
@@ -39,21 +39,33 @@ export const bankLinks = pgTable(
   (table) => [uniqueIndex('bank_links_provider_item_idx').on(table.provider, table.itemId), index('bank_links_company_idx').on(table.companyId)],
 );
 
-/** The accounts of a bank login; transactions name them by `id` (accountKind `linked`). */
+/**
+ * The accounts of a bank login; transactions name them by `id` (accountKind `linked`). Synced
+ * to the company's devices (sync/tables.ts `linkedAccounts`), written by the server only.
+ * Unlinking keeps the account with `link_id` null, so its transactions keep their name.
+ */
 export const linkedAccounts = pgTable(
   'linked_accounts',
   {
     id: uuid('id').primaryKey(),
-    linkId: uuid('link_id')
+    companyId: uuid('company_id')
       .notNull()
-      .references(() => bankLinks.id, { onDelete: 'cascade' }),
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    linkId: uuid('link_id').references(() => bankLinks.id, { onDelete: 'set null' }),
     providerAccountId: text('provider_account_id').notNull(),
+    institutionName: text('institution_name'),
     name: text('name').notNull(),
     mask: text('mask'),
     type: text('type').notNull(),
     subtype: text('subtype'),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
   },
-  (table) => [uniqueIndex('linked_accounts_link_account_idx').on(table.linkId, table.providerAccountId)],
+  (table) => [
+    uniqueIndex('linked_accounts_link_account_idx').on(table.linkId, table.providerAccountId),
+    index('linked_accounts_company_version_idx').on(table.companyId, table.version),
+  ],
 );
 
 /**
