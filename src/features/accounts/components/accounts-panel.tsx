@@ -11,7 +11,6 @@ import { currentSyncEngine } from '@src/features/sync/sync-runtime';
 import { messageKey } from '@src/lib/error-message';
 import { useManualAccounts } from '../hooks/use-accounts';
 import list from '@src/components/card-list.module.css';
-import styles from './accounts-panel.module.css';
 
 /** The i18n key of why a name is refused, or null when it is valid. */
 function nameError(name: string): string | null {
@@ -127,8 +126,8 @@ function AccountRow({ account }: { account: ManualAccount }) {
           </Button>
         </form>
       ) : (
-        <div className={styles.row}>
-          <span className={styles.name}>{account.name}</span>
+        <div className={list.itemHead}>
+          <span className={list.itemName}>{account.name}</span>
           <span className={list.pill}>{t('accounts.manual')}</span>
           <Button variant="ghost" size="small" onClick={() => setEditing(true)} aria-label={t('accounts.renameLabel', { name: account.name })}>
             {t('accounts.rename')}

@@ -172,9 +172,9 @@ function LinkRow({ link, onSync, onSignInAgain, onUnlink }: LinkRowProps) {
 
   return (
     <li className={list.item}>
-      <div className={styles.row}>
-        <span className={styles.bank}>{bank}</span>
-        <span className={list.pill} data-status={link.status}>
+      <div className={list.itemHead}>
+        <span className={list.itemName}>{bank}</span>
+        <span className={`${list.pill} ${styles.status}`} data-status={link.status}>
           {t(`status.${link.status}`)}
         </span>
       </div>
