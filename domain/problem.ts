@@ -47,6 +47,16 @@ export const problemCodes = [
   'file_too_large',
   'file_type_not_allowed',
   'upload_url_expired',
+  // Linked bank accounts (docs/decisions/023-linked-bank-accounts.md).
+  'bank_link_token_failed',
+  'bank_link_failed',
+  'bank_invalid_credentials',
+  'bank_item_locked',
+  'bank_institution_unavailable',
+  'bank_login_required',
+  'bank_sync_failed',
+  'bank_sync_in_progress',
+  'bank_unlink_failed',
   'internal',
 ] as const;
 export type ProblemCode = (typeof problemCodes)[number];

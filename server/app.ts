@@ -11,6 +11,7 @@ import { withSecurityHeaders } from './middleware/with-security-headers';
 import { docsRouter } from './routes/docs';
 import { adminRouter } from './routes/admin';
 import { authRouter } from './routes/auth';
+import { bankLinksRouter } from './routes/bank-links';
 import { bookkeepingRouter } from './routes/bookkeeping';
 import { checkoutRouter, createCheckout } from './routes/checkout';
 import { companiesRouter } from './routes/companies';
@@ -23,6 +24,7 @@ import { ordersRouter } from './routes/orders';
 import { plansRouter } from './routes/plans';
 import { uploadsRouter } from './routes/uploads';
 import { usersRouter } from './routes/users';
+import { createBankLinkingProvider } from './providers/bank-linking/create-bank-linking-provider';
 import { createPaymentsProvider } from './providers/payments/create-payments-provider';
 import { createStorage } from './providers/storage/create-storage';
 import { localFilesPath } from './providers/storage/local-storage';
@@ -65,6 +67,7 @@ export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) 
   api.route('/', checkoutRouter(deps, checkout));
   api.route('/', companiesRouter(deps));
   api.route('/', bookkeepingRouter(deps));
+  api.route('/', bankLinksRouter(deps, deps.bankLinking ?? createBankLinkingProvider(deps)));
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

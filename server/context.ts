@@ -1,6 +1,7 @@
 import type { JWTVerifyGetKey } from 'jose';
 import type { Database } from './db/client';
 import type { Env } from './env';
+import type { BankLinkingProvider } from './providers/bank-linking/bank-linking-provider';
 import type { Mailer } from './providers/mail/mailer';
 
 /** Everything a route needs, built once at start (or per test) and passed down explicitly. */
@@ -12,6 +13,8 @@ export interface AppDeps {
   now: () => Date;
   /** Keys that sign Google ID tokens; Google's JWKS when absent, a local key set in tests. */
   googleKeys?: JWTVerifyGetKey;
+  /** The bank-linking provider; chosen from the environment when absent, a Plaid adapter on a fake Plaid server in tests. */
+  bankLinking?: BankLinkingProvider;
 }
 
 /** The signed-in caller, set by the session middleware on protected routes. */

@@ -51,5 +51,6 @@ describe('environment', () => {
 
   it('refuses a malformed value with the variable name', () => {
     expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => parseEnv({ PLAID_ENV: 'development' })).toThrow(/PLAID_ENV/);
   });
 });

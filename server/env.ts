@@ -29,6 +29,8 @@ const baseSchema = z.object({
   BRIDGE_API_KEY: optional,
   PLAID_CLIENT_ID: optional,
   PLAID_SECRET: optional,
+  /** Plaid's environment for PLAID_CLIENT_ID / PLAID_SECRET; production when NODE_ENV is, sandbox otherwise. */
+  PLAID_ENV: z.enum(['sandbox', 'production']).optional(),
   S3_BUCKET: optional,
   S3_REGION: optional,
   S3_ENDPOINT: optional,

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { linkedAccountRowSchema } from '@domain/bank-linking';
 import { batchImportSchema, manualAccountSchema, transactionSchema } from '@domain/bookkeeping';
 import { draftSchema } from '@domain/draft';
 
@@ -23,6 +24,8 @@ export const syncedTables = {
   transactions: { schema: transactionSchema, scope: 'company', indexes: ['companyId', 'importId', 'accountId'] },
   manualAccounts: { schema: manualAccountSchema, scope: 'company', indexes: ['companyId'] },
   batchImports: { schema: batchImportSchema, scope: 'company', indexes: ['companyId'] },
+  /** Written by the server only (no mutator writes it): the company's linked bank accounts, for names offline. */
+  linkedAccounts: { schema: linkedAccountRowSchema, scope: 'company', indexes: ['companyId'] },
 } as const satisfies Record<string, SyncedTable>;
 
 export type SyncedTables = typeof syncedTables;

@@ -3,8 +3,8 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { Env } from '../env';
 
 /**
- * Security headers and a strict CSP: scripts only from Alta itself, plus Stripe and Google
- * sign-in when they are configured. Inline style attributes are allowed because the
+ * Security headers and a strict CSP: scripts only from Alta itself, plus Stripe, Google
+ * sign-in and Plaid Link when they are configured. Inline style attributes are allowed because the
  * pre-rendered pages carry React's; inline scripts are not. Inline `<style>` elements are
  * allowed only by the hash of their exact text (`styleHashes`, the pre-rendered pages'
  * inlined stylesheets, see `inlineStyleHashes`), never with 'unsafe-inline'.
@@ -12,19 +12,21 @@ import type { Env } from '../env';
 export function withSecurityHeaders(env: Env, styleHashes: string[] = []) {
   const stripe = env.VITE_STRIPE_PUBLISHABLE_KEY ? ['https://js.stripe.com'] : [];
   const google = env.GOOGLE_CLIENT_ID ? ['https://accounts.google.com'] : [];
+  // Plaid Link runs from Plaid's CDN in its own frame, only when Alta runs on Plaid.
+  const plaid = env.PLAID_CLIENT_ID && env.PLAID_SECRET ? ['https://cdn.plaid.com'] : [];
   // Only documents can carry inline styles: scripts, stylesheets, fonts and API answers go
   // without the hashes, which would add some 600 bytes to each of those responses.
   const selfAndPageStyles = (c: Context) => (c.req.path.startsWith('/assets/') || c.req.path.startsWith('/api/') ? ["'self'"] : ["'self'", ...styleHashes]).join(' ');
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...stripe, ...google],
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...stripe, ...google, ...plaid],
       styleSrc: [selfAndPageStyles, ...google],
       styleSrcAttr: ["'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'"],
       connectSrc: ["'self'", ...(stripe.length ? ['https://api.stripe.com'] : []), ...google],
-      frameSrc: stripe.length + google.length ? [...stripe, ...(stripe.length ? ['https://hooks.stripe.com'] : []), ...google] : ["'none'"],
+      frameSrc: stripe.length + google.length + plaid.length ? [...stripe, ...(stripe.length ? ['https://hooks.stripe.com'] : []), ...google, ...plaid] : ["'none'"],
       workerSrc: ["'self'", 'blob:'],
       manifestSrc: ["'self'"],
       objectSrc: ["'none'"],

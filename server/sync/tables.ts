@@ -1,6 +1,7 @@
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Row, TableName } from '@sync/tables';
 import { syncedTables, type SyncedTable } from '@sync/tables';
+import { linkedAccounts } from '../db/schema/bank-linking';
 import { drafts } from '../db/schema/drafts';
 import { batchImportsTable, manualAccountsTable, transactionsTable } from './bookkeeping-tables';
 
@@ -41,6 +42,21 @@ export const serverTables: { [T in TableName]: ServerTable<T> } = {
   transactions: transactionsTable,
   manualAccounts: manualAccountsTable,
   batchImports: batchImportsTable,
+  linkedAccounts: serverTable('linkedAccounts', {
+    table: linkedAccounts,
+    id: linkedAccounts.id,
+    version: linkedAccounts.version,
+    scope: linkedAccounts.companyId,
+    indexes: { companyId: linkedAccounts.companyId },
+    toRow: (record) => {
+      // The provider's account id stays on the server.
+      const { version: _version, providerAccountId: _providerAccountId, ...row } = record as typeof linkedAccounts.$inferSelect;
+      return row;
+    },
+    // No mutator writes linked accounts (server/bank-linking/sync-bank-link.ts does): a record
+    // from a row could not name the provider's account, so this is never used to store one.
+    toRecord: (row) => ({ ...row }),
+  }),
 };
 
 /** The scope kind of a table ('user' or 'company'). */

@@ -24,7 +24,7 @@ export interface TestApp {
 
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: { mailer?: Mailer; googleKeys?: AppDeps['googleKeys'] } = {},
+  options: { mailer?: Mailer; googleKeys?: AppDeps['googleKeys']; bankLinking?: AppDeps['bankLinking'] } = {},
 ): Promise<TestApp> {
   const env = parseEnv({ NODE_ENV: 'test', APP_URL: 'http://localhost:3000', ...overrides });
   const { database, drop } = await openTestDatabase();
@@ -36,7 +36,7 @@ export async function createTestApp(
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const app = createApp({ env, database, mailer, now: () => clock.now, googleKeys: options.googleKeys }, { clientRoot: '/nonexistent' });
+  const app = createApp({ env, database, mailer, now: () => clock.now, googleKeys: options.googleKeys, bankLinking: options.bankLinking }, { clientRoot: '/nonexistent' });
   return {
     app,
     database,

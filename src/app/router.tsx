@@ -21,7 +21,7 @@ const page = (load: RouteModule, needs: Namespace[] = []): Pick<RouteObject, 'lo
 
 const auth: Namespace[] = ['auth', 'validation', 'errors'];
 const dashboard: Namespace[] = ['dashboard'];
-const bookkeeping: Namespace[] = ['dashboard', 'bookkeeping', 'validation'];
+const bookkeeping: Namespace[] = ['dashboard', 'bookkeeping', 'linkedAccounts', 'validation'];
 const publicPage: Namespace[] = ['public'];
 const contactPage: Namespace[] = ['public', 'validation', 'errors'];
 const wizardPage: Namespace[] = ['wizard', 'plans', 'validation', 'errors'];

@@ -1,5 +1,6 @@
 import Dexie, { type Table } from 'dexie';
 import type { User } from '@domain/account';
+import type { LinkedAccountRow } from '@domain/bank-linking';
 import type { BatchImport, CategoryKey, ManualAccount, Transaction } from '@domain/bookkeeping';
 import type { CompanySummary } from '@domain/company';
 import type { Draft } from '@domain/draft';
@@ -119,6 +120,12 @@ const schema20261125 = {
   companies: 'id, position',
 };
 
+// 2026-11-26: the company's linked bank accounts (synced, written by the server only), so
+// linked transactions are named and filtered by their bank account offline.
+const schema20261126 = {
+  linkedAccounts: 'id, companyId',
+};
+
 export class AppDB extends Dexie {
   profile!: Table<CachedProfile, 'me'>;
   pageCache!: Table<PageCacheEntry, string>;
@@ -132,6 +139,7 @@ export class AppDB extends Dexie {
   receiptFiles!: Table<ReceiptFile, string>;
   categoriserRules!: Table<CategoriserRule, string>;
   companies!: Table<CachedCompany, string>;
+  linkedAccounts!: Table<LinkedAccountRow, string>;
 
   constructor(
     readonly userId: string,
@@ -143,6 +151,7 @@ export class AppDB extends Dexie {
     this.version(3).stores(schema20261123);
     this.version(4).stores(schema20261124);
     this.version(5).stores(schema20261125);
+    this.version(8).stores(schema20261126);
   }
 }
 

@@ -6,11 +6,11 @@ import { Button } from '@src/components/button';
 import { ConfirmDialog } from '@src/components/dialog/confirm-dialog';
 import { FormAlert } from '@src/components/form/form-alert';
 import { TextField } from '@src/components/form/text-field';
+import { LinkedAccounts } from '@src/features/linked-accounts/components/linked-accounts';
 import { currentSyncEngine } from '@src/features/sync/sync-runtime';
 import { messageKey } from '@src/lib/error-message';
 import { useManualAccounts } from '../hooks/use-accounts';
 import list from '@src/components/card-list.module.css';
-import styles from './accounts-panel.module.css';
 
 /** The i18n key of why a name is refused, or null when it is valid. */
 function nameError(name: string): string | null {
@@ -21,7 +21,8 @@ function nameError(name: string): string | null {
 /**
  * The company's manual accounts (SPEC §3): create, rename and delete. Each change is a sync
  * mutation, so it works offline and reaches the other devices; an account that still holds
- * transactions cannot be deleted (they would lose their account).
+ * transactions cannot be deleted (they would lose their account). Linked bank accounts
+ * follow, in their own section.
  */
 export function AccountsPanel({ companyId }: { companyId: string }) {
   const { t } = useTranslation(['bookkeeping', 'validation']);
@@ -66,6 +67,7 @@ export function AccountsPanel({ companyId }: { companyId: string }) {
         <Button type="submit">{t('accounts.create')}</Button>
       </form>
       {failure && <FormAlert>{t(failure)}</FormAlert>}
+      <LinkedAccounts companyId={companyId} />
     </section>
   );
 }
@@ -124,8 +126,8 @@ function AccountRow({ account }: { account: ManualAccount }) {
           </Button>
         </form>
       ) : (
-        <div className={styles.row}>
-          <span className={styles.name}>{account.name}</span>
+        <div className={list.itemHead}>
+          <span className={list.itemName}>{account.name}</span>
           <span className={list.pill}>{t('accounts.manual')}</span>
           <Button variant="ghost" size="small" onClick={() => setEditing(true)} aria-label={t('accounts.renameLabel', { name: account.name })}>
             {t('accounts.rename')}

@@ -1,6 +1,7 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
+import { useLinkedAccountLabel, useLinkedAccounts } from '@src/features/linked-accounts/hooks/use-linked-accounts';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { CategoryKey, Transaction } from '@domain/bookkeeping';
 import { currentUserDatabase } from '@sync/client/db';
@@ -90,8 +91,13 @@ function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBooksProps
   const actions = useBookkeepingActions(engine);
   const receipts = useReceiptQueue(db, companyId);
   const manualAccounts = useLiveQuery(() => db?.manualAccounts.where('companyId').equals(companyId).sortBy('name') ?? [], [db, companyId]) ?? [];
-  const accountOptions = useMemo(() => manualAccounts.map(({ id, name }) => ({ id, name })), [manualAccounts]);
-  const accountNames = useMemo(() => new Map(manualAccounts.map((account) => [account.id, account.name])), [manualAccounts]);
+  const linkedAccounts = useLinkedAccounts(db, companyId);
+  const linkedLabel = useLinkedAccountLabel();
+  const accountOptions = useMemo(
+    () => [...manualAccounts.map(({ id, name }) => ({ id, name })), ...(linkedAccounts ?? []).map((account) => ({ id: account.id, name: linkedLabel(account) }))],
+    [manualAccounts, linkedAccounts, linkedLabel],
+  );
+  const accountNames = useMemo(() => new Map(accountOptions.map((account) => [account.id, account.name])), [accountOptions]);
   const accountName = useCallback(
     (row: Transaction) => (row.accountId ? (accountNames.get(row.accountId) ?? (row.accountKind === 'linked' ? t('list.linkedAccount') : t('list.unknownAccount'))) : '—'),
     [accountNames, t],

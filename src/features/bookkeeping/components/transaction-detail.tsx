@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
+import { useLinkedAccountLabel } from '@src/features/linked-accounts/hooks/use-linked-accounts';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { categories, type CategoryKey, type Transaction } from '@domain/bookkeeping';
 import { currentUserDatabase } from '@sync/client/db';
@@ -56,7 +57,14 @@ function TransactionView({ transaction }: { transaction: Transaction }) {
   const engine = useMemo(() => currentSyncEngine(), []);
   const actions = useBookkeepingActions(engine);
   const receipts = useReceiptQueue(db, transaction.companyId);
-  const account = useLiveQuery(async () => (db && transaction.accountId ? ((await db.manualAccounts.get(transaction.accountId)) ?? null) : null), [db, transaction.accountId]);
+  const linkedLabel = useLinkedAccountLabel();
+  const account = useLiveQuery(async () => {
+    if (!db || !transaction.accountId) return null;
+    const manual = await db.manualAccounts.get(transaction.accountId);
+    if (manual) return { name: manual.name };
+    const linked = await db.linkedAccounts.get(transaction.accountId);
+    return linked ? { name: linkedLabel(linked) } : null;
+  }, [db, transaction.accountId, linkedLabel]);
   const [merchant, setMerchant] = useState(transaction.merchant ?? '');
   const [note, setNote] = useState(transaction.note);
   const [confirmDelete, setConfirmDelete] = useState(false);
