@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isStorableText, maxInputDepth, storableTextSchema, unstorablePath } from './text';
+import { z } from 'zod';
+import { isStorableText, maxInputDepth, storable, storableTextSchema, unstorablePath } from './text';
 
 describe('the text rule', () => {
   it('refuses NUL and lone surrogates, keeps every real character', () => {
@@ -24,5 +25,15 @@ describe('the text rule', () => {
     let shallow: unknown = 'leaf';
     for (let i = 0; i < maxInputDepth - 1; i++) shallow = { a: shallow };
     expect(unstorablePath({ data: shallow })).toBeNull();
+  });
+
+  it('puts a schema behind the rule, checked on the raw input before the schema rewrites it', () => {
+    const note = storable(z.strictObject({ note: z.string().transform((value) => value.replaceAll('\u0000', ' ')) }));
+    expect(note.safeParse({ note: 'a b' })).toMatchObject({ success: true, data: { note: 'a b' } });
+    expect(note.safeParse({ note: 'a\u0000b' }).error?.issues[0]?.message).toBe('validation.invalid');
+    expect(note.safeParse({ note: '\udc00' }).success).toBe(false);
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 100_000; i++) deep = { note: deep };
+    expect(note.safeParse(deep).success).toBe(false);
   });
 });

@@ -40,3 +40,18 @@ export function unstorablePath(value: unknown): (string | number)[] | null {
   }
   return null;
 }
+
+/** A schema whose input must pass the text rule before `Schema` sees it; same input and output types as `Schema`. */
+export type Storable<Schema extends z.ZodType> = z.ZodPipe<z.ZodCustom<z.input<Schema>, z.input<Schema>>, Schema>;
+
+/**
+ * `schema` behind the text rule: the raw input is walked first (strings, keys, nesting), so a
+ * NUL is refused even where `schema` would have rewritten it, and hostile nesting never reaches
+ * a recursive check. For inputs checked apart from the request they arrive in, such as each
+ * mutation of a push (see `defineMutator`), where one bad value must refuse only itself.
+ */
+export function storable<Schema extends z.ZodType>(schema: Schema): Storable<Schema> {
+  const checked = z.custom<z.input<Schema>>((value) => unstorablePath(value) === null, { error: 'validation.invalid' });
+  // The generic Schema hides that its input is z.input<Schema>, which `pipe` asks for.
+  return checked.pipe(schema as z.ZodType<unknown, z.input<Schema>>) as Storable<Schema>;
+}

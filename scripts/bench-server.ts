@@ -1,21 +1,21 @@
-// Server benchmark: Alta's API on a temporary PGlite next to a bare node:http server, measured
-// in the same run with autocannon (load generated from a worker thread, so the servers keep the
-// main thread), plus login latency with argon2id included. Prints a table; never fails a build.
+// Server benchmark: Alta's API on a temporary PGlite next to a bare node:http server answering
+// the same JSON as GET /users/me, measured in the same run with autocannon (load generated from
+// a worker thread, so the servers keep the main thread), plus login latency with argon2id
+// included. Prints a table; never fails a build.
 // PGlite by default; BENCH_DATABASE_URL=postgres://… measures on a temporary PostgreSQL database.
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { createApp } from '../server/app';
 import { hashPassword } from '../server/auth/passwords';
 import { openDatabase } from '../server/db/client';
 import { insertUser } from '../server/db/queries/users';
 import { parseEnv } from '../server/env';
+import { temporaryPostgres } from '../tests/bench/temporary-postgres';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = 10;
@@ -34,40 +34,12 @@ async function load(title: string, url: string, headers: Record<string, string> 
   return { title, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures };
 }
 
-/** With BENCH_DATABASE_URL, a throw-away database on that PostgreSQL server (dropped at the end). */
-async function temporaryPostgres(url: string | undefined) {
-  if (!url) return null;
-  const name = `alta_bench_${randomUUID().replaceAll('-', '')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  // Dropped without FORCE, after the app's pool has closed: terminating its connections would
-  // surface as an error on the pool's idle clients.
-  const drop = async () => {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await run(`DROP DATABASE IF EXISTS ${name}`);
-      } catch (error) {
-        if (attempt >= 20) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
-  };
-  return { url: target.toString(), drop };
-}
-
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'alta-bench-'));
   const env = parseEnv({ NODE_ENV: 'development', LOG_REQUESTS: '0', DATA_DIR: dataDir, APP_URL: 'http://127.0.0.1' });
-  const temporary = await temporaryPostgres(process.env.BENCH_DATABASE_URL);
+  const temporary = process.env.BENCH_DATABASE_URL ? await temporaryPostgres(process.env.BENCH_DATABASE_URL) : null;
   const database = await openDatabase({ databaseUrl: temporary?.url, dataDir });
   const app = createApp({ env, database, mailer: { send: async () => {} }, now: () => new Date() }, { clientRoot: path.join(dataDir, 'no-client') });
   // Counted so the database closes only after the requests autocannon left in flight are answered.
@@ -83,13 +55,6 @@ async function main() {
   const alta = serve({ fetch: fetchCounted, port: 0, hostname: '127.0.0.1' }) as Server;
   await new Promise((resolve) => alta.once('listening', resolve));
   const altaUrl = `http://127.0.0.1:${(alta.address() as AddressInfo).port}`;
-
-  const bare = createServer((_req, res) => {
-    const body = JSON.stringify({ status: 'ok' });
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-    res.end(body);
-  });
-  const bareUrl = await listen(bare);
 
   await insertUser(database.db, { email: 'bench@example.com', firstName: 'Bench', lastName: 'User', passwordHash: await hashPassword(password), language: 'en', now: new Date() });
 
@@ -108,6 +73,14 @@ async function main() {
     cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
   }
   latencies.sort((a, b) => a - b);
+
+  // The bare server answers the very JSON /users/me answers, so the two differ only in the work behind it.
+  const meBody = await (await fetch(`${altaUrl}/api/v1/users/me`, { headers: { cookie } })).text();
+  const bare = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(meBody) });
+    res.end(meBody);
+  });
+  const bareUrl = await listen(bare);
 
   // Enumeration check: a wrong password and an unknown email should cost the same (dummy hash).
   // Each attempt uses its own account so the per-account lock never answers instead.
@@ -130,7 +103,7 @@ async function main() {
   const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
 
   const rows = [
-    await load('bare node:http JSON', `${bareUrl}/`),
+    await load('bare node:http, same JSON', `${bareUrl}/`),
     await load('GET /api/v1/health', `${altaUrl}/api/v1/health`),
     await load('GET /api/v1/users/me', `${altaUrl}/api/v1/users/me`, { cookie }),
   ];
@@ -138,10 +111,11 @@ async function main() {
   const baseline = rows[0]!.rps;
   const pad = (value: string, width: number) => value.padEnd(width);
   console.log(`\nServer benchmark (${connections} connections, ${seconds} s per target, database: ${database.dialect}, Node ${process.version})\n`);
-  console.log(`${pad('target', 24)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('vs bare', 9)}non-2xx/errors`);
+  console.log(`load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}\n`);
+  console.log(`${pad('target', 28)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('vs bare', 9)}non-2xx/errors`);
   for (const row of rows) {
     const ratio = row.title.startsWith('bare') ? '1.00' : (row.rps / baseline).toFixed(2);
-    console.log(`${pad(row.title, 24)}${pad(row.rps.toFixed(0), 10)}${pad(String(row.p50), 9)}${pad(String(row.p99), 9)}${pad(ratio, 9)}${row.failures}`);
+    console.log(`${pad(row.title, 28)}${pad(row.rps.toFixed(0), 10)}${pad(String(row.p50), 9)}${pad(String(row.p99), 9)}${pad(ratio, 9)}${row.failures}`);
   }
   console.log(
     `\nLogin (POST /api/v1/login, ${logins} sequential, argon2id m=19456 t=2 p=1): median ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms`,

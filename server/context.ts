@@ -1,5 +1,6 @@
 import type { JWTVerifyGetKey } from 'jose';
 import type { Database } from './db/client';
+import type { UserRow } from './db/queries/users';
 import type { Env } from './env';
 import type { BankLinkingProvider } from './providers/bank-linking/bank-linking-provider';
 import type { Mailer } from './providers/mail/mailer';
@@ -28,9 +29,18 @@ export interface SessionUser {
   familyId: string;
 }
 
+/** The signed-in account as the session middleware read it, with its companies (`withSession(deps, { withAccount: true })`). */
+export interface SessionAccount {
+  user: UserRow;
+  companyIds: string[];
+  impersonator: { id: string; email: string } | null;
+}
+
 export type AppEnv = {
   Variables: {
     user: SessionUser;
+    /** Set only by `withSession(deps, { withAccount: true })`: GET /users/me answers from it without another query. */
+    account: SessionAccount;
     /** Set for every request (server/middleware/with-request-log.ts); logged with its errors. */
     requestId: string;
   };

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { UploadType } from '@domain/files';
+import { storable, type Storable } from '@domain/text';
 import type { RejectionCode } from './protocol';
 import type { IndexOf, Row, TableName } from './tables';
 
@@ -82,14 +83,20 @@ export interface Mutator<Name extends string = string, Args extends z.ZodType = 
   readonly parts?: { size: (args: z.output<Args>) => number; split: (args: z.output<Args>, rows: number) => z.output<Args>[] };
 }
 
-/** Declares a mutator: its name (a camelCase verb), its arguments' schema, its pure body and the rows it reads. */
+/**
+ * Declares a mutator: its name (a camelCase verb), its arguments' schema, its pure body and the
+ * rows it reads. The schema gets the text rule of every input (`storable`, domain/text.ts): a
+ * NUL, a lone surrogate or hostile nesting anywhere in the arguments refuses the mutation as
+ * `invalid`, on the device and on the server, before any of it reaches a column. A push body
+ * is exempt from the request-wide rule so that only the bad mutation is refused.
+ */
 export function defineMutator<const Name extends string, Args extends z.ZodType>(
   name: Name,
   args: Args,
   run: (tx: MutatorTx, args: z.output<Args>) => Promise<void>,
   options: Pick<Mutator<Name, Args>, 'reads' | 'parts'> = {},
-): Mutator<Name, Args> {
-  return { name, args, run, ...options };
+): Mutator<Name, Storable<Args>> {
+  return { name, args: storable(args), run, ...options };
 }
 
 /** A permanent refusal: the server will never apply the mutation, whatever the retries. */

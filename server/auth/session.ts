@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { User } from '@domain/account';
-import type { AppDeps } from '../context';
+import type { AppDeps, SessionAccount } from '../context';
 import { companyIdsOf, findSessionUsers, findUserById, type UserRow } from '../db/queries/users';
 import {
   findRefreshToken,
@@ -143,13 +143,18 @@ function intercomHash(env: Env, userId: string) {
   return env.CHAT_IDENTITY_SECRET ? createHmac('sha256', env.CHAT_IDENTITY_SECRET).update(userId).digest('hex') : null;
 }
 
-/** The User object of the API contract (domain userSchema). */
+/** The User object of the API contract (domain userSchema), reading its companies and impersonator. */
 export async function userResponse(deps: AppDeps, user: UserRow, impersonatorId: string | null): Promise<User> {
   const db = deps.database.db;
   const [companies, impersonator] = await Promise.all([
     companyIdsOf(db, user.id),
     impersonatorId ? findUserById(db, impersonatorId) : Promise.resolve(null),
   ]);
+  return userResponseOf(deps.env, { user, companyIds: companies, impersonator });
+}
+
+/** The User object of the API contract from an account already read (GET /users/me: by the session middleware). */
+export function userResponseOf(env: Env, { user, companyIds, impersonator }: SessionAccount): User {
   return {
     id: user.id,
     firstName: user.firstName,
@@ -157,12 +162,12 @@ export async function userResponse(deps: AppDeps, user: UserRow, impersonatorId:
     email: user.email,
     phone: user.phone,
     status: user.status,
-    role: roleOf(deps.env, user.email),
+    role: roleOf(env, user.email),
     language: user.language,
-    companies,
+    companies: companyIds,
     emailVerified: user.emailVerifiedAt !== null,
     createdAt: user.createdAt.toISOString(),
-    intercomUserHash: intercomHash(deps.env, user.id),
+    intercomUserHash: intercomHash(env, user.id),
     impersonatedBy: impersonator ? { id: impersonator.id, email: impersonator.email } : null,
   };
 }

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
+import { SignJWT } from 'jose';
 
 /** Access tokens live 15 minutes: short enough that a stolen one expires soon, long enough to spare refreshes. */
 export const accessTokenSeconds = 15 * 60;
@@ -37,22 +37,43 @@ export function signAccessToken(secret: string, claims: AccessClaims, now: Date)
     .sign(keyOf(secret));
 }
 
-/**
- * The claims of a valid, unexpired access token, or null. Only HS256 is accepted (no `alg: none`
- * tricks); a token must name its family and carry `iat` and `exp` no further apart, nor further
- * ahead, than the access-token lifetime (a token that never expires is refused).
- */
-export async function verifyAccessToken(secret: string, token: string, now: Date): Promise<AccessClaims | null> {
+const decodeJson = (part: string): Record<string, unknown> | null => {
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: ['HS256'], currentDate: now, requiredClaims: ['exp', 'iat', 'sub'] });
-    const nowSeconds = Math.floor(now.getTime() / 1000);
-    if (payload.exp! - payload.iat! > accessTokenSeconds || payload.iat! > nowSeconds + clockSkewSeconds) return null;
-    if (typeof payload.sub !== 'string' || (payload.role !== 'user' && payload.role !== 'admin')) return null;
-    if (typeof payload.fam !== 'string' || !uuidPattern.test(payload.fam)) return null;
-    return { sub: payload.sub, role: payload.role, fam: payload.fam, ...(typeof payload.imp === 'string' ? { imp: payload.imp } : {}) };
+    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+};
+
+/**
+ * The claims of a valid, unexpired access token, or null. Only HS256 is accepted (no `alg: none`
+ * tricks, no `crit` extensions); a token must name its family and carry `iat` and `exp` no further
+ * apart, nor further ahead, than the access-token lifetime (a token that never expires is refused).
+ *
+ * Checked with node:crypto's HMAC, synchronously: every protected request verifies one, and
+ * WebCrypto's asynchronous HMAC (which `jose` uses) cost more than the rest of the request's
+ * own work (docs/decisions/022). The signature is compared in constant time over its canonical
+ * encoding, before any of the token is parsed.
+ */
+export function verifyAccessToken(secret: string, token: string, now: Date): AccessClaims | null {
+  const parts = token.split('.');
+  if (parts.length !== 3) return null;
+  const [header, body, signature] = parts as [string, string, string];
+  const expected = createHmac('sha256', keyOf(secret)).update(`${header}.${body}`).digest();
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected) || given.toString('base64url') !== signature) return null;
+  const protectedHeader = decodeJson(header);
+  if (!protectedHeader || protectedHeader.alg !== 'HS256' || 'crit' in protectedHeader) return null;
+  const payload = decodeJson(body);
+  if (!payload) return null;
+  const { exp, iat, nbf, sub, role, fam, imp } = payload;
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  if (typeof exp !== 'number' || typeof iat !== 'number' || exp <= nowSeconds || (nbf !== undefined && (typeof nbf !== 'number' || nbf > nowSeconds))) return null;
+  if (exp - iat > accessTokenSeconds || iat > nowSeconds + clockSkewSeconds) return null;
+  if (typeof sub !== 'string' || (role !== 'user' && role !== 'admin')) return null;
+  if (typeof fam !== 'string' || !uuidPattern.test(fam)) return null;
+  return { sub, role, fam, ...(typeof imp === 'string' ? { imp } : {}) };
 }
 
 /** 256 random bits, URL-safe: refresh tokens and new-password challenges. */

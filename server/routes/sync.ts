@@ -19,7 +19,7 @@ import { pushRateLimit, rateLimited } from '../middleware/with-rate-limit';
 import { sessionStillValid, withSession } from '../middleware/with-session';
 import { pokeHub } from '../sync/poke';
 import { applyPull } from '../sync/pull';
-import { applyPush, pushCost, type PushOptions } from '../sync/push';
+import { applyPush, planPush, type PushOptions } from '../sync/push';
 
 /**
  * The sync protocol (ARCHITECTURE.md "Data flow", docs/decisions/004-sync-engine.md): push
@@ -105,9 +105,11 @@ export function syncRouter(deps: AppDeps) {
     const now = deps.now();
     const scale = deps.env.RATE_LIMIT_MULTIPLIER;
     const bucket = { capacity: pushRateLimit.capacity * scale, perSecond: pushRateLimit.perSecond * scale };
-    const limited = await spendFromBucket(db, `push:user:${c.var.user.id}`, bucket, pushCost(request.mutations), now);
+    const options = deps.database.dialect === 'pglite' ? pglitePushSteps : {};
+    const plan = planPush(request.mutations, options.stepRows);
+    const limited = await spendFromBucket(db, `push:user:${c.var.user.id}`, bucket, plan.cost, now);
     if (limited) throw rateLimited(new Date(now.getTime() + limited.retryAfterMs), now);
-    return c.json(await applyPush(db, c.var.user.id, request, deps.database.dialect === 'pglite' ? pglitePushSteps : {}), 200);
+    return c.json(await applyPush(db, c.var.user.id, request, { ...options, plan }), 200);
   });
 
   router.openapi(postPull, async (c) => {

@@ -12,7 +12,7 @@ import {
 import { registerAccount } from '../auth/accounts';
 import { confirmEmailVerification, newVerificationLink, verificationLinkDays } from '../auth/email-proof';
 import { sendMailInBackground } from '../auth/mails';
-import { roleOf, startSession, userResponse } from '../auth/session';
+import { roleOf, startSession, userResponse, userResponseOf } from '../auth/session';
 import type { AppDeps } from '../context';
 import { findUserById, listUsersForAdmin } from '../db/queries/users';
 import { ProblemError } from '../lib/problem';
@@ -46,7 +46,7 @@ export function usersRouter(deps: AppDeps) {
     summary: 'The signed-in user',
     tags: ['users'],
     security: [{ cookieAuth: [] }],
-    middleware: [session] as const,
+    middleware: [withSession(deps, { withAccount: true })] as const,
     responses: { 200: { description: 'The user', content: json(userSchema) }, ...problemResponses(401, 403) },
   });
 
@@ -98,12 +98,7 @@ export function usersRouter(deps: AppDeps) {
       await startSession(deps, c, user);
       return c.json({ status: 'ok' as const, data: await userResponse(deps, user, null) }, 201);
     })
-    .openapi(getMe, async (c) => {
-      const user = await findUserById(deps.database.db, c.var.user.id);
-      // withSession read the account a moment ago; gone now means deleted in between.
-      if (!user) throw new ProblemError(401, 'unauthorized');
-      return c.json(await userResponse(deps, user, c.var.user.impersonatorId), 200);
-    })
+    .openapi(getMe, (c) => c.json(userResponseOf(deps.env, c.var.account), 200))
     .openapi(postVerification, async (c) => {
       const user = await findUserById(deps.database.db, c.var.user.id);
       if (!user) throw new ProblemError(401, 'unauthorized');

@@ -35,7 +35,7 @@ export async function applyPush(db: Db, userId: string, request: PushRequest, op
   const rejections = new Map<number, Rejection>();
   let lastMutationId = 0;
   let finished = 0;
-  for (const step of pushSteps(request.mutations, options.stepRows)) {
+  for (const step of (options.plan ?? planPush(request.mutations, options.stepRows)).steps) {
     const { id } = step.mutations[0]!;
     // The rest of a mutation already processed (before, or refused by an earlier part) is skipped.
     if (step.part && id <= finished) continue;
@@ -64,25 +64,45 @@ export async function applyPush(db: Db, userId: string, request: PushRequest, op
  */
 export const pushStepRows = 100;
 
-/** How a push is cut into steps: at most `stepRows` rows each (default `pushStepRows`), `stepPauseMs` between two. */
+/**
+ * How a push is cut into steps: at most `stepRows` rows each (default `pushStepRows`), `stepPauseMs`
+ * between two; `plan`: the steps already worked out for this request (`planPush`).
+ */
 export interface PushOptions {
   stepRows?: number;
   stepPauseMs?: number;
+  plan?: PushPlan;
 }
-
-/** What a push costs the rate limit (`pushRateLimit`): the transactions it will take. */
-export const pushCost = (mutations: PushRequest['mutations']): number => pushSteps(mutations).length;
 
 type PushStep = { mutations: PushRequest['mutations']; part?: 'partial' | 'last' };
 
-function pushSteps(mutations: PushRequest['mutations'], stepRows = pushStepRows): PushStep[] {
+/**
+ * A push cut into its steps, and what it costs the rate limit (`pushRateLimit`): the number of
+ * transactions it takes at the default step size, whatever the database's own step size. The
+ * arguments of a mutation with parts (a 5,000-line import chunk) are parsed here once, for
+ * both: parsing them is the push's largest piece of work that cannot give other requests a turn.
+ */
+export interface PushPlan {
+  steps: PushStep[];
+  cost: number;
+}
+
+export function planPush(mutations: PushRequest['mutations'], stepRows = pushStepRows): PushPlan {
+  const sized = mutations.map((mutation) => {
+    const mutator = findMutator(mutation.name);
+    const parsed = mutator?.parts ? parseMutatorArgs(mutator, mutation.args) : undefined;
+    return { mutation, mutator, parsed, size: parsed ? mutator!.parts!.size(parsed.data) : 1 };
+  });
+  return { steps: pushSteps(sized, stepRows), cost: pushSteps(sized, pushStepRows).length };
+}
+
+type SizedMutation = { mutation: PushRequest['mutations'][number]; mutator: Mutator | undefined; parsed: { data: unknown } | undefined; size: number };
+
+function pushSteps(mutations: SizedMutation[], stepRows: number): PushStep[] {
   const steps: PushStep[] = [];
   let current: PushStep | null = null;
   let rows = 0;
-  for (const mutation of mutations) {
-    const mutator = findMutator(mutation.name);
-    const parsed = mutator?.parts ? parseMutatorArgs(mutator, mutation.args) : undefined;
-    const size = parsed ? mutator!.parts!.size(parsed.data) : 1;
+  for (const { mutation, mutator, parsed, size } of mutations) {
     if (parsed && size > stepRows) {
       const parts = mutator!.parts!.split(parsed.data, stepRows);
       parts.forEach((args, index) => steps.push({ mutations: [{ ...mutation, args }], part: index === parts.length - 1 ? 'last' : 'partial' }));

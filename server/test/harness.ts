@@ -14,6 +14,8 @@ import type { MailMessage, Mailer } from '../providers/mail/mailer';
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   database: Database;
+  /** The throw-away PostgreSQL database's URL (for other instances on it); null on PGlite. */
+  databaseUrl: string | null;
   env: Env;
   /** Mails captured instead of sent. */
   mails: MailMessage[];
@@ -27,7 +29,7 @@ export async function createTestApp(
   options: { mailer?: Mailer; googleKeys?: AppDeps['googleKeys']; bankLinking?: AppDeps['bankLinking'] } = {},
 ): Promise<TestApp> {
   const env = parseEnv({ NODE_ENV: 'test', APP_URL: 'http://localhost:3000', ...overrides });
-  const { database, drop } = await openTestDatabase();
+  const { database, databaseUrl, drop } = await openTestDatabase();
   const mails: MailMessage[] = [];
   const mailer: Mailer = options.mailer ?? { send: async (message) => void mails.push(message) };
   const clock = {
@@ -40,6 +42,7 @@ export async function createTestApp(
   return {
     app,
     database,
+    databaseUrl,
     env,
     mails,
     clock,
@@ -57,9 +60,9 @@ export async function createTestApp(
   };
 }
 
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function openTestDatabase(): Promise<{ database: Database; databaseUrl: string | null; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return { database: await openDatabase({ dataDir: null }), drop: async () => {} };
+  if (!url) return { database: await openDatabase({ dataDir: null }), databaseUrl: null, drop: async () => {} };
   const name = `alta_test_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -70,6 +73,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   const database = await openDatabase({ databaseUrl: testUrl.toString(), dataDir: null });
   return {
     database,
+    databaseUrl: testUrl.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();

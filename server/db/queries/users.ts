@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type Placeholder } from 'drizzle-orm';
 import type { AdminUsersQuery, Attribution } from '@domain/account';
 import type { Language } from '@domain/constants';
 import type { Db } from '../client';
@@ -34,15 +34,32 @@ export async function findSessionUsers(db: Db, ids: string[]) {
 
 /**
  * The session check of every protected request, in one round trip: the user and, when
- * impersonating, the admin, each row telling whether the access token's refresh-token family
- * still has a live token (logout, password reset, reuse and login-as-user revoke it all).
+ * impersonating, the admin (whole rows), each telling whether the access token's refresh-token
+ * family still has a live token (logout, password reset, reuse and login-as-user revoke it
+ * all). With `companiesOf`, the ids of that user's companies come in the same row (`GET
+ * /users/me` needs nothing else); otherwise `companyIds` is null.
+ *
+ * A prepared statement (per database handle): its SQL is built once, and PostgreSQL parses and
+ * plans it once per connection instead of on every request (docs/decisions/022).
  */
-export async function findAccessSessionUsers(db: Db, ids: string[], familyId: string, now: Date) {
-  const familyLive = sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${familyId} and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > ${now.toISOString()})`;
+export async function findAccessSessionUsers(db: Db, ids: string[], familyId: string, now: Date, companiesOf: string | null = null) {
+  let query = accessSessionQueries.get(db);
+  if (!query) accessSessionQueries.set(db, (query = prepareAccessSession(db)));
+  const rows = await query.execute({ user: ids[0]!, admin: ids[1] ?? ids[0]!, family: familyId, now: now.toISOString(), companies: companiesOf !== null });
+  return rows;
+}
+
+const accessSessionQueries = new WeakMap<Db, ReturnType<typeof prepareAccessSession>>();
+
+function prepareAccessSession(db: Db) {
+  const user = sql.placeholder('user');
+  const familyLive = sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder('family')} and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > ${sql.placeholder('now')})`;
+  const companyIds = sql<string[] | null>`case when ${sql.placeholder('companies')}::boolean and ${users.id} = ${user} then (select coalesce(json_agg(${companies.id} order by ${companies.requestedAt}, ${companies.id}), '[]'::json) from ${companies} where ${companiesOfUser(db, user)}) end`;
   return db
-    .select({ id: users.id, email: users.email, status: users.status, familyLive })
+    .select({ ...getTableColumns(users), familyLive, companyIds })
     .from(users)
-    .where(inArray(users.id, ids));
+    .where(or(eq(users.id, user), eq(users.id, sql.placeholder('admin'))))
+    .prepare('access_session');
 }
 
 export interface NewUser {
@@ -105,17 +122,20 @@ export async function linkGoogleAccount(db: Db, userId: string, googleSub: strin
     .where(and(eq(users.id, userId), sql`${users.googleSub} is null`));
 }
 
-/** Ids of the companies a user owns or is a teammate of: the user's scope. */
+/** The companies a user owns or is a teammate of: the user's scope. */
+function companiesOfUser(db: Db, userId: string | Placeholder) {
+  return or(
+    eq(companies.ownerId, userId),
+    inArray(companies.id, db.select({ id: companyMembers.companyId }).from(companyMembers).where(eq(companyMembers.userId, userId))),
+  );
+}
+
+/** Ids of the companies a user owns or is a teammate of, oldest request first. */
 export async function companyIdsOf(db: Db, userId: string): Promise<string[]> {
   const rows = await db
     .select({ id: companies.id })
     .from(companies)
-    .where(
-      or(
-        eq(companies.ownerId, userId),
-        inArray(companies.id, db.select({ id: companyMembers.companyId }).from(companyMembers).where(eq(companyMembers.userId, userId))),
-      ),
-    )
+    .where(companiesOfUser(db, userId))
     .orderBy(asc(companies.requestedAt), asc(companies.id));
   return rows.map((row) => row.id);
 }
