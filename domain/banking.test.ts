@@ -91,7 +91,7 @@ describe('amounts', () => {
 });
 
 describe('bank account rules', () => {
-  const us: Omit<BankAccountInput, 'companyId'> = {
+  const us: BankAccountInput = {
     region: 'US',
     ownerType: 'person',
     bankName: 'Chase',

@@ -140,10 +140,9 @@ export function decimalToCents(decimal: string): number {
 const wireMessage = /^[A-Za-z0-9 ]*$/;
 const sepaReference = /^[A-Za-z0-9 &\-./]+$/;
 
-/** The withdrawal form (SPEC §3 Withdrawal, §5 Withdrawals): amount in cents. */
-export const withdrawalSchema = z
+/** The withdrawal form (SPEC §3 Withdrawal, §5 Withdrawals): amount in cents; the company is in the path. */
+export const withdrawalRequestSchema = z
   .object({
-    companyId: z.uuid({ error: 'validation.invalid' }),
     rail: z.enum(withdrawalRails, { error: 'validation.required' }),
     /** The bank account (external account) for bank rails. */
     bankAccountId: z.uuid({ error: 'validation.required' }).optional(),
@@ -156,7 +155,7 @@ export const withdrawalSchema = z
   .superRefine((withdrawal, ctx) => {
     for (const issue of withdrawalIssues(withdrawal)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
   });
-export type Withdrawal = z.infer<typeof withdrawalSchema>;
+export type Withdrawal = z.infer<typeof withdrawalRequestSchema>;
 
 export interface RuleIssue {
   path: string;
@@ -216,10 +215,9 @@ const postalCodePatterns: Record<BankRegion, RegExp> = {
   MX: /^\d{5}$/,
 };
 
-/** The bank account to add (SPEC §3, §5 Bank account). */
+/** The bank account to add (SPEC §3, §5 Bank account); the company is in the path. */
 export const bankAccountSchema = z
   .object({
-    companyId: z.uuid({ error: 'validation.invalid' }),
     region: z.enum(bankRegions, { error: 'validation.required' }),
     ownerType: z.enum(['person', 'business'], { error: 'validation.required' }),
     bankName: z.string({ error: 'validation.required' }).trim().min(2, { error: 'validation.required' }).max(80, { error: 'validation.invalid' }),
@@ -244,7 +242,7 @@ export const bankAccountSchema = z
 export type BankAccountInput = z.infer<typeof bankAccountSchema>;
 
 /** SPEC §5 bank-account rules across fields. */
-export function bankAccountIssues(account: Omit<BankAccountInput, 'companyId'>): RuleIssue[] {
+export function bankAccountIssues(account: BankAccountInput): RuleIssue[] {
   const issues: RuleIssue[] = [];
   if (account.ownerType === 'person') {
     if (!account.firstName) issues.push({ path: 'firstName', message: 'validation.required' });
@@ -277,3 +275,99 @@ export const railsOfRegion: Record<BankRegion, readonly WithdrawalRail[]> = {
 
 /** SPEC §5 "2FA code is 6 digits". */
 export const twoFactorCodeSchema = z.string({ error: 'validation.required' }).regex(/^\d{6}$/, { error: 'banking.validation.code' });
+
+/** A bank account as the screen lists it (never the full account number). */
+export const bankAccountViewSchema = z.object({
+  id: z.string(),
+  region: z.enum(bankRegions),
+  ownerType: z.enum(['person', 'business']),
+  bankName: z.string(),
+  holderName: z.string(),
+  last4: z.string(),
+  createdAt: z.string(),
+});
+export type BankAccountView = z.infer<typeof bankAccountViewSchema>;
+
+/** SPEC §3 Wallet transaction: date, origin/destination, amount, status, sender, bank, hash. */
+export const walletTransactionSchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  direction: z.enum(['incoming', 'outgoing']),
+  rail: z.string(),
+  currency: z.enum(walletCurrencies),
+  amountCents: z.number().int(),
+  feeCents: z.number().int(),
+  status: z.enum(walletTransactionStatuses),
+  counterparty: z.string(),
+  senderName: z.string().nullable(),
+  fromBank: z.string().nullable(),
+  hash: z.string().nullable(),
+  reference: z.string().nullable(),
+});
+export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
+
+/** SPEC §3 Liquidation address: date, currency, network, bank, beneficiary, method, address. */
+export const liquidationAddressViewSchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  currency: z.enum(['usdc', 'usdt']),
+  network: z.string(),
+  bank: z.string(),
+  beneficiary: z.string(),
+  method: z.enum(withdrawalRails),
+  address: z.string(),
+});
+export type LiquidationAddressView = z.infer<typeof liquidationAddressViewSchema>;
+
+export const liquidationAddressSchema = z
+  .object({
+    currency: z.enum(['usdc', 'usdt'], { error: 'validation.required' }),
+    bankAccountId: z.uuid({ error: 'validation.required' }),
+    method: z.enum(['wire', 'ach', 'ach_same_day', 'sepa', 'spei'], { error: 'validation.required' }),
+  })
+  .strict();
+export type LiquidationAddressInput = z.infer<typeof liquidationAddressSchema>;
+
+/** The network each liquidation currency arrives on. */
+export const liquidationNetworks = { usdc: 'solana', usdt: 'tron' } as const;
+
+/**
+ * The bank-account screen of one company. Without two-factor access only `twoFactor` is
+ * filled: a teammate without it, like any other user, gets nothing else.
+ */
+export const bankingOverviewSchema = z.object({
+  twoFactor: z.object({
+    enabled: z.boolean(),
+    /** Whether this user may generate a QR for this company (the owner; a teammate once the owner has). */
+    canSetUp: z.boolean(),
+    /** This session entered a valid code recently enough to see banking. */
+    access: z.boolean(),
+    /** Seconds left of the step-up that lets money move (0 when none). */
+    stepUpSeconds: z.number().int(),
+  }),
+  relation: z.enum(['owner', 'teammate']),
+  impersonated: z.boolean(),
+  profile: z
+    .object({
+      status: z.enum(verificationStatuses),
+      kycUrl: z.string(),
+      virtualAccount: z
+        .object({
+          bankName: z.string(),
+          bankAddress: z.string(),
+          beneficiaryName: z.string(),
+          accountNumber: z.string(),
+          routingNumber: z.string(),
+          rails: z.array(z.string()),
+          iban: z.string().nullable(),
+          bic: z.string().nullable(),
+        })
+        .nullable(),
+      walletAddress: z.string().nullable(),
+    })
+    .nullable(),
+  balances: z.record(z.enum(walletCurrencies), z.number().int()).nullable(),
+  bankAccounts: z.array(bankAccountViewSchema).nullable(),
+  liquidationAddresses: z.array(liquidationAddressViewSchema).nullable(),
+});
+export type BankingOverview = z.infer<typeof bankingOverviewSchema>;

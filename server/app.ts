@@ -11,6 +11,8 @@ import { withSecurityHeaders } from './middleware/with-security-headers';
 import { docsRouter } from './routes/docs';
 import { adminRouter } from './routes/admin';
 import { authRouter } from './routes/auth';
+import { bankingRouter } from './routes/banking';
+import { bankingSandboxRouter } from './routes/banking-sandbox';
 import { bookkeepingRouter } from './routes/bookkeeping';
 import { checkoutRouter, createCheckout } from './routes/checkout';
 import { companiesRouter } from './routes/companies';
@@ -23,6 +25,8 @@ import { ordersRouter } from './routes/orders';
 import { plansRouter } from './routes/plans';
 import { uploadsRouter } from './routes/uploads';
 import { usersRouter } from './routes/users';
+import { createBankingProvider } from './providers/banking/create-banking-provider';
+import { isSandboxBanking } from './providers/banking/sandbox-banking';
 import { createPaymentsProvider } from './providers/payments/create-payments-provider';
 import { createStorage } from './providers/storage/create-storage';
 import { localFilesPath } from './providers/storage/local-storage';
@@ -65,6 +69,9 @@ export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) 
   api.route('/', checkoutRouter(deps, checkout));
   api.route('/', companiesRouter(deps));
   api.route('/', bookkeepingRouter(deps));
+  const banking = createBankingProvider(deps);
+  api.route('/', bankingRouter(deps, banking));
+  if (isSandboxBanking(banking)) api.route('/', bankingSandboxRouter(deps, banking));
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -118,10 +118,11 @@ export async function verifyCode(db: Db, sessionSecret: string, input: { userId:
 }
 
 /** What the session `familyId` of `userId` may do now: see banking (`access`), move money (`stepUp`). */
-export async function sessionWindow(db: Db, userId: string, familyId: string, now: Date): Promise<{ access: boolean; stepUp: boolean }> {
+export async function sessionWindow(db: Db, userId: string, familyId: string, now: Date): Promise<{ access: boolean; stepUp: boolean; stepUpSeconds: number }> {
   const [row] = await db.select().from(twoFactorStepUps).where(eq(twoFactorStepUps.familyId, familyId));
-  const mine = Boolean(row && row.userId === userId);
-  return { access: mine && row!.accessUntil > now, stepUp: mine && row!.verifiedUntil > now };
+  if (!row || row.userId !== userId) return { access: false, stepUp: false, stepUpSeconds: 0 };
+  const stepUp = row.verifiedUntil > now;
+  return { access: row.accessUntil > now, stepUp, stepUpSeconds: stepUp ? Math.floor((row.verifiedUntil.getTime() - now.getTime()) / 1000) : 0 };
 }
 
 const hashCode = (sessionSecret: string, userId: string, code: string) => createHmac('sha256', sessionSecret).update(`2fa-reset:${userId}:${code}`).digest('base64url');

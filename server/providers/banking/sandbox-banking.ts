@@ -269,3 +269,6 @@ export function createSandboxBanking(options: { db: Db; now: () => Date; appUrl:
     if (!link || link.body.kyc_status !== 'approved') throw new BankingProviderError('Customer is not approved', 400, 'customer_not_approved');
   }
 }
+
+/** True for the local sandbox (which has the simulator's extra controls). */
+export const isSandboxBanking = (provider: BankingProvider): provider is SandboxBanking => provider.name === 'sandbox' && 'decideKyc' in provider;
