@@ -63,7 +63,7 @@ class FakeBridge {
     }
     if (method === 'POST' && path === '/v0/customers/cust_123/external_accounts') {
       const account = body.account as Record<string, string>;
-      return { id: 'ea_1', account_type: body.account_type, currency: body.currency, customer_id: 'cust_123', account_owner_name: body.account_owner_name, bank_name: body.bank_name, last_4: account.account_number.slice(-4), active: true };
+      return { id: 'ea_1', account_type: body.account_type, currency: body.currency, customer_id: 'cust_123', account_owner_name: body.account_owner_name, bank_name: body.bank_name, last_4: String(account.account_number).slice(-4), active: true };
     }
     if (method === 'DELETE' && path === '/v0/customers/cust_123/external_accounts/ea_1') return { id: 'ea_1', active: false };
     if (method === 'POST' && path === '/v0/transfers') return { id: 'transfer_1', client_reference_id: body.client_reference_id, state: 'payment_submitted', on_behalf_of: body.on_behalf_of, amount: body.amount, developer_fee: body.developer_fee, source: body.source, destination: body.destination };
