@@ -147,7 +147,7 @@ export const withdrawalRequestSchema = z
     /** The bank account (external account) for bank rails. */
     bankAccountId: z.uuid({ error: 'validation.required' }).optional(),
     /** The TRON wallet address for the crypto rail. */
-    walletAddress: z.string().trim().max(128, { error: 'validation.walletAddress' }).optional(),
+    walletAddress: z.string().trim().max(128, { error: 'banking.validation.walletAddress' }).optional(),
     amountCents: z.number({ error: 'validation.required' }).int({ error: 'validation.invalid' }).max(100_000_000_000, { error: 'validation.invalid' }),
     reference: z.string().max(255, { error: 'banking.validation.wireMessage' }).optional(),
   })

@@ -35,7 +35,7 @@ export function BankAccountsPanel({ companyId, accounts, stepUpSeconds, onChange
   async function stepUp(): Promise<boolean> {
     if (stepUpSeconds > 0) return true;
     if (!/^\d{6}$/.test(code)) {
-      setErrors({ code: t('validation.code') });
+      setErrors({ code: t('banking:validation.code') });
       return false;
     }
     try {

@@ -69,7 +69,7 @@ export function TwoFactorPanel({ companyId, overview, onVerified }: Props) {
 
   const submitCode = (event: FormEvent) => {
     event.preventDefault();
-    if (!/^\d{6}$/.test(code)) return setFailure(t('validation.code'));
+    if (!/^\d{6}$/.test(code)) return setFailure(t('banking:validation.code'));
     void run(async () => {
       await verifyTwoFactor(code);
       setCode('');
