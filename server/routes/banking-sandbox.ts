@@ -75,7 +75,7 @@ export function bankingSandboxRouter(deps: AppDeps, sandbox: SandboxBanking) {
     const [profile] = await db.select().from(bankingProfiles).where(eq(bankingProfiles.kycLinkId, c.req.param('id')));
     if (!profile) throw new ProblemError(404, 'not_found');
     await deliver(await sandbox.decideKyc(profile.kycLinkId, decision));
-    return c.redirect(`${deps.env.APP_URL}/${defaultLanguage}/dashboard/banking-crypto`, 303);
+    return c.redirect(`${deps.env.APP_URL}/${defaultLanguage}/banking-crypto`, 303);
   });
 
   return router.openapi(depositRoute, async (c) => {

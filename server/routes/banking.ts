@@ -328,14 +328,14 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
       if (residence) throw new ProblemError(403, 'banking_unavailable_country', { _: ['validation.bankingUnavailableCountry'] });
       const [existing] = await db.select().from(bankingProfiles).where(eq(bankingProfiles.companyId, companyId));
       if (!existing) {
-        const [me] = await db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
+        const [me] = await db.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, user.id));
         try {
           const link = await provider.createKycLink({
             idempotencyKey: `kyc-${companyId}`,
             fullName: access.company.company.nameOption1,
             email: me!.email,
             type: 'business',
-            redirectUri: `${deps.env.APP_URL}/dashboard/banking-crypto`,
+            redirectUri: `${deps.env.APP_URL}/${me!.language}/banking-crypto`,
           });
           await db
             .insert(bankingProfiles)

@@ -67,7 +67,7 @@ const layouts: { [K in MailKind]: (t: MailTexts, v: MailTemplates[K], link: (pat
       { text: fill(t.twoFactorReset.intro, { requester: v.requester, company: v.company }) },
       { text: v.code, emphasis: true },
       { text: fill(t.twoFactorReset.expiry, { minutes: v.minutes }) },
-      { text: fill(t.twoFactorReset.action, { url: link('dashboard/banking-crypto') }) },
+      { text: fill(t.twoFactorReset.action, { url: link('banking-crypto') }) },
       { text: t.twoFactorReset.ignore },
     ],
   }),
