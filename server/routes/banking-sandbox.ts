@@ -62,7 +62,7 @@ export function bankingSandboxRouter(deps: AppDeps, sandbox: SandboxBanking) {
     const id = escapeHtml(c.req.param('id'));
     const button = (decision: string, label: string) => `<button name="decision" value="${decision}">${escapeHtml(label)}</button>`;
     return c.html(
-      `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(t.title)}</title></head>` +
+      `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>${escapeHtml(t.title)}</title></head>` +
         `<body><main><h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.intro)}</p>` +
         `<form method="post" action="/api/v1/banking/sandbox/kyc/${id}">${button('approved', t.approve)} ${button('rejected', t.reject)} ${button('incomplete', t.moreInfo)}</form></main></body></html>`,
     );
