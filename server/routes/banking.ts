@@ -40,6 +40,8 @@ const problem = (description: string) => ({ description, content: { 'application
 const companyParams = z.object({ companyId: z.uuid({ error: 'validation.invalid' }) });
 const codeBody = z.object({ code: twoFactorCodeSchema }).strict();
 const companyBody = z.object({ companyId: z.uuid({ error: 'validation.invalid' }) }).strict();
+/** The provider's id of an object stays on the server. */
+const withoutId = <T extends { id: string }>({ id: _id, ...rest }: T) => rest;
 const idempotencyHeaders = z.object({ 'idempotency-key': idempotencyKeySchema });
 
 /** Per-IP guesses of 2FA codes across accounts: the per-user lockout stops one account, this stops spraying many. */
@@ -88,18 +90,7 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
         ? {
             status: profile.status,
             kycUrl: profile.kycUrl,
-            virtualAccount: profile.virtualAccount
-              ? {
-                  bankName: profile.virtualAccount.bankName,
-                  bankAddress: profile.virtualAccount.bankAddress,
-                  beneficiaryName: profile.virtualAccount.beneficiaryName,
-                  accountNumber: profile.virtualAccount.accountNumber,
-                  routingNumber: profile.virtualAccount.routingNumber,
-                  rails: profile.virtualAccount.rails,
-                  iban: profile.virtualAccount.iban,
-                  bic: profile.virtualAccount.bic,
-                }
-              : null,
+            virtualAccount: profile.virtualAccount ? withoutId(profile.virtualAccount) : null,
             walletAddress: profile.walletAddress,
           }
         : null,

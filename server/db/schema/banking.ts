@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { verificationStatuses, walletTransactionStatuses, type BankRegion, type WithdrawalRail } from '@domain/banking';
+import type { VirtualAccount } from '../../providers/banking/banking-provider';
 import { companies } from './companies';
 import { users } from './users';
 
@@ -55,24 +56,12 @@ export const bankingProfiles = pgTable('banking_profiles', {
   kycUrl: text('kyc_url').notNull(),
   status: text('status', { enum: verificationStatuses }).notNull().default('pending'),
   /** The provider's deposit instructions (routing and account numbers, IBAN), once approved. */
-  virtualAccount: jsonb('virtual_account').$type<VirtualAccountDetails>(),
+  virtualAccount: jsonb('virtual_account').$type<VirtualAccount>(),
   walletId: text('wallet_id'),
   walletAddress: text('wallet_address'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-export interface VirtualAccountDetails {
-  id: string;
-  bankName: string;
-  bankAddress: string;
-  beneficiaryName: string;
-  accountNumber: string;
-  routingNumber: string;
-  rails: string[];
-  iban: string | null;
-  bic: string | null;
-}
 
 /**
  * Balances per company and currency in cents. The check keeps them at or above zero, and a
