@@ -57,6 +57,28 @@ export const problemCodes = [
   'bank_sync_failed',
   'bank_sync_in_progress',
   'bank_unlink_failed',
+  // Banking and crypto (docs/decisions/027-banking-and-crypto.md).
+  'two_factor_required',
+  'two_factor_already_enabled',
+  'two_factor_invalid_code',
+  'two_factor_locked',
+  'two_factor_owner_only',
+  'two_factor_reset_cooldown',
+  'two_factor_no_reset_code',
+  'two_factor_invalid_reset_code',
+  'two_factor_step_up_required',
+  'qr_generation_failed',
+  'impersonation_forbidden',
+  'banking_not_enabled',
+  'banking_not_approved',
+  'kyc_email_in_use',
+  'kyc_failed',
+  'withdrawal_failed',
+  'insufficient_balance',
+  'bank_account_failed',
+  'bank_account_delete_failed',
+  'liquidation_failed',
+  'webhook_signature_invalid',
   'internal',
 ] as const;
 export type ProblemCode = (typeof problemCodes)[number];
@@ -70,6 +92,8 @@ export const problemSchema = z.object({
   /** Field path → i18n message keys. */
   errors: z.record(z.string(), z.array(z.string())).optional(),
   retryAfter: z.number().optional(),
+  /** two_factor_invalid_code: codes left before the lockout (SPEC §8). */
+  attemptsRemaining: z.number().optional(),
   /** Payment failures: the provider's decline code and a support code to quote to support (SPEC §8). */
   declineCode: z.string().optional(),
   supportCode: z.string().optional(),

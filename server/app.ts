@@ -12,6 +12,8 @@ import { docsRouter } from './routes/docs';
 import { adminRouter } from './routes/admin';
 import { authRouter } from './routes/auth';
 import { bankLinksRouter } from './routes/bank-links';
+import { bankingRouter } from './routes/banking';
+import { bankingSandboxRouter } from './routes/banking-sandbox';
 import { bookkeepingRouter } from './routes/bookkeeping';
 import { checkoutRouter, createCheckout } from './routes/checkout';
 import { companiesRouter } from './routes/companies';
@@ -25,6 +27,8 @@ import { plansRouter } from './routes/plans';
 import { uploadsRouter } from './routes/uploads';
 import { usersRouter } from './routes/users';
 import { createBankLinkingProvider } from './providers/bank-linking/create-bank-linking-provider';
+import { createBankingProvider } from './providers/banking/create-banking-provider';
+import { isSandboxBanking } from './providers/banking/sandbox-banking';
 import { createPaymentsProvider } from './providers/payments/create-payments-provider';
 import { createStorage } from './providers/storage/create-storage';
 import { localFilesPath } from './providers/storage/local-storage';
@@ -74,6 +78,9 @@ export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) 
   api.route('/', companiesRouter(deps));
   api.route('/', bookkeepingRouter(deps));
   api.route('/', bankLinksRouter(deps, deps.bankLinking ?? createBankLinkingProvider(deps)));
+  const banking = createBankingProvider(deps);
+  api.route('/', bankingRouter(deps, banking));
+  if (isSandboxBanking(banking)) api.route('/', bankingSandboxRouter(deps, banking));
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -27,6 +27,10 @@ const baseSchema = z.object({
   VITE_STRIPE_PUBLISHABLE_KEY: optional,
   GOOGLE_CLIENT_ID: optional,
   BRIDGE_API_KEY: optional,
+  /** The PEM public key of Bridge's webhook (`\n` may stand for line breaks); required with BRIDGE_API_KEY. */
+  BRIDGE_WEBHOOK_PUBLIC_KEY: optional,
+  /** Bridge's API base (https://api.bridge.xyz/v0 when unset). */
+  BRIDGE_API_URL: optional,
   PLAID_CLIENT_ID: optional,
   PLAID_SECRET: optional,
   /** Plaid's environment for PLAID_CLIENT_ID / PLAID_SECRET; production when NODE_ENV is, sandbox otherwise. */

@@ -54,6 +54,7 @@ export function problemResponse(
   const body = problemBody(status, code, errors, detail);
   // The body repeats Retry-After so a client reading only JSON can still show the wait.
   if (headers?.['Retry-After']) body.retryAfter = Number(headers['Retry-After']);
+  if (headers?.['X-Attempts-Remaining']) body.attemptsRemaining = Number(headers['X-Attempts-Remaining']);
   return c.body(JSON.stringify(body), status, {
     'Content-Type': 'application/problem+json',
   });
@@ -68,7 +69,8 @@ export function fieldErrors(error: ZodError): Record<string, string[]> {
     // Unknown keys are reported on each key, so a client sees exactly which field it must not send.
     const keys = issue.code === 'unrecognized_keys' ? issue.keys.map((k) => [...issue.path, k].join('.')) : [key];
     const message = issue.code === 'unrecognized_keys' ? 'validation.unknownField' : issue.message;
-    const normalised = message.startsWith('validation.') ? message : 'validation.invalid';
+    // Message keys of a catalog (`validation.*`, or a feature's own `banking.validation.*`) pass; any other text does not.
+    const normalised = message.startsWith('validation.') || message.startsWith('banking.validation.') ? message : 'validation.invalid';
     for (const k of keys) (errors[k] ??= []).push(normalised);
   }
   return errors;

@@ -27,7 +27,7 @@ export class ApiError extends Error {
   }
 }
 
-export type ProblemDetails = Partial<Pick<Problem, 'declineCode' | 'supportCode' | 'amount'>>;
+export type ProblemDetails = Partial<Pick<Problem, 'declineCode' | 'supportCode' | 'amount' | 'attemptsRemaining'>>;
 
 /** The API could not be reached (offline, DNS, server down, timeout). */
 export class NetworkError extends Error {
@@ -149,11 +149,12 @@ function isProblem(value: unknown): value is Problem {
 }
 
 /** The payment fields of a problem, kept only when they have the documented types. */
-function problemDetails({ declineCode, supportCode, amount }: Problem): ProblemDetails {
+function problemDetails({ declineCode, supportCode, amount, attemptsRemaining }: Problem): ProblemDetails {
   return {
     ...(typeof declineCode === 'string' && { declineCode }),
     ...(typeof supportCode === 'string' && { supportCode }),
     ...(Number.isInteger(amount) && { amount }),
+    ...(Number.isInteger(attemptsRemaining) && { attemptsRemaining }),
   };
 }
 

@@ -29,6 +29,8 @@ export interface MailTemplates {
     /** The claim link of a guest order (`<order id>.<secret>`, valid `days`); null when the order already has its account. */
     claim: { link: string; days: number } | null;
   };
+  /** The code that resets a user's banking two-factor access, sent to the company owner; `requester` is who asked. */
+  twoFactorReset: { firstName: string; code: string; minutes: number; requester: string; company: string };
   /** A guest's wizard link for another device; `firstName` is '' when the wizard has none yet. */
   continueDraft: { firstName: string; draftId: string; secret: string; days: number };
 }
@@ -57,6 +59,16 @@ const layouts: { [K in MailKind]: (t: MailTexts, v: MailTemplates[K], link: (pat
       { text: fill(t.resetCode.expiry, { minutes: v.minutes }) },
       { text: fill(t.resetCode.action, { url: link('reset-password/confirm') }) },
       { text: t.resetCode.ignore },
+    ],
+  }),
+  twoFactorReset: (t, v, link) => ({
+    subject: t.twoFactorReset.subject,
+    blocks: [
+      { text: fill(t.twoFactorReset.intro, { requester: v.requester, company: v.company }) },
+      { text: v.code, emphasis: true },
+      { text: fill(t.twoFactorReset.expiry, { minutes: v.minutes }) },
+      { text: fill(t.twoFactorReset.action, { url: link('banking-crypto') }) },
+      { text: t.twoFactorReset.ignore },
     ],
   }),
   loginCode: (t, v) => ({

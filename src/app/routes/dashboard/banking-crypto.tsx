@@ -1,9 +1,9 @@
 import { RouteError } from '@src/components/route-error/route-error';
-import { ComingSoonScreen } from '../../coming-soon-screen';
+import { BankingScreen } from '@src/features/banking/components/banking-screen';
 
 /** Bank account and crypto wallet. */
 export function Component() {
-  return <ComingSoonScreen screen="bankingCrypto" area="dashboard" />;
+  return <BankingScreen />;
 }
 
 export function ErrorBoundary() {

@@ -1,0 +1,287 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { Secret, URI } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppDeps } from '../context';
+import { bankingProfiles, walletBalances, walletTransactions } from '../db/schema/banking';
+import { companies, companyMembers, partners } from '../db/schema/companies';
+import { ensureAdmin } from '../seed';
+import { totpOf } from '../banking/two-factor';
+import { createSandboxBanking } from '../providers/banking/sandbox-banking';
+import { createUser, signIn } from '../test/accounts';
+import { cookiesFrom, createTestApp, type TestApp } from '../test/harness';
+
+/** A signed-in user with a TOTP authenticator of their own (set up through the API). */
+interface Person {
+  id: string;
+  email: string;
+  cookies: string;
+  secret: Secret | null;
+}
+
+describe('banking', () => {
+  let t: TestApp;
+  let owner: Person;
+  let teammate: Person;
+  let stranger: Person;
+  let companyId: string;
+  let sanctionedCompanyId: string;
+  let sanctionedOwner: Person;
+
+  const api = (path: string, person: Person | null, init: RequestInit & { json?: unknown } = {}) =>
+    t.request(`/api/v1/banking${path}`, { ...init, cookies: person?.cookies, headers: { 'x-forwarded-for': '198.51.100.7', ...(init.headers as Record<string, string>) } });
+
+  async function person(email: string): Promise<Person> {
+    const user = await createUser(t, { email });
+    return { id: user.id, email, cookies: await signIn(t, email), secret: null };
+  }
+
+  async function companyOf(ownerId: string, country: string): Promise<string> {
+    const [company] = await t.database.db.insert(companies).values({ ownerId, type: 'LLC', nameOption1: `Andes ${country}`, status: 'Completed' }).returning();
+    await t.database.db.insert(partners).values({
+      companyId: company!.id,
+      position: 0,
+      firstName: 'Ana',
+      lastName: 'Pérez',
+      ownership: 100,
+      isDirector: true,
+      addressLine1: 'Av. Corrientes 1234',
+      city: 'Buenos Aires',
+      stateOrProvince: 'CABA',
+      country,
+      postalCode: '1043',
+    });
+    return company!.id;
+  }
+
+  /** The code the user's authenticator shows now (a later step than the last used one). */
+  const codeOf = (who: Person) => totpOf(who.secret!, who.email).generate({ timestamp: t.clock.now.getTime() });
+
+  async function setUp(who: Person, company = companyId) {
+    const response = await api('/two-factor/setup', who, { method: 'POST', json: { companyId: company } });
+    expect(response.status).toBe(201);
+    who.secret = URI.parse((await response.json()).otpauthUri).secret as Secret;
+    await verify(who);
+  }
+
+  async function verify(who: Person) {
+    // Each code may be used once: move to the next 30-second step first.
+    t.clock.advance(30_000);
+    const response = await api('/two-factor/verify', who, { method: 'POST', json: { code: codeOf(who) } });
+    expect(response.status).toBe(204);
+  }
+
+  async function approve(id: string) {
+    const enabled = await api(`/companies/${id}/verification`, owner, { method: 'POST' });
+    expect(enabled.status).toBe(201);
+    const [profile] = await t.database.db.select().from(bankingProfiles).where(eq(bankingProfiles.companyId, id));
+    const decision = await t.request(`/api/v1/banking/sandbox/kyc/${profile!.kycLinkId}`, { method: 'POST', body: new URLSearchParams({ decision: 'approved' }), headers: { origin: 'http://localhost:3000' } });
+    expect(decision.status).toBe(303);
+  }
+
+  const withdraw = (who: Person, body: unknown, key = randomUUID()) =>
+    api(`/companies/${companyId}/withdrawals`, who, { method: 'POST', json: body, headers: { 'idempotency-key': key } });
+
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: '1' });
+    owner = await person('owner@example.com');
+    teammate = await person('teammate@example.com');
+    stranger = await person('stranger@example.com');
+    sanctionedOwner = await person('sanctioned@example.com');
+    companyId = await companyOf(owner.id, 'AR');
+    sanctionedCompanyId = await companyOf(sanctionedOwner.id, 'VE');
+    await t.database.db.insert(companyMembers).values({ companyId, userId: teammate.id });
+    await setUp(owner);
+    await approve(companyId);
+    // The overview provisions the wallet and virtual account once KYC is approved.
+    expect((await (await api(`/companies/${companyId}`, owner)).json()).profile.virtualAccount.routingNumber).toMatch(/^\d{9}$/);
+  });
+  afterAll(() => t.close());
+
+  describe('two-factor access', () => {
+    it('refuses a teammate’s QR until the owner has one, and another company’s outright', async () => {
+      const other = await person('early-teammate@example.com');
+      const company = await companyOf(stranger.id, 'AR');
+      await t.database.db.insert(companyMembers).values({ companyId: company, userId: other.id });
+      const refused = await api('/two-factor/setup', other, { method: 'POST', json: { companyId: company } });
+      expect(refused.status).toBe(403);
+      expect((await refused.json()).code).toBe('two_factor_owner_only');
+      expect((await api('/two-factor/setup', other, { method: 'POST', json: { companyId } })).status).toBe(404);
+    });
+
+    it('counts wrong codes down, then locks with the wait in seconds', async () => {
+      const guesser = await person('guesser@example.com');
+      const company = await companyOf(guesser.id, 'AR');
+      const setup = await api('/two-factor/setup', guesser, { method: 'POST', json: { companyId: company } });
+      guesser.secret = URI.parse((await setup.json()).otpauthUri).secret as Secret;
+      const right = codeOf(guesser);
+      const wrong = right === '000000' ? '111111' : '000000';
+      for (let attempt = 1; attempt <= 4; attempt += 1) {
+        const response = await api('/two-factor/verify', guesser, { method: 'POST', json: { code: wrong } });
+        expect(response.status).toBe(400);
+        expect(await response.json()).toMatchObject({ code: 'two_factor_invalid_code', attemptsRemaining: 5 - attempt });
+      }
+      const locked = await api('/two-factor/verify', guesser, { method: 'POST', json: { code: wrong } });
+      expect(locked.status).toBe(429);
+      expect(await locked.json()).toMatchObject({ code: 'two_factor_locked', retryAfter: 300 });
+      // Even the right code waits out the lock.
+      const stillLocked = await api('/two-factor/verify', guesser, { method: 'POST', json: { code: right } });
+      expect(stillLocked.status).toBe(429);
+      t.clock.advance(301_000);
+      expect((await api('/two-factor/verify', guesser, { method: 'POST', json: { code: codeOf(guesser) } })).status).toBe(204);
+    });
+
+    it('refuses a code already used', async () => {
+      t.clock.advance(30_000);
+      const code = codeOf(owner);
+      expect((await api('/two-factor/verify', owner, { method: 'POST', json: { code } })).status).toBe(204);
+      expect((await api('/two-factor/verify', owner, { method: 'POST', json: { code } })).status).toBe(400);
+    });
+
+    it('resets by a code mailed to the owner, with a cooldown between requests', async () => {
+      const resetter = await person('resetter@example.com');
+      const company = await companyOf(resetter.id, 'AR');
+      await setUp(resetter, company);
+      const first = await api('/two-factor/reset', resetter, { method: 'POST', json: { companyId: company } });
+      expect(first.status).toBe(202);
+      const again = await api('/two-factor/reset', resetter, { method: 'POST', json: { companyId: company } });
+      expect(again.status).toBe(429);
+      expect(await again.json()).toMatchObject({ code: 'two_factor_reset_cooldown', retryAfter: 60 });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      const mail = t.mails.findLast((message) => message.to === 'resetter@example.com')!;
+      const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
+      expect((await api('/two-factor/reset/confirm', resetter, { method: 'POST', json: { code: code === '000000' ? '000001' : '000000' } })).status).toBe(400);
+      expect((await api('/two-factor/reset/confirm', resetter, { method: 'POST', json: { code } })).status).toBe(204);
+      // The secret is gone: a new QR can be generated.
+      expect((await api('/two-factor/setup', resetter, { method: 'POST', json: { companyId: company } })).status).toBe(201);
+    });
+  });
+
+  describe('who sees what', () => {
+    it('gives a teammate without two-factor access nothing but the setup state', async () => {
+      const overview = await (await api(`/companies/${companyId}`, teammate)).json();
+      expect(overview).toMatchObject({ twoFactor: { enabled: false, canSetUp: true, access: false }, profile: null, balances: null, bankAccounts: null });
+      expect((await api(`/companies/${companyId}/transactions`, teammate)).status).toBe(403);
+    });
+
+    it('gives any other user a 404', async () => {
+      expect((await api(`/companies/${companyId}`, stranger)).status).toBe(404);
+      expect((await api(`/companies/${companyId}/transactions`, stranger)).status).toBe(404);
+      expect((await withdraw(stranger, { rail: 'tron', walletAddress: 'T'.repeat(34), amountCents: 10_000 })).status).toBe(404);
+    });
+
+    it('lets a teammate in with their own code', async () => {
+      await setUp(teammate);
+      const overview = await (await api(`/companies/${companyId}`, teammate)).json();
+      expect(overview.profile.status).toBe('approved');
+    });
+
+    it('refuses banking to a company whose owner lives in a SPEC §1 country', async () => {
+      await setUp(sanctionedOwner, sanctionedCompanyId);
+      const response = await api(`/companies/${sanctionedCompanyId}/verification`, sanctionedOwner, { method: 'POST' });
+      expect(response.status).toBe(403);
+      expect((await response.json()).code).toBe('banking_unavailable_country');
+    });
+  });
+
+  describe('withdrawals', () => {
+    const deposit = async (cents: number) => {
+      const response = await api(`/sandbox/companies/${companyId}/deposits`, owner, { method: 'POST', json: { amountCents: cents, senderName: 'Ana Pérez', fromBank: 'Chase', rail: 'wire' } });
+      expect(response.status).toBe(202);
+    };
+
+    it('records a deposit from the signed webhook and shows it', async () => {
+      await deposit(50_000);
+      const items = (await (await api(`/companies/${companyId}/transactions`, owner)).json()).items;
+      expect(items[0]).toMatchObject({ direction: 'incoming', amountCents: 50_000, status: 'funds_received', senderName: 'Ana Pérez', fromBank: 'Chase' });
+    });
+
+    it('refuses a withdrawal without a fresh two-factor code', async () => {
+      t.clock.advance(6 * 60_000);
+      const response = await withdraw(owner, { rail: 'tron', walletAddress: 'T'.repeat(34), amountCents: 10_000 });
+      expect(response.status).toBe(403);
+      expect((await response.json()).code).toBe('two_factor_step_up_required');
+    });
+
+    it('breaks SPEC rules with their messages', async () => {
+      await verify(owner);
+      const response = await withdraw(owner, { rail: 'tron', walletAddress: 'short', amountCents: 9_999 });
+      expect(response.status).toBe(400);
+      expect((await response.json()).errors).toMatchObject({ amountCents: ['banking.validation.minimumAmount'], walletAddress: ['banking.validation.walletAddress'] });
+    });
+
+    it('sends once for the same Idempotency-Key, and refuses the key with another body', async () => {
+      await verify(owner);
+      const key = randomUUID();
+      const body = { rail: 'tron', walletAddress: 'T'.repeat(34), amountCents: 10_000 };
+      const [first, second] = await Promise.all([withdraw(owner, body, key), withdraw(owner, body, key)]);
+      expect([first.status, second.status].sort()).toEqual([200, 201]);
+      const rows = await t.database.db.select().from(walletTransactions).where(eq(walletTransactions.idempotencyKey, key));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.feeCents).toBe(130);
+      const [balance] = await t.database.db.select().from(walletBalances).where(eq(walletBalances.companyId, companyId));
+      expect(balance!.availableCents).toBe(40_000);
+      const other = await withdraw(owner, { ...body, amountCents: 20_000 }, key);
+      expect(other.status).toBe(422);
+    });
+
+    it('never lets racing withdrawals spend more than the balance', async () => {
+      // The test clock has run past the access token's life: a new session, and its own code.
+      owner.cookies = await signIn(t, owner.email);
+      await verify(owner);
+      const body = { rail: 'tron', walletAddress: 'T'.repeat(34), amountCents: 15_000 };
+      const answers = await Promise.all([withdraw(owner, body), withdraw(owner, body), withdraw(owner, body), withdraw(owner, body)]);
+      const statuses = answers.map((answer) => answer.status).sort();
+      // $400 covers two withdrawals of $150, never three.
+      expect(statuses).toEqual([201, 201, 409, 409]);
+      const [balance] = await t.database.db.select().from(walletBalances).where(eq(walletBalances.companyId, companyId));
+      expect(balance!.availableCents).toBe(10_000);
+      expect((await withdraw(owner, { ...body, amountCents: 10_001 })).status).toBe(409);
+    });
+
+    it('refuses to move money in an admin’s “log in as user” session', async () => {
+      const deps: AppDeps = { env: t.env, database: t.database, mailer: { send: async () => {} }, now: () => t.clock.now };
+      await ensureAdmin(deps);
+      const adminCookies = await signIn(t, t.env.ADMIN_EMAIL, t.env.ADMIN_PASSWORD);
+      const loginAs = await t.request('/api/v1/admin/login-as-user', { method: 'POST', json: { userId: owner.id }, cookies: adminCookies });
+      expect(loginAs.status).toBe(200);
+      const impersonation: Person = { ...owner, cookies: cookiesFrom(loginAs, adminCookies) };
+      const response = await withdraw(impersonation, { rail: 'tron', walletAddress: 'T'.repeat(34), amountCents: 10_000 });
+      expect(response.status).toBe(403);
+      expect((await response.json()).code).toBe('impersonation_forbidden');
+    });
+  });
+
+  describe('webhooks', () => {
+    const sandbox = () => createSandboxBanking({ db: t.database.db, now: () => t.clock.now, appUrl: t.env.APP_URL });
+
+    it('refuses a bad signature', async () => {
+      const [profile] = await t.database.db.select().from(bankingProfiles).where(eq(bankingProfiles.companyId, companyId));
+      const event = await sandbox().simulateDeposit({ customerId: profile!.customerId, amountCents: 1_000_000, senderName: 'Mallory', fromBank: 'Evil', rail: 'wire' });
+      const tampered = event.rawBody.replace('10000.00', '99999.00');
+      const response = await t.request('/api/v1/banking/webhooks', { method: 'POST', body: tampered, headers: { 'content-type': 'application/json', 'x-webhook-signature': event.signature } });
+      expect(response.status).toBe(400);
+      expect((await response.json()).code).toBe('webhook_signature_invalid');
+      const unsigned = await t.request('/api/v1/banking/webhooks', { method: 'POST', body: event.rawBody, headers: { 'content-type': 'application/json' } });
+      expect(unsigned.status).toBe(400);
+    });
+
+    it('applies a replayed event once', async () => {
+      const [profile] = await t.database.db.select().from(bankingProfiles).where(eq(bankingProfiles.companyId, companyId));
+      const event = await sandbox().simulateDeposit({ customerId: profile!.customerId, amountCents: 12_345, senderName: 'Replay', fromBank: 'Chase', rail: 'ach_push' });
+      const post = () => t.request('/api/v1/banking/webhooks', { method: 'POST', body: event.rawBody, headers: { 'content-type': 'application/json', 'x-webhook-signature': event.signature } });
+      expect(await (await post()).json()).toEqual({ received: true, duplicate: false });
+      expect(await (await post()).json()).toEqual({ received: true, duplicate: true });
+      const rows = await t.database.db.select().from(walletTransactions).where(eq(walletTransactions.senderName, 'Replay'));
+      expect(rows).toHaveLength(1);
+    });
+
+    it('refuses a signed event older than ten minutes', async () => {
+      const old = new Date(t.clock.now.getTime() - 11 * 60_000);
+      const body = JSON.stringify({ event_id: 'wh_old', event_category: 'transfer', event_object_id: 'x', event_object: {} });
+      const signature = await sandbox().sign(body, old);
+      const response = await t.request('/api/v1/banking/webhooks', { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-webhook-signature': signature } });
+      expect(response.status).toBe(400);
+    });
+  });
+});

@@ -1,0 +1,234 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { walletTransactionStatuses, type BankingOverview, type WalletTransaction } from '@domain/banking';
+import { defaultLanguage, isLanguage } from '@domain/constants';
+import { Button } from '@src/components/button';
+import { FormAlert } from '@src/components/form/form-alert';
+import fieldStyles from '@src/components/form/field.module.css';
+import { useCompanies } from '@src/features/dashboard/hooks/use-companies';
+import { currentSyncEngine } from '@src/features/sync/sync-runtime';
+import { formatDate, formatUsd } from '@src/i18n/format';
+import { usePageTitle } from '@src/lib/use-page-title';
+import { useErrorText } from '@src/lib/use-error-text';
+import { ApiError } from '@src/lib/api';
+import { getOverview, listWalletTransactions, startVerification } from '../api/banking-api';
+import { BankAccountsPanel } from './bank-accounts-panel';
+import styles from './banking.module.css';
+import { TwoFactorPanel } from './two-factor-panel';
+import { WithdrawForm } from './withdraw-form';
+
+/**
+ * The bank account screen (SPEC §2): two-factor access first; then verification, the
+ * virtual account, balances, withdrawals, bank accounts and wallet transactions. Banking is
+ * online-only; a server poke (a deposit arrived, a transfer moved) makes the sync engine
+ * pull, and this screen reloads its data whenever a pull completes: no page reload needed.
+ */
+export function BankingScreen() {
+  const { t } = useTranslation('banking');
+  const { lang } = useParams();
+  const language = isLanguage(lang) ? lang : defaultLanguage;
+  usePageTitle(t('title'));
+  const errorText = useErrorText();
+  const companies = useCompanies();
+  const [companyId, setCompanyId] = useState<string | null>(null);
+  const [overview, setOverview] = useState<BankingOverview | null>(null);
+  const [transactions, setTransactions] = useState<WalletTransaction[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [statusFilter, setStatusFilter] = useState('');
+  const [directionFilter, setDirectionFilter] = useState('');
+  const [open, setOpen] = useState<string | null>(null);
+  const selected = companyId ?? companies?.[0]?.id ?? null;
+
+  const reload = useCallback(async () => {
+    if (!selected) return;
+    try {
+      const next = await getOverview(selected);
+      setOverview(next);
+      setTransactions(next.twoFactor.access ? await listWalletTransactions(selected) : []);
+      setFailure(null);
+    } catch (error) {
+      setFailure(errorText(error));
+    }
+    // errorText is a new function each render; the company is what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selected]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  // A poke makes the engine pull; each finished pull is a chance that money moved.
+  useEffect(() => {
+    const engine = currentSyncEngine();
+    if (!engine) return;
+    let last = engine.getStatus().lastSyncedAt;
+    return engine.subscribe((status) => {
+      if (status.lastSyncedAt !== last) {
+        last = status.lastSyncedAt;
+        void reload();
+      }
+    });
+  }, [reload]);
+
+  const verify = async () => {
+    if (!selected) return;
+    try {
+      setOverview(await startVerification(selected));
+    } catch (error) {
+      setFailure(error instanceof ApiError && error.code === 'banking_unavailable_country' ? t('unavailableCountry') : errorText(error));
+    }
+  };
+
+  if (companies && companies.length === 0) return <p className={styles.page}>{t('noCompany')}</p>;
+  const shown = transactions.filter((row) => (!statusFilter || row.status === statusFilter) && (!directionFilter || row.direction === directionFilter));
+
+  return (
+    <div className={styles.page}>
+      <h1>{t('title')}</h1>
+      {companies && companies.length > 1 && (
+        <div className={fieldStyles.field}>
+          <label htmlFor="banking-company" className={fieldStyles.label}>
+            {t('company')}
+          </label>
+          <select id="banking-company" className={fieldStyles.control} value={selected ?? ''} onChange={(event) => setCompanyId(event.target.value)}>
+            {companies.map((company) => (
+              <option key={company.id} value={company.id}>
+                {company.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {failure && <FormAlert>{failure}</FormAlert>}
+      {overview && selected && !overview.twoFactor.access && <TwoFactorPanel companyId={selected} overview={overview} onVerified={() => void reload()} />}
+      {overview?.twoFactor.access && selected && (
+        <>
+          {overview.impersonated && <FormAlert>{t('impersonated')}</FormAlert>}
+          <section className={styles.card} aria-labelledby="verification-title">
+            <h2 id="verification-title">{t('verification.title')}</h2>
+            {!overview.profile ? (
+              <>
+                <p>{t('verification.intro')}</p>
+                <Button onClick={() => void verify()}>{t('verification.start')}</Button>
+              </>
+            ) : (
+              <>
+                <p>
+                  {t('verification.status')} <strong>{t(`statuses.${overview.profile.status}`)}</strong>
+                </p>
+                <p>{t(`verification.next.${overview.profile.status}`)}</p>
+                {overview.profile.status !== 'approved' && overview.profile.status !== 'rejected' && (
+                  <a className={styles.link} href={overview.profile.kycUrl}>
+                    {t('verification.open')}
+                  </a>
+                )}
+              </>
+            )}
+          </section>
+          {overview.profile?.virtualAccount && (
+            <section className={styles.card} aria-labelledby="account-title">
+              <h2 id="account-title">{t('account.title')}</h2>
+              <dl className={styles.details}>
+                <dt>{t('account.bank')}</dt>
+                <dd>{overview.profile.virtualAccount.bankName}</dd>
+                <dt>{t('account.beneficiary')}</dt>
+                <dd>{overview.profile.virtualAccount.beneficiaryName}</dd>
+                <dt>{t('account.routing')}</dt>
+                <dd>{overview.profile.virtualAccount.routingNumber}</dd>
+                <dt>{t('account.number')}</dt>
+                <dd>{overview.profile.virtualAccount.accountNumber}</dd>
+                <dt>{t('account.rails')}</dt>
+                <dd>{overview.profile.virtualAccount.rails.map((rail) => t(`incomingRails.${rail}`, { defaultValue: rail })).join(', ')}</dd>
+              </dl>
+              <p className={styles.hint}>{t('account.allowed')}</p>
+              <p className={styles.hint}>{t('account.deposits')}</p>
+            </section>
+          )}
+          {overview.balances && (
+            <section className={styles.card} aria-labelledby="balances-title">
+              <h2 id="balances-title">{t('balances.title')}</h2>
+              <dl className={styles.details}>
+                <dt>USD</dt>
+                <dd data-testid="balance-usd">{formatUsd(overview.balances.usd / 100, language)}</dd>
+                <dt>USDC</dt>
+                <dd>{formatUsd(overview.balances.usdc / 100, language)}</dd>
+                <dt>USDT</dt>
+                <dd>{formatUsd(overview.balances.usdt / 100, language)}</dd>
+              </dl>
+            </section>
+          )}
+          {overview.profile?.status === 'approved' && overview.bankAccounts && (
+            <>
+              <WithdrawForm
+                companyId={selected}
+                language={language}
+                balanceCents={overview.balances?.usd ?? 0}
+                bankAccounts={overview.bankAccounts}
+                stepUpSeconds={overview.twoFactor.stepUpSeconds}
+                onDone={() => void reload()}
+              />
+              <BankAccountsPanel companyId={selected} accounts={overview.bankAccounts} stepUpSeconds={overview.twoFactor.stepUpSeconds} onChange={() => void reload()} />
+            </>
+          )}
+          <section className={styles.card} aria-labelledby="transactions-title">
+            <h2 id="transactions-title">{t('transactions.title')}</h2>
+            <div className={styles.filters}>
+              <div className={fieldStyles.field}>
+                <label htmlFor="tx-status" className={fieldStyles.label}>
+                  {t('transactions.status')}
+                </label>
+                <select id="tx-status" className={fieldStyles.control} value={statusFilter} onChange={(event) => setStatusFilter(event.target.value)}>
+                  <option value="">{t('transactions.all')}</option>
+                  {walletTransactionStatuses.map((status) => (
+                    <option key={status} value={status}>
+                      {t(`walletStatuses.${status}`)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className={fieldStyles.field}>
+                <label htmlFor="tx-direction" className={fieldStyles.label}>
+                  {t('transactions.direction')}
+                </label>
+                <select id="tx-direction" className={fieldStyles.control} value={directionFilter} onChange={(event) => setDirectionFilter(event.target.value)}>
+                  <option value="">{t('transactions.all')}</option>
+                  <option value="incoming">{t('transactions.incoming')}</option>
+                  <option value="outgoing">{t('transactions.outgoing')}</option>
+                </select>
+              </div>
+            </div>
+            {shown.length === 0 ? (
+              <p>{t('transactions.empty')}</p>
+            ) : (
+              <ul className={styles.list} aria-label={t('transactions.title')}>
+                {shown.map((row) => (
+                  <li key={row.id}>
+                    <button type="button" className={styles.row} aria-expanded={open === row.id} onClick={() => setOpen(open === row.id ? null : row.id)}>
+                      <span>{formatDate(row.date, language)}</span>
+                      <span>{row.counterparty}</span>
+                      <span>{`${row.direction === 'outgoing' ? '−' : '+'}${formatUsd(row.amountCents / 100, language)}`}</span>
+                      <span>{t(`walletStatuses.${row.status}`)}</span>
+                    </button>
+                    {open === row.id && (
+                      <dl className={styles.details}>
+                        <dt>{t('transactions.sender')}</dt>
+                        <dd>{row.senderName ?? '—'}</dd>
+                        <dt>{t('transactions.fromBank')}</dt>
+                        <dd>{row.fromBank ?? '—'}</dd>
+                        <dt>{t('transactions.hash')}</dt>
+                        <dd>{row.hash ?? '—'}</dd>
+                        <dt>{t('withdraw.fee')}</dt>
+                        <dd>{formatUsd(row.feeCents / 100, language)}</dd>
+                      </dl>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
