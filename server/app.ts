@@ -19,6 +19,7 @@ import { contactRouter } from './routes/contact';
 import { draftsRouter } from './routes/drafts';
 import { healthRouter } from './routes/health';
 import { syncRouter } from './routes/sync';
+import { taxFormsRouter } from './routes/tax-forms';
 import { ordersRouter } from './routes/orders';
 import { plansRouter } from './routes/plans';
 import { uploadsRouter } from './routes/uploads';
@@ -65,6 +66,7 @@ export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) 
   api.route('/', checkoutRouter(deps, checkout));
   api.route('/', companiesRouter(deps));
   api.route('/', bookkeepingRouter(deps));
+  api.route('/', taxFormsRouter(deps));
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
