@@ -18,7 +18,8 @@ const hour = 60 * 60 * 1000;
  * (company, deadline, step) in the transaction that sends it: with several instances running
  * the job on one PostgreSQL, the second insert waits for the first to commit and then
  * conflicts, so exactly one instance mails; a failed send rolls the record back and the
- * next run retries. Returns how many mails this run sent.
+ * next run retries (a failure is logged and the other companies go on). Returns how many
+ * mails this run sent.
  */
 export async function sendDeclarationReminders(deps: Pick<AppDeps, 'database' | 'mailer' | 'env' | 'now'>): Promise<number> {
   const { db } = deps.database;
@@ -35,6 +36,7 @@ export async function sendDeclarationReminders(deps: Pick<AppDeps, 'database' | 
       // The nearest step the day is within: a first run 5 days before sends the 7-day mail only.
       const step = [...reminderDaysBefore].sort((a, b) => a - b).find((before) => days >= 0 && days <= before);
       if (step === undefined) continue;
+      // One company's failing mail must not hold back the others' reminders.
       const didSend = await db.transaction(async (tx) => {
         const recorded = await tx.insert(taxReminders).values({ companyId: company.id, deadline, daysBefore: step, sentAt: deps.now() }).onConflictDoNothing().returning();
         if (recorded.length === 0) return false;
@@ -50,6 +52,9 @@ export async function sendDeclarationReminders(deps: Pick<AppDeps, 'database' | 
           }),
         );
         return true;
+      }).catch((error: unknown) => {
+        console.error(JSON.stringify({ level: 'error', msg: 'declaration reminder not sent', companyId: company.id, ...errorForLog(error) }));
+        return false;
       });
       if (didSend) mailed += 1;
     }
