@@ -116,6 +116,8 @@ export const taxFormDraftDataSchema = z.object({
   substep: z.enum(taxFormSubsteps).optional(),
   taxFormData: z.record(z.string(), z.unknown()).optional(),
   isCompleted: z.boolean().optional(),
+  /** The owner confirmed (or overrode) the profits computed from the books. */
+  profitsConfirmed: z.boolean().optional(),
 });
 export type TaxFormDraftData = z.infer<typeof taxFormDraftDataSchema>;
 
