@@ -459,6 +459,8 @@ function Confirmation({ values, taxYear, companyId, language, books }: { values:
     [values.companyType, values.creationDate, partners, taxYear],
   );
   const profits = (values.profits ?? {}) as TaxFormData['profits'];
+  // The return as it would be filed, to review before sending (built on this device, offline too).
+  const preview = useMemo(() => taxFormDataSchema.safeParse({ ...values, taxYear }).data, [values, taxYear]);
   const rowsLink = (filter: Record<string, string>) =>
     `${href(language, paths.bookkeeping)}?${new URLSearchParams({ company: companyId, period: 'custom', from: `${taxYear}-01-01`, to: `${taxYear}-12-31`, ...filter }).toString()}`;
   return (
@@ -501,6 +503,12 @@ function Confirmation({ values, taxYear, companyId, language, books }: { values:
             )}
           </ul>
         </FormAlert>
+      )}
+      {preview && (
+        <div className={styles.preview}>
+          <p>{t('confirm.preview')}</p>
+          <TaxReturnDownload form={preview} language={language} />
+        </div>
       )}
       <p className={styles.lead}>{t('confirm.final')}</p>
     </>
