@@ -95,3 +95,13 @@ describe('activity codes', () => {
     expect(searchActivityCodes('', 3)).toHaveLength(3);
   });
 });
+
+describe('wizard steps', () => {
+  it('check their own fields of the whole form, whatever else it holds', async () => {
+    const { taxFormStepSchemas } = await import('./tax-form');
+    const { ein: _ein, ...withoutEin } = completeTaxForm();
+    expect(taxFormStepSchemas.company.safeParse(completeTaxForm()).success).toBe(true);
+    expect(taxFormStepSchemas.company.safeParse(withoutEin).error?.issues.map((issue) => issue.path.join('.'))).toEqual(['ein']);
+    expect(taxFormStepSchemas.money.safeParse(completeTaxForm()).success).toBe(true);
+  });
+});

@@ -92,16 +92,19 @@ export const taxFormDataSchema = taxFormShape.superRefine((form, ctx) => {
 });
 export type TaxFormData = z.infer<typeof taxFormDataSchema>;
 
+// A step checks its own fields of the whole form the wizard holds, so other fields pass through.
+const stepShape = z.object(taxFormShape.shape);
+
 /** The wizard's steps and the sub-step of step 1 (SPEC §3 client state: step 1, substep 'substep1'). */
 export const taxFormStepSchemas = {
   /** Step 1, substep 1: the company. */
-  company: taxFormShape.pick({ companyType: true, companyName: true, usState: true, ein: true, creationDate: true, mainActivity: true, activityCode: true, realEstateOrBusinessInvestments: true, digitalAssets: true }),
+  company: stepShape.pick({ companyType: true, companyName: true, usState: true, ein: true, creationDate: true, mainActivity: true, activityCode: true, realEstateOrBusinessInvestments: true, digitalAssets: true }),
   /** Step 1, substep 2: the partners. */
-  partners: taxFormShape.pick({ partners: true }),
+  partners: stepShape.pick({ partners: true }),
   /** Step 2: the owner's tax residence. */
-  residence: taxFormShape.pick({ countryTaxId: true, taxResidenceCountry: true, countriesWorkedFrom: true, nationality: true }),
+  residence: stepShape.pick({ countryTaxId: true, taxResidenceCountry: true, countriesWorkedFrom: true, nationality: true }),
   /** Step 3: the year's money. */
-  money: taxFormShape.pick({ profits: true, capitalTransactions: true }),
+  money: stepShape.pick({ profits: true, capitalTransactions: true }),
 };
 
 export const taxFormSubsteps = ['substep1', 'substep2'] as const;
