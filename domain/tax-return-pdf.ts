@@ -48,13 +48,6 @@ function taxIdOf(taxId: string | undefined, copy: TaxReturnPdfOptions['copy']): 
   return copy === 'filed' ? taxId : (maskTaxId(taxId) ?? '');
 }
 
-function companyLines(form: TaxFormData): Line[] {
-  return [
-    { number: 'Name', label: 'Name of the company', value: form.companyName },
-    { number: 'EIN', label: 'Employer identification number', value: form.ein },
-  ];
-}
-
 function totals(form: TaxFormData) {
   const { income, expenses, salariesAndFreelancersPayments: salaries, rent } = form.profits;
   const deductions = expenses + salaries + rent;
