@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { maskTaxId } from './company';
+import { maskTaxId } from './tax-id';
 import { returnDue, type TaxFormCode } from './tax-deadlines';
 import type { TaxFormData } from './tax-form';
 
