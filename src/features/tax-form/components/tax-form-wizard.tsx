@@ -78,7 +78,6 @@ export function TaxFormWizard({ companyId, companyName, taxYear, language }: Tax
     );
     return () => abort.abort();
     // Once per company: the details only fill gaps.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [companyId, values === null]);
 
   const sent = stored?.isCompleted === true;
