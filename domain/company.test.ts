@@ -1,3 +1,4 @@
+import { maskTaxId } from './tax-id';
 import { describe, expect, it } from 'vitest';
 import {
   companyInfoSchema,
@@ -6,7 +7,6 @@ import {
   crossBorderCryptoStepSchemas,
   crossBorderCryptoWizardSchema,
   isPhoneOfCountry,
-  maskTaxId,
   migrateCompanyWizardSchema,
   migrationSchema,
   ownerContactSchema,

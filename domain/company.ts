@@ -309,8 +309,6 @@ export const crossBorderCryptoWizardSchema = z.strictObject({
 });
 export type CrossBorderCryptoWizard = z.infer<typeof crossBorderCryptoWizardSchema>;
 
-/** SSN/ITIN as the API shows it: only the last four digits. */
-export const maskTaxId = (taxId: string | null | undefined) => (taxId ? `***-**-${taxId.slice(-4)}` : null);
 
 export const companyRelations = ['owner', 'teammate'] as const;
 

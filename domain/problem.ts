@@ -79,6 +79,10 @@ export const problemCodes = [
   'bank_account_delete_failed',
   'liquidation_failed',
   'webhook_signature_invalid',
+  // Tax forms (docs/decisions/026-tax-forms.md).
+  'declaration_sent',
+  'declaration_blocked',
+  'no_return_due',
   'internal',
 ] as const;
 export type ProblemCode = (typeof problemCodes)[number];
@@ -99,5 +103,9 @@ export const problemSchema = z.object({
   supportCode: z.string().optional(),
   /** price_mismatch: the server's total in cents. */
   amount: z.number().optional(),
+  /** declaration_blocked: the tax year and how many of its transactions are uncategorised and unchecked. */
+  taxYear: z.number().optional(),
+  uncategorised: z.number().optional(),
+  unchecked: z.number().optional(),
 });
 export type Problem = z.infer<typeof problemSchema>;

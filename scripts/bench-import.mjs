@@ -2,52 +2,11 @@
 // in headless Chromium, next to a raw PapaParse parse and a raw Dexie bulkPut of the same
 // rows in the same run, plus the longest main-thread task during the import (goal: none
 // ≥ 50 ms). BENCH_CHUNKS=250,1000 also times the rows written as chunked importTransactions
-// mutations alone (the import's write path without parsing). Builds its own tiny page (tests/bench/import.html) with Vite, serves it, measures.
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
-import { build } from 'vite';
+// mutations alone (the import's write path without parsing). Builds its own tiny page (tests/bench/import.html) with Vite (scripts/lib/bench-page.mjs), serves it, measures.
+import { openBenchPage } from './lib/bench-page.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = path.join(root, 'dist/bench-import');
-const alias = Object.fromEntries(['domain', 'sync', 'workers', 'server', 'src'].map((folder) => [`@${folder}`, path.join(root, folder)]));
-
-await build({
-  configFile: false,
-  root: path.join(root, 'tests/bench'),
-  base: './',
-  logLevel: 'warn',
-  resolve: { alias },
-  worker: { format: 'es' },
-  build: { outDir, emptyOutDir: true, rollupOptions: { input: path.join(root, 'tests/bench/import.html') } },
-});
-
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.map': 'application/json' };
-const server = createServer((request, response) => {
-  const file = path.join(outDir, decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
-  if (!file.startsWith(outDir) || !existsSync(file) || !statSync(file).isFile()) {
-    response.writeHead(404).end();
-    return;
-  }
-  response.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
-  createReadStream(file).pipe(response);
-});
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const { port } = server.address();
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const { page, close } = await openBenchPage('import');
 try {
-  const page = await browser.newPage();
-  page.on('console', (message) => {
-    if (message.type() === 'error') console.error('page:', message.text());
-  });
-  await page.goto(`http://127.0.0.1:${port}/import.html`);
-  await page.waitForFunction(() => document.getElementById('state')?.textContent === 'ready');
   await page.evaluate((sizes) => Object.assign(window, { benchChunkSizes: sizes }), (process.env.BENCH_CHUNKS ?? '').split(',').filter(Boolean).map(Number));
   const result = await page.evaluate(() => window.runBench());
   const rowsPerSecond = (ms) => Math.round((result.rows / ms) * 1000).toLocaleString('en-US');
@@ -66,6 +25,5 @@ try {
     `main-thread long tasks during the import: ${result.longTasks.count} (≥ 50 ms: ${result.longTasks.atLeast50ms}), longest ${result.longTasks.longestMs} ms — goal: none ≥ 50 ms`,
   );
 } finally {
-  await browser.close();
-  server.close();
+  await close();
 }

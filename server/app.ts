@@ -22,6 +22,7 @@ import { contactRouter } from './routes/contact';
 import { draftsRouter } from './routes/drafts';
 import { healthRouter } from './routes/health';
 import { syncRouter } from './routes/sync';
+import { taxFormsRouter } from './routes/tax-forms';
 import { ordersRouter } from './routes/orders';
 import { plansRouter } from './routes/plans';
 import { uploadsRouter } from './routes/uploads';
@@ -81,6 +82,7 @@ export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) 
   const banking = createBankingProvider(deps);
   api.route('/', bankingRouter(deps, banking));
   if (isSandboxBanking(banking)) api.route('/', bankingSandboxRouter(deps, banking));
+  api.route('/', taxFormsRouter(deps));
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -3,6 +3,7 @@ import { createApp } from './app';
 import { endEventStreams } from './routes/sync';
 import { startAuthMaintenance } from './auth/maintenance';
 import { startSyncMaintenance } from './sync/retention';
+import { startDeclarationReminders } from './jobs/declaration-reminders';
 import { openDatabase } from './db/client';
 import { EnvError, parseEnv } from './env';
 import { createMailer } from './providers/mail/create-mailer';
@@ -19,6 +20,7 @@ async function main() {
   await prepareAccounts(deps);
   const stopAuthMaintenance = startAuthMaintenance(deps);
   const stopSyncMaintenance = startSyncMaintenance(database.db, deps.now);
+  const stopDeclarationReminders = startDeclarationReminders(deps);
   const storageSweeper = startStorageSweeper(database, createStorage(env, deps.now), deps.now);
   const app = createApp(deps);
 
@@ -38,6 +40,7 @@ async function main() {
     server.close(async () => {
       stopAuthMaintenance();
       stopSyncMaintenance();
+      stopDeclarationReminders();
       await storageSweeper.stop();
       await database.close();
       process.exit(0);

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { companyDetailSchema, companySummarySchema, maskTaxId, type CompanyDetail, type CompanySummary } from '@domain/company';
+import { companyDetailSchema, companySummarySchema, type CompanyDetail, type CompanySummary } from '@domain/company';
+import { maskTaxId } from '@domain/tax-id';
 import { problemSchema } from '@domain/problem';
 import type { AppDeps, AppEnv } from '../context';
 import { findCompanyOf, listCompaniesOf, type CompanyRow, type PartnerRow } from '../db/queries/companies';

@@ -1,6 +1,23 @@
 import { z } from 'zod';
-import { draftSchema } from '@domain/draft';
-import { defineMutator, reject } from '../mutator';
+import { draftSchema, type Draft } from '@domain/draft';
+import { taxFormDraftDataSchema } from '@domain/tax-form';
+import { defineMutator, reject, type MutatorTx } from '../mutator';
+
+/**
+ * A tax-form draft is the declaration being prepared (SPEC §4: it cannot change once sent).
+ * Sending happens only through PUT /accounting/drafts/{id}, which checks the whole form and
+ * the year's books; a synced change may never mark it sent, nor touch one that is.
+ */
+async function checkTaxFormDraft(tx: MutatorTx, draft: Draft, existing: Draft | undefined) {
+  if (existing?.kind === 'taxForm' && existing.data.isCompleted === true) reject('declaration_sent');
+  if (draft.kind !== 'taxForm') return;
+  const data = taxFormDraftDataSchema.safeParse(draft.data);
+  if (!data.success || data.data.isCompleted === true || draft.companyId === null) reject('invalid');
+  if (tx.location === 'server') {
+    // Only the server knows which declarations are sent (another device may have sent this year's).
+    if (await tx.checks.declarationSent(draft.companyId, data.data.taxYear)) reject('declaration_sent');
+  }
+}
 
 /** Creates or replaces a wizard draft (called on every change of a wizard). */
 export const saveDraft = defineMutator(
@@ -10,6 +27,7 @@ export const saveDraft = defineMutator(
     const existing = await tx.get('drafts', draft.id);
     // A draft belongs to one wizard and one company for its whole life: resuming it elsewhere must land in the same wizard.
     if (existing && (existing.kind !== draft.kind || existing.companyId !== draft.companyId)) reject('invalid');
+    await checkTaxFormDraft(tx, draft, existing);
     if (draft.companyId !== null && tx.location === 'server') {
       // Only the server knows who belongs to which company; the device would only guess from a cache.
       if ((await tx.checks.companyRole(draft.companyId)) === null) reject('forbidden');
@@ -24,6 +42,9 @@ export const deleteDraft = defineMutator(
   'deleteDraft',
   z.strictObject({ id: z.uuid() }),
   async (tx, { id }) => {
+    const existing = await tx.get('drafts', id);
+    // A sent declaration's draft is its record on every device: it stays.
+    if (existing?.kind === 'taxForm' && existing.data.isCompleted === true) reject('declaration_sent');
     await tx.delete('drafts', id);
   },
   { reads: ({ id }) => [['drafts', id]] },

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AccountKind, BatchImportStatus, CategoryKey, ImportResult, Receipt, RowError } from '@domain/bookkeeping';
 import type { UploadType } from '@domain/files';
+import type { TaxFormData } from '@domain/tax-form';
 import { companies } from './companies';
 import { users } from './users';
 
@@ -94,9 +95,32 @@ export const declarations = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     year: integer('year').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The tax form as sent (domain/tax-form.ts `TaxFormData`): the filed copy's PDFs are built from it. */
+    taxFormData: jsonb('tax_form_data').$type<TaxFormData>(),
+    /** The tax-form draft it was sent from. */
+    draftId: uuid('draft_id'),
+    sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.companyId, table.year] })],
+);
+
+/**
+ * Reminder mails sent before a declaration deadline (SPEC §2 reminders: 30 and 7 days
+ * before). The job inserts the row and sends the mail in one transaction, so with several
+ * server instances exactly one of them sends it: the others' inserts conflict.
+ */
+export const taxReminders = pgTable(
+  'tax_reminders',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    deadline: date('deadline', { mode: 'string' }).notNull(),
+    daysBefore: integer('days_before').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.deadline, table.daysBefore] })],
 );
 
 /**

@@ -33,6 +33,8 @@ export interface MailTemplates {
   twoFactorReset: { firstName: string; code: string; minutes: number; requester: string; company: string };
   /** A guest's wizard link for another device; `firstName` is '' when the wizard has none yet. */
   continueDraft: { firstName: string; draftId: string; secret: string; days: number };
+  /** A declaration deadline ahead; `deadline` already formatted in the recipient's language. */
+  declarationReminder: { firstName: string; company: string; year: number; forms: string; deadline: string; days: number };
 }
 export type MailKind = keyof MailTemplates;
 
@@ -133,6 +135,14 @@ const layouts: { [K in MailKind]: (t: MailTexts, v: MailTemplates[K], link: (pat
       { text: fill(t.continueDraft.expiry, { days: v.days }) },
       { text: t.continueDraft.private },
       { text: t.continueDraft.ignore },
+    ],
+  }),
+  declarationReminder: (t, v, link) => ({
+    subject: fill(t.declarationReminder.subject, { days: v.days, company: v.company }),
+    blocks: [
+      { text: fill(t.declarationReminder.intro, { company: v.company, year: v.year, forms: v.forms, deadline: v.deadline }) },
+      { text: t.declarationReminder.why },
+      { text: fill(t.declarationReminder.action, { url: link('accounting-ai/tax-form') }) },
     ],
   }),
 };

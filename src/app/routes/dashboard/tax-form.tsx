@@ -1,9 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import eyebrow from '@src/components/eyebrow.module.css';
 import { RouteError } from '@src/components/route-error/route-error';
-import { ComingSoonScreen } from '../../coming-soon-screen';
+import styles from '@src/features/bookkeeping/components/bookkeeping.module.css';
+import { CompanyPicker } from '@src/features/bookkeeping/components/company-picker';
+import { CryptoOnlyNotice } from '@src/features/bookkeeping/components/crypto-only-notice';
+import { useBookkeepingCompany } from '@src/features/bookkeeping/hooks/use-bookkeeping-company';
+import { useLanguage } from '@src/features/public-site/hooks/use-language';
+import { TaxFormWizard } from '@src/features/tax-form/components/tax-form-wizard';
+import { usePageTitle } from '@src/lib/use-page-title';
 
-/** IRS tax form wizard. */
+/**
+ * IRS tax form wizard (SPEC §2): the declaration of last year for one of the user's LLCs or
+ * C-Corps (the same company choice as the books); Cross Border Crypto-only users are told to
+ * create or migrate a company (SPEC §6).
+ */
 export function Component() {
-  return <ComingSoonScreen screen="taxForm" area="dashboard" />;
+  const { t } = useTranslation('taxForm');
+  const language = useLanguage();
+  usePageTitle(t('title'));
+  const { companies, cryptoOnly, companyId, choose } = useBookkeepingCompany();
+  // The declaration filed this year is last year's.
+  const taxYear = new Date().getFullYear() - 1;
+  const company = companies.find((candidate) => candidate.id === companyId);
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <div>
+          <p className={eyebrow.eyebrow}>{t('eyebrow', { year: taxYear })}</p>
+          <h1 className={styles.title}>{t('title')}</h1>
+        </div>
+        {companies.length > 1 && companyId && <CompanyPicker companies={companies} value={companyId} onChange={choose} />}
+      </header>
+      {cryptoOnly || companies.length === 0 || !companyId ? (
+        <CryptoOnlyNotice cryptoOnly={cryptoOnly} />
+      ) : (
+        <TaxFormWizard key={companyId} companyId={companyId} companyName={company?.name ?? null} taxYear={taxYear} language={language} />
+      )}
+    </div>
+  );
 }
 
 export function ErrorBoundary() {

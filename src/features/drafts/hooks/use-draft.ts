@@ -22,6 +22,8 @@ export interface UseDraft {
   discard(): Promise<void>;
 }
 
+const noMatch: Record<string, string | number> = {};
+
 const latest = (drafts: Draft[]) => drafts.reduce<Draft | undefined>((best, draft) => (!best || draft.updatedAt > best.updatedAt ? draft : best), undefined);
 
 /**
@@ -29,9 +31,10 @@ const latest = (drafts: Draft[]) => drafts.reduce<Draft | undefined>((best, draf
  * read live from this device's database and saved on every change: a signed-in user's
  * through the sync engine (so it resumes on their other devices), a guest's in the guest
  * database (uploaded for registration to link). `companyId` names the company a KYB or tax
- * form draft is about.
+ * form draft is about; `match` narrows to drafts whose data holds those values (the tax form's
+ * `taxYear`: one draft per company and year).
  */
-export function useDraft(kind: DraftKind, companyId: string | null = null, initialStep = 1): UseDraft {
+export function useDraft(kind: DraftKind, companyId: string | null = null, initialStep = 1, match: Record<string, string | number> = noMatch): UseDraft {
   const user = useCurrentUser();
   const db = useMemo(() => (user ? currentUserDatabase() : null) ?? guestDatabase(), [user]);
   const signedIn = user !== null && db !== guestDatabase();
@@ -40,9 +43,18 @@ export function useDraft(kind: DraftKind, companyId: string | null = null, initi
   // The last draft this wizard saved: the next save builds on it even before the live query catches up.
   const lastSaved = useRef<Draft | undefined>(undefined);
 
+  const matchKey = JSON.stringify(match);
   const found = useLiveQuery(
-    async () => ({ draft: latest(await db.drafts.where('kind').equals(kind).filter((draft) => draft.companyId === companyId).toArray()) }),
-    [db, kind, companyId],
+    async () => {
+      const wanted = Object.entries(JSON.parse(matchKey) as Record<string, unknown>);
+      const mine = await db.drafts
+        .where('kind')
+        .equals(kind)
+        .filter((draft) => draft.companyId === companyId && wanted.every(([key, value]) => draft.data[key] === value))
+        .toArray();
+      return { draft: latest(mine) };
+    },
+    [db, kind, companyId, matchKey],
   );
   const live = found?.draft;
 

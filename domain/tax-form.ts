@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import { categoryOf, isoDateSchema, maxAmountCents, type Transaction } from './bookkeeping';
+import { companyNameSchema, einSchema, ownershipSchema, ownershipTotal, taxIdSchema, textMin2 } from './company';
+import { countryCodeSchema, usStateSchema } from './countries';
+import { isActivityCode } from './naics';
+import { type ReturnKind } from './tax-deadlines';
+
+/**
+ * The IRS tax form of SPEC §3 (`taxFormData`, `isCompleted`) and its rules (SPEC §5: amounts
+ * 0 or more; partners' percentages 1 to 100 summing to 100). The wizard validates each
+ * step with the step's schema, the server validates the whole form with `taxFormDataSchema`
+ * before it accepts a sent declaration. Money is integer cents, like the books.
+ */
+
+/** A year's amount in cents: 0 or more (SPEC §5). */
+export const taxAmountSchema = z
+  .number({ error: 'validation.required' })
+  .int({ error: 'validation.invalidAmount' })
+  .min(0, { error: 'validation.amountNotNegative' })
+  .max(maxAmountCents, { error: 'validation.amountTooLarge' });
+
+export const taxFormPartnerSchema = z.strictObject({
+  name: textMin2(120),
+  percentage: ownershipSchema,
+  address: textMin2(240),
+  /** SSN or ITIN, XXX-XX-XXXX; optional (a foreign partner often has neither). */
+  taxId: taxIdSchema,
+  usResident: z.boolean({ error: 'validation.required' }),
+});
+export type TaxFormPartner = z.infer<typeof taxFormPartnerSchema>;
+
+export const taxFormPartnersSchema = z
+  .array(taxFormPartnerSchema, { error: 'validation.partnersRequired' })
+  .min(1, { error: 'validation.partnersRequired' })
+  .max(100, { error: 'validation.tooLong' })
+  .superRefine((partners, ctx) => {
+    if (partners.some((partner) => !ownershipSchema.safeParse(partner.percentage).success)) return;
+    if (ownershipTotal(partners.map((partner) => ({ ownership: partner.percentage }))) !== 100) ctx.addIssue({ code: 'custom', path: [], message: 'validation.ownershipTotal' });
+  });
+
+/** Money moved between the company and its owners (Form 5472 Part V for a disregarded entity). */
+export const capitalTransactionCategories = ['contribution', 'distribution', 'loanReceived', 'loanRepaid'] as const;
+export type CapitalTransactionCategory = (typeof capitalTransactionCategories)[number];
+
+export const capitalTransactionSchema = z.strictObject({
+  category: z.enum(capitalTransactionCategories, { error: 'validation.required' }),
+  amountCents: taxAmountSchema,
+  date: isoDateSchema,
+});
+export type CapitalTransaction = z.infer<typeof capitalTransactionSchema>;
+
+export const profitsSchema = z.strictObject({
+  income: taxAmountSchema,
+  expenses: taxAmountSchema,
+  salariesAndFreelancersPayments: taxAmountSchema,
+  rent: taxAmountSchema,
+});
+export type Profits = z.infer<typeof profitsSchema>;
+
+const activityCodeSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required', abort: true })
+  .refine(isActivityCode, { error: 'validation.activityCode' });
+
+const taxYearSchema = z.int({ error: 'validation.invalid' }).min(2000, { error: 'validation.invalid' }).max(2099, { error: 'validation.invalid' });
+
+const taxFormShape = z.strictObject({
+  taxYear: taxYearSchema,
+  companyType: z.enum(['LLC', 'C-Corp'], { error: 'validation.required' }),
+  realEstateOrBusinessInvestments: z.boolean({ error: 'validation.required' }),
+  partners: taxFormPartnersSchema,
+  companyName: companyNameSchema,
+  usState: usStateSchema,
+  ein: einSchema,
+  mainActivity: textMin2(200),
+  activityCode: activityCodeSchema,
+  creationDate: isoDateSchema,
+  digitalAssets: z.boolean({ error: 'validation.required' }),
+  /** The owner's tax id in their country of tax residence. */
+  countryTaxId: textMin2(40),
+  taxResidenceCountry: countryCodeSchema,
+  countriesWorkedFrom: z.array(countryCodeSchema, { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(50, { error: 'validation.tooLong' }),
+  nationality: countryCodeSchema,
+  capitalTransactions: z.array(capitalTransactionSchema).max(200, { error: 'validation.tooLong' }),
+  profits: profitsSchema,
+});
+
+/** The whole tax form, as sent (SPEC §3 `taxFormData`). */
+export const taxFormDataSchema = taxFormShape.superRefine((form, ctx) => {
+  if (form.creationDate.slice(0, 4) > String(form.taxYear)) ctx.addIssue({ code: 'custom', path: ['creationDate'], message: 'validation.creationAfterTaxYear' });
+});
+export type TaxFormData = z.infer<typeof taxFormDataSchema>;
+
+// A step checks its own fields of the whole form the wizard holds, so other fields pass through.
+const stepShape = z.object(taxFormShape.shape);
+
+/** The wizard's steps and the sub-step of step 1 (SPEC §3 client state: step 1, substep 'substep1'). */
+export const taxFormStepSchemas = {
+  /** Step 1, substep 1: the company. */
+  company: stepShape.pick({ companyType: true, companyName: true, usState: true, ein: true, creationDate: true, mainActivity: true, activityCode: true, realEstateOrBusinessInvestments: true, digitalAssets: true }),
+  /** Step 1, substep 2: the partners. */
+  partners: stepShape.pick({ partners: true }),
+  /** Step 2: the owner's tax residence. */
+  residence: stepShape.pick({ countryTaxId: true, taxResidenceCountry: true, countriesWorkedFrom: true, nationality: true }),
+  /** Step 3: the year's money. */
+  money: stepShape.pick({ profits: true, capitalTransactions: true }),
+};
+
+export const taxFormSubsteps = ['substep1', 'substep2'] as const;
+
+/**
+ * What a tax-form draft (`drafts` row of kind `taxForm`) keeps in `data`: the tax year,
+ * the sub-step, the values typed so far (not yet valid) and whether it was sent. Only the
+ * server sets `isCompleted` (PUT /accounting/drafts/{id} with `isCompleted: true`).
+ */
+export const taxFormDraftDataSchema = z.object({
+  taxYear: taxYearSchema,
+  substep: z.enum(taxFormSubsteps).optional(),
+  taxFormData: z.record(z.string(), z.unknown()).optional(),
+  isCompleted: z.boolean().optional(),
+  /** The owner confirmed (or overrode) the profits computed from the books. */
+  profitsConfirmed: z.boolean().optional(),
+});
+export type TaxFormDraftData = z.infer<typeof taxFormDraftDataSchema>;
+
+/** PUT /api/v1/accounting/drafts/{id} (SPEC §7: taxFormData, isCompleted; plus the company it is about). */
+export const taxFormDraftUpdateSchema = z.strictObject({
+  companyId: z.uuid({ error: 'validation.invalid' }),
+  taxFormData: z.record(z.string().max(200), z.unknown()).refine((data) => taxYearSchema.safeParse(data.taxYear).success, { error: 'validation.invalid', path: ['taxYear'] }),
+  isCompleted: z.boolean(),
+});
+export type TaxFormDraftUpdate = z.infer<typeof taxFormDraftUpdateSchema>;
+
+/** GET/PUT /api/v1/accounting/drafts/{id}: the tax-form draft as the REST API shows it. */
+export const taxFormDraftViewSchema = z.object({
+  id: z.uuid(),
+  companyId: z.uuid(),
+  taxFormData: z.record(z.string(), z.unknown()),
+  isCompleted: z.boolean(),
+  updatedAt: z.string(),
+});
+export type TaxFormDraftView = z.infer<typeof taxFormDraftViewSchema>;
+
+/** Profits of a year (SPEC §3) added up from its categorised transactions, by each category's tax line. */
+export function profitsFromTransactions(transactions: Iterable<Pick<Transaction, 'date' | 'amountCents' | 'category'>>, taxYear: number): Profits {
+  const year = String(taxYear);
+  let income = 0;
+  let expenses = 0;
+  let salaries = 0;
+  let rent = 0;
+  for (const transaction of transactions) {
+    if (transaction.category === null || !transaction.date.startsWith(year)) continue;
+    const line = categoryOf(transaction.category)?.taxLine;
+    // Money in adds to income; a refund of an expense (money in on an expense line) reduces it.
+    if (line === 'income') income += transaction.amountCents;
+    else if (line === 'expenses') expenses -= transaction.amountCents;
+    else if (line === 'salaries') salaries -= transaction.amountCents;
+    else if (line === 'rent') rent -= transaction.amountCents;
+  }
+  return { income: Math.max(0, income), expenses: Math.max(0, expenses), salariesAndFreelancersPayments: Math.max(0, salaries), rent: Math.max(0, rent) };
+}
+
+/** The year's money between the company and its owners, from the capital categories of the books. */
+export function capitalTransactionsFromTransactions(transactions: Iterable<Pick<Transaction, 'date' | 'amountCents' | 'category'>>, taxYear: number): CapitalTransaction[] {
+  const found: CapitalTransaction[] = [];
+  for (const { date, amountCents, category } of transactions) {
+    if (!date.startsWith(String(taxYear)) || amountCents === 0) continue;
+    const kind: CapitalTransactionCategory | null =
+      category === 'ownerContribution' ? 'contribution' : category === 'ownerDraw' ? 'distribution' : category === 'loan' ? (amountCents > 0 ? 'loanReceived' : 'loanRepaid') : null;
+    if (kind) found.push({ category: kind, amountCents: Math.abs(amountCents), date });
+  }
+  return found.sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/** The year's transactions that stop a declaration being sent (SPEC §4): uncategorised, or not checked. */
+export function blockingTransactions(transactions: Iterable<Pick<Transaction, 'date' | 'category' | 'checked'>>, taxYear: number) {
+  let uncategorised = 0;
+  let unchecked = 0;
+  for (const transaction of transactions) {
+    if (!transaction.date.startsWith(String(taxYear))) continue;
+    if (transaction.category === null) uncategorised += 1;
+    if (!transaction.checked) unchecked += 1;
+  }
+  return { uncategorised, unchecked };
+}
+
+/** 409 `declaration_blocked`: how many of the tax year's transactions still need work. */
+export const declarationBlockedSchema = z.object({ taxYear: z.int(), uncategorised: z.int(), unchecked: z.int() });
+
+const pendingGroupSchema = z.object({ companiesCount: z.int().min(0), companyName: z.string().nullable() });
+const deadlineDataSchema = z.object({ deadline: z.string(), daysRemaining: z.int() }).nullable();
+
+/** GET /api/v1/tax-forms/pending (SPEC §3 pending declarations result). */
+export const pendingDeclarationsSchema = z.object({
+  llcMultiPartnerResult: pendingGroupSchema,
+  llcSingleMemberOrCcorpResult: pendingGroupSchema,
+  llcMultiPartnerDeadlineData: deadlineDataSchema,
+  llcSoloPartnerOrCCorpDeadlineData: deadlineDataSchema,
+});
+export type PendingDeclarations = z.infer<typeof pendingDeclarationsSchema>;
+
+/** One company whose declaration is still to send, with the deadline ahead of it. */
+export interface PendingDeclaration {
+  companyName: string;
+  kind: ReturnKind;
+  deadline: string;
+  daysRemaining: number;
+}
+
+/** The SPEC result from the pending companies: per group the count, the name when exactly one, and the nearest deadline. */
+export function pendingDeclarationsResult(pending: readonly PendingDeclaration[]): PendingDeclarations {
+  const group = (list: readonly PendingDeclaration[]) => ({ companiesCount: list.length, companyName: list.length === 1 ? list[0]!.companyName : null });
+  const nearest = (list: readonly PendingDeclaration[]) => {
+    const first = [...list].sort((a, b) => a.deadline.localeCompare(b.deadline))[0];
+    return first ? { deadline: first.deadline, daysRemaining: first.daysRemaining } : null;
+  };
+  const multi = pending.filter((item) => item.kind === 'llcMultiPartner');
+  const solo = pending.filter((item) => item.kind !== 'llcMultiPartner');
+  return { llcMultiPartnerResult: group(multi), llcSingleMemberOrCcorpResult: group(solo), llcMultiPartnerDeadlineData: nearest(multi), llcSoloPartnerOrCCorpDeadlineData: nearest(solo) };
+}
+
+/** Which SPEC §2 reminder modal the result calls for: both groups (generic), one of them, or none. */
+export function reminderVariant(result: PendingDeclarations): 'generic' | 'multiPartner' | 'singleMember' | null {
+  const multi = result.llcMultiPartnerResult.companiesCount > 0;
+  const solo = result.llcSingleMemberOrCcorpResult.companiesCount > 0;
+  if (multi && solo) return 'generic';
+  if (multi) return 'multiPartner';
+  if (solo) return 'singleMember';
+  return null;
+}

@@ -1,0 +1,305 @@
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { maskTaxId } from './tax-id';
+import { returnDue, type TaxFormCode } from './tax-deadlines';
+import type { TaxFormData } from './tax-form';
+
+/**
+ * The prepared return as PDF pages (pdf-lib, no I/O), built by the browser's worker for the
+ * owner's copy and by the server for the copy Alta's team files. Each page is one IRS form
+ * laid out with the IRS's own part and line numbers and line labels, only for the lines
+ * Alta fills, in US dollars rounded to whole dollars as the IRS asks. The labels are the
+ * IRS's English wording (the forms exist only in English); the review mark comes translated
+ * from the caller. It is a working copy for review, not the IRS's fillable form.
+ */
+
+export interface TaxReturnPdfOptions {
+  /** `owner`: partners' SSN/ITIN masked; `filed`: in full, for Alta's team only. */
+  copy: 'owner' | 'filed';
+  /** "Prepared by Alta — to be reviewed before filing", in the reader's language. */
+  reviewMark: string;
+}
+
+interface Line {
+  /** IRS line number or item letter ("1a", "B", "Part II" heading rows have none). */
+  number: string;
+  label: string;
+  value: string;
+}
+
+interface FormPage {
+  form: string;
+  title: string;
+  /** Printed across the top (the pro forma 1120 must say "Foreign-owned U.S. DE"). */
+  banner?: string;
+  sections: { heading: string; lines: Line[] }[];
+}
+
+const dollars = (cents: number) => `$${new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(Math.round(cents / 100))}`;
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+
+/** The forms of the return, from the form's own answers (company type and owners). */
+export function taxReturnForms(form: TaxFormData): TaxFormCode[] {
+  const filer = { type: form.companyType, owners: form.partners, constitutionDate: form.creationDate } as const;
+  return returnDue(filer, form.taxYear)?.forms ?? [];
+}
+
+function taxIdOf(taxId: string | undefined, copy: TaxReturnPdfOptions['copy']): string {
+  if (!taxId) return 'None (foreign person)';
+  return copy === 'filed' ? taxId : (maskTaxId(taxId) ?? '');
+}
+
+function totals(form: TaxFormData) {
+  const { income, expenses, salariesAndFreelancersPayments: salaries, rent } = form.profits;
+  const deductions = expenses + salaries + rent;
+  return { income, expenses, salaries, rent, deductions, profit: income - deductions };
+}
+
+function form5472(form: TaxFormData, copy: TaxReturnPdfOptions['copy']): FormPage {
+  const owner = [...form.partners].sort((a, b) => b.percentage - a.percentage)[0]!;
+  const related = form.capitalTransactions.reduce((sum, transaction) => sum + transaction.amountCents, 0);
+  return {
+    form: 'Form 5472 (Rev. December 2023)',
+    title: 'Information Return of a 25% Foreign-Owned U.S. Corporation or a Foreign Corporation Engaged in a U.S. Trade or Business',
+    sections: [
+      {
+        heading: 'Part I Reporting Corporation',
+        lines: [
+          { number: '1a', label: 'Name of reporting corporation', value: form.companyName },
+          { number: '1a', label: 'State', value: form.usState },
+          { number: '1b', label: 'Employer identification number', value: form.ein },
+          { number: '1d', label: 'Principal business activity', value: form.mainActivity },
+          { number: '1e', label: 'Principal business activity code', value: form.activityCode },
+          { number: '1f', label: 'Total value of gross payments made or received reported on this Form 5472', value: dollars(related) },
+          { number: '1g', label: 'Total number of Forms 5472 filed for the tax year', value: '1' },
+          { number: '1j', label: 'Country of incorporation', value: 'United States' },
+          { number: '1l', label: 'Principal country(ies) where business is conducted', value: form.countriesWorkedFrom.join(', ') },
+        ],
+      },
+      {
+        heading: 'Part II 25% Foreign Shareholder',
+        lines: [
+          { number: '4a', label: 'Name and address of direct 25% foreign shareholder', value: `${owner.name}, ${owner.address}` },
+          { number: '4b(1)', label: 'U.S. identifying number, if any', value: taxIdOf(owner.taxId, copy) },
+          { number: '4b(3)', label: 'Foreign taxpayer identification number (FTIN), if any', value: form.countryTaxId },
+          { number: '4c', label: 'Principal country(ies) where business is conducted', value: form.countriesWorkedFrom.join(', ') },
+          { number: '4d', label: 'Country of citizenship, organization, or incorporation', value: form.nationality },
+          { number: '4e', label: 'Country(ies) under whose laws the shareholder files an income tax return as a resident', value: form.taxResidenceCountry },
+        ],
+      },
+      {
+        heading: 'Part V Reportable Transactions of a Reporting Corporation That Is a Foreign-Owned U.S. DE',
+        lines:
+          form.capitalTransactions.length > 0
+            ? form.capitalTransactions.map((transaction) => ({ number: 'V', label: `${capitalLabels[transaction.category]} (${transaction.date})`, value: dollars(transaction.amountCents) }))
+            : [{ number: 'V', label: 'Contributions to and distributions from the entity', value: dollars(0) }],
+      },
+    ],
+  };
+}
+
+const capitalLabels = { contribution: 'Contribution to the entity', distribution: 'Distribution from the entity', loanReceived: 'Loan received', loanRepaid: 'Loan repaid' } as const;
+
+function proForma1120(form: TaxFormData): FormPage {
+  return {
+    form: 'Form 1120 (pro forma)',
+    title: 'U.S. Corporation Income Tax Return',
+    banner: 'Foreign-owned U.S. DE',
+    sections: [
+      {
+        heading: 'Identification',
+        lines: [
+          { number: 'Name', label: 'Name', value: form.companyName },
+          { number: 'B', label: 'Employer identification number', value: form.ein },
+          { number: 'C', label: 'Date incorporated', value: form.creationDate },
+          { number: 'Tax year', label: 'Calendar year', value: String(form.taxYear) },
+        ],
+      },
+    ],
+  };
+}
+
+function form1120(form: TaxFormData): FormPage {
+  const t = totals(form);
+  const taxable = Math.max(0, t.profit);
+  return {
+    form: 'Form 1120',
+    title: 'U.S. Corporation Income Tax Return',
+    sections: [
+      {
+        heading: 'Identification',
+        lines: [
+          { number: 'Name', label: 'Name', value: form.companyName },
+          { number: 'B', label: 'Employer identification number', value: form.ein },
+          { number: 'C', label: 'Date incorporated', value: form.creationDate },
+          { number: 'Sch. K 2a', label: 'Business activity code no.', value: form.activityCode },
+        ],
+      },
+      {
+        heading: 'Income',
+        lines: [
+          { number: '1a', label: 'Gross receipts or sales', value: dollars(t.income) },
+          { number: '11', label: 'Total income', value: dollars(t.income) },
+        ],
+      },
+      {
+        heading: 'Deductions',
+        lines: [
+          { number: '13', label: 'Salaries and wages', value: dollars(t.salaries) },
+          { number: '16', label: 'Rents', value: dollars(t.rent) },
+          { number: '26', label: 'Other deductions', value: dollars(t.expenses) },
+          { number: '27', label: 'Total deductions', value: dollars(t.deductions) },
+          { number: '28', label: 'Taxable income before net operating loss deduction and special deductions', value: dollars(t.profit) },
+          { number: '30', label: 'Taxable income', value: dollars(taxable) },
+          // IRC §11(b): a flat 21 % since 2018.
+          { number: '31', label: 'Total tax', value: dollars(Math.round(taxable * 0.21)) },
+        ],
+      },
+    ],
+  };
+}
+
+function form1065(form: TaxFormData): FormPage {
+  const t = totals(form);
+  return {
+    form: 'Form 1065',
+    title: 'U.S. Return of Partnership Income',
+    sections: [
+      {
+        heading: 'Identification',
+        lines: [
+          { number: 'Name', label: 'Name of partnership', value: form.companyName },
+          { number: 'A', label: 'Principal business activity', value: form.mainActivity },
+          { number: 'C', label: 'Business code number', value: form.activityCode },
+          { number: 'D', label: 'Employer identification number', value: form.ein },
+          { number: 'E', label: 'Date business started', value: form.creationDate },
+          { number: 'I', label: 'Number of Schedules K-1 attached', value: String(form.partners.length) },
+        ],
+      },
+      {
+        heading: 'Income',
+        lines: [
+          { number: '1a', label: 'Gross receipts or sales', value: dollars(t.income) },
+          { number: '8', label: 'Total income (loss)', value: dollars(t.income) },
+        ],
+      },
+      {
+        heading: 'Deductions',
+        lines: [
+          { number: '9', label: 'Salaries and wages (other than to partners)', value: dollars(t.salaries) },
+          { number: '13', label: 'Rent', value: dollars(t.rent) },
+          { number: '21', label: 'Other deductions', value: dollars(t.expenses) },
+          { number: '22', label: 'Total deductions', value: dollars(t.deductions) },
+          { number: '23', label: 'Ordinary business income (loss)', value: dollars(t.profit) },
+        ],
+      },
+    ],
+  };
+}
+
+function scheduleK1(form: TaxFormData, partner: TaxFormData['partners'][number], copy: TaxReturnPdfOptions['copy']): FormPage {
+  const share = Math.round((totals(form).profit * partner.percentage) / 100);
+  return {
+    form: 'Schedule K-1 (Form 1065)',
+    title: "Partner's Share of Income, Deductions, Credits, etc.",
+    sections: [
+      { heading: 'Part I Information About the Partnership', lines: [{ number: 'A', label: "Partnership's employer identification number", value: form.ein }, { number: 'B', label: "Partnership's name", value: form.companyName }] },
+      {
+        heading: 'Part II Information About the Partner',
+        lines: [
+          { number: 'E', label: 'TIN', value: taxIdOf(partner.taxId, copy) },
+          { number: 'F', label: "Name and address of partner", value: `${partner.name}, ${partner.address}` },
+          { number: 'H1', label: 'Domestic partner or foreign partner', value: partner.usResident ? 'Domestic partner' : 'Foreign partner' },
+          { number: 'J', label: "Partner's share of profit, loss, and capital (ending)", value: `${partner.percentage}%` },
+        ],
+      },
+      { heading: "Part III Partner's Share of Current Year Income", lines: [{ number: '1', label: 'Ordinary business income (loss)', value: dollars(share) }] },
+    ],
+  };
+}
+
+/** The pages of the return, in filing order (a K-1 per partner after the 1065). */
+export function taxReturnPages(form: TaxFormData, copy: TaxReturnPdfOptions['copy']): FormPage[] {
+  const pages: FormPage[] = [];
+  for (const code of taxReturnForms(form)) {
+    if (code === '5472') pages.push(form5472(form, copy));
+    else if (code === 'proForma1120') pages.push(proForma1120(form));
+    else if (code === '1120') pages.push(form1120(form));
+    else if (code === '1065') pages.push(form1065(form));
+    else for (const partner of form.partners) pages.push(scheduleK1(form, partner, copy));
+  }
+  return pages;
+}
+
+const size = { width: 612, height: 792 };
+const margin = 48;
+
+/** Text the standard font can draw: characters outside its Latin-1 set become '?'. */
+function printable(font: PDFFont, text: string): string {
+  const known = new Set(font.getCharacterSet());
+  return [...text].map((char) => (known.has(char.codePointAt(0)!) ? char : '?')).join('');
+}
+
+/** Splits text into lines no wider than `width` at `fontSize`. */
+function wrap(font: PDFFont, text: string, fontSize: number, width: number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.split(/\s+/)) {
+    const next = current ? `${current} ${word}` : word;
+    if (font.widthOfTextAtSize(next, fontSize) <= width || !current) current = next;
+    else {
+      lines.push(current);
+      current = word;
+    }
+  }
+  if (current) lines.push(current);
+  return lines;
+}
+
+function drawPage(page: PDFPage, content: FormPage, fonts: { regular: PDFFont; bold: PDFFont }, options: TaxReturnPdfOptions, context: { taxYear: number }) {
+  const ink = rgb(0.1, 0.1, 0.12);
+  const muted = rgb(0.4, 0.4, 0.45);
+  const text = (value: string, x: number, y: number, fontSize: number, font = fonts.regular, color = ink) =>
+    page.drawText(printable(font, value), { x, y, size: fontSize, font, color });
+  // The review mark, top and bottom of every page: this copy is prepared, not yet filed.
+  page.drawRectangle({ x: 0, y: size.height - 28, width: size.width, height: 28, color: rgb(1, 0.93, 0.8) });
+  text(options.reviewMark, margin, size.height - 19, 10, fonts.bold);
+  let y = size.height - 60;
+  text(content.form, margin, y, 16, fonts.bold);
+  text(`Tax year ${context.taxYear}`, size.width - margin - 90, y, 11, fonts.bold);
+  y -= 18;
+  for (const line of wrap(fonts.regular, content.title, 10, size.width - 2 * margin)) {
+    text(line, margin, y, 10, fonts.regular, muted);
+    y -= 13;
+  }
+  if (content.banner) {
+    y -= 6;
+    text(content.banner, margin, y, 13, fonts.bold);
+    y -= 8;
+  }
+  for (const section of content.sections) {
+    y -= 18;
+    page.drawRectangle({ x: margin, y: y - 4, width: size.width - 2 * margin, height: 16, color: rgb(0.9, 0.91, 0.94) });
+    text(section.heading, margin + 4, y, 10, fonts.bold);
+    y -= 18;
+    for (const line of section.lines) {
+      const labelLines = wrap(fonts.regular, line.label, 9, 250);
+      const valueLines = wrap(fonts.regular, printable(fonts.regular, line.value), 10, size.width - 2 * margin - 330);
+      text(line.number, margin + 4, y, 9, fonts.bold);
+      labelLines.forEach((part, index) => text(part, margin + 60, y - index * 11, 9));
+      valueLines.forEach((part, index) => text(part, margin + 330, y - index * 12, 10, fonts.bold));
+      y -= Math.max(labelLines.length * 11, valueLines.length * 12) + 6;
+      page.drawLine({ start: { x: margin, y: y + 3 }, end: { x: size.width - margin, y: y + 3 }, thickness: 0.3, color: rgb(0.8, 0.8, 0.82) });
+    }
+  }
+  text(options.reviewMark, margin, 24, 8, fonts.regular, muted);
+}
+
+/** The whole return as one PDF file. */
+export async function buildTaxReturnPdf(form: TaxFormData, options: TaxReturnPdfOptions): Promise<Uint8Array> {
+  const document = await PDFDocument.create();
+  document.setTitle(`${form.companyName} ${form.taxYear}`);
+  document.setProducer('Alta');
+  const fonts = { regular: await document.embedFont(StandardFonts.Helvetica), bold: await document.embedFont(StandardFonts.HelveticaBold) };
+  for (const content of taxReturnPages(form, options.copy)) drawPage(document.addPage([size.width, size.height]), content, fonts, options, { taxYear: form.taxYear });
+  return document.save();
+}

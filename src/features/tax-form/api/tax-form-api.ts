@@ -1,0 +1,18 @@
+import type { CompanyDetail } from '@domain/company';
+import type { ActivityCode } from '@domain/naics';
+import type { PendingDeclarations, TaxFormData, TaxFormDraftView } from '@domain/tax-form';
+import { api, withRetry } from '@src/lib/api';
+
+/** PUT /accounting/drafts/{id} with `isCompleted: true`: sends the declaration (SPEC §7). */
+export const sendTaxForm = (draftId: string, companyId: string, taxFormData: TaxFormData) =>
+  api.put<TaxFormDraftView>(`accounting/drafts/${draftId}`, { json: { companyId, taxFormData, isCompleted: true } });
+
+/** GET /accounting/activity-codes (SPEC §7: code, limit). */
+export const lookUpActivityCodes = async (code: string, limit: number, signal?: AbortSignal) =>
+  (await api.get<{ items: ActivityCode[] }>('accounting/activity-codes', { searchParams: { code, limit }, signal })).items;
+
+/** GET /tax-forms/pending, retried (SPEC §7); null after the last failure. */
+export const fetchPendingDeclarations = () => withRetry(() => api.get<PendingDeclarations>('tax-forms/pending'));
+
+/** GET /companies/{id}: what Alta knows of the company, to pre-fill the form. */
+export const fetchCompanyDetail = (companyId: string, signal?: AbortSignal) => api.get<CompanyDetail>(`companies/${companyId}`, { signal });

@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '@domain/constants';
+import { reminderVariant, type PendingDeclarations } from '@domain/tax-form';
+import { ButtonLink } from '@src/components/button';
+import { Popup } from '@src/components/popup/popup';
+import { formatDate } from '@src/i18n/format';
+import { href, paths } from '@src/lib/paths';
+import { fetchPendingDeclarations } from '../api/tax-form-api';
+
+const shownKey = 'alta.declarationsReminderShown';
+
+/**
+ * SPEC §2 pending-declarations reminder on the dashboard: the generic, multi-partner or
+ * single-member/C-Corp variant, with the days left and the company's name when exactly one;
+ * its button opens the tax form. Once per session (tab), and not over another popup.
+ */
+export function DeclarationsReminder({ language, suppressed }: { language: Language; suppressed: boolean }) {
+  const { t } = useTranslation('taxForm');
+  const [pending, setPending] = useState<PendingDeclarations | null>(null);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (suppressed || sessionStorage.getItem(shownKey)) return;
+    let current = true;
+    fetchPendingDeclarations().then(
+      (result) => {
+        if (!current || !result || reminderVariant(result) === null) return;
+        sessionStorage.setItem(shownKey, '1');
+        setPending(result);
+        setOpen(true);
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [suppressed]);
+  const variant = pending ? reminderVariant(pending) : null;
+  if (!pending || !variant) return null;
+  const group = variant === 'multiPartner' ? pending.llcMultiPartnerResult : variant === 'singleMember' ? pending.llcSingleMemberOrCcorpResult : null;
+  const deadlines = [pending.llcMultiPartnerDeadlineData, pending.llcSoloPartnerOrCCorpDeadlineData].filter((data) => data !== null).sort((a, b) => a.daysRemaining - b.daysRemaining);
+  const nearest = deadlines[0]!;
+  const values = { count: nearest.daysRemaining, deadline: formatDate(nearest.deadline, language, 'long'), company: group?.companyName ?? '', companies: group?.companiesCount ?? 0 };
+  return (
+    <Popup open={open} onClose={() => setOpen(false)} tone="warning" autoCloseMs={null} title={t(`reminder.${variant}.title`)}>
+      <p>{group?.companyName ? t(`reminder.${variant}.bodyOne`, values) : t(`reminder.${variant}.body`, values)}</p>
+      <p>{t('reminder.daysLeft', values)}</p>
+      <ButtonLink to={href(language, paths.taxForm)}>{t('reminder.open')}</ButtonLink>
+    </Popup>
+  );
+}

@@ -1,0 +1,117 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test, type Page } from '@playwright/test';
+import { demo, expect, logInAs } from './support/alta';
+
+// The IRS tax form in Portuguese: filled partly offline, reopened by a reload without network,
+// finished online; the prepared return downloads as a PDF whose first page names the company
+// and prints the owner's contribution. Sending is left to the server tests (it freezes the demo
+// company's year, which other browser tests still edit).
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const question = (page: Page, legend: string) => page.getByRole('group', { name: legend });
+const next = (page: Page) => page.getByRole('button', { name: 'Continuar' }).click();
+const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
+
+test('fills the tax form in Portuguese partly offline, survives an offline reload and downloads the prepared return', async ({ page, context }) => {
+  test.slow(); // a reload offline and a PDF built in a worker on a shared machine
+  await logInAs(page, demo, 'pt');
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+  await page.goto('/pt/accounting-ai/tax-form');
+  await expect(page.getByRole('heading', { level: 1, name: 'Formulário de impostos' })).toBeVisible();
+  await expect(stepHeading(page, 'Sua empresa')).toBeVisible();
+
+  // Step 1: what Alta knows is already there (name and state of the demo company).
+  await expect(field(page, 'Nome da empresa')).toHaveValue('Demo Ventures LLC');
+  await expect(field(page, 'Estado dos EUA')).toHaveValue('WY');
+  await field(page, 'Tipo de empresa').selectOption('LLC');
+  await field(page, 'EIN').fill('123456789');
+  await expect(field(page, 'EIN')).toHaveValue('12-3456789');
+  await field(page, 'Data de criação').fill('2024-03-01');
+  await field(page, 'Atividade principal').fill('Desenvolvimento de software');
+  await field(page, 'Buscar código de atividade (NAICS)').fill('programação');
+  await expect(field(page, 'Código de atividade').locator('option', { hasText: '541511' })).toHaveCount(1);
+  await field(page, 'Código de atividade').selectOption('541511');
+  await question(page, 'A empresa tem investimentos imobiliários ou em outras empresas?').getByRole('radio', { name: 'Não' }).check();
+  await question(page, 'A empresa recebeu ou transferiu ativos digitais neste ano?').getByRole('radio', { name: 'Não' }).check();
+  await next(page);
+
+  // The partners sub-step refuses a share that does not add up to 100 %.
+  await expect(stepHeading(page, 'Sócios')).toBeVisible();
+  await page.getByRole('button', { name: 'Adicionar sócio' }).click();
+  await field(page, 'Nome completo').fill('Ana Souza');
+  await field(page, 'Participação (%)').fill('90');
+  await field(page, 'Endereço').fill('Rua Augusta 100, São Paulo, Brasil');
+  await question(page, 'Mora nos EUA?').getByRole('radio', { name: 'Não' }).check();
+  await next(page);
+  await expect(page.getByText('Revise os campos marcados.')).toBeVisible();
+  await field(page, 'Participação (%)').fill('100');
+
+  // Offline from here: the wizard goes on and every answer stays on the device.
+  await context.setOffline(true);
+  await next(page);
+  await expect(stepHeading(page, 'Residência fiscal')).toBeVisible();
+  await field(page, 'Nacionalidade').selectOption('BR');
+  await field(page, 'País de residência fiscal').selectOption('BR');
+  await field(page, 'Número de identificação fiscal no seu país').fill('123.456.789-09');
+  await field(page, 'Países de onde você trabalhou').selectOption(['BR', 'PT']);
+
+  await page.reload();
+  await expect(stepHeading(page, 'Residência fiscal')).toBeVisible();
+  await expect(field(page, 'Nacionalidade')).toHaveValue('BR');
+  await expect(field(page, 'Número de identificação fiscal no seu país')).toHaveValue('123.456.789-09');
+  await next(page);
+
+  // Step 3: the year's figures from the books, overridden by the owner and confirmed.
+  await expect(stepHeading(page, 'Receitas e despesas do ano')).toBeVisible();
+  await page.getByRole('button', { name: 'Usar os valores da contabilidade' }).click();
+  await field(page, 'Receitas').fill('12000');
+  await field(page, 'Tipo de movimentação').selectOption({ label: 'Aporte' });
+  await field(page, 'Valor (USD)').fill('5000');
+  await field(page, 'Data').fill('2025-02-01');
+  await page.getByRole('button', { name: 'Adicionar movimentação' }).click();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByText('Revise os campos marcados.')).toBeVisible();
+  await page.getByLabel('Confirmo que estes valores estão corretos.').check();
+
+  await context.setOffline(false);
+  await next(page);
+  await expect(stepHeading(page, 'Confirme sua declaração')).toBeVisible();
+  await expect(page.getByText('Formulário 5472 + Formulário 1120 pro forma')).toBeVisible();
+
+  // The draft reached the server once back online.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const response = await fetch('/api/v1/sync/pull', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ clientId: crypto.randomUUID(), protocolVersion: 1, cursor: null, lastMutationId: 0 }),
+        });
+        const body = (await response.json()) as { changes: { drafts?: { puts: { kind: string; data: { taxFormData?: { countryTaxId?: string } } }[] } } };
+        return body.changes.drafts?.puts.find((draft) => draft.kind === 'taxForm')?.data.taxFormData?.countryTaxId ?? null;
+      }),
+    )
+    .toBe('123.456.789-09');
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Baixar a declaração (PDF)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^declaracao-\d{4}\.pdf$/);
+  const folder = mkdtempSync(path.join(tmpdir(), 'alta-tax-form-'));
+  const file = path.join(folder, 'return.pdf');
+  await download.saveAs(file);
+  // The first page as an image (what a reader sees) and as text.
+  execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', file, path.join(folder, 'page')]);
+  expect(existsSync(path.join(folder, 'page-1.png'))).toBe(true);
+  const text = execFileSync('pdftotext', ['-f', '1', '-l', '1', '-layout', file, '-'], { encoding: 'utf8' });
+  expect(text).toContain('Form 5472');
+  expect(text).toContain('Demo Ventures LLC');
+  expect(text).toContain('12-3456789');
+  expect(text).toContain('$5,000'); // line 1f: the owner's contribution
+  expect(text).toContain('Preparado pelo Alta');
+  const proForma = execFileSync('pdftotext', ['-f', '2', '-l', '2', file, '-'], { encoding: 'utf8' });
+  expect(proForma).toContain('Foreign-owned U.S. DE');
+});
