@@ -47,6 +47,11 @@ export const problemCodes = [
   'file_too_large',
   'file_type_not_allowed',
   'upload_url_expired',
+  // Company details, renewals and dissolution (docs/decisions/025-company-renewals-and-documents.md).
+  'owner_only',
+  'renewal_not_due',
+  'dissolution_unavailable',
+  'document_locked',
   'internal',
 ] as const;
 export type ProblemCode = (typeof problemCodes)[number];

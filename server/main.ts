@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { endEventStreams } from './routes/sync';
 import { startAuthMaintenance } from './auth/maintenance';
+import { startRenewalReminders } from './jobs/renewal-reminders';
 import { startSyncMaintenance } from './sync/retention';
 import { openDatabase } from './db/client';
 import { EnvError, parseEnv } from './env';
@@ -19,6 +20,7 @@ async function main() {
   await prepareAccounts(deps);
   const stopAuthMaintenance = startAuthMaintenance(deps);
   const stopSyncMaintenance = startSyncMaintenance(database.db, deps.now);
+  const stopRenewalReminders = startRenewalReminders(deps);
   const storageSweeper = startStorageSweeper(database, createStorage(env, deps.now), deps.now);
   const app = createApp(deps);
 
@@ -38,6 +40,7 @@ async function main() {
     server.close(async () => {
       stopAuthMaintenance();
       stopSyncMaintenance();
+      stopRenewalReminders();
       await storageSweeper.stop();
       await database.close();
       process.exit(0);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AccountKind, BatchImportStatus, CategoryKey, ImportResult, Receipt, RowError } from '@domain/bookkeeping';
 import type { UploadType } from '@domain/files';
-import { companies } from './companies';
+import { companies, partners } from './companies';
 import { users } from './users';
 
 /**
@@ -120,6 +120,10 @@ export const uploads = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The partner a partner document (passport, proof of address) belongs to. */
+    partnerId: uuid('partner_id').references(() => partners.id, { onDelete: 'cascade' }),
+    /** Added by Alta's staff through the admin API: owners read it and cannot delete it. */
+    addedByStaff: boolean('added_by_staff').notNull().default(false),
   },
   (table) => [index('uploads_company_idx').on(table.companyId)],
 );
