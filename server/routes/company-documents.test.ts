@@ -43,10 +43,10 @@ beforeAll(async () => {
   await ensureAdmin({ env: t.env, database: t.database, mailer: { send: async () => {} }, now: () => t.clock.now });
   const [o, m, s] = [await createUser(t), await createUser(t), await createUser(t)];
   companyId = await insertTestCompany(t.database.db, o.id, [m.id]);
-  const partner = await t.database.db.execute<{ id: string }>(
+  const partner = (await t.database.db.execute(
     sql`insert into partners (company_id, position, first_name, last_name, ownership, is_director, address_line_1, city, state_or_province, country, postal_code)
         values (${companyId}, 0, 'Ana', 'Pérez', 100, true, 'Calle 1', 'Lima', 'Lima', 'PE', '15001') returning id`,
-  );
+  )) as unknown as { rows: { id: string }[] };
   partnerId = partner.rows[0]!.id;
   [owner, teammate, stranger] = [await signIn(t, o.email), await signIn(t, m.email), await signIn(t, s.email)];
   admin = await signIn(t, t.env.ADMIN_EMAIL, t.env.ADMIN_PASSWORD);
@@ -114,7 +114,7 @@ describe('company documents', () => {
     const presigned = await declared.json();
     expect((await t.request(local(presigned.url), { method: 'PUT', body: new Blob([pdf]), headers: { 'content-type': 'application/pdf' } })).status).toBe(200);
     expect((await t.request('/api/v1/admin/uploads/complete', { method: 'POST', cookies: admin, json: { key: presigned.key } })).status).toBe(200);
-    const audit = (await t.database.db.execute(sql`select details from audit_log where action = 'upload_company_document'`)).rows as { details: Record<string, string> }[];
+    const audit = ((await t.database.db.execute(sql`select details from audit_log where action = 'upload_company_document'`)) as unknown as { rows: { details: Record<string, string> }[] }).rows;
     expect(audit[0]?.details).toMatchObject({ companyId, key: presigned.key, uploadType: 'generatedEinDocument' });
 
     const staffDocument = (await (await documents(owner)).json()).items.find((item: { key: string }) => item.key === presigned.key);
@@ -130,7 +130,7 @@ describe('company documents', () => {
     expect((await t.request(`/api/v1/companies/${companyId}/documents`, { method: 'DELETE', cookies: owner, json: { key } })).status).toBe(204);
     expect((await (await documents(owner)).json()).items.map((item: { key: string }) => item.key)).not.toContain(key);
     expect((await t.request('/api/v1/uploads/download-url', { method: 'POST', cookies: owner, json: { key } })).status).toBe(404);
-    const orphan = await t.database.db.execute(sql`select key from storage_orphans where key = ${key}`);
+    const orphan = (await t.database.db.execute(sql`select key from storage_orphans where key = ${key}`)) as unknown as { rows: unknown[] };
     expect(orphan.rows).toHaveLength(1);
   });
 });

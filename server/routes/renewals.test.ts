@@ -133,7 +133,7 @@ describe('paying a renewal and a dissolution through the checkout', () => {
     const admin = await signIn(t, t.env.ADMIN_EMAIL, t.env.ADMIN_PASSWORD);
     expect((await t.request(`/api/v1/admin/companies/${id}/dissolution/processed`, { method: 'POST', cookies: admin })).status).toBe(204);
     expect(await (await renewal(id)).json()).toMatchObject({ dissolution: 'processed' });
-    const [audit] = (await t.database.db.execute(sql`select action, details from audit_log where action = 'process_dissolution'`)).rows as { details: unknown }[];
+    const [audit] = ((await t.database.db.execute(sql`select action, details from audit_log where action = 'process_dissolution'`)) as unknown as { rows: { details: unknown }[] }).rows;
     expect(audit?.details).toEqual({ companyId: id });
   });
 

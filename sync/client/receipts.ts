@@ -3,6 +3,7 @@ import type { Receipt } from '@domain/bookkeeping';
 import { checkFileDeclaration, presignedUploadSchema, storedFileSchema, type FileRefusal } from '@domain/files';
 import { isMutationRejection } from '@sync/mutator';
 import type { MutatorArgs } from '@sync/mutators';
+import { putWithProgress } from './upload-progress';
 
 /**
  * Receipt files, local first: a photo or PDF attached to a transaction is stored as a Blob
@@ -77,48 +78,6 @@ export async function keepInInbox(
 /** Gives an inbox receipt its transaction: it is then uploaded and attached like any other. */
 export async function matchInboxReceipt(db: ReceiptsDatabase, receiptId: string, transactionId: string): Promise<void> {
   await db.receiptFiles.where({ id: receiptId, status: 'inbox' }).modify({ transactionId, status: 'pending', createdAt: new Date().toISOString() });
-}
-
-/** Bytes sent of the receipt being uploaded now, for progress bars; listeners hear every change. */
-const progress = new Map<string, { sent: number; total: number }>();
-const progressListeners = new Set<() => void>();
-let progressVersion = 0;
-function reportProgress(receiptId: string, sent: number, total: number | null) {
-  if (total === null) progress.delete(receiptId);
-  else progress.set(receiptId, { sent, total });
-  progressVersion++;
-  for (const listener of progressListeners) listener();
-}
-export const receiptProgress = {
-  subscribe(listener: () => void) {
-    progressListeners.add(listener);
-    return () => progressListeners.delete(listener);
-  },
-  version: () => progressVersion,
-  of: (receiptId: string) => progress.get(receiptId),
-};
-
-/**
- * PUTs the bytes with `XMLHttpRequest` where there is one, because `fetch` reports no upload
- * progress; the answer comes back as a `Response` like `fetch`'s.
- */
-function putWithProgress(receiptId: string, url: string, method: string, headers: Record<string, string>, body: Blob): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open(method, url);
-    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
-    request.upload.onprogress = (event) => reportProgress(receiptId, event.loaded, event.lengthComputable ? event.total : body.size);
-    request.onload = () => {
-      reportProgress(receiptId, 0, null);
-      resolve(new Response(request.status === 204 ? null : request.responseText, { status: request.status, headers: { 'content-type': request.getResponseHeader('content-type') ?? 'text/plain' } }));
-    };
-    request.onerror = request.onabort = () => {
-      reportProgress(receiptId, 0, null);
-      reject(new TypeError('upload failed'));
-    };
-    reportProgress(receiptId, 0, body.size);
-    request.send(body);
-  });
 }
 
 export interface ReceiptUploadDeps {
