@@ -1,6 +1,6 @@
-import { liveQuery, type Dexie, type Table } from 'dexie';
+import type { Dexie, Table } from 'dexie';
 import { checkFileDeclaration, presignedUploadSchema, type FileRefusal, type UploadType } from '@domain/files';
-import { putWithProgress } from './upload-progress';
+import { putWithProgress, startUploadQueue } from './uploads';
 
 /**
  * Company documents, offline first: a document opened once keeps its bytes on this device
@@ -150,44 +150,10 @@ export const documentRetryMs = 60_000;
 
 /** Uploads documents when one is queued, when the browser comes back online, and every minute while some wait. Returns the stop function. */
 export function startDocumentUploads(db: DocumentsDatabase, deps: DocumentUploadDeps = {}): () => void {
-  let running = false;
-  let again = false;
-  let waiting = 0;
-  const kick = async () => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = true;
-    try {
-      do {
-        again = false;
-        if (typeof navigator !== 'undefined' && !navigator.onLine) break;
-        await uploadPendingDocuments(db, deps);
-      } while (again);
-    } catch (error) {
-      console.error('document upload failed locally', error);
-    } finally {
-      running = false;
-    }
-  };
-  const subscription = liveQuery(() => db.documentUploads.where('status').equals('pending').count()).subscribe({
-    next: (count) => {
-      const grew = count > waiting;
-      waiting = count;
-      if (grew) void kick();
-    },
-    error: () => stop(),
+  return startUploadQueue({
+    waiting: () => db.documentUploads.where('status').equals('pending').count(),
+    upload: () => uploadPendingDocuments(db, deps),
+    retryMs: documentRetryMs,
+    label: 'document',
   });
-  const onOnline = () => void kick();
-  globalThis.addEventListener?.('online', onOnline);
-  const timer = setInterval(() => {
-    if (waiting > 0) void kick();
-  }, documentRetryMs);
-  const stop = () => {
-    subscription.unsubscribe();
-    globalThis.removeEventListener?.('online', onOnline);
-    clearInterval(timer);
-  };
-  return stop;
 }

@@ -1,9 +1,9 @@
-import { liveQuery, type Table } from 'dexie';
+import type { Table } from 'dexie';
 import type { Receipt } from '@domain/bookkeeping';
 import { checkFileDeclaration, presignedUploadSchema, storedFileSchema, type FileRefusal } from '@domain/files';
 import { isMutationRejection } from '@sync/mutator';
 import type { MutatorArgs } from '@sync/mutators';
-import { putWithProgress } from './upload-progress';
+import { putWithProgress, startUploadQueue } from './uploads';
 
 /**
  * Receipt files, local first: a photo or PDF attached to a transaction is stored as a Blob
@@ -182,51 +182,12 @@ export async function localReceiptOf(db: ReceiptsDatabase, transactionId: string
 /** How often pending receipts are tried again after a failure, while any are waiting. */
 export const receiptRetryMs = 60_000;
 
-/**
- * Uploads receipts whenever there is something to upload and a chance to succeed: when one
- * is queued, when the browser comes back online, and every minute while some wait. Returns
- * a function that stops it.
- */
+/** Uploads receipts when one is queued, when the browser comes back online, and every minute while some wait. Returns the stop function. */
 export function startReceiptUploads(db: ReceiptsDatabase, deps: ReceiptUploadDeps): () => void {
-  let running = false;
-  let again = false;
-  let waiting = 0;
-  const kick = async () => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = true;
-    try {
-      do {
-        again = false;
-        if (typeof navigator !== 'undefined' && !navigator.onLine) break;
-        await uploadPendingReceipts(db, deps);
-      } while (again);
-    } catch (error) {
-      // A local failure (closed database at sign-out, quota): the next trigger tries again.
-      console.error('receipt upload failed locally', error);
-    } finally {
-      running = false;
-    }
-  };
-  const subscription = liveQuery(() => db.receiptFiles.where('status').equals('pending').count()).subscribe({
-    next: (count) => {
-      const grew = count > waiting;
-      waiting = count;
-      if (grew) void kick();
-    },
-    error: () => stop(),
+  return startUploadQueue({
+    waiting: () => db.receiptFiles.where('status').equals('pending').count(),
+    upload: () => uploadPendingReceipts(db, deps),
+    retryMs: receiptRetryMs,
+    label: 'receipt',
   });
-  const onOnline = () => void kick();
-  globalThis.addEventListener?.('online', onOnline);
-  const timer = setInterval(() => {
-    if (waiting > 0) void kick();
-  }, receiptRetryMs);
-  const stop = () => {
-    subscription.unsubscribe();
-    globalThis.removeEventListener?.('online', onOnline);
-    clearInterval(timer);
-  };
-  return stop;
 }

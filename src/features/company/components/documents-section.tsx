@@ -6,7 +6,7 @@ import type { Language } from '@domain/constants';
 import { acceptOf, type CompanyDocument, type UploadType } from '@domain/files';
 import type { AppDB } from '@sync/client/db';
 import { queueDocument, startDocumentUploads, type DocumentUpload } from '@sync/client/documents';
-import { uploadProgress } from '@sync/client/upload-progress';
+import { uploadProgress } from '@sync/client/uploads';
 import { Button } from '@src/components/button';
 import { ConfirmDialog } from '@src/components/dialog/confirm-dialog';
 import { useToast } from '@src/components/toast/toast-provider';

@@ -1,6 +1,8 @@
+import { liveQuery } from 'dexie';
+
 /**
- * Upload progress of files this tab is sending (receipts, company documents): bytes sent per
- * upload id, for progress bars. `fetch` reports no upload progress, so the bytes go with
+ * Files this tab sends through presigned URLs (receipts, company documents): the loop that
+ * sends what waits, and the upload progress (bytes sent per upload id, for progress bars). `fetch` reports no upload progress, so the bytes go with
  * `XMLHttpRequest` and the answer comes back as a `Response` like `fetch`'s.
  */
 
@@ -42,4 +44,53 @@ export function putWithProgress(uploadId: string, url: string, method: string, h
     reportProgress(uploadId, 0, body.size);
     request.send(body);
   });
+}
+
+/**
+ * Runs `upload` whenever there is something to send and a chance to succeed: when the number
+ * of waiting files grows, when the browser comes back online, and every `retryMs` while some
+ * wait. One run at a time; a trigger during a run asks for one more. Returns the stop function.
+ */
+export function startUploadQueue(options: { waiting: () => Promise<number>; upload: () => Promise<unknown>; retryMs: number; label: string }): () => void {
+  let running = false;
+  let again = false;
+  let waiting = 0;
+  const kick = async () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        if (typeof navigator !== 'undefined' && !navigator.onLine) break;
+        await options.upload();
+      } while (again);
+    } catch (error) {
+      // A local failure (closed database at sign-out, quota): the next trigger tries again.
+      console.error(`${options.label} upload failed locally`, error);
+    } finally {
+      running = false;
+    }
+  };
+  const subscription = liveQuery(options.waiting).subscribe({
+    next: (count) => {
+      const grew = count > waiting;
+      waiting = count;
+      if (grew) void kick();
+    },
+    error: () => stop(),
+  });
+  const onOnline = () => void kick();
+  globalThis.addEventListener?.('online', onOnline);
+  const timer = setInterval(() => {
+    if (waiting > 0) void kick();
+  }, options.retryMs);
+  const stop = () => {
+    subscription.unsubscribe();
+    globalThis.removeEventListener?.('online', onOnline);
+    clearInterval(timer);
+  };
+  return stop;
 }
