@@ -104,6 +104,8 @@ export const orderViewSchema = z.object({
   id: z.uuid(),
   orderNumber: z.string(),
   flow: z.enum(orderFlows),
+  /** SPEC §3 payment state: a new company's plan, or a renewal, dissolution or additional services of an existing one. */
+  paymentType: z.enum(['plan', 'renewal', 'dissolution', 'additionalService']),
   status: z.enum(orderStatuses),
   plan: z.enum(planIds),
   billing: z.enum(billingCycles),

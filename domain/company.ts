@@ -347,5 +347,8 @@ export const companyDetailSchema = companySummarySchema.extend({
   partners: z.array(partnerViewSchema),
   /** Migration documents, or the cross-border crypto business and residence. */
   details: z.record(z.string(), z.unknown()).nullable(),
+  /** When each progress status was reached (ISO timestamps), for the timeline. */
+  statusDates: z.record(z.string(), z.string()),
+  dissolution: z.enum(['available', 'requested', 'processed']),
 });
 export type CompanyDetail = z.infer<typeof companyDetailSchema>;

@@ -21,6 +21,10 @@ export const uploadTypes = [
   'cryptoReceipt',
   'batchImport',
   'kybDocument',
+  // Company documents of SPEC §3 that are not upload types of their own there: a partner's proof
+  // of address, and the EIN document Alta generates (staff upload it; owners read it).
+  'proofOfAddress',
+  'generatedEinDocument',
 ] as const;
 export type UploadType = (typeof uploadTypes)[number];
 export const uploadTypeSchema = z.enum(uploadTypes, { error: 'validation.invalid' });
@@ -83,7 +87,29 @@ export const uploadRules: Record<UploadType, { maxBytes: number; extensions: rea
   batchImport: { maxBytes: fileLimits.transactionBatchBytes, extensions: ['csv', 'txt'] },
   // SPEC §5 KYB: files JPG, PNG or PDF; the crypto KYB maximum is 20 MB.
   kybDocument: { maxBytes: fileLimits.cryptoKybBytes, extensions: imagesAndPdf },
+  proofOfAddress: { maxBytes: fileLimits.generalBytes, extensions: imagesAndPdf },
+  generatedEinDocument: { maxBytes: fileLimits.generalBytes, extensions: ['pdf'] },
 };
+
+/** The documents company details shows (SPEC §3 "Company documents"), in its order. */
+export const companyDocumentTypes = [
+  'einDocument',
+  'articlesOfIncorporation',
+  'operatingAgreement',
+  'partnerPassport',
+  'proofOfAddress',
+  'generatedEinDocument',
+] as const satisfies readonly UploadType[];
+export type CompanyDocumentType = (typeof companyDocumentTypes)[number];
+
+/** Documents that belong to one partner (SPEC §2 "partner documents"): the upload names the partner. */
+export const partnerDocumentTypes: readonly UploadType[] = ['partnerPassport', 'proofOfAddress'];
+
+/** Documents only Alta's staff add (owners read and download them). */
+export const staffDocumentTypes: readonly UploadType[] = ['generatedEinDocument'];
+
+/** The accept attribute of a file input for an upload type: its extensions, dotted. */
+export const acceptOf = (uploadType: UploadType) => uploadRules[uploadType].extensions.map((extension) => `.${extension}`).join(',');
 
 /** Lower-cased extension of a file name without the dot, or '' when it has none. */
 export function extensionOf(fileName: string): string {
@@ -166,8 +192,13 @@ export const uploadRequestSchema = z
     companyId: z.uuid({ error: 'validation.invalid' }),
     fileName: fileNameSchema,
     size: z.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).positive({ error: 'validation.fileEmpty' }),
+    /** The partner a partner document belongs to (required for those types, refused for the others). */
+    partnerId: z.uuid({ error: 'validation.invalid' }).optional(),
   })
   .superRefine((request, context) => {
+    if ((request.partnerId !== undefined) !== partnerDocumentTypes.includes(request.uploadType)) {
+      context.addIssue({ code: 'custom', path: ['partnerId'], message: request.partnerId === undefined ? 'validation.required' : 'validation.invalid' });
+    }
     const refusal = checkFileDeclaration(request.uploadType, request.fileName, request.size);
     if (refusal === 'fileTooLarge') context.addIssue({ code: 'custom', path: ['size'], message: `validation.${refusal}` });
     else if (refusal) context.addIssue({ code: 'custom', path: ['fileName'], message: `validation.${refusal}` });
@@ -190,6 +221,8 @@ export const uploadFolders: Record<UploadType, string> = {
   cryptoReceipt: 'receipts',
   batchImport: 'imports',
   kybDocument: 'kyb',
+  proofOfAddress: 'partners',
+  generatedEinDocument: 'documents',
 };
 
 /** POST /api/v1/uploads: where and how to upload the declared file. */
@@ -217,3 +250,19 @@ export type StoredFile = z.infer<typeof storedFileSchema>;
 
 /** POST /api/v1/uploads/download-url: a short-lived URL serving the file. */
 export const downloadUrlSchema = z.strictObject({ url: z.url(), expiresAt: z.iso.datetime() });
+
+/** A company document as company details lists it (GET /api/v1/companies/:id/documents). */
+export const companyDocumentSchema = z.object({
+  key: objectKeySchema,
+  uploadType: z.enum(uploadTypes),
+  name: z.string(),
+  size: z.int().positive(),
+  contentType: z.string(),
+  partnerId: z.uuid().nullable(),
+  uploadedAt: z.string(),
+  /** Added by Alta's staff: owners read it, nobody deletes it from the dashboard. */
+  addedByStaff: z.boolean(),
+  /** Whether the caller may delete it: its uploader or the company's owner, never a staff document. */
+  deletable: z.boolean(),
+});
+export type CompanyDocument = z.infer<typeof companyDocumentSchema>;

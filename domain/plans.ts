@@ -91,7 +91,7 @@ export const couponEffectSchema = z.union([
 export type CouponEffect = z.infer<typeof couponEffectSchema>;
 
 export const quoteLineSchema = z.object({
-  kind: z.enum(['setupFee', 'plan', 'service']),
+  kind: z.enum(['setupFee', 'plan', 'service', 'renewal', 'dissolution']),
   /** The plan id or service id. */
   id: z.string(),
   amount: cents,

@@ -83,6 +83,11 @@ export const problemCodes = [
   'declaration_sent',
   'declaration_blocked',
   'no_return_due',
+  // Company details, renewals and dissolution (docs/decisions/025-company-renewals-and-documents.md).
+  'owner_only',
+  'renewal_not_due',
+  'dissolution_unavailable',
+  'document_locked',
   'internal',
 ] as const;
 export type ProblemCode = (typeof problemCodes)[number];

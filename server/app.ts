@@ -17,6 +17,7 @@ import { bankingSandboxRouter } from './routes/banking-sandbox';
 import { bookkeepingRouter } from './routes/bookkeeping';
 import { checkoutRouter, createCheckout } from './routes/checkout';
 import { companiesRouter } from './routes/companies';
+import { renewalsRouter } from './routes/renewals';
 import { configRouter } from './routes/config';
 import { contactRouter } from './routes/contact';
 import { draftsRouter } from './routes/drafts';
@@ -77,6 +78,7 @@ export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) 
   api.route('/', ordersRouter(deps, checkout));
   api.route('/', checkoutRouter(deps, checkout));
   api.route('/', companiesRouter(deps));
+  api.route('/', renewalsRouter(deps));
   api.route('/', bookkeepingRouter(deps));
   api.route('/', bankLinksRouter(deps, deps.bankLinking ?? createBankLinkingProvider(deps)));
   const banking = createBankingProvider(deps);

@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { endEventStreams } from './routes/sync';
 import { startAuthMaintenance } from './auth/maintenance';
+import { startRenewalReminders } from './jobs/renewal-reminders';
 import { startSyncMaintenance } from './sync/retention';
 import { startDeclarationReminders } from './jobs/declaration-reminders';
 import { openDatabase } from './db/client';
@@ -21,6 +22,7 @@ async function main() {
   const stopAuthMaintenance = startAuthMaintenance(deps);
   const stopSyncMaintenance = startSyncMaintenance(database.db, deps.now);
   const stopDeclarationReminders = startDeclarationReminders(deps);
+  const stopRenewalReminders = startRenewalReminders(deps);
   const storageSweeper = startStorageSweeper(database, createStorage(env, deps.now), deps.now);
   const app = createApp(deps);
 
@@ -41,6 +43,7 @@ async function main() {
       stopAuthMaintenance();
       stopSyncMaintenance();
       stopDeclarationReminders();
+      stopRenewalReminders();
       await storageSweeper.stop();
       await database.close();
       process.exit(0);

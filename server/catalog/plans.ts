@@ -103,3 +103,13 @@ export const planCatalog: PlanCatalog = planCatalogSchema.parse({
 if (planCatalog.companyCreationFrom !== companyCreationFromUsd * 100) {
   throw new Error(`The cheapest company formation must be $${companyCreationFromUsd}`);
 }
+
+/**
+ * Renewing a US company for a year through Alta (state annual report or franchise tax filing
+ * and the registered agent), in cents, by plan: the higher plans include more of the work
+ * (docs/decisions/025-company-renewals-and-documents.md).
+ */
+export const renewalPrices: Record<Plan['id'], number> = { standard: 29_900, professional: 24_900, enterprise: 19_900 };
+
+/** Filing a company's dissolution with its state, in cents. */
+export const dissolutionPrice = 34_900;

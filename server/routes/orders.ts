@@ -14,7 +14,7 @@ import {
   type OrderView,
 } from '@domain/checkout';
 import { toE164 } from '@domain/company';
-import { computePrice, quoteSchema, type CouponEffect, type Quote } from '@domain/plans';
+import { computePrice, couponDiscount, quoteSchema, type CouponEffect, type Quote } from '@domain/plans';
 import { problemSchema } from '@domain/problem';
 import { demoCoupons } from '../catalog/coupons';
 import { planCatalog } from '../catalog/plans';
@@ -53,8 +53,8 @@ const checkoutHeaders = z.object({ [checkoutTokenHeader]: z.string().max(200).op
 
 /** The name the order is for: the first name option, the migrating company, or the crypto business. */
 function companyNameOf(order: OrderRow): string {
-  const wizard = order.wizard as { company?: { nameOption1?: string; existingCompanyName?: string }; business?: { legalName: string } };
-  return wizard.company?.nameOption1 ?? wizard.company?.existingCompanyName ?? wizard.business?.legalName ?? '';
+  const wizard = order.wizard as { company?: { nameOption1?: string; existingCompanyName?: string }; business?: { legalName: string }; companyName?: string };
+  return wizard.company?.nameOption1 ?? wizard.company?.existingCompanyName ?? wizard.business?.legalName ?? wizard.companyName ?? '';
 }
 
 function orderView(order: OrderRow, live: PaymentRow | null): OrderView {
@@ -62,6 +62,7 @@ function orderView(order: OrderRow, live: PaymentRow | null): OrderView {
     id: order.id,
     orderNumber: order.orderNumber,
     flow: order.flow,
+    paymentType: order.paymentType,
     status: order.status,
     plan: order.plan,
     billing: order.billing,
@@ -241,6 +242,11 @@ export function ordersRouter(deps: AppDeps, checkout: Checkout) {
   }
 
   const requote = (order: OrderRow, effect: CouponEffect | null) => {
+    // An existing company's order (renewal, dissolution, services) keeps its lines; only the discount changes.
+    if (order.paymentType !== 'plan') {
+      const discount = couponDiscount(order.quote.subtotal, effect);
+      return { ...order.quote, discount, total: order.quote.subtotal - discount };
+    }
     const price = computePrice(planCatalog, { companyType: flowCompanyType[order.flow], plan: order.plan, billing: order.billing, services: order.services }, effect);
     // The catalog changed under a placed order: its services or plan are gone.
     if (!price.ok) throw new ProblemError(409, 'conflict', price.errors);

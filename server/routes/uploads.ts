@@ -4,8 +4,11 @@ import { link, open, rm, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { z } from '@hono/zod-openapi';
 import {
   checkFileContent,
+  staffDocumentTypes,
+  type UploadRequest,
   checkFileDeclaration,
   contentTypeFor,
   downloadUrlSchema,
@@ -19,7 +22,11 @@ import {
   type AllowedExtension,
 } from '@domain/files';
 import type { AppDeps, AppEnv } from '../context';
-import { deleteUpload, findUploadInScope, insertUpload, markUploadVerified } from '../db/queries/uploads';
+import { clientIp } from '../auth/client-ip';
+import { recordAudit } from '../db/queries/audit-log';
+import { companyOfKey, deleteUpload, findCompanyOwner, findUploadInScope, insertUpload, markUploadVerified, partnerOfCompany } from '../db/queries/uploads';
+import { fieldErrors } from '../lib/problem';
+import { withAdmin } from '../middleware/with-admin';
 import { ProblemError } from '../lib/problem';
 import { problemResponses } from '../lib/problem-responses';
 import { withSession } from '../middleware/with-session';
@@ -75,6 +82,10 @@ const postDownloadUrl = createRoute({
   },
 });
 
+/** A staff upload's declaration: the company comes from the path. */
+const { companyId: _companyId, ...adminUploadShape } = uploadRequestSchema.shape;
+const adminUploadRequestSchema = z.strictObject(adminUploadShape);
+
 /** The caller's company ids (owner or teammate): every upload query is scoped by them. */
 async function companiesOf(deps: AppDeps, userId: string): Promise<string[]> {
   return [...(await companyRolesOf(deps.database.db, userId)).keys()];
@@ -90,6 +101,16 @@ export function uploadsRouter(deps: AppDeps, storage: StorageProvider) {
     const request = c.req.valid('json');
     const companyIds = await companiesOf(deps, c.var.user.id);
     if (!companyIds.includes(request.companyId)) throw new ProblemError(403, 'forbidden');
+    // Documents Alta generates come from staff only (POST /admin/companies/:id/uploads).
+    if (staffDocumentTypes.includes(request.uploadType)) throw new ProblemError(403, 'forbidden');
+    return c.json(await declare(request, c.var.user.id, false), 201);
+  });
+
+  /** Records a declared upload and answers its presigned URL; a partner document's partner must be of the company. */
+  async function declare(request: UploadRequest, uploadedBy: string, addedByStaff: boolean) {
+    if (request.partnerId && !(await partnerOfCompany(db, request.partnerId, request.companyId))) {
+      throw new ProblemError(400, 'validation', { partnerId: ['validation.invalid'] });
+    }
     const extension = extensionOf(request.fileName) as AllowedExtension;
     const contentType = contentTypeFor(extension);
     const key = `${uploadFolders[request.uploadType]}/${request.companyId}/${randomUUID()}.${extension}`;
@@ -100,15 +121,21 @@ export function uploadsRouter(deps: AppDeps, storage: StorageProvider) {
       fileName: request.fileName,
       size: request.size,
       contentType,
-      uploadedBy: c.var.user.id,
+      uploadedBy,
+      partnerId: request.partnerId ?? null,
+      addedByStaff,
     });
     const upload = await storage.presignUpload({ key, uploadType: request.uploadType, contentType, size: request.size });
-    return c.json({ key, url: upload.url, method: upload.method, headers: upload.headers, expiresAt: upload.expiresAt.toISOString() }, 201);
-  });
+    return { key, url: upload.url, method: 'PUT' as const, headers: upload.headers, expiresAt: upload.expiresAt.toISOString() };
+  }
 
   router.openapi(postComplete, async (c) => {
     const { key } = c.req.valid('json');
-    const companyIds = await companiesOf(deps, c.var.user.id);
+    return c.json(await complete(key, await companiesOf(deps, c.var.user.id)), 200);
+  });
+
+  /** Reads back a stored file of one of `companyIds` and marks it verified, or deletes it (413/415). */
+  async function complete(key: string, companyIds: string[]) {
     const upload = await findUploadInScope(db, key, companyIds);
     if (!upload) throw new ProblemError(404, 'not_found');
     const stored = await storage.head(key);
@@ -126,8 +153,68 @@ export function uploadsRouter(deps: AppDeps, storage: StorageProvider) {
       throw new ProblemError(refusal === 'fileTooLarge' ? 413 : 415, refusal === 'fileTooLarge' ? 'file_too_large' : 'file_type_not_allowed');
     }
     await markUploadVerified(db, key, companyIds, deps.now());
-    return c.json({ key, name: upload.fileName, size: upload.size, contentType: upload.contentType }, 200);
-  });
+    return { key, name: upload.fileName, size: upload.size, contentType: upload.contentType };
+  }
+
+  router.openapi(
+    createRoute({
+      method: 'post',
+      path: '/admin/companies/{id}/uploads',
+      summary: 'Admin: declare a company document (EIN document, articles, generated EIN document…) and get its presigned URL (audit-logged)',
+      tags: ['admin'],
+      security: [{ cookieAuth: [] }],
+      middleware: [session, withAdmin] as const,
+      request: {
+        params: z.object({ id: z.uuid({ error: 'validation.invalid' }) }),
+        body: { required: true, content: { 'application/json': { schema: adminUploadRequestSchema } } },
+      },
+      responses: {
+        201: { description: 'Upload it with a PUT to `url`, then POST /admin/uploads/complete', content: { 'application/json': { schema: presignedUploadSchema } } },
+        ...problemResponses(400, 401, 403, 404),
+      },
+    }),
+    async (c) => {
+      const companyId = c.req.valid('param').id;
+      const owner = await findCompanyOwner(db, companyId);
+      if (!owner) throw new ProblemError(404, 'not_found');
+      const request = { ...c.req.valid('json'), companyId };
+      const checked = uploadRequestSchema.safeParse(request);
+      if (!checked.success) throw new ProblemError(400, 'validation', fieldErrors(checked.error));
+      const presigned = await declare(checked.data, c.var.user.id, true);
+      await recordAudit(db, {
+        actorId: c.var.user.id,
+        actorEmail: c.var.user.email,
+        action: 'upload_company_document',
+        subjectUserId: owner.id,
+        subjectEmail: owner.email,
+        ip: clientIp(c, deps.env),
+        now: deps.now(),
+        details: { companyId, key: presigned.key, uploadType: checked.data.uploadType },
+      });
+      return c.json(presigned, 201);
+    },
+  );
+
+  router.openapi(
+    createRoute({
+      method: 'post',
+      path: '/admin/uploads/complete',
+      summary: 'Admin: check a staff upload and make it visible in the company’s documents',
+      tags: ['admin'],
+      security: [{ cookieAuth: [] }],
+      middleware: [session, withAdmin] as const,
+      request: { body: { required: true, content: { 'application/json': { schema: uploadKeySchema } } } },
+      responses: {
+        200: { description: 'The stored file passed the checks', content: { 'application/json': { schema: storedFileSchema } } },
+        ...problemResponses(400, 401, 403, 404),
+      },
+    }),
+    async (c) => {
+      const { key } = c.req.valid('json');
+      const companyId = companyOfKey(key);
+      return c.json(await complete(key, companyId ? [companyId] : []), 200);
+    },
+  );
 
   router.openapi(postDownloadUrl, async (c) => {
     const { key } = c.req.valid('json');

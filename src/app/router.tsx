@@ -61,9 +61,9 @@ const guestOnlyRoutes: RouteObject[] = [
 
 const dashboardRoutes: RouteObject[] = [
   // The home may tell why a verification mail could not be sent.
-  { path: 'dashboard', ...page(() => import('./routes/dashboard/home'), [...dashboard, 'errors']) },
-  { path: 'dashboard/company/:id', ...page(() => import('./routes/dashboard/company'), dashboard) },
-  { path: 'dashboard/company/:id/renewal', ...page(() => import('./routes/dashboard/company-renewal'), dashboard) },
+  { path: 'dashboard', ...page(() => import('./routes/dashboard/home'), [...dashboard, 'company', 'errors']) },
+  { path: 'dashboard/company/:id', ...page(() => import('./routes/dashboard/company'), [...dashboard, 'company', 'plans', 'errors']) },
+  { path: 'dashboard/company/:id/renewal', ...page(() => import('./routes/dashboard/company-renewal'), [...dashboard, 'company', 'errors']) },
   { path: 'subscriptions', ...page(() => import('./routes/dashboard/subscriptions'), dashboard) },
   { path: 'payment-method', ...page(() => import('./routes/dashboard/payment-method'), dashboard) },
   { path: 'mailing', ...page(() => import('./routes/dashboard/mailing'), dashboard) },

@@ -60,7 +60,7 @@ describe('AppDB schema upgrades', () => {
     const db = new AppDB(userId, { indexedDB: factory, IDBKeyRange });
     await db.open();
     try {
-      expect(db.verno).toBe(8);
+      expect(db.verno).toBe(7);
       expect(await db.outbox.toArray()).toEqual([outboxEntry]);
       expect(await db.syncMeta.get('state')).toEqual(meta);
       expect(await db.drafts.where('kind').equals('kyb').toArray()).toEqual([draftRow]);
@@ -72,6 +72,7 @@ describe('AppDB schema upgrades', () => {
       expect(indexNames(db, 'receiptFiles')).toEqual(['status', 'transactionId']);
       expect(indexNames(db, 'categoriserRules')).toEqual(['companyId']);
       expect(indexNames(db, 'linkedAccounts')).toEqual(['companyId']);
+      expect(indexNames(db, 'documentUploads')).toEqual(['companyId', 'status']);
       await db.table('transactions').put({ id: 't1', companyId: 'c', date: '2026-11-01', importId: null, accountId: 'a' });
       expect(await db.table('transactions').where('[companyId+date]').equals(['c', '2026-11-01']).count()).toBe(1);
     } finally {
@@ -80,9 +81,9 @@ describe('AppDB schema upgrades', () => {
 
     // The upgrade happened in the IndexedDB itself: a plain open sees the last version with every store.
     const raw = await new Dexie(databaseName(userId), { indexedDB: factory, IDBKeyRange }).open();
-    expect(raw.verno).toBe(8);
+    expect(raw.verno).toBe(7);
     expect(raw.tables.map((table) => table.name).sort()).toEqual(
-      ['batchImports', 'categoriserRules', 'companies', 'drafts', 'linkedAccounts', 'manualAccounts', 'outbox', 'pageCache', 'profile', 'receiptFiles', 'rejectedChanges', 'syncMeta', 'transactions'].sort(),
+      ['batchImports', 'categoriserRules', 'companies', 'documentFiles', 'documentUploads', 'drafts', 'linkedAccounts', 'manualAccounts', 'outbox', 'pageCache', 'profile', 'receiptFiles', 'rejectedChanges', 'syncMeta', 'transactions'].sort(),
     );
     raw.close();
   });

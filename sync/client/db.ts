@@ -7,6 +7,7 @@ import type { Draft } from '@domain/draft';
 import type { RejectionCode } from '@sync/protocol';
 import type { TableName } from '@sync/tables';
 import { currentUserKey } from './current-user';
+import type { DocumentFile, DocumentUpload } from './documents';
 import type { ReceiptFile } from './receipts';
 
 /** A categoriser rule of the person (see `workers/categoriser/categoriser.ts`). */
@@ -126,6 +127,13 @@ const schema20261126 = {
   linkedAccounts: 'id, companyId',
 };
 
+// 2026-11-27: company documents for offline reading (a document opened once keeps its bytes
+// here) and documents chosen for upload, waiting on this device until they are sent.
+const schema20261127 = {
+  documentFiles: 'key, companyId',
+  documentUploads: 'id, companyId, status',
+};
+
 export class AppDB extends Dexie {
   profile!: Table<CachedProfile, 'me'>;
   pageCache!: Table<PageCacheEntry, string>;
@@ -140,6 +148,8 @@ export class AppDB extends Dexie {
   categoriserRules!: Table<CategoriserRule, string>;
   companies!: Table<CachedCompany, string>;
   linkedAccounts!: Table<LinkedAccountRow, string>;
+  documentFiles!: Table<DocumentFile, string>;
+  documentUploads!: Table<DocumentUpload, string>;
 
   constructor(
     readonly userId: string,
@@ -151,7 +161,8 @@ export class AppDB extends Dexie {
     this.version(3).stores(schema20261123);
     this.version(4).stores(schema20261124);
     this.version(5).stores(schema20261125);
-    this.version(8).stores(schema20261126);
+    this.version(6).stores(schema20261126);
+    this.version(7).stores(schema20261127);
   }
 }
 

@@ -1,8 +1,9 @@
-import { liveQuery, type Table } from 'dexie';
+import type { Table } from 'dexie';
 import type { Receipt } from '@domain/bookkeeping';
 import { checkFileDeclaration, presignedUploadSchema, storedFileSchema, type FileRefusal } from '@domain/files';
 import { isMutationRejection } from '@sync/mutator';
 import type { MutatorArgs } from '@sync/mutators';
+import { putWithProgress, startUploadQueue } from './uploads';
 
 /**
  * Receipt files, local first: a photo or PDF attached to a transaction is stored as a Blob
@@ -77,48 +78,6 @@ export async function keepInInbox(
 /** Gives an inbox receipt its transaction: it is then uploaded and attached like any other. */
 export async function matchInboxReceipt(db: ReceiptsDatabase, receiptId: string, transactionId: string): Promise<void> {
   await db.receiptFiles.where({ id: receiptId, status: 'inbox' }).modify({ transactionId, status: 'pending', createdAt: new Date().toISOString() });
-}
-
-/** Bytes sent of the receipt being uploaded now, for progress bars; listeners hear every change. */
-const progress = new Map<string, { sent: number; total: number }>();
-const progressListeners = new Set<() => void>();
-let progressVersion = 0;
-function reportProgress(receiptId: string, sent: number, total: number | null) {
-  if (total === null) progress.delete(receiptId);
-  else progress.set(receiptId, { sent, total });
-  progressVersion++;
-  for (const listener of progressListeners) listener();
-}
-export const receiptProgress = {
-  subscribe(listener: () => void) {
-    progressListeners.add(listener);
-    return () => progressListeners.delete(listener);
-  },
-  version: () => progressVersion,
-  of: (receiptId: string) => progress.get(receiptId),
-};
-
-/**
- * PUTs the bytes with `XMLHttpRequest` where there is one, because `fetch` reports no upload
- * progress; the answer comes back as a `Response` like `fetch`'s.
- */
-function putWithProgress(receiptId: string, url: string, method: string, headers: Record<string, string>, body: Blob): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open(method, url);
-    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
-    request.upload.onprogress = (event) => reportProgress(receiptId, event.loaded, event.lengthComputable ? event.total : body.size);
-    request.onload = () => {
-      reportProgress(receiptId, 0, null);
-      resolve(new Response(request.status === 204 ? null : request.responseText, { status: request.status, headers: { 'content-type': request.getResponseHeader('content-type') ?? 'text/plain' } }));
-    };
-    request.onerror = request.onabort = () => {
-      reportProgress(receiptId, 0, null);
-      reject(new TypeError('upload failed'));
-    };
-    reportProgress(receiptId, 0, body.size);
-    request.send(body);
-  });
 }
 
 export interface ReceiptUploadDeps {
@@ -223,51 +182,12 @@ export async function localReceiptOf(db: ReceiptsDatabase, transactionId: string
 /** How often pending receipts are tried again after a failure, while any are waiting. */
 export const receiptRetryMs = 60_000;
 
-/**
- * Uploads receipts whenever there is something to upload and a chance to succeed: when one
- * is queued, when the browser comes back online, and every minute while some wait. Returns
- * a function that stops it.
- */
+/** Uploads receipts when one is queued, when the browser comes back online, and every minute while some wait. Returns the stop function. */
 export function startReceiptUploads(db: ReceiptsDatabase, deps: ReceiptUploadDeps): () => void {
-  let running = false;
-  let again = false;
-  let waiting = 0;
-  const kick = async () => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = true;
-    try {
-      do {
-        again = false;
-        if (typeof navigator !== 'undefined' && !navigator.onLine) break;
-        await uploadPendingReceipts(db, deps);
-      } while (again);
-    } catch (error) {
-      // A local failure (closed database at sign-out, quota): the next trigger tries again.
-      console.error('receipt upload failed locally', error);
-    } finally {
-      running = false;
-    }
-  };
-  const subscription = liveQuery(() => db.receiptFiles.where('status').equals('pending').count()).subscribe({
-    next: (count) => {
-      const grew = count > waiting;
-      waiting = count;
-      if (grew) void kick();
-    },
-    error: () => stop(),
+  return startUploadQueue({
+    waiting: () => db.receiptFiles.where('status').equals('pending').count(),
+    upload: () => uploadPendingReceipts(db, deps),
+    retryMs: receiptRetryMs,
+    label: 'receipt',
   });
-  const onOnline = () => void kick();
-  globalThis.addEventListener?.('online', onOnline);
-  const timer = setInterval(() => {
-    if (waiting > 0) void kick();
-  }, receiptRetryMs);
-  const stop = () => {
-    subscription.unsubscribe();
-    globalThis.removeEventListener?.('online', onOnline);
-    clearInterval(timer);
-  };
-  return stop;
 }

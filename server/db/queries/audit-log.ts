@@ -3,7 +3,16 @@ import { auditLog } from '../schema/audit';
 
 export async function recordAudit(
   db: Db,
-  entry: { actorId: string; actorEmail: string; action: 'login_as_user'; subjectUserId: string; subjectEmail: string; ip: string | null; now: Date },
+  entry: {
+    actorId: string;
+    actorEmail: string;
+    action: (typeof auditLog.$inferInsert)['action'];
+    subjectUserId: string;
+    subjectEmail: string;
+    ip: string | null;
+    now: Date;
+    details?: Record<string, string>;
+  },
 ) {
   await db.insert(auditLog).values({
     actorId: entry.actorId,
@@ -12,6 +21,7 @@ export async function recordAudit(
     subjectUserId: entry.subjectUserId,
     subjectEmail: entry.subjectEmail,
     ip: entry.ip,
+    details: entry.details ?? null,
     createdAt: entry.now,
   });
 }

@@ -9,6 +9,7 @@ import { coupons, orders } from '../schema/orders';
 import { payments, type PaymentStatus, type StoredResponse } from '../schema/payments';
 import { users } from '../schema/users';
 import { createCompanyFromOrder } from './companies';
+import { applyCompanyPayment } from './company-payments';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -123,6 +124,10 @@ export async function releaseCouponRedemption(db: Db, code: string): Promise<voi
 // Orders
 
 export interface NewOrder {
+  /** Omitted for a wizard's order ('plan'). */
+  paymentType?: OrderRow['paymentType'];
+  /** The existing company an order pays for (renewal, dissolution, services). */
+  companyId?: string;
   flow: OrderFlow;
   plan: PlanId;
   billing: BillingCycle;
@@ -219,6 +224,8 @@ export async function markOrderPaid(db: Db, order: OrderRow, now: Date): Promise
     const owners = paid.userId ? or(eq(users.id, paid.userId), eq(users.email, paid.email)) : eq(users.email, paid.email);
     await db.update(users).set({ status: 'active', updatedAt: now }).where(and(owners, eq(users.status, 'blocked')));
   }
+  // An order for an existing company (renewal, dissolution, services) takes effect with the payment.
+  if (paid && paid.paymentType !== 'plan') await applyCompanyPayment(db, paid, now);
   if (current.companyId) return { companyId: current.companyId, claimToken: null };
   const ownerId = current.userId ?? (await verifiedUserWithEmail(db, current.email));
   if (ownerId) {

@@ -3,7 +3,7 @@ import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text
 import type { AccountKind, BatchImportStatus, CategoryKey, ImportResult, Receipt, RowError } from '@domain/bookkeeping';
 import type { UploadType } from '@domain/files';
 import type { TaxFormData } from '@domain/tax-form';
-import { companies } from './companies';
+import { companies, partners } from './companies';
 import { users } from './users';
 
 /**
@@ -144,6 +144,10 @@ export const uploads = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The partner a partner document (passport, proof of address) belongs to. */
+    partnerId: uuid('partner_id').references(() => partners.id, { onDelete: 'cascade' }),
+    /** Added by Alta's staff through the admin API: owners read it and cannot delete it. */
+    addedByStaff: boolean('added_by_staff').notNull().default(false),
   },
   (table) => [index('uploads_company_idx').on(table.companyId)],
 );

@@ -18,6 +18,12 @@ export const companies = pgTable(
     state: text('state'),
     originCountry: text('origin_country'),
     status: text('status').notNull().default('Start'),
+    /**
+     * When the company reached each progress status (SPEC §4), for the timeline of company
+     * details: status → ISO timestamp. Kept by the trigger `companies_status_dates` (migration
+     * 0019) whatever code changes the status.
+     */
+    statusDates: jsonb('status_dates').$type<Partial<Record<string, string>>>().notNull().default({}),
     plan: text('plan'),
     billing: text('billing', { enum: ['monthly', 'annual'] }),
     /** Additional services bought with the order (catalog ids). */
@@ -27,6 +33,10 @@ export const companies = pgTable(
     orderNumber: text('order_number').unique(),
     ownedAddress: jsonb('owned_address'),
     constitutionDate: date('constitution_date'),
+    /** SPEC §4 dissolution: available, requested once paid through the checkout, processed by staff. */
+    dissolution: text('dissolution', { enum: ['available', 'requested', 'processed'] }).notNull().default('available'),
+    dissolutionRequestedAt: timestamp('dissolution_requested_at', { withTimezone: true }),
+    dissolutionProcessedAt: timestamp('dissolution_processed_at', { withTimezone: true }),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -73,4 +83,44 @@ export const partners = pgTable(
     index('partners_company_idx').on(table.companyId),
     check('partners_ownership_range', sql`${table.ownership} between 1 and 100`),
   ],
+);
+
+/**
+ * Renewal due dates a company settled (domain/renewal.ts computes them): paid through the
+ * checkout (`orderId`) or marked by its owner as renewed directly with the state. One row per
+ * due date, so a double payment or a double click settles it once.
+ */
+export const companyRenewals = pgTable(
+  'company_renewals',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    dueDate: date('due_date').notNull(),
+    kind: text('kind', { enum: ['paid', 'external'] }).notNull(),
+    orderId: uuid('order_id'),
+    renewedBy: uuid('renewed_by').references(() => users.id, { onDelete: 'set null' }),
+    renewedAt: timestamp('renewed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.dueDate] })],
+);
+
+/**
+ * Renewal reminder mails, one row per company, due date and stage ('upcoming' inside the
+ * window, 'overdue' after the date). The row is claimed before the mail goes out and marked
+ * sent after, so several instances running the job send each reminder exactly once; a claim
+ * left unsent (an instance died mid-way) is taken over after `renewalReminderClaimMs`.
+ */
+export const renewalReminders = pgTable(
+  'renewal_reminders',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    dueDate: date('due_date').notNull(),
+    stage: text('stage', { enum: ['upcoming', 'overdue'] }).notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.dueDate, table.stage] })],
 );

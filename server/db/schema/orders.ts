@@ -49,6 +49,11 @@ export const orders = pgTable(
       .notNull()
       .unique()
       .default(sql`'ALT-' || lpad(nextval('order_number_seq')::text, 6, '0')`),
+    /**
+     * What the order pays for: `plan` (a new company from a wizard), or, for an existing company
+     * (`companyId` set from the start), its renewal, its dissolution or additional services.
+     */
+    paymentType: text('payment_type', { enum: ['plan', 'renewal', 'dissolution', 'additionalService'] }).notNull().default('plan'),
     flow: text('flow', { enum: ['createCompany', 'migrateCompany', 'crossBorderCrypto'] }).$type<OrderFlow>().notNull(),
     plan: text('plan', { enum: ['standard', 'professional', 'enterprise'] }).notNull(),
     billing: text('billing', { enum: ['monthly', 'annual'] }).notNull(),

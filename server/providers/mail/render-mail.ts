@@ -23,7 +23,7 @@ export interface MailTemplates {
     orderNumber: string;
     date: string;
     billing: 'monthly' | 'annual';
-    lines: { kind: 'setupFee' | 'plan' | 'service'; id: string; amount: string }[];
+    lines: { kind: 'setupFee' | 'plan' | 'service' | 'renewal' | 'dissolution'; id: string; amount: string }[];
     discount: { code: string; amount: string } | null;
     total: string;
     /** The claim link of a guest order (`<order id>.<secret>`, valid `days`); null when the order already has its account. */
@@ -31,6 +31,8 @@ export interface MailTemplates {
   };
   /** The code that resets a user's banking two-factor access, sent to the company owner; `requester` is who asked. */
   twoFactorReset: { firstName: string; code: string; minutes: number; requester: string; company: string };
+  /** SPEC §4 renewal: a company's renewal due date is near (`upcoming`) or has passed (`overdue`); `dueDate` formatted. */
+  renewalReminder: { firstName: string; companyName: string; companyId: string; dueDate: string; stage: 'upcoming' | 'overdue' };
   /** A guest's wizard link for another device; `firstName` is '' when the wizard has none yet. */
   continueDraft: { firstName: string; draftId: string; secret: string; days: number };
   /** A declaration deadline ahead; `deadline` already formatted in the recipient's language. */
@@ -110,7 +112,11 @@ const layouts: { [K in MailKind]: (t: MailTexts, v: MailTemplates[K], link: (pat
     const item = (line: MailTemplates['orderReceipt']['lines'][number]) =>
       line.kind === 'setupFee'
         ? r.setupFee
-        : line.kind === 'plan'
+        : line.kind === 'renewal'
+          ? r.renewal
+          : line.kind === 'dissolution'
+            ? r.dissolution
+            : line.kind === 'plan'
           ? fill(r.plan, { plan: r.plans[line.id as keyof typeof r.plans] ?? line.id, billing: r.billing[v.billing] })
           : (r.services[line.id as keyof typeof r.services] ?? line.id);
     return {
@@ -126,6 +132,14 @@ const layouts: { [K in MailKind]: (t: MailTexts, v: MailTemplates[K], link: (pat
       ],
     };
   },
+  renewalReminder: (t, v, link) => ({
+    subject: fill(t.renewalReminder[v.stage].subject, { companyName: v.companyName }),
+    blocks: [
+      { text: fill(t.renewalReminder[v.stage].intro, { companyName: v.companyName, dueDate: v.dueDate }) },
+      { text: t.renewalReminder.options },
+      { text: fill(t.renewalReminder.action, { url: link(`dashboard/company/${v.companyId}/renewal`) }) },
+    ],
+  }),
   continueDraft: (t, v, link) => ({
     subject: t.continueDraft.subject,
     blocks: [

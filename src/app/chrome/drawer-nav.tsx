@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useParams } from 'react-router-dom';
 import { defaultLanguage, isLanguage } from '@domain/constants';
 import { href, paths } from '@src/lib/paths';
+import { useCryptoOnly } from '@src/features/dashboard/hooks/use-crypto-only';
 import styles from './drawer-nav.module.css';
 
 export type DrawerRole = 'guest' | 'user' | 'admin';
@@ -25,6 +26,9 @@ interface DrawerNavProps {
 /** The side drawer's items for each role (SPEC §2): visitors, users and the admin. */
 export function DrawerNav({ role, onNavigate, onLogout }: DrawerNavProps) {
   const { t } = useTranslation('common');
+  // SPEC §6: Cross Border Crypto-only users cannot use mailing or accounting; the items say so.
+  const cryptoOnly = useCryptoOnly(role === 'user');
+  const usCompanyNeeded = cryptoOnly ? t('nav.usCompanyNeeded') : undefined;
   const { lang } = useParams();
   const language = isLanguage(lang) ? lang : defaultLanguage;
   const to = (path: string) => href(language, path);
@@ -46,7 +50,7 @@ export function DrawerNav({ role, onNavigate, onLogout }: DrawerNavProps) {
         to: to(paths.dashboard),
         end: true,
         children: [
-          { label: t('nav.mailing'), to: to(paths.mailing) },
+          { label: t('nav.mailing'), to: to(paths.mailing), note: usCompanyNeeded },
           { label: t('nav.subscriptions'), to: to(paths.subscriptions) },
           { label: t('nav.boiReport'), to: to(paths.boiReport) },
         ],
@@ -55,9 +59,10 @@ export function DrawerNav({ role, onNavigate, onLogout }: DrawerNavProps) {
         label: t('nav.accountingAi'),
         to: to(paths.accountingAi),
         end: true,
+        note: usCompanyNeeded,
         children: [
-          { label: t('nav.bookkeeping'), to: to(paths.bookkeeping) },
-          { label: t('nav.taxForm'), to: to(paths.taxForm) },
+          { label: t('nav.bookkeeping'), to: to(paths.bookkeeping), note: usCompanyNeeded },
+          { label: t('nav.taxForm'), to: to(paths.taxForm), note: usCompanyNeeded },
         ],
       },
       { label: t('nav.invoices'), to: to(paths.invoices), note: t('nav.invoicesNote') },

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useParams } from 'react-router-dom';
 import { defaultLanguage, isLanguage } from '@domain/constants';
@@ -16,6 +16,9 @@ import { PageSpinner } from '../chrome/page-spinner';
 import { SkipLink } from '../chrome/skip-link';
 import topBar from '../chrome/top-bar.module.css';
 import styles from './layout.module.css';
+
+// The reminder's code and the `company` catalog load after the dashboard's first paint.
+const RenewalReminder = lazy(async () => ({ default: (await import('@src/features/company/components/renewal-reminder')).RenewalReminder }));
 
 /**
  * The signed-in chrome (dashboard and admin): a top bar, the role's navigation as a sidebar
@@ -68,6 +71,11 @@ function AppLayout({ area }: { area: 'dashboard' | 'admin' }) {
         </div>
       </SideDrawer>
       <LogoutDialog open={logoutOpen} onClose={() => setLogoutOpen(false)} />
+      {area === 'dashboard' && (
+        <Suspense fallback={null}>
+          <RenewalReminder />
+        </Suspense>
+      )}
     </div>
   );
 }

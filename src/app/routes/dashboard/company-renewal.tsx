@@ -1,9 +1,12 @@
+import { useParams } from 'react-router-dom';
 import { RouteError } from '@src/components/route-error/route-error';
-import { ComingSoonScreen } from '../../coming-soon-screen';
+import { RenewalScreen } from '@src/features/company/components/renewal-screen';
 
-/** A company's renewal detail. */
+/** A company's renewal: pay it, mark it renewed externally, or request the dissolution. */
 export function Component() {
-  return <ComingSoonScreen screen="companyRenewal" area="dashboard" />;
+  const { id = '' } = useParams();
+  // A new id is a new page: nothing of the previous company's state carries over.
+  return <RenewalScreen key={id} companyId={id} />;
 }
 
 export function ErrorBoundary() {

@@ -1,9 +1,12 @@
+import { useParams } from 'react-router-dom';
 import { RouteError } from '@src/components/route-error/route-error';
-import { ComingSoonScreen } from '../../coming-soon-screen';
+import { CompanyDetails } from '@src/features/company/components/company-details';
 
-/** Company details: progress, documents, services, renewal and dissolution. */
+/** Company details: progress, data and partners, documents, services, renewal and dissolution. */
 export function Component() {
-  return <ComingSoonScreen screen="company" area="dashboard" />;
+  const { id = '' } = useParams();
+  // A new id is a new page: nothing of the previous company's state carries over.
+  return <CompanyDetails key={id} companyId={id} />;
 }
 
 export function ErrorBoundary() {

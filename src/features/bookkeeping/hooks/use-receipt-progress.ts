@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import { receiptProgress } from '@sync/client/receipts';
+import { uploadProgress } from '@sync/client/uploads';
 
 /** Bytes sent so far of a receipt being uploaded from this tab; null when none is under way. */
 export function useReceiptProgress(receiptId: string | null): { sent: number; total: number } | null {
-  useSyncExternalStore(receiptProgress.subscribe, receiptProgress.version, receiptProgress.version);
-  return receiptId ? (receiptProgress.of(receiptId) ?? null) : null;
+  useSyncExternalStore(uploadProgress.subscribe, uploadProgress.version, uploadProgress.version);
+  return receiptId ? (uploadProgress.of(receiptId) ?? null) : null;
 }

@@ -19,9 +19,9 @@ const progressStep: Record<CompanyStatus, number | null> = {
 };
 const progressSteps = 8;
 
-/** A company in the dashboard home: its name, where its formation stands, its plan and order number. */
+/** A company in the dashboard home: its name, where its formation stands and what comes next, its plan and order number. */
 export function CompanyCard({ company, language }: { company: CompanySummary; language: Language }) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation(['dashboard', 'company']);
   const step = progressStep[company.status];
   const status = t(`home.status.${company.status}`);
   const plan = company.plan ? t(`home.plans.${company.plan}`, { defaultValue: company.plan }) : null;
@@ -35,6 +35,7 @@ export function CompanyCard({ company, language }: { company: CompanySummary; la
           <span className={styles.progressLabel}>{progressLabel}</span>
           {step !== null && <progress className={styles.progressBar} max={progressSteps} value={step} aria-label={progressLabel} />}
         </span>
+        <span className={styles.companyId}>{t(`company:nextAction.${company.status}`)}</span>
         <span className={styles.companyFacts}>
           {plan && <span>{company.billing ? t('home.company.planBilled', { plan, billing: t(`home.billing.${company.billing}`) }) : t('home.company.plan', { plan })}</span>}
           {company.orderNumber && <span>{t('home.company.orderNumber', { number: company.orderNumber })}</span>}

@@ -1,0 +1,236 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { orderCreatedSchema, orderExpiryHours, type OrderFlow } from '@domain/checkout';
+import type { CompanyType } from '@domain/company';
+import { flowCompanyType } from '@domain/checkout';
+import type { Quote } from '@domain/plans';
+import { companyOrderSchema, companyRenewalSchema, renewalIsDue, renewalSummarySchema, type CompanyOrderInput, type RenewalSummary } from '@domain/renewal';
+import { clientIp } from '../auth/client-ip';
+import { dissolutionPrice, planCatalog, renewalPrices } from '../catalog/plans';
+import type { AppDeps, AppEnv } from '../context';
+import { recordAudit } from '../db/queries/audit-log';
+import { findCompanyOf, listCompaniesOf, type CompanyRow } from '../db/queries/companies';
+import type { CompanyOrderDetails } from '../db/queries/company-payments';
+import { generateCheckoutToken, hashCheckoutToken, insertOrder } from '../db/queries/orders';
+import { processDissolution, renewalHistoryOf, renewalStateOfRow, renewalStatesOf, settleRenewal } from '../db/queries/renewals';
+import { findUserById } from '../db/queries/users';
+import { problemBody, ProblemError } from '../lib/problem';
+import { problemResponses } from '../lib/problem-responses';
+import { withAdmin } from '../middleware/with-admin';
+import { withSession } from '../middleware/with-session';
+
+const json = <T>(schema: T) => ({ 'application/json': { schema } });
+const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
+
+/** The funnel an existing company's orders price against (its plan's company type). */
+const flowOf = (type: CompanyType, migrated: boolean): OrderFlow => (type === 'Cross Border Crypto' ? 'crossBorderCrypto' : migrated ? 'migrateCompany' : 'createCompany');
+
+const quoteOf = (lines: Quote['lines']): Quote => {
+  const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
+  return { currency: 'usd', lines, subtotal, discount: 0, total: subtotal };
+};
+
+/**
+ * Prices an order for an existing company from the server catalog. Services must exist for the
+ * company's type, not be bought already, and keep at most one processing speed.
+ */
+function quoteCompanyOrder(company: CompanyRow, input: CompanyOrderInput): { ok: true; quote: Quote } | { ok: false; errors: Record<string, string[]> } {
+  if (input.paymentType === 'renewal') return { ok: true, quote: quoteOf([{ kind: 'renewal', id: company.plan!, amount: renewalPrices[company.plan as keyof typeof renewalPrices] }]) };
+  if (input.paymentType === 'dissolution') return { ok: true, quote: quoteOf([{ kind: 'dissolution', id: 'dissolution', amount: dissolutionPrice }]) };
+  const companyType = flowCompanyType[flowOf(company.type, company.migrated)];
+  const owned = new Set(company.services);
+  const errors = new Set<string>();
+  const lines: Quote['lines'] = [];
+  for (const id of new Set(input.services)) {
+    const service = planCatalog.services.find((candidate) => candidate.id === id);
+    if (!service || !service.companyTypes.includes(companyType)) errors.add('validation.serviceUnavailable');
+    else if (owned.has(id)) errors.add('validation.duplicateService');
+    else lines.push({ kind: 'service', id, amount: service.price });
+  }
+  if (input.services.length !== new Set(input.services).size) errors.add('validation.duplicateService');
+  const groups = [...owned, ...lines.map((line) => line.id)]
+    .map((id) => planCatalog.services.find((service) => service.id === id)?.group ?? null)
+    .filter((group) => group !== null);
+  if (new Set(groups).size !== groups.length) errors.add('validation.processingSpeedExclusive');
+  return errors.size > 0 ? { ok: false, errors: { services: [...errors] } } : { ok: true, quote: quoteOf(lines) };
+}
+
+/**
+ * Renewals and dissolution (SPEC §3, §4, §7): the summary the reminder modal reads, a company's
+ * renewal page, "renewed externally", orders for renewal, dissolution and additional services
+ * (paid through the checkout), and staff marking a dissolution processed.
+ */
+export function renewalsRouter(deps: AppDeps) {
+  const db = deps.database.db;
+  const session = withSession(deps);
+
+  const summaryRoute = createRoute({
+    method: 'get',
+    path: '/renewals/summary',
+    summary: 'Renewal summary of the caller’s companies: pending (within the timeframe) and overdue',
+    tags: ['renewals'],
+    security: [{ cookieAuth: [] }],
+    middleware: [session] as const,
+    responses: { 200: { description: 'The summary', content: json(renewalSummarySchema) }, ...problemResponses(401) },
+  });
+
+  const renewalRoute = createRoute({
+    method: 'get',
+    path: '/companies/{id}/renewal',
+    summary: 'A company’s renewal: status, due date, price, history and dissolution',
+    tags: ['renewals'],
+    security: [{ cookieAuth: [] }],
+    middleware: [session] as const,
+    request: { params: idParams },
+    responses: { 200: { description: 'The renewal', content: json(companyRenewalSchema) }, ...problemResponses(401, 404) },
+  });
+
+  const externalRoute = createRoute({
+    method: 'post',
+    path: '/companies/{id}/renewal/external',
+    summary: 'Mark the due renewal as renewed externally (directly with the state); owner only',
+    tags: ['renewals'],
+    security: [{ cookieAuth: [] }],
+    middleware: [session] as const,
+    request: { params: idParams },
+    responses: { 200: { description: 'The renewal after marking', content: json(companyRenewalSchema) }, ...problemResponses(401, 403, 404, 409) },
+  });
+
+  const orderRoute = createRoute({
+    method: 'post',
+    path: '/companies/{id}/orders',
+    summary: 'Place an order for an existing company (renewal, dissolution or additional services), paid through the checkout; owner only',
+    description:
+      'Answers the order and its `checkoutToken` like POST /orders; the checkout page pays it. A renewal is refused unless due (409 `renewal_not_due`), a dissolution unless available (409 `dissolution_unavailable`). `expectedAmount` different from the server total is 409 `price_mismatch` with the server `amount`.',
+    tags: ['renewals'],
+    security: [{ cookieAuth: [] }],
+    middleware: [session] as const,
+    request: { params: idParams, body: { content: json(companyOrderSchema), required: true } },
+    responses: { 201: { description: 'Order placed', content: json(orderCreatedSchema) }, ...problemResponses(400, 401, 403, 404, 409) },
+  });
+
+  const processRoute = createRoute({
+    method: 'post',
+    path: '/admin/companies/{id}/dissolution/processed',
+    summary: 'Admin: mark a requested dissolution processed (audit-logged)',
+    tags: ['admin'],
+    security: [{ cookieAuth: [] }],
+    middleware: [session, withAdmin] as const,
+    request: { params: idParams },
+    responses: { 204: { description: 'Processed' }, ...problemResponses(401, 403, 404, 409) },
+  });
+
+  /** The company if the caller may see it, else 404; `owner` also refuses teammates (403 owner_only). */
+  async function companyFor(c: Context<AppEnv>, id: string, needs: 'member' | 'owner') {
+    const found = await findCompanyOf(db, c.var.user.id, id);
+    if (!found) throw new ProblemError(404, 'not_found');
+    if (needs === 'owner' && found.relation !== 'owner') throw new ProblemError(403, 'owner_only');
+    return found;
+  }
+
+  async function renewalView(company: CompanyRow, relation: 'owner' | 'teammate') {
+    const state = await renewalStateOfRow(db, company, deps.now());
+    const history = await renewalHistoryOf(db, company.id);
+    return {
+      companyId: company.id,
+      name: company.nameOption1,
+      relation,
+      status: state.status,
+      dueDate: state.dueDate,
+      daysRemaining: state.daysRemaining,
+      formationDate: (company.constitutionDate ?? company.requestedAt.toISOString()).slice(0, 10),
+      lastRenewedDueDate: state.lastRenewedDueDate,
+      renewalPrice: state.dueDate && company.plan ? renewalPrices[company.plan as keyof typeof renewalPrices] : null,
+      dissolution: company.dissolution,
+      dissolutionPrice,
+      history: history.map((entry) => ({ dueDate: entry.dueDate, kind: entry.kind, renewedAt: entry.renewedAt.toISOString() })),
+    };
+  }
+
+  return new OpenAPIHono<AppEnv>()
+    .openapi(summaryRoute, async (c) => {
+      const rows = await listCompaniesOf(db, c.var.user.id);
+      const states = await renewalStatesOf(
+        db,
+        rows.map((row) => row.company),
+        deps.now(),
+      );
+      const entry = ({ company, state }: (typeof states)[number]) => ({ id: company.id, name: company.nameOption1, status: state.status });
+      const pending = states.filter(({ state }) => state.status === 'WITHIN_TIMEFRAME').map(entry);
+      const overdue = states.filter(({ state }) => state.status === 'OVERDUE').map(entry);
+      const summary: RenewalSummary = { pendingCount: pending.length, overdueCount: overdue.length, pendingCompanies: pending, overdueCompanies: overdue };
+      return c.json(summary, 200);
+    })
+    .openapi(renewalRoute, async (c) => {
+      const { company, relation } = await companyFor(c, c.req.valid('param').id, 'member');
+      return c.json(await renewalView(company, relation), 200);
+    })
+    .openapi(externalRoute, async (c) => {
+      const { company, relation } = await companyFor(c, c.req.valid('param').id, 'owner');
+      const state = await renewalStateOfRow(db, company, deps.now());
+      if (!renewalIsDue(state.status) || !state.dueDate) throw new ProblemError(409, 'renewal_not_due');
+      await settleRenewal(db, { companyId: company.id, dueDate: state.dueDate, kind: 'external', orderId: null, userId: c.var.user.id, now: deps.now() });
+      return c.json(await renewalView(company, relation), 200);
+    })
+    .openapi(orderRoute, async (c) => {
+      const input = c.req.valid('json');
+      const { company } = await companyFor(c, c.req.valid('param').id, 'owner');
+      const details: CompanyOrderDetails = { owner: { firstName: '' }, companyName: company.nameOption1 };
+      if (input.paymentType === 'renewal') {
+        const state = await renewalStateOfRow(db, company, deps.now());
+        if (!renewalIsDue(state.status) || !state.dueDate) throw new ProblemError(409, 'renewal_not_due');
+        details.dueDate = state.dueDate;
+      }
+      if (input.paymentType === 'dissolution' && (company.dissolution !== 'available' || company.status === 'Canceled')) throw new ProblemError(409, 'dissolution_unavailable');
+      const priced = quoteCompanyOrder(company, input);
+      if (!priced.ok) throw new ProblemError(400, 'validation', priced.errors);
+      if (priced.quote.total !== input.expectedAmount) {
+        return c.body(JSON.stringify({ ...problemBody(409, 'price_mismatch'), amount: priced.quote.total }), 409, { 'Content-Type': 'application/problem+json' }) as never;
+      }
+      const user = (await findUserById(db, c.var.user.id))!;
+      details.owner.firstName = user.firstName;
+      const now = deps.now();
+      const checkoutToken = generateCheckoutToken();
+      const order = await insertOrder(db, {
+        paymentType: input.paymentType,
+        companyId: company.id,
+        flow: flowOf(company.type, company.migrated),
+        plan: (company.plan ?? 'standard') as 'standard',
+        billing: company.billing ?? 'annual',
+        services: input.paymentType === 'additionalService' ? [...new Set(input.services)] : [],
+        wizard: details as unknown as Record<string, unknown>,
+        email: user.email,
+        language: user.language,
+        couponCode: null,
+        quote: priced.quote,
+        checkoutTokenHash: hashCheckoutToken(checkoutToken),
+        userId: user.id,
+        companyDraftId: null,
+        attribution: null,
+        now,
+        expiresAt: new Date(now.getTime() + orderExpiryHours * 60 * 60 * 1000),
+      });
+      return c.json(
+        { orderId: order.id, orderNumber: order.orderNumber, amount: order.total, currency: 'usd' as const, checkoutToken, expiresAt: order.expiresAt.toISOString(), quote: order.quote },
+        201,
+      );
+    })
+    .openapi(processRoute, async (c) => {
+      const { id } = c.req.valid('param');
+      const now = deps.now();
+      const ownerId = await processDissolution(db, id, now);
+      const owner = ownerId ? await findUserById(db, ownerId) : null;
+      if (!owner) throw new ProblemError(409, 'conflict');
+      await recordAudit(db, {
+        actorId: c.var.user.id,
+        actorEmail: c.var.user.email,
+        action: 'process_dissolution',
+        subjectUserId: owner.id,
+        subjectEmail: owner.email,
+        ip: clientIp(c, deps.env),
+        now,
+        details: { companyId: id },
+      });
+      return c.body(null, 204);
+    });
+}
