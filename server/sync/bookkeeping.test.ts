@@ -152,6 +152,26 @@ describe('bookkeeping mutators on the server', () => {
     expect(batch).toMatchObject({ status: 'completed', processedCount: 3, rowErrors: [{ line: 4, field: 'date', code: 'validation.invalidDate' }] });
   });
 
+  it("imports without reading the lines first: an id another company holds is skipped, and a later change in the same push sees what was stored", async () => {
+    const { owner, stranger, companyId } = await setup();
+    const strangersCompany = await insertTestCompany(database.db, stranger);
+    const [taken, fresh] = [randomUUID(), randomUUID()];
+    await testDevice(stranger).push(['createTransaction', { id: taken, companyId: strangersCompany, createdAt: at, transaction: form({ description: 'Not yours' }) }]);
+    const accountId = randomUUID();
+    const importId = randomUUID();
+    const line = (id: string) => ({ id, date: '2026-03-02', description: 'FEE', amountCents: -1500, category: 'bankFees' as const, merchant: null });
+    const result = await testDevice(owner).push(
+      ['createManualAccount', { id: accountId, companyId, name: 'Chase checking', createdAt: at }],
+      ['createBatchImport', { id: importId, companyId, accountKind: 'manual', accountId, fileName: 'chase.csv', fileSize: 819, createdAt: at }],
+      ['importTransactions', { importId, processedCount: 3, updatedAt: at, rows: [line(taken), line(fresh), { ...line(fresh), description: 'SECOND COPY' }] }],
+      ['setTransactionCategory', { id: fresh, category: 'software', updatedAt: at }],
+      ['setTransactionCategory', { id: taken, category: 'software', updatedAt: at }],
+    );
+    expect(result.rejections).toEqual([{ mutationId: 5, code: 'not_found' }]);
+    expect(await storedTransaction(taken)).toMatchObject({ companyId: strangersCompany, description: 'Not yours', importId: null });
+    expect(await storedTransaction(fresh)).toMatchObject({ companyId, description: 'FEE', category: 'software', importId });
+  });
+
   it('renames a manual account for the company, never another company\'s, and keeps the name rules', async () => {
     const { owner, teammate, stranger, companyId } = await setup();
     const accountId = randomUUID();

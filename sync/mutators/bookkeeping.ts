@@ -106,11 +106,9 @@ export const importTransactions = defineMutator(
     if (!batch) reject('not_found');
     if (!canTransition(batch.status, 'processing')) reject('invalid');
     await assertCompanyOpen(tx, batch.companyId, rows.map((row) => yearOf(row.date)));
-    const existing = await tx.getMany('transactions', rows.map((row) => row.id));
-    const fresh = rows.filter((_, index) => existing[index] === undefined);
-    await tx.putMany(
+    await tx.insertAbsent(
       'transactions',
-      fresh.map((row) => ({
+      rows.map((row) => ({
         ...row,
         companyId: batch.companyId,
         accountKind: batch.accountKind,
