@@ -60,6 +60,8 @@ export interface ServerChecks {
   companyRole(companyId: string): Promise<'owner' | 'teammate' | null>;
   /** True when the company's IRS declaration of `year` is sent: that year's transactions are locked. */
   declarationSent(companyId: string, year: number): Promise<boolean>;
+  /** Seconds before the company may start another batch import (SPEC §9 cooldown), by the server's clock. */
+  importCooldownLeft(companyId: string): Promise<number>;
   /** A verified upload of one of the caller's companies (see POST /uploads/complete), or null. */
   verifiedUpload(key: string): Promise<{ companyId: string; uploadType: UploadType; fileName: string; size: number; contentType: string } | null>;
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { batchImportSchema, manualAccountSchema, transactionSchema } from '@domain/bookkeeping';
+import { batchImportSchema, categoriserRuleSchema, inboxReceiptSchema, lockedYearSchema, manualAccountSchema, transactionSchema } from '@domain/bookkeeping';
 import { draftSchema } from '@domain/draft';
 
 /**
@@ -23,6 +23,9 @@ export const syncedTables = {
   transactions: { schema: transactionSchema, scope: 'company', indexes: ['companyId', 'importId', 'accountId'] },
   manualAccounts: { schema: manualAccountSchema, scope: 'company', indexes: ['companyId'] },
   batchImports: { schema: batchImportSchema, scope: 'company', indexes: ['companyId'] },
+  lockedYears: { schema: lockedYearSchema, scope: 'company', indexes: ['companyId'] },
+  categoriserRules: { schema: categoriserRuleSchema, scope: 'company', indexes: ['companyId'] },
+  inboxReceipts: { schema: inboxReceiptSchema, scope: 'company', indexes: ['companyId'] },
 } as const satisfies Record<string, SyncedTable>;
 
 export type SyncedTables = typeof syncedTables;

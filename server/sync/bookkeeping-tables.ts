@@ -1,5 +1,5 @@
 import type { Row } from '@sync/tables';
-import { batchImports, manualAccounts, transactions } from '../db/schema/bookkeeping';
+import { batchImports, categoriserRules, inboxReceipts, lockedYears, manualAccounts, transactions } from '../db/schema/bookkeeping';
 import type { ServerTable } from './tables';
 
 /**
@@ -40,8 +40,48 @@ export const batchImportsTable: ServerTable<'batchImports'> = {
   scope: batchImports.companyId,
   indexes: { companyId: batchImports.companyId },
   toRow: (record) => {
-    const { version: _version, ...row } = record as typeof batchImports.$inferSelect;
+    // The server's receiving time stays on the server: the cooldown is its decision.
+    const { version: _version, receivedAt: _receivedAt, ...row } = record as typeof batchImports.$inferSelect;
     return row as Row<'batchImports'>;
+  },
+  toRecord: (row) => ({ ...row }),
+};
+
+export const lockedYearsTable: ServerTable<'lockedYears'> = {
+  table: lockedYears,
+  id: lockedYears.id,
+  version: lockedYears.version,
+  scope: lockedYears.companyId,
+  indexes: { companyId: lockedYears.companyId },
+  toRow: (record) => {
+    const { version: _version, ...row } = record as typeof lockedYears.$inferSelect;
+    return row;
+  },
+  toRecord: (row) => ({ ...row }),
+};
+
+export const categoriserRulesTable: ServerTable<'categoriserRules'> = {
+  table: categoriserRules,
+  id: categoriserRules.id,
+  version: categoriserRules.version,
+  scope: categoriserRules.companyId,
+  indexes: { companyId: categoriserRules.companyId },
+  toRow: (record) => {
+    const { version: _version, ...row } = record as typeof categoriserRules.$inferSelect;
+    return row;
+  },
+  toRecord: (row) => ({ ...row }),
+};
+
+export const inboxReceiptsTable: ServerTable<'inboxReceipts'> = {
+  table: inboxReceipts,
+  id: inboxReceipts.id,
+  version: inboxReceipts.version,
+  scope: inboxReceipts.companyId,
+  indexes: { companyId: inboxReceipts.companyId },
+  toRow: (record) => {
+    const { version: _version, ...row } = record as typeof inboxReceipts.$inferSelect;
+    return row;
   },
   toRecord: (row) => ({ ...row }),
 };

@@ -2,7 +2,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Row, TableName } from '@sync/tables';
 import { syncedTables, type SyncedTable } from '@sync/tables';
 import { drafts } from '../db/schema/drafts';
-import { batchImportsTable, manualAccountsTable, transactionsTable } from './bookkeeping-tables';
+import { batchImportsTable, categoriserRulesTable, inboxReceiptsTable, lockedYearsTable, manualAccountsTable, transactionsTable } from './bookkeeping-tables';
 
 /**
  * How each synced table of `sync/tables.ts` is stored on the server: its Drizzle table, the
@@ -41,6 +41,9 @@ export const serverTables: { [T in TableName]: ServerTable<T> } = {
   transactions: transactionsTable,
   manualAccounts: manualAccountsTable,
   batchImports: batchImportsTable,
+  lockedYears: lockedYearsTable,
+  categoriserRules: categoriserRulesTable,
+  inboxReceipts: inboxReceiptsTable,
 };
 
 /** The scope kind of a table ('user' or 'company'). */

@@ -1,6 +1,6 @@
-import Dexie, { type Table } from 'dexie';
+import Dexie, { type Table, type Transaction as DexieTransaction } from 'dexie';
 import type { User } from '@domain/account';
-import type { BatchImport, CategoryKey, ManualAccount, Transaction } from '@domain/bookkeeping';
+import type { BatchImport, CategoriserRule, InboxReceipt, LockedYear, ManualAccount, Transaction } from '@domain/bookkeeping';
 import type { CompanySummary } from '@domain/company';
 import type { Draft } from '@domain/draft';
 import type { RejectionCode } from '@sync/protocol';
@@ -8,15 +8,6 @@ import type { TableName } from '@sync/tables';
 import { currentUserKey } from './current-user';
 import type { ReceiptFile } from './receipts';
 
-/** A categoriser rule of the person (see `workers/categoriser/categoriser.ts`). */
-export interface CategoriserRule {
-  id: string;
-  companyId: string;
-  /** Normalised text the line must contain, as whole words. */
-  contains: string;
-  category: CategoryKey;
-  createdAt: string;
-}
 
 /**
  * The client's source of truth: one Dexie database per signed-in user (its name carries the
@@ -119,6 +110,34 @@ const schema20261125 = {
   companies: 'id, position',
 };
 
+// 2026-11-26 (decision 024): the years locked by a sent declaration, and the inbox's uploaded
+// receipts, synced per company; the categoriser's rules (same store) are synced from now on.
+const schema20261126 = {
+  lockedYears: 'id, companyId',
+  inboxReceipts: 'id, companyId',
+};
+
+/**
+ * Rules made while they stayed on the device are queued as `createCategoriserRule` mutations,
+ * so they reach the server (and the person's other devices) and survive a resync.
+ */
+async function queueDeviceRules(tx: DexieTransaction): Promise<void> {
+  const rules = await tx.table<CategoriserRule>('categoriserRules').toArray();
+  if (rules.length === 0) return;
+  const meta: SyncMeta = (await tx.table<SyncMeta>('syncMeta').get('state')) ?? {
+    key: 'state',
+    clientId: crypto.randomUUID(),
+    cursor: null,
+    lastMutationId: 0,
+    nextMutationId: 1,
+    lastSyncedAt: null,
+  };
+  let next = meta.nextMutationId;
+  const entries: OutboxEntry[] = rules.map((rule) => ({ id: next++, name: 'createCategoriserRule', args: rule, createdAt: rule.createdAt, undo: [{ table: 'categoriserRules', id: rule.id, before: null }] }));
+  await tx.table<OutboxEntry>('outbox').bulkAdd(entries);
+  await tx.table<SyncMeta>('syncMeta').put({ ...meta, nextMutationId: next });
+}
+
 export class AppDB extends Dexie {
   profile!: Table<CachedProfile, 'me'>;
   pageCache!: Table<PageCacheEntry, string>;
@@ -132,6 +151,8 @@ export class AppDB extends Dexie {
   receiptFiles!: Table<ReceiptFile, string>;
   categoriserRules!: Table<CategoriserRule, string>;
   companies!: Table<CachedCompany, string>;
+  lockedYears!: Table<LockedYear, string>;
+  inboxReceipts!: Table<InboxReceipt, string>;
 
   constructor(
     readonly userId: string,
@@ -143,6 +164,7 @@ export class AppDB extends Dexie {
     this.version(3).stores(schema20261123);
     this.version(4).stores(schema20261124);
     this.version(5).stores(schema20261125);
+    this.version(9).stores(schema20261126).upgrade(queueDeviceRules);
   }
 }
 

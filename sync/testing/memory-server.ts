@@ -173,8 +173,8 @@ export class MemorySyncServer {
     return {
       location: 'server',
       userId,
-      // The protocol model has no declarations or uploads: nothing is locked, nothing uploaded.
-      checks: { companyRole: async (companyId) => roles.get(companyId) ?? null, declarationSent: async () => false, verifiedUpload: async () => null },
+      // The protocol model has no declarations, clock or uploads: nothing is locked or cooling down, nothing uploaded.
+      checks: { companyRole: async (companyId) => roles.get(companyId) ?? null, declarationSent: async () => false, importCooldownLeft: async () => 0, verifiedUpload: async () => null },
       get: async <T extends TableName>(table: T, id: string) => visible(table, this.rows.get(table)!.get(id))?.row as Row<T> | undefined,
       getMany: async <T extends TableName>(table: T, ids: readonly string[]) => ids.map((id) => visible(table, this.rows.get(table)!.get(id))?.row as Row<T> | undefined),
       list: async <T extends TableName>(table: T, index: IndexOf<T>, value: string) =>
