@@ -157,7 +157,7 @@ describe('bookkeeping mutators on the server', () => {
   it('counts the SPEC §9 import cooldown on the server clock, whatever times the devices send', async () => {
     const { owner, teammate, companyId } = await setup();
     const accountId = randomUUID();
-    const batch = (createdAt: string) => ['createBatchImport', { id: randomUUID(), companyId, accountKind: 'manual', accountId, fileName: 'chase.csv', fileSize: 819, createdAt }] as const;
+    const batch = (createdAt: string): [string, unknown] => ['createBatchImport', { id: randomUUID(), companyId, accountKind: 'manual', accountId, fileName: 'chase.csv', fileSize: 819, createdAt }];
     const laptop = testDevice(owner);
     await laptop.push(['createManualAccount', { id: accountId, companyId, name: 'Chase checking', createdAt: at }], batch(at));
     // A device whose clock says an hour later is still within the cooldown.
