@@ -18,6 +18,8 @@ import { useBookkeepingActions } from '../hooks/use-bookkeeping-actions';
 import { useBookkeepingCompany } from '../hooks/use-bookkeeping-company';
 import { useReceiptQueue } from '../hooks/use-receipt-queue';
 import { useTransactions } from '../hooks/use-transactions';
+import { useLockedYears } from '../hooks/use-locked-years';
+import { readOnlyReason } from '../read-only';
 import { commandForKey, emptyCursor, reduceCursor, targetIds, type CursorAction, type ListCursor, type ListShape } from '../keyboard';
 import { CategoryPicker } from './category-picker';
 import { CompanyPicker } from './company-picker';
@@ -87,7 +89,8 @@ function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBooksProps
   const db = useMemo(() => currentUserDatabase(), []);
   const engine = useMemo(() => currentSyncEngine(), []);
   const snapshot = useTransactions(db, companyId);
-  const actions = useBookkeepingActions(engine);
+  const lockedYears = useLockedYears(db, companyId);
+  const actions = useBookkeepingActions(engine, lockedYears);
   const receipts = useReceiptQueue(db, companyId);
   const manualAccounts = useLiveQuery(() => db?.manualAccounts.where('companyId').equals(companyId).sortBy('name') ?? [], [db, companyId]) ?? [];
   const accountOptions = useMemo(() => manualAccounts.map(({ id, name }) => ({ id, name })), [manualAccounts]);
@@ -135,8 +138,9 @@ function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBooksProps
 
   const editCell = (field: EditingCell['field']) => {
     if (!activeRow) return;
-    if (activeRow.blocked) {
-      toast.show(t('editing.refused.blocked'), 'error');
+    const readOnly = readOnlyReason(activeRow, lockedYears);
+    if (readOnly) {
+      toast.show(t(`editing.refused.${readOnly}`), 'error');
       return;
     }
     setEditing({ id: activeRow.id, field });
@@ -301,6 +305,7 @@ function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBooksProps
         cursor={cursor}
         editing={editing}
         waitingReceipts={receipts.waiting}
+        lockedYears={lockedYears}
         accountName={accountName}
         gridLabel={gridLabel}
         gridRef={gridRef}

@@ -16,6 +16,8 @@ import { href, paths } from '@src/lib/paths';
 import { usePageTitle } from '@src/lib/use-page-title';
 import { downloadReceiptUrl } from '../api/receipts-api';
 import { useBookkeepingActions } from '../hooks/use-bookkeeping-actions';
+import { useLockedYears } from '../hooks/use-locked-years';
+import { readOnlyReason } from '../read-only';
 import { useReceiptQueue } from '../hooks/use-receipt-queue';
 import { useReceiptProgress } from '../hooks/use-receipt-progress';
 import { TransactionHistory } from './transaction-history';
@@ -54,7 +56,8 @@ function TransactionView({ transaction }: { transaction: Transaction }) {
   const navigate = useNavigate();
   const db = useMemo(() => currentUserDatabase(), []);
   const engine = useMemo(() => currentSyncEngine(), []);
-  const actions = useBookkeepingActions(engine);
+  const lockedYears = useLockedYears(db, transaction.companyId);
+  const actions = useBookkeepingActions(engine, lockedYears);
   const receipts = useReceiptQueue(db, transaction.companyId);
   const account = useLiveQuery(async () => (db && transaction.accountId ? ((await db.manualAccounts.get(transaction.accountId)) ?? null) : null), [db, transaction.accountId]);
   const [merchant, setMerchant] = useState(transaction.merchant ?? '');
@@ -62,7 +65,8 @@ function TransactionView({ transaction }: { transaction: Transaction }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   useEffect(() => setMerchant(transaction.merchant ?? ''), [transaction.merchant]);
   useEffect(() => setNote(transaction.note), [transaction.note]);
-  const readOnly = transaction.blocked;
+  const readOnlyBecause = readOnlyReason(transaction, lockedYears);
+  const readOnly = readOnlyBecause !== null;
   const kind = transaction.category ? categories.find((category) => category.key === transaction.category)?.kind : null;
 
   return (
@@ -79,7 +83,7 @@ function TransactionView({ transaction }: { transaction: Transaction }) {
       </header>
       {readOnly && (
         <p className={styles.blocked} role="note">
-          {t('editing.refused.blocked')}
+          {t(`editing.refused.${readOnlyBecause}`)}
         </p>
       )}
 
