@@ -94,13 +94,14 @@ describe('AppDB schema upgrades', () => {
     raw.close();
   });
 
-  it('queues the categoriser rules a version-5 device kept to itself, after its waiting changes', async () => {
+  it('shares what a version-5 device kept to itself: its categoriser rules queued after its waiting changes, its inbox files to upload', async () => {
     const factory = new IDBFactory();
     const old = openOld(factory, 5);
     await old.table('outbox').put(outboxEntry);
     await old.table('syncMeta').put(meta);
     const rule = { id: 'r1', companyId: 'c', contains: 'aws', category: 'software', createdAt: '2026-11-22T11:00:00.000Z' };
     await old.table('categoriserRules').put(rule);
+    await old.table('receiptFiles').put({ id: 'f1', transactionId: '', companyId: 'c', status: 'inbox' });
     old.close();
 
     const db = new AppDB(userId, { indexedDB: factory, IDBKeyRange });
@@ -112,6 +113,8 @@ describe('AppDB schema upgrades', () => {
         { id: 8, name: 'createCategoriserRule', args: rule, createdAt: rule.createdAt, undo: [{ table: 'categoriserRules', id: 'r1', before: null }] },
       ]);
       expect(await db.syncMeta.get('state')).toEqual({ ...meta, nextMutationId: 9 });
+      // The inbox file kept here now uploads to the company inbox.
+      expect(await db.receiptFiles.get('f1')).toMatchObject({ status: 'pending', transactionId: '' });
     } finally {
       db.close();
     }

@@ -118,10 +118,13 @@ const schema20261126 = {
 };
 
 /**
- * Rules made while they stayed on the device are queued as `createCategoriserRule` mutations,
- * so they reach the server (and the person's other devices) and survive a resync.
+ * What used to stay on the device is shared from now on: inbox files waiting here (status
+ * `inbox`) are uploaded to the company inbox, and the categoriser rules are queued as
+ * `createCategoriserRule` mutations, so they reach the server (and the company's other
+ * devices) and survive a resync.
  */
-async function queueDeviceRules(tx: DexieTransaction): Promise<void> {
+async function shareDeviceOnlyData(tx: DexieTransaction): Promise<void> {
+  await tx.table('receiptFiles').where('status').equals('inbox').modify({ status: 'pending' });
   const rules = await tx.table<CategoriserRule>('categoriserRules').toArray();
   if (rules.length === 0) return;
   const meta: SyncMeta = (await tx.table<SyncMeta>('syncMeta').get('state')) ?? {
@@ -164,7 +167,7 @@ export class AppDB extends Dexie {
     this.version(3).stores(schema20261123);
     this.version(4).stores(schema20261124);
     this.version(5).stores(schema20261125);
-    this.version(9).stores(schema20261126).upgrade(queueDeviceRules);
+    this.version(9).stores(schema20261126).upgrade(shareDeviceOnlyData);
   }
 }
 

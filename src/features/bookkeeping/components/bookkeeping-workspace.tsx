@@ -91,7 +91,7 @@ function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBooksProps
   const snapshot = useTransactions(db, companyId);
   const lockedYears = useLockedYears(db, companyId);
   const actions = useBookkeepingActions(engine, lockedYears);
-  const receipts = useReceiptQueue(db, companyId);
+  const receipts = useReceiptQueue(db, companyId, lockedYears);
   const manualAccounts = useLiveQuery(() => db?.manualAccounts.where('companyId').equals(companyId).sortBy('name') ?? [], [db, companyId]) ?? [];
   const accountOptions = useMemo(() => manualAccounts.map(({ id, name }) => ({ id, name })), [manualAccounts]);
   const accountNames = useMemo(() => new Map(manualAccounts.map((account) => [account.id, account.name])), [manualAccounts]);

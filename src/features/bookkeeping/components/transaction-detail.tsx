@@ -58,7 +58,7 @@ function TransactionView({ transaction }: { transaction: Transaction }) {
   const engine = useMemo(() => currentSyncEngine(), []);
   const lockedYears = useLockedYears(db, transaction.companyId);
   const actions = useBookkeepingActions(engine, lockedYears);
-  const receipts = useReceiptQueue(db, transaction.companyId);
+  const receipts = useReceiptQueue(db, transaction.companyId, lockedYears);
   const account = useLiveQuery(async () => (db && transaction.accountId ? ((await db.manualAccounts.get(transaction.accountId)) ?? null) : null), [db, transaction.accountId]);
   const [merchant, setMerchant] = useState(transaction.merchant ?? '');
   const [note, setNote] = useState(transaction.note);
