@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { declarations, inboxReceipts, transactions, uploads } from '../db/schema/bookkeeping';
 import { storageOrphans } from '../db/schema/storage';
-import { database, insertTestCompany, insertTestUser, testDevice, testTimestamp as at, transactionForm as form, useSyncTestApp } from './test-fixtures';
+import { database, insertTestCompany, insertTestTeam, testDevice, testTimestamp as at, transactionForm as form, useSyncTestApp } from './test-fixtures';
 
 /**
  * What a company shares across devices besides its transactions (decision 024): the years a
@@ -13,13 +13,7 @@ import { database, insertTestCompany, insertTestUser, testDevice, testTimestamp 
 
 useSyncTestApp();
 
-async function setup() {
-  const owner = await insertTestUser(database.db, 'Olga');
-  const teammate = await insertTestUser(database.db, 'Tomas');
-  const stranger = await insertTestUser(database.db, 'Sara');
-  const companyId = await insertTestCompany(database.db, owner, [teammate]);
-  return { owner, teammate, stranger, companyId };
-}
+const setup = () => insertTestTeam(database.db);
 
 describe('company data shared across devices', () => {
   it('tells every device of the company which years a sent declaration locked, and forgets a withdrawn one', async () => {

@@ -5,7 +5,7 @@ import { importCooldownSeconds } from '@domain/bookkeeping';
 import { protocolVersion } from '@sync/protocol';
 import { batchImports, declarations, manualAccounts, transactions, uploads } from '../db/schema/bookkeeping';
 import { createUser, signIn } from '../test/accounts';
-import { database, insertTestCompany, insertTestUser, testDevice, testTimestamp as at, t, transactionForm as form, useSyncTestApp } from './test-fixtures';
+import { database, insertTestCompany, insertTestTeam, testDevice, testTimestamp as at, t, transactionForm as form, useSyncTestApp } from './test-fixtures';
 
 /**
  * The bookkeeping mutators on the real server (PGlite, or PostgreSQL in CI): what they
@@ -15,13 +15,7 @@ import { database, insertTestCompany, insertTestUser, testDevice, testTimestamp 
 
 useSyncTestApp();
 
-async function setup() {
-  const owner = await insertTestUser(database.db, 'Olga');
-  const teammate = await insertTestUser(database.db, 'Tomas');
-  const stranger = await insertTestUser(database.db, 'Sara');
-  const companyId = await insertTestCompany(database.db, owner, [teammate]);
-  return { owner, teammate, stranger, companyId };
-}
+const setup = () => insertTestTeam(database.db);
 
 /** Moves the company's import stamps past the SPEC §9 cooldown (triggers off for this one update: they keep the stamp). */
 async function cooledDown(companyId: string) {
