@@ -258,14 +258,49 @@ export const batchImportSchema = z.strictObject({
 export type BatchImport = z.infer<typeof batchImportSchema>;
 
 /**
- * SPEC §9 "upload cooldown for transaction import" (value not given; decision 020): a company
- * starts at most one batch import per this many seconds.
+ * A tax year of the company whose declaration is sent (SPEC §4): its transactions are locked.
+ * Written by the server only (a trigger on `declarations`), synced so the device knows.
+ */
+export const lockedYearSchema = z.strictObject({
+  id: idSchema,
+  companyId: idSchema,
+  year: z.number().int().min(1900).max(9999),
+  lockedAt: timestampSchema,
+});
+export type LockedYear = z.infer<typeof lockedYearSchema>;
+
+/** Most characters of the text a categoriser rule looks for. */
+export const maxRuleTextLength = 200;
+
+/** A rule the person made from a correction: lines containing `contains` (normalised, whole words) get `category`. */
+export const categoriserRuleSchema = z.strictObject({
+  id: idSchema,
+  companyId: idSchema,
+  contains: z.string().trim().min(1).max(maxRuleTextLength),
+  category: categorySchema,
+  createdAt: timestampSchema,
+});
+export type CategoriserRule = z.infer<typeof categoriserRuleSchema>;
+
+/** An uploaded receipt waiting in the company's inbox for the transaction it belongs to. */
+export const inboxReceiptSchema = z.strictObject({
+  id: idSchema,
+  companyId: idSchema,
+  receipt: receiptSchema,
+  createdAt: timestampSchema,
+});
+export type InboxReceipt = z.infer<typeof inboxReceiptSchema>;
+
+/**
+ * SPEC §9 "upload cooldown for transaction import" (value not given; decisions 020, 024): a
+ * company starts at most one batch import per this many seconds, by the server's clock.
  */
 export const importCooldownSeconds = 30;
 
 /**
- * Seconds left before the company may start another import, from the creation times of its
- * batch imports (device clocks, as every timestamp a mutation carries) and `at`.
+ * Seconds left before the company may start another import, from the times of its batch
+ * imports and `at`: the device's hint for the import dialog (the server decides by its own
+ * clock, decision 024).
  */
 export function importCooldownLeft(createdAts: readonly string[], at: string): number {
   const now = Date.parse(at);

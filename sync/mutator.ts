@@ -22,6 +22,13 @@ interface MutatorTxBase {
   /** `put` for many rows at once (imports): one round trip instead of one per row. */
   putMany<T extends TableName>(table: T, rows: readonly Row<T>[]): Promise<void>;
   /**
+   * Inserts the rows whose id is not stored yet and leaves every stored one as it is, without
+   * reading them first (imports: a line imported before keeps the person's category, note and
+   * check). An id taken by a row the caller cannot see is skipped too, never overwritten. When
+   * `rows` repeats an id, the first row wins.
+   */
+  insertAbsent<T extends TableName>(table: T, rows: readonly Row<T>[]): Promise<void>;
+  /**
    * Deletes the row. On the device deleting an absent row does nothing; on the server a row
    * already deleted from the caller's scope does nothing either (deleting twice is deleting
    * once), but a row the caller cannot see (another user's, or none) refuses with `not_found`.
@@ -54,6 +61,8 @@ export interface ServerChecks {
   companyRole(companyId: string): Promise<'owner' | 'teammate' | null>;
   /** True when the company's IRS declaration of `year` is sent: that year's transactions are locked. */
   declarationSent(companyId: string, year: number): Promise<boolean>;
+  /** Seconds before the company may start another batch import (SPEC §9 cooldown), by the server's clock. */
+  importCooldownLeft(companyId: string): Promise<number>;
   /** A verified upload of one of the caller's companies (see POST /uploads/complete), or null. */
   verifiedUpload(key: string): Promise<{ companyId: string; uploadType: UploadType; fileName: string; size: number; contentType: string } | null>;
 }
@@ -110,6 +119,12 @@ export class MutationRejection extends Error {
 /** Refuses the mutation for good with a reason code the user sees translated. */
 export function reject(code: RejectionCode): never {
   throw new MutationRejection(code);
+}
+
+/** The rows of `insertAbsent` that can be stored: the first of each id (the later ones would find it taken). */
+export function firstOfEachId<R extends { id: string }>(rows: readonly R[]): R[] {
+  const seen = new Set<string>();
+  return rows.filter((row) => !seen.has(row.id) && seen.add(row.id));
 }
 
 /** True for a permanent rejection (as opposed to a failure worth retrying). */

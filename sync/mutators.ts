@@ -1,10 +1,14 @@
 import type { z } from 'zod';
 import type { Mutator } from './mutator';
 import {
+  addInboxReceipt,
+  attachInboxReceipt,
   attachReceipt,
   createBatchImport,
+  createCategoriserRule,
   createManualAccount,
   createTransaction,
+  deleteInboxReceipt,
   deleteManualAccount,
   deleteTransaction,
   deleteTransactions,
@@ -49,6 +53,10 @@ export const mutators = byName(
   deleteManualAccount,
   createBatchImport,
   finishBatchImport,
+  createCategoriserRule,
+  addInboxReceipt,
+  attachInboxReceipt,
+  deleteInboxReceipt,
 );
 
 export type Mutators = typeof mutators;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { linkedAccountRowSchema } from '@domain/bank-linking';
-import { batchImportSchema, manualAccountSchema, transactionSchema } from '@domain/bookkeeping';
+import { batchImportSchema, categoriserRuleSchema, inboxReceiptSchema, lockedYearSchema, manualAccountSchema, transactionSchema } from '@domain/bookkeeping';
 import { draftSchema } from '@domain/draft';
 
 /**
@@ -26,6 +26,9 @@ export const syncedTables = {
   batchImports: { schema: batchImportSchema, scope: 'company', indexes: ['companyId'] },
   /** Written by the server only (no mutator writes it): the company's linked bank accounts, for names offline. */
   linkedAccounts: { schema: linkedAccountRowSchema, scope: 'company', indexes: ['companyId'] },
+  lockedYears: { schema: lockedYearSchema, scope: 'company', indexes: ['companyId'] },
+  categoriserRules: { schema: categoriserRuleSchema, scope: 'company', indexes: ['companyId'] },
+  inboxReceipts: { schema: inboxReceiptSchema, scope: 'company', indexes: ['companyId'] },
 } as const satisfies Record<string, SyncedTable>;
 
 export type SyncedTables = typeof syncedTables;

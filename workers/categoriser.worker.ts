@@ -1,5 +1,5 @@
 import * as Comlink from 'comlink';
-import type { CategoryKey, Transaction } from '@domain/bookkeeping';
+import { maxRuleTextLength, type CategoriserRule, type CategoryKey, type Transaction } from '@domain/bookkeeping';
 import { AppDB } from '@sync/client/db';
 import { Categoriser, ruleText, signatureOf, similarLines, type Suggestion } from './categoriser/categoriser';
 import type { CategoriserLine } from './categoriser/features';
@@ -7,7 +7,7 @@ import type { CategoriserLine } from './categoriser/features';
 /**
  * The categoriser worker of one company: it trains the company's model from the checked,
  * categorised transactions on this device (Dexie, read here, off the main thread), then
- * answers suggestions, learns corrections and keeps the person's rules.
+ * answers suggestions, learns corrections and applies the person's (synced) rules.
  */
 let state: { db: AppDB; companyId: string; categoriser: Categoriser } | null = null;
 
@@ -33,9 +33,13 @@ const api = {
     return { learnt: checked.length, ms: Math.round(performance.now() - started) };
   },
 
-  /** Suggestions for lines, in the same order (null where nothing fits). */
-  suggest(lines: CategoriserLine[]): (Suggestion | null)[] {
-    const { categoriser } = current();
+  /**
+   * Suggestions for lines, in the same order (null where nothing fits). The company's rules
+   * are read again first: they are synced, so one made on another device applies here too.
+   */
+  async suggest(lines: CategoriserLine[]): Promise<(Suggestion | null)[]> {
+    const { db, companyId, categoriser } = current();
+    categoriser.setRules(await db.categoriserRules.where('companyId').equals(companyId).toArray());
     return lines.map((line) => categoriser.suggest(line));
   },
 
@@ -44,14 +48,18 @@ const api = {
     current().categoriser.correct(line, category, learntAs);
   },
 
-  /** Adds a rule "description contains `text` → `category`", kept on this device. */
-  async addRule(text: string, category: CategoryKey): Promise<void> {
-    const { db, companyId, categoriser } = current();
-    const contains = ruleText(text);
-    if (contains === '') return;
+  /**
+   * The rule "description contains `text` → `category`" (text normalised as lines are), in
+   * use here at once; null when nothing is left of the text. The page stores it with the
+   * `createCategoriserRule` mutation, which syncs it to the company's other devices.
+   */
+  makeRule(text: string, category: CategoryKey): CategoriserRule | null {
+    const { companyId, categoriser } = current();
+    const contains = ruleText(text).slice(0, maxRuleTextLength).trim();
+    if (contains === '') return null;
     const rule = { id: crypto.randomUUID(), companyId, contains, category, createdAt: new Date().toISOString() };
-    await db.categoriserRules.put(rule);
     categoriser.addRule(rule);
+    return rule;
   },
 
   /**

@@ -1,6 +1,6 @@
-import { reject, type RowRef, type ServerMutatorTx } from '@sync/mutator';
+import { firstOfEachId, reject, type RowRef, type ServerMutatorTx } from '@sync/mutator';
 import type { IndexOf, Row, TableName } from '@sync/tables';
-import type { PreparedRow, ServerStore } from './server-tx';
+import type { PreparedRow, ServerStore, StoreMode } from './server-tx';
 
 /**
  * The `MutatorTx` of a push batch that runs without savepoints (see `applyPush`): it keeps a
@@ -14,6 +14,9 @@ import type { PreparedRow, ServerStore } from './server-tx';
  *   written again starts a new run: the database and its triggers see every state a row went
  *   through, as if each mutation had been stored at once — the receipt-orphan trigger needs the
  *   replaced key). A refused mutation's staged writes are simply dropped: nothing to roll back.
+ * - An `insertAbsent` write is staged like a put, but what it leaves in the database is not
+ *   known until it is stored (the id may be taken): a later read of such a row first stores the
+ *   pending writes, then reads it.
  * - A `delete` or a `list` first stores everything pending (both need the database to be
  *   current); from then on the mutation has reached the database, and if it is refused after
  *   that, `discard` says so and the batch runs again with savepoints.
@@ -54,6 +57,7 @@ export class BatchFlushFailed extends Error {
 interface Write {
   table: TableName;
   prepared: PreparedRow;
+  mode: StoreMode;
 }
 
 const keyOf = (table: TableName, id: string) => `${table}\u0000${id}`;
@@ -66,36 +70,56 @@ export function createBatchedTx(store: ServerStore): BatchedTx {
   const pending: Write[] = [];
   /** The current mutation's writes. */
   let staged = new Map<string, Write>();
+  /** Rows whose last pending write is an `insertAbsent`: their state is known once stored. */
+  const uncertain = new Set<string>();
   let reachedDatabase = false;
 
-  /** The row as the current mutation sees it; undefined when this push has not read it yet. */
+  /** The row as the current mutation sees it; undefined when this push has not read it yet (or cannot know it before storing). */
   function known(key: string): Row<TableName> | null | undefined {
     const write = staged.get(key);
-    if (write) return write.prepared.row;
+    if (write) return write.mode === 'absent' ? undefined : write.prepared.row;
+    if (uncertain.has(key)) return undefined;
     return cache.get(key);
   }
 
-  function stage(table: TableName, prepared: PreparedRow[]) {
+  function stage(table: TableName, prepared: PreparedRow[], mode: StoreMode) {
     for (const write of prepared) {
       const key = keyOf(table, write.row.id);
+      // A row this push knows is in the caller's scope stays as it is.
+      if (mode === 'absent' && known(key)) continue;
       // Re-inserted so the map keeps the order of last writes.
       staged.delete(key);
-      staged.set(key, { table, prepared: write });
+      staged.set(key, { table, prepared: write, mode });
+    }
+  }
+
+  /** What the cache knows of a row once this write is pending or stored. */
+  function settle(key: string, write: Write) {
+    if (write.mode === 'absent') {
+      cache.delete(key);
+      uncertain.add(key);
+    } else {
+      uncertain.delete(key);
+      cache.set(key, write.prepared.row);
     }
   }
 
   async function storeInOrder(writes: Write[]) {
     try {
       for (let start = 0; start < writes.length; ) {
-        const table = writes[start]!.table;
+        const { table, mode } = writes[start]!;
         // One INSERT … ON CONFLICT cannot change a row twice: a repeated row starts the next run.
         const ids = new Set<string>();
         let end = start;
-        while (end < writes.length && writes[end]!.table === table && !ids.has(writes[end]!.prepared.row.id)) {
+        while (end < writes.length && writes[end]!.table === table && writes[end]!.mode === mode && !ids.has(writes[end]!.prepared.row.id)) {
           ids.add(writes[end]!.prepared.row.id);
           end++;
         }
-        await store.store(table, writes.slice(start, end).map((write) => write.prepared.record));
+        await store.store(
+          table,
+          writes.slice(start, end).map((write) => write.prepared.record),
+          mode,
+        );
         start = end;
       }
     } catch (error) {
@@ -109,17 +133,22 @@ export function createBatchedTx(store: ServerStore): BatchedTx {
     if (withStaged && staged.size > 0) {
       reachedDatabase = true;
       for (const [key, write] of staged) {
-        cache.set(key, write.prepared.row);
+        settle(key, write);
         writes.push(write);
       }
       staged = new Map();
     }
     if (writes.length > 0) await storeInOrder(writes);
+    // Stored: what an insertAbsent left is read from the database when asked for.
+    uncertain.clear();
   }
 
   async function fetch(table: TableName, ids: readonly string[]) {
     const unknown = [...new Set(ids.filter((id) => known(keyOf(table, id)) === undefined))];
     if (unknown.length === 0) return;
+    const keys = unknown.map((id) => keyOf(table, id));
+    if (keys.some((key) => staged.get(key)?.mode === 'absent')) await storePending(true);
+    else if (keys.some((key) => uncertain.has(key))) await storePending(false);
     const rows = await base.getMany(table, unknown);
     unknown.forEach((id, i) => cache.set(keyOf(table, id), rows[i] ?? null));
   }
@@ -137,10 +166,13 @@ export function createBatchedTx(store: ServerStore): BatchedTx {
       return ids.map((id) => (known(keyOf(table, id)) ?? undefined) as Row<T> | undefined);
     },
     async put<T extends TableName>(table: T, row: Row<T>) {
-      stage(table, store.prepare(table, [row]));
+      stage(table, store.prepare(table, [row]), 'put');
     },
     async putMany<T extends TableName>(table: T, rows: readonly Row<T>[]) {
-      stage(table, store.prepare(table, rows));
+      stage(table, store.prepare(table, rows), 'put');
+    },
+    async insertAbsent<T extends TableName>(table: T, rows: readonly Row<T>[]) {
+      stage(table, store.prepare(table, firstOfEachId(rows)), 'absent');
     },
     async delete(table: TableName, id: string) {
       const key = keyOf(table, id);
@@ -174,7 +206,7 @@ export function createBatchedTx(store: ServerStore): BatchedTx {
     },
     commit() {
       for (const [key, write] of staged) {
-        cache.set(key, write.prepared.row);
+        settle(key, write);
         pending.push(write);
       }
       staged = new Map();

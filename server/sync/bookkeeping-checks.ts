@@ -1,8 +1,9 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { importCooldownSeconds } from '@domain/bookkeeping';
 import type { ServerChecks } from '@sync/mutator';
 import type { Db } from '../db/client';
 import { findUploadInScope } from '../db/queries/uploads';
-import { declarations } from '../db/schema/bookkeeping';
+import { batchImports, declarations } from '../db/schema/bookkeeping';
 
 /**
  * The bookkeeping facts a mutator may ask the server (`ServerChecks`), answered inside the
@@ -16,7 +17,7 @@ import { declarations } from '../db/schema/bookkeeping';
  * (`lockSyncScopes(tx, [companyId])`) in that transaction: it then comes before the whole
  * batch or after it.
  */
-export function bookkeepingChecks(db: Db, companyIds: string[]): Pick<ServerChecks, 'declarationSent' | 'verifiedUpload'> {
+export function bookkeepingChecks(db: Db, companyIds: string[]): Pick<ServerChecks, 'declarationSent' | 'importCooldownLeft' | 'verifiedUpload'> {
   const sentYears = new Map<string, Promise<Set<number>>>();
   const sentYearsOf = (companyId: string) => {
     let years = sentYears.get(companyId);
@@ -34,6 +35,17 @@ export function bookkeepingChecks(db: Db, companyIds: string[]): Pick<ServerChec
     async declarationSent(companyId, year) {
       if (!companyIds.includes(companyId)) return false;
       return (await sentYearsOf(companyId)).has(year);
+    },
+    async importCooldownLeft(companyId) {
+      // The server's clock at the start of this transaction against when it received the
+      // company's newest batch (`received_at`, stamped by a trigger): never the device's times.
+      if (!companyIds.includes(companyId)) return 0;
+      const [row] = await db
+        .select({ since: sql<string | null>`extract(epoch from now() - max(${batchImports.receivedAt}))` })
+        .from(batchImports)
+        .where(eq(batchImports.companyId, companyId));
+      if (row?.since === null || row?.since === undefined) return 0;
+      return Math.max(0, Math.ceil(importCooldownSeconds - Number(row.since)));
     },
     async verifiedUpload(key) {
       const upload = await findUploadInScope(db, key, companyIds);

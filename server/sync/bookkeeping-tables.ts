@@ -1,47 +1,33 @@
-import type { Row } from '@sync/tables';
-import { batchImports, manualAccounts, transactions } from '../db/schema/bookkeeping';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Row, TableName } from '@sync/tables';
+import { batchImports, categoriserRules, inboxReceipts, lockedYears, manualAccounts, transactions } from '../db/schema/bookkeeping';
 import type { ServerTable } from './tables';
 
 /**
  * How the bookkeeping tables of `sync/tables.ts` are stored: company-scoped rows whose
- * columns mirror the domain schemas one to one, plus the `version` the sync triggers stamp.
+ * columns mirror the domain schemas one to one, plus the `version` the sync triggers stamp
+ * (and, for batch imports, the server's receiving time, which stays on the server).
  */
 
-export const transactionsTable: ServerTable<'transactions'> = {
-  table: transactions,
-  id: transactions.id,
-  version: transactions.version,
-  scope: transactions.companyId,
-  indexes: { companyId: transactions.companyId, importId: transactions.importId, accountId: transactions.accountId },
-  toRow: (record) => {
-    const { version: _version, ...row } = record as typeof transactions.$inferSelect;
-    return row as Row<'transactions'>;
-  },
-  toRecord: (row) => ({ ...row }),
-};
+type CompanyPgTable = PgTable & { id: AnyPgColumn; version: AnyPgColumn; companyId: AnyPgColumn };
 
-export const manualAccountsTable: ServerTable<'manualAccounts'> = {
-  table: manualAccounts,
-  id: manualAccounts.id,
-  version: manualAccounts.version,
-  scope: manualAccounts.companyId,
-  indexes: { companyId: manualAccounts.companyId },
-  toRow: (record) => {
-    const { version: _version, ...row } = record as typeof manualAccounts.$inferSelect;
-    return row;
-  },
-  toRecord: (row) => ({ ...row }),
-};
+function companyTable<T extends TableName>(table: CompanyPgTable, indexes: Record<string, AnyPgColumn> = {}, serverOnly: readonly string[] = []): ServerTable<T> {
+  const hidden = ['version', ...serverOnly];
+  return {
+    table,
+    id: table.id,
+    version: table.version,
+    scope: table.companyId,
+    indexes: { companyId: table.companyId, ...indexes },
+    toRow: (record) => Object.fromEntries(Object.entries(record).filter(([key]) => !hidden.includes(key))) as Row<T>,
+    toRecord: (row) => ({ ...row }),
+  };
+}
 
-export const batchImportsTable: ServerTable<'batchImports'> = {
-  table: batchImports,
-  id: batchImports.id,
-  version: batchImports.version,
-  scope: batchImports.companyId,
-  indexes: { companyId: batchImports.companyId },
-  toRow: (record) => {
-    const { version: _version, ...row } = record as typeof batchImports.$inferSelect;
-    return row as Row<'batchImports'>;
-  },
-  toRecord: (row) => ({ ...row }),
-};
+export const transactionsTable = companyTable<'transactions'>(transactions, { importId: transactions.importId, accountId: transactions.accountId });
+export const manualAccountsTable = companyTable<'manualAccounts'>(manualAccounts);
+// The cooldown is the server's decision: its receiving time is not synced.
+export const batchImportsTable = companyTable<'batchImports'>(batchImports, {}, ['receivedAt']);
+export const lockedYearsTable = companyTable<'lockedYears'>(lockedYears);
+export const categoriserRulesTable = companyTable<'categoriserRules'>(categoriserRules);
+export const inboxReceiptsTable = companyTable<'inboxReceipts'>(inboxReceipts);

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { importCooldownSeconds } from '@domain/bookkeeping';
 import { protocolVersion } from '@sync/protocol';
 import { batchImports, declarations, manualAccounts, transactions, uploads } from '../db/schema/bookkeeping';
 import { createUser, signIn } from '../test/accounts';
-import { database, insertTestCompany, insertTestUser, testDevice, testTimestamp as at, t, transactionForm as form, useSyncTestApp } from './test-fixtures';
+import { database, insertTestCompany, insertTestTeam, testDevice, testTimestamp as at, t, transactionForm as form, useSyncTestApp } from './test-fixtures';
 
 /**
  * The bookkeeping mutators on the real server (PGlite, or PostgreSQL in CI): what they
@@ -15,12 +15,14 @@ import { database, insertTestCompany, insertTestUser, testDevice, testTimestamp 
 
 useSyncTestApp();
 
-async function setup() {
-  const owner = await insertTestUser(database.db, 'Olga');
-  const teammate = await insertTestUser(database.db, 'Tomas');
-  const stranger = await insertTestUser(database.db, 'Sara');
-  const companyId = await insertTestCompany(database.db, owner, [teammate]);
-  return { owner, teammate, stranger, companyId };
+const setup = () => insertTestTeam(database.db);
+
+/** Moves the company's import stamps past the SPEC §9 cooldown (triggers off for this one update: they keep the stamp). */
+async function cooledDown(companyId: string) {
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(sql`update batch_imports set received_at = now() - make_interval(secs => ${importCooldownSeconds + 1}) where company_id = ${companyId}`);
+  });
 }
 
 async function storedTransaction(id: string) {
@@ -133,15 +135,9 @@ describe('bookkeeping mutators on the server', () => {
     // The teammate checks a line; the same file imported on another device sends the same ids.
     await testDevice(teammate).push(['setTransactionCategory', { id: first, category: 'software', updatedAt: at }]);
     const otherImport = randomUUID();
-    // Imports of one company are at least the SPEC §9 cooldown apart: one within it is refused.
-    const tooSoon = await testDevice(teammate).push([
-      'createBatchImport',
-      { id: randomUUID(), companyId, accountKind: 'manual', accountId, fileName: 'chase.csv', fileSize: 819, createdAt: new Date(Date.parse(at) + 29_000).toISOString() },
-    ]);
-    expect(tooSoon.rejections.map((rejection) => rejection.code)).toEqual(['cooldown']);
-    const later = new Date(Date.parse(at) + importCooldownSeconds * 1000).toISOString();
+    await cooledDown(companyId);
     const again = await testDevice(teammate).push(
-      ['createBatchImport', { id: otherImport, companyId, accountKind: 'manual', accountId, fileName: 'chase.csv', fileSize: 819, createdAt: later }],
+      ['createBatchImport', { id: otherImport, companyId, accountKind: 'manual', accountId, fileName: 'chase.csv', fileSize: 819, createdAt: at }],
       ['importTransactions', { importId: otherImport, processedCount: 3, updatedAt: at, rows: [line(first, 'FEE 1'), line(third, 'FEE 3')] }],
       ['finishBatchImport', { id: otherImport, status: 'completed', processedCount: 3, result: null, rowErrors: [{ line: 4, field: 'date', code: 'validation.invalidDate' }], updatedAt: at }],
     );
@@ -150,6 +146,49 @@ describe('bookkeeping mutators on the server', () => {
     expect(await storedTransaction(third)).toMatchObject({ importId: otherImport, note: '', checked: false });
     const [batch] = await database.db.select().from(batchImports).where(eq(batchImports.id, otherImport));
     expect(batch).toMatchObject({ status: 'completed', processedCount: 3, rowErrors: [{ line: 4, field: 'date', code: 'validation.invalidDate' }] });
+  });
+
+  it('counts the SPEC §9 import cooldown on the server clock, whatever times the devices send', async () => {
+    const { owner, teammate, companyId } = await setup();
+    const accountId = randomUUID();
+    const batch = (createdAt: string): [string, unknown] => ['createBatchImport', { id: randomUUID(), companyId, accountKind: 'manual', accountId, fileName: 'chase.csv', fileSize: 819, createdAt }];
+    const laptop = testDevice(owner);
+    await laptop.push(['createManualAccount', { id: accountId, companyId, name: 'Chase checking', createdAt: at }], batch(at));
+    // A device whose clock says an hour later is still within the cooldown.
+    const anHourLater = new Date(Date.parse(at) + 3_600_000).toISOString();
+    const tooSoon = await testDevice(teammate).push(batch(anHourLater));
+    expect(tooSoon.rejections).toEqual([{ mutationId: 1, code: 'cooldown' }]);
+    // Once the server's clock passed it, the same device times are fine; two imports queued
+    // offline and pushed together are still one cooldown apart on the server.
+    await cooledDown(companyId);
+    const queued = await laptop.push(batch(at), batch(anHourLater));
+    expect(queued.rejections).toEqual([{ mutationId: 4, code: 'cooldown' }]);
+    expect(await database.db.select().from(batchImports).where(eq(batchImports.companyId, companyId))).toHaveLength(2);
+    // The stamp is the server's: a later write of the batch does not move it.
+    const [stamped] = await database.db.select().from(batchImports).where(eq(batchImports.companyId, companyId)).limit(1);
+    await database.db.update(batchImports).set({ receivedAt: new Date(0), updatedAt: at }).where(eq(batchImports.id, stamped!.id));
+    const [kept] = await database.db.select().from(batchImports).where(eq(batchImports.id, stamped!.id));
+    expect(kept!.receivedAt).toEqual(stamped!.receivedAt);
+  });
+
+  it("imports without reading the lines first: an id another company holds is skipped, and a later change in the same push sees what was stored", async () => {
+    const { owner, stranger, companyId } = await setup();
+    const strangersCompany = await insertTestCompany(database.db, stranger);
+    const [taken, fresh] = [randomUUID(), randomUUID()];
+    await testDevice(stranger).push(['createTransaction', { id: taken, companyId: strangersCompany, createdAt: at, transaction: form({ description: 'Not yours' }) }]);
+    const accountId = randomUUID();
+    const importId = randomUUID();
+    const line = (id: string) => ({ id, date: '2026-03-02', description: 'FEE', amountCents: -1500, category: 'bankFees' as const, merchant: null });
+    const result = await testDevice(owner).push(
+      ['createManualAccount', { id: accountId, companyId, name: 'Chase checking', createdAt: at }],
+      ['createBatchImport', { id: importId, companyId, accountKind: 'manual', accountId, fileName: 'chase.csv', fileSize: 819, createdAt: at }],
+      ['importTransactions', { importId, processedCount: 3, updatedAt: at, rows: [line(taken), line(fresh), { ...line(fresh), description: 'SECOND COPY' }] }],
+      ['setTransactionCategory', { id: fresh, category: 'software', updatedAt: at }],
+      ['setTransactionCategory', { id: taken, category: 'software', updatedAt: at }],
+    );
+    expect(result.rejections).toEqual([{ mutationId: 5, code: 'not_found' }]);
+    expect(await storedTransaction(taken)).toMatchObject({ companyId: strangersCompany, description: 'Not yours', importId: null });
+    expect(await storedTransaction(fresh)).toMatchObject({ companyId, description: 'FEE', category: 'software', importId });
   });
 
   it('renames a manual account for the company, never another company\'s, and keeps the name rules', async () => {

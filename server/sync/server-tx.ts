@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
-import { reject, type ServerMutatorTx } from '@sync/mutator';
+import { firstOfEachId, reject, type ServerMutatorTx } from '@sync/mutator';
 import { syncedTables, type IndexOf, type Row, type TableName } from '@sync/tables';
 import type { Db } from '../db/client';
 import { syncTombstones } from '../db/schema/sync';
@@ -27,6 +27,9 @@ export interface PreparedRow<T extends TableName = TableName> {
   record: Record<string, unknown>;
 }
 
+/** `put` replaces a row of the caller's scope (another scope's id refuses); `absent` inserts only ids not stored anywhere. */
+export type StoreMode = 'put' | 'absent';
+
 /**
  * The server's `MutatorTx` plus the two halves of its `put`, for the batching layer of a push
  * (`batched-tx.ts`): `prepare` validates rows and checks their scope (throwing the mutation's
@@ -35,7 +38,7 @@ export interface PreparedRow<T extends TableName = TableName> {
 export interface ServerStore {
   tx: ServerMutatorTx;
   prepare<T extends TableName>(table: T, rows: readonly Row<T>[]): PreparedRow<T>[];
-  store(table: TableName, records: readonly Record<string, unknown>[]): Promise<void>;
+  store(table: TableName, records: readonly Record<string, unknown>[], mode?: StoreMode): Promise<void>;
   /** True when a row of this id was deleted from (or moved out of) the caller's scope within the tombstone retention. */
   deletedInScope(table: TableName, id: string): Promise<boolean>;
 }
@@ -88,9 +91,16 @@ export function createServerStore(db: Db, userId: string, roles: Map<string, Com
     await store(table, prepare(table, rows).map((prepared) => prepared.record));
   }
 
-  async function store(table: TableName, records: readonly Record<string, unknown>[]) {
+  async function store(table: TableName, records: readonly Record<string, unknown>[], mode: StoreMode = 'put') {
     if (records.length === 0) return;
     const spec = serverTables[table];
+    if (mode === 'absent') {
+      // A taken id, in any scope, is left as it is: nothing is read, nothing overwritten.
+      for (let start = 0; start < records.length; start += upsertChunk) {
+        await db.insert(spec.table).values(records.slice(start, start + upsertChunk) as never).onConflictDoNothing({ target: spec.id });
+      }
+      return;
+    }
     if (records.length === 1) {
       // One row is usually an edit of an existing one: a plain UPDATE in the row's scope skips
       // the insert attempt (and its trigger); only when it finds nothing does the insert run.
@@ -155,6 +165,9 @@ export function createServerStore(db: Db, userId: string, roles: Map<string, Com
     },
     putMany<T extends TableName>(table: T, rows: readonly Row<T>[]) {
       return upsert(table, rows);
+    },
+    async insertAbsent<T extends TableName>(table: T, rows: readonly Row<T>[]) {
+      await store(table, prepare(table, firstOfEachId(rows)).map((prepared) => prepared.record), 'absent');
     },
     async delete(table: TableName, id: string) {
       const scope = inScope(table);

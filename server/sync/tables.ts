@@ -3,7 +3,7 @@ import type { Row, TableName } from '@sync/tables';
 import { syncedTables, type SyncedTable } from '@sync/tables';
 import { linkedAccounts } from '../db/schema/bank-linking';
 import { drafts } from '../db/schema/drafts';
-import { batchImportsTable, manualAccountsTable, transactionsTable } from './bookkeeping-tables';
+import { batchImportsTable, categoriserRulesTable, inboxReceiptsTable, lockedYearsTable, manualAccountsTable, transactionsTable } from './bookkeeping-tables';
 
 /**
  * How each synced table of `sync/tables.ts` is stored on the server: its Drizzle table, the
@@ -57,6 +57,9 @@ export const serverTables: { [T in TableName]: ServerTable<T> } = {
     // from a row could not name the provider's account, so this is never used to store one.
     toRecord: (row) => ({ ...row }),
   }),
+  lockedYears: lockedYearsTable,
+  categoriserRules: categoriserRulesTable,
+  inboxReceipts: inboxReceiptsTable,
 };
 
 /** The scope kind of a table ('user' or 'company'). */

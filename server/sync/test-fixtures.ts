@@ -62,6 +62,15 @@ export async function insertTestCompany(db: Db, ownerId: string, teammates: stri
   return id;
 }
 
+/** A company of an owner with a teammate, and a stranger who belongs to neither (bookkeeping scope tests). */
+export async function insertTestTeam(db: Db) {
+  const owner = await insertTestUser(db, 'Olga');
+  const teammate = await insertTestUser(db, 'Tomas');
+  const stranger = await insertTestUser(db, 'Sara');
+  const companyId = await insertTestCompany(db, owner, [teammate]);
+  return { owner, teammate, stranger, companyId };
+}
+
 export function draftRow(overrides: Partial<{ id: string; kind: string; companyId: string | null; step: number; data: Record<string, unknown>; updatedAt: string }> = {}) {
   return {
     id: randomUUID(),

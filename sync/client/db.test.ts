@@ -22,13 +22,19 @@ const shipped = {
     batchImports: 'id, companyId, [companyId+createdAt]',
     receiptFiles: 'id, transactionId, status',
   },
+  4: { categoriserRules: 'id, companyId' },
+  5: { companies: 'id, position' },
 } as const;
 
-function openOld(factory: IDBFactory, version: 1 | 2 | 3): Dexie {
+function openOld(factory: IDBFactory, version: 1 | 2 | 3 | 5): Dexie {
   const db = new Dexie(databaseName(userId), { indexedDB: factory, IDBKeyRange });
   db.version(1).stores(shipped[1]);
   if (version >= 2) db.version(2).stores(shipped[2]);
   if (version >= 3) db.version(3).stores(shipped[3]);
+  if (version >= 5) {
+    db.version(4).stores(shipped[4]);
+    db.version(5).stores(shipped[5]);
+  }
   return db;
 }
 
@@ -60,7 +66,7 @@ describe('AppDB schema upgrades', () => {
     const db = new AppDB(userId, { indexedDB: factory, IDBKeyRange });
     await db.open();
     try {
-      expect(db.verno).toBe(7);
+      expect(db.verno).toBe(8);
       expect(await db.outbox.toArray()).toEqual([outboxEntry]);
       expect(await db.syncMeta.get('state')).toEqual(meta);
       expect(await db.drafts.where('kind').equals('kyb').toArray()).toEqual([draftRow]);
@@ -73,6 +79,8 @@ describe('AppDB schema upgrades', () => {
       expect(indexNames(db, 'categoriserRules')).toEqual(['companyId']);
       expect(indexNames(db, 'linkedAccounts')).toEqual(['companyId']);
       expect(indexNames(db, 'documentUploads')).toEqual(['companyId', 'status']);
+      expect(indexNames(db, 'lockedYears')).toEqual(['companyId']);
+      expect(indexNames(db, 'inboxReceipts')).toEqual(['companyId']);
       await db.table('transactions').put({ id: 't1', companyId: 'c', date: '2026-11-01', importId: null, accountId: 'a' });
       expect(await db.table('transactions').where('[companyId+date]').equals(['c', '2026-11-01']).count()).toBe(1);
     } finally {
@@ -81,11 +89,37 @@ describe('AppDB schema upgrades', () => {
 
     // The upgrade happened in the IndexedDB itself: a plain open sees the last version with every store.
     const raw = await new Dexie(databaseName(userId), { indexedDB: factory, IDBKeyRange }).open();
-    expect(raw.verno).toBe(7);
+    expect(raw.verno).toBe(8);
     expect(raw.tables.map((table) => table.name).sort()).toEqual(
-      ['batchImports', 'categoriserRules', 'companies', 'documentFiles', 'documentUploads', 'drafts', 'linkedAccounts', 'manualAccounts', 'outbox', 'pageCache', 'profile', 'receiptFiles', 'rejectedChanges', 'syncMeta', 'transactions'].sort(),
+      ['batchImports', 'categoriserRules', 'companies', 'documentFiles', 'documentUploads', 'drafts', 'inboxReceipts', 'linkedAccounts', 'lockedYears', 'manualAccounts', 'outbox', 'pageCache', 'profile', 'receiptFiles', 'rejectedChanges', 'syncMeta', 'transactions'].sort(),
     );
     raw.close();
+  });
+
+  it('shares what a version-5 device kept to itself: its categoriser rules queued after its waiting changes, its inbox files to upload', async () => {
+    const factory = new IDBFactory();
+    const old = openOld(factory, 5);
+    await old.table('outbox').put(outboxEntry);
+    await old.table('syncMeta').put(meta);
+    const rule = { id: 'r1', companyId: 'c', contains: 'aws', category: 'software', createdAt: '2026-11-22T11:00:00.000Z' };
+    await old.table('categoriserRules').put(rule);
+    await old.table('receiptFiles').put({ id: 'f1', transactionId: '', companyId: 'c', status: 'inbox' });
+    old.close();
+
+    const db = new AppDB(userId, { indexedDB: factory, IDBKeyRange });
+    await db.open();
+    try {
+      expect(await db.categoriserRules.toArray()).toEqual([rule]);
+      expect(await db.outbox.toArray()).toEqual([
+        outboxEntry,
+        { id: 8, name: 'createCategoriserRule', args: rule, createdAt: rule.createdAt, undo: [{ table: 'categoriserRules', id: 'r1', before: null }] },
+      ]);
+      expect(await db.syncMeta.get('state')).toEqual({ ...meta, nextMutationId: 9 });
+      // The inbox file kept here now uploads to the company inbox.
+      expect(await db.receiptFiles.get('f1')).toMatchObject({ status: 'pending', transactionId: '' });
+    } finally {
+      db.close();
+    }
   });
 
   it('upgrades a version-1 database (before sync) keeping its cached profile, with empty sync stores', async () => {

@@ -1,7 +1,7 @@
-import Dexie, { type Table } from 'dexie';
+import Dexie, { type Table, type Transaction as DexieTransaction } from 'dexie';
 import type { User } from '@domain/account';
 import type { LinkedAccountRow } from '@domain/bank-linking';
-import type { BatchImport, CategoryKey, ManualAccount, Transaction } from '@domain/bookkeeping';
+import type { BatchImport, CategoriserRule, InboxReceipt, LockedYear, ManualAccount, Transaction } from '@domain/bookkeeping';
 import type { CompanySummary } from '@domain/company';
 import type { Draft } from '@domain/draft';
 import type { RejectionCode } from '@sync/protocol';
@@ -10,15 +10,6 @@ import { currentUserKey } from './current-user';
 import type { DocumentFile, DocumentUpload } from './documents';
 import type { ReceiptFile } from './receipts';
 
-/** A categoriser rule of the person (see `workers/categoriser/categoriser.ts`). */
-export interface CategoriserRule {
-  id: string;
-  companyId: string;
-  /** Normalised text the line must contain, as whole words. */
-  contains: string;
-  category: CategoryKey;
-  createdAt: string;
-}
 
 /**
  * The client's source of truth: one Dexie database per signed-in user (its name carries the
@@ -134,6 +125,37 @@ const schema20261127 = {
   documentUploads: 'id, companyId, status',
 };
 
+// 2026-11-28 (decision 024): the years locked by a sent declaration, and the inbox's uploaded
+// receipts, synced per company; the categoriser's rules (same store) are synced from now on.
+const schema20261128 = {
+  lockedYears: 'id, companyId',
+  inboxReceipts: 'id, companyId',
+};
+
+/**
+ * What used to stay on the device is shared from now on: inbox files waiting here (status
+ * `inbox`) are uploaded to the company inbox, and the categoriser rules are queued as
+ * `createCategoriserRule` mutations, so they reach the server (and the company's other
+ * devices) and survive a resync.
+ */
+async function shareDeviceOnlyData(tx: DexieTransaction): Promise<void> {
+  await tx.table('receiptFiles').where('status').equals('inbox').modify({ status: 'pending' });
+  const rules = await tx.table<CategoriserRule>('categoriserRules').toArray();
+  if (rules.length === 0) return;
+  const meta: SyncMeta = (await tx.table<SyncMeta>('syncMeta').get('state')) ?? {
+    key: 'state',
+    clientId: crypto.randomUUID(),
+    cursor: null,
+    lastMutationId: 0,
+    nextMutationId: 1,
+    lastSyncedAt: null,
+  };
+  let next = meta.nextMutationId;
+  const entries: OutboxEntry[] = rules.map((rule) => ({ id: next++, name: 'createCategoriserRule', args: rule, createdAt: rule.createdAt, undo: [{ table: 'categoriserRules', id: rule.id, before: null }] }));
+  await tx.table<OutboxEntry>('outbox').bulkAdd(entries);
+  await tx.table<SyncMeta>('syncMeta').put({ ...meta, nextMutationId: next });
+}
+
 export class AppDB extends Dexie {
   profile!: Table<CachedProfile, 'me'>;
   pageCache!: Table<PageCacheEntry, string>;
@@ -150,6 +172,8 @@ export class AppDB extends Dexie {
   linkedAccounts!: Table<LinkedAccountRow, string>;
   documentFiles!: Table<DocumentFile, string>;
   documentUploads!: Table<DocumentUpload, string>;
+  lockedYears!: Table<LockedYear, string>;
+  inboxReceipts!: Table<InboxReceipt, string>;
 
   constructor(
     readonly userId: string,
@@ -163,6 +187,7 @@ export class AppDB extends Dexie {
     this.version(5).stores(schema20261125);
     this.version(6).stores(schema20261126);
     this.version(7).stores(schema20261127);
+    this.version(8).stores(schema20261128).upgrade(shareDeviceOnlyData);
   }
 }
 

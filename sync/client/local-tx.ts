@@ -1,4 +1,4 @@
-import type Dexie from 'dexie';
+import Dexie from 'dexie';
 import type { ClientMutatorTx } from '@sync/mutator';
 import type { IndexOf, Row, TableName } from '@sync/tables';
 import type { UndoEntry } from './db';
@@ -53,6 +53,26 @@ export function createLocalTx(db: Dexie, userId: string | null, undo: Map<string
         for (const row of fresh) undo.set(`${table}\u0000${row.id}`, { table, id: row.id, before: read.get(`${table}\u0000${row.id}`) });
       }
       await db.table(table).bulkPut(rows as Row<T>[]);
+    },
+    async insertAbsent<T extends TableName>(table: T, rows: readonly Row<T>[]) {
+      // bulkAdd writes every row whose key is free; a taken key fails alone (ConstraintError),
+      // and catching the BulkError here keeps the transaction going. No pre-image to read: a
+      // row it inserts was absent, one it skips is untouched.
+      const skipped = new Set<number>();
+      try {
+        await db.table(table).bulkAdd(rows as Row<T>[]);
+      } catch (error) {
+        if (!(error instanceof Dexie.BulkError)) throw error;
+        for (const [position, failure] of Object.entries(error.failuresByPos)) {
+          if (failure.name !== 'ConstraintError') throw error;
+          skipped.add(Number(position));
+        }
+      }
+      if (!undo) return;
+      rows.forEach((row, position) => {
+        const key = `${table}\u0000${row.id}`;
+        if (!skipped.has(position) && !undo.has(key)) undo.set(key, { table, id: row.id, before: null });
+      });
     },
     async delete(table: TableName, id: string) {
       await remember(table, id);

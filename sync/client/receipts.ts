@@ -10,10 +10,15 @@ import { putWithProgress, startUploadQueue } from './uploads';
  * in this device's database at once (so it shows offline), uploaded when online through a
  * presigned URL, checked by the server, and only then attached to the transaction by the
  * `attachReceipt` mutation. The Blob stays on the device as its offline copy.
+ *
+ * A file for the company's receipt inbox (no transaction yet: `transactionId` is empty) is
+ * uploaded the same way and then recorded with `addInboxReceipt`, so every device of the
+ * company sees it and any of them can match it to a transaction (`attachInboxReceipt`).
  */
 
 export interface ReceiptFile {
   id: string;
+  /** The transaction it is for; empty for the company's inbox (the inbox row then has this id). */
   transactionId: string;
   companyId: string;
   file: Blob;
@@ -21,11 +26,10 @@ export interface ReceiptFile {
   size: number;
   contentType: string;
   /**
-   * `pending` until attached; `failed` when the server refused the file for good (see
-   * `failure`); `inbox` while it waits on this device for the person to say which
-   * transaction it belongs to (`transactionId` is then empty and nothing is uploaded).
+   * `pending` until attached (or, for the inbox, recorded in the company inbox); `failed`
+   * when the server refused the file for good (see `failure`).
    */
-  status: 'pending' | 'attached' | 'failed' | 'inbox';
+  status: 'pending' | 'attached' | 'failed';
   /** The storage key once uploaded. */
   key: string | null;
   /** Why the file was refused for good: a problem code (`file_too_large`, …) or a rejection code. */
@@ -65,27 +69,29 @@ export async function queueReceipt(
   return { ok: true, id };
 }
 
-/** Keeps a receipt that belongs to no transaction yet in the device's receipt inbox. */
-export async function keepInInbox(
-  db: ReceiptsDatabase,
-  input: { companyId: string; file: Blob; name: string; now: Date },
-): Promise<{ ok: true; id: string } | { ok: false; code: FileRefusal }> {
-  const queued = await queueReceipt(db, { ...input, transactionId: '' });
-  if (queued.ok) await db.receiptFiles.update(queued.id, { status: 'inbox' });
-  return queued;
+/** Keeps a receipt that belongs to no transaction yet, for the company's receipt inbox. */
+export function keepInInbox(db: ReceiptsDatabase, input: { companyId: string; file: Blob; name: string; now: Date }): Promise<{ ok: true; id: string } | { ok: false; code: FileRefusal }> {
+  return queueReceipt(db, { ...input, transactionId: '' });
 }
 
-/** Gives an inbox receipt its transaction: it is then uploaded and attached like any other. */
-export async function matchInboxReceipt(db: ReceiptsDatabase, receiptId: string, transactionId: string): Promise<void> {
-  await db.receiptFiles.where({ id: receiptId, status: 'inbox' }).modify({ transactionId, status: 'pending', createdAt: new Date().toISOString() });
+/**
+ * Gives an inbox receipt its transaction on this device. `local` when the file had not reached
+ * the company inbox yet: it is then uploaded and attached like any other. `inbox` when it is
+ * in the company inbox (or on another device): the caller queues `attachInboxReceipt`; this
+ * device's copy, if any, follows so the receipt shows offline.
+ */
+export async function matchInboxFile(db: ReceiptsDatabase, receiptId: string, transactionId: string): Promise<'local' | 'inbox'> {
+  const file = await db.receiptFiles.get(receiptId);
+  if (file?.transactionId === '') await db.receiptFiles.update(receiptId, { transactionId });
+  return file?.transactionId === '' && file.status === 'pending' ? 'local' : 'inbox';
 }
 
 export interface ReceiptUploadDeps {
   /** `fetch` with the session cookies (defaults to the browser's). */
   fetch?: typeof fetch;
   baseUrl?: string;
-  /** The sync engine's `mutate`. */
-  attach(args: MutatorArgs<'attachReceipt'>): Promise<void>;
+  /** The sync engine's `mutate`, for the receipt mutations. */
+  mutate<Name extends 'attachReceipt' | 'addInboxReceipt' | 'attachInboxReceipt' | 'deleteInboxReceipt'>(name: Name, args: MutatorArgs<Name>): Promise<unknown>;
   now(): Date;
 }
 
@@ -137,7 +143,15 @@ async function uploadOne(db: ReceiptsDatabase, receipt: ReceiptFile, deps: Recei
     }
     const file = storedFileSchema.parse(await completed.json());
     const attachment: Receipt = { key: file.key, name: file.name, size: file.size, contentType: file.contentType };
-    await deps.attach({ id: receipt.transactionId, receipt: attachment, updatedAt: deps.now().toISOString() });
+    if (receipt.transactionId !== '') {
+      await deps.mutate('attachReceipt', { id: receipt.transactionId, receipt: attachment, updatedAt: deps.now().toISOString() });
+      return { kind: 'attached' };
+    }
+    await deps.mutate('addInboxReceipt', { id: receipt.id, companyId: receipt.companyId, receipt: attachment, createdAt: receipt.createdAt });
+    // Matched or thrown away while it uploaded: the inbox row follows at once.
+    const now = await db.receiptFiles.get(receipt.id);
+    if (!now) await deps.mutate('deleteInboxReceipt', { id: receipt.id });
+    else if (now.transactionId !== '') await deps.mutate('attachInboxReceipt', { inboxId: receipt.id, transactionId: now.transactionId, updatedAt: deps.now().toISOString() });
     return { kind: 'attached' };
   } catch (error) {
     if (isMutationRejection(error)) return { kind: 'refused', code: error.code };

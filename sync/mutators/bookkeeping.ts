@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import {
   batchImportSchema,
+  categoriserRuleSchema,
   canTransition,
-  importCooldownLeft,
   categorySchema,
   manualAccountSchema,
   merchantSchema,
   noteSchema,
+  inboxReceiptSchema,
   receiptSchema,
   transactionFormSchema,
   transactionSchema,
@@ -21,7 +22,10 @@ import { defineMutator, reject, type MutatorTx, type RowRef } from '../mutator';
  *
  * - `blocked`: the transaction is blocked (checked on both sides: the device has the flag).
  * - `declaration_sent`: the company's declaration for the transaction's year is sent, so
- *   the year's transactions are locked (server only: declarations are not synced).
+ *   the year's transactions are locked (the device checks the synced `lockedYears`, the
+ *   server its declarations).
+ * - `cooldown`: another import of the company began less than the SPEC §9 cooldown ago by
+ *   the server's clock (server only).
  * - `forbidden`: the company is not the caller's (server only: memberships are not synced).
  * - `not_found` / `invalid`: the row is absent or the change contradicts it.
  */
@@ -32,10 +36,18 @@ const yearOf = (date: string) => Number(date.slice(0, 4));
 
 /** Refuses for good when the company is not the caller's or its declaration of `year` is sent. */
 async function assertCompanyOpen(tx: MutatorTx, companyId: string, years: Iterable<number>) {
-  if (tx.location !== 'server') return;
-  // Only the server knows memberships and sent declarations; the device would only guess from a cache.
+  const asked = new Set(years);
+  if (tx.location === 'client') {
+    // The device knows the years locked when it last pulled (synced `lockedYears`), so an edit
+    // there is refused at once instead of after the round trip; the server has the final word.
+    if (asked.size === 0) return;
+    const locked = await tx.list('lockedYears', 'companyId', companyId);
+    if (locked.some((row) => asked.has(row.year))) reject('declaration_sent');
+    return;
+  }
+  // Only the server knows memberships and the declarations sent this very moment.
   if ((await tx.checks.companyRole(companyId)) === null) reject('forbidden');
-  for (const year of new Set(years)) {
+  for (const year of asked) {
     if (await tx.checks.declarationSent(companyId, year)) reject('declaration_sent');
   }
 }
@@ -106,11 +118,9 @@ export const importTransactions = defineMutator(
     if (!batch) reject('not_found');
     if (!canTransition(batch.status, 'processing')) reject('invalid');
     await assertCompanyOpen(tx, batch.companyId, rows.map((row) => yearOf(row.date)));
-    const existing = await tx.getMany('transactions', rows.map((row) => row.id));
-    const fresh = rows.filter((_, index) => existing[index] === undefined);
-    await tx.putMany(
+    await tx.insertAbsent(
       'transactions',
-      fresh.map((row) => ({
+      rows.map((row) => ({
         ...row,
         companyId: batch.companyId,
         accountKind: batch.accountKind,
@@ -286,21 +296,7 @@ export const attachReceipt = defineMutator(
   z.strictObject({ id, receipt: receiptSchema, updatedAt: timestamp }),
   async (tx, { id: transactionId, receipt, updatedAt }) => {
     const transaction = await editableTransaction(tx, transactionId);
-    if (!receipt.key.startsWith(`receipts/${transaction.companyId}/`)) reject('invalid');
-    if (tx.location === 'server') {
-      // Only the server knows what was really uploaded and checked.
-      const upload = await tx.checks.verifiedUpload(receipt.key);
-      if (
-        !upload ||
-        upload.companyId !== transaction.companyId ||
-        upload.uploadType !== 'transactionReceipt' ||
-        upload.size !== receipt.size ||
-        upload.contentType !== receipt.contentType ||
-        upload.fileName !== receipt.name
-      ) {
-        reject('invalid');
-      }
-    }
+    await assertVerifiedReceipt(tx, transaction.companyId, receipt);
     await tx.put('transactions', { ...transaction, receipt, updatedAt });
   },
   { reads: readsTransaction },
@@ -315,6 +311,77 @@ export const removeReceipt = defineMutator(
     await tx.put('transactions', { ...transaction, receipt: null, updatedAt });
   },
   { reads: readsTransaction },
+);
+
+/** Adds a categoriser rule made by the person from a correction; it follows them to every device of the company. */
+export const createCategoriserRule = defineMutator(
+  'createCategoriserRule',
+  categoriserRuleSchema,
+  async (tx, rule) => {
+    await assertCompanyOpen(tx, rule.companyId, []);
+    if (await tx.get('categoriserRules', rule.id)) reject('invalid');
+    await tx.put('categoriserRules', rule);
+  },
+  { reads: ({ id: ruleId }) => [['categoriserRules', ruleId]] },
+);
+
+/** The server accepts only a verified receipt upload of the company, with the metadata it recorded. */
+async function assertVerifiedReceipt(tx: MutatorTx, companyId: string, receipt: z.output<typeof receiptSchema>) {
+  if (!receipt.key.startsWith(`receipts/${companyId}/`)) reject('invalid');
+  if (tx.location !== 'server') return;
+  // Only the server knows what was really uploaded and checked.
+  const upload = await tx.checks.verifiedUpload(receipt.key);
+  if (
+    !upload ||
+    upload.companyId !== companyId ||
+    upload.uploadType !== 'transactionReceipt' ||
+    upload.size !== receipt.size ||
+    upload.contentType !== receipt.contentType ||
+    upload.fileName !== receipt.name
+  ) {
+    reject('invalid');
+  }
+}
+
+/** Puts an uploaded receipt in the company's inbox, for any of its devices to match with a transaction. */
+export const addInboxReceipt = defineMutator(
+  'addInboxReceipt',
+  inboxReceiptSchema,
+  async (tx, inboxReceipt) => {
+    await assertCompanyOpen(tx, inboxReceipt.companyId, []);
+    if (await tx.get('inboxReceipts', inboxReceipt.id)) reject('invalid');
+    await assertVerifiedReceipt(tx, inboxReceipt.companyId, inboxReceipt.receipt);
+    await tx.put('inboxReceipts', inboxReceipt);
+  },
+  { reads: ({ id: inboxId }) => [['inboxReceipts', inboxId]] },
+);
+
+/** Gives an inbox receipt its transaction (of the same company): it becomes the transaction's receipt and leaves the inbox. */
+export const attachInboxReceipt = defineMutator(
+  'attachInboxReceipt',
+  z.strictObject({ inboxId: id, transactionId: id, updatedAt: timestamp }),
+  async (tx, { inboxId, transactionId, updatedAt }) => {
+    const inboxReceipt = await tx.get('inboxReceipts', inboxId);
+    if (!inboxReceipt) reject('not_found');
+    const transaction = await editableTransaction(tx, transactionId);
+    if (transaction.companyId !== inboxReceipt.companyId) reject('invalid');
+    await tx.put('transactions', { ...transaction, receipt: inboxReceipt.receipt, updatedAt });
+    await tx.delete('inboxReceipts', inboxId);
+  },
+  { reads: ({ inboxId, transactionId }) => [['inboxReceipts', inboxId], ['transactions', transactionId]] },
+);
+
+/** Throws an inbox receipt away (its file then leaves storage). */
+export const deleteInboxReceipt = defineMutator(
+  'deleteInboxReceipt',
+  z.strictObject({ id }),
+  async (tx, { id: inboxId }) => {
+    const inboxReceipt = await tx.get('inboxReceipts', inboxId);
+    if (!inboxReceipt) reject('not_found');
+    await assertCompanyOpen(tx, inboxReceipt.companyId, []);
+    await tx.delete('inboxReceipts', inboxId);
+  },
+  { reads: ({ id: inboxId }) => [['inboxReceipts', inboxId]] },
 );
 
 /** Creates a manual account (SPEC §5: the name is required). */
@@ -364,9 +431,13 @@ export const createBatchImport = defineMutator(
     await assertCompanyOpen(tx, batch.companyId, []);
     if (await tx.get('batchImports', batch.id)) reject('invalid');
     await assertAccount(tx, batch.companyId, batch.accountKind, batch.accountId);
-    // SPEC §9 upload cooldown, the same answer on the device and on the server.
-    const others = await tx.list('batchImports', 'companyId', batch.companyId);
-    if (importCooldownLeft(others.map((other) => other.createdAt), batch.createdAt) > 0) reject('cooldown');
+    // SPEC §9 upload cooldown, by the server's clock: device clocks differ and can be set at
+    // will. The device's import dialog counts down from its own view of the company's imports.
+    if (tx.location === 'server') {
+      // Listing stores the push's pending writes first: a batch created earlier in the same push counts.
+      await tx.list('batchImports', 'companyId', batch.companyId);
+      if ((await tx.checks.importCooldownLeft(batch.companyId)) > 0) reject('cooldown');
+    }
     await tx.put('batchImports', { ...batch, status: 'notStarted', processedCount: 0, result: null, rowErrors: [], updatedAt: batch.createdAt });
   },
   { reads: ({ id: importId }) => [['batchImports', importId]] },

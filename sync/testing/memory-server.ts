@@ -1,4 +1,4 @@
-import { isMutationRejection, reject, runMutator, type ServerMutatorTx } from '../mutator';
+import { firstOfEachId, isMutationRejection, reject, runMutator, type ServerMutatorTx } from '../mutator';
 import { findMutator } from '../mutators';
 import {
   minimumProtocolVersion,
@@ -152,21 +152,29 @@ export class MemorySyncServer {
 
   private tx(userId: string, roles: Map<string, 'owner' | 'teammate'>, undo: (() => void)[]): ServerMutatorTx {
     const visible = (table: TableName, stored: Stored | undefined) => (stored && this.scopeMatches(table, stored.scope, userId) ? stored : undefined);
-    const upsert = (table: TableName, row: Record<string, unknown> & { id: string }) => {
+    /** The row as it will be stored and its scope, refusing what the server's `prepare` refuses. */
+    const prepare = (table: TableName, row: Record<string, unknown> & { id: string }): Stored => {
       const parsed = syncedTables[table].schema.safeParse(row);
       if (!parsed.success) reject('invalid');
       const scope = scopeKind(table) === 'user' ? userId : String(row.companyId);
       if (scopeKind(table) === 'company' && !roles.has(scope)) reject('forbidden');
+      return { row: parsed.data as Stored['row'], scope, version: 0 };
+    };
+    const store = (table: TableName, next: Stored) => {
+      this.remember(table, next.row.id, undo);
+      this.write(table, next.row.id, next);
+    };
+    const upsert = (table: TableName, row: Record<string, unknown> & { id: string }) => {
+      const next = prepare(table, row);
       const existing = this.rows.get(table)!.get(row.id);
-      if (existing && existing.scope !== scope) reject('forbidden');
-      this.remember(table, row.id, undo);
-      this.write(table, row.id, { row: parsed.data as Stored['row'], scope, version: 0 });
+      if (existing && existing.scope !== next.scope) reject('forbidden');
+      store(table, next);
     };
     return {
       location: 'server',
       userId,
-      // The protocol model has no declarations or uploads: nothing is locked, nothing uploaded.
-      checks: { companyRole: async (companyId) => roles.get(companyId) ?? null, declarationSent: async () => false, verifiedUpload: async () => null },
+      // The protocol model has no declarations, clock or uploads: nothing is locked or cooling down, nothing uploaded.
+      checks: { companyRole: async (companyId) => roles.get(companyId) ?? null, declarationSent: async () => false, importCooldownLeft: async () => 0, verifiedUpload: async () => null },
       get: async <T extends TableName>(table: T, id: string) => visible(table, this.rows.get(table)!.get(id))?.row as Row<T> | undefined,
       getMany: async <T extends TableName>(table: T, ids: readonly string[]) => ids.map((id) => visible(table, this.rows.get(table)!.get(id))?.row as Row<T> | undefined),
       list: async <T extends TableName>(table: T, index: IndexOf<T>, value: string) =>
@@ -174,6 +182,12 @@ export class MemorySyncServer {
       put: async (table, row) => upsert(table, row),
       putMany: async (table, rows) => {
         for (const row of rows) upsert(table, row);
+      },
+      // Every row is checked first (the server prepares the whole statement), then an id stored
+      // anywhere, in any scope, is skipped (ON CONFLICT DO NOTHING).
+      insertAbsent: async (table, rows) => {
+        const prepared = firstOfEachId(rows).map((row) => prepare(table, row));
+        for (const next of prepared) if (!this.rows.get(table)!.has(next.row.id)) store(table, next);
       },
       delete: async (table, id) => {
         if (!visible(table, this.rows.get(table)!.get(id))) {

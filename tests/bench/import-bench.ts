@@ -72,6 +72,19 @@ async function runBench() {
   start = performance.now();
   await scratch.table('transactions').bulkPut(asRows);
   const rawBulkPutMs = ms(start);
+  // The same raw bulkPut cut into the import's chunks, one transaction each (a commit per chunk).
+  const rawChunked: Record<string, number> = {};
+  for (const size of (window as unknown as { benchChunkSizes?: number[] }).benchChunkSizes ?? []) {
+    for (const durability of ['default', 'relaxed'] as const) {
+      await scratch.table('transactions').clear();
+      const probe = new Dexie('alta-bench-scratch', { chromeTransactionDurability: durability });
+      probe.version(1).stores({ transactions: 'id, companyId, [companyId+date], importId, accountId' });
+      start = performance.now();
+      for (let offset = 0; offset < asRows.length; offset += size) await probe.table('transactions').bulkPut(asRows.slice(offset, offset + size));
+      rawChunked[`${size} ${durability}`] = ms(start);
+      probe.close();
+    }
+  }
   scratch.close();
   await Dexie.delete('alta-bench-scratch');
 
@@ -143,6 +156,7 @@ async function runBench() {
     rows,
     rawParseMs,
     rawBulkPutMs,
+    rawChunked,
     chunked,
     pipelineOnlyMs,
     importMs,

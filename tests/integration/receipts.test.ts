@@ -5,7 +5,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncCycle } from '@sync/client/cycle';
 import { AppDB } from '@sync/client/db';
-import { queueReceipt, uploadPendingReceipts, type ReceiptUploadDeps } from '@sync/client/receipts';
+import { keepInInbox, matchInboxFile, queueReceipt, uploadPendingReceipts, type ReceiptUploadDeps } from '@sync/client/receipts';
 import { Replica } from '@sync/client/replica';
 import type { SyncTransport } from '@sync/client/transport';
 import { transactions } from '@server/db/schema/bookkeeping';
@@ -73,7 +73,7 @@ async function deviceWithTransaction() {
   expect(await syncCycle(replica, serverTransport)).toBeNull();
   const deps = (fetch: typeof globalThis.fetch): ReceiptUploadDeps => ({
     fetch,
-    attach: async (args) => void (await replica.mutate('attachReceipt', args)),
+    mutate: (name, args) => replica.mutate(name, args),
     now: () => new Date(at),
   });
   return { db, replica, transactionId, deps };
@@ -103,6 +103,30 @@ describe('receipts', () => {
     const file = await appFetch()((await download.json()).url);
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(pdf);
     db.close();
+  });
+
+  it('uploads an inbox file to the company inbox, where another device matches it to a transaction', async () => {
+    const phone = await deviceWithTransaction();
+    const laptop = await deviceWithTransaction();
+    const kept = await keepInInbox(phone.db, { companyId, file: new Blob([pdf], { type: 'application/pdf' }), name: 'lunch 24.90.pdf', now: new Date(at) });
+    if (!kept.ok) throw new Error('refused');
+    expect(await uploadPendingReceipts(phone.db, phone.deps(appFetch()))).toEqual({ attached: 1, refused: 0, pending: 0 });
+    expect(await phone.db.inboxReceipts.get(kept.id)).toMatchObject({ companyId, receipt: { name: 'lunch 24.90.pdf', size: pdf.length } });
+    expect(await syncCycle(phone.replica, serverTransport)).toBeNull();
+
+    expect(await syncCycle(laptop.replica, serverTransport)).toBeNull();
+    const [inbox] = await laptop.db.inboxReceipts.toArray();
+    expect(inbox?.id).toBe(kept.id);
+    // Not on the laptop's disk: the match goes through the company inbox.
+    expect(await matchInboxFile(laptop.db, kept.id, laptop.transactionId)).toBe('inbox');
+    await laptop.replica.mutate('attachInboxReceipt', { inboxId: kept.id, transactionId: laptop.transactionId, updatedAt: at });
+    expect(await syncCycle(laptop.replica, serverTransport)).toBeNull();
+    const [onServer] = await t.database.db.select().from(transactions).where(eq(transactions.id, laptop.transactionId));
+    expect(onServer?.receipt).toEqual(inbox!.receipt);
+    expect(await syncCycle(phone.replica, serverTransport)).toBeNull();
+    expect(await phone.db.inboxReceipts.count()).toBe(0);
+    phone.db.close();
+    laptop.db.close();
   });
 
   it('refuses a file whose bytes are not what its name says and leaves the transaction alone', async () => {

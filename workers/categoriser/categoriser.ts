@@ -1,5 +1,5 @@
 import type { CategoryKey } from '@domain/bookkeeping';
-import type { CategoriserRule } from '@sync/client/db';
+import type { CategoriserRule } from '@domain/bookkeeping';
 import { categorise } from '../categorise';
 import { normaliseDescription } from '../import-csv/fingerprint';
 import { wordsOf, type CategoriserLine } from './features';

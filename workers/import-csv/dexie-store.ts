@@ -1,7 +1,6 @@
 import type { Table } from 'dexie';
-import type { Transaction } from '@domain/bookkeeping';
+import { importCooldownLeft, type BatchImport, type Transaction } from '@domain/bookkeeping';
 import type { Replica } from '@sync/client/replica';
-import { isMutationRejection } from '@sync/mutator';
 import type { ImportStore } from './pipeline';
 
 /**
@@ -9,7 +8,8 @@ import type { ImportStore } from './pipeline';
  * each chunk's rows and its outbox entry commit in one Dexie transaction (or not at all),
  * and the leader tab is asked to push after each one.
  */
-export function dexieImportStore(replica: Replica, transactions: Table<Transaction, string>, requestSync: () => void): ImportStore {
+export function dexieImportStore(replica: Replica, tables: { transactions: Table<Transaction, string>; batchImports: Table<BatchImport, string> }, requestSync: () => void): ImportStore {
+  const { transactions, batchImports } = tables;
   const mutate: Replica['mutate'] = async (name, args) => {
     const id = await replica.mutate(name, args);
     requestSync();
@@ -18,12 +18,11 @@ export function dexieImportStore(replica: Replica, transactions: Table<Transacti
   return {
     async begin(batch) {
       const { id, companyId, accountKind, accountId, fileName, fileSize, createdAt } = batch;
-      try {
-        await mutate('createBatchImport', { id, companyId, accountKind, accountId, fileName, fileSize, createdAt });
-      } catch (error) {
-        if (isMutationRejection(error) && error.code === 'cooldown') return 'cooldown';
-        throw error;
-      }
+      // SPEC §9 cooldown as this device sees it (the dialog's countdown): a second import started
+      // at once is stopped before it writes anything. The server decides by its own clock.
+      const recent = await batchImports.where('companyId').equals(companyId).toArray();
+      if (importCooldownLeft(recent.map((other) => other.createdAt), createdAt) > 0) return 'cooldown';
+      await mutate('createBatchImport', { id, companyId, accountKind, accountId, fileName, fileSize, createdAt });
     },
     async knownIds(accountId) {
       // Keys only, from the index: no row is read or deserialised.

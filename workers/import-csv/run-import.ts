@@ -31,7 +31,7 @@ export async function runImport(
   options: { onProgress?: (progress: ImportProgress) => void; signal?: AbortSignal; requestSync?: () => void } = {},
 ): Promise<ImportOutcome> {
   const replica = new Replica(db, request.userId);
-  const store = dexieImportStore(replica, db.transactions, options.requestSync ?? (() => {}));
+  const store = dexieImportStore(replica, db, options.requestSync ?? (() => {}));
   const { userId: _userId, importId, ...input } = request;
   return importCsv(
     { ...input, importId: importId ?? crypto.randomUUID() },

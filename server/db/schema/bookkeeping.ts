@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AccountKind, BatchImportStatus, CategoryKey, ImportResult, Receipt, RowError } from '@domain/bookkeeping';
 import type { UploadType } from '@domain/files';
 import type { TaxFormData } from '@domain/tax-form';
@@ -78,9 +78,57 @@ export const batchImports = pgTable(
     rowErrors: jsonb('row_errors').$type<RowError[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
+    /** The server's clock when the batch was recorded (a trigger sets it, keeps it): the SPEC §9 cooldown counts from it. Not synced. */
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     version: bigint('version', { mode: 'number' }).notNull().default(0),
   },
-  (table) => [index('batch_imports_company_version_idx').on(table.companyId, table.version)],
+  (table) => [index('batch_imports_company_version_idx').on(table.companyId, table.version), index('batch_imports_company_received_idx').on(table.companyId, table.receivedAt)],
+);
+
+/** A year whose declaration is sent, synced so devices know it is locked; written only by the `declarations` trigger. */
+export const lockedYears = pgTable(
+  'locked_years',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    lockedAt: text('locked_at').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [index('locked_years_company_version_idx').on(table.companyId, table.version), uniqueIndex('locked_years_company_year_idx').on(table.companyId, table.year)],
+);
+
+/** The person's categoriser rules ("description contains X → category Y"), synced per company. */
+export const categoriserRules = pgTable(
+  'categoriser_rules',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    contains: text('contains').notNull(),
+    category: text('category').$type<CategoryKey>().notNull(),
+    createdAt: text('created_at').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [index('categoriser_rules_company_version_idx').on(table.companyId, table.version)],
+);
+
+/** Uploaded receipts waiting in the company's inbox for their transaction, synced per company. */
+export const inboxReceipts = pgTable(
+  'inbox_receipts',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    receipt: jsonb('receipt').$type<Receipt>().notNull(),
+    createdAt: text('created_at').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [index('inbox_receipts_company_version_idx').on(table.companyId, table.version)],
 );
 
 /**

@@ -1,6 +1,6 @@
 import { asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
-import { transactions, uploads } from '../../db/schema/bookkeeping';
+import { inboxReceipts, transactions, uploads } from '../../db/schema/bookkeeping';
 import { storageOrphans } from '../../db/schema/storage';
 import { lockSyncScopes } from '../../sync/write-lock';
 import type { StorageProvider } from './storage';
@@ -35,6 +35,7 @@ export interface SweepResult {
 }
 
 const receiptKey = sql<string>`(${transactions.receipt} ->> 'key')`;
+const inboxKey = sql<string>`(${inboxReceipts.receipt} ->> 'key')`;
 
 /** One pass over the orphans that are due at `now`. */
 export async function sweepStorageOrphans(db: Db, storage: StorageProvider, now: Date): Promise<SweepResult> {
@@ -54,8 +55,10 @@ export async function sweepStorageOrphans(db: Db, storage: StorageProvider, now:
     const keys = due.map((orphan) => orphan.key);
     const owners = await tx.selectDistinct({ companyId: uploads.companyId }).from(uploads).where(inArray(uploads.key, keys));
     await lockSyncScopes(tx, owners.map((owner) => owner.companyId));
+    // A key matched from the inbox moved to a transaction; one still in an inbox waits there.
     const rows = await tx.selectDistinct({ key: receiptKey }).from(transactions).where(inArray(receiptKey, keys));
-    const referenced = new Set(rows.map((row) => row.key));
+    const inbox = await tx.selectDistinct({ key: inboxKey }).from(inboxReceipts).where(inArray(inboxKey, keys));
+    const referenced = new Set([...rows, ...inbox].map((row) => row.key));
     const unreferenced = keys.filter((key) => !referenced.has(key));
     if (referenced.size > 0) await tx.delete(storageOrphans).where(inArray(storageOrphans.key, [...referenced]));
     if (unreferenced.length > 0) await tx.delete(uploads).where(inArray(uploads.key, unreferenced));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Transaction } from '@domain/bookkeeping';
+import { maxAmountCents, type Transaction } from '@domain/bookkeeping';
 import {
   activeFilterCount,
   compareTransactions,
@@ -74,6 +74,30 @@ describe('bookkeeping filters', () => {
     expect(ids({ sort: 'amount', order: 'asc' })).toEqual(['d', 'c', 'b', 'a', 'e']);
     expect(ids({ sort: 'amount', order: 'desc' })).toEqual(['e', 'a', 'b', 'c', 'd']);
     expect(ids({ order: 'asc' })).toEqual(['e', 'd', 'c', 'b', 'a']);
+  });
+
+  it('sorts by amount through an order cached per layout, ties newest first, also for amounts too far apart to pack', () => {
+    const naive = (rows: Transaction[], descending: boolean) =>
+      rows
+        .map((row, index) => ({ row, index }))
+        .sort((a, b) => (descending ? b.row.amountCents - a.row.amountCents : a.row.amountCents - b.row.amountCents) || a.index - b.index)
+        .map(({ row }) => row.id);
+    for (const spread of [500, maxAmountCents]) {
+      let seed = 7;
+      const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+      const rows = Array.from({ length: 1000 }, (_, index) =>
+        testTransaction({ id: `t${String(index).padStart(3, '0')}`, date: '2026-05-01', amountCents: Math.round((random() * 2 - 1) * spread) }),
+      );
+      const source = { rows, search: rows.map(searchTextOf), layout: {} };
+      for (const order of ['asc', 'desc'] as const) {
+        const view = filterTransactions(source, { ...noFilters, sort: 'amount', order }, today);
+        expect([...view.order].map((index) => rows[index]!.id)).toEqual(naive(rows, order === 'desc'));
+      }
+      // An edit in place keeps the layout: the cached order is walked again, not recomputed.
+      const edited = rows.map((row) => ({ ...row, category: 'software' as const }));
+      const again = filterTransactions({ rows: edited, search: source.search, layout: source.layout }, { ...noFilters, sort: 'amount', order: 'asc', category: 'software' }, today);
+      expect([...again.order].map((index) => edited[index]!.id)).toEqual(naive(rows, false));
+    }
   });
 
   it('round-trips through the URL, keeping other parameters and leaving defaults out', () => {

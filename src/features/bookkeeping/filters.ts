@@ -184,12 +184,57 @@ export interface FilteredView {
 export interface TransactionSource {
   rows: readonly Transaction[];
   search: readonly string[];
+  /**
+   * Replaced only when the rows' order or amounts change (an edit of a category or a check
+   * keeps it), so the amount orders computed for it serve every later filter change. `rows`
+   * when absent.
+   */
+  layout?: object;
+}
+
+/** Amount orders per layout: every position of the rows, ascending and descending, ties newest first. */
+const amountOrders = new WeakMap<object, { asc?: Uint32Array; desc?: Uint32Array }>();
+
+/**
+ * Every position of `rows` by amount (ties keep the rows' order: newest first). Each position
+ * is packed with its amount into one exact number, `(amount − lowest) × n + position`, so the
+ * typed array's native numeric sort does the work (a few milliseconds for 50,000 rows, where
+ * a comparator sort took tens); amounts too far apart to pack below 2^53 use the comparator.
+ */
+function sortedByAmount(rows: readonly Transaction[], descending: boolean): Uint32Array {
+  const n = rows.length;
+  const order = new Uint32Array(n);
+  let lowest = 0;
+  let highest = 0;
+  for (let index = 0; index < n; index++) {
+    const amount = rows[index]!.amountCents;
+    if (index === 0 || amount < lowest) lowest = amount;
+    if (index === 0 || amount > highest) highest = amount;
+  }
+  if ((highest - lowest + 1) * n <= Number.MAX_SAFE_INTEGER) {
+    const keys = new Float64Array(n);
+    for (let index = 0; index < n; index++) keys[index] = (descending ? highest - rows[index]!.amountCents : rows[index]!.amountCents - lowest) * n + index;
+    keys.sort();
+    for (let index = 0; index < n; index++) order[index] = keys[index]! % n;
+    return order;
+  }
+  for (let index = 0; index < n; index++) order[index] = index;
+  const sign = descending ? -1 : 1;
+  return order.sort((a, b) => sign * (rows[a]!.amountCents - rows[b]!.amountCents) || a - b);
+}
+
+function amountOrder(source: TransactionSource, descending: boolean): Uint32Array {
+  const layout = source.layout ?? source.rows;
+  let orders = amountOrders.get(layout);
+  if (!orders) amountOrders.set(layout, (orders = {}));
+  return descending ? (orders.desc ??= sortedByAmount(source.rows, true)) : (orders.asc ??= sortedByAmount(source.rows, false));
 }
 
 /**
  * The transactions that pass every filter, sorted, with their totals. `source.rows` must be
- * sorted by date, newest first (the store keeps them so), which the date sort reuses.
- * One pass over plain fields: 50,000 rows take a few milliseconds.
+ * sorted by date, newest first (the store keeps them so), which the date sort reuses; the
+ * amount sort walks the layout's cached amount order. One pass over plain fields, no sort:
+ * 50,000 rows take a few milliseconds.
  */
 export function filterTransactions(source: TransactionSource, filters: TransactionFilters, today: string): FilteredView {
   const { from, to } = periodRange(filters, today);
@@ -200,6 +245,8 @@ export function filterTransactions(source: TransactionSource, filters: Transacti
   let count = 0;
   let incomeCents = 0;
   let expensesCents = 0;
+  // The rows are read in their own order (reading them in amount order, all over memory, was
+  // several times slower); the amount sort then walks its cached order over a bitmap.
   for (let index = 0; index < rows.length; index++) {
     const row = rows[index]!;
     if (from !== null && row.date < from) continue;
@@ -212,23 +259,28 @@ export function filterTransactions(source: TransactionSource, filters: Transacti
     const magnitude = Math.abs(row.amountCents);
     if (minCents !== null && magnitude < minCents) continue;
     if (maxCents !== null && magnitude > maxCents) continue;
-    if (words.length > 0) {
-      const text = source.search[index]!;
-      if (!words.every((word) => text.includes(word))) continue;
-    }
+    if (words.length > 0 && !containsAll(source.search[index]!, words)) continue;
     picked[count++] = index;
     if (row.amountCents >= 0) incomeCents += row.amountCents;
     else expensesCents += row.amountCents;
   }
   let order = picked.slice(0, count);
   if (filters.sort === 'amount') {
-    const sign = filters.order === 'desc' ? -1 : 1;
-    // Ties keep date order (newest first): typed-array sort is not stable, so compare positions.
-    order.sort((a, b) => sign * (rows[a]!.amountCents - rows[b]!.amountCents) || a - b);
+    const kept = new Uint8Array(rows.length);
+    for (const index of order) kept[index] = 1;
+    const walk = amountOrder(source, filters.order === 'desc');
+    let next = 0;
+    for (let step = 0; step < walk.length; step++) if (kept[walk[step]!] === 1) order[next++] = walk[step]!;
   } else if (filters.order === 'asc') {
     order = order.reverse();
   }
   return { order, totals: { count, incomeCents, expensesCents, netCents: incomeCents + expensesCents } };
+}
+
+/** True when `text` contains every word (a plain loop: no closure per row). */
+function containsAll(text: string, words: readonly string[]): boolean {
+  for (let i = 0; i < words.length; i++) if (!text.includes(words[i]!)) return false;
+  return true;
 }
 
 /** Today as `YYYY-MM-DD` on the device's calendar (the periods are the user's days). */

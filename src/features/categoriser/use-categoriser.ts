@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { Remote } from 'comlink';
 import type { CategoryKey } from '@domain/bookkeeping';
 import { useCurrentUser } from '@src/features/session/session-store';
+import { currentSyncEngine } from '@src/features/sync/sync-runtime';
 import { startCategoriser } from '@workers/categoriser.client';
 import type { CategoriserWorker } from '@workers/categoriser.worker';
 import type { Suggestion } from '@workers/categoriser/categoriser';
@@ -47,7 +48,11 @@ export function useCategoriser(companyId: string): CategoriserApi {
       ready: remote !== null,
       suggest: async (lines) => (remote ? remote.suggest(lines) : lines.map(() => null)),
       correct: async (line, category, learntAs) => remote?.correct(line, category, learntAs),
-      addRule: async (text, category) => remote?.addRule(text, category),
+      addRule: async (text, category) => {
+        const rule = await remote?.makeRule(text, category);
+        // A synced mutation: the rule follows the person to the company's other devices.
+        if (rule) await currentSyncEngine()?.mutate('createCategoriserRule', rule);
+      },
       similar: async (line, exceptId) => (remote ? remote.similar(line, exceptId) : { ids: [], signature: '' }),
     }),
     [remote],

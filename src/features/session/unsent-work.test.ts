@@ -51,7 +51,7 @@ function fakeEngine(db: AppDB, serverUp: boolean) {
         set({ phase: 'idle', pendingCount: 0 });
       }, 10);
     },
-    async mutate(name: 'attachReceipt', args: unknown) {
+    async mutate(name: string, args: unknown) {
       engine.attached.push(args);
       await queueChange(db, name, args);
     },

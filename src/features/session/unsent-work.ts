@@ -1,7 +1,6 @@
 import { currentUserDatabase } from '@sync/client/db';
 import { countUnsent, flushOutbox, type FlushableEngine, type UnsentDatabase, type UnsentWork } from '@sync/client/flush';
-import { uploadPendingReceipts, type ReceiptsDatabase } from '@sync/client/receipts';
-import type { MutatorArgs } from '@sync/mutators';
+import { uploadPendingReceipts, type ReceiptsDatabase, type ReceiptUploadDeps } from '@sync/client/receipts';
 import { currentSyncEngine } from '@src/features/sync/sync-runtime';
 
 /**
@@ -16,7 +15,7 @@ export const logoutSendMs = 8000;
 export interface SendDeps {
   db: UnsentDatabase & ReceiptsDatabase;
   /** The sync engine, asked for only when there is something to send; null when none can push. */
-  engine: () => (FlushableEngine & { mutate(name: 'attachReceipt', args: MutatorArgs<'attachReceipt'>): Promise<void> }) | null;
+  engine: () => (FlushableEngine & Pick<ReceiptUploadDeps, 'mutate'>) | null;
   isOnline(): boolean;
   timeoutMs: number;
   /** Hears the unsent work as it shrinks. */
@@ -43,8 +42,8 @@ export async function sendUnsentWork({ db, engine: engineOf, isOnline, timeoutMs
   if (!engine) return before;
   const deadline = Date.now() + timeoutMs;
   if (before.receipts > 0) {
-    // Each uploaded receipt queues an `attachReceipt` mutation, which the flush below pushes.
-    await within(uploadPendingReceipts(db, { attach: (args) => engine.mutate('attachReceipt', args), now: () => new Date() }), deadline - Date.now());
+    // Each uploaded receipt queues its mutation (`attachReceipt`, `addInboxReceipt`), which the flush below pushes.
+    await within(uploadPendingReceipts(db, { mutate: (name, args) => engine.mutate(name, args), now: () => new Date() }), deadline - Date.now());
   }
   const receipts = (await countUnsent(db)).receipts;
   await flushOutbox(engine, db, { timeoutMs: Math.max(0, deadline - Date.now()), onProgress: (changes) => onProgress?.({ changes, receipts }) });

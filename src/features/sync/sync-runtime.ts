@@ -20,7 +20,7 @@ export function syncEngineFor(db: AppDB): SyncEngine {
   running?.stopReceipts();
   const engine = new SyncEngine(db, db.userId, createHttpTransport(), browserHost()).start();
   // Receipts kept on this device upload whenever there is a network, then attach through the engine.
-  const stopReceipts = startReceiptUploads(db, { attach: (args) => engine.mutate('attachReceipt', args), now: () => new Date() });
+  const stopReceipts = startReceiptUploads(db, { mutate: (name, args) => engine.mutate(name, args), now: () => new Date() });
   running = { db, engine, stopReceipts };
   // What this device drafted as a guest now belongs to the signed-in user.
   void adoptGuestDrafts(engine).catch((error) => console.error('adopting guest drafts failed', error));

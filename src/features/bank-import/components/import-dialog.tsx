@@ -65,7 +65,7 @@ export function ImportDialog({ open, companyId, language, onClose }: ImportDialo
     if (accounts && !accounts.some((account) => account.id === accountId)) setAccountId(accounts[0]?.id ?? '');
   }, [accounts, accountId]);
 
-  // SPEC §9 upload cooldown: counted from the company's newest import on this device.
+  // SPEC §9 upload cooldown as this device sees it (its own clock); the server decides by its clock.
   const [cooldownAt, setCooldownAt] = useState(() => new Date().toISOString());
   const times = imports?.map((batch) => batch.createdAt) ?? [];
   const cooldown = importCooldownLeft(times, cooldownAt);

@@ -19,6 +19,8 @@ import { useBookkeepingActions } from '../hooks/use-bookkeeping-actions';
 import { useBookkeepingCompany } from '../hooks/use-bookkeeping-company';
 import { useReceiptQueue } from '../hooks/use-receipt-queue';
 import { useTransactions } from '../hooks/use-transactions';
+import { useLockedYears } from '../hooks/use-locked-years';
+import { readOnlyReason } from '../read-only';
 import { commandForKey, emptyCursor, reduceCursor, targetIds, type CursorAction, type ListCursor, type ListShape } from '../keyboard';
 import { CategoryPicker } from './category-picker';
 import { CompanyPicker } from './company-picker';
@@ -88,8 +90,9 @@ function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBooksProps
   const db = useMemo(() => currentUserDatabase(), []);
   const engine = useMemo(() => currentSyncEngine(), []);
   const snapshot = useTransactions(db, companyId);
-  const actions = useBookkeepingActions(engine);
-  const receipts = useReceiptQueue(db, companyId);
+  const lockedYears = useLockedYears(db, companyId);
+  const actions = useBookkeepingActions(engine, lockedYears);
+  const receipts = useReceiptQueue(db, companyId, lockedYears);
   const manualAccounts = useLiveQuery(() => db?.manualAccounts.where('companyId').equals(companyId).sortBy('name') ?? [], [db, companyId]) ?? [];
   const linkedAccounts = useLinkedAccounts(db, companyId);
   const linkedLabel = useLinkedAccountLabel();
@@ -141,8 +144,9 @@ function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBooksProps
 
   const editCell = (field: EditingCell['field']) => {
     if (!activeRow) return;
-    if (activeRow.blocked) {
-      toast.show(t('editing.refused.blocked'), 'error');
+    const readOnly = readOnlyReason(activeRow, lockedYears);
+    if (readOnly) {
+      toast.show(t(`editing.refused.${readOnly}`), 'error');
       return;
     }
     setEditing({ id: activeRow.id, field });
@@ -307,6 +311,7 @@ function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBooksProps
         cursor={cursor}
         editing={editing}
         waitingReceipts={receipts.waiting}
+        lockedYears={lockedYears}
         accountName={accountName}
         gridLabel={gridLabel}
         gridRef={gridRef}

@@ -2,12 +2,10 @@ import { useId, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Transaction } from '@domain/bookkeeping';
 import type { Language } from '@domain/constants';
-import type { ReceiptFile } from '@sync/client/receipts';
 import { Button } from '@src/components/button';
 import dialogStyles from '@src/components/dialog/dialog.module.css';
 import { useModalDialog } from '@src/components/dialog/use-modal-dialog';
 import { formatDate, formatNumber, formatUsd } from '@src/i18n/format';
-import { localToday } from '../filters';
 import type { ReceiptQueue } from '../hooks/use-receipt-queue';
 import { suggestMatches } from '../receipt-matching';
 import styles from './bookkeeping.module.css';
@@ -20,16 +18,12 @@ interface ReceiptInboxProps {
   queue: ReceiptQueue;
 }
 
-/** The day a receipt file was made (a photo's time), else the day it was added. */
-function dayOf(receipt: ReceiptFile): string {
-  const modified = (receipt.file as Partial<File>).lastModified;
-  return modified ? localToday(new Date(modified)) : receipt.createdAt.slice(0, 10);
-}
 
 /**
- * The receipt inbox: files added without a transaction (several at once, by picking, taking
- * a photo or dropping them), kept on this device until the person matches each to a
- * transaction; suggestions come from the amount in the file name and the file's date.
+ * The company's receipt inbox: files added without a transaction (several at once, by
+ * picking, taking a photo or dropping them), uploaded and shared with the company's other
+ * devices until someone matches each to a transaction; suggestions come from the amount in
+ * the file name and the file's date.
  */
 export function ReceiptInbox({ rows, language, queue }: ReceiptInboxProps) {
   const { t } = useTranslation('bookkeeping');
@@ -74,13 +68,13 @@ export function ReceiptInbox({ rows, language, queue }: ReceiptInboxProps) {
         ) : (
           <ul className={styles.inboxList}>
             {queue.inbox.map((receipt) => {
-              const suggestions = suggestMatches({ name: receipt.name, date: dayOf(receipt) }, rows);
+              const suggestions = suggestMatches({ name: receipt.name, date: receipt.day }, rows);
               return (
                 <li key={receipt.id} className={styles.inboxItem}>
                   <div className={styles.inboxFile}>
                     <strong>{receipt.name}</strong>
                     <span className={styles.muted}>
-                      {formatDate(dayOf(receipt), language)} · {t('receipts.size', { size: formatNumber(receipt.size / 1024, language, 0) })}
+                      {formatDate(receipt.day, language)} · {t('receipts.size', { size: formatNumber(receipt.size / 1024, language, 0) })}
                     </span>
                   </div>
                   {suggestions.length === 0 ? (

@@ -17,6 +17,8 @@ import { href, paths } from '@src/lib/paths';
 import { usePageTitle } from '@src/lib/use-page-title';
 import { downloadReceiptUrl } from '../api/receipts-api';
 import { useBookkeepingActions } from '../hooks/use-bookkeeping-actions';
+import { useLockedYears } from '../hooks/use-locked-years';
+import { readOnlyReason } from '../read-only';
 import { useReceiptQueue } from '../hooks/use-receipt-queue';
 import { useReceiptProgress } from '../hooks/use-receipt-progress';
 import { TransactionHistory } from './transaction-history';
@@ -55,8 +57,9 @@ function TransactionView({ transaction }: { transaction: Transaction }) {
   const navigate = useNavigate();
   const db = useMemo(() => currentUserDatabase(), []);
   const engine = useMemo(() => currentSyncEngine(), []);
-  const actions = useBookkeepingActions(engine);
-  const receipts = useReceiptQueue(db, transaction.companyId);
+  const lockedYears = useLockedYears(db, transaction.companyId);
+  const actions = useBookkeepingActions(engine, lockedYears);
+  const receipts = useReceiptQueue(db, transaction.companyId, lockedYears);
   const linkedLabel = useLinkedAccountLabel();
   const account = useLiveQuery(async () => {
     if (!db || !transaction.accountId) return null;
@@ -70,7 +73,8 @@ function TransactionView({ transaction }: { transaction: Transaction }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   useEffect(() => setMerchant(transaction.merchant ?? ''), [transaction.merchant]);
   useEffect(() => setNote(transaction.note), [transaction.note]);
-  const readOnly = transaction.blocked;
+  const readOnlyBecause = readOnlyReason(transaction, lockedYears);
+  const readOnly = readOnlyBecause !== null;
   const kind = transaction.category ? categories.find((category) => category.key === transaction.category)?.kind : null;
 
   return (
@@ -87,7 +91,7 @@ function TransactionView({ transaction }: { transaction: Transaction }) {
       </header>
       {readOnly && (
         <p className={styles.blocked} role="note">
-          {t('editing.refused.blocked')}
+          {t(`editing.refused.${readOnlyBecause}`)}
         </p>
       )}
 

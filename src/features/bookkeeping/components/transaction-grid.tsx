@@ -8,6 +8,7 @@ import { formatDate, formatUsd } from '@src/i18n/format';
 import { href, paths } from '@src/lib/paths';
 import type { TransactionFilters } from '../filters';
 import type { ListCursor } from '../keyboard';
+import { readOnlyReason, type ReadOnlyReason } from '../read-only';
 import { CategoryPicker } from './category-picker';
 import styles from './bookkeeping.module.css';
 
@@ -26,6 +27,8 @@ interface TransactionGridProps {
   editing: EditingCell | null;
   /** Transactions whose receipt waits on this device for upload. */
   waitingReceipts: ReadonlySet<string>;
+  /** Years whose declaration is sent: their rows are read-only. */
+  lockedYears: ReadonlySet<number>;
   accountName(row: Transaction): string;
   gridLabel: string;
   onKeyDown(event: KeyboardEvent<HTMLDivElement>): void;
@@ -161,6 +164,7 @@ export function TransactionGrid(props: TransactionGridProps) {
                   selected={cursor.selected.has(row.id)}
                   editing={props.editing?.id === row.id ? props.editing.field : null}
                   waitingReceipt={props.waitingReceipts.has(row.id)}
+                  readOnly={readOnlyReason(row, props.lockedYears)}
                   accountName={props.accountName(row)}
                   language={props.language}
                   handlers={handlers}
@@ -193,6 +197,7 @@ interface GridRowProps {
   selected: boolean;
   editing: EditableField | null;
   waitingReceipt: boolean;
+  readOnly: ReadOnlyReason | null;
   accountName: string;
   language: Language;
   handlers: RowHandlers;
@@ -200,7 +205,7 @@ interface GridRowProps {
 
 /** One transaction. Memoised on its own fields: an edit repaints only the row it changed. */
 const GridRow = memo(
-  function GridRow({ row, position, top, height, active, selected, editing, waitingReceipt, accountName, language, handlers }: GridRowProps) {
+  function GridRow({ row, position, top, height, active, selected, editing, waitingReceipt, readOnly, accountName, language, handlers }: GridRowProps) {
     const { t } = useTranslation('bookkeeping');
     const [dragging, setDragging] = useState(false);
     const categoryName = row.category ? t(`categories.${row.category}`) : t('list.uncategorised');
@@ -218,7 +223,7 @@ const GridRow = memo(
         aria-rowindex={position + 2}
         aria-selected={selected}
         data-active={active || undefined}
-        data-blocked={row.blocked || undefined}
+        data-blocked={readOnly !== null || undefined}
         data-dragging={dragging || undefined}
         className={styles.row}
         style={{ transform: `translateY(${top}px)`, height }}
@@ -258,9 +263,13 @@ const GridRow = memo(
           ) : (
             row.note && <span className={styles.note}>{row.note}</span>
           )}
-          {row.blocked && <span className={styles.blockedBadge}>{t('editing.blockedBadge')}</span>}
+          {readOnly && (
+            <span className={styles.blockedBadge} title={t(`editing.refused.${readOnly}`)}>
+              {t(readOnly === 'blocked' ? 'editing.blockedBadge' : 'editing.lockedBadge')}
+            </span>
+          )}
         </span>
-        <span role="gridcell" className={styles.merchantCell} onDoubleClick={() => !row.blocked && handlers.edit({ id: row.id, field: 'merchant' })}>
+        <span role="gridcell" className={styles.merchantCell} onDoubleClick={() => !readOnly && handlers.edit({ id: row.id, field: 'merchant' })}>
           {editing === 'merchant' ? (
             <TextEditor label={t('editing.merchantOf', { description: name })} value={row.merchant ?? ''} onSave={(value) => handlers.text(row, 'merchant', value)} onCancel={() => handlers.edit(null)} />
           ) : (
@@ -279,7 +288,7 @@ const GridRow = memo(
               tabIndex={-1}
               className={styles.categoryButton}
               data-empty={row.category === null || undefined}
-              disabled={row.blocked}
+              disabled={readOnly !== null}
               aria-label={t('editing.changeCategory', { description: name, category: categoryName })}
               onClick={() => handlers.edit({ id: row.id, field: 'category' })}
             >
@@ -308,7 +317,7 @@ const GridRow = memo(
             type="checkbox"
             tabIndex={-1}
             checked={row.checked}
-            disabled={row.blocked}
+            disabled={readOnly !== null}
             aria-label={t('list.checkedLabel', { description: name })}
             onChange={() => handlers.toggleChecked(row)}
           />
@@ -325,6 +334,7 @@ const GridRow = memo(
     before.selected === after.selected &&
     before.editing === after.editing &&
     before.waitingReceipt === after.waitingReceipt &&
+    before.readOnly === after.readOnly &&
     before.accountName === after.accountName &&
     before.language === after.language,
 );

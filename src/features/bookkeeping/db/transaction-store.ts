@@ -28,6 +28,7 @@ export class TransactionStore {
   private rows: Transaction[] = [];
   private search: string[] = [];
   private byId = new Map<string, number>();
+  private layout: object = {};
   private snapshot: TransactionSnapshot;
   private readonly listeners = new Set<() => void>();
   private pendingKeys = new Set<string>();
@@ -68,7 +69,7 @@ export class TransactionStore {
   }
 
   private makeSnapshot(loaded: boolean, version: number): TransactionSnapshot {
-    return { rows: this.rows, search: this.search, byId: this.byId, loaded, version };
+    return { rows: this.rows, search: this.search, byId: this.byId, layout: this.layout, loaded, version };
   }
 
   private publish(): void {
@@ -139,6 +140,7 @@ export class TransactionStore {
     this.rows = rows;
     this.search = rows.map((row) => search?.get(row.id) ?? searchTextOf(row));
     this.byId = new Map(rows.map((row, index) => [row.id, index]));
+    this.layout = {};
     this.publish();
   }
 
@@ -147,6 +149,7 @@ export class TransactionStore {
     const fresh = await this.db.transactions.bulkGet(keys);
     if (this.closed) return;
     let reorder = false;
+    let amountsChanged = false;
     const rows = this.rows.slice();
     const search = this.search.slice();
     const removed = new Set<string>();
@@ -164,12 +167,15 @@ export class TransactionStore {
         return;
       }
       if (rows[index]!.date !== row.date) reorder = true;
+      if (rows[index]!.amountCents !== row.amountCents) amountsChanged = true;
       rows[index] = row;
       search[index] = searchTextOf(row);
     });
     if (removed.size === 0 && added.length === 0 && !reorder) {
       this.rows = rows;
       this.search = search;
+      // An edit in place keeps the order, so the cached amount orders stay valid.
+      if (amountsChanged) this.layout = {};
       this.publish();
       return;
     }

@@ -5,6 +5,7 @@ import type { SyncEngine } from '@sync/client/engine';
 import { isMutationRejection } from '@sync/mutator';
 import type { MutatorArgs, MutatorName } from '@sync/mutators';
 import { useToast } from '@src/components/toast/toast-provider';
+import { readOnlyReason } from '../read-only';
 
 /** Ids per bulk mutation: ~40 KB of arguments, well under the protocol's limit per mutation. */
 const chunkSize = 1000;
@@ -28,10 +29,10 @@ function groupBy<K>(rows: readonly Transaction[], key: (row: Transaction) => K):
 
 /**
  * Every bookkeeping edit as a sync mutation: applied on this device at once, queued for
- * the server. Blocked transactions are left out (and said so); a refusal is explained in
+ * the server. Blocked transactions and those of a declared year are left out (and said so); a refusal is explained in
  * the user's language. Each action remembers its inverse, so the last one can be undone.
  */
-export function useBookkeepingActions(engine: SyncEngine | null) {
+export function useBookkeepingActions(engine: SyncEngine | null, lockedYears: ReadonlySet<number>) {
   const { t } = useTranslation('bookkeeping');
   const toast = useToast();
   const [last, setLast] = useState<LastAction | null>(null);
@@ -64,14 +65,20 @@ export function useBookkeepingActions(engine: SyncEngine | null) {
     [t, toast],
   );
 
-  /** The rows that may change; tells the user when blocked ones were left out. */
+  /** The rows that may change; tells the user when blocked ones, or ones of a declared year, were left out. */
   const editable = useCallback(
     (rows: readonly Transaction[]) => {
-      const open = rows.filter((row) => !row.blocked);
-      if (open.length < rows.length) toast.show(t('editing.blockedSkipped', { count: rows.length - open.length }), 'error');
+      const skipped = { blocked: 0, declaration_sent: 0 };
+      const open = rows.filter((row) => {
+        const reason = readOnlyReason(row, lockedYears);
+        if (reason) skipped[reason] += 1;
+        return reason === null;
+      });
+      if (skipped.blocked > 0) toast.show(t('editing.blockedSkipped', { count: skipped.blocked }), 'error');
+      if (skipped.declaration_sent > 0) toast.show(t('editing.lockedSkipped', { count: skipped.declaration_sent }), 'error');
       return open;
     },
-    [t, toast],
+    [lockedYears, t, toast],
   );
 
   const now = () => new Date().toISOString();
