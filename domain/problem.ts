@@ -47,6 +47,8 @@ export const problemCodes = [
   'file_too_large',
   'file_type_not_allowed',
   'upload_url_expired',
+  // Admin (docs/decisions/028-admin-area.md): what an admin acting as a user may not do.
+  'impersonation_forbidden',
   'internal',
 ] as const;
 export type ProblemCode = (typeof problemCodes)[number];

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import type { AdminUsersQuery, Attribution } from '@domain/account';
+import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Attribution } from '@domain/account';
 import type { Language } from '@domain/constants';
 import type { Db } from '../client';
 import { refreshTokens } from '../schema/auth';
@@ -123,67 +123,4 @@ export async function companyIdsOf(db: Db, userId: string): Promise<string[]> {
 export async function countUsers(db: Db): Promise<number> {
   const [row] = await db.select({ total: count() }).from(users);
   return row?.total ?? 0;
-}
-
-/** LIKE treats % and _ as wildcards: a search for "a_b" must match only that text. */
-function likePattern(search: string) {
-  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-const orderColumns = {
-  createdAt: users.createdAt,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-} as const;
-
-/** The admin user list: one page of users matching `search` (name or email), each with their companies. */
-export async function listUsersForAdmin(db: Db, query: AdminUsersQuery) {
-  const search = query.search ? likePattern(query.search) : null;
-  const where = search
-    ? or(
-        ilike(users.email, search),
-        ilike(users.firstName, search),
-        ilike(users.lastName, search),
-        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, search),
-      )
-    : undefined;
-  const direction = query.orderDirection === 'asc' ? asc : desc;
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      // The id breaks ties so paging is stable when many rows share a name or a date.
-      .orderBy(direction(orderColumns[query.orderBy]), direction(users.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ total: count() }).from(users).where(where),
-  ]);
-  const ids = rows.map((row) => row.id);
-  const owned = ids.length
-    ? await db
-        .select({ userId: companies.ownerId, id: companies.id, name: companies.nameOption1, type: companies.type, status: companies.status, requestedAt: companies.requestedAt })
-        .from(companies)
-        .where(inArray(companies.ownerId, ids))
-    : [];
-  const joined = ids.length
-    ? await db
-        .select({ userId: companyMembers.userId, id: companies.id, name: companies.nameOption1, type: companies.type, status: companies.status, requestedAt: companies.requestedAt })
-        .from(companyMembers)
-        .innerJoin(companies, eq(companies.id, companyMembers.companyId))
-        .where(inArray(companyMembers.userId, ids))
-    : [];
-  const byUser = new Map<string, { id: string; name: string; type: string; status: string; relation: 'owner' | 'teammate'; requestedAt: Date }[]>();
-  for (const company of owned) (byUser.get(company.userId) ?? byUser.set(company.userId, []).get(company.userId)!).push({ ...company, relation: 'owner' });
-  for (const company of joined) (byUser.get(company.userId) ?? byUser.set(company.userId, []).get(company.userId)!).push({ ...company, relation: 'teammate' });
-  return {
-    total: totalRow?.total ?? 0,
-    rows: rows.map((row) => ({
-      user: row,
-      companies: (byUser.get(row.id) ?? [])
-        .sort((a, b) => a.requestedAt.getTime() - b.requestedAt.getTime())
-        .map(({ id, name, type, status, relation }) => ({ id, name, type, status, relation })),
-    })),
-  };
 }

@@ -1,3 +1,4 @@
+import type { CompanyStatus } from '@domain/company';
 import type { Language } from '@domain/constants';
 import en from '../../i18n/en.json';
 import es from '../../i18n/es.json';
@@ -31,6 +32,8 @@ export interface MailTemplates {
   };
   /** A guest's wizard link for another device; `firstName` is '' when the wizard has none yet. */
   continueDraft: { firstName: string; draftId: string; secret: string; days: number };
+  /** Staff moved the owner's company along SPEC §4 (decision 028). */
+  companyStatus: { firstName: string; companyId: string; companyName: string; status: CompanyStatus };
 }
 export type MailKind = keyof MailTemplates;
 
@@ -123,6 +126,13 @@ const layouts: { [K in MailKind]: (t: MailTexts, v: MailTemplates[K], link: (pat
       { text: t.continueDraft.ignore },
     ],
   }),
+  companyStatus: (t, v, link) => {
+    const values = { company: v.companyName, status: t.companyStatus.statuses[v.status] };
+    return {
+      subject: fill(t.companyStatus.subject, values),
+      blocks: [{ text: fill(t.companyStatus.intro, values) }, { text: fill(t.companyStatus.action, { url: link(`dashboard/company/${v.companyId}`) }) }],
+    };
+  },
 };
 
 const escapeHtml = (text: string) =>
