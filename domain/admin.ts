@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userRoles, userStatuses } from './account';
+import { userSchema, userStatuses } from './account';
 import { companyStatuses, companyTypes, type CompanyStatus } from './company';
 import { usersPageSize } from './constants';
 
@@ -24,16 +24,8 @@ export const adminUserCompanySchema = z.object({
 });
 export type AdminUserCompany = z.infer<typeof adminUserCompanySchema>;
 
-/** A row of the admin user list (SPEC §3 "Admin user"). */
-export const adminUserSchema = z.object({
-  id: z.uuid(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  status: z.enum(userStatuses),
-  role: z.enum(userRoles),
-  createdAt: z.string(),
+/** A row of the admin user list (SPEC §3 "Admin user"): the profile's fields plus the companies. */
+export const adminUserSchema = userSchema.pick({ id: true, firstName: true, lastName: true, email: true, phone: true, status: true, role: true, createdAt: true }).extend({
   companiesCount: z.number().int(),
   companies: z.array(adminUserCompanySchema),
 });
