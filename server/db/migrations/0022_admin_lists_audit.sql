@@ -39,7 +39,7 @@ CREATE OR REPLACE FUNCTION alta_user_search_text(user_id uuid, first_name text, 
   SELECT alta_fold(concat_ws(' ', $2, $3, $4, $5, (
     SELECT string_agg(concat_ws(' ', c.name_option_1, c.name_option_2), ' ')
     FROM companies c
-    WHERE c.owner_id = $1 OR c.id IN (SELECT m.company_id FROM company_members m WHERE m.user_id = $1)
+    WHERE c.id IN (SELECT o.id FROM companies o WHERE o.owner_id = $1 UNION SELECT m.company_id FROM company_members m WHERE m.user_id = $1)
   )))
 $$;
 --> statement-breakpoint
@@ -47,11 +47,12 @@ CREATE OR REPLACE FUNCTION alta_company_search_text(name_option_1 text, name_opt
   SELECT alta_fold(concat_ws(' ', $1, $2, $3, (SELECT concat_ws(' ', u.first_name, u.last_name, u.email) FROM users u WHERE u.id = $4)))
 $$;
 --> statement-breakpoint
--- Recomputes the search text and company count of users whose companies changed.
+-- Recomputes the search text and company count of users whose companies changed. Owned and
+-- joined companies are a UNION, not an OR: each side uses its index (an OR scans every company).
 CREATE OR REPLACE FUNCTION alta_refresh_user_search(user_ids uuid[]) RETURNS void LANGUAGE sql AS $$
   UPDATE users u SET
     search_text = alta_user_search_text(u.id, u.first_name, u.last_name, u.email, u.phone),
-    companies_count = (SELECT count(*) FROM companies c WHERE c.owner_id = u.id OR c.id IN (SELECT m.company_id FROM company_members m WHERE m.user_id = u.id))
+    companies_count = (SELECT count(*) FROM (SELECT o.id FROM companies o WHERE o.owner_id = u.id UNION SELECT m.company_id FROM company_members m WHERE m.user_id = u.id) AS mine)
   WHERE u.id = ANY($1)
 $$;
 --> statement-breakpoint
@@ -117,7 +118,7 @@ CREATE TRIGGER company_members_search AFTER INSERT OR DELETE ON company_members
 --> statement-breakpoint
 UPDATE users u SET
   search_text = alta_user_search_text(u.id, u.first_name, u.last_name, u.email, u.phone),
-  companies_count = (SELECT count(*) FROM companies c WHERE c.owner_id = u.id OR c.id IN (SELECT m.company_id FROM company_members m WHERE m.user_id = u.id));
+  companies_count = (SELECT count(*) FROM (SELECT o.id FROM companies o WHERE o.owner_id = u.id UNION SELECT m.company_id FROM company_members m WHERE m.user_id = u.id) AS mine);
 --> statement-breakpoint
 UPDATE companies c SET search_text = alta_company_search_text(c.name_option_1, c.name_option_2, c.order_number, c.owner_id);
 --> statement-breakpoint
