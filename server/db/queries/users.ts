@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Attribution } from '@domain/account';
 import type { Language } from '@domain/constants';
 import type { Db } from '../client';
