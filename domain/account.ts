@@ -1,6 +1,6 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
-import { languages, usersPageSize } from './constants';
+import { languages } from './constants';
 
 /**
  * Account rules of SPEC §5. Every message is an i18n key (namespace `validation`),
@@ -209,44 +209,6 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** POST /api/v1/reset-password always answers this, whether or not the account exists. */
 export const resetRequestResponseSchema = z.object({ status: z.literal('ok') });
-
-/** A company as the admin user list shows it (companies modal). */
-export const adminUserCompanySchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  type: z.string(),
-  status: z.string(),
-  relation: z.enum(['owner', 'teammate']),
-});
-
-/** A row of the admin user list (SPEC §3 "Admin user"). */
-export const adminUserSchema = z.object({
-  id: z.uuid(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  status: z.enum(userStatuses),
-  role: z.enum(userRoles),
-  createdAt: z.string(),
-  companies: z.array(adminUserCompanySchema),
-});
-export type AdminUser = z.infer<typeof adminUserSchema>;
-
-export const adminUsersOrderBy = ['createdAt', 'email', 'firstName', 'lastName'] as const;
-
-/** GET /api/v1/users (admin): query string, numbers arrive as text. */
-export const adminUsersQuerySchema = z.strictObject({
-  limit: z.coerce.number({ error: 'validation.invalid' }).int().min(1).max(100).default(usersPageSize),
-  offset: z.coerce.number({ error: 'validation.invalid' }).int().min(0).default(0),
-  search: z.string().trim().max(200).optional(),
-  orderBy: z.enum(adminUsersOrderBy).default('createdAt'),
-  orderDirection: z.enum(['asc', 'desc']).default('desc'),
-});
-export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
-
-export const adminUsersPageSchema = z.object({ items: z.array(adminUserSchema), total: z.number().int() });
-export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
 
 /** POST /api/v1/admin/login-as-user */
 export const loginAsUserSchema = z.strictObject({ userId: z.uuid({ error: 'validation.invalid' }) });

@@ -5,6 +5,7 @@ import { compress } from 'hono/compress';
 import type { AppDeps, AppEnv } from './context';
 import { handleError, problemResponse } from './lib/problem';
 import { validationHook } from './lib/validation-hook';
+import { withImpersonationAudit } from './middleware/with-impersonation-audit';
 import { withOriginCheck } from './middleware/with-origin-check';
 import { withRequestId, withRequestLog } from './middleware/with-request-log';
 import { withSecurityHeaders } from './middleware/with-security-headers';
@@ -64,6 +65,8 @@ export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) 
   app.use('/api/*', (c, next) => (c.req.method === 'PUT' && c.req.path.startsWith(localFilesPath) ? next() : apiBodyLimit(c, next)));
 
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api/v1');
+  // Outermost around every route: sees the session the route's own middleware set.
+  api.use('*', withImpersonationAudit(deps));
   api.route('/', healthRouter(deps));
   api.route('/', syncRouter(deps));
   api.route('/', draftsRouter(deps));

@@ -28,6 +28,11 @@ export const rotationGraceMs = 20_000;
 
 export const accessCookie = 'accessToken';
 export const refreshCookie = 'refreshToken';
+/**
+ * While the admin acts as a user, the admin's own refresh token waits here, untouched (not
+ * revoked, not rotated): "return to admin" resumes that session in one click (decision 028).
+ */
+export const adminStashCookie = 'adminRefreshToken';
 
 /** The admin is the account whose email equals ADMIN_EMAIL, whatever it signed up with. */
 export function roleOf(env: Pick<Env, 'ADMIN_EMAIL'>, email: string): 'user' | 'admin' {
@@ -73,6 +78,20 @@ export function clearSessionCookies(c: Context, env: Env) {
   deleteCookie(c, refreshCookie, { ...cookieBase(env), path: '/api' });
 }
 
+/**
+ * Login as user: keeps the admin's refresh token aside (same lifetime it has left) before the
+ * impersonation's cookies replace the session's. Strict: no other site can make the browser send it.
+ */
+export async function stashAdminSession(deps: AppDeps, c: Context, adminId: string) {
+  const token = getCookie(c, refreshCookie);
+  if (!token) return;
+  const row = await findRefreshToken(deps.database.db, hashOpaqueToken(token));
+  if (!row || row.userId !== adminId || row.impersonatorId || row.revokedAt) return;
+  const seconds = Math.floor((row.expiresAt.getTime() - deps.now().getTime()) / 1000);
+  if (seconds <= 0) return;
+  setCookie(c, adminStashCookie, token, { ...cookieBase(deps.env), sameSite: 'Strict', path: '/api', maxAge: seconds });
+}
+
 function unauthorized(c: Context, env: Env): never {
   clearSessionCookies(c, env);
   throw new ProblemError(401, 'unauthorized');
@@ -95,9 +114,14 @@ async function sessionHolders(deps: AppDeps, row: RefreshTokenRow) {
  * family is revoked, ending the session for whoever holds it.
  */
 export async function refreshSession(deps: AppDeps, c: Context) {
-  const db = deps.database.db;
   const token = getCookie(c, refreshCookie);
   if (!token) unauthorized(c, deps.env);
+  await rotate(deps, c, token);
+}
+
+/** Rotates `token` into fresh session cookies, or ends its family (see refreshSession); returns who it signs in. */
+async function rotate(deps: AppDeps, c: Context, token: string): Promise<Pick<UserRow, 'id' | 'email'>> {
+  const db = deps.database.db;
   const now = deps.now();
   const row = await findRefreshToken(db, hashOpaqueToken(token));
   if (!row || row.revokedAt || row.expiresAt <= now) unauthorized(c, deps.env);
@@ -115,7 +139,7 @@ export async function refreshSession(deps: AppDeps, c: Context) {
   if (row.rotatedAt) {
     if (now.getTime() - row.rotatedAt.getTime() <= rotationGraceMs) {
       await setAccessCookie(deps, c, user, row.familyId, row.impersonatorId);
-      return;
+      return user;
     }
     await revokeFamily(db, row.familyId, now);
     unauthorized(c, deps.env);
@@ -123,18 +147,48 @@ export async function refreshSession(deps: AppDeps, c: Context) {
   if (!(await markRotated(db, row.id, now))) {
     // A parallel request rotated it a moment ago: the same grace as above.
     await setAccessCookie(deps, c, user, row.familyId, row.impersonatorId);
-    return;
+    return user;
   }
   await issueTokens(deps, c, user, row.familyId, row.impersonatorId);
+  return user;
 }
 
-/** POST /logout: revokes the session's refresh-token family and clears both cookies. */
+/**
+ * "Return to admin": ends the impersonation (its family is revoked) and resumes the admin's
+ * stashed session, which was never touched. Works after the impersonation expired too. 401
+ * when there is no live admin session to go back to.
+ */
+export async function resumeAdminSession(deps: AppDeps, c: Context): Promise<{ admin: Pick<UserRow, 'id' | 'email'>; impersonatedUserId: string | null }> {
+  const db = deps.database.db;
+  const stashed = getCookie(c, adminStashCookie);
+  deleteCookie(c, adminStashCookie, { ...cookieBase(deps.env), sameSite: 'Strict', path: '/api' });
+  if (!stashed) unauthorized(c, deps.env);
+  const adminRow = await findRefreshToken(db, hashOpaqueToken(stashed));
+  if (!adminRow || adminRow.impersonatorId) unauthorized(c, deps.env);
+  const current = getCookie(c, refreshCookie);
+  const impersonation = current ? await findRefreshToken(db, hashOpaqueToken(current)) : null;
+  let impersonatedUserId: string | null = null;
+  if (impersonation && impersonation.impersonatorId === adminRow.userId) {
+    await revokeFamily(db, impersonation.familyId, deps.now());
+    impersonatedUserId = impersonation.userId;
+  }
+  const admin = await rotate(deps, c, stashed);
+  if (roleOf(deps.env, admin.email) !== 'admin') unauthorized(c, deps.env);
+  return { admin, impersonatedUserId };
+}
+
+/**
+ * POST /logout: revokes the session's refresh-token family and clears both cookies. Logging
+ * out while acting as a user ends the waiting admin session too: whoever is at this browser
+ * asked to leave, and must not find an admin session behind the customer's.
+ */
 export async function endSession(deps: AppDeps, c: Context) {
-  const token = getCookie(c, refreshCookie);
-  if (token) {
+  for (const token of [getCookie(c, refreshCookie), getCookie(c, adminStashCookie)]) {
+    if (!token) continue;
     const row = await findRefreshToken(deps.database.db, hashOpaqueToken(token));
     if (row) await revokeFamily(deps.database.db, row.familyId, deps.now());
   }
+  deleteCookie(c, adminStashCookie, { ...cookieBase(deps.env), sameSite: 'Strict', path: '/api' });
   clearSessionCookies(c, deps.env);
 }
 

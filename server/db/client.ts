@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -64,7 +65,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     dataDir = path.join(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = new PGlite(dataDir);
+  // pg_trgm backs the admin lists' substring search (migration 0022); PostgreSQL ships it too.
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
   return {

@@ -14,19 +14,26 @@ export function withSecurityHeaders(env: Env, styleHashes: string[] = []) {
   const google = env.GOOGLE_CLIENT_ID ? ['https://accounts.google.com'] : [];
   // Plaid Link runs from Plaid's CDN in its own frame, only when Alta runs on Plaid.
   const plaid = env.PLAID_CLIENT_ID && env.PLAID_SECRET ? ['https://cdn.plaid.com'] : [];
+  // The admin's chat widget (SPEC §7, Intercom) only when CHAT_APP_ID is configured.
+  const chat = env.CHAT_APP_ID ? ['https://widget.intercom.io', 'https://js.intercomcdn.com'] : [];
+  const chatConnect = env.CHAT_APP_ID ? ['https://*.intercom.io', 'wss://*.intercom.io', 'https://*.intercomcdn.com'] : [];
+  const chatMedia = env.CHAT_APP_ID ? ['https://*.intercomcdn.com', 'https://static.intercomassets.com'] : [];
   // Only documents can carry inline styles: scripts, stylesheets, fonts and API answers go
   // without the hashes, which would add some 600 bytes to each of those responses.
   const selfAndPageStyles = (c: Context) => (c.req.path.startsWith('/assets/') || c.req.path.startsWith('/api/') ? ["'self'"] : ["'self'", ...styleHashes]).join(' ');
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...stripe, ...google, ...plaid],
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...stripe, ...google, ...plaid, ...chat],
       styleSrc: [selfAndPageStyles, ...google],
       styleSrcAttr: ["'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      fontSrc: ["'self'"],
-      connectSrc: ["'self'", ...(stripe.length ? ['https://api.stripe.com'] : []), ...google],
-      frameSrc: stripe.length + google.length + plaid.length ? [...stripe, ...(stripe.length ? ['https://hooks.stripe.com'] : []), ...google, ...plaid] : ["'none'"],
+      imgSrc: ["'self'", 'data:', 'blob:', ...chatMedia],
+      fontSrc: ["'self'", ...chatMedia],
+      connectSrc: ["'self'", ...(stripe.length ? ['https://api.stripe.com'] : []), ...google, ...chatConnect],
+      frameSrc:
+        stripe.length + google.length + plaid.length + chat.length
+          ? [...stripe, ...(stripe.length ? ['https://hooks.stripe.com'] : []), ...google, ...plaid, ...(chat.length ? ['https://intercom-sheets.com'] : [])]
+          : ["'none'"],
       workerSrc: ["'self'", 'blob:'],
       manifestSrc: ["'self'"],
       objectSrc: ["'none'"],

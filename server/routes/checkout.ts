@@ -42,6 +42,7 @@ import {
 import type { StoredResponse } from '../db/schema/payments';
 import { problemBody, ProblemError } from '../lib/problem';
 import { checkoutTokenHeader, mayAccessOrder, withCheckoutAccess } from '../middleware/with-checkout-access';
+import { refuseWhileImpersonating } from '../middleware/refuse-while-impersonating';
 import { renderMail } from '../providers/mail/render-mail';
 import {
   PaymentProviderError,
@@ -417,7 +418,8 @@ function reply(response: StoredResponse): never {
 export function checkoutRouter(deps: AppDeps, checkout: Checkout) {
   const access = withCheckoutAccess(deps);
   const router = new OpenAPIHono<AppEnv>();
-  router.use('/checkout/*', access);
+  // Paying is the customer's own act: never an admin acting as them (decision 028).
+  router.use('/checkout/*', refuseWhileImpersonating(deps), access);
   return router
     .openapi(payRoute, async (c) => {
       const { orderId } = c.req.valid('param');

@@ -1,8 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { draftSecretSchema } from '@domain/draft';
 import {
-  adminUsersPageSchema,
-  adminUsersQuerySchema,
   emailVerificationConfirmSchema,
   emailVerifiedSchema,
   registerSchema,
@@ -12,19 +10,18 @@ import {
 import { registerAccount } from '../auth/accounts';
 import { confirmEmailVerification, newVerificationLink, verificationLinkDays } from '../auth/email-proof';
 import { sendMailInBackground } from '../auth/mails';
-import { roleOf, startSession, userResponse, userResponseOf } from '../auth/session';
+import { startSession, userResponse, userResponseOf } from '../auth/session';
 import type { AppDeps } from '../context';
-import { findUserById, listUsersForAdmin } from '../db/queries/users';
+import { findUserById } from '../db/queries/users';
 import { ProblemError } from '../lib/problem';
 import { problemResponses } from '../lib/problem-responses';
-import { withAdmin } from '../middleware/with-admin';
 import { withRateLimit, type RateLimitedEnv } from '../middleware/with-rate-limit';
 import { withSession } from '../middleware/with-session';
 import { renderMail } from '../providers/mail/render-mail';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
-/** Accounts: registration, the signed-in profile, and the admin user list. */
+/** Accounts: registration and the signed-in profile (the admin user list is in admin.ts). */
 export function usersRouter(deps: AppDeps) {
   const session = withSession(deps);
 
@@ -73,17 +70,6 @@ export function usersRouter(deps: AppDeps) {
     responses: { 200: { description: 'Email proven', content: json(emailVerifiedSchema) }, ...problemResponses(400, 401, 403) },
   });
 
-  const getUsers = createRoute({
-    method: 'get',
-    path: '/users',
-    summary: 'Admin: search, sort and page users, each with their companies',
-    tags: ['admin'],
-    security: [{ cookieAuth: [] }],
-    middleware: [session, withAdmin] as const,
-    request: { query: adminUsersQuerySchema },
-    responses: { 200: { description: 'One page of users', content: json(adminUsersPageSchema) }, ...problemResponses(400, 401, 403) },
-  });
-
   const router = new OpenAPIHono<RateLimitedEnv>();
   router.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {
     type: 'apiKey',
@@ -120,25 +106,5 @@ export function usersRouter(deps: AppDeps) {
     .openapi(postVerificationConfirm, async (c) => {
       const claimed = await confirmEmailVerification(deps, c.var.user, c.req.valid('json').link);
       return c.json({ claimedCompanyIds: claimed.flatMap((order) => (order.companyId ? [order.companyId] : [])) }, 200);
-    })
-    .openapi(getUsers, async (c) => {
-      const page = await listUsersForAdmin(deps.database.db, c.req.valid('query'));
-      return c.json(
-        {
-          total: page.total,
-          items: page.rows.map(({ user, companies }) => ({
-            id: user.id,
-            firstName: user.firstName,
-            lastName: user.lastName,
-            email: user.email,
-            phone: user.phone,
-            status: user.status,
-            role: roleOf(deps.env, user.email),
-            createdAt: user.createdAt.toISOString(),
-            companies,
-          })),
-        },
-        200,
-      );
     });
 }

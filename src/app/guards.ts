@@ -68,6 +68,8 @@ export async function dashboardLoader({ params, request }: LoaderFunctionArgs) {
   const user = await sessionUser();
   if (!user) toLogin(params.lang, request);
   if (user.role === 'admin') throw redirect(href(params.lang, paths.admin));
+  // The "acting as" banner's words are in the admin catalog (decision 028).
+  if (user.impersonatedBy) await loadTranslations(params.lang, ['admin']);
   return null;
 }
 

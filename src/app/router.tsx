@@ -78,9 +78,11 @@ const dashboardRoutes: RouteObject[] = [
   { path: 'teammates', ...page(() => import('./routes/dashboard/teammates'), dashboard) },
 ];
 
+const adminPage: Namespace[] = ['admin', 'dashboard', 'errors'];
 const adminRoutes: RouteObject[] = [
-  { index: true, ...page(() => import('./routes/admin/users'), dashboard) },
-  { path: 'companies', ...page(() => import('./routes/admin/companies'), dashboard) },
+  { index: true, ...page(() => import('./routes/admin/users'), adminPage) },
+  { path: 'companies', ...page(() => import('./routes/admin/companies'), adminPage) },
+  { path: 'companies/:id', ...page(() => import('./routes/admin/company'), adminPage) },
 ];
 
 /**

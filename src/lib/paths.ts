@@ -50,6 +50,8 @@ export const paths = {
 
   admin: 'admin',
   adminCompanies: 'admin/companies',
+  /** A company's staff page (decision 028). */
+  adminCompany: (id: string) => `admin/companies/${encodeURIComponent(id)}`,
 } as const;
 
 /** `/{lang}` or `/{lang}/{path}`. */

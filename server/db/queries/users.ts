@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type Placeholder } from 'drizzle-orm';
-import type { AdminUsersQuery, Attribution } from '@domain/account';
+import { and, asc, count, eq, getTableColumns, inArray, or, sql, type Placeholder } from 'drizzle-orm';
+import type { Attribution } from '@domain/account';
 import type { Language } from '@domain/constants';
 import type { Db } from '../client';
 import { refreshTokens } from '../schema/auth';
@@ -54,7 +54,7 @@ const accessSessionQueries = new WeakMap<Db, ReturnType<typeof prepareAccessSess
 function prepareAccessSession(db: Db) {
   const user = sql.placeholder('user');
   const familyLive = sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder('family')} and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > ${sql.placeholder('now')})`;
-  const companyIds = sql<string[] | null>`case when ${sql.placeholder('companies')}::boolean and ${users.id} = ${user} then (select coalesce(json_agg(${companies.id} order by ${companies.requestedAt}, ${companies.id}), '[]'::json) from ${companies} where ${companiesOfUser(db, user)}) end`;
+  const companyIds = sql<string[] | null>`case when ${sql.placeholder('companies')}::boolean and ${users.id} = ${user} then (select coalesce(json_agg(${companies.id} order by ${companies.requestedAt}, ${companies.id}), '[]'::json) from ${companies} where ${companiesOfUser(user)}) end`;
   return db
     .select({ ...getTableColumns(users), familyLive, companyIds })
     .from(users)
@@ -122,12 +122,12 @@ export async function linkGoogleAccount(db: Db, userId: string, googleSub: strin
     .where(and(eq(users.id, userId), sql`${users.googleSub} is null`));
 }
 
-/** The companies a user owns or is a teammate of: the user's scope. */
-function companiesOfUser(db: Db, userId: string | Placeholder) {
-  return or(
-    eq(companies.ownerId, userId),
-    inArray(companies.id, db.select({ id: companyMembers.companyId }).from(companyMembers).where(eq(companyMembers.userId, userId))),
-  );
+/**
+ * The companies a user owns or is a teammate of: the user's scope. A UNION, not an OR: each side
+ * uses its index (an OR scans every company; decision 028's bench).
+ */
+function companiesOfUser(userId: string | Placeholder) {
+  return sql`${companies.id} in (select ${companies.id} from ${companies} where ${companies.ownerId} = ${userId} union select ${companyMembers.companyId} from ${companyMembers} where ${companyMembers.userId} = ${userId})`;
 }
 
 /** Ids of the companies a user owns or is a teammate of, oldest request first. */
@@ -135,7 +135,7 @@ export async function companyIdsOf(db: Db, userId: string): Promise<string[]> {
   const rows = await db
     .select({ id: companies.id })
     .from(companies)
-    .where(companiesOfUser(db, userId))
+    .where(companiesOfUser(userId))
     .orderBy(asc(companies.requestedAt), asc(companies.id));
   return rows.map((row) => row.id);
 }
@@ -143,67 +143,4 @@ export async function companyIdsOf(db: Db, userId: string): Promise<string[]> {
 export async function countUsers(db: Db): Promise<number> {
   const [row] = await db.select({ total: count() }).from(users);
   return row?.total ?? 0;
-}
-
-/** LIKE treats % and _ as wildcards: a search for "a_b" must match only that text. */
-function likePattern(search: string) {
-  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-const orderColumns = {
-  createdAt: users.createdAt,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-} as const;
-
-/** The admin user list: one page of users matching `search` (name or email), each with their companies. */
-export async function listUsersForAdmin(db: Db, query: AdminUsersQuery) {
-  const search = query.search ? likePattern(query.search) : null;
-  const where = search
-    ? or(
-        ilike(users.email, search),
-        ilike(users.firstName, search),
-        ilike(users.lastName, search),
-        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, search),
-      )
-    : undefined;
-  const direction = query.orderDirection === 'asc' ? asc : desc;
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      // The id breaks ties so paging is stable when many rows share a name or a date.
-      .orderBy(direction(orderColumns[query.orderBy]), direction(users.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ total: count() }).from(users).where(where),
-  ]);
-  const ids = rows.map((row) => row.id);
-  const owned = ids.length
-    ? await db
-        .select({ userId: companies.ownerId, id: companies.id, name: companies.nameOption1, type: companies.type, status: companies.status, requestedAt: companies.requestedAt })
-        .from(companies)
-        .where(inArray(companies.ownerId, ids))
-    : [];
-  const joined = ids.length
-    ? await db
-        .select({ userId: companyMembers.userId, id: companies.id, name: companies.nameOption1, type: companies.type, status: companies.status, requestedAt: companies.requestedAt })
-        .from(companyMembers)
-        .innerJoin(companies, eq(companies.id, companyMembers.companyId))
-        .where(inArray(companyMembers.userId, ids))
-    : [];
-  const byUser = new Map<string, { id: string; name: string; type: string; status: string; relation: 'owner' | 'teammate'; requestedAt: Date }[]>();
-  for (const company of owned) (byUser.get(company.userId) ?? byUser.set(company.userId, []).get(company.userId)!).push({ ...company, relation: 'owner' });
-  for (const company of joined) (byUser.get(company.userId) ?? byUser.set(company.userId, []).get(company.userId)!).push({ ...company, relation: 'teammate' });
-  return {
-    total: totalRow?.total ?? 0,
-    rows: rows.map((row) => ({
-      user: row,
-      companies: (byUser.get(row.id) ?? [])
-        .sort((a, b) => a.requestedAt.getTime() - b.requestedAt.getTime())
-        .map(({ id, name, type, status, relation }) => ({ id, name, type, status, relation })),
-    })),
-  };
 }

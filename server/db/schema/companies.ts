@@ -39,8 +39,26 @@ export const companies = pgTable(
     dissolutionProcessedAt: timestamp('dissolution_processed_at', { withTimezone: true }),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who moved `status` last and when (an admin, SPEC §4); the history is in the audit log. */
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    statusChangedBy: uuid('status_changed_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * What the admin company list searches: both names, the order number and the owner's name
+     * and email, folded by `alta_fold`. Kept by triggers (migration 0022), never by the app.
+     */
+    searchText: text('search_text').notNull().default(''),
   },
-  (table) => [index('companies_owner_idx').on(table.ownerId)],
+  (table) => [
+    index('companies_owner_idx').on(table.ownerId),
+    index('companies_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
+    index('companies_name_idx').on(table.nameOption1, table.id),
+    index('companies_type_idx').on(table.type, table.id),
+    index('companies_status_idx').on(table.status, table.id),
+    index('companies_status_owner_idx').on(table.status, table.ownerId),
+    index('companies_state_idx').on(table.state, table.id),
+    index('companies_migrated_idx').on(table.migrated, table.id),
+    index('companies_requested_idx').on(table.requestedAt, table.id),
+  ],
 );
 
 /** Teammates: users invited by email who get access to a company. */

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { Attribution } from '@domain/account';
 
-export const users = pgTable('users', {
+export const users = pgTable(
+  'users',
+  {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
   /** Always stored trimmed and lower-cased (domain emailSchema), so equality is exact. */
   email: text('email').notNull().unique(),
@@ -25,4 +27,24 @@ export const users = pgTable('users', {
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+  /**
+   * What the admin list searches: names, email, phone and the names of the user's companies,
+   * folded by `alta_fold` (lower case, no accents). Kept by triggers (migration 0022), never
+   * written by the app, so a company renamed anywhere is found at once (decision 028).
+   */
+  searchText: text('search_text').notNull().default(''),
+  /** Companies owned or joined as a teammate, kept by the same triggers: the list sorts and filters on it. */
+  companiesCount: integer('companies_count').notNull().default(0),
+  },
+  // The admin list sorts on every column; the id breaks ties so pages never overlap.
+  (table) => [
+    index('users_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
+    index('users_first_name_idx').on(table.firstName, table.id),
+    index('users_last_name_idx').on(table.lastName, table.id),
+    index('users_email_id_idx').on(table.email, table.id),
+    index('users_phone_idx').on(table.phone, table.id),
+    index('users_status_idx').on(table.status, table.id),
+    index('users_created_idx').on(table.createdAt, table.id),
+    index('users_companies_count_idx').on(table.companiesCount, table.id),
+  ],
+);

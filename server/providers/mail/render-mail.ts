@@ -1,3 +1,4 @@
+import type { CompanyStatus } from '@domain/company';
 import type { Language } from '@domain/constants';
 import en from '../../i18n/en.json';
 import es from '../../i18n/es.json';
@@ -37,6 +38,8 @@ export interface MailTemplates {
   continueDraft: { firstName: string; draftId: string; secret: string; days: number };
   /** A declaration deadline ahead; `deadline` already formatted in the recipient's language. */
   declarationReminder: { firstName: string; company: string; year: number; forms: string; deadline: string; days: number };
+  /** Staff moved the owner's company along SPEC §4 (decision 028). */
+  companyStatus: { firstName: string; companyId: string; companyName: string; status: CompanyStatus };
 }
 export type MailKind = keyof MailTemplates;
 
@@ -159,6 +162,13 @@ const layouts: { [K in MailKind]: (t: MailTexts, v: MailTemplates[K], link: (pat
       { text: fill(t.declarationReminder.action, { url: link('accounting-ai/tax-form') }) },
     ],
   }),
+  companyStatus: (t, v, link) => {
+    const values = { company: v.companyName, status: t.companyStatus.statuses[v.status] };
+    return {
+      subject: fill(t.companyStatus.subject, values),
+      blocks: [{ text: fill(t.companyStatus.intro, values) }, { text: fill(t.companyStatus.action, { url: link(`dashboard/company/${v.companyId}`) }) }],
+    };
+  },
 };
 
 const escapeHtml = (text: string) =>

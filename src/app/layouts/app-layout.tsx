@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useParams } from 'react-router-dom';
 import { defaultLanguage, isLanguage } from '@domain/constants';
 import { SideDrawer } from '@src/components/drawer/side-drawer';
+import { ImpersonationBanner } from '@src/features/admin/components/impersonation-banner';
+import { getPublicConfig } from '@src/features/config/api/config-api';
 import { Logo } from '@src/components/logo';
 import { LogoutDialog } from '@src/features/session/components/logout-dialog';
 import { useCurrentUser } from '@src/features/session/session-store';
@@ -36,10 +38,19 @@ function AppLayout({ area }: { area: 'dashboard' | 'admin' }) {
 
   useEffect(() => setMenuOpen(false), [pathname]);
 
+  // The admin's chat widget (SPEC §7), only when configured; it loads after the page, never in its way.
+  useEffect(() => {
+    if (area !== 'admin' || !user || user.role !== 'admin') return;
+    void getPublicConfig().then((config) => {
+      if (config?.chatAppId) void import('@src/features/admin/chat-widget').then(({ bootChatWidget }) => bootChatWidget(config.chatAppId!, user));
+    });
+  }, [area, user]);
+
   return (
     <div className={styles.appShell}>
       <SkipLink />
       <NavigationProgress />
+      {user?.impersonatedBy && <ImpersonationBanner user={user} language={language} />}
       <header className={topBar.bar}>
         <div className={[topBar.inner, styles.appBarInner].join(' ')}>
           <MenuButton expanded={menuOpen} onClick={() => setMenuOpen(true)} className={topBar.hideWide} />

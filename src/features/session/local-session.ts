@@ -91,6 +91,19 @@ export async function refreshUser(): Promise<void> {
 }
 
 /**
+ * "Return to admin" (decision 028): the customer's database, filled while the admin acted as
+ * them, is deleted from the admin's device, then the admin is remembered again.
+ */
+export async function switchBackToAdmin(admin: User): Promise<void> {
+  try {
+    await deleteUserDatabase();
+  } catch {
+    // Already gone or IndexedDB unavailable.
+  }
+  await rememberUser(admin);
+}
+
+/**
  * Logout (SPEC §4): ends the session on the server (a failure there does not keep anyone
  * signed in here), deletes the user's database with every cached page and clears the hint.
  * The caller then goes to login.

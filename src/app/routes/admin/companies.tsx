@@ -1,9 +1,12 @@
+import { useParams } from 'react-router-dom';
+import { defaultLanguage, isLanguage } from '@domain/constants';
 import { RouteError } from '@src/components/route-error/route-error';
-import { ComingSoonScreen } from '../../coming-soon-screen';
+import { CompaniesScreen } from '@src/features/admin/components/companies-screen';
 
 /** Admin company list: search, sort, status filter. */
 export function Component() {
-  return <ComingSoonScreen screen="adminCompanies" area="admin" />;
+  const { lang } = useParams();
+  return <CompaniesScreen language={isLanguage(lang) ? lang : defaultLanguage} />;
 }
 
 export function ErrorBoundary() {

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { userSchema, userStatuses } from './account';
+import { companyStatuses, companyTypes, type CompanyStatus } from './company';
+import { usersPageSize } from './constants';
+
+/**
+ * The admin area (SPEC §2, §3 "Admin user" and "Admin company", §7 `GET /api/v1/users`):
+ * list queries, rows, and the staff actions (block, status change, audit log).
+ */
+
+const pageSize = z.coerce.number({ error: 'validation.invalid' }).int().min(1).max(100).default(usersPageSize);
+const pageOffset = z.coerce.number({ error: 'validation.invalid' }).int().min(0).max(10_000_000).default(0);
+const searchText = z.string().trim().max(200).optional();
+const orderDirection = z.enum(['asc', 'desc']).default('desc');
+const isoDay = z.iso.date({ error: 'validation.invalid' });
+
+/** A company as the admin user list shows it (companies modal). */
+export const adminUserCompanySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  type: z.string(),
+  status: z.string(),
+  relation: z.enum(['owner', 'teammate']),
+});
+export type AdminUserCompany = z.infer<typeof adminUserCompanySchema>;
+
+/** A row of the admin user list (SPEC §3 "Admin user"): the profile's fields plus the companies. */
+export const adminUserSchema = userSchema.pick({ id: true, firstName: true, lastName: true, email: true, phone: true, status: true, role: true, createdAt: true }).extend({
+  companiesCount: z.number().int(),
+  companies: z.array(adminUserCompanySchema),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** Every column of the user list sorts (SPEC §2). */
+export const adminUsersOrderBy = ['firstName', 'lastName', 'email', 'phone', 'status', 'companiesCount', 'createdAt'] as const;
+export type AdminUsersOrderBy = (typeof adminUsersOrderBy)[number];
+
+/** The filters of the user list; shared by the page query and the copy-emails query. */
+export const adminUsersFilterSchema = z.strictObject({
+  search: searchText,
+  status: z.enum(userStatuses).optional(),
+  hasCompany: z.enum(['yes', 'no']).optional(),
+  companyStatus: z.enum(companyStatuses).optional(),
+  createdFrom: isoDay.optional(),
+  createdTo: isoDay.optional(),
+});
+export type AdminUsersFilter = z.infer<typeof adminUsersFilterSchema>;
+
+/** GET /api/v1/users (admin): query string, numbers arrive as text. */
+export const adminUsersQuerySchema = adminUsersFilterSchema.extend({
+  limit: pageSize,
+  offset: pageOffset,
+  orderBy: z.enum(adminUsersOrderBy).default('createdAt'),
+  orderDirection,
+});
+export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
+
+export const adminUsersPageSchema = z.object({ items: z.array(adminUserSchema), total: z.number().int() });
+export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
+
+/** GET /api/v1/admin/users/emails: every email of the filtered set, for the clipboard. */
+export const adminUserEmailsSchema = z.object({ emails: z.array(z.string()), total: z.number().int() });
+export type AdminUserEmails = z.infer<typeof adminUserEmailsSchema>;
+
+/** Block or unblock an account: the reason goes to the audit log. */
+export const userBlockSchema = z.strictObject({
+  reason: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(500, { error: 'validation.tooLong' }),
+});
+export type UserBlock = z.infer<typeof userBlockSchema>;
+
+/** A row of the admin company list (SPEC §3 "Admin company"). */
+export const adminCompanySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  alternativeName: z.string().nullable(),
+  type: z.enum(companyTypes),
+  status: z.enum(companyStatuses),
+  migrated: z.boolean(),
+  /** The US state, or the origin country of a Cross Border Crypto company. */
+  location: z.string().nullable(),
+  plan: z.string().nullable(),
+  orderNumber: z.string().nullable(),
+  createdAt: z.string(),
+  owner: z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string(), email: z.string(), language: z.string() }),
+});
+export type AdminCompany = z.infer<typeof adminCompanySchema>;
+
+export const adminCompaniesOrderBy = ['name', 'type', 'status', 'location', 'migrated', 'createdAt'] as const;
+export type AdminCompaniesOrderBy = (typeof adminCompaniesOrderBy)[number];
+
+/** GET /api/v1/admin/companies */
+export const adminCompaniesQuerySchema = z.strictObject({
+  search: searchText,
+  status: z.enum(companyStatuses).optional(),
+  limit: pageSize,
+  offset: pageOffset,
+  orderBy: z.enum(adminCompaniesOrderBy).default('createdAt'),
+  orderDirection,
+});
+export type AdminCompaniesQuery = z.infer<typeof adminCompaniesQuerySchema>;
+
+export const adminCompaniesPageSchema = z.object({ items: z.array(adminCompanySchema), total: z.number().int() });
+export type AdminCompaniesPage = z.infer<typeof adminCompaniesPageSchema>;
+
+/** The staff company page: the row plus who moved its status last. */
+export const adminCompanyDetailSchema = adminCompanySchema.extend({
+  statusChangedAt: z.string().nullable(),
+  statusChangedBy: z.string().nullable(),
+  allowedStatuses: z.array(z.enum(companyStatuses)),
+});
+export type AdminCompanyDetail = z.infer<typeof adminCompanyDetailSchema>;
+
+/**
+ * SPEC §4 names the progress steps in order but not the transitions. Staff move a company one
+ * step forward or back (a correction), cancel it before it is completed, and reopen a canceled
+ * one at Start (decision 028).
+ */
+export function allowedStatusChanges(current: CompanyStatus): CompanyStatus[] {
+  if (current === 'Canceled') return ['Start'];
+  const path = companyStatuses.filter((status) => status !== 'Canceled');
+  const at = path.indexOf(current);
+  const moves: CompanyStatus[] = [];
+  if (at > 0) moves.push(path[at - 1]!);
+  if (at < path.length - 1) moves.push(path[at + 1]!);
+  if (current !== 'Completed') moves.push('Canceled');
+  return moves;
+}
+
+/** PUT /api/v1/admin/companies/{id}/status: `from` is the status the admin saw, so a double submit or a race changes (and mails) once. */
+export const companyStatusChangeSchema = z.strictObject({
+  from: z.enum(companyStatuses, { error: 'validation.invalid' }),
+  status: z.enum(companyStatuses, { error: 'validation.invalid' }),
+});
+export type CompanyStatusChange = z.infer<typeof companyStatusChangeSchema>;
+
+export const auditActions = [
+  'login_as_user',
+  'return_to_admin',
+  'impersonated_request',
+  'block_user',
+  'unblock_user',
+  'company_status_changed',
+  'upload_company_document',
+  'process_dissolution',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+/** A row of the audit log as the staff pages show it. */
+export const auditEntrySchema = z.object({
+  id: z.uuid(),
+  action: z.enum(auditActions),
+  actorEmail: z.string(),
+  subjectEmail: z.string().nullable(),
+  subjectUserId: z.uuid().nullable(),
+  subjectCompanyId: z.uuid().nullable(),
+  details: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).nullable(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** GET /api/v1/admin/audit (and its CSV twin): the log of one user or one company. */
+export const auditQuerySchema = z
+  .strictObject({
+    userId: z.uuid({ error: 'validation.invalid' }).optional(),
+    companyId: z.uuid({ error: 'validation.invalid' }).optional(),
+    limit: pageSize,
+    offset: pageOffset,
+  })
+  .refine((query) => (query.userId === undefined) !== (query.companyId === undefined), { error: 'validation.required', path: ['userId'] });
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditPageSchema = z.object({ items: z.array(auditEntrySchema), total: z.number().int() });
+export type AuditPage = z.infer<typeof auditPageSchema>;

@@ -1,0 +1,178 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AdminCompaniesQuery, AdminUsersFilter, AdminUsersQuery } from '@domain/admin';
+import type { CompanyStatus } from '@domain/company';
+import type { Db } from '../client';
+import { companies, companyMembers } from '../schema/companies';
+import { users } from '../schema/users';
+
+/**
+ * The admin lists (decision 028). Search runs on the trigger-kept `search_text` columns with
+ * the trigram indexes of migration 0022: the term is folded by the same `alta_fold` as the
+ * column (lower case, no accents), so "JOSE" finds "José". `%` and `_` are literal.
+ */
+function contains(column: AnyPgColumn, term: string): SQL {
+  const escaped = term.replace(/[\\%_]/g, (char) => `\\${char}`);
+  return sql`${column} like '%' || alta_fold(${escaped}) || '%'`;
+}
+
+const day = 24 * 60 * 60 * 1000;
+
+function usersWhere(filter: AdminUsersFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    filter.search ? contains(users.searchText, filter.search) : undefined,
+    filter.status ? eq(users.status, filter.status) : undefined,
+    filter.hasCompany === 'yes' ? sql`${users.companiesCount} > 0` : filter.hasCompany === 'no' ? eq(users.companiesCount, 0) : undefined,
+    filter.companyStatus
+      ? sql`exists (select 1 from ${companies} where ${companies.ownerId} = ${users.id} and ${companies.status} = ${filter.companyStatus})`
+      : undefined,
+    filter.createdFrom ? gte(users.createdAt, new Date(`${filter.createdFrom}T00:00:00Z`)) : undefined,
+    // The "to" day is included: everything before the next midnight.
+    filter.createdTo ? lt(users.createdAt, new Date(new Date(`${filter.createdTo}T00:00:00Z`).getTime() + day)) : undefined,
+  ];
+  return and(...conditions);
+}
+
+const userOrderColumns = {
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phone: users.phone,
+  status: users.status,
+  companiesCount: users.companiesCount,
+  createdAt: users.createdAt,
+} as const;
+
+type UserCompany = { id: string; name: string; type: string; status: string; relation: 'owner' | 'teammate' };
+
+/** The companies each of `ids` owns or joined, oldest first (the companies modal). */
+async function companiesOfUsers(db: Db, ids: string[]): Promise<Map<string, UserCompany[]>> {
+  const byUser = new Map<string, (UserCompany & { requestedAt: Date })[]>();
+  if (ids.length === 0) return new Map();
+  const columns = { id: companies.id, name: companies.nameOption1, type: companies.type, status: companies.status, requestedAt: companies.requestedAt };
+  const [owned, joined] = await Promise.all([
+    db.select({ userId: companies.ownerId, ...columns }).from(companies).where(inArray(companies.ownerId, ids)),
+    db
+      .select({ userId: companyMembers.userId, ...columns })
+      .from(companyMembers)
+      .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+      .where(inArray(companyMembers.userId, ids)),
+  ]);
+  const add = (userId: string, company: UserCompany & { requestedAt: Date }) => {
+    const list = byUser.get(userId) ?? [];
+    list.push(company);
+    byUser.set(userId, list);
+  };
+  for (const { userId, ...company } of owned) add(userId, { ...company, relation: 'owner' });
+  for (const { userId, ...company } of joined) add(userId, { ...company, relation: 'teammate' });
+  return new Map(
+    [...byUser].map(([userId, list]) => [
+      userId,
+      list.sort((a, b) => a.requestedAt.getTime() - b.requestedAt.getTime()).map(({ requestedAt: _, ...company }) => company),
+    ]),
+  );
+}
+
+/** One page of users matching the filters, each with their companies, and the size of the whole filtered set. */
+export async function listUsersForAdmin(db: Db, query: AdminUsersQuery) {
+  const where = usersWhere(query);
+  const direction = query.orderDirection === 'asc' ? asc : desc;
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      // The id breaks ties so pages never overlap when many rows share a name or a date.
+      .orderBy(direction(userOrderColumns[query.orderBy]), direction(users.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  const companiesByUser = await companiesOfUsers(
+    db,
+    rows.map((row) => row.id),
+  );
+  return { total: totalRow?.total ?? 0, rows: rows.map((user) => ({ user, companies: companiesByUser.get(user.id) ?? [] })) };
+}
+
+/** Every email of the filtered set, in list order (copy e-mails). */
+export async function userEmailsForAdmin(db: Db, filter: AdminUsersFilter): Promise<string[]> {
+  const rows = await db.select({ email: users.email }).from(users).where(usersWhere(filter)).orderBy(asc(users.email));
+  return rows.map((row) => row.email);
+}
+
+/** Blocks or unblocks a user; null when the user does not exist. Returns the status before. */
+export async function setUserStatus(db: Db, userId: string, status: 'active' | 'blocked', now: Date) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select({ status: users.status }).from(users).where(eq(users.id, userId)).for('update');
+    if (!before) return null;
+    await tx.update(users).set({ status, updatedAt: now }).where(eq(users.id, userId));
+    return before.status;
+  });
+}
+
+const companyLocation = sql<string | null>`coalesce(${companies.state}, ${companies.originCountry})`;
+
+const companyOrderColumns = {
+  name: companies.nameOption1,
+  type: companies.type,
+  status: companies.status,
+  location: companies.state,
+  migrated: companies.migrated,
+  createdAt: companies.requestedAt,
+} as const;
+
+const companyColumns = {
+  id: companies.id,
+  name: companies.nameOption1,
+  alternativeName: companies.nameOption2,
+  type: companies.type,
+  status: companies.status,
+  migrated: companies.migrated,
+  location: companyLocation,
+  plan: companies.plan,
+  orderNumber: companies.orderNumber,
+  createdAt: companies.requestedAt,
+  statusChangedAt: companies.statusChangedAt,
+  statusChangedBy: companies.statusChangedBy,
+  owner: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, language: users.language },
+};
+
+/** One page of companies matching the search and status, with their owners, and the size of the filtered set. */
+export async function listCompaniesForAdmin(db: Db, query: AdminCompaniesQuery) {
+  const where = and(query.search ? contains(companies.searchText, query.search) : undefined, query.status ? eq(companies.status, query.status) : undefined);
+  const direction = query.orderDirection === 'asc' ? asc : desc;
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select(companyColumns)
+      .from(companies)
+      .innerJoin(users, eq(users.id, companies.ownerId))
+      .where(where)
+      .orderBy(direction(companyOrderColumns[query.orderBy]), direction(companies.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(companies).where(where),
+  ]);
+  return { total: totalRow?.total ?? 0, rows };
+}
+
+export type AdminCompanyRow = Awaited<ReturnType<typeof listCompaniesForAdmin>>['rows'][number];
+
+export async function findCompanyForAdmin(db: Db, companyId: string): Promise<AdminCompanyRow | null> {
+  const [row] = await db.select(companyColumns).from(companies).innerJoin(users, eq(users.id, companies.ownerId)).where(eq(companies.id, companyId));
+  return row ?? null;
+}
+
+/**
+ * Moves a company from `from` to `to`, recording who and when; false when its status is no
+ * longer `from` (another admin, or this one's second click, moved it first), so the change and
+ * its mail happen once.
+ */
+export async function changeCompanyStatus(db: Db, change: { companyId: string; from: CompanyStatus; to: CompanyStatus; adminId: string; now: Date }) {
+  const rows = await db
+    .update(companies)
+    .set({ status: change.to, statusChangedAt: change.now, statusChangedBy: change.adminId, updatedAt: change.now })
+    .where(and(eq(companies.id, change.companyId), eq(companies.status, change.from)))
+    .returning({ id: companies.id });
+  return rows.length === 1;
+}

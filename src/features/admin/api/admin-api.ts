@@ -1,0 +1,64 @@
+import { sessionResponseSchema, type User } from '@domain/account';
+import {
+  adminCompaniesPageSchema,
+  adminCompanyDetailSchema,
+  adminUserEmailsSchema,
+  adminUsersPageSchema,
+  auditPageSchema,
+  type AdminCompaniesQuery,
+  type AdminCompanyDetail,
+  type AdminUsersFilter,
+  type AdminUsersQuery,
+  type AuditPage,
+  type CompanyStatusChange,
+} from '@domain/admin';
+import { api, apiBaseUrl } from '@src/lib/api';
+
+/** The admin area's online-only calls (ARCHITECTURE "admin lists" come from the API, never Dexie). */
+
+type Query = Record<string, string | number | undefined>;
+const withoutEmpty = (query: Query) => Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== ''));
+
+export async function fetchUsers(query: AdminUsersQuery, signal?: AbortSignal) {
+  return adminUsersPageSchema.parse(await api.get('users', { searchParams: withoutEmpty(query), signal }));
+}
+
+export async function fetchUserEmails(filter: AdminUsersFilter) {
+  return adminUserEmailsSchema.parse(await api.get('admin/users/emails', { searchParams: withoutEmpty(filter) }));
+}
+
+export function setUserBlocked(userId: string, blocked: boolean, reason: string) {
+  return api.post<void>(`admin/users/${encodeURIComponent(userId)}/${blocked ? 'block' : 'unblock'}`, { json: { reason } });
+}
+
+export async function loginAsUser(userId: string): Promise<User> {
+  return sessionResponseSchema.parse(await api.post('admin/login-as-user', { json: { userId } })).data;
+}
+
+/** Ends the impersonation and resumes the admin session kept aside (not a "protected" call: it needs no current session). */
+export async function returnToAdmin(): Promise<User> {
+  return sessionResponseSchema.parse(await api.post('admin/return', { context: { public: true } })).data;
+}
+
+export async function fetchCompanies(query: AdminCompaniesQuery, signal?: AbortSignal) {
+  return adminCompaniesPageSchema.parse(await api.get('admin/companies', { searchParams: withoutEmpty(query), signal }));
+}
+
+export async function fetchCompany(companyId: string): Promise<AdminCompanyDetail> {
+  return adminCompanyDetailSchema.parse(await api.get(`admin/companies/${encodeURIComponent(companyId)}`));
+}
+
+export async function changeCompanyStatus(companyId: string, change: CompanyStatusChange): Promise<AdminCompanyDetail> {
+  return adminCompanyDetailSchema.parse(await api.put(`admin/companies/${encodeURIComponent(companyId)}/status`, { json: change }));
+}
+
+export type AuditSubject = { userId: string } | { companyId: string };
+
+export async function fetchAudit(subject: AuditSubject, page: { limit: number; offset: number }): Promise<AuditPage> {
+  return auditPageSchema.parse(await api.get('admin/audit', { searchParams: { ...subject, ...page } }));
+}
+
+/** The CSV export is a plain download link: the browser sends the session cookie with it. */
+export function auditCsvUrl(subject: AuditSubject): string {
+  return `${apiBaseUrl}/admin/audit/export?${new URLSearchParams(subject).toString()}`;
+}

@@ -1,0 +1,121 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { AdminCompanyDetail } from '@domain/admin';
+import type { CompanyStatus } from '@domain/company';
+import type { Language } from '@domain/constants';
+import { Button } from '@src/components/button';
+import { FormAlert } from '@src/components/form/form-alert';
+import { useToast } from '@src/components/toast/toast-provider';
+import { formatDate, formatDateTime } from '@src/i18n/format';
+import { ApiError } from '@src/lib/api';
+import { errorMessage } from '@src/lib/error-message';
+import { href, paths } from '@src/lib/paths';
+import { changeCompanyStatus, fetchCompany } from '../api/admin-api';
+import styles from './admin.module.css';
+import { AuditLog } from './audit-log';
+
+/**
+ * A company for staff (decision 028): its facts, the progress status moved one step along
+ * SPEC §4 (the owner is mailed), and its audit log. Document and mail uploads are not here yet.
+ */
+export function CompanyStaffScreen({ companyId, language }: { companyId: string; language: Language }) {
+  const { t } = useTranslation(['admin', 'dashboard', 'common']);
+  const toast = useToast();
+  const selectId = useId();
+  const [company, setCompany] = useState<AdminCompanyDetail | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [target, setTarget] = useState<CompanyStatus | ''>('');
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [changes, setChanges] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    fetchCompany(companyId).then(
+      (detail) => {
+        if (!live) return;
+        setCompany(detail);
+        setTarget(detail.allowedStatuses[0] ?? '');
+      },
+      (error: unknown) => live && setLoadError(error instanceof ApiError && error.status === 404 ? t('company.notFound') : t('companies.fetchError')),
+    );
+    return () => {
+      live = false;
+    };
+  }, [companyId, changes, t]);
+
+  async function applyStatus() {
+    if (!company || !target) return;
+    setSaving(true);
+    setSaveError(null);
+    try {
+      const after = await changeCompanyStatus(company.id, { from: company.status, status: target });
+      setCompany(after);
+      setTarget(after.allowedStatuses[0] ?? '');
+      toast.show(t('company.changed', { status: t(`dashboard:home.status.${after.status}`) }), 'success');
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'conflict') setSaveError(t('company.stale'));
+      else setSaveError(t(errorMessage(error).key));
+    } finally {
+      setSaving(false);
+      setChanges((count) => count + 1);
+    }
+  }
+
+  if (loadError) return <FormAlert>{loadError}</FormAlert>;
+  if (!company) return <p role="status">{t('common:loading')}</p>;
+  const fact = (label: string, value: string | null) => (
+    <div>
+      <dt>{label}</dt>
+      <dd>{value ?? '—'}</dd>
+    </div>
+  );
+  return (
+    <div className={styles.page}>
+      <Link to={href(language, paths.adminCompanies)}>← {t('company.back')}</Link>
+      <h1 className={styles.title}>{company.name}</h1>
+      <dl className={styles.facts}>
+        {fact(t('company.alternativeName'), company.alternativeName)}
+        {fact(t('company.owner'), `${company.owner.firstName} ${company.owner.lastName} · ${company.owner.email}`)}
+        {fact(t('company.type'), t(`dashboard:home.types.${company.type}`))}
+        {fact(t('company.location'), company.location)}
+        {fact(t('company.origin'), t(company.migrated ? 'companies.migrated' : 'companies.formed'))}
+        {fact(t('company.plan'), company.plan)}
+        {fact(t('company.orderNumber'), company.orderNumber)}
+        {fact(t('company.createdAt'), formatDate(company.createdAt, language))}
+      </dl>
+      <section className={styles.section} aria-labelledby={`${selectId}-title`}>
+        <h2 id={`${selectId}-title`} className={styles.sectionTitle}>
+          {t('company.status')}: {t(`dashboard:home.status.${company.status}`)}
+        </h2>
+        <p>
+          {company.statusChangedAt && company.statusChangedBy
+            ? t('company.lastChange', { date: formatDateTime(company.statusChangedAt, language), email: company.statusChangedBy })
+            : t('company.neverChanged')}
+        </p>
+        {saveError && <FormAlert>{saveError}</FormAlert>}
+        {company.allowedStatuses.length === 0 ? (
+          <p>{t('company.noMoves')}</p>
+        ) : (
+          <div className={styles.toolbar}>
+            <div className={styles.field}>
+              <label htmlFor={selectId}>{t('company.newStatus')}</label>
+              <select id={selectId} value={target} onChange={(event) => setTarget(event.target.value as CompanyStatus)}>
+                {company.allowedStatuses.map((status) => (
+                  <option key={status} value={status}>
+                    {t(`dashboard:home.status.${status}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Button onClick={applyStatus} busy={saving} disabled={!target}>
+              {t('company.apply')}
+            </Button>
+          </div>
+        )}
+      </section>
+      <AuditLog subject={{ companyId: company.id }} language={language} refreshKey={changes} />
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+import { test } from './support/test';
+import { admin, expect, logInAs, uniqueEmail } from './support/alta';
+import { placeOrder, sandboxCards } from './support/checkout';
+
+// The admin area (issue 14, decision 028) in the browser: find a user, see their companies,
+// copy the filtered e-mails, act as the user and come back, move a company along SPEC §4.
+test.use({ serviceWorkers: 'block' });
+// Each test first makes a customer through the API (account, order, payment): more than the default budget on a loaded machine.
+test.setTimeout(120_000);
+
+/** Names take letters only (SPEC §5): a random run of them keeps each test's customer apart. */
+const letters = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+
+/** A customer with a paid company: an account (signed in on `request`), an order placed as them, paid with the sandbox card. */
+async function customerWithCompany(request: APIRequestContext, lastName: string) {
+  const email = uniqueEmail('admin-customer');
+  const created = await request.post('/api/v1/users', {
+    data: { firstName: 'Íñigo', lastName, email, password: 'Alta#2026go', language: 'en', acceptTerms: true },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const order = await placeOrder(request, { email });
+  const paid = await request.post(`/api/v1/checkout/${order.orderId}/pay`, {
+    headers: { 'Idempotency-Key': randomUUID(), 'X-Checkout-Token': order.checkoutToken },
+    data: {
+      amount: order.amount,
+      country: 'AR',
+      paymentMethod: { type: 'card', cardNumber: sandboxCards.success, holderName: 'Íñigo Test', expiry: '12/34', cvc: '123', postalCode: '1043' },
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  await request.post('/api/v1/logout');
+  return { email, password: 'Alta#2026go', name: `Íñigo ${lastName}` };
+}
+
+test('the admin finds a user without accents, opens their companies, copies e-mails, acts as them and returns', async ({ browser, playwright }) => {
+  const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  const lastName = `Muñoz${letters()}`;
+  const customer = await customerWithCompany(request, lastName);
+  const context = await browser.newContext({ serviceWorkers: 'block', permissions: ['clipboard-read', 'clipboard-write'] });
+  const page = await context.newPage();
+  await logInAs(page, admin, 'en');
+  await expect(page).toHaveURL('/en/admin');
+
+  await page.getByLabel('Search by name, email, phone or company').fill(`inigo ${lastName.replace('ñ', 'n').toUpperCase()}`);
+  const row = page.getByRole('row', { name: new RegExp(customer.email) });
+  await expect(row).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Showing 1 of 1' })).toBeVisible();
+
+  await row.getByRole('button', { name: /1 company/ }).click();
+  const companies = page.getByRole('dialog', { name: `Companies of ${customer.name}` });
+  await expect(companies.getByRole('link', { name: 'Andes Labs' })).toBeVisible();
+  await expect(companies).toContainText('Owner');
+  await companies.getByRole('button', { name: 'Close' }).click();
+  await expect(companies).toBeHidden();
+
+  await page.getByRole('button', { name: 'Copy emails' }).click();
+  await expect(page.getByText('1 email copied to the clipboard.')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(customer.email);
+
+  await row.getByRole('button', { name: `Log in as ${customer.name}` }).click();
+  await expect(page).toHaveURL('/en/dashboard');
+  const banner = page.getByRole('region', { name: 'Return to admin' });
+  await expect(banner).toContainText(`You are acting as ${customer.name} (${customer.email}).`);
+  await expect(page.getByRole('link', { name: /Andes Labs/ })).toBeVisible();
+  // The banner stays on every page of the customer's area.
+  await page.goto('/en/teammates');
+  await expect(banner).toBeVisible();
+
+  await banner.getByRole('button', { name: 'Return to admin' }).click();
+  await expect(page).toHaveURL('/en/admin');
+  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Return to admin' })).toHaveCount(0);
+  await context.close();
+  await request.dispose();
+});
+
+test("the admin moves a company's status and its owner's dashboard shows the new step", async ({ browser, playwright }) => {
+  const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  const customer = await customerWithCompany(request, `Status${letters()}`);
+  const adminPage = await browser.newPage({ serviceWorkers: 'block' });
+  await logInAs(adminPage, admin, 'en');
+  await adminPage.goto('/en/admin/companies');
+  await adminPage.getByLabel('Search by company name, order number or owner').fill(customer.email);
+  await expect(adminPage.getByRole('status').filter({ hasText: 'Showing 1 of 1' })).toBeVisible();
+  await adminPage.getByRole('link', { name: 'Andes Labs' }).click();
+  await expect(adminPage.getByRole('heading', { name: 'Progress status: Start' })).toBeVisible();
+  await adminPage.getByLabel('Move to').selectOption({ label: 'Registered in the state' });
+  await adminPage.getByRole('button', { name: 'Change status' }).click();
+  await expect(adminPage.getByRole('heading', { name: 'Progress status: Registered in the state' })).toBeVisible();
+  await expect(adminPage.getByRole('cell', { name: 'Status changed' })).toBeVisible();
+
+  const ownerPage = await browser.newPage({ serviceWorkers: 'block' });
+  await logInAs(ownerPage, customer, 'en');
+  await expect(ownerPage).toHaveURL('/en/dashboard');
+  await expect(ownerPage.getByRole('link', { name: /Andes Labs/ })).toContainText('Registered in the state');
+  await adminPage.close();
+  await ownerPage.close();
+  await request.dispose();
+});
