@@ -65,7 +65,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     dataDir = path.join(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
-  // pg_trgm backs the admin lists' substring search (migration 0022); PostgreSQL ships it too.
+  // pg_trgm backs the admin lists' substring search (migration 0020); PostgreSQL ships it too.
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });

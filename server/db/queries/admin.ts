@@ -8,7 +8,7 @@ import { users } from '../schema/users';
 
 /**
  * The admin lists (decision 028). Search runs on the trigger-kept `search_text` columns with
- * the trigram indexes of migration 0022: the term is folded by the same `alta_fold` as the
+ * the trigram indexes of migration 0020: the term is folded by the same `alta_fold` as the
  * column (lower case, no accents), so "JOSE" finds "José". `%` and `_` are literal.
  */
 function contains(column: AnyPgColumn, term: string): SQL {

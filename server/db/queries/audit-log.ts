@@ -15,7 +15,7 @@ export interface AuditRecord {
   now: Date;
 }
 
-/** Appends one row to the audit log (the table refuses changes and deletions: migration 0022). */
+/** Appends one row to the audit log (the table refuses changes and deletions: migration 0020). */
 export async function recordAudit(db: Db, entry: AuditRecord) {
   await db.insert(auditLog).values({
     actorId: entry.actorId,

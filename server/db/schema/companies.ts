@@ -44,7 +44,7 @@ export const companies = pgTable(
     statusChangedBy: uuid('status_changed_by').references(() => users.id, { onDelete: 'set null' }),
     /**
      * What the admin company list searches: both names, the order number and the owner's name
-     * and email, folded by `alta_fold`. Kept by triggers (migration 0022), never by the app.
+     * and email, folded by `alta_fold`. Kept by triggers (migration 0020), never by the app.
      */
     searchText: text('search_text').notNull().default(''),
   },

@@ -29,7 +29,7 @@ export const users = pgTable(
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   /**
    * What the admin list searches: names, email, phone and the names of the user's companies,
-   * folded by `alta_fold` (lower case, no accents). Kept by triggers (migration 0022), never
+   * folded by `alta_fold` (lower case, no accents). Kept by triggers (migration 0020), never
    * written by the app, so a company renamed anywhere is found at once (decision 028).
    */
   searchText: text('search_text').notNull().default(''),
