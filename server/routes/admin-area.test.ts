@@ -277,6 +277,9 @@ describe('every admin route: 401 for visitors, 403 for users and for an admin ac
     ['PUT', `/admin/companies/${uuid}/status`, { from: 'Start', status: 'RegisteredInState' }],
     ['GET', `/admin/audit?userId=${uuid}`],
     ['GET', `/admin/audit/export?userId=${uuid}`],
+    ['POST', `/admin/companies/${uuid}/uploads`, { uploadType: 'generatedEinDocument', fileName: 'ein.pdf', size: 100 }],
+    ['POST', '/admin/uploads/complete', { key: `uploads/${uuid}/ein.pdf` }],
+    ['POST', `/admin/companies/${uuid}/dissolution/processed`],
   ];
 
   it('covers every admin route the API documents', async () => {

@@ -20,7 +20,7 @@ import topBar from '../chrome/top-bar.module.css';
 import styles from './layout.module.css';
 
 // The reminder's code and the `company` catalog load after the dashboard's first paint.
-const RenewalReminder = lazy(async () => ({ default: (await import('@src/features/company/components/renewal-reminder')).RenewalReminder }));
+const Reminders = lazy(async () => ({ default: (await import('@src/features/dashboard/components/reminders')).Reminders }));
 
 /**
  * The signed-in chrome (dashboard and admin): a top bar, the role's navigation as a sidebar
@@ -84,7 +84,7 @@ function AppLayout({ area }: { area: 'dashboard' | 'admin' }) {
       <LogoutDialog open={logoutOpen} onClose={() => setLogoutOpen(false)} />
       {area === 'dashboard' && (
         <Suspense fallback={null}>
-          <RenewalReminder />
+          <Reminders />
         </Suspense>
       )}
     </div>

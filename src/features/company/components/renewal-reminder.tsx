@@ -6,7 +6,6 @@ import type { RenewalSummary } from '@domain/renewal';
 import { Button } from '@src/components/button';
 import dialog from '@src/components/dialog/dialog.module.css';
 import { useModalDialog } from '@src/components/dialog/use-modal-dialog';
-import { readNewCompany } from '@src/features/order-popups/new-company-flag';
 import { useCurrentUser } from '@src/features/session/session-store';
 import { withRetry } from '@src/lib/api';
 import { href, paths } from '@src/lib/paths';
@@ -25,8 +24,8 @@ export function reminderVariant(summary: RenewalSummary): { kind: 'none' } | { k
 
 /**
  * The renewals reminder modal (SPEC §2): once per load of the signed-in area, when pending plus
- * overdue is above 0 and the new-company popup is not due (the declarations modal does not
- * exist yet; decision 025). With exactly one such
+ * overdue is above 0; `Reminders` mounts it only when neither the new-company popup nor the
+ * declarations modal is due. With exactly one such
  * company it offers "view details" (its renewal page); otherwise an OK and a count.
  */
 export function RenewalReminder() {
@@ -48,7 +47,7 @@ export function RenewalReminder() {
       (answer) => {
         if (abort.signal.aborted || !answer) return;
         setSummary(answer);
-        if (answer.pendingCount + answer.overdueCount > 0 && readNewCompany() === null) setOpen(true);
+        if (answer.pendingCount + answer.overdueCount > 0) setOpen(true);
       },
       () => undefined,
     );

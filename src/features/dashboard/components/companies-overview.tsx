@@ -7,7 +7,6 @@ import { EmailProofNotice } from '@src/features/email-proof/components/email-pro
 import { CompanyCreatedPopup } from '@src/features/order-popups/company-created-popup';
 import { clearNewCompany, readNewCompany } from '@src/features/order-popups/new-company-flag';
 import { useCurrentUser } from '@src/features/session/session-store';
-import { DeclarationsReminder } from '@src/features/tax-form/components/declarations-reminder';
 import { href, paths } from '@src/lib/paths';
 import { usePageTitle } from '@src/lib/use-page-title';
 import { useCompanies } from '../hooks/use-companies';
@@ -73,7 +72,6 @@ export function CompaniesOverview() {
         </section>
       ) : null}
       <StartPaths first={companies.length === 0} />
-      {companies.length > 0 && <DeclarationsReminder language={language} suppressed={announced !== null} />}
       <CompanyCreatedPopup
         open={announced !== null}
         companyName={details?.find((company) => company.id === announced)?.name ?? null}

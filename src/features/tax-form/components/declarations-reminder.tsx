@@ -13,28 +13,34 @@ const shownKey = 'alta.declarationsReminderShown';
 /**
  * SPEC §2 pending-declarations reminder on the dashboard: the generic, multi-partner or
  * single-member/C-Corp variant, with the days left and the company's name when exactly one;
- * its button opens the tax form. Once per session (tab), and not over another popup.
+ * its button opens the tax form. Once per session (tab); `onDecided`
+ * says whether it opened, so the renewals reminder waits for it (SPEC §2).
  */
-export function DeclarationsReminder({ language, suppressed }: { language: Language; suppressed: boolean }) {
+export function DeclarationsReminder({ language, onDecided }: { language: Language; onDecided: (opened: boolean) => void }) {
   const { t } = useTranslation('taxForm');
   const [pending, setPending] = useState<PendingDeclarations | null>(null);
   const [open, setOpen] = useState(false);
   useEffect(() => {
-    if (suppressed || sessionStorage.getItem(shownKey)) return;
+    if (sessionStorage.getItem(shownKey)) {
+      onDecided(false);
+      return;
+    }
     let current = true;
     fetchPendingDeclarations().then(
       (result) => {
-        if (!current || !result || reminderVariant(result) === null) return;
+        if (!current) return;
+        if (!result || reminderVariant(result) === null) return onDecided(false);
         sessionStorage.setItem(shownKey, '1');
         setPending(result);
         setOpen(true);
+        onDecided(true);
       },
-      () => undefined,
+      () => current && onDecided(false),
     );
     return () => {
       current = false;
     };
-  }, [suppressed]);
+  }, [onDecided]);
   const variant = pending ? reminderVariant(pending) : null;
   if (!pending || !variant) return null;
   const group = variant === 'multiPartner' ? pending.llcMultiPartnerResult : variant === 'singleMember' ? pending.llcSingleMemberOrCcorpResult : null;
