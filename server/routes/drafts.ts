@@ -8,6 +8,7 @@ import { findGuestDraft } from '../db/queries/guest-drafts';
 import { lockedUntil, recordHit, type RateRule } from '../db/queries/rate-limits';
 import { ProblemError } from '../lib/problem';
 import { problemResponses } from '../lib/problem-responses';
+import { answerOrRefusal, answerRefusals } from '../lib/refusals';
 import { rateLimited } from '../middleware/with-rate-limit';
 import { renderMail } from '../providers/mail/render-mail';
 import { saveGuestDraft } from '../sync/drafts';
@@ -43,12 +44,13 @@ const getGuestDraft = createRoute({
   path: '/drafts/{id}',
   summary: "Read a guest's wizard draft with its secret (continue on another device)",
   description:
-    'The secret travels in the `X-Draft-Secret` header, never in the address. An unknown id, a wrong secret, a draft already linked to an account or older than the retention window all answer 404 alike.',
+    'The secret travels in the `X-Draft-Secret` header, never in the address. An unknown id, a wrong secret, a draft already linked to an account or older than the retention window are all refused alike with `not_found` (decision 021: an old link is something a person opens in normal use).',
   tags: ['drafts'],
+  middleware: [answerRefusals('not_found')] as const,
   request: { params: idParam, headers: secretHeaders },
   responses: {
-    200: { description: 'The draft as last uploaded', content: { 'application/json': { schema: guestDraftSchema } } },
-    ...problemResponses(400, 404, 429),
+    200: answerOrRefusal('The draft as last uploaded', guestDraftSchema, ['not_found']),
+    ...problemResponses(400, 429),
   },
 });
 

@@ -1,6 +1,6 @@
-import { test } from '@playwright/test';
-import { expect, LoginPage, uniqueEmail } from './support/alta';
+import { LoginPage, uniqueEmail } from './support/alta';
 import { readResetCode } from './support/outbox';
+import { expect, test } from './support/test';
 
 // About the login screen, not the installed app.
 test.use({ serviceWorkers: 'block' });
