@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { LoginPage, admin, blockedRefusal, demo, logInAs, uniqueEmail } from './support/alta';
 import { readResetCode } from './support/outbox';
-import { expect, test } from './support/test';
+import { expect, failing, test } from './support/test';
 
 // These tests are about screens and timers, not the installed app: the service worker would
 // only compete with the pages (and could answer /config from its cache).
@@ -139,7 +139,7 @@ test.describe('Google sign-in button', () => {
     test.use({ bypassCSP: true });
     // The token the stand-in Google hands over is no real Google token: the server refuses it with
     // 401 `google_auth_failed`, as it refuses any forged one.
-    test.use({ expectedFailures: [{ status: 401, url: /\/api\/v1\/login$/ }] });
+    test.use({ expectedFailures: failing({ status: 401, url: /\/api\/v1\/login$/ }) });
 
     test('is shown on login and hands Google’s token to POST /login', async ({ page }) => {
       await page.route('**/api/v1/config', async (route) => {

@@ -1,8 +1,8 @@
 import { LoginPage, cachedProfileEmail, databaseNames, demo, uniqueEmail, words, type Lang } from './support/alta';
-import { expect, test } from './support/test';
+import { expect, failing, test } from './support/test';
 
 // Two tests make the API unreachable for `/users/me` on purpose (the cached-profile fallback).
-test.use({ expectedFailures: [{ status: 'network', url: /\/api\/v1\/users\/me$/ }] });
+test.use({ expectedFailures: failing({ status: 'network', url: /\/api\/v1\/users\/me$/ }) });
 
 // These tests are about the shell, not the installed app: the service worker's precache
 // download would only compete with the pages under test.

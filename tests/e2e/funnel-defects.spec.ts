@@ -65,6 +65,7 @@ test('a partner living where digital banking is unavailable is told so and is no
 });
 
 test('the payment-success popup says banking is unavailable when a partner lives in a SPEC §1 country, in es, en and pt', async ({ page, request }) => {
+  test.slow(); // four payments on a shared machine
   const noBanking = {
     es: 'La banca digital no está disponible para residentes de Nigeria: Alta no puede abrir una cuenta bancaria para tu empresa',
     en: 'Digital banking is not available to residents of Nigeria: Alta cannot open a bank account for your company',

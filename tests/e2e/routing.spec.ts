@@ -1,5 +1,5 @@
 import { LoginPage, admin, demo, logInAs } from './support/alta';
-import { expect, test } from './support/test';
+import { expect, failing, test } from './support/test';
 
 // These tests are about the shell, not the installed app: the service worker's precache
 // download would only compete with the pages under test.
@@ -113,7 +113,7 @@ test.describe('unknown paths', () => {
 
 test.describe('route errors', () => {
   // Each test makes one screen's code fail to download, on purpose.
-  test.use({ expectedFailures: [{ status: 'network', url: /\/assets\/(reset-password|mailing)-[^/]*\.js$/ }] });
+  test.use({ expectedFailures: failing({ status: 'network', url: /\/assets\/(reset-password|mailing)-[^/]*\.js$/ }) });
 
   test('a public page that fails shows a 3-second countdown, then reloads the public home', async ({ page }) => {
     // The screen's code cannot be downloaded (a deployment replaced it, the network dropped).

@@ -1,9 +1,9 @@
 import { demo, logInAs, type Lang } from './support/alta';
 import { queueDraftChange, serverDraftIds, userDatabase, waitForSyncPosition } from './support/sync';
-import { expect, test } from './support/test';
+import { expect, failing, test } from './support/test';
 
 // The failed-attempt state is made by a sync API answering 503 on purpose.
-test.use({ expectedFailures: [{ status: 503, url: /\/api\/v1\/sync\/push$/ }] });
+test.use({ expectedFailures: failing({ status: 503, url: /\/api\/v1\/sync\/push$/ }) });
 
 // The sync indicator's details in each of Alta's languages: the pending count, when the
 // device last synced, the failure, and "retry now" sending the change. The service worker

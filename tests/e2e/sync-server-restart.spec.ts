@@ -1,10 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
 import { freshDataDir, spawnAlta } from './alta-process.mjs';
 import { queueDraftChange, serverDraftIds, signedInAndSynced } from './support/sync';
-import { expect, networkCut, test } from './support/test';
+import { expect, failing, networkCut, test } from './support/test';
 
 // The test stops Alta for 20 s: the browser's requests fail meanwhile, on purpose.
-test.use({ expectedFailures: [networkCut] });
+test.use({ expectedFailures: failing(networkCut) });
 
 // Issue 15 §3: Alta stops for 20 s and comes back while the browser says it is online all
 // along. The device says "can't reach Alta" (not "offline"), and its pending change reaches

@@ -10,7 +10,7 @@ import { expect as baseExpect, test as base, type Browser, type BrowserContext, 
  * The API answers a user's expected outcomes (a wrong password, a declined card, a rate limit)
  * as 200 answers (docs/decisions/021), so a request the browser logs as failed is a defect.
  * A spec that makes requests fail on purpose (the network cut, a provider answering 500)
- * declares exactly those with `test.use({ expectedFailures: [...] })`, with its reason
+ * declares exactly those with `test.use({ expectedFailures: failing(...) })`, with its reason
  * beside it; anything else still fails.
  */
 
@@ -19,6 +19,16 @@ export interface ExpectedFailure {
   status: number | 'network';
   url: RegExp;
 }
+
+/**
+ * The option's value: the requests a spec makes fail. (A bare array would not do: Playwright
+ * reads `[value, options]` in `test.use` as a fixture definition.)
+ */
+export interface ExpectedFailures {
+  readonly requests: readonly ExpectedFailure[];
+}
+
+export const failing = (...requests: ExpectedFailure[]): ExpectedFailures => ({ requests });
 
 /** Any request to Alta while a test has cut the network on purpose (`context.setOffline`, the server stopped). */
 export const networkCut: ExpectedFailure = { status: 'network', url: /^http:\/\/localhost:\d+\// };
@@ -31,16 +41,16 @@ export const expect = baseExpect.configure({ timeout: 15_000 });
 
 const failedResource = /^Failed to load resource: (?:the server responded with a status of (\d{3})|net::ERR_)/;
 
-function expected(message: ConsoleMessage, failures: readonly ExpectedFailure[]): boolean {
+function expected(message: ConsoleMessage, { requests }: ExpectedFailures): boolean {
   const failed = failedResource.exec(message.text());
   if (!failed) return false;
   const status = failed[1] ? Number(failed[1]) : 'network';
   const url = message.location().url;
-  return failures.some((failure) => failure.status === status && failure.url.test(url));
+  return requests.some((failure) => failure.status === status && failure.url.test(url));
 }
 
-export const test = base.extend<{ expectedFailures: readonly ExpectedFailure[]; cleanConsole: void }>({
-  expectedFailures: [[], { option: true }],
+export const test = base.extend<{ expectedFailures: ExpectedFailures; cleanConsole: void }>({
+  expectedFailures: [failing(), { option: true }],
   cleanConsole: [
     async ({ context, browser, expectedFailures }, use) => {
       const problems: string[] = [];
