@@ -8,7 +8,7 @@ import { findGuestDraft } from '../db/queries/guest-drafts';
 import { lockedUntil, recordHit, type RateRule } from '../db/queries/rate-limits';
 import { ProblemError } from '../lib/problem';
 import { problemResponses } from '../lib/problem-responses';
-import { answerOrRefusal, answerRefusals } from '../lib/refusals';
+import { answerOrRefusal, answerRefusals, refusalResponse } from '../lib/refusals';
 import { rateLimited } from '../middleware/with-rate-limit';
 import { renderMail } from '../providers/mail/render-mail';
 import { saveGuestDraft } from '../sync/drafts';
@@ -59,8 +59,9 @@ const postDraftLinkMail = createRoute({
   path: '/drafts/{id}/email-link',
   summary: "Email a guest the link that continues their wizard draft on another device",
   description:
-    'Needs the draft secret in `X-Draft-Secret`, like reading the draft. The mail, in `lang`, carries `/{lang}/continue#<id>.<secret>`. Limited per draft and per address.',
+    'Needs the draft secret in `X-Draft-Secret`, like reading the draft. The mail, in `lang`, carries `/{lang}/continue#<id>.<secret>`. Limited per draft and per address: past the draft\'s limit the request is refused with `rate_limited` (decision 021).',
   tags: ['drafts'],
+  middleware: [answerRefusals('rate_limited')] as const,
   request: {
     params: idParam,
     headers: secretHeaders,
@@ -68,6 +69,7 @@ const postDraftLinkMail = createRoute({
   },
   responses: {
     202: { description: 'The mail is on its way' },
+    200: refusalResponse(['rate_limited']),
     ...problemResponses(400, 404, 429),
   },
 });
