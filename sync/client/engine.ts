@@ -267,8 +267,6 @@ export class SyncEngine {
         return;
       } while (this.again && !this.isStopped && this.status.leader);
     } catch (error) {
-      // Stopped meanwhile (logout closed and deleted the database under this cycle): nothing failed.
-      if (this.isStopped) return;
       // A local failure (IndexedDB quota, a closed database): back off like a server failure.
       console.error('sync failed locally', error);
       this.onFailure({ kind: 'server', status: 0, code: 'local', retryAfterMs: null });
