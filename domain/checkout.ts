@@ -121,6 +121,11 @@ export const orderViewSchema = z.object({
   /** The company created from the paid order once an account owns it. */
   companyId: z.uuid().nullable(),
   claimed: z.boolean(),
+  /**
+   * SPEC §1: a partner's country of residence where digital banking is unavailable (the first
+   * one), or null. Such a company is formed without banking, and the customer is told so.
+   */
+  bankingUnavailableIn: z.string().nullable(),
   /** A payment waiting for its 3-D Secure challenge, so a reloaded checkout can show it again. */
   pendingPayment: z.object({ paymentId: z.uuid(), action: paymentActionSchema }).nullable(),
 });

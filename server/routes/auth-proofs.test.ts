@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/users';
-import { problemBody } from '../lib/problem';
 import { createUser, goodPassword } from '../test/accounts';
 import { createTestApp, type TestApp } from '../test/harness';
 
@@ -13,13 +12,14 @@ afterAll(() => t.close());
 
 describe('blocked account at login', () => {
   // The browser test of the payment-expired popup stands this exact answer in for a blocked
-  // account (tests/e2e/account-proofs.spec.ts): this keeps the two in step.
-  it('answers exactly problemBody(403, user_blocked) as application/problem+json', async () => {
+  // account (`blockedRefusal` in tests/e2e/support/alta.ts): this keeps the two in step.
+  it('answers exactly the refusal user_blocked (decision 021), with no session', async () => {
     const user = await createUser(t);
     await t.database.db.update(users).set({ status: 'blocked' }).where(eq(users.id, user.id));
     const response = await t.request('/api/v1/login', { method: 'POST', json: { email: user.email, password: goodPassword } });
-    expect(response.status).toBe(403);
-    expect(response.headers.get('content-type')).toBe('application/problem+json');
-    expect(await response.json()).toEqual(problemBody(403, 'user_blocked'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(await response.json()).toEqual({ status: 'refused', code: 'user_blocked' });
+    expect(response.headers.getSetCookie()).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { createAccountWithTemporaryPassword } from '../auth/accounts';
 import type { AppDeps } from '../context';
 import { users } from '../db/schema/users';
 import { createUser, goodPassword, signIn } from '../test/accounts';
-import { cookiesFrom, createTestApp, type TestApp } from '../test/harness';
+import { cookiesFrom, createTestApp, refusedWith, type TestApp } from '../test/harness';
 
 const setCookies = (response: Response) => response.headers.getSetCookie();
 const cookieLine = (response: Response, name: string) => setCookies(response).find((line) => line.startsWith(`${name}=`));
@@ -82,8 +82,8 @@ describe('login, logout, me', () => {
     const user = await createUser(t);
     const wrongPassword = await post(t, '/login', { email: user.email, password: 'Wrong#2026' });
     const unknownEmail = await post(t, '/login', { email: 'nobody@example.com', password: 'Wrong#2026' });
-    expect(wrongPassword.status).toBe(401);
-    expect(unknownEmail.status).toBe(401);
+    expect(await refusedWith(wrongPassword)).toBe('invalid_credentials');
+    expect(await refusedWith(unknownEmail)).toBe('invalid_credentials');
     expect(await wrongPassword.json()).toEqual(await unknownEmail.json());
     expect(setCookies(wrongPassword)).toEqual([]);
   });
@@ -91,8 +91,7 @@ describe('login, logout, me', () => {
   it('refuses password login to an account created with Google (it has no password)', async () => {
     const user = await createUser(t, { password: null, googleSub: 'google-123' });
     const response = await post(t, '/login', { email: user.email, password: goodPassword });
-    expect(response.status).toBe(401);
-    expect(await response.json()).toMatchObject({ code: 'invalid_credentials' });
+    expect(await refusedWith(response)).toBe('invalid_credentials');
   });
 
   it('logs out: 204, cookies cleared, the refresh token revoked', async () => {
@@ -213,13 +212,12 @@ describe('password reset by mailed code', () => {
 
     const confirmed = await put(t, '/reset-password/confirm', { email: user.email, code, newPassword: 'Brand#New2026' });
     expect(confirmed.status).toBe(204);
-    expect((await post(t, '/login', { email: user.email, password: goodPassword })).status).toBe(401);
-    expect((await post(t, '/login', { email: user.email, password: 'Brand#New2026' })).status).toBe(200);
+    expect(await refusedWith(await post(t, '/login', { email: user.email, password: goodPassword }))).toBe('invalid_credentials');
+    expect(await (await post(t, '/login', { email: user.email, password: 'Brand#New2026' })).json()).toMatchObject({ status: 'ok' });
     expect((await post(t, '/auth/refresh', undefined, session)).status).toBe(401);
 
     const again = await put(t, '/reset-password/confirm', { email: user.email, code, newPassword: 'Other#New2026' });
-    expect(again.status).toBe(400);
-    expect(await again.json()).toMatchObject({ code: 'invalid_security_code' });
+    expect(await refusedWith(again)).toBe('invalid_security_code');
   });
 
   it('mails in the language the request asks for', async () => {
@@ -232,8 +230,7 @@ describe('password reset by mailed code', () => {
   it('answers an unknown email exactly like a known one, and mails nothing', async () => {
     expect(await requestCode('nobody@example.com')).toEqual([]);
     const confirm = await put(t, '/reset-password/confirm', { email: 'nobody@example.com', code: '123456', newPassword: 'Brand#New2026' });
-    expect(confirm.status).toBe(400);
-    expect(await confirm.json()).toMatchObject({ code: 'invalid_security_code' });
+    expect(await refusedWith(confirm)).toBe('invalid_security_code');
   });
 
   it('refuses an expired code', async () => {
@@ -241,7 +238,7 @@ describe('password reset by mailed code', () => {
     const code = codeOf((await requestCode(user.email))[0]!.text)!;
     t.clock.advance(15 * 60 * 1000 + 1000);
     const response = await put(t, '/reset-password/confirm', { email: user.email, code, newPassword: 'Brand#New2026' });
-    expect(response.status).toBe(400);
+    expect(await refusedWith(response)).toBe('invalid_security_code');
   });
 
   it('voids the code after 5 wrong attempts', async () => {
@@ -249,12 +246,11 @@ describe('password reset by mailed code', () => {
     const code = codeOf((await requestCode(user.email))[0]!.text)!;
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      expect((await put(t, '/reset-password/confirm', { email: user.email, code: wrong, newPassword: 'Brand#New2026' })).status).toBe(400);
+      expect(await refusedWith(await put(t, '/reset-password/confirm', { email: user.email, code: wrong, newPassword: 'Brand#New2026' }))).toBe('invalid_security_code');
     }
     t.clock.advance(16 * 60 * 1000); // past the rate-limit lock the five failures caused
     const right = await put(t, '/reset-password/confirm', { email: user.email, code, newPassword: 'Brand#New2026' });
-    expect(right.status).toBe(400);
-    expect(await right.json()).toMatchObject({ code: 'invalid_security_code' });
+    expect(await refusedWith(right)).toBe('invalid_security_code');
   });
 
   it('only the latest code works', async () => {
@@ -262,7 +258,7 @@ describe('password reset by mailed code', () => {
     const first = codeOf((await requestCode(user.email))[0]!.text)!;
     const second = codeOf((await requestCode(user.email))[0]!.text)!;
     if (first !== second) {
-      expect((await put(t, '/reset-password/confirm', { email: user.email, code: first, newPassword: 'Brand#New2026' })).status).toBe(400);
+      expect(await refusedWith(await put(t, '/reset-password/confirm', { email: user.email, code: first, newPassword: 'Brand#New2026' }))).toBe('invalid_security_code');
     }
     expect((await put(t, '/reset-password/confirm', { email: user.email, code: second, newPassword: 'Brand#New2026' })).status).toBe(204);
   });
@@ -291,8 +287,7 @@ describe('temporary-password accounts', () => {
     expect(setCookies(login)).toEqual([]);
 
     const wrongSession = await put(t, '/reset-password/temporary-confirm', { email: user.email, newPassword: 'Chosen#2026', cognitoSession: 'forged' });
-    expect(wrongSession.status).toBe(400);
-    expect(await wrongSession.json()).toMatchObject({ code: 'invalid_security_code' });
+    expect(await refusedWith(wrongSession)).toBe('invalid_security_code');
 
     const confirm = await put(t, '/reset-password/temporary-confirm', { email: user.email, newPassword: 'Chosen#2026', cognitoSession: challenge.data.cognitoSession });
     expect(confirm.status).toBe(200);
@@ -301,8 +296,8 @@ describe('temporary-password accounts', () => {
     expect((await t.request('/api/v1/users/me', { cookies })).status).toBe(200);
 
     const replay = await put(t, '/reset-password/temporary-confirm', { email: user.email, newPassword: 'Again#2026', cognitoSession: challenge.data.cognitoSession });
-    expect(replay.status).toBe(400);
-    expect((await post(t, '/login', { email: user.email, password: temporaryPassword })).status).toBe(401);
+    expect(await refusedWith(replay)).toBe('invalid_security_code');
+    expect(await refusedWith(await post(t, '/login', { email: user.email, password: temporaryPassword }))).toBe('invalid_credentials');
     expect(await (await post(t, '/login', { email: user.email, password: 'Chosen#2026' })).json()).toMatchObject({ status: 'ok' });
   });
 
@@ -310,9 +305,13 @@ describe('temporary-password accounts', () => {
     const { user, temporaryPassword } = await createAccountWithTemporaryPassword(depsOf(t), { email: 'late@example.com', firstName: 'Leo', lastName: 'Paz', language: 'es' });
     const other = await createUser(t);
     const { data } = await (await post(t, '/login', { email: user.email, password: temporaryPassword })).json();
-    expect((await put(t, '/reset-password/temporary-confirm', { email: other.email, newPassword: 'Chosen#2026', cognitoSession: data.cognitoSession })).status).toBe(400);
+    expect(await refusedWith(await put(t, '/reset-password/temporary-confirm', { email: other.email, newPassword: 'Chosen#2026', cognitoSession: data.cognitoSession }))).toBe(
+      'invalid_security_code',
+    );
     t.clock.advance(11 * 60 * 1000);
-    expect((await put(t, '/reset-password/temporary-confirm', { email: user.email, newPassword: 'Chosen#2026', cognitoSession: data.cognitoSession })).status).toBe(400);
+    expect(await refusedWith(await put(t, '/reset-password/temporary-confirm', { email: user.email, newPassword: 'Chosen#2026', cognitoSession: data.cognitoSession }))).toBe(
+      'invalid_security_code',
+    );
   });
 
   it('generates temporary passwords that pass the password rules', async () => {
@@ -332,8 +331,7 @@ describe('blocked users', () => {
     const user = await createUser(t);
     await block(user.id);
     const right = await post(t, '/login', { email: user.email, password: goodPassword });
-    expect(right.status).toBe(403);
-    expect(await right.json()).toMatchObject({ status: 403, code: 'user_blocked' });
+    expect(await refusedWith(right)).toBe('user_blocked');
     expect(setCookies(right)).toEqual([]);
     const wrong = await post(t, '/login', { email: user.email, password: 'Wrong#2026' });
     expect(await wrong.json()).toMatchObject({ code: 'invalid_credentials' });
@@ -359,64 +357,66 @@ describe('rate limiting', () => {
 
   it('locks an account after 5 failures for 30 s, then doubles, with Retry-After', async () => {
     const user = await createUser(t);
-    for (let i = 0; i < 5; i++) expect((await login(user.email, 'Wrong#2026')).status).toBe(401);
+    for (let i = 0; i < 5; i++) expect(await refusedWith(await login(user.email, 'Wrong#2026'))).toBe('invalid_credentials');
 
+    // A refusal (decision 021): no session, the wait in the body and in Retry-After.
     const locked = await login(user.email, 'Wrong#2026');
-    expect(locked.status).toBe(429);
+    expect(locked.status).toBe(200);
     expect(locked.headers.get('retry-after')).toBe('30');
-    expect(locked.headers.get('content-type')).toBe('application/problem+json');
-    expect(await locked.json()).toMatchObject({ status: 429, code: 'rate_limited', retryAfter: 30 });
+    expect(locked.headers.get('content-type')).toBe('application/json');
+    expect(await locked.json()).toEqual({ status: 'refused', code: 'rate_limited', retryAfter: 30 });
+    expect(setCookies(locked)).toEqual([]);
 
     t.clock.advance(31_000);
-    expect((await login(user.email, 'Wrong#2026')).status).toBe(401);
+    expect(await refusedWith(await login(user.email, 'Wrong#2026'))).toBe('invalid_credentials');
     const longer = await login(user.email, 'Wrong#2026');
-    expect(longer.status).toBe(429);
+    expect(await refusedWith(longer)).toBe('rate_limited');
     expect(longer.headers.get('retry-after')).toBe('60');
 
     t.clock.advance(61_000);
-    expect((await login(user.email, goodPassword)).status).toBe(200);
+    expect(await (await login(user.email, goodPassword)).json()).toMatchObject({ status: 'ok' });
     // Success forgets the account's failures: one more failure does not lock again.
-    expect((await login(user.email, 'Wrong#2026')).status).toBe(401);
-    expect((await login(user.email, goodPassword)).status).toBe(200);
+    expect(await refusedWith(await login(user.email, 'Wrong#2026'))).toBe('invalid_credentials');
+    expect(await (await login(user.email, goodPassword)).json()).toMatchObject({ status: 'ok' });
   });
 
   it("does not let a stranger's failures lock the owner out: the right password plus a mailed code gets in", async () => {
     const user = await createUser(t, { language: 'pt' });
-    for (let i = 0; i < 5; i++) expect((await login(user.email, 'Wrong#2026', '203.0.113.66')).status).toBe(401);
+    for (let i = 0; i < 5; i++) expect(await refusedWith(await login(user.email, 'Wrong#2026', '203.0.113.66'))).toBe('invalid_credentials');
     // The attacker still hears only the lock.
-    expect((await login(user.email, 'Wrong#2026', '203.0.113.66')).status).toBe(429);
+    expect(await refusedWith(await login(user.email, 'Wrong#2026', '203.0.113.66'))).toBe('rate_limited');
 
     const owner = (extra: Record<string, string> = {}) =>
       t.request('/api/v1/login', { method: 'POST', json: { email: user.email, password: goodPassword, ...extra }, headers: { 'x-forwarded-for': '198.51.100.1, 203.0.113.67' } });
     const asked = await owner();
-    expect(asked.status).toBe(401);
-    expect(await asked.json()).toMatchObject({ code: 'login_code_required' });
+    expect(await refusedWith(asked)).toBe('login_code_required');
+    expect(setCookies(asked)).toEqual([]);
     const mail = t.mails.at(-1)!;
     expect(mail.to).toBe(user.email);
     expect(mail.subject).toBe('Seu código para entrar no Alta');
     const code = codeOf(mail.text)!;
 
-    expect((await owner({ code: code === '000000' ? '111111' : '000000' })).status).toBe(400);
+    expect(await refusedWith(await owner({ code: code === '000000' ? '111111' : '000000' }))).toBe('invalid_security_code');
     const signedIn = await owner({ code });
-    expect(signedIn.status).toBe(200);
+    expect(await signedIn.clone().json()).toMatchObject({ status: 'ok' });
     expect(cookieLine(signedIn, 'accessToken')).toBeDefined();
     // The code is spent, and the success cleared the account's failures.
-    expect((await login(user.email, 'Wrong#2026', '203.0.113.68')).status).toBe(401);
+    expect(await refusedWith(await login(user.email, 'Wrong#2026', '203.0.113.68'))).toBe('invalid_credentials');
     // Without the password, the code opens nothing.
-    expect((await owner({ password: 'Wrong#2026', code })).status).toBe(401);
+    expect(await refusedWith(await owner({ password: 'Wrong#2026', code }))).toBe('invalid_credentials');
   });
 
   it('counts an unknown email like a real one, so a lock reveals nothing', async () => {
     for (let i = 0; i < 5; i++) await login('ghost@example.com', 'Wrong#2026', '203.0.113.50');
     const response = await login('ghost@example.com', 'Wrong#2026', '203.0.113.50');
-    expect(response.status).toBe(429);
+    expect(await refusedWith(response)).toBe('rate_limited');
   });
 
   it('locks an IP that fails across many accounts, and only that IP', async () => {
     for (let i = 0; i < 30; i++) await login(`spray-${i}@example.com`, 'Wrong#2026', '203.0.113.99');
     const user = await createUser(t);
-    expect((await login(user.email, goodPassword, '203.0.113.99')).status).toBe(429);
-    expect((await login(user.email, goodPassword, '203.0.113.100')).status).toBe(200);
+    expect(await refusedWith(await login(user.email, goodPassword, '203.0.113.99'))).toBe('rate_limited');
+    expect(await (await login(user.email, goodPassword, '203.0.113.100')).json()).toMatchObject({ status: 'ok' });
   });
 
   it('limits reset-code requests per account (each one sends a mail)', async () => {
@@ -424,7 +424,7 @@ describe('rate limiting', () => {
     const request = () => t.request('/api/v1/reset-password', { method: 'POST', json: { email: user.email }, headers: { 'x-forwarded-for': '203.0.113.200' } });
     for (let i = 0; i < 5; i++) expect((await request()).status).toBe(202);
     const limited = await request();
-    expect(limited.status).toBe(429);
+    expect(await refusedWith(limited)).toBe('rate_limited');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
@@ -436,8 +436,8 @@ describe('rate limiting', () => {
         json: { email: user.email, code: '000000', newPassword: 'Brand#New2026' },
         headers: { 'x-forwarded-for': '203.0.113.201' },
       });
-    for (let i = 0; i < 5; i++) expect((await confirm()).status).toBe(400);
-    expect((await confirm()).status).toBe(429);
+    for (let i = 0; i < 5; i++) expect(await refusedWith(await confirm())).toBe('invalid_security_code');
+    expect(await refusedWith(await confirm())).toBe('rate_limited');
   });
 
   it('limits registrations per IP', async () => {
@@ -448,7 +448,7 @@ describe('rate limiting', () => {
         headers: { 'x-forwarded-for': '203.0.113.202' },
       });
     for (let i = 0; i < 10; i++) expect((await register(i)).status).toBe(201);
-    expect((await register(10)).status).toBe(429);
+    expect(await refusedWith(await register(10))).toBe('rate_limited');
   });
 });
 

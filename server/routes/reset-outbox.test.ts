@@ -49,8 +49,7 @@ describe('password reset through the .eml outbox', () => {
     expect(confirmed.status).toBe(204);
 
     const old = await login(user.email, goodPassword);
-    expect(old.status).toBe(401);
-    expect(await old.json()).toMatchObject({ code: 'invalid_credentials' });
+    expect(await old.json()).toEqual({ status: 'refused', code: 'invalid_credentials' });
     const fresh = await login(user.email, 'Outbox#New2026');
     expect(fresh.status).toBe(200);
     expect(await fresh.json()).toMatchObject({ status: 'ok', data: { email: user.email } });

@@ -50,6 +50,22 @@ describe('api client', () => {
     await expect(api.post('login')).rejects.toMatchObject({ status: 429, code: 'rate_limited', retryAfter: 42 });
   });
 
+  it('turns a refusal (a 200 that says no, decision 021) into the same ApiError a problem gives, details and wait included', async () => {
+    const server = fakeServer(
+      json({ status: 'refused', code: 'card_declined', declineCode: 'generic_decline', supportCode: 'PAY-1A2B3C4D' }),
+      json({ status: 'refused', code: 'rate_limited', retryAfter: 42 }),
+      json({ status: 'refused', code: 'price_mismatch', amount: 49_900 }),
+      json({ status: 'ok', data: { id: 'u1' } }),
+    );
+    const { api } = client(server);
+    const declined = await api.post('checkout/x/pay').catch((error: unknown) => error);
+    expect(declined).toBeInstanceOf(ApiError);
+    expect(declined).toMatchObject({ status: 200, code: 'card_declined', details: { declineCode: 'generic_decline', supportCode: 'PAY-1A2B3C4D' } });
+    await expect(api.post('login')).rejects.toMatchObject({ code: 'rate_limited', retryAfter: 42 });
+    expect(errorMessage(await api.post('orders').catch((error: unknown) => error))).toEqual({ key: ['errors:price_mismatch', 'errors:internal'] });
+    await expect(api.post('login')).resolves.toEqual({ status: 'ok', data: { id: 'u1' } });
+  });
+
   it('keeps the payment details of a problem (decline code, support code, server amount) and drops ill-typed ones', async () => {
     const server = fakeServer(
       problem(402, 'card_declined', { declineCode: 'generic_decline', supportCode: 'PAY-1A2B3C4D' }),

@@ -6,7 +6,10 @@ import { sessionEnded } from './session-ended';
 /**
  * Alta's one HTTP client. Cookies carry the session (no token is ever readable here), every
  * error answer is problem+json and becomes an `ApiError` with its stable `code`; a protected
- * call answered 401 refreshes the session once and is retried before giving up.
+ * call answered 401 refreshes the session once and is retried before giving up. A refusal
+ * (a 200 `{ status: 'refused', code }`, docs/decisions/021: the "no" a user meets in normal
+ * use, which the browser must not log as a failed request) becomes the same `ApiError`, so
+ * callers show its message as they show a problem's.
  */
 
 /** An error answer of the API, parsed from its problem+json body. */
@@ -14,6 +17,7 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
 
   constructor(
+    /** The answer's HTTP status: 200 for a refusal. */
     readonly status: number,
     readonly code: string,
     /** Field path → i18n message keys (`validation.*`). */
@@ -123,7 +127,9 @@ export function createApiClient(options: ApiClientOptions) {
     }
     if (response.status === 204) return undefined as T;
     const text = await response.text();
-    return (text ? JSON.parse(text) : undefined) as T;
+    const body: unknown = text ? JSON.parse(text) : undefined;
+    if (isRefusal(body)) throw refusalError(response, body);
+    return body as T;
   }
 
   return {
@@ -148,8 +154,17 @@ function isProblem(value: unknown): value is Problem {
   return Number.isInteger(status) && typeof code === 'string' && errorsOk && (retryAfter === undefined || typeof retryAfter === 'number');
 }
 
+/** A 200 answer that says no (`refusalSchema` of domain/problem.ts): the problem's fields with `status: 'refused'`. */
+function isRefusal(value: unknown): value is Omit<Problem, 'status'> {
+  return typeof value === 'object' && value !== null && (value as { status?: unknown }).status === 'refused' && isProblem({ ...value, status: 200 });
+}
+
+function refusalError(response: Response, refusal: Omit<Problem, 'status'>): ApiError {
+  return new ApiError(response.status, refusal.code, refusal.errors ?? {}, refusal.retryAfter ?? null, problemDetails(refusal));
+}
+
 /** The payment fields of a problem, kept only when they have the documented types. */
-function problemDetails({ declineCode, supportCode, amount, attemptsRemaining }: Problem): ProblemDetails {
+function problemDetails({ declineCode, supportCode, amount, attemptsRemaining }: Pick<Problem, 'declineCode' | 'supportCode' | 'amount' | 'attemptsRemaining'>): ProblemDetails {
   return {
     ...(typeof declineCode === 'string' && { declineCode }),
     ...(typeof supportCode === 'string' && { supportCode }),

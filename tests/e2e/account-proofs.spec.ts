@@ -1,7 +1,7 @@
-import { test, type APIRequestContext, type Page } from '@playwright/test';
-import { problemBody } from '../../server/lib/problem';
-import { expect, LoginPage, admin, demo, logInAs, uniqueEmail } from './support/alta';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { LoginPage, admin, blockedRefusal, demo, logInAs, uniqueEmail } from './support/alta';
 import { readResetCode } from './support/outbox';
+import { expect, failing, test } from './support/test';
 
 // These tests are about screens and timers, not the installed app: the service worker would
 // only compete with the pages (and could answer /config from its cache).
@@ -64,12 +64,7 @@ test.describe('password reset through the mailed code', () => {
 });
 
 test.describe('blocked account', () => {
-  // The server refuses a blocked account with this exact problem (server/routes/auth-proofs.test.ts
-  // proves the body); no public route blocks an account, so the login answer is stood in for here.
-  const blockedLogin = (page: Page) =>
-    page.route('**/api/v1/login', (route) =>
-      route.fulfill({ status: 403, contentType: 'application/problem+json', body: JSON.stringify(problemBody(403, 'user_blocked')) }),
-    );
+  const blockedLogin = (page: Page) => page.route('**/api/v1/login', (route) => route.fulfill({ json: blockedRefusal }));
 
   test('a blocked user who logs in sees the payment-expired popup and stays on login', async ({ page }) => {
     await blockedLogin(page);
@@ -142,6 +137,9 @@ test.describe('Google sign-in button', () => {
     // The stand-in Google script below is served from Google's address, which only the CSP of a
     // server started with GOOGLE_CLIENT_ID allows; the shared test server has none.
     test.use({ bypassCSP: true });
+    // The token the stand-in Google hands over is no real Google token: the server refuses it with
+    // 401 `google_auth_failed`, as it refuses any forged one.
+    test.use({ expectedFailures: failing({ status: 401, url: /\/api\/v1\/login$/ }) });
 
     test('is shown on login and hands Google’s token to POST /login', async ({ page }) => {
       await page.route('**/api/v1/config', async (route) => {

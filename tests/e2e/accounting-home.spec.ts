@@ -1,5 +1,5 @@
-import { test } from '@playwright/test';
-import { demo, expect, logInAs } from './support/alta';
+import { demo, logInAs } from './support/alta';
+import { expect, test } from './support/test';
 
 // The accounting home's analytics from the demo company's books, in Spanish and English.
 test.use({ serviceWorkers: 'block' });

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { test } from '@playwright/test';
-import { demo, expect, logInAs } from './support/alta';
+import { demo, logInAs } from './support/alta';
+import { expect, test } from './support/test';
 
 // The bookkeeping screen's import dialog, import history and manual accounts, on the demo owner's company.
 test.use({ serviceWorkers: 'block' });

@@ -1,5 +1,9 @@
-import { test, type Page } from '@playwright/test';
-import { demo, expect, logInAs } from './support/alta';
+import type { Page } from '@playwright/test';
+import { demo, logInAs } from './support/alta';
+import { expect, failing, networkCut, test } from './support/test';
+
+// The test takes the browser offline: its requests to Alta fail on purpose.
+test.use({ expectedFailures: failing(networkCut) });
 
 // Offline bookkeeping with the installed app: edits and a receipt wait on the device, survive
 // a reload without network, and reach another device once back online.

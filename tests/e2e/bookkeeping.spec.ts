@@ -1,6 +1,7 @@
-import { test, type Page } from '@playwright/test';
-import { demo, expect, logInAs } from './support/alta';
+import type { Page } from '@playwright/test';
+import { demo, logInAs } from './support/alta';
 import { userDatabase, waitForSyncPosition } from './support/sync';
+import { expect, test } from './support/test';
 
 // The bookkeeping workspace on the demo company's year of books (server/seed.ts). Each test
 // works on its own lines of those books (its own search), so they do not step on each other.

@@ -1,5 +1,5 @@
-import { test } from './support/test';
-import { expect, type Lang } from './support/alta';
+import { expect, test } from './support/test';
+import type { Lang } from './support/alta';
 import { checkoutWords, CheckoutPage, sandboxCards } from './support/checkout';
 import { readMailedLink } from './support/outbox';
 import { fillCreateCompanyWizard, submitWizardOrder } from './support/wizard';

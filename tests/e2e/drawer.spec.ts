@@ -1,6 +1,6 @@
-import { test } from '@playwright/test';
-import { expect, demo, logInAs } from './support/alta';
+import { demo, logInAs } from './support/alta';
 import { expectHydrated } from './support/public-site';
+import { expect, test } from './support/test';
 
 // These tests are about the shell, not the installed app: the service worker's precache
 // download would only compete with the pages under test.

@@ -1,8 +1,9 @@
-import { test, type Browser, type Page } from '@playwright/test';
-import { expect, LoginPage, uniqueEmail } from './support/alta';
+import type { Browser, Page } from '@playwright/test';
+import { LoginPage, uniqueEmail } from './support/alta';
 import { createAccount, openCheckout, placeOrder, sandboxCards, type PlacedOrder } from './support/checkout';
 import { readMailedLink } from './support/outbox';
 import { submitWizardOrder, WizardPage } from './support/wizard';
+import { expect, test } from './support/test';
 
 // Issue 8 §1, §2 and the payment-success popup (decision 017): a paid company follows its
 // email to any device, but only to an account that proved that email; a signed-in owner adds

@@ -1,5 +1,6 @@
-import { admin, expect, logInAs } from './support/alta';
-import { test } from './support/test';
+import { admin, logInAs } from './support/alta';
+import { openCheckout, placeOrder, sandboxCards } from './support/checkout';
+import { expect, test } from './support/test';
 import { fillCreateCompanyWizard, fillMigrateCompanyWizard, samplePartner, submitWizardOrder, WizardPage, wizardWords } from './support/wizard';
 
 // The funnel's rough edges of issue 8 §6, each as a new customer meets it.
@@ -61,6 +62,27 @@ test('a partner living where digital banking is unavailable is told so and is no
   await expect(wizard.partner(1).getByRole('note')).toHaveCount(0);
   await wizard.back('services');
   await expect(page.getByRole('checkbox', { name: 'Bank account assistance' })).toBeVisible();
+});
+
+test('the payment-success popup says banking is unavailable when a partner lives in a SPEC §1 country, in es, en and pt', async ({ page, request }) => {
+  test.slow(); // four payments on a shared machine
+  const noBanking = {
+    es: 'La banca digital no está disponible para residentes de Nigeria: Alta no puede abrir una cuenta bancaria para tu empresa',
+    en: 'Digital banking is not available to residents of Nigeria: Alta cannot open a bank account for your company',
+    pt: 'O banco digital não está disponível para residentes de Nigéria: a Alta não pode abrir uma conta bancária para sua empresa',
+  } as const;
+  for (const lang of ['es', 'en', 'pt'] as const) {
+    const order = await placeOrder(request, { language: lang, partnerCountry: 'NG' });
+    const checkout = await openCheckout(page, order, lang);
+    await checkout.pay({ number: sandboxCards.success });
+    await expect(checkout.successPopup).toContainText(noBanking[lang]);
+  }
+  // A partner where banking is open hears nothing of it.
+  const open = await placeOrder(request, { language: 'en' });
+  const checkout = await openCheckout(page, open, 'en');
+  await checkout.pay({ number: sandboxCards.success });
+  await expect(checkout.successPopup).toContainText(`Order ${open.orderNumber} is paid.`);
+  await expect(checkout.successPopup).not.toContainText('Digital banking');
 });
 
 test('a migration is priced as a migration, in the plan step and at checkout', async ({ page }) => {

@@ -2,10 +2,11 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { build } from 'vite';
 import type { Language } from '@domain/constants';
 import type { ImportFileResult } from './import-worker-page/page';
+import { expect, test } from './support/test';
 
 // The real CSV import worker in Chromium, through its typed comlink client: progress
 // callbacks, per-row errors with line numbers, and cancel. The app has no import screen yet,

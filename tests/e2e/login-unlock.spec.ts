@@ -1,6 +1,6 @@
-import { test } from '@playwright/test';
-import { expect, LoginPage, uniqueEmail } from './support/alta';
+import { LoginPage, uniqueEmail } from './support/alta';
 import { readResetCode } from './support/outbox';
+import { expect, test } from './support/test';
 
 // About the login screen, not the installed app.
 test.use({ serviceWorkers: 'block' });
@@ -16,12 +16,12 @@ test('an owner locked out by a stranger gets in with the password and the mailed
   expect(created.status(), await created.text()).toBe(201);
 
   // The stranger (another address) fails until the account is locked (5 × the test server's multiplier of 20).
-  let status = 401;
-  for (let i = 0; i < 120 && status !== 429; i++) {
+  let refusal = 'invalid_credentials';
+  for (let i = 0; i < 120 && refusal !== 'rate_limited'; i++) {
     const attempt = await request.post('/api/v1/login', { data: { email: account.email, password: 'Wrong#2026' } });
-    status = attempt.status();
+    refusal = ((await attempt.json()) as { code: string }).code;
   }
-  expect(status).toBe(429);
+  expect(refusal).toBe('rate_limited');
 
   const since = Date.now();
   const login = new LoginPage(page, 'pt');

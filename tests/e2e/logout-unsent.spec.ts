@@ -1,6 +1,10 @@
-import { test, type Page } from '@playwright/test';
-import { databaseNames, demo, expect, logInAs } from './support/alta';
+import type { Page } from '@playwright/test';
+import { databaseNames, demo, logInAs } from './support/alta';
 import { hasLocalDraft, queueDraftChange, serverDraftIds, signedInAndSynced } from './support/sync';
+import { expect, failing, networkCut, test } from './support/test';
+
+// One test takes the browser offline, another makes the sync API answer 503: both on purpose.
+test.use({ expectedFailures: failing(networkCut, { status: 503, url: /\/api\/v1\/sync\/push$/ }) });
 
 // Logout deletes the device's database: changes not sent yet are sent first, or named and kept
 // until the user chooses. The service worker is not under test here.

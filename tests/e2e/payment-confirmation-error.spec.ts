@@ -1,9 +1,8 @@
-import { failedRequests, test } from './support/test';
-import { expect } from './support/alta';
+import { expect, failing, test } from './support/test';
 import { orderStatus, openCheckout, placeOrder, sandboxCards } from './support/checkout';
 
 // The provider's confirmation fails on purpose (500).
-test.use({ allowedConsoleErrors: failedRequests(500) });
+test.use({ expectedFailures: failing({ status: 500, url: /\/api\/v1\/checkout\/[^/]+\/confirm$/ }) });
 
 // SPEC §8 "payment confirmation error": the 3-D Secure challenge was answered, but the call
 // that confirms it failed on the server. The customer reads the translated confirmation error

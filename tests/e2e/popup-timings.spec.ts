@@ -1,5 +1,5 @@
-import { test } from './support/test';
-import { expect, LoginPage, uniqueEmail } from './support/alta';
+import { expect, test } from './support/test';
+import { LoginPage, uniqueEmail } from './support/alta';
 import { createAccount, openCheckout, placeOrder, sandboxCards } from './support/checkout';
 import { readMailedLink } from './support/outbox';
 import { expectAutoClose, expectClosingAnimation, freezeClock } from './support/popup-clock';

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
 import { publicPages, type Lang } from './support/public-site';
+import { expect, test } from './support/test';
 
 // Every public page in Spanish and English: no serious or critical WCAG violation (axe-core).
 // axe's analysis is CPU-bound: give it room on a busy 2-core machine.

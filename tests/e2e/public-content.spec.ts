@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { test } from '@playwright/test';
 import { annualDiscount, companyCreationFromUsd, languages, type Language } from '../../domain/constants';
 import { formatNumber, formatUsd } from '../../src/i18n/format';
-import { expect } from './support/alta';
+import { expect, test } from './support/test';
 
 // Issue 4: the home page's offer (SPEC §9 "from $450", the three plans and the Custom plan
 // text, annual billing saves 15%) is in the HTML served before any script runs, in every

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectHydrated, langs, publicPages } from './support/public-site';
+import { expect, test } from './support/test';
 
 /**
  * Decision 013: a pre-rendered page carries its stylesheets inline, so its first paint waits

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { article, articleIds, expectHydrated, faq, sampleArticleId } from './support/public-site';
+import { expect, failing, test } from './support/test';
 
 test.describe('FAQ', () => {
   test('search keeps only the matching questions and says how many', async ({ page }) => {
@@ -136,6 +136,9 @@ test.describe('blog', () => {
 });
 
 test.describe('contact', () => {
+  // One test makes the contact API answer 500, on purpose.
+  test.use({ expectedFailures: failing({ status: 500, url: /\/api\/v1\/contact$/ }) });
+
   test('shows the domain rules under each field', async ({ page }) => {
     await page.goto('/en/contact');
     await page.getByRole('button', { name: 'Send message' }).click();

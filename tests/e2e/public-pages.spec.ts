@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { article, expectHydrated, htmlText, langs, publicPages, sampleArticleId, type Lang } from './support/public-site';
+import { expect, test } from './support/test';
 
 /**
  * The public site as search engines and first visits get it: complete HTML per page and

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { sampleArticleId } from './support/public-site';
+import { expect, test } from './support/test';
 
 // Home and an article at the SPEC's narrowest and widest breakpoints: nothing wider than the
 // screen; the screenshots are kept with the test results for a person to look at.

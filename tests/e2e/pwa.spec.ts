@@ -3,8 +3,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { demo, logInAs } from './support/alta';
+import { expect, failing, networkCut, test } from './support/test';
+
+// These tests take the browser offline: its requests to Alta fail on purpose.
+test.use({ expectedFailures: failing(networkCut) });
 
 /** Waits until the service worker is active, i.e. the app shell is precached. */
 async function serviceWorkerActive(page: Page) {

@@ -1,5 +1,5 @@
-import { test } from '@playwright/test';
-import { expect, LoginPage, admin, demo, logInAs } from './support/alta';
+import { LoginPage, admin, demo, logInAs } from './support/alta';
+import { expect, failing, test } from './support/test';
 
 // These tests are about the shell, not the installed app: the service worker's precache
 // download would only compete with the pages under test.
@@ -112,6 +112,9 @@ test.describe('unknown paths', () => {
 });
 
 test.describe('route errors', () => {
+  // Each test makes one screen's code fail to download, on purpose.
+  test.use({ expectedFailures: failing({ status: 'network', url: /\/assets\/(reset-password|mailing)-[^/]*\.js$/ }) });
+
   test('a public page that fails shows a 3-second countdown, then reloads the public home', async ({ page }) => {
     // The screen's code cannot be downloaded (a deployment replaced it, the network dropped).
     await page.route(/\/assets\/reset-password-[^/]*\.js$/, (route) => route.abort());

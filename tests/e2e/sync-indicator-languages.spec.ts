@@ -1,6 +1,9 @@
-import { test } from '@playwright/test';
-import { demo, expect, logInAs, type Lang } from './support/alta';
+import { demo, logInAs, type Lang } from './support/alta';
 import { queueDraftChange, serverDraftIds, userDatabase, waitForSyncPosition } from './support/sync';
+import { expect, failing, test } from './support/test';
+
+// The failed-attempt state is made by a sync API answering 503 on purpose.
+test.use({ expectedFailures: failing({ status: 503, url: /\/api\/v1\/sync\/push$/ }) });
 
 // The sync indicator's details in each of Alta's languages: the pending count, when the
 // device last synced, the failure, and "retry now" sending the change. The service worker

@@ -1,6 +1,9 @@
-import { test } from '@playwright/test';
-import { demo, expect, logInAs } from './support/alta';
+import { demo, logInAs } from './support/alta';
 import { hasLocalDraft, queueDraftChange, serverDraftIds, signedInAndSynced } from './support/sync';
+import { expect, failing, networkCut, test } from './support/test';
+
+// One test takes the browser offline: its requests to Alta fail on purpose.
+test.use({ expectedFailures: failing(networkCut) });
 
 // The sync indicator in the dashboard's top bar. The service worker is not under test here.
 test.use({ serviceWorkers: 'block' });

@@ -1,6 +1,7 @@
-import { test, type Page } from '@playwright/test';
-import { demo, expect, logInAs } from './support/alta';
+import type { Page } from '@playwright/test';
+import { demo, logInAs } from './support/alta';
 import { queueDraftChange, serverDraftIds, userDatabase, waitForSyncPosition } from './support/sync';
+import { expect, test } from './support/test';
 
 // The sync engine's tabs: one leader pushes for all of them; when it closes, another takes
 // over. The leader holds a Web Lock, or, in a browser without Web Locks (Safari before 15.4,

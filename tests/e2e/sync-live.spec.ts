@@ -1,6 +1,10 @@
-import { test, type Browser } from '@playwright/test';
-import { demo, expect, logInAs } from './support/alta';
+import type { Browser } from '@playwright/test';
+import { demo, logInAs } from './support/alta';
 import { hasLocalDraft, queueDraftChange, queueDraftDeletion, signedInAndSynced } from './support/sync';
+import { expect, failing, networkCut, test } from './support/test';
+
+// One test takes the browser offline: its requests to Alta fail on purpose.
+test.use({ expectedFailures: failing(networkCut) });
 
 // Issue 15: another device's changes keep arriving after a tab reloads, and a change Alta
 // refuses because it aims at someone else's row is reported, not silently done.

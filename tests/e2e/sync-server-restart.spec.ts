@@ -1,8 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
-import { test } from '@playwright/test';
 import { freshDataDir, spawnAlta } from './alta-process.mjs';
-import { expect } from './support/alta';
 import { queueDraftChange, serverDraftIds, signedInAndSynced } from './support/sync';
+import { expect, failing, networkCut, test } from './support/test';
+
+// The test stops Alta for 20 s: the browser's requests fail meanwhile, on purpose.
+test.use({ expectedFailures: failing(networkCut) });
 
 // Issue 15 §3: Alta stops for 20 s and comes back while the browser says it is online all
 // along. The device says "can't reach Alta" (not "offline"), and its pending change reaches

@@ -1,11 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { failedRequests, test } from './support/test';
-import { expect } from './support/alta';
+import { expect, test } from './support/test';
 import { continueLink, continueWords, linkShape, sampleCreateCompany, WizardPage } from './support/wizard';
-
-// A damaged or dead link's draft answers 404 (still a problem answer: decision 018).
-test.use({ allowedConsoleErrors: failedRequests(404) });
 
 test.use({ serviceWorkers: 'block' });
 

@@ -1,5 +1,4 @@
-import { test } from './support/test';
-import { expect } from './support/alta';
+import { expect, test } from './support/test';
 import { WizardPage } from './support/wizard';
 
 test.use({ serviceWorkers: 'block' });

@@ -1,12 +1,16 @@
-import { expect as baseExpect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import type { Refusal } from '../../../domain/problem';
+import { expect } from './test';
 
 /** Page models and accounts shared by Alta's browser tests. */
 
+export { expect };
+
 /**
- * The 2-core test machine runs several browsers at once: a page that waits on the API,
- * IndexedDB and a few chunks gets more room than the default 7 s before a test fails.
+ * What the server answers a blocked account at login (server/routes/auth-proofs.test.ts proves
+ * it): a refusal, decision 021. No public route blocks an account, so specs stand it in.
  */
-export const expect = baseExpect.configure({ timeout: 15_000 });
+export const blockedRefusal: Refusal = { status: 'refused', code: 'user_blocked' };
 
 export const demo = { email: 'demo@alta.local', password: 'Demo#2026', firstName: 'Demo' } as const;
 export const admin = { email: 'admin@alta.local', password: 'Admin#2026' } as const;

@@ -8,7 +8,7 @@ import { Button, ButtonLink } from '@src/components/button';
 import eyebrow from '@src/components/eyebrow.module.css';
 import { getPublicConfig, type PublicConfig } from '@src/features/config/api/config-api';
 import { OrderExpiredPopup } from '@src/features/order-popups/order-expired-popup';
-import { PaymentSuccessPopup, usePaidNextStepText } from '@src/features/order-popups/payment-success-popup';
+import { NoBankingNote, PaymentSuccessPopup, usePaidNextStepText } from '@src/features/order-popups/payment-success-popup';
 import { href, paths } from '@src/lib/paths';
 import { usePageTitle } from '@src/lib/use-page-title';
 import { useCheckout } from '../hooks/use-checkout';
@@ -120,6 +120,7 @@ export function CheckoutScreen({ orderId, language }: { orderId: string; languag
           </h1>
           <p>{t('success.order', { number: phase.orderNumber })}</p>
           <p>{nextStepText(phase)}</p>
+          <NoBankingNote country={phase.bankingUnavailableIn} />
           <div className={styles.actions}>
             {phase.companyId ? (
               <ButtonLink to={href(language, paths.dashboard)}>{t('paid.dashboard')}</ButtonLink>

@@ -5,6 +5,7 @@ import { forgetCheckoutHandoff, readCheckoutHandoff, type CheckoutHandoff } from
 import { ApiError, NetworkError } from '@src/lib/api';
 import { confirmPayment, getOrder, payOrder } from '../api/checkout-api';
 import { markNewCompany } from '@src/features/order-popups/new-company-flag';
+import type { PaidNextStep } from '@src/features/order-popups/payment-success-popup';
 import { paidOrder, rememberPaidOrder, type PaidOrder } from '../paid-orders';
 import { attemptKey, endAttempt } from '../payment-attempt';
 
@@ -25,9 +26,9 @@ export type CheckoutPhase =
    * Paid by this page just now: the payment-success popup, then the next step. `companyId` is
    * set when the order already has its account (paid signed in): the company is in the dashboard.
    */
-  | { kind: 'succeeded'; orderNumber: string; email: string; userExists: boolean | null; companyId: string | null }
+  | ({ kind: 'succeeded' } & PaidNextStep)
   /** Already paid when the page opened (another tab, a reload after paying). */
-  | { kind: 'paid'; orderNumber: string; email: string; userExists: boolean | null; companyId: string | null }
+  | ({ kind: 'paid' } & PaidNextStep)
   | { kind: 'expired' };
 
 /** Why the last payment step failed, in terms the page turns into the SPEC §8 messages. */
@@ -133,7 +134,14 @@ export function useCheckout(orderId: string, options: CheckoutOptions = {}) {
       }
       // Paid: the wizard must not offer this order again; the token now lives with the paid order.
       forgetCheckoutHandoff(orderId);
-      setPhase({ kind: 'succeeded', orderNumber: result.orderNumber, email, userExists: result.userExists, companyId: result.companyId });
+      setPhase({
+        kind: 'succeeded',
+        orderNumber: result.orderNumber,
+        email,
+        userExists: result.userExists,
+        companyId: result.companyId,
+        bankingUnavailableIn: view?.bankingUnavailableIn ?? null,
+      });
     },
     [handoff, orderId, token],
   );
@@ -157,7 +165,14 @@ export function useCheckout(orderId: string, options: CheckoutOptions = {}) {
           });
         }
         forgetCheckoutHandoff(orderId);
-        return setPhase({ kind: 'paid', orderNumber: view.orderNumber, email: view.email, userExists: remembered?.userExists ?? null, companyId: view.companyId });
+        return setPhase({
+          kind: 'paid',
+          orderNumber: view.orderNumber,
+          email: view.email,
+          userExists: remembered?.userExists ?? null,
+          companyId: view.companyId,
+          bankingUnavailableIn: view.bankingUnavailableIn,
+        });
       }
       if (view.pendingPayment) return setPhase({ kind: 'challenge', ...view.pendingPayment });
       setPhase({ kind: 'open' });
@@ -175,7 +190,7 @@ export function useCheckout(orderId: string, options: CheckoutOptions = {}) {
       const remembered = paidOrder(orderId);
       if (remembered) {
         // Offline, or the order is gone from the server's answer: this browser still knows it paid.
-        setPhase({ kind: 'paid', orderNumber: remembered.orderNumber, email: remembered.email, userExists: remembered.userExists, companyId: null });
+        setPhase({ kind: 'paid', orderNumber: remembered.orderNumber, email: remembered.email, userExists: remembered.userExists, companyId: null, bankingUnavailableIn: null });
         return;
       }
       const reason = error instanceof ApiError && (error.status === 404 || error.status === 401) ? 'notFound' : 'network';

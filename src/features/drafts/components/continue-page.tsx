@@ -65,7 +65,7 @@ export function ContinuePage() {
         else await adopt(draft, found.secret);
       } catch (error) {
         if (!current) return;
-        setState(error instanceof ApiError && error.status === 404 ? { kind: 'notFound' } : { kind: 'failed', error });
+        setState(error instanceof ApiError && error.code === 'not_found' ? { kind: 'notFound' } : { kind: 'failed', error });
       }
     })();
     return () => {
