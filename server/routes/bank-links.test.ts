@@ -150,15 +150,16 @@ describe('linked bank accounts on the local sandbox', () => {
     expect(kept.map((account) => account.linkId)).toEqual([null, null, null]);
   });
 
-  it('explains the sandbox bank’s refusals with problem+json codes', async () => {
+  it('explains the sandbox bank’s refusals with their codes', async () => {
     const { companyId, ownerCookies } = await people(t);
     const { linkToken } = (await (await post(`/companies/${companyId}/bank-links/link-token`, ownerCookies)).json()) as { linkToken: string };
     const attempt = async (password: string) => {
       const response = await post('/bank-linking/sandbox/link', ownerCookies, { linkToken, institutionId: 'ins_109508', username: 'user_good', password });
       return [response.status, ((await response.json()) as { code: string }).code];
     };
-    expect(await attempt('wrong')).toEqual([400, 'bank_invalid_credentials']);
-    expect(await attempt('error_ITEM_LOCKED')).toEqual([400, 'bank_item_locked']);
+    // The person's own mistakes are refusals (decision 021); the bank being down is an error.
+    expect(await attempt('wrong')).toEqual([200, 'bank_invalid_credentials']);
+    expect(await attempt('error_ITEM_LOCKED')).toEqual([200, 'bank_item_locked']);
     expect(await attempt('error_INSTITUTION_DOWN')).toEqual([503, 'bank_institution_unavailable']);
     const badToken = await post(`/companies/${companyId}/bank-links`, ownerCookies, { publicToken: 'public-sandbox-forged' });
     expect([badToken.status, ((await badToken.json()) as { code: string }).code]).toEqual([400, 'bank_link_failed']);

@@ -9,7 +9,7 @@ import { ensureAdmin } from '../seed';
 import { totpOf } from '../banking/two-factor';
 import { createSandboxBanking } from '../providers/banking/sandbox-banking';
 import { createUser, signIn } from '../test/accounts';
-import { cookiesFrom, createTestApp, type TestApp } from '../test/harness';
+import { cookiesFrom, createTestApp, refusedWith, type TestApp } from '../test/harness';
 
 /** A signed-in user with a TOTP authenticator of their own (set up through the API). */
 interface Person {
@@ -118,15 +118,14 @@ describe('banking', () => {
       const wrong = right === '000000' ? '111111' : '000000';
       for (let attempt = 1; attempt <= 4; attempt += 1) {
         const response = await api('/two-factor/verify', guesser, { method: 'POST', json: { code: wrong } });
-        expect(response.status).toBe(400);
-        expect(await response.json()).toMatchObject({ code: 'two_factor_invalid_code', attemptsRemaining: 5 - attempt });
+        expect(response.status).toBe(200);
+        expect(await response.json()).toMatchObject({ status: 'refused', code: 'two_factor_invalid_code', attemptsRemaining: 5 - attempt });
       }
       const locked = await api('/two-factor/verify', guesser, { method: 'POST', json: { code: wrong } });
-      expect(locked.status).toBe(429);
-      expect(await locked.json()).toMatchObject({ code: 'two_factor_locked', retryAfter: 300 });
+      expect(await locked.json()).toMatchObject({ status: 'refused', code: 'two_factor_locked', retryAfter: 300 });
       // Even the right code waits out the lock.
       const stillLocked = await api('/two-factor/verify', guesser, { method: 'POST', json: { code: right } });
-      expect(stillLocked.status).toBe(429);
+      expect(await refusedWith(stillLocked)).toBe('two_factor_locked');
       t.clock.advance(301_000);
       expect((await api('/two-factor/verify', guesser, { method: 'POST', json: { code: codeOf(guesser) } })).status).toBe(204);
     });
@@ -135,7 +134,7 @@ describe('banking', () => {
       t.clock.advance(30_000);
       const code = codeOf(owner);
       expect((await api('/two-factor/verify', owner, { method: 'POST', json: { code } })).status).toBe(204);
-      expect((await api('/two-factor/verify', owner, { method: 'POST', json: { code } })).status).toBe(400);
+      expect(await refusedWith(await api('/two-factor/verify', owner, { method: 'POST', json: { code } }))).toBe('two_factor_invalid_code');
     });
 
     it('resets by a code mailed to the owner, with a cooldown between requests', async () => {
@@ -145,12 +144,11 @@ describe('banking', () => {
       const first = await api('/two-factor/reset', resetter, { method: 'POST', json: { companyId: company } });
       expect(first.status).toBe(202);
       const again = await api('/two-factor/reset', resetter, { method: 'POST', json: { companyId: company } });
-      expect(again.status).toBe(429);
-      expect(await again.json()).toMatchObject({ code: 'two_factor_reset_cooldown', retryAfter: 60 });
+      expect(await again.json()).toMatchObject({ status: 'refused', code: 'two_factor_reset_cooldown', retryAfter: 60 });
       await new Promise((resolve) => setTimeout(resolve, 10));
       const mail = t.mails.findLast((message) => message.to === 'resetter@example.com')!;
       const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
-      expect((await api('/two-factor/reset/confirm', resetter, { method: 'POST', json: { code: code === '000000' ? '000001' : '000000' } })).status).toBe(400);
+      expect(await refusedWith(await api('/two-factor/reset/confirm', resetter, { method: 'POST', json: { code: code === '000000' ? '000001' : '000000' } }))).toBe('two_factor_invalid_reset_code');
       expect((await api('/two-factor/reset/confirm', resetter, { method: 'POST', json: { code } })).status).toBe(204);
       // The secret is gone: a new QR can be generated.
       expect((await api('/two-factor/setup', resetter, { method: 'POST', json: { companyId: company } })).status).toBe(201);

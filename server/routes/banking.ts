@@ -1,3 +1,4 @@
+import type { MiddlewareHandler } from 'hono';
 import { randomUUID } from 'node:crypto';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, desc, eq, isNull } from 'drizzle-orm';
@@ -26,6 +27,7 @@ import { findUserById } from '../db/queries/users';
 import { bankAccounts, bankingProfiles, liquidationAddresses } from '../db/schema/banking';
 import { users } from '../db/schema/users';
 import { ProblemError } from '../lib/problem';
+import { answerRefusals, refusalResponse } from '../lib/refusals';
 import { errorForLog } from '../lib/log-error';
 import { withSession } from '../middleware/with-session';
 import { BankingProviderError, type BankingProvider } from '../providers/banking/banking-provider';
@@ -44,6 +46,11 @@ const companyBody = z.object({ companyId: z.uuid({ error: 'validation.invalid' }
 const withoutId = <T extends { id: string }>({ id: _id, ...rest }: T) => rest;
 const idempotencyHeaders = z.object({ 'idempotency-key': idempotencyKeySchema });
 
+/** What a person typing codes meets in normal use: answered as refusals, not errors (decision 021). */
+const verifyRefusals = ['two_factor_invalid_code', 'two_factor_locked', 'rate_limited'] as const;
+const resetRefusals = ['two_factor_reset_cooldown'] as const;
+const resetConfirmRefusals = ['two_factor_no_reset_code', 'two_factor_invalid_reset_code'] as const;
+
 /** Per-IP guesses of 2FA codes across accounts: the per-user lockout stops one account, this stops spraying many. */
 export const twoFactorIpRule: RateRule = { max: 30, windowMs: 15 * 60_000, baseLockMs: 15 * 60_000, maxLockMs: 24 * 60 * 60_000 };
 
@@ -59,6 +66,12 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
   const session = withSession(deps);
   const router = new OpenAPIHono<AppEnv>();
   const protect = { security: [{ cookieAuth: [] }], middleware: session, tags: ['banking'] };
+  /** Code guesses from one address across accounts (`twoFactorIpRule`), checked before the session. */
+  const ipLimit: MiddlewareHandler = async (c, next) => {
+    const until = await lockedUntil(db, [`2fa:ip:${clientIp(c, deps.env) ?? 'unknown'}`], deps.now());
+    if (until) throw rateLimited(until, deps.now());
+    await next();
+  };
 
   async function overviewOf(user: AppEnv['Variables']['user'], companyId: string): Promise<BankingOverview> {
     const now = deps.now();
@@ -159,11 +172,12 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
     method: 'post',
     path: '/banking/two-factor/verify',
     summary: 'Check a 6-digit code: confirms the setup and opens banking (and a short step-up) for this session',
+    // A mistyped code is a user's expected outcome (decision 021): refused with 200.
+    middleware: [answerRefusals(...verifyRefusals), ipLimit, session] as const,
     request: { body: { content: json(codeBody), required: true } },
     responses: {
       204: { description: 'Valid' },
-      400: problem('`two_factor_invalid_code` with `attemptsRemaining`'),
-      429: problem('`two_factor_locked` with `retryAfter` seconds'),
+      200: refusalResponse(verifyRefusals),
     },
   });
 
@@ -171,18 +185,20 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
     ...protect,
     method: 'post',
     path: '/banking/two-factor/reset',
+    middleware: [answerRefusals(...resetRefusals), session] as const,
     summary: 'Mail a reset code to the owner of the company',
     request: { body: { content: json(companyBody), required: true } },
-    responses: { 202: { description: 'Mailed' }, 404: problem('`not_found`, `two_factor_required`'), 429: problem('`two_factor_reset_cooldown`') },
+    responses: { 202: { description: 'Mailed' }, 200: refusalResponse(resetRefusals), 404: problem('`not_found`, `two_factor_required`') },
   });
 
   const resetConfirmRoute = createRoute({
     ...protect,
     method: 'post',
     path: '/banking/two-factor/reset/confirm',
+    middleware: [answerRefusals(...resetConfirmRefusals), session] as const,
     summary: 'Remove the caller’s two-factor secret with the mailed code (then set up a new QR)',
     request: { body: { content: json(codeBody), required: true } },
-    responses: { 204: { description: 'Reset' }, 400: problem('`two_factor_no_reset_code`, `two_factor_invalid_reset_code`') },
+    responses: { 204: { description: 'Reset' }, 200: refusalResponse(resetConfirmRefusals) },
   });
 
   const enableRoute = createRoute({
@@ -256,13 +272,6 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
     summary: 'Provider events (Bridge format, `X-Webhook-Signature` verified; each event applied once)',
     tags: ['banking'],
     responses: { 200: { description: 'Applied or already applied', content: json(z.object({ received: z.literal(true), duplicate: z.boolean() })) }, 400: problem('`webhook_signature_invalid`') },
-  });
-
-  router.use('/banking/two-factor/verify', async (c, next) => {
-    const ip = clientIp(c, deps.env) ?? 'unknown';
-    const until = await lockedUntil(db, [`2fa:ip:${ip}`], deps.now());
-    if (until) throw rateLimited(until, deps.now());
-    await next();
   });
 
   const routes = router

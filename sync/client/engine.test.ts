@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Draft } from '@domain/draft';
 import type { PullRequest, PushRequest } from '@sync/protocol';
 import { MemoryServerError, MemorySyncServer } from '../testing/memory-server';
@@ -233,6 +233,30 @@ describe('sync engine', () => {
     await host.advance(syncTiming.coalesceMs);
     await until(() => engine.getStatus().phase === 'idle' && engine.getStatus().pendingCount === 0 && engine.getStatus().lastSyncedAt !== null);
     expect(server.snapshot(userId).drafts).toEqual([row]);
+  });
+
+  it('ends quietly when its database is closed under a cycle (sign-out), with nothing logged', async () => {
+    const { server, host, transport, engine } = await idleTab();
+    await changeElsewhere(server);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const pull = transport.pull.bind(transport);
+    transport.pull = async (request) => {
+      await held;
+      return pull(request);
+    };
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      engine.retryNow();
+      await host.advance(0);
+      await settle();
+      engine.replica.db.close();
+      release();
+      await until(() => engine.stopped);
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
   });
 
   it('backs off exponentially with jitter, then recovers and resets the backoff', async () => {

@@ -267,7 +267,9 @@ export class SyncEngine {
         return;
       } while (this.again && !this.isStopped && this.status.leader);
     } catch (error) {
-      // A local failure (IndexedDB quota, a closed database): back off like a server failure.
+      // Its database was closed under this cycle (sign-out deletes it): this engine is done.
+      if (this.isStopped || !this.replica.db.isOpen()) return this.stop();
+      // A local failure (IndexedDB quota): back off like a server failure.
       console.error('sync failed locally', error);
       this.onFailure({ kind: 'server', status: 0, code: 'local', retryAfterMs: null });
     } finally {

@@ -2,7 +2,7 @@ import jsQR from 'jsqr';
 import { TOTP, URI } from 'otpauth';
 import type { Page } from '@playwright/test';
 import { demo, expect, logInAs } from './support/alta';
-import { failedRequests, test } from './support/test';
+import { test } from './support/test';
 
 /** Reads the QR the page drew: the canvas pixels, decoded here with jsQR, as a phone's camera would. */
 async function scanQr(page: Page): Promise<string> {
@@ -16,9 +16,6 @@ async function scanQr(page: Page): Promise<string> {
   if (!decoded) throw new Error('The QR code could not be read');
   return decoded.data;
 }
-
-// The wrong code typed on purpose is answered 400, which Chromium logs as a failed resource.
-test.use({ allowedConsoleErrors: failedRequests(400) });
 
 test('an owner sets up two-factor access from the QR, opens the account, sees a deposit arrive and withdraws with a fee preview', async ({ page }) => {
   await logInAs(page, demo, 'en');

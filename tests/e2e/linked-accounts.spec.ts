@@ -1,5 +1,6 @@
-import { test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { demo, expect, logInAs } from './support/alta';
+import { test } from './support/test';
 
 // Linking a bank through the local sandbox's Link page on the demo company, and seeing its
 // transactions arrive in the bookkeeping list through the sync engine.
