@@ -84,7 +84,8 @@ describe('GET /config', () => {
       expect(doc.paths[path], path).toBeDefined();
     }
     expect(doc.paths['/api/v1/login'].post.requestBody.content['application/json'].schema).toBeDefined();
-    expect(doc.paths['/api/v1/login'].post.responses['429'].content['application/problem+json']).toBeDefined();
+    // A rate-limited login is a refusal (decision 021): documented in the 200 answer.
+    expect(doc.paths['/api/v1/login'].post.responses['200'].description).toContain('rate_limited');
     expect(doc.components.securitySchemes.cookieAuth).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'accessToken' });
   });
 });

@@ -82,7 +82,8 @@ function orderView(order: OrderRow, live: PaymentRow | null): OrderView {
     paidAt: order.paidAt?.toISOString() ?? null,
     companyId: order.companyId,
     claimed: order.userId !== null,
-    bankingUnavailableIn: order.flow === 'crossBorderCrypto' ? null : bankingUnavailableResidence((order.wizard as { partners: { country: string }[] }).partners),
+    // Only a new company's order carries the wizard's partners (a renewal's carries the company's details).
+    bankingUnavailableIn: order.paymentType !== 'plan' || order.flow === 'crossBorderCrypto' ? null : bankingUnavailableResidence((order.wizard as { partners: { country: string }[] }).partners),
     pendingPayment:
       live?.status === 'requires_action'
         ? { paymentId: live.id, action: { type: 'three_d_secure', provider: live.provider, clientSecret: live.clientSecret } }

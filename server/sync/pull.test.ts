@@ -16,7 +16,7 @@ describe('pull', () => {
   it('returns the changes after the cursor, deletes as tombstones, with lastMutationId', async () => {
     const ana = testDevice(await insertTestUser(database.db));
     const first = draftRow();
-    const second = draftRow({ kind: 'taxForm' });
+    const second = draftRow({ kind: 'companyMigration' });
     await ana.push(['saveDraft', first], ['saveDraft', second]);
     const initial = await ana.pull(null);
     expect(initial).toMatchObject({ lastMutationId: 2, hasMore: false, resync: true, rejections: [] });
