@@ -464,6 +464,7 @@ describe('cookies in production', () => {
       STRIPE_SECRET_KEY: 'sk',
       VITE_STRIPE_PUBLISHABLE_KEY: 'pk',
       BRIDGE_API_KEY: 'b',
+      BRIDGE_WEBHOOK_PUBLIC_KEY: 'k',
       PLAID_CLIENT_ID: 'p',
       PLAID_SECRET: 'p',
       S3_BUCKET: 'b',
