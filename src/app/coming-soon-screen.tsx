@@ -10,13 +10,13 @@ import { href, paths, type Area } from '@src/lib/paths';
  * the real chrome, with the way back to the area's home (none on the home itself: a link to
  * the page it is on leads nowhere).
  */
-export function ComingSoonScreen({ screen, area }: { screen: string; area: Area }) {
+export function ComingSoonScreen({ screen, area }: { screen: string; area: Exclude<Area, 'admin'> }) {
   const namespace = area === 'public' ? 'common' : 'dashboard';
   const { t } = useTranslation([namespace, 'common']);
   const { lang } = useParams();
   const language = isLanguage(lang) ? lang : defaultLanguage;
   const { pathname } = useLocation();
-  const areaHome = href(language, area === 'admin' ? paths.admin : paths.dashboard);
+  const areaHome = href(language, paths.dashboard);
 
   const actions =
     area === 'public' ? (
@@ -27,7 +27,7 @@ export function ComingSoonScreen({ screen, area }: { screen: string; area: Area 
         </ButtonLink>
       </>
     ) : pathname.replace(/\/$/, '') === areaHome ? undefined : (
-      <ButtonLink to={areaHome}>{t(area === 'admin' ? 'common:comingSoon.adminHome' : 'common:comingSoon.dashboardHome')}</ButtonLink>
+      <ButtonLink to={areaHome}>{t('common:comingSoon.dashboardHome')}</ButtonLink>
     );
 
   return <ComingSoon title={t(`${namespace}:screens.${screen}.title`)} description={t(`${namespace}:screens.${screen}.description`)} actions={actions} />;
