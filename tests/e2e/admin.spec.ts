@@ -64,9 +64,12 @@ test('the admin finds a user without accents, opens their companies, copies e-ma
   const banner = page.getByRole('region', { name: 'Return to admin' });
   await expect(banner).toContainText(`You are acting as ${customer.name} (${customer.email}).`);
   await expect(page.getByRole('link', { name: /Andes Labs/ })).toBeVisible();
-  // The banner stays on every page of the customer's area.
+  // The banner stays on every page of the customer's area. The page's own reminder check
+  // finishes first: a request still in flight when the session changes back would answer 401.
+  const reminderChecked = page.waitForResponse((response) => response.url().includes('/api/v1/renewals/summary'));
   await page.goto('/en/teammates');
   await expect(banner).toBeVisible();
+  await reminderChecked;
 
   await banner.getByRole('button', { name: 'Return to admin' }).click();
   await expect(page).toHaveURL('/en/admin');

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useParams } from 'react-router-dom';
 import { defaultLanguage, isLanguage } from '@domain/constants';
 import { href, paths } from '@src/lib/paths';
-import { useCryptoOnly } from '@src/features/dashboard/hooks/use-crypto-only';
 import styles from './drawer-nav.module.css';
 
 export type DrawerRole = 'guest' | 'user' | 'admin';
@@ -21,13 +20,17 @@ interface DrawerNavProps {
   onNavigate?: () => void;
   /** Opens the logout confirmation. */
   onLogout?: () => void;
+  /**
+   * SPEC §6: the user's companies are all Cross Border Crypto accounts (no mailing or
+   * accounting; the items say so). Known in the signed-in area only, which reads it from the
+   * device's database: public pages load no database code.
+   */
+  cryptoOnly?: boolean;
 }
 
 /** The side drawer's items for each role (SPEC §2): visitors, users and the admin. */
-export function DrawerNav({ role, onNavigate, onLogout }: DrawerNavProps) {
+export function DrawerNav({ role, onNavigate, onLogout, cryptoOnly = false }: DrawerNavProps) {
   const { t } = useTranslation('common');
-  // SPEC §6: Cross Border Crypto-only users cannot use mailing or accounting; the items say so.
-  const cryptoOnly = useCryptoOnly(role === 'user');
   const usCompanyNeeded = cryptoOnly ? t('nav.usCompanyNeeded') : undefined;
   const { lang } = useParams();
   const language = isLanguage(lang) ? lang : defaultLanguage;

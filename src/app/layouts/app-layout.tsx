@@ -5,6 +5,7 @@ import { defaultLanguage, isLanguage } from '@domain/constants';
 import { SideDrawer } from '@src/components/drawer/side-drawer';
 import { ImpersonationBanner } from '@src/features/admin/components/impersonation-banner';
 import { getPublicConfig } from '@src/features/config/api/config-api';
+import { useCryptoOnly } from '@src/features/dashboard/hooks/use-crypto-only';
 import { Logo } from '@src/components/logo';
 import { LogoutDialog } from '@src/features/session/components/logout-dialog';
 import { useCurrentUser } from '@src/features/session/session-store';
@@ -35,6 +36,7 @@ function AppLayout({ area }: { area: 'dashboard' | 'admin' }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
   const role = area === 'admin' ? 'admin' : 'user';
+  const cryptoOnly = useCryptoOnly(role === 'user');
 
   useEffect(() => setMenuOpen(false), [pathname]);
 
@@ -67,7 +69,7 @@ function AppLayout({ area }: { area: 'dashboard' | 'admin' }) {
       </header>
       <div className={styles.appBody}>
         <aside className={styles.sidebar}>
-          <DrawerNav role={role} onLogout={() => setLogoutOpen(true)} />
+          <DrawerNav role={role} cryptoOnly={cryptoOnly} onLogout={() => setLogoutOpen(true)} />
         </aside>
         <main id="main" tabIndex={-1} className={styles.appMain}>
           <Suspense fallback={<PageSpinner />}>
@@ -76,7 +78,7 @@ function AppLayout({ area }: { area: 'dashboard' | 'admin' }) {
         </main>
       </div>
       <SideDrawer open={menuOpen} onClose={() => setMenuOpen(false)} label={t('drawer.label')} header={<Logo />}>
-        <DrawerNav role={role} onLogout={() => setLogoutOpen(true)} />
+        <DrawerNav role={role} cryptoOnly={cryptoOnly} onLogout={() => setLogoutOpen(true)} />
         <div className={styles.drawerLanguages}>
           <LanguageSelector />
         </div>
