@@ -71,8 +71,8 @@ export function verifyAccessToken(secret: string, token: string, now: Date): Acc
   const nowSeconds = Math.floor(now.getTime() / 1000);
   if (typeof exp !== 'number' || typeof iat !== 'number' || exp <= nowSeconds || (nbf !== undefined && (typeof nbf !== 'number' || nbf > nowSeconds))) return null;
   if (exp - iat > accessTokenSeconds || iat > nowSeconds + clockSkewSeconds) return null;
-  if (typeof sub !== 'string' || (role !== 'user' && role !== 'admin')) return null;
-  if (typeof fam !== 'string' || !uuidPattern.test(fam)) return null;
+  if (typeof sub !== 'string' || !uuidPattern.test(sub) || (role !== 'user' && role !== 'admin')) return null;
+  if (typeof fam !== 'string' || !uuidPattern.test(fam) || (imp !== undefined && (typeof imp !== 'string' || !uuidPattern.test(imp)))) return null;
   return { sub, role, fam, ...(typeof imp === 'string' ? { imp } : {}) };
 }
 

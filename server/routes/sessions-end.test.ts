@@ -119,3 +119,23 @@ describe('token lifetime claims', () => {
     expect((await me(await sign(userId, 'not-a-uuid', { iat: now, exp: now + 60 }))).status).toBe(401);
   });
 });
+
+describe('session checks that arrive together', () => {
+  it('share one database round trip, and each request still gets its own answer', async () => {
+    const [ana, bruno, carla] = await Promise.all([createUser(t), createUser(t), createUser(t)]);
+    const cookies = { ana: await signIn(t, ana.email), bruno: await signIn(t, bruno.email), carla: await signIn(t, carla.email) };
+    expect((await t.request('/api/v1/logout', { method: 'POST', cookies: cookies.carla })).status).toBe(204);
+    const client = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const query = vi.spyOn(client, 'query');
+    const order = Array.from({ length: 24 }, (_, i) => (['ana', 'bruno', 'carla'] as const)[i % 3]!);
+    const answers = await Promise.all(order.map((who) => me(who === 'carla' ? accessOnly(cookies.carla) : cookies[who])));
+    const roundTrips = query.mock.calls.length;
+    query.mockRestore();
+    expect(roundTrips).toBeLessThanOrEqual(2); // one a request would be 24
+    const emails = { ana: ana.email, bruno: bruno.email };
+    for (const [i, who] of order.entries()) {
+      if (who === 'carla') expect(answers[i]!.status).toBe(401);
+      else expect(((await answers[i]!.json()) as { email: string }).email).toBe(emails[who]);
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, getTableColumns, inArray, or, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Attribution } from '@domain/account';
 import type { Language } from '@domain/constants';
 import type { Db } from '../client';
@@ -32,34 +32,77 @@ export async function findSessionUsers(db: Db, ids: string[]) {
     .where(inArray(users.id, ids));
 }
 
-/**
- * The session check of every protected request, in one round trip: the user and, when
- * impersonating, the admin (whole rows), each telling whether the access token's refresh-token
- * family still has a live token (logout, password reset, reuse and login-as-user revoke it
- * all). With `companiesOf`, the ids of that user's companies come in the same row (`GET
- * /users/me` needs nothing else); otherwise `companyIds` is null.
- *
- * A prepared statement (per database handle): its SQL is built once, and PostgreSQL parses and
- * plans it once per connection instead of on every request (docs/decisions/022).
- */
-export async function findAccessSessionUsers(db: Db, ids: string[], familyId: string, now: Date, companiesOf: string | null = null) {
-  let query = accessSessionQueries.get(db);
-  if (!query) accessSessionQueries.set(db, (query = prepareAccessSession(db)));
-  const rows = await query.execute({ user: ids[0]!, admin: ids[1] ?? ids[0]!, family: familyId, now: now.toISOString(), companies: companiesOf !== null });
-  return rows;
+/** One protected request's session check: its user, the impersonating admin (or the user again), the token's family. */
+interface AccessCheck {
+  user: string;
+  admin: string;
+  family: string;
+  at: string;
+  companies: boolean;
 }
 
-const accessSessionQueries = new WeakMap<Db, ReturnType<typeof prepareAccessSession>>();
+interface PendingCheck {
+  check: AccessCheck;
+  resolve(rows: AccessSessionRow[]): void;
+  reject(error: unknown): void;
+}
 
-function prepareAccessSession(db: Db) {
-  const user = sql.placeholder('user');
-  const familyLive = sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder('family')} and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > ${sql.placeholder('now')})`;
-  const companyIds = sql<string[] | null>`case when ${sql.placeholder('companies')}::boolean and ${users.id} = ${user} then (select coalesce(json_agg(${companies.id} order by ${companies.requestedAt}, ${companies.id}), '[]'::json) from ${companies} where ${companiesOfUser(user)}) end`;
+export type AccessSessionRow = UserRow & { familyLive: boolean; companyIds: string[] | null };
+
+/**
+ * The session check of every protected request: the user and, when impersonating, the admin
+ * (whole rows), each telling whether the access token's refresh-token family still has a live
+ * token (logout, password reset, reuse and login-as-user revoke it all). With `companiesOf`,
+ * the ids of that user's companies come in the same row (`GET /users/me` needs nothing else);
+ * otherwise `companyIds` is null.
+ *
+ * The checks that arrive in one turn of the event loop share one round trip (docs/decisions/036):
+ * the first schedules the query for the end of the turn, the others join it, and each gets its
+ * own rows back. Every check still reads the database after its request arrived, so a revoked
+ * session is refused as at once as before; nothing waits for another query to finish. The
+ * statement is prepared (per database handle): its SQL is built once, and PostgreSQL parses
+ * and plans it once per connection (docs/decisions/022).
+ */
+export function findAccessSessionUsers(db: Db, ids: string[], familyId: string, now: Date, companiesOf: string | null = null): Promise<AccessSessionRow[]> {
+  const check: AccessCheck = { user: ids[0]!, admin: ids[1] ?? ids[0]!, family: familyId, at: now.toISOString(), companies: companiesOf !== null };
+  let turn = pendingChecks.get(db);
+  if (!turn) {
+    const checks: PendingCheck[] = (turn = []);
+    pendingChecks.set(db, checks);
+    setImmediate(() => {
+      pendingChecks.delete(db);
+      void runChecks(db, checks);
+    });
+  }
+  const checks = turn;
+  return new Promise((resolve, reject) => checks.push({ check, resolve, reject }));
+}
+
+const pendingChecks = new WeakMap<Db, PendingCheck[]>();
+const accessSessionQueries = new WeakMap<Db, ReturnType<typeof prepareAccessSessions>>();
+
+async function runChecks(db: Db, checks: PendingCheck[]) {
+  let query = accessSessionQueries.get(db);
+  if (!query) accessSessionQueries.set(db, (query = prepareAccessSessions(db)));
+  try {
+    const rows = await query.execute({ checks: JSON.stringify(checks.map(({ check }, n) => ({ n, ...check }))) });
+    const answers = checks.map((): AccessSessionRow[] => []);
+    for (const { check: n, ...row } of rows) answers[n]!.push(row);
+    checks.forEach(({ resolve }, n) => resolve(answers[n]!));
+  } catch (error) {
+    for (const { reject } of checks) reject(error);
+  }
+}
+
+function prepareAccessSessions(db: Db) {
+  const checks = sql`jsonb_to_recordset(${sql.placeholder('checks')}::jsonb) as checks(n int, "user" uuid, admin uuid, family uuid, at timestamptz, companies boolean)`;
+  const familyLive = sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = checks.family and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > checks.at)`;
+  const companyIds = sql<string[] | null>`case when checks.companies and ${users.id} = checks."user" then (select coalesce(json_agg(${companies.id} order by ${companies.requestedAt}, ${companies.id}), '[]'::json) from ${companies} where ${companiesOfUser(sql`checks."user"`)}) end`;
   return db
-    .select({ ...getTableColumns(users), familyLive, companyIds })
-    .from(users)
-    .where(or(eq(users.id, user), eq(users.id, sql.placeholder('admin'))))
-    .prepare('access_session');
+    .select({ check: sql<number>`checks.n`, ...getTableColumns(users), familyLive, companyIds })
+    .from(checks)
+    .innerJoin(users, sql`${users.id} in (checks."user", checks.admin)`)
+    .prepare('access_sessions');
 }
 
 export interface NewUser {
@@ -126,7 +169,7 @@ export async function linkGoogleAccount(db: Db, userId: string, googleSub: strin
  * The companies a user owns or is a teammate of: the user's scope. A UNION, not an OR: each side
  * uses its index (an OR scans every company; decision 028's bench).
  */
-function companiesOfUser(userId: string | Placeholder) {
+function companiesOfUser(userId: string | Placeholder | SQL) {
   return sql`${companies.id} in (select ${companies.id} from ${companies} where ${companies.ownerId} = ${userId} union select ${companyMembers.companyId} from ${companyMembers} where ${companyMembers.userId} = ${userId})`;
 }
 
