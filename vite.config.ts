@@ -77,6 +77,7 @@ export default defineConfig({
   test: {
     include: ['{domain,sync,server,workers,src,tests/integration}/**/*.test.{ts,tsx}'],
     environment: 'node',
+    globalSetup: ['tests/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { createApp } from '../app';
 import type { AppDeps } from '../context';
 import { openDatabase, type Database } from '../db/client';
+import { pgliteTemplateData, postgresTemplateName } from './database-templates';
 import { parseEnv, type Env } from '../env';
 import type { MailMessage, Mailer } from '../providers/mail/mailer';
 
@@ -62,11 +63,15 @@ export async function createTestApp(
 
 async function openTestDatabase(): Promise<{ database: Database; databaseUrl: string | null; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return { database: await openDatabase({ dataDir: null }), databaseUrl: null, drop: async () => {} };
+  if (!url) return { database: await openDatabase({ dataDir: null, template: pgliteTemplateData() }), databaseUrl: null, drop: async () => {} };
   const name = `alta_test_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  // A copy of the migrated template when the run made one (3D000: it did not), else an empty database.
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${postgresTemplateName}`).catch(async (error: { code?: string }) => {
+    if (error.code !== '3D000') throw error;
+    await admin.query(`CREATE DATABASE ${name}`);
+  });
   await admin.end();
   const testUrl = new URL(url);
   testUrl.pathname = `/${name}`;

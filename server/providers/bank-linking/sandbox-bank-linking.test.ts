@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
+import { pgliteTemplateData } from '../../test/database-templates';
 import { BankLinkingError, type ProviderTransaction } from './bank-linking-provider';
 import { createSandboxBankLinking, sandboxInstitutions, streamChanges, streamLength, type SandboxBankLinking } from './sandbox-bank-linking';
 
@@ -8,7 +9,7 @@ const clock = { now: new Date('2026-11-22T12:00:00.000Z') };
 let sandbox: SandboxBankLinking;
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: null });
+  database = await openDatabase({ dataDir: null, template: pgliteTemplateData() });
   sandbox = createSandboxBankLinking({ db: database.db, now: () => clock.now, secret: 'test-secret-of-at-least-32-characters!!' });
 });
 afterAll(() => database.close());

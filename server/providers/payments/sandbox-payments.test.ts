@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
+import { pgliteTemplateData } from '../../test/database-templates';
 import { sandboxPaymentIntents } from '../../db/schema/payments';
 import { IdempotencyConflictError, UnsupportedPaymentMethodError, type CardInput, type CreatePaymentInput } from './payments-provider';
 import { createSandboxPayments, luhnValid, sandboxCards } from './sandbox-payments';
@@ -31,7 +32,7 @@ describe('local payment sandbox (Stripe test mode)', () => {
   let database: Database;
   let sandbox: ReturnType<typeof createSandboxPayments>;
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: null });
+    database = await openDatabase({ dataDir: null, template: pgliteTemplateData() });
     sandbox = createSandboxPayments({ db: database.db, now: () => now });
   });
   afterAll(() => database.close());
