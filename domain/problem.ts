@@ -88,6 +88,11 @@ export const problemCodes = [
   'renewal_not_due',
   'dissolution_unavailable',
   'document_locked',
+  // Teammates (docs/decisions/030-teammate-invitations.md).
+  'teammate_exists',
+  'teammate_is_owner',
+  'invalid_invitation_link',
+  'invitation_other_account',
   'internal',
 ] as const;
 export type ProblemCode = (typeof problemCodes)[number];

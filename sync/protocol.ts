@@ -11,8 +11,10 @@ import { storableTextSchema } from '@domain/text';
  * refuses clients below `minimumProtocolVersion` with `sync_client_outdated`: the client
  * then asks the user to reload (its outbox stays in Dexie and is pushed by the new code).
  */
-export const protocolVersion = 1;
+export const protocolVersion = 2;
 export const minimumProtocolVersion = 1;
+/** From this version on, a resync page names the companies of the scope (`companyIds`, decision 030). */
+export const scopeCompaniesVersion = 2;
 
 /** Mutations per push request; the client sends its outbox in batches of this size. */
 export const pushBatchMax = 500;
@@ -121,6 +123,13 @@ export const pullResponseSchema = z.strictObject({
   hasMore: z.boolean(),
   /** The pages from this one on hold the whole scope: the client drops its synced rows first. */
   resync: z.boolean().optional(),
+  /**
+   * With `resync`, to clients of `scopeCompaniesVersion` or later: the companies the scope now
+   * holds. The client drops what it keeps of any other company outside the synced tables
+   * (cached lists and details, opened documents, waiting uploads): a removed teammate's device
+   * keeps nothing of the company (decision 030).
+   */
+  companyIds: z.array(z.uuid()).optional(),
   rejections: z.array(rejectionSchema),
 });
 export type PullResponse = z.infer<typeof pullResponseSchema>;

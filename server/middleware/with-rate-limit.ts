@@ -28,6 +28,10 @@ export const rateLimitPolicies = {
   orderCreate: { count: 'attempt', ip: { max: 20, ...progressive }, account: { max: 10, ...progressive } },
   // Wrong coupon codes (POST /orders/:id/coupon), per address and per order: guessing codes is slow.
   coupon: { count: 'failure', ip: { max: 20, ...progressive }, account: { max: 10, ...progressive } },
+  // Teammate invitations (POST /teammates), per inviting account: each is a mail to someone else.
+  teammateInvite: { count: 'attempt', ip: { max: 20, ...progressive }, account: { max: 10, ...progressive } },
+  // Dead invitation links (POST /teammates/accept), per signed-in account.
+  invitationAccept: { count: 'failure', ip: { max: 30, ...progressive }, account: { max: 10, ...progressive } },
 } as const satisfies Record<string, { count: 'failure' | 'attempt'; ip: RateRule; account: RateRule; unlockByMail?: true }>;
 
 export type RateLimitAction = keyof typeof rateLimitPolicies;

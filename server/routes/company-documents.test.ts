@@ -7,6 +7,7 @@ import { ensureAdmin } from '../seed';
 import { insertTestCompany } from '../sync/test-fixtures';
 import { createUser, signIn } from '../test/accounts';
 import { createTestApp, type TestApp } from '../test/harness';
+import { localPath, uploadDocument } from '../test/uploads';
 
 const pdf = new TextEncoder().encode('%PDF-1.7\n1 0 obj << >> endobj\ntrailer\n%%EOF\n');
 const exe = new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0xff, 0xff, 0x00, 0x00]);
@@ -20,20 +21,8 @@ let admin: string;
 let companyId: string;
 let partnerId: string;
 
-const local = (url: string) => {
-  const parsed = new URL(url);
-  return `${parsed.pathname}${parsed.search}`;
-};
-
 /** Declare → PUT → complete, as the browser does; answers each step's response. */
-async function upload(as: string, body: Record<string, unknown>, bytes: Uint8Array, contentType = 'application/pdf') {
-  const declared = await t.request('/api/v1/uploads', { method: 'POST', cookies: as, json: { companyId, ...body } });
-  if (declared.status !== 201) return { declared };
-  const presigned = await declared.json();
-  const put = await t.request(local(presigned.url), { method: 'PUT', body: new Blob([bytes as Uint8Array<ArrayBuffer>]), headers: { 'content-type': contentType } });
-  const completed = await t.request('/api/v1/uploads/complete', { method: 'POST', cookies: as, json: { key: presigned.key } });
-  return { declared, put, completed, key: presigned.key as string };
-}
+const upload = (as: string, body: Record<string, unknown>, bytes: Uint8Array, contentType = 'application/pdf') => uploadDocument(t, as, { companyId, ...body }, bytes, contentType);
 
 const documents = async (as: string) => t.request(`/api/v1/companies/${companyId}/documents`, { cookies: as });
 
@@ -67,7 +56,7 @@ describe('company documents', () => {
       const listed = await (await documents(as)).json();
       expect(listed.items).toEqual([expect.objectContaining({ key, uploadType: 'einDocument', name: 'ein.pdf', partnerId: null, addedByStaff: false })]);
       const { url } = await (await t.request('/api/v1/uploads/download-url', { method: 'POST', cookies: as, json: { key } })).json();
-      const file = await t.request(local(url));
+      const file = await t.request(localPath(url));
       expect(new Uint8Array(await file.arrayBuffer())).toEqual(pdf);
     }
     expect((await documents(owner)).status).toBe(200);
@@ -112,7 +101,7 @@ describe('company documents', () => {
     const declared = await t.request(`/api/v1/admin/companies/${companyId}/uploads`, { method: 'POST', cookies: admin, json: { uploadType: 'generatedEinDocument', fileName: 'ein-letter.pdf', size: pdf.length } });
     expect(declared.status).toBe(201);
     const presigned = await declared.json();
-    expect((await t.request(local(presigned.url), { method: 'PUT', body: new Blob([pdf]), headers: { 'content-type': 'application/pdf' } })).status).toBe(200);
+    expect((await t.request(localPath(presigned.url), { method: 'PUT', body: new Blob([pdf]), headers: { 'content-type': 'application/pdf' } })).status).toBe(200);
     expect((await t.request('/api/v1/admin/uploads/complete', { method: 'POST', cookies: admin, json: { key: presigned.key } })).status).toBe(200);
     const audit = ((await t.database.db.execute(sql`select details from audit_log where action = 'upload_company_document'`)) as unknown as { rows: { details: Record<string, string> }[] }).rows;
     expect(audit[0]?.details).toMatchObject({ companyId, key: presigned.key, uploadType: 'generatedEinDocument' });

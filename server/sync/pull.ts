@@ -1,5 +1,5 @@
 import { and, asc, eq, getTableColumns, getTableName, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { pullPageSize, type PullRequest, type PullResponse, type Rejection, type TableChanges } from '@sync/protocol';
+import { pullPageSize, scopeCompaniesVersion, type PullRequest, type PullResponse, type Rejection, type TableChanges } from '@sync/protocol';
 import { tableNames, type TableName } from '@sync/tables';
 import type { Db } from '../db/client';
 import { syncClients, syncRejections, syncState, syncTombstones } from '../db/schema/sync';
@@ -61,7 +61,8 @@ async function changedRecords(tx: Db, table: TableName, positions: Position[], l
  * together, so a row moved between scopes still arrives after the old scope's tombstone.
  *
  * A first pull, a changed company set, an unreadable or old-format cursor, or a position older
- * than its scope's purged tombstones starts over from version 0 with `resync: true`.
+ * than its scope's purged tombstones starts over from version 0 with `resync: true` (and,
+ * for clients that read it, the scope's `companyIds`).
  */
 export async function applyPull(db: Db, userId: string, request: PullRequest, pageSize = pullPageSize): Promise<PullResponse> {
   return db.transaction(
@@ -148,6 +149,7 @@ export async function applyPull(db: Db, userId: string, request: PullRequest, pa
         changes: byTable,
         hasMore,
         ...(resync ? { resync: true } : {}),
+        ...(resync && request.protocolVersion >= scopeCompaniesVersion ? { companyIds } : {}),
         rejections,
       };
     },

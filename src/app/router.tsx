@@ -39,6 +39,7 @@ const publicRoutes: RouteObject[] = [
   // Mailed links act for whoever is signed in, or ask the visitor to sign in first.
   { path: 'claim', ...page(() => import('./routes/public/claim'), auth) },
   { path: 'verify-email', ...page(() => import('./routes/public/verify-email'), auth) },
+  { path: 'join-team', ...page(() => import('./routes/public/join-team'), [...auth, 'teammates']) },
 ];
 
 /** The funnel: guests, and signed-in owners starting another company as themselves (decision 017). */
@@ -75,7 +76,7 @@ const dashboardRoutes: RouteObject[] = [
   { path: 'accounting-ai/bookkeeping/:id', ...page(() => import('./routes/dashboard/bookkeeping-transaction'), bookkeeping) },
   { path: 'accounting-ai/tax-form', ...page(() => import('./routes/dashboard/tax-form'), dashboard) },
   { path: 'invoices', ...page(() => import('./routes/dashboard/invoices'), dashboard) },
-  { path: 'teammates', ...page(() => import('./routes/dashboard/teammates'), dashboard) },
+  { path: 'teammates', ...page(() => import('./routes/dashboard/teammates'), [...dashboard, 'teammates', 'validation', 'errors']) },
 ];
 
 const adminPage: Namespace[] = ['admin', 'dashboard', 'errors'];

@@ -30,6 +30,8 @@ export const paths = {
   /** The receipt's claim link and the email-verification link (their secret is in the fragment). */
   claimOrder: 'claim',
   verifyEmail: 'verify-email',
+  /** A teammate invitation's link (decision 030; its secret is in the fragment). */
+  joinTeam: 'join-team',
 
   dashboard: 'dashboard',
   company: (id: string) => `dashboard/company/${encodeURIComponent(id)}`,

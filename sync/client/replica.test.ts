@@ -5,7 +5,10 @@ import type { Draft } from '@domain/draft';
 import { MutationRejection } from '@sync/mutator';
 import { useTestDatabases, testDraft } from './test-databases';
 import { MemorySyncServer } from '../testing/memory-server';
+import { protocolVersion } from '@sync/protocol';
+import { companyPageKey } from './company-caches';
 import { syncCycle } from './cycle';
+import type { CachedCompany, CachedProfile } from './db';
 import { Replica } from './replica';
 import type { SyncTransport } from './transport';
 
@@ -168,5 +171,40 @@ describe('replica', () => {
     await syncCycle(ahead, directTransport(server));
     for (const replica of [ahead, behind]) expect(await replica.db.table('drafts').get(row.id)).toMatchObject({ step: 2 });
     expect(server.log.map((entry) => entry.rejection)).toEqual([null, null]);
+  });
+
+  it('drops a company at the next pull once the user is removed from its team: synced rows and what the device kept of it', async () => {
+    const server = new MemorySyncServer();
+    const owner = randomUUID();
+    const [left, stays] = [randomUUID(), randomUUID()];
+    server.addToCompany(left, owner, 'owner');
+    server.addToCompany(left, userId, 'teammate');
+    server.addToCompany(stays, userId, 'owner');
+    const account = (companyId: string) => ({ id: randomUUID(), companyId, name: 'Checking', createdAt: '2026-11-21T10:00:00.000Z' });
+    const [theirs, mine] = [account(left), account(stays)];
+    await server.push(owner, { clientId: randomUUID(), protocolVersion, mutations: [{ id: 1, name: 'createManualAccount', args: theirs, createdAt: theirs.createdAt }] });
+    await server.push(userId, { clientId: randomUUID(), protocolVersion, mutations: [{ id: 1, name: 'createManualAccount', args: mine, createdAt: mine.createdAt }] });
+
+    const db = openDb();
+    const replica = new Replica(db, userId);
+    expect(await syncCycle(replica, directTransport(server))).toBeNull();
+    expect((await db.manualAccounts.toArray()).map((row) => row.id).sort()).toEqual([theirs.id, mine.id].sort());
+    // What the screens kept of both companies on this device, outside the synced tables.
+    const at = '2026-11-21T10:00:00.000Z';
+    for (const [position, id] of [left, stays].entries()) {
+      await db.companies.put({ id, position, company: { id } as CachedCompany['company'], cachedAt: at });
+      await db.pageCache.put({ key: companyPageKey(id), value: {}, cachedAt: at });
+      await db.documentFiles.put({ key: `companies/${id}/ein.pdf`, companyId: id, name: 'ein.pdf', contentType: 'application/pdf', file: new Blob(['%PDF']), savedAt: at });
+    }
+    await db.pageCache.put({ key: 'dashboard', value: {}, cachedAt: at });
+    await db.profile.put({ key: 'me', user: { companies: [left, stays] } as unknown as CachedProfile['user'], cachedAt: at });
+
+    server.removeFromCompany(left, userId);
+    expect(await syncCycle(replica, directTransport(server))).toBeNull();
+    expect((await db.manualAccounts.toArray()).map((row) => row.id)).toEqual([mine.id]);
+    expect((await db.companies.toArray()).map((row) => row.id)).toEqual([stays]);
+    expect((await db.pageCache.toArray()).map((row) => row.key).sort()).toEqual([companyPageKey(stays), 'dashboard'].sort());
+    expect((await db.documentFiles.toArray()).map((row) => row.companyId)).toEqual([stays]);
+    expect((await db.profile.get('me'))?.user.companies).toEqual([stays]);
   });
 });

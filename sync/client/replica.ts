@@ -13,6 +13,7 @@ import {
   type PushRequest,
 } from '@sync/protocol';
 import { isTableName, tableNames } from '@sync/tables';
+import { companyCacheTables, dropCompaniesOutside } from './company-caches';
 import type { OutboxEntry, RejectedChange, SyncMeta, UndoEntry } from './db';
 import { createLocalTx, revert, revertAll } from './local-tx';
 
@@ -120,19 +121,23 @@ export class Replica {
   }
 
   /**
-   * Applies one pull page (the rebase): revert the outbox, drop everything on a resync, apply
+   * Applies one pull page (the rebase): revert the outbox, drop everything on a resync (and the
+   * device caches of companies no longer in the scope), apply
    * deletes then puts, drop acknowledged entries (recording the rejected ones), replay the
    * rest in order. `stale` when another tab moved the cursor since `request` was made: the
    * page is ignored and the caller pulls again.
    */
   async applyPull(request: PullRequest, response: PullResponse): Promise<PullOutcome> {
-    return this.db.transaction('rw', this.syncTables, async () => {
+    const tables = response.companyIds ? [...this.syncTables, ...companyCacheTables(this.db)] : this.syncTables;
+    return this.db.transaction('rw', tables, async () => {
       const meta = await this.metaInTx();
       if (meta.cursor !== request.cursor || meta.clientId !== request.clientId) return 'stale';
       const pending = await this.db.outbox.orderBy('id').toArray();
       if (pending.length > 0) await revertAll(this.db, pending.map((entry) => entry.undo));
 
       if (response.resync) for (const name of tableNames) await this.db.table(name).clear();
+      // The scope changed (a company gained or lost): what is kept of lost companies goes too.
+      if (response.companyIds) await dropCompaniesOutside(this.db, response.companyIds);
       for (const [name, changes] of Object.entries(response.changes)) {
         // A table this version does not know yet is skipped; the cursor still advances past it.
         if (!isTableName(name)) continue;

@@ -2,6 +2,7 @@ import { firstOfEachId, isMutationRejection, reject, runMutator, type ServerMuta
 import { findMutator } from '../mutators';
 import {
   minimumProtocolVersion,
+  scopeCompaniesVersion,
   pullPageSize,
   type PullRequest,
   type PullResponse,
@@ -53,6 +54,11 @@ export class MemorySyncServer {
     let members = this.companies.get(companyId);
     if (!members) this.companies.set(companyId, (members = new Map()));
     members.set(userId, role);
+  }
+
+  /** Takes `userId` off a company (a removed teammate). */
+  removeFromCompany(companyId: string, userId: string): void {
+    this.companies.get(companyId)?.delete(userId);
   }
 
   /** The rows of a user's scope, per table, sorted by id: what every synced device must end up holding. */
@@ -263,6 +269,7 @@ export class MemorySyncServer {
       changes: byTable,
       hasMore: changes.length > pageSize,
       ...(resync ? { resync: true } : {}),
+      ...(resync && request.protocolVersion >= scopeCompaniesVersion ? { companyIds: [...this.roles(userId).keys()].sort() } : {}),
       rejections: [...(this.rejections.get(key) ?? [])]
         .filter(([id]) => id > request.lastMutationId)
         .sort(([a], [b]) => a - b)

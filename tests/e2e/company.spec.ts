@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, demo, logInAs, type Lang } from './support/alta';
+import { seriousViolations } from './support/axe';
 import { test } from './support/test';
 
 // These tests are about the company pages, not the installed app.
@@ -19,13 +19,6 @@ async function openDemoCompany(page: Page, lang: Lang = 'en'): Promise<string> {
   await card.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Demo Ventures LLC' })).toBeVisible();
   return id;
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
 }
 
 test('an owner uploads the EIN document with progress, then views it in the list', async ({ page }) => {

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { continueLink, continueWords, linkShape, sampleCreateCompany, WizardPage } from './support/wizard';
+import { seriousViolations } from './support/axe';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -85,14 +85,6 @@ test('a damaged or dead link explains itself', async ({ page }) => {
   await expect(page.getByRole('alert')).toContainText(continueWords.notFound);
   await expect(page.getByRole('main').getByRole('link', { name: 'Log in', exact: true })).toBeVisible();
 });
-
-/** Serious or critical axe findings inside `selector`. */
-async function seriousViolations(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
-}
 
 test('the panel and the continue page have no serious accessibility violations, and the panel works from the keyboard', async ({ page }) => {
   test.slow(); // axe is CPU-bound on a busy machine

@@ -40,6 +40,8 @@ export interface MailTemplates {
   declarationReminder: { firstName: string; company: string; year: number; forms: string; deadline: string; days: number };
   /** Staff moved the owner's company along SPEC §4 (decision 028). */
   companyStatus: { firstName: string; companyId: string; companyName: string; status: CompanyStatus };
+  /** An owner invites this address to their companies (decision 030); `link` is `<invitation id>.<secret>`; `firstName` '' without an account. */
+  teammateInvitation: { firstName: string; inviter: string; companies: string[]; link: string; days: number };
 }
 export type MailKind = keyof MailTemplates;
 
@@ -169,6 +171,17 @@ const layouts: { [K in MailKind]: (t: MailTexts, v: MailTemplates[K], link: (pat
       blocks: [{ text: fill(t.companyStatus.intro, values) }, { text: fill(t.companyStatus.action, { url: link(`dashboard/company/${v.companyId}`) }) }],
     };
   },
+  teammateInvitation: (t, v, link) => ({
+    subject: fill(t.teammateInvitation.subject, { inviter: v.inviter }),
+    blocks: [
+      { text: fill(t.teammateInvitation.intro, { inviter: v.inviter, companies: v.companies.join(', ') }) },
+      // The id and secret ride in the fragment, which browsers never send to a server.
+      { text: fill(t.teammateInvitation.action, { url: link(`join-team#${v.link}`) }) },
+      { text: t.teammateInvitation.account },
+      { text: fill(t.teammateInvitation.expiry, { days: v.days }) },
+      { text: t.teammateInvitation.ignore },
+    ],
+  }),
 };
 
 const escapeHtml = (text: string) =>

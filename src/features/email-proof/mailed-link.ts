@@ -1,10 +1,11 @@
 /**
- * The secret of a mailed link (`/{lang}/claim#<order id>.<secret>`, `/{lang}/verify-email#<id>.<secret>`).
+ * The secret of a mailed link (`/{lang}/claim#<order id>.<secret>`, `/{lang}/verify-email#<id>.<secret>`,
+ * `/{lang}/join-team#<invitation id>.<secret>`).
  * It rides in the fragment, which never reaches a server; the page drops it from the address
  * at once and keeps it in this tab's session storage while the visitor signs in or registers,
  * so the page can finish after coming back.
  */
-export type MailedLinkKind = 'claim' | 'verify';
+export type MailedLinkKind = 'claim' | 'verify' | 'teammate';
 
 const storageKey = (kind: MailedLinkKind) => `alta.mailedLink.${kind}`;
 const linkPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[\w-]{20,200}$/i;

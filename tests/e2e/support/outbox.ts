@@ -48,9 +48,10 @@ export async function readResetCode(address: string, since: number): Promise<str
 
 /**
  * Waits for a mail to `address` sent after `since` that carries a link to `page` (`claim` in
- * the receipt, `verify-email` in the welcome mail) and returns that link's path and fragment.
+ * the receipt, `verify-email` in the welcome mail, `join-team` in a teammate invitation) and
+ * returns that link's path and fragment.
  */
-export async function readMailedLink(address: string, since: number, page: 'claim' | 'verify-email'): Promise<string> {
+export async function readMailedLink(address: string, since: number, page: 'claim' | 'verify-email' | 'join-team'): Promise<string> {
   const pattern = new RegExp(`https?://[^/\\s]+(/[a-z]{2}/${page}#[\\w.-]+)`);
   let link: string | undefined;
   await expect

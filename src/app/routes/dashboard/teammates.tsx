@@ -1,9 +1,9 @@
 import { RouteError } from '@src/components/route-error/route-error';
-import { ComingSoonScreen } from '../../coming-soon-screen';
+import { TeammatesScreen } from '@src/features/teammates/components/teammates-screen';
 
-/** Teammates. */
+/** Teammates: invite, list and remove (owners); the teams of joined companies (teammates). */
 export function Component() {
-  return <ComingSoonScreen screen="teammates" area="dashboard" />;
+  return <TeammatesScreen />;
 }
 
 export function ErrorBoundary() {

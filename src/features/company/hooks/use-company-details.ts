@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { CompanyDetail } from '@domain/company';
 import type { CompanyDocument } from '@domain/files';
 import type { CompanyRenewal } from '@domain/renewal';
+import { companyPageKey } from '@sync/client/company-caches';
 import { currentUserDatabase } from '@sync/client/db';
 import { useCurrentUser } from '@src/features/session/session-store';
 import { ApiError, withRetry } from '@src/lib/api';
@@ -15,7 +16,7 @@ export interface CompanyPage {
   renewal: CompanyRenewal;
 }
 
-const cacheKey = (companyId: string) => `company:${companyId}`;
+const cacheKey = companyPageKey;
 
 export type CompanyPageState =
   | { kind: 'loading' }

@@ -13,6 +13,7 @@ import { useSignedIn } from '@src/features/session/signed-in-flag';
 import { ApiError } from '@src/lib/api';
 import { href, loginPath, paths } from '@src/lib/paths';
 import { useErrorText } from '@src/lib/use-error-text';
+import { acceptInvitation } from '@src/features/teammates/api/teammates-api';
 import { confirmEmail } from '../api/email-proof-api';
 import { forgetMailedLink, takeMailedLink, type MailedLink, type MailedLinkKind } from '../mailed-link';
 
@@ -21,20 +22,24 @@ type State = { kind: 'working' } | { kind: 'signedOut' } | { kind: 'missing' } |
 /** Uses the link for the signed-in account; answers the companies it brought. */
 async function use(kind: MailedLinkKind, link: MailedLink): Promise<string[]> {
   if (kind === 'verify') return (await confirmEmail(`${link.id}.${link.secret}`)).claimedCompanyIds;
+  if (kind === 'teammate') return (await acceptInvitation(`${link.id}.${link.secret}`)).companyIds;
   const claimed = await claimOrder(link.id, link.secret);
   forgetPaidOrder(link.id);
   return claimed.companyId ? [claimed.companyId] : [];
 }
 
 /**
- * The two links Alta mails to prove an email (decision 017): the receipt's claim link
- * (`/{lang}/claim#…`, adds that paid order to the account) and the verification link
- * (`/{lang}/verify-email#…`, proves the account's email, which brings every paid order of it).
- * Both act for the signed-in account; a visitor is asked to log in or create the account and
- * comes back here to finish. Success leads to the dashboard, which announces the new company.
+ * The links Alta mails that act for an account: the receipt's claim link (`/{lang}/claim#…`,
+ * adds that paid order to the account) and the verification link (`/{lang}/verify-email#…`,
+ * proves the account's email, which brings every paid order of it) — decision 017 — and a
+ * teammate invitation (`/{lang}/join-team#…`, joins the inviter's companies; decision 030).
+ * Each acts for the signed-in account; a visitor is asked to log in or create the account and
+ * comes back here to finish. Success leads to the dashboard, which shows the new company.
  */
 export function MailedLinkPage({ kind }: { kind: MailedLinkKind }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'teammates']);
+  // The texts of this link's page: the invitation's live in the teammates catalog.
+  const texts = kind === 'teammate' ? 'teammates:accept' : `auth:mailedLink.${kind}`;
   const errorText = useErrorText();
   const { lang } = useParams();
   const language = isLanguage(lang) ? lang : defaultLanguage;
@@ -44,7 +49,7 @@ export function MailedLinkPage({ kind }: { kind: MailedLinkKind }) {
   const link = useRef<MailedLink | null | undefined>(undefined);
   if (link.current === undefined) link.current = typeof window === 'undefined' ? null : takeMailedLink(kind, window.location.hash);
   const [state, setState] = useState<State>(() => (!link.current ? { kind: 'missing' } : signedIn ? { kind: 'working' } : { kind: 'signedOut' }));
-  const here = href(language, kind === 'claim' ? paths.claimOrder : paths.verifyEmail);
+  const here = href(language, { claim: paths.claimOrder, verify: paths.verifyEmail, teammate: paths.joinTeam }[kind]);
 
   // The secret leaves the address bar (and the language links built from it) at once.
   const location = useLocation();
@@ -65,7 +70,8 @@ export function MailedLinkPage({ kind }: { kind: MailedLinkKind }) {
       async (companies) => {
         forgetMailedLink(kind);
         const newest = companies.at(-1);
-        if (newest) markNewCompany(newest);
+        // A joined company is not a new one of the owner's: no "company created" popup.
+        if (newest && kind !== 'teammate') markNewCompany(newest);
         // The profile's company list changed on the server.
         const { refreshUser } = await import('@src/features/session/local-session');
         await refreshUser().catch(() => undefined);
@@ -83,18 +89,18 @@ export function MailedLinkPage({ kind }: { kind: MailedLinkKind }) {
   }, [kind, signedIn]);
 
   return (
-    <AuthLayout title={t(`mailedLink.${kind}.title`)} subtitle={t(`mailedLink.${kind}.subtitle`)}>
+    <AuthLayout title={t(`${texts}.title`)} subtitle={t(`${texts}.subtitle`)}>
       <div className={layout.stack}>
-        {state.kind === 'working' && <p role="status">{t(`mailedLink.${kind}.working`)}</p>}
+        {state.kind === 'working' && <p role="status">{t(`${texts}.working`)}</p>}
         {state.kind === 'missing' && <FormAlert>{t('mailedLink.missing')}</FormAlert>}
         {state.kind === 'failed' && <FormAlert>{state.message}</FormAlert>}
         {state.kind === 'signedOut' && (
           <>
-            <p>{t(`mailedLink.${kind}.signedOut`)}</p>
+            <p>{t(`${texts}.signedOut`)}</p>
             <ButtonLink to={loginPath(language, here)} block>
               {t('mailedLink.login')}
             </ButtonLink>
-            {kind === 'claim' && (
+            {kind !== 'verify' && (
               <ButtonLink to={`${href(language, paths.register)}?${new URLSearchParams({ from: here })}`} variant="secondary" block>
                 {t('mailedLink.register')}
               </ButtonLink>

@@ -1,0 +1,15 @@
+import type { Language } from '@domain/constants';
+import type { InvitationAccepted, Teams } from '@domain/teammates';
+import { api } from '@src/lib/api';
+
+/** GET /teammates: the teams of the user's companies. */
+export const listTeams = async (signal?: AbortSignal) => (await api.get<Teams>('teammates', { signal })).items;
+
+/** POST /teammates: invites `email` to the owned companies; answers the teams as they are now. */
+export const inviteTeammate = async (invite: { email: string; companyIds: string[]; language: Language }) => (await api.post<Teams>('teammates', { json: invite })).items;
+
+/** DELETE /companies/{id}/teammates/{teammateId}: removes a teammate, or withdraws a pending invitation. */
+export const removeTeammate = (companyId: string, teammateId: string) => api.delete<void>(`companies/${companyId}/teammates/${teammateId}`);
+
+/** POST /teammates/accept with the mailed link; signed out, the page offers login and registration itself. */
+export const acceptInvitation = (link: string) => api.post<InvitationAccepted>('teammates/accept', { json: { link }, context: { redirectOnUnauthorized: false } });

@@ -1,0 +1,46 @@
+import type Dexie from 'dexie';
+import type { Table } from 'dexie';
+
+/**
+ * What a device keeps of a company outside the synced tables: the cached company list
+ * (`companies`), the company details page (`pageCache`, key `company:<id>`), documents opened
+ * once (`documentFiles`) and documents waiting to be uploaded (`documentUploads`). A resync
+ * names the companies of the scope; everything here about any other company goes in the same
+ * transaction as the synced rows (decision 030), so a removed teammate keeps nothing.
+ */
+export const companyCacheTableNames = ['profile', 'companies', 'pageCache', 'documentFiles', 'documentUploads'] as const;
+
+/** The `pageCache` key of a company's details page. */
+export const companyPageKey = (companyId: string) => `company:${companyId}`;
+
+/** The stores of `companyCacheTableNames` this database has (a guest's has none). */
+export function companyCacheTables(db: Dexie): Table[] {
+  const present = new Set(db.tables.map((table) => table.name));
+  return companyCacheTableNames.filter((name) => present.has(name)).map((name) => db.table(name));
+}
+
+/** Drops every cached row of a company not in `keep`. Runs inside a transaction over `companyCacheTables(db)`. */
+export async function dropCompaniesOutside(db: Dexie, keep: readonly string[]): Promise<void> {
+  const kept = new Set(keep);
+  const present = new Set(db.tables.map((table) => table.name));
+  const outside = (companyId: unknown) => typeof companyId === 'string' && !kept.has(companyId);
+  if (present.has('companies')) await db.table('companies').filter((row: { id: string }) => outside(row.id)).delete();
+  if (present.has('documentFiles')) await db.table('documentFiles').filter((row: { companyId: string }) => outside(row.companyId)).delete();
+  if (present.has('documentUploads')) await db.table('documentUploads').filter((row: { companyId: string }) => outside(row.companyId)).delete();
+  if (present.has('pageCache')) {
+    await db
+      .table('pageCache')
+      .where('key')
+      .startsWith(companyPageKey(''))
+      .filter((row: { key: string }) => outside(row.key.slice(companyPageKey('').length)))
+      .delete();
+  }
+  if (present.has('profile')) {
+    await db
+      .table('profile')
+      .toCollection()
+      .modify((row: { user: { companies?: string[] } }) => {
+        if (row.user.companies) row.user.companies = row.user.companies.filter((id) => kept.has(id));
+      });
+  }
+}
