@@ -5,46 +5,25 @@
 // start to the 20 companies' cards on screen, and the main thread's long tasks until then
 // (total blocking time = the part of each long task beyond 50 ms).
 import { loadavg } from 'node:os';
-import { serve } from '@hono/node-server';
-import { chromium } from '@playwright/test';
 import { sql } from 'drizzle-orm';
-import { createApp } from '../server/app';
-import { hashPassword } from '../server/auth/passwords';
-import { openDatabase } from '../server/db/client';
-import { insertUser } from '../server/db/queries/users';
-import { parseEnv } from '../server/env';
 import { insertTestCompany } from '../server/sync/test-fixtures';
+import { startBenchAlta } from './lib/bench-alta';
 
 const companyCount = 20;
 const reloads = Number(process.env.BENCH_DASHBOARD_RELOADS ?? 10);
 const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
 console.log(`load average before: ${load()}`);
 
-const env = parseEnv({ NODE_ENV: 'test', LOG_REQUESTS: '0', PORT: '0' });
-const database = await openDatabase({ dataDir: null });
-const app = createApp({ env, database, mailer: { send: async () => {} }, now: () => new Date() });
-const account = { email: `bench-dashboard-${Date.now()}@alta.test`, password: 'Bench#2026' };
-const owner = await insertUser(database.db, { email: account.email, firstName: 'Bench', lastName: 'Owner', language: 'en', passwordHash: await hashPassword(account.password), now: new Date() });
+const alta = await startBenchAlta('dashboard');
 for (let n = 1; n <= companyCount; n++) {
-  const id = await insertTestCompany(database.db, owner!.id);
-  await database.db.execute(sql`update companies set name_option_1 = ${`Bench Co ${n}`}, status = 'Completed' where id = ${id}`);
+  const id = await insertTestCompany(alta.database.db, alta.userId);
+  await alta.database.db.execute(sql`update companies set name_option_1 = ${`Bench Co ${n}`}, status = 'Completed' where id = ${id}`);
 }
-
-const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-await new Promise((resolve) => server.once('listening', resolve));
-const { port } = server.address() as { port: number };
-const origin = `http://127.0.0.1:${port}`;
-env.APP_URL = origin;
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
 
 try {
-  const context = await browser.newContext({ baseURL: origin });
+  const context = await alta.browser.newContext({ baseURL: alta.origin });
   const page = await context.newPage();
   // Long tasks from the very start of every load, kept where the measurement reads them.
   await page.addInitScript(() => {
@@ -54,10 +33,7 @@ try {
       for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
     }).observe({ type: 'longtask', buffered: true });
   });
-  await page.goto('/en/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await alta.logIn(page);
   const lastCard = page.getByRole('link', { name: new RegExp(`Bench Co ${companyCount}\\b`) });
   await lastCard.waitFor({ timeout: 60_000 });
   await page.evaluate(async () => navigator.serviceWorker.ready);
@@ -84,8 +60,6 @@ try {
       `total blocking time p50 ${percentile(blocking, 50).toFixed(0)} ms; longest task p95 ${percentile(longest, 95).toFixed(0)} ms`,
   );
 } finally {
-  await browser.close();
-  server.close();
-  await database.close();
+  await alta.close();
 }
 console.log(`load average after: ${load()}`);

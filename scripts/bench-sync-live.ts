@@ -6,44 +6,21 @@
 // replaced stream has woken and ended before the change (the moment issue 15's bug struck).
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { serve } from '@hono/node-server';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { protocolVersion } from '../sync/protocol';
-import { createApp } from '../server/app';
-import { hashPassword } from '../server/auth/passwords';
-import { openDatabase } from '../server/db/client';
-import { insertUser } from '../server/db/queries/users';
-import { parseEnv } from '../server/env';
+import { startBenchAlta } from './lib/bench-alta';
 
 const changes = Number(process.env.BENCH_LIVE_CHANGES ?? 50);
 const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
 console.log(`load average before: ${load()}`);
 
-const env = parseEnv({ NODE_ENV: 'test', LOG_REQUESTS: '0', PORT: '0', SYNC_HEARTBEAT_MS: '1000', RATE_LIMIT_MULTIPLIER: '50' });
-const database = await openDatabase({ dataDir: null });
-const app = createApp({ env, database, mailer: { send: async () => {} }, now: () => new Date() });
-const account = { email: `bench-live-${Date.now()}@alta.test`, password: 'Bench#2026' };
-await insertUser(database.db, { email: account.email, firstName: 'Bench', lastName: 'Live', language: 'en', passwordHash: await hashPassword(account.password), now: new Date() });
-
-const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-await new Promise((resolve) => server.once('listening', resolve));
-const { port } = server.address() as { port: number };
-const origin = `http://127.0.0.1:${port}`;
-env.APP_URL = origin;
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const alta = await startBenchAlta('live', { SYNC_HEARTBEAT_MS: '1000', RATE_LIMIT_MULTIPLIER: '50' });
 
 /** A signed-in device on the dashboard, its sync engine running. */
 async function device(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: origin, serviceWorkers: 'block' });
+  const context = await alta.browser.newContext({ baseURL: alta.origin, serviceWorkers: 'block' });
   const page = await context.newPage();
-  await page.goto('/en/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await alta.logIn(page);
   await page.getByRole('button', { name: 'Sync status: Saved' }).waitFor({ timeout: 60_000 });
   return page;
 }
@@ -106,8 +83,6 @@ try {
   }
   report('B → A, A reloaded before each change', reloaded);
 } finally {
-  await browser.close();
-  server.close();
-  await database.close();
+  await alta.close();
 }
 console.log(`load average after: ${load()}`);
