@@ -3,13 +3,14 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { demo, expect, logInAs } from './support/alta';
+import { expect, logInAs } from './support/alta';
+import { ownerWithCompany } from './support/checkout';
 import { failing, networkCut, test } from './support/test';
 
-// The IRS tax form in Portuguese: filled partly offline, reopened by a reload without network,
-// finished online; the prepared return downloads as a PDF whose first page names the company
-// and prints the owner's contribution. Sending is left to the server tests (it freezes the demo
-// company's year, which other browser tests still edit).
+// The IRS tax form in Portuguese: filled partly offline, reopened by a reload without network
+// right after the last change, finished online; the prepared return downloads as a PDF whose
+// first page names the company and prints the owner's contribution. The owner and company are
+// made for the test, so a retry starts from an empty form.
 
 // Steps 2–3 and the reload happen with the network cut on purpose.
 test.use({ expectedFailures: failing(networkCut) });
@@ -19,18 +20,19 @@ const question = (page: Page, legend: string) => page.getByRole('group', { name:
 const next = (page: Page) => page.getByRole('button', { name: 'Continuar' }).click();
 const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
 
-test('fills the tax form in Portuguese partly offline, survives an offline reload and downloads the prepared return', async ({ page, context }) => {
-  test.slow(); // a reload offline and a PDF built in a worker on a shared machine
-  await logInAs(page, demo, 'pt');
+test('fills the tax form in Portuguese partly offline, survives an offline reload and downloads the prepared return', async ({ page, context, request }) => {
+  test.slow(); // an owner and a paid company made first, a reload offline and a PDF built in a worker on a shared machine
+  const owner = await ownerWithCompany(request, { firstName: 'Ana', lastName: 'Souza', language: 'pt' });
+  await logInAs(page, owner, 'pt');
   await page.evaluate(async () => navigator.serviceWorker.ready);
   await page.goto('/pt/accounting-ai/tax-form');
   await expect(page.getByRole('heading', { level: 1, name: 'Formulário de impostos' })).toBeVisible();
   await expect(stepHeading(page, 'Sua empresa')).toBeVisible();
 
-  // Step 1: what Alta knows is already there (name and state of the demo company).
-  await expect(field(page, 'Nome da empresa')).toHaveValue('Demo Ventures LLC');
+  // Step 1: what Alta knows is already there (the company's name, type and state).
+  await expect(field(page, 'Nome da empresa')).toHaveValue('Andes Labs');
   await expect(field(page, 'Estado dos EUA')).toHaveValue('WY');
-  await field(page, 'Tipo de empresa').selectOption('LLC');
+  await expect(field(page, 'Tipo de empresa')).toHaveValue('LLC');
   await field(page, 'EIN').fill('123456789');
   await expect(field(page, 'EIN')).toHaveValue('12-3456789');
   await field(page, 'Data de criação').fill('2024-03-01');
@@ -42,13 +44,12 @@ test('fills the tax form in Portuguese partly offline, survives an offline reloa
   await question(page, 'A empresa recebeu ou transferiu ativos digitais neste ano?').getByRole('radio', { name: 'Não' }).check();
   await next(page);
 
-  // The partners sub-step refuses a share that does not add up to 100 %.
+  // The partners sub-step starts from the company's partner and refuses a share that does not add up to 100 %.
   await expect(stepHeading(page, 'Sócios')).toBeVisible();
-  await page.getByRole('button', { name: 'Adicionar sócio' }).click();
-  await field(page, 'Nome completo').fill('Ana Souza');
-  await field(page, 'Participação (%)').fill('90');
+  await expect(field(page, 'Nome completo')).toHaveValue('María González');
+  await expect(question(page, 'Mora nos EUA?').getByRole('radio', { name: 'Não' })).toBeChecked();
   await field(page, 'Endereço').fill('Rua Augusta 100, São Paulo, Brasil');
-  await question(page, 'Mora nos EUA?').getByRole('radio', { name: 'Não' }).check();
+  await field(page, 'Participação (%)').fill('90');
   await next(page);
   await expect(page.getByText('Revise os campos marcados.')).toBeVisible();
   await field(page, 'Participação (%)').fill('100');
@@ -57,15 +58,19 @@ test('fills the tax form in Portuguese partly offline, survives an offline reloa
   await context.setOffline(true);
   await next(page);
   await expect(stepHeading(page, 'Residência fiscal')).toBeVisible();
+  await expect(field(page, 'Nacionalidade')).toHaveValue('AR'); // the partner's country
   await field(page, 'Nacionalidade').selectOption('BR');
   await field(page, 'País de residência fiscal').selectOption('BR');
   await field(page, 'Número de identificação fiscal no seu país').fill('123.456.789-09');
   await field(page, 'Países de onde você trabalhou').selectOption(['BR', 'PT']);
 
+  // Reloaded at once: the last change may not be in IndexedDB yet, and must not be lost.
   await page.reload();
   await expect(stepHeading(page, 'Residência fiscal')).toBeVisible();
   await expect(field(page, 'Nacionalidade')).toHaveValue('BR');
+  await expect(field(page, 'País de residência fiscal')).toHaveValue('BR');
   await expect(field(page, 'Número de identificação fiscal no seu país')).toHaveValue('123.456.789-09');
+  await expect(field(page, 'Países de onde você trabalhou')).toHaveValues(['BR', 'PT']);
   await next(page);
 
   // Step 3: the year's figures from the books, overridden by the owner and confirmed.
@@ -112,7 +117,7 @@ test('fills the tax form in Portuguese partly offline, survives an offline reloa
   expect(existsSync(path.join(folder, 'page-1.png'))).toBe(true);
   const text = execFileSync('pdftotext', ['-f', '1', '-l', '1', '-layout', file, '-'], { encoding: 'utf8' });
   expect(text).toContain('Form 5472');
-  expect(text).toContain('Demo Ventures LLC');
+  expect(text).toContain('Andes Labs');
   expect(text).toContain('12-3456789');
   expect(text).toContain('$5,000'); // line 1f: the owner's contribution
   expect(text).toContain('Preparado pelo Alta');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, uniqueEmail, type Lang } from './alta';
 
@@ -272,4 +273,29 @@ export async function createAccount(request: APIRequestContext, email: string, p
   // Registration signed this request context in: out again, so orders it places stay guest orders.
   await request.post('/api/v1/logout');
   return { email, password };
+}
+
+/**
+ * An owner with a paid company (Andes Labs LLC, Wyoming, María González 100 % from Argentina):
+ * an account made on `request`, an order placed as them and paid with the sandbox card, then
+ * signed out. Each call makes its own, so a test that changes the company's data (or its
+ * retry) starts clean.
+ */
+export async function ownerWithCompany(request: APIRequestContext, { firstName = 'Íñigo', lastName = 'Fernández', language = 'en' }: { firstName?: string; lastName?: string; language?: Lang } = {}) {
+  const email = uniqueEmail('owner');
+  const password = 'Alta#2026go';
+  const created = await request.post('/api/v1/users', { data: { firstName, lastName, email, password, language, acceptTerms: true } });
+  expect(created.status(), await created.text()).toBe(201);
+  const order = await placeOrder(request, { email });
+  const paid = await request.post(`/api/v1/checkout/${order.orderId}/pay`, {
+    headers: { 'Idempotency-Key': randomUUID(), 'X-Checkout-Token': order.checkoutToken },
+    data: {
+      amount: order.amount,
+      country: 'AR',
+      paymentMethod: { type: 'card', cardNumber: sandboxCards.success, holderName: `${firstName} Test`, expiry: '12/34', cvc: '123', postalCode: '1043' },
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  await request.post('/api/v1/logout');
+  return { email, password, name: `${firstName} ${lastName}` };
 }
