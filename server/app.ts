@@ -25,6 +25,7 @@ import { draftsRouter } from './routes/drafts';
 import { healthRouter } from './routes/health';
 import { syncRouter } from './routes/sync';
 import { taxFormsRouter } from './routes/tax-forms';
+import { taxInfoRouter } from './routes/tax-info';
 import { ordersRouter } from './routes/orders';
 import { plansRouter } from './routes/plans';
 import { uploadsRouter } from './routes/uploads';
@@ -88,6 +89,7 @@ export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) 
   api.route('/', bankingRouter(deps, banking));
   if (isSandboxBanking(banking)) api.route('/', bankingSandboxRouter(deps, banking));
   api.route('/', taxFormsRouter(deps));
+  api.route('/', taxInfoRouter(deps));
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
