@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, logInAs } from './support/alta';
+import { demo, expect, logInAs } from './support/alta';
 import { ownerWithCompany } from './support/checkout';
 import { failing, networkCut, test } from './support/test';
 
@@ -20,6 +20,17 @@ const question = (page: Page, legend: string) => page.getByRole('group', { name:
 const next = (page: Page) => page.getByRole('button', { name: 'Continuar' }).click();
 const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
 
+/** SPEC §9 breakpoints: the wizard's screen fits each width without scrolling sideways. */
+async function fitsEveryBreakpoint(page: Page) {
+  for (const width of [410, 768, 920, 1024, 1284]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: `scrolls sideways at ${width} px` })
+      .toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
 test('fills the tax form in Portuguese partly offline, survives an offline reload and downloads the prepared return', async ({ page, context, request }) => {
   test.slow(); // an owner and a paid company made first, a reload offline and a PDF built in a worker on a shared machine
   const owner = await ownerWithCompany(request, { firstName: 'Ana', lastName: 'Souza', language: 'pt' });
@@ -33,6 +44,7 @@ test('fills the tax form in Portuguese partly offline, survives an offline reloa
   await expect(field(page, 'Nome da empresa')).toHaveValue('Andes Labs');
   await expect(field(page, 'Estado dos EUA')).toHaveValue('WY');
   await expect(field(page, 'Tipo de empresa')).toHaveValue('LLC');
+  await fitsEveryBreakpoint(page);
   await field(page, 'EIN').fill('123456789');
   await expect(field(page, 'EIN')).toHaveValue('12-3456789');
   await field(page, 'Data de criação').fill('2024-03-01');
@@ -48,6 +60,7 @@ test('fills the tax form in Portuguese partly offline, survives an offline reloa
   await expect(stepHeading(page, 'Sócios')).toBeVisible();
   await expect(field(page, 'Nome completo')).toHaveValue('María González');
   await expect(question(page, 'Mora nos EUA?').getByRole('radio', { name: 'Não' })).toBeChecked();
+  await fitsEveryBreakpoint(page);
   await field(page, 'Endereço').fill('Rua Augusta 100, São Paulo, Brasil');
   await field(page, 'Participação (%)').fill('90');
   await next(page);
@@ -81,6 +94,7 @@ test('fills the tax form in Portuguese partly offline, survives an offline reloa
   await field(page, 'Valor (USD)').fill('5000');
   await field(page, 'Data').fill('2025-02-01');
   await page.getByRole('button', { name: 'Adicionar movimentação' }).click();
+  await fitsEveryBreakpoint(page);
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page.getByText('Revise os campos marcados.')).toBeVisible();
   await page.getByLabel('Confirmo que estes valores estão corretos.').check();
@@ -89,6 +103,7 @@ test('fills the tax form in Portuguese partly offline, survives an offline reloa
   await next(page);
   await expect(stepHeading(page, 'Confirme sua declaração')).toBeVisible();
   await expect(page.getByText('Formulário 5472 + Formulário 1120 pro forma')).toBeVisible();
+  await fitsEveryBreakpoint(page);
 
   // The draft reached the server once back online.
   await expect
@@ -123,4 +138,68 @@ test('fills the tax form in Portuguese partly offline, survives an offline reloa
   expect(text).toContain('Preparado pelo Alta');
   const proForma = execFileSync('pdftotext', ['-f', '2', '-l', '2', file, '-'], { encoding: 'utf8' });
   expect(proForma).toContain('Foreign-owned U.S. DE');
+
+  // Sent (the company's books of the year are empty, so nothing blocks it): read-only from now
+  // on, and the residence answers are kept for the owner's next form (tk-info).
+  await page.getByRole('button', { name: 'Enviar declaração' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Declaração enviada' })).toBeVisible();
+  await expect(page.getByText('Uma declaração enviada não pode mais ser alterada.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continuar' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Baixar a declaração (PDF)' })).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(async () => ((await (await fetch('/api/v1/tk-info')).json()) as { record: { countriesWorkedFrom: string[] } | null }).record?.countriesWorkedFrom ?? null))
+    .toEqual(['BR', 'PT']);
+});
+
+test.describe('the pending-declarations reminder', () => {
+  // The real answer depends on today's date (after the extended deadline there is none): the
+  // API's answer is set per variant here; its shape is proven by the server tests.
+  test.use({ serviceWorkers: 'block' });
+
+  const pending = (multi: number, solo: number) => ({
+    llcMultiPartnerResult: { companiesCount: multi, companyName: multi === 1 ? 'Rio Partners LLC' : null },
+    llcSingleMemberOrCcorpResult: { companiesCount: solo, companyName: solo === 1 ? 'Andes Labs' : null },
+    llcMultiPartnerDeadlineData: multi > 0 ? { deadline: '2027-03-15', daysRemaining: 40 } : null,
+    llcSoloPartnerOrCCorpDeadlineData: solo > 0 ? { deadline: '2027-04-15', daysRemaining: 71 } : null,
+  });
+
+  test('shows the single-member, multi-partner and generic variants once per session, and opens the tax form', async ({ page }) => {
+    let answer = pending(0, 1);
+    await page.route('**/api/v1/tax-forms/pending', (route) => route.fulfill({ json: answer }));
+    await logInAs(page, demo, 'en');
+    const reminder = (title: string) => page.getByRole('dialog', { name: title });
+
+    // One single-member LLC: named, with its days left.
+    let shown = reminder('IRS declaration pending');
+    await expect(shown).toBeVisible();
+    await expect(shown).toContainText('Andes Labs must file its return (Form 5472 or 1120).');
+    await expect(shown).toContainText('71 days left: due on April 15, 2027.');
+
+    // Closed (Escape), it stays closed for the session: the dashboard again shows no reminder.
+    await page.keyboard.press('Escape');
+    await expect(shown).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(shown).toHaveCount(0);
+
+    // A new session (tab) with three multi-partner LLCs: counted, not named.
+    answer = pending(3, 0);
+    await page.evaluate(() => sessionStorage.removeItem('alta.declarationsReminderShown'));
+    await page.reload();
+    shown = reminder('Multi-partner LLC declaration pending');
+    await expect(shown).toBeVisible();
+    await expect(shown).toContainText('3 LLCs with several partners must file Form 1065.');
+    await expect(shown).toContainText('40 days left: due on March 15, 2027.');
+
+    // Both kinds: the generic variant with the nearest deadline; its button opens the tax form.
+    answer = pending(1, 2);
+    await page.evaluate(() => sessionStorage.removeItem('alta.declarationsReminderShown'));
+    await page.reload();
+    shown = reminder('You have pending declarations');
+    await expect(shown).toBeVisible();
+    await expect(shown).toContainText('40 days left: due on March 15, 2027.');
+    await shown.getByRole('link', { name: 'Go to the tax form' }).click();
+    await expect(page).toHaveURL(/\/en\/accounting-ai\/tax-form$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Tax form' })).toBeVisible();
+  });
 });
