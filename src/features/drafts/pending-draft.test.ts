@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Draft } from '@domain/draft';
 import { memoryStorage } from '@src/lib/test-storage';
-import { keepPending, pendingDraft, settlePending } from './pending-draft';
+import { forgetPending, keepPending, pendingDraft, settlePending } from './pending-draft';
 
 // The tab's copy of a change still on its way to IndexedDB (decision 035): a reload in that
 // moment finds it; once stored, it goes; a later change is never removed by an earlier commit.
@@ -28,6 +28,12 @@ describe('pending drafts', () => {
     keepPending('u1', draft('2026-11-22T10:00:01.000Z', { taxYear: 2025, step: 'later' }));
     settlePending('u1', draft('2026-11-22T10:00:00.000Z'));
     expect(pendingDraft('u1', 'taxForm', 'c1', {})?.data).toEqual({ taxYear: 2025, step: 'later' });
+  });
+
+  it('forgets a discarded draft, whatever its copy', () => {
+    keepPending('u1', draft('2026-11-22T10:00:00.000Z'));
+    forgetPending('u1', 'd1');
+    expect(pendingDraft('u1', 'taxForm', 'c1', {})).toBeUndefined();
   });
 
   it('answers the newest of several drafts and ignores unreadable copies', () => {

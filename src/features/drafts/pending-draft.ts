@@ -38,6 +38,11 @@ export function settlePending(owner: string, draft: Pick<Draft, 'id' | 'updatedA
   if (kept && kept.updatedAt <= draft.updatedAt) store?.removeItem(key);
 }
 
+/** The draft was discarded: no copy of it may bring it back. */
+export function forgetPending(owner: string, id: string): void {
+  tabStorage()?.removeItem(keyOf(owner, id));
+}
+
 /** The newest kept draft of this wizard (kind, company and the `match` values in its data), if any. */
 export function pendingDraft(owner: string, kind: DraftKind, companyId: string | null, match: Record<string, unknown>): Draft | undefined {
   const store = tabStorage();

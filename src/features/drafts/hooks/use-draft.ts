@@ -5,7 +5,7 @@ import { currentUserDatabase } from '@sync/client/db';
 import { useCurrentUser } from '@src/features/session/session-store';
 import { currentSyncEngine } from '@src/features/sync/sync-runtime';
 import { discardGuestDraft, guestDatabase, isSharedGuestDraft, refreshSharedGuestDraft, saveGuestDraft } from '../guest-drafts';
-import { keepPending, pendingDraft, settlePending } from '../pending-draft';
+import { forgetPending, keepPending, pendingDraft, settlePending } from '../pending-draft';
 
 export interface DraftChanges {
   step?: number;
@@ -131,12 +131,13 @@ export function useDraft(kind: DraftKind, companyId: string | null = null, initi
 
   const discard = useCallback(async () => {
     if (!draft) return;
+    forgetPending(owner, draft.id);
     const engine = signedIn ? currentSyncEngine() : null;
     if (engine) await engine.mutate('deleteDraft', { id: draft.id });
     else await discardGuestDraft(draft.id);
     newId.current = crypto.randomUUID();
     lastSaved.current = undefined;
-  }, [draft, signedIn]);
+  }, [draft, signedIn, owner]);
 
   return { draft, loaded: found !== undefined && !refreshing, save, discard };
 }
