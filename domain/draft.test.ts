@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftDataSchema } from './draft';
+import { draftDataSchema, storedDraftData } from './draft';
 
 describe('draft data is plain JSON', () => {
   it('accepts nested objects, arrays, strings, finite numbers, booleans and null', () => {
@@ -13,6 +13,15 @@ describe('draft data is plain JSON', () => {
     ['undefined', { missing: undefined }],
   ])('refuses %s', (_label, data) => {
     expect(draftDataSchema.safeParse(data).success).toBe(false);
+  });
+
+  it('stores a wizard\'s values as JSON keeps them: a cleared field (undefined) left out, an amount being typed (NaN) as null', () => {
+    // A company's partners pre-fill the tax form with no SSN (`taxId: undefined`): the draft must still save.
+    const values = { partners: [{ name: 'Ana', percentage: 100, taxId: undefined }], profits: { income: Number.NaN } };
+    expect(draftDataSchema.safeParse(values).success).toBe(false);
+    const stored = storedDraftData(values);
+    expect(stored).toEqual({ partners: [{ name: 'Ana', percentage: 100 }], profits: { income: null } });
+    expect(draftDataSchema.safeParse(stored).success).toBe(true);
   });
 
   it('refuses data nested deeper than 64 levels without overflowing the stack, however deep', () => {

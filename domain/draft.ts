@@ -43,6 +43,13 @@ export function isJsonValue(value: unknown): value is JsonValue {
   return true;
 }
 
+/**
+ * A wizard's values as stored data: what JSON keeps of them (a key holding `undefined` is left
+ * out, a number that is not finite becomes null), so a field the user cleared or an amount
+ * still being typed never makes the whole draft unstorable.
+ */
+export const storedDraftData = (data: Record<string, unknown>): Record<string, JsonValue> => JSON.parse(JSON.stringify(data)) as Record<string, JsonValue>;
+
 // Not z.json(): its recursive definition sends the OpenAPI generator into endless recursion.
 const jsonValueSchema = z.unknown().refine(isJsonValue, { error: 'validation.invalid' }) as z.ZodType<JsonValue>;
 

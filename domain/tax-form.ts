@@ -107,6 +107,17 @@ export const taxFormStepSchemas = {
   money: stepShape.pick({ profits: true, capitalTransactions: true }),
 };
 
+/**
+ * The owner's tax-info record (SPEC §7 `POST/GET /tk-info`): step 2 of the form, kept for the
+ * person so the next form (another year, another company) starts from it. Same rules as the form.
+ */
+export const taxInfoRecordSchema = taxFormShape.pick({ nationality: true, taxResidenceCountry: true, countryTaxId: true, countriesWorkedFrom: true });
+export type TaxInfoRecord = z.infer<typeof taxInfoRecordSchema>;
+
+/** GET /tk-info: the record, with when it was last saved; null before the first form. */
+export const taxInfoAnswerSchema = z.object({ record: taxInfoRecordSchema.extend({ updatedAt: z.string() }).nullable() });
+export type TaxInfoAnswer = z.infer<typeof taxInfoAnswerSchema>;
+
 export const taxFormSubsteps = ['substep1', 'substep2'] as const;
 
 /**

@@ -13,6 +13,8 @@ describe('the prepared return', () => {
     expect(lineOf(taxReturnPages(form, 'owner'), '4b(1)')?.value).toBe('***-**-1234');
     expect(lineOf(taxReturnPages(form, 'filed'), '4b(1)')?.value).toBe('912-70-1234');
     expect(taxReturnPages(form, 'owner')[1]?.banner).toBe('Foreign-owned U.S. DE');
+    // The pro forma 1120 only identifies the entity: no income or deductions lines.
+    expect(taxReturnPages(form, 'owner')[1]?.sections.map((section) => section.lines.map((line) => line.value))).toEqual([[form.companyName, form.ein, form.creationDate, '2025']]);
   });
 
   it('is Form 1065 with one K-1 per partner, each with its share of the profit', () => {
@@ -21,6 +23,8 @@ describe('the prepared return', () => {
     expect(pages.map((page) => page.form)).toEqual(['Form 1065', 'Schedule K-1 (Form 1065)', 'Schedule K-1 (Form 1065)']);
     expect(lineOf(pages, '23')?.value).toBe('$9,000');
     expect(pages[2]?.sections[2]?.lines[0]?.value).toBe('$4,500');
+    expect(lineOf(pages, 'I')?.value).toBe('2');
+    expect(pages[0]?.sections.map((section) => section.heading)).toEqual(['Identification', 'Income', 'Deductions']);
   });
 
   it('is Form 1120 with Form 5472 for a foreign-owned C-Corp, tax at 21 %', () => {

@@ -48,10 +48,109 @@ function taxIdOf(taxId: string | undefined, copy: TaxReturnPdfOptions['copy']): 
   return copy === 'filed' ? taxId : (maskTaxId(taxId) ?? '');
 }
 
-function totals(form: TaxFormData) {
+/** The return's figures in cents, each IRS income-return line prints one of them. */
+function figuresOf(form: TaxFormData) {
   const { income, expenses, salariesAndFreelancersPayments: salaries, rent } = form.profits;
   const deductions = expenses + salaries + rent;
-  return { income, expenses, salaries, rent, deductions, profit: income - deductions };
+  const profit = income - deductions;
+  const taxable = Math.max(0, profit);
+  // IRC §11(b): a flat 21 % since 2018.
+  return { income, expenses, salaries, rent, deductions, profit, taxable, tax: Math.round(taxable * 0.21) };
+}
+type Figure = keyof ReturnType<typeof figuresOf>;
+
+/** What the identification lines print, from the form. */
+const identifiers = {
+  name: (form: TaxFormData) => form.companyName,
+  ein: (form: TaxFormData) => form.ein,
+  created: (form: TaxFormData) => form.creationDate,
+  activity: (form: TaxFormData) => form.mainActivity,
+  activityCode: (form: TaxFormData) => form.activityCode,
+  k1Count: (form: TaxFormData) => String(form.partners.length),
+  taxYear: (form: TaxFormData) => String(form.taxYear),
+};
+
+/** A line of a layout: the IRS's line number and label, and what it prints. */
+type LayoutLine<Key> = readonly [number: string, label: string, key: Key];
+
+/** An income return's page (1120, pro forma 1120, 1065): the IRS's lines, each naming what it prints. */
+interface ReturnLayout {
+  form: string;
+  title: string;
+  banner?: string;
+  identification: readonly LayoutLine<keyof typeof identifiers>[];
+  income?: readonly LayoutLine<Figure>[];
+  deductions?: readonly LayoutLine<Figure>[];
+}
+
+const returnLayouts = {
+  proForma1120: {
+    form: 'Form 1120 (pro forma)',
+    title: 'U.S. Corporation Income Tax Return',
+    banner: 'Foreign-owned U.S. DE',
+    identification: [
+      ['Name', 'Name', 'name'],
+      ['B', 'Employer identification number', 'ein'],
+      ['C', 'Date incorporated', 'created'],
+      ['Tax year', 'Calendar year', 'taxYear'],
+    ],
+  },
+  '1120': {
+    form: 'Form 1120',
+    title: 'U.S. Corporation Income Tax Return',
+    identification: [
+      ['Name', 'Name', 'name'],
+      ['B', 'Employer identification number', 'ein'],
+      ['C', 'Date incorporated', 'created'],
+      ['Sch. K 2a', 'Business activity code no.', 'activityCode'],
+    ],
+    income: [
+      ['1a', 'Gross receipts or sales', 'income'],
+      ['11', 'Total income', 'income'],
+    ],
+    deductions: [
+      ['13', 'Salaries and wages', 'salaries'],
+      ['16', 'Rents', 'rent'],
+      ['26', 'Other deductions', 'expenses'],
+      ['27', 'Total deductions', 'deductions'],
+      ['28', 'Taxable income before net operating loss deduction and special deductions', 'profit'],
+      ['30', 'Taxable income', 'taxable'],
+      ['31', 'Total tax', 'tax'],
+    ],
+  },
+  '1065': {
+    form: 'Form 1065',
+    title: 'U.S. Return of Partnership Income',
+    identification: [
+      ['Name', 'Name of partnership', 'name'],
+      ['A', 'Principal business activity', 'activity'],
+      ['C', 'Business code number', 'activityCode'],
+      ['D', 'Employer identification number', 'ein'],
+      ['E', 'Date business started', 'created'],
+      ['I', 'Number of Schedules K-1 attached', 'k1Count'],
+    ],
+    income: [
+      ['1a', 'Gross receipts or sales', 'income'],
+      ['8', 'Total income (loss)', 'income'],
+    ],
+    deductions: [
+      ['9', 'Salaries and wages (other than to partners)', 'salaries'],
+      ['13', 'Rent', 'rent'],
+      ['21', 'Other deductions', 'expenses'],
+      ['22', 'Total deductions', 'deductions'],
+      ['23', 'Ordinary business income (loss)', 'profit'],
+    ],
+  },
+} as const satisfies Record<string, ReturnLayout>;
+
+/** One income return's page from its layout: identification, then income and deductions when the layout has them. */
+function incomeReturn(form: TaxFormData, layout: ReturnLayout): FormPage {
+  const figures = figuresOf(form);
+  const money = (lines: readonly LayoutLine<Figure>[]) => lines.map(([number, label, figure]) => ({ number, label, value: dollars(figures[figure]) }));
+  const sections = [{ heading: 'Identification', lines: layout.identification.map(([number, label, field]) => ({ number, label, value: identifiers[field](form) })) }];
+  if (layout.income) sections.push({ heading: 'Income', lines: money(layout.income) });
+  if (layout.deductions) sections.push({ heading: 'Deductions', lines: money(layout.deductions) });
+  return { form: layout.form, title: layout.title, ...(layout.banner ? { banner: layout.banner } : {}), sections };
 }
 
 function form5472(form: TaxFormData, copy: TaxReturnPdfOptions['copy']): FormPage {
@@ -99,105 +198,8 @@ function form5472(form: TaxFormData, copy: TaxReturnPdfOptions['copy']): FormPag
 
 const capitalLabels = { contribution: 'Contribution to the entity', distribution: 'Distribution from the entity', loanReceived: 'Loan received', loanRepaid: 'Loan repaid' } as const;
 
-function proForma1120(form: TaxFormData): FormPage {
-  return {
-    form: 'Form 1120 (pro forma)',
-    title: 'U.S. Corporation Income Tax Return',
-    banner: 'Foreign-owned U.S. DE',
-    sections: [
-      {
-        heading: 'Identification',
-        lines: [
-          { number: 'Name', label: 'Name', value: form.companyName },
-          { number: 'B', label: 'Employer identification number', value: form.ein },
-          { number: 'C', label: 'Date incorporated', value: form.creationDate },
-          { number: 'Tax year', label: 'Calendar year', value: String(form.taxYear) },
-        ],
-      },
-    ],
-  };
-}
-
-function form1120(form: TaxFormData): FormPage {
-  const t = totals(form);
-  const taxable = Math.max(0, t.profit);
-  return {
-    form: 'Form 1120',
-    title: 'U.S. Corporation Income Tax Return',
-    sections: [
-      {
-        heading: 'Identification',
-        lines: [
-          { number: 'Name', label: 'Name', value: form.companyName },
-          { number: 'B', label: 'Employer identification number', value: form.ein },
-          { number: 'C', label: 'Date incorporated', value: form.creationDate },
-          { number: 'Sch. K 2a', label: 'Business activity code no.', value: form.activityCode },
-        ],
-      },
-      {
-        heading: 'Income',
-        lines: [
-          { number: '1a', label: 'Gross receipts or sales', value: dollars(t.income) },
-          { number: '11', label: 'Total income', value: dollars(t.income) },
-        ],
-      },
-      {
-        heading: 'Deductions',
-        lines: [
-          { number: '13', label: 'Salaries and wages', value: dollars(t.salaries) },
-          { number: '16', label: 'Rents', value: dollars(t.rent) },
-          { number: '26', label: 'Other deductions', value: dollars(t.expenses) },
-          { number: '27', label: 'Total deductions', value: dollars(t.deductions) },
-          { number: '28', label: 'Taxable income before net operating loss deduction and special deductions', value: dollars(t.profit) },
-          { number: '30', label: 'Taxable income', value: dollars(taxable) },
-          // IRC §11(b): a flat 21 % since 2018.
-          { number: '31', label: 'Total tax', value: dollars(Math.round(taxable * 0.21)) },
-        ],
-      },
-    ],
-  };
-}
-
-function form1065(form: TaxFormData): FormPage {
-  const t = totals(form);
-  return {
-    form: 'Form 1065',
-    title: 'U.S. Return of Partnership Income',
-    sections: [
-      {
-        heading: 'Identification',
-        lines: [
-          { number: 'Name', label: 'Name of partnership', value: form.companyName },
-          { number: 'A', label: 'Principal business activity', value: form.mainActivity },
-          { number: 'C', label: 'Business code number', value: form.activityCode },
-          { number: 'D', label: 'Employer identification number', value: form.ein },
-          { number: 'E', label: 'Date business started', value: form.creationDate },
-          { number: 'I', label: 'Number of Schedules K-1 attached', value: String(form.partners.length) },
-        ],
-      },
-      {
-        heading: 'Income',
-        lines: [
-          { number: '1a', label: 'Gross receipts or sales', value: dollars(t.income) },
-          { number: '8', label: 'Total income (loss)', value: dollars(t.income) },
-        ],
-      },
-      {
-        heading: 'Deductions',
-        lines: [
-          { number: '9', label: 'Salaries and wages (other than to partners)', value: dollars(t.salaries) },
-          { number: '13', label: 'Rent', value: dollars(t.rent) },
-          { number: '21', label: 'Other deductions', value: dollars(t.expenses) },
-          { number: '22', label: 'Total deductions', value: dollars(t.deductions) },
-          { number: '23', label: 'Ordinary business income (loss)', value: dollars(t.profit) },
-        ],
-      },
-    ],
-  };
-}
-
 function scheduleK1(form: TaxFormData, partner: TaxFormData['partners'][number], copy: TaxReturnPdfOptions['copy']): FormPage {
-  const share = Math.round((totals(form).profit * partner.percentage) / 100);
+  const share = Math.round((figuresOf(form).profit * partner.percentage) / 100);
   return {
     form: 'Schedule K-1 (Form 1065)',
     title: "Partner's Share of Income, Deductions, Credits, etc.",
@@ -222,9 +224,7 @@ export function taxReturnPages(form: TaxFormData, copy: TaxReturnPdfOptions['cop
   const pages: FormPage[] = [];
   for (const code of taxReturnForms(form)) {
     if (code === '5472') pages.push(form5472(form, copy));
-    else if (code === 'proForma1120') pages.push(proForma1120(form));
-    else if (code === '1120') pages.push(form1120(form));
-    else if (code === '1065') pages.push(form1065(form));
+    else if (code === 'proForma1120' || code === '1120' || code === '1065') pages.push(incomeReturn(form, returnLayouts[code]));
     else for (const partner of form.partners) pages.push(scheduleK1(form, partner, copy));
   }
   return pages;

@@ -26,6 +26,7 @@ import { healthRouter } from './routes/health';
 import { syncRouter } from './routes/sync';
 import { taxFormsRouter } from './routes/tax-forms';
 import { teammatesRouter } from './routes/teammates';
+import { taxInfoRouter } from './routes/tax-info';
 import { ordersRouter } from './routes/orders';
 import { plansRouter } from './routes/plans';
 import { uploadsRouter } from './routes/uploads';
@@ -90,6 +91,7 @@ export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) 
   if (isSandboxBanking(banking)) api.route('/', bankingSandboxRouter(deps, banking));
   api.route('/', taxFormsRouter(deps));
   api.route('/', teammatesRouter(deps));
+  api.route('/', taxInfoRouter(deps));
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

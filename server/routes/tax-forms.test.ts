@@ -226,3 +226,63 @@ describe('pending declarations and activity codes', () => {
     expect((await t.request('/api/v1/accounting/activity-codes?limit=1000', { cookies: ownerCookies })).status).toBe(400);
   });
 });
+
+// The owner's tax-info record (SPEC §7 `tk-info`, decision 035): saved with the tax form's rules,
+// read back only by its user, and the tax country Alta knows.
+const taxInfoRecord = { nationality: 'BR', taxResidenceCountry: 'PT', countryTaxId: '123.456.789-09', countriesWorkedFrom: ['BR', 'PT'] };
+
+describe('tk-info', () => {
+  it('saves the record, reads it back, replaces it, and answers null before the first', async () => {
+    const user = await createUser(t);
+    const cookies = await signIn(t, user.email);
+    expect(await (await t.request('/api/v1/tk-info', { cookies })).json()).toEqual({ record: null });
+    const saved = await t.request('/api/v1/tk-info', { method: 'POST', cookies, json: taxInfoRecord });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject({ record: taxInfoRecord });
+    await t.request('/api/v1/tk-info', { method: 'POST', cookies, json: { ...taxInfoRecord, countriesWorkedFrom: ['ES'] } });
+    const read = await t.request('/api/v1/tk-info', { cookies });
+    expect(read.headers.get('cache-control')).toBe('no-store');
+    expect(await read.json()).toMatchObject({ record: { ...taxInfoRecord, countriesWorkedFrom: ['ES'], updatedAt: expect.any(String) } });
+  });
+
+  it('refuses a record the tax form would refuse, and unknown fields', async () => {
+    const user = await createUser(t);
+    const cookies = await signIn(t, user.email);
+    for (const body of [
+      { ...taxInfoRecord, nationality: 'XX' },
+      { ...taxInfoRecord, countriesWorkedFrom: [] },
+      { ...taxInfoRecord, countryTaxId: 'x' },
+      { ...taxInfoRecord, isAdmin: true },
+    ]) {
+      const refused = await t.request('/api/v1/tk-info', { method: 'POST', cookies, json: body });
+      expect(refused.status).toBe(400);
+      expect(refused.headers.get('content-type')).toContain('application/problem+json');
+    }
+    expect(await (await t.request('/api/v1/tk-info', { cookies })).json()).toEqual({ record: null });
+  });
+
+  it('is each user’s own, and needs a session', async () => {
+    const owner = await createUser(t);
+    const other = await createUser(t);
+    await t.request('/api/v1/tk-info', { method: 'POST', cookies: await signIn(t, owner.email), json: taxInfoRecord });
+    expect(await (await t.request('/api/v1/tk-info', { cookies: await signIn(t, other.email) })).json()).toEqual({ record: null });
+    expect((await t.request('/api/v1/tk-info')).status).toBe(401);
+    expect((await t.request('/api/v1/tk-info', { method: 'POST', json: taxInfoRecord })).status).toBe(401);
+    expect((await t.request('/api/v1/tk-info/country')).status).toBe(401);
+  });
+
+  it('answers the tax country: the record’s, else the user’s own partner entry in a company they own, else null', async () => {
+    const user = await createUser(t, { firstName: 'María', lastName: 'González' });
+    const cookies = await signIn(t, user.email);
+    const country = async () => ((await (await t.request('/api/v1/tk-info/country', { cookies })).json()) as { country: string | null }).country;
+    expect(await country()).toBeNull();
+    const companyId = randomUUID();
+    const db = t.database.db;
+    await db.execute(sql`insert into companies (id, owner_id, type, name_option_1) values (${companyId}, ${user.id}, 'LLC', 'Andes Labs')`);
+    await db.execute(sql`insert into partners (company_id, position, first_name, last_name, ownership, is_director, address_line_1, city, state_or_province, country, postal_code)
+      values (${companyId}, 0, 'Pedro', 'Alves', 50, true, 'Rua 1', 'Lisboa', 'LX', 'PT', '1000'), (${companyId}, 1, 'maría', 'GONZÁLEZ', 50, false, 'Av. 1', 'Buenos Aires', 'BA', 'AR', 'C1043')`);
+    expect(await country()).toBe('AR');
+    await t.request('/api/v1/tk-info', { method: 'POST', cookies, json: taxInfoRecord });
+    expect(await country()).toBe('PT');
+  });
+});

@@ -1,6 +1,6 @@
 import { test } from './support/test';
-import { admin, expect, logInAs, uniqueEmail } from './support/alta';
-import { customerWithCompany } from './support/checkout';
+import { admin, expect, logInAs } from './support/alta';
+import { ownerWithCompany } from './support/checkout';
 
 // The admin area (issue 14, decision 028) in the browser: find a user, see their companies,
 // copy the filtered e-mails, act as the user and come back, move a company along SPEC §4.
@@ -14,7 +14,7 @@ const letters = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + M
 test('the admin finds a user without accents, opens their companies, copies e-mails, acts as them and returns', async ({ browser, playwright }) => {
   const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
   const lastName = `Muñoz${letters()}`;
-  const customer = await customerWithCompany(request, lastName);
+  const customer = await ownerWithCompany(request, { lastName });
   const context = await browser.newContext({ serviceWorkers: 'block', permissions: ['clipboard-read', 'clipboard-write'] });
   const page = await context.newPage();
   await logInAs(page, admin, 'en');
@@ -58,7 +58,7 @@ test('the admin finds a user without accents, opens their companies, copies e-ma
 
 test("the admin moves a company's status and its owner's dashboard shows the new step", async ({ browser, playwright }) => {
   const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-  const customer = await customerWithCompany(request, `Status${letters()}`);
+  const customer = await ownerWithCompany(request, { lastName: `Status${letters()}` });
   const adminPage = await browser.newPage({ serviceWorkers: 'block' });
   await logInAs(adminPage, admin, 'en');
   await adminPage.goto('/en/admin/companies');

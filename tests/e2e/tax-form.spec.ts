@@ -3,13 +3,14 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { demo, expect, logInAs } from './support/alta';
+import { expect, logInAs, uniqueEmail } from './support/alta';
+import { createAccount, ownerWithCompany } from './support/checkout';
 import { failing, networkCut, test } from './support/test';
 
-// The IRS tax form in Portuguese: filled partly offline, reopened by a reload without network,
-// finished online; the prepared return downloads as a PDF whose first page names the company
-// and prints the owner's contribution. Sending is left to the server tests (it freezes the demo
-// company's year, which other browser tests still edit).
+// The IRS tax form in Portuguese: filled partly offline, reopened by a reload without network
+// right after the last change, finished online; the prepared return downloads as a PDF whose
+// first page names the company and prints the owner's contribution. The owner and company are
+// made for the test, so a retry starts from an empty form.
 
 // Steps 2–3 and the reload happen with the network cut on purpose.
 test.use({ expectedFailures: failing(networkCut) });
@@ -19,18 +20,31 @@ const question = (page: Page, legend: string) => page.getByRole('group', { name:
 const next = (page: Page) => page.getByRole('button', { name: 'Continuar' }).click();
 const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
 
-test('fills the tax form in Portuguese partly offline, survives an offline reload and downloads the prepared return', async ({ page, context }) => {
-  test.slow(); // a reload offline and a PDF built in a worker on a shared machine
-  await logInAs(page, demo, 'pt');
+/** SPEC §9 breakpoints: the wizard's screen fits each width without scrolling sideways. */
+async function fitsEveryBreakpoint(page: Page) {
+  for (const width of [410, 768, 920, 1024, 1284]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: `scrolls sideways at ${width} px` })
+      .toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+test('fills the tax form in Portuguese partly offline, survives an offline reload and downloads the prepared return', async ({ page, context, request }) => {
+  test.slow(); // an owner and a paid company made first, a reload offline and a PDF built in a worker on a shared machine
+  const owner = await ownerWithCompany(request, { firstName: 'Ana', lastName: 'Souza', language: 'pt' });
+  await logInAs(page, owner, 'pt');
   await page.evaluate(async () => navigator.serviceWorker.ready);
   await page.goto('/pt/accounting-ai/tax-form');
   await expect(page.getByRole('heading', { level: 1, name: 'Formulário de impostos' })).toBeVisible();
   await expect(stepHeading(page, 'Sua empresa')).toBeVisible();
 
-  // Step 1: what Alta knows is already there (name and state of the demo company).
-  await expect(field(page, 'Nome da empresa')).toHaveValue('Demo Ventures LLC');
+  // Step 1: what Alta knows is already there (the company's name, type and state).
+  await expect(field(page, 'Nome da empresa')).toHaveValue('Andes Labs');
   await expect(field(page, 'Estado dos EUA')).toHaveValue('WY');
-  await field(page, 'Tipo de empresa').selectOption('LLC');
+  await expect(field(page, 'Tipo de empresa')).toHaveValue('LLC');
+  await fitsEveryBreakpoint(page);
   await field(page, 'EIN').fill('123456789');
   await expect(field(page, 'EIN')).toHaveValue('12-3456789');
   await field(page, 'Data de criação').fill('2024-03-01');
@@ -42,13 +56,13 @@ test('fills the tax form in Portuguese partly offline, survives an offline reloa
   await question(page, 'A empresa recebeu ou transferiu ativos digitais neste ano?').getByRole('radio', { name: 'Não' }).check();
   await next(page);
 
-  // The partners sub-step refuses a share that does not add up to 100 %.
+  // The partners sub-step starts from the company's partner and refuses a share that does not add up to 100 %.
   await expect(stepHeading(page, 'Sócios')).toBeVisible();
-  await page.getByRole('button', { name: 'Adicionar sócio' }).click();
-  await field(page, 'Nome completo').fill('Ana Souza');
-  await field(page, 'Participação (%)').fill('90');
+  await expect(field(page, 'Nome completo')).toHaveValue('María González');
+  await expect(question(page, 'Mora nos EUA?').getByRole('radio', { name: 'Não' })).toBeChecked();
+  await fitsEveryBreakpoint(page);
   await field(page, 'Endereço').fill('Rua Augusta 100, São Paulo, Brasil');
-  await question(page, 'Mora nos EUA?').getByRole('radio', { name: 'Não' }).check();
+  await field(page, 'Participação (%)').fill('90');
   await next(page);
   await expect(page.getByText('Revise os campos marcados.')).toBeVisible();
   await field(page, 'Participação (%)').fill('100');
@@ -57,15 +71,19 @@ test('fills the tax form in Portuguese partly offline, survives an offline reloa
   await context.setOffline(true);
   await next(page);
   await expect(stepHeading(page, 'Residência fiscal')).toBeVisible();
+  await expect(field(page, 'Nacionalidade')).toHaveValue('AR'); // the partner's country
   await field(page, 'Nacionalidade').selectOption('BR');
   await field(page, 'País de residência fiscal').selectOption('BR');
   await field(page, 'Número de identificação fiscal no seu país').fill('123.456.789-09');
   await field(page, 'Países de onde você trabalhou').selectOption(['BR', 'PT']);
 
+  // Reloaded at once: the last change may not be in IndexedDB yet, and must not be lost.
   await page.reload();
   await expect(stepHeading(page, 'Residência fiscal')).toBeVisible();
   await expect(field(page, 'Nacionalidade')).toHaveValue('BR');
+  await expect(field(page, 'País de residência fiscal')).toHaveValue('BR');
   await expect(field(page, 'Número de identificação fiscal no seu país')).toHaveValue('123.456.789-09');
+  await expect(field(page, 'Países de onde você trabalhou')).toHaveValues(['BR', 'PT']);
   await next(page);
 
   // Step 3: the year's figures from the books, overridden by the owner and confirmed.
@@ -76,6 +94,7 @@ test('fills the tax form in Portuguese partly offline, survives an offline reloa
   await field(page, 'Valor (USD)').fill('5000');
   await field(page, 'Data').fill('2025-02-01');
   await page.getByRole('button', { name: 'Adicionar movimentação' }).click();
+  await fitsEveryBreakpoint(page);
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page.getByText('Revise os campos marcados.')).toBeVisible();
   await page.getByLabel('Confirmo que estes valores estão corretos.').check();
@@ -84,6 +103,7 @@ test('fills the tax form in Portuguese partly offline, survives an offline reloa
   await next(page);
   await expect(stepHeading(page, 'Confirme sua declaração')).toBeVisible();
   await expect(page.getByText('Formulário 5472 + Formulário 1120 pro forma')).toBeVisible();
+  await fitsEveryBreakpoint(page);
 
   // The draft reached the server once back online.
   await expect
@@ -112,10 +132,68 @@ test('fills the tax form in Portuguese partly offline, survives an offline reloa
   expect(existsSync(path.join(folder, 'page-1.png'))).toBe(true);
   const text = execFileSync('pdftotext', ['-f', '1', '-l', '1', '-layout', file, '-'], { encoding: 'utf8' });
   expect(text).toContain('Form 5472');
-  expect(text).toContain('Demo Ventures LLC');
+  expect(text).toContain('Andes Labs');
   expect(text).toContain('12-3456789');
   expect(text).toContain('$5,000'); // line 1f: the owner's contribution
   expect(text).toContain('Preparado pelo Alta');
   const proForma = execFileSync('pdftotext', ['-f', '2', '-l', '2', file, '-'], { encoding: 'utf8' });
   expect(proForma).toContain('Foreign-owned U.S. DE');
+
+  // Sent (the company's books of the year are empty, so nothing blocks it): read-only from now
+  // on, and the residence answers are kept for the owner's next form (tk-info).
+  await page.getByRole('button', { name: 'Enviar declaração' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Declaração enviada' })).toBeVisible();
+  await expect(page.getByText('Uma declaração enviada não pode mais ser alterada.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continuar' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Baixar a declaração (PDF)' })).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(async () => ((await (await fetch('/api/v1/tk-info')).json()) as { record: { countriesWorkedFrom: string[] } | null }).record?.countriesWorkedFrom ?? null))
+    .toEqual(['BR', 'PT']);
+});
+
+test.describe('the pending-declarations reminder', () => {
+  // The real answer depends on today's date (after the extended deadline there is none): the
+  // API's answer is set per variant here; its shape is proven by the server tests.
+  test.use({ serviceWorkers: 'block' });
+
+  const pending = (multi: number, solo: number) => ({
+    llcMultiPartnerResult: { companiesCount: multi, companyName: multi === 1 ? 'Rio Partners LLC' : null },
+    llcSingleMemberOrCcorpResult: { companiesCount: solo, companyName: solo === 1 ? 'Andes Labs' : null },
+    llcMultiPartnerDeadlineData: multi > 0 ? { deadline: '2027-03-15', daysRemaining: 40 } : null,
+    llcSoloPartnerOrCCorpDeadlineData: solo > 0 ? { deadline: '2027-04-15', daysRemaining: 71 } : null,
+  });
+
+  test('shows the single-member, multi-partner and generic variants, with a link to the tax form', async ({ page, request }) => {
+    let answer = pending(0, 1);
+    await page.route('**/api/v1/tax-forms/pending', (route) => route.fulfill({ json: answer }));
+    // A new account: its dashboard loads fast (nothing to sync), and nothing is changed.
+    await logInAs(page, await createAccount(request, uniqueEmail('reminder')), 'en');
+    const reminder = (title: string) => page.getByRole('dialog', { name: title });
+
+    // One single-member LLC: named, with its days left.
+    let shown = reminder('IRS declaration pending');
+    await expect(shown).toBeVisible();
+    await expect(shown).toContainText('Andes Labs must file its return (Form 5472 or 1120).');
+    await expect(shown).toContainText('71 days left: due on April 15, 2027.');
+
+    // Closed with Escape; a new session (tab) with three multi-partner LLCs: counted, not named.
+    await page.keyboard.press('Escape');
+    await expect(shown).toHaveCount(0);
+    answer = pending(3, 0);
+    await page.evaluate(() => sessionStorage.removeItem('alta.declarationsReminderShown'));
+    await page.reload();
+    shown = reminder('Multi-partner LLC declaration pending');
+    await expect(shown).toBeVisible();
+    await expect(shown).toContainText('3 LLCs with several partners must file Form 1065.');
+    await expect(shown).toContainText('40 days left: due on March 15, 2027.');
+
+    // Both kinds: the generic variant with the nearest deadline; its button leads to the tax form.
+    answer = pending(1, 2);
+    await page.evaluate(() => sessionStorage.removeItem('alta.declarationsReminderShown'));
+    await page.reload();
+    shown = reminder('You have pending declarations');
+    await expect(shown).toBeVisible();
+    await expect(shown).toContainText('40 days left: due on March 15, 2027.');
+    await expect(shown.getByRole('link', { name: 'Go to the tax form' })).toHaveAttribute('href', '/en/accounting-ai/tax-form');
+  });
 });

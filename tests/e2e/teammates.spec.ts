@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, LoginPage, logInAs, uniqueEmail, type Lang } from './support/alta';
-import { createAccount, customerWithCompany } from './support/checkout';
+import { createAccount, ownerWithCompany } from './support/checkout';
 import { seriousViolations } from './support/axe';
 import { readMailedLink } from './support/outbox';
 import { test } from './support/test';
@@ -28,7 +28,7 @@ async function uploadEinDocument(request: APIRequestContext, companyId: string, 
 
 test('an owner invites by email; the invitee logs in from the mailed link and sees the company and its document', async ({ page, browser, playwright }) => {
   const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-  const owner = await customerWithCompany(request, 'Equipo');
+  const owner = await ownerWithCompany(request, { lastName: 'Equipo' });
   await request.post('/api/v1/login', { data: { email: owner.email, password: owner.password } });
   await uploadEinDocument(request, owner.companyId, 'ein-letter.pdf');
   await request.post('/api/v1/logout');

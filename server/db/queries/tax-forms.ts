@@ -1,11 +1,12 @@
 import { and, asc, eq, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
-import type { TaxFormData, TaxFormDraftView } from '@domain/tax-form';
+import type { TaxFormData, TaxFormDraftView, TaxInfoRecord } from '@domain/tax-form';
 import { taxFormDraftDataSchema } from '@domain/tax-form';
 import { returnDue, type ReturnDue, type TaxFiler } from '@domain/tax-deadlines';
 import type { Db } from '../client';
-import { declarations, transactions } from '../schema/bookkeeping';
+import { declarations, taxInfo, transactions } from '../schema/bookkeeping';
 import { companies, companyMembers, partners } from '../schema/companies';
 import { drafts } from '../schema/drafts';
+import { users } from '../schema/users';
 import { lockSyncScopes } from '../../sync/write-lock';
 
 /**
@@ -167,4 +168,36 @@ export async function listDeclarations(db: Db, companyId: string) {
     .from(declarations)
     .where(and(eq(declarations.companyId, companyId), isNotNull(declarations.sentAt), isNotNull(declarations.taxFormData)))
     .orderBy(sql`${declarations.year} desc`);
+}
+
+/** The user's tax-info record (SPEC §7 `tk-info`), or undefined before their first. */
+export async function findTaxInfo(db: Db, userId: string) {
+  const [row] = await db.select().from(taxInfo).where(eq(taxInfo.userId, userId));
+  return row;
+}
+
+/** Creates or replaces the user's tax-info record. */
+export async function saveTaxInfo(db: Db, userId: string, record: TaxInfoRecord, now: Date) {
+  const values = { ...record, updatedAt: now };
+  const [row] = await db.insert(taxInfo).values({ userId, ...values }).onConflictDoUpdate({ target: taxInfo.userId, set: values }).returning();
+  return row!;
+}
+
+/**
+ * The user's country of tax residence as Alta knows it: their tax-info record's, else the
+ * residence of the partner who is the user (same first and last name, any case) in a company
+ * they own, the earliest first; null when neither is known.
+ */
+export async function taxCountryOf(db: Db, userId: string): Promise<string | null> {
+  const record = await findTaxInfo(db, userId);
+  if (record) return record.taxResidenceCountry;
+  const [row] = await db
+    .select({ country: partners.country })
+    .from(partners)
+    .innerJoin(companies, eq(companies.id, partners.companyId))
+    .innerJoin(users, eq(users.id, companies.ownerId))
+    .where(and(eq(companies.ownerId, userId), sql`lower(${partners.firstName}) = lower(${users.firstName})`, sql`lower(${partners.lastName}) = lower(${users.lastName})`))
+    .orderBy(asc(companies.requestedAt), asc(partners.position))
+    .limit(1);
+  return row?.country ?? null;
 }

@@ -222,3 +222,19 @@ export const transactionChanges = pgTable(
   },
   (table) => [index('transaction_changes_transaction_idx').on(table.transactionId, table.id)],
 );
+
+/**
+ * A user's own tax-info record (SPEC §7 `tk-info`): where the owner is a tax resident, their
+ * tax id there, nationality and the countries they worked from. It is the person's, not a
+ * company's, so each year's and each company's tax form starts from it. Only its user reads it.
+ */
+export const taxInfo = pgTable('tax_info', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  nationality: text('nationality').notNull(),
+  taxResidenceCountry: text('tax_residence_country').notNull(),
+  countryTaxId: text('country_tax_id').notNull(),
+  countriesWorkedFrom: jsonb('countries_worked_from').$type<string[]>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

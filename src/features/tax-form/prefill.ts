@@ -1,5 +1,5 @@
 import type { CompanyDetail } from '@domain/company';
-import type { CapitalTransaction, Profits, TaxFormData } from '@domain/tax-form';
+import type { CapitalTransaction, Profits, TaxFormData, TaxInfoRecord } from '@domain/tax-form';
 
 /** The form's values while being filled in: any of them may still be missing or invalid. */
 export type TaxFormValues = Partial<TaxFormData>;
@@ -10,15 +10,25 @@ interface Known {
   books: { profits: Profits; capitalTransactions: CapitalTransaction[] } | null;
   /** GET /companies/{id}, when online. */
   detail?: CompanyDetail;
+  /** The owner's tax-info record (GET /tk-info), when online and saved before. */
+  taxInfo?: TaxInfoRecord | null;
 }
 
 /**
  * What Alta already knows, as the form's starting values: the company's name, type, state,
  * formation date and EIN, its partners (never their SSN/ITIN: the API only shows its last
- * digits, so the owner types it), the first partner's country as residence, and the year's
- * profits and owner movements from the books (the owner confirms or overrides them).
+ * digits, so the owner types it), the owner's tax-info record (their last form's residence
+ * answers) or else the first partner's country as residence, and the year's profits and owner
+ * movements from the books (the owner confirms or overrides them).
  */
-export function prefilledValues({ companyName, books, detail }: Known): TaxFormValues {
+export function prefilledValues({ companyName, books, detail, taxInfo }: Known): TaxFormValues {
+  const values = companyValues({ companyName, books, detail });
+  if (!taxInfo) return values;
+  const { nationality, taxResidenceCountry, countryTaxId, countriesWorkedFrom } = taxInfo;
+  return { ...values, nationality, taxResidenceCountry, countryTaxId, countriesWorkedFrom };
+}
+
+function companyValues({ companyName, books, detail }: Known): TaxFormValues {
   const values: TaxFormValues = { capitalTransactions: [] };
   if (companyName) values.companyName = companyName;
   if (books) {

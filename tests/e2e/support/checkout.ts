@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, uniqueEmail, type Lang } from './alta';
 
@@ -275,27 +276,27 @@ export async function createAccount(request: APIRequestContext, email: string, p
 }
 
 /**
- * A customer with a paid company, for tests about running a company: an account (signed in on
- * `request` meanwhile), an order placed as them (Andes Labs), paid with the sandbox card.
- * `lastName` takes letters only (SPEC §5). Answers the account and the company's id.
+ * An owner with a paid company (Andes Labs LLC, Wyoming, María González 100 % from Argentina):
+ * an account made on `request`, an order placed as them and paid with the sandbox card, then
+ * signed out; answers the account and the company's id. Each call makes its own, so a test that changes the company's data (or its
+ * retry) starts clean.
  */
-export async function customerWithCompany(request: APIRequestContext, lastName: string) {
-  const email = uniqueEmail('customer');
-  const created = await request.post('/api/v1/users', {
-    data: { firstName: 'Íñigo', lastName, email, password: 'Alta#2026go', language: 'en', acceptTerms: true },
-  });
+export async function ownerWithCompany(request: APIRequestContext, { firstName = 'Íñigo', lastName = 'Fernández', language = 'en' }: { firstName?: string; lastName?: string; language?: Lang } = {}) {
+  const email = uniqueEmail('owner');
+  const password = 'Alta#2026go';
+  const created = await request.post('/api/v1/users', { data: { firstName, lastName, email, password, language, acceptTerms: true } });
   expect(created.status(), await created.text()).toBe(201);
   const order = await placeOrder(request, { email });
   const paid = await request.post(`/api/v1/checkout/${order.orderId}/pay`, {
-    headers: { 'Idempotency-Key': crypto.randomUUID(), 'X-Checkout-Token': order.checkoutToken },
+    headers: { 'Idempotency-Key': randomUUID(), 'X-Checkout-Token': order.checkoutToken },
     data: {
       amount: order.amount,
       country: 'AR',
-      paymentMethod: { type: 'card', cardNumber: sandboxCards.success, holderName: 'Íñigo Test', expiry: '12/34', cvc: '123', postalCode: '1043' },
+      paymentMethod: { type: 'card', cardNumber: sandboxCards.success, holderName: `${firstName} Test`, expiry: '12/34', cvc: '123', postalCode: '1043' },
     },
   });
   expect(paid.status(), await paid.text()).toBe(200);
   const companies = (await (await request.get('/api/v1/companies')).json()) as { items: { id: string }[] };
   await request.post('/api/v1/logout');
-  return { email, password: 'Alta#2026go', name: `Íñigo ${lastName}`, companyId: companies.items[0]!.id };
+  return { email, password, name: `${firstName} ${lastName}`, companyId: companies.items[0]!.id };
 }

@@ -1,10 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Draft, DraftKind } from '@domain/draft';
+import { storedDraftData, type Draft, type DraftKind } from '@domain/draft';
 import { currentUserDatabase } from '@sync/client/db';
 import { useCurrentUser } from '@src/features/session/session-store';
 import { currentSyncEngine } from '@src/features/sync/sync-runtime';
 import { discardGuestDraft, guestDatabase, isSharedGuestDraft, refreshSharedGuestDraft, saveGuestDraft } from '../guest-drafts';
+import { forgetPending, keepPending, pendingDraft, settlePending } from '../pending-draft';
 
 export interface DraftChanges {
   step?: number;
@@ -32,12 +33,14 @@ const latest = (drafts: Draft[]) => drafts.reduce<Draft | undefined>((best, draf
  * through the sync engine (so it resumes on their other devices), a guest's in the guest
  * database (uploaded for registration to link). `companyId` names the company a KYB or tax
  * form draft is about; `match` narrows to drafts whose data holds those values (the tax form's
- * `taxYear`: one draft per company and year).
+ * `taxYear`: one draft per company and year). A change is kept in the tab's sessionStorage
+ * until the database has it, so a reload right after it does not lose it (`pending-draft.ts`).
  */
 export function useDraft(kind: DraftKind, companyId: string | null = null, initialStep = 1, match: Record<string, string | number> = noMatch): UseDraft {
   const user = useCurrentUser();
   const db = useMemo(() => (user ? currentUserDatabase() : null) ?? guestDatabase(), [user]);
   const signedIn = user !== null && db !== guestDatabase();
+  const owner = signedIn ? user.id : 'guest';
   // The id a new draft will get, fixed for this wizard so quick successive saves land on one draft.
   const newId = useRef<string>(crypto.randomUUID());
   // The last draft this wizard saved: the next save builds on it even before the live query catches up.
@@ -75,7 +78,38 @@ export function useDraft(kind: DraftKind, companyId: string | null = null, initi
   }, [refreshId]);
   // The live query may answer the refreshed copy a moment after the refresh itself does.
   const fresher = refreshed?.draft;
-  const draft = fresher && live && fresher.id === live.id && fresher.updatedAt > live.updatedAt ? fresher : live;
+  const stored = fresher && live && fresher.id === live.id && fresher.updatedAt > live.updatedAt ? fresher : live;
+  // A change a reload interrupted before the database had it: newer than the stored draft, it wins.
+  const recovered = useMemo(() => pendingDraft(owner, kind, companyId, JSON.parse(matchKey) as Record<string, unknown>), [owner, kind, companyId, matchKey]);
+  const draft = recovered && found !== undefined && (!stored || recovered.updatedAt > stored.updatedAt) ? recovered : stored;
+
+  /** Writes a draft to this device's database (and the sync outbox when signed in), kept in the tab until it is there. */
+  const write = useCallback(
+    async (next: Draft) => {
+      keepPending(owner, next);
+      try {
+        const engine = signedIn ? currentSyncEngine() : null;
+        if (engine) await engine.mutate('saveDraft', next);
+        else await saveGuestDraft(next);
+      } finally {
+        settlePending(owner, next);
+      }
+    },
+    [owner, signedIn],
+  );
+
+  // The recovered change is written again, once; when the database already has it, the copy goes.
+  const replayed = useRef<string | null>(null);
+  const liveStamp = live?.updatedAt;
+  useEffect(() => {
+    if (!recovered || found === undefined) return;
+    if (liveStamp !== undefined && liveStamp >= recovered.updatedAt) return settlePending(owner, recovered);
+    const stamp = `${recovered.id}@${recovered.updatedAt}`;
+    if (replayed.current === stamp) return;
+    replayed.current = stamp;
+    lastSaved.current ??= recovered;
+    void write(recovered).catch(() => undefined);
+  }, [recovered, found, liveStamp, owner, write]);
 
   const save = useCallback(
     async (changes: DraftChanges) => {
@@ -86,25 +120,24 @@ export function useDraft(kind: DraftKind, companyId: string | null = null, initi
         kind,
         companyId,
         step: changes.step ?? base?.step ?? initialStep,
-        data: changes.data ?? base?.data ?? {},
+        data: changes.data ? storedDraftData(changes.data) : (base?.data ?? {}),
         updatedAt: new Date().toISOString(),
       };
       lastSaved.current = next;
-      const engine = signedIn ? currentSyncEngine() : null;
-      if (engine) await engine.mutate('saveDraft', next);
-      else await saveGuestDraft(next);
+      await write(next);
     },
-    [draft, kind, companyId, initialStep, signedIn],
+    [draft, kind, companyId, initialStep, write],
   );
 
   const discard = useCallback(async () => {
     if (!draft) return;
+    forgetPending(owner, draft.id);
     const engine = signedIn ? currentSyncEngine() : null;
     if (engine) await engine.mutate('deleteDraft', { id: draft.id });
     else await discardGuestDraft(draft.id);
     newId.current = crypto.randomUUID();
     lastSaved.current = undefined;
-  }, [draft, signedIn]);
+  }, [draft, signedIn, owner]);
 
   return { draft, loaded: found !== undefined && !refreshing, save, discard };
 }

@@ -1,6 +1,6 @@
 import type { CompanyDetail } from '@domain/company';
 import type { ActivityCode } from '@domain/naics';
-import type { PendingDeclarations, TaxFormData, TaxFormDraftView } from '@domain/tax-form';
+import type { PendingDeclarations, TaxFormData, TaxFormDraftView, TaxInfoAnswer, TaxInfoRecord } from '@domain/tax-form';
 import { api, withRetry } from '@src/lib/api';
 
 /** PUT /accounting/drafts/{id} with `isCompleted: true`: sends the declaration (SPEC §7). */
@@ -16,3 +16,10 @@ export const fetchPendingDeclarations = () => withRetry(() => api.get<PendingDec
 
 /** GET /companies/{id}: what Alta knows of the company, to pre-fill the form. */
 export const fetchCompanyDetail = (companyId: string, signal?: AbortSignal) => api.get<CompanyDetail>(`companies/${companyId}`, { signal });
+
+/** GET /tk-info (SPEC §7: retried once after 1 s): the owner's tax-info record, null when none or unreachable. */
+export const fetchTaxInfo = async () => (await withRetry(() => api.get<TaxInfoAnswer>('tk-info'), { tries: 2 }))?.record ?? null;
+
+/** POST /tk-info (SPEC §7: 3 tries, 1 s apart): keeps the owner's residence answers for their next form. */
+export const saveTaxInfo = ({ nationality, taxResidenceCountry, countryTaxId, countriesWorkedFrom }: TaxInfoRecord) =>
+  withRetry(() => api.post<TaxInfoAnswer>('tk-info', { json: { nationality, taxResidenceCountry, countryTaxId, countriesWorkedFrom } }));

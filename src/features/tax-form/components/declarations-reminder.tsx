@@ -13,7 +13,7 @@ const shownKey = 'alta.declarationsReminderShown';
 /**
  * SPEC §2 pending-declarations reminder on the dashboard: the generic, multi-partner or
  * single-member/C-Corp variant, with the days left and the company's name when exactly one;
- * its button opens the tax form. Once per session (tab); `onDecided`
+ * its button opens the tax form. Once per session (tab), counted when closed; `onDecided`
  * says whether it opened, so the renewals reminder waits for it (SPEC §2).
  */
 export function DeclarationsReminder({ language, onDecided }: { language: Language; onDecided: (opened: boolean) => void }) {
@@ -30,7 +30,6 @@ export function DeclarationsReminder({ language, onDecided }: { language: Langua
       (result) => {
         if (!current) return;
         if (!result || reminderVariant(result) === null) return onDecided(false);
-        sessionStorage.setItem(shownKey, '1');
         setPending(result);
         setOpen(true);
         onDecided(true);
@@ -48,7 +47,14 @@ export function DeclarationsReminder({ language, onDecided }: { language: Langua
   const nearest = deadlines[0]!;
   const values = { count: nearest.daysRemaining, deadline: formatDate(nearest.deadline, language, 'long'), company: group?.companyName ?? '', companies: group?.companiesCount ?? 0 };
   return (
-    <Popup open={open} onClose={() => setOpen(false)} tone="warning" autoCloseMs={null} title={t(`reminder.${variant}.title`)}>
+    <Popup
+      open={open}
+      onClose={() => {
+        // Seen once it is closed: a dashboard re-mounted before that shows it again.
+        sessionStorage.setItem(shownKey, '1');
+        setOpen(false);
+      }}
+      tone="warning" autoCloseMs={null} title={t(`reminder.${variant}.title`)}>
       <p>{group?.companyName ? t(`reminder.${variant}.bodyOne`, values) : t(`reminder.${variant}.body`, values)}</p>
       <p>{t('reminder.daysLeft', values)}</p>
       <ButtonLink to={href(language, paths.taxForm)}>{t('reminder.open')}</ButtonLink>

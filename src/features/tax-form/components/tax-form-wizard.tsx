@@ -19,7 +19,7 @@ import { formatDate, formatUsd } from '@src/i18n/format';
 import { errorMessage, messageKey } from '@src/lib/error-message';
 import { ApiError } from '@src/lib/api';
 import { href, paths } from '@src/lib/paths';
-import { fetchCompanyDetail, sendTaxForm } from '../api/tax-form-api';
+import { fetchCompanyDetail, fetchTaxInfo, saveTaxInfo, sendTaxForm } from '../api/tax-form-api';
 import { useYearBooks } from '../hooks/use-year-books';
 import { prefilledValues, type TaxFormValues } from '../prefill';
 import { ActivityCodeField, centsFromInput, inputFromCents, YesNoField } from './tax-form-fields';
@@ -68,14 +68,15 @@ export function TaxFormWizard({ companyId, companyName, taxYear, language }: Tax
     setScreen(step === 1 ? { step: 1, substep: stored?.substep ?? 'substep1' } : { step: Math.min(Math.max(step, 2), 4) as 2 | 3 | 4 });
   }, [values, loaded, books, stored, draft, companyName]);
 
-  // Online, the company's details fill what is still empty (partners, state, formation date, EIN).
+  // Online, the company's details and the owner's tax-info record fill what is still empty
+  // (partners, state, formation date, EIN; the residence answers of their last form).
   useEffect(() => {
     if (values === null) return;
     const abort = new AbortController();
-    fetchCompanyDetail(companyId, abort.signal).then(
-      (detail) => setValues((current) => (current ? { ...prefilledValues({ companyName, books: null, detail }), ...stripEmpty(current) } : current)),
-      () => undefined,
-    );
+    void Promise.all([fetchCompanyDetail(companyId, abort.signal).catch(() => undefined), fetchTaxInfo().catch(() => null)]).then(([detail, taxInfo]) => {
+      if (abort.signal.aborted || (!detail && !taxInfo)) return;
+      setValues((current) => (current ? { ...prefilledValues({ companyName, books: null, detail, taxInfo }), ...stripEmpty(current) } : current));
+    });
     return () => abort.abort();
     // Once per company: the details only fill gaps.
   }, [companyId, values === null]);
@@ -134,6 +135,8 @@ export function TaxFormWizard({ companyId, companyName, taxYear, language }: Tax
       await waitForSync();
       await sendTaxForm(draft?.id ?? crypto.randomUUID(), companyId, parsed.data);
       currentSyncEngine()?.retryNow();
+      // The residence answers start the owner's next form (another year, another company).
+      void saveTaxInfo(parsed.data).catch(() => undefined);
     } catch (error) {
       setSendError(error instanceof ApiError && error.status < 500 ? t(errorMessage(error).key) : t('taxForm:send.error'));
     } finally {
