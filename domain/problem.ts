@@ -88,6 +88,9 @@ export const problemCodes = [
   'renewal_not_due',
   'dissolution_unavailable',
   'document_locked',
+  'boi_not_required',
+  'boi_already_filed',
+  'forwarding_already_requested',
   'internal',
 ] as const;
 export type ProblemCode = (typeof problemCodes)[number];

@@ -1,5 +1,6 @@
 import type { CompanyStatus } from '@domain/company';
 import type { Language } from '@domain/constants';
+import type { MailType } from '@domain/mail';
 import en from '../../i18n/en.json';
 import es from '../../i18n/es.json';
 import pt from '../../i18n/pt.json';
@@ -40,6 +41,8 @@ export interface MailTemplates {
   declarationReminder: { firstName: string; company: string; year: number; forms: string; deadline: string; days: number };
   /** Staff moved the owner's company along SPEC §4 (decision 028). */
   companyStatus: { firstName: string; companyId: string; companyName: string; status: CompanyStatus };
+  /** Staff scanned a new piece of correspondence for the owner's company (decision 029). */
+  newMail: { firstName: string; companyName: string; sender: string; type: MailType };
 }
 export type MailKind = keyof MailTemplates;
 
@@ -167,6 +170,13 @@ const layouts: { [K in MailKind]: (t: MailTexts, v: MailTemplates[K], link: (pat
     return {
       subject: fill(t.companyStatus.subject, values),
       blocks: [{ text: fill(t.companyStatus.intro, values) }, { text: fill(t.companyStatus.action, { url: link(`dashboard/company/${v.companyId}`) }) }],
+    };
+  },
+  newMail: (t, v, link) => {
+    const values = { company: v.companyName, sender: v.sender, type: t.newMail.types[v.type] };
+    return {
+      subject: fill(t.newMail.subject, values),
+      blocks: [{ text: fill(t.newMail.intro, values) }, { text: fill(t.newMail.action, { url: link('mailing') }) }],
     };
   },
 };
