@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, uniqueEmail, type Lang } from './alta';
 
@@ -272,4 +273,28 @@ export async function createAccount(request: APIRequestContext, email: string, p
   // Registration signed this request context in: out again, so orders it places stay guest orders.
   await request.post('/api/v1/logout');
   return { email, password };
+}
+
+/** Names take letters only (SPEC §5): a random run of them keeps each test's customer apart. */
+export const letters = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+
+/** A customer with a paid company: an account (signed in on `request`), an order placed as them, paid with the sandbox card. */
+export async function customerWithCompany(request: APIRequestContext, lastName: string) {
+  const email = uniqueEmail('admin-customer');
+  const created = await request.post('/api/v1/users', {
+    data: { firstName: 'Íñigo', lastName, email, password: 'Alta#2026go', language: 'en', acceptTerms: true },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const order = await placeOrder(request, { email });
+  const paid = await request.post(`/api/v1/checkout/${order.orderId}/pay`, {
+    headers: { 'Idempotency-Key': randomUUID(), 'X-Checkout-Token': order.checkoutToken },
+    data: {
+      amount: order.amount,
+      country: 'AR',
+      paymentMethod: { type: 'card', cardNumber: sandboxCards.success, holderName: 'Íñigo Test', expiry: '12/34', cvc: '123', postalCode: '1043' },
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  await request.post('/api/v1/logout');
+  return { email, password: 'Alta#2026go', name: `Íñigo ${lastName}` };
 }
