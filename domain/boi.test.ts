@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { boiCompanyFixture, boiOwnerFixture } from './boi-fixture';
 import { ageOn, boiReportFormSchema, boiRequirement, ownersIssues } from './boi';
 
 const today = '2026-11-22';
 
-const validOwner = {
-  firstName: 'Joana',
-  lastName: 'Silva',
-  nationality: 'BR',
-  birthDate: '1990-05-04',
-  documentType: 'passport',
-  documentNumber: 'FZ123456',
-  role: 'ultimateBeneficialOwner',
-  ownership: 60,
-  addressLine1: 'Rua Augusta 100',
-  city: 'Lisboa',
-  stateOrProvince: 'Lisboa',
-  postalCode: '1100-053',
-  residenceCountry: 'PT',
-  phone: '+351912345678',
-};
-const company = { legalName: 'Andes Labs SA', formationCountry: 'AR', registrationState: 'FL', taxId: '30-71234567-8' };
+const validOwner = { ...boiOwnerFixture, ownership: 60 };
+const company = boiCompanyFixture;
 
 describe('BOI requirement (FinCEN interim final rule, March 2025)', () => {
   it('exempts companies formed in a US state, files for foreign ones, and has nothing for crypto accounts', () => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boiCompanyReportSchema } from '@domain/boi';
+import { boiCompanyFixture, boiOwnerFixture } from '@domain/boi-fixture';
 import { insertTestCompany } from '../sync/test-fixtures';
 import { createUser, signIn } from '../test/accounts';
 import { createTestApp, refusedWith, type TestApp } from '../test/harness';
@@ -14,25 +15,8 @@ let stranger: string;
 let domestic: string;
 let foreign: string;
 
-const owners = [
-  {
-    firstName: 'Joana',
-    lastName: 'Silva',
-    nationality: 'BR',
-    birthDate: '1990-05-04',
-    documentType: 'passport',
-    documentNumber: 'FZ123456',
-    role: 'ultimateBeneficialOwner',
-    ownership: 100,
-    addressLine1: 'Rua Augusta 100',
-    city: 'Lisboa',
-    stateOrProvince: 'Lisboa',
-    postalCode: '1100-053',
-    residenceCountry: 'PT',
-    phone: '+351912345678',
-  },
-];
-const form = { company: { legalName: 'Andes Labs SA', formationCountry: 'AR', registrationState: 'FL', taxId: '30-71234567-8' }, owners };
+const owners = [boiOwnerFixture];
+const form = { company: boiCompanyFixture, owners };
 
 const submit = (companyId: string, body: unknown, as = owner) => t.request(`/api/v1/companies/${companyId}/boi-report`, { method: 'PUT', cookies: as, json: body });
 const reports = async (as: string) => (await (await t.request('/api/v1/boi-report', { cookies: as })).json()).items.map((item: unknown) => boiCompanyReportSchema.parse(item));

@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../seed';
 import { insertTestCompany } from '../sync/test-fixtures';
 import { createUser, signIn } from '../test/accounts';
+import { exeBytes, localPath, pdfBytes } from '../test/files';
 import { createTestApp, type TestApp } from '../test/harness';
 
-const pdf = new TextEncoder().encode('%PDF-1.7\n1 0 obj << >> endobj\ntrailer\n%%EOF\n');
-const exe = new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0xff, 0xff, 0x00, 0x00]);
+const pdf = pdfBytes;
+const exe = exeBytes;
 
 let t: TestApp;
 let dataDir: string;
@@ -20,10 +21,7 @@ let admin: string;
 let companyId: string;
 let partnerId: string;
 
-const local = (url: string) => {
-  const parsed = new URL(url);
-  return `${parsed.pathname}${parsed.search}`;
-};
+const local = localPath;
 
 /** Declare → PUT → complete, as the browser does; answers each step's response. */
 async function upload(as: string, body: Record<string, unknown>, bytes: Uint8Array, contentType = 'application/pdf') {

@@ -7,12 +7,13 @@ import { mailItemSchema, type MailItem } from '@domain/mail';
 import { ensureAdmin } from '../seed';
 import { insertTestCompany } from '../sync/test-fixtures';
 import { createUser, signIn } from '../test/accounts';
+import { exeBytes, localPath, pdfBytes } from '../test/files';
 import { createTestApp, refusedWith, type TestApp } from '../test/harness';
 
 /** Mailing (decision 029) on a real database: staff add scans, the company's people read and forward them, nobody else sees them. */
 
-const pdf = new TextEncoder().encode('%PDF-1.7\n1 0 obj << >> endobj\ntrailer\n%%EOF\n');
-const exe = new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0xff, 0xff, 0x00, 0x00]);
+const pdf = pdfBytes;
+const exe = exeBytes;
 
 let t: TestApp;
 let dataDir: string;
@@ -22,10 +23,7 @@ let stranger: string;
 let admin: string;
 let companyId: string;
 
-const local = (url: string) => {
-  const parsed = new URL(url);
-  return `${parsed.pathname}${parsed.search}`;
-};
+const local = localPath;
 
 const letter = { sender: 'Internal Revenue Service', summary: 'Notice CP575: your EIN assignment', receivedAt: '2026-11-20', fileName: 'irs-cp575.pdf' };
 
