@@ -142,6 +142,7 @@ export const auditActions = [
   'company_status_changed',
   'upload_company_document',
   'process_dissolution',
+  'add_mail',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

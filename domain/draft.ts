@@ -8,7 +8,7 @@ import { storableTextSchema, unstorablePath } from './text';
  * at registration through `companyDraftId`.
  */
 
-export const draftKinds = ['companyCreation', 'companyMigration', 'crossBorderCrypto', 'kyb', 'taxForm'] as const;
+export const draftKinds = ['companyCreation', 'companyMigration', 'crossBorderCrypto', 'kyb', 'taxForm', 'boiReport'] as const;
 export type DraftKind = (typeof draftKinds)[number];
 
 /** Kinds a guest may start before having an account (the guest-only wizards of SPEC §2). */

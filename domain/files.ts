@@ -105,8 +105,8 @@ export type CompanyDocumentType = (typeof companyDocumentTypes)[number];
 /** Documents that belong to one partner (SPEC §2 "partner documents"): the upload names the partner. */
 export const partnerDocumentTypes: readonly UploadType[] = ['partnerPassport', 'proofOfAddress'];
 
-/** Documents only Alta's staff add (owners read and download them). */
-export const staffDocumentTypes: readonly UploadType[] = ['generatedEinDocument'];
+/** Documents only Alta's staff add (owners read and download them); mail scans come with their mail item (decision 029). */
+export const staffDocumentTypes: readonly UploadType[] = ['generatedEinDocument', 'correspondenceDocument'];
 
 /** The accept attribute of a file input for an upload type: its extensions, dotted. */
 export const acceptOf = (uploadType: UploadType) => uploadRules[uploadType].extensions.map((extension) => `.${extension}`).join(',');

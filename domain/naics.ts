@@ -1,4 +1,5 @@
 import type { Language } from './constants';
+import { foldForSearch } from './text';
 
 /**
  * A curated list of 2022 NAICS codes (U.S. Census Bureau, https://www.census.gov/naics/)
@@ -100,7 +101,7 @@ export const activityCodes: readonly ActivityCode[] = list
 export const isActivityCode = (code: string) => activityCodes.some((activity) => activity.code === code);
 
 /** Lower case without accents, so "programacion" finds "programación". */
-const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const folded = foldForSearch;
 
 /**
  * GET /accounting/activity-codes: codes starting with the digits of `query`, or whose title in

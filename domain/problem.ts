@@ -93,6 +93,9 @@ export const problemCodes = [
   'teammate_is_owner',
   'invalid_invitation_link',
   'invitation_other_account',
+  'boi_not_required',
+  'boi_already_filed',
+  'forwarding_already_requested',
   'internal',
 ] as const;
 export type ProblemCode = (typeof problemCodes)[number];

@@ -18,12 +18,13 @@ async function main() {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const mailer = createMailer(env);
   const deps = { env, database, mailer, now: () => new Date() };
-  await prepareAccounts(deps);
+  const storage = createStorage(env, deps.now);
+  await prepareAccounts(deps, console.log, storage);
   const stopAuthMaintenance = startAuthMaintenance(deps);
   const stopSyncMaintenance = startSyncMaintenance(database.db, deps.now);
   const stopDeclarationReminders = startDeclarationReminders(deps);
   const stopRenewalReminders = startRenewalReminders(deps);
-  const storageSweeper = startStorageSweeper(database, createStorage(env, deps.now), deps.now);
+  const storageSweeper = startStorageSweeper(database, storage, deps.now);
   const app = createApp(deps);
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {

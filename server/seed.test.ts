@@ -5,7 +5,11 @@ import { transactions } from './db/schema/bookkeeping';
 import { companies } from './db/schema/companies';
 import { users } from './db/schema/users';
 import { demoOwner, ensureAdmin, prepareAccounts } from './seed';
-import { createUser } from './test/accounts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createLocalStorage } from './providers/storage/local-storage';
+import { createUser, signIn } from './test/accounts';
 import { createTestApp, refusedWith, type TestApp } from './test/harness';
 
 const depsOf = (t: TestApp, env: Partial<AppDeps['env']> = {}): AppDeps => ({
@@ -51,6 +55,23 @@ describe('admin and demo data at start', () => {
 
     await prepareAccounts(depsOf(t, { NODE_ENV: 'development' }), () => {});
     expect(await t.database.db.select().from(users)).toHaveLength(2);
+  });
+
+  it('gives the demo company sample mail, scanned PDFs in storage, listed for the demo owner', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'alta-seed-'));
+    try {
+      const deps = depsOf(t, { NODE_ENV: 'development', DATA_DIR: dataDir });
+      const storage = createLocalStorage({ dataDir, appUrl: t.env.APP_URL, secret: t.env.SESSION_SECRET, now: deps.now });
+      await prepareAccounts(deps, () => {}, storage);
+      const cookies = await signIn(t, demoOwner.email, demoOwner.password);
+      const [company] = await t.database.db.select().from(companies);
+      const mail = (await (await t.request(`/api/v1/companies/${company!.id}/mail`, { cookies })).json()).items;
+      expect(mail.map((item: { sender: string }) => item.sender)).toEqual(['Internal Revenue Service', 'Wyoming Secretary of State', 'First Federal Bank']);
+      const stored = await storage.head(mail[0].file.key);
+      expect(new TextDecoder().decode(stored!.leadingBytes.slice(0, 5))).toBe('%PDF-');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('never seeds a database that has users', async () => {

@@ -1,10 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { MailType } from '@domain/mail';
 import { emailSchema, passwordSchema } from '@domain/account';
 import { hashPassword, verifyPassword } from './auth/passwords';
 import type { AppDeps } from './context';
 import { countUsers, findUserByEmail, insertUser } from './db/queries/users';
 import { demoBooks } from '@domain/demo-books';
-import { manualAccounts, transactions } from './db/schema/bookkeeping';
+import { manualAccounts, transactions, uploads } from './db/schema/bookkeeping';
+import { mailItems } from './db/schema/mail';
+import type { StorageProvider } from './providers/storage/storage';
 import { companies } from './db/schema/companies';
 import { users } from './db/schema/users';
 import { EnvError } from './env';
@@ -54,7 +59,7 @@ export async function ensureAdmin(deps: AppDeps) {
  * Demo data for a first local run: an owner whose dashboard already shows a company on its
  * way, with a year of books (domain/demo-books.ts) so the bookkeeping workspace has work in it.
  */
-export async function seedDemoData(deps: AppDeps) {
+export async function seedDemoData(deps: AppDeps, storage?: StorageProvider) {
   const db = deps.database.db;
   const now = deps.now();
   const owner = await insertUser(db, {
@@ -84,18 +89,67 @@ export async function seedDemoData(deps: AppDeps) {
   const books = demoBooks(company!.id, now.toISOString().slice(0, 10));
   await db.insert(manualAccounts).values(books.accounts);
   await db.insert(transactions).values(books.transactions);
+  if (storage) await seedDemoMail(deps, storage, company!.id, owner.id);
+}
+
+/** The demo company's sample correspondence (decision 029): three scanned letters, as staff would add them. */
+const demoMail: { type: MailType; sender: string; summary: string; daysAgo: number; lines: string[] }[] = [
+  {
+    type: 'Letter',
+    sender: 'Internal Revenue Service',
+    summary: 'Notice CP575: EIN assigned to Demo Ventures LLC',
+    daysAgo: 2,
+    lines: ['Department of the Treasury — Internal Revenue Service', 'Notice CP575', 'We assigned you an Employer Identification Number (EIN).', 'Keep this notice in your permanent records.'],
+  },
+  {
+    type: 'LegalNotice',
+    sender: 'Wyoming Secretary of State',
+    summary: 'Annual report and license tax reminder',
+    daysAgo: 9,
+    lines: ['Wyoming Secretary of State — Business Division', 'Annual report reminder', 'Your annual report and license tax are due on the first day of the anniversary month.'],
+  },
+  {
+    type: 'Letter',
+    sender: 'First Federal Bank',
+    summary: 'Welcome letter with account opening documents',
+    daysAgo: 20,
+    lines: ['First Federal Bank', 'Welcome to First Federal Bank', 'Enclosed are the documents for your business account application.'],
+  },
+];
+
+async function letterPdf(lines: string[]): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const page = pdf.addPage([612, 792]);
+  lines.forEach((line, index) => page.drawText(line, { x: 72, y: 700 - index * 24, size: index === 0 ? 14 : 11, font }));
+  return pdf.save();
+}
+
+async function seedDemoMail(deps: AppDeps, storage: StorageProvider, companyId: string, ownerId: string) {
+  const db = deps.database.db;
+  const now = deps.now();
+  const staff = await findUserByEmail(db, deps.env.ADMIN_EMAIL);
+  for (const mail of demoMail) {
+    const bytes = await letterPdf(mail.lines);
+    const key = `mail/${companyId}/${randomUUID()}.pdf`;
+    await storage.put(key, bytes, 'application/pdf');
+    const receivedAt = new Date(now.getTime() - mail.daysAgo * 86_400_000);
+    const fileName = `${mail.sender.toLowerCase().replaceAll(' ', '-')}.pdf`;
+    await db.insert(uploads).values({ key, companyId, uploadType: 'correspondenceDocument', fileName, size: bytes.length, contentType: 'application/pdf', uploadedBy: staff?.id ?? ownerId, verifiedAt: now, addedByStaff: true });
+    await db.insert(mailItems).values({ companyId, type: mail.type, sender: mail.sender, summary: mail.summary, fileKey: key, receivedAt, addedBy: staff?.id ?? null, publishedAt: now });
+  }
 }
 
 /**
  * At start: the admin always; the demo owner only outside production and only into an empty
  * users table (a database someone already uses never gets demo accounts). Prints how to sign in.
  */
-export async function prepareAccounts(deps: AppDeps, log: (line: string) => void = console.log) {
+export async function prepareAccounts(deps: AppDeps, log: (line: string) => void = console.log, storage?: StorageProvider) {
   const production = deps.env.NODE_ENV === 'production';
   const empty = (await countUsers(deps.database.db)) === 0;
   await ensureAdmin(deps);
   if (production) return;
-  if (empty) await seedDemoData(deps);
+  if (empty) await seedDemoData(deps, storage);
   const demo = await findUserByEmail(deps.database.db, demoOwner.email);
   log(`Sign in at ${deps.env.APP_URL}/es/login`);
   log(`  admin:      ${deps.env.ADMIN_EMAIL} / ${deps.env.ADMIN_PASSWORD}`);

@@ -30,10 +30,8 @@ export function withSecurityHeaders(env: Env, styleHashes: string[] = []) {
       imgSrc: ["'self'", 'data:', 'blob:', ...chatMedia],
       fontSrc: ["'self'", ...chatMedia],
       connectSrc: ["'self'", ...(stripe.length ? ['https://api.stripe.com'] : []), ...google, ...chatConnect],
-      frameSrc:
-        stripe.length + google.length + plaid.length + chat.length
-          ? [...stripe, ...(stripe.length ? ['https://hooks.stripe.com'] : []), ...google, ...plaid, ...(chat.length ? ['https://intercom-sheets.com'] : [])]
-          : ["'none'"],
+      // blob: shows a mail scan in place (decision 029): the PDF bytes the app itself fetched or kept offline.
+      frameSrc: ['blob:', ...stripe, ...(stripe.length ? ['https://hooks.stripe.com'] : []), ...google, ...plaid, ...(chat.length ? ['https://intercom-sheets.com'] : [])],
       workerSrc: ["'self'", 'blob:'],
       manifestSrc: ["'self'"],
       objectSrc: ["'none'"],

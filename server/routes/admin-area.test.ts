@@ -280,6 +280,9 @@ describe('every admin route: 401 for visitors, 403 for users and for an admin ac
     ['POST', `/admin/companies/${uuid}/uploads`, { uploadType: 'generatedEinDocument', fileName: 'ein.pdf', size: 100 }],
     ['POST', '/admin/uploads/complete', { key: `uploads/${uuid}/ein.pdf` }],
     ['POST', `/admin/companies/${uuid}/dissolution/processed`],
+    ['POST', `/admin/companies/${uuid}/mail`, { sender: 'IRS', receivedAt: '2026-11-20', fileName: 'letter.pdf', size: 100 }],
+    ['GET', `/admin/companies/${uuid}/mail`],
+    ['POST', `/admin/mail/${uuid}/complete`],
   ];
 
   it('covers every admin route the API documents', async () => {

@@ -7,10 +7,10 @@ import { ensureAdmin } from '../seed';
 import { insertTestCompany } from '../sync/test-fixtures';
 import { createUser, signIn } from '../test/accounts';
 import { createTestApp, type TestApp } from '../test/harness';
-import { localPath, uploadDocument } from '../test/uploads';
+import { exeBytes, localPath, pdfBytes, uploadDocument } from '../test/uploads';
 
-const pdf = new TextEncoder().encode('%PDF-1.7\n1 0 obj << >> endobj\ntrailer\n%%EOF\n');
-const exe = new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0xff, 0xff, 0x00, 0x00]);
+const pdf = pdfBytes;
+const exe = exeBytes;
 
 let t: TestApp;
 let dataDir: string;

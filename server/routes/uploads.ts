@@ -8,23 +8,21 @@ import { z } from '@hono/zod-openapi';
 import {
   checkFileContent,
   staffDocumentTypes,
-  type UploadRequest,
   checkFileDeclaration,
   contentTypeFor,
   downloadUrlSchema,
   extensionOf,
   presignedUploadSchema,
   storedFileSchema,
-  uploadFolders,
   uploadKeySchema,
   uploadRequestSchema,
-  uploadRules,
   type AllowedExtension,
 } from '@domain/files';
 import type { AppDeps, AppEnv } from '../context';
 import { clientIp } from '../auth/client-ip';
 import { recordAudit } from '../db/queries/audit-log';
-import { companyOfKey, deleteUpload, findCompanyOwner, findUploadInScope, insertUpload, markUploadVerified, partnerOfCompany } from '../db/queries/uploads';
+import { companyOfKey, findCompanyOwner, findUploadInScope } from '../db/queries/uploads';
+import { uploadSteps } from '../uploads/upload-steps';
 import { fieldErrors } from '../lib/problem';
 import { withAdmin } from '../middleware/with-admin';
 import { ProblemError } from '../lib/problem';
@@ -94,6 +92,7 @@ async function companiesOf(deps: AppDeps, userId: string): Promise<string[]> {
 export function uploadsRouter(deps: AppDeps, storage: StorageProvider) {
   const db = deps.database.db;
   const session = withSession(deps);
+  const { declare, complete } = uploadSteps(deps, storage);
   const router = new OpenAPIHono<AppEnv>();
   for (const path of ['/uploads', '/uploads/complete', '/uploads/download-url']) router.use(path, session);
 
@@ -106,55 +105,10 @@ export function uploadsRouter(deps: AppDeps, storage: StorageProvider) {
     return c.json(await declare(request, c.var.user.id, false), 201);
   });
 
-  /** Records a declared upload and answers its presigned URL; a partner document's partner must be of the company. */
-  async function declare(request: UploadRequest, uploadedBy: string, addedByStaff: boolean) {
-    if (request.partnerId && !(await partnerOfCompany(db, request.partnerId, request.companyId))) {
-      throw new ProblemError(400, 'validation', { partnerId: ['validation.invalid'] });
-    }
-    const extension = extensionOf(request.fileName) as AllowedExtension;
-    const contentType = contentTypeFor(extension);
-    const key = `${uploadFolders[request.uploadType]}/${request.companyId}/${randomUUID()}.${extension}`;
-    await insertUpload(db, {
-      key,
-      companyId: request.companyId,
-      uploadType: request.uploadType,
-      fileName: request.fileName,
-      size: request.size,
-      contentType,
-      uploadedBy,
-      partnerId: request.partnerId ?? null,
-      addedByStaff,
-    });
-    const upload = await storage.presignUpload({ key, uploadType: request.uploadType, contentType, size: request.size });
-    return { key, url: upload.url, method: 'PUT' as const, headers: upload.headers, expiresAt: upload.expiresAt.toISOString() };
-  }
-
   router.openapi(postComplete, async (c) => {
     const { key } = c.req.valid('json');
     return c.json(await complete(key, await companiesOf(deps, c.var.user.id)), 200);
   });
-
-  /** Reads back a stored file of one of `companyIds` and marks it verified, or deletes it (413/415). */
-  async function complete(key: string, companyIds: string[]) {
-    const upload = await findUploadInScope(db, key, companyIds);
-    if (!upload) throw new ProblemError(404, 'not_found');
-    const stored = await storage.head(key);
-    if (!stored) throw new ProblemError(404, 'not_found');
-    const refusal =
-      stored.size !== upload.size
-        ? stored.size > uploadRules[upload.uploadType].maxBytes
-          ? 'fileTooLarge'
-          : 'fileContentMismatch'
-        : checkFileContent(upload.fileName, stored.leadingBytes);
-    if (refusal) {
-      // What was stored is not what was declared: it must never be served or attached.
-      await storage.delete(key);
-      await deleteUpload(db, key, companyIds);
-      throw new ProblemError(refusal === 'fileTooLarge' ? 413 : 415, refusal === 'fileTooLarge' ? 'file_too_large' : 'file_type_not_allowed');
-    }
-    await markUploadVerified(db, key, companyIds, deps.now());
-    return { key, name: upload.fileName, size: upload.size, contentType: upload.contentType };
-  }
 
   router.openapi(
     createRoute({
@@ -178,6 +132,8 @@ export function uploadsRouter(deps: AppDeps, storage: StorageProvider) {
       const owner = await findCompanyOwner(db, companyId);
       if (!owner) throw new ProblemError(404, 'not_found');
       const request = { ...c.req.valid('json'), companyId };
+      // A mail scan is added with its mail item (POST /admin/companies/:id/mail), never on its own.
+      if (request.uploadType === 'correspondenceDocument') throw new ProblemError(400, 'validation', { uploadType: ['validation.invalid'] });
       const checked = uploadRequestSchema.safeParse(request);
       if (!checked.success) throw new ProblemError(400, 'validation', fieldErrors(checked.error));
       const presigned = await declare(checked.data, c.var.user.id, true);

@@ -1,5 +1,9 @@
 import type { TestApp } from './harness';
 
+/** Files for upload tests: a small real PDF, and a Windows program's first bytes (to be refused whatever its name). */
+export const pdfBytes = new TextEncoder().encode('%PDF-1.7\n1 0 obj << >> endobj\ntrailer\n%%EOF\n');
+export const exeBytes = new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0xff, 0xff, 0x00, 0x00]);
+
 /** A presigned URL of the local storage simulator, as a path the test app answers. */
 export const localPath = (url: string) => {
   const parsed = new URL(url);

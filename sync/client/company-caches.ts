@@ -3,15 +3,19 @@ import type { Table } from 'dexie';
 
 /**
  * What a device keeps of a company outside the synced tables: the cached company list
- * (`companies`), the company details page (`pageCache`, key `company:<id>`), documents opened
+ * (`companies`), the company details and mailing pages (`pageCache`, keys `company:<id>` and
+ * `mailing:<id>`), documents and letters opened
  * once (`documentFiles`) and documents waiting to be uploaded (`documentUploads`). A resync
  * names the companies of the scope; everything here about any other company goes in the same
  * transaction as the synced rows (decision 030), so a removed teammate keeps nothing.
  */
 export const companyCacheTableNames = ['profile', 'companies', 'pageCache', 'documentFiles', 'documentUploads'] as const;
 
-/** The `pageCache` key of a company's details page. */
-export const companyPageKey = (companyId: string) => `company:${companyId}`;
+/** The pages of one company a device keeps in `pageCache`: its details and its mail. */
+const companyPages = ['company', 'mailing'] as const;
+
+/** The `pageCache` key of a company's details page (or of its mailing page). */
+export const companyPageKey = (companyId: string, page: (typeof companyPages)[number] = 'company') => `${page}:${companyId}`;
 
 /** The stores of `companyCacheTableNames` this database has (a guest's has none). */
 export function companyCacheTables(db: Dexie): Table[] {
@@ -28,12 +32,15 @@ export async function dropCompaniesOutside(db: Dexie, keep: readonly string[]): 
   if (present.has('documentFiles')) await db.table('documentFiles').filter((row: { companyId: string }) => outside(row.companyId)).delete();
   if (present.has('documentUploads')) await db.table('documentUploads').filter((row: { companyId: string }) => outside(row.companyId)).delete();
   if (present.has('pageCache')) {
-    await db
-      .table('pageCache')
-      .where('key')
-      .startsWith(companyPageKey(''))
-      .filter((row: { key: string }) => outside(row.key.slice(companyPageKey('').length)))
-      .delete();
+    for (const page of companyPages) {
+      const prefix = companyPageKey('', page);
+      await db
+        .table('pageCache')
+        .where('key')
+        .startsWith(prefix)
+        .filter((row: { key: string }) => outside(row.key.slice(prefix.length)))
+        .delete();
+    }
   }
   if (present.has('profile')) {
     await db

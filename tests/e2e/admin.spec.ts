@@ -1,15 +1,12 @@
 import { test } from './support/test';
 import { admin, expect, logInAs } from './support/alta';
-import { ownerWithCompany } from './support/checkout';
+import { letters, ownerWithCompany } from './support/checkout';
 
 // The admin area (issue 14, decision 028) in the browser: find a user, see their companies,
 // copy the filtered e-mails, act as the user and come back, move a company along SPEC §4.
 test.use({ serviceWorkers: 'block' });
 // Each test first makes a customer through the API (account, order, payment): more than the default budget on a loaded machine.
 test.setTimeout(120_000);
-
-/** Names take letters only (SPEC §5): a random run of them keeps each test's customer apart. */
-const letters = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
 test('the admin finds a user without accents, opens their companies, copies e-mails, acts as them and returns', async ({ browser, playwright }) => {
   const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });

@@ -110,7 +110,7 @@ const relationOf = (userId: string) =>
   sql<'owner' | 'teammate'>`case when ${companies.ownerId} = ${userId} then 'owner' else 'teammate' end`;
 
 /** Companies `userId` may see: owned, or associated as a teammate. */
-const visibleTo = (db: Db, userId: string) =>
+export const visibleTo = (db: Db, userId: string) =>
   or(eq(companies.ownerId, userId), inArray(companies.id, db.select({ id: companyMembers.companyId }).from(companyMembers).where(eq(companyMembers.userId, userId))));
 
 /** GET /companies: owned and associated companies, oldest request first. */

@@ -1,5 +1,6 @@
 import type { CompanyStatus } from '@domain/company';
 import type { Language } from '@domain/constants';
+import type { MailType } from '@domain/mail';
 import en from '../../i18n/en.json';
 import es from '../../i18n/es.json';
 import pt from '../../i18n/pt.json';
@@ -42,6 +43,8 @@ export interface MailTemplates {
   companyStatus: { firstName: string; companyId: string; companyName: string; status: CompanyStatus };
   /** An owner invites this address to their companies (decision 030); `link` is `<invitation id>.<secret>`; `firstName` '' without an account. */
   teammateInvitation: { firstName: string; inviter: string; companies: string[]; link: string; days: number };
+  /** Staff scanned a new piece of correspondence for the owner's company (decision 029). */
+  newMail: { firstName: string; companyName: string; sender: string; type: MailType };
 }
 export type MailKind = keyof MailTemplates;
 
@@ -182,6 +185,13 @@ const layouts: { [K in MailKind]: (t: MailTexts, v: MailTemplates[K], link: (pat
       { text: t.teammateInvitation.ignore },
     ],
   }),
+  newMail: (t, v, link) => {
+    const values = { company: v.companyName, sender: v.sender, type: t.newMail.types[v.type] };
+    return {
+      subject: fill(t.newMail.subject, values),
+      blocks: [{ text: fill(t.newMail.intro, values) }, { text: fill(t.newMail.action, { url: link('mailing') }) }],
+    };
+  },
 };
 
 const escapeHtml = (text: string) =>

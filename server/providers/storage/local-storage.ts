@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdir, open, rm, stat } from 'node:fs/promises';
+import { mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { extensionOf, extensions, uploadTypeSchema, type AllowedExtension, type UploadType } from '@domain/files';
 import { defaultUrlLifetimeSeconds, leadingBytesLength, objectKeyPattern, type StorageProvider, type StoredObject } from './storage';
@@ -124,6 +124,11 @@ export function createLocalStorage(options: { dataDir: string; appUrl: string; s
     },
     async delete(objectKey) {
       await rm(pathOf(objectKey), { force: true });
+    },
+    async put(objectKey, bytes) {
+      const file = pathOf(objectKey);
+      await ensureFolderOf(file);
+      await writeFile(file, bytes);
     },
   };
 }

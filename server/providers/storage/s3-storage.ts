@@ -55,6 +55,11 @@ export function createS3Storage(config: S3Config, now: () => Date, fetchImpl: ty
       const size = total !== undefined ? Number(total) : Number(response.headers.get('content-length') ?? leadingBytes.length);
       return { size, contentType: response.headers.get('content-type'), leadingBytes };
     },
+    async put(key, bytes, contentType) {
+      const headers = { 'content-type': contentType, 'content-length': String(bytes.length) };
+      const response = await fetchImpl(sign('PUT', objectUrl(key), 60, headers), { method: 'PUT', headers: { 'Content-Type': contentType }, body: bytes as Uint8Array<ArrayBuffer> });
+      if (!response.ok) throw new Error(`S3 PUT ${key} answered ${response.status}`);
+    },
     async delete(key) {
       const response = await fetchImpl(sign('DELETE', objectUrl(key), 60), { method: 'DELETE' });
       if (response.status !== 204 && response.status !== 200 && response.status !== 404) throw new Error(`S3 DELETE ${key} answered ${response.status}`);

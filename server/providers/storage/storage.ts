@@ -43,6 +43,8 @@ export interface StorageProvider {
   head(key: string): Promise<StoredObject | null>;
   /** Removes the object; removing an absent object does nothing. */
   delete(key: string): Promise<void>;
+  /** Stores bytes Alta itself made (the demo owner's sample mail), without a browser in between. */
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
 }
 
 /** Object keys Alta creates: `<folder>/<company id>/<file id>.<extension>`, nothing a path could escape from. */

@@ -275,6 +275,9 @@ export async function createAccount(request: APIRequestContext, email: string, p
   return { email, password };
 }
 
+/** Names take letters only (SPEC §5): a random run of them keeps each test's customer apart. */
+export const letters = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+
 /**
  * An owner with a paid company (Andes Labs LLC, Wyoming, María González 100 % from Argentina):
  * an account made on `request`, an order placed as them and paid with the sandbox card, then

@@ -1,9 +1,9 @@
 import { RouteError } from '@src/components/route-error/route-error';
-import { ComingSoonScreen } from '../../coming-soon-screen';
+import { BoiScreen } from '@src/features/boi/components/boi-screen';
 
 /** BOI report. */
 export function Component() {
-  return <ComingSoonScreen screen="boiReport" area="dashboard" />;
+  return <BoiScreen />;
 }
 
 export function ErrorBoundary() {

@@ -1,9 +1,9 @@
 import { RouteError } from '@src/components/route-error/route-error';
-import { ComingSoonScreen } from '../../coming-soon-screen';
+import { MailingScreen } from '@src/features/mailing/components/mailing-screen';
 
 /** Mail scans of the user's companies. */
 export function Component() {
-  return <ComingSoonScreen screen="mailing" area="dashboard" />;
+  return <MailingScreen />;
 }
 
 export function ErrorBoundary() {

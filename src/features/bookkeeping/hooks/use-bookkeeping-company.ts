@@ -1,47 +1,6 @@
-import { useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import type { CompanySummary } from '@domain/company';
-import { useCompanies } from '@src/features/dashboard/hooks/use-companies';
-import { useCurrentUser } from '@src/features/session/session-store';
+import { useUsCompany, type UsCompanies } from '@src/features/dashboard/hooks/use-us-company';
 
-const rememberedKey = 'alta.bookkeeping.company';
+export type BookkeepingCompanies = UsCompanies;
 
-export interface BookkeepingCompanies {
-  /** The companies that keep books here: LLCs and C-Corps, owned or as a teammate. */
-  companies: readonly { id: string; name: string | null }[];
-  /** The user has companies, but only Cross Border Crypto ones (SPEC §6: no accounting). */
-  cryptoOnly: boolean;
-  companyId: string | null;
-  choose(companyId: string): void;
-}
-
-/**
- * Which company's books the page shows: the `company` parameter, else the one chosen last on
- * this device, else the first. Offline, the API's list is unknown, so the ids the profile
- * holds are offered (their names come back with the network).
- */
-export function useBookkeepingCompany(): BookkeepingCompanies {
-  const user = useCurrentUser();
-  const details = useCompanies();
-  const [params, setParams] = useSearchParams();
-  const companies = useMemo(() => {
-    if (details) return details.filter((company: CompanySummary) => company.type !== 'Cross Border Crypto').map(({ id, name }) => ({ id, name }));
-    return (user?.companies ?? []).map((id) => ({ id, name: null }));
-  }, [details, user]);
-  const cryptoOnly = details !== null && details.length > 0 && companies.length === 0;
-  const wanted = params.get('company') ?? localStorage.getItem(rememberedKey);
-  const companyId = companies.find((company) => company.id === wanted)?.id ?? companies[0]?.id ?? null;
-  return {
-    companies,
-    cryptoOnly,
-    companyId,
-    choose(id) {
-      localStorage.setItem(rememberedKey, id);
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        next.set('company', id);
-        return next;
-      });
-    },
-  };
-}
+/** Which company's books the page shows (the one chosen last here is remembered apart from mailing's). */
+export const useBookkeepingCompany = (): BookkeepingCompanies => useUsCompany('alta.bookkeeping.company');

@@ -15,9 +15,6 @@ export const listDocuments = async (id: string, signal?: AbortSignal) => (await 
 /** DELETE /companies/:id/documents */
 export const deleteDocument = (id: string, key: string) => api.delete(`${company(id)}/documents`, { json: { key } });
 
-/** POST /uploads/download-url: a short-lived URL that serves the document. */
-export const documentUrl = async (key: string) => (await api.post<{ url: string }>('uploads/download-url', { json: { key } })).url;
-
 /** GET /renewals/summary (SPEC §7). */
 export const getRenewalSummary = (signal?: AbortSignal) => api.get<RenewalSummary>('renewals/summary', { signal });
 

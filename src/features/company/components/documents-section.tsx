@@ -12,7 +12,8 @@ import { ConfirmDialog } from '@src/components/dialog/confirm-dialog';
 import { useToast } from '@src/components/toast/toast-provider';
 import { formatDate, formatNumber } from '@src/i18n/format';
 import { useErrorText } from '@src/lib/use-error-text';
-import { deleteDocument, documentUrl } from '../api/company-api';
+import { handOverBlob, storedFileBlob } from '@src/lib/stored-file';
+import { deleteDocument } from '../api/company-api';
 import styles from './company.module.css';
 
 /** The company's own documents an owner or teammate may upload (the generated EIN document comes from Alta). */
@@ -21,20 +22,6 @@ const companyUploads: UploadType[] = ['einDocument', 'articlesOfIncorporation', 
 const partnerUploads: UploadType[] = ['partnerPassport', 'proofOfAddress'];
 
 const megabytes = (bytes: number, language: Language) => formatNumber(bytes / 1_048_576, language, 1);
-
-/**
- * The bytes of a document: this device's copy when it was opened before (so it opens offline),
- * otherwise fetched through a short-lived URL and kept for next time.
- */
-async function documentBlob(db: AppDB, companyId: string, document: CompanyDocument): Promise<Blob> {
-  const local = await db.documentFiles.get(document.key);
-  if (local) return local.file;
-  const response = await fetch(await documentUrl(document.key), { credentials: 'include' });
-  if (!response.ok) throw new Error(`document ${response.status}`);
-  const file = await response.blob();
-  await db.documentFiles.put({ key: document.key, companyId, name: document.name, contentType: document.contentType, file, savedAt: new Date().toISOString() }).catch(() => undefined);
-  return file;
-}
 
 function UploadProgress({ upload, language }: { upload: DocumentUpload; language: Language }) {
   const { t } = useTranslation('company');
@@ -84,14 +71,7 @@ function DocumentRow({ db, companyId, document, language, onDelete }: { db: AppD
   const offline = useLiveQuery(async () => (await db.documentFiles.get(document.key)) !== undefined, [db, document.key]);
   const open = async (download: boolean) => {
     try {
-      const url = URL.createObjectURL(await documentBlob(db, companyId, document));
-      const anchor = window.document.createElement('a');
-      anchor.href = url;
-      if (download) anchor.download = document.name;
-      else anchor.target = '_blank';
-      anchor.rel = 'noopener';
-      anchor.click();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      handOverBlob(await storedFileBlob(db, companyId, document), document.name, download);
     } catch {
       toast.show(t('documents.viewError'), 'error');
     }
