@@ -11,7 +11,7 @@ import {
   writeFilters,
   type TransactionFilters,
 } from './filters';
-import { testTransaction } from './test-transactions';
+import { testTransaction } from '@domain/transaction-fixture';
 
 const account = '00000000-0000-4000-8000-00000000000a';
 const rows: Transaction[] = [
