@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { maxAmountCents, type Transaction } from '@domain/bookkeeping';
+import { maxAmountCents } from '@domain/amounts';
+import type { Transaction } from '@domain/bookkeeping';
 import {
   activeFilterCount,
   compareTransactions,
