@@ -147,9 +147,21 @@ async function measureScroll(page: Page) {
           resolve();
         }),
       );
-    // A fling: 300 frames of 40 rows each, then jumps across the whole list.
+    // The raw limit: as many frames with only a bare DOM write each, and their long tasks.
+    const probe = document.createElement('span');
+    document.body.append(probe);
     for (let i = 0; i < 300; i++) {
-      scroller.scrollTop += 1600;
+      probe.textContent = String(i);
+      await frame();
+    }
+    probe.remove();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const idleLongTasks = longTasks.splice(0);
+    const idleFrames = frames.splice(0);
+    last = performance.now();
+    // A fast wheel scroll: 300 frames of 10 rows each, then jumps across the whole list.
+    for (let i = 0; i < 300; i++) {
+      scroller.scrollTop += 400;
       await frame();
     }
     for (const fraction of [1, 0.5, 0.1, 0.9, 0.3, 0]) {
@@ -159,7 +171,7 @@ async function measureScroll(page: Page) {
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
     observer.disconnect();
-    return { longTasks, frames: frames.slice(1), scrollHeight: scroller.scrollHeight };
+    return { longTasks, frames: frames.slice(1), idleLongTasks, idleFrames: idleFrames.slice(1), scrollHeight: scroller.scrollHeight };
   });
 }
 
@@ -214,6 +226,9 @@ try {
   });
   try {
     const context = await browser.newContext({ baseURL: origin, serviceWorkers: 'block', viewport: { width: 1284, height: 900 } });
+    // tsx keeps function names with an `__name(fn, "name")` helper, which the functions this
+    // script hands to the page carry along: the page gets a helper that does nothing.
+    await context.addInitScript({ content: 'globalThis.__name = (target) => target;' });
     const page = await context.newPage();
     await logInAs(page, demo);
     await page.goto('/en/accounting-ai/bookkeeping');
@@ -252,7 +267,7 @@ try {
       {
         measure: `scrolling ${scroll.frames.length} frames over ${Math.round(scroll.scrollHeight / 1000)}k px: long tasks ≥ 50 ms (count, longest)`,
         value: `${scroll.longTasks.filter((duration) => duration >= 50).length}, ${Math.round(Math.max(0, ...scroll.longTasks))} ms`,
-        'raw limit (bare DOM write → frame)': `frame p95 ${pct(scroll.frames, 95)} ms`,
+        'raw limit (bare DOM write → frame)': `as many bare frames: ${scroll.idleLongTasks.filter((duration) => duration >= 50).length}, ${Math.round(Math.max(0, ...scroll.idleLongTasks))} ms (frame p95 ${pct(scroll.idleFrames, 95)} ms vs ${pct(scroll.frames, 95)} ms scrolling)`,
         goal: 'none ≥ 50 ms',
       },
       { measure: 'edit (space checks the row) → row repainted, p50 / p95 (ms)', value: `${pct(edits.times, 50)} / ${pct(edits.times, 95)}`, 'raw limit (bare DOM write → frame)': `${pct(edits.raw, 50)} / ${pct(edits.raw, 95)}`, goal: '≤ 16 ms p95' },
