@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../db/client';
-import { openDatabase, type Database } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { bankLinks } from '../db/schema/bank-linking';
 import { transactions } from '../db/schema/bookkeeping';
 import { createPlaidBankLinking } from '../providers/bank-linking/plaid-bank-linking';
@@ -11,6 +9,7 @@ import { insertTestCompany } from '../sync/test-fixtures';
 import { createUser } from '../test/accounts';
 import { FakePlaid, fakePlaidAccounts, plaidTransaction } from '../test/fake-plaid';
 import { createTestApp, type TestApp } from '../test/harness';
+import { secondInstanceDatabase } from '../test/instances';
 import { bankSyncIntervalMs, pagesPerStep, syncDueBankLinks, syncDueBankLinksOnce } from './bank-link-sync';
 
 const checking = fakePlaidAccounts[0].account_id;
@@ -102,10 +101,7 @@ describe.skipIf(!url)('scheduled bank sync on two instances sharing one PostgreS
     await plaid.start();
     t = await createTestApp();
     t.clock.now = new Date('2026-11-22T08:00:00Z');
-    const { rows } = await (t.database.db as unknown as { $client: pg.Pool }).$client.query('select current_database() as name');
-    const secondUrl = new URL(url!);
-    secondUrl.pathname = `/${rows[0].name}`;
-    secondDatabase = await openDatabase({ databaseUrl: secondUrl.toString(), dataDir: null });
+    secondDatabase = await secondInstanceDatabase(t, url!);
     for (let index = 0; index < 30; index += 1) companies.push(await linkedCompany(t, plaid, index === 0 ? 1500 : 2));
   });
   afterAll(async () => {

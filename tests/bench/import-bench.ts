@@ -1,6 +1,7 @@
 import Dexie from 'dexie';
 import Papa from 'papaparse';
 import type { Transaction } from '@domain/bookkeeping';
+import { testTransaction } from '@domain/transaction-fixture';
 import { AppDB } from '@sync/client/db';
 import { Replica } from '@sync/client/replica';
 import { importCsvInWorker } from '@workers/import-csv.client';
@@ -51,24 +52,9 @@ async function runBench() {
   scratch.version(1).stores({ transactions: 'id, companyId, [companyId+date], importId, accountId' });
   const companyId = crypto.randomUUID();
   const now = new Date().toISOString();
-  const asRows: Transaction[] = parsed.data.slice(1).map((cells) => ({
-    id: crypto.randomUUID(),
-    companyId,
-    date: cells[0]!,
-    description: cells[1]!,
-    amountCents: Math.round(Number(cells[2]) * 100),
-    accountKind: 'manual',
-    accountId: companyId,
-    category: null,
-    merchant: null,
-    note: '',
-    checked: false,
-    receipt: null,
-    blocked: false,
-    importId: companyId,
-    createdAt: now,
-    updatedAt: now,
-  }));
+  const asRows: Transaction[] = parsed.data
+    .slice(1)
+    .map((cells) => testTransaction({ companyId, date: cells[0]!, description: cells[1]!, amountCents: Math.round(Number(cells[2]) * 100), accountKind: 'manual', accountId: companyId, importId: companyId, createdAt: now, updatedAt: now }));
   const rawBulkPut = async () => {
     await scratch.table('transactions').clear();
     const began = performance.now();
