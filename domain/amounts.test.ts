@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalEvidence, detectDecimalSeparator, parseAmount } from './amounts';
+import { centsSchema, decimalEvidence, detectDecimalSeparator, maxAmountCents, parseAmount } from './amounts';
 
 describe('parseAmount', () => {
   it.each([
@@ -54,5 +54,23 @@ describe('decimal separator', () => {
   it('decides by the column and falls back to the language when it never says', () => {
     expect(detectDecimalSeparator(['1,234', '12,50', '3'], '.')).toEqual({ separator: ',', assumed: false });
     expect(detectDecimalSeparator(['1,234', '100'], ',')).toEqual({ separator: ',', assumed: true });
+  });
+});
+
+describe('centsSchema: the money schema of the books and the tax form', () => {
+  const message = (schema: ReturnType<typeof centsSchema>, value: unknown) => schema.safeParse(value).error?.issues[0]?.message;
+
+  it('takes signed integer cents up to the limit by default', () => {
+    expect(centsSchema().parse(-maxAmountCents)).toBe(-maxAmountCents);
+    expect(message(centsSchema(), maxAmountCents + 1)).toBe('validation.amountTooLarge');
+    expect(message(centsSchema(), 12.5)).toBe('validation.invalidAmount');
+    expect(message(centsSchema(), undefined)).toBe('validation.invalidAmount');
+  });
+
+  it('refuses negatives and names a missing figure as the form asks', () => {
+    const schema = centsSchema({ nonNegative: true, missing: 'validation.required' });
+    expect(schema.parse(0)).toBe(0);
+    expect(message(schema, -1)).toBe('validation.amountNotNegative');
+    expect(message(schema, undefined)).toBe('validation.required');
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { centsSchema } from './amounts';
 import { fileNameSchema, objectKeySchema, storedFileSchema } from './files';
 
 /**
@@ -8,8 +9,6 @@ import { fileNameSchema, objectKeySchema, storedFileSchema } from './files';
  * are exact and the same on every device; negative is money out, positive money in.
  */
 
-/** The largest magnitude accepted for one transaction: $99,999,999,999.99. */
-export const maxAmountCents = 9_999_999_999_999;
 
 /** A calendar day as `YYYY-MM-DD` (no time, no zone: bank statements are per day). */
 export const isoDateSchema = z
@@ -33,11 +32,7 @@ export function daysInMonth(year: number, month: number): number {
 }
 
 /** Signed integer cents. */
-export const amountCentsSchema = z
-  .number({ error: 'validation.invalidAmount' })
-  .int({ error: 'validation.invalidAmount' })
-  .min(-maxAmountCents, { error: 'validation.amountTooLarge' })
-  .max(maxAmountCents, { error: 'validation.amountTooLarge' });
+export const amountCentsSchema = centsSchema();
 
 const idSchema = z.uuid({ error: 'validation.invalid' });
 const timestampSchema = z.iso.datetime({ offset: true, error: 'validation.invalid' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { categoryOf, isoDateSchema, maxAmountCents, type Transaction } from './bookkeeping';
+import { centsSchema } from './amounts';
+import { categoryOf, isoDateSchema, type Transaction } from './bookkeeping';
 import { companyNameSchema, einSchema, ownershipSchema, ownershipTotal, taxIdSchema, textMin2 } from './company';
 import { countryCodeSchema, usStateSchema } from './countries';
 import { isActivityCode } from './naics';
@@ -13,11 +14,7 @@ import { type ReturnKind } from './tax-deadlines';
  */
 
 /** A year's amount in cents: 0 or more (SPEC §5). */
-export const taxAmountSchema = z
-  .number({ error: 'validation.required' })
-  .int({ error: 'validation.invalidAmount' })
-  .min(0, { error: 'validation.amountNotNegative' })
-  .max(maxAmountCents, { error: 'validation.amountTooLarge' });
+export const taxAmountSchema = centsSchema({ nonNegative: true, missing: 'validation.required' });
 
 export const taxFormPartnerSchema = z.strictObject({
   name: textMin2(120),

@@ -2,11 +2,13 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { endEventStreams } from './routes/sync';
 import { startAuthMaintenance } from './auth/maintenance';
+import { startBankLinkSync } from './jobs/bank-link-sync';
 import { startRenewalReminders } from './jobs/renewal-reminders';
 import { startSyncMaintenance } from './sync/retention';
 import { startDeclarationReminders } from './jobs/declaration-reminders';
 import { openDatabase } from './db/client';
 import { EnvError, parseEnv } from './env';
+import { createBankLinkingProvider } from './providers/bank-linking/create-bank-linking-provider';
 import { createMailer } from './providers/mail/create-mailer';
 import { createStorage } from './providers/storage/create-storage';
 import { startStorageSweeper } from './providers/storage/orphan-sweeper';
@@ -17,13 +19,17 @@ async function main() {
   const env = parseEnv();
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const mailer = createMailer(env);
-  const deps = { env, database, mailer, now: () => new Date() };
+  const now = () => new Date();
+  // One provider for the routes and the scheduled sync.
+  const bankLinking = createBankLinkingProvider({ env, database, now });
+  const deps = { env, database, mailer, now, bankLinking };
   const storage = createStorage(env, deps.now);
   await prepareAccounts(deps, console.log, storage);
   const stopAuthMaintenance = startAuthMaintenance(deps);
   const stopSyncMaintenance = startSyncMaintenance(database.db, deps.now);
   const stopDeclarationReminders = startDeclarationReminders(deps);
   const stopRenewalReminders = startRenewalReminders(deps);
+  const stopBankLinkSync = startBankLinkSync({ db: database.db, provider: bankLinking, now });
   const storageSweeper = startStorageSweeper(database, storage, deps.now);
   const app = createApp(deps);
 
@@ -45,6 +51,7 @@ async function main() {
       stopSyncMaintenance();
       stopDeclarationReminders();
       stopRenewalReminders();
+      stopBankLinkSync();
       await storageSweeper.stop();
       await database.close();
       process.exit(0);

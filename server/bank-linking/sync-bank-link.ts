@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { isRealDate, maxAmountCents } from '@domain/bookkeeping';
+import { maxAmountCents } from '@domain/amounts';
+import { isRealDate } from '@domain/bookkeeping';
 import type { Db } from '../db/client';
 import { bankLinks } from '../db/schema/bank-linking';
 import { declarations, transactions } from '../db/schema/bookkeeping';

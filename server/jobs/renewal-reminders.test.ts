@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../context';
-import { openDatabase, type Database } from '../db/client';
+import type { Database } from '../db/client';
 import type { MailMessage } from '../providers/mail/mailer';
 import { insertTestCompany } from '../sync/test-fixtures';
 import { createUser } from '../test/accounts';
 import { createTestApp, type TestApp } from '../test/harness';
+import { secondInstanceDatabase } from '../test/instances';
 import { renewalReminderClaimMs, sendRenewalReminders } from './renewal-reminders';
 
 /** An LLC of `ownerId` formed on `constitutionDate` in Wyoming (due on the anniversary), Standard plan. */
@@ -69,10 +69,7 @@ describe.skipIf(!url)('renewal reminders on two instances sharing one PostgreSQL
   beforeAll(async () => {
     t = await createTestApp();
     t.clock.now = new Date('2026-11-22T08:00:00Z');
-    const { rows } = await (t.database.db as unknown as { $client: pg.Pool }).$client.query('select current_database() as name');
-    const secondUrl = new URL(url!);
-    secondUrl.pathname = `/${rows[0].name}`;
-    secondDatabase = await openDatabase({ databaseUrl: secondUrl.toString(), dataDir: null });
+    secondDatabase = await secondInstanceDatabase(t, url!);
     for (let index = 0; index < 40; index += 1) {
       const owner = await createUser(t);
       await company(t, owner.id, `Company ${index}`, index % 2 === 0 ? '2025-12-15' : '2025-10-01');

@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono, z, type RouteConfig } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import {
   bankLinkSchema,
@@ -57,6 +57,14 @@ function logFailure(msg: string, error: unknown) {
   console.error(JSON.stringify({ level: 'error', msg, ...errorForLog(error), ...(error instanceof BankLinkingError ? { providerCode: error.errorCode } : {}) }));
 }
 
+const tags = ['bank links'];
+
+/** Routes for signed-in callers (whose company membership the handler checks): the tag and the session middleware. */
+const signedInRouteOf =
+  (signedIn: ReturnType<typeof withSession>) =>
+  <const R extends Omit<RouteConfig, 'tags' | 'middleware'>>(route: R) =>
+    createRoute({ ...route, tags, middleware: [signedIn] as const });
+
 /**
  * Linked bank accounts of a company (owner or teammate; any other caller is answered 404):
  * Link tokens, the public-token exchange, the list, a sync into the books, unlink; the
@@ -101,15 +109,13 @@ export function bankLinksRouter(deps: AppDeps, provider: BankLinkingProvider) {
     }
   }
 
-  const tags = ['bank links'];
+  const signedInRoute = signedInRouteOf(signedIn);
 
   router.openapi(
-    createRoute({
+    signedInRoute({
       method: 'get',
       path: '/companies/{companyId}/bank-links',
       summary: 'The company’s linked banks and their accounts, with status and last sync',
-      tags,
-      middleware: [signedIn] as const,
       request: { params: companyParams },
       responses: { 200: { description: 'The links', content: json(bankLinksSchema) }, ...problemResponses(400, 401, 404) },
     }),
@@ -121,12 +127,10 @@ export function bankLinksRouter(deps: AppDeps, provider: BankLinkingProvider) {
   );
 
   router.openapi(
-    createRoute({
+    signedInRoute({
       method: 'post',
       path: '/companies/{companyId}/bank-links/link-token',
       summary: 'A Link token to link a bank, or (with `linkId`) to sign in again to a linked one',
-      tags,
-      middleware: [signedIn] as const,
       request: { params: companyParams, body: { content: json(linkTokenRequestSchema) } },
       responses: {
         200: { description: 'The token and which Link flow to run', content: json(linkTokenResponseSchema) },
@@ -150,12 +154,10 @@ export function bankLinksRouter(deps: AppDeps, provider: BankLinkingProvider) {
   );
 
   router.openapi(
-    createRoute({
+    signedInRoute({
       method: 'post',
       path: '/companies/{companyId}/bank-links',
       summary: 'Links a bank: exchanges Link’s public token, stores the accounts and brings the first transactions',
-      tags,
-      middleware: [signedIn] as const,
       request: { params: companyParams, body: { content: json(exchangeRequestSchema) } },
       responses: {
         201: { description: 'The new link', content: json(bankLinkSchema) },
@@ -210,12 +212,10 @@ export function bankLinksRouter(deps: AppDeps, provider: BankLinkingProvider) {
   );
 
   router.openapi(
-    createRoute({
+    signedInRoute({
       method: 'post',
       path: '/companies/{companyId}/bank-links/{linkId}/sync',
       summary: 'Brings the link’s new, changed and removed transactions into the books (bounded: call again while `hasMore`)',
-      tags,
-      middleware: [signedIn] as const,
       request: { params: linkParams },
       responses: {
         200: { description: 'What was written', content: json(syncResultSchema) },
@@ -232,12 +232,10 @@ export function bankLinksRouter(deps: AppDeps, provider: BankLinkingProvider) {
   );
 
   router.openapi(
-    createRoute({
+    signedInRoute({
       method: 'delete',
       path: '/companies/{companyId}/bank-links/{linkId}',
       summary: 'Unlinks a bank: the provider forgets the item; the transactions already imported stay in the books',
-      tags,
-      middleware: [signedIn] as const,
       request: { params: linkParams },
       responses: { 204: { description: 'Unlinked' }, ...problemResponses(400, 401, 404), 502: problem('`bank_unlink_failed`: the provider failed') },
     }),
@@ -299,14 +297,12 @@ export function bankLinksRouter(deps: AppDeps, provider: BankLinkingProvider) {
 
 /** The local sandbox's Link page: its test institutions and the sign-in that gives a public token. */
 function mountSandboxLink(router: OpenAPIHono<AppEnv>, signedIn: ReturnType<typeof withSession>, sandbox: SandboxBankLinking) {
-  const tags = ['bank links'];
+  const signedInRoute = signedInRouteOf(signedIn);
   router.openapi(
-    createRoute({
+    signedInRoute({
       method: 'get',
       path: '/bank-linking/sandbox/institutions',
       summary: 'Sandbox Link: the test banks',
-      tags,
-      middleware: [signedIn] as const,
       responses: { 200: { description: 'Institutions', content: json(z.object({ items: z.array(sandboxInstitutionSchema) })) }, ...problemResponses(401) },
     }),
     (c) => c.json({ items: [...sandbox.institutions()] }, 200),

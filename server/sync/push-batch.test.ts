@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testTransaction } from '@domain/transaction-fixture';
 import { protocolVersion, type Mutation } from '@sync/protocol';
 import type { Database } from '../db/client';
 import { declarations, transactions } from '../db/schema/bookkeeping';
@@ -42,26 +43,7 @@ const mutation = (id: number, name: string, args: unknown): Mutation => ({ id, n
 
 async function seed(companyId: string, dates: string[]) {
   const ids = dates.map(() => randomUUID());
-  await database.db.insert(transactions).values(
-    dates.map((date, i) => ({
-      id: ids[i]!,
-      companyId,
-      date,
-      description: `Line ${i}`,
-      amountCents: -100 * (i + 1),
-      accountKind: null,
-      accountId: null,
-      category: null,
-      merchant: null,
-      note: '',
-      checked: false,
-      receipt: null,
-      blocked: false,
-      importId: null,
-      createdAt: at,
-      updatedAt: at,
-    })),
-  );
+  await database.db.insert(transactions).values(dates.map((date, i) => testTransaction({ id: ids[i]!, companyId, date, description: `Line ${i}`, amountCents: -100 * (i + 1), createdAt: at, updatedAt: at })));
   return ids;
 }
 

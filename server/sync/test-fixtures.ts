@@ -83,15 +83,4 @@ export function draftRow(overrides: Partial<{ id: string; kind: string; companyI
   };
 }
 
-/** The fields of a manual transaction as the bookkeeping mutators take them, with `overrides`. */
-export const transactionForm = (overrides: Record<string, unknown> = {}) => ({
-  date: '2026-03-02',
-  description: 'AWS invoice',
-  amountCents: -12_345,
-  accountKind: null,
-  accountId: null,
-  category: null,
-  merchant: null,
-  note: '',
-  ...overrides,
-});
+export { transactionForm } from '@domain/transaction-fixture';

@@ -130,20 +130,26 @@ export class FakePlaid {
   linkInBrowser(linkToken: string, institution = { id: 'ins_109508', name: 'First Platypus Bank' }): string {
     const created = this.linkTokens.get(linkToken);
     if (!created) throw new Error('unknown link token');
+    const item = this.linkedItem([], institution, created.webhook);
+    const publicToken = `public-sandbox-${randomBytes(12).toString('hex')}`;
+    this.publicTokens.set(publicToken, item);
+    return publicToken;
+  }
+
+  /** An item as Link and the exchange leave it, for tests that begin after linking: its access token and its changes to come. */
+  linkedItem(changes: Change[] = [], institution = { id: 'ins_109508', name: 'First Platypus Bank' }, webhook: string | null = null): FakeItem {
     const item: FakeItem = {
       itemId: `item_${randomBytes(8).toString('hex')}`,
       accessToken: `access-sandbox-${randomBytes(12).toString('hex')}`,
       institutionId: institution.id,
       institutionName: institution.name,
-      webhook: created.webhook,
-      changes: [],
+      webhook,
+      changes,
       error: null,
       removed: false,
     };
     this.items.set(item.itemId, item);
-    const publicToken = `public-sandbox-${randomBytes(12).toString('hex')}`;
-    this.publicTokens.set(publicToken, item);
-    return publicToken;
+    return item;
   }
 
   item(itemId: string): FakeItem {

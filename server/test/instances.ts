@@ -3,7 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { protocolVersion, type Mutation, type PushResponse } from '@sync/protocol';
-import type { Db } from '../db/client';
+import type pg from 'pg';
+import { openDatabase, type Database, type Db } from '../db/client';
+import type { TestApp } from './harness';
 import { transactionForm } from '../sync/test-fixtures';
 
 /**
@@ -173,4 +175,15 @@ export async function verifyExactlyOnce(db: Db, devices: DeviceExpectation[]) {
     if (Number(client?.last_mutation_id ?? 0) !== device.lastAcknowledged) wrong++;
   }
   return { mutations, lost, doubled, wrong };
+}
+
+/**
+ * A second instance's own connection pool to the test app's PostgreSQL database (the app runs
+ * on `TEST_DATABASE_URL`), for jobs that must act once across instances.
+ */
+export async function secondInstanceDatabase(t: TestApp, databaseUrl: string): Promise<Database> {
+  const { rows } = await (t.database.db as unknown as { $client: pg.Pool }).$client.query('select current_database() as name');
+  const url = new URL(databaseUrl);
+  url.pathname = `/${rows[0].name}`;
+  return openDatabase({ databaseUrl: url.toString(), dataDir: null });
 }

@@ -97,7 +97,7 @@ export const createTransaction = defineMutator(
 /** One line of an import chunk: what differs per transaction (the rest comes from the batch). */
 const importedTransactionSchema = transactionSchema.pick({ id: true, date: true, description: true, amountCents: true, category: true, merchant: true });
 
-/** Most rows one `importTransactions` mutation may carry (the worker writes chunks of 1,000). */
+/** Most rows one `importTransactions` mutation may carry (the worker writes chunks of 2,500). */
 export const maxImportChunkRows = 5000;
 
 /**

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { testTransaction } from '@domain/transaction-fixture';
 import { demo, logInAs } from './support/alta';
 import { userDatabase, waitForSyncPosition } from './support/sync';
 import { expect, test } from './support/test';
@@ -106,9 +107,13 @@ test('a new transaction by hand: the invalid date is explained, then it is creat
  * one `restoreTransactions` outbox entry in one IndexedDB transaction, then an `online` nudge
  * so the tab's engine pushes them.
  */
-function queueTransactions(page: Page, database: string, count: number, description: string) {
-  return page.evaluate(
-    async ({ name, count, description }) => {
+async function queueTransactions(page: Page, database: string, count: number, description: string) {
+  const now = new Date().toISOString();
+  const rows = Array.from({ length: count }, (_, index) =>
+    testTransaction({ date: `2026-0${1 + (index % 9)}-1${index % 10}`, description: `${description} ${index}`, amountCents: -(100 + index), createdAt: now, updatedAt: now }),
+  );
+  await page.evaluate(
+    async ({ name, rows, now }) => {
       const request = <T>(r: IDBRequest<T>) =>
         new Promise<T>((resolve, reject) => {
           r.onsuccess = () => resolve(r.result);
@@ -120,27 +125,9 @@ function queueTransactions(page: Page, database: string, count: number, descript
       const tx = db.transaction(['outbox', 'syncMeta', 'transactions'], 'readwrite');
       const meta = await request(tx.objectStore('syncMeta').get('state'));
       const id = meta.nextMutationId as number;
-      const now = new Date().toISOString();
-      const rows = Array.from({ length: count }, (_, index) => ({
-        id: crypto.randomUUID(),
-        companyId: sample.companyId,
-        date: `2026-0${1 + (index % 9)}-1${index % 10}`,
-        description: `${description} ${index}`,
-        amountCents: -(100 + index),
-        accountKind: null,
-        accountId: null,
-        category: null,
-        merchant: null,
-        note: '',
-        checked: false,
-        receipt: null,
-        blocked: false,
-        importId: null,
-        createdAt: now,
-        updatedAt: now,
-      }));
-      for (const row of rows) tx.objectStore('transactions').put(row);
-      tx.objectStore('outbox').add({ id, name: 'restoreTransactions', args: { transactions: rows }, createdAt: now, undo: rows.map((row) => ({ table: 'transactions', id: row.id, before: null })) });
+      const transactions = rows.map((row) => ({ ...row, companyId: sample.companyId }));
+      for (const row of transactions) tx.objectStore('transactions').put(row);
+      tx.objectStore('outbox').add({ id, name: 'restoreTransactions', args: { transactions }, createdAt: now, undo: transactions.map((row) => ({ table: 'transactions', id: row.id, before: null })) });
       tx.objectStore('syncMeta').put({ ...meta, nextMutationId: id + 1 });
       await new Promise<void>((resolve, reject) => {
         tx.oncomplete = () => resolve();
@@ -149,7 +136,7 @@ function queueTransactions(page: Page, database: string, count: number, descript
       db.close();
       window.dispatchEvent(new Event('online'));
     },
-    { name: database, count, description },
+    { name: database, rows, now },
   );
 }
 

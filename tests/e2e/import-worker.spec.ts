@@ -82,26 +82,29 @@ function spanishExport(rows: number, broken: Map<number, string> = new Map()): s
 
 test('imports a bank export in the worker: progress arrives, rows are counted and bad lines are reported by line number', async ({ page }) => {
   const errors = await openPage(page);
-  const csv = spanishExport(2500, new Map([
+  // More than one chunk of 2,500 rows, so progress arrives between chunks.
+  const csv = spanishExport(3000, new Map([
     [5, '32/13/2026;FECHA IMPOSIBLE;-10,00'],
     [1200, '03/02/2026;SIN IMPORTE;'],
   ]));
   const result = await page.evaluate((text) => window.importFile(text, { language: 'es' }), csv);
 
-  expect(result.outcome).toMatchObject({ ok: true, result: { code: 'imported', totalRows: 2500, importedCount: 2498, errorCount: 2, duplicateCount: 0, decimalSeparator: ',' } });
+  expect(result.outcome).toMatchObject({ ok: true, result: { code: 'imported', totalRows: 3000, importedCount: 2998, errorCount: 2, duplicateCount: 0, decimalSeparator: ',' } });
   expect(result.outcome.ok && result.outcome.rowErrors.map((error) => [error.line, error.field])).toEqual([
     [5, 'date'],
     [1200, 'amount'],
   ]);
   // Progress came through the comlink callback while the rows were processed, and ended done.
   expect(result.progress.length).toBeGreaterThan(2);
-  expect(result.progress.some((event) => event.phase === 'importing' && event.processedRows > 0 && event.processedRows < 2500)).toBe(true);
-  expect(result.progress.at(-1)).toMatchObject({ phase: 'done', processedRows: 2500, importedCount: 2498, errorCount: 2 });
+  expect(result.progress.some((event) => event.phase === 'importing' && event.importedCount > 0 && event.importedCount < 2998)).toBe(true);
+  expect(result.progress.at(-1)).toMatchObject({ phase: 'done', processedRows: 3000, importedCount: 2998, errorCount: 2 });
   // What the worker wrote: the rows, one outbox mutation per chunk, a completed batch.
-  expect(result.transactionIds).toHaveLength(2498);
+  expect(result.transactionIds).toHaveLength(2998);
   expect(result.chunkRows.flat().sort()).toEqual(result.transactionIds);
-  expect(result.batch).toMatchObject({ status: 'completed', processedCount: 2500, rowErrors: [{ line: 5 }, { line: 1200 }] });
-  expect(result.transactions[0]).toMatchObject({ date: expect.stringMatching(/^2026-01-0\d$/), amountCents: expect.any(Number) });
+  expect(result.batch).toMatchObject({ status: 'completed', processedCount: 3000, rowErrors: [{ line: 5 }, { line: 1200 }] });
+  // The file's first line (01/01/2026, -1,00) read day first with a decimal comma.
+  expect(result.transactions[0]).toEqual({ date: '2026-01-01', description: 'PROVEEDOR 000000', amountCents: -100 });
+  expect(result.transactions[1]).toEqual({ date: '2026-01-01', description: 'PROVEEDOR 000001', amountCents: -201 });
   expect(errors).toEqual([]);
 });
 

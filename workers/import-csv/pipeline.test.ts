@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BatchImport, Transaction } from '@domain/bookkeeping';
+import { mutationArgsMaxChars } from '@sync/protocol';
 import { importCsv, previewCsv, previewRows, type ImportInput, type ImportMapping, type ImportProgress, type ImportStore } from './pipeline';
 
 const fixtures = path.resolve(__dirname, '../../tests/fixtures/csv');
@@ -127,6 +128,26 @@ describe('CSV import pipeline', () => {
     expect(chunks).toEqual([3, 3, 2]);
     expect(progress.at(-1)).toMatchObject({ phase: 'done', processedRows: 11, totalRows: 11, importedCount: 8, errorCount: 3 });
     expect(progress.map((p) => p.importedCount)).toEqual([...progress.map((p) => p.importedCount)].sort((a, b) => a - b));
+  });
+
+  it('cuts a chunk before its mutation could exceed the sync size limit, even with long quoted descriptions', async () => {
+    const { store } = memoryStore();
+    const sizes: number[] = [];
+    // 1,000 lines of 490-character descriptions, half of them quotes (escaped in JSON): one chunk would be 880,000 characters.
+    const description = `"${'x"'.repeat(245)}`;
+    const csv = ['Date,Description,Amount', ...Array.from({ length: 1000 }, (_, i) => `03/0${1 + (i % 9)}/2026,"${description.replaceAll('"', '""')} ${i}",-${1 + i}.00`)].join('\n');
+    const outcome = await importCsv(
+      { ...input('bank-en-us.csv', { language: 'en' }), file: new Blob([csv]), fileName: 'long.csv' },
+      { store: { ...store, writeChunk: async (chunk) => {
+        const { importId, processedCount, updatedAt, rows } = chunk;
+        const args = { importId, processedCount, updatedAt, rows: rows.map(({ id, date, description, amountCents, category, merchant }) => ({ id, date, description, amountCents, category, merchant })) };
+        sizes.push(JSON.stringify(args).length);
+        await store.writeChunk(chunk);
+      } } },
+    );
+    expect(outcome).toMatchObject({ ok: true, result: { importedCount: 1000 } });
+    expect(sizes.length).toBeGreaterThan(1);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(mutationArgsMaxChars);
   });
 
   it('stops when cancelled and records the batch as cancelled, keeping written chunks', async () => {

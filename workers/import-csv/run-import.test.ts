@@ -77,12 +77,12 @@ describe('import worker job (Dexie + outbox)', () => {
 
   it('writes one Dexie transaction and one outbox mutation per chunk', async () => {
     const db = await openDb();
-    const rows = Array.from({ length: 2500 }, (_, i) => `2026-01-${String((i % 28) + 1).padStart(2, '0')},Payment ${i},-${i + 1}.00`);
+    const rows = Array.from({ length: 5100 }, (_, i) => `2026-01-${String((i % 28) + 1).padStart(2, '0')},Payment ${i},-${i + 1}.00`);
     const file = new Blob([`Date,Description,Amount\n${rows.join('\n')}\n`]);
     const outcome = await runImport(db, request('bank-en-us.csv', { fileName: 'big.csv', file }));
-    expect(outcome.ok && outcome.result.importedCount).toBe(2500);
+    expect(outcome.ok && outcome.result.importedCount).toBe(5100);
     const chunks = (await db.outbox.where('id').above(0).toArray()).filter((entry) => entry.name === 'importTransactions');
-    expect(chunks.map((entry) => (entry.args as { rows: unknown[] }).rows.length)).toEqual([1000, 1000, 500]);
+    expect(chunks.map((entry) => (entry.args as { rows: unknown[] }).rows.length)).toEqual([2500, 2500, 100]);
   });
 
   it('reaches the server as the same rows', async () => {

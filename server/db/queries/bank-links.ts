@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { BankLink } from '@domain/bank-linking';
 import type { Db } from '../client';
 import { bankLinks, linkedAccounts } from '../schema/bank-linking';
@@ -64,6 +64,32 @@ export async function claimSyncLease(db: Db, linkId: string, now: Date, until: D
     .where(and(eq(bankLinks.id, linkId), or(isNull(bankLinks.syncLeaseUntil), lt(bankLinks.syncLeaseUntil, now))))
     .returning();
   return link;
+}
+
+/**
+ * Claims up to `limit` active links whose scheduled sync is due, oldest due first, by moving
+ * their `next_sync_at` to `next`: one UPDATE whose rows are locked with SKIP LOCKED and checked
+ * again, so instances running the schedule at the same time claim disjoint links and each due
+ * sync is claimed exactly once (the claim pattern of the renewal reminders, decision 025).
+ */
+export async function claimDueBankLinks(db: Db, now: Date, next: Date, limit: number): Promise<Pick<BankLinkRow, 'id' | 'companyId'>[]> {
+  const due = db
+    .select({ id: bankLinks.id })
+    .from(bankLinks)
+    .where(and(eq(bankLinks.status, 'active'), lte(bankLinks.nextSyncAt, now)))
+    .orderBy(asc(bankLinks.nextSyncAt), asc(bankLinks.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(bankLinks)
+    .set({ nextSyncAt: next })
+    .where(and(inArray(bankLinks.id, due), lte(bankLinks.nextSyncAt, now)))
+    .returning({ id: bankLinks.id, companyId: bankLinks.companyId });
+}
+
+/** Makes a link's scheduled sync due again at `at` (its bank had more than one step's worth). */
+export async function scheduleBankLinkSync(db: Db, linkId: string, at: Date): Promise<void> {
+  await db.update(bankLinks).set({ nextSyncAt: at }).where(eq(bankLinks.id, linkId));
 }
 
 export async function releaseSyncLease(db: Db, linkId: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { BankLinkStatus } from '@domain/bank-linking';
 import { companies } from './companies';
@@ -32,11 +33,17 @@ export const bankLinks = pgTable(
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
     /** While set in the future, one sync of this link is running (on any instance); a crashed one expires. */
     syncLeaseUntil: timestamp('sync_lease_until', { withTimezone: true }),
+    /** When the scheduled sync (server/jobs/bank-link-sync.ts) next pulls this link; an instance claims it by moving it on. */
+    nextSyncAt: timestamp('next_sync_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (table) => [uniqueIndex('bank_links_provider_item_idx').on(table.provider, table.itemId), index('bank_links_company_idx').on(table.companyId)],
+  (table) => [
+    uniqueIndex('bank_links_provider_item_idx').on(table.provider, table.itemId),
+    index('bank_links_company_idx').on(table.companyId),
+    index('bank_links_next_sync_idx').on(table.nextSyncAt).where(sql`status = 'active'`),
+  ],
 );
 
 /**

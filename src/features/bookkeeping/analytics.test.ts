@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyticsOf, monthsBetween } from './analytics';
 import { compareTransactions } from './filters';
-import { testTransaction } from './test-transactions';
+import { testTransaction } from '@domain/transaction-fixture';
 
 const rows = [
   testTransaction({ date: '2026-11-10', amountCents: 500_000, category: 'sales', checked: true }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { maxAmountCents, type Transaction } from '@domain/bookkeeping';
+import { maxAmountCents } from '@domain/amounts';
+import type { Transaction } from '@domain/bookkeeping';
 import {
   activeFilterCount,
   compareTransactions,
@@ -11,7 +12,7 @@ import {
   writeFilters,
   type TransactionFilters,
 } from './filters';
-import { testTransaction } from './test-transactions';
+import { testTransaction } from '@domain/transaction-fixture';
 
 const account = '00000000-0000-4000-8000-00000000000a';
 const rows: Transaction[] = [

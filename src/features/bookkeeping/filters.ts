@@ -1,4 +1,5 @@
-import { categoryKeys, maxAmountCents, type CategoryKey, type Transaction } from '@domain/bookkeeping';
+import { maxAmountCents } from '@domain/amounts';
+import { categoryKeys, type CategoryKey, type Transaction } from '@domain/bookkeeping';
 
 /**
  * The bookkeeping list's filters, sort and totals: pure functions over the company's

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readOnlyReason } from './read-only';
-import { testTransaction } from './test-transactions';
+import { testTransaction } from '@domain/transaction-fixture';
 
 describe('readOnlyReason', () => {
   it('names why a transaction cannot change: blocked first, then a year whose declaration is sent', () => {

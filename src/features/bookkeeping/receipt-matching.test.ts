@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { amountsInName, suggestMatches } from './receipt-matching';
-import { testTransaction } from './test-transactions';
+import { testTransaction } from '@domain/transaction-fixture';
 
 describe('receipt suggestions', () => {
   it('reads amounts written in file names in either decimal style', () => {

@@ -43,7 +43,11 @@ async function importFile(csv: string, options: { language: Language; cancelAfte
     progress,
     batch: batch && { status: batch.status, processedCount: batch.processedCount, result: batch.result, rowErrors: batch.rowErrors },
     transactionIds: transactions.map((row) => row.id).sort(),
-    transactions: transactions.slice(0, 5).map(({ date, description, amountCents }) => ({ date, description, amountCents })),
+    // In file order (each line's description is numbered): the index gives them by id, a hash of the line.
+    transactions: transactions
+      .map(({ date, description, amountCents }) => ({ date, description, amountCents }))
+      .sort((a, b) => a.description.localeCompare(b.description))
+      .slice(0, 5),
     chunkRows,
     outboxNames: outbox.map((entry) => entry.name),
   };

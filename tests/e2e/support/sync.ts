@@ -45,8 +45,8 @@ export async function waitForSyncPosition(page: Page, database: string): Promise
  * IndexedDB transaction, announced to Dexie's live queries), then fires `online` so the tab's engine syncs — straight to the
  * server if it leads, through the leader otherwise.
  */
-function queueMutation(page: Page, database: string, mutation: { name: 'saveDraft'; draft: Record<string, unknown> } | { name: 'deleteDraft'; id: string }): Promise<void> {
-  return page.evaluate(
+async function queueMutation(page: Page, database: string, mutation: { name: 'saveDraft'; draft: Record<string, unknown> } | { name: 'deleteDraft'; id: string }): Promise<void> {
+  await page.evaluate(
     async ({ name, mutation }) => {
       const request = <T>(r: IDBRequest<T>) =>
         new Promise<T>((resolve, reject) => {
@@ -70,15 +70,23 @@ function queueMutation(page: Page, database: string, mutation: { name: 'saveDraf
         tx.onerror = () => reject(tx.error);
       });
       db.close();
-      // Dexie's live queries (the pending count) do not see plain IndexedDB writes; a tab whose
-      // Dexie wrote tells the others on this channel (Dexie's own), so say what it would say.
-      const channel = new BroadcastChannel('x-storagemutated-1');
-      channel.postMessage({ all: true });
-      channel.close();
       window.dispatchEvent(new Event('online'));
     },
     { name: database, mutation },
   );
+  await announceLocalWrites(page);
+}
+
+/**
+ * Dexie's live queries do not see plain IndexedDB writes; a tab whose Dexie wrote tells the
+ * others on this channel (Dexie's own), so say what it would say.
+ */
+export function announceLocalWrites(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    const channel = new BroadcastChannel('x-storagemutated-1');
+    channel.postMessage({ all: true });
+    channel.close();
+  });
 }
 
 /** Queues a new draft (see `queueMutation`); returns its id. */
@@ -103,6 +111,32 @@ export function hasLocalDraft(page: Page, database: string, id: string): Promise
       return row !== undefined;
     },
     { name: database, draftId: id },
+  );
+}
+
+/** The company of a transaction in the tab's local database (for the demo user, the demo company). */
+export function localCompanyId(page: Page, database: string): Promise<string> {
+  return page.evaluate(async (name) => {
+    const open = indexedDB.open(name);
+    const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)));
+    const rows = await new Promise<{ companyId: string }[]>((resolve) => (db.transaction('transactions').objectStore('transactions').getAll(null, 1).onsuccess = (event) => resolve((event.target as IDBRequest).result)));
+    db.close();
+    return rows[0]!.companyId;
+  }, database);
+}
+
+/** Puts rows straight into one store of the tab's local database, as a pull would have (no outbox entry); a reload shows them. */
+export function putLocalRows(page: Page, database: string, store: string, rows: Record<string, unknown>[]): Promise<void> {
+  return page.evaluate(
+    async ({ name, store, rows }) => {
+      const open = indexedDB.open(name);
+      const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)));
+      const tx = db.transaction(store, 'readwrite');
+      for (const row of rows) tx.objectStore(store).put(row);
+      await new Promise((resolve) => (tx.oncomplete = resolve));
+      db.close();
+    },
+    { name: database, store, rows },
   );
 }
 

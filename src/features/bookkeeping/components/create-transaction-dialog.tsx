@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseAmount } from '@domain/amounts';
-import { categories, transactionFormSchema, type CategoryKey } from '@domain/bookkeeping';
+import { transactionFormSchema, type CategoryKey } from '@domain/bookkeeping';
 import type { Language } from '@domain/constants';
 import { Button } from '@src/components/button';
 import dialogStyles from '@src/components/dialog/dialog.module.css';
@@ -9,7 +9,7 @@ import { useModalDialog } from '@src/components/dialog/use-modal-dialog';
 import { TextField } from '@src/components/form/text-field';
 import { localToday } from '../filters';
 import styles from './bookkeeping.module.css';
-import { Field } from './labelled-field';
+import { accountOptions, SelectField, useCategoryOptions } from './labelled-field';
 
 interface CreateTransactionDialogProps {
   open: boolean;
@@ -37,6 +37,8 @@ export function CreateTransactionDialog({ open, language, accounts, onCancel, on
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<ReturnType<typeof empty>>) => setForm((current) => ({ ...current, ...patch }));
+  const categoryOptions = useCategoryOptions();
+  const select = { className: styles.filter, labelClassName: styles.filterLabel, selectClassName: styles.filterControl };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -105,30 +107,22 @@ export function CreateTransactionDialog({ open, language, accounts, onCancel, on
           error={errors.amountCents}
           onChange={(event) => set({ amount: event.target.value })}
         />
-        <Field className={styles.filter} labelClassName={styles.filterLabel} label={t('list.columns.account')}>
-          {(id) => (
-            <select id={id} name="accountId" className={styles.filterControl} value={form.accountId} onChange={(event) => set({ accountId: event.target.value })}>
-              <option value="">{t('list.noAccount')}</option>
-              {accounts.map((account) => (
-                <option key={account.id} value={account.id}>
-                  {account.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field className={styles.filter} labelClassName={styles.filterLabel} label={t('list.columns.category')}>
-          {(id) => (
-            <select id={id} name="category" className={styles.filterControl} value={form.category} onChange={(event) => set({ category: event.target.value })}>
-              <option value="">{t('list.uncategorised')}</option>
-              {categories.map((category) => (
-                <option key={category.key} value={category.key}>
-                  {t(`categories.${category.key}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          {...select}
+          name="accountId"
+          label={t('list.columns.account')}
+          value={form.accountId}
+          options={[{ value: '', label: t('list.noAccount') }, ...accountOptions(accounts)]}
+          onChange={(accountId) => set({ accountId })}
+        />
+        <SelectField
+          {...select}
+          name="category"
+          label={t('list.columns.category')}
+          value={form.category}
+          options={[{ value: '', label: t('list.uncategorised') }, ...categoryOptions]}
+          onChange={(category) => set({ category })}
+        />
         <TextField label={t('list.columns.merchant')} name="merchant" maxLength={120} value={form.merchant} error={errors.merchant} onChange={(event) => set({ merchant: event.target.value })} />
         <TextField label={t('detail.note')} name="note" maxLength={2000} value={form.note} error={errors.note} onChange={(event) => set({ note: event.target.value })} />
         <div className={dialogStyles.actions}>

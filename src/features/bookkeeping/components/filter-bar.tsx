@@ -1,10 +1,9 @@
 import { useEffect, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { categories } from '@domain/bookkeeping';
 import { Button } from '@src/components/button';
 import { activeFilterCount, noFilters, periods, type TransactionFilters } from '../filters';
 import styles from './bookkeeping.module.css';
-import { Field } from './labelled-field';
+import { accountOptions, Field, SelectField, useCategoryOptions } from './labelled-field';
 
 interface FilterBarProps {
   filters: TransactionFilters;
@@ -31,6 +30,9 @@ export function FilterBar({ filters, accounts, onChange, searchRef }: FilterBarP
   useEffect(() => setMin(centsToInput(filters.minCents)), [filters.minCents]);
   useEffect(() => setMax(centsToInput(filters.maxCents)), [filters.maxCents]);
   const active = activeFilterCount(filters);
+  const categoryOptions = useCategoryOptions();
+  const select = { labelClassName: styles.filterLabel, className: styles.filter, selectClassName: styles.filterControl };
+  const any = { value: '', label: t('list.filters.any') };
 
   return (
     <search className={styles.filters} aria-label={t('list.filters.label')}>
@@ -50,18 +52,13 @@ export function FilterBar({ filters, accounts, onChange, searchRef }: FilterBarP
           />
         )}
       </Field>
-      <Field labelClassName={styles.filterLabel} className={styles.filter} label={t('list.filters.period')}>
-        {(id) => (
-          <select id={id} className={styles.filterControl} value={filters.period ?? ''} onChange={(event) => set({ period: (event.target.value || null) as TransactionFilters['period'] })}>
-            <option value="">{t('list.filters.allDates')}</option>
-            {periods.map((period) => (
-              <option key={period} value={period}>
-                {t(`list.periods.${period}`)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <SelectField
+        {...select}
+        label={t('list.filters.period')}
+        value={filters.period ?? ''}
+        options={[{ value: '', label: t('list.filters.allDates') }, ...periods.map((period) => ({ value: period, label: t(`list.periods.${period}`) }))]}
+        onChange={(value) => set({ period: (value || null) as TransactionFilters['period'] })}
+      />
       {filters.period === 'custom' && (
         <>
           <Field labelClassName={styles.filterLabel} className={styles.filter} label={t('list.filters.from')}>
@@ -76,59 +73,41 @@ export function FilterBar({ filters, accounts, onChange, searchRef }: FilterBarP
           </Field>
         </>
       )}
-      <Field labelClassName={styles.filterLabel} className={styles.filter} label={t('list.filters.account')}>
-        {(id) => (
-          <select id={id} className={styles.filterControl} value={filters.account ?? ''} onChange={(event) => set({ account: event.target.value || null })}>
-            <option value="">{t('list.filters.allAccounts')}</option>
-            <option value="none">{t('list.noAccount')}</option>
-            {accounts.map((account) => (
-              <option key={account.id} value={account.id}>
-                {account.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field labelClassName={styles.filterLabel} className={styles.filter} label={t('list.filters.category')}>
-        {(id) => (
-          <select id={id} className={styles.filterControl} value={filters.category ?? ''} onChange={(event) => set({ category: (event.target.value || null) as TransactionFilters['category'] })}>
-            <option value="">{t('list.filters.allCategories')}</option>
-            <option value="uncategorised">{t('list.uncategorised')}</option>
-            {categories.map((category) => (
-              <option key={category.key} value={category.key}>
-                {t(`categories.${category.key}`)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field labelClassName={styles.filterLabel} className={styles.filter} label={t('list.filters.status')}>
-        {(id) => (
-          <select id={id} className={styles.filterControl} value={filters.checked ?? ''} onChange={(event) => set({ checked: (event.target.value || null) as TransactionFilters['checked'] })}>
-            <option value="">{t('list.filters.any')}</option>
-            <option value="checked">{t('list.filters.checked')}</option>
-            <option value="unchecked">{t('list.filters.unchecked')}</option>
-          </select>
-        )}
-      </Field>
-      <Field labelClassName={styles.filterLabel} className={styles.filter} label={t('list.filters.receipt')}>
-        {(id) => (
-          <select id={id} className={styles.filterControl} value={filters.receipt ?? ''} onChange={(event) => set({ receipt: (event.target.value || null) as TransactionFilters['receipt'] })}>
-            <option value="">{t('list.filters.any')}</option>
-            <option value="with">{t('list.filters.withReceipt')}</option>
-            <option value="without">{t('list.filters.withoutReceipt')}</option>
-          </select>
-        )}
-      </Field>
-      <Field labelClassName={styles.filterLabel} className={styles.filter} label={t('list.filters.direction')}>
-        {(id) => (
-          <select id={id} className={styles.filterControl} value={filters.direction ?? ''} onChange={(event) => set({ direction: (event.target.value || null) as TransactionFilters['direction'] })}>
-            <option value="">{t('list.filters.any')}</option>
-            <option value="in">{t('list.filters.moneyIn')}</option>
-            <option value="out">{t('list.filters.moneyOut')}</option>
-          </select>
-        )}
-      </Field>
+      <SelectField
+        {...select}
+        label={t('list.filters.account')}
+        value={filters.account ?? ''}
+        options={[{ value: '', label: t('list.filters.allAccounts') }, { value: 'none', label: t('list.noAccount') }, ...accountOptions(accounts)]}
+        onChange={(value) => set({ account: value || null })}
+      />
+      <SelectField
+        {...select}
+        label={t('list.filters.category')}
+        value={filters.category ?? ''}
+        options={[{ value: '', label: t('list.filters.allCategories') }, { value: 'uncategorised', label: t('list.uncategorised') }, ...categoryOptions]}
+        onChange={(value) => set({ category: (value || null) as TransactionFilters['category'] })}
+      />
+      <SelectField
+        {...select}
+        label={t('list.filters.status')}
+        value={filters.checked ?? ''}
+        options={[any, { value: 'checked', label: t('list.filters.checked') }, { value: 'unchecked', label: t('list.filters.unchecked') }]}
+        onChange={(value) => set({ checked: (value || null) as TransactionFilters['checked'] })}
+      />
+      <SelectField
+        {...select}
+        label={t('list.filters.receipt')}
+        value={filters.receipt ?? ''}
+        options={[any, { value: 'with', label: t('list.filters.withReceipt') }, { value: 'without', label: t('list.filters.withoutReceipt') }]}
+        onChange={(value) => set({ receipt: (value || null) as TransactionFilters['receipt'] })}
+      />
+      <SelectField
+        {...select}
+        label={t('list.filters.direction')}
+        value={filters.direction ?? ''}
+        options={[any, { value: 'in', label: t('list.filters.moneyIn') }, { value: 'out', label: t('list.filters.moneyOut') }]}
+        onChange={(value) => set({ direction: (value || null) as TransactionFilters['direction'] })}
+      />
       <Field labelClassName={styles.filterLabel} className={`${styles.filter} ${styles.amountFilter}`} label={t('list.filters.minAmount')}>
         {(id) => (
           <input

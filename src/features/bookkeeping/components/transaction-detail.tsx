@@ -23,7 +23,7 @@ import { useReceiptQueue } from '../hooks/use-receipt-queue';
 import { useReceiptProgress } from '../hooks/use-receipt-progress';
 import { TransactionHistory } from './transaction-history';
 import { ReceiptFileButtons } from './receipt-file-buttons';
-import { Field } from './labelled-field';
+import { SelectField, useCategoryOptions } from './labelled-field';
 import styles from './transaction-detail.module.css';
 
 /**
@@ -53,6 +53,7 @@ export function TransactionDetail() {
 
 function TransactionView({ transaction }: { transaction: Transaction }) {
   const { t } = useTranslation('bookkeeping');
+  const categoryOptions = useCategoryOptions();
   const language = useLanguage();
   const navigate = useNavigate();
   const db = useMemo(() => currentUserDatabase(), []);
@@ -128,23 +129,14 @@ function TransactionView({ transaction }: { transaction: Transaction }) {
           </dl>
 
           <div className={styles.form}>
-            <Field className={styles.field} label={t('list.columns.category')}>
-              {(id) => (
-                <select
-                  id={id}
-                  disabled={readOnly}
-                  value={transaction.category ?? ''}
-                  onChange={(event) => void actions.categorise([transaction], (event.target.value || null) as CategoryKey | null)}
-                >
-                  <option value="">{t('list.uncategorised')}</option>
-                  {categories.map((category) => (
-                    <option key={category.key} value={category.key}>
-                      {t(`categories.${category.key}`)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            <SelectField
+              className={styles.field}
+              label={t('list.columns.category')}
+              disabled={readOnly}
+              value={transaction.category ?? ''}
+              options={[{ value: '', label: t('list.uncategorised') }, ...categoryOptions]}
+              onChange={(value) => void actions.categorise([transaction], (value || null) as CategoryKey | null)}
+            />
             <label className={styles.field}>
               <span>{t('list.columns.merchant')}</span>
               <input disabled={readOnly} maxLength={120} value={merchant} onChange={(event) => setMerchant(event.target.value)} onBlur={() => void actions.setMerchant(transaction, merchant)} />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabases } from '@sync/client/test-databases';
-import { testTransaction } from '../test-transactions';
+import { testTransaction } from '@domain/transaction-fixture';
 import { TransactionStore } from './transaction-store';
 
 const openDb = useTestDatabases();

@@ -1,0 +1,2 @@
+ALTER TABLE "bank_links" ADD COLUMN "next_sync_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+CREATE INDEX "bank_links_next_sync_idx" ON "bank_links" USING btree ("next_sync_at") WHERE status = 'active';
