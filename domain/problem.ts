@@ -88,6 +88,11 @@ export const problemCodes = [
   'renewal_not_due',
   'dissolution_unavailable',
   'document_locked',
+  // Subscriptions, saved cards and invoices (docs/decisions/031-subscriptions-cards-invoices.md).
+  'no_payment_method',
+  'plan_unchanged',
+  'subscription_inactive',
+  'card_required',
   'internal',
 ] as const;
 export type ProblemCode = (typeof problemCodes)[number];

@@ -5,6 +5,8 @@ import { startAuthMaintenance } from './auth/maintenance';
 import { startRenewalReminders } from './jobs/renewal-reminders';
 import { startSyncMaintenance } from './sync/retention';
 import { startDeclarationReminders } from './jobs/declaration-reminders';
+import { startSubscriptionCharges } from './jobs/subscription-charges';
+import { createPaymentsProvider } from './providers/payments/create-payments-provider';
 import { openDatabase } from './db/client';
 import { EnvError, parseEnv } from './env';
 import { createMailer } from './providers/mail/create-mailer';
@@ -23,6 +25,7 @@ async function main() {
   const stopSyncMaintenance = startSyncMaintenance(database.db, deps.now);
   const stopDeclarationReminders = startDeclarationReminders(deps);
   const stopRenewalReminders = startRenewalReminders(deps);
+  const stopSubscriptionCharges = startSubscriptionCharges(deps, createPaymentsProvider(deps));
   const storageSweeper = startStorageSweeper(database, createStorage(env, deps.now), deps.now);
   const app = createApp(deps);
 
@@ -44,6 +47,7 @@ async function main() {
       stopSyncMaintenance();
       stopDeclarationReminders();
       stopRenewalReminders();
+      stopSubscriptionCharges();
       await storageSweeper.stop();
       await database.close();
       process.exit(0);
