@@ -233,7 +233,7 @@ export function CheckoutScreen({ orderId, language }: { orderId: string; languag
 
       <ThreeDSecureDialog
         open={challenge?.action.provider === 'sandbox'}
-        amount={total}
+        intro={t('threeDSecure.intro', { amount: total })}
         busy={busy === 'confirming'}
         onAnswer={checkout.answerChallenge}
         onDismiss={checkout.dismissChallenge}
