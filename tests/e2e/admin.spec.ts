@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
 import { test } from './support/test';
-import { admin, expect, logInAs, uniqueEmail } from './support/alta';
-import { placeOrder, sandboxCards } from './support/checkout';
+import { admin, expect, logInAs } from './support/alta';
+import { customerWithCompany } from './support/checkout';
 
 // The admin area (issue 14, decision 028) in the browser: find a user, see their companies,
 // copy the filtered e-mails, act as the user and come back, move a company along SPEC §4.
@@ -13,31 +11,10 @@ test.setTimeout(120_000);
 /** Names take letters only (SPEC §5): a random run of them keeps each test's customer apart. */
 const letters = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
-/** A customer with a paid company: an account (signed in on `request`), an order placed as them, paid with the sandbox card. */
-async function customerWithCompany(request: APIRequestContext, lastName: string) {
-  const email = uniqueEmail('admin-customer');
-  const created = await request.post('/api/v1/users', {
-    data: { firstName: 'Íñigo', lastName, email, password: 'Alta#2026go', language: 'en', acceptTerms: true },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const order = await placeOrder(request, { email });
-  const paid = await request.post(`/api/v1/checkout/${order.orderId}/pay`, {
-    headers: { 'Idempotency-Key': randomUUID(), 'X-Checkout-Token': order.checkoutToken },
-    data: {
-      amount: order.amount,
-      country: 'AR',
-      paymentMethod: { type: 'card', cardNumber: sandboxCards.success, holderName: 'Íñigo Test', expiry: '12/34', cvc: '123', postalCode: '1043' },
-    },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-  await request.post('/api/v1/logout');
-  return { email, password: 'Alta#2026go', name: `Íñigo ${lastName}` };
-}
-
 test('the admin finds a user without accents, opens their companies, copies e-mails, acts as them and returns', async ({ browser, playwright }) => {
   const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
   const lastName = `Muñoz${letters()}`;
-  const customer = await customerWithCompany(request, lastName);
+  const customer = await customerWithCompany(request, { label: 'admin-customer', lastName });
   const context = await browser.newContext({ serviceWorkers: 'block', permissions: ['clipboard-read', 'clipboard-write'] });
   const page = await context.newPage();
   await logInAs(page, admin, 'en');
@@ -81,7 +58,7 @@ test('the admin finds a user without accents, opens their companies, copies e-ma
 
 test("the admin moves a company's status and its owner's dashboard shows the new step", async ({ browser, playwright }) => {
   const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-  const customer = await customerWithCompany(request, `Status${letters()}`);
+  const customer = await customerWithCompany(request, { label: 'admin-customer', lastName: `Status${letters()}` });
   const adminPage = await browser.newPage({ serviceWorkers: 'block' });
   await logInAs(adminPage, admin, 'en');
   await adminPage.goto('/en/admin/companies');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, uniqueEmail, type Lang } from './alta';
 
@@ -272,4 +273,25 @@ export async function createAccount(request: APIRequestContext, email: string, p
   // Registration signed this request context in: out again, so orders it places stay guest orders.
   await request.post('/api/v1/logout');
   return { email, password };
+}
+
+/** A customer with a paid company: an account (signed in on `request`), an order placed as them, paid with the sandbox card; signed out after. */
+export async function customerWithCompany(request: APIRequestContext, options: { label: string; lastName: string; plan?: 'standard' | 'professional' | 'enterprise' }) {
+  const email = uniqueEmail(options.label);
+  const created = await request.post('/api/v1/users', {
+    data: { firstName: 'Íñigo', lastName: options.lastName, email, password: 'Alta#2026go', language: 'en', acceptTerms: true },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const order = await placeOrder(request, { email, ...(options.plan ? { plan: options.plan } : {}) });
+  const paid = await request.post(`/api/v1/checkout/${order.orderId}/pay`, {
+    headers: { 'Idempotency-Key': randomUUID(), 'X-Checkout-Token': order.checkoutToken },
+    data: {
+      amount: order.amount,
+      country: 'AR',
+      paymentMethod: { type: 'card', cardNumber: sandboxCards.success, holderName: 'Íñigo Test', expiry: '12/34', cvc: '123', postalCode: '1043' },
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  await request.post('/api/v1/logout');
+  return { email, password: 'Alta#2026go', name: `Íñigo ${options.lastName}` };
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { CardSetupResult, SavedCard } from '@domain/billing';
@@ -10,9 +10,8 @@ import { useToast } from '@src/components/toast/toast-provider';
 import { PaymentForm } from '@src/features/checkout/components/payment-form';
 import { ThreeDSecureDialog } from '@src/features/checkout/components/three-d-secure-dialog';
 import type { PaymentDetails } from '@src/features/checkout/hooks/use-checkout';
-import { useStripe } from '@src/features/checkout/hooks/use-stripe';
+import { useConfiguredStripe } from '@src/features/checkout/hooks/use-stripe';
 import { newKey } from '@src/features/checkout/payment-attempt';
-import { getPublicConfig, type PublicConfig } from '@src/features/config/api/config-api';
 import { useCurrentUser } from '@src/features/session/session-store';
 import { ApiError } from '@src/lib/api';
 import { usePageTitle } from '@src/lib/use-page-title';
@@ -140,16 +139,7 @@ export function PaymentMethodsScreen() {
 function AddCard({ language, onSaved, onCancel }: { language: Language; onSaved: (card: SavedCard) => void; onCancel: () => void }) {
   const { t } = useTranslation(['billing', 'checkout']);
   const errorText = useErrorText();
-  const [config, setConfig] = useState<PublicConfig | null | undefined>(undefined);
-  useEffect(() => {
-    let current = true;
-    void getPublicConfig().then((loaded) => current && setConfig(loaded));
-    return () => {
-      current = false;
-    };
-  }, []);
-  const stripeState = useStripe(config?.stripePublishableKey, language);
-  const stripe = stripeState.status === 'ready' ? stripeState.stripe : null;
+  const { stripe, ready } = useConfiguredStripe(language);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [challenge, setChallenge] = useState<Challenge | null>(null);
@@ -207,7 +197,7 @@ function AddCard({ language, onSaved, onCancel }: { language: Language; onSaved:
         payLabel={t('cards.save')}
         busyLabel={t('cards.saving')}
         busy={busy}
-        disabled={config === undefined || stripeState.status === 'loading'}
+        disabled={!ready}
         serverErrors={serverErrors}
         stripe={stripe}
         onPay={save}
