@@ -96,6 +96,11 @@ export const problemCodes = [
   'boi_not_required',
   'boi_already_filed',
   'forwarding_already_requested',
+  // Subscriptions, saved cards and invoices (docs/decisions/031-subscriptions-cards-invoices.md).
+  'no_payment_method',
+  'plan_unchanged',
+  'subscription_inactive',
+  'card_required',
   'internal',
 ] as const;
 export type ProblemCode = (typeof problemCodes)[number];

@@ -25,6 +25,8 @@ const baseSchema = z.object({
   MAIL_FROM: z.string().default('Alta <hello@alta.local>'),
   STRIPE_SECRET_KEY: optional,
   VITE_STRIPE_PUBLISHABLE_KEY: optional,
+  /** The signing secret of Stripe's webhook endpoint (`whsec_…`); required with STRIPE_SECRET_KEY. */
+  STRIPE_WEBHOOK_SECRET: optional,
   GOOGLE_CLIENT_ID: optional,
   BRIDGE_API_KEY: optional,
   /** The PEM public key of Bridge's webhook (`\n` may stand for line breaks); required with BRIDGE_API_KEY. */

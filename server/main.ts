@@ -6,6 +6,8 @@ import { startBankLinkSync } from './jobs/bank-link-sync';
 import { startRenewalReminders } from './jobs/renewal-reminders';
 import { startSyncMaintenance } from './sync/retention';
 import { startDeclarationReminders } from './jobs/declaration-reminders';
+import { startSubscriptionCharges } from './jobs/subscription-charges';
+import { createPaymentsProvider } from './providers/payments/create-payments-provider';
 import { openDatabase } from './db/client';
 import { EnvError, parseEnv } from './env';
 import { createBankLinkingProvider } from './providers/bank-linking/create-bank-linking-provider';
@@ -30,6 +32,7 @@ async function main() {
   const stopDeclarationReminders = startDeclarationReminders(deps);
   const stopRenewalReminders = startRenewalReminders(deps);
   const stopBankLinkSync = startBankLinkSync({ db: database.db, provider: bankLinking, now });
+  const stopSubscriptionCharges = startSubscriptionCharges(deps, createPaymentsProvider(deps));
   const storageSweeper = startStorageSweeper(database, storage, deps.now);
   const app = createApp(deps);
 
@@ -52,6 +55,7 @@ async function main() {
       stopDeclarationReminders();
       stopRenewalReminders();
       stopBankLinkSync();
+      stopSubscriptionCharges();
       await storageSweeper.stop();
       await database.close();
       process.exit(0);

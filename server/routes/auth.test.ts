@@ -463,6 +463,7 @@ describe('cookies in production', () => {
       SMTP_URL: 'smtp://localhost:2525',
       STRIPE_SECRET_KEY: 'sk',
       VITE_STRIPE_PUBLISHABLE_KEY: 'pk',
+      STRIPE_WEBHOOK_SECRET: 'whsec_test',
       BRIDGE_API_KEY: 'b',
       BRIDGE_WEBHOOK_PUBLIC_KEY: 'k',
       PLAID_CLIENT_ID: 'p',

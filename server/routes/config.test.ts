@@ -15,6 +15,7 @@ describe('GET /config', () => {
       GOOGLE_CLIENT_ID: 'client.apps.googleusercontent.com',
       VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
       STRIPE_SECRET_KEY: 'sk_test_secret',
+      STRIPE_WEBHOOK_SECRET: 'whsec_test',
       SCHEDULING_ID_EN: 'sched-en',
       CHAT_APP_ID: 'chat-1',
       CHAT_IDENTITY_SECRET: 'chat-secret',

@@ -65,8 +65,8 @@ const dashboardRoutes: RouteObject[] = [
   { path: 'dashboard', ...page(() => import('./routes/dashboard/home'), [...dashboard, 'company', 'errors']) },
   { path: 'dashboard/company/:id', ...page(() => import('./routes/dashboard/company'), [...dashboard, 'company', 'plans', 'errors']) },
   { path: 'dashboard/company/:id/renewal', ...page(() => import('./routes/dashboard/company-renewal'), [...dashboard, 'company', 'errors']) },
-  { path: 'subscriptions', ...page(() => import('./routes/dashboard/subscriptions'), dashboard) },
-  { path: 'payment-method', ...page(() => import('./routes/dashboard/payment-method'), dashboard) },
+  { path: 'subscriptions', ...page(() => import('./routes/dashboard/subscriptions'), [...dashboard, 'billing', 'errors']) },
+  { path: 'payment-method', ...page(() => import('./routes/dashboard/payment-method'), [...dashboard, 'billing', 'checkout', 'validation', 'errors']) },
   { path: 'mailing', ...page(() => import('./routes/dashboard/mailing'), dashboard) },
   { path: 'boi-report', ...page(() => import('./routes/dashboard/boi-report'), dashboard) },
   { path: 'banking-crypto', ...page(() => import('./routes/dashboard/banking-crypto'), dashboard) },
@@ -75,7 +75,7 @@ const dashboardRoutes: RouteObject[] = [
   { path: 'accounting-ai/bookkeeping', ...page(() => import('./routes/dashboard/bookkeeping'), bookkeeping) },
   { path: 'accounting-ai/bookkeeping/:id', ...page(() => import('./routes/dashboard/bookkeeping-transaction'), bookkeeping) },
   { path: 'accounting-ai/tax-form', ...page(() => import('./routes/dashboard/tax-form'), dashboard) },
-  { path: 'invoices', ...page(() => import('./routes/dashboard/invoices'), dashboard) },
+  { path: 'invoices', ...page(() => import('./routes/dashboard/invoices'), [...dashboard, 'billing', 'checkout', 'errors']) },
   { path: 'teammates', ...page(() => import('./routes/dashboard/teammates'), [...dashboard, 'teammates', 'validation', 'errors']) },
 ];
 

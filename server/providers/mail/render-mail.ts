@@ -54,7 +54,11 @@ interface Block {
   emphasis?: boolean;
 }
 
-function fill(template: string, values: Record<string, string | number>): string {
+/** The server's texts in `language` (mails, and the invoice PDF). */
+export const serverTexts = (language: Language): MailTexts => catalogs[language];
+
+/** Puts `values` into a text's `{{name}}` slots; a missing value is a bug, not an empty slot. */
+export function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`Mail text needs {{${name}}}`);

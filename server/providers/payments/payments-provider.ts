@@ -17,7 +17,11 @@ export interface CardInput {
   postalCode: string;
 }
 
-export type ProviderPaymentMethod = { type: 'card'; card: CardInput } | { type: 'stripe'; paymentMethodId: string };
+export type ProviderPaymentMethod =
+  | { type: 'card'; card: CardInput }
+  | { type: 'stripe'; paymentMethodId: string }
+  /** A card saved through a SetupIntent, charged without the customer present (off-session: renewals, plan changes). */
+  | { type: 'saved'; customerId: string; paymentMethodId: string };
 
 export interface CreatePaymentInput {
   amount: number;
@@ -43,6 +47,23 @@ export type PaymentOutcome =
   | { status: 'failed'; id: string | null; code: PaymentDeclineCode; declineCode: string }
   | { status: 'canceled'; id: string };
 
+/** A saved card as the provider describes it (Stripe's PaymentMethod `card`). */
+export interface ProviderCard {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** Where a SetupIntent (saving a card for later charges) stands at the provider. */
+export type SetupOutcome =
+  | { status: 'succeeded'; id: string; card: ProviderCard }
+  /** 3-D Secure: the browser runs the challenge (`clientSecret` for Stripe's handleNextAction; null for the sandbox modal). */
+  | { status: 'requires_action'; id: string; clientSecret: string | null }
+  | { status: 'failed'; id: string | null; code: PaymentDeclineCode; declineCode: string }
+  | { status: 'canceled'; id: string };
+
 export interface PaymentsProvider {
   readonly name: 'sandbox' | 'stripe';
   /** Creates and confirms a payment in one call (a PaymentIntent with confirm=true). */
@@ -56,6 +77,14 @@ export interface PaymentsProvider {
   retrieve(id: string): Promise<PaymentOutcome>;
   /** Cancels a payment that has not succeeded (an abandoned challenge); a succeeded one is returned as is. */
   cancel(id: string): Promise<PaymentOutcome>;
+  /** Creates the customer saved cards belong to; the same key answers the same customer. */
+  createCustomer(input: { email: string; userId: string; idempotencyKey: string }): Promise<string>;
+  /** Saves a card for later off-session charges: a SetupIntent created and confirmed in one call (usage off_session). */
+  createSetup(input: { customerId: string; paymentMethod: ProviderPaymentMethod; idempotencyKey: string }): Promise<SetupOutcome>;
+  /** Completes a setup after its 3-D Secure challenge, as `confirmAction` does for payments. */
+  confirmSetup(input: { id: string; challengeResult?: 'completed' | 'failed' }): Promise<SetupOutcome>;
+  /** Detaches a saved card from its customer: it can no longer be charged. */
+  detachPaymentMethod(id: string): Promise<void>;
 }
 
 /** The same idempotency key was sent with different parameters (Stripe answers 400 idempotency_error). */

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../db/client';
+import { sandboxPaymentMethods, sandboxSetupIntents } from '../../db/schema/billing';
 import { pgliteTemplateData } from '../../test/database-templates';
 import { sandboxPaymentIntents } from '../../db/schema/payments';
 import { IdempotencyConflictError, UnsupportedPaymentMethodError, type CardInput, type CreatePaymentInput } from './payments-provider';
@@ -146,5 +148,85 @@ describe('local payment sandbox (Stripe test mode)', () => {
     expect(JSON.stringify(row)).not.toContain('4242424242424242');
     expect(Object.values(row)).not.toContain('987');
     expect(row.cardLast4).toBe('4242');
+  });
+
+  describe('saved cards (SetupIntents) and off-session charges', () => {
+    let customerId: string;
+    beforeAll(async () => {
+      customerId = await sandbox.createCustomer({ email: 'ana@example.com', userId: 'user-1', idempotencyKey: 'customer:user-1' });
+    });
+
+    const setup = (number: string, key: string, overrides: Partial<CardInput> = {}) =>
+      sandbox.createSetup({ customerId, paymentMethod: { type: 'card', card: card(number, overrides) }, idempotencyKey: key });
+    const chargeSaved = (paymentMethodId: string, key: string, customer = customerId) =>
+      sandbox.createPayment(payment(card(sandboxCards.success), { idempotencyKey: key, paymentMethod: { type: 'saved', customerId: customer, paymentMethodId } }));
+
+    it('answers the same customer for the same key', async () => {
+      expect(customerId).toMatch(/^cus_sbx_/);
+      expect(await sandbox.createCustomer({ email: 'ana@example.com', userId: 'user-1', idempotencyKey: 'customer:user-1' })).toBe(customerId);
+    });
+
+    it('saves 4242 at once, with brand, last four and expiry, and charges it off-session', async () => {
+      const outcome = await setup(sandboxCards.success, 'setup-1');
+      expect(outcome).toMatchObject({ status: 'succeeded', card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 } });
+      if (outcome.status !== 'succeeded') throw new Error('not saved');
+      expect(outcome.id).toMatch(/^seti_sbx_/);
+      expect(outcome.card.id).toMatch(/^pm_sbx_/);
+      expect(await chargeSaved(outcome.card.id, 'renewal-1')).toMatchObject({ status: 'succeeded', amount: 49_900, card: { last4: '4242' } });
+    });
+
+    it('asks for 3-D Secure on 4000 0025 0000 3155, saves after the challenge and then charges without asking', async () => {
+      const first = await setup(sandboxCards.threeDSecureSetup, 'setup-3ds');
+      expect(first).toMatchObject({ status: 'requires_action', clientSecret: null });
+      const confirmed = await sandbox.confirmSetup({ id: first.id!, challengeResult: 'completed' });
+      expect(confirmed).toMatchObject({ status: 'succeeded', card: { last4: '3155' } });
+      if (confirmed.status !== 'succeeded') throw new Error('not saved');
+      expect(await chargeSaved(confirmed.card.id, 'renewal-3ds')).toMatchObject({ status: 'succeeded' });
+    });
+
+    it('does not attach a card whose challenge failed', async () => {
+      const first = await setup(sandboxCards.threeDSecureSetup, 'setup-3ds-failed');
+      const failed = await sandbox.confirmSetup({ id: first.id!, challengeResult: 'failed' });
+      expect(failed).toMatchObject({ status: 'failed', code: 'authentication_failed' });
+      const paymentMethodId = (await database.db.select().from(sandboxSetupIntents).where(eq(sandboxSetupIntents.id, first.id!)))[0]!.paymentMethodId;
+      await expect(chargeSaved(paymentMethodId, 'renewal-unattached')).rejects.toBeInstanceOf(UnsupportedPaymentMethodError);
+    });
+
+    it('declines setups as payments are declined', async () => {
+      expect(await setup(sandboxCards.genericDecline, 'setup-declined')).toMatchObject({ status: 'failed', code: 'card_declined', declineCode: 'generic_decline' });
+      expect(await setup(sandboxCards.success, 'setup-expired', { expYear: 2025 })).toMatchObject({ status: 'failed', code: 'expired_card' });
+    });
+
+    it('saves 4000 0000 0000 0341 but declines every later charge', async () => {
+      const outcome = await setup(sandboxCards.declineAfterAttach, 'setup-0341');
+      if (outcome.status !== 'succeeded') throw new Error('not saved');
+      expect(await chargeSaved(outcome.card.id, 'renewal-0341')).toMatchObject({ status: 'failed', code: 'card_declined' });
+    });
+
+    it('needs the customer again for 4000 0027 6000 3184 off-session (authentication on every charge)', async () => {
+      const first = await setup(sandboxCards.threeDSecure, 'setup-3184');
+      const confirmed = await sandbox.confirmSetup({ id: first.id!, challengeResult: 'completed' });
+      if (confirmed.status !== 'succeeded') throw new Error('not saved');
+      expect(await chargeSaved(confirmed.card.id, 'renewal-3184')).toMatchObject({ status: 'failed', code: 'authentication_failed' });
+    });
+
+    it('charges a saved card once per idempotency key, and never for another customer or once detached', async () => {
+      const outcome = await setup(sandboxCards.success, 'setup-idem');
+      if (outcome.status !== 'succeeded') throw new Error('not saved');
+      const [one, two] = await Promise.all([chargeSaved(outcome.card.id, 'renewal-same'), chargeSaved(outcome.card.id, 'renewal-same')]);
+      expect(one).toEqual(two);
+      const other = await sandbox.createCustomer({ email: 'eve@example.com', userId: 'user-2', idempotencyKey: 'customer:user-2' });
+      await expect(chargeSaved(outcome.card.id, 'renewal-other', other)).rejects.toBeInstanceOf(UnsupportedPaymentMethodError);
+      await sandbox.detachPaymentMethod(outcome.card.id);
+      await expect(chargeSaved(outcome.card.id, 'renewal-detached')).rejects.toBeInstanceOf(UnsupportedPaymentMethodError);
+    });
+
+    it('answers a repeated setup key with the first setup, and refuses it with another card', async () => {
+      const first = await setup(sandboxCards.success, 'setup-repeat');
+      expect(await setup(sandboxCards.success, 'setup-repeat')).toEqual(first);
+      await expect(setup('5555555555554444', 'setup-repeat')).rejects.toBeInstanceOf(IdempotencyConflictError);
+      const methods = await database.db.select().from(sandboxPaymentMethods);
+      expect(JSON.stringify(methods)).not.toContain('4242424242424242');
+    });
   });
 });

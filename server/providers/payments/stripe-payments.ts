@@ -6,6 +6,7 @@ import {
   UnsupportedPaymentMethodError,
   type PaymentOutcome,
   type PaymentsProvider,
+  type SetupOutcome,
 } from './payments-provider';
 
 export interface StripePaymentsOptions {
@@ -51,11 +52,31 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPr
     name: 'stripe',
 
     createPayment(input) {
-      if (input.paymentMethod.type !== 'stripe') {
+      const method = input.paymentMethod;
+      if (method.type === 'saved') {
+        // A saved card charged without the customer (renewal, plan change): Stripe's off-session PaymentIntent.
+        return call(() =>
+          stripe.paymentIntents.create(
+            {
+              amount: input.amount,
+              currency: input.currency,
+              customer: method.customerId,
+              payment_method: method.paymentMethodId,
+              off_session: true,
+              confirm: true,
+              description: input.description,
+              metadata: input.metadata,
+              expand: ['payment_method'],
+            },
+            { idempotencyKey: input.idempotencyKey },
+          ),
+        );
+      }
+      if (method.type !== 'stripe') {
         // Card numbers posted to Alta would put the server in PCI scope: with Stripe, Elements tokenises them.
         return Promise.reject(new UnsupportedPaymentMethodError('Stripe takes a PaymentMethod id from Elements'));
       }
-      const paymentMethodId = input.paymentMethod.paymentMethodId;
+      const paymentMethodId = method.paymentMethodId;
       return call(() =>
         stripe.paymentIntents.create(
           {
@@ -94,7 +115,80 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPr
         throw new PaymentProviderError(error instanceof Error ? error.message : String(error));
       }
     },
+
+    async createCustomer({ email, userId, idempotencyKey }) {
+      try {
+        return (await stripe.customers.create({ email, metadata: { userId } }, { idempotencyKey })).id;
+      } catch (error) {
+        throw new PaymentProviderError(error instanceof Error ? error.message : String(error));
+      }
+    },
+
+    createSetup({ customerId, paymentMethod, idempotencyKey }) {
+      if (paymentMethod.type !== 'stripe') return Promise.reject(new UnsupportedPaymentMethodError('Stripe takes a PaymentMethod id from Elements'));
+      return callSetup(() =>
+        stripe.setupIntents.create(
+          {
+            customer: customerId,
+            payment_method: paymentMethod.paymentMethodId,
+            usage: 'off_session',
+            confirm: true,
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            expand: ['payment_method'],
+          },
+          { idempotencyKey },
+        ),
+      );
+    },
+
+    confirmSetup({ id }) {
+      // As for payments: the challenge ran in the browser (handleNextAction) and Stripe holds its result.
+      return callSetup(() => stripe.setupIntents.retrieve(id, { expand: ['payment_method'] }));
+    },
+
+    async detachPaymentMethod(id) {
+      try {
+        await stripe.paymentMethods.detach(id);
+      } catch (error) {
+        // Already detached (removed in Stripe's dashboard): the card is gone either way.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
+        throw new PaymentProviderError(error instanceof Error ? error.message : String(error));
+      }
+    },
   };
+
+  async function callSetup(run: () => Promise<Stripe.SetupIntent>): Promise<SetupOutcome> {
+    try {
+      return toSetupOutcome(await run());
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) {
+        return { status: 'failed', id: error.setup_intent?.id ?? null, code: toDeclineCode(error.code, error.decline_code), declineCode: error.decline_code ?? error.code ?? 'card_declined' };
+      }
+      if (error instanceof Stripe.errors.StripeIdempotencyError) throw new IdempotencyConflictError();
+      throw new PaymentProviderError(error instanceof Error ? error.message : String(error));
+    }
+  }
+}
+
+function toSetupOutcome(setup: Stripe.SetupIntent): SetupOutcome {
+  switch (setup.status) {
+    case 'succeeded': {
+      const method = setup.payment_method;
+      if (!method || typeof method === 'string' || !method.card) throw new PaymentProviderError('A succeeded SetupIntent without its card');
+      return { status: 'succeeded', id: setup.id, card: { id: method.id, brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year } };
+    }
+    case 'requires_action':
+      return { status: 'requires_action', id: setup.id, clientSecret: setup.client_secret };
+    case 'canceled':
+      return { status: 'canceled', id: setup.id };
+    case 'requires_payment_method': {
+      const error = setup.last_setup_error;
+      return { status: 'failed', id: setup.id, code: toDeclineCode(error?.code, error?.decline_code), declineCode: error?.decline_code ?? error?.code ?? 'card_declined' };
+    }
+    default:
+      // processing / requires_confirmation cannot last for cards confirmed in the create call.
+      throw new PaymentProviderError(`Unexpected SetupIntent status ${setup.status}`);
+  }
 }
 
 function cardOf(intent: Stripe.PaymentIntent) {

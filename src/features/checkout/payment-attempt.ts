@@ -15,7 +15,8 @@ const inMemory = new Map<string, string>();
 
 const keyPattern = /^[\x21-\x7e]{8,255}$/;
 
-function newKey(): string {
+/** A fresh Idempotency-Key: one per attempt of a money-moving request. */
+export function newKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   // crypto.randomUUID exists only in secure contexts; a LAN address in development is not one.
   const bytes = crypto.getRandomValues(new Uint8Array(16));

@@ -281,15 +281,19 @@ export const letters = () => Array.from({ length: 8 }, () => String.fromCharCode
 /**
  * An owner with a paid company (Andes Labs LLC, Wyoming, María González 100 % from Argentina):
  * an account made on `request`, an order placed as them and paid with the sandbox card, then
- * signed out; answers the account and the company's id. Each call makes its own, so a test that changes the company's data (or its
+ * signed out; answers the account and the company's id. `plan` picks another plan than the
+ * order's default. Each call makes its own, so a test that changes the company's data (or its
  * retry) starts clean.
  */
-export async function ownerWithCompany(request: APIRequestContext, { firstName = 'Íñigo', lastName = 'Fernández', language = 'en' }: { firstName?: string; lastName?: string; language?: Lang } = {}) {
+export async function ownerWithCompany(
+  request: APIRequestContext,
+  { firstName = 'Íñigo', lastName = 'Fernández', language = 'en', plan }: { firstName?: string; lastName?: string; language?: Lang; plan?: 'standard' | 'professional' | 'enterprise' } = {},
+) {
   const email = uniqueEmail('owner');
   const password = 'Alta#2026go';
   const created = await request.post('/api/v1/users', { data: { firstName, lastName, email, password, language, acceptTerms: true } });
   expect(created.status(), await created.text()).toBe(201);
-  const order = await placeOrder(request, { email });
+  const order = await placeOrder(request, { email, ...(plan ? { plan } : {}) });
   const paid = await request.post(`/api/v1/checkout/${order.orderId}/pay`, {
     headers: { 'Idempotency-Key': randomUUID(), 'X-Checkout-Token': order.checkoutToken },
     data: {

@@ -1,9 +1,9 @@
 import { RouteError } from '@src/components/route-error/route-error';
-import { ComingSoonScreen } from '../../coming-soon-screen';
+import { InvoicesScreen } from '@src/features/billing/components/invoices-screen';
 
-/** Invoices (Stripe). */
+/** Invoices (labelled Stripe): every payment's invoice with its PDF. */
 export function Component() {
-  return <ComingSoonScreen screen="invoices" area="dashboard" />;
+  return <InvoicesScreen />;
 }
 
 export function ErrorBoundary() {

@@ -1,9 +1,9 @@
 import { RouteError } from '@src/components/route-error/route-error';
-import { ComingSoonScreen } from '../../coming-soon-screen';
+import { PaymentMethodsScreen } from '@src/features/billing/components/payment-methods-screen';
 
-/** Saved cards and a new card for subscriptions. */
+/** Payment methods: saved cards, the default, a new card through the provider's setup flow. */
 export function Component() {
-  return <ComingSoonScreen screen="paymentMethod" area="dashboard" />;
+  return <PaymentMethodsScreen />;
 }
 
 export function ErrorBoundary() {

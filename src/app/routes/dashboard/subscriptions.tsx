@@ -1,9 +1,9 @@
 import { RouteError } from '@src/components/route-error/route-error';
-import { ComingSoonScreen } from '../../coming-soon-screen';
+import { SubscriptionsScreen } from '@src/features/billing/components/subscriptions-screen';
 
-/** Subscriptions (and a managed user's). */
+/** Subscriptions: each company's plan, billing and next charge (and a managed user's, SPEC §6). */
 export function Component() {
-  return <ComingSoonScreen screen="subscriptions" area="dashboard" />;
+  return <SubscriptionsScreen />;
 }
 
 export function ErrorBoundary() {

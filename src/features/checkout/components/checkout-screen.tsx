@@ -6,13 +6,12 @@ import type { Language } from '@domain/constants';
 import { formatUsd } from '@domain/plans';
 import { Button, ButtonLink } from '@src/components/button';
 import eyebrow from '@src/components/eyebrow.module.css';
-import { getPublicConfig, type PublicConfig } from '@src/features/config/api/config-api';
 import { OrderExpiredPopup } from '@src/features/order-popups/order-expired-popup';
 import { NoBankingNote, PaymentSuccessPopup, usePaidNextStepText } from '@src/features/order-popups/payment-success-popup';
 import { href, paths } from '@src/lib/paths';
 import { usePageTitle } from '@src/lib/use-page-title';
 import { useCheckout } from '../hooks/use-checkout';
-import { useStripe } from '../hooks/use-stripe';
+import { useConfiguredStripe } from '../hooks/use-stripe';
 import type { PaidOrderState } from '../paid-orders';
 import styles from './checkout.module.css';
 import { CouponForm } from './coupon-form';
@@ -39,16 +38,7 @@ export function CheckoutScreen({ orderId, language }: { orderId: string; languag
   const { t } = useTranslation('checkout');
   const navigate = useNavigate();
   usePageTitle(t('title'));
-  const [config, setConfig] = useState<PublicConfig | null | undefined>(undefined);
-  useEffect(() => {
-    let current = true;
-    void getPublicConfig().then((loaded) => current && setConfig(loaded));
-    return () => {
-      current = false;
-    };
-  }, []);
-  const stripeState = useStripe(config?.stripePublishableKey, language);
-  const stripe = stripeState.status === 'ready' ? stripeState.stripe : null;
+  const { stripe, ready: cardReady, status: stripeStatus } = useConfiguredStripe(language);
   const handleStripeAction = useCallback(
     async (clientSecret: string) => {
       if (stripe) await stripe.handleNextAction({ clientSecret });
@@ -150,7 +140,6 @@ export function CheckoutScreen({ orderId, language }: { orderId: string; languag
   const total = totalCents === null ? '' : formatUsd(totalCents, language);
   const open = phase.kind === 'open';
   const challenge = phase.kind === 'challenge' ? phase : null;
-  const cardReady = config !== undefined && stripeState.status !== 'loading';
 
   return (
     <div className={styles.page}>
@@ -185,7 +174,7 @@ export function CheckoutScreen({ orderId, language }: { orderId: string; languag
         </div>
 
         <div className={styles.formColumn}>
-          {stripeState.status === 'failed' ? (
+          {stripeStatus === 'failed' ? (
             <p className={styles.panel} role="alert">
               {t('card.stripeUnavailable')}
             </p>
@@ -233,7 +222,7 @@ export function CheckoutScreen({ orderId, language }: { orderId: string; languag
 
       <ThreeDSecureDialog
         open={challenge?.action.provider === 'sandbox'}
-        amount={total}
+        intro={t('threeDSecure.intro', { amount: total })}
         busy={busy === 'confirming'}
         onAnswer={checkout.answerChallenge}
         onDismiss={checkout.dismissChallenge}

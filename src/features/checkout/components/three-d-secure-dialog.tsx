@@ -7,8 +7,8 @@ import styles from './checkout.module.css';
 
 interface ThreeDSecureDialogProps {
   open: boolean;
-  /** "$1,234.50" */
-  amount: string;
+  /** What the bank asks to confirm: "Your bank asks you to confirm this payment of $1,234.50 to Alta." */
+  intro: string;
   busy: boolean;
   onAnswer: (answer: 'completed' | 'failed') => void;
   /** Closed without answering (Escape, the close button): back to the form. */
@@ -22,7 +22,7 @@ interface ThreeDSecureDialogProps {
  * customer completes or fails it. A modal `<dialog>`: the page behind is inert, focus starts on
  * "Complete authentication", Escape closes it, and focus returns to the Pay button afterwards.
  */
-export function ThreeDSecureDialog({ open, amount, busy, onAnswer, onDismiss, error }: ThreeDSecureDialogProps) {
+export function ThreeDSecureDialog({ open, intro, busy, onAnswer, onDismiss, error }: ThreeDSecureDialogProps) {
   const { t } = useTranslation('checkout');
   const { ref, dialogProps } = useModalDialog(open, () => {
     if (!busy) onDismiss();
@@ -41,7 +41,7 @@ export function ThreeDSecureDialog({ open, amount, busy, onAnswer, onDismiss, er
         {t('threeDSecure.title')}
       </h2>
       <div id={textId} className={dialogStyles.description}>
-        <p>{t('threeDSecure.intro', { amount })}</p>
+        <p>{intro}</p>
         <p className={styles.note}>{t('threeDSecure.sandbox')}</p>
       </div>
       {error}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Stripe } from '@stripe/stripe-js';
 import type { Language } from '@domain/constants';
+import { getPublicConfig, type PublicConfig } from '@src/features/config/api/config-api';
 
 let loading: { key: string; stripe: Promise<Stripe | null> } | null = null;
 
@@ -43,3 +44,21 @@ export function useStripe(publishableKey: string | null | undefined, language: L
   }, [publishableKey, language]);
   return state;
 }
+
+/**
+ * The card field's provider for a page: reads `GET /config` once, then loads Stripe.js when a
+ * publishable key is set. `ready` is false until both are known, so the form waits for them.
+ */
+export function useConfiguredStripe(language: Language): { stripe: Stripe | null; ready: boolean; status: StripeState['status'] } {
+  const [config, setConfig] = useState<PublicConfig | null | undefined>(undefined);
+  useEffect(() => {
+    let current = true;
+    void getPublicConfig().then((loaded) => current && setConfig(loaded));
+    return () => {
+      current = false;
+    };
+  }, []);
+  const state = useStripe(config?.stripePublishableKey, language);
+  return { stripe: state.status === 'ready' ? state.stripe : null, ready: config !== undefined && state.status !== 'loading', status: state.status };
+}
+

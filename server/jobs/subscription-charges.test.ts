@@ -1,0 +1,145 @@
+import { eq, inArray } from 'drizzle-orm';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPeriod } from '@domain/billing';
+import type { AppDeps } from '../context';
+import { openDatabase, type Database } from '../db/client';
+import { customerOf, saveCard, saveCustomer } from '../db/queries/billing';
+import { invoices, paymentCards, subscriptions } from '../db/schema/billing';
+import { companies } from '../db/schema/companies';
+import { sandboxPaymentIntents } from '../db/schema/payments';
+import { users } from '../db/schema/users';
+import { createSandboxPayments, sandboxCards } from '../providers/payments/sandbox-payments';
+import { insertTestCompany } from '../sync/test-fixtures';
+import { createUser, goodPassword } from '../test/accounts';
+import { createTestApp, refusedWith, type TestApp } from '../test/harness';
+import { chargeClaimMs, chargeDueSubscriptions, chargeRetryMs } from './subscription-charges';
+
+const start = new Date('2026-10-22T08:00:00Z');
+const periodEnd = new Date('2026-11-22T08:00:00Z');
+
+const depsOf = (t: TestApp, database: Database): AppDeps => ({ env: t.env, database, mailer: { send: async () => {} }, now: () => t.clock.now });
+const sandboxOf = (t: TestApp, database: Database) => createSandboxPayments({ db: database.db, now: () => t.clock.now });
+
+/** An owner whose monthly Standard subscription ends its period at `periodEnd`, with `cardNumber` saved as the default card. */
+async function subscribedOwner(t: TestApp, cardNumber: string | null = sandboxCards.success) {
+  const db = t.database.db;
+  const owner = await createUser(t);
+  const companyId = await insertTestCompany(db, owner.id);
+  await db.update(companies).set({ plan: 'standard', billing: 'monthly' }).where(eq(companies.id, companyId));
+  const [subscription] = await db
+    .insert(subscriptions)
+    .values({ companyId, userId: owner.id, plan: 'standard', billing: 'monthly', currentPeriodStart: start, currentPeriodEnd: periodEnd, createdAt: start, updatedAt: start })
+    .returning();
+  if (cardNumber) await saveTestCard(t, owner.id, cardNumber);
+  return { owner, subscription: subscription! };
+}
+
+async function saveTestCard(t: TestApp, userId: string, cardNumber: string) {
+  const sandbox = sandboxOf(t, t.database);
+  const customerId = (await customerOf(t.database.db, userId, 'sandbox')) ?? (await saveCustomer(t.database.db, userId, 'sandbox', await sandbox.createCustomer({ email: 'x@example.com', userId, idempotencyKey: `customer:${userId}` }), t.clock.now));
+  const setup = await sandbox.createSetup({ customerId, idempotencyKey: crypto.randomUUID(), paymentMethod: { type: 'card', card: { number: cardNumber, expMonth: 12, expYear: 2034, cvc: '123', holderName: 'Ana', postalCode: '1000' } } });
+  if (setup.status !== 'succeeded') throw new Error(`card not saved: ${setup.status}`);
+  const card = await saveCard(t.database.db, { userId, provider: 'sandbox', providerPaymentMethodId: setup.card.id, brand: setup.card.brand, last4: setup.card.last4, expMonth: 12, expYear: 2034, createdAt: t.clock.now });
+  await t.database.db.update(paymentCards).set({ isDefault: false }).where(eq(paymentCards.userId, userId));
+  await t.database.db.update(paymentCards).set({ isDefault: true }).where(eq(paymentCards.id, card.id));
+}
+
+const subscriptionRow = async (t: TestApp, id: string) => (await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
+
+describe('recurring subscription charges', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    t.clock.now = new Date('2026-11-22T09:00:00Z');
+  });
+  afterAll(() => t.close());
+
+  it('charges a period that ended once, moves the subscription on and issues the invoice', async () => {
+    const { subscription } = await subscribedOwner(t);
+    const first = await chargeDueSubscriptions(depsOf(t, t.database), sandboxOf(t, t.database));
+    expect(first.charged).toBeGreaterThanOrEqual(1);
+    expect(await subscriptionRow(t, subscription.id)).toMatchObject({ status: 'active', currentPeriodStart: periodEnd, currentPeriodEnd: addPeriod(periodEnd, 'monthly') });
+    expect(await chargeDueSubscriptions(depsOf(t, t.database), sandboxOf(t, t.database))).toEqual({ charged: 0, failed: 0, ended: 0 });
+    expect(await t.database.db.select().from(invoices).where(eq(invoices.companyId, subscription.companyId))).toMatchObject([{ total: 4_900, cardLast4: '4242', periodStart: periodEnd }]);
+  });
+
+  it('ends a subscription cancelled at period end instead of charging it', async () => {
+    const { subscription } = await subscribedOwner(t);
+    await t.database.db.update(subscriptions).set({ cancelAtPeriodEnd: true }).where(eq(subscriptions.id, subscription.id));
+    expect(await chargeDueSubscriptions(depsOf(t, t.database), sandboxOf(t, t.database))).toEqual({ charged: 0, failed: 0, ended: 1 });
+    expect(await subscriptionRow(t, subscription.id)).toMatchObject({ status: 'canceled', currentPeriodEnd: periodEnd });
+  });
+
+  it('follows the expired-payment rule on a declined renewal: past due, owner blocked, tried again a day later', async () => {
+    const { owner, subscription } = await subscribedOwner(t, sandboxCards.declineAfterAttach);
+    expect(await chargeDueSubscriptions(depsOf(t, t.database), sandboxOf(t, t.database))).toEqual({ charged: 0, failed: 1, ended: 0 });
+    expect(await subscriptionRow(t, subscription.id)).toMatchObject({ status: 'past_due', currentPeriodEnd: periodEnd });
+    const [blocked] = await t.database.db.select().from(users).where(eq(users.id, owner.id));
+    expect(blocked!.status).toBe('blocked');
+    // SPEC §4: the blocked owner's login shows the payment-expired popup.
+    expect(await refusedWith(await t.request('/api/v1/login', { method: 'POST', json: { email: owner.email, password: goodPassword } }))).toBe('user_blocked');
+
+    // Not tried again within the day, even with a good card now.
+    await saveTestCard(t, owner.id, sandboxCards.success);
+    expect(await chargeDueSubscriptions(depsOf(t, t.database), sandboxOf(t, t.database))).toEqual({ charged: 0, failed: 0, ended: 0 });
+    t.clock.advance(chargeRetryMs + 1000);
+    expect((await chargeDueSubscriptions(depsOf(t, t.database), sandboxOf(t, t.database))).charged).toBe(1);
+    expect(await subscriptionRow(t, subscription.id)).toMatchObject({ status: 'active', currentPeriodStart: periodEnd });
+    const [unblocked] = await t.database.db.select().from(users).where(eq(users.id, owner.id));
+    expect(unblocked!.status).toBe('active');
+  });
+
+  it('fails a renewal without a card the same way', async () => {
+    const { owner, subscription } = await subscribedOwner(t, null);
+    expect((await chargeDueSubscriptions(depsOf(t, t.database), sandboxOf(t, t.database))).failed).toBe(1);
+    expect((await subscriptionRow(t, subscription.id)).status).toBe('past_due');
+    expect((await t.database.db.select().from(users).where(eq(users.id, owner.id)))[0]!.status).toBe('blocked');
+  });
+
+  it('takes over a claim left by an instance that died, repeating the same charge', async () => {
+    const { subscription } = await subscribedOwner(t);
+    t.clock.now = new Date(subscription.currentPeriodEnd.getTime() + 60_000);
+    const failing = { ...sandboxOf(t, t.database), createPayment: () => Promise.reject(new Error('instance died')) };
+    await expect(chargeDueSubscriptions(depsOf(t, t.database), failing)).rejects.toThrow('instance died');
+    expect((await chargeDueSubscriptions(depsOf(t, t.database), sandboxOf(t, t.database))).charged).toBe(0);
+    t.clock.advance(chargeClaimMs + 1000);
+    expect((await chargeDueSubscriptions(depsOf(t, t.database), sandboxOf(t, t.database))).charged).toBe(1);
+  });
+});
+
+const url = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!url)('recurring charges on two instances sharing one PostgreSQL', () => {
+  let t: TestApp;
+  let secondDatabase: Database;
+  const ids: string[] = [];
+  beforeAll(async () => {
+    t = await createTestApp();
+    t.clock.now = new Date('2026-11-22T09:00:00Z');
+    const { rows } = await (t.database.db as unknown as { $client: pg.Pool }).$client.query('select current_database() as name');
+    const secondUrl = new URL(url!);
+    secondUrl.pathname = `/${rows[0].name}`;
+    secondDatabase = await openDatabase({ databaseUrl: secondUrl.toString(), dataDir: null });
+    for (let index = 0; index < 30; index += 1) ids.push((await subscribedOwner(t)).subscription.id);
+  });
+  afterAll(async () => {
+    await secondDatabase?.close();
+    await t?.close();
+  });
+
+  it('charges each subscription exactly once per period when both instances run the job at the same time', async () => {
+    const runs = await Promise.all([
+      chargeDueSubscriptions(depsOf(t, t.database), sandboxOf(t, t.database)),
+      chargeDueSubscriptions(depsOf(t, secondDatabase), sandboxOf(t, secondDatabase)),
+      chargeDueSubscriptions(depsOf(t, t.database), sandboxOf(t, t.database)),
+      chargeDueSubscriptions(depsOf(t, secondDatabase), sandboxOf(t, secondDatabase)),
+    ]);
+    expect(runs.reduce((sum, run) => sum + run.charged, 0)).toBe(30);
+    const intents = await t.database.db.select().from(sandboxPaymentIntents);
+    expect(intents.filter((intent) => ids.includes(intent.metadata.altaSubscriptionId ?? ''))).toHaveLength(30);
+    const rows = await t.database.db.select().from(subscriptions).where(inArray(subscriptions.id, ids));
+    expect(rows.every((row) => row.currentPeriodEnd.getTime() === addPeriod(periodEnd, 'monthly').getTime())).toBe(true);
+    expect(await t.database.db.select().from(invoices)).toHaveLength(30);
+  });
+});

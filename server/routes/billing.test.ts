@@ -1,0 +1,245 @@
+import { eq, sql } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPeriod } from '@domain/billing';
+import { ensureAdmin } from '../seed';
+import type { AppDeps } from '../context';
+import { companies } from '../db/schema/companies';
+import { invoices, subscriptionCharges, subscriptions } from '../db/schema/billing';
+import { sandboxPaymentIntents } from '../db/schema/payments';
+import { users } from '../db/schema/users';
+import { insertTestCompany } from '../sync/test-fixtures';
+import { signIn } from '../test/accounts';
+import { cookiesFrom, createTestApp, refusedWith, type TestApp } from '../test/harness';
+import { cardMethod, payRequest, placeOrder, signedInUser } from '../test/orders-fixtures';
+
+const now = new Date('2026-11-22T00:00:00Z');
+/** Half-way through a 30-day month: proration fractions are exactly one half. */
+const periodStart = new Date('2026-11-07T00:00:00Z');
+
+type Plan = 'standard' | 'professional' | 'enterprise';
+
+async function subscriptionOf(t: TestApp, userId: string, plan: Plan = 'standard', billing: 'monthly' | 'annual' = 'monthly') {
+  const companyId = await insertTestCompany(t.database.db, userId);
+  await t.database.db.update(companies).set({ plan, billing }).where(eq(companies.id, companyId));
+  const [row] = await t.database.db
+    .insert(subscriptions)
+    .values({ companyId, userId, plan, billing, currentPeriodStart: periodStart, currentPeriodEnd: addPeriod(periodStart, billing), createdAt: now, updatedAt: now })
+    .returning();
+  return row!;
+}
+
+describe('subscriptions, saved cards and invoices', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: '1' });
+    t.clock.now = now;
+  });
+  afterAll(() => t.close());
+
+  const call = (cookies: string, method: string, path: string, json?: unknown, key?: string) =>
+    t.request(`/api/v1${path}`, { method, cookies, ...(json !== undefined ? { json } : {}), ...(key ? { headers: { 'idempotency-key': key } } : {}) });
+  const addCard = (cookies: string, cardNumber: string, key = crypto.randomUUID()) => call(cookies, 'POST', '/payment-methods', { paymentMethod: cardMethod(cardNumber) }, key);
+  const cardsOf = async (cookies: string) => (await (await call(cookies, 'GET', '/payment-methods')).json()).cards as { id: string; last4: string; isDefault: boolean }[];
+
+  it('gives a paid company its subscription and its order an invoice with a PDF, both the owner’s only', async () => {
+    const owner = await signedInUser(t, 'billing-owner@example.com');
+    const order = await placeOrder(t, { cookies: owner.cookies, plan: 'professional', billing: 'annual', email: 'billing-owner@example.com' });
+    const paid = await payRequest(t, order, { cookies: owner.cookies });
+    expect(await paid.json()).toMatchObject({ status: 'succeeded' });
+
+    const list = await (await call(owner.cookies, 'GET', '/subscriptions')).json();
+    expect(list.subscriptions).toHaveLength(1);
+    expect(list.subscriptions[0]).toMatchObject({
+      plan: 'professional',
+      billing: 'annual',
+      status: 'active',
+      currentPeriodStart: now.toISOString(),
+      currentPeriodEnd: '2027-11-22T00:00:00.000Z',
+      price: 100_980,
+      nextCharge: { at: '2027-11-22T00:00:00.000Z', amount: 100_980 },
+    });
+    const invoiceList = (await (await call(owner.cookies, 'GET', '/invoices')).json()).invoices;
+    expect(invoiceList).toHaveLength(1);
+    expect(invoiceList[0]).toMatchObject({ total: order.amount, card: { brand: 'visa', last4: '4242' } });
+    expect(invoiceList[0].number).toMatch(/^INV-\d{6}$/);
+
+    const pdf = await call(owner.cookies, 'GET', `/invoices/${invoiceList[0].id}/pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+
+    const stranger = await signedInUser(t, 'billing-stranger@example.com');
+    expect((await call(stranger.cookies, 'GET', `/invoices/${invoiceList[0].id}/pdf`)).status).toBe(404);
+    expect((await (await call(stranger.cookies, 'GET', '/subscriptions')).json()).subscriptions).toEqual([]);
+    expect((await call(stranger.cookies, 'GET', `/subscriptions/${list.subscriptions[0].id}/proration?plan=enterprise&billing=annual`)).status).toBe(404);
+  });
+
+  it('prorates an upgrade for the rest of the period, computed on the server', async () => {
+    const owner = await signedInUser(t, 'prorate-up@example.com');
+    const subscription = await subscriptionOf(t, owner.user.id);
+    const preview = await (await call(owner.cookies, 'GET', `/subscriptions/${subscription.id}/proration?plan=professional&billing=monthly`)).json();
+    expect(preview).toEqual({
+      plan: 'professional',
+      billing: 'monthly',
+      price: 9_900,
+      unusedCredit: 2_450,
+      newCharge: 4_950,
+      amountDue: 2_500,
+      creditAfter: 0,
+      periodStart: periodStart.toISOString(),
+      periodEnd: '2026-12-07T00:00:00.000Z',
+    });
+  });
+
+  it('switches monthly to annual from now, charging the annual price (15 % off) less the unused month', async () => {
+    const owner = await signedInUser(t, 'switch-annual@example.com');
+    const subscription = await subscriptionOf(t, owner.user.id);
+    expect(await (await addCard(owner.cookies, '4242424242424242')).json()).toMatchObject({ status: 'succeeded' });
+    const preview = await (await call(owner.cookies, 'GET', `/subscriptions/${subscription.id}/proration?plan=standard&billing=annual`)).json();
+    expect(preview).toMatchObject({ price: 49_980, unusedCredit: 2_450, newCharge: 49_980, amountDue: 47_530, periodStart: now.toISOString(), periodEnd: '2027-11-22T00:00:00.000Z' });
+
+    const key = crypto.randomUUID();
+    const changed = await call(owner.cookies, 'POST', `/subscriptions/${subscription.id}/change`, { plan: 'standard', billing: 'annual' }, key);
+    expect(await changed.json()).toMatchObject({ billing: 'annual', currentPeriodEnd: '2027-11-22T00:00:00.000Z', nextCharge: { amount: 49_980 } });
+    // A retry of the same change (a lost answer) charges nothing more.
+    expect((await call(owner.cookies, 'POST', `/subscriptions/${subscription.id}/change`, { plan: 'standard', billing: 'annual' }, key)).status).toBe(200);
+    const charges = await t.database.db.select().from(sandboxPaymentIntents).where(sql`${sandboxPaymentIntents.metadata}->>'altaSubscriptionId' = ${subscription.id}`);
+    expect(charges.map((charge) => charge.amount)).toEqual([47_530]);
+    const [invoice] = await t.database.db.select().from(invoices).where(eq(invoices.companyId, subscription.companyId));
+    expect(invoice).toMatchObject({ total: 47_530, cardLast4: '4242' });
+    const [company] = await t.database.db.select().from(companies).where(eq(companies.id, subscription.companyId));
+    expect(company).toMatchObject({ plan: 'standard', billing: 'annual' });
+  });
+
+  it('keeps a downgrade’s unused time as credit for the next charge, charging nothing now', async () => {
+    const owner = await signedInUser(t, 'downgrade@example.com');
+    const subscription = await subscriptionOf(t, owner.user.id, 'professional');
+    const changed = await call(owner.cookies, 'POST', `/subscriptions/${subscription.id}/change`, { plan: 'standard', billing: 'monthly' }, crypto.randomUUID());
+    expect(await changed.json()).toMatchObject({ plan: 'standard', credit: 2_500, nextCharge: { at: '2026-12-07T00:00:00.000Z', amount: 2_400 } });
+  });
+
+  it('refuses an upgrade without a card, and the same plan again', async () => {
+    const owner = await signedInUser(t, 'no-card@example.com');
+    const subscription = await subscriptionOf(t, owner.user.id);
+    expect(await refusedWith(await call(owner.cookies, 'POST', `/subscriptions/${subscription.id}/change`, { plan: 'enterprise', billing: 'monthly' }, crypto.randomUUID()))).toBe(
+      'no_payment_method',
+    );
+    expect(await refusedWith(await call(owner.cookies, 'POST', `/subscriptions/${subscription.id}/change`, { plan: 'standard', billing: 'monthly' }, crypto.randomUUID()))).toBe(
+      'plan_unchanged',
+    );
+  });
+
+  it('cancels at the end of the period and undoes it', async () => {
+    const owner = await signedInUser(t, 'cancel@example.com');
+    const subscription = await subscriptionOf(t, owner.user.id);
+    expect(await (await call(owner.cookies, 'POST', `/subscriptions/${subscription.id}/cancel`)).json()).toMatchObject({
+      status: 'active',
+      cancelAtPeriodEnd: true,
+      nextCharge: null,
+    });
+    expect(await (await call(owner.cookies, 'POST', `/subscriptions/${subscription.id}/resume`)).json()).toMatchObject({ cancelAtPeriodEnd: false, nextCharge: { amount: 4_900 } });
+    const stranger = await signedInUser(t, 'cancel-stranger@example.com');
+    expect((await call(stranger.cookies, 'POST', `/subscriptions/${subscription.id}/cancel`)).status).toBe(404);
+  });
+
+  it('saves cards through the setup flow with 3-D Secure, sets the default and removes them', async () => {
+    const owner = await signedInUser(t, 'cards@example.com');
+    await subscriptionOf(t, owner.user.id);
+    const challenge = await (await addCard(owner.cookies, '4000002500003155')).json();
+    expect(challenge).toMatchObject({ status: 'requires_action', action: { type: 'three_d_secure', provider: 'sandbox', clientSecret: null } });
+    expect(await cardsOf(owner.cookies)).toEqual([]);
+    const confirmed = await (await call(owner.cookies, 'POST', `/payment-methods/setups/${challenge.setupId}/confirm`, { challengeResult: 'completed' })).json();
+    expect(confirmed).toMatchObject({ status: 'succeeded', card: { brand: 'visa', last4: '3155', expMonth: 12, expYear: 2034, isDefault: true } });
+
+    expect(await refusedWith(await addCard(owner.cookies, '4000000000000002'))).toBe('card_declined');
+    const second = (await (await addCard(owner.cookies, '5555555555554444')).json()).card;
+    expect(second).toMatchObject({ last4: '4444', isDefault: false });
+
+    const afterDefault = (await (await call(owner.cookies, 'POST', `/payment-methods/${second.id}/default`)).json()).cards;
+    expect(afterDefault.map((card: { last4: string; isDefault: boolean }) => [card.last4, card.isDefault])).toEqual([
+      ['4444', true],
+      ['3155', false],
+    ]);
+    // Removing the default leaves the other card as the default; the last one stays while a subscription renews on it.
+    const afterRemove = (await (await call(owner.cookies, 'DELETE', `/payment-methods/${second.id}`)).json()).cards;
+    expect(afterRemove).toMatchObject([{ last4: '3155', isDefault: true }]);
+    expect(await refusedWith(await call(owner.cookies, 'DELETE', `/payment-methods/${afterRemove[0].id}`))).toBe('card_required');
+
+    const stranger = await signedInUser(t, 'cards-stranger@example.com');
+    expect((await call(stranger.cookies, 'POST', `/payment-methods/${afterRemove[0].id}/default`)).status).toBe(404);
+    expect((await call(stranger.cookies, 'DELETE', `/payment-methods/${afterRemove[0].id}`)).status).toBe(404);
+    expect((await call(stranger.cookies, 'POST', `/payment-methods/setups/${challenge.setupId}/confirm`, { challengeResult: 'completed' })).status).toBe(404);
+  });
+
+  it('shows an admin acting as the user that user’s subscriptions and cards, and refuses every billing change', async () => {
+    const deps: AppDeps = { env: t.env, database: t.database, mailer: { send: async () => {} }, now: () => t.clock.now };
+    const owner = await signedInUser(t, 'managed@example.com');
+    const subscription = await subscriptionOf(t, owner.user.id);
+    await addCard(owner.cookies, '4242424242424242');
+    await ensureAdmin(deps);
+    const adminCookies = await signIn(t, t.env.ADMIN_EMAIL, t.env.ADMIN_PASSWORD);
+    const loginAs = await t.request('/api/v1/admin/login-as-user', { method: 'POST', json: { userId: owner.user.id }, cookies: adminCookies });
+    const acting = cookiesFrom(loginAs, adminCookies);
+
+    expect((await (await call(acting, 'GET', '/subscriptions')).json()).subscriptions).toMatchObject([{ id: subscription.id }]);
+    expect(await cardsOf(acting)).toMatchObject([{ last4: '4242' }]);
+    for (const [method, path, body] of [
+      ['POST', `/subscriptions/${subscription.id}/change`, { plan: 'enterprise', billing: 'monthly' }],
+      ['POST', `/subscriptions/${subscription.id}/cancel`, undefined],
+      ['POST', '/payment-methods', { paymentMethod: cardMethod('4242424242424242') }],
+    ] as const) {
+      const response = await call(acting, method, path, body, crypto.randomUUID());
+      expect(response.status).toBe(403);
+      expect((await response.json()).code).toBe('impersonation_forbidden');
+    }
+  });
+});
+
+describe('Stripe webhooks', () => {
+  let t: TestApp;
+  const secret = 'whsec_alta_test';
+  const stripe = new Stripe('sk_test_alta');
+  beforeAll(async () => {
+    t = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_alta', STRIPE_WEBHOOK_SECRET: secret, VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_alta' });
+    t.clock.now = now;
+  });
+  afterAll(() => t.close());
+
+  const send = (payload: string, signature: string) =>
+    t.request('/api/v1/webhooks/stripe', { method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+  const signed = (payload: string, signingSecret = secret) => stripe.webhooks.generateTestHeaderString({ payload, secret: signingSecret, timestamp: Math.floor(t.clock.now.getTime() / 1000) });
+  const succeeded = (id: string, intentId: string) =>
+    JSON.stringify({
+      id,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: intentId, object: 'payment_intent', status: 'succeeded', payment_method: { id: 'pm_1', object: 'payment_method', card: { brand: 'visa', last4: '4242' } } } },
+    });
+
+  it('refuses an event with a bad signature, a wrong secret or none, and applies nothing', async () => {
+    const payload = succeeded('evt_bad', 'pi_bad');
+    for (const signature of ['t=1,v1=deadbeef', signed(payload, 'whsec_other'), '']) {
+      const response = await send(payload, signature);
+      expect(response.status).toBe(400);
+      expect((await response.json()).code).toBe('webhook_signature_invalid');
+    }
+    // A good signature on other bytes is a bad signature.
+    expect((await send(succeeded('evt_bad', 'pi_other'), signed(payload))).status).toBe(400);
+  });
+
+  it('settles a renewal charge that was processing, once', async () => {
+    const [user] = await t.database.db.insert(users).values({ email: 'stripe-owner@example.com', firstName: 'Ana', lastName: 'Lima' }).returning();
+    const subscription = await subscriptionOf(t, user!.id);
+    await t.database.db
+      .insert(subscriptionCharges)
+      .values({ subscriptionId: subscription.id, periodStart: subscription.currentPeriodEnd, status: 'processing', amount: 4_900, providerPaymentId: 'pi_renewal', claimedAt: now });
+    const payload = succeeded('evt_1', 'pi_renewal');
+    expect(await (await send(payload, signed(payload))).json()).toEqual({ received: true, duplicate: false });
+    expect(await (await send(payload, signed(payload))).json()).toEqual({ received: true, duplicate: true });
+    const [after] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id));
+    expect(after).toMatchObject({ status: 'active', currentPeriodStart: subscription.currentPeriodEnd, currentPeriodEnd: new Date('2027-01-07T00:00:00Z') });
+    const issued = await t.database.db.select().from(invoices).where(eq(invoices.companyId, subscription.companyId));
+    expect(issued).toMatchObject([{ total: 4_900, cardLast4: '4242' }]);
+  });
+});
