@@ -14,6 +14,16 @@ const searchText = z.string().trim().max(200).optional();
 const orderDirection = z.enum(['asc', 'desc']).default('desc');
 const isoDay = z.iso.date({ error: 'validation.invalid' });
 
+/**
+ * How a list's `total` was found (decision 033): `exact`; `estimate` — the table's size as the
+ * database's statistics know it, for a whole unfiltered list too large to count on every page;
+ * `atLeast` — a filtered set larger than the counting cap (counting stops there). `hasMore`
+ * says whether another page follows, whatever the total.
+ */
+export const listTotalKinds = ['exact', 'estimate', 'atLeast'] as const;
+export type ListTotalKind = (typeof listTotalKinds)[number];
+const listPage = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int(), totalKind: z.enum(listTotalKinds), hasMore: z.boolean() });
+
 /** A company as the admin user list shows it (companies modal). */
 export const adminUserCompanySchema = z.object({
   id: z.uuid(),
@@ -55,7 +65,7 @@ export const adminUsersQuerySchema = adminUsersFilterSchema.extend({
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 
-export const adminUsersPageSchema = z.object({ items: z.array(adminUserSchema), total: z.number().int() });
+export const adminUsersPageSchema = listPage(adminUserSchema);
 export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
 
 /** GET /api/v1/admin/users/emails: every email of the filtered set, for the clipboard. */
@@ -85,7 +95,7 @@ export const adminCompanySchema = z.object({
 });
 export type AdminCompany = z.infer<typeof adminCompanySchema>;
 
-export const adminCompaniesOrderBy = ['name', 'type', 'status', 'location', 'migrated', 'createdAt'] as const;
+export const adminCompaniesOrderBy = ['name', 'owner', 'type', 'status', 'location', 'migrated', 'createdAt'] as const;
 export type AdminCompaniesOrderBy = (typeof adminCompaniesOrderBy)[number];
 
 /** GET /api/v1/admin/companies */
@@ -99,7 +109,7 @@ export const adminCompaniesQuerySchema = z.strictObject({
 });
 export type AdminCompaniesQuery = z.infer<typeof adminCompaniesQuerySchema>;
 
-export const adminCompaniesPageSchema = z.object({ items: z.array(adminCompanySchema), total: z.number().int() });
+export const adminCompaniesPageSchema = listPage(adminCompanySchema);
 export type AdminCompaniesPage = z.infer<typeof adminCompaniesPageSchema>;
 
 /** The staff company page: the row plus who moved its status last. */

@@ -2,14 +2,16 @@
 // PostgreSQL, then search, sort and a load-more page of GET /users and GET /admin/companies,
 // each timed through the server (the Hono app: session check, validation, queries, JSON) and
 // next to a primary-key lookup timed in the same run. EXPLAIN shows the plan of each query.
-// Needs PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL (default: the local one).
+// On PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL, default the local one), or on the
+// embedded PGlite with BENCH_DATABASE_URL=pglite.
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { ensureAdmin } from '../server/seed';
 import { signIn } from '../server/test/accounts';
 import { createTestApp } from '../server/test/harness';
 
-process.env.TEST_DATABASE_URL ??= process.env.BENCH_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+if (process.env.BENCH_DATABASE_URL === 'pglite') delete process.env.TEST_DATABASE_URL;
+else process.env.TEST_DATABASE_URL ??= process.env.BENCH_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const runs = 60;
 
 const t = await createTestApp();
@@ -44,7 +46,8 @@ try {
   });
   await db.execute(sql`update users u set search_text = alta_user_search_text(u.id, u.first_name, u.last_name, u.email, u.phone),
     companies_count = (select count(*) from companies c where c.owner_id = u.id)`);
-  await db.execute(sql`update companies c set search_text = alta_company_search_text(c.name_option_1, c.name_option_2, c.order_number, c.owner_id)`);
+  await db.execute(sql`update companies c set search_text = alta_company_search_text(c.name_option_1, c.name_option_2, c.order_number, c.owner_id),
+    owner_name = (select concat_ws(' ', u.first_name, u.last_name) from users u where u.id = c.owner_id)`);
   await db.execute(sql`analyze`);
   const counts = (await db.execute(sql`select (select count(*) from users) as users, (select count(*) from companies) as companies`)) as unknown as { rows: { users: string; companies: string }[] };
   console.log(`seeded ${counts.rows[0]!.users} users and ${counts.rows[0]!.companies} companies in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
@@ -83,6 +86,7 @@ try {
   await time('GET /admin/companies (first page)', () => get('/admin/companies'));
   await time('GET /admin/companies?search=acai%20labs%2077', () => get('/admin/companies?search=acai%20labs%2077'));
   await time('GET /admin/companies?orderBy=name&orderDirection=asc', () => get('/admin/companies?orderBy=name&orderDirection=asc'));
+  await time('GET /admin/companies?orderBy=owner&orderDirection=desc', () => get('/admin/companies?orderBy=owner&orderDirection=desc'));
   await time('GET /admin/companies?status=Completed load more (offset 2,500)', () => get('/admin/companies?status=Completed&offset=2500'));
 
   const explain = async (label: string, query: ReturnType<typeof sql>) => {
@@ -99,6 +103,8 @@ try {
   await explain('companies search', sql`select * from companies where search_text like '%' || alta_fold('acai labs 77') || '%' order by requested_at desc, id desc limit 25`);
   await explain('companies by name', sql`select * from companies order by name_option_1 asc, id asc limit 25`);
   await explain('companies of a status', sql`select * from companies where status = 'Completed' order by requested_at desc, id desc limit 25 offset 2500`);
+  await explain('companies by owner', sql`select * from companies order by owner_name desc, id desc limit 25`);
+  await explain('users owning a company of a status', sql`select * from users u where exists (select 1 from companies c where c.owner_id = u.id and c.status = 'Canceled') order by created_at desc, id desc limit 25`);
 } finally {
   await t.close();
 }

@@ -13,14 +13,19 @@ import { ProblemError } from '../lib/problem';
  */
 export function refuseWhileImpersonating(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const impersonatorId = c.get('user')?.impersonatorId ?? (await impersonatorOfCookie(deps, getCookie(c, accessCookie)));
-    if (impersonatorId) throw new ProblemError(403, 'impersonation_forbidden');
+    const user = c.get('user');
+    const acting = user ? (user.impersonatorId ? { userId: user.id, adminId: user.impersonatorId } : null) : await impersonationOfCookie(deps, getCookie(c, accessCookie));
+    if (acting) {
+      // The refusal is an impersonated request like any other: `withImpersonationAudit` logs it.
+      c.set('impersonation', acting);
+      throw new ProblemError(403, 'impersonation_forbidden');
+    }
     await next();
   };
 }
 
-async function impersonatorOfCookie(deps: AppDeps, token: string | undefined): Promise<string | null> {
+async function impersonationOfCookie(deps: AppDeps, token: string | undefined): Promise<{ userId: string; adminId: string } | null> {
   if (!token) return null;
   const claims = await verifyAccessToken(deps.env.SESSION_SECRET, token, deps.now());
-  return claims?.imp ?? null;
+  return claims?.imp ? { userId: claims.sub, adminId: claims.imp } : null;
 }

@@ -9,21 +9,24 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Every write an admin makes while acting as a user goes to the audit log with both
  * identities (the admin as actor, the user as subject), the method, the path and the answer's
- * status (decision 028). Mounted around every API route; reads only what `withSession` set.
+ * status (decision 028), refusals included (decision 033). Mounted around every API route;
+ * reads only what `withSession` or `refuseWhileImpersonating` set.
  */
 export function withImpersonationAudit(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
+    if (safeMethods.has(c.req.method)) return;
     const user = c.get('user');
-    if (!user?.impersonatorId || safeMethods.has(c.req.method)) return;
+    const acting = user?.impersonatorId ? { userId: user.id, adminId: user.impersonatorId } : c.get('impersonation');
+    if (!acting) return;
     const db = deps.database.db;
-    const admin = await findUserById(db, user.impersonatorId);
+    const [admin, subject] = await Promise.all([findUserById(db, acting.adminId), user ? null : findUserById(db, acting.userId)]);
     await recordAudit(db, {
-      actorId: user.impersonatorId,
+      actorId: acting.adminId,
       actorEmail: admin?.email ?? '',
       action: 'impersonated_request',
-      subjectUserId: user.id,
-      subjectEmail: user.email,
+      subjectUserId: acting.userId,
+      subjectEmail: user?.email ?? subject?.email ?? null,
       details: { method: c.req.method, path: c.req.path, status: c.res.status },
       ip: clientIp(c, deps.env),
       now: deps.now(),

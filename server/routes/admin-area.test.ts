@@ -1,7 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCompaniesPageSchema, adminCompanyDetailSchema, adminUsersOrderBy, adminUsersPageSchema, auditPageSchema, type AdminUser } from '@domain/admin';
+import {
+  adminCompaniesOrderBy,
+  adminCompaniesPageSchema,
+  adminCompanyDetailSchema,
+  adminUsersOrderBy,
+  adminUsersPageSchema,
+  adminUsersQuerySchema,
+  auditPageSchema,
+  type AdminUser,
+} from '@domain/admin';
 import type { AppDeps } from '../context';
+import { listUsersForAdmin } from '../db/queries/admin';
 import { auditLog } from '../db/schema/audit';
 import { companies, companyMembers } from '../db/schema/companies';
 import { users } from '../db/schema/users';
@@ -83,6 +93,18 @@ describe('admin user list', () => {
     }
   });
 
+  it('counts small sets exactly, says whether a page follows, and estimates or caps large ones', async () => {
+    expect(await listUsers('limit=3')).toMatchObject({ total: 4, totalKind: 'exact', hasMore: true });
+    expect(await listUsers('limit=3&offset=3')).toMatchObject({ total: 4, totalKind: 'exact', hasMore: false });
+    // Past the counting cap (2 here, 10,000 in the app) a whole list shows the statistics' estimate…
+    await t.database.db.execute(sql`analyze users`);
+    const whole = await listUsersForAdmin(t.database.db, adminUsersQuerySchema.parse({}), 2);
+    expect([whole.total, whole.totalKind, whole.rows.length, whole.hasMore]).toEqual([4, 'estimate', 4, false]);
+    // …and a filtered set stops counting at the cap.
+    const filtered = await listUsersForAdmin(t.database.db, adminUsersQuerySchema.parse({ hasCompany: 'yes' }), 2);
+    expect([filtered.total, filtered.totalKind, filtered.rows.length]).toEqual([2, 'atLeast', 3]);
+  });
+
   it('filters by status, having a company, company status and creation range', async () => {
     expect(emailsOf((await listUsers('hasCompany=no')).items)).toEqual([t.env.ADMIN_EMAIL]);
     expect((await listUsers('hasCompany=yes')).total).toBe(3);
@@ -139,7 +161,25 @@ describe('admin company list and status', () => {
     expect(byName.items.map((item) => item.name)).toEqual(['Café Açaí LLC', 'Zeta Coins']);
     expect(byName.items[0]!.owner.email).toBe('jose@example.com');
     const page = await listCompanies('orderBy=createdAt&limit=1&offset=1');
-    expect([page.total, page.items.length]).toEqual([2, 1]);
+    expect([page.total, page.totalKind, page.hasMore, page.items.length]).toEqual([2, 'exact', false, 1]);
+  });
+
+  it('sorts on every column, the owner included, in both directions', async () => {
+    const keyOf = { name: 'name', type: 'type', status: 'status', location: 'location', migrated: 'migrated', createdAt: 'createdAt' } as const;
+    for (const orderBy of adminCompaniesOrderBy) {
+      for (const direction of ['asc', 'desc'] as const) {
+        const items = (await listCompanies(`orderBy=${orderBy}&orderDirection=${direction}`)).items;
+        const values = items.map((item) => (orderBy === 'owner' ? `${item.owner.firstName} ${item.owner.lastName}` : String(orderBy === 'location' ? item.location : item[keyOf[orderBy]])));
+        const sorted = orderBy === 'location' ? values : [...values].sort((a, b) => a.localeCompare(b, 'en'));
+        // Location sorts on the state; the crypto company has none (nulls last ascending, first descending).
+        expect(values, `${orderBy} ${direction}`).toEqual(direction === 'asc' || orderBy === 'location' ? sorted : [...sorted].reverse());
+      }
+    }
+    // The owner's name is kept on the company by the triggers: a rename re-sorts.
+    await t.database.db.update(users).set({ firstName: 'Zoe' }).where(eq(users.id, ids.ana!));
+    expect((await listCompanies('orderBy=owner&orderDirection=asc')).items.map((item) => item.name)).toEqual(['Café Açaí LLC', 'Zeta Coins']);
+    await t.database.db.update(users).set({ firstName: 'Ana' }).where(eq(users.id, ids.ana!));
+    expect((await listCompanies('orderBy=owner&orderDirection=asc')).items.map((item) => item.name)).toEqual(['Zeta Coins', 'Café Açaí LLC']);
   });
 
   it('moves the status one step, records who and when, and mails the owner once in their language', async () => {
@@ -180,16 +220,25 @@ describe('login as user', () => {
     expect(acting).toContain('adminRefreshToken=');
     expect(await (await get('/users/me', acting)).json()).toMatchObject({ email: 'bruno@example.com', impersonatedBy: { email: t.env.ADMIN_EMAIL } });
 
+    t.clock.advance(1000);
     const pay = await t.request('/api/v1/checkout/00000000-0000-4000-8000-000000000000/pay', { method: 'POST', json: {}, cookies: acting });
     expect(pay.status).toBe(403);
     expect(await pay.json()).toMatchObject({ code: 'impersonation_forbidden' });
+    // The refused payment is itself an impersonated request, logged with both identities.
+    const refusedRow = auditPageSchema.parse(await (await get(`/admin/audit?userId=${ids.bruno}`)).json()).items[0];
+    expect(refusedRow).toMatchObject({
+      action: 'impersonated_request',
+      actorEmail: t.env.ADMIN_EMAIL,
+      subjectEmail: 'bruno@example.com',
+      details: { method: 'POST', path: '/api/v1/checkout/00000000-0000-4000-8000-000000000000/pay', status: 403 },
+    });
     // A normal user reaches the checkout (and hears the order does not exist, or the body is wrong).
     expect((await t.request('/api/v1/checkout/00000000-0000-4000-8000-000000000000/pay', { method: 'POST', json: {}, cookies: userCookies })).status).not.toBe(403);
 
     t.clock.advance(1000);
     await send('POST', '/users/me/email-verification', undefined, acting);
     const log = auditPageSchema.parse(await (await get(`/admin/audit?userId=${ids.bruno}`)).json());
-    expect(log.items.map((entry) => entry.action)).toEqual(['impersonated_request', 'login_as_user']);
+    expect(log.items.map((entry) => entry.action)).toEqual(['impersonated_request', 'impersonated_request', 'login_as_user']);
     expect(log.items[0]).toMatchObject({
       actorEmail: t.env.ADMIN_EMAIL,
       subjectEmail: 'bruno@example.com',

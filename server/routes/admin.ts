@@ -117,7 +117,7 @@ export function adminRouter(deps: AppDeps) {
     path: '/users',
     summary: 'Admin: search, sort, filter and page users, each with their companies',
     description:
-      'Search is case- and accent-insensitive over name, email, phone and company names. `total` is the size of the filtered set (load-more).',
+      'Search is case- and accent-insensitive over name, email, phone and company names. `total` is the size of the set: exact, the estimate of a large unfiltered list, or the counting cap of a large filtered one (`totalKind`); `hasMore` says whether load-more has another page.',
     request: { query: adminUsersQuerySchema },
     responses: { 200: { description: 'One page of users', content: json(adminUsersPageSchema) }, ...problemResponses(400, 401, 403) },
   });
@@ -243,6 +243,8 @@ export function adminRouter(deps: AppDeps) {
       return c.json(
         {
           total: page.total,
+          totalKind: page.totalKind,
+          hasMore: page.hasMore,
           items: page.rows.map(({ user, companies }) => ({
             id: user.id,
             firstName: user.firstName,
@@ -303,7 +305,7 @@ export function adminRouter(deps: AppDeps) {
     })
     .openapi(getCompanies, async (c) => {
       const page = await listCompaniesForAdmin(deps.database.db, c.req.valid('query'));
-      return c.json({ total: page.total, items: page.rows.map(companyResponse) }, 200);
+      return c.json({ total: page.total, totalKind: page.totalKind, hasMore: page.hasMore, items: page.rows.map(companyResponse) }, 200);
     })
     .openapi(getCompany, async (c) => {
       const row = await findCompanyForAdmin(deps.database.db, c.req.valid('param').id);

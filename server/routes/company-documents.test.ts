@@ -105,6 +105,9 @@ describe('company documents', () => {
     expect((await t.request('/api/v1/admin/uploads/complete', { method: 'POST', cookies: admin, json: { key: presigned.key } })).status).toBe(200);
     const audit = ((await t.database.db.execute(sql`select details from audit_log where action = 'upload_company_document'`)) as unknown as { rows: { details: Record<string, string> }[] }).rows;
     expect(audit[0]?.details).toMatchObject({ companyId, key: presigned.key, uploadType: 'generatedEinDocument' });
+    // The company's staff page shows it in the company's log.
+    const companyLog = await (await t.request(`/api/v1/admin/audit?companyId=${companyId}`, { cookies: admin })).json();
+    expect(companyLog.items.map((entry: { action: string }) => entry.action)).toContain('upload_company_document');
 
     const staffDocument = (await (await documents(owner)).json()).items.find((item: { key: string }) => item.key === presigned.key);
     expect(staffDocument).toMatchObject({ addedByStaff: true, deletable: false });

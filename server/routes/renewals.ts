@@ -227,6 +227,7 @@ export function renewalsRouter(deps: AppDeps) {
         action: 'process_dissolution',
         subjectUserId: owner.id,
         subjectEmail: owner.email,
+        subjectCompanyId: id,
         ip: clientIp(c, deps.env),
         now,
         details: { companyId: id },

@@ -143,6 +143,8 @@ export function uploadsRouter(deps: AppDeps, storage: StorageProvider) {
         action: 'upload_company_document',
         subjectUserId: owner.id,
         subjectEmail: owner.email,
+        // On the company's staff page too, not only the owner's activity.
+        subjectCompanyId: companyId,
         ip: clientIp(c, deps.env),
         now: deps.now(),
         details: { companyId, key: presigned.key, uploadType: checked.data.uploadType },

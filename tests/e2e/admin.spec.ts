@@ -2,8 +2,9 @@ import { test } from './support/test';
 import { admin, expect, logInAs } from './support/alta';
 import { letters, ownerWithCompany } from './support/checkout';
 
-// The admin area (issue 14, decision 028) in the browser: find a user, see their companies,
-// copy the filtered e-mails, act as the user and come back, move a company along SPEC §4.
+// The admin area (issue 14, decisions 028 and 033) in the browser: find a user, see their
+// companies, copy the filtered e-mails, act as the user (the banner on their pages and on public
+// pages) and come back, move a company along SPEC §4, upload a document the customer then sees.
 test.use({ serviceWorkers: 'block' });
 // Each test first makes a customer through the API (account, order, payment): more than the default budget on a loaded machine.
 test.setTimeout(120_000);
@@ -44,6 +45,9 @@ test('the admin finds a user without accents, opens their companies, copies e-ma
   await page.goto('/en/teammates');
   await expect(banner).toBeVisible();
   await reminderChecked;
+  // Public pages too (they load no database code: the banner comes from the signed-in hint), and one click back from there.
+  await page.goto('/en/faq');
+  await expect(banner).toContainText(`You are acting as ${customer.name}`);
 
   await banner.getByRole('button', { name: 'Return to admin' }).click();
   await expect(page).toHaveURL('/en/admin');
@@ -53,7 +57,7 @@ test('the admin finds a user without accents, opens their companies, copies e-ma
   await request.dispose();
 });
 
-test("the admin moves a company's status and its owner's dashboard shows the new step", async ({ browser, playwright }) => {
+test("the admin moves a company's status and uploads a document; its owner sees both", async ({ browser, playwright }) => {
   const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
   const customer = await ownerWithCompany(request, { lastName: `Status${letters()}` });
   const adminPage = await browser.newPage({ serviceWorkers: 'block' });
@@ -67,11 +71,19 @@ test("the admin moves a company's status and its owner's dashboard shows the new
   await adminPage.getByRole('button', { name: 'Change status' }).click();
   await expect(adminPage.getByRole('heading', { name: 'Progress status: Registered in the state' })).toBeVisible();
   await expect(adminPage.getByRole('cell', { name: 'Status changed' })).toBeVisible();
+  const documents = adminPage.getByRole('form', { name: 'Documents for the customer' });
+  await documents.getByLabel('Document type').selectOption({ label: 'Generated EIN document' });
+  await documents.getByLabel('File').setInputFiles({ name: 'ein-letter.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n') });
+  await documents.getByRole('button', { name: 'Upload document' }).click();
+  await expect(adminPage.getByText('ein-letter.pdf was uploaded; the customer sees it now.')).toBeVisible();
+  await expect(adminPage.getByRole('cell', { name: 'Document uploaded' })).toBeVisible();
 
   const ownerPage = await browser.newPage({ serviceWorkers: 'block' });
   await logInAs(ownerPage, customer, 'en');
   await expect(ownerPage).toHaveURL('/en/dashboard');
   await expect(ownerPage.getByRole('link', { name: /Andes Labs/ })).toContainText('Registered in the state');
+  await ownerPage.getByRole('link', { name: /Andes Labs/ }).click();
+  await expect(ownerPage.getByRole('button', { name: 'View ein-letter.pdf' })).toBeVisible();
   await adminPage.close();
   await ownerPage.close();
   await request.dispose();

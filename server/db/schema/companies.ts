@@ -47,14 +47,19 @@ export const companies = pgTable(
      * and email, folded by `alta_fold`. Kept by triggers (migration 0020), never by the app.
      */
     searchText: text('search_text').notNull().default(''),
+    /** The owner's "first last" name, for sorting the admin company list by owner; kept by the same triggers (migration 0025). */
+    ownerName: text('owner_name').notNull().default(''),
   },
   (table) => [
-    index('companies_owner_idx').on(table.ownerId),
+    // Serves the owner's companies and "owns a company of this status" (the user list's filter).
+    index('companies_owner_status_idx').on(table.ownerId, table.status),
     index('companies_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
     index('companies_name_idx').on(table.nameOption1, table.id),
     index('companies_type_idx').on(table.type, table.id),
     index('companies_status_idx').on(table.status, table.id),
-    index('companies_status_owner_idx').on(table.status, table.ownerId),
+    // A status filter on the default (newest first) order pages without walking other statuses.
+    index('companies_status_requested_idx').on(table.status, table.requestedAt, table.id),
+    index('companies_owner_name_idx').on(table.ownerName, table.id),
     index('companies_state_idx').on(table.state, table.id),
     index('companies_migrated_idx').on(table.migrated, table.id),
     index('companies_requested_idx').on(table.requestedAt, table.id),

@@ -9,6 +9,7 @@ import { useCryptoOnly } from '@src/features/dashboard/hooks/use-crypto-only';
 import { Logo } from '@src/components/logo';
 import { LogoutDialog } from '@src/features/session/components/logout-dialog';
 import { useCurrentUser } from '@src/features/session/session-store';
+import { actingAsOf } from '@src/features/session/signed-in-flag';
 import { SyncIndicator } from '@src/features/sync/components/sync-indicator';
 import { href, paths } from '@src/lib/paths';
 import { DrawerNav } from '../chrome/drawer-nav';
@@ -32,6 +33,7 @@ function AppLayout({ area }: { area: 'dashboard' | 'admin' }) {
   const { lang } = useParams();
   const language = isLanguage(lang) ? lang : defaultLanguage;
   const user = useCurrentUser();
+  const acting = user ? actingAsOf(user) : null;
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
@@ -52,7 +54,7 @@ function AppLayout({ area }: { area: 'dashboard' | 'admin' }) {
     <div className={styles.appShell}>
       <SkipLink />
       <NavigationProgress />
-      {user?.impersonatedBy && <ImpersonationBanner user={user} language={language} />}
+      {acting && <ImpersonationBanner acting={acting} language={language} />}
       <header className={topBar.bar}>
         <div className={[topBar.inner, styles.appBarInner].join(' ')}>
           <MenuButton expanded={menuOpen} onClick={() => setMenuOpen(true)} className={topBar.hideWide} />

@@ -1,10 +1,11 @@
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation, useParams } from 'react-router-dom';
+import { defaultLanguage, isLanguage } from '@domain/constants';
 import { SideDrawer } from '@src/components/drawer/side-drawer';
 import { Logo } from '@src/components/logo';
 import { LogoutDialog } from '@src/features/session/components/logout-dialog';
-import { useSignedIn } from '@src/features/session/signed-in-flag';
+import { useActingAs, useSignedIn } from '@src/features/session/signed-in-flag';
 import { DrawerNav } from '../chrome/drawer-nav';
 import { LanguageSelector } from '../chrome/language-selector';
 import { NavigationProgress } from '../chrome/navigation-progress';
@@ -14,13 +15,20 @@ import { SiteFooter } from '../chrome/site-footer';
 import { SkipLink } from '../chrome/skip-link';
 import styles from './layout.module.css';
 
+// Loaded only while an admin acts as a user: visitors never download it.
+const ImpersonationBanner = lazy(() => import('@src/features/admin/components/impersonation-banner').then((module) => ({ default: module.ImpersonationBanner })));
+
 /**
  * The chrome of public and guest-only pages: top bar, side drawer (items for the signed-in
- * role, known from the cheap hint), the page, and the footer. No Dexie, no API.
+ * role, known from the cheap hint), the page, and the footer. No Dexie, no API. While an
+ * admin acts as a user, the "acting as" banner too (decision 033), from the same kind of hint.
  */
 export function PublicLayout() {
   const { t } = useTranslation('common');
   const role = useSignedIn();
+  const acting = useActingAs();
+  const { lang } = useParams();
+  const language = isLanguage(lang) ? lang : defaultLanguage;
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
@@ -31,6 +39,11 @@ export function PublicLayout() {
     <div className={styles.shell}>
       <SkipLink />
       <NavigationProgress />
+      {acting && (
+        <Suspense fallback={null}>
+          <ImpersonationBanner acting={acting} language={language} />
+        </Suspense>
+      )}
       <PublicTopBar menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} />
       <SideDrawer open={menuOpen} onClose={() => setMenuOpen(false)} label={t('drawer.label')} header={<Logo />}>
         <DrawerNav role={role ?? 'guest'} onLogout={() => setLogoutOpen(true)} />

@@ -17,10 +17,16 @@ export async function actAs(userId: string, language: Language): Promise<void> {
   window.location.assign(href(language, paths.dashboard));
 }
 
-/** One click back: what the customer's session still holds unsent goes first, then the admin session resumes. */
+/**
+ * One click back: what the customer's session still holds unsent goes first, then this tab's
+ * sync stops (a pull or refresh racing the switch would spend the admin's new refresh token
+ * twice, which ends the admin session), then the admin session resumes.
+ */
 export async function backToAdmin(language: Language): Promise<User> {
   const { sendUnsentWorkFirst } = await import('@src/features/session/hooks/use-sign-out');
   await sendUnsentWorkFirst();
+  const { stopSyncEngine } = await import('@src/features/sync/sync-runtime');
+  stopSyncEngine();
   const admin = await returnToAdmin();
   const { switchBackToAdmin } = await import('@src/features/session/local-session');
   await switchBackToAdmin(admin);

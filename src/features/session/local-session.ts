@@ -19,7 +19,7 @@ import { clearSignedIn, markSignedIn, readSignedIn } from './signed-in-flag';
  */
 export async function rememberUser(user: User): Promise<void> {
   setCurrentUser(user);
-  markSignedIn(user.role);
+  markSignedIn(user);
   try {
     const db = openUserDatabase(user.id);
     await db.profile.put({ key: 'me', user, cachedAt: new Date().toISOString() });

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import type { User } from '@domain/account';
 
 /**
@@ -8,6 +8,21 @@ import type { User } from '@domain/account';
  */
 const key = 'alta.signedIn';
 export type SignedInRole = User['role'];
+
+/**
+ * Whom the admin acts as ("log in as user"), kept beside the hint so public pages show the
+ * banner too (decision 033): a name and an email, on the admin's own browser, granting nothing.
+ */
+const actingKey = 'alta.actingAs';
+export interface ActingAs {
+  name: string;
+  email: string;
+}
+
+/** The banner's "acting as" of a signed-in user; null unless an admin acts as them. */
+export function actingAsOf(user: Pick<User, 'firstName' | 'lastName' | 'email' | 'impersonatedBy'>): ActingAs | null {
+  return user.impersonatedBy ? { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email } : null;
+}
 
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
@@ -22,9 +37,12 @@ export function readSignedIn(): SignedInRole | null {
   }
 }
 
-export function markSignedIn(role: SignedInRole) {
+export function markSignedIn(user: Pick<User, 'role' | 'firstName' | 'lastName' | 'email' | 'impersonatedBy'>) {
   try {
-    localStorage.setItem(key, role);
+    localStorage.setItem(key, user.role);
+    const acting = actingAsOf(user);
+    if (acting) localStorage.setItem(actingKey, JSON.stringify(acting));
+    else localStorage.removeItem(actingKey);
   } catch {
     // Storage disabled: the chrome just shows the visitor's links.
   }
@@ -34,17 +52,39 @@ export function markSignedIn(role: SignedInRole) {
 export function clearSignedIn() {
   try {
     localStorage.removeItem(key);
+    localStorage.removeItem(actingKey);
   } catch {
     // Nothing stored, nothing to clear.
   }
   notify();
 }
 
+function readActingAs(): string | null {
+  if (typeof localStorage === 'undefined') return null;
+  try {
+    return localStorage.getItem(actingKey);
+  } catch {
+    return null;
+  }
+}
+
+function parseActingAs(stored: string | null): ActingAs | null {
+  if (!stored) return null;
+  try {
+    const value: unknown = JSON.parse(stored);
+    if (typeof value !== 'object' || value === null) return null;
+    const { name, email } = value as Record<string, unknown>;
+    return typeof name === 'string' && typeof email === 'string' ? { name, email } : null;
+  } catch {
+    return null;
+  }
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   // Another tab signing in or out updates this one too.
   const onStorage = (event: StorageEvent) => {
-    if (event.key === key || event.key === null) listener();
+    if (event.key === key || event.key === actingKey || event.key === null) listener();
   };
   window.addEventListener('storage', onStorage);
   return () => {
@@ -56,4 +96,10 @@ function subscribe(listener: () => void) {
 /** The signed-in role according to the hint; null for visitors and while pre-rendering. */
 export function useSignedIn(): SignedInRole | null {
   return useSyncExternalStore(subscribe, readSignedIn, () => null);
+}
+
+/** Whom the admin acts as according to the hint (public pages' banner); null otherwise and while pre-rendering. */
+export function useActingAs(): ActingAs | null {
+  const stored = useSyncExternalStore(subscribe, readActingAs, () => null);
+  return useMemo(() => parseActingAs(stored), [stored]);
 }

@@ -32,3 +32,13 @@ export function currentSyncEngine(): SyncEngine | null {
   const db = currentUserDatabase();
   return db ? syncEngineFor(db) : null;
 }
+
+/**
+ * Stops this tab's engine without closing its database: switching users in place ("return to
+ * admin", decision 033), nothing more pulls, listens or refreshes with the session about to end.
+ */
+export function stopSyncEngine(): void {
+  running?.engine.stop();
+  running?.stopReceipts();
+  running = null;
+}

@@ -4,7 +4,6 @@ import { Link } from 'react-router-dom';
 import { adminCompaniesOrderBy, type AdminCompaniesOrderBy } from '@domain/admin';
 import { companyStatuses, type CompanyStatus } from '@domain/company';
 import type { Language } from '@domain/constants';
-import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
 import { TextField } from '@src/components/form/text-field';
 import { formatDate } from '@src/i18n/format';
@@ -12,6 +11,7 @@ import { href, paths } from '@src/lib/paths';
 import { fetchCompanies } from '../api/admin-api';
 import { useDebounced, useLoadMore } from '../hooks/use-load-more';
 import styles from './admin.module.css';
+import { LoadMoreFooter } from './load-more-footer';
 import { SelectFilter } from './select-filter';
 import { SortHeader, type Sort } from './sort-header';
 
@@ -43,13 +43,9 @@ export function CompaniesScreen({ language }: { language: Language }) {
           <caption className="visually-hidden">{t('companies.title')}</caption>
           <thead>
             <tr>
-              <SortHeader column="name" label={t('companies.columns.name')} sort={sort} onSort={setSort} />
-              <th scope="col">{t('companies.columns.owner')}</th>
-              {adminCompaniesOrderBy
-                .filter((column) => column !== 'name')
-                .map((column) => (
-                  <SortHeader key={column} column={column} label={t(`companies.columns.${column}`)} sort={sort} onSort={setSort} />
-                ))}
+              {adminCompaniesOrderBy.map((column) => (
+                <SortHeader key={column} column={column} label={t(`companies.columns.${column}`)} sort={sort} onSort={setSort} />
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -74,14 +70,7 @@ export function CompaniesScreen({ language }: { language: Language }) {
         </table>
       </div>
       {!list.loading && !list.error && list.items.length === 0 && <p>{t('companies.empty')}</p>}
-      <div className={styles.footer}>
-        {list.total !== null && <p role="status">{t('companies.showing', { shown: list.items.length, total: list.total })}</p>}
-        {list.hasMore && (
-          <Button variant="secondary" onClick={list.loadMore} busy={list.loading}>
-            {t('companies.loadMore')}
-          </Button>
-        )}
-      </div>
+      <LoadMoreFooter list={list} language={language} />
     </div>
   );
 }

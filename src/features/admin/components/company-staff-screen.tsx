@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { AdminCompanyDetail } from '@domain/admin';
 import type { CompanyStatus } from '@domain/company';
 import type { Language } from '@domain/constants';
+import { companyDocumentTypes, partnerDocumentTypes } from '@domain/files';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
 import { useToast } from '@src/components/toast/toast-provider';
@@ -12,12 +13,18 @@ import { ApiError } from '@src/lib/api';
 import { errorMessage } from '@src/lib/error-message';
 import { href, paths } from '@src/lib/paths';
 import { changeCompanyStatus, fetchCompany } from '../api/admin-api';
+import { uploadCompanyDocument } from '../api/staff-uploads';
 import styles from './admin.module.css';
 import { AuditLog } from './audit-log';
+import { StaffUpload } from './staff-upload';
+
+/** The company's own documents staff add for the customer (partner documents belong to a partner and come from the customer). */
+const staffCompanyDocuments = companyDocumentTypes.filter((type) => !partnerDocumentTypes.includes(type));
 
 /**
  * A company for staff (decision 028): its facts, the progress status moved one step along
- * SPEC §4 (the owner is mailed), and its audit log. Document and mail uploads are not here yet.
+ * SPEC §4 (the owner is mailed), documents staff upload for the customer (decision 033), and
+ * its audit log.
  */
 export function CompanyStaffScreen({ companyId, language }: { companyId: string; language: Language }) {
   const { t } = useTranslation(['admin', 'dashboard', 'common']);
@@ -115,6 +122,13 @@ export function CompanyStaffScreen({ companyId, language }: { companyId: string;
           </div>
         )}
       </section>
+      <StaffUpload
+        title={t('company.documentsTitle')}
+        types={staffCompanyDocuments}
+        submitLabel={t('company.uploadDocument')}
+        send={(file, uploadType, uploadId) => uploadCompanyDocument(company.id, uploadType, file, uploadId)}
+        onSent={() => setChanges((count) => count + 1)}
+      />
       <AuditLog subject={{ companyId: company.id }} language={language} refreshKey={changes} />
     </div>
   );

@@ -1,18 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { User } from '@domain/account';
 import type { Language } from '@domain/constants';
+import type { ActingAs } from '@src/features/session/signed-in-flag';
 import { Button } from '@src/components/button';
 import { backToAdmin } from '../impersonation';
 import styles from './admin.module.css';
 
-/** On every signed-in page while the admin acts as a user (decision 028): who, and one click back. */
-export function ImpersonationBanner({ user, language }: { user: User; language: Language }) {
+/** On every page while the admin acts as a user (decisions 028, 033): who, and one click back. */
+export function ImpersonationBanner({ acting, language }: { acting: ActingAs; language: Language }) {
   const { t } = useTranslation('admin');
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
-  if (!user.impersonatedBy) return null;
-  const name = `${user.firstName} ${user.lastName}`.trim();
   async function back() {
     setBusy(true);
     setFailed(false);
@@ -26,7 +24,7 @@ export function ImpersonationBanner({ user, language }: { user: User; language: 
   }
   return (
     <div className={styles.banner} role="region" aria-label={t('impersonation.return')}>
-      <span>{t('impersonation.banner', { name, email: user.email })}</span>
+      <span>{t('impersonation.banner', { name: acting.name, email: acting.email })}</span>
       <Button size="small" variant="secondary" onClick={back} busy={busy}>
         {t('impersonation.return')}
       </Button>

@@ -17,6 +17,7 @@ import { actAs } from '../impersonation';
 import { AdminDialog } from './admin-dialog';
 import styles from './admin.module.css';
 import { AuditLog } from './audit-log';
+import { LoadMoreFooter } from './load-more-footer';
 import { SelectFilter } from './select-filter';
 import { SortHeader, type Sort } from './sort-header';
 
@@ -172,14 +173,7 @@ export function UsersScreen({ language }: { language: Language }) {
         </table>
       </div>
       {!list.loading && !list.error && list.items.length === 0 && <p>{t('users.empty')}</p>}
-      <div className={styles.footer}>
-        {list.total !== null && <p role="status">{t('users.showing', { shown: list.items.length, total: list.total })}</p>}
-        {list.hasMore && (
-          <Button variant="secondary" onClick={list.loadMore} busy={list.loading}>
-            {t('users.loadMore')}
-          </Button>
-        )}
-      </div>
+      <LoadMoreFooter list={list} language={language} />
 
       <AdminDialog
         open={dialog?.kind === 'companies'}

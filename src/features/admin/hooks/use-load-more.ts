@@ -1,9 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ListTotalKind } from '@domain/admin';
 import { usersPageSize } from '@domain/constants';
 
 interface Page<T> {
   items: T[];
   total: number;
+  /** Absent: the total is exact and pages follow while fewer than `total` rows are loaded. */
+  totalKind?: ListTotalKind;
+  hasMore?: boolean;
 }
 
 /**
@@ -14,6 +18,8 @@ interface Page<T> {
 export function useLoadMore<T>(key: string, fetchPage: (offset: number, limit: number, signal: AbortSignal) => Promise<Page<T>>) {
   const [items, setItems] = useState<T[]>([]);
   const [total, setTotal] = useState<number | null>(null);
+  const [totalKind, setTotalKind] = useState<ListTotalKind>('exact');
+  const [hasMore, setHasMore] = useState(false);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState(false);
   const fetchRef = useRef(fetchPage);
@@ -31,6 +37,9 @@ export function useLoadMore<T>(key: string, fetchPage: (offset: number, limit: n
         if (current.signal.aborted) return;
         setItems((previous) => (offset === 0 ? page.items : [...previous, ...page.items]));
         setTotal(page.total);
+        setTotalKind(page.totalKind ?? 'exact');
+        // The server says whether a page follows when it can: an estimated total cannot.
+        setHasMore(page.hasMore ?? offset + page.items.length < page.total);
         setLoading(false);
       },
       () => {
@@ -51,7 +60,8 @@ export function useLoadMore<T>(key: string, fetchPage: (offset: number, limit: n
     total,
     loading,
     error,
-    hasMore: total !== null && items.length < total,
+    totalKind,
+    hasMore,
     loadMore: () => load(items.length),
     reload: () => load(0),
     /** Replaces one loaded row (after a staff action) without reloading the list. */
