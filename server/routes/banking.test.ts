@@ -174,6 +174,17 @@ describe('banking', () => {
       expect(overview.profile.status).toBe('approved');
     });
 
+    it('refuses a verification whose email the provider already holds for a different account', async () => {
+      const second = await companyOf(owner.id, 'AR');
+      await verify(owner);
+      const response = await api(`/companies/${second}/verification`, owner, { method: 'POST' });
+      expect([response.status, (await response.json()).code]).toEqual([409, 'kyc_email_in_use']);
+      const [profile] = await t.database.db.select().from(bankingProfiles).where(eq(bankingProfiles.companyId, second));
+      expect(profile).toBeUndefined();
+      // The first company's own retry is the same link, not a conflict.
+      expect((await api(`/companies/${companyId}/verification`, owner, { method: 'POST' })).status).toBe(201);
+    });
+
     it('refuses banking to a company whose owner lives in a SPEC §1 country', async () => {
       await setUp(sanctionedOwner, sanctionedCompanyId);
       const response = await api(`/companies/${sanctionedCompanyId}/verification`, sanctionedOwner, { method: 'POST' });
@@ -209,6 +220,7 @@ describe('banking', () => {
     });
 
     it('sends once for the same Idempotency-Key, and refuses the key with another body', async () => {
+      owner.cookies = await signIn(t, owner.email);
       await verify(owner);
       const key = randomUUID();
       const body = { rail: 'tron', walletAddress: 'T'.repeat(34), amountCents: 10_000 };
@@ -244,9 +256,16 @@ describe('banking', () => {
       const loginAs = await t.request('/api/v1/admin/login-as-user', { method: 'POST', json: { userId: owner.id }, cookies: adminCookies });
       expect(loginAs.status).toBe(200);
       const impersonation: Person = { ...owner, cookies: cookiesFrom(loginAs, adminCookies) };
-      const response = await withdraw(impersonation, { rail: 'tron', walletAddress: 'T'.repeat(34), amountCents: 10_000 });
-      expect(response.status).toBe(403);
-      expect((await response.json()).code).toBe('impersonation_forbidden');
+      const refusals = [
+        await withdraw(impersonation, { rail: 'tron', walletAddress: 'T'.repeat(34), amountCents: 10_000 }),
+        await api('/two-factor/setup', impersonation, { method: 'POST', json: { companyId } }),
+        await api('/two-factor/reset/confirm', impersonation, { method: 'POST', json: { code: '123456' } }),
+        await api(`/companies/${companyId}/bank-accounts`, impersonation, { method: 'POST', json: {} }),
+        await api(`/companies/${companyId}/bank-accounts/${randomUUID()}`, impersonation, { method: 'DELETE' }),
+        await api(`/companies/${companyId}/liquidation-addresses`, impersonation, { method: 'POST', json: {}, headers: { 'idempotency-key': randomUUID() } }),
+      ];
+      // One middleware answers all of them, before validation or the provider.
+      for (const response of refusals) expect([response.status, (await response.json()).code]).toEqual([403, 'impersonation_forbidden']);
     });
   });
 

@@ -29,6 +29,7 @@ import { users } from '../db/schema/users';
 import { ProblemError } from '../lib/problem';
 import { answerRefusals, refusalResponse } from '../lib/refusals';
 import { errorForLog } from '../lib/log-error';
+import { refuseWhileImpersonating } from '../middleware/refuse-while-impersonating';
 import { withSession } from '../middleware/with-session';
 import { BankingProviderError, type BankingProvider } from '../providers/banking/banking-provider';
 import type { SandboxBanking } from '../providers/banking/sandbox-banking';
@@ -66,6 +67,8 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
   const session = withSession(deps);
   const router = new OpenAPIHono<AppEnv>();
   const protect = { security: [{ cookieAuth: [] }], middleware: session, tags: ['banking'] };
+  /** Routes that move money or change the user's own two-factor: never in an admin's "log in as user" session. */
+  const customerOnly = { ...protect, middleware: [session, refuseWhileImpersonating(deps)] as const };
   /** Code guesses from one address across accounts (`twoFactorIpRule`), checked before the session. */
   const ipLimit: MiddlewareHandler = async (c, next) => {
     const until = await lockedUntil(db, [`2fa:ip:${clientIp(c, deps.env) ?? 'unknown'}`], deps.now());
@@ -154,7 +157,7 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
   });
 
   const setupRoute = createRoute({
-    ...protect,
+    ...customerOnly,
     method: 'post',
     path: '/banking/two-factor/setup',
     summary: 'Generate the two-factor QR (otpauth URI) for the caller',
@@ -195,7 +198,7 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
     ...protect,
     method: 'post',
     path: '/banking/two-factor/reset/confirm',
-    middleware: [answerRefusals(...resetConfirmRefusals), session] as const,
+    middleware: [answerRefusals(...resetConfirmRefusals), session, refuseWhileImpersonating(deps)] as const,
     summary: 'Remove the caller’s two-factor secret with the mailed code (then set up a new QR)',
     request: { body: { content: json(codeBody), required: true } },
     responses: { 204: { description: 'Reset' }, 200: refusalResponse(resetConfirmRefusals) },
@@ -224,7 +227,7 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
   });
 
   const withdrawRoute = createRoute({
-    ...protect,
+    ...customerOnly,
     method: 'post',
     path: '/banking/companies/{companyId}/withdrawals',
     summary: 'Withdraw (bank or USDT). Needs a fresh step-up and an Idempotency-Key: a retry with the same key sends nothing more',
@@ -240,7 +243,7 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
   });
 
   const addAccountRoute = createRoute({
-    ...protect,
+    ...customerOnly,
     method: 'post',
     path: '/banking/companies/{companyId}/bank-accounts',
     summary: 'Add a bank account to withdraw to (fresh step-up)',
@@ -249,7 +252,7 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
   });
 
   const deleteAccountRoute = createRoute({
-    ...protect,
+    ...customerOnly,
     method: 'delete',
     path: '/banking/companies/{companyId}/bank-accounts/{bankAccountId}',
     summary: 'Delete a bank account (fresh step-up)',
@@ -258,7 +261,7 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
   });
 
   const liquidationRoute = createRoute({
-    ...protect,
+    ...customerOnly,
     method: 'post',
     path: '/banking/companies/{companyId}/liquidation-addresses',
     summary: 'Create a liquidation address (crypto in, fiat out to a bank account; fresh step-up)',
@@ -278,7 +281,6 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
     .openapi(overviewRoute, async (c) => c.json(await overviewOf(c.var.user, c.req.valid('param').companyId), 200))
     .openapi(setupRoute, async (c) => {
       const user = c.var.user;
-      if (user.impersonatorId) throw new ProblemError(403, 'impersonation_forbidden');
       const access = await bankingAccessOf(db, user, c.req.valid('json').companyId, deps.now());
       if (!(await mayGenerateQr(db, access.company))) throw new ProblemError(403, 'two_factor_owner_only');
       const otpauthUri = await createSecret(db, deps.env.SESSION_SECRET, user.id, user.email, deps.now());
