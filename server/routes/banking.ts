@@ -68,7 +68,7 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
   const router = new OpenAPIHono<AppEnv>();
   const protect = { security: [{ cookieAuth: [] }], middleware: session, tags: ['banking'] };
   /** Routes that move money or change the user's own two-factor: never in an admin's "log in as user" session. */
-  const customerOnly = { ...protect, middleware: [session, refuseWhileImpersonating(deps)] as const };
+  const customerOnly = { ...protect, middleware: [session, refuseWhileImpersonating(deps)] };
   /** Code guesses from one address across accounts (`twoFactorIpRule`), checked before the session. */
   const ipLimit: MiddlewareHandler = async (c, next) => {
     const until = await lockedUntil(db, [`2fa:ip:${clientIp(c, deps.env) ?? 'unknown'}`], deps.now());
