@@ -10,7 +10,7 @@ import { defaultLanguage, isLanguage, languages, type Language } from '@domain/c
  * precache all of them for offline use.
  */
 
-export const namespaces = ['common', 'validation', 'errors', 'auth', 'dashboard', 'home', 'public', 'bookkeeping', 'linkedAccounts', 'checkout', 'wizard', 'plans', 'banking', 'taxForm', 'company', 'admin'] as const;
+export const namespaces = ['common', 'validation', 'errors', 'auth', 'dashboard', 'home', 'public', 'bookkeeping', 'linkedAccounts', 'checkout', 'wizard', 'plans', 'banking', 'kyb', 'taxForm', 'company', 'admin'] as const;
 export type Namespace = (typeof namespaces)[number];
 
 type Catalog = { default: Record<string, unknown> };
