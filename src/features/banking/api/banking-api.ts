@@ -1,4 +1,4 @@
-import type { BankAccountInput, BankAccountView, BankingOverview, WalletTransaction, Withdrawal } from '@domain/banking';
+import type { BankAccountInput, BankAccountView, BankingOverview, LiquidationAddressInput, LiquidationAddressView, WalletTransaction, Withdrawal } from '@domain/banking';
 import type { PresignedUpload, StoredFile } from '@domain/files';
 import type { KybSubmission } from '@domain/kyb';
 import { api, ApiError, NetworkError } from '@src/lib/api';
@@ -43,3 +43,7 @@ export async function uploadKybDocument(companyId: string, file: File): Promise<
   if (!stored.ok) throw new ApiError(stored.status, stored.status === 413 ? 'file_too_large' : 'file_type_not_allowed');
   return api.post<StoredFile>('uploads/complete', { json: { key: presigned.key } });
 }
+
+/** One key per address the user means: a double click or a retry makes one address. */
+export const createLiquidationAddress = (companyId: string, input: LiquidationAddressInput, idempotencyKey: string) =>
+  api.post<LiquidationAddressView>(`${base(companyId)}/liquidation-addresses`, { json: input, headers: { 'Idempotency-Key': idempotencyKey } });

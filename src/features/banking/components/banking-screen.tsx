@@ -14,7 +14,9 @@ import { useErrorText } from '@src/lib/use-error-text';
 import { ApiError, NetworkError } from '@src/lib/api';
 import { getOverview, listWalletTransactions, startVerification } from '../api/banking-api';
 import { BankAccountsPanel } from './bank-accounts-panel';
+import { DepositPanel } from './deposit-panel';
 import { KybWizard } from './kyb-wizard';
+import { LiquidationPanel } from './liquidation-panel';
 import styles from './banking.module.css';
 import { TwoFactorPanel } from './two-factor-panel';
 import { WithdrawForm } from './withdraw-form';
@@ -140,25 +142,7 @@ export function BankingScreen() {
               )}
             </section>
           )}
-          {overview.profile?.virtualAccount && (
-            <section className={styles.card} aria-labelledby="account-title">
-              <h2 id="account-title">{t('account.title')}</h2>
-              <dl className={styles.details}>
-                <dt>{t('account.bank')}</dt>
-                <dd>{overview.profile.virtualAccount.bankName}</dd>
-                <dt>{t('account.beneficiary')}</dt>
-                <dd>{overview.profile.virtualAccount.beneficiaryName}</dd>
-                <dt>{t('account.routing')}</dt>
-                <dd>{overview.profile.virtualAccount.routingNumber}</dd>
-                <dt>{t('account.number')}</dt>
-                <dd>{overview.profile.virtualAccount.accountNumber}</dd>
-                <dt>{t('account.rails')}</dt>
-                <dd>{overview.profile.virtualAccount.rails.map((rail) => t(`incomingRails.${rail}`, { defaultValue: rail })).join(', ')}</dd>
-              </dl>
-              <p className={styles.hint}>{t('account.allowed')}</p>
-              <p className={styles.hint}>{t('account.deposits')}</p>
-            </section>
-          )}
+          {overview.profile?.status === 'approved' && <DepositPanel profile={overview.profile} language={language} />}
           {overview.balances && (
             <section className={styles.card} aria-labelledby="balances-title">
               <h2 id="balances-title">{t('balances.title')}</h2>
@@ -183,6 +167,14 @@ export function BankingScreen() {
                 onDone={() => void reload()}
               />
               <BankAccountsPanel companyId={selected} accounts={overview.bankAccounts} stepUpSeconds={overview.twoFactor.stepUpSeconds} onChange={() => void reload()} />
+              <LiquidationPanel
+                companyId={selected}
+                language={language}
+                addresses={overview.liquidationAddresses ?? []}
+                bankAccounts={overview.bankAccounts}
+                stepUpSeconds={overview.twoFactor.stepUpSeconds}
+                onChange={() => void reload()}
+              />
             </>
           )}
           <section className={styles.card} aria-labelledby="transactions-title">
