@@ -18,7 +18,7 @@ export function useStepUp(stepUpSeconds: number) {
   async function stepUp(): Promise<boolean> {
     if (stepUpSeconds > 0) return true;
     if (!/^\d{6}$/.test(code)) {
-      setError(t('validation.code'));
+      setError(t('banking:validation.code'));
       return false;
     }
     try {
