@@ -17,6 +17,7 @@ import { BankAccountsPanel } from './bank-accounts-panel';
 import { DepositPanel } from './deposit-panel';
 import { KybWizard } from './kyb-wizard';
 import { LiquidationPanel } from './liquidation-panel';
+import { StatementPanel } from './statement-panel';
 import styles from './banking.module.css';
 import { TwoFactorPanel } from './two-factor-panel';
 import { WithdrawForm } from './withdraw-form';
@@ -176,6 +177,15 @@ export function BankingScreen() {
                 onChange={() => void reload()}
               />
             </>
+          )}
+          {overview.profile?.virtualAccount && overview.balances && (
+            <StatementPanel
+              companyName={selectedCompany?.name ?? ''}
+              language={language}
+              account={overview.profile.virtualAccount}
+              balanceCents={overview.balances.usd}
+              transactions={transactions}
+            />
           )}
           <section className={styles.card} aria-labelledby="transactions-title">
             <h2 id="transactions-title">{t('transactions.title')}</h2>
