@@ -3,24 +3,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildBankStatementPdf, statementMonths, statementOf, statementPeriod, type BankStatementLabels } from './bank-statement-pdf';
+import { buildBankStatementPdf, statementMonths, statementOf, statementPeriod } from './bank-statement-pdf';
+import { englishStatementLabels as labels } from './bank-statement-fixture';
 import type { WalletTransaction } from './banking';
 
-const labels: BankStatementLabels = {
-  title: 'Bank statement',
-  period: 'Period',
-  sponsorBank: 'Sponsor bank',
-  accountNumber: 'Account number',
-  routingNumber: 'Routing number',
-  opening: 'Opening balance',
-  closing: 'Closing balance',
-  date: 'Date',
-  description: 'Origin / destination',
-  amount: 'Amount',
-  balance: 'Balance',
-  noTransactions: 'No transactions this month.',
-  page: 'Page',
-};
 
 const row = (overrides: Partial<WalletTransaction>): WalletTransaction => ({
   id: crypto.randomUUID(),

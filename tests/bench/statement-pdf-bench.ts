@@ -1,5 +1,6 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { statementOf, type BankStatementLabels } from '@domain/bank-statement-pdf';
+import { englishStatementLabels } from '@domain/bank-statement-fixture';
+import { statementOf } from '@domain/bank-statement-pdf';
 import type { WalletTransaction } from '@domain/banking';
 import { buildBankStatementPdfInWorker } from '@workers/bank-statement-pdf.client';
 
@@ -13,21 +14,7 @@ import { buildBankStatementPdfInWorker } from '@workers/bank-statement-pdf.clien
 const runs = 7;
 const count = 1_000;
 const rowsPerPage = 45;
-const labels: BankStatementLabels = {
-  title: 'Bank statement',
-  period: 'Period',
-  sponsorBank: 'Sponsor bank',
-  accountNumber: 'Account number',
-  routingNumber: 'Routing number',
-  opening: 'Opening balance',
-  closing: 'Closing balance',
-  date: 'Date',
-  description: 'Origin / destination',
-  amount: 'Amount',
-  balance: 'Balance',
-  noTransactions: 'No transactions this month.',
-  page: 'Page',
-};
+const labels = englishStatementLabels;
 const transactions: WalletTransaction[] = Array.from({ length: count }, (_, index) => ({
   id: String(index),
   date: `2026-10-${String((index % 31) + 1).padStart(2, '0')}T10:00:00.000Z`,

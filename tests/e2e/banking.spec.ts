@@ -68,7 +68,9 @@ test('a new owner sets up two-factor from the QR, fills the KYB partly offline, 
   await expect(page.getByRole('heading', { name: 'Company information' })).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('dialog')).toContainText('Legal name');
-  await page.getByRole('dialog').click();
+  // The popup closes by itself after 3 s (SPEC §4) or on Escape.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
   await page.getByLabel('Legal name').fill('Andes Labs LLC');
   await page.getByLabel('Incorporation date').fill('2025-03-01');
   await page.getByLabel('Entity type').selectOption('llc');
@@ -85,7 +87,9 @@ test('a new owner sets up two-factor from the QR, fills the KYB partly offline, 
   await page.getByLabel('ZIP or postal code').fill('1043');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Enter a physical address, not a PO box or a virtual address.').first()).toBeVisible();
-  await page.getByRole('dialog').click();
+  // The popup closes by itself after 3 s (SPEC §4) or on Escape.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
   await page.getByLabel('Address line 1').fill('Av. Corrientes 1234');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { name: 'Owners and documentation' })).toBeVisible();
@@ -140,7 +144,9 @@ test('a new owner sets up two-factor from the QR, fills the KYB partly offline, 
   await page.getByLabel('I accept the terms and the privacy policy.').check();
   await page.getByRole('button', { name: 'Submit KYB' }).click();
   await expect(page.getByRole('dialog')).toContainText('KYB submitted');
-  await page.getByRole('dialog').click();
+  // The popup closes by itself after 3 s (SPEC §4) or on Escape.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
   await expect(page.getByText('Your answers were submitted and can no longer be edited.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0);
 
