@@ -123,7 +123,7 @@ test('a new owner sets up two-factor from the QR, fills the KYB partly offline, 
   await page.getByLabel('Country of residence').selectOption('AR');
   await page.getByLabel('Phone', { exact: true }).fill('+5491155551234');
   await page.getByLabel('Proof of address type').selectOption('utilityBill');
-  await page.getByLabel('Proof of address issue date').fill(isoDay(-20));
+  await page.getByLabel('Proof of address issue date', { exact: true }).fill(isoDay(-20));
   await page.getByLabel('Company proof of address issue date').fill(isoDay(-10));
   const uploads: [string, string][] = [
     ['Identity document', 'passport.pdf'],
