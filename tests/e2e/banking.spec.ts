@@ -187,7 +187,7 @@ test('a new owner sets up two-factor from the QR, fills the KYB partly offline, 
   await page.getByRole('button', { name: 'Save bank account' }).click();
   await expect(page.getByRole('button', { name: 'Delete Chase ••6789' })).toBeVisible();
 
-  await page.getByLabel('Method').selectOption('wire');
+  await page.getByLabel('Method', { exact: true }).first().selectOption('wire');
   await page.getByLabel('Bank account', { exact: true }).first().selectOption({ label: 'Chase ••6789 · Lucia Banca' });
   await page.getByLabel('Amount (USD)').fill('99.99');
   await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
