@@ -60,10 +60,10 @@ describe('bank statement', () => {
       ],
     });
     expect(statement.closingCents).toBe(70_000);
-    expect(statement.openingCents).toBe(30_500);
+    expect(statement.openingCents).toBe(30_000);
     expect(statement.lines.map((line) => [line.date, line.amountCents])).toEqual([
       ['2026-10-10', 50_000],
-      ['2026-10-20', -10_500],
+      ['2026-10-20', -10_000],
     ]);
   });
 

@@ -65,11 +65,12 @@ const settledOut = new Set(['canceled', 'error', 'undeliverable', 'returned', 'r
 /**
  * The month's statement from the wallet's transactions (newest first or any order): the
  * closing balance is today's `balanceCents` less what moved after the month; the opening is
- * the closing less the month's movements. Outgoing amounts count their fee.
+ * the closing less the month's movements. A withdrawal moves the balance by its amount (its fee is inside it).
  */
 export function statementOf(input: { month: string; companyName: string; sponsorBank: string; accountNumber: string; routingNumber: string; balanceCents: number; transactions: WalletTransaction[] }): BankStatement {
   const { start, end } = statementPeriod(input.month);
-  const signed = (row: WalletTransaction) => (row.direction === 'incoming' ? row.amountCents : -(row.amountCents + row.feeCents));
+  // A withdrawal's fee comes out of its amount (the recipient gets amount − fee): the balance moves by the amount.
+  const signed = (row: WalletTransaction) => (row.direction === 'incoming' ? row.amountCents : -row.amountCents);
   const counted = input.transactions.filter((row) => !settledOut.has(row.status));
   const after = counted.filter((row) => row.date.slice(0, 10) > end).reduce((sum, row) => sum + signed(row), 0);
   const inMonth = counted.filter((row) => row.date.slice(0, 10) >= start && row.date.slice(0, 10) <= end).sort((a, b) => a.date.localeCompare(b.date));

@@ -208,7 +208,7 @@ test('a new owner sets up two-factor from the QR, fills the KYB partly offline, 
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'alta-statement-')), 'statement.pdf');
   writeFileSync(file, new Uint8Array(await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks))));
   const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  expect(text).toContain('Closing balance: $1,470.00');
+  expect(text).toContain('Closing balance: $1,500.00');
   expect(text).toContain('Ana Pérez');
   expect(text).toMatch(/Routing number \(ACH and wire\): \d{9}/);
 
