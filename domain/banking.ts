@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { withdrawalLimits } from './constants';
+import { kybSubmittedSchema } from './kyb';
 
 /**
  * Banking and crypto (SPEC §3, §4, §5, §9): the withdrawal and bank-account forms, their
@@ -347,6 +348,10 @@ export const bankingOverviewSchema = z.object({
   }),
   relation: z.enum(['owner', 'teammate']),
   impersonated: z.boolean(),
+  /** The KYB this company gives: the full form, or the basic crypto KYB of a Cross Border Crypto company. */
+  kybKind: z.enum(['business', 'crypto']),
+  /** The submitted KYB (read-only), or null while none is. */
+  kyb: kybSubmittedSchema.nullable(),
   profile: z
     .object({
       status: z.enum(verificationStatuses),

@@ -79,6 +79,9 @@ export const problemCodes = [
   'bank_account_delete_failed',
   'liquidation_failed',
   'webhook_signature_invalid',
+  'kyb_submitted',
+  'kyb_required',
+  'kyb_kind_mismatch',
   // Tax forms (docs/decisions/026-tax-forms.md).
   'declaration_sent',
   'declaration_blocked',

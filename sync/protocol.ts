@@ -49,6 +49,8 @@ export const rejectionCodes = [
   'blocked',
   /** The declaration of that year is already sent: its transactions are locked. */
   'declaration_sent',
+  /** The company's KYB is submitted: its draft is read-only (SPEC §4). */
+  'kyb_submitted',
   /** A batch import started within the SPEC §9 cooldown of the company's previous one. */
   'cooldown',
   /** This server does not know the mutation (renamed or removed in a newer version). */

@@ -38,11 +38,10 @@ export async function requireBankingAccess(db: Db, user: SessionUser, companyId:
 
 /**
  * Moving money or changing where it goes (withdrawal, bank account, liquidation address): a
- * fresh step-up, and never inside an admin's "log in as user" session, where the admin would
- * be spending the customer's money with the customer's authority.
+ * fresh step-up. Their routes also mount `refuseWhileImpersonating`: an admin acting as the
+ * user would be spending the customer's money with the customer's authority.
  */
 export async function requireMoneyMovement(db: Db, user: SessionUser, companyId: string, now: Date): Promise<BankingAccess> {
-  if (user.impersonatorId) throw new ProblemError(403, 'impersonation_forbidden');
   const access = await bankingAccessOf(db, user, companyId, now);
   if (!access.enabled) throw new ProblemError(403, 'two_factor_required');
   if (!access.stepUp) throw new ProblemError(403, 'two_factor_step_up_required');

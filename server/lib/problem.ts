@@ -69,8 +69,8 @@ export function fieldErrors(error: ZodError): Record<string, string[]> {
     // Unknown keys are reported on each key, so a client sees exactly which field it must not send.
     const keys = issue.code === 'unrecognized_keys' ? issue.keys.map((k) => [...issue.path, k].join('.')) : [key];
     const message = issue.code === 'unrecognized_keys' ? 'validation.unknownField' : issue.message;
-    // Message keys of a catalog (`validation.*`, or a feature's own `banking.validation.*`) pass; any other text does not.
-    const normalised = message.startsWith('validation.') || message.startsWith('banking.validation.') ? message : 'validation.invalid';
+    // Message keys of a catalog (`validation.*`, or a feature's own `banking.validation.*`, `kyb.validation.*`) pass; any other text does not.
+    const normalised = message.startsWith('validation.') || message.startsWith('banking.validation.') || message.startsWith('kyb.validation.') ? message : 'validation.invalid';
     for (const k of keys) (errors[k] ??= []).push(normalised);
   }
   return errors;

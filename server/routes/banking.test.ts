@@ -3,11 +3,17 @@ import { eq } from 'drizzle-orm';
 import { Secret, URI } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../context';
-import { bankingProfiles, walletBalances, walletTransactions } from '../db/schema/banking';
+import type { KybFile } from '@domain/kyb';
+import { validKyb } from '@domain/kyb-fixture';
+import { protocolVersion } from '@sync/protocol';
+import { bankingProfiles, kybSubmissions, walletBalances, walletTransactions } from '../db/schema/banking';
+import { uploads } from '../db/schema/bookkeeping';
 import { companies, companyMembers, partners } from '../db/schema/companies';
+import { drafts } from '../db/schema/drafts';
 import { ensureAdmin } from '../seed';
 import { totpOf } from '../banking/two-factor';
 import { createSandboxBanking } from '../providers/banking/sandbox-banking';
+import { applyPush } from '../sync/push';
 import { createUser, signIn } from '../test/accounts';
 import { cookiesFrom, createTestApp, refusedWith, type TestApp } from '../test/harness';
 
@@ -71,7 +77,13 @@ describe('banking', () => {
     expect(response.status).toBe(204);
   }
 
+  /** A KYB submitted straight into the table: the KYB route has its own tests below. */
+  async function kybOnFile(id: string, by: string) {
+    await t.database.db.insert(kybSubmissions).values({ companyId: id, kind: 'business', form: validKyb(), draftId: randomUUID(), submittedBy: by, submittedAt: t.clock.now });
+  }
+
   async function approve(id: string) {
+    await kybOnFile(id, owner.id);
     const enabled = await api(`/companies/${id}/verification`, owner, { method: 'POST' });
     expect(enabled.status).toBe(201);
     const [profile] = await t.database.db.select().from(bankingProfiles).where(eq(bankingProfiles.companyId, id));
@@ -174,6 +186,18 @@ describe('banking', () => {
       expect(overview.profile.status).toBe('approved');
     });
 
+    it('refuses a verification whose email the provider already holds for a different account', async () => {
+      const second = await companyOf(owner.id, 'AR');
+      await kybOnFile(second, owner.id);
+      await verify(owner);
+      const response = await api(`/companies/${second}/verification`, owner, { method: 'POST' });
+      expect([response.status, (await response.json()).code]).toEqual([409, 'kyc_email_in_use']);
+      const [profile] = await t.database.db.select().from(bankingProfiles).where(eq(bankingProfiles.companyId, second));
+      expect(profile).toBeUndefined();
+      // The first company's own retry is the same link, not a conflict.
+      expect((await api(`/companies/${companyId}/verification`, owner, { method: 'POST' })).status).toBe(201);
+    });
+
     it('refuses banking to a company whose owner lives in a SPEC §1 country', async () => {
       await setUp(sanctionedOwner, sanctionedCompanyId);
       const response = await api(`/companies/${sanctionedCompanyId}/verification`, sanctionedOwner, { method: 'POST' });
@@ -182,7 +206,118 @@ describe('banking', () => {
     });
   });
 
+  describe('KYB', () => {
+    /** A new owner with two-factor access and a company (Argentina unless `country`, an LLC unless `type`). */
+    async function applicant(email: string, type: 'LLC' | 'Cross Border Crypto' = 'LLC') {
+      const who = await person(email);
+      const company = await companyOf(who.id, 'AR');
+      if (type !== 'LLC') await t.database.db.update(companies).set({ type }).where(eq(companies.id, company));
+      await setUp(who, company);
+      return { who, company };
+    }
+
+    /** Files this company uploaded and the server verified, one per name. */
+    async function uploadedFile(company: string, uploader: string, name: string) {
+      const key = `kyb/${company}/${randomUUID()}.pdf`;
+      await t.database.db.insert(uploads).values({ key, companyId: company, uploadType: 'kybDocument', fileName: name, size: 1000, contentType: 'application/pdf', uploadedBy: uploader, verifiedAt: t.clock.now });
+      return { key, name, size: 1000, contentType: 'application/pdf' };
+    }
+
+    async function kybWithFiles(company: string, uploader: string) {
+      const files = new Map<string, KybFile>();
+      for (const name of ['passport.pdf', 'bill.pdf', 'articles.pdf', 'shares.pdf', 'lease.pdf', 'ein.pdf', 'statement.pdf']) files.set(name, await uploadedFile(company, uploader, name));
+      const form = validKyb((name) => files.get(name)!);
+      // The fixture's dates are valid on 2026-11-22: move them to the test clock's day.
+      const shift = (date: string) => new Date(t.clock.now.getTime() - (Date.parse('2026-11-22') - Date.parse(date))).toISOString().slice(0, 10);
+      return { ...form, proofOfAddressDate: shift(form.proofOfAddressDate), owners: form.owners.map((owner) => ({ ...owner, proofOfAddressDate: shift(owner.proofOfAddressDate) })) };
+    }
+
+    const submit = (who: Person, company: string, body: unknown) => api(`/companies/${company}/kyb`, who, { method: 'POST', json: body });
+
+    it('gives no verification link before the KYB', async () => {
+      const { who, company } = await applicant('kyb-first@example.com');
+      const response = await api(`/companies/${company}/verification`, who, { method: 'POST' });
+      expect([response.status, (await response.json()).code]).toEqual([409, 'kyb_required']);
+    });
+
+    it('validates the whole KYB again, whatever the browser checked', async () => {
+      const { who, company } = await applicant('kyb-invalid@example.com');
+      const form = await kybWithFiles(company, who.id);
+      const response = await submit(who, company, { draftId: randomUUID(), kind: 'business', form: { ...form, ein: '12-345', physicalAddress: { ...form.physicalAddress, addressLine1: 'PO Box 12' }, termsAccepted: false } });
+      expect(response.status).toBe(400);
+      expect((await response.json()).errors).toMatchObject({ 'form.ein': ['validation.ein'], 'form.physicalAddress.addressLine1': ['kyb.validation.poBox'], 'form.termsAccepted': ['validation.acceptTerms'] });
+    });
+
+    it('refuses files that are not verified KYB documents of this company', async () => {
+      const { who, company } = await applicant('kyb-files@example.com');
+      const form = await kybWithFiles(company, who.id);
+      const foreign = await uploadedFile(companyId, owner.id, 'statement.pdf');
+      const response = await submit(who, company, { draftId: randomUUID(), kind: 'business', form: { ...form, documents: { ...form.documents, bankStatement1: foreign } } });
+      expect(response.status).toBe(400);
+      expect((await response.json()).errors).toEqual({ 'form.documents': ['validation.invalid'] });
+    });
+
+    it('refuses an owner who lives in a SPEC §1 country', async () => {
+      const { who, company } = await applicant('kyb-sanctioned@example.com');
+      const form = await kybWithFiles(company, who.id);
+      const response = await submit(who, company, { draftId: randomUUID(), kind: 'business', form: { ...form, owners: [{ ...form.owners[0]!, residenceCountry: 'SY' }] } });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({ code: 'banking_unavailable_country', errors: { 'form.owners.0.residenceCountry': ['validation.bankingUnavailableCountry'] } });
+    });
+
+    it('keeps a valid KYB once, freezes its draft on every device, and opens the verification', async () => {
+      const { who, company } = await applicant('kyb-valid@example.com');
+      const form = await kybWithFiles(company, who.id);
+      const draftId = randomUUID();
+      const response = await submit(who, company, { draftId, kind: 'business', form });
+      expect(response.status).toBe(201);
+      const overview = await response.json();
+      expect(overview.kyb).toMatchObject({ kind: 'business', form: { legalName: 'Andes Labs LLC', ein: '12-3456789' } });
+      expect(overview.profile).toMatchObject({ status: 'pending' });
+      const [draft] = await t.database.db.select().from(drafts).where(eq(drafts.id, draftId));
+      expect(draft).toMatchObject({ kind: 'kyb', companyId: company, data: { submitted: true } });
+      expect((await (await submit(who, company, { draftId: randomUUID(), kind: 'business', form })).json()).code).toBe('kyb_submitted');
+      // A device still editing the draft is refused, and may not discard it either.
+      const at = t.clock.now.toISOString();
+      const pushed = await applyPush(t.database.db, who.id, {
+        clientId: randomUUID(),
+        protocolVersion,
+        mutations: [
+          { id: 1, name: 'saveDraft', args: { id: draftId, kind: 'kyb', companyId: company, step: 2, data: { kind: 'business', form: { legalName: 'Changed' } }, updatedAt: at }, createdAt: at },
+          { id: 2, name: 'deleteDraft', args: { id: draftId }, createdAt: at },
+          { id: 3, name: 'saveDraft', args: { id: randomUUID(), kind: 'kyb', companyId: company, step: 3, data: { kind: 'business', form: {}, submitted: true }, updatedAt: at }, createdAt: at },
+        ],
+      });
+      expect(pushed.rejections).toEqual([
+        { mutationId: 1, code: 'kyb_submitted' },
+        { mutationId: 2, code: 'kyb_submitted' },
+        { mutationId: 3, code: 'invalid' },
+      ]);
+    });
+
+    it('takes the basic crypto KYB from a Cross Border Crypto company, and only that', async () => {
+      const { who, company } = await applicant('kyb-crypto@example.com', 'Cross Border Crypto');
+      const wrong = await submit(who, company, { draftId: randomUUID(), kind: 'business', form: {} });
+      expect([wrong.status, (await wrong.json()).code]).toEqual([409, 'kyb_kind_mismatch']);
+      const invalid = await submit(who, company, { draftId: randomUUID(), kind: 'crypto', form: { legalName: 'A', registrationCountry: 'XX' } });
+      expect((await invalid.json()).errors).toEqual({ 'form.legalName': ['validation.min2'], 'form.registrationCountry': ['validation.country'] });
+      const response = await submit(who, company, { draftId: randomUUID(), kind: 'crypto', form: { legalName: 'Andes Crypto', registrationCountry: 'ar' } });
+      expect(response.status).toBe(201);
+      expect((await response.json()).kyb).toMatchObject({ kind: 'crypto', form: { legalName: 'Andes Crypto', registrationCountry: 'AR' } });
+    });
+
+    it('gives a stranger a 404', async () => {
+      expect((await submit(stranger, companyId, { draftId: randomUUID(), kind: 'business', form: {} })).status).toBe(404);
+    });
+  });
+
   describe('withdrawals', () => {
+    beforeAll(async () => {
+      // The tests before moved the clock past the access token's life: a new session, and its own code.
+      owner.cookies = await signIn(t, owner.email);
+      await verify(owner);
+    });
+
     const deposit = async (cents: number) => {
       const response = await api(`/sandbox/companies/${companyId}/deposits`, owner, { method: 'POST', json: { amountCents: cents, senderName: 'Ana Pérez', fromBank: 'Chase', rail: 'wire' } });
       expect(response.status).toBe(202);
@@ -209,6 +344,7 @@ describe('banking', () => {
     });
 
     it('sends once for the same Idempotency-Key, and refuses the key with another body', async () => {
+      owner.cookies = await signIn(t, owner.email);
       await verify(owner);
       const key = randomUUID();
       const body = { rail: 'tron', walletAddress: 'T'.repeat(34), amountCents: 10_000 };
@@ -244,9 +380,17 @@ describe('banking', () => {
       const loginAs = await t.request('/api/v1/admin/login-as-user', { method: 'POST', json: { userId: owner.id }, cookies: adminCookies });
       expect(loginAs.status).toBe(200);
       const impersonation: Person = { ...owner, cookies: cookiesFrom(loginAs, adminCookies) };
-      const response = await withdraw(impersonation, { rail: 'tron', walletAddress: 'T'.repeat(34), amountCents: 10_000 });
-      expect(response.status).toBe(403);
-      expect((await response.json()).code).toBe('impersonation_forbidden');
+      const refusals = [
+        await withdraw(impersonation, { rail: 'tron', walletAddress: 'T'.repeat(34), amountCents: 10_000 }),
+        await api('/two-factor/setup', impersonation, { method: 'POST', json: { companyId } }),
+        await api('/two-factor/reset/confirm', impersonation, { method: 'POST', json: { code: '123456' } }),
+        await api(`/companies/${companyId}/bank-accounts`, impersonation, { method: 'POST', json: {} }),
+        await api(`/companies/${companyId}/bank-accounts/${randomUUID()}`, impersonation, { method: 'DELETE' }),
+        await api(`/companies/${companyId}/kyb`, impersonation, { method: 'POST', json: {} }),
+        await api(`/companies/${companyId}/liquidation-addresses`, impersonation, { method: 'POST', json: {}, headers: { 'idempotency-key': randomUUID() } }),
+      ];
+      // One middleware answers all of them, before validation or the provider.
+      for (const response of refusals) expect([response.status, (await response.json()).code]).toEqual([403, 'impersonation_forbidden']);
     });
   });
 

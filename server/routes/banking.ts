@@ -18,6 +18,8 @@ import {
 } from '@domain/banking';
 import { idempotencyKeySchema } from '@domain/checkout';
 import { problemSchema } from '@domain/problem';
+import { kybSubmissionSchema } from '@domain/kyb';
+import { kybOf, submitKyb } from '../banking/kyb';
 import { bankingAccessOf, mayGenerateQr, requireBankingAccess, requireMoneyMovement, sanctionedResidence } from '../banking/access';
 import { activeBankAccount, applyBankingEvent, balancesOf, listTransactions, toBankAccountView, withdraw } from '../banking/money';
 import { confirmReset, createSecret, startReset, twoFactorPolicy, verifyCode } from '../banking/two-factor';
@@ -29,6 +31,7 @@ import { users } from '../db/schema/users';
 import { ProblemError } from '../lib/problem';
 import { answerRefusals, refusalResponse } from '../lib/refusals';
 import { errorForLog } from '../lib/log-error';
+import { refuseWhileImpersonating } from '../middleware/refuse-while-impersonating';
 import { withSession } from '../middleware/with-session';
 import { BankingProviderError, type BankingProvider } from '../providers/banking/banking-provider';
 import type { SandboxBanking } from '../providers/banking/sandbox-banking';
@@ -66,6 +69,8 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
   const session = withSession(deps);
   const router = new OpenAPIHono<AppEnv>();
   const protect = { security: [{ cookieAuth: [] }], middleware: session, tags: ['banking'] };
+  /** Routes that move money or change the user's own two-factor: never in an admin's "log in as user" session. */
+  const customerOnly = { ...protect, middleware: [session, refuseWhileImpersonating(deps)] };
   /** Code guesses from one address across accounts (`twoFactorIpRule`), checked before the session. */
   const ipLimit: MiddlewareHandler = async (c, next) => {
     const until = await lockedUntil(db, [`2fa:ip:${clientIp(c, deps.env) ?? 'unknown'}`], deps.now());
@@ -81,6 +86,8 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
       twoFactor: { enabled: access.enabled, canSetUp, access: access.access, stepUpSeconds: access.stepUpSeconds },
       relation: access.company.relation,
       impersonated: user.impersonatorId !== null,
+      kybKind: access.company.company.type === 'Cross Border Crypto' ? 'crypto' : 'business',
+      kyb: null,
       profile: null,
       balances: null,
       bankAccounts: null,
@@ -99,6 +106,7 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
     const byId = new Map(accounts.map((account) => [account.id, account]));
     return {
       ...base,
+      kyb: await kybOf(db, companyId),
       profile: profile
         ? {
             status: profile.status,
@@ -144,6 +152,34 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
     }
   }
 
+  /** The company's customer at the provider and its hosted verification link (once: the key is the company's). */
+  async function startVerification(userId: string, access: Awaited<ReturnType<typeof requireBankingAccess>>) {
+    const companyId = access.company.company.id;
+    if (sanctionedResidence(access.company)) throw new ProblemError(403, 'banking_unavailable_country', { _: ['validation.bankingUnavailableCountry'] });
+    const [existing] = await db.select().from(bankingProfiles).where(eq(bankingProfiles.companyId, companyId));
+    if (existing) return;
+    const [me] = await db.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, userId));
+    try {
+      const link = await provider.createKycLink({
+        idempotencyKey: `kyc-${companyId}`,
+        fullName: access.company.company.nameOption1,
+        email: me!.email,
+        type: 'business',
+        redirectUri: `${deps.env.APP_URL}/${me!.language}/banking-crypto`,
+      });
+      await db
+        .insert(bankingProfiles)
+        .values({ companyId, provider: provider.name, customerId: link.customerId, kycLinkId: link.id, kycUrl: link.url, status: link.status, createdAt: deps.now(), updatedAt: deps.now() })
+        .onConflictDoNothing();
+    } catch (error) {
+      if (error instanceof BankingProviderError && /email/i.test(`${error.providerCode ?? ''} ${error.message}`) && error.status === 400) {
+        throw new ProblemError(409, 'kyc_email_in_use');
+      }
+      console.error(JSON.stringify({ level: 'error', msg: 'kyc link failed', ...errorForLog(error) }));
+      throw new ProblemError(502, 'kyc_failed');
+    }
+  }
+
   const overviewRoute = createRoute({
     ...protect,
     method: 'get',
@@ -154,7 +190,7 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
   });
 
   const setupRoute = createRoute({
-    ...protect,
+    ...customerOnly,
     method: 'post',
     path: '/banking/two-factor/setup',
     summary: 'Generate the two-factor QR (otpauth URI) for the caller',
@@ -195,7 +231,7 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
     ...protect,
     method: 'post',
     path: '/banking/two-factor/reset/confirm',
-    middleware: [answerRefusals(...resetConfirmRefusals), session] as const,
+    middleware: [answerRefusals(...resetConfirmRefusals), session, refuseWhileImpersonating(deps)] as const,
     summary: 'Remove the caller’s two-factor secret with the mailed code (then set up a new QR)',
     request: { body: { content: json(codeBody), required: true } },
     responses: { 204: { description: 'Reset' }, 200: refusalResponse(resetConfirmRefusals) },
@@ -210,7 +246,21 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
     responses: {
       201: { description: 'Overview with the verification link', content: json(bankingOverviewSchema) },
       403: problem('`banking_unavailable_country`, `two_factor_required`'),
-      409: problem('`kyc_email_in_use`'),
+      409: problem('`kyb_required`, `kyc_email_in_use`'),
+    },
+  });
+
+  const kybRoute = createRoute({
+    ...customerOnly,
+    method: 'post',
+    path: '/banking/companies/{companyId}/kyb',
+    summary: 'Submit the company’s KYB (or basic crypto KYB): validated again, stored once, its draft frozen; then the verification link',
+    request: { params: companyParams, body: { content: json(kybSubmissionSchema), required: true } },
+    responses: {
+      201: { description: 'Overview with the submitted KYB and the verification link', content: json(bankingOverviewSchema) },
+      400: problem('`validation` (per field, under `form.`)'),
+      403: problem('`banking_unavailable_country`, `two_factor_required`, `impersonation_forbidden`'),
+      409: problem('`kyb_submitted`, `kyb_kind_mismatch`, `kyc_email_in_use`'),
     },
   });
 
@@ -224,7 +274,7 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
   });
 
   const withdrawRoute = createRoute({
-    ...protect,
+    ...customerOnly,
     method: 'post',
     path: '/banking/companies/{companyId}/withdrawals',
     summary: 'Withdraw (bank or USDT). Needs a fresh step-up and an Idempotency-Key: a retry with the same key sends nothing more',
@@ -240,7 +290,7 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
   });
 
   const addAccountRoute = createRoute({
-    ...protect,
+    ...customerOnly,
     method: 'post',
     path: '/banking/companies/{companyId}/bank-accounts',
     summary: 'Add a bank account to withdraw to (fresh step-up)',
@@ -249,7 +299,7 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
   });
 
   const deleteAccountRoute = createRoute({
-    ...protect,
+    ...customerOnly,
     method: 'delete',
     path: '/banking/companies/{companyId}/bank-accounts/{bankAccountId}',
     summary: 'Delete a bank account (fresh step-up)',
@@ -258,7 +308,7 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
   });
 
   const liquidationRoute = createRoute({
-    ...protect,
+    ...customerOnly,
     method: 'post',
     path: '/banking/companies/{companyId}/liquidation-addresses',
     summary: 'Create a liquidation address (crypto in, fiat out to a bank account; fresh step-up)',
@@ -278,7 +328,6 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
     .openapi(overviewRoute, async (c) => c.json(await overviewOf(c.var.user, c.req.valid('param').companyId), 200))
     .openapi(setupRoute, async (c) => {
       const user = c.var.user;
-      if (user.impersonatorId) throw new ProblemError(403, 'impersonation_forbidden');
       const access = await bankingAccessOf(db, user, c.req.valid('json').companyId, deps.now());
       if (!(await mayGenerateQr(db, access.company))) throw new ProblemError(403, 'two_factor_owner_only');
       const otpauthUri = await createSecret(db, deps.env.SESSION_SECRET, user.id, user.email, deps.now());
@@ -321,35 +370,22 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
       return c.body(null, 204);
     })
     .openapi(enableRoute, async (c) => {
-      const user = c.var.user;
       const { companyId } = c.req.valid('param');
-      const access = await requireBankingAccess(db, user, companyId, deps.now());
-      const residence = sanctionedResidence(access.company);
-      if (residence) throw new ProblemError(403, 'banking_unavailable_country', { _: ['validation.bankingUnavailableCountry'] });
-      const [existing] = await db.select().from(bankingProfiles).where(eq(bankingProfiles.companyId, companyId));
-      if (!existing) {
-        const [me] = await db.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, user.id));
-        try {
-          const link = await provider.createKycLink({
-            idempotencyKey: `kyc-${companyId}`,
-            fullName: access.company.company.nameOption1,
-            email: me!.email,
-            type: 'business',
-            redirectUri: `${deps.env.APP_URL}/${me!.language}/banking-crypto`,
-          });
-          await db
-            .insert(bankingProfiles)
-            .values({ companyId, provider: provider.name, customerId: link.customerId, kycLinkId: link.id, kycUrl: link.url, status: link.status, createdAt: deps.now(), updatedAt: deps.now() })
-            .onConflictDoNothing();
-        } catch (error) {
-          if (error instanceof BankingProviderError && /email/i.test(`${error.providerCode ?? ''} ${error.message}`) && error.status === 400) {
-            throw new ProblemError(409, 'kyc_email_in_use');
-          }
-          console.error(JSON.stringify({ level: 'error', msg: 'kyc link failed', ...errorForLog(error) }));
-          throw new ProblemError(502, 'kyc_failed');
-        }
-      }
-      return c.json(await overviewOf(user, companyId), 201);
+      const access = await requireBankingAccess(db, c.var.user, companyId, deps.now());
+      if (sanctionedResidence(access.company)) throw new ProblemError(403, 'banking_unavailable_country', { _: ['validation.bankingUnavailableCountry'] });
+      // The verification link follows the company's KYB, never stands in for it.
+      if (!(await kybOf(db, companyId))) throw new ProblemError(409, 'kyb_required');
+      await startVerification(c.var.user.id, access);
+      return c.json(await overviewOf(c.var.user, companyId), 201);
+    })
+    .openapi(kybRoute, async (c) => {
+      const { companyId } = c.req.valid('param');
+      const access = await requireBankingAccess(db, c.var.user, companyId, deps.now());
+      if (sanctionedResidence(access.company)) throw new ProblemError(403, 'banking_unavailable_country', { _: ['validation.bankingUnavailableCountry'] });
+      await submitKyb(db, { userId: c.var.user.id, company: access.company, submission: c.req.valid('json'), now: deps.now() });
+      // The KYB is kept even if the provider fails now: "Start verification" tries the link again.
+      await startVerification(c.var.user.id, access);
+      return c.json(await overviewOf(c.var.user, companyId), 201);
     })
     .openapi(transactionsRoute, async (c) => {
       const { companyId } = c.req.valid('param');

@@ -109,7 +109,7 @@ describe('push', () => {
     const brunosCompany = await insertTestCompany(database.db, bruno);
     const draft = draftRow();
     await push(ana, randomUUID(), [mutation(1, 'saveDraft', draft)]);
-    const brunosDraft = draftRow({ kind: 'kyb', companyId: brunosCompany });
+    const brunosDraft = draftRow({ kind: 'kyb', companyId: brunosCompany, data: { kind: 'business', form: {} } });
     const result = await push(bruno, randomUUID(), [
       mutation(1, 'saveDraft', { ...draft, data: { stolen: true } }),
       mutation(2, 'deleteDraft', { id: draft.id }),
@@ -123,7 +123,7 @@ describe('push', () => {
     expect(await database.db.select().from(drafts).where(eq(drafts.id, brunosDraft.id))).toMatchObject([{ userId: bruno, companyId: brunosCompany }]);
     const [stored] = await database.db.select().from(drafts).where(eq(drafts.id, draft.id));
     expect(stored).toMatchObject({ userId: ana, data: { name: 'Acme' } });
-    const anaTries = await push(ana, randomUUID(), [mutation(1, 'saveDraft', draftRow({ kind: 'kyb', companyId: brunosCompany }))]);
+    const anaTries = await push(ana, randomUUID(), [mutation(1, 'saveDraft', draftRow({ kind: 'kyb', companyId: brunosCompany, data: { kind: 'business', form: {} } }))]);
     expect(anaTries.rejections).toEqual([{ mutationId: 1, code: 'forbidden' }]);
   });
 

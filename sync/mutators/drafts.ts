@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { draftSchema, type Draft } from '@domain/draft';
+import { kybDraftDataSchema } from '@domain/kyb';
 import { taxFormDraftDataSchema } from '@domain/tax-form';
 import { defineMutator, reject, type MutatorTx } from '../mutator';
 
@@ -19,6 +20,17 @@ async function checkTaxFormDraft(tx: MutatorTx, draft: Draft, existing: Draft | 
   }
 }
 
+/**
+ * A KYB draft becomes read-only once the company's KYB is submitted (SPEC §4). Only
+ * POST /banking/companies/{id}/kyb, which validates the whole form, marks it submitted.
+ */
+function checkKybDraft(draft: Draft, existing: Draft | undefined) {
+  if (existing?.kind === 'kyb' && existing.data.submitted === true) reject('kyb_submitted');
+  if (draft.kind !== 'kyb') return;
+  const data = kybDraftDataSchema.safeParse(draft.data);
+  if (!data.success || data.data.submitted === true || draft.companyId === null) reject('invalid');
+}
+
 /** Creates or replaces a wizard draft (called on every change of a wizard). */
 export const saveDraft = defineMutator(
   'saveDraft',
@@ -28,6 +40,7 @@ export const saveDraft = defineMutator(
     // A draft belongs to one wizard and one company for its whole life: resuming it elsewhere must land in the same wizard.
     if (existing && (existing.kind !== draft.kind || existing.companyId !== draft.companyId)) reject('invalid');
     await checkTaxFormDraft(tx, draft, existing);
+    checkKybDraft(draft, existing);
     if (draft.companyId !== null && tx.location === 'server') {
       // Only the server knows who belongs to which company; the device would only guess from a cache.
       if ((await tx.checks.companyRole(draft.companyId)) === null) reject('forbidden');
@@ -45,6 +58,7 @@ export const deleteDraft = defineMutator(
     const existing = await tx.get('drafts', id);
     // A sent declaration's draft is its record on every device: it stays.
     if (existing?.kind === 'taxForm' && existing.data.isCompleted === true) reject('declaration_sent');
+    if (existing?.kind === 'kyb' && existing.data.submitted === true) reject('kyb_submitted');
     await tx.delete('drafts', id);
   },
   { reads: ({ id }) => [['drafts', id]] },

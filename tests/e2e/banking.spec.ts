@@ -1,12 +1,27 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import jsQR from 'jsqr';
 import { TOTP, URI } from 'otpauth';
 import type { Page } from '@playwright/test';
-import { demo, expect, logInAs } from './support/alta';
-import { test } from './support/test';
+import { expect, logInAs, uniqueEmail } from './support/alta';
+import { placeOrder, sandboxCards } from './support/checkout';
+import { failing, networkCut, test } from './support/test';
+
+// The reload without network is on purpose.
+test.use({ expectedFailures: failing(networkCut) });
+// A fresh customer (account, order, payment) and a whole banking journey on a shared machine.
+test.setTimeout(180_000);
+
+/** A JPG/PNG/PDF the server accepts: its magic bytes say PDF. */
+const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\ntrailer\n%%EOF\n') });
+const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 /** Reads the QR the page drew: the canvas pixels, decoded here with jsQR, as a phone's camera would. */
-async function scanQr(page: Page): Promise<string> {
-  const canvas = page.getByRole('img', { name: 'QR code for your authenticator app' });
+async function scanQr(page: Page, name = 'QR code for your authenticator app'): Promise<string> {
+  const canvas = page.getByRole('img', { name });
   await expect(canvas).toBeVisible();
   const image = await canvas.evaluate((element: HTMLCanvasElement) => {
     const data = element.getContext('2d')!.getImageData(0, 0, element.width, element.height);
@@ -17,8 +32,21 @@ async function scanQr(page: Page): Promise<string> {
   return decoded.data;
 }
 
-test('an owner sets up two-factor access from the QR, opens the account, sees a deposit arrive and withdraws with a fee preview', async ({ page }) => {
-  await logInAs(page, demo, 'en');
+test('a new owner sets up two-factor from the QR, fills the KYB partly offline, opens the account, sees a deposit arrive, withdraws with a fee preview, downloads a statement and makes a liquidation address', async ({ page, context, playwright }) => {
+  // Its own customer: an account, a paid company (so a retry never meets a 2FA or KYB already done).
+  const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  const email = uniqueEmail('banking');
+  const created = await request.post('/api/v1/users', { data: { firstName: 'Lucía', lastName: 'Banca', email, password: 'Alta#2026go', language: 'en', acceptTerms: true } });
+  expect(created.status(), await created.text()).toBe(201);
+  const order = await placeOrder(request, { email });
+  const paid = await request.post(`/api/v1/checkout/${order.orderId}/pay`, {
+    headers: { 'Idempotency-Key': randomUUID(), 'X-Checkout-Token': order.checkoutToken },
+    data: { amount: order.amount, country: 'AR', paymentMethod: { type: 'card', cardNumber: sandboxCards.success, holderName: 'Lucía Banca', expiry: '12/34', cvc: '123', postalCode: '1043' } },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  await request.dispose();
+
+  await logInAs(page, { email, password: 'Alta#2026go' }, 'en');
   await page.goto('/en/banking-crypto');
   await expect(page.getByRole('heading', { level: 1, name: 'Bank account' })).toBeVisible();
 
@@ -26,24 +54,109 @@ test('an owner sets up two-factor access from the QR, opens the account, sees a 
   const uri = await scanQr(page);
   expect(uri).toMatch(/^otpauth:\/\/totp\/Alta:/);
   // The authenticator app: the code for now from the scanned secret.
-  const right = (URI.parse(uri) as TOTP).generate();
-
+  const totp = URI.parse(uri) as TOTP;
+  const right = totp.generate();
   // A wrong code says how many attempts are left.
   await page.getByLabel('6-digit code').fill(right === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('alert')).toContainText('4 attempts remaining');
-
   await page.getByLabel('6-digit code').fill(right);
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByRole('heading', { name: 'Verification' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Start verification' }).click();
+  // KYB step 0, then step 1: the rules speak before anything is sent.
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByRole('heading', { name: 'Company information' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Legal name');
+  // The popup closes by itself after 3 s (SPEC §4) or on Escape.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await page.getByLabel('Legal name').fill('Andes Labs LLC');
+  await page.getByLabel('Incorporation date').fill('2025-03-01');
+  await page.getByLabel('Entity type').selectOption('llc');
+  await page.getByLabel('Company phone').fill('+5491155551234');
+  await page.getByLabel('EIN').fill('123456789');
+  await page.getByLabel('NAICS code').selectOption('812990');
+  await page.getByLabel('Operating countries').selectOption(['AR', 'US']);
+  await page.getByLabel('Primary source of funds').selectOption('revenue');
+  await page.getByLabel('Business description').fill('Software services, consulting and support.');
+  await page.getByLabel('Address line 1').fill('P.O. Box 12');
+  await page.getByLabel('City').fill('Buenos Aires');
+  await page.getByLabel('State or province').fill('CABA');
+  await page.getByLabel('Country', { exact: true }).selectOption('AR');
+  await page.getByLabel('ZIP or postal code').fill('1043');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Enter a physical address, not a PO box or a virtual address.').first()).toBeVisible();
+  // The popup closes by itself after 3 s (SPEC §4) or on Escape.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await page.getByLabel('Address line 1').fill('Av. Corrientes 1234');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Owners and documentation' })).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill('Lucía');
+
+  // Offline, a reload still opens the KYB where it was, with its answers.
+  await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Owners and documentation' })).toBeVisible();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Lucía');
+  await page.getByLabel('Last name').fill('Banca');
+  await page.getByLabel('Identity document').setInputFiles(pdf('passport.pdf'));
+  await expect(page.getByText(/No connection|offline|network/i).first()).toBeVisible();
+  await context.setOffline(false);
+  await page.reload();
+
+  // Online again (the code entered a moment ago still opens banking): finish the KYB.
+  await expect(page.getByLabel('Last name')).toHaveValue('Banca');
+  await page.getByLabel('Nationality').selectOption('AR');
+  await page.getByLabel('Birth date').fill('1990-05-04');
+  await page.getByLabel('Document type').selectOption('passport');
+  await page.getByLabel('Document number').fill('AAB123456');
+  await page.getByLabel('Company role').selectOption('ultimateBeneficialOwner');
+  await page.getByLabel('Ownership (%)').fill('100');
+  await page.getByLabel('Address line 1').fill('Av. Corrientes 1234');
+  await page.getByLabel('City').fill('Buenos Aires');
+  await page.getByLabel('State or province').fill('CABA');
+  await page.getByLabel('Country', { exact: true }).selectOption('AR');
+  await page.getByLabel('ZIP or postal code').fill('1043');
+  await page.getByLabel('Country of residence').selectOption('AR');
+  await page.getByLabel('Phone', { exact: true }).fill('+5491155551234');
+  await page.getByLabel('Proof of address type').selectOption('utilityBill');
+  await page.getByLabel('Proof of address issue date', { exact: true }).fill(isoDay(-20));
+  await page.getByLabel('Company proof of address issue date').fill(isoDay(-10));
+  const uploads: [string, string][] = [
+    ['Identity document', 'passport.pdf'],
+    ['Proof of address', 'bill.pdf'],
+    ['Incorporation document', 'articles.pdf'],
+    ['Signed shareholding certificate', 'shares.pdf'],
+    ['Company proof of address', 'lease.pdf'],
+    ['Tax ID document', 'ein.pdf'],
+    ['Bank statement 1', 'statement.pdf'],
+  ];
+  for (const [label, name] of uploads) {
+    await page.getByLabel(label, { exact: true }).setInputFiles(pdf(name));
+    await expect(page.getByText(`Uploaded: ${name}`)).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Account setup' })).toBeVisible();
+  await page.getByRole('radio', { name: /\$100,000 \/ \$250,000 \/ \$1,000,000/ }).check();
+  await page.getByLabel('I accept the terms and the privacy policy.').check();
+  await page.getByRole('button', { name: 'Submit KYB' }).click();
+  await expect(page.getByRole('dialog')).toContainText('KYB submitted');
+  // The popup closes by itself after 3 s (SPEC §4) or on Escape.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByText('Your answers were submitted and can no longer be edited.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0);
+
   await page.getByRole('link', { name: 'Continue verification' }).click();
   // The sandbox's hosted verification page stands in for the provider's.
   await page.getByRole('button', { name: 'Aprobar' }).click();
   await page.goto('/en/banking-crypto');
-  await expect(page.getByText('Routing number (ACH and wire)')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'US domestic wire' })).toBeVisible();
   await expect(page.getByText('Approved')).toBeVisible();
+  await expect(page.getByTestId('usdt-deposit-fee')).toHaveText('0.25 % under $200,000, 0.15 % from $200,000, 0.1 % from $500,000');
 
   // Money arrives through a signed provider webhook; the open page shows it without a reload.
   const companyId = await page.evaluate(async () => (await (await fetch('/api/v1/companies', { credentials: 'include' })).json()).items[0].id as string);
@@ -55,11 +168,11 @@ test('an owner sets up two-factor access from the QR, opens the account, sees a 
   await expect(page.getByTestId('balance-usd')).toHaveText('$2,500', { timeout: 30_000 });
   await expect(page.getByRole('button', { name: /Ana Pérez/ })).toBeVisible();
 
-  // A bank account to withdraw to (the code entered a moment ago still covers it).
+  // A bank account to withdraw to (the code entered a moment ago still covers it, or a new one does).
   await page.getByRole('button', { name: 'Add bank account' }).click();
   await page.getByLabel('Bank', { exact: true }).fill('Chase');
-  await page.getByLabel('First name').fill('Demo');
-  await page.getByLabel('Last name').fill('Owner');
+  await page.getByLabel('First name').fill('Lucia');
+  await page.getByLabel('Last name').fill('Banca');
   await page.getByLabel('Account number').fill('000123456789');
   await page.getByLabel('Routing number', { exact: true }).fill('12345678');
   await page.getByLabel('Street and number').fill('123 Main St');
@@ -69,21 +182,44 @@ test('an owner sets up two-factor access from the QR, opens the account, sees a 
   await page.getByRole('button', { name: 'Save bank account' }).click();
   await expect(page.getByText('The routing number has 9 digits.')).toBeVisible();
   await page.getByLabel('Routing number', { exact: true }).fill('021000021');
+  const code = page.getByLabel('6-digit code');
+  if (await code.first().isVisible()) await code.first().fill(totp.generate({ timestamp: Date.now() + 30_000 }));
   await page.getByRole('button', { name: 'Save bank account' }).click();
   await expect(page.getByRole('button', { name: 'Delete Chase ••6789' })).toBeVisible();
 
-  await page.getByLabel('Method').selectOption('wire');
-  await page.getByLabel('Bank account', { exact: true }).selectOption({ label: 'Chase ••6789 · Demo Owner' });
+  await page.getByLabel('Method', { exact: true }).first().selectOption('wire');
+  await page.getByLabel('Bank account', { exact: true }).first().selectOption({ label: 'Chase ••6789 · Lucia Banca' });
   await page.getByLabel('Amount (USD)').fill('99.99');
   await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
   await expect(page.getByText('The minimum withdrawal is $100.')).toBeVisible();
   await page.getByLabel('Amount (USD)').fill('1000');
-  const preview = page.getByRole('definition').filter({ hasText: '$30' });
   // Wire: 0.50 % + $25 = $30 fee, $970 received.
-  await expect(preview).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: '$30' })).toBeVisible();
   await expect(page.getByText('$970')).toBeVisible();
   await expect(page.getByText(/Next cut-off:/)).toBeVisible();
   await page.getByRole('button', { name: 'Confirm withdrawal' }).dblclick();
   await expect(page.getByText('Withdrawal of $1,000 sent.')).toBeVisible();
   await expect(page.getByTestId('balance-usd')).toHaveText('$1,500');
+
+  // This month's statement, built in the worker: its text as pdftotext reads it.
+  await page.getByRole('button', { name: 'Generate statement' }).click();
+  const month = new Date().toISOString().slice(0, 7);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: `Download the statement of ${month} (PDF)` }).click()]);
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'alta-statement-')), 'statement.pdf');
+  writeFileSync(file, new Uint8Array(await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks))));
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  expect(text).toContain('Closing balance: $1,500.00');
+  expect(text).toContain('Ana Pérez');
+  expect(text).toMatch(/Routing number \(ACH and wire\): \d{9}/);
+
+  // A liquidation address to that account, its address shown as text and as a QR that reads back the same.
+  await page.getByLabel('Currency and network').selectOption('usdc');
+  await page.getByRole('combobox', { name: 'Bank account' }).last().selectOption({ label: 'Chase ••6789 · Lucia Banca' });
+  await page.getByRole('combobox', { name: 'Method', exact: true }).last().selectOption('ach');
+  await expect(page.getByText('Minimum transfer: $20,000 or its equivalent.')).toBeVisible();
+  if (await code.first().isVisible()) await code.first().fill(totp.generate({ timestamp: Date.now() + 60_000 }));
+  await page.getByRole('button', { name: 'Create liquidation address' }).dblclick();
+  const address = await page.getByTestId('liquidation-address').innerText();
+  expect(await scanQr(page, 'QR code of the USDC liquidation address')).toBe(address);
+  await expect(page.getByRole('list', { name: 'Liquidation addresses' }).getByRole('listitem')).toHaveCount(1);
 });

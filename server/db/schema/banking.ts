@@ -186,3 +186,21 @@ export const sandboxBridgeObjects = pgTable(
   },
   (table) => [uniqueIndex('sandbox_bridge_idempotency_idx').on(table.kind, table.idempotencyKey), index('sandbox_bridge_customer_idx').on(table.customerId)],
 );
+
+/**
+ * A company's submitted KYB (SPEC §3, §4: read-only once submitted): one per company, the
+ * answers as the server validated them (`domain/kyb.ts`), who sent them and the draft they
+ * came from. The verification link is made only after it exists.
+ */
+export const kybSubmissions = pgTable('kyb_submissions', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: ['business', 'crypto'] }).notNull(),
+  form: jsonb('form').$type<Record<string, unknown>>().notNull(),
+  draftId: uuid('draft_id').notNull(),
+  submittedBy: uuid('submitted_by')
+    .notNull()
+    .references(() => users.id),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+});

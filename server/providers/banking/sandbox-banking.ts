@@ -1,5 +1,5 @@
 import { createHash, createSign, generateKeyPairSync, randomBytes, randomInt } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { centsToDecimal } from '@domain/banking';
 import type { Db } from '../../db/client';
 import { sandboxBridgeObjects } from '../../db/schema/banking';
@@ -119,6 +119,19 @@ export function createSandboxBanking(options: { db: Db; now: () => Date; appUrl:
 
     async createKycLink(input) {
       const request = { full_name: input.fullName, email: input.email, type: input.type };
+      // Bridge keeps one customer per email: another customer's email is refused as Bridge refuses it.
+      const [holder] = await db
+        .select({ id: sandboxBridgeObjects.id })
+        .from(sandboxBridgeObjects)
+        .where(
+          and(
+            eq(sandboxBridgeObjects.kind, 'kyc_link'),
+            sql`lower(${sandboxBridgeObjects.body}->>'email') = lower(${input.email})`,
+            ne(sandboxBridgeObjects.idempotencyKey, input.idempotencyKey),
+          ),
+        )
+        .limit(1);
+      if (holder) throw new BankingProviderError('A customer with this email already exists', 400, 'invalid_parameters');
       const body = await create('kyc_link', input.idempotencyKey, request, (id) => ({
         id,
         ...request,

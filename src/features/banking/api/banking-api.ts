@@ -1,5 +1,7 @@
-import type { BankAccountInput, BankAccountView, BankingOverview, WalletTransaction, Withdrawal } from '@domain/banking';
-import { api } from '@src/lib/api';
+import type { BankAccountInput, BankAccountView, BankingOverview, LiquidationAddressInput, LiquidationAddressView, WalletTransaction, Withdrawal } from '@domain/banking';
+import type { PresignedUpload, StoredFile } from '@domain/files';
+import type { KybSubmission } from '@domain/kyb';
+import { api, ApiError, NetworkError } from '@src/lib/api';
 
 /** Banking is online-only (ARCHITECTURE.md): every read and write goes to the API. */
 const base = (companyId: string) => `banking/companies/${companyId}`;
@@ -26,3 +28,22 @@ export const withdraw = (companyId: string, withdrawal: Withdrawal, idempotencyK
 export const addBankAccount = (companyId: string, account: BankAccountInput) => api.post<BankAccountView>(`${base(companyId)}/bank-accounts`, { json: account });
 
 export const deleteBankAccount = (companyId: string, bankAccountId: string) => api.delete<void>(`${base(companyId)}/bank-accounts/${bankAccountId}`);
+
+/** Sends the company's KYB (the draft it came from is frozen by the server). */
+export const submitKyb = (companyId: string, submission: KybSubmission) => api.post<BankingOverview>(`${base(companyId)}/kyb`, { json: submission });
+
+/**
+ * Uploads one KYB document: declared, sent to its presigned URL, then checked by the server
+ * (size, type, content). Online only: the form keeps the stored file, never the bytes.
+ */
+export async function uploadKybDocument(companyId: string, file: File): Promise<StoredFile> {
+  const presigned = await api.post<PresignedUpload>('uploads', { json: { uploadType: 'kybDocument', companyId, fileName: file.name, size: file.size } });
+  const stored = await fetch(presigned.url, { method: presigned.method, headers: presigned.headers, body: file }).catch(() => null);
+  if (!stored) throw new NetworkError();
+  if (!stored.ok) throw new ApiError(stored.status, stored.status === 413 ? 'file_too_large' : 'file_type_not_allowed');
+  return api.post<StoredFile>('uploads/complete', { json: { key: presigned.key } });
+}
+
+/** One key per address the user means: a double click or a retry makes one address. */
+export const createLiquidationAddress = (companyId: string, input: LiquidationAddressInput, idempotencyKey: string) =>
+  api.post<LiquidationAddressView>(`${base(companyId)}/liquidation-addresses`, { json: input, headers: { 'Idempotency-Key': idempotencyKey } });

@@ -8,9 +8,9 @@ import fieldStyles from '@src/components/form/field.module.css';
 import { ApiError } from '@src/lib/api';
 import { messageKey } from '@src/lib/error-message';
 import { useErrorText } from '@src/lib/use-error-text';
-import { addBankAccount, deleteBankAccount, verifyTwoFactor } from '../api/banking-api';
+import { addBankAccount, deleteBankAccount } from '../api/banking-api';
 import styles from './banking.module.css';
-import { useCodeError } from './two-factor-panel';
+import { useStepUp } from './step-up';
 
 const emptyAccount = { bankName: '', firstName: '', lastName: '', businessName: '', accountNumber: '', routingNumber: '', bic: '', clabe: '', street: '', city: '', state: '', postalCode: '', country: '' };
 type Fields = typeof emptyAccount;
@@ -19,33 +19,16 @@ type Fields = typeof emptyAccount;
 export function BankAccountsPanel({ companyId, accounts, stepUpSeconds, onChange }: { companyId: string; accounts: BankAccountView[]; stepUpSeconds: number; onChange: () => void }) {
   const { t } = useTranslation('banking');
   const errorText = useErrorText();
-  const codeError = useCodeError();
   const [adding, setAdding] = useState(false);
   const [region, setRegion] = useState<BankRegion>('US');
   const [ownerType, setOwnerType] = useState<'person' | 'business'>('person');
   const [fields, setFields] = useState<Fields>(emptyAccount);
-  const [code, setCode] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const set = (name: keyof Fields) => (event: { target: { value: string } }) => setFields({ ...fields, [name]: event.target.value });
   const optional = (value: string) => (value.trim() === '' ? undefined : value.trim());
-
-  async function stepUp(): Promise<boolean> {
-    if (stepUpSeconds > 0) return true;
-    if (!/^\d{6}$/.test(code)) {
-      setErrors({ code: t('banking:validation.code') });
-      return false;
-    }
-    try {
-      await verifyTwoFactor(code);
-      return true;
-    } catch (error) {
-      setErrors({ code: codeError(error) });
-      return false;
-    }
-  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -73,7 +56,7 @@ export function BankAccountsPanel({ companyId, accounts, stepUpSeconds, onChange
       if (!(await stepUp())) return;
       await addBankAccount(companyId, account);
       setFields(emptyAccount);
-      setCode('');
+      resetCode();
       setAdding(false);
       onChange();
     } catch (error) {
@@ -98,9 +81,7 @@ export function BankAccountsPanel({ companyId, accounts, stepUpSeconds, onChange
     }
   };
 
-  const codeField = stepUpSeconds === 0 && (
-    <TextField label={t('twoFactor.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))} error={errors.code} />
-  );
+  const { stepUp, codeField, resetCode } = useStepUp(stepUpSeconds);
 
   return (
     <section className={styles.card} aria-labelledby="bank-accounts-title">

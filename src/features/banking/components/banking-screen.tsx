@@ -11,9 +11,13 @@ import { currentSyncEngine } from '@src/features/sync/sync-runtime';
 import { formatDate, formatUsd } from '@src/i18n/format';
 import { usePageTitle } from '@src/lib/use-page-title';
 import { useErrorText } from '@src/lib/use-error-text';
-import { ApiError } from '@src/lib/api';
+import { ApiError, NetworkError } from '@src/lib/api';
 import { getOverview, listWalletTransactions, startVerification } from '../api/banking-api';
 import { BankAccountsPanel } from './bank-accounts-panel';
+import { DepositPanel } from './deposit-panel';
+import { KybWizard } from './kyb-wizard';
+import { LiquidationPanel } from './liquidation-panel';
+import { StatementPanel } from './statement-panel';
 import styles from './banking.module.css';
 import { TwoFactorPanel } from './two-factor-panel';
 import { WithdrawForm } from './withdraw-form';
@@ -39,6 +43,9 @@ export function BankingScreen() {
   const [directionFilter, setDirectionFilter] = useState('');
   const [open, setOpen] = useState<string | null>(null);
   const selected = companyId ?? companies?.[0]?.id ?? null;
+  const selectedCompany = companies?.find((company) => company.id === selected) ?? null;
+  // Offline the account cannot load, but the KYB answers live on this device: they stay at hand.
+  const [offline, setOffline] = useState(false);
 
   const reload = useCallback(async () => {
     if (!selected) return;
@@ -47,8 +54,10 @@ export function BankingScreen() {
       setOverview(next);
       setTransactions(next.twoFactor.access ? await listWalletTransactions(selected) : []);
       setFailure(null);
+      setOffline(false);
     } catch (error) {
       setFailure(errorText(error));
+      setOffline(error instanceof NetworkError);
     }
     // errorText is a new function each render; the company is what matters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -101,50 +110,40 @@ export function BankingScreen() {
         </div>
       )}
       {failure && <FormAlert>{failure}</FormAlert>}
+      {!overview && offline && selectedCompany && (
+        <KybWizard companyId={selectedCompany.id} kind={selectedCompany.type === 'Cross Border Crypto' ? 'crypto' : 'business'} language={language} submitted={null} onSubmitted={setOverview} />
+      )}
       {overview && selected && !overview.twoFactor.access && <TwoFactorPanel companyId={selected} overview={overview} onVerified={() => void reload()} />}
       {overview?.twoFactor.access && selected && (
         <>
           {overview.impersonated && <FormAlert>{t('impersonated')}</FormAlert>}
-          <section className={styles.card} aria-labelledby="verification-title">
-            <h2 id="verification-title">{t('verification.title')}</h2>
-            {!overview.profile ? (
-              <>
-                <p>{t('verification.intro')}</p>
-                <Button onClick={() => void verify()}>{t('verification.start')}</Button>
-              </>
-            ) : (
-              <>
-                <p>
-                  {t('verification.status')} <strong>{t(`statuses.${overview.profile.status}`)}</strong>
-                </p>
-                <p>{t(`verification.next.${overview.profile.status}`)}</p>
-                {overview.profile.status !== 'approved' && overview.profile.status !== 'rejected' && (
-                  <a className={styles.link} href={overview.profile.kycUrl}>
-                    {t('verification.open')}
-                  </a>
-                )}
-              </>
-            )}
-          </section>
-          {overview.profile?.virtualAccount && (
-            <section className={styles.card} aria-labelledby="account-title">
-              <h2 id="account-title">{t('account.title')}</h2>
-              <dl className={styles.details}>
-                <dt>{t('account.bank')}</dt>
-                <dd>{overview.profile.virtualAccount.bankName}</dd>
-                <dt>{t('account.beneficiary')}</dt>
-                <dd>{overview.profile.virtualAccount.beneficiaryName}</dd>
-                <dt>{t('account.routing')}</dt>
-                <dd>{overview.profile.virtualAccount.routingNumber}</dd>
-                <dt>{t('account.number')}</dt>
-                <dd>{overview.profile.virtualAccount.accountNumber}</dd>
-                <dt>{t('account.rails')}</dt>
-                <dd>{overview.profile.virtualAccount.rails.map((rail) => t(`incomingRails.${rail}`, { defaultValue: rail })).join(', ')}</dd>
-              </dl>
-              <p className={styles.hint}>{t('account.allowed')}</p>
-              <p className={styles.hint}>{t('account.deposits')}</p>
+          {(!overview.profile || overview.kyb) && (
+            <KybWizard companyId={selected} kind={overview.kybKind} language={language} submitted={overview.kyb} onSubmitted={setOverview} />
+          )}
+          {(overview.profile || overview.kyb) && (
+            <section className={styles.card} aria-labelledby="verification-title">
+              <h2 id="verification-title">{t('verification.title')}</h2>
+              {!overview.profile ? (
+                <>
+                  <p>{t('verification.intro')}</p>
+                  <Button onClick={() => void verify()}>{t('verification.start')}</Button>
+                </>
+              ) : (
+                <>
+                  <p>
+                    {t('verification.status')} <strong>{t(`statuses.${overview.profile.status}`)}</strong>
+                  </p>
+                  <p>{t(`verification.next.${overview.profile.status}`)}</p>
+                  {overview.profile.status !== 'approved' && overview.profile.status !== 'rejected' && (
+                    <a className={styles.link} href={overview.profile.kycUrl}>
+                      {t('verification.open')}
+                    </a>
+                  )}
+                </>
+              )}
             </section>
           )}
+          {overview.profile?.status === 'approved' && <DepositPanel profile={overview.profile} language={language} />}
           {overview.balances && (
             <section className={styles.card} aria-labelledby="balances-title">
               <h2 id="balances-title">{t('balances.title')}</h2>
@@ -169,7 +168,24 @@ export function BankingScreen() {
                 onDone={() => void reload()}
               />
               <BankAccountsPanel companyId={selected} accounts={overview.bankAccounts} stepUpSeconds={overview.twoFactor.stepUpSeconds} onChange={() => void reload()} />
+              <LiquidationPanel
+                companyId={selected}
+                language={language}
+                addresses={overview.liquidationAddresses ?? []}
+                bankAccounts={overview.bankAccounts}
+                stepUpSeconds={overview.twoFactor.stepUpSeconds}
+                onChange={() => void reload()}
+              />
             </>
+          )}
+          {overview.profile?.virtualAccount && overview.balances && (
+            <StatementPanel
+              companyName={selectedCompany?.name ?? ''}
+              language={language}
+              account={overview.profile.virtualAccount}
+              balanceCents={overview.balances.usd}
+              transactions={transactions}
+            />
           )}
           <section className={styles.card} aria-labelledby="transactions-title">
             <h2 id="transactions-title">{t('transactions.title')}</h2>

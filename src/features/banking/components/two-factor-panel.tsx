@@ -1,5 +1,4 @@
-import QRCode from 'qrcode';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BankingOverview } from '@domain/banking';
 import { Button } from '@src/components/button';
@@ -9,6 +8,7 @@ import { ApiError } from '@src/lib/api';
 import { useErrorText } from '@src/lib/use-error-text';
 import { confirmTwoFactorReset, requestTwoFactorReset, setUpTwoFactor, verifyTwoFactor } from '../api/banking-api';
 import styles from './banking.module.css';
+import { QrCode } from './qr-code';
 
 /** The 6-digit field with SPEC §8's answer: attempts remaining, or the lockout's wait. */
 export function useCodeError() {
@@ -18,15 +18,6 @@ export function useCodeError() {
     error instanceof ApiError && error.code === 'two_factor_invalid_code'
       ? t('two_factor_invalid_code', { count: error.details.attemptsRemaining ?? 0 })
       : errorText(error);
-}
-
-/** A QR of the otpauth:// URI, drawn here in the browser: the secret never goes to a third party. */
-function QrCode({ value, label }: { value: string; label: string }) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  useEffect(() => {
-    if (canvas.current) void QRCode.toCanvas(canvas.current, value, { width: 208, margin: 2, errorCorrectionLevel: 'M' });
-  }, [value]);
-  return <canvas ref={canvas} role="img" aria-label={label} className={styles.qr} />;
 }
 
 interface Props {

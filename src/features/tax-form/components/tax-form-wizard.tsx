@@ -15,6 +15,7 @@ import { SelectField } from '@src/features/company-wizard/components/select-fiel
 import { einGroups, formatDigits, taxIdGroups } from '@src/features/company-wizard/digit-mask';
 import { useDraft } from '@src/features/drafts/hooks/use-draft';
 import { currentSyncEngine } from '@src/features/sync/sync-runtime';
+import { waitForSync } from '@src/features/sync/wait-for-sync';
 import { formatDate, formatUsd } from '@src/i18n/format';
 import { errorMessage, messageKey } from '@src/lib/error-message';
 import { ApiError } from '@src/lib/api';
@@ -200,24 +201,6 @@ export function TaxFormWizard({ companyId, companyName, taxYear, language }: Tax
 /** Values the form holds, without the empty ones (so details fill them). */
 function stripEmpty(values: TaxFormValues): TaxFormValues {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== '' && value !== undefined && !(Array.isArray(value) && value.length === 0)));
-}
-
-/** Resolves once this device has nothing left to push (or after 10 s: the server checks anyway). */
-function waitForSync(): Promise<void> {
-  const engine = currentSyncEngine();
-  if (!engine || engine.getStatus().pendingCount === 0) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, 10_000);
-    const stop = engine.subscribe((status) => {
-      if (status.pendingCount === 0) done();
-    });
-    function done() {
-      clearTimeout(timer);
-      stop();
-      resolve();
-    }
-    engine.retryNow();
-  });
 }
 
 interface StepProps {

@@ -1,0 +1,253 @@
+import { z } from 'zod';
+import { phoneSchema } from './account';
+import { isoDateSchema } from './bookkeeping';
+import { einSchema, textMin2 } from './company';
+import { minimumOwnerAge, ownershipDisclosureThreshold } from './constants';
+import { countryCodeSchema, isBankingAvailable } from './countries';
+import { storedFileSchema } from './files';
+import { isActivityCode } from './naics';
+
+/**
+ * The company's KYB (SPEC §2 "KYB form", §3 KYB and Owner, §5 KYB, §9 limits): step 0 is the
+ * start page, then company information (1), owners and documentation (2), account setup (3).
+ * The wizard checks each step with its schema; the server checks the whole form with
+ * `kybFormSchema(today)` before it accepts a submission, which can never change afterwards.
+ * Cross Border Crypto companies give the basic crypto KYB instead (legal name, registration
+ * country). Rules that depend on the day take it as `today` (YYYY-MM-DD) so server and
+ * browser agree and tests can fix it.
+ */
+
+export const kybEntityTypes = ['cCorp', 'llc', 'other'] as const;
+export const kybSourcesOfFunds = ['workingCapital', 'investment', 'revenue'] as const;
+export const kybDocumentTypes = ['passport', 'nationalId', 'driverLicense'] as const;
+export const kybOwnerRoles = ['ultimateBeneficialOwner', 'partner', 'director', 'legalRepresentative', 'administrator', 'founder'] as const;
+export type KybOwnerRole = (typeof kybOwnerRoles)[number];
+/** SPEC §5: roles that count as a control person, and as a beneficial owner (one person may be both). */
+export const kybControlRoles: readonly KybOwnerRole[] = ['director', 'administrator', 'founder', 'partner', 'legalRepresentative', 'ultimateBeneficialOwner'];
+export const kybBeneficialRoles: readonly KybOwnerRole[] = ['ultimateBeneficialOwner', 'partner', 'director', 'founder'];
+export const kybProofOfAddressTypes = ['utilityBill', 'bankStatement', 'leaseAgreement', 'taxDocument', 'governmentCorrespondence'] as const;
+
+/** SPEC §9 transaction limit options (daily / monthly / total, in US dollars). */
+export const kybTransactionLimits = [
+  { daily: 50_000, monthly: 100_000, total: 250_000 },
+  { daily: 100_000, monthly: 250_000, total: 1_000_000 },
+  { daily: 200_000, monthly: 400_000, total: 2_500_000 },
+  { daily: 500_000, monthly: 1_000_000, total: 5_000_000 },
+  { daily: 1_000_000, monthly: 3_000_000, total: 10_000_000 },
+] as const;
+
+/** The company documents of step 2; bank statements 2 and 3 are optional (SPEC §5). */
+export const kybCompanyDocuments = ['incorporationDocument', 'shareholdingCertificate', 'proofOfAddress', 'taxIdDocument', 'bankStatement1', 'bankStatement2', 'bankStatement3'] as const;
+export type KybCompanyDocument = (typeof kybCompanyDocuments)[number];
+export const kybOptionalDocuments: readonly KybCompanyDocument[] = ['bankStatement2', 'bankStatement3'];
+
+/** An uploaded KYB file as the form keeps it: JPG, PNG or PDF (SPEC §5). */
+export const kybFileSchema = storedFileSchema.refine((file) => /\.(jpe?g|png|pdf)$/i.test(file.name) && /^(image\/(jpeg|png)|application\/pdf)$/.test(file.contentType), {
+  error: 'validation.fileTypeNotAllowed',
+});
+export type KybFile = z.infer<typeof kybFileSchema>;
+
+const required = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' || value === null ? undefined : value), schema);
+const optionalText = (max: number, message = 'validation.tooLong') => z.preprocess((value) => (value === '' || value === null ? undefined : value), z.string().trim().max(max, { error: message }).optional());
+
+/** SPEC §5: address lines up to 35 letters, digits, spaces and . , - / */
+const addressLine = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required', abort: true })
+  .max(35, { error: 'kyb.validation.addressLine' })
+  .regex(/^[\p{L}\d .,\-/]+$/u, { error: 'kyb.validation.addressLine' });
+
+/** A PO box or a virtual (mail-forwarding) address, in English, Spanish or Portuguese. */
+export const isPoBoxOrVirtual = (line: string) =>
+  /\b(p\.?\s*o\.?\s*box|post\s+office\s+box|apartado(\s+postal)?|casilla(\s+de\s+correo)?|caixa\s+postal|virtual\s+(office|address)|mailbox|pmb)\b/i.test(line);
+
+export const kybAddressSchema = z.strictObject({
+  addressLine1: addressLine,
+  addressLine2: z.preprocess((value) => (value === '' || value === null ? undefined : value), addressLine.optional()),
+  city: textMin2(80),
+  state: textMin2(80),
+  country: countryCodeSchema,
+  zip: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required', abort: true })
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/, { error: 'kyb.validation.zip' }),
+});
+export type KybAddress = z.infer<typeof kybAddressSchema>;
+
+const physicalAddressSchema = kybAddressSchema.superRefine((address, ctx) => {
+  for (const field of ['addressLine1', 'addressLine2'] as const) {
+    if (address[field] && isPoBoxOrVirtual(address[field])) ctx.addIssue({ code: 'custom', path: [field], message: 'kyb.validation.poBox' });
+  }
+});
+
+/** Step 1: company information. */
+export const kybCompanyStepSchema = z.strictObject({
+  legalName: textMin2(120),
+  dba: optionalText(120).refine((value) => value === undefined || value.length >= 2, { error: 'validation.min2' }),
+  incorporationDate: isoDateSchema,
+  entityType: z.enum(kybEntityTypes, { error: 'validation.required' }),
+  phone: phoneSchema,
+  website: optionalText(200).refine((value) => value === undefined || /^https?:\/\/[^\s/$.?#][^\s]*\.[^\s]{2,}$/i.test(value), { error: 'kyb.validation.website' }),
+  /** EIN: exactly 9 digits (SPEC §5), shown as XX-XXXXXXX. */
+  ein: einSchema,
+  naicsCode: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required', abort: true }).refine(isActivityCode, { error: 'validation.activityCode' }),
+  operatingCountries: z.array(countryCodeSchema, { error: 'kyb.validation.operatingCountries' }).min(1, { error: 'kyb.validation.operatingCountries' }).max(250),
+  sourceOfFunds: z.enum(kybSourcesOfFunds, { error: 'validation.required' }),
+  description: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required', abort: true })
+    .max(500, { error: 'validation.descriptionTooLong' })
+    .regex(/^[\p{L}\d ,.\-]+$/u, { error: 'kyb.validation.description' }),
+  physicalAddress: physicalAddressSchema,
+  sameAsMailing: z.boolean({ error: 'validation.required' }),
+  mailingAddress: kybAddressSchema.optional(),
+});
+
+export const kybOwnerSchema = z.strictObject({
+  firstName: textMin2(60),
+  lastName: textMin2(60),
+  nationality: countryCodeSchema,
+  birthDate: isoDateSchema,
+  documentType: z.enum(kybDocumentTypes, { error: 'validation.required' }),
+  documentNumber: textMin2(40),
+  role: z.enum(kybOwnerRoles, { error: 'validation.required' }),
+  /** 0 to 100 with at most two decimals (SPEC §5). */
+  ownership: required(z.number({ error: 'validation.required' }).min(0, { error: 'kyb.validation.ownership' }).max(100, { error: 'kyb.validation.ownership' })),
+  address: kybAddressSchema,
+  residenceCountry: countryCodeSchema,
+  phone: phoneSchema,
+  identityDocument: kybFileSchema,
+  proofOfAddress: kybFileSchema,
+  proofOfAddressType: z.enum(kybProofOfAddressTypes, { error: 'validation.required' }),
+  /** The date the proof of address was issued: less than 3 months before the submission. */
+  proofOfAddressDate: isoDateSchema,
+});
+export type KybOwner = z.infer<typeof kybOwnerSchema>;
+
+/** Step 2: owners and documentation. */
+export const kybOwnersStepSchema = z.strictObject({
+  owners: z.array(kybOwnerSchema, { error: 'kyb.validation.owners' }).min(1, { error: 'kyb.validation.owners' }).max(20, { error: 'validation.tooLong' }),
+  documents: z.strictObject({
+    incorporationDocument: kybFileSchema,
+    shareholdingCertificate: kybFileSchema,
+    proofOfAddress: kybFileSchema,
+    taxIdDocument: kybFileSchema,
+    bankStatement1: kybFileSchema,
+    bankStatement2: kybFileSchema.optional(),
+    bankStatement3: kybFileSchema.optional(),
+  }, { error: 'validation.required' }),
+  /** The issue date of the company's proof of address. */
+  proofOfAddressDate: isoDateSchema,
+});
+
+/** Step 3: account setup. */
+export const kybAccountStepSchema = z.strictObject({
+  /** Index into `kybTransactionLimits`. */
+  transactionLimit: required(z.int({ error: 'validation.required' }).min(0, { error: 'validation.required' }).max(kybTransactionLimits.length - 1, { error: 'validation.required' })),
+  termsAccepted: z.literal(true, { error: 'validation.acceptTerms' }),
+});
+
+export const kybStepSchemas = { 1: kybCompanyStepSchema, 2: kybOwnersStepSchema, 3: kybAccountStepSchema } as const;
+
+const kybShape = z.strictObject({ ...kybCompanyStepSchema.shape, ...kybOwnersStepSchema.shape, ...kybAccountStepSchema.shape });
+export type KybForm = z.infer<typeof kybShape>;
+
+/** YYYY-MM-DD `years` before `day` (29 February falls back to the 28th). */
+function yearsBefore(day: string, years: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const shifted = new Date(Date.UTC(year - years, month - 1, date));
+  if (shifted.getUTCMonth() !== month - 1) shifted.setUTCDate(0);
+  return shifted.toISOString().slice(0, 10);
+}
+
+/** YYYY-MM-DD `months` before `day` (the 31st falls back to the month's last day). */
+export function monthsBefore(day: string, months: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const shifted = new Date(Date.UTC(year, month - 1 - months, 1));
+  const last = new Date(Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth() + 1, 0)).getUTCDate();
+  shifted.setUTCDate(Math.min(date, last));
+  return shifted.toISOString().slice(0, 10);
+}
+
+export interface KybIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+/**
+ * The SPEC §5 KYB rules across fields and against the day: dates not in the future, owners
+ * 18 or older, ownership totals, the 25 % holder, control and beneficial roles, proofs of
+ * address under 3 months, the mailing address when it differs, and SPEC §1 residences.
+ */
+export function kybIssues(form: Partial<KybForm>, today: string): KybIssue[] {
+  const issues: KybIssue[] = [];
+  if (form.incorporationDate && form.incorporationDate > today) issues.push({ path: ['incorporationDate'], message: 'kyb.validation.future' });
+  if (form.sameAsMailing === false && !form.mailingAddress) issues.push({ path: ['mailingAddress', 'addressLine1'], message: 'validation.required' });
+  const recent = monthsBefore(today, 3);
+  if (form.proofOfAddressDate && (form.proofOfAddressDate > today || form.proofOfAddressDate < recent)) issues.push({ path: ['proofOfAddressDate'], message: 'kyb.validation.proofOfAddressAge' });
+  const owners = form.owners ?? [];
+  const adult = yearsBefore(today, minimumOwnerAge);
+  owners.forEach((owner, index) => {
+    if (owner.birthDate > today) issues.push({ path: ['owners', index, 'birthDate'], message: 'kyb.validation.future' });
+    else if (owner.birthDate > adult) issues.push({ path: ['owners', index, 'birthDate'], message: 'kyb.validation.ownerAge' });
+    if (owner.proofOfAddressDate > today || owner.proofOfAddressDate < recent) issues.push({ path: ['owners', index, 'proofOfAddressDate'], message: 'kyb.validation.proofOfAddressAge' });
+    if (!isBankingAvailable(owner.residenceCountry)) issues.push({ path: ['owners', index, 'residenceCountry'], message: 'validation.bankingUnavailableCountry' });
+    if (Math.round(owner.ownership * 100) !== owner.ownership * 100) issues.push({ path: ['owners', index, 'ownership'], message: 'validation.ownershipDecimals' });
+  });
+  if (owners.length === 1 && owners[0]!.ownership === 0) issues.push({ path: ['owners', 0, 'ownership'], message: 'kyb.validation.singleOwnerZero' });
+  if (owners.length > 0) {
+    const total = owners.reduce((sum, owner) => sum + Math.round(owner.ownership * 100), 0);
+    if (total > 10_000) issues.push({ path: ['owners'], message: 'kyb.validation.ownershipTotal' });
+    if (!owners.some((owner) => owner.ownership >= ownershipDisclosureThreshold)) issues.push({ path: ['owners'], message: 'kyb.validation.threshold' });
+    if (!owners.some((owner) => kybControlRoles.includes(owner.role))) issues.push({ path: ['owners'], message: 'kyb.validation.controlPerson' });
+    if (!owners.some((owner) => kybBeneficialRoles.includes(owner.role))) issues.push({ path: ['owners'], message: 'kyb.validation.beneficialOwner' });
+  }
+  return issues;
+}
+
+const withDayRules = <T extends z.ZodType<Partial<KybForm>>>(schema: T, today: string) =>
+  schema.superRefine((form, ctx) => {
+    for (const issue of kybIssues(form, today)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  });
+
+/** One step's schema with the day rules that concern its fields. */
+export const kybStepSchema = (step: 1 | 2 | 3, today: string) => withDayRules(kybStepSchemas[step] as z.ZodType<Partial<KybForm>>, today);
+
+/** The whole KYB as the server accepts it on `today`. */
+export const kybFormSchema = (today: string) => withDayRules(kybShape, today) as unknown as z.ZodType<KybForm>;
+
+/** SPEC §3 basic crypto KYB for Cross Border Crypto companies. */
+export const cryptoKybSchema = z
+  .strictObject({
+    legalName: textMin2(120),
+    registrationCountry: countryCodeSchema,
+  })
+  .refine((form) => isBankingAvailable(form.registrationCountry), { path: ['registrationCountry'], error: 'validation.bankingUnavailableCountry' });
+export type CryptoKyb = z.infer<typeof cryptoKybSchema>;
+
+/** POST /banking/companies/{id}/kyb: the draft that holds the answers (frozen on success) and the answers. */
+export const kybSubmissionSchema = z.strictObject({
+  draftId: z.uuid({ error: 'validation.invalid' }),
+  kind: z.enum(['business', 'crypto']),
+  form: z.record(z.string(), z.unknown()),
+});
+export type KybSubmission = z.infer<typeof kybSubmissionSchema>;
+
+/** What a KYB draft holds: the answers so far and whether they were submitted (then read-only). */
+export const kybDraftDataSchema = z.looseObject({
+  kind: z.enum(['business', 'crypto']),
+  form: z.record(z.string(), z.unknown()),
+  submitted: z.boolean().optional(),
+});
+export type KybDraftData = z.infer<typeof kybDraftDataSchema>;
+
+/** The company's submitted KYB, as the bank-account screen shows it (read-only). */
+export const kybSubmittedSchema = z.object({
+  kind: z.enum(['business', 'crypto']),
+  form: z.record(z.string(), z.unknown()),
+  submittedAt: z.string(),
+});
+export type KybSubmitted = z.infer<typeof kybSubmittedSchema>;
