@@ -2,13 +2,14 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { defaultLanguage, isLanguage } from '@domain/constants';
-import { Button, buttonClass } from '@src/components/button';
-import { FormAlert } from '@src/components/form/form-alert';
+import { buttonClass } from '@src/components/button';
+import { DashboardPage } from '@src/components/dashboard-page/dashboard-page';
 import { useCurrentUser } from '@src/features/session/session-store';
 import { formatDate, formatUsd } from '@src/i18n/format';
 import { usePageTitle } from '@src/lib/use-page-title';
 import { invoicePdfUrl, listInvoices } from '../api/billing-api';
 import { useBillingLoad } from '../hooks/use-billing-load';
+import { BillingList } from './billing-list';
 import styles from './billing.module.css';
 import { ManagedNotice } from './managed-notice';
 
@@ -23,64 +24,52 @@ export function InvoicesScreen() {
   const { state, reload } = useBillingLoad(load);
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <h1 className={styles.title}>{t('invoices.title')}</h1>
-        <p className={styles.lead}>{t('invoices.lead')}</p>
-      </header>
+    <DashboardPage title={t('invoices.title')} lead={t('invoices.lead')}>
       {user?.impersonatedBy && <ManagedNotice user={user} />}
-      {state.kind === 'loading' && <p role="status">{t('invoices.loading')}</p>}
-      {state.kind === 'failed' && (
-        <FormAlert>
-          {t('failed')}{' '}
-          <Button size="small" variant="secondary" onClick={reload}>
-            {t('retry')}
-          </Button>
-        </FormAlert>
-      )}
-      {state.kind === 'ready' && state.value.length === 0 && <p>{t('invoices.empty')}</p>}
-      {state.kind === 'ready' && state.value.length > 0 && (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption className="visually-hidden">{t('invoices.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('invoices.number')}</th>
-                <th scope="col">{t('invoices.date')}</th>
-                <th scope="col">{t('invoices.company')}</th>
-                <th scope="col">{t('invoices.card')}</th>
-                <th scope="col" className={styles.amount}>
-                  {t('invoices.total')}
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('invoices.pdf')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.value.map((invoice) => (
-                <tr key={invoice.id}>
-                  <th scope="row">{invoice.number}</th>
-                  <td data-label={t('invoices.date')}>{formatDate(invoice.issuedAt, language, 'long')}</td>
-                  <td data-label={t('invoices.company')}>{invoice.companyName ?? '—'}</td>
-                  <td data-label={t('invoices.card')}>
-                    {invoice.card ? t('cards.card', { brand: t(`checkout:brands.${invoice.card.brand}`, { defaultValue: invoice.card.brand.toUpperCase() }), last4: invoice.card.last4 }) : '—'}
-                  </td>
-                  <td data-label={t('invoices.total')} className={styles.amount}>
-                    {formatUsd(invoice.total / 100, language)}
-                  </td>
-                  <td>
-                    <a className={buttonClass({ variant: 'secondary', size: 'small' })} href={invoicePdfUrl(invoice.id)} download={`${invoice.number}.pdf`}>
-                      {t('invoices.download')}
-                      <span className="visually-hidden"> {invoice.number}</span>
-                    </a>
-                  </td>
+      <BillingList state={state} reload={reload} loading={t('invoices.loading')} empty={t('invoices.empty')}>
+        {(items) => (
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <caption className="visually-hidden">{t('invoices.title')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('invoices.number')}</th>
+                  <th scope="col">{t('invoices.date')}</th>
+                  <th scope="col">{t('invoices.company')}</th>
+                  <th scope="col">{t('invoices.card')}</th>
+                  <th scope="col" className={styles.amount}>
+                    {t('invoices.total')}
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('invoices.pdf')}</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </div>
+              </thead>
+              <tbody>
+                {items.map((invoice) => (
+                  <tr key={invoice.id}>
+                    <th scope="row">{invoice.number}</th>
+                    <td data-label={t('invoices.date')}>{formatDate(invoice.issuedAt, language, 'long')}</td>
+                    <td data-label={t('invoices.company')}>{invoice.companyName ?? '—'}</td>
+                    <td data-label={t('invoices.card')}>
+                      {invoice.card ? t('cards.card', { brand: t(`checkout:brands.${invoice.card.brand}`, { defaultValue: invoice.card.brand.toUpperCase() }), last4: invoice.card.last4 }) : '—'}
+                    </td>
+                    <td data-label={t('invoices.total')} className={styles.amount}>
+                      {formatUsd(invoice.total / 100, language)}
+                    </td>
+                    <td>
+                      <a className={buttonClass({ variant: 'secondary', size: 'small' })} href={invoicePdfUrl(invoice.id)} download={`${invoice.number}.pdf`}>
+                        {t('invoices.download')}
+                        <span className="visually-hidden"> {invoice.number}</span>
+                      </a>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </BillingList>
+    </DashboardPage>
   );
 }

@@ -7,6 +7,7 @@ import { Button } from '@src/components/button';
 import { ConfirmDialog } from '@src/components/dialog/confirm-dialog';
 import { FormAlert } from '@src/components/form/form-alert';
 import { useToast } from '@src/components/toast/toast-provider';
+import { DashboardPage } from '@src/components/dashboard-page/dashboard-page';
 import { PaymentForm } from '@src/features/checkout/components/payment-form';
 import { ThreeDSecureDialog } from '@src/features/checkout/components/three-d-secure-dialog';
 import type { PaymentDetails } from '@src/features/checkout/hooks/use-checkout';
@@ -18,6 +19,7 @@ import { usePageTitle } from '@src/lib/use-page-title';
 import { useErrorText } from '@src/lib/use-error-text';
 import { addCard, confirmCardSetup, listCards, removeCard, setDefaultCard } from '../api/billing-api';
 import { useBillingLoad } from '../hooks/use-billing-load';
+import { BillingList } from './billing-list';
 import styles from './billing.module.css';
 import { ManagedNotice } from './managed-notice';
 
@@ -62,48 +64,36 @@ export function PaymentMethodsScreen() {
   };
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <h1 className={styles.title}>{t('cards.title')}</h1>
-        <p className={styles.lead}>{t('cards.lead')}</p>
-      </header>
+    <DashboardPage title={t('cards.title')} lead={t('cards.lead')}>
       {managed && user && <ManagedNotice user={user} />}
       {error !== null && <FormAlert>{errorText(error)}</FormAlert>}
-      {state.kind === 'loading' && <p role="status">{t('cards.loading')}</p>}
-      {state.kind === 'failed' && (
-        <FormAlert>
-          {t('failed')}{' '}
-          <Button size="small" variant="secondary" onClick={reload}>
-            {t('retry')}
-          </Button>
-        </FormAlert>
-      )}
-      {state.kind === 'ready' && state.value.length === 0 && <p>{t('cards.empty')}</p>}
-      {state.kind === 'ready' && state.value.length > 0 && (
-        <ul className={styles.list} aria-label={t('cards.listLabel')}>
-          {state.value.map((card) => (
-            <li key={card.id} className={styles.item}>
-              <div className={styles.itemHeader}>
-                <h2 className={styles.itemTitle}>{cardName(card)}</h2>
-                {card.isDefault && <span className={styles.badge}>{t('cards.default')}</span>}
-              </div>
-              <p>{t('cards.expires', { month: String(card.expMonth).padStart(2, '0'), year: card.expYear })}</p>
-              {!managed && (
-                <div className={styles.actions}>
-                  {!card.isDefault && (
-                    <Button variant="secondary" onClick={() => void act(() => setDefaultCard(card.id), t('cards.defaultSet'))} disabled={busy} aria-label={t('cards.makeDefaultLabel', { card: cardName(card) })}>
-                      {t('cards.makeDefault')}
-                    </Button>
-                  )}
-                  <Button variant="ghost" onClick={() => setRemoving(card)} disabled={busy} aria-label={t('cards.removeLabel', { card: cardName(card) })}>
-                    {t('cards.remove')}
-                  </Button>
+      <BillingList state={state} reload={reload} loading={t('cards.loading')} empty={t('cards.empty')}>
+        {(items) => (
+          <ul className={styles.list} aria-label={t('cards.listLabel')}>
+            {items.map((card) => (
+              <li key={card.id} className={styles.item}>
+                <div className={styles.itemHeader}>
+                  <h2 className={styles.itemTitle}>{cardName(card)}</h2>
+                  {card.isDefault && <span className={styles.badge}>{t('cards.default')}</span>}
                 </div>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+                <p>{t('cards.expires', { month: String(card.expMonth).padStart(2, '0'), year: card.expYear })}</p>
+                {!managed && (
+                  <div className={styles.actions}>
+                    {!card.isDefault && (
+                      <Button variant="secondary" onClick={() => void act(() => setDefaultCard(card.id), t('cards.defaultSet'))} disabled={busy} aria-label={t('cards.makeDefaultLabel', { card: cardName(card) })}>
+                        {t('cards.makeDefault')}
+                      </Button>
+                    )}
+                    <Button variant="ghost" onClick={() => setRemoving(card)} disabled={busy} aria-label={t('cards.removeLabel', { card: cardName(card) })}>
+                      {t('cards.remove')}
+                    </Button>
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </BillingList>
       {!managed &&
         (adding ? (
           <AddCard
@@ -131,7 +121,7 @@ export function PaymentMethodsScreen() {
         onConfirm={() => removing && void act(() => removeCard(removing.id), t('cards.removed'))}
         onCancel={() => setRemoving(null)}
       />
-    </div>
+    </DashboardPage>
   );
 }
 

@@ -7,6 +7,7 @@ import { Button, ButtonLink } from '@src/components/button';
 import { ConfirmDialog } from '@src/components/dialog/confirm-dialog';
 import { FormAlert } from '@src/components/form/form-alert';
 import { useToast } from '@src/components/toast/toast-provider';
+import { DashboardPage } from '@src/components/dashboard-page/dashboard-page';
 import { useCurrentUser } from '@src/features/session/session-store';
 import { formatDate, formatUsd } from '@src/i18n/format';
 import { href, paths } from '@src/lib/paths';
@@ -14,6 +15,7 @@ import { usePageTitle } from '@src/lib/use-page-title';
 import { useErrorText } from '@src/lib/use-error-text';
 import { listSubscriptions, setCancellation } from '../api/billing-api';
 import { useBillingLoad } from '../hooks/use-billing-load';
+import { BillingList } from './billing-list';
 import styles from './billing.module.css';
 import { ManagedNotice } from './managed-notice';
 import { PlanChangeDialog } from './plan-change-dialog';
@@ -55,39 +57,27 @@ export function SubscriptionsScreen() {
   };
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <h1 className={styles.title}>{t('subscriptions.title')}</h1>
-        <p className={styles.lead}>{t('subscriptions.lead')}</p>
-      </header>
+    <DashboardPage title={t('subscriptions.title')} lead={t('subscriptions.lead')}>
       {managed && user && <ManagedNotice user={user} />}
       {error !== null && <FormAlert>{errorText(error)}</FormAlert>}
-      {state.kind === 'loading' && <p role="status">{t('subscriptions.loading')}</p>}
-      {state.kind === 'failed' && (
-        <FormAlert>
-          {t('failed')}{' '}
-          <Button size="small" variant="secondary" onClick={reload}>
-            {t('retry')}
-          </Button>
-        </FormAlert>
-      )}
-      {state.kind === 'ready' && state.value.length === 0 && <p>{t('subscriptions.empty')}</p>}
-      {state.kind === 'ready' && state.value.length > 0 && (
-        <ul className={styles.list}>
-          {state.value.map((subscription) => (
-            <SubscriptionItem
-              key={subscription.id}
-              subscription={subscription}
-              language={language}
-              readOnly={managed}
-              busy={busy}
-              onChange={() => setChanging(subscription)}
-              onCancel={() => setCancelling(subscription)}
-              onResume={() => void applyCancellation(subscription, false)}
-            />
-          ))}
-        </ul>
-      )}
+      <BillingList state={state} reload={reload} loading={t('subscriptions.loading')} empty={t('subscriptions.empty')}>
+        {(items) => (
+          <ul className={styles.list}>
+            {items.map((subscription) => (
+              <SubscriptionItem
+                key={subscription.id}
+                subscription={subscription}
+                language={language}
+                readOnly={managed}
+                busy={busy}
+                onChange={() => setChanging(subscription)}
+                onCancel={() => setCancelling(subscription)}
+                onResume={() => void applyCancellation(subscription, false)}
+              />
+            ))}
+          </ul>
+        )}
+      </BillingList>
       {!managed && (
         <p>
           <ButtonLink to={href(language, paths.paymentMethod)} variant="secondary">
@@ -118,7 +108,7 @@ export function SubscriptionsScreen() {
         onConfirm={() => cancelling && void applyCancellation(cancelling, true)}
         onCancel={() => setCancelling(null)}
       />
-    </div>
+    </DashboardPage>
   );
 }
 

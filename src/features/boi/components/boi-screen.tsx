@@ -10,6 +10,7 @@ import { usePageTitle } from '@src/lib/use-page-title';
 import { listBoiReports } from '../api/boi-api';
 import { BoiForm } from './boi-form';
 import styles from './boi.module.css';
+import { DashboardPage } from '@src/components/dashboard-page/dashboard-page';
 
 /** FinCEN's current rule in the user's language (decision 029). */
 function RuleExplained() {
@@ -86,17 +87,13 @@ export function BoiScreen() {
   usePageTitle(t('title'));
   const { state, reload } = useCachedPage('boi-report', (signal) => listBoiReports(signal));
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <h1 className={styles.title}>{t('title')}</h1>
-        <p className={styles.lead}>{t('lead')}</p>
-      </header>
+    <DashboardPage title={t('title')} lead={t('lead')}>
       <RuleExplained />
       {state.kind === 'loading' && <p role="status">{t('loading')}</p>}
       {(state.kind === 'failed' || state.kind === 'missing') && <p role="alert">{t('failed')}</p>}
       {state.kind === 'ready' && state.cachedAt && <p role="status">{t('cachedAt', { date: formatDateTime(state.cachedAt, language) })}</p>}
       {state.kind === 'ready' && state.page.length === 0 && <p>{t('noCompanies')}</p>}
       {state.kind === 'ready' && state.page.map((report) => <CompanyReport key={report.companyId} report={report} language={language} onSent={reload} />)}
-    </div>
+    </DashboardPage>
   );
 }

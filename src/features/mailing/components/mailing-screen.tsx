@@ -7,6 +7,7 @@ import { companyPageKey } from '@sync/client/company-caches';
 import { Button } from '@src/components/button';
 import { TextField } from '@src/components/form/text-field';
 import { useToast } from '@src/components/toast/toast-provider';
+import { DashboardPage } from '@src/components/dashboard-page/dashboard-page';
 import { useUsCompany } from '@src/features/dashboard/hooks/use-us-company';
 import { CryptoOnlyNotice } from '@src/features/bookkeeping/components/crypto-only-notice';
 import { CompanyPicker } from '@src/features/bookkeeping/components/company-picker';
@@ -84,11 +85,7 @@ export function MailingScreen() {
   };
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <h1 className={styles.title}>{t('title')}</h1>
-        <p className={styles.lead}>{t('lead')}</p>
-      </header>
+    <DashboardPage title={t('title')} lead={t('lead')}>
       {!companyId || !db ? (
         <CryptoOnlyNotice cryptoOnly={cryptoOnly} />
       ) : (
@@ -121,6 +118,6 @@ export function MailingScreen() {
           <MailViewer db={db} item={opened} language={language} onClose={() => setOpenId(null)} onMarkUnread={(item) => void markUnread(item)} onForwarded={reload} />
         </>
       )}
-    </div>
+    </DashboardPage>
   );
 }

@@ -11,6 +11,7 @@ import { FieldError } from '@src/components/form/field-error';
 import { FormAlert } from '@src/components/form/form-alert';
 import { TextField } from '@src/components/form/text-field';
 import { useToast } from '@src/components/toast/toast-provider';
+import { DashboardPage } from '@src/components/dashboard-page/dashboard-page';
 import { formatDate } from '@src/i18n/format';
 import { withRetry } from '@src/lib/api';
 import { messageKey } from '@src/lib/error-message';
@@ -54,11 +55,7 @@ export function TeammatesScreen() {
   const show = useCallback((next: CompanyTeam[]) => setLoad({ kind: 'ready', teams: next }), []);
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <h1 className={styles.title}>{t('title')}</h1>
-        <p className={styles.lead}>{t('lead')}</p>
-      </header>
+    <DashboardPage title={t('title')} lead={t('lead')}>
       {load.kind === 'loading' && <p role="status">{t('loading')}</p>}
       {load.kind === 'failed' && (
         <>
@@ -76,7 +73,7 @@ export function TeammatesScreen() {
       {teams.map((team) => (
         <TeamSection key={team.companyId} team={team} language={language} onChanged={() => setRound((value) => value + 1)} />
       ))}
-    </div>
+    </DashboardPage>
   );
 }
 
