@@ -3,10 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildBankStatementPdf, statementMonths, statementOf, statementPeriod } from './bank-statement-pdf';
-import { englishStatementLabels as labels } from './bank-statement-fixture';
-import type { WalletTransaction } from './banking';
-
+import { buildBankStatementPdf, statementMonths, statementOf, statementPeriod } from '@domain/bank-statement-pdf';
+import { englishStatementLabels as labels } from '@domain/bank-statement-fixture';
+import type { WalletTransaction } from '@domain/banking';
 
 const row = (overrides: Partial<WalletTransaction>): WalletTransaction => ({
   id: crypto.randomUUID(),
