@@ -92,7 +92,9 @@ export function announceLocalWrites(page: Page): Promise<void> {
 /** Queues a new draft (see `queueMutation`); returns its id. */
 export async function queueDraftChange(page: Page, database: string, fields: { companyId?: string | null } = {}): Promise<string> {
   const companyId = fields.companyId ?? null;
-  const draft = { id: crypto.randomUUID(), kind: companyId ? 'kyb' : 'companyCreation', companyId, step: 1, data: { from: 'tab' }, updatedAt: new Date().toISOString() };
+  // A company's draft is a KYB (its data as a KYB draft holds it); otherwise a company-creation draft.
+  const data = companyId ? { kind: 'business', form: {} } : { from: 'tab' };
+  const draft = { id: crypto.randomUUID(), kind: companyId ? 'kyb' : 'companyCreation', companyId, step: 1, data, updatedAt: new Date().toISOString() };
   await queueMutation(page, database, { name: 'saveDraft', draft });
   return draft.id;
 }
