@@ -7,10 +7,8 @@ import { ensureAdmin } from '../seed';
 import { insertTestCompany } from '../sync/test-fixtures';
 import { createUser, signIn } from '../test/accounts';
 import { createTestApp, type TestApp } from '../test/harness';
-import { exeBytes, localPath, pdfBytes, uploadDocument } from '../test/uploads';
+import { exeBytes as exe, localPath, pdfBytes as pdf, uploadDocument } from '../test/uploads';
 
-const pdf = pdfBytes;
-const exe = exeBytes;
 
 let t: TestApp;
 let dataDir: string;

@@ -7,13 +7,10 @@ import { mailItemSchema, type MailItem } from '@domain/mail';
 import { ensureAdmin } from '../seed';
 import { insertTestCompany } from '../sync/test-fixtures';
 import { createUser, signIn } from '../test/accounts';
-import { exeBytes, localPath, pdfBytes } from '../test/uploads';
+import { exeBytes as exe, localPath as local, pdfBytes as pdf } from '../test/uploads';
 import { createTestApp, refusedWith, type TestApp } from '../test/harness';
 
 /** Mailing (decision 029) on a real database: staff add scans, the company's people read and forward them, nobody else sees them. */
-
-const pdf = pdfBytes;
-const exe = exeBytes;
 
 let t: TestApp;
 let dataDir: string;
@@ -23,7 +20,6 @@ let stranger: string;
 let admin: string;
 let companyId: string;
 
-const local = localPath;
 
 const letter = { sender: 'Internal Revenue Service', summary: 'Notice CP575: your EIN assignment', receivedAt: '2026-11-20', fileName: 'irs-cp575.pdf' };
 
