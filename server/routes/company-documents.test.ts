@@ -9,7 +9,6 @@ import { createUser, signIn } from '../test/accounts';
 import { createTestApp, type TestApp } from '../test/harness';
 import { exeBytes as exe, localPath, pdfBytes as pdf, uploadDocument } from '../test/uploads';
 
-
 let t: TestApp;
 let dataDir: string;
 let owner: string;
