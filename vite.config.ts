@@ -80,5 +80,8 @@ export default defineConfig({
     globalSetup: ['tests/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // vitest's default is one worker less than the cores: a single worker on CI's two. Test
+    // files wait on databases and sockets for much of their time, so two share the cores well.
+    maxWorkers: 2,
   },
 });

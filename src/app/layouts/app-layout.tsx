@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useParams } from 'react-router-dom';
 import { defaultLanguage, isLanguage } from '@domain/constants';
@@ -12,6 +12,7 @@ import { useCurrentUser } from '@src/features/session/session-store';
 import { actingAsOf } from '@src/features/session/signed-in-flag';
 import { SyncIndicator } from '@src/features/sync/components/sync-indicator';
 import { href, paths } from '@src/lib/paths';
+import { useOnlineStatus } from '@src/lib/use-online-status';
 import { DrawerNav } from '../chrome/drawer-nav';
 import { LanguageSelector } from '../chrome/language-selector';
 import { MenuButton } from '../chrome/menu-button';
@@ -21,8 +22,30 @@ import { SkipLink } from '../chrome/skip-link';
 import topBar from '../chrome/top-bar.module.css';
 import styles from './layout.module.css';
 
-// The reminder's code and the `company` catalog load after the dashboard's first paint.
-const Reminders = lazy(async () => ({ default: (await import('@src/features/dashboard/components/reminders')).Reminders }));
+/**
+ * The reminder modals (SPEC §2): their code and the `company` catalog load after the
+ * dashboard's first paint. They are optional: when their code cannot be fetched (offline
+ * before the service worker cached it), the page carries on without them and they load once
+ * the browser is back online, instead of failing the whole route as `lazy` would.
+ */
+function LazyReminders() {
+  const online = useOnlineStatus();
+  const [Reminders, setReminders] = useState<ComponentType | null>(null);
+
+  useEffect(() => {
+    if (Reminders || !online) return;
+    let current = true;
+    import('@src/features/dashboard/components/reminders').then(
+      (module) => current && setReminders(() => module.Reminders),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [Reminders, online]);
+
+  return Reminders ? <Reminders /> : null;
+}
 
 /**
  * The signed-in chrome (dashboard and admin): a top bar, the role's navigation as a sidebar
@@ -86,11 +109,7 @@ function AppLayout({ area }: { area: 'dashboard' | 'admin' }) {
         </div>
       </SideDrawer>
       <LogoutDialog open={logoutOpen} onClose={() => setLogoutOpen(false)} />
-      {area === 'dashboard' && (
-        <Suspense fallback={null}>
-          <Reminders />
-        </Suspense>
-      )}
+      {area === 'dashboard' && <LazyReminders />}
     </div>
   );
 }
