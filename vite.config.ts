@@ -83,5 +83,8 @@ export default defineConfig({
     // vitest's default is one worker less than the cores: a single worker on CI's two. Test
     // files wait on databases and sockets for much of their time, so two share the cores well.
     maxWorkers: 2,
+    // As the browser tests do in CI: a test that fails once under a loaded machine gets one more
+    // try, and is still listed as flaky in the report.
+    retry: process.env.CI ? 1 : 0,
   },
 });
