@@ -25,6 +25,7 @@ export function Component() {
   const taxYear = new Date().getFullYear() - 1;
   const company = companies.find((candidate) => candidate.id === companyId);
   const sent = useSentDeclarations(cryptoOnly ? null : companyId);
+  const sentThisYear = sent.state.kind === 'ready' ? (sent.state.page.find((declaration) => declaration.year === taxYear)?.sentAt ?? null) : null;
   return (
     <div className={styles.page}>
       <header className={styles.header}>
@@ -38,7 +39,7 @@ export function Component() {
         <CryptoOnlyNotice cryptoOnly={cryptoOnly} />
       ) : (
         <>
-          <TaxFormWizard key={companyId} companyId={companyId} companyName={company?.name ?? null} taxYear={taxYear} language={language} onSent={sent.reload} />
+          <TaxFormWizard key={companyId} companyId={companyId} companyName={company?.name ?? null} taxYear={taxYear} language={language} sentAt={sentThisYear} onSent={sent.reload} />
           <SentDeclarations key={`sent-${companyId}`} companyId={companyId} state={sent.state} reload={sent.reload} language={language} />
         </>
       )}

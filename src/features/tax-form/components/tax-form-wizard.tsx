@@ -37,6 +37,8 @@ interface TaxFormWizardProps {
   companyName: string | null;
   taxYear: number;
   language: Language;
+  /** When the company's declaration of the year was sent (by anyone, from any device), as its sent declarations list says. */
+  sentAt: string | null;
   /** The declaration was sent (the company's list of sent returns has a new one). */
   onSent(): void;
 }
@@ -47,13 +49,15 @@ interface TaxFormWizardProps {
  * draft on this device and synced (offline, reload, another device); sending goes to the
  * server, which checks the rules and the year's books again. A sent form is read-only.
  */
-export function TaxFormWizard({ companyId, companyName, taxYear, language, onSent }: TaxFormWizardProps) {
+export function TaxFormWizard({ companyId, companyName, taxYear, language, sentAt, onSent }: TaxFormWizardProps) {
   const { t } = useTranslation(['taxForm', 'validation', 'errors']);
   const { draft, loaded, save } = useDraft('taxForm', companyId, 1, { taxYear });
   const books = useYearBooks(companyId, taxYear);
   const stored = draft?.data as TaxFormDraftData | undefined;
   const [values, setValues] = useState<TaxFormValues | null>(null);
   const [profitsConfirmed, setProfitsConfirmed] = useState(false);
+  // What this device just sent: the success step at once, before the pull brings the completed draft.
+  const [justSent, setJustSent] = useState<TaxFormData | null>(null);
   const persist = (next: TaxFormValues, nextScreen: Screen, confirmed: boolean) =>
     save({
       step: nextScreen.step,
@@ -88,7 +92,9 @@ export function TaxFormWizard({ companyId, companyName, taxYear, language, onSen
   const sent = stored?.isCompleted === true;
 
   if (!loaded || values === null) return <p role="status">{t('loading')}</p>;
-  if (sent) return <SentDeclaration form={{ ...(stored!.taxFormData as object), taxYear } as TaxFormData} language={language} />;
+  if (sent || justSent) return <SentDeclaration form={justSent ?? ({ ...(stored!.taxFormData as object), taxYear } as TaxFormData)} language={language} />;
+  // Sent by a teammate (or before this draft): the year is closed for everyone.
+  if (sentAt) return <SentByAnother taxYear={taxYear} sentAt={sentAt} language={language} />;
 
   const change = (patch: Partial<TaxFormValues>) => {
     const next = { ...values, ...patch };
@@ -118,6 +124,7 @@ export function TaxFormWizard({ companyId, companyName, taxYear, language, onSen
     await submit(
       async () => {
         await sendTaxForm(draft?.id ?? crypto.randomUUID(), companyId, parsed.data);
+        setJustSent(parsed.data);
         currentSyncEngine()?.retryNow();
         onSent();
         // The residence answers start the owner's next form (another year, another company).
@@ -493,6 +500,19 @@ function SentDeclaration({ form, language }: { form: TaxFormData; language: Lang
       <p>{t('success.body', { company: form.companyName, year: form.taxYear })}</p>
       <p>{t('success.readOnly')}</p>
       <TaxReturnDownload form={form} language={language} />
+    </section>
+  );
+}
+
+function SentByAnother({ taxYear, sentAt, language }: { taxYear: number; sentAt: string; language: Language }) {
+  const { t } = useTranslation('taxForm');
+  return (
+    <section className={styles.wizard} aria-labelledby="tax-form-sent">
+      <h2 id="tax-form-sent" className={styles.stepTitle}>
+        {t('success.title')}
+      </h2>
+      <p>{t('success.sentBefore', { year: taxYear, date: formatDate(sentAt, language, 'long') })}</p>
+      <p>{t('success.readOnly')}</p>
     </section>
   );
 }
