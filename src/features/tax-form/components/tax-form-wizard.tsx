@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Language } from '@domain/constants';
@@ -92,9 +92,16 @@ export function TaxFormWizard({ companyId, companyName, taxYear, language, sentA
   const sent = stored?.isCompleted === true;
 
   if (!loaded || values === null) return <p role="status">{t('loading')}</p>;
-  if (sent || justSent) return <SentDeclaration form={justSent ?? ({ ...(stored!.taxFormData as object), taxYear } as TaxFormData)} language={language} />;
-  // Sent by a teammate (or before this draft): the year is closed for everyone.
-  if (sentAt) return <SentByAnother taxYear={taxYear} sentAt={sentAt} language={language} />;
+  if (sent || justSent) {
+    const form = justSent ?? ({ ...(stored!.taxFormData as object), taxYear } as TaxFormData);
+    return (
+      <SentDeclaration body={t('taxForm:success.body', { company: form.companyName, year: taxYear })}>
+        <TaxReturnDownload form={form} language={language} />
+      </SentDeclaration>
+    );
+  }
+  // Sent by a teammate (or from another draft): the year is closed for everyone.
+  if (sentAt) return <SentDeclaration body={t('taxForm:success.sentBefore', { year: taxYear, date: formatDate(sentAt, language, 'long') })} />;
 
   const change = (patch: Partial<TaxFormValues>) => {
     const next = { ...values, ...patch };
@@ -490,29 +497,17 @@ function Confirmation({ values, taxYear, companyId, language, books }: { values:
   );
 }
 
-function SentDeclaration({ form, language }: { form: TaxFormData; language: Language }) {
+/** The year's declaration once sent: read-only, with what the caller adds (the return to download). */
+function SentDeclaration({ body, children }: { body: string; children?: ReactNode }) {
   const { t } = useTranslation('taxForm');
   return (
     <section className={styles.wizard} aria-labelledby="tax-form-sent">
       <h2 id="tax-form-sent" className={styles.stepTitle}>
         {t('success.title')}
       </h2>
-      <p>{t('success.body', { company: form.companyName, year: form.taxYear })}</p>
+      <p>{body}</p>
       <p>{t('success.readOnly')}</p>
-      <TaxReturnDownload form={form} language={language} />
-    </section>
-  );
-}
-
-function SentByAnother({ taxYear, sentAt, language }: { taxYear: number; sentAt: string; language: Language }) {
-  const { t } = useTranslation('taxForm');
-  return (
-    <section className={styles.wizard} aria-labelledby="tax-form-sent">
-      <h2 id="tax-form-sent" className={styles.stepTitle}>
-        {t('success.title')}
-      </h2>
-      <p>{t('success.sentBefore', { year: taxYear, date: formatDate(sentAt, language, 'long') })}</p>
-      <p>{t('success.readOnly')}</p>
+      {children}
     </section>
   );
 }
