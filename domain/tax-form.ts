@@ -150,6 +150,12 @@ export const taxFormDraftViewSchema = z.object({
 });
 export type TaxFormDraftView = z.infer<typeof taxFormDraftViewSchema>;
 
+/** GET /accounting/tax-documents/{id}: a company's sent declarations, newest year first, each with its return's forms and PDF address. */
+export const taxDocumentsSchema = z.object({
+  items: z.array(z.object({ year: z.int(), sentAt: z.string(), forms: z.array(z.string()), url: z.string() })),
+});
+export type TaxDocument = z.infer<typeof taxDocumentsSchema>['items'][number];
+
 /** Profits of a year (SPEC §3) added up from its categorised transactions, by each category's tax line. */
 export function profitsFromTransactions(transactions: Iterable<Pick<Transaction, 'date' | 'amountCents' | 'category'>>, taxYear: number): Profits {
   const year = String(taxYear);

@@ -114,6 +114,15 @@ describe('sending the declaration', () => {
     expect(declaration).toMatchObject({ draftId: id, taxFormData: expect.objectContaining({ ein: '12-3456789' }) });
   });
 
+  it('refuses a Cross Border Crypto account, which owes no federal return', async () => {
+    const { companyId, ownerCookies } = await companyWithOwner();
+    await t.database.db.execute(sql`update companies set type = 'Cross Border Crypto' where id = ${companyId}`);
+    const response = await put(randomUUID(), ownerCookies, { companyId, taxFormData: completeTaxForm(), isCompleted: true });
+    expect(response.status).toBe(409);
+    expect((await response.json()).code).toBe('no_return_due');
+    expect(await (await t.request(`/api/v1/accounting/tax-info/${companyId}`, { cookies: ownerCookies })).json()).toMatchObject({ kind: null, forms: [], deadline: null });
+  });
+
   it('refuses a year that is not over', async () => {
     const { companyId, ownerCookies } = await companyWithOwner();
     const response = await put(randomUUID(), ownerCookies, { companyId, taxFormData: completeTaxForm({ taxYear: 2026, creationDate: '2024-03-01' }), isCompleted: true });

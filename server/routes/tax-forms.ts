@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { isLanguage, type Language } from '@domain/constants';
 import { searchActivityCodes } from '@domain/naics';
 import { daysBetween, nextDeadline, returnDue } from '@domain/tax-deadlines';
-import { pendingDeclarationsResult, pendingDeclarationsSchema, taxFormDataSchema, taxFormDraftUpdateSchema, taxFormDraftViewSchema, type PendingDeclaration } from '@domain/tax-form';
+import { pendingDeclarationsResult, pendingDeclarationsSchema, taxDocumentsSchema, taxFormDataSchema, taxFormDraftUpdateSchema, taxFormDraftViewSchema, type PendingDeclaration } from '@domain/tax-form';
 import { buildTaxReturnPdf, taxReturnForms } from '@domain/tax-return-pdf';
 import type { AppDeps, AppEnv } from '../context';
 import {
@@ -41,10 +41,6 @@ const taxFormsFacts = z.object({
   nextDeadline: z.string().nullable(),
   daysRemaining: z.int().nullable(),
   sentAt: z.string().nullable(),
-});
-
-const taxDocumentsSchema = z.object({
-  items: z.array(z.object({ year: z.int(), sentAt: z.string(), forms: z.array(z.string()), url: z.string() })),
 });
 
 const routes = {

@@ -13,12 +13,13 @@ export const storedFileUrl = async (key: string) => (await api.post<{ url: strin
 
 /**
  * The bytes of a company file (decision 025, `documentFiles`): this device's copy when it was
- * opened before, so it opens offline; otherwise fetched through a short-lived URL and kept.
+ * opened before, so it opens offline; otherwise fetched from `url` (by default a short-lived
+ * URL of the stored file) and kept.
  */
-export async function storedFileBlob(db: AppDB, companyId: string, file: StoredFileRef): Promise<Blob> {
+export async function storedFileBlob(db: AppDB, companyId: string, file: StoredFileRef, url: () => Promise<string> = () => storedFileUrl(file.key)): Promise<Blob> {
   const local = await db.documentFiles.get(file.key);
   if (local) return local.file;
-  const response = await fetch(await storedFileUrl(file.key), { credentials: 'include' });
+  const response = await fetch(await url(), { credentials: 'include' });
   if (!response.ok) throw new Error(`file ${response.status}`);
   const blob = await response.blob();
   await db.documentFiles.put({ key: file.key, companyId, name: file.name, contentType: file.contentType, file: blob, savedAt: new Date().toISOString() }).catch(() => undefined);

@@ -194,6 +194,7 @@ describe('replica', () => {
     for (const [position, id] of [left, stays].entries()) {
       await db.companies.put({ id, position, company: { id } as CachedCompany['company'], cachedAt: at });
       await db.pageCache.put({ key: companyPageKey(id), value: {}, cachedAt: at });
+      await db.pageCache.put({ key: companyPageKey(id, 'taxDocuments'), value: [], cachedAt: at });
       await db.documentFiles.put({ key: `companies/${id}/ein.pdf`, companyId: id, name: 'ein.pdf', contentType: 'application/pdf', file: new Blob(['%PDF']), savedAt: at });
     }
     await db.pageCache.put({ key: 'dashboard', value: {}, cachedAt: at });
@@ -203,7 +204,7 @@ describe('replica', () => {
     expect(await syncCycle(replica, directTransport(server))).toBeNull();
     expect((await db.manualAccounts.toArray()).map((row) => row.id)).toEqual([mine.id]);
     expect((await db.companies.toArray()).map((row) => row.id)).toEqual([stays]);
-    expect((await db.pageCache.toArray()).map((row) => row.key).sort()).toEqual([companyPageKey(stays), 'dashboard'].sort());
+    expect((await db.pageCache.toArray()).map((row) => row.key).sort()).toEqual([companyPageKey(stays), companyPageKey(stays, 'taxDocuments'), 'dashboard'].sort());
     expect((await db.documentFiles.toArray()).map((row) => row.companyId)).toEqual([stays]);
     expect((await db.profile.get('me'))?.user.companies).toEqual([stays]);
   });

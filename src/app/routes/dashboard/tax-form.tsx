@@ -6,13 +6,15 @@ import { CompanyPicker } from '@src/features/bookkeeping/components/company-pick
 import { CryptoOnlyNotice } from '@src/features/bookkeeping/components/crypto-only-notice';
 import { useBookkeepingCompany } from '@src/features/bookkeeping/hooks/use-bookkeeping-company';
 import { useLanguage } from '@src/features/public-site/hooks/use-language';
+import { SentDeclarations } from '@src/features/tax-form/components/sent-declarations';
 import { TaxFormWizard } from '@src/features/tax-form/components/tax-form-wizard';
+import { useSentDeclarations } from '@src/features/tax-form/hooks/use-sent-declarations';
 import { usePageTitle } from '@src/lib/use-page-title';
 
 /**
  * IRS tax form wizard (SPEC §2): the declaration of last year for one of the user's LLCs or
- * C-Corps (the same company choice as the books); Cross Border Crypto-only users are told to
- * create or migrate a company (SPEC §6).
+ * C-Corps (the same company choice as the books), then the company's sent declarations with
+ * their returns; Cross Border Crypto-only users are told to create or migrate a company (SPEC §6).
  */
 export function Component() {
   const { t } = useTranslation('taxForm');
@@ -22,6 +24,8 @@ export function Component() {
   // The declaration filed this year is last year's.
   const taxYear = new Date().getFullYear() - 1;
   const company = companies.find((candidate) => candidate.id === companyId);
+  const sent = useSentDeclarations(cryptoOnly ? null : companyId);
+  const sentThisYear = sent.state.kind === 'ready' ? (sent.state.page.find((declaration) => declaration.year === taxYear)?.sentAt ?? null) : null;
   return (
     <div className={styles.page}>
       <header className={styles.header}>
@@ -34,7 +38,10 @@ export function Component() {
       {cryptoOnly || companies.length === 0 || !companyId ? (
         <CryptoOnlyNotice cryptoOnly={cryptoOnly} />
       ) : (
-        <TaxFormWizard key={companyId} companyId={companyId} companyName={company?.name ?? null} taxYear={taxYear} language={language} />
+        <>
+          <TaxFormWizard key={companyId} companyId={companyId} companyName={company?.name ?? null} taxYear={taxYear} language={language} sentAt={sentThisYear} onSent={sent.reload} />
+          <SentDeclarations key={`sent-${companyId}`} companyId={companyId} state={sent.state} reload={sent.reload} language={language} />
+        </>
       )}
     </div>
   );

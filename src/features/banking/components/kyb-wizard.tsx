@@ -33,7 +33,7 @@ import { collectMissingFields, MissingFieldsPopup, type MissingField } from '@sr
 import { SelectField } from '@src/features/company-wizard/components/select-field';
 import { einGroups, formatDigits } from '@src/features/company-wizard/digit-mask';
 import { useDraft } from '@src/features/drafts/hooks/use-draft';
-import { waitForSync } from '@src/features/sync/wait-for-sync';
+import { useStepWizard } from '@src/features/drafts/hooks/use-step-wizard';
 import { formatUsd } from '@src/i18n/format';
 import { ApiError } from '@src/lib/api';
 import { errorMessage, messageKey } from '@src/lib/error-message';
@@ -87,13 +87,10 @@ export function KybWizard({ companyId, kind, language, submitted, onSubmitted }:
   const { draft, loaded, save } = useDraft('kyb', companyId, 0);
   const stored = draft?.data as KybDraftData | undefined;
   const [values, setValues] = useState<Values | null>(null);
-  const [step, setStep] = useState(0);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const persist = (next: Values, nextStep: number) => void save({ step: nextStep, data: { kind, form: next } as never }).catch(() => undefined);
+  const { screen: step, setScreen: setStep, errors, setErrors, go, check, heading, sending, sendError, setSendError, submit } = useStepWizard(0, (next) => values && persist(values, next));
   const [missing, setMissing] = useState<MissingField[] | null>(null);
-  const [sending, setSending] = useState(false);
-  const [sendError, setSendError] = useState<string | null>(null);
   const [success, setSuccess] = useState(false);
-  const heading = useRef<HTMLHeadingElement>(null);
   const container = useRef<HTMLFormElement>(null);
   const lastStep = kind === 'crypto' ? 1 : 3;
 
@@ -112,30 +109,15 @@ export function KybWizard({ companyId, kind, language, submitted, onSubmitted }:
   if (frozen) return <KybSummary submitted={frozen} language={language} success={success} onSuccessClosed={() => setSuccess(false)} />;
   if (!loaded || values === null) return <p role="status">{t('loading')}</p>;
 
-  const persist = (next: Values, nextStep = step) => void save({ step: nextStep, data: { kind, form: next } as never }).catch(() => undefined);
   const change = (path: string, value: unknown) => {
     const next = withValue(values, path, value);
     setValues(next);
-    persist(next);
-  };
-  const go = (next: number) => {
-    setErrors({});
-    setStep(next);
-    persist(values, next);
-    heading.current?.focus();
-  };
-
-  const issuesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) => {
-    const found: Record<string, string> = {};
-    if (!result.success) for (const issue of result.error!.issues) found[issue.path.join('.')] ??= t(messageKey(issue.message));
-    return found;
+    persist(next, step);
   };
 
   const next = () => {
     const result = kind === 'crypto' ? cryptoKybSchema.safeParse(pick(values, ['legalName', 'registrationCountry'])) : kybStepSchema(step as 1 | 2 | 3, todayUtc()).safeParse(pickStep(values, step as 1 | 2 | 3));
-    const found = issuesOf(result);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (!check(result)) return;
     if (step < lastStep) go(step + 1);
     else void send();
   };
@@ -147,22 +129,20 @@ export function KybWizard({ companyId, kind, language, submitted, onSubmitted }:
       setSendError(t('kyb:incomplete'));
       return;
     }
-    setSending(true);
-    setSendError(null);
-    try {
-      // The last typed changes reach the server before it freezes the draft.
-      await waitForSync();
-      const overview = await submitKyb(companyId, { draftId: draft?.id ?? crypto.randomUUID(), kind, form });
-      setSuccess(true);
-      onSubmitted(overview);
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'validation') {
-        setErrors(Object.fromEntries(Object.entries(error.errors).map(([path, messages]) => [path.replace(/^form\./, ''), t(messageKey(messages[0] ?? 'validation.invalid'))])));
-      }
-      setSendError(error instanceof ApiError && error.status < 500 ? t(errorMessage(error).key) : t('kyb:error'));
-    } finally {
-      setSending(false);
-    }
+    // The last typed changes reach the server before it freezes the draft.
+    await submit(
+      async () => {
+        const overview = await submitKyb(companyId, { draftId: draft?.id ?? crypto.randomUUID(), kind, form });
+        setSuccess(true);
+        onSubmitted(overview);
+      },
+      t('kyb:error'),
+      (error) => {
+        if (error instanceof ApiError && error.code === 'validation') {
+          setErrors(Object.fromEntries(Object.entries(error.errors).map(([path, messages]) => [path.replace(/^form\./, ''), t(messageKey(messages[0] ?? 'validation.invalid'))])));
+        }
+      },
+    );
   };
 
   const field = { values, change, error: (path: string) => errors[path], language, companyId };

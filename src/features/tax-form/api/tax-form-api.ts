@@ -1,6 +1,6 @@
 import type { CompanyDetail } from '@domain/company';
 import type { ActivityCode } from '@domain/naics';
-import type { PendingDeclarations, TaxFormData, TaxFormDraftView, TaxInfoAnswer, TaxInfoRecord } from '@domain/tax-form';
+import type { PendingDeclarations, TaxDocument, TaxFormData, TaxFormDraftView, TaxInfoAnswer, TaxInfoRecord } from '@domain/tax-form';
 import { api, withRetry } from '@src/lib/api';
 
 /** PUT /accounting/drafts/{id} with `isCompleted: true`: sends the declaration (SPEC §7). */
@@ -11,6 +11,9 @@ export const sendTaxForm = (draftId: string, companyId: string, taxFormData: Tax
 export const lookUpActivityCodes = async (code: string, limit: number, signal?: AbortSignal) =>
   (await api.get<{ items: ActivityCode[] }>('accounting/activity-codes', { searchParams: { code, limit }, signal })).items;
 
+/** GET /accounting/tax-documents/{id}: the company's sent declarations, newest year first. */
+export const listTaxDocuments = async (companyId: string, signal?: AbortSignal) => (await api.get<{ items: TaxDocument[] }>(`accounting/tax-documents/${companyId}`, { signal })).items;
+
 /** GET /tax-forms/pending, retried (SPEC §7); null after the last failure. */
 export const fetchPendingDeclarations = () => withRetry(() => api.get<PendingDeclarations>('tax-forms/pending'));
 
@@ -19,6 +22,9 @@ export const fetchCompanyDetail = (companyId: string, signal?: AbortSignal) => a
 
 /** GET /tk-info (SPEC §7: retried once after 1 s): the owner's tax-info record, null when none or unreachable. */
 export const fetchTaxInfo = async () => (await withRetry(() => api.get<TaxInfoAnswer>('tk-info'), { tries: 2 }))?.record ?? null;
+
+/** GET /tk-info/country (SPEC §7: no retry): the owner's tax residence country as Alta knows it, null when unknown or unreachable. */
+export const fetchTaxCountry = async (signal?: AbortSignal) => (await api.get<{ country: string | null }>('tk-info/country', { signal })).country;
 
 /** POST /tk-info (SPEC §7: 3 tries, 1 s apart): keeps the owner's residence answers for their next form. */
 export const saveTaxInfo = ({ nationality, taxResidenceCountry, countryTaxId, countriesWorkedFrom }: TaxInfoRecord) =>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Language } from '@domain/constants';
@@ -14,15 +14,14 @@ import { CountrySelect } from '@src/features/company-wizard/components/country-s
 import { SelectField } from '@src/features/company-wizard/components/select-field';
 import { einGroups, formatDigits, taxIdGroups } from '@src/features/company-wizard/digit-mask';
 import { useDraft } from '@src/features/drafts/hooks/use-draft';
+import { useStepWizard } from '@src/features/drafts/hooks/use-step-wizard';
 import { currentSyncEngine } from '@src/features/sync/sync-runtime';
-import { waitForSync } from '@src/features/sync/wait-for-sync';
 import { formatDate, formatUsd } from '@src/i18n/format';
-import { errorMessage, messageKey } from '@src/lib/error-message';
 import { ApiError } from '@src/lib/api';
-import { href, paths } from '@src/lib/paths';
-import { fetchCompanyDetail, fetchTaxInfo, saveTaxInfo, sendTaxForm } from '../api/tax-form-api';
+import { saveTaxInfo, sendTaxForm } from '../api/tax-form-api';
+import { blockingRowsLinks } from '../blocking-rows';
 import { useYearBooks } from '../hooks/use-year-books';
-import { prefilledValues, type TaxFormValues } from '../prefill';
+import { knownValues, prefilledValues, type TaxFormValues } from '../prefill';
 import { ActivityCodeField, centsFromInput, inputFromCents, YesNoField } from './tax-form-fields';
 import { TaxReturnDownload } from './tax-return-download';
 import styles from './tax-form.module.css';
@@ -38,6 +37,10 @@ interface TaxFormWizardProps {
   companyName: string | null;
   taxYear: number;
   language: Language;
+  /** When the company's declaration of the year was sent (by anyone, from any device), as its sent declarations list says. */
+  sentAt: string | null;
+  /** The declaration was sent (the company's list of sent returns has a new one). */
+  onSent(): void;
 }
 
 /**
@@ -46,18 +49,23 @@ interface TaxFormWizardProps {
  * draft on this device and synced (offline, reload, another device); sending goes to the
  * server, which checks the rules and the year's books again. A sent form is read-only.
  */
-export function TaxFormWizard({ companyId, companyName, taxYear, language }: TaxFormWizardProps) {
+export function TaxFormWizard({ companyId, companyName, taxYear, language, sentAt, onSent }: TaxFormWizardProps) {
   const { t } = useTranslation(['taxForm', 'validation', 'errors']);
   const { draft, loaded, save } = useDraft('taxForm', companyId, 1, { taxYear });
   const books = useYearBooks(companyId, taxYear);
   const stored = draft?.data as TaxFormDraftData | undefined;
   const [values, setValues] = useState<TaxFormValues | null>(null);
-  const [screen, setScreen] = useState<Screen>({ step: 1, substep: 'substep1' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [profitsConfirmed, setProfitsConfirmed] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [sendError, setSendError] = useState<string | null>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
+  // What this device just sent: the success step at once, before the pull brings the completed draft.
+  const [justSent, setJustSent] = useState<TaxFormData | null>(null);
+  const persist = (next: TaxFormValues, nextScreen: Screen, confirmed: boolean) =>
+    save({
+      step: nextScreen.step,
+      data: { taxYear, substep: nextScreen.step === 1 ? nextScreen.substep : 'substep2', taxFormData: next, isCompleted: false, profitsConfirmed: confirmed } as never,
+    }).catch(() => undefined);
+  const { screen, setScreen, errors, go, check, heading, sending, sendError, setSendError, submit } = useStepWizard<Screen>({ step: 1, substep: 'substep1' }, (next) => {
+    if (values) void persist(values, next, profitsConfirmed);
+  });
 
   // Once the draft and the books answered: the saved values, else what Alta knows.
   useEffect(() => {
@@ -69,14 +77,13 @@ export function TaxFormWizard({ companyId, companyName, taxYear, language }: Tax
     setScreen(step === 1 ? { step: 1, substep: stored?.substep ?? 'substep1' } : { step: Math.min(Math.max(step, 2), 4) as 2 | 3 | 4 });
   }, [values, loaded, books, stored, draft, companyName]);
 
-  // Online, the company's details and the owner's tax-info record fill what is still empty
-  // (partners, state, formation date, EIN; the residence answers of their last form).
+  // Online, what the API knows fills what is still empty (partners, state, formation date,
+  // EIN; the residence answers of the owner's last form, or their tax residence country).
   useEffect(() => {
     if (values === null) return;
     const abort = new AbortController();
-    void Promise.all([fetchCompanyDetail(companyId, abort.signal).catch(() => undefined), fetchTaxInfo().catch(() => null)]).then(([detail, taxInfo]) => {
-      if (abort.signal.aborted || (!detail && !taxInfo)) return;
-      setValues((current) => (current ? { ...prefilledValues({ companyName, books: null, detail, taxInfo }), ...stripEmpty(current) } : current));
+    void knownValues(companyId, companyName, abort.signal).then((known) => {
+      if (!abort.signal.aborted && known) setValues((current) => (current ? { ...known, ...stripEmpty(current) } : current));
     });
     return () => abort.abort();
     // Once per company: the details only fill gaps.
@@ -85,34 +92,26 @@ export function TaxFormWizard({ companyId, companyName, taxYear, language }: Tax
   const sent = stored?.isCompleted === true;
 
   if (!loaded || values === null) return <p role="status">{t('loading')}</p>;
-  if (sent) return <SentDeclaration form={{ ...(stored!.taxFormData as object), taxYear } as TaxFormData} language={language} />;
-
-  const persist = (next: TaxFormValues, nextScreen: Screen = screen, confirmed = profitsConfirmed) =>
-    save({
-      step: nextScreen.step,
-      data: { taxYear, substep: nextScreen.step === 1 ? nextScreen.substep : 'substep2', taxFormData: next, isCompleted: false, profitsConfirmed: confirmed } as never,
-    }).catch(() => undefined);
+  if (sent || justSent) {
+    const form = justSent ?? ({ ...(stored!.taxFormData as object), taxYear } as TaxFormData);
+    return (
+      <SentDeclaration body={t('taxForm:success.body', { company: form.companyName, year: taxYear })}>
+        <TaxReturnDownload form={form} language={language} />
+      </SentDeclaration>
+    );
+  }
+  // Sent by a teammate (or from another draft): the year is closed for everyone.
+  if (sentAt) return <SentDeclaration body={t('taxForm:success.sentBefore', { year: taxYear, date: formatDate(sentAt, language, 'long') })} />;
 
   const change = (patch: Partial<TaxFormValues>) => {
     const next = { ...values, ...patch };
     setValues(next);
-    void persist(next);
-  };
-
-  const go = (next: Screen) => {
-    setErrors({});
-    setScreen(next);
-    void persist(values, next);
-    heading.current?.focus();
+    void persist(next, screen, profitsConfirmed);
   };
 
   const next = () => {
-    const parsed = stepSchemaOf(screen).safeParse(values);
-    const found: Record<string, string> = {};
-    if (!parsed.success) for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= t(messageKey(issue.message));
-    if (screen.step === 3 && !profitsConfirmed) found.profitsConfirmed = t('validation:required');
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const unconfirmed: Record<string, string> = screen.step === 3 && !profitsConfirmed ? { profitsConfirmed: t('validation:required') } : {};
+    if (!check(stepSchemaOf(screen).safeParse(values), unconfirmed)) return;
     if (screen.step === 1 && screen.substep === 'substep1') go({ step: 1, substep: 'substep2' });
     else go({ step: (screen.step + 1) as 2 | 3 | 4 });
   };
@@ -129,20 +128,19 @@ export function TaxFormWizard({ companyId, companyName, taxYear, language }: Tax
       setSendError(t('taxForm:send.incomplete'));
       return;
     }
-    setSending(true);
-    setSendError(null);
-    try {
-      // The last typed changes reach the server before the form is sent and frozen.
-      await waitForSync();
-      await sendTaxForm(draft?.id ?? crypto.randomUUID(), companyId, parsed.data);
-      currentSyncEngine()?.retryNow();
-      // The residence answers start the owner's next form (another year, another company).
-      void saveTaxInfo(parsed.data).catch(() => undefined);
-    } catch (error) {
-      setSendError(error instanceof ApiError && error.status < 500 ? t(errorMessage(error).key) : t('taxForm:send.error'));
-    } finally {
-      setSending(false);
-    }
+    await submit(
+      async () => {
+        await sendTaxForm(draft?.id ?? crypto.randomUUID(), companyId, parsed.data);
+        setJustSent(parsed.data);
+        currentSyncEngine()?.retryNow();
+        onSent();
+        // The residence answers start the owner's next form (another year, another company).
+        void saveTaxInfo(parsed.data).catch(() => undefined);
+      },
+      t('taxForm:send.error'),
+      // Refused for rows this device does not have yet: they come with the next pull, and the confirmation links them.
+      (error) => error instanceof ApiError && error.code === 'declaration_blocked' && currentSyncEngine()?.retryNow(),
+    );
   };
 
   const error = (path: string) => errors[path];
@@ -446,8 +444,7 @@ function Confirmation({ values, taxYear, companyId, language, books }: { values:
   const profits = (values.profits ?? {}) as TaxFormData['profits'];
   // The return as it would be filed, to review before sending (built on this device, offline too).
   const preview = useMemo(() => taxFormDataSchema.safeParse({ ...values, taxYear }).data, [values, taxYear]);
-  const rowsLink = (filter: Record<string, string>) =>
-    `${href(language, paths.bookkeeping)}?${new URLSearchParams({ company: companyId, period: 'custom', from: `${taxYear}-01-01`, to: `${taxYear}-12-31`, ...filter }).toString()}`;
+  const rowsLinks = blockingRowsLinks(language, companyId, taxYear);
   return (
     <>
       <dl className={styles.summary}>
@@ -478,12 +475,12 @@ function Confirmation({ values, taxYear, companyId, language, books }: { values:
           <ul>
             {books.blocking.uncategorised > 0 && (
               <li>
-                <Link to={rowsLink({ category: 'uncategorised' })}>{t('confirm.uncategorised', { count: books.blocking.uncategorised })}</Link>
+                <Link to={rowsLinks.uncategorised}>{t('confirm.uncategorised', { count: books.blocking.uncategorised })}</Link>
               </li>
             )}
             {books.blocking.unchecked > 0 && (
               <li>
-                <Link to={rowsLink({ status: 'unchecked' })}>{t('confirm.unchecked', { count: books.blocking.unchecked })}</Link>
+                <Link to={rowsLinks.unchecked}>{t('confirm.unchecked', { count: books.blocking.unchecked })}</Link>
               </li>
             )}
           </ul>
@@ -500,16 +497,17 @@ function Confirmation({ values, taxYear, companyId, language, books }: { values:
   );
 }
 
-function SentDeclaration({ form, language }: { form: TaxFormData; language: Language }) {
+/** The year's declaration once sent: read-only, with what the caller adds (the return to download). */
+function SentDeclaration({ body, children }: { body: string; children?: ReactNode }) {
   const { t } = useTranslation('taxForm');
   return (
     <section className={styles.wizard} aria-labelledby="tax-form-sent">
       <h2 id="tax-form-sent" className={styles.stepTitle}>
         {t('success.title')}
       </h2>
-      <p>{t('success.body', { company: form.companyName, year: form.taxYear })}</p>
+      <p>{body}</p>
       <p>{t('success.readOnly')}</p>
-      <TaxReturnDownload form={form} language={language} />
+      {children}
     </section>
   );
 }
