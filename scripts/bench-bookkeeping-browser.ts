@@ -6,8 +6,10 @@
 // - edit (space checks the active row) → row repainted, p95, goal ≤ 16 ms, next to a bare DOM toggle → frame;
 // - the tab's JavaScript heap with the list open, next to the heap the rows themselves take.
 // Runs its own server on a fresh embedded database; measures only, never fails.
+// BENCH_CPU_PROFILE=<prefix> also records a CPU profile (Chrome DevTools protocol) of each phase
+// into <prefix>-filters.cpuprofile, -scroll and -edits (open them in DevTools' Performance panel).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type ElementHandle, type Page } from '@playwright/test';
@@ -197,6 +199,21 @@ async function measureEdits(page: Page) {
   });
 }
 
+/** Runs `phase`, recording its CPU profile when BENCH_CPU_PROFILE names where to write it. */
+async function profiled<T>(page: Page, name: string, phase: () => Promise<T>): Promise<T> {
+  const prefix = process.env.BENCH_CPU_PROFILE;
+  if (!prefix) return phase();
+  const session = await page.context().newCDPSession(page);
+  await session.send('Profiler.enable');
+  await session.send('Profiler.setSamplingInterval', { interval: 250 });
+  await session.send('Profiler.start');
+  const result = await phase();
+  const { profile } = await session.send('Profiler.stop');
+  writeFileSync(`${prefix}-${name}.cpuprofile`, JSON.stringify(profile));
+  await session.detach();
+  return result;
+}
+
 async function heapUsed(page: Page): Promise<number> {
   const session = await page.context().newCDPSession(page);
   await session.send('HeapProfiler.collectGarbage');
@@ -245,10 +262,10 @@ try {
     await installProbes(page);
     const search = (await page.getByRole('searchbox', { name: 'Search' }).elementHandle())!;
     const category = (await page.getByRole('search').getByLabel('Category', { exact: true }).elementHandle())!;
-    const filters = await measureFilters(page, search, category);
-    const scroll = await measureScroll(page);
+    const filters = await profiled(page, 'filters', () => measureFilters(page, search, category));
+    const scroll = await profiled(page, 'scroll', () => measureScroll(page));
     await page.getByRole('grid', { name: /^Transactions: / }).getByRole('row').nth(1).getByRole('gridcell').nth(1).click();
-    const edits = await measureEdits(page);
+    const edits = await profiled(page, 'edits', () => measureEdits(page));
     const heapList = await heapUsed(page);
     // The raw limit of memory: the same rows as plain objects held by the page, nothing else.
     const heapRows = await page.evaluate(async (name) => {

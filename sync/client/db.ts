@@ -39,10 +39,22 @@ export interface CachedCompany {
 }
 
 /** What a queued mutation overwrote, so a rebase can take it back: `before` null means the row did not exist. */
-export interface UndoEntry {
+export type UndoEntry = RowUndo | InsertedRowsUndo;
+
+/** A row's pre-image: `before` is what to put back, or null when the row did not exist. */
+export interface RowUndo {
   table: TableName;
   id: string;
   before: unknown;
+}
+
+/**
+ * Rows the mutation inserted (they did not exist before): one entry for a run of them, so an
+ * import chunk of 2,500 new rows stores one list of ids instead of 2,500 pre-images.
+ */
+export interface InsertedRowsUndo {
+  table: TableName;
+  inserted: string[];
 }
 
 /** A mutation applied locally and not yet acknowledged by the server, in id order. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { UndoEntry } from './db';
-import { createLocalTx, revert } from './local-tx';
+import type { RowUndo } from './db';
+import { compactUndo, createLocalTx, revert, revertAll } from './local-tx';
 import { Replica } from './replica';
 import { testDraft, useTestDatabases } from './test-databases';
 
@@ -14,7 +14,7 @@ describe('the device MutatorTx', () => {
     const stored = testDraft({ step: 4 });
     await db.drafts.put(stored);
     const fresh = testDraft();
-    const undo = new Map<string, UndoEntry>();
+    const undo = new Map<string, RowUndo>();
     // In one transaction that goes on after the taken key: its failure is caught, not fatal.
     await db.transaction('rw', db.drafts, async () => {
       const tx = createLocalTx(db, 'ana', undo);
@@ -28,6 +28,33 @@ describe('the device MutatorTx', () => {
       { table: 'drafts', id: stored.id, before: stored },
     ]);
     await revert(db, [...undo.values()]);
+    expect(await db.drafts.toArray()).toEqual([stored]);
+  });
+});
+
+describe('undo logs', () => {
+  it('store a run of inserted rows as one list of ids, and revert it as the rows one by one', async () => {
+    const db = openDb();
+    const stored = testDraft({ step: 1 });
+    await db.drafts.put(stored);
+    const [a, b, c] = [testDraft(), testDraft(), testDraft()];
+    const undo: RowUndo[] = [
+      { table: 'drafts', id: a.id, before: null },
+      { table: 'drafts', id: b.id, before: null },
+      { table: 'drafts', id: stored.id, before: stored },
+      { table: 'drafts', id: c.id, before: null },
+    ];
+    const compact = compactUndo(undo);
+    expect(compact).toEqual([
+      { table: 'drafts', inserted: [a.id, b.id] },
+      { table: 'drafts', id: stored.id, before: stored },
+      { table: 'drafts', id: c.id, before: null },
+    ]);
+    await db.drafts.bulkPut([a, b, c, { ...stored, step: 7 }]);
+    await revert(db, compact);
+    expect(await db.drafts.toArray()).toEqual([stored]);
+    await db.drafts.bulkPut([a, b, c, { ...stored, step: 7 }]);
+    await revertAll(db, [compact, [{ table: 'drafts', id: stored.id, before: { ...stored, step: 3 } }]]);
     expect(await db.drafts.toArray()).toEqual([stored]);
   });
 });

@@ -1,13 +1,13 @@
 import Dexie from 'dexie';
 import type { ClientMutatorTx } from '@sync/mutator';
 import type { IndexOf, Row, TableName } from '@sync/tables';
-import type { UndoEntry } from './db';
+import type { RowUndo, UndoEntry } from './db';
 
 /**
  * The client's `MutatorTx` over Dexie, used inside a Dexie transaction. With `undo`, it keeps
  * the first pre-image of every row the mutation writes, so a rebase can revert it later.
  */
-export function createLocalTx(db: Dexie, userId: string | null, undo: Map<string, UndoEntry> | null): ClientMutatorTx {
+export function createLocalTx(db: Dexie, userId: string | null, undo: Map<string, RowUndo> | null): ClientMutatorTx {
   // Rows this mutation read before writing them are their pre-images: kept (as copies, in
   // case the mutator changes the object it got) so the undo log need not read them again.
   const read = new Map<string, unknown>();
@@ -83,10 +83,34 @@ export function createLocalTx(db: Dexie, userId: string | null, undo: Map<string
   };
 }
 
+/**
+ * A mutation's pre-images as stored in its outbox entry, in write order: each run of rows it
+ * inserted (pre-image null) on one table becomes one entry listing their ids.
+ */
+export function compactUndo(undo: Iterable<RowUndo>): UndoEntry[] {
+  const entries: UndoEntry[] = [];
+  let run: { table: RowUndo['table']; inserted: string[] } | null = null;
+  for (const entry of undo) {
+    if (entry.before !== null) {
+      entries.push(entry);
+      run = null;
+    } else if (run && run.table === entry.table) run.inserted.push(entry.id);
+    else entries.push((run = { table: entry.table, inserted: [entry.id] }));
+  }
+  // A run of one stays a plain pre-image.
+  return entries.map((entry) => ('inserted' in entry && entry.inserted.length === 1 ? { table: entry.table, id: entry.inserted[0]!, before: null } : entry));
+}
+
+/** The pre-images of an outbox entry, one per row, in write order. */
+function rowsOf(undo: readonly UndoEntry[]): RowUndo[] {
+  return undo.flatMap((entry) => ('inserted' in entry ? entry.inserted.map((id) => ({ table: entry.table, id, before: null })) : [entry]));
+}
+
 /** Takes a mutation's effects back, newest first (its pre-images are in write order). */
 export async function revert(db: Dexie, undo: readonly UndoEntry[]): Promise<void> {
-  for (let i = undo.length - 1; i >= 0; i--) {
-    const { table, id, before } = undo[i]!;
+  const rows = rowsOf(undo);
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const { table, id, before } = rows[i]!;
     if (before === null) await db.table(table).delete(id);
     else await db.table(table).put(before);
   }
@@ -99,9 +123,9 @@ export async function revert(db: Dexie, undo: readonly UndoEntry[]): Promise<voi
  * drain reverts 10,000 rows.
  */
 export async function revertAll(db: Dexie, undoLists: readonly (readonly UndoEntry[])[]): Promise<void> {
-  const oldest = new Map<string, UndoEntry>();
+  const oldest = new Map<string, RowUndo>();
   for (const undo of undoLists) {
-    for (const entry of undo) {
+    for (const entry of rowsOf(undo)) {
       const key = `${entry.table}\u0000${entry.id}`;
       if (!oldest.has(key)) oldest.set(key, entry);
     }

@@ -35,7 +35,7 @@ describe('replica', () => {
   it('commits neither when writing the outbox entry fails', async () => {
     const db = openDb();
     const replica = new Replica(db, userId);
-    vi.spyOn(db.outbox, 'add').mockRejectedValueOnce(new Error('QuotaExceededError'));
+    vi.spyOn(db.outbox, 'bulkAdd').mockRejectedValueOnce(new Error('QuotaExceededError'));
     const row = draft();
     await expect(replica.mutate('saveDraft', row)).rejects.toThrow('QuotaExceededError');
     expect(await db.table('drafts').get(row.id)).toBeUndefined();
@@ -53,6 +53,20 @@ describe('replica', () => {
     await expect(replica.mutate('saveDraft', { ...row, step: -1 })).rejects.toMatchObject({ code: 'invalid' });
     expect(await db.table('drafts').get(row.id)).toEqual(row);
     expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('runs several mutations in one transaction, each its own outbox entry, all or nothing', async () => {
+    const db = openDb();
+    const replica = new Replica(db, userId);
+    const [first, second] = [draft(), draft()];
+    expect(await replica.mutateAll([{ name: 'saveDraft', args: first }, { name: 'saveDraft', args: second }])).toEqual([1, 2]);
+    expect((await db.outbox.toArray()).map((entry) => entry.id)).toEqual([1, 2]);
+    // The second refuses (same id, other wizard): the first of the call is taken back with it.
+    const third = draft();
+    await expect(replica.mutateAll([{ name: 'saveDraft', args: third }, { name: 'saveDraft', args: { ...first, kind: 'kyb' } }])).rejects.toBeInstanceOf(MutationRejection);
+    expect(await db.table('drafts').get(third.id)).toBeUndefined();
+    expect(await db.outbox.count()).toBe(2);
+    expect((await replica.meta()).nextMutationId).toBe(3);
   });
 
   it('pushes on the next launch what a closed tab left in the outbox', async () => {

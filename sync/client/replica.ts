@@ -14,8 +14,8 @@ import {
 } from '@sync/protocol';
 import { isTableName, tableNames } from '@sync/tables';
 import { companyCacheTables, dropCompaniesOutside } from './company-caches';
-import type { OutboxEntry, RejectedChange, SyncMeta, UndoEntry } from './db';
-import { createLocalTx, revert, revertAll } from './local-tx';
+import type { OutboxEntry, RejectedChange, RowUndo, SyncMeta, UndoEntry } from './db';
+import { compactUndo, createLocalTx, revert, revertAll } from './local-tx';
 
 /** The tables a replica needs: the outbox, its sync position, rejected changes and every synced table. */
 export interface ReplicaDatabase extends Dexie {
@@ -25,6 +25,9 @@ export interface ReplicaDatabase extends Dexie {
 }
 
 export type PullOutcome = 'applied' | 'stale';
+
+/** One mutation to run: its name and arguments. */
+export type MutationCall = { [Name in MutatorName]: { name: Name; args: MutatorArgs<Name> } }[MutatorName];
 
 /** Rows per `bulkPut` when applying a pull page. */
 const writeSlice = 1000;
@@ -70,17 +73,29 @@ export class Replica {
    * do not parse) throws `MutationRejection` and changes nothing.
    */
   async mutate<Name extends MutatorName>(name: Name, args: MutatorArgs<Name>): Promise<number> {
-    const mutator = findMutator(name)!;
+    const [id] = await this.mutateAll([{ name, args } as MutationCall]);
+    return id!;
+  }
+
+  /**
+   * Runs several mutations in order in ONE Dexie transaction, each its own outbox entry (an
+   * import's chunks prepared while the previous write was committing): one commit instead of
+   * one per mutation. All or nothing: a refusal of any of them changes nothing.
+   */
+  async mutateAll(calls: readonly MutationCall[]): Promise<number[]> {
     return this.db.transaction('rw', this.syncTables, async () => {
       const meta = await this.metaInTx();
-      const undo = new Map<string, UndoEntry>();
-      const parsed = await runMutator(mutator, createLocalTx(this.db, this.userId, undo), args);
-      // An entry too large for a push request could never be sent and would wedge the queue.
-      if (JSON.stringify(parsed).length > mutationArgsMaxChars) throw new MutationRejection('invalid');
-      const id = meta.nextMutationId;
-      await this.db.outbox.add({ id, name, args: parsed, createdAt: this.clock().toISOString(), undo: [...undo.values()] });
-      await this.db.syncMeta.put({ ...meta, nextMutationId: id + 1 });
-      return id;
+      const entries: OutboxEntry[] = [];
+      for (const { name, args } of calls) {
+        const undo = new Map<string, RowUndo>();
+        const parsed = await runMutator(findMutator(name)!, createLocalTx(this.db, this.userId, undo), args);
+        // An entry too large for a push request could never be sent and would wedge the queue.
+        if (JSON.stringify(parsed).length > mutationArgsMaxChars) throw new MutationRejection('invalid');
+        entries.push({ id: meta.nextMutationId + entries.length, name, args: parsed, createdAt: this.clock().toISOString(), undo: compactUndo(undo.values()) });
+      }
+      await this.db.outbox.bulkAdd(entries);
+      await this.db.syncMeta.put({ ...meta, nextMutationId: meta.nextMutationId + entries.length });
+      return entries.map((entry) => entry.id);
     });
   }
 
@@ -189,7 +204,7 @@ export class Replica {
    * stays queued: the server has the final word and will report a rejection if it agrees.
    */
   private async replay(entry: OutboxEntry): Promise<UndoEntry[]> {
-    const undo = new Map<string, UndoEntry>();
+    const undo = new Map<string, RowUndo>();
     const mutator = findMutator(entry.name);
     if (!mutator) return [];
     try {
@@ -199,7 +214,7 @@ export class Replica {
       if (!isMutationRejection(error)) console.error('replaying a queued change failed', entry.name, error);
       return [];
     }
-    return [...undo.values()];
+    return compactUndo(undo.values());
   }
 
   /** Forgets a rejected change the user has seen. */

@@ -104,7 +104,7 @@ async function runBench() {
       store: {
         begin: async () => {},
         knownIds: async () => new Set(memory),
-        writeChunk: async ({ rows: chunk }) => chunk.forEach((row) => memory.add(row.id)),
+        writeChunks: async (chunks) => chunks.forEach(({ rows: chunk }) => chunk.forEach((row) => memory.add(row.id))),
         finish: async () => {},
       },
     },

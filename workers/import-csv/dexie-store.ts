@@ -5,8 +5,8 @@ import type { ImportStore } from './pipeline';
 
 /**
  * The import's store on the device: every write is a sync mutation through the replica, so
- * each chunk's rows and its outbox entry commit in one Dexie transaction (or not at all),
- * and the leader tab is asked to push after each one.
+ * the chunks' rows and their outbox entries commit in one Dexie transaction (or not at all),
+ * and the leader tab is asked to push after each write.
  */
 export function dexieImportStore(replica: Replica, tables: { transactions: Table<Transaction, string>; batchImports: Table<BatchImport, string> }, requestSync: () => void): ImportStore {
   const { transactions, batchImports } = tables;
@@ -28,13 +28,14 @@ export function dexieImportStore(replica: Replica, tables: { transactions: Table
       // Keys only, from the index: no row is read or deserialised.
       return new Set(await transactions.where('accountId').equals(accountId).primaryKeys());
     },
-    async writeChunk({ importId, rows, processedCount, updatedAt }) {
-      await mutate('importTransactions', {
-        importId,
-        processedCount,
-        updatedAt,
-        rows: rows.map(({ id, date, description, amountCents, category, merchant }) => ({ id, date, description, amountCents, category, merchant })),
-      });
+    async writeChunks(chunks) {
+      await replica.mutateAll(
+        chunks.map(({ importId, rows, processedCount, updatedAt }) => ({
+          name: 'importTransactions',
+          args: { importId, processedCount, updatedAt, rows: rows.map(({ id, date, description, amountCents, category, merchant }) => ({ id, date, description, amountCents, category, merchant })) },
+        })),
+      );
+      requestSync();
     },
     async finish({ importId, ...update }) {
       await mutate('finishBatchImport', { id: importId, ...update });

@@ -17,11 +17,13 @@ function memoryStore() {
   const store: ImportStore = {
     begin: async (batch) => void batches.set(batch.id, batch),
     knownIds: async () => new Set(transactions.keys()),
-    writeChunk: async ({ importId, rows, processedCount, updatedAt }) => {
-      chunks.push(rows.length);
-      for (const row of rows) transactions.set(row.id, row);
-      const batch = batches.get(importId)!;
-      batches.set(importId, { ...batch, status: 'processing', processedCount, updatedAt });
+    writeChunks: async (written) => {
+      for (const { importId, rows, processedCount, updatedAt } of written) {
+        chunks.push(rows.length);
+        for (const row of rows) transactions.set(row.id, row);
+        const batch = batches.get(importId)!;
+        batches.set(importId, { ...batch, status: 'processing', processedCount, updatedAt });
+      }
     },
     finish: async ({ importId, ...update }) => void batches.set(importId, { ...batches.get(importId)!, ...update }),
   };
@@ -138,11 +140,12 @@ describe('CSV import pipeline', () => {
     const csv = ['Date,Description,Amount', ...Array.from({ length: 1000 }, (_, i) => `03/0${1 + (i % 9)}/2026,"${description.replaceAll('"', '""')} ${i}",-${1 + i}.00`)].join('\n');
     const outcome = await importCsv(
       { ...input('bank-en-us.csv', { language: 'en' }), file: new Blob([csv]), fileName: 'long.csv' },
-      { store: { ...store, writeChunk: async (chunk) => {
-        const { importId, processedCount, updatedAt, rows } = chunk;
-        const args = { importId, processedCount, updatedAt, rows: rows.map(({ id, date, description, amountCents, category, merchant }) => ({ id, date, description, amountCents, category, merchant })) };
-        sizes.push(JSON.stringify(args).length);
-        await store.writeChunk(chunk);
+      { store: { ...store, writeChunks: async (chunks) => {
+        for (const { importId, processedCount, updatedAt, rows } of chunks) {
+          const args = { importId, processedCount, updatedAt, rows: rows.map(({ id, date, description, amountCents, category, merchant }) => ({ id, date, description, amountCents, category, merchant })) };
+          sizes.push(JSON.stringify(args).length);
+        }
+        await store.writeChunks(chunks);
       } } },
     );
     expect(outcome).toMatchObject({ ok: true, result: { importedCount: 1000 } });
@@ -156,8 +159,8 @@ describe('CSV import pipeline', () => {
     const outcome = await importCsv(input('bank-en-us.csv', { language: 'en', chunkSize: 2 }), {
       store: {
         ...store,
-        writeChunk: async (chunk) => {
-          await store.writeChunk(chunk);
+        writeChunks: async (chunks) => {
+          await store.writeChunks(chunks);
           controller.abort();
         },
       },
@@ -192,7 +195,7 @@ describe('CSV import pipeline', () => {
   it('records a failed batch when storage fails mid-import', async () => {
     const { store, batches } = memoryStore();
     const outcome = await importCsv(input('bank-en-us.csv', { language: 'en', chunkSize: 2 }), {
-      store: { ...store, writeChunk: async () => Promise.reject(new Error('QuotaExceededError')) },
+      store: { ...store, writeChunks: async () => Promise.reject(new Error('QuotaExceededError')) },
     });
     expect(outcome).toMatchObject({ ok: false, code: 'storageFailed' });
     expect(batches.get(outcome.importId!)?.status).toBe('failed');

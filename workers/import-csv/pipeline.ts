@@ -28,10 +28,10 @@ import { decodeText, detectDelimiter, lineBreaksIn, type Delimiter } from './rea
  * 2. Survey: find the header (or map a header-less file by content) unless the person fixed
  *    the mapping, then scan every date and amount to decide the day-month order and the
  *    decimal separator per column.
- * 3. Import: validate each row with the domain schema, categorise, fingerprint, and write
- *    chunks of `chunkSize` new rows (one store transaction and one outbox mutation each).
- *    The next chunk is prepared while the previous one is being written, so the CPU work
- *    hides behind IndexedDB's; one write is in flight at a time.
+ * 3. Import: validate each row with the domain schema, categorise, fingerprint, and cut
+ *    chunks of `chunkSize` new rows (one outbox mutation each). Chunks are cut while the
+ *    previous write commits, and the next write takes every chunk cut meanwhile in one store
+ *    transaction, so the CPU work hides behind IndexedDB's; one write is in flight at a time.
  * 4. Finish the batch as completed, cancelled or failed, with its counts and row errors.
  */
 
@@ -72,6 +72,14 @@ export type ImportOutcome =
   | { ok: true; importId: string; result: ImportResult; rowErrors: RowError[] }
   | { ok: false; code: ImportFailureCode; importId: string | null; result?: ImportResult };
 
+/** New transactions of an import, and how many of the file's data rows were read when they were cut. */
+export interface ImportChunk {
+  importId: string;
+  rows: Transaction[];
+  processedCount: number;
+  updatedAt: string;
+}
+
 /** Where an import writes: Dexie plus the outbox in the worker, or anything with the same behaviour in a test. */
 export interface ImportStore {
   /** Records the new batch import (status notStarted); 'cooldown' when the company may not start one yet (SPEC §9). */
@@ -82,8 +90,11 @@ export interface ImportStore {
    * imported before can only be there (the mutator still skips any other row it finds).
    */
   knownIds(accountId: string): Promise<Set<string>>;
-  /** Stores one chunk of new transactions and the batch's progress, atomically. */
-  writeChunk(chunk: { importId: string; rows: Transaction[]; processedCount: number; updatedAt: string }): Promise<void>;
+  /**
+   * Stores chunks of new transactions and the batch's progress, atomically: one transaction
+   * for all of them, one outbox mutation per chunk (each within the sync size limit).
+   */
+  writeChunks(chunks: ImportChunk[]): Promise<void>;
   /** Ends the batch import. */
   finish(update: { importId: string; status: Extract<BatchImportStatus, 'completed' | 'failed' | 'cancelled'>; processedCount: number; result: ImportResult; rowErrors: RowError[]; updatedAt: string }): Promise<void>;
 }
@@ -317,7 +328,9 @@ async function importRows(table: CsvTable, survey: Survey, input: ImportInput, c
   const timestamp = now();
   let pending: Transaction[] = [];
   let pendingChars = 0;
-  let writing: Promise<void> = Promise.resolve();
+  /** Chunks cut and waiting for the writer, which takes all of them at once when it is free. */
+  const ready: ImportChunk[] = [];
+  let writing: Promise<void> | null = null;
   let failure: { error: unknown } | null = null;
 
   const progress = (phase: ImportProgress['phase']) =>
@@ -335,23 +348,39 @@ async function importRows(table: CsvTable, survey: Survey, input: ImportInput, c
     if (rowErrors.length < maxStoredRowErrors) rowErrors.push({ line, field, code });
   };
 
-  /** Writes one chunk's new rows (after the previous write) and counts them. */
-  const write = async (rows: Transaction[], processedCount: number, updatedAt: string) => {
-    if (rows.length > 0) await context.store.writeChunk({ importId: input.importId, rows, processedCount, updatedAt });
-    counts.imported += rows.length;
-    progress('importing');
+  /**
+   * Starts writing every chunk cut so far unless a write is in flight; when that write ends,
+   * the chunks cut meanwhile go in the next one. So the CPU work hides behind IndexedDB's, and
+   * a fast parse hands the writer many chunks per transaction (one commit, not one per chunk).
+   */
+  const pump = () => {
+    if (writing || failure || ready.length === 0 || context.signal?.aborted) return;
+    const chunks = ready.splice(0);
+    writing = context.store.writeChunks(chunks).then(
+      () => {
+        counts.imported += chunks.reduce((sum, chunk) => sum + chunk.rows.length, 0);
+        writing = null;
+        progress('importing');
+        pump();
+      },
+      (error: unknown) => {
+        failure = { error };
+        writing = null;
+      },
+    );
   };
 
-  /** Hands the pending rows to the writer once the previous chunk is stored; false when the import must stop. */
+  /** Cuts the pending rows into a chunk for the writer; false when the import must stop. */
   const flush = async () => {
-    await writing;
     if (failure) throw failure.error;
     if (context.signal?.aborted) return false;
-    if (pending.length === 0) return true;
-    const rows = pending;
+    if (pending.length > 0) ready.push({ importId: input.importId, rows: pending, processedCount: counts.processed, updatedAt: now() });
     pending = [];
     pendingChars = 0;
-    writing = write(rows, counts.processed, now()).catch((error: unknown) => void (failure = { error }));
+    pump();
+    progress('importing');
+    // A macrotask turn, so the write in flight goes on (its IndexedDB events) while rows are read.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     return true;
   };
 
@@ -418,7 +447,11 @@ async function importRows(table: CsvTable, survey: Survey, input: ImportInput, c
     }
   }
   if (going) going = await flush();
-  await writing;
+  // The last chunks: written unless cancelled meanwhile (a cancel drops what is not written yet).
+  while (writing || (ready.length > 0 && !failure && !context.signal?.aborted)) {
+    pump();
+    await writing;
+  }
   if (failure) throw (failure as { error: unknown }).error;
 
   const finished = (code: ImportResultCode): ImportResult => ({

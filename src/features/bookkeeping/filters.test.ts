@@ -7,6 +7,7 @@ import {
   filterTransactions,
   noFilters,
   parseFilters,
+  patchView,
   periodRange,
   searchTextOf,
   writeFilters,
@@ -99,6 +100,23 @@ describe('bookkeeping filters', () => {
       const again = filterTransactions({ rows: edited, search: source.search, layout: source.layout }, { ...noFilters, sort: 'amount', order: 'asc', category: 'software' }, today);
       expect([...again.order].map((index) => edited[index]!.id)).toEqual(naive(rows, false));
     }
+  });
+
+  it('patches a view after edits in place unless an edited row enters or leaves it', () => {
+    const filters = { ...noFilters, checked: 'unchecked' as const };
+    const view = filterTransactions(source, filters, today);
+    const edit = (index: number, change: Partial<Transaction>) => {
+      const next = rows.slice();
+      next[index] = { ...rows[index]!, ...change };
+      return { rows: next, search: next.map(searchTextOf) };
+    };
+    const b = rows.findIndex((row) => row.id === 'b');
+    // A category changes; row b stays unchecked: the same order and totals, no pass over the rows.
+    const recategorised = patchView(view, edit(b, { category: 'travel' }), [b], filters, today);
+    expect(recategorised && [...recategorised.order]).toEqual([...view.order]);
+    expect(recategorised?.totals).toEqual(view.totals);
+    // Checking b takes it out of the unchecked view: the caller must filter again.
+    expect(patchView(view, edit(b, { checked: true }), [b], filters, today)).toBeNull();
   });
 
   it('round-trips through the URL, keeping other parameters and leaving defaults out', () => {

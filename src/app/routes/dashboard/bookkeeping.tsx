@@ -14,13 +14,13 @@ import { useLanguage } from '@src/features/public-site/hooks/use-language';
  * and the accounts, categoriser suggestions and import history of the company on screen.
  */
 export function Component() {
-  return (
-    <BookkeepingWorkspace
-      toolbar={(companyId) => <ImportButton companyId={companyId} />}
-      accounts={(companyId) => <CompanyExtras companyId={companyId} />}
-    />
-  );
+  return <BookkeepingWorkspace toolbar={importButton} accounts={companyExtras} />;
 }
+
+// Module-level slots: the same functions at every render, so the workspace builds their
+// elements once per company, not at each filter change (each one a new URL).
+const importButton = (companyId: string) => <ImportButton companyId={companyId} />;
+const companyExtras = (companyId: string) => <CompanyExtras companyId={companyId} />;
 
 function ImportButton({ companyId }: { companyId: string }) {
   const { t } = useTranslation('bookkeeping');

@@ -5,6 +5,7 @@ import { useLinkedAccountLabel, useLinkedAccounts } from '@src/features/linked-a
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { CategoryKey, Transaction } from '@domain/bookkeeping';
 import { currentUserDatabase } from '@sync/client/db';
+import type { MutatorArgs } from '@sync/mutators';
 import { Button } from '@src/components/button';
 import { ConfirmDialog } from '@src/components/dialog/confirm-dialog';
 import eyebrow from '@src/components/eyebrow.module.css';
@@ -14,11 +15,12 @@ import { currentSyncEngine } from '@src/features/sync/sync-runtime';
 import { formatNumber, formatUsd } from '@src/i18n/format';
 import { href, paths } from '@src/lib/paths';
 import { usePageTitle } from '@src/lib/use-page-title';
-import { filterTransactions, localToday, parseFilters, writeFilters, type TransactionFilters } from '../filters';
+import { filterTransactions, localToday, parseFilters, patchView, writeFilters, type FilteredView, type TransactionFilters } from '../filters';
 import { useBookkeepingActions } from '../hooks/use-bookkeeping-actions';
 import { useBookkeepingCompany } from '../hooks/use-bookkeeping-company';
 import { useReceiptQueue } from '../hooks/use-receipt-queue';
-import { useTransactions } from '../hooks/use-transactions';
+import { useTransactionStore } from '../hooks/use-transactions';
+import type { TransactionSnapshot } from '../db/transaction-store';
 import { useLockedYears } from '../hooks/use-locked-years';
 import { readOnlyReason } from '../read-only';
 import { commandForKey, emptyCursor, reduceCursor, targetIds, type CursorAction, type ListCursor, type ListShape } from '../keyboard';
@@ -49,6 +51,9 @@ export function BookkeepingWorkspace({ toolbar, accounts: accountsSection }: Boo
   const language = useLanguage();
   usePageTitle(t('list.title'));
   const { companies, cryptoOnly, companyId, choose } = useBookkeepingCompany();
+  // Built once per company: the slots' content does not depend on the filters in the URL.
+  const toolbarNode = useMemo(() => (companyId ? toolbar?.(companyId) : null), [toolbar, companyId]);
+  const accountsNode = useMemo(() => (companyId ? accountsSection?.(companyId) : null), [accountsSection, companyId]);
 
   if (cryptoOnly || companies.length === 0) {
     return (
@@ -71,7 +76,7 @@ export function BookkeepingWorkspace({ toolbar, accounts: accountsSection }: Boo
         </div>
         {companies.length > 1 && companyId && <CompanyPicker companies={companies} value={companyId} onChange={choose} />}
       </header>
-      {companyId && <CompanyBooks key={companyId} companyId={companyId} toolbar={toolbar?.(companyId)} accountsSection={accountsSection?.(companyId)} />}
+      {companyId && <CompanyBooks key={companyId} companyId={companyId} toolbar={toolbarNode} accountsSection={accountsNode} />}
     </div>
   );
 }
@@ -89,9 +94,10 @@ function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBooksProps
   const toast = useToast();
   const db = useMemo(() => currentUserDatabase(), []);
   const engine = useMemo(() => currentSyncEngine(), []);
-  const snapshot = useTransactions(db, companyId);
+  const { snapshot, store } = useTransactionStore(db, companyId);
   const lockedYears = useLockedYears(db, companyId);
-  const actions = useBookkeepingActions(engine, lockedYears);
+  // Edits are painted from memory at once; the database's change feed then confirms them.
+  const actions = useBookkeepingActions(engine, lockedYears, store);
   const receipts = useReceiptQueue(db, companyId, lockedYears);
   const manualAccounts = useLiveQuery(() => db?.manualAccounts.where('companyId').equals(companyId).sortBy('name') ?? [], [db, companyId]) ?? [];
   const linkedAccounts = useLinkedAccounts(db, companyId);
@@ -111,7 +117,19 @@ function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBooksProps
   // Typing in the search box stays responsive: the list catches up a moment later.
   const deferredFilters = useDeferredValue(filters);
   const today = localToday();
-  const view = useMemo(() => filterTransactions(snapshot, deferredFilters, today), [snapshot, deferredFilters, today]);
+  // An edit in place patches the last view (one test per edited row) instead of filtering
+  // every row again; anything else filters again.
+  const lastView = useRef<{ snapshot: TransactionSnapshot; filters: TransactionFilters; today: string; view: FilteredView } | null>(null);
+  const view = useMemo(() => {
+    const last = lastView.current;
+    const patched =
+      last && snapshot.changed && last.snapshot.version === snapshot.version - 1 && last.filters === deferredFilters && last.today === today
+        ? patchView(last.view, snapshot, snapshot.changed, deferredFilters, today)
+        : null;
+    const next = patched ?? filterTransactions(snapshot, deferredFilters, today);
+    lastView.current = { snapshot, filters: deferredFilters, today, view: next };
+    return next;
+  }, [snapshot, deferredFilters, today]);
   const setFilters = useCallback(
     (next: TransactionFilters) => setParams((current) => writeFilters(next, current), { replace: true }),
     [setParams],
@@ -223,6 +241,27 @@ function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBooksProps
     if (field === 'merchant') await actions.setMerchant(row, value);
     else await actions.setNote(row, value);
   };
+
+  // Stable, so the dialogs (memoised) skip the page's renders of each filter change and edit.
+  const closeHelp = useCallback(() => {
+    setHelp(false);
+    requestAnimationFrame(() => gridRef.current?.focus());
+  }, []);
+  const cancelCreate = useCallback(() => setCreating(false), []);
+  const { attempt, mutate, remember } = actions;
+  const create = useCallback(
+    async (transaction: MutatorArgs<'createTransaction'>['transaction']) => {
+      const id = crypto.randomUUID();
+      const created = await attempt('create', () => mutate('createTransaction', { id, companyId, createdAt: new Date().toISOString(), transaction }));
+      if (created) {
+        setCreating(false);
+        toast.show(t('editing.create.done'), 'success');
+        remember({ kind: 'create', count: 1, undo: () => mutate('deleteTransaction', { id }) });
+      }
+      return created;
+    },
+    [attempt, companyId, mutate, remember, t, toast],
+  );
 
   const selectedRows = cursor.selected.size > 0 ? targets() : [];
   const { totals } = view;
@@ -347,29 +386,8 @@ function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBooksProps
         }
       />
 
-      <ShortcutsDialog
-        open={help}
-        onClose={() => {
-          setHelp(false);
-          focusGrid();
-        }}
-      />
-      <CreateTransactionDialog
-        open={creating}
-        language={language}
-        accounts={accountOptions}
-        onCancel={() => setCreating(false)}
-        onCreate={async (transaction) => {
-          const id = crypto.randomUUID();
-          const created = await actions.attempt('create', () => actions.mutate('createTransaction', { id, companyId, createdAt: new Date().toISOString(), transaction }));
-          if (created) {
-            setCreating(false);
-            toast.show(t('editing.create.done'), 'success');
-            actions.remember({ kind: 'create', count: 1, undo: () => actions.mutate('deleteTransaction', { id }) });
-          }
-          return created;
-        }}
-      />
+      <ShortcutsDialog open={help} onClose={closeHelp} />
+      <CreateTransactionDialog open={creating} language={language} accounts={accountOptions} onCancel={cancelCreate} onCreate={create} />
       <ConfirmDialog
         open={confirmDelete !== null}
         tone="danger"

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { memo, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseAmount } from '@domain/amounts';
 import { transactionFormSchema, type CategoryKey } from '@domain/bookkeeping';
@@ -29,7 +29,7 @@ const empty = () => ({ date: localToday(), description: '', amount: '', directio
  * amount is read in the user's language (1.234,56 in es and pt, 1,234.56 in en) into cents,
  * with money in or out chosen apart so nobody has to type a minus sign.
  */
-export function CreateTransactionDialog({ open, language, accounts, onCancel, onCreate }: CreateTransactionDialogProps) {
+export const CreateTransactionDialog = memo(function CreateTransactionDialog({ open, language, accounts, onCancel, onCreate }: CreateTransactionDialogProps) {
   const { t } = useTranslation(['bookkeeping', 'validation']);
   const { ref, dialogProps } = useModalDialog(open, onCancel);
   const titleId = useId();
@@ -136,4 +136,4 @@ export function CreateTransactionDialog({ open, language, accounts, onCancel, on
       </form>
     </dialog>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useId, useState, type DragEvent } from 'react';
+import { memo, useId, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Transaction } from '@domain/bookkeeping';
 import type { Language } from '@domain/constants';
@@ -25,7 +25,7 @@ interface ReceiptInboxProps {
  * devices until someone matches each to a transaction; suggestions come from the amount in
  * the file name and the file's date.
  */
-export function ReceiptInbox({ rows, language, queue }: ReceiptInboxProps) {
+export const ReceiptInbox = memo(function ReceiptInbox({ rows, language, queue }: ReceiptInboxProps) {
   const { t } = useTranslation('bookkeeping');
   const [open, setOpen] = useState(false);
   const { ref, dialogProps } = useModalDialog(open, () => setOpen(false));
@@ -104,4 +104,4 @@ export function ReceiptInbox({ rows, language, queue }: ReceiptInboxProps) {
       </dialog>
     </>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@src/components/button';
 import dialogStyles from '@src/components/dialog/dialog.module.css';
@@ -7,7 +7,7 @@ import { shortcuts } from '../keyboard';
 import styles from './bookkeeping.module.css';
 
 /** Every keyboard shortcut of the list (opened with `?`). */
-export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+export const ShortcutsDialog = memo(function ShortcutsDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation('bookkeeping');
   const { ref, dialogProps } = useModalDialog(open, onClose);
   const titleId = useId();
@@ -38,4 +38,4 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose(): v
       </div>
     </dialog>
   );
-}
+});

@@ -1,6 +1,7 @@
-import { memo, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent as ReactMouseEvent, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { CategoryKey, Transaction } from '@domain/bookkeeping';
 import type { Language } from '@domain/constants';
@@ -66,6 +67,7 @@ function useNarrow(): boolean {
  */
 export function TransactionGrid(props: TransactionGridProps) {
   const { t } = useTranslation('bookkeeping');
+  const navigate = useNavigate();
   const { rows, order, cursor, filters } = props;
   const narrow = useNarrow();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -82,8 +84,15 @@ export function TransactionGrid(props: TransactionGridProps) {
       category: (row, category) => latest.current.onCategory(row, category),
       text: (row, field, value) => latest.current.onText(row, field, value),
       dropFiles: (row, files) => latest.current.onDropFiles(row, files),
+      // A plain link (a router Link in every row would repaint every row on each URL change,
+      // i.e. each filter change); a plain click navigates within the app.
+      openLink: (event) => {
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        navigate(event.currentTarget.getAttribute('href')!);
+      },
     }),
-    [],
+    [navigate],
   );
   const virtualizer = useVirtualizer({
     count: order.length,
@@ -92,7 +101,12 @@ export function TransactionGrid(props: TransactionGridProps) {
     overscan: 8,
   });
   useEffect(() => virtualizer.measure(), [narrow, virtualizer]);
+  // Only when the active row moves: scrolling to it measures the list (a forced layout), which a
+  // filter change (a new length, the same active position) must not pay.
+  const scrolledTo = useRef(cursor.active);
   useEffect(() => {
+    if (cursor.active === scrolledTo.current) return;
+    scrolledTo.current = cursor.active;
     if (cursor.active >= 0 && cursor.active < order.length) virtualizer.scrollToIndex(cursor.active, { align: 'auto' });
   }, [cursor.active, order.length, virtualizer]);
 
@@ -167,6 +181,7 @@ export function TransactionGrid(props: TransactionGridProps) {
                   readOnly={readOnlyReason(row, props.lockedYears)}
                   accountName={props.accountName(row)}
                   language={props.language}
+                  t={t}
                   handlers={handlers}
                 />
               );
@@ -186,6 +201,7 @@ interface RowHandlers {
   category(row: Transaction, category: CategoryKey | null): void;
   text(row: Transaction, field: 'merchant' | 'note', value: string): void;
   dropFiles(row: Transaction, files: File[]): void;
+  openLink(event: ReactMouseEvent<HTMLAnchorElement>): void;
 }
 
 interface GridRowProps {
@@ -200,13 +216,14 @@ interface GridRowProps {
   readOnly: ReadOnlyReason | null;
   accountName: string;
   language: Language;
+  /** The grid's translator: one `useTranslation` for the grid, not one per row. */
+  t: TFunction<'bookkeeping'>;
   handlers: RowHandlers;
 }
 
 /** One transaction. Memoised on its own fields: an edit repaints only the row it changed. */
 const GridRow = memo(
-  function GridRow({ row, position, top, height, active, selected, editing, waitingReceipt, readOnly, accountName, language, handlers }: GridRowProps) {
-    const { t } = useTranslation('bookkeeping');
+  function GridRow({ row, position, top, height, active, selected, editing, waitingReceipt, readOnly, accountName, language, t, handlers }: GridRowProps) {
     const [dragging, setDragging] = useState(false);
     const categoryName = row.category ? t(`categories.${row.category}`) : t('list.uncategorised');
     const name = row.description;
@@ -255,9 +272,9 @@ const GridRow = memo(
           {formatDate(row.date, language)}
         </span>
         <span role="gridcell" className={styles.descriptionCell}>
-          <Link to={href(language, paths.transaction(row.id))} tabIndex={-1} className={styles.description} title={row.description}>
+          <a href={href(language, paths.transaction(row.id))} tabIndex={-1} className={styles.description} title={row.description} onClick={handlers.openLink}>
             {row.description}
-          </Link>
+          </a>
           {editing === 'note' ? (
             <TextEditor label={t('editing.noteOf', { description: name })} value={row.note} onSave={(value) => handlers.text(row, 'note', value)} onCancel={() => handlers.edit(null)} />
           ) : (
@@ -336,7 +353,8 @@ const GridRow = memo(
     before.waitingReceipt === after.waitingReceipt &&
     before.readOnly === after.readOnly &&
     before.accountName === after.accountName &&
-    before.language === after.language,
+    before.language === after.language &&
+    before.t === after.t,
 );
 
 /** An inline text editor: Enter saves, Escape (or leaving the field) cancels. */

@@ -35,4 +35,35 @@ describe('the bookkeeping list store', () => {
     expect(store.getSnapshot().byId.get(older.id)).toBe(1);
     store.close();
   });
+
+  it('shows an edit from memory at once, then keeps it when the database confirms it or reads the row back when refused', async () => {
+    const db = openDb();
+    const row = testTransaction({ date: '2026-01-05' });
+    const other = testTransaction({ date: '2026-01-04' });
+    await db.transactions.bulkPut([row, other]);
+    const store = new TransactionStore(db, companyId);
+    await store.settled();
+    const loaded = store.getSnapshot();
+
+    store.preview([{ ...row, checked: true }]);
+    const shown = store.getSnapshot();
+    expect(shown.rows[0]).toMatchObject({ id: row.id, checked: true });
+    expect(shown.changed).toEqual([0]);
+    expect(shown.version).toBe(loaded.version + 1);
+    expect(shown.rows[1]).toBe(loaded.rows[1]);
+
+    // Refused before reaching the database: the stored row comes back.
+    store.restore([row.id]);
+    await store.settled();
+    expect(store.getSnapshot().rows[0]).toMatchObject({ id: row.id, checked: false });
+
+    // Confirmed: the database's row repaints only if it differs from what is shown.
+    store.preview([{ ...row, category: 'travel' }]);
+    const before = store.getSnapshot().version;
+    await db.transactions.update(row.id, { category: 'travel' });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await store.settled();
+    expect(store.getSnapshot().version).toBe(before);
+    store.close();
+  });
 });

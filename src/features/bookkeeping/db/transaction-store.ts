@@ -19,6 +19,12 @@ export interface TransactionSnapshot extends TransactionSource {
   version: number;
   loaded: boolean;
   byId: ReadonlyMap<string, number>;
+  /**
+   * When this snapshot only edited rows of the previous one in place (same positions, dates
+   * and amounts), their positions: a view of the previous snapshot can be patched instead of
+   * filtered again (`patchView`). Absent after any other change.
+   */
+  changed?: readonly number[];
 }
 
 const sliceSize = 2000;
@@ -68,13 +74,42 @@ export class TransactionStore {
     while (this.flushing) await this.flushing;
   }
 
-  private makeSnapshot(loaded: boolean, version: number): TransactionSnapshot {
-    return { rows: this.rows, search: this.search, byId: this.byId, layout: this.layout, loaded, version };
+  private makeSnapshot(loaded: boolean, version: number, changed?: readonly number[]): TransactionSnapshot {
+    return { rows: this.rows, search: this.search, byId: this.byId, layout: this.layout, loaded, version, ...(changed ? { changed } : {}) };
   }
 
-  private publish(): void {
-    this.snapshot = this.makeSnapshot(true, this.snapshot.version + 1);
+  private publish(changed?: readonly number[]): void {
+    this.snapshot = this.makeSnapshot(true, this.snapshot.version + 1, changed);
     for (const listener of this.listeners) listener();
+  }
+
+  /**
+   * Shows an edit at once, before its mutation reaches the database (the optimistic repaint):
+   * rows changed in place, never their date or amount. The database's change feed then
+   * confirms them; `restore` reads them back when the edit was refused.
+   */
+  preview(rows: readonly Transaction[]): void {
+    const next = this.rows.slice();
+    const search = this.search.slice();
+    const changed: number[] = [];
+    for (const row of rows) {
+      const index = this.byId.get(row.id);
+      const current = index === undefined ? undefined : next[index];
+      if (index === undefined || !current || current.date !== row.date || current.amountCents !== row.amountCents) continue;
+      next[index] = row;
+      search[index] = searchTextOf(row);
+      changed.push(index);
+    }
+    if (changed.length === 0) return;
+    this.rows = next;
+    this.search = search;
+    this.publish(changed);
+  }
+
+  /** Reads rows again from the database (an edit shown by `preview` was refused). */
+  restore(ids: readonly string[]): void {
+    for (const id of ids) this.pendingKeys.add(id);
+    this.schedule();
   }
 
   private noteChanges(parts: ObservabilitySet): void {
@@ -150,6 +185,7 @@ export class TransactionStore {
     if (this.closed) return;
     let reorder = false;
     let amountsChanged = false;
+    const changed: number[] = [];
     const rows = this.rows.slice();
     const search = this.search.slice();
     const removed = new Set<string>();
@@ -168,18 +204,30 @@ export class TransactionStore {
       }
       if (rows[index]!.date !== row.date) reorder = true;
       if (rows[index]!.amountCents !== row.amountCents) amountsChanged = true;
+      // Already shown (a preview, or another tab's write of the same row): nothing to repaint.
+      if (sameRow(rows[index]!, row)) return;
+      changed.push(index);
       rows[index] = row;
       search[index] = searchTextOf(row);
     });
     if (removed.size === 0 && added.length === 0 && !reorder) {
+      if (changed.length === 0) return;
       this.rows = rows;
       this.search = search;
       // An edit in place keeps the order, so the cached amount orders stay valid.
       if (amountsChanged) this.layout = {};
-      this.publish();
+      this.publish(amountsChanged ? undefined : changed);
       return;
     }
     const known = new Map(rows.map((row, index) => [row.id, search[index]!]));
     this.setAll([...rows.filter((row) => !removed.has(row.id)), ...added].sort(compareTransactions), known);
   }
+}
+
+/** Rows equal field by field: a re-read that changes nothing repaints nothing. */
+function sameRow(a: Transaction, b: Transaction): boolean {
+  for (const key of Object.keys(b) as (keyof Transaction)[]) {
+    if (key === 'receipt' ? JSON.stringify(a.receipt) !== JSON.stringify(b.receipt) : a[key] !== b[key]) return false;
+  }
+  return Object.keys(a).length === Object.keys(b).length;
 }

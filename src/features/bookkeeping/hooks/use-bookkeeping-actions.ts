@@ -32,7 +32,13 @@ function groupBy<K>(rows: readonly Transaction[], key: (row: Transaction) => K):
  * the server. Blocked transactions and those of a declared year are left out (and said so); a refusal is explained in
  * the user's language. Each action remembers its inverse, so the last one can be undone.
  */
-export function useBookkeepingActions(engine: SyncEngine | null, lockedYears: ReadonlySet<number>) {
+/** Where an edit can be shown before its mutation is stored: the list's in-memory rows. */
+export interface EditPreview {
+  preview(rows: readonly Transaction[]): void;
+  restore(ids: readonly string[]): void;
+}
+
+export function useBookkeepingActions(engine: SyncEngine | null, lockedYears: ReadonlySet<number>, shown: EditPreview | null = null) {
   const { t } = useTranslation('bookkeeping');
   const toast = useToast();
   const [last, setLast] = useState<LastAction | null>(null);
@@ -83,6 +89,17 @@ export function useBookkeepingActions(engine: SyncEngine | null, lockedYears: Re
 
   const now = () => new Date().toISOString();
 
+  /** Runs an edit of `rows`, shown at once as `edited` when the screen can (and read back if it fails). */
+  const attemptShown = useCallback(
+    async (kind: ActionKind, rows: readonly Transaction[], edit: (row: Transaction) => Transaction, run: () => Promise<void>) => {
+      shown?.preview(rows.map(edit));
+      const done = await attempt(kind, run);
+      if (!done) shown?.restore(rows.map((row) => row.id));
+      return done;
+    },
+    [attempt, shown],
+  );
+
   const applyCategory = useCallback(
     async (groups: Map<CategoryKey | null, string[]>) => {
       for (const [category, ids] of groups) {
@@ -112,44 +129,45 @@ export function useBookkeepingActions(engine: SyncEngine | null, lockedYears: Re
       const targets = editable(rows).filter((row) => row.category !== category);
       if (targets.length === 0) return false;
       const before = groupBy(targets, (row) => row.category);
-      const done = await attempt('category', () => applyCategory(new Map([[category, targets.map((row) => row.id)]])));
+      const done = await attemptShown('category', targets, (row) => ({ ...row, category }), () => applyCategory(new Map([[category, targets.map((row) => row.id)]])));
       if (done) setLast({ kind: 'category', count: targets.length, undo: () => applyCategory(before) });
       return done;
     },
-    [applyCategory, attempt, editable],
+    [applyCategory, attemptShown, editable],
   );
 
   const setChecked = useCallback(
     async (rows: readonly Transaction[], checked: boolean) => {
       const targets = editable(rows).filter((row) => row.checked !== checked);
       if (targets.length === 0) return false;
-      const done = await attempt('checked', () => applyChecked(new Map([[checked, targets.map((row) => row.id)]])));
+      const done = await attemptShown('checked', targets, (row) => ({ ...row, checked }), () => applyChecked(new Map([[checked, targets.map((row) => row.id)]])));
       if (done) setLast({ kind: 'checked', count: targets.length, undo: () => applyChecked(new Map([[!checked, targets.map((row) => row.id)]])) });
       return done;
     },
-    [applyChecked, attempt, editable],
+    [applyChecked, attemptShown, editable],
   );
 
   const setMerchant = useCallback(
     async (row: Transaction, merchant: string) => {
       if (editable([row]).length === 0 || (row.merchant ?? '') === merchant.trim()) return false;
       const previous = row.merchant;
-      const done = await attempt('merchant', () => mutate('setTransactionMerchant', { id: row.id, merchant: merchant.trim() || null, updatedAt: now() }));
+      const next = merchant.trim() || null;
+      const done = await attemptShown('merchant', [row], (shownRow) => ({ ...shownRow, merchant: next }), () => mutate('setTransactionMerchant', { id: row.id, merchant: next, updatedAt: now() }));
       if (done) setLast({ kind: 'merchant', count: 1, undo: () => mutate('setTransactionMerchant', { id: row.id, merchant: previous, updatedAt: now() }) });
       return done;
     },
-    [attempt, editable, mutate],
+    [attemptShown, editable, mutate],
   );
 
   const setNote = useCallback(
     async (row: Transaction, note: string) => {
       if (editable([row]).length === 0 || row.note === note.trim()) return false;
       const previous = row.note;
-      const done = await attempt('note', () => mutate('setTransactionNote', { id: row.id, note, updatedAt: now() }));
+      const done = await attemptShown('note', [row], (shownRow) => ({ ...shownRow, note }), () => mutate('setTransactionNote', { id: row.id, note, updatedAt: now() }));
       if (done) setLast({ kind: 'note', count: 1, undo: () => mutate('setTransactionNote', { id: row.id, note: previous, updatedAt: now() }) });
       return done;
     },
-    [attempt, editable, mutate],
+    [attemptShown, editable, mutate],
   );
 
   const remove = useCallback(

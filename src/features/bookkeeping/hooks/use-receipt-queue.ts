@@ -116,7 +116,7 @@ export function useReceiptQueue(db: AppDB | null, companyId: string, lockedYears
     [db],
   );
 
-  return { waiting, inbox, attach, addToInbox, match, discard };
+  return useMemo(() => ({ waiting, inbox, attach, addToInbox, match, discard }), [waiting, inbox, attach, addToInbox, match, discard]);
 }
 
 export type ReceiptQueue = ReturnType<typeof useReceiptQueue>;

@@ -38,9 +38,15 @@ const empty: TransactionSnapshot = { rows: [], search: [], byId: new Map(), load
 
 /** Every transaction of a company, newest first, live (see `TransactionStore`). */
 export function useTransactions(db: AppDB | null, companyId: string | null): TransactionSnapshot {
+  return useTransactionStore(db, companyId).snapshot;
+}
+
+/** `useTransactions` with its store, for screens that show their edits before the database has them (`TransactionStore.preview`). */
+export function useTransactionStore(db: AppDB | null, companyId: string | null): { snapshot: TransactionSnapshot; store: TransactionStore | null } {
   const store = useMemo(() => (db && companyId ? acquire(db, companyId) : null), [db, companyId]);
   useEffect(() => (store ? () => release(store) : undefined), [store]);
-  return useSyncExternalStore(store ? store.subscribe : noop, store ? store.getSnapshot : () => empty, () => empty);
+  const snapshot = useSyncExternalStore(store ? store.subscribe : noop, store ? store.getSnapshot : () => empty, () => empty);
+  return { snapshot, store };
 }
 
 const noop = () => () => {};
