@@ -51,8 +51,15 @@ export const forwardingRequestSchema = z.strictObject({
 });
 export type ForwardingRequest = z.infer<typeof forwardingRequestSchema>;
 
-/** A forwarding request as the company's people and the staff see it. */
-export const forwardingSchema = z.object({ address: forwardingAddressSchema, note: z.string(), requestedAt: z.string(), requestedBy: z.string().nullable() });
+/** A forwarding request as the company's people and the staff see it (decision 038: staff mark it forwarded). */
+export const forwardingSchema = z.object({
+  address: forwardingAddressSchema,
+  note: z.string(),
+  requestedAt: z.string(),
+  requestedBy: z.string().nullable(),
+  /** When staff sent the piece on; null while the request waits. */
+  forwardedAt: z.string().nullable(),
+});
 
 /** A piece of correspondence as the mailing page lists it. */
 export const mailItemSchema = z.object({
