@@ -83,6 +83,7 @@ export const mailReadSchema = z.strictObject({ read: z.boolean({ error: 'validat
 
 /** Staff's view of a company's mail: the items with their forwarding requests and whether the scan is published. */
 export const staffMailItemSchema = mailItemSchema.omit({ readAt: true }).extend({ publishedAt: z.string().nullable() });
+export type StaffMailItem = z.infer<typeof staffMailItemSchema>;
 
 /** Answer of POST /admin/companies/{id}/mail: the new item and where to upload its scan. */
 export const staffMailCreatedSchema = z.object({ id: z.uuid(), upload: z.object({ key: objectKeySchema, url: z.url(), method: z.literal('PUT'), headers: z.record(z.string(), z.string()), expiresAt: z.iso.datetime() }) });

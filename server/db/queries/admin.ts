@@ -67,7 +67,9 @@ function usersWhere(filter: AdminUsersFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     filter.search ? contains(users.searchText, filter.search) : undefined,
     filter.status ? eq(users.status, filter.status) : undefined,
-    filter.hasCompany === 'yes' ? sql`${users.companiesCount} > 0` : filter.hasCompany === 'no' ? eq(users.companiesCount, 0) : undefined,
+    // Owning a company of a status implies having one: the redundant test would read every
+    // candidate's row where the status probe needs only the indexes (decision 038).
+    filter.hasCompany === 'yes' && !filter.companyStatus ? sql`${users.companiesCount} > 0` : filter.hasCompany === 'no' ? eq(users.companiesCount, 0) : undefined,
     filter.companyStatus
       ? sql`exists (select 1 from ${companies} where ${companies.ownerId} = ${users.id} and ${companies.status} = ${filter.companyStatus})`
       : undefined,
@@ -87,6 +89,18 @@ const userOrderColumns = {
   companiesCount: users.companiesCount,
   createdAt: users.createdAt,
 } as const;
+
+/** What a row of the user list shows (not the password hash, tokens or the long search text). */
+const adminUserColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phone: users.phone,
+  status: users.status,
+  createdAt: users.createdAt,
+  companiesCount: users.companiesCount,
+};
 
 type UserCompany = { id: string; name: string; type: string; status: string; relation: 'owner' | 'teammate' };
 
@@ -124,7 +138,7 @@ export async function listUsersForAdmin(db: Db, query: AdminUsersQuery, cap = co
   const direction = query.orderDirection === 'asc' ? asc : desc;
   const [found, total] = await Promise.all([
     db
-      .select()
+      .select(adminUserColumns)
       .from(users)
       .where(where)
       // The id breaks ties so pages never overlap when many rows share a name or a date.
