@@ -50,9 +50,11 @@ export function StaffOperations({ company, language, onChanged }: { company: Adm
           {renewal.dueDate && ` · ${t('operations.dueOn', { date: due })}`}
         </p>
         {renewalIsDue(renewal.status) && (
-          <Button busy={busy === 'renewed'} onClick={() => void act('renewed', () => staffActions.markRenewed(company.id), t('operations.renewedDone', { date: due }))}>
-            {t('operations.markRenewed')}
-          </Button>
+          <div className={styles.toolbar}>
+            <Button busy={busy === 'renewed'} onClick={() => void act('renewed', () => staffActions.markRenewed(company.id), t('operations.renewedDone', { date: due }))}>
+              {t('operations.markRenewed')}
+            </Button>
+          </div>
         )}
         {renewal.history.length > 0 && (
           <ul className={styles.list}>
@@ -86,9 +88,11 @@ export function StaffOperations({ company, language, onChanged }: { company: Adm
         </h2>
         <p>{t(`operations.dissolution.${company.dissolution}`)}</p>
         {company.dissolution === 'requested' && (
-          <Button busy={busy === 'dissolution'} onClick={() => void act('dissolution', () => staffActions.markDissolutionProcessed(company.id), t('operations.dissolutionDone'))}>
-            {t('operations.markDissolutionProcessed')}
-          </Button>
+          <div className={styles.toolbar}>
+            <Button busy={busy === 'dissolution'} onClick={() => void act('dissolution', () => staffActions.markDissolutionProcessed(company.id), t('operations.dissolutionDone'))}>
+              {t('operations.markDissolutionProcessed')}
+            </Button>
+          </div>
         )}
       </section>
 
@@ -140,9 +144,11 @@ export function StaffOperations({ company, language, onChanged }: { company: Adm
           </>
         )}
         {boi.status === 'submitted' && (
-          <Button busy={busy === 'boi'} onClick={() => void act('boi', () => staffActions.markBoiFiled(company.id), t('operations.boiDone'))}>
-            {t('operations.markBoiFiled')}
-          </Button>
+          <div className={styles.toolbar}>
+            <Button busy={busy === 'boi'} onClick={() => void act('boi', () => staffActions.markBoiFiled(company.id), t('operations.boiDone'))}>
+              {t('operations.markBoiFiled')}
+            </Button>
+          </div>
         )}
       </section>
     </>
