@@ -5,11 +5,11 @@ import { countryName } from '@domain/countries';
 import { mailTypes, staffMailSchema, type MailType, type StaffMailItem } from '@domain/mail';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
-import { useToast } from '@src/components/toast/toast-provider';
 import { formatDate } from '@src/i18n/format';
-import { errorMessage, messageKey } from '@src/lib/error-message';
+import { messageKey } from '@src/lib/error-message';
 import { fetchStaffMail, staffActions } from '../api/admin-api';
 import { uploadMail } from '../api/staff-uploads';
+import { useStaffAction } from '../hooks/use-staff-action';
 import styles from './admin.module.css';
 import { SelectFilter } from './select-filter';
 import { StaffUpload } from './staff-upload';
@@ -25,12 +25,14 @@ type LetterField = 'sender' | 'quantity' | 'receivedAt' | 'summary';
  */
 export function StaffMail({ companyId, language, onChanged }: { companyId: string; language: Language; onChanged: () => void }) {
   const { t } = useTranslation(['admin', 'mailing', 'validation']);
-  const toast = useToast();
   const id = useId();
   const [letter, setLetter] = useState(emptyLetter);
   const [items, setItems] = useState<StaffMailItem[] | null>(null);
   const [listError, setListError] = useState<string | null>(null);
-  const [marking, setMarking] = useState<string | null>(null);
+  const { busy, act } = useStaffAction(() => {
+    reload();
+    onChanged();
+  });
 
   const reload = useCallback(() => {
     fetchStaffMail(companyId).then(
@@ -52,20 +54,7 @@ export function StaffMail({ companyId, language, onChanged }: { companyId: strin
     return t('mail.invalidField', { field: labels[issue.path[0] as LetterField] ?? '', message: t(messageKey(issue.message)) });
   };
 
-  async function markForwarded(item: StaffMailItem) {
-    setMarking(item.id);
-    try {
-      await staffActions.markForwarded(item.id);
-      toast.show(t('mail.forwardedDone', { sender: item.sender }), 'success');
-      onChanged();
-    } catch (error) {
-      const message = errorMessage(error);
-      toast.show(t(message.key, message.values), 'error');
-    } finally {
-      setMarking(null);
-      reload();
-    }
-  }
+  const markForwarded = (item: StaffMailItem) => act(item.id, () => staffActions.markForwarded(item.id), t('mail.forwardedDone', { sender: item.sender }));
 
   const input = (field: LetterField, type: 'text' | 'number' | 'date') => (
     <div className={styles.field}>
@@ -160,7 +149,7 @@ export function StaffMail({ companyId, language, onChanged }: { companyId: strin
                           {item.forwarding.forwardedAt ? (
                             <span>{t('mail.forwardedOn', { date: formatDate(item.forwarding.forwardedAt, language) })}</span>
                           ) : (
-                            <Button size="small" busy={marking === item.id} onClick={() => void markForwarded(item)} aria-label={t('mail.markForwardedNamed', { sender: item.sender })}>
+                            <Button size="small" busy={busy === item.id} onClick={() => void markForwarded(item)} aria-label={t('mail.markForwardedNamed', { sender: item.sender })}>
                               {t('mail.markForwarded')}
                             </Button>
                           )}

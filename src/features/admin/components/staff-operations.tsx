@@ -1,14 +1,13 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminCompanyDetail } from '@domain/admin';
 import type { Language } from '@domain/constants';
 import { countryName } from '@domain/countries';
 import { renewalIsDue } from '@domain/renewal';
 import { Button } from '@src/components/button';
-import { useToast } from '@src/components/toast/toast-provider';
 import { formatDate } from '@src/i18n/format';
-import { errorMessage } from '@src/lib/error-message';
 import { staffActions } from '../api/admin-api';
+import { useStaffAction } from '../hooks/use-staff-action';
 import styles from './admin.module.css';
 
 /**
@@ -19,23 +18,8 @@ import styles from './admin.module.css';
  */
 export function StaffOperations({ company, language, onChanged }: { company: AdminCompanyDetail; language: Language; onChanged: () => void }) {
   const { t } = useTranslation(['admin', 'company', 'boi']);
-  const toast = useToast();
   const id = useId();
-  const [busy, setBusy] = useState<string | null>(null);
-
-  async function act(key: string, action: () => Promise<unknown>, done: string) {
-    setBusy(key);
-    try {
-      await action();
-      toast.show(done, 'success');
-    } catch (error) {
-      const message = errorMessage(error);
-      toast.show(t(message.key, message.values), 'error');
-    } finally {
-      setBusy(null);
-      onChanged();
-    }
-  }
+  const { busy, act } = useStaffAction(onChanged);
 
   const { renewal, boi } = company;
   const due = renewal.dueDate ? formatDate(renewal.dueDate, language, 'long') : '';
