@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { userSchema, userStatuses } from './account';
+import { boiStatuses, identityDocumentTypes, ownerRoles } from './boi';
 import { companyStatuses, companyTypes, type CompanyStatus } from './company';
 import { usersPageSize } from './constants';
+import { dissolutionStatuses, renewalHistoryEntrySchema, renewalStatuses } from './renewal';
 
 /**
  * The admin area (SPEC §2, §3 "Admin user" and "Admin company", §7 `GET /api/v1/users`):
@@ -112,11 +114,47 @@ export type AdminCompaniesQuery = z.infer<typeof adminCompaniesQuerySchema>;
 export const adminCompaniesPageSchema = listPage(adminCompanySchema);
 export type AdminCompaniesPage = z.infer<typeof adminCompaniesPageSchema>;
 
-/** The staff company page: the row plus who moved its status last. */
+/** The BOI report as staff file it with FinCEN (decision 038): what the owner submitted, the parts a filing needs. */
+export const staffBoiReportSchema = z.object({
+  requirement: z.enum(['required', 'exempt', 'notApplicable']),
+  status: z.enum(boiStatuses),
+  submittedAt: z.string().nullable(),
+  filedAt: z.string().nullable(),
+  report: z
+    .object({
+      legalName: z.string(),
+      formationCountry: z.string(),
+      registrationState: z.string(),
+      taxId: z.string(),
+      owners: z.array(
+        z.object({
+          firstName: z.string(),
+          lastName: z.string(),
+          nationality: z.string(),
+          birthDate: z.string(),
+          role: z.enum(ownerRoles),
+          ownership: z.number(),
+          documentType: z.enum(identityDocumentTypes),
+          documentNumber: z.string(),
+        }),
+      ),
+    })
+    .nullable(),
+});
+export type StaffBoiReport = z.infer<typeof staffBoiReportSchema>;
+
+/**
+ * The staff company page: the row plus who moved its status last, and what staff act on
+ * (decision 038): the renewal (status, due date, settled due dates with whether a paid one is
+ * filed), the dissolution, the BOI report.
+ */
 export const adminCompanyDetailSchema = adminCompanySchema.extend({
   statusChangedAt: z.string().nullable(),
   statusChangedBy: z.string().nullable(),
   allowedStatuses: z.array(z.enum(companyStatuses)),
+  renewal: z.object({ status: z.enum(renewalStatuses), dueDate: z.string().nullable(), history: z.array(renewalHistoryEntrySchema) }),
+  dissolution: z.enum(dissolutionStatuses),
+  boi: staffBoiReportSchema,
 });
 export type AdminCompanyDetail = z.infer<typeof adminCompanyDetailSchema>;
 
@@ -153,6 +191,10 @@ export const auditActions = [
   'upload_company_document',
   'process_dissolution',
   'add_mail',
+  'renew_company',
+  'process_renewal',
+  'forward_mail',
+  'file_boi_report',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -51,8 +51,15 @@ export const forwardingRequestSchema = z.strictObject({
 });
 export type ForwardingRequest = z.infer<typeof forwardingRequestSchema>;
 
-/** A forwarding request as the company's people and the staff see it. */
-export const forwardingSchema = z.object({ address: forwardingAddressSchema, note: z.string(), requestedAt: z.string(), requestedBy: z.string().nullable() });
+/** A forwarding request as the company's people and the staff see it (decision 038: staff mark it forwarded). */
+export const forwardingSchema = z.object({
+  address: forwardingAddressSchema,
+  note: z.string(),
+  requestedAt: z.string(),
+  requestedBy: z.string().nullable(),
+  /** When staff sent the piece on; null while the request waits. */
+  forwardedAt: z.string().nullable(),
+});
 
 /** A piece of correspondence as the mailing page lists it. */
 export const mailItemSchema = z.object({
@@ -76,6 +83,7 @@ export const mailReadSchema = z.strictObject({ read: z.boolean({ error: 'validat
 
 /** Staff's view of a company's mail: the items with their forwarding requests and whether the scan is published. */
 export const staffMailItemSchema = mailItemSchema.omit({ readAt: true }).extend({ publishedAt: z.string().nullable() });
+export type StaffMailItem = z.infer<typeof staffMailItemSchema>;
 
 /** Answer of POST /admin/companies/{id}/mail: the new item and where to upload its scan. */
 export const staffMailCreatedSchema = z.object({ id: z.uuid(), upload: z.object({ key: objectKeySchema, url: z.url(), method: z.literal('PUT'), headers: z.record(z.string(), z.string()), expiresAt: z.iso.datetime() }) });

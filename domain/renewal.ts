@@ -19,8 +19,11 @@ export const renewalWindowDays = 60;
 export const dissolutionStatuses = ['available', 'requested', 'processed'] as const;
 export type DissolutionStatus = (typeof dissolutionStatuses)[number];
 
-/** How a due date was settled: paid through Alta's checkout, or renewed by the owner directly with the state. */
-export const renewalKinds = ['paid', 'external'] as const;
+/**
+ * How a due date was settled: paid through Alta's checkout (then filed by staff: `processedAt`),
+ * renewed by the owner directly with the state, or renewed by staff for the customer (decision 038).
+ */
+export const renewalKinds = ['paid', 'external', 'staff'] as const;
 export type RenewalKind = (typeof renewalKinds)[number];
 
 /**
@@ -130,6 +133,10 @@ export const renewalSummarySchema = z.object({
 });
 export type RenewalSummary = z.infer<typeof renewalSummarySchema>;
 
+/** A settled due date; `processedAt` is when staff filed a paid renewal with the state (null while being filed). */
+export const renewalHistoryEntrySchema = z.object({ dueDate: z.string(), kind: z.enum(renewalKinds), renewedAt: z.string(), processedAt: z.string().nullable() });
+export type RenewalHistoryEntry = z.infer<typeof renewalHistoryEntrySchema>;
+
 /** GET /api/v1/companies/:id/renewal: the renewal page. */
 export const companyRenewalSchema = z.object({
   companyId: z.uuid(),
@@ -144,7 +151,7 @@ export const companyRenewalSchema = z.object({
   renewalPrice: z.int().min(0).nullable(),
   dissolution: z.enum(dissolutionStatuses),
   dissolutionPrice: z.int().min(0),
-  history: z.array(z.object({ dueDate: z.string(), kind: z.enum(renewalKinds), renewedAt: z.string() })),
+  history: z.array(renewalHistoryEntrySchema),
 });
 export type CompanyRenewal = z.infer<typeof companyRenewalSchema>;
 

@@ -105,6 +105,7 @@ try {
   await explain('companies of a status', sql`select * from companies where status = 'Completed' order by requested_at desc, id desc limit 25 offset 2500`);
   await explain('companies by owner', sql`select * from companies order by owner_name desc, id desc limit 25`);
   await explain('users owning a company of a status', sql`select * from users u where exists (select 1 from companies c where c.owner_id = u.id and c.status = 'Canceled') order by created_at desc, id desc limit 25`);
+  await explain('users owning a company of a status, count', sql`select count(*) from (select 1 from users u where exists (select 1 from companies c where c.owner_id = u.id and c.status = 'Canceled') limit 1001) capped`);
 } finally {
   await t.close();
 }

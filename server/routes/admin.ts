@@ -13,9 +13,12 @@ import {
   auditQuerySchema,
   companyStatusChangeSchema,
   userBlockSchema,
+  type AdminCompanyDetail,
   type AuditEntry,
   type AuditQuery,
+  type StaffBoiReport,
 } from '@domain/admin';
+import { boiRequirement } from '@domain/boi';
 import { loginAsUserSchema, sessionResponseSchema } from '@domain/account';
 import type { CompanyStatus } from '@domain/company';
 import { clientIp } from '../auth/client-ip';
@@ -32,6 +35,9 @@ import {
   type AdminCompanyRow,
 } from '../db/queries/admin';
 import { listAudit, recordAudit } from '../db/queries/audit-log';
+import { findReport } from '../db/queries/boi';
+import { findCompanyForStaff, type CompanyRow } from '../db/queries/companies';
+import { renewalHistoryOf, renewalStateOfRow } from '../db/queries/renewals';
 import { findUserById } from '../db/queries/users';
 import type { auditLog } from '../db/schema/audit';
 import { ProblemError } from '../lib/problem';
@@ -59,14 +65,54 @@ function companyResponse(row: AdminCompanyRow) {
   };
 }
 
-async function companyDetail(deps: AppDeps, row: AdminCompanyRow) {
-  const changedBy = row.statusChangedBy ? await findUserById(deps.database.db, row.statusChangedBy) : null;
+/** The BOI report as staff file it: the submitted form's parts a filing needs. */
+function staffBoi(company: CompanyRow, report: Awaited<ReturnType<typeof findReport>>): StaffBoiReport {
+  const form = report?.form;
+  return {
+    requirement: boiRequirement(company),
+    status: report?.status ?? 'notStarted',
+    submittedAt: report?.submittedAt.toISOString() ?? null,
+    filedAt: report?.filedAt?.toISOString() ?? null,
+    report: form
+      ? {
+          legalName: form.company.legalName,
+          formationCountry: form.company.formationCountry,
+          registrationState: form.company.registrationState,
+          taxId: form.company.taxId,
+          owners: form.owners.map(({ firstName, lastName, nationality, birthDate, role, ownership, documentType, documentNumber }) => ({
+            firstName,
+            lastName,
+            nationality,
+            birthDate,
+            role,
+            ownership,
+            documentType,
+            documentNumber,
+          })),
+        }
+      : null,
+  };
+}
+
+async function companyDetail(deps: AppDeps, row: AdminCompanyRow): Promise<AdminCompanyDetail> {
+  const db = deps.database.db;
+  const [changedBy, found, history, report] = await Promise.all([
+    row.statusChangedBy ? findUserById(db, row.statusChangedBy) : null,
+    findCompanyForStaff(db, row.id),
+    renewalHistoryOf(db, row.id),
+    findReport(db, row.id),
+  ]);
+  const company = found!.company;
+  const renewal = await renewalStateOfRow(db, company, deps.now());
   const status = row.status as CompanyStatus;
   return {
     ...companyResponse(row),
     statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
     statusChangedBy: changedBy?.email ?? null,
     allowedStatuses: allowedStatusChanges(status),
+    renewal: { status: renewal.status, dueDate: renewal.dueDate, history },
+    dissolution: company.dissolution,
+    boi: staffBoi(company, report),
   };
 }
 

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCompanyDetailSchema } from '@domain/admin';
 import { boiCompanyReportSchema } from '@domain/boi';
 import { boiCompanyFixture, boiOwnerFixture } from '@domain/boi-fixture';
+import { ensureAdmin } from '../seed';
 import { insertTestCompany } from '../sync/test-fixtures';
 import { createUser, signIn } from '../test/accounts';
 import { createTestApp, refusedWith, type TestApp } from '../test/harness';
@@ -65,8 +67,19 @@ describe('BOI report', () => {
     expect((await reports(teammate)).find((item: { companyId: string }) => item.companyId === foreign)).toMatchObject({ status: 'submitted' });
   });
 
-  it('refuses any change once filed', async () => {
-    await t.database.db.execute(sql`update boi_reports set status = 'filed', filed_at = now() where company_id = ${foreign}`);
+  it('staff see the submitted report and mark it filed once (audit-logged); then the owner sees it filed and cannot change it', async () => {
+    await ensureAdmin({ env: t.env, database: t.database, mailer: { send: async () => {} }, now: () => t.clock.now });
+    const admin = await signIn(t, t.env.ADMIN_EMAIL, t.env.ADMIN_PASSWORD);
+    const staffView = adminCompanyDetailSchema.parse(await (await t.request(`/api/v1/admin/companies/${foreign}`, { cookies: admin })).json()).boi;
+    expect(staffView).toMatchObject({ requirement: 'required', status: 'submitted', filedAt: null, report: { legalName: 'Andes Labs S.A.', owners: [{ firstName: boiOwnerFixture.firstName }] } });
+    const filed = (companyId: string, as = admin) => t.request(`/api/v1/admin/companies/${companyId}/boi-report/filed`, { method: 'POST', cookies: as });
+    expect((await filed(foreign, owner)).status).toBe(403);
+    expect((await filed(domestic)).status).toBe(409);
+    expect((await filed(foreign)).status).toBe(204);
+    expect((await filed(foreign)).status).toBe(409);
+    expect((await reports(owner)).find((item: { companyId: string }) => item.companyId === foreign)).toMatchObject({ status: 'filed', filedAt: t.clock.now.toISOString() });
     expect(await refusedWith(await submit(foreign, form))).toBe('boi_already_filed');
+    const [audit] = ((await t.database.db.execute(sql`select subject_company_id as company from audit_log where action = 'file_boi_report'`)) as unknown as { rows: { company: string }[] }).rows;
+    expect(audit?.company).toBe(foreign);
   });
 });

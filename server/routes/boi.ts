@@ -2,16 +2,20 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { boiCompanyReportSchema, boiReportFormSchema, boiRequirement, type BoiCompanyReport } from '@domain/boi';
 import type { AppDeps, AppEnv } from '../context';
 import { findCompanyOf, listCompaniesOf, type CompanyRow } from '../db/queries/companies';
-import { findReport, partnersOfCompanies, reportsOfCompanies, submitReport } from '../db/queries/boi';
+import { findReport, markReportFiled, partnersOfCompanies, reportsOfCompanies, submitReport } from '../db/queries/boi';
+import { findCompanyOwner } from '../db/queries/uploads';
 import { fieldErrors, ProblemError } from '../lib/problem';
 import { problemResponses } from '../lib/problem-responses';
 import { answerOrRefusal, answerRefusals } from '../lib/refusals';
+import { recordStaffAction } from '../lib/staff-audit';
+import { withAdmin } from '../middleware/with-admin';
 import { withSession } from '../middleware/with-session';
 
 /**
  * BOI report (SPEC §2 boi-report; decision 029): for each of the caller's companies, whether it
  * must report under FinCEN's current rule, the beneficial owners Alta knows (its partners), and
- * the report submitted for filing. Only the owner of a company that must report submits it.
+ * the report submitted for filing. Only the owner of a company that must report submits it;
+ * staff mark it filed (decision 038).
  */
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
@@ -61,7 +65,27 @@ export function boiRouter(deps: AppDeps) {
     responses: { 200: answerOrRefusal('The company’s report as stored', boiCompanyReportSchema, refusals), ...problemResponses(400, 401, 404) },
   });
 
+  const filedRoute = createRoute({
+    tags: ['admin'],
+    security: [{ cookieAuth: [] }],
+    middleware: [session, withAdmin] as const,
+    method: 'post',
+    path: '/admin/companies/{id}/boi-report/filed',
+    summary: "Admin: mark a company's submitted BOI report filed with FinCEN (audit-logged); it cannot change afterwards",
+    description: '409 `conflict` unless the report is submitted (none yet, or filed already).',
+    request: { params: z.object({ id: z.uuid({ error: 'validation.invalid' }) }) },
+    responses: { 204: { description: 'Filed' }, ...problemResponses(401, 403, 404, 409) },
+  });
+
   return new OpenAPIHono<AppEnv>()
+    .openapi(filedRoute, async (c) => {
+      const { id } = c.req.valid('param');
+      const owner = await findCompanyOwner(db, id);
+      if (!owner) throw new ProblemError(404, 'not_found');
+      if (!(await markReportFiled(db, id, deps.now()))) throw new ProblemError(409, 'conflict');
+      await recordStaffAction(deps, c, 'file_boi_report', { companyId: id, owner });
+      return c.body(null, 204);
+    })
     .openapi(listRoute, async (c) => {
       const companies = await listCompaniesOf(db, c.var.user.id);
       const ids = companies.map((row) => row.company.id);

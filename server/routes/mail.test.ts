@@ -114,7 +114,24 @@ describe('mailing', () => {
     expect(await refusedWith(await t.request(`/api/v1/mail/${first}/forwarding`, { method: 'POST', cookies: owner, json: { address } }))).toBe('forwarding_already_requested');
     const staff = await (await t.request(`/api/v1/admin/companies/${companyId}/mail`, { cookies: admin })).json();
     expect(staff.items.find((item: { id: string }) => item.id === first).forwarding).toMatchObject({ note: 'Urgent, please', address: { city: 'Lisboa' } });
-    expect((await items(owner)).find((item) => item.id === first)!.forwarding).not.toBeNull();
+    expect((await items(owner)).find((item) => item.id === first)!.forwarding).toMatchObject({ forwardedAt: null });
+  });
+
+  it('staff mark the request forwarded once (audit-logged), and the company sees when', async () => {
+    const forwarded = (mailId: string, as = admin) => t.request(`/api/v1/admin/mail/${mailId}/forwarding/forwarded`, { method: 'POST', cookies: as });
+    expect((await forwarded(first, owner)).status).toBe(403);
+    t.clock.advance(60_000);
+    const done = await forwarded(first);
+    expect(done.status).toBe(200);
+    expect(await done.json()).toMatchObject({ id: first, forwarding: { forwardedAt: t.clock.now.toISOString() } });
+    expect((await forwarded(first)).status).toBe(409);
+    expect((await items(teammate)).find((item) => item.id === first)!.forwarding).toMatchObject({ forwardedAt: t.clock.now.toISOString() });
+    // A piece nobody asked to forward, and one that does not exist.
+    const unasked = (await items(owner)).find((item) => item.id !== first && item.forwarding === null)!;
+    expect((await forwarded(unasked.id)).status).toBe(404);
+    expect((await forwarded('00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    const [audit] = ((await t.database.db.execute(sql`select details from audit_log where action = 'forward_mail'`)) as unknown as { rows: { details: unknown }[] }).rows;
+    expect(audit?.details).toEqual({ mailId: first, sender: letter.sender, city: 'Lisboa' });
   });
 
   it('refuses a scan above 20,971,520 bytes when declared, and a program named .pdf once its bytes are sniffed; neither is ever listed', async () => {

@@ -6,11 +6,12 @@ import { sendMailInBackground } from '../auth/mails';
 import type { AppDeps, AppEnv } from '../context';
 import { recordAudit } from '../db/queries/audit-log';
 import { findCompanyOf } from '../db/queries/companies';
-import { findMailForStaff, findMailOf, insertMailItem, listMailForStaff, listMailOf, publishMail, requestForwarding, setMailRead } from '../db/queries/mail';
+import { findMailForStaff, findMailOf, insertMailItem, listMailForStaff, listMailOf, markForwarded, publishMail, requestForwarding, setMailRead } from '../db/queries/mail';
 import { findCompanyOwner } from '../db/queries/uploads';
 import { findUserById } from '../db/queries/users';
 import { fieldErrors, ProblemError } from '../lib/problem';
 import { problemResponses } from '../lib/problem-responses';
+import { recordStaffAction } from '../lib/staff-audit';
 import { answerRefusals, refusalResponse } from '../lib/refusals';
 import { withAdmin } from '../middleware/with-admin';
 import { withSession } from '../middleware/with-session';
@@ -100,6 +101,17 @@ export function mailRouter(deps: AppDeps, storage: StorageProvider) {
     responses: { 200: { description: 'The mail', content: json(z.object({ items: z.array(staffMailItemSchema) })) }, ...problemResponses(401, 403, 404) },
   });
 
+  const staffForwardedRoute = createRoute({
+    ...staff,
+    middleware: [session, withAdmin] as const,
+    method: 'post',
+    path: '/admin/mail/{id}/forwarding/forwarded',
+    summary: 'Admin: mark a forwarding request done, the piece sent on (audit-logged); the company then sees it forwarded',
+    description: '404 when the piece has no forwarding request; 409 `conflict` when it is marked forwarded already.',
+    request: { params: idParams },
+    responses: { 200: { description: 'The item with its forwarding request', content: json(staffMailItemSchema) }, ...problemResponses(401, 403, 404, 409) },
+  });
+
   /** The item if the caller may see it; 404 otherwise (never telling whether it exists). */
   async function mailInScope(userId: string, mailId: string) {
     const item = await findMailOf(db, userId, mailId);
@@ -171,12 +183,20 @@ export function mailRouter(deps: AppDeps, storage: StorageProvider) {
           );
         }
       }
-      const published = (await listMailForStaff(db, item.companyId)).find((mail) => mail.id === item.id)!;
-      return c.json(published, 200);
+      return c.json((await listMailForStaff(db, { mailId: item.id }))[0]!, 200);
+    })
+    .openapi(staffForwardedRoute, async (c) => {
+      const mailId = c.req.valid('param').id;
+      const [item] = await listMailForStaff(db, { mailId });
+      if (!item?.forwarding) throw new ProblemError(404, 'not_found');
+      if (!(await markForwarded(db, mailId, c.var.user.id, deps.now()))) throw new ProblemError(409, 'conflict');
+      const owner = (await findCompanyOwner(db, item.companyId))!;
+      await recordStaffAction(deps, c, 'forward_mail', { companyId: item.companyId, owner }, { mailId, sender: item.sender, city: item.forwarding.address.city });
+      return c.json((await listMailForStaff(db, { mailId }))[0]!, 200);
     })
     .openapi(staffListRoute, async (c) => {
       const companyId = c.req.valid('param').id;
       if (!(await findCompanyOwner(db, companyId))) throw new ProblemError(404, 'not_found');
-      return c.json({ items: await listMailForStaff(db, companyId) }, 200);
+      return c.json({ items: await listMailForStaff(db, { companyId }) }, 200);
     });
 }

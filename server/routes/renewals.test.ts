@@ -22,6 +22,17 @@ async function company(name: string, constitutionDate: string, overrides: { type
   return id;
 }
 
+let admin: string | null = null;
+const adminCookies = async () => {
+  if (admin) return admin;
+  await ensureAdmin({ env: t.env, database: t.database, mailer: { send: async () => {} }, now: () => t.clock.now });
+  admin = await signIn(t, t.env.ADMIN_EMAIL, t.env.ADMIN_PASSWORD);
+  return admin;
+};
+/** The audit rows about one company, oldest first. */
+const auditOf = async (companyId: string) =>
+  ((await t.database.db.execute(sql`select action, subject_email as "subjectEmail", details from audit_log where subject_company_id = ${companyId} order by created_at`)) as unknown as { rows: unknown[] }).rows;
+
 const summary = async (as = cookies) => (await t.request('/api/v1/renewals/summary', { cookies: as })).json();
 const renewal = (id: string, as = cookies) => t.request(`/api/v1/companies/${id}/renewal`, { cookies: as });
 
@@ -99,6 +110,39 @@ describe('renewal statuses', () => {
 describe('paying a renewal and a dissolution through the checkout', () => {
   const placeCompanyOrder = async (id: string, json: Record<string, unknown>, as = cookies) => t.request(`/api/v1/companies/${id}/orders`, { method: 'POST', cookies: as, json });
 
+  it('a paid renewal waits for staff to file it; staff mark it processed once (audit-logged) and the owner sees it filed', async () => {
+    const id = await company('Filing LLC', '2025-10-16');
+    const placed = await (await placeCompanyOrder(id, { paymentType: 'renewal', expectedAmount: 29_900 })).json();
+    expect((await payRequest(t, { ...placed, amount: placed.amount } as never)).status).toBe(200);
+    expect((await (await renewal(id)).json()).history).toEqual([expect.objectContaining({ dueDate: '2026-10-16', kind: 'paid', processedAt: null })]);
+
+    const admin = await adminCookies();
+    const processed = (dueDate: string, as = admin) => t.request(`/api/v1/admin/companies/${id}/renewals/${dueDate}/processed`, { method: 'POST', cookies: as });
+    expect((await processed('2026-10-16', cookies)).status).toBe(403);
+    expect((await processed('2025-10-16')).status).toBe(404);
+    t.clock.advance(60_000);
+    expect((await processed('2026-10-16')).status).toBe(204);
+    expect((await processed('2026-10-16')).status).toBe(409);
+    expect((await (await renewal(id)).json()).history).toEqual([expect.objectContaining({ kind: 'paid', processedAt: t.clock.now.toISOString() })]);
+    const audit = await auditOf(id);
+    expect(audit).toEqual([expect.objectContaining({ action: 'process_renewal', details: { dueDate: '2026-10-16' } })]);
+  });
+
+  it('staff mark a due renewal renewed for the customer (once, audit-logged); a renewal not due is refused', async () => {
+    const id = await company('Staff Renewed LLC', '2025-11-10');
+    const admin = await adminCookies();
+    const renew = (companyId: string) => t.request(`/api/v1/admin/companies/${companyId}/renewal/renewed`, { method: 'POST', cookies: admin });
+    expect((await renew(id)).status).toBe(204);
+    expect(await (await renewal(id)).json()).toMatchObject({
+      status: 'ALREADY_RENEWED',
+      history: [{ dueDate: '2026-11-10', kind: 'staff', processedAt: t.clock.now.toISOString() }],
+    });
+    expect((await (await renew(id)).json()).code).toBe('renewal_not_due');
+    expect((await (await renew(notYet)).json()).code).toBe('renewal_not_due');
+    expect((await renew('00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect(await auditOf(id)).toEqual([expect.objectContaining({ action: 'renew_company', subjectEmail: owner.email, details: { dueDate: '2026-11-10' } })]);
+  });
+
   it('a paid renewal settles the due date it was placed for', async () => {
     const id = await company('Renew LLC', '2025-10-15');
     const mismatch = await placeCompanyOrder(id, { paymentType: 'renewal', expectedAmount: 1 });
@@ -129,12 +173,12 @@ describe('paying a renewal and a dissolution through the checkout', () => {
     expect((await (await placeCompanyOrder(id, { paymentType: 'dissolution', expectedAmount: 34_900 })).json()).code).toBe('dissolution_unavailable');
 
     expect((await t.request(`/api/v1/admin/companies/${id}/dissolution/processed`, { method: 'POST', cookies })).status).toBe(403);
-    await ensureAdmin({ env: t.env, database: t.database, mailer: { send: async () => {} }, now: () => t.clock.now });
-    const admin = await signIn(t, t.env.ADMIN_EMAIL, t.env.ADMIN_PASSWORD);
+    const admin = await adminCookies();
+    expect((await t.request(`/api/v1/admin/companies/${overdue}/dissolution/processed`, { method: 'POST', cookies: admin })).status).toBe(409);
     expect((await t.request(`/api/v1/admin/companies/${id}/dissolution/processed`, { method: 'POST', cookies: admin })).status).toBe(204);
+    expect((await t.request(`/api/v1/admin/companies/${id}/dissolution/processed`, { method: 'POST', cookies: admin })).status).toBe(409);
     expect(await (await renewal(id)).json()).toMatchObject({ dissolution: 'processed' });
-    const [audit] = ((await t.database.db.execute(sql`select action, details from audit_log where action = 'process_dissolution'`)) as unknown as { rows: { details: unknown }[] }).rows;
-    expect(audit?.details).toEqual({ companyId: id });
+    expect(await auditOf(id)).toEqual([expect.objectContaining({ action: 'process_dissolution', details: { companyId: id } })]);
   });
 
   it('additional services join the company once paid; owned or unknown ones are refused', async () => {

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { orderCreatedSchema, orderExpiryHours, type OrderFlow } from '@domain/checkout';
 import type { CompanyType } from '@domain/company';
 import { flowCompanyType } from '@domain/checkout';
@@ -9,13 +9,14 @@ import { clientIp } from '../auth/client-ip';
 import { dissolutionPrice, planCatalog, renewalPrices } from '../catalog/plans';
 import type { AppDeps, AppEnv } from '../context';
 import { recordAudit } from '../db/queries/audit-log';
-import { findCompanyOf, listCompaniesOf, type CompanyRow } from '../db/queries/companies';
+import { findCompanyForStaff, findCompanyOf, listCompaniesOf, type CompanyRow } from '../db/queries/companies';
 import type { CompanyOrderDetails } from '../db/queries/company-payments';
 import { generateCheckoutToken, hashCheckoutToken, insertOrder } from '../db/queries/orders';
-import { processDissolution, renewalHistoryOf, renewalStateOfRow, renewalStatesOf, settleRenewal } from '../db/queries/renewals';
+import { processDissolution, processRenewal, renewalHistoryOf, renewalStateOfRow, renewalStatesOf, settleRenewal } from '../db/queries/renewals';
 import { findUserById } from '../db/queries/users';
 import { problemBody, ProblemError } from '../lib/problem';
 import { problemResponses } from '../lib/problem-responses';
+import { recordStaffAction } from '../lib/staff-audit';
 import { withAdmin } from '../middleware/with-admin';
 import { withSession } from '../middleware/with-session';
 
@@ -109,16 +110,45 @@ export function renewalsRouter(deps: AppDeps) {
     responses: { 201: { description: 'Order placed', content: json(orderCreatedSchema) }, ...problemResponses(400, 401, 403, 404, 409) },
   });
 
+  const staffOnly: MiddlewareHandler<AppEnv>[] = [session, withAdmin];
+  const staff = { tags: ['admin'], security: [{ cookieAuth: [] }], middleware: staffOnly };
+
   const processRoute = createRoute({
+    ...staff,
     method: 'post',
     path: '/admin/companies/{id}/dissolution/processed',
     summary: 'Admin: mark a requested dissolution processed (audit-logged)',
-    tags: ['admin'],
-    security: [{ cookieAuth: [] }],
-    middleware: [session, withAdmin] as const,
+    description: '409 `conflict` unless the dissolution is requested (not yet paid, or processed already).',
     request: { params: idParams },
     responses: { 204: { description: 'Processed' }, ...problemResponses(401, 403, 404, 409) },
   });
+
+  const staffRenewedRoute = createRoute({
+    ...staff,
+    method: 'post',
+    path: '/admin/companies/{id}/renewal/renewed',
+    summary: 'Admin: mark the due renewal renewed by Alta for the customer (audit-logged)',
+    description: 'Settles the first unsettled due date as renewed by staff; 409 `renewal_not_due` when no renewal is due.',
+    request: { params: idParams },
+    responses: { 204: { description: 'Renewed' }, ...problemResponses(401, 403, 404, 409) },
+  });
+
+  const staffProcessedRoute = createRoute({
+    ...staff,
+    method: 'post',
+    path: '/admin/companies/{id}/renewals/{dueDate}/processed',
+    summary: 'Admin: mark a renewal paid through Alta as filed with the state (audit-logged)',
+    description: '404 when that due date was not settled; 409 `conflict` when it is processed already.',
+    request: { params: idParams.extend({ dueDate: z.iso.date({ error: 'validation.invalid' }) }) },
+    responses: { 204: { description: 'Processed' }, ...problemResponses(401, 403, 404, 409) },
+  });
+
+  /** The company for a staff action; 404 when there is none. */
+  async function staffCompany(id: string) {
+    const found = await findCompanyForStaff(db, id);
+    if (!found) throw new ProblemError(404, 'not_found');
+    return { ...found, companyId: id };
+  }
 
   /** The company if the caller may see it, else 404; `owner` also refuses teammates (403 owner_only). */
   async function companyFor(c: Context<AppEnv>, id: string, needs: 'member' | 'owner') {
@@ -143,7 +173,7 @@ export function renewalsRouter(deps: AppDeps) {
       renewalPrice: state.dueDate && company.plan ? renewalPrices[company.plan as keyof typeof renewalPrices] : null,
       dissolution: company.dissolution,
       dissolutionPrice,
-      history: history.map((entry) => ({ dueDate: entry.dueDate, kind: entry.kind, renewedAt: entry.renewedAt.toISOString() })),
+      history,
     };
   }
 
@@ -216,22 +246,27 @@ export function renewalsRouter(deps: AppDeps) {
       );
     })
     .openapi(processRoute, async (c) => {
-      const { id } = c.req.valid('param');
-      const now = deps.now();
-      const ownerId = await processDissolution(db, id, now);
-      const owner = ownerId ? await findUserById(db, ownerId) : null;
-      if (!owner) throw new ProblemError(409, 'conflict');
-      await recordAudit(db, {
-        actorId: c.var.user.id,
-        actorEmail: c.var.user.email,
-        action: 'process_dissolution',
-        subjectUserId: owner.id,
-        subjectEmail: owner.email,
-        subjectCompanyId: id,
-        ip: clientIp(c, deps.env),
-        now,
-        details: { companyId: id },
-      });
+      const company = await staffCompany(c.req.valid('param').id);
+      if (!(await processDissolution(db, company.companyId, deps.now()))) throw new ProblemError(409, 'conflict');
+      await recordStaffAction(deps, c, 'process_dissolution', company, { companyId: company.companyId });
+      return c.body(null, 204);
+    })
+    .openapi(staffRenewedRoute, async (c) => {
+      const found = await staffCompany(c.req.valid('param').id);
+      const state = await renewalStateOfRow(db, found.company, deps.now());
+      if (!renewalIsDue(state.status) || !state.dueDate) throw new ProblemError(409, 'renewal_not_due');
+      const settled = await settleRenewal(db, { companyId: found.companyId, dueDate: state.dueDate, kind: 'staff', orderId: null, userId: c.var.user.id, now: deps.now() });
+      // Settled by someone else a moment ago (a payment, the owner, another click): nothing to log.
+      if (!settled) throw new ProblemError(409, 'conflict');
+      await recordStaffAction(deps, c, 'renew_company', found, { dueDate: state.dueDate });
+      return c.body(null, 204);
+    })
+    .openapi(staffProcessedRoute, async (c) => {
+      const { id, dueDate } = c.req.valid('param');
+      const found = await staffCompany(id);
+      if (!(await renewalHistoryOf(db, id)).some((entry) => entry.dueDate === dueDate)) throw new ProblemError(404, 'not_found');
+      if (!(await processRenewal(db, { companyId: id, dueDate, userId: c.var.user.id, now: deps.now() }))) throw new ProblemError(409, 'conflict');
+      await recordStaffAction(deps, c, 'process_renewal', found, { dueDate });
       return c.body(null, 204);
     });
 }

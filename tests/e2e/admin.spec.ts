@@ -4,7 +4,8 @@ import { letters, ownerWithCompany } from './support/checkout';
 
 // The admin area (issue 14, decisions 028 and 033) in the browser: find a user, see their
 // companies, copy the filtered e-mails, act as the user (the banner on their pages and on public
-// pages) and come back, move a company along SPEC §4, upload a document the customer then sees.
+// pages) and come back, move a company along SPEC §4, upload a document and add a scanned letter
+// the customer then sees (decision 038).
 test.use({ serviceWorkers: 'block' });
 // Each test first makes a customer through the API (account, order, payment): more than the default budget on a loaded machine.
 test.setTimeout(120_000);
@@ -57,7 +58,7 @@ test('the admin finds a user without accents, opens their companies, copies e-ma
   await request.dispose();
 });
 
-test("the admin moves a company's status and uploads a document; its owner sees both", async ({ browser, playwright }) => {
+test("the admin moves a company's status, uploads a document and adds a letter; its owner sees all three", async ({ browser, playwright }) => {
   const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
   const customer = await ownerWithCompany(request, { lastName: `Status${letters()}` });
   const adminPage = await browser.newPage({ serviceWorkers: 'block' });
@@ -77,6 +78,15 @@ test("the admin moves a company's status and uploads a document; its owner sees 
   await documents.getByRole('button', { name: 'Upload document' }).click();
   await expect(adminPage.getByText('ein-letter.pdf was uploaded; the customer sees it now.')).toBeVisible();
   await expect(adminPage.getByRole('cell', { name: 'Document uploaded' })).toBeVisible();
+  // A scanned letter for the customer: Letter and one piece unless staff say otherwise.
+  const mail = adminPage.getByRole('form', { name: 'Scanned mail for the customer' });
+  await expect(mail.getByLabel('Mail type')).toHaveValue('Letter');
+  await mail.getByLabel('Sender').fill('Wyoming Secretary of State');
+  await mail.getByLabel('File').setInputFiles({ name: 'annual-report.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n') });
+  await mail.getByRole('button', { name: 'Add letter' }).click();
+  await expect(adminPage.getByText('annual-report.pdf was added; the owner was notified by email.')).toBeVisible();
+  await expect(adminPage.getByRole('cell', { name: 'Wyoming Secretary of State' })).toBeVisible();
+  await expect(adminPage.getByRole('cell', { name: 'Mail added' })).toBeVisible();
 
   const ownerPage = await browser.newPage({ serviceWorkers: 'block' });
   await logInAs(ownerPage, customer, 'en');
@@ -84,6 +94,8 @@ test("the admin moves a company's status and uploads a document; its owner sees 
   await expect(ownerPage.getByRole('link', { name: /Andes Labs/ })).toContainText('Registered in the state');
   await ownerPage.getByRole('link', { name: /Andes Labs/ }).click();
   await expect(ownerPage.getByRole('button', { name: 'View ein-letter.pdf' })).toBeVisible();
+  await ownerPage.goto('/en/mailing');
+  await expect(ownerPage.getByRole('region', { name: "The company's mail" }).getByRole('button', { name: 'Open the mail from Wyoming Secretary of State' })).toBeVisible();
   await adminPage.close();
   await ownerPage.close();
   await request.dispose();

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableName, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableName, gte, inArray, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AdminCompaniesQuery, AdminUsersFilter, AdminUsersQuery, ListTotalKind } from '@domain/admin';
 import type { CompanyStatus } from '@domain/company';
@@ -67,7 +67,9 @@ function usersWhere(filter: AdminUsersFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     filter.search ? contains(users.searchText, filter.search) : undefined,
     filter.status ? eq(users.status, filter.status) : undefined,
-    filter.hasCompany === 'yes' ? sql`${users.companiesCount} > 0` : filter.hasCompany === 'no' ? eq(users.companiesCount, 0) : undefined,
+    // Owning a company of a status implies having one: the redundant test would read every
+    // candidate's row where the status probe needs only the indexes (decision 038).
+    filter.hasCompany === 'yes' && !filter.companyStatus ? sql`${users.companiesCount} > 0` : filter.hasCompany === 'no' ? eq(users.companiesCount, 0) : undefined,
     filter.companyStatus
       ? sql`exists (select 1 from ${companies} where ${companies.ownerId} = ${users.id} and ${companies.status} = ${filter.companyStatus})`
       : undefined,
@@ -88,12 +90,23 @@ const userOrderColumns = {
   createdAt: users.createdAt,
 } as const;
 
+/** What a row of the user list shows (not the password hash, tokens or the long search text). */
+const adminUserColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phone: users.phone,
+  status: users.status,
+  createdAt: users.createdAt,
+  companiesCount: users.companiesCount,
+};
+
 type UserCompany = { id: string; name: string; type: string; status: string; relation: 'owner' | 'teammate' };
 
-/** The companies each of `ids` owns or joined, oldest first (the companies modal). */
-async function companiesOfUsers(db: Db, ids: string[]): Promise<Map<string, UserCompany[]>> {
+/** The companies each user of `ids` (a query of user ids) owns or joined, oldest first (the companies modal). */
+async function companiesOfUsers(db: Db, ids: SQLWrapper): Promise<Map<string, UserCompany[]>> {
   const byUser = new Map<string, (UserCompany & { requestedAt: Date })[]>();
-  if (ids.length === 0) return new Map();
   const columns = { id: companies.id, name: companies.nameOption1, type: companies.type, status: companies.status, requestedAt: companies.requestedAt };
   const [owned, joined] = await Promise.all([
     db.select({ userId: companies.ownerId, ...columns }).from(companies).where(inArray(companies.ownerId, ids)),
@@ -122,22 +135,18 @@ async function companiesOfUsers(db: Db, ids: string[]): Promise<Map<string, User
 export async function listUsersForAdmin(db: Db, query: AdminUsersQuery, cap = countCap) {
   const where = usersWhere(query);
   const direction = query.orderDirection === 'asc' ? asc : desc;
-  const [found, total] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      // The id breaks ties so pages never overlap when many rows share a name or a date.
-      .orderBy(direction(userOrderColumns[query.orderBy]), direction(users.id))
-      .limit(query.limit + 1)
-      .offset(query.offset),
+  // The id breaks ties so pages never overlap when many rows share a name or a date.
+  const order = [direction(userOrderColumns[query.orderBy]), direction(users.id)];
+  const window = { limit: query.limit + 1, offset: query.offset };
+  const pageIds = db.select({ id: users.id }).from(users).where(where).orderBy(...order).limit(window.limit).offset(window.offset);
+  // The page's companies are asked beside the page (its ids as a subquery), not after it: one
+  // round trip to the database instead of two (decision 038).
+  const [found, total, companiesByUser] = await Promise.all([
+    db.select(adminUserColumns).from(users).where(where).orderBy(...order).limit(window.limit).offset(window.offset),
     listTotal(db, users, where, cap),
+    companiesOfUsers(db, pageIds),
   ]);
   const { rows, hasMore } = pageOf(found, query.limit);
-  const companiesByUser = await companiesOfUsers(
-    db,
-    rows.map((row) => row.id),
-  );
   return { ...total, hasMore, rows: rows.map((user) => ({ user, companies: companiesByUser.get(user.id) ?? [] })) };
 }
 

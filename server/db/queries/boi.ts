@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { BoiReportForm } from '@domain/boi';
 import type { Db } from '../client';
 import { partners } from '../schema/companies';
@@ -35,4 +35,14 @@ export async function submitReport(db: Db, companyId: string, form: BoiReportFor
 export async function findReport(db: Db, companyId: string) {
   const [row] = await db.select().from(boiReports).where(eq(boiReports.companyId, companyId));
   return row ?? null;
+}
+
+/** Staff filed the submitted report with FinCEN (decision 038): true only for the call that moved it; then it cannot change. */
+export async function markReportFiled(db: Db, companyId: string, at: Date): Promise<boolean> {
+  const updated = await db
+    .update(boiReports)
+    .set({ status: 'filed', filedAt: at })
+    .where(and(eq(boiReports.companyId, companyId), eq(boiReports.status, 'submitted')))
+    .returning({ companyId: boiReports.companyId });
+  return updated.length === 1;
 }

@@ -3,6 +3,7 @@ import type { CrossBorderCryptoWizard, CreateCompanyWizard, MigrateCompanyWizard
 import type { Db } from '../client';
 import { companies, companyMembers, partners } from '../schema/companies';
 import type { orders } from '../schema/orders';
+import { users } from '../schema/users';
 
 type OrderRow = typeof orders.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
@@ -120,6 +121,16 @@ export async function listCompaniesOf(db: Db, userId: string) {
     .from(companies)
     .where(visibleTo(db, userId))
     .orderBy(asc(companies.requestedAt), asc(companies.id));
+}
+
+/** Staff (admin routes only): a company whoever asks, with its owner; null when there is none. */
+export async function findCompanyForStaff(db: Db, companyId: string) {
+  const [row] = await db
+    .select({ company: companies, owner: { id: users.id, email: users.email, firstName: users.firstName, language: users.language } })
+    .from(companies)
+    .innerJoin(users, eq(users.id, companies.ownerId))
+    .where(eq(companies.id, companyId));
+  return row ?? null;
 }
 
 /** One company with its partners, only if `userId` owns it or is its teammate; null otherwise (the caller answers 404). */

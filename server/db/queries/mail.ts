@@ -33,7 +33,13 @@ export function toMailItem(row: ItemRow): MailItem {
     file: row.file,
     readAt: row.readAt ? new Date(row.readAt).toISOString() : null,
     forwarding: row.forwarding
-      ? { address: row.forwarding.address, note: row.forwarding.note, requestedAt: row.forwarding.requestedAt.toISOString(), requestedBy: row.forwarding.requestedBy }
+      ? {
+          address: row.forwarding.address,
+          note: row.forwarding.note,
+          requestedAt: row.forwarding.requestedAt.toISOString(),
+          requestedBy: row.forwarding.requestedBy,
+          forwardedAt: row.forwarding.forwardedAt?.toISOString() ?? null,
+        }
       : null,
   };
 }
@@ -78,6 +84,16 @@ export async function requestForwarding(db: Db, mailId: string, userId: string, 
   return inserted.length === 1;
 }
 
+/** Staff sent the piece on: true only for the call that marked a waiting request (none, or done already: false). */
+export async function markForwarded(db: Db, mailId: string, userId: string, at: Date): Promise<boolean> {
+  const updated = await db
+    .update(mailForwardingRequests)
+    .set({ forwardedAt: at, forwardedBy: userId })
+    .where(and(eq(mailForwardingRequests.mailId, mailId), isNull(mailForwardingRequests.forwardedAt)))
+    .returning({ mailId: mailForwardingRequests.mailId });
+  return updated.length === 1;
+}
+
 /** Staff: a new, unpublished item whose scan was just declared. */
 export async function insertMailItem(db: Db, record: typeof mailItems.$inferInsert): Promise<void> {
   await db.insert(mailItems).values(record);
@@ -99,14 +115,14 @@ export async function publishMail(db: Db, mailId: string, at: Date): Promise<boo
   return published.length === 1;
 }
 
-/** Staff: every item of a company, published or not, with its forwarding request, newest first. */
-export async function listMailForStaff(db: Db, companyId: string) {
+/** Staff: every item of a company (or the one item `{ mailId }`), published or not, with its forwarding request, newest first. */
+export async function listMailForStaff(db: Db, of: { companyId: string } | { mailId: string }) {
   const rows = await db
     .select({ ...itemColumns(null), publishedAt: mailItems.publishedAt })
     .from(mailItems)
     .innerJoin(uploads, eq(uploads.key, mailItems.fileKey))
     .leftJoin(mailForwardingRequests, eq(mailForwardingRequests.mailId, mailItems.id))
-    .where(eq(mailItems.companyId, companyId))
+    .where('companyId' in of ? eq(mailItems.companyId, of.companyId) : eq(mailItems.id, of.mailId))
     .orderBy(desc(mailItems.receivedAt), desc(mailItems.createdAt));
   return rows.map((row) => {
     const { readAt: _readAt, ...item } = toMailItem(row);

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
-import { renewalStateOf, type RenewalCompany, type RenewalKind, type RenewalState } from '@domain/renewal';
+import { renewalStateOf, type RenewalCompany, type RenewalHistoryEntry, type RenewalKind, type RenewalState } from '@domain/renewal';
 import type { Db } from '../client';
 import { companies, companyRenewals, renewalReminders } from '../schema/companies';
 import { users } from '../schema/users';
@@ -46,26 +46,41 @@ export async function renewalStateOfRow(db: Db, company: CompanyRow, now: Date):
   return (await renewalStatesOf(db, [company], now))[0]!.state;
 }
 
-/** Every settled due date of a company, newest first (the renewal page's history). */
-export async function renewalHistoryOf(db: Db, companyId: string) {
-  return db
-    .select({ dueDate: companyRenewals.dueDate, kind: companyRenewals.kind, renewedAt: companyRenewals.renewedAt })
+/** Every settled due date of a company, newest first (the renewal page's history, and the staff page's). */
+export async function renewalHistoryOf(db: Db, companyId: string): Promise<RenewalHistoryEntry[]> {
+  const rows = await db
+    .select({ dueDate: companyRenewals.dueDate, kind: companyRenewals.kind, renewedAt: companyRenewals.renewedAt, processedAt: companyRenewals.processedAt })
     .from(companyRenewals)
     .where(eq(companyRenewals.companyId, companyId))
     .orderBy(sql`${companyRenewals.dueDate} desc`);
+  return rows.map((row) => ({ dueDate: row.dueDate, kind: row.kind, renewedAt: row.renewedAt.toISOString(), processedAt: row.processedAt?.toISOString() ?? null }));
 }
 
-/** Settles a due date once: a second payment or mark for the same date changes nothing and answers false. */
+/**
+ * Settles a due date once: a second payment or mark for the same date changes nothing and answers
+ * false. Only a paid renewal waits for staff to file it; the others are done when settled.
+ */
 export async function settleRenewal(
   db: Db,
   entry: { companyId: string; dueDate: string; kind: RenewalKind; orderId: string | null; userId: string | null; now: Date },
 ): Promise<boolean> {
+  const done = entry.kind === 'paid' ? {} : { processedAt: entry.now, processedBy: entry.userId };
   const inserted = await db
     .insert(companyRenewals)
-    .values({ companyId: entry.companyId, dueDate: entry.dueDate, kind: entry.kind, orderId: entry.orderId, renewedBy: entry.userId, renewedAt: entry.now })
+    .values({ companyId: entry.companyId, dueDate: entry.dueDate, kind: entry.kind, orderId: entry.orderId, renewedBy: entry.userId, renewedAt: entry.now, ...done })
     .onConflictDoNothing()
     .returning({ dueDate: companyRenewals.dueDate });
   return inserted.length > 0;
+}
+
+/** Staff filed a paid renewal with the state: true only for the call that marked it (a second click changes nothing). */
+export async function processRenewal(db: Db, entry: { companyId: string; dueDate: string; userId: string; now: Date }): Promise<boolean> {
+  const updated = await db
+    .update(companyRenewals)
+    .set({ processedAt: entry.now, processedBy: entry.userId })
+    .where(and(eq(companyRenewals.companyId, entry.companyId), eq(companyRenewals.dueDate, entry.dueDate), isNull(companyRenewals.processedAt)))
+    .returning({ dueDate: companyRenewals.dueDate });
+  return updated.length > 0;
 }
 
 /** SPEC §4 dissolution: available → requested (paid). False when it was not available any more. */
@@ -78,14 +93,14 @@ export async function requestDissolution(db: Db, companyId: string, now: Date): 
   return updated.length > 0;
 }
 
-/** requested → processed, by staff. Answers the company's owner id, or null when no dissolution was requested. */
-export async function processDissolution(db: Db, companyId: string, now: Date): Promise<string | null> {
-  const [updated] = await db
+/** requested → processed, by staff. False when no dissolution was requested (or it is processed already). */
+export async function processDissolution(db: Db, companyId: string, now: Date): Promise<boolean> {
+  const updated = await db
     .update(companies)
     .set({ dissolution: 'processed', dissolutionProcessedAt: now, updatedAt: now })
     .where(and(eq(companies.id, companyId), eq(companies.dissolution, 'requested')))
-    .returning({ ownerId: companies.ownerId });
-  return updated?.ownerId ?? null;
+    .returning({ id: companies.id });
+  return updated.length > 0;
 }
 
 /** Companies that may need a renewal reminder, a page at a time by id (bounded work per query). */

@@ -110,8 +110,9 @@ export const partners = pgTable(
 
 /**
  * Renewal due dates a company settled (domain/renewal.ts computes them): paid through the
- * checkout (`orderId`) or marked by its owner as renewed directly with the state. One row per
- * due date, so a double payment or a double click settles it once.
+ * checkout (`orderId`), marked by its owner as renewed directly with the state, or renewed by
+ * staff for the customer. One row per due date, so a double payment or a double click settles
+ * it once.
  */
 export const companyRenewals = pgTable(
   'company_renewals',
@@ -120,10 +121,13 @@ export const companyRenewals = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     dueDate: date('due_date').notNull(),
-    kind: text('kind', { enum: ['paid', 'external'] }).notNull(),
+    kind: text('kind', { enum: ['paid', 'external', 'staff'] }).notNull(),
     orderId: uuid('order_id'),
     renewedBy: uuid('renewed_by').references(() => users.id, { onDelete: 'set null' }),
     renewedAt: timestamp('renewed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When staff filed a renewal paid through Alta with the state (null while it is being filed; decision 038). */
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    processedBy: uuid('processed_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [primaryKey({ columns: [table.companyId, table.dueDate] })],
 );

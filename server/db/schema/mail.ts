@@ -61,4 +61,7 @@ export const mailForwardingRequests = pgTable('mail_forwarding_requests', {
   address: jsonb('address').$type<ForwardingAddress>().notNull(),
   note: text('note').notNull().default(''),
   requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+  /** When staff sent the piece on (decision 038); null while the request waits. */
+  forwardedAt: timestamp('forwarded_at', { withTimezone: true }),
+  forwardedBy: uuid('forwarded_by').references(() => users.id, { onDelete: 'set null' }),
 });

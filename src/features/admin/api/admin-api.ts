@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { sessionResponseSchema, type User } from '@domain/account';
 import {
   adminCompaniesPageSchema,
@@ -12,6 +13,7 @@ import {
   type AuditPage,
   type CompanyStatusChange,
 } from '@domain/admin';
+import { staffMailItemSchema, type StaffMailItem } from '@domain/mail';
 import { api, apiBaseUrl } from '@src/lib/api';
 
 /** The admin area's online-only calls (ARCHITECTURE "admin lists" come from the API, never Dexie). */
@@ -62,3 +64,17 @@ export async function fetchAudit(subject: AuditSubject, page: { limit: number; o
 export function auditCsvUrl(subject: AuditSubject): string {
   return `${apiBaseUrl}/admin/audit/export?${new URLSearchParams(subject).toString()}`;
 }
+
+/** A company's mail as staff see it, published or not, with forwarding requests (decision 038). */
+export async function fetchStaffMail(companyId: string): Promise<StaffMailItem[]> {
+  return z.object({ items: z.array(staffMailItemSchema) }).parse(await api.get(`admin/companies/${encodeURIComponent(companyId)}/mail`)).items;
+}
+
+/** The staff operations of a company's page (decision 038); each is audit-logged by the server. */
+export const staffActions = {
+  markForwarded: (mailId: string) => api.post(`admin/mail/${encodeURIComponent(mailId)}/forwarding/forwarded`),
+  markRenewed: (companyId: string) => api.post<void>(`admin/companies/${encodeURIComponent(companyId)}/renewal/renewed`),
+  markRenewalProcessed: (companyId: string, dueDate: string) => api.post<void>(`admin/companies/${encodeURIComponent(companyId)}/renewals/${encodeURIComponent(dueDate)}/processed`),
+  markDissolutionProcessed: (companyId: string) => api.post<void>(`admin/companies/${encodeURIComponent(companyId)}/dissolution/processed`),
+  markBoiFiled: (companyId: string) => api.post<void>(`admin/companies/${encodeURIComponent(companyId)}/boi-report/filed`),
+};

@@ -16,6 +16,8 @@ import { changeCompanyStatus, fetchCompany } from '../api/admin-api';
 import { uploadCompanyDocument } from '../api/staff-uploads';
 import styles from './admin.module.css';
 import { AuditLog } from './audit-log';
+import { StaffMail } from './staff-mail';
+import { StaffOperations } from './staff-operations';
 import { StaffUpload } from './staff-upload';
 
 /** The company's own documents staff add for the customer (partner documents belong to a partner and come from the customer). */
@@ -23,8 +25,9 @@ const staffCompanyDocuments = companyDocumentTypes.filter((type) => !partnerDocu
 
 /**
  * A company for staff (decision 028): its facts, the progress status moved one step along
- * SPEC §4 (the owner is mailed), documents staff upload for the customer (decision 033), and
- * its audit log.
+ * SPEC §4 (the owner is mailed), documents staff upload for the customer (decision 033), its
+ * renewals, dissolution, BOI report and scanned mail with forwarding requests (decision 038),
+ * and its audit log.
  */
 export function CompanyStaffScreen({ companyId, language }: { companyId: string; language: Language }) {
   const { t } = useTranslation(['admin', 'dashboard', 'common']);
@@ -36,6 +39,8 @@ export function CompanyStaffScreen({ companyId, language }: { companyId: string;
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [changes, setChanges] = useState(0);
+  /** Reads the company (and its log) again after a staff action. */
+  const refresh = () => setChanges((count) => count + 1);
 
   useEffect(() => {
     let live = true;
@@ -66,7 +71,7 @@ export function CompanyStaffScreen({ companyId, language }: { companyId: string;
       else setSaveError(t(errorMessage(error).key));
     } finally {
       setSaving(false);
-      setChanges((count) => count + 1);
+      refresh();
     }
   }
 
@@ -127,8 +132,10 @@ export function CompanyStaffScreen({ companyId, language }: { companyId: string;
         types={staffCompanyDocuments}
         submitLabel={t('company.uploadDocument')}
         send={(file, uploadType, uploadId) => uploadCompanyDocument(company.id, uploadType, file, uploadId)}
-        onSent={() => setChanges((count) => count + 1)}
+        onSent={refresh}
       />
+      <StaffOperations company={company} language={language} onChanged={refresh} />
+      <StaffMail companyId={company.id} language={language} onChanged={refresh} />
       <AuditLog subject={{ companyId: company.id }} language={language} refreshKey={changes} />
     </div>
   );

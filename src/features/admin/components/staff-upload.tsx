@@ -12,8 +12,8 @@ import { SelectFilter } from './select-filter';
 /**
  * A staff upload form (decision 033): a file of one of `types`, checked against the SPEC §5
  * rules before anything is sent, sent by `send` with its progress shown, the failure in the
- * SPEC's words. The company documents form uses it; the form for scanned mail adds its own
- * fields as `children` and sends through its own route.
+ * SPEC's words. The company documents form uses it; the form for scanned mail (decision 038)
+ * adds its own fields as `children`, checks them with `check` and sends through its own route.
  */
 export function StaffUpload({
   title,
@@ -21,6 +21,8 @@ export function StaffUpload({
   submitLabel,
   send,
   onSent,
+  check,
+  sentMessage,
   children,
 }: {
   title: string;
@@ -29,6 +31,10 @@ export function StaffUpload({
   /** Sends the file; `uploadId` names its progress in the upload progress store. */
   send: (file: File, uploadType: UploadType, uploadId: string) => Promise<void>;
   onSent?: (file: File, uploadType: UploadType) => void;
+  /** The `children` fields' refusal, translated, or null when they are fine: checked before anything is sent. */
+  check?: () => string | null;
+  /** The success toast; "… the customer sees it now" by default. */
+  sentMessage?: (name: string) => string;
   children?: ReactNode;
 }) {
   const { t } = useTranslation(['admin', 'company']);
@@ -47,12 +53,14 @@ export function StaffUpload({
     if (!file) return setFailure(t('upload.noFile'));
     const refusal = checkFileDeclaration(uploadType, file.name, file.size);
     if (refusal) return setFailure(t(`company:documents.refused.${refusal}`, { name: file.name }));
+    const fieldsRefusal = check?.() ?? null;
+    if (fieldsRefusal) return setFailure(fieldsRefusal);
     const sending = crypto.randomUUID();
     setUploadId(sending);
     setFailure(null);
     try {
       await send(file, uploadType, sending);
-      toast.show(t('upload.sent', { name: file.name }), 'success');
+      toast.show(sentMessage ? sentMessage(file.name) : t('upload.sent', { name: file.name }), 'success');
       setFile(null);
       if (input.current) input.current.value = '';
       onSent?.(file, uploadType);

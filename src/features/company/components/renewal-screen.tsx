@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { defaultLanguage, isLanguage } from '@domain/constants';
 import { formatUsd } from '@domain/plans';
-import { renewalIsDue, type CompanyRenewal } from '@domain/renewal';
+import { renewalIsDue, type CompanyRenewal, type RenewalHistoryEntry } from '@domain/renewal';
 import { Button, ButtonLink } from '@src/components/button';
 import { ConfirmDialog } from '@src/components/dialog/confirm-dialog';
 import eyebrow from '@src/components/eyebrow.module.css';
@@ -17,6 +17,9 @@ import { markRenewedExternally } from '../api/company-api';
 import { useCompanyCheckout } from '../hooks/use-company-checkout';
 import { useCompanyPage } from '../hooks/use-company-details';
 import styles from './company.module.css';
+
+/** How a settled due date reads: a renewal paid through Alta is being filed with the state until staff mark it filed (decision 038). */
+const historyKind = (entry: RenewalHistoryEntry) => (entry.kind === 'paid' ? (entry.processedAt ? 'paidFiled' : 'paidFiling') : entry.kind);
 
 /** The company renewal page (SPEC §2 renewal/{id}): status and due date, pay through the checkout, renewed externally, dissolution. */
 export function RenewalScreen({ companyId }: { companyId: string }) {
@@ -117,7 +120,11 @@ export function RenewalScreen({ companyId }: { companyId: string }) {
             <ul className={styles.documents}>
               {renewal.history.map((entry) => (
                 <li key={entry.dueDate} className={styles.document}>
-                  {t(`renewal.kinds.${entry.kind}`, { date: formatDate(entry.dueDate, language, 'long'), renewed: formatDate(entry.renewedAt, language, 'medium') })}
+                  {t(`renewal.kinds.${historyKind(entry)}`, {
+                    date: formatDate(entry.dueDate, language, 'long'),
+                    renewed: formatDate(entry.renewedAt, language, 'medium'),
+                    processed: entry.processedAt ? formatDate(entry.processedAt, language, 'medium') : '',
+                  })}
                 </li>
               ))}
             </ul>

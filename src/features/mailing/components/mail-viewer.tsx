@@ -35,8 +35,10 @@ function ForwardingForm({ item, language, onSent }: { item: MailItem; language: 
   const [busy, setBusy] = useState(false);
 
   if (item.forwarding) {
-    const { address: sentTo, requestedAt } = item.forwarding;
-    return <p role="status">{t('forward.requested', { date: formatDate(requestedAt, language, 'medium'), city: sentTo.city, country: countryName(sentTo.country, language) })}</p>;
+    const { address: sentTo, requestedAt, forwardedAt } = item.forwarding;
+    // Staff mark it forwarded once sent (decision 038); a page cached before that has no `forwardedAt`.
+    const [key, date] = forwardedAt ? ['forward.forwardedOn', forwardedAt] : ['forward.requested', requestedAt];
+    return <p role="status">{t(key, { date: formatDate(date, language, 'medium'), city: sentTo.city, country: countryName(sentTo.country, language) })}</p>;
   }
 
   const submit = async (event: FormEvent) => {

@@ -36,7 +36,7 @@ function MailRow({ db, item, onOpen }: { db: AppDB; item: MailItem; onOpen: (ite
         <span className={styles.muted}>
           {t(`types.${item.type}`)} · {t('quantity', { count: item.quantity })} · {t('received', { date: formatDate(item.receivedAt, language, 'medium') })}
           {unread ? '' : ` · ${t('read')}`}
-          {item.forwarding ? ` · ${t('forwardingRequested')}` : ''}
+          {item.forwarding ? ` · ${t(item.forwarding.forwardedAt ? 'forwardingDone' : 'forwardingRequested')}` : ''}
           {offline ? ` · ${t('offline')}` : ''}
         </span>
       </span>
