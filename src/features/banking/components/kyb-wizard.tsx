@@ -95,12 +95,16 @@ export function KybWizard({ companyId, kind, language, submitted, onSubmitted }:
   const [success, setSuccess] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const container = useRef<HTMLFormElement>(null);
+  // The answers and step as last changed: an upload that ends later adds its file to these,
+  // never to the answers of the moment it began (which would undo what was typed or uploaded since).
+  const latest = useRef<{ values: Values; step: number } | null>(null);
   const lastStep = kind === 'crypto' ? 1 : 3;
 
   useEffect(() => {
     if (values !== null || !loaded) return;
-    setValues(stored?.form ?? { owners: [{}], sameAsMailing: true, operatingCountries: [] });
-    setStep(Math.min(draft?.step ?? 0, lastStep));
+    latest.current = { values: stored?.form ?? { owners: [{}], sameAsMailing: true, operatingCountries: [] }, step: Math.min(draft?.step ?? 0, lastStep) };
+    setValues(latest.current.values);
+    setStep(latest.current.step);
   }, [values, loaded, stored, draft, lastStep]);
 
   // Errors render first; the popup then reads them from the fields themselves.
@@ -112,16 +116,18 @@ export function KybWizard({ companyId, kind, language, submitted, onSubmitted }:
   if (frozen) return <KybSummary submitted={frozen} language={language} success={success} onSuccessClosed={() => setSuccess(false)} />;
   if (!loaded || values === null) return <p role="status">{t('loading')}</p>;
 
-  const persist = (next: Values, nextStep = step) => void save({ step: nextStep, data: { kind, form: next } as never }).catch(() => undefined);
+  const persist = () => void save({ step: latest.current!.step, data: { kind, form: latest.current!.values } as never }).catch(() => undefined);
   const change = (path: string, value: unknown) => {
-    const next = withValue(values, path, value);
+    const next = withValue(latest.current!.values, path, value);
+    latest.current = { ...latest.current!, values: next };
     setValues(next);
-    persist(next);
+    persist();
   };
   const go = (next: number) => {
     setErrors({});
+    latest.current = { ...latest.current!, step: next };
     setStep(next);
-    persist(values, next);
+    persist();
     heading.current?.focus();
   };
 
