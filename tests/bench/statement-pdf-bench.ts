@@ -59,4 +59,4 @@ async function raw(): Promise<Uint8Array> {
   return document.save();
 }
 
-exposePdfBench({ subject: `${count} transactions, ${pageCount} pages`, runs: 7, raw, worker: () => buildBankStatementPdfInWorker(statement, labels, 'en-US') });
+exposePdfBench({ subject: `${count} transactions, ${pageCount} pages`, runs: 11, raw, worker: () => buildBankStatementPdfInWorker(statement, labels, 'en-US') });
