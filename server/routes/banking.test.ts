@@ -6,7 +6,7 @@ import type { AppDeps } from '../context';
 import type { KybFile } from '@domain/kyb';
 import { validKyb } from '@domain/kyb-fixture';
 import { protocolVersion } from '@sync/protocol';
-import { bankingProfiles, kybSubmissions, sandboxBridgeObjects, walletBalances, walletTransactions } from '../db/schema/banking';
+import { bankingProfiles, kybSubmissions, liquidationAddresses, sandboxBridgeObjects, walletBalances, walletTransactions } from '../db/schema/banking';
 import { uploads } from '../db/schema/bookkeeping';
 import { companies, companyMembers, partners } from '../db/schema/companies';
 import { drafts } from '../db/schema/drafts';
@@ -377,6 +377,21 @@ describe('banking', () => {
       expect(balance!.availableCents).toBe(40_000);
       const other = await withdraw(owner, { ...body, amountCents: 20_000 }, key);
       expect(other.status).toBe(422);
+    });
+
+    it('makes one liquidation address for one Idempotency-Key, even for requests side by side', async () => {
+      owner.cookies = await signIn(t, owner.email);
+      await verify(owner);
+      const account = await api(`/companies/${companyId}/bank-accounts`, owner, { method: 'POST', json: usAccount });
+      expect(account.status).toBe(201);
+      const bankAccountId = ((await account.json()) as { id: string }).id;
+      const key = randomUUID();
+      const create = () => api(`/companies/${companyId}/liquidation-addresses`, owner, { method: 'POST', json: { currency: 'usdc', bankAccountId, method: 'ach' }, headers: { 'idempotency-key': key } });
+      const answers = await Promise.all([create(), create()]);
+      const bodies = await Promise.all(answers.map((answer) => answer.json()));
+      expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
+      expect(bodies[0].id).toBe(bodies[1].id);
+      expect(await t.database.db.select().from(liquidationAddresses).where(eq(liquidationAddresses.companyId, companyId))).toHaveLength(1);
     });
 
     it('never lets racing withdrawals spend more than the balance', async () => {
