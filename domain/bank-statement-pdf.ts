@@ -91,42 +91,71 @@ export function statementOf(input: { month: string; companyName: string; sponsor
 const pageSize: [number, number] = [612, 792];
 const margin = 48;
 const rowHeight = 14;
+const ink = rgb(0.1, 0.1, 0.1);
+const descriptionColumn = margin + 80;
+const amountEdge = pageSize[0] - margin - 90;
+const balanceEdge = pageSize[0] - margin;
 
-/** Helvetica (WinAnsi) cannot draw every character: anything outside it becomes "?". */
-const characterSets = new WeakMap<PDFFont, Set<number>>();
-function drawable(font: PDFFont, text: string): string {
-  let set = characterSets.get(font);
-  if (!set) characterSets.set(font, (set = new Set(font.getCharacterSet())));
-  return [...text].map((char) => (set.has(char.codePointAt(0)!) ? char : '?')).join('');
+/**
+ * Helvetica (WinAnsi) cannot draw every character: anything outside it becomes "?". Printable
+ * ASCII always can, so most texts come back as they are, without a copy.
+ */
+function drawable(characters: Set<number>, text: string): string {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 0x20 || code > 0x7e) return Array.from(text, (char) => (characters.has(char.codePointAt(0)!) ? char : '?')).join('');
+  }
+  return text;
 }
 
-/** The statement as PDF bytes, paginated (about 45 transactions a page), numbers in `locale`. */
+/**
+ * The statement as PDF bytes, paginated (about 45 transactions a page), numbers in `locale`.
+ * Each page names its two fonts once (pdf-lib adds a font resource every time a draw passes
+ * its own font) and each row is formatted and measured once.
+ */
 export async function buildBankStatementPdf(statement: BankStatement, labels: BankStatementLabels, locale: string): Promise<Uint8Array> {
   const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' });
   const day = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', dateStyle: 'short' });
-  const dateOf = (iso: string) => day.format(new Date(`${iso}T00:00:00Z`));
+  const days = new Map<string, string>();
+  const dateOf = (iso: string) => {
+    let shown = days.get(iso);
+    if (shown === undefined) days.set(iso, (shown = day.format(new Date(`${iso}T00:00:00Z`))));
+    return shown;
+  };
   const document = await PDFDocument.create();
   document.setTitle(`${labels.title} ${statement.month}`);
   const font = await document.embedFont(StandardFonts.Helvetica);
   const bold = await document.embedFont(StandardFonts.HelveticaBold);
+  const characters = new Set(font.getCharacterSet());
   const { start, end } = statementPeriod(statement.month);
   const pages: PDFPage[] = [];
   let page!: PDFPage;
   let y = 0;
-  const text = (value: string, x: number, size = 9, face = font) => page.drawText(drawable(face, value), { x, y, size, font: face, color: rgb(0.1, 0.1, 0.1) });
-  const right = (value: string, x: number, size = 9, face = font) => text(value, x - face.widthOfTextAtSize(drawable(face, value), size), size, face);
+  /** Draws in the page's current font (and size); `value` is already drawable. */
+  const text = (value: string, x: number, size = 9) => page.drawText(value, { x, y, size });
+  const right = (value: string, edge: number, face: PDFFont, size = 9) => text(value, edge - face.widthOfTextAtSize(value, size), size);
 
+  const header = {
+    title: drawable(characters, `${labels.title} · ${statement.companyName}`),
+    date: drawable(characters, labels.date),
+    description: drawable(characters, labels.description),
+    amount: drawable(characters, labels.amount),
+    balance: drawable(characters, labels.balance),
+  };
   const newPage = () => {
     page = document.addPage(pageSize);
     pages.push(page);
+    page.setFontColor(ink);
+    page.setFont(bold);
     y = pageSize[1] - margin;
-    text(`${labels.title} · ${statement.companyName}`, margin, 12, bold);
+    text(header.title, margin, 12);
     y -= rowHeight * 1.5;
-    text(`${labels.date}`, margin, 9, bold);
-    text(labels.description, margin + 80, 9, bold);
-    right(labels.amount, pageSize[0] - margin - 90, 9, bold);
-    right(labels.balance, pageSize[0] - margin, 9, bold);
+    text(header.date, margin);
+    text(header.description, descriptionColumn);
+    right(header.amount, amountEdge, bold);
+    right(header.balance, balanceEdge, bold);
     y -= rowHeight;
+    page.setFont(font);
   };
 
   newPage();
@@ -139,29 +168,33 @@ export async function buildBankStatementPdf(statement: BankStatement, labels: Ba
     [labels.routingNumber, statement.routingNumber],
     [labels.opening, money.format(statement.openingCents / 100)],
   ] as const) {
-    text(`${label}: ${value}`, margin);
+    text(drawable(characters, `${label}: ${value}`), margin);
     y -= rowHeight;
   }
   y -= rowHeight / 2;
   let balance = statement.openingCents;
   if (statement.lines.length === 0) {
-    text(labels.noTransactions, margin);
+    text(drawable(characters, labels.noTransactions), margin);
     y -= rowHeight;
   }
   for (const line of statement.lines) {
     if (y < margin + rowHeight * 2) newPage();
     balance += line.amountCents;
-    text(dateOf(line.date), margin);
-    text(line.description.length > 60 ? `${line.description.slice(0, 59)}…` : line.description, margin + 80);
-    right(money.format(line.amountCents / 100), pageSize[0] - margin - 90);
-    right(money.format(balance / 100), pageSize[0] - margin);
+    const description = line.description.length > 60 ? `${line.description.slice(0, 59)}…` : line.description;
+    text(drawable(characters, dateOf(line.date)), margin);
+    text(drawable(characters, description), descriptionColumn);
+    right(drawable(characters, money.format(line.amountCents / 100)), amountEdge, font);
+    right(drawable(characters, money.format(balance / 100)), balanceEdge, font);
     y -= rowHeight;
   }
   y -= rowHeight / 2;
-  text(`${labels.closing}: ${money.format(statement.closingCents / 100)}`, margin, 10, bold);
+  page.setFont(bold);
+  text(drawable(characters, `${labels.closing}: ${money.format(statement.closingCents / 100)}`), margin, 10);
   pages.forEach((each, index) => {
-    const footer = `${labels.page} ${index + 1} / ${pages.length}`;
-    each.drawText(footer, { x: pageSize[0] - margin - font.widthOfTextAtSize(footer, 8), y: margin / 2, size: 8, font });
+    const footer = drawable(characters, `${labels.page} ${index + 1} / ${pages.length}`);
+    each.setFont(font);
+    each.drawText(footer, { x: balanceEdge - font.widthOfTextAtSize(footer, 8), y: margin / 2, size: 8 });
   });
-  return document.save();
+  // The worker has no frame to keep: no pause every few objects while saving.
+  return document.save({ objectsPerTick: Number.POSITIVE_INFINITY });
 }

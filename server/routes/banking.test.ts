@@ -6,7 +6,7 @@ import type { AppDeps } from '../context';
 import type { KybFile } from '@domain/kyb';
 import { validKyb } from '@domain/kyb-fixture';
 import { protocolVersion } from '@sync/protocol';
-import { bankingProfiles, kybSubmissions, walletBalances, walletTransactions } from '../db/schema/banking';
+import { bankingProfiles, kybSubmissions, liquidationAddresses, sandboxBridgeObjects, walletBalances, walletTransactions } from '../db/schema/banking';
 import { uploads } from '../db/schema/bookkeeping';
 import { companies, companyMembers, partners } from '../db/schema/companies';
 import { drafts } from '../db/schema/drafts';
@@ -91,6 +91,20 @@ describe('banking', () => {
     expect(decision.status).toBe(303);
   }
 
+  /** A US bank account the SPEC rules accept. */
+  const usAccount = { region: 'US', ownerType: 'person', bankName: 'Chase', firstName: 'Ana', lastName: 'Pérez', accountNumber: '000123456789', routingNumber: '021000021', street: '123 Main St', city: 'New York', postalCode: '10001', country: 'US' };
+
+  /** Every route that moves money or changes where it goes, each with a body it would accept. */
+  const moneyMovements = (who: Person) => [
+    withdraw(who, { rail: 'tron', walletAddress: 'T'.repeat(34), amountCents: 10_000 }),
+    api(`/companies/${companyId}/bank-accounts`, who, { method: 'POST', json: usAccount }),
+    api(`/companies/${companyId}/bank-accounts/${randomUUID()}`, who, { method: 'DELETE' }),
+    api(`/companies/${companyId}/liquidation-addresses`, who, { method: 'POST', json: { currency: 'usdc', bankAccountId: randomUUID(), method: 'ach' }, headers: { 'idempotency-key': randomUUID() } }),
+  ];
+
+  /** The transfers the provider was asked for (the sandbox keeps Bridge's objects). */
+  const providerTransfers = async () => (await t.database.db.select().from(sandboxBridgeObjects).where(eq(sandboxBridgeObjects.kind, 'transfer'))).length;
+
   const withdraw = (who: Person, body: unknown, key = randomUUID()) =>
     api(`/companies/${companyId}/withdrawals`, who, { method: 'POST', json: body, headers: { 'idempotency-key': key } });
 
@@ -172,6 +186,8 @@ describe('banking', () => {
       const overview = await (await api(`/companies/${companyId}`, teammate)).json();
       expect(overview).toMatchObject({ twoFactor: { enabled: false, canSetUp: true, access: false }, profile: null, balances: null, bankAccounts: null });
       expect((await api(`/companies/${companyId}/transactions`, teammate)).status).toBe(403);
+      // The owner's code opens nothing for them: no money moves, no account is added.
+      for (const response of await Promise.all(moneyMovements(teammate))) expect([response.status, (await response.json()).code]).toEqual([403, 'two_factor_required']);
     });
 
     it('gives any other user a 404', async () => {
@@ -329,11 +345,11 @@ describe('banking', () => {
       expect(items[0]).toMatchObject({ direction: 'incoming', amountCents: 50_000, status: 'funds_received', senderName: 'Ana Pérez', fromBank: 'Chase' });
     });
 
-    it('refuses a withdrawal without a fresh two-factor code', async () => {
+    it('refuses a withdrawal, a bank-account change or a liquidation address without a fresh two-factor code', async () => {
       t.clock.advance(6 * 60_000);
-      const response = await withdraw(owner, { rail: 'tron', walletAddress: 'T'.repeat(34), amountCents: 10_000 });
-      expect(response.status).toBe(403);
-      expect((await response.json()).code).toBe('two_factor_step_up_required');
+      const transfers = await providerTransfers();
+      for (const response of await Promise.all(moneyMovements(owner))) expect([response.status, (await response.json()).code]).toEqual([403, 'two_factor_step_up_required']);
+      expect(await providerTransfers()).toBe(transfers);
     });
 
     it('breaks SPEC rules with their messages', async () => {
@@ -348,8 +364,12 @@ describe('banking', () => {
       await verify(owner);
       const key = randomUUID();
       const body = { rail: 'tron', walletAddress: 'T'.repeat(34), amountCents: 10_000 };
+      const transfers = await providerTransfers();
       const [first, second] = await Promise.all([withdraw(owner, body, key), withdraw(owner, body, key)]);
       expect([first.status, second.status].sort()).toEqual([200, 201]);
+      // One transfer reached the provider, and a later retry of the request sends none.
+      expect((await withdraw(owner, body, key)).status).toBe(200);
+      expect(await providerTransfers()).toBe(transfers + 1);
       const rows = await t.database.db.select().from(walletTransactions).where(eq(walletTransactions.idempotencyKey, key));
       expect(rows).toHaveLength(1);
       expect(rows[0]!.feeCents).toBe(130);
@@ -357,6 +377,21 @@ describe('banking', () => {
       expect(balance!.availableCents).toBe(40_000);
       const other = await withdraw(owner, { ...body, amountCents: 20_000 }, key);
       expect(other.status).toBe(422);
+    });
+
+    it('makes one liquidation address for one Idempotency-Key, even for requests side by side', async () => {
+      owner.cookies = await signIn(t, owner.email);
+      await verify(owner);
+      const account = await api(`/companies/${companyId}/bank-accounts`, owner, { method: 'POST', json: usAccount });
+      expect(account.status).toBe(201);
+      const bankAccountId = ((await account.json()) as { id: string }).id;
+      const key = randomUUID();
+      const create = () => api(`/companies/${companyId}/liquidation-addresses`, owner, { method: 'POST', json: { currency: 'usdc', bankAccountId, method: 'ach' }, headers: { 'idempotency-key': key } });
+      const answers = await Promise.all([create(), create()]);
+      const bodies = await Promise.all(answers.map((answer) => answer.json()));
+      expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
+      expect(bodies[0].id).toBe(bodies[1].id);
+      expect(await t.database.db.select().from(liquidationAddresses).where(eq(liquidationAddresses.companyId, companyId))).toHaveLength(1);
     });
 
     it('never lets racing withdrawals spend more than the balance', async () => {
@@ -412,10 +447,13 @@ describe('banking', () => {
       const [profile] = await t.database.db.select().from(bankingProfiles).where(eq(bankingProfiles.companyId, companyId));
       const event = await sandbox().simulateDeposit({ customerId: profile!.customerId, amountCents: 12_345, senderName: 'Replay', fromBank: 'Chase', rail: 'ach_push' });
       const post = () => t.request('/api/v1/banking/webhooks', { method: 'POST', body: event.rawBody, headers: { 'content-type': 'application/json', 'x-webhook-signature': event.signature } });
+      const balance = async () => (await t.database.db.select().from(walletBalances).where(eq(walletBalances.companyId, companyId)))[0]!.availableCents;
+      const before = await balance();
       expect(await (await post()).json()).toEqual({ received: true, duplicate: false });
       expect(await (await post()).json()).toEqual({ received: true, duplicate: true });
       const rows = await t.database.db.select().from(walletTransactions).where(eq(walletTransactions.senderName, 'Replay'));
       expect(rows).toHaveLength(1);
+      expect(await balance()).toBe(before + 12_345);
     });
 
     it('refuses a signed event older than ten minutes', async () => {

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { randomUUID } from 'node:crypto';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   bankAccountSchema,
   bankAccountViewSchema,
@@ -483,10 +483,18 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
           rail: input.method,
           destinationCurrency: account.region === 'EU' ? 'eur' : account.region === 'MX' ? 'mxn' : 'usd',
         });
-        const [row] = await db
-          .insert(liquidationAddresses)
-          .values({ companyId, providerId: created.id, currency: input.currency, chain: network, bankAccountId: account.id, rail: input.method, address: created.address, createdAt: deps.now() })
-          .returning();
+        // The same Idempotency-Key brings back the same provider address (a double click, a
+        // retry): one row for it, however many requests carried the key, even side by side.
+        const row = await db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(4207013, hashtext(${created.id}))`);
+          const [existing] = await tx.select().from(liquidationAddresses).where(and(eq(liquidationAddresses.companyId, companyId), eq(liquidationAddresses.providerId, created.id)));
+          if (existing) return existing;
+          const [inserted] = await tx
+            .insert(liquidationAddresses)
+            .values({ companyId, providerId: created.id, currency: input.currency, chain: network, bankAccountId: account.id, rail: input.method, address: created.address, createdAt: deps.now() })
+            .returning();
+          return inserted;
+        });
         return c.json(
           { id: row!.id, date: row!.createdAt.toISOString(), currency: row!.currency, network, bank: account.bankName, beneficiary: account.holderName, method: input.method, address: row!.address },
           201,

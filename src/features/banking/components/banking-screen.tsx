@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { walletTransactionStatuses, type BankingOverview, type WalletTransaction } from '@domain/banking';
@@ -47,15 +47,28 @@ export function BankingScreen() {
   // Offline the account cannot load, but the KYB answers live on this device: they stay at hand.
   const [offline, setOffline] = useState(false);
 
+  // Each answer counts only if nothing newer was asked for or shown since its request began: a
+  // reload started (by a poke) just before a KYB submission must not put back the older state.
+  const generation = useRef(0);
+  const show = useCallback((next: BankingOverview) => {
+    generation.current += 1;
+    setOverview(next);
+  }, []);
+
   const reload = useCallback(async () => {
     if (!selected) return;
+    const asked = ++generation.current;
     try {
       const next = await getOverview(selected);
+      if (asked !== generation.current) return;
       setOverview(next);
-      setTransactions(next.twoFactor.access ? await listWalletTransactions(selected) : []);
+      const rows = next.twoFactor.access ? await listWalletTransactions(selected) : [];
+      if (asked !== generation.current) return;
+      setTransactions(rows);
       setFailure(null);
       setOffline(false);
     } catch (error) {
+      if (asked !== generation.current) return;
       setFailure(errorText(error));
       setOffline(error instanceof NetworkError);
     }
@@ -83,7 +96,7 @@ export function BankingScreen() {
   const verify = async () => {
     if (!selected) return;
     try {
-      setOverview(await startVerification(selected));
+      show(await startVerification(selected));
     } catch (error) {
       setFailure(error instanceof ApiError && error.code === 'banking_unavailable_country' ? t('unavailableCountry') : errorText(error));
     }
@@ -111,14 +124,14 @@ export function BankingScreen() {
       )}
       {failure && <FormAlert>{failure}</FormAlert>}
       {!overview && offline && selectedCompany && (
-        <KybWizard companyId={selectedCompany.id} kind={selectedCompany.type === 'Cross Border Crypto' ? 'crypto' : 'business'} language={language} submitted={null} onSubmitted={setOverview} />
+        <KybWizard companyId={selectedCompany.id} kind={selectedCompany.type === 'Cross Border Crypto' ? 'crypto' : 'business'} language={language} submitted={null} onSubmitted={show} />
       )}
       {overview && selected && !overview.twoFactor.access && <TwoFactorPanel companyId={selected} overview={overview} onVerified={() => void reload()} />}
       {overview?.twoFactor.access && selected && (
         <>
           {overview.impersonated && <FormAlert>{t('impersonated')}</FormAlert>}
           {(!overview.profile || overview.kyb) && (
-            <KybWizard companyId={selected} kind={overview.kybKind} language={language} submitted={overview.kyb} onSubmitted={setOverview} />
+            <KybWizard companyId={selected} kind={overview.kybKind} language={language} submitted={overview.kyb} onSubmitted={show} />
           )}
           {(overview.profile || overview.kyb) && (
             <section className={styles.card} aria-labelledby="verification-title">

@@ -87,8 +87,14 @@ export function KybWizard({ companyId, kind, language, submitted, onSubmitted }:
   const { draft, loaded, save } = useDraft('kyb', companyId, 0);
   const stored = draft?.data as KybDraftData | undefined;
   const [values, setValues] = useState<Values | null>(null);
-  const persist = (next: Values, nextStep: number) => void save({ step: nextStep, data: { kind, form: next } as never }).catch(() => undefined);
-  const { screen: step, setScreen: setStep, errors, setErrors, go, check, heading, sending, sendError, setSendError, submit } = useStepWizard(0, (next) => values && persist(values, next));
+  // The answers and step as last changed: an upload that ends later adds its file to these,
+  // never to the answers of the moment it began (which would undo what was typed or uploaded since).
+  const latest = useRef<{ values: Values; step: number } | null>(null);
+  const persist = () => latest.current && void save({ step: latest.current.step, data: { kind, form: latest.current.values } as never }).catch(() => undefined);
+  const { screen: step, setScreen: setStep, errors, setErrors, go, check, heading, sending, sendError, setSendError, submit } = useStepWizard(0, (next) => {
+    if (latest.current) latest.current = { ...latest.current, step: next };
+    persist();
+  });
   const [missing, setMissing] = useState<MissingField[] | null>(null);
   const [success, setSuccess] = useState(false);
   const container = useRef<HTMLFormElement>(null);
@@ -96,8 +102,9 @@ export function KybWizard({ companyId, kind, language, submitted, onSubmitted }:
 
   useEffect(() => {
     if (values !== null || !loaded) return;
-    setValues(stored?.form ?? { owners: [{}], sameAsMailing: true, operatingCountries: [] });
-    setStep(Math.min(draft?.step ?? 0, lastStep));
+    latest.current = { values: stored?.form ?? { owners: [{}], sameAsMailing: true, operatingCountries: [] }, step: Math.min(draft?.step ?? 0, lastStep) };
+    setValues(latest.current.values);
+    setStep(latest.current.step);
   }, [values, loaded, stored, draft, lastStep]);
 
   // Errors render first; the popup then reads them from the fields themselves.
@@ -110,9 +117,10 @@ export function KybWizard({ companyId, kind, language, submitted, onSubmitted }:
   if (!loaded || values === null) return <p role="status">{t('loading')}</p>;
 
   const change = (path: string, value: unknown) => {
-    const next = withValue(values, path, value);
+    const next = withValue(latest.current!.values, path, value);
+    latest.current = { ...latest.current!, values: next };
     setValues(next);
-    persist(next, step);
+    persist();
   };
 
   const next = () => {
