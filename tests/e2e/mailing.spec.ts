@@ -33,7 +33,7 @@ async function seriousViolations(page: Page) {
     .map((violation) => ({ id: violation.id, targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
 }
 
-test('a letter opened once online reads again offline after a reload', async ({ page, context, playwright }) => {
+test('a letter opened once online reads again offline after a reload, and is found by sender and text', async ({ page, context, playwright }) => {
   test.slow(); // a customer made through the API, staff adding mail, a reload without network
   const baseURL = test.info().project.use.baseURL;
   const request = await playwright.request.newContext({ baseURL });
@@ -61,6 +61,12 @@ test('a letter opened once online reads again offline after a reload', async ({ 
   await expect(viewer.locator('iframe[title="Scan of irs-cp575.pdf"]')).toHaveAttribute('src', /^blob:/);
   await viewer.getByRole('button', { name: 'Close' }).click();
   await expect(viewer).toBeHidden();
+  const search = page.getByRole('searchbox', { name: 'Search by sender or text' });
+  await search.fill('wyoming');
+  await expect(search).toHaveValue('wyoming');
+  await expect(list).toContainText('No mail matches the search.');
+  await search.fill('revenue cp575');
+  await expect(list.getByRole('listitem')).toHaveCount(1);
   await context.setOffline(false);
   await request.dispose();
   await staff.dispose();
