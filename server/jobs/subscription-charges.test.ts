@@ -10,8 +10,10 @@ import { companies } from '../db/schema/companies';
 import { sandboxPaymentIntents } from '../db/schema/payments';
 import { users } from '../db/schema/users';
 import { createSandboxPayments, sandboxCards } from '../providers/payments/sandbox-payments';
+import { createStripePayments } from '../providers/payments/stripe-payments';
 import { insertTestCompany } from '../sync/test-fixtures';
 import { createUser, goodPassword } from '../test/accounts';
+import { FakeStripe } from '../test/fake-stripe';
 import { createTestApp, refusedWith, type TestApp } from '../test/harness';
 import { chargeClaimMs, chargeDueSubscriptions, chargeRetryMs } from './subscription-charges';
 
@@ -105,6 +107,50 @@ describe('recurring subscription charges', () => {
     expect((await chargeDueSubscriptions(depsOf(t, t.database), sandboxOf(t, t.database))).charged).toBe(0);
     t.clock.advance(chargeClaimMs + 1000);
     expect((await chargeDueSubscriptions(depsOf(t, t.database), sandboxOf(t, t.database))).charged).toBe(1);
+  });
+});
+
+describe('recurring charges through Stripe (the fake Stripe API): off-session PaymentIntents on the saved card', () => {
+  let t: TestApp;
+  const fake = new FakeStripe();
+  beforeAll(async () => {
+    [t] = await Promise.all([createTestApp(), fake.listen()]);
+    t.clock.now = new Date('2026-11-22T09:00:00Z');
+  });
+  afterAll(async () => {
+    await Promise.all([t.close(), fake.close()]);
+  });
+
+  /** A Stripe customer with `paymentMethodId` saved through a SetupIntent, as POST /payment-methods does with Stripe. */
+  async function stripeOwner(paymentMethodId: string) {
+    const { owner, subscription } = await subscribedOwner(t, null);
+    const stripe = createStripePayments(fake.options);
+    const customerId = await saveCustomer(t.database.db, owner.id, 'stripe', await stripe.createCustomer({ email: owner.email, userId: owner.id, idempotencyKey: `customer:${owner.id}` }), t.clock.now);
+    const setup = await stripe.createSetup({ customerId, paymentMethod: { type: 'stripe', paymentMethodId }, idempotencyKey: crypto.randomUUID() });
+    if (setup.status === 'requires_action') fake.finishChallenge(setup.id, true);
+    const saved = setup.status === 'requires_action' ? await stripe.confirmSetup({ id: setup.id }) : setup;
+    if (saved.status !== 'succeeded') throw new Error(`card not saved: ${saved.status}`);
+    await saveCard(t.database.db, { userId: owner.id, provider: 'stripe', providerPaymentMethodId: saved.card.id, brand: saved.card.brand, last4: saved.card.last4, expMonth: saved.card.expMonth, expYear: saved.card.expYear, createdAt: t.clock.now });
+    return { owner, subscription, customerId, stripe };
+  }
+
+  it('charges the period once off-session with the period’s idempotency key, and invoices the card', async () => {
+    const { subscription, customerId, stripe } = await stripeOwner('pm_card_visa');
+    expect(await chargeDueSubscriptions(depsOf(t, t.database), stripe)).toEqual({ charged: 1, failed: 0, ended: 0 });
+    const sent = fake.requests.filter((request) => request.path === '/v1/payment_intents');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.idempotencyKey).toBe(`subscription-charge:${subscription.id}:${periodEnd.toISOString()}:1`);
+    expect(Object.fromEntries(sent[0]!.params)).toMatchObject({ amount: '4900', customer: customerId, off_session: 'true', confirm: 'true', 'metadata[altaSubscriptionId]': subscription.id });
+    expect(await subscriptionRow(t, subscription.id)).toMatchObject({ status: 'active', currentPeriodStart: periodEnd });
+    expect(await t.database.db.select().from(invoices).where(eq(invoices.companyId, subscription.companyId))).toMatchObject([{ total: 4_900, cardBrand: 'visa', cardLast4: '4242' }]);
+    expect(await chargeDueSubscriptions(depsOf(t, t.database), stripe)).toEqual({ charged: 0, failed: 0, ended: 0 });
+  });
+
+  it('follows the expired-payment rule when Stripe answers authentication_required off-session', async () => {
+    const { owner, subscription, stripe } = await stripeOwner('pm_card_threeDSecure2Required');
+    expect(await chargeDueSubscriptions(depsOf(t, t.database), stripe)).toEqual({ charged: 0, failed: 1, ended: 0 });
+    expect(await subscriptionRow(t, subscription.id)).toMatchObject({ status: 'past_due', currentPeriodEnd: periodEnd });
+    expect((await t.database.db.select().from(users).where(eq(users.id, owner.id)))[0]!.status).toBe('blocked');
   });
 });
 

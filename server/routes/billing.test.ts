@@ -5,11 +5,14 @@ import { addPeriod } from '@domain/billing';
 import { ensureAdmin } from '../seed';
 import type { AppDeps } from '../context';
 import { companies } from '../db/schema/companies';
-import { invoices, subscriptionCharges, subscriptions } from '../db/schema/billing';
+import { invoices, paymentCards, subscriptionCharges, subscriptions } from '../db/schema/billing';
 import { sandboxPaymentIntents } from '../db/schema/payments';
 import { users } from '../db/schema/users';
+import { saveCard } from '../db/queries/billing';
+import { createStripePayments } from '../providers/payments/stripe-payments';
 import { insertTestCompany } from '../sync/test-fixtures';
 import { signIn } from '../test/accounts';
+import { FakeStripe } from '../test/fake-stripe';
 import { cookiesFrom, createTestApp, refusedWith, type TestApp } from '../test/harness';
 import { cardMethod, payRequest, placeOrder, signedInUser } from '../test/orders-fixtures';
 
@@ -200,46 +203,92 @@ describe('Stripe webhooks', () => {
   let t: TestApp;
   const secret = 'whsec_alta_test';
   const stripe = new Stripe('sk_test_alta');
+  const fake = new FakeStripe();
   beforeAll(async () => {
-    t = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_alta', STRIPE_WEBHOOK_SECRET: secret, VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_alta' });
+    [t] = await Promise.all([createTestApp({ STRIPE_SECRET_KEY: 'sk_test_alta', STRIPE_WEBHOOK_SECRET: secret, VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_alta' }), fake.listen()]);
     t.clock.now = now;
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await Promise.all([t.close(), fake.close()]);
+  });
 
   const send = (payload: string, signature: string) =>
     t.request('/api/v1/webhooks/stripe', { method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
-  const signed = (payload: string, signingSecret = secret) => stripe.webhooks.generateTestHeaderString({ payload, secret: signingSecret, timestamp: Math.floor(t.clock.now.getTime() / 1000) });
-  const succeeded = (id: string, intentId: string) =>
-    JSON.stringify({
-      id,
-      object: 'event',
-      type: 'payment_intent.succeeded',
-      data: { object: { id: intentId, object: 'payment_intent', status: 'succeeded', payment_method: { id: 'pm_1', object: 'payment_method', card: { brand: 'visa', last4: '4242' } } } },
-    });
+  const signed = (payload: string, signingSecret = secret, timestamp = Math.floor(t.clock.now.getTime() / 1000)) => stripe.webhooks.generateTestHeaderString({ payload, secret: signingSecret, timestamp });
 
-  it('refuses an event with a bad signature, a wrong secret or none, and applies nothing', async () => {
-    const payload = succeeded('evt_bad', 'pi_bad');
-    for (const signature of ['t=1,v1=deadbeef', signed(payload, 'whsec_other'), '']) {
+  /**
+   * An owner whose renewal went to Stripe and is still processing: a Stripe customer, the card
+   * saved through a SetupIntent, the off-session PaymentIntent as the fake Stripe API holds it.
+   */
+  async function processingRenewal(paymentMethodId: string) {
+    const [user] = await t.database.db.insert(users).values({ email: `stripe-${crypto.randomUUID()}@example.com`, firstName: 'Ana', lastName: 'Lima' }).returning();
+    const subscription = await subscriptionOf(t, user!.id);
+    const payments = createStripePayments(fake.options);
+    const customerId = await payments.createCustomer({ email: user!.email, userId: user!.id, idempotencyKey: `customer:${user!.id}` });
+    const setup = await payments.createSetup({ customerId, paymentMethod: { type: 'stripe', paymentMethodId }, idempotencyKey: crypto.randomUUID() });
+    if (setup.status !== 'succeeded') throw new Error(setup.status);
+    await saveCard(t.database.db, { userId: user!.id, provider: 'stripe', providerPaymentMethodId: setup.card.id, brand: setup.card.brand, last4: setup.card.last4, expMonth: setup.card.expMonth, expYear: setup.card.expYear, createdAt: now });
+    const charged = await payments.createPayment({
+      amount: 4_900,
+      currency: 'usd',
+      idempotencyKey: crypto.randomUUID(),
+      paymentMethod: { type: 'saved', customerId, paymentMethodId },
+      description: 'Alta subscription',
+      metadata: { altaSubscriptionId: subscription.id },
+    });
+    const intentId = charged.status === 'failed' || charged.status === 'succeeded' ? charged.id! : '';
+    await t.database.db
+      .insert(subscriptionCharges)
+      .values({ subscriptionId: subscription.id, periodStart: subscription.currentPeriodEnd, status: 'processing', amount: 4_900, providerPaymentId: intentId, claimedAt: now });
+    return { user: user!, subscription, intent: fake.intents.get(intentId)! };
+  }
+
+  it('refuses an event with a bad signature, a wrong secret, none or a stale one, and applies nothing', async () => {
+    const { subscription, intent } = await processingRenewal('pm_card_visa');
+    const { payload } = fake.event('payment_intent.succeeded', intent);
+    const stale = signed(payload, secret, Math.floor(t.clock.now.getTime() / 1000) - 301);
+    for (const signature of ['t=1,v1=deadbeef', signed(payload, 'whsec_other'), '', stale]) {
       const response = await send(payload, signature);
       expect(response.status).toBe(400);
+      expect(response.headers.get('content-type')).toContain('application/problem+json');
       expect((await response.json()).code).toBe('webhook_signature_invalid');
     }
     // A good signature on other bytes is a bad signature.
-    expect((await send(succeeded('evt_bad', 'pi_other'), signed(payload))).status).toBe(400);
+    expect((await send(fake.event('payment_intent.succeeded', intent).payload, signed(payload))).status).toBe(400);
+    const [charge] = await t.database.db.select().from(subscriptionCharges).where(eq(subscriptionCharges.subscriptionId, subscription.id));
+    expect(charge!.status).toBe('processing');
   });
 
-  it('settles a renewal charge that was processing, once', async () => {
-    const [user] = await t.database.db.insert(users).values({ email: 'stripe-owner@example.com', firstName: 'Ana', lastName: 'Lima' }).returning();
-    const subscription = await subscriptionOf(t, user!.id);
-    await t.database.db
-      .insert(subscriptionCharges)
-      .values({ subscriptionId: subscription.id, periodStart: subscription.currentPeriodEnd, status: 'processing', amount: 4_900, providerPaymentId: 'pi_renewal', claimedAt: now });
-    const payload = succeeded('evt_1', 'pi_renewal');
+  it('settles a renewal charge that was processing, once, naming the saved card (events carry its id only)', async () => {
+    const { subscription, intent } = await processingRenewal('pm_card_mastercard');
+    const { payload } = fake.event('payment_intent.succeeded', intent);
+    expect(JSON.parse(payload).data.object.payment_method).toBe('pm_card_mastercard');
     expect(await (await send(payload, signed(payload))).json()).toEqual({ received: true, duplicate: false });
     expect(await (await send(payload, signed(payload))).json()).toEqual({ received: true, duplicate: true });
     const [after] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id));
     expect(after).toMatchObject({ status: 'active', currentPeriodStart: subscription.currentPeriodEnd, currentPeriodEnd: new Date('2027-01-07T00:00:00Z') });
     const issued = await t.database.db.select().from(invoices).where(eq(invoices.companyId, subscription.companyId));
-    expect(issued).toMatchObject([{ total: 4_900, cardLast4: '4242' }]);
+    expect(issued).toMatchObject([{ total: 4_900, cardBrand: 'mastercard', cardLast4: '4444' }]);
+  });
+
+  it('applies a failed renewal as the expired-payment rule (past due, owner blocked)', async () => {
+    const { user, subscription, intent } = await processingRenewal('pm_card_chargeCustomerFail');
+    expect(intent).toMatchObject({ status: 'requires_payment_method', last_payment_error: { code: 'card_declined' } });
+    const { payload } = fake.event('payment_intent.payment_failed', intent);
+    expect(await (await send(payload, signed(payload))).json()).toEqual({ received: true, duplicate: false });
+    const [after] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id));
+    expect(after!.status).toBe('past_due');
+    const [charge] = await t.database.db.select().from(subscriptionCharges).where(eq(subscriptionCharges.subscriptionId, subscription.id));
+    expect(charge).toMatchObject({ status: 'failed', declineCode: 'generic_decline' });
+    expect((await t.database.db.select().from(users).where(eq(users.id, user.id)))[0]!.status).toBe('blocked');
+  });
+
+  it('forgets a card detached at Stripe, and acknowledges events it does not handle', async () => {
+    const { user } = await processingRenewal('pm_card_visa');
+    const detached = fake.event('payment_method.detached', { ...fake.paymentMethod('pm_card_visa'), customer: null });
+    expect(await (await send(detached.payload, signed(detached.payload))).json()).toEqual({ received: true, duplicate: false });
+    expect(await t.database.db.select().from(paymentCards).where(eq(paymentCards.userId, user.id))).toEqual([]);
+    const other = fake.event('customer.created', fake.customers.values().next().value!);
+    expect(await (await send(other.payload, signed(other.payload))).json()).toEqual({ received: true, duplicate: false });
   });
 });

@@ -1,16 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../seed';
-import { insertTestCompany } from '../sync/test-fixtures';
-import { createUser, signIn } from '../test/accounts';
-import { createTestApp, type TestApp } from '../test/harness';
+import { companyPeople, type CompanyPeople } from '../test/company-people';
+import type { TestApp } from '../test/harness';
 import { exeBytes as exe, localPath, pdfBytes as pdf, uploadDocument } from '../test/uploads';
 
+let people: CompanyPeople;
 let t: TestApp;
-let dataDir: string;
 let owner: string;
 let teammate: string;
 let stranger: string;
@@ -24,23 +19,15 @@ const upload = (as: string, body: Record<string, unknown>, bytes: Uint8Array, co
 const documents = async (as: string) => t.request(`/api/v1/companies/${companyId}/documents`, { cookies: as });
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'alta-documents-'));
-  t = await createTestApp({ DATA_DIR: dataDir });
-  await ensureAdmin({ env: t.env, database: t.database, mailer: { send: async () => {} }, now: () => t.clock.now });
-  const [o, m, s] = [await createUser(t), await createUser(t), await createUser(t)];
-  companyId = await insertTestCompany(t.database.db, o.id, [m.id]);
+  people = await companyPeople('documents');
+  ({ t, owner, teammate, stranger, admin, companyId } = people);
   const partner = (await t.database.db.execute(
     sql`insert into partners (company_id, position, first_name, last_name, ownership, is_director, address_line_1, city, state_or_province, country, postal_code)
         values (${companyId}, 0, 'Ana', 'Pérez', 100, true, 'Calle 1', 'Lima', 'Lima', 'PE', '15001') returning id`,
   )) as unknown as { rows: { id: string }[] };
   partnerId = partner.rows[0]!.id;
-  [owner, teammate, stranger] = [await signIn(t, o.email), await signIn(t, m.email), await signIn(t, s.email)];
-  admin = await signIn(t, t.env.ADMIN_EMAIL, t.env.ADMIN_PASSWORD);
 });
-afterAll(async () => {
-  await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => people.close());
 
 describe('company documents', () => {
   let key: string;
@@ -69,6 +56,15 @@ describe('company documents', () => {
     const { declared } = await upload(owner, { uploadType: 'einDocument', fileName: 'big.pdf', size: 20_971_521 }, pdf);
     expect(declared.status).toBe(400);
     expect((await declared.json()).errors).toEqual({ size: ['validation.fileTooLarge'] });
+  });
+
+  it('refuses a document larger than it was declared (a client lying about the size), storing and listing nothing', async () => {
+    const padded = new Uint8Array(pdf.length + 4_096);
+    padded.set(pdf);
+    const lying = await upload(owner, { uploadType: 'einDocument', fileName: 'ein-2.pdf', size: pdf.length }, padded);
+    expect(lying.put?.status).toBe(413);
+    expect(lying.completed?.status).toBe(404);
+    expect((await (await documents(owner)).json()).items).toHaveLength(1);
   });
 
   it('refuses a forbidden type even when the client lies about it: a program named .pdf is sniffed and never stored', async () => {

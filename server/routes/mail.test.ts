@@ -1,25 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailItemSchema, type MailItem } from '@domain/mail';
-import { ensureAdmin } from '../seed';
-import { insertTestCompany } from '../sync/test-fixtures';
-import { createUser, signIn } from '../test/accounts';
+import { companyPeople, type CompanyPeople } from '../test/company-people';
 import { exeBytes as exe, localPath as local, pdfBytes as pdf } from '../test/uploads';
-import { createTestApp, refusedWith, type TestApp } from '../test/harness';
+import { refusedWith, type TestApp } from '../test/harness';
 
 /** Mailing (decision 029) on a real database: staff add scans, the company's people read and forward them, nobody else sees them. */
 
+let people: CompanyPeople;
 let t: TestApp;
-let dataDir: string;
 let owner: string;
 let teammate: string;
 let stranger: string;
 let admin: string;
 let companyId: string;
-
 
 const letter = { sender: 'Internal Revenue Service', summary: 'Notice CP575: your EIN assignment', receivedAt: '2026-11-20', fileName: 'irs-cp575.pdf' };
 
@@ -37,18 +31,10 @@ const listMail = async (as: string) => t.request(`/api/v1/companies/${companyId}
 const items = async (as: string): Promise<MailItem[]> => (await (await listMail(as)).json()).items;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'alta-mail-'));
-  t = await createTestApp({ DATA_DIR: dataDir });
-  await ensureAdmin({ env: t.env, database: t.database, mailer: { send: async () => {} }, now: () => t.clock.now });
-  const [o, m, s] = [await createUser(t, { language: 'pt', firstName: 'Joana' }), await createUser(t, { language: 'en' }), await createUser(t)];
-  companyId = await insertTestCompany(t.database.db, o.id, [m.id]);
-  [owner, teammate, stranger] = [await signIn(t, o.email), await signIn(t, m.email), await signIn(t, s.email)];
-  admin = await signIn(t, t.env.ADMIN_EMAIL, t.env.ADMIN_PASSWORD);
+  people = await companyPeople('mail', { owner: { language: 'pt', firstName: 'Joana' }, teammate: { language: 'en' } });
+  ({ t, owner, teammate, stranger, admin, companyId } = people);
 });
-afterAll(async () => {
-  await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => people.close());
 
 describe('mailing', () => {
   let first: string;

@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import Stripe from 'stripe';
 import { problemSchema } from '@domain/problem';
 import type { AppDeps, AppEnv } from '../context';
-import { findChargeByPayment, forgetCard, settleChargeFailed, settleChargeSucceeded } from '../db/queries/billing';
+import { cardByProviderId, findChargeByPayment, forgetCard, settleChargeFailed, settleChargeSucceeded } from '../db/queries/billing';
 import { stripeEvents } from '../db/schema/billing';
 import { ProblemError } from '../lib/problem';
 
@@ -35,7 +35,8 @@ export function stripeWebhooksRouter(deps: AppDeps) {
     const rawBody = await c.req.text();
     let event: Stripe.Event;
     try {
-      event = await stripe.webhooks.constructEventAsync(rawBody, c.req.header('stripe-signature') ?? '', secret, toleranceSeconds, undefined, Math.floor(deps.now().getTime() / 1000));
+      // `receivedAt` is in milliseconds (stripe-node divides it by 1000 itself).
+      event = await stripe.webhooks.constructEventAsync(rawBody, c.req.header('stripe-signature') ?? '', secret, toleranceSeconds, undefined, deps.now().getTime());
     } catch {
       throw new ProblemError(400, 'webhook_signature_invalid');
     }
@@ -51,8 +52,9 @@ export function stripeWebhooksRouter(deps: AppDeps) {
           if (!charge) break;
           const key = { subscriptionId: charge.subscriptionId, periodStart: charge.periodStart };
           if (event.type === 'payment_intent.succeeded') {
+            // An event's objects are never expanded: the card is named by its id, the one saved here.
             const method = intent.payment_method;
-            const card = method && typeof method !== 'string' && method.card ? { brand: method.card.brand, last4: method.card.last4 } : null;
+            const card = !method ? null : typeof method === 'string' ? await cardByProviderId(tx, method) : method.card ? { brand: method.card.brand, last4: method.card.last4 } : null;
             await settleChargeSucceeded(tx, key, { providerPaymentId: intent.id, card }, now);
           } else {
             const error = intent.last_payment_error;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, logInAs, type Lang } from './support/alta';
+import { seriousViolations } from './support/axe';
 import { CheckoutPage, ownerWithCompany } from './support/checkout';
 import { test } from './support/test';
 
@@ -18,14 +18,6 @@ const titles: Record<Lang, Record<'subscriptions' | 'payment-method' | 'invoices
   es: { subscriptions: 'Suscripciones', 'payment-method': 'Métodos de pago', invoices: 'Facturas' },
   pt: { subscriptions: 'Assinaturas', 'payment-method': 'Formas de pagamento', invoices: 'Faturas' },
 };
-
-/** The page's own content: the drawer and chrome are checked by their own specs (and axe on them costs seconds per page). */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
-}
 
 test('an owner adds a card with 3-D Secure, changes plan, and downloads the invoice; the pages read in es, en and pt', async ({ page, playwright }) => {
   const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
@@ -71,7 +63,7 @@ test('an owner adds a card with 3-D Secure, changes plan, and downloads the invo
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await expect(page.getByText(/^(Loading|Cargando|Carregando) /)).toHaveCount(0);
       expect(await page.getByRole('main').innerText(), `${lang}/${path}`).not.toMatch(rawKey);
-      expect(await seriousViolations(page), `${lang}/${path}`).toEqual([]);
+      expect(await seriousViolations(page, 'main'), `${lang}/${path}`).toEqual([]);
     }
   }
 });

@@ -248,6 +248,12 @@ export async function removeCard(db: Db, userId: string, id: string): Promise<{ 
   });
 }
 
+/** The brand and last four of a saved card, by the provider's id (a webhook names the card only by it). */
+export async function cardByProviderId(db: Db, providerPaymentMethodId: string): Promise<{ brand: string; last4: string } | null> {
+  const [row] = await db.select({ brand: paymentCards.brand, last4: paymentCards.last4 }).from(paymentCards).where(eq(paymentCards.providerPaymentMethodId, providerPaymentMethodId));
+  return row ?? null;
+}
+
 /** A card removed at the provider (Stripe's dashboard, `payment_method.detached`). */
 export async function forgetCard(db: Db, providerPaymentMethodId: string): Promise<void> {
   await db.delete(paymentCards).where(eq(paymentCards.providerPaymentMethodId, providerPaymentMethodId));

@@ -1,145 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeStripe } from '../../test/fake-stripe';
 import { IdempotencyConflictError, PaymentProviderError, UnsupportedPaymentMethodError, type CreatePaymentInput } from './payments-provider';
 import { createStripePayments } from './stripe-payments';
-
-/**
- * A local stand-in for the Stripe API (there is no internet here): PaymentIntents with
- * Stripe's test payment methods, card errors, 3-D Secure `requires_action`, cancel, and
- * idempotency keys with Stripe's rules. It speaks the same wire format the `stripe`
- * package sends (form-encoded bodies, bearer key, Idempotency-Key header).
- */
-interface FakeIntent {
-  id: string;
-  object: 'payment_intent';
-  amount: number;
-  amount_received: number;
-  currency: string;
-  status: string;
-  client_secret: string;
-  payment_method: string;
-  metadata: Record<string, string>;
-  next_action: unknown;
-  last_payment_error: unknown;
-}
-
-class FakeStripe {
-  intents = new Map<string, FakeIntent>();
-  idempotency = new Map<string, { body: string; status: number; payload: unknown }>();
-  requests: { method: string; path: string; idempotencyKey: string | undefined; authorization: string | undefined }[] = [];
-  failNext = false;
-  server: Server = createServer((request, response) => void this.handle(request, response));
-
-  get port() {
-    return (this.server.address() as AddressInfo).port;
-  }
-
-  /** What Stripe.js `handleNextAction` does in the browser: the customer passes or fails the challenge. */
-  finishChallenge(id: string, passed: boolean) {
-    const intent = this.intents.get(id)!;
-    intent.next_action = null;
-    if (passed) Object.assign(intent, { status: 'succeeded', amount_received: intent.amount });
-    else Object.assign(intent, { status: 'requires_payment_method', last_payment_error: { type: 'card_error', code: 'payment_intent_authentication_failure' } });
-  }
-
-  private send(response: ServerResponse, status: number, payload: unknown) {
-    response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
-    response.end(JSON.stringify(payload));
-  }
-
-  private view(intent: FakeIntent, expand: boolean) {
-    if (!expand) return intent;
-    const last4 = { pm_card_visa: '4242', pm_card_threeDSecure2Required: '3220' }[intent.payment_method] ?? '0002';
-    return { ...intent, payment_method: { id: intent.payment_method, object: 'payment_method', card: { brand: 'visa', last4 } } };
-  }
-
-  private async handle(request: IncomingMessage, response: ServerResponse) {
-    let body = '';
-    for await (const chunk of request) body += chunk;
-    const params = new URLSearchParams(body);
-    const url = new URL(request.url!, 'http://localhost');
-    const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
-    this.requests.push({ method: request.method!, path: url.pathname, idempotencyKey, authorization: request.headers.authorization });
-    if (this.failNext) {
-      this.failNext = false;
-      return this.send(response, 500, { error: { type: 'api_error', message: 'Something went wrong on Stripe’s end.' } });
-    }
-    if (request.headers.authorization !== 'Bearer sk_test_alta') {
-      return this.send(response, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
-    }
-    const expand = params.getAll('expand[0]').includes('payment_method') || url.searchParams.getAll('expand[0]').includes('payment_method');
-
-    if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
-      if (idempotencyKey) {
-        const seen = this.idempotency.get(idempotencyKey);
-        if (seen && seen.body !== body) {
-          return this.send(response, 400, {
-            error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' },
-          });
-        }
-        if (seen) return this.send(response, seen.status, seen.payload);
-      }
-      const [status, payload] = this.create(params, expand);
-      if (idempotencyKey) this.idempotency.set(idempotencyKey, { body, status, payload });
-      return this.send(response, status, payload);
-    }
-    const match = /^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/.exec(url.pathname);
-    const intent = match ? this.intents.get(match[1]!) : undefined;
-    if (!intent) return this.send(response, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
-    if (request.method === 'GET') return this.send(response, 200, this.view(intent, expand));
-    if (request.method === 'POST' && match![2]) {
-      if (intent.status === 'succeeded') {
-        return this.send(response, 400, {
-          error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'You cannot cancel this PaymentIntent because it has a status of succeeded.' },
-        });
-      }
-      intent.status = 'canceled';
-      return this.send(response, 200, intent);
-    }
-    return this.send(response, 404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } });
-  }
-
-  private create(params: URLSearchParams, expand: boolean): [number, unknown] {
-    const id = `pi_${randomBytes(12).toString('hex')}`;
-    const paymentMethod = params.get('payment_method')!;
-    const metadata: Record<string, string> = {};
-    for (const [key, value] of params) {
-      const name = /^metadata\[(.+)\]$/.exec(key)?.[1];
-      if (name) metadata[name] = value;
-    }
-    const intent: FakeIntent = {
-      id,
-      object: 'payment_intent',
-      amount: Number(params.get('amount')),
-      amount_received: 0,
-      currency: params.get('currency')!,
-      status: 'requires_payment_method',
-      client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
-      payment_method: paymentMethod,
-      metadata,
-      next_action: null,
-      last_payment_error: null,
-    };
-    this.intents.set(id, intent);
-    const decline = { pm_card_chargeDeclined: 'generic_decline', pm_card_chargeDeclinedInsufficientFunds: 'insufficient_funds', pm_card_chargeDeclinedExpiredCard: 'expired_card' }[
-      paymentMethod
-    ];
-    if (decline) {
-      const error = { type: 'card_error', code: decline === 'expired_card' ? 'expired_card' : 'card_declined', decline_code: decline, message: 'Your card was declined.' };
-      intent.last_payment_error = error;
-      return [402, { error: { ...error, payment_intent: intent } }];
-    }
-    if (paymentMethod === 'pm_card_threeDSecure2Required') {
-      intent.status = 'requires_action';
-      intent.next_action = { type: 'use_stripe_sdk', use_stripe_sdk: {} };
-      return [200, this.view(intent, expand)];
-    }
-    Object.assign(intent, { status: 'succeeded', amount_received: intent.amount });
-    return [200, this.view(intent, expand)];
-  }
-}
 
 const input = (paymentMethodId: string, overrides: Partial<CreatePaymentInput> = {}): CreatePaymentInput => ({
   amount: 49_900,
@@ -151,16 +14,15 @@ const input = (paymentMethodId: string, overrides: Partial<CreatePaymentInput> =
   ...overrides,
 });
 
-describe('Stripe adapter against a local fake of the Stripe API', () => {
-  const fake = new FakeStripe();
-  let stripe: ReturnType<typeof createStripePayments>;
+const fake = new FakeStripe();
+let stripe: ReturnType<typeof createStripePayments>;
+beforeAll(async () => {
+  await fake.listen();
+  stripe = createStripePayments(fake.options);
+});
+afterAll(() => fake.close());
 
-  beforeAll(async () => {
-    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-    stripe = createStripePayments({ secretKey: 'sk_test_alta', host: '127.0.0.1', port: fake.port, protocol: 'http', maxNetworkRetries: 0 });
-  });
-  afterAll(() => new Promise<void>((resolve) => fake.server.close(() => resolve())));
-
+describe('Stripe adapter: payments', () => {
   it('creates and confirms a PaymentIntent with the idempotency key and metadata', async () => {
     const payment = input('pm_card_visa');
     const outcome = await stripe.createPayment(payment);
@@ -228,5 +90,100 @@ describe('Stripe adapter against a local fake of the Stripe API', () => {
   it('turns an outage into a provider error (the checkout retries with the same key)', async () => {
     fake.failNext = true;
     await expect(stripe.createPayment(input('pm_card_visa'))).rejects.toBeInstanceOf(PaymentProviderError);
+  });
+});
+
+describe('Stripe adapter: customers, saved cards and off-session charges', () => {
+  const customer = (userId = randomBytes(4).toString('hex')) => stripe.createCustomer({ email: `${userId}@example.com`, userId, idempotencyKey: `customer:${userId}` });
+  const setup = (customerId: string, paymentMethodId: string) => stripe.createSetup({ customerId, paymentMethod: { type: 'stripe', paymentMethodId }, idempotencyKey: `card-setup:${randomBytes(6).toString('hex')}` });
+  const offSession = (customerId: string, paymentMethodId: string, overrides: Partial<CreatePaymentInput> = {}) =>
+    stripe.createPayment(input(paymentMethodId, { paymentMethod: { type: 'saved', customerId, paymentMethodId }, description: 'Alta subscription — Andes Labs LLC', ...overrides }));
+
+  it('creates one customer per idempotency key, with the user in its metadata', async () => {
+    const first = await customer('user-1');
+    expect(first).toMatch(/^cus_/);
+    expect(await customer('user-1')).toBe(first);
+    expect([...fake.customers.values()].filter((found) => found.email === 'user-1@example.com')).toHaveLength(1);
+    expect(fake.customers.get(first)).toMatchObject({ object: 'customer', email: 'user-1@example.com', metadata: { userId: 'user-1' } });
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v1/customers', idempotencyKey: 'customer:user-1' });
+  });
+
+  it('saves a card through a SetupIntent for off-session use: the card comes back with its expiry', async () => {
+    const customerId = await customer();
+    const saved = await setup(customerId, 'pm_card_visa');
+    expect(saved).toEqual({ status: 'succeeded', id: expect.stringMatching(/^seti_/), card: { id: 'pm_card_visa', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 } });
+    const sent = fake.requests.at(-1)!;
+    expect(sent.path).toBe('/v1/setup_intents');
+    expect(Object.fromEntries(sent.params)).toMatchObject({ customer: customerId, payment_method: 'pm_card_visa', usage: 'off_session', confirm: 'true', 'automatic_payment_methods[allow_redirects]': 'never' });
+    expect(fake.attachedTo.get('pm_card_visa')).toBe(customerId);
+  });
+
+  it('runs 3-D Secure on a setup (client secret), then reads the challenge result', async () => {
+    const customerId = await customer();
+    const started = await setup(customerId, 'pm_card_threeDSecure2Required');
+    expect(started).toMatchObject({ status: 'requires_action', clientSecret: expect.stringMatching(/^seti_.+_secret_/) });
+    const setupId = started.status === 'requires_action' ? started.id : '';
+    expect(await stripe.confirmSetup({ id: setupId })).toMatchObject({ status: 'requires_action' });
+    fake.finishChallenge(setupId, true);
+    expect(await stripe.confirmSetup({ id: setupId })).toMatchObject({ status: 'succeeded', card: { last4: '3220' } });
+
+    const failed = await setup(customerId, 'pm_card_threeDSecure2Required');
+    fake.finishChallenge(failed.status === 'requires_action' ? failed.id : '', false);
+    expect(await stripe.confirmSetup({ id: failed.status === 'requires_action' ? failed.id : '' })).toMatchObject({ status: 'failed', code: 'authentication_failed', declineCode: 'setup_intent_authentication_failure' });
+  });
+
+  it('reports a card declined while saving it, with the SetupIntent id', async () => {
+    const declined = await setup(await customer(), 'pm_card_chargeDeclinedInsufficientFunds');
+    expect(declined).toMatchObject({ status: 'failed', code: 'insufficient_funds', id: expect.stringMatching(/^seti_/) });
+  });
+
+  it('charges a saved card off-session: customer, off_session and confirm sent, the key replayed without a second charge', async () => {
+    const customerId = await customer();
+    await setup(customerId, 'pm_card_mastercard');
+    const payment = { idempotencyKey: `subscription-charge:${randomBytes(6).toString('hex')}:2026-12-07T00:00:00.000Z:1`, amount: 4_900 };
+    const charged = await offSession(customerId, 'pm_card_mastercard', payment);
+    expect(charged).toMatchObject({ status: 'succeeded', amount: 4_900, card: { brand: 'mastercard', last4: '4444' } });
+    expect(Object.fromEntries(fake.requests.at(-1)!.params)).toMatchObject({ customer: customerId, payment_method: 'pm_card_mastercard', off_session: 'true', confirm: 'true' });
+    const count = fake.intents.size;
+    expect(await offSession(customerId, 'pm_card_mastercard', payment)).toEqual(charged);
+    expect(fake.intents.size).toBe(count);
+  });
+
+  it('fails an off-session charge that needs 3-D Secure as authentication_failed, and a declined renewal as declined', async () => {
+    const customerId = await customer();
+    const challenged = await setup(customerId, 'pm_card_threeDSecure2Required');
+    fake.finishChallenge(challenged.status === 'requires_action' ? challenged.id : '', true);
+    const needsCustomer = await offSession(customerId, 'pm_card_threeDSecure2Required');
+    expect(needsCustomer).toMatchObject({ status: 'failed', code: 'authentication_failed', declineCode: 'authentication_required', id: expect.stringMatching(/^pi_/) });
+
+    await setup(customerId, 'pm_card_chargeCustomerFail');
+    expect(await offSession(customerId, 'pm_card_chargeCustomerFail')).toMatchObject({ status: 'failed', code: 'card_declined', declineCode: 'generic_decline' });
+  });
+
+  it('refuses to charge a card that is not the customer’s (a provider error, nothing charged)', async () => {
+    const owner = await customer();
+    const other = await customer();
+    await setup(owner, 'pm_card_visa');
+    await expect(offSession(other, 'pm_card_visa')).rejects.toBeInstanceOf(PaymentProviderError);
+  });
+
+  it('detaches a saved card so it can no longer be charged; detaching it again is not an error', async () => {
+    const customerId = await customer();
+    await setup(customerId, 'pm_card_visa');
+    await stripe.detachPaymentMethod('pm_card_visa');
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v1/payment_methods/pm_card_visa/detach' });
+    expect(fake.attachedTo.has('pm_card_visa')).toBe(false);
+    await expect(stripe.detachPaymentMethod('pm_card_visa')).resolves.toBeUndefined();
+    await expect(offSession(customerId, 'pm_card_visa')).rejects.toBeInstanceOf(PaymentProviderError);
+  });
+
+  it('turns an outage while saving a card or detaching it into a provider error', async () => {
+    const customerId = await customer();
+    fake.failNext = true;
+    await expect(setup(customerId, 'pm_card_visa')).rejects.toBeInstanceOf(PaymentProviderError);
+    fake.failNext = true;
+    await expect(stripe.detachPaymentMethod('pm_card_visa')).rejects.toBeInstanceOf(PaymentProviderError);
+    fake.failNext = true;
+    await expect(customer()).rejects.toBeInstanceOf(PaymentProviderError);
   });
 });

@@ -1,14 +1,13 @@
 import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
-import { closingAnimationMs } from '@domain/constants';
 
 const focusable = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-
 /**
  * Drives a native `<dialog>` as a modal: `showModal()` (the page behind becomes inert), Tab
- * and Shift+Tab wrap inside it, Escape and a click outside ask to close, the closing animation
- * plays (`data-closing`), and focus returns to whatever opened it.
+ * and Shift+Tab wrap inside it, Escape and a click outside ask to close, and focus returns to
+ * whatever opened it. Closing is immediate (`close()`), so the page is usable again at once; the
+ * exit is only drawn by the stylesheet (a transition of `overlay` and `display`), never a delay
+ * during which the page would stay inert and swallow a click or what is typed next.
  */
 export function useModalDialog(open: boolean, onClose: () => void) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -18,26 +17,33 @@ export function useModalDialog(open: boolean, onClose: () => void) {
   const openRef = useRef(open);
   openRef.current = open;
 
+  /** Focus goes back to the opener, unless the person has already moved it elsewhere on the page. */
+  const restoreFocus = () => {
+    const target = returnFocus.current;
+    returnFocus.current = null;
+    const active = document.activeElement;
+    const moved = active !== null && active !== document.body && !ref.current?.contains(active);
+    if (target?.isConnected && !moved) target.focus();
+  };
+
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
       returnFocus.current = document.activeElement as HTMLElement | null;
-      dialog.removeAttribute('data-closing');
       dialog.showModal();
-      return;
+    } else if (!open && dialog.open) {
+      dialog.close();
+      restoreFocus();
     }
-    if (!open && dialog.open) {
-      dialog.setAttribute('data-closing', '');
-      const timer = setTimeout(() => dialog.close(), prefersReducedMotion() ? 0 : closingAnimationMs);
-      return () => clearTimeout(timer);
-    }
+    // `restoreFocus` reads only refs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    // Escape: the browser's own close would skip the animation, so it becomes a request.
+    // Escape asks the owner, whose `open` then closes it (the dialog never closes behind its back).
     const onCancel = (event: Event) => {
       event.preventDefault();
       closeRef.current();
@@ -45,10 +51,7 @@ export function useModalDialog(open: boolean, onClose: () => void) {
     const onClosed = () => {
       // The close event is queued: if the dialog was opened again before it arrived, it is stale.
       if (dialog.open) return;
-      dialog.removeAttribute('data-closing');
-      const target = returnFocus.current;
-      returnFocus.current = null;
-      if (target?.isConnected) target.focus();
+      restoreFocus();
       // Closed by the browser itself (a repeated Escape) while its owner still has it open.
       if (openRef.current) closeRef.current();
     };

@@ -29,6 +29,8 @@ export function OrderSummary({ order, language, children }: OrderSummaryProps) {
   const lineLabel = (line: Quote['lines'][number]) => {
     if (line.kind === 'setupFee') return t(setupFeeLabel[order.flow]);
     if (line.kind === 'plan') return t(order.billing === 'annual' ? 'summary.firstPeriodAnnual' : 'summary.firstPeriodMonthly', { plan: planName });
+    if (line.kind === 'renewal') return t('summary.renewal', { plan: planName });
+    if (line.kind === 'dissolution') return t('summary.dissolution');
     return t(`plans:services.items.${line.id}.name`);
   };
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { closingAnimationMs, defaultLanguage, isLanguage } from '@domain/constants';
+import { defaultLanguage, isLanguage } from '@domain/constants';
 import fieldStyles from '@src/components/form/field.module.css';
 import { formatDuration } from '@src/i18n/format';
 import type { PaymentFailure as Failure } from '../hooks/use-checkout';
@@ -19,10 +19,9 @@ export function PaymentFailureSummary({ failure, action }: { failure: Failure; a
   const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    // A closing modal (the 3-D Secure challenge) hands the focus back to its opener when its
-    // closing animation ends; the summary takes it after that, not before.
-    const closing = document.querySelector('dialog[open]') !== null;
-    const timer = setTimeout(() => ref.current?.focus(), closing ? closingAnimationMs + 50 : 0);
+    // After this render's effects: a 3-D Secure dialog closed by the same render hands the
+    // focus back to its opener first (decision 041), then the summary takes it.
+    const timer = setTimeout(() => ref.current?.focus(), 0);
     return () => clearTimeout(timer);
   }, [failure]);
 

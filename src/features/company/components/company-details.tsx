@@ -4,7 +4,7 @@ import { useParams } from 'react-router-dom';
 import { defaultLanguage, isLanguage } from '@domain/constants';
 import { currentUserDatabase } from '@sync/client/db';
 import { ButtonLink } from '@src/components/button';
-import eyebrow from '@src/components/eyebrow.module.css';
+import { DashboardPage } from '@src/components/dashboard-page/dashboard-page';
 import { FormAlert } from '@src/components/form/form-alert';
 import { useCurrentUser } from '@src/features/session/session-store';
 import { countryName } from '../country-name';
@@ -31,26 +31,24 @@ export function CompanyDetails({ companyId }: { companyId: string }) {
   if (state.kind === 'loading') return <p role="status">{t('details.loading')}</p>;
   if (state.kind === 'missing' || state.kind === 'failed' || !page || !db) {
     return (
-      <div className={styles.page}>
-        <h1 className={styles.title}>{t('details.title')}</h1>
+      <DashboardPage title={t('details.title')}>
         <FormAlert>{state.kind === 'missing' ? t('details.missing') : t('details.failed')}</FormAlert>
         <ButtonLink to={href(language, paths.dashboard)} variant="secondary">
           {t('actions.backToCompanies')}
         </ButtonLink>
-      </div>
+      </DashboardPage>
     );
   }
   const { company, documents, renewal } = page;
   const place = company.state ?? (company.originCountry ? countryName(company.originCountry, language) : null);
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <p className={eyebrow.eyebrow}>{t(`types.${company.type}`)}</p>
-        <h1 className={styles.title}>{company.name}</h1>
-        <p className={styles.lead}>{t(`nextAction.${company.status}`)}</p>
-        {state.cachedAt && <p className={styles.notice}>{t('details.offlineCopy', { date: formatDateTime(state.cachedAt, language) })}</p>}
-      </header>
+    <DashboardPage
+      eyebrow={t(`types.${company.type}`)}
+      title={company.name}
+      lead={t(`nextAction.${company.status}`)}
+      notice={state.cachedAt && <p className={styles.notice}>{t('details.offlineCopy', { date: formatDateTime(state.cachedAt, language) })}</p>}
+    >
 
       <ProgressTimeline status={company.status} dates={company.statusDates} language={language} />
 
@@ -133,6 +131,6 @@ export function CompanyDetails({ companyId }: { companyId: string }) {
           {t('renewal.open')}
         </ButtonLink>
       </section>
-    </div>
+    </DashboardPage>
   );
 }

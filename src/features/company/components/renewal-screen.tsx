@@ -6,7 +6,7 @@ import { formatUsd } from '@domain/plans';
 import { renewalIsDue, type CompanyRenewal, type RenewalHistoryEntry } from '@domain/renewal';
 import { Button, ButtonLink } from '@src/components/button';
 import { ConfirmDialog } from '@src/components/dialog/confirm-dialog';
-import eyebrow from '@src/components/eyebrow.module.css';
+import { DashboardPage } from '@src/components/dashboard-page/dashboard-page';
 import { FormAlert } from '@src/components/form/form-alert';
 import { useToast } from '@src/components/toast/toast-provider';
 import { formatDate } from '@src/i18n/format';
@@ -39,13 +39,12 @@ export function RenewalScreen({ companyId }: { companyId: string }) {
   if (state.kind === 'loading') return <p role="status">{t('details.loading')}</p>;
   if (!page) {
     return (
-      <div className={styles.page}>
-        <h1 className={styles.title}>{t('renewal.title')}</h1>
+      <DashboardPage title={t('renewal.title')}>
         <FormAlert>{state.kind === 'missing' ? t('details.missing') : t('details.failed')}</FormAlert>
         <ButtonLink to={href(language, paths.dashboard)} variant="secondary">
           {t('actions.backToCompanies')}
         </ButtonLink>
-      </div>
+      </DashboardPage>
     );
   }
   const renewal: CompanyRenewal = page.renewal;
@@ -69,11 +68,7 @@ export function RenewalScreen({ companyId }: { companyId: string }) {
   };
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <p className={eyebrow.eyebrow}>{page.company.name}</p>
-        <h1 className={styles.title}>{t('renewal.title')}</h1>
-      </header>
+    <DashboardPage eyebrow={page.company.name} title={t('renewal.title')}>
       <section aria-labelledby="renewal-status" className={styles.section}>
         <h2 id="renewal-status" className={styles.sectionTitle}>
           {t(`renewal.statusTitle.${renewal.status}`)}
@@ -167,6 +162,6 @@ export function RenewalScreen({ companyId }: { companyId: string }) {
         }}
         onCancel={() => setConfirming(null)}
       />
-    </div>
+    </DashboardPage>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { defaultLanguage, isLanguage } from '@domain/constants';
-import eyebrow from '@src/components/eyebrow.module.css';
+import { DashboardPage } from '@src/components/dashboard-page/dashboard-page';
 import { EmailProofNotice } from '@src/features/email-proof/components/email-proof-notice';
 import { CompanyCreatedPopup } from '@src/features/order-popups/company-created-popup';
 import { clearNewCompany, readNewCompany } from '@src/features/order-popups/new-company-flag';
@@ -31,12 +31,11 @@ export function CompaniesOverview() {
   const announced = newCompany && companies.includes(newCompany) ? newCompany : null;
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <p className={eyebrow.eyebrow}>{t('home.eyebrow')}</p>
-        <h1 className={styles.title}>{user ? t('home.welcome', { name: user.firstName }) : t('home.title')}</h1>
-        <p className={styles.lead}>{companies.length > 0 ? t('home.leadWithCompanies') : t('home.leadEmpty')}</p>
-      </header>
+    <DashboardPage
+      eyebrow={t('home.eyebrow')}
+      title={user ? t('home.welcome', { name: user.firstName }) : t('home.title')}
+      lead={companies.length > 0 ? t('home.leadWithCompanies') : t('home.leadEmpty')}
+    >
 
       {user && <EmailProofNotice user={user} />}
 
@@ -81,6 +80,6 @@ export function CompaniesOverview() {
           setNewCompany(null);
         }}
       />
-    </div>
+    </DashboardPage>
   );
 }

@@ -105,11 +105,15 @@ function ForwardingForm({ item, language, onSent }: { item: MailItem; language: 
  * read from this device when it was opened before, so it opens offline; download; mark unread;
  * forwarding request.
  */
-export function MailViewer({ db, item, language, onClose, onMarkUnread, onForwarded }: { db: AppDB; item: MailItem | null; language: Language; onClose: () => void; onMarkUnread: (item: MailItem) => void; onForwarded: () => void }) {
+export function MailViewer({ db, item: opened, language, onClose, onMarkUnread, onForwarded }: { db: AppDB; item: MailItem | null; language: Language; onClose: () => void; onMarkUnread: (item: MailItem) => void; onForwarded: () => void }) {
   const { t } = useTranslation('mailing');
-  const { ref, dialogProps } = useModalDialog(item !== null, onClose);
+  const { ref, dialogProps } = useModalDialog(opened !== null, onClose);
   const titleId = useId();
   const [file, setFile] = useState<{ key: string; blob: Blob; url: string } | 'failed' | null>(null);
+  // The last piece stays in the dialog while it fades out after closing.
+  const [last, setLast] = useState(opened);
+  if (opened && opened !== last) setLast(opened);
+  const item = opened ?? last;
 
   useEffect(() => {
     if (!item) return;

@@ -5,6 +5,7 @@ import { searchMail, type MailItem } from '@domain/mail';
 import { currentUserDatabase, type AppDB } from '@sync/client/db';
 import { companyPageKey } from '@sync/client/company-caches';
 import { Button } from '@src/components/button';
+import list from '@src/components/card-list.module.css';
 import { TextField } from '@src/components/form/text-field';
 import { useToast } from '@src/components/toast/toast-provider';
 import { DashboardPage } from '@src/components/dashboard-page/dashboard-page';
@@ -26,8 +27,8 @@ function MailRow({ db, item, onOpen }: { db: AppDB; item: MailItem; onOpen: (ite
   const offline = useLiveQuery(async () => (await db.documentFiles.get(item.file.key).catch(() => undefined)) !== undefined, [db, item.file.key]);
   const unread = item.readAt === null;
   return (
-    <li className={`${styles.item} ${unread ? styles.unread : ''}`}>
-      <span className={styles.itemText}>
+    <li className={`${list.row} ${unread ? styles.unread : ''}`}>
+      <span className={list.rowText}>
         <span className={styles.sender}>
           {unread && <span className={styles.badge}>{t('unread')}</span>}
           {item.sender}
@@ -107,7 +108,7 @@ export function MailingScreen() {
               ) : shown.length === 0 ? (
                 <p>{t('noMatch')}</p>
               ) : (
-                <ul className={styles.list}>
+                <ul className={list.list}>
                   {shown.map((item) => (
                     <MailRow key={item.id} db={db} item={item} onOpen={open} />
                   ))}

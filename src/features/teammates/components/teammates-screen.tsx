@@ -5,6 +5,7 @@ import { emailSchema } from '@domain/account';
 import { defaultLanguage, isLanguage, type Language } from '@domain/constants';
 import type { CompanyTeam, Teammate } from '@domain/teammates';
 import { Button } from '@src/components/button';
+import list from '@src/components/card-list.module.css';
 import { ConfirmDialog } from '@src/components/dialog/confirm-dialog';
 import { CheckboxField } from '@src/components/form/checkbox-field';
 import { FieldError } from '@src/components/form/field-error';
@@ -190,10 +191,10 @@ function TeamSection({ team, language, onChanged }: { team: CompanyTeam; languag
       {team.teammates.length === 0 ? (
         <p>{t('team.empty')}</p>
       ) : (
-        <ul className={styles.list} aria-label={t('team.listLabel', { company: team.companyName })}>
+        <ul className={list.list} aria-label={t('team.listLabel', { company: team.companyName })}>
           {team.teammates.map((teammate) => (
-            <li key={teammate.id} className={styles.item}>
-              <div className={styles.who}>
+            <li key={teammate.id} className={list.row}>
+              <div className={list.rowText}>
                 <span className={styles.email}>{teammate.email}</span>
                 <span className={styles.meta}>
                   {teammate.name && <span>{teammate.name}</span>}
