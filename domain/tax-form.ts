@@ -156,6 +156,20 @@ export const taxDocumentsSchema = z.object({
 });
 export type TaxDocument = z.infer<typeof taxDocumentsSchema>['items'][number];
 
+/** GET /accounting/tax-info/{id}: a company's return for last year — its forms, deadlines (`nextDeadline` the first not past), and when it was sent. */
+export const returnFactsSchema = z.object({
+  companyId: z.uuid(),
+  taxYear: z.int(),
+  kind: z.enum(['llcSingleMember', 'llcMultiPartner', 'cCorp']).nullable(),
+  forms: z.array(z.string()),
+  deadline: z.string().nullable(),
+  extendedDeadline: z.string().nullable(),
+  nextDeadline: z.string().nullable(),
+  daysRemaining: z.int().nullable(),
+  sentAt: z.string().nullable(),
+});
+export type ReturnFacts = z.infer<typeof returnFactsSchema>;
+
 /** Profits of a year (SPEC §3) added up from its categorised transactions, by each category's tax line. */
 export function profitsFromTransactions(transactions: Iterable<Pick<Transaction, 'date' | 'amountCents' | 'category'>>, taxYear: number): Profits {
   const year = String(taxYear);

@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { isLanguage, type Language } from '@domain/constants';
 import { searchActivityCodes } from '@domain/naics';
 import { daysBetween, nextDeadline, returnDue } from '@domain/tax-deadlines';
-import { pendingDeclarationsResult, pendingDeclarationsSchema, taxDocumentsSchema, taxFormDataSchema, taxFormDraftUpdateSchema, taxFormDraftViewSchema, type PendingDeclaration } from '@domain/tax-form';
+import { pendingDeclarationsResult, pendingDeclarationsSchema, returnFactsSchema, taxDocumentsSchema, taxFormDataSchema, taxFormDraftUpdateSchema, taxFormDraftViewSchema, type PendingDeclaration } from '@domain/tax-form';
 import { buildTaxReturnPdf, taxReturnForms } from '@domain/tax-return-pdf';
 import type { AppDeps, AppEnv } from '../context';
 import {
@@ -30,18 +30,6 @@ const reviewMarks: Record<Language, string> = { es: es.declarationReminder.revie
 
 const idParam = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
-
-const taxFormsFacts = z.object({
-  companyId: z.uuid(),
-  taxYear: z.int(),
-  kind: z.enum(['llcSingleMember', 'llcMultiPartner', 'cCorp']).nullable(),
-  forms: z.array(z.string()),
-  deadline: z.string().nullable(),
-  extendedDeadline: z.string().nullable(),
-  nextDeadline: z.string().nullable(),
-  daysRemaining: z.int().nullable(),
-  sentAt: z.string().nullable(),
-});
 
 const routes = {
   getDraft: createRoute({
@@ -79,7 +67,7 @@ const routes = {
     summary: "A company's return for last year: forms due, deadlines, whether it is sent",
     tags: ['tax forms'],
     request: { params: idParam },
-    responses: { 200: { description: 'Tax info', content: json(taxFormsFacts) }, ...problemResponses(400, 401, 404) },
+    responses: { 200: { description: 'Tax info', content: json(returnFactsSchema) }, ...problemResponses(400, 401, 404) },
   }),
   taxDocuments: createRoute({
     method: 'get',

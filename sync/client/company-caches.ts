@@ -3,16 +3,16 @@ import type { Table } from 'dexie';
 
 /**
  * What a device keeps of a company outside the synced tables: the cached company list
- * (`companies`), the company details, mailing and sent tax returns pages (`pageCache`, keys
- * `company:<id>`, `mailing:<id>` and `taxDocuments:<id>`), documents, letters and returns opened
+ * (`companies`), the company details, mailing, sent tax returns and tax info pages (`pageCache`,
+ * keys `company:<id>`, `mailing:<id>`, `taxDocuments:<id>` and `taxInfo:<id>`), documents, letters and returns opened
  * once (`documentFiles`) and documents waiting to be uploaded (`documentUploads`). A resync
  * names the companies of the scope; everything here about any other company goes in the same
  * transaction as the synced rows (decision 030), so a removed teammate keeps nothing.
  */
 export const companyCacheTableNames = ['profile', 'companies', 'pageCache', 'documentFiles', 'documentUploads'] as const;
 
-/** The pages of one company a device keeps in `pageCache`: its details, its mail and its sent tax returns. */
-const companyPages = ['company', 'mailing', 'taxDocuments'] as const;
+/** The pages of one company a device keeps in `pageCache`: its details, its mail, its sent tax returns and its return's facts. */
+const companyPages = ['company', 'mailing', 'taxDocuments', 'taxInfo'] as const;
 
 /** The `pageCache` key of a company's details page (or of its mailing or tax returns page). */
 export const companyPageKey = (companyId: string, page: (typeof companyPages)[number] = 'company') => `${page}:${companyId}`;

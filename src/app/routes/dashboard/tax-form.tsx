@@ -6,15 +6,18 @@ import { CompanyPicker } from '@src/features/bookkeeping/components/company-pick
 import { CryptoOnlyNotice } from '@src/features/bookkeeping/components/crypto-only-notice';
 import { useBookkeepingCompany } from '@src/features/bookkeeping/hooks/use-bookkeeping-company';
 import { useLanguage } from '@src/features/public-site/hooks/use-language';
+import { ReturnDue } from '@src/features/tax-form/components/return-due';
 import { SentDeclarations } from '@src/features/tax-form/components/sent-declarations';
 import { TaxFormWizard } from '@src/features/tax-form/components/tax-form-wizard';
+import { useReturnFacts } from '@src/features/tax-form/hooks/use-return-facts';
 import { useSentDeclarations } from '@src/features/tax-form/hooks/use-sent-declarations';
 import { usePageTitle } from '@src/lib/use-page-title';
 
 /**
  * IRS tax form wizard (SPEC §2): the declaration of last year for one of the user's LLCs or
- * C-Corps (the same company choice as the books), then the company's sent declarations with
- * their returns; Cross Border Crypto-only users are told to create or migrate a company (SPEC §6).
+ * C-Corps (the same company choice as the books), under what the IRS expects of it and when,
+ * then the company's sent declarations with their returns; Cross Border Crypto-only users are
+ * told to create or migrate a company (SPEC §6).
  */
 export function Component() {
   const { t } = useTranslation('taxForm');
@@ -25,6 +28,11 @@ export function Component() {
   const taxYear = new Date().getFullYear() - 1;
   const company = companies.find((candidate) => candidate.id === companyId);
   const sent = useSentDeclarations(cryptoOnly ? null : companyId);
+  const due = useReturnFacts(cryptoOnly ? null : companyId);
+  const reloadAfterSending = () => {
+    sent.reload();
+    due.reload();
+  };
   const sentThisYear = sent.state.kind === 'ready' ? (sent.state.page.find((declaration) => declaration.year === taxYear)?.sentAt ?? null) : null;
   return (
     <div className={styles.page}>
@@ -39,7 +47,8 @@ export function Component() {
         <CryptoOnlyNotice cryptoOnly={cryptoOnly} />
       ) : (
         <>
-          <TaxFormWizard key={companyId} companyId={companyId} companyName={company?.name ?? null} taxYear={taxYear} language={language} sentAt={sentThisYear} onSent={sent.reload} />
+          <ReturnDue state={due.state} language={language} />
+          <TaxFormWizard key={companyId} companyId={companyId} companyName={company?.name ?? null} taxYear={taxYear} language={language} sentAt={sentThisYear} onSent={reloadAfterSending} />
           <SentDeclarations key={`sent-${companyId}`} companyId={companyId} state={sent.state} reload={sent.reload} language={language} />
         </>
       )}

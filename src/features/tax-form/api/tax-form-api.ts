@@ -1,6 +1,6 @@
 import type { CompanyDetail } from '@domain/company';
 import type { ActivityCode } from '@domain/naics';
-import type { PendingDeclarations, TaxDocument, TaxFormData, TaxFormDraftView, TaxInfoAnswer, TaxInfoRecord } from '@domain/tax-form';
+import type { PendingDeclarations, ReturnFacts, TaxDocument, TaxFormData, TaxFormDraftView, TaxInfoAnswer, TaxInfoRecord } from '@domain/tax-form';
 import { api, withRetry } from '@src/lib/api';
 
 /** PUT /accounting/drafts/{id} with `isCompleted: true`: sends the declaration (SPEC §7). */
@@ -13,6 +13,9 @@ export const lookUpActivityCodes = async (code: string, limit: number, signal?: 
 
 /** GET /accounting/tax-documents/{id}: the company's sent declarations, newest year first. */
 export const listTaxDocuments = async (companyId: string, signal?: AbortSignal) => (await api.get<{ items: TaxDocument[] }>(`accounting/tax-documents/${companyId}`, { signal })).items;
+
+/** GET /accounting/tax-info/{id}: the company's return for last year (forms, deadlines, sent). `useCachedPage` retries it as SPEC §7 says. */
+export const fetchReturnFacts = (companyId: string, signal?: AbortSignal) => api.get<ReturnFacts>(`accounting/tax-info/${companyId}`, { signal });
 
 /** GET /tax-forms/pending, retried (SPEC §7); null after the last failure. */
 export const fetchPendingDeclarations = () => withRetry(() => api.get<PendingDeclarations>('tax-forms/pending'));
