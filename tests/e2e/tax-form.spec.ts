@@ -41,6 +41,9 @@ test('fills the tax form in Portuguese partly offline, survives an offline reloa
   await page.goto('/pt/accounting-ai/tax-form');
   await expect(page.getByRole('heading', { level: 1, name: 'Formulário de impostos' })).toBeVisible();
   await expect(stepHeading(page, 'Sua empresa')).toBeVisible();
+  // What the IRS expects of the company, as Alta's server states it (GET /accounting/tax-info/{id}).
+  const returnDue = page.getByText(/^Formulário 5472 \+ Formulário 1120 pro forma de \d{4}: /);
+  await expect(returnDue).toBeVisible();
 
   // Step 1: what Alta knows is already there (the company's name, type and state).
   await expect(field(page, 'Nome da empresa')).toHaveValue('Andes Labs');
@@ -104,7 +107,7 @@ test('fills the tax form in Portuguese partly offline, survives an offline reloa
   await context.setOffline(false);
   await next(page);
   await expect(stepHeading(page, 'Confirme sua declaração')).toBeVisible();
-  await expect(page.getByText('Formulário 5472 + Formulário 1120 pro forma')).toBeVisible();
+  await expect(page.getByText('Formulário 5472 + Formulário 1120 pro forma', { exact: true })).toBeVisible();
   await fitsEveryBreakpoint(page);
 
   // The draft reached the server once back online.
@@ -151,6 +154,7 @@ test('fills the tax form in Portuguese partly offline, survives an offline reloa
   await page.getByRole('button', { name: 'Enviar declaração' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Declaração enviada' })).toBeVisible();
   await expect(page.getByText('Uma declaração enviada não pode mais ser alterada.')).toBeVisible();
+  await expect(returnDue).toContainText(': enviada em ');
   await expect(page.getByRole('button', { name: 'Continuar' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Baixar a declaração (PDF)' })).toBeVisible();
   await expect
