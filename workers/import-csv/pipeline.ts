@@ -30,8 +30,8 @@ import { decodeText, detectDelimiter, lineBreaksIn, type Delimiter } from './rea
  *    decimal separator per column.
  * 3. Import: validate each row with the domain schema, categorise, fingerprint, and cut
  *    chunks of `chunkSize` new rows (one outbox mutation each). Chunks are cut while the
- *    previous write commits, and the next write takes every chunk cut meanwhile in one store
- *    transaction, so the CPU work hides behind IndexedDB's; one write is in flight at a time.
+ *    previous write commits, and the next write takes the chunks cut meanwhile (a few at most)
+ *    in one store transaction, so the CPU work hides behind IndexedDB's; one write is in flight at a time.
  * 4. Finish the batch as completed, cancelled or failed, with its counts and row errors.
  */
 
@@ -113,6 +113,12 @@ export interface ImportContext {
  * (decision 034); 2,500 typical bank lines stay well inside one mutation's size limit.
  */
 export const defaultChunkSize = 2500;
+/**
+ * The most chunks one write takes (10,000 rows at the default size): few commits for a fast
+ * parse, yet a cancel, which reaches the worker as a message, still stops the import after the
+ * write in flight instead of after the whole file.
+ */
+const maxChunksPerWrite = 4;
 /**
  * A chunk is also cut when its rows' JSON nears this many characters, so one chunk's outbox
  * mutation always fits the sync protocol's limit (`mutationArgsMaxChars`, 600,000) with room
@@ -349,13 +355,13 @@ async function importRows(table: CsvTable, survey: Survey, input: ImportInput, c
   };
 
   /**
-   * Starts writing every chunk cut so far unless a write is in flight; when that write ends,
-   * the chunks cut meanwhile go in the next one. So the CPU work hides behind IndexedDB's, and
+   * Starts writing the chunks cut so far (up to `maxChunksPerWrite`) unless a write is in
+   * flight; when that write ends, the chunks cut meanwhile go in the next one. So the CPU work hides behind IndexedDB's, and
    * a fast parse hands the writer many chunks per transaction (one commit, not one per chunk).
    */
   const pump = () => {
     if (writing || failure || ready.length === 0 || context.signal?.aborted) return;
-    const chunks = ready.splice(0);
+    const chunks = ready.splice(0, maxChunksPerWrite);
     writing = context.store.writeChunks(chunks).then(
       () => {
         counts.imported += chunks.reduce((sum, chunk) => sum + chunk.rows.length, 0);
