@@ -25,8 +25,9 @@ export function dueLine(facts: ReturnFacts, language: Language): { key: string; 
  */
 export function ReturnDue({ state, language }: { state: CachedPageState<ReturnFacts>; language: Language }) {
   const { t } = useTranslation('taxForm');
-  const line = state.kind === 'ready' ? dueLine(state.page, language) : null;
-  if (!line || state.kind !== 'ready') return null;
+  if (state.kind !== 'ready') return null;
+  const line = dueLine(state.page, language);
+  if (!line) return null;
   const forms = state.page.forms.map((form) => t(`forms.${form}`)).join(' + ');
   return <p className={styles.due}>{t(line.key, { ...line.values, forms })}</p>;
 }
