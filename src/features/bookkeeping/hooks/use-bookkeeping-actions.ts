@@ -41,9 +41,13 @@ export interface EditPreview {
 export function useBookkeepingActions(engine: SyncEngine | null, lockedYears: ReadonlySet<number>, shown: EditPreview | null = null) {
   const { t } = useTranslation('bookkeeping');
   const toast = useToast();
-  const [last, setLast] = useState<LastAction | null>(null);
+  const [last, setLastState] = useState<LastAction | null>(null);
+  // Read by `undo`, which a key may call before the page has rendered the last change.
   const lastRef = useRef(last);
-  lastRef.current = last;
+  const setLast = useCallback((action: LastAction | null) => {
+    lastRef.current = action;
+    setLastState(action);
+  }, []);
 
   const mutate = useCallback(
     async <Name extends MutatorName>(name: Name, args: MutatorArgs<Name>) => {
@@ -89,15 +93,24 @@ export function useBookkeepingActions(engine: SyncEngine | null, lockedYears: Re
 
   const now = () => new Date().toISOString();
 
-  /** Runs an edit of `rows`, shown at once as `edited` when the screen can (and read back if it fails). */
+  /**
+   * Runs an edit of `rows`, shown at once as `edited` when the screen can (and read back if it
+   * fails). Its undo is remembered at once too, so a Ctrl+Z pressed before the edit is stored
+   * undoes this edit, not the one before; a refused edit forgets it.
+   */
   const attemptShown = useCallback(
-    async (kind: ActionKind, rows: readonly Transaction[], edit: (row: Transaction) => Transaction, run: () => Promise<void>) => {
+    async (kind: ActionKind, rows: readonly Transaction[], edit: (row: Transaction) => Transaction, run: () => Promise<void>, undo: () => Promise<void>) => {
       shown?.preview(rows.map(edit));
+      const action: LastAction = { kind, count: rows.length, undo };
+      setLast(action);
       const done = await attempt(kind, run);
-      if (!done) shown?.restore(rows.map((row) => row.id));
+      if (!done) {
+        shown?.restore(rows.map((row) => row.id));
+        if (lastRef.current === action) setLast(null);
+      }
       return done;
     },
-    [attempt, shown],
+    [attempt, setLast, shown],
   );
 
   const applyCategory = useCallback(
@@ -129,9 +142,13 @@ export function useBookkeepingActions(engine: SyncEngine | null, lockedYears: Re
       const targets = editable(rows).filter((row) => row.category !== category);
       if (targets.length === 0) return false;
       const before = groupBy(targets, (row) => row.category);
-      const done = await attemptShown('category', targets, (row) => ({ ...row, category }), () => applyCategory(new Map([[category, targets.map((row) => row.id)]])));
-      if (done) setLast({ kind: 'category', count: targets.length, undo: () => applyCategory(before) });
-      return done;
+      return attemptShown(
+        'category',
+        targets,
+        (row) => ({ ...row, category }),
+        () => applyCategory(new Map([[category, targets.map((row) => row.id)]])),
+        () => applyCategory(before),
+      );
     },
     [applyCategory, attemptShown, editable],
   );
@@ -140,9 +157,14 @@ export function useBookkeepingActions(engine: SyncEngine | null, lockedYears: Re
     async (rows: readonly Transaction[], checked: boolean) => {
       const targets = editable(rows).filter((row) => row.checked !== checked);
       if (targets.length === 0) return false;
-      const done = await attemptShown('checked', targets, (row) => ({ ...row, checked }), () => applyChecked(new Map([[checked, targets.map((row) => row.id)]])));
-      if (done) setLast({ kind: 'checked', count: targets.length, undo: () => applyChecked(new Map([[!checked, targets.map((row) => row.id)]])) });
-      return done;
+      const ids = targets.map((row) => row.id);
+      return attemptShown(
+        'checked',
+        targets,
+        (row) => ({ ...row, checked }),
+        () => applyChecked(new Map([[checked, ids]])),
+        () => applyChecked(new Map([[!checked, ids]])),
+      );
     },
     [applyChecked, attemptShown, editable],
   );
@@ -152,9 +174,13 @@ export function useBookkeepingActions(engine: SyncEngine | null, lockedYears: Re
       if (editable([row]).length === 0 || (row.merchant ?? '') === merchant.trim()) return false;
       const previous = row.merchant;
       const next = merchant.trim() || null;
-      const done = await attemptShown('merchant', [row], (shownRow) => ({ ...shownRow, merchant: next }), () => mutate('setTransactionMerchant', { id: row.id, merchant: next, updatedAt: now() }));
-      if (done) setLast({ kind: 'merchant', count: 1, undo: () => mutate('setTransactionMerchant', { id: row.id, merchant: previous, updatedAt: now() }) });
-      return done;
+      return attemptShown(
+        'merchant',
+        [row],
+        (shownRow) => ({ ...shownRow, merchant: next }),
+        () => mutate('setTransactionMerchant', { id: row.id, merchant: next, updatedAt: now() }),
+        () => mutate('setTransactionMerchant', { id: row.id, merchant: previous, updatedAt: now() }),
+      );
     },
     [attemptShown, editable, mutate],
   );
@@ -163,9 +189,13 @@ export function useBookkeepingActions(engine: SyncEngine | null, lockedYears: Re
     async (row: Transaction, note: string) => {
       if (editable([row]).length === 0 || row.note === note.trim()) return false;
       const previous = row.note;
-      const done = await attemptShown('note', [row], (shownRow) => ({ ...shownRow, note }), () => mutate('setTransactionNote', { id: row.id, note, updatedAt: now() }));
-      if (done) setLast({ kind: 'note', count: 1, undo: () => mutate('setTransactionNote', { id: row.id, note: previous, updatedAt: now() }) });
-      return done;
+      return attemptShown(
+        'note',
+        [row],
+        (shownRow) => ({ ...shownRow, note }),
+        () => mutate('setTransactionNote', { id: row.id, note, updatedAt: now() }),
+        () => mutate('setTransactionNote', { id: row.id, note: previous, updatedAt: now() }),
+      );
     },
     [attemptShown, editable, mutate],
   );
@@ -191,7 +221,7 @@ export function useBookkeepingActions(engine: SyncEngine | null, lockedYears: Re
       }
       return done;
     },
-    [attempt, editable, mutate],
+    [attempt, editable, mutate, setLast],
   );
 
   const undo = useCallback(async () => {
@@ -201,10 +231,10 @@ export function useBookkeepingActions(engine: SyncEngine | null, lockedYears: Re
     const done = await attempt(action.kind === 'delete' ? 'restore' : action.kind, action.undo);
     if (done) toast.show(t('editing.undone'), 'info');
     return done;
-  }, [attempt, t, toast]);
+  }, [attempt, setLast, t, toast]);
 
   /** Remembers an action made elsewhere (a created transaction, an attached receipt) as the one to undo. */
-  const remember = useCallback((action: LastAction) => setLast(action), []);
+  const remember = useCallback((action: LastAction) => setLast(action), [setLast]);
 
   return useMemo(
     () => ({ last, categorise, setChecked, setMerchant, setNote, remove, undo, remember, attempt, mutate }),
