@@ -1,8 +1,8 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { useLinkedAccountLabel, useLinkedAccounts } from '@src/features/linked-accounts/hooks/use-linked-accounts';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { CategoryKey, Transaction } from '@domain/bookkeeping';
 import { currentUserDatabase } from '@sync/client/db';
 import type { MutatorArgs } from '@sync/mutators';
@@ -15,9 +15,10 @@ import { currentSyncEngine } from '@src/features/sync/sync-runtime';
 import { formatNumber, formatUsd } from '@src/i18n/format';
 import { href, paths } from '@src/lib/paths';
 import { usePageTitle } from '@src/lib/use-page-title';
-import { filterTransactions, localToday, parseFilters, patchView, writeFilters, type FilteredView, type TransactionFilters } from '../filters';
+import { filterTransactions, localToday, patchView, type FilteredView, type TransactionFilters } from '../filters';
 import { useBookkeepingActions } from '../hooks/use-bookkeeping-actions';
 import { useBookkeepingCompany } from '../hooks/use-bookkeeping-company';
+import { useListFilters } from '../hooks/use-list-filters';
 import { useReceiptQueue } from '../hooks/use-receipt-queue';
 import { useTransactionStore } from '../hooks/use-transactions';
 import type { TransactionSnapshot } from '../db/transaction-store';
@@ -112,10 +113,7 @@ function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBooksProps
     [accountNames, t],
   );
 
-  const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => parseFilters(params), [params]);
-  // Typing in the search box stays responsive: the list catches up a moment later.
-  const deferredFilters = useDeferredValue(filters);
+  const [filters, setFilters] = useListFilters();
   const today = localToday();
   // An edit in place patches the last view (one test per edited row) instead of filtering
   // every row again; anything else filters again.
@@ -123,17 +121,13 @@ function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBooksProps
   const view = useMemo(() => {
     const last = lastView.current;
     const patched =
-      last && snapshot.changed && last.snapshot.version === snapshot.version - 1 && last.filters === deferredFilters && last.today === today
-        ? patchView(last.view, snapshot, snapshot.changed, deferredFilters, today)
+      last && snapshot.changed && last.snapshot.version === snapshot.version - 1 && last.filters === filters && last.today === today
+        ? patchView(last.view, snapshot, snapshot.changed, filters, today)
         : null;
-    const next = patched ?? filterTransactions(snapshot, deferredFilters, today);
-    lastView.current = { snapshot, filters: deferredFilters, today, view: next };
+    const next = patched ?? filterTransactions(snapshot, filters, today);
+    lastView.current = { snapshot, filters: filters, today, view: next };
     return next;
-  }, [snapshot, deferredFilters, today]);
-  const setFilters = useCallback(
-    (next: TransactionFilters) => setParams((current) => writeFilters(next, current), { replace: true }),
-    [setParams],
-  );
+  }, [snapshot, filters, today]);
 
   const shape = useMemo<ListShape>(() => ({ count: view.order.length, pageSize: 10, idAt: (position) => snapshot.rows[view.order[position]!]!.id }), [snapshot, view]);
   const shapeRef = useRef(shape);

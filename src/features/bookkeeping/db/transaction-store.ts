@@ -153,7 +153,14 @@ export class TransactionStore {
   }
 
   private async reload(): Promise<void> {
-    const keys = await this.db.transactions.where('companyId').equals(this.companyId).primaryKeys();
+    // Keys in the list's order (newest first), so the rows and their search texts are made in
+    // memory in the order the list reads them: a filter pass over rows strewn across the heap (in
+    // the ids' random order) was two to three times slower.
+    const keys = await this.db.transactions
+      .where('[companyId+date]')
+      .between([this.companyId, Dexie.minKey], [this.companyId, Dexie.maxKey])
+      .reverse()
+      .primaryKeys();
     const rows: Transaction[] = [];
     const search = new Map<string, string>();
     for (let start = 0; start < keys.length; start += sliceSize) {
