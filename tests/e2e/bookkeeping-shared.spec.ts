@@ -37,9 +37,13 @@ test('rows of a declared year are read-only: badge, disabled controls, and the r
   await expect(locked.getByText('Year declared')).toHaveAttribute('title', declaredYearReason);
   await expect(locked.getByRole('checkbox', { name: /^Checked: / })).toBeDisabled();
   await expect(locked.getByRole('button', { name: /^Category of .*\. Change$/ })).toBeDisabled();
-  const open = rows(page).filter({ hasText: '/2026' }).first();
+  // The open year's rows come further down the list (only the rows in view are drawn).
+  const scroller = page.getByTestId('transaction-scroller');
+  await scroller.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+  const open = rows(page).filter({ hasText: '/2026' }).last();
   await expect(open.getByRole('checkbox', { name: /^Checked: / })).toBeEnabled();
   await expect(open.getByText('Year declared')).toHaveCount(0);
+  await scroller.evaluate((element) => element.scrollTo(0, 0));
 
   // The keyboard is refused too, with the reason: editing the category, and checking.
   await locked.getByRole('gridcell').nth(1).click();

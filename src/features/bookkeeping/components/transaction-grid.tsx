@@ -98,7 +98,7 @@ export function TransactionGrid(props: TransactionGridProps) {
     count: order.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight(narrow),
-    overscan: 8,
+    overscan: 4,
   });
   useEffect(() => virtualizer.measure(), [narrow, virtualizer]);
   // Only when the active row moves: scrolling to it measures the list (a forced layout), which a
