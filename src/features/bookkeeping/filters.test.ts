@@ -3,6 +3,7 @@ import { maxAmountCents } from '@domain/amounts';
 import type { Transaction } from '@domain/bookkeeping';
 import {
   activeFilterCount,
+  columnsAfterEdit,
   compareTransactions,
   filterTransactions,
   noFilters,
@@ -117,6 +118,25 @@ describe('bookkeeping filters', () => {
     expect(recategorised?.totals).toEqual(view.totals);
     // Checking b takes it out of the unchecked view: the caller must filter again.
     expect(patchView(view, edit(b, { checked: true }), [b], filters, today)).toBeNull();
+  });
+
+  it('carries the filter columns over edits in place, and builds them afresh when an edit moved an account', () => {
+    const idsOf = (list: Transaction[], filters: Partial<TransactionFilters>) =>
+      [...filterTransactions({ rows: list, search: list.map(searchTextOf) }, { ...noFilters, ...filters }, today).order].map((index) => list[index]!.id);
+    expect(idsOf(rows, { checked: 'checked' })).toEqual(['a', 'd']);
+    const b = rows.findIndex((row) => row.id === 'b');
+    const edited = rows.slice();
+    edited[b] = { ...rows[b]!, category: null, checked: true, receipt: rows.find((row) => row.id === 'c')!.receipt };
+    columnsAfterEdit(rows, edited, [b]);
+    expect(idsOf(edited, { category: 'uncategorised' })).toEqual(['b', 'c']);
+    expect(idsOf(edited, { checked: 'checked', receipt: 'with' })).toEqual(['b']);
+    expect(idsOf(edited, { category: 'meals' })).toEqual([]);
+    const moved = rows.slice();
+    moved[b] = { ...rows[b]!, accountId: account };
+    columnsAfterEdit(rows, moved, [b]);
+    expect(idsOf(moved, { account })).toEqual(['a', 'b']);
+    expect(idsOf(moved, { account: 'none' })).toEqual(['c', 'd', 'e']);
+    expect(idsOf(moved, { account: '00000000-0000-4000-8000-0000000000ff' })).toEqual([]);
   });
 
   it('round-trips through the URL, keeping other parameters and leaving defaults out', () => {

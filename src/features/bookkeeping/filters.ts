@@ -195,6 +195,76 @@ export interface TransactionSource {
   layout?: object;
 }
 
+/**
+ * The fields the filters test, one typed array each in the rows' order, so a filter pass reads
+ * a few packed arrays in sequence instead of 50,000 objects across the heap (about five times
+ * less work). Dates, amounts and accounts never change in place (an edit that moves one
+ * rebuilds the rows); categories, checks and receipts do, and `columnsAfterEdit` patches them.
+ */
+interface Columns {
+  /** The day as the number YYYYMMDD. */
+  day: Int32Array;
+  amount: Float64Array;
+  /** 1 + the category's index in `categoryKeys`; 0 when uncategorised. */
+  category: Uint8Array;
+  /** `checkedFlag` and `receiptFlag`. */
+  flags: Uint8Array;
+  /** The account's index in `accounts`; -1 without an account. */
+  account: Int32Array;
+  accounts: Map<string, number>;
+}
+
+const checkedFlag = 1;
+const receiptFlag = 2;
+const categoryCode = new Map<string, number>(categoryKeys.map((key, index) => [key, index + 1]));
+const dayNumber = (day: string) => Number(day.slice(0, 4)) * 10_000 + Number(day.slice(5, 7)) * 100 + Number(day.slice(8, 10));
+const flagsOf = (row: Transaction) => (row.checked ? checkedFlag : 0) | (row.receipt !== null ? receiptFlag : 0);
+
+const columnsByRows = new WeakMap<readonly Transaction[], Columns>();
+
+function columnsOf(rows: readonly Transaction[]): Columns {
+  const cached = columnsByRows.get(rows);
+  if (cached) return cached;
+  const n = rows.length;
+  const columns: Columns = { day: new Int32Array(n), amount: new Float64Array(n), category: new Uint8Array(n), flags: new Uint8Array(n), account: new Int32Array(n), accounts: new Map() };
+  for (let index = 0; index < n; index++) {
+    const row = rows[index]!;
+    columns.day[index] = dayNumber(row.date);
+    columns.amount[index] = row.amountCents;
+    columns.category[index] = row.category === null ? 0 : (categoryCode.get(row.category) ?? 255);
+    columns.flags[index] = flagsOf(row);
+    if (row.accountId === null) columns.account[index] = -1;
+    else {
+      let code = columns.accounts.get(row.accountId);
+      if (code === undefined) columns.accounts.set(row.accountId, (code = columns.accounts.size));
+      columns.account[index] = code;
+    }
+  }
+  columnsByRows.set(rows, columns);
+  return columns;
+}
+
+/**
+ * Carries the filter columns of `before` over to `after`, the same rows with those at
+ * `changed` edited in place: two small arrays copied, instead of a pass over every row at the
+ * next filter change. Nothing is carried when an edit moved a date, an amount or an account.
+ */
+export function columnsAfterEdit(before: readonly Transaction[], after: readonly Transaction[], changed: readonly number[]): void {
+  const columns = columnsByRows.get(before);
+  if (!columns || before.length !== after.length) return;
+  const category = columns.category.slice();
+  const flags = columns.flags.slice();
+  for (const index of changed) {
+    const row = after[index]!;
+    const was = before[index]!;
+    // Anything else moved: the next filter builds the columns afresh.
+    if (row.date !== was.date || row.amountCents !== was.amountCents || row.accountId !== was.accountId) return;
+    category[index] = row.category === null ? 0 : (categoryCode.get(row.category) ?? 255);
+    flags[index] = flagsOf(row);
+  }
+  columnsByRows.set(after, { ...columns, category, flags });
+}
+
 /** Amount orders per layout: every position of the rows, ascending and descending, ties newest first. */
 const amountOrders = new WeakMap<object, { asc?: Uint32Array; desc?: Uint32Array }>();
 
@@ -240,22 +310,24 @@ function amountOrder(source: TransactionSource, descending: boolean): Uint32Arra
  * 50,000 rows take a few milliseconds.
  */
 export function filterTransactions(source: TransactionSource, filters: TransactionFilters, today: string): FilteredView {
-  const passes = rowFilter(filters, today);
-  const rows = source.rows;
-  const picked = new Uint32Array(rows.length);
-  const member = new Uint8Array(rows.length);
+  const columns = columnsOf(source.rows);
+  const passes = rowFilter(columns, source.search, filters, today);
+  const n = source.rows.length;
+  const picked = new Uint32Array(n);
+  const member = new Uint8Array(n);
+  const amounts = columns.amount;
   let count = 0;
   let incomeCents = 0;
   let expensesCents = 0;
   // The rows are read in their own order (reading them in amount order, all over memory, was
   // several times slower); the amount sort then walks its cached order over the member bitmap.
-  for (let index = 0; index < rows.length; index++) {
-    const row = rows[index]!;
-    if (!passes(row, source.search[index]!)) continue;
+  for (let index = 0; index < n; index++) {
+    if (!passes(index)) continue;
     picked[count++] = index;
     member[index] = 1;
-    if (row.amountCents >= 0) incomeCents += row.amountCents;
-    else expensesCents += row.amountCents;
+    const amount = amounts[index]!;
+    if (amount >= 0) incomeCents += amount;
+    else expensesCents += amount;
   }
   let order = picked.slice(0, count);
   if (filters.sort === 'amount') {
@@ -275,30 +347,40 @@ export function filterTransactions(source: TransactionSource, filters: Transacti
  * caller filters again).
  */
 export function patchView(view: FilteredView, source: TransactionSource, changed: readonly number[], filters: TransactionFilters, today: string): FilteredView | null {
-  const passes = rowFilter(filters, today);
+  const passes = rowFilter(columnsOf(source.rows), source.search, filters, today);
   for (const index of changed) {
-    if (passes(source.rows[index]!, source.search[index]!) !== (view.member[index] === 1)) return null;
+    if (passes(index) !== (view.member[index] === 1)) return null;
   }
   return { ...view };
 }
 
-/** The filters as one test of a row and its search text. */
-function rowFilter(filters: TransactionFilters, today: string): (row: Transaction, search: string) => boolean {
-  const { from, to } = periodRange(filters, today);
+/** The filters as one test of the row at a position (its columns and its search text). */
+function rowFilter(columns: Columns, search: readonly string[], filters: TransactionFilters, today: string): (index: number) => boolean {
+  const range = periodRange(filters, today);
+  const from = range.from === null ? null : dayNumber(range.from);
+  const to = range.to === null ? null : dayNumber(range.to);
   const words = searchable(filters.query).split(/\s+/).filter(Boolean);
-  const { account, category, checked, receipt, direction, minCents, maxCents } = filters;
-  return (row, search) => {
-    if (from !== null && row.date < from) return false;
-    if (to !== null && row.date > to) return false;
-    if (account !== null && (account === 'none' ? row.accountId !== null : row.accountId !== account)) return false;
-    if (category !== null && (category === 'uncategorised' ? row.category !== null : row.category !== category)) return false;
-    if (checked !== null && row.checked !== (checked === 'checked')) return false;
-    if (receipt !== null && (row.receipt !== null) !== (receipt === 'with')) return false;
-    if (direction !== null && (direction === 'in' ? row.amountCents < 0 : row.amountCents >= 0)) return false;
-    const magnitude = Math.abs(row.amountCents);
+  const { checked, receipt, direction, minCents, maxCents } = filters;
+  // -2 (no account has it) keeps nothing; -1 is "without an account".
+  const account = filters.account === null ? null : filters.account === 'none' ? -1 : (columns.accounts.get(filters.account) ?? -2);
+  const category = filters.category === null ? null : filters.category === 'uncategorised' ? 0 : categoryCode.get(filters.category)!;
+  const flagMask = (checked !== null ? checkedFlag : 0) | (receipt !== null ? receiptFlag : 0);
+  const flagValue = (checked === 'checked' ? checkedFlag : 0) | (receipt === 'with' ? receiptFlag : 0);
+  const { day, amount, flags } = columns;
+  const accounts = columns.account;
+  const categories = columns.category;
+  return (index) => {
+    if (from !== null && day[index]! < from) return false;
+    if (to !== null && day[index]! > to) return false;
+    if (account !== null && accounts[index] !== account) return false;
+    if (category !== null && categories[index] !== category) return false;
+    if ((flags[index]! & flagMask) !== flagValue) return false;
+    const cents = amount[index]!;
+    if (direction !== null && (direction === 'in' ? cents < 0 : cents >= 0)) return false;
+    const magnitude = Math.abs(cents);
     if (minCents !== null && magnitude < minCents) return false;
     if (maxCents !== null && magnitude > maxCents) return false;
-    return words.length === 0 || containsAll(search, words);
+    return words.length === 0 || containsAll(search[index]!, words);
   };
 }
 
