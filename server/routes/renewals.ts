@@ -264,8 +264,11 @@ export function renewalsRouter(deps: AppDeps) {
     .openapi(staffProcessedRoute, async (c) => {
       const { id, dueDate } = c.req.valid('param');
       const found = await staffCompany(id);
-      if (!(await renewalHistoryOf(db, id)).some((entry) => entry.dueDate === dueDate)) throw new ProblemError(404, 'not_found');
-      if (!(await processRenewal(db, { companyId: id, dueDate, userId: c.var.user.id, now: deps.now() }))) throw new ProblemError(409, 'conflict');
+      if (!(await processRenewal(db, { companyId: id, dueDate, userId: c.var.user.id, now: deps.now() }))) {
+        // Nothing marked: the history tells a due date never settled from one filed already.
+        const settled = (await renewalHistoryOf(db, id)).some((entry) => entry.dueDate === dueDate);
+        throw settled ? new ProblemError(409, 'conflict') : new ProblemError(404, 'not_found');
+      }
       await recordStaffAction(deps, c, 'process_renewal', found, { dueDate });
       return c.body(null, 204);
     });

@@ -218,6 +218,7 @@ const checkedFlag = 1;
 const receiptFlag = 2;
 const categoryCode = new Map<string, number>(categoryKeys.map((key, index) => [key, index + 1]));
 const dayNumber = (day: string) => Number(day.slice(0, 4)) * 10_000 + Number(day.slice(5, 7)) * 100 + Number(day.slice(8, 10));
+const categoryOf = (row: Transaction) => (row.category === null ? 0 : (categoryCode.get(row.category) ?? 255));
 const flagsOf = (row: Transaction) => (row.checked ? checkedFlag : 0) | (row.receipt !== null ? receiptFlag : 0);
 
 const columnsByRows = new WeakMap<readonly Transaction[], Columns>();
@@ -231,7 +232,7 @@ function columnsOf(rows: readonly Transaction[]): Columns {
     const row = rows[index]!;
     columns.day[index] = dayNumber(row.date);
     columns.amount[index] = row.amountCents;
-    columns.category[index] = row.category === null ? 0 : (categoryCode.get(row.category) ?? 255);
+    columns.category[index] = categoryOf(row);
     columns.flags[index] = flagsOf(row);
     if (row.accountId === null) columns.account[index] = -1;
     else {
@@ -259,7 +260,7 @@ export function columnsAfterEdit(before: readonly Transaction[], after: readonly
     const was = before[index]!;
     // Anything else moved: the next filter builds the columns afresh.
     if (row.date !== was.date || row.amountCents !== was.amountCents || row.accountId !== was.accountId) return;
-    category[index] = row.category === null ? 0 : (categoryCode.get(row.category) ?? 255);
+    category[index] = categoryOf(row);
     flags[index] = flagsOf(row);
   }
   columnsByRows.set(after, { ...columns, category, flags });
