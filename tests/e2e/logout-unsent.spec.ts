@@ -81,3 +81,22 @@ test('with the server failing, logout counts every unsent change and "Log out an
   await expect(page).toHaveURL(/\/en\/login$/);
   await expect.poll(() => databaseNames(page)).not.toContain(database);
 });
+
+test('logout stops sync before the server ends the session: nothing pulls or refreshes with it', async ({ page }) => {
+  await signedInAndSynced(page);
+  const afterLogout: string[] = [];
+  // The server ends the session at once, and its answer reaches the tab half a second later;
+  // meanwhile the tab is told it is back online, which makes a running engine sync at once.
+  await page.route('**/api/v1/logout', async (route) => {
+    const response = await route.fetch();
+    page.on('request', (request) => {
+      if (/\/api\/v1\/(sync\/(push|pull)|auth\/refresh)$/.test(request.url())) afterLogout.push(request.url());
+    });
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.waitForTimeout(500);
+    await route.fulfill({ response });
+  });
+  await confirmLogout(page);
+  await expect(page).toHaveURL(/\/en\/login$/);
+  expect(afterLogout).toEqual([]);
+});

@@ -104,11 +104,14 @@ export async function switchBackToAdmin(admin: User): Promise<void> {
 }
 
 /**
- * Logout (SPEC §4): ends the session on the server (a failure there does not keep anyone
- * signed in here), deletes the user's database with every cached page and clears the hint.
- * The caller then goes to login.
+ * Logout (SPEC §4): stops this tab's sync, ends the session on the server (a failure there
+ * does not keep anyone signed in here), deletes the user's database with every cached page
+ * and clears the hint. The caller then goes to login.
  */
 export async function signOut(): Promise<void> {
+  // Sync stops first: a pull sent while the server ends the session would be refused (401).
+  const { stopSyncEngine } = await import('@src/features/sync/sync-runtime');
+  stopSyncEngine();
   await logoutRequest();
   setCurrentUser(null);
   clearSignedIn();

@@ -12,6 +12,8 @@ import { adoptGuestDrafts } from '@src/features/drafts/guest-drafts';
  * deleted (sign-out), keeping nothing in memory that the database does not hold.
  */
 let running: { db: AppDB; engine: SyncEngine; stopReceipts: () => void } | null = null;
+/** The database whose session is ending: no engine starts for it again (see `stopSyncEngine`). */
+let ended: AppDB | null = null;
 
 /** The engine of `db`, started if needed. */
 export function syncEngineFor(db: AppDB): SyncEngine {
@@ -30,14 +32,17 @@ export function syncEngineFor(db: AppDB): SyncEngine {
 /** The signed-in user's engine (even offline, from the last user's database); null for a guest. */
 export function currentSyncEngine(): SyncEngine | null {
   const db = currentUserDatabase();
-  return db ? syncEngineFor(db) : null;
+  return db && db !== ended ? syncEngineFor(db) : null;
 }
 
 /**
- * Stops this tab's engine without closing its database: switching users in place ("return to
- * admin", decision 033), nothing more pulls, listens or refreshes with the session about to end.
+ * Stops this tab's engine for the rest of its session, which is about to end (sign-out, or
+ * "return to admin", decision 033): nothing more pulls, listens or refreshes with it. Its
+ * database stays open until deleted, and no engine starts for it again, whoever asks; the next
+ * sign-in opens a new database with its own engine.
  */
 export function stopSyncEngine(): void {
+  ended = running?.db ?? currentUserDatabase();
   running?.engine.stop();
   running?.stopReceipts();
   running = null;
