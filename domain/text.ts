@@ -23,19 +23,33 @@ export const storableTextSchema = () => z.string().refine(isStorableText, { erro
  * explicit stack, so a hostile million-level nesting costs no call stack.
  */
 export function unstorablePath(value: unknown): (string | number)[] | null {
-  const stack: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
+  // Each entry knows its parent, so the path is built only for the value that fails.
+  type Entry = { value: unknown; key: string | number; parent: Entry | null; depth: number };
+  const pathOf = (entry: Entry | null) => {
+    const path: (string | number)[] = [];
+    for (let at = entry; at?.parent; at = at.parent) path.unshift(at.key);
+    return path;
+  };
+  const stack: Entry[] = [{ value, key: '', parent: null, depth: 0 }];
   while (stack.length > 0) {
-    const { value: current, path } = stack.pop()!;
+    const entry = stack.pop()!;
+    const current = entry.value;
     if (typeof current === 'string') {
-      if (!isStorableText(current)) return path;
+      if (!isStorableText(current)) return pathOf(entry);
       continue;
     }
     if (current === null || typeof current !== 'object') continue;
-    if (path.length >= maxInputDepth) return path;
-    const entries: [string | number, unknown][] = Array.isArray(current) ? current.map((item, index) => [index, item]) : Object.entries(current);
-    for (const [key, item] of entries) {
-      if (typeof key === 'string' && !isStorableText(key)) return path;
-      stack.push({ value: item, path: [...path, key] });
+    if (entry.depth >= maxInputDepth) return pathOf(entry);
+    const depth = entry.depth + 1;
+    if (Array.isArray(current)) {
+      current.forEach((item, index) => {
+        if (typeof item === 'object' || typeof item === 'string') stack.push({ value: item, key: index, parent: entry, depth });
+      });
+      continue;
+    }
+    for (const [key, item] of Object.entries(current)) {
+      if (!isStorableText(key)) return pathOf(entry);
+      if (typeof item === 'object' || typeof item === 'string') stack.push({ value: item, key, parent: entry, depth });
     }
   }
   return null;

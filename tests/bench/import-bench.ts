@@ -172,6 +172,9 @@ async function runBench() {
     rawBulkPutRuns,
     importRuns,
     ratio: Math.round((importMs / (rawParseMs + rawBulkPutMs)) * 100) / 100,
+    // Each round's import against the raw bulkPut just before it: the machine's speed drifts
+    // between rounds (±30 % here), much less within one.
+    pairedRatio: Math.round(median(importRuns.map((run, round) => run / (rawParseMs + rawBulkPutRuns[round]!))) * 100) / 100,
     outcome: outcome?.ok ? outcome.result : outcome,
     reimportMs,
     reimportDuplicates: again?.ok ? again.result.duplicateCount : again,

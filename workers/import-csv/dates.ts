@@ -50,7 +50,12 @@ interface NamedParts {
   day: number;
 }
 
+/** The common case, a numeric date with nothing around it, read without folding the text first. */
+const plainNumeric = /^(\d{1,4})[/.\-](\d{1,2})[/.\-](\d{1,4})$/;
+
 function split(raw: string): NumericParts | NamedParts | null {
+  const plain = plainNumeric.exec(raw);
+  if (plain) return { kind: 'numeric', first: plain[1]!, second: plain[2]!, third: plain[3]! };
   const text = raw
     .trim()
     .toLowerCase()
@@ -59,7 +64,7 @@ function split(raw: string): NumericParts | NamedParts | null {
     // A time after the date (2026-03-31 10:22, 2026-03-31T10:22:00Z) is not part of the day.
     .replace(/(?:t|\s+)\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:z|[ap]\.?m\.?|[+-]\d{2}:?\d{2})?$/, '')
     .trim();
-  const numeric = /^(\d{1,4})[/.\-](\d{1,2})[/.\-](\d{1,4})$/.exec(text) ?? /^(\d{4})(\d{2})(\d{2})$/.exec(text);
+  const numeric = plainNumeric.exec(text) ?? /^(\d{4})(\d{2})(\d{2})$/.exec(text);
   if (numeric) return { kind: 'numeric', first: numeric[1]!, second: numeric[2]!, third: numeric[3]! };
   // 31-mar-2026, 31 mar 2026, 31 de marzo de 2026
   const dayFirst = /^(\d{1,2})(?:[\s/.-]+de)?[\s/.-]+([a-z]+)\.?(?:[\s/.-]+de)?[\s/.,-]+(\d{2}|\d{4})$/.exec(text);
@@ -73,7 +78,11 @@ function split(raw: string): NumericParts | NamedParts | null {
 /** Reads a date in the given numeric order into `YYYY-MM-DD`; null when it is not a real date in that order. */
 export function parseDate(raw: string, order: DateOrder): string | null {
   const parts = split(raw);
-  if (!parts) return null;
+  return parts && dateOf(parts, order);
+}
+
+/** The day that split parts name in the given order, or null. */
+function dateOf(parts: NumericParts | NamedParts, order: DateOrder): string | null {
   if (parts.kind === 'named') return iso(parts.year, parts.month, parts.day);
   const { first, second, third } = parts;
   // A four-digit first part is always year-month-day, whatever the column's order.
@@ -88,8 +97,8 @@ export function parseDate(raw: string, order: DateOrder): string | null {
 export function possibleOrders(raw: string): DateOrder[] {
   const parts = split(raw);
   if (!parts) return [];
-  if (parts.kind === 'named' || parts.first.length === 4) return parseDate(raw, 'ymd') ? ['dmy', 'mdy', 'ymd'] : [];
-  return (['dmy', 'mdy'] as const).filter((order) => parseDate(raw, order) !== null);
+  if (parts.kind === 'named' || parts.first.length === 4) return dateOf(parts, 'ymd') ? ['dmy', 'mdy', 'ymd'] : [];
+  return (['dmy', 'mdy'] as const).filter((order) => dateOf(parts, order) !== null);
 }
 
 /** True when a cell reads as a date in some order. */

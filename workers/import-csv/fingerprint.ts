@@ -9,6 +9,8 @@ import { sha256 } from './sha256';
 
 /** Lower case, no accents, punctuation and runs of spaces folded: banks change those between exports. */
 export function normaliseDescription(description: string): string {
+  // Most bank lines are ASCII: nothing to decompose, and ASCII letters and digits are the only letters and numbers.
+  if (ascii.test(description)) return description.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
   return description
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -16,6 +18,7 @@ export function normaliseDescription(description: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 }
+const ascii = /^[\x00-\x7f]*$/;
 
 /** Counts identical lines of one file in order: the first is occurrence 0, the next 1, … */
 export class OccurrenceCounter {

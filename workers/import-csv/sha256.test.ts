@@ -17,4 +17,12 @@ describe('sha256', () => {
       expect(hex(sha256(text)), `length ${length}`).toBe(hex(expected));
     }
   });
+
+  it('hashes a short line right after a long one (its buffer is reused)', async () => {
+    const digest = async (text: string) => hex(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))));
+    const long = 'Transferência recebida de cliente — referência 2026/03 '.repeat(40);
+    expect(hex(sha256(long))).toBe(await digest(long));
+    expect(hex(sha256('abc'))).toBe(await digest('abc'));
+    expect(hex(sha256(long.slice(0, 70)))).toBe(await digest(long.slice(0, 70)));
+  });
 });

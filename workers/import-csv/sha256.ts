@@ -16,18 +16,21 @@ const k = new Uint32Array([
 
 const encoder = new TextEncoder();
 const words = new Uint32Array(64);
+/** The padded message, reused from call to call (grown when a longer text comes). */
+let block = new Uint8Array(256);
 
 /** The 32-byte digest. */
 export function sha256(text: string): Uint8Array {
-  const message = encoder.encode(text);
+  // UTF-8 takes at most three bytes per UTF-16 unit; room for those, the marker and the length.
+  if (block.length < text.length * 3 + 72) block = new Uint8Array(text.length * 6 + 72);
+  const size = encoder.encodeInto(text, block).written;
   // Message, the 0x80 marker, zero padding, and the 64-bit big-endian bit length.
-  const length = Math.ceil((message.length + 9) / 64) * 64;
-  const padded = new Uint8Array(length);
-  padded.set(message);
-  padded[message.length] = 0x80;
-  const view = new DataView(padded.buffer);
-  view.setUint32(length - 8, Math.floor((message.length * 8) / 2 ** 32));
-  view.setUint32(length - 4, (message.length * 8) >>> 0);
+  const length = Math.ceil((size + 9) / 64) * 64;
+  block.fill(0, size, length);
+  block[size] = 0x80;
+  const bits = size * 8;
+  writeWord(block, length - 8, Math.floor(bits / 2 ** 32));
+  writeWord(block, length - 4, bits >>> 0);
 
   let h0 = 0x6a09e667;
   let h1 = 0xbb67ae85;
@@ -38,7 +41,10 @@ export function sha256(text: string): Uint8Array {
   let h6 = 0x1f83d9ab;
   let h7 = 0x5be0cd19;
   for (let offset = 0; offset < length; offset += 64) {
-    for (let i = 0; i < 16; i++) words[i] = view.getUint32(offset + i * 4);
+    for (let i = 0; i < 16; i++) {
+      const at = offset + i * 4;
+      words[i] = (block[at]! << 24) | (block[at + 1]! << 16) | (block[at + 2]! << 8) | block[at + 3]!;
+    }
     for (let i = 16; i < 64; i++) {
       const x = words[i - 15]!;
       const y = words[i - 2]!;
@@ -79,7 +85,14 @@ export function sha256(text: string): Uint8Array {
     h7 = (h7 + h) | 0;
   }
   const digest = new Uint8Array(32);
-  const out = new DataView(digest.buffer);
-  [h0, h1, h2, h3, h4, h5, h6, h7].forEach((value, i) => out.setUint32(i * 4, value >>> 0));
+  [h0, h1, h2, h3, h4, h5, h6, h7].forEach((value, i) => writeWord(digest, i * 4, value));
   return digest;
+}
+
+/** Writes a 32-bit word big-endian. */
+function writeWord(bytes: Uint8Array, at: number, value: number) {
+  bytes[at] = value >>> 24;
+  bytes[at + 1] = (value >>> 16) & 0xff;
+  bytes[at + 2] = (value >>> 8) & 0xff;
+  bytes[at + 3] = value & 0xff;
 }
