@@ -9,6 +9,15 @@ import { sha256 } from './sha256';
 
 /** Lower case, no accents, punctuation and runs of spaces folded: banks change those between exports. */
 export function normaliseDescription(description: string): string {
+  // The import asks twice in a row for each line (its fingerprint, then its category).
+  if (description === last.description) return last.normalised;
+  last.description = description;
+  last.normalised = fold(description);
+  return last.normalised;
+}
+const last = { description: '', normalised: '' };
+
+function fold(description: string): string {
   // Most bank lines are ASCII: nothing to decompose, and ASCII letters and digits are the only letters and numbers.
   if (ascii.test(description)) return description.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
   return description
