@@ -18,7 +18,8 @@ export function normaliseDescription(description: string): string {
 const last = { description: '', normalised: '' };
 
 function fold(description: string): string {
-  // Most bank lines are ASCII: nothing to decompose, and ASCII letters and digits are the only letters and numbers.
+  // Most bank lines are ASCII: nothing to decompose, and their only letters and numbers are
+  // ASCII letters and digits.
   if (ascii.test(description)) return description.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
   return description
     .normalize('NFKD')
