@@ -19,10 +19,12 @@ export const isoDateSchema = z
 /** True when `YYYY-MM-DD` names a day that exists, between 1970 and 2099. */
 export function isRealDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < 1970 || year > 2099 || month < 1 || month > 12 || day < 1) return false;
-  return day <= daysInMonth(year, month);
+  return match !== null && isRealDay(Number(match[1]), Number(match[2]), Number(match[3]));
+}
+
+/** True when year, month and day name a day that exists, between 1970 and 2099. */
+export function isRealDay(year: number, month: number, day: number): boolean {
+  return year >= 1970 && year <= 2099 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 
 /** Days in a month of the Gregorian calendar. */

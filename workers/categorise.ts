@@ -92,14 +92,14 @@ const rules: Rule[] = [
   { category: 'transfer', words: ['transfer to savings', 'transferencia a ahorro', 'internal transfer'] },
 ];
 
-// Each rule's words as one regular expression of whole words, built once.
-const compiled = rules.map((rule) => ({
-  rule,
-  pattern: new RegExp(`(?:^| )(?:${rule.words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?= |$)`),
-}));
+/** Any of `words` as whole words of a normalised text. */
+const wordsPattern = (words: string[]) => new RegExp(`(?:^| )(?:${words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?= |$)`);
+
+// Each rule's words as one regular expression, built once.
+const compiled = rules.map((rule) => ({ rule, pattern: wordsPattern(rule.words) }));
 
 /** Any rule's words: a line none of them is in gets no suggestion from the rules. */
-const anyRule = new RegExp(`(?:^| )(?:${compiled.map(({ pattern }) => pattern.source.slice('(?:^| )(?:'.length, -')(?= |$)'.length)).join('|')})(?= |$)`);
+const anyRule = wordsPattern(rules.flatMap((rule) => rule.words));
 
 export interface Categorisation {
   category: CategoryKey | null;

@@ -1,4 +1,4 @@
-import { daysInMonth } from '@domain/bookkeeping';
+import { isRealDay } from '@domain/bookkeeping';
 
 /**
  * Dates as bank exports write them: `2026-03-31`, `31/03/2026` (es, pt), `03/31/2026`
@@ -33,9 +33,8 @@ const pad = (value: number) => String(value).padStart(2, '0');
 const fullYear = (year: string) => (year.length === 2 ? Number(year) + (Number(year) <= 69 ? 2000 : 1900) : Number(year));
 
 function iso(year: number, month: number, day: number): string | null {
-  // `isRealDate`'s rule, checked on the numbers before any text is made: the import reads
-  // every date up to three times.
-  if (!(year >= 1970 && year <= 2099 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month))) return null;
+  // Checked on the numbers before any text is made: the import reads every date up to three times.
+  if (!isRealDay(year, month, day)) return null;
   return `${year}-${pad(month)}-${pad(day)}`;
 }
 
