@@ -1,4 +1,4 @@
-import '@src/lib/zod-jitless';
+import '@domain/zod-jitless';
 import '@src/styles/global.css';
 import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

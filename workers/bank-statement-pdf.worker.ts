@@ -1,3 +1,4 @@
+import '@domain/zod-jitless';
 import * as Comlink from 'comlink';
 import { buildBankStatementPdf, type BankStatement, type BankStatementLabels } from '@domain/bank-statement-pdf';
 

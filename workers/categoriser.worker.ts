@@ -1,3 +1,4 @@
+import '@domain/zod-jitless';
 import * as Comlink from 'comlink';
 import { maxRuleTextLength, type CategoriserRule, type CategoryKey, type Transaction } from '@domain/bookkeeping';
 import { AppDB } from '@sync/client/db';

@@ -1,3 +1,4 @@
+import '@domain/zod-jitless';
 import * as Comlink from 'comlink';
 import type { Language } from '@domain/constants';
 import { AppDB } from '@sync/client/db';

@@ -1,3 +1,4 @@
+import '@domain/zod-jitless';
 import * as Comlink from 'comlink';
 import type { TaxFormData } from '@domain/tax-form';
 import { buildTaxReturnPdf, type TaxReturnPdfOptions } from '@domain/tax-return-pdf';

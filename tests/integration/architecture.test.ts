@@ -92,6 +92,13 @@ describe('architecture', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('turns zod jitless first thing in the client entry and in every worker: their scripts carry a CSP without eval (decision 045)', () => {
+    const entries = [path.join(root, 'src/main.tsx'), ...readdirSync(path.join(root, 'workers')).filter((name) => name.endsWith('.worker.ts')).map((name) => path.join(root, 'workers', name))];
+    const firstImport = (file: string) => /^\s*import\s+(?:[^'";]*?from\s+)?['"]([^'"]+)['"]/m.exec(readFileSync(file, 'utf8'))?.[1];
+    expect(entries.length).toBeGreaterThan(4);
+    expect(entries.filter((file) => firstImport(file) !== '@domain/zod-jitless').map((file) => path.relative(root, file))).toEqual([]);
+  });
+
   it('domain has no I/O', () => {
     const io = /from\s+['"](node:|fs|path|dexie|ky|pg|hono|drizzle-orm)/;
     const offenders = sourceFiles(path.join(root, 'domain')).filter((file) => io.test(readFileSync(file, 'utf8')));
