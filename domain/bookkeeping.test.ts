@@ -4,7 +4,7 @@ import {
   canTransition,
   categories,
   categoryKeys,
-  importedRowSchema,
+  checkImportedRow,
   isRealDate,
   manualAccountFormSchema,
   transactionFormSchema,
@@ -85,9 +85,27 @@ describe('transaction form', () => {
 
 describe('imported row', () => {
   it('reports the missing description with its own key', () => {
-    expect(importedRowSchema.safeParse({ date: '2026-01-02', description: '', amountCents: 1, merchant: null }).error?.issues[0]?.message).toBe(
-      'validation.missingDescription',
-    );
+    expect(checkImportedRow({ date: '2026-01-02', description: '', amountCents: 1, merchant: null })).toEqual({
+      ok: false,
+      problems: [{ field: 'description', code: 'validation.missingDescription' }],
+    });
+  });
+
+  it('reports every field that is wrong, each with its key', () => {
+    const checked = checkImportedRow({ date: '2026-02-30', description: 'x'.repeat(501), amountCents: 1.5, merchant: 'm'.repeat(121) });
+    expect(checked.ok ? [] : checked.problems).toEqual([
+      { field: 'date', code: 'validation.invalidDate' },
+      { field: 'description', code: 'validation.descriptionTooLong' },
+      { field: 'amountCents', code: 'validation.invalidAmount' },
+      { field: 'merchant', code: 'validation.merchantTooLong' },
+    ]);
+  });
+
+  it('gives the line as a transaction stores it: trimmed, control characters as spaces', () => {
+    expect(checkImportedRow({ date: '2026-01-02', description: '  Pago\tcliente\u0000 ', amountCents: -1, merchant: ' ACME ' })).toEqual({
+      ok: true,
+      row: { date: '2026-01-02', description: 'Pago cliente', amountCents: -1, merchant: 'ACME' },
+    });
   });
 });
 

@@ -148,14 +148,37 @@ export const transactionFormSchema = z
   });
 export type TransactionForm = z.infer<typeof transactionFormSchema>;
 
-/** One bank line after the import worker read it: validated before it is stored. */
-export const importedRowSchema = z.strictObject({
+/** One bank line after the import worker read it. */
+export interface ImportedRow {
+  date: string;
+  description: string;
+  amountCents: number;
+  merchant: string | null;
+}
+
+const importedRowFields = {
   date: isoDateSchema,
   description: descriptionSchema,
   amountCents: amountCentsSchema,
   merchant: merchantSchema.nullable(),
-});
-export type ImportedRow = z.infer<typeof importedRowSchema>;
+} satisfies Record<keyof ImportedRow, z.ZodType>;
+
+/**
+ * Validates one bank line with a transaction's own field schemas: the line as it is stored
+ * (trimmed, without control characters), or the i18n key of what is wrong with each field.
+ * Field by field rather than as one object schema: an import checks up to 30,000 lines, and
+ * zod's object checking (jitless, as Alta's CSP wants it) took two thirds of that time.
+ */
+export function checkImportedRow(line: ImportedRow): { ok: true; row: ImportedRow } | { ok: false; problems: { field: keyof ImportedRow; code: string }[] } {
+  const row: Record<string, unknown> = {};
+  const problems: { field: keyof ImportedRow; code: string }[] = [];
+  for (const field of Object.keys(importedRowFields) as (keyof ImportedRow)[]) {
+    const result = importedRowFields[field].safeParse(line[field]);
+    if (result.success) row[field] = result.data;
+    else for (const { message } of result.error.issues) problems.push({ field, code: message.startsWith('validation.') ? message : 'validation.invalid' });
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, row: row as unknown as ImportedRow };
+}
 
 /** A manual account (SPEC §3, §5: the name is required). */
 export const manualAccountNameSchema = z

@@ -81,14 +81,21 @@ export class Replica {
    * Runs several mutations in order in ONE Dexie transaction, each its own outbox entry (an
    * import's chunks prepared while the previous write was committing): one commit instead of
    * one per mutation. All or nothing: a refusal of any of them changes nothing.
+   *
+   * `argsParsed`: the arguments are already what their mutators' schemas make of them, so they
+   * are not parsed again. Only for arguments built from values those same schemas produced: an
+   * import's chunks, whose every line the worker validated (`checkImportedRow`); their test
+   * checks that parsing them changes nothing. The server parses every mutation it receives.
    */
-  async mutateAll(calls: readonly MutationCall[]): Promise<number[]> {
+  async mutateAll(calls: readonly MutationCall[], { argsParsed = false } = {}): Promise<number[]> {
     return this.db.transaction('rw', this.syncTables, async () => {
       const meta = await this.metaInTx();
       const entries: OutboxEntry[] = [];
       for (const { name, args } of calls) {
         const undo = new Map<string, RowUndo>();
-        const parsed = await runMutator(findMutator(name)!, createLocalTx(this.db, this.userId, undo), args);
+        const mutator = findMutator(name)!;
+        const tx = createLocalTx(this.db, this.userId, undo);
+        const parsed = argsParsed ? (await mutator.run(tx, args), args) : await runMutator(mutator, tx, args);
         // An entry too large for a push request could never be sent and would wedge the queue.
         if (JSON.stringify(parsed).length > mutationArgsMaxChars) throw new MutationRejection('invalid');
         entries.push({ id: meta.nextMutationId + entries.length, name, args: parsed, createdAt: this.clock().toISOString(), undo: compactUndo(undo.values()) });

@@ -1,7 +1,15 @@
 import type { Table } from 'dexie';
 import { importCooldownLeft, type BatchImport, type Transaction } from '@domain/bookkeeping';
-import type { Replica } from '@sync/client/replica';
-import type { ImportStore } from './pipeline';
+import type { MutationCall, Replica } from '@sync/client/replica';
+import type { ImportChunk, ImportStore } from './pipeline';
+
+/** The `importTransactions` mutation of one chunk: its rows' own fields, the rest comes from the batch. */
+export function importChunkCall({ importId, rows, processedCount, updatedAt }: ImportChunk): MutationCall {
+  return {
+    name: 'importTransactions',
+    args: { importId, processedCount, updatedAt, rows: rows.map(({ id, date, description, amountCents, category, merchant }) => ({ id, date, description, amountCents, category, merchant })) },
+  };
+}
 
 /**
  * The import's store on the device: every write is a sync mutation through the replica, so
@@ -29,12 +37,8 @@ export function dexieImportStore(replica: Replica, tables: { transactions: Table
       return new Set(await transactions.where('accountId').equals(accountId).primaryKeys());
     },
     async writeChunks(chunks) {
-      await replica.mutateAll(
-        chunks.map(({ importId, rows, processedCount, updatedAt }) => ({
-          name: 'importTransactions',
-          args: { importId, processedCount, updatedAt, rows: rows.map(({ id, date, description, amountCents, category, merchant }) => ({ id, date, description, amountCents, category, merchant })) },
-        })),
-      );
+      // The pipeline validated every line with the transaction's own field schemas: the chunks are not parsed again.
+      await replica.mutateAll(chunks.map(importChunkCall), { argsParsed: true });
       requestSync();
     },
     async finish({ importId, ...update }) {

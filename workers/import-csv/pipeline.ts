@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import {
-  importedRowSchema,
+  checkImportedRow,
   maxStoredRowErrors,
   type AccountKind,
   type BatchImport,
@@ -427,27 +427,23 @@ async function importRows(table: CsvTable, survey: Survey, input: ImportInput, c
     const amountCents = readAmount(row, map, survey.decimal.separator);
     if (typeof amountCents === 'string') refuse('amount', amountCents);
     // Validated with placeholders for what already failed, so every problem of the line is reported at once.
-    const parsed = importedRowSchema.safeParse({ date: date ?? '2000-01-01', description, amountCents: typeof amountCents === 'number' ? amountCents : 0, merchant });
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] === 'date' ? 'date' : issue.path[0] === 'amountCents' ? 'amount' : 'description';
-        refuse(field, issue.message.startsWith('validation.') ? issue.message : 'validation.invalid');
-      }
-    }
-    if (reported.size > 0 || !parsed.success) return;
-    const id = importedTransactionId(input.companyId, input.accountId, occurrences.next(parsed.data));
+    const checked = checkImportedRow({ date: date ?? '2000-01-01', description, amountCents: typeof amountCents === 'number' ? amountCents : 0, merchant });
+    if (!checked.ok) for (const { field, code } of checked.problems) refuse(field === 'date' ? 'date' : field === 'amountCents' ? 'amount' : 'description', code);
+    if (reported.size > 0 || !checked.ok) return;
+    const valid = checked.row;
+    const id = importedTransactionId(input.companyId, input.accountId, occurrences.next(valid));
     if (known.has(id)) {
       counts.duplicates += 1;
       return;
     }
-    const suggestion = categorise(parsed.data);
-    pendingChars += rowOverheadChars + jsonChars(parsed.data.description) + jsonChars(suggestion.merchant) + jsonChars(suggestion.category);
+    const suggestion = categorise(valid);
+    pendingChars += rowOverheadChars + jsonChars(valid.description) + jsonChars(suggestion.merchant) + jsonChars(suggestion.category);
     pending.push({
       id,
       companyId: input.companyId,
-      date: parsed.data.date,
-      description: parsed.data.description,
-      amountCents: parsed.data.amountCents,
+      date: valid.date,
+      description: valid.description,
+      amountCents: valid.amountCents,
       accountKind: input.accountKind,
       accountId: input.accountId,
       category: suggestion.category,

@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
+import { parseMutatorArgs } from '@sync/mutator';
+import { findMutator } from '@sync/mutators';
 import { syncCycle } from '@sync/client/cycle';
 import { AppDB } from '@sync/client/db';
 import { Replica } from '@sync/client/replica';
@@ -88,6 +90,29 @@ describe('import worker job (Dexie + outbox)', () => {
       [2500, 'batchImports'],
       [2500, 'batchImports'],
       [100, 'batchImports'],
+    ]);
+  });
+
+  it('queues chunks that parsing would not change: the replica does not parse them again', async () => {
+    const db = await openDb();
+    // Cells a bank really writes: padding, a tab inside a quoted description, a control
+    // character, a merchant column, money in and out, a well-known merchant and an unknown one.
+    const file = new Blob([
+      'Date,Description,Merchant,Amount\n' +
+        '2026-01-02,"  AWS   invoice\tJAN  ",,-120.00\n' +
+        '2026-01-03,Pago cliente\u0007 ACME,"  ACME Corp ",1500.25\n' +
+        '2026-01-04,  Transferencia entre cuentas  ,,-10.00\n' +
+        '2026-01-05,Café de la esquina,  Café Pepe  ,-3.50\n',
+    ]);
+    const outcome = await runImport(db, request('bank-en-us.csv', { fileName: 'padded.csv', file }));
+    expect(outcome.ok && outcome.result.importedCount).toBe(4);
+    const [chunk] = (await db.outbox.toArray()).filter((entry) => entry.name === 'importTransactions');
+    expect(parseMutatorArgs(findMutator('importTransactions')!, chunk!.args)).toEqual({ data: chunk!.args });
+    expect((chunk!.args as { rows: { description: string; merchant: string | null }[] }).rows.map(({ description, merchant }) => [description, merchant])).toEqual([
+      ['AWS   invoice JAN', 'AWS'],
+      ['Pago cliente  ACME', 'ACME Corp'],
+      ['Transferencia entre cuentas', null],
+      ['Café de la esquina', 'Café Pepe'],
     ]);
   });
 
