@@ -167,7 +167,7 @@ const importedRowFields = {
  * Validates one bank line with a transaction's own field schemas: the line as it is stored
  * (trimmed, without control characters), or the i18n key of what is wrong with each field.
  * Field by field rather than as one object schema: an import checks up to 30,000 lines, and
- * zod's object checking (jitless, as Alta's CSP wants it) took two thirds of that time.
+ * zod's object checking (jitless, as Alta's CSP wants it) took more than half of that time.
  */
 export function checkImportedRow(line: ImportedRow): { ok: true; row: ImportedRow } | { ok: false; problems: { field: keyof ImportedRow; code: string }[] } {
   const row: Record<string, unknown> = {};

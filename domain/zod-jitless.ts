@@ -8,8 +8,8 @@ import type { $ZodConfig } from 'zod/v4/core';
  *
  * zod keeps its configuration in `globalThis.__zod_globalConfig` and documents filling it in
  * before zod loads as equivalent to `z.config(...)` (zod/src/v4/core/core.ts). Importing this
- * first thing in the client entry and in the workers that load zod sets it before any schema
- * is built, without putting zod's code in the entry: zod arrives with the pages that validate
+ * first thing in the client entry and in every worker entry sets it before any schema is
+ * built, without putting zod's code in the entry: zod arrives with the pages that validate
  * something. If zod is already loaded, the object it reads is the one changed here. The server
  * allows itself compiled validators and does not import this.
  */
