@@ -4,6 +4,7 @@ import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
+import { markPageHydrated } from '@src/app/chrome/page-hydration';
 import { createAppRouter } from '@src/app/router';
 import { ToastProvider } from '@src/components/toast/toast-provider';
 import { captureAttribution } from '@src/features/attribution/attribution';
@@ -96,6 +97,7 @@ async function start() {
       hydrateRoot(container, app);
     });
   } else {
+    markPageHydrated();
     createRoot(container).render(app);
   }
   // What this device saved but never sent (typed offline, then reloaded) goes now, not at the next edit.

@@ -98,6 +98,24 @@ test('the language selector keeps the page', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(article('pt', sampleArticleId).title);
 });
 
+test('until the page has hydrated, a language link loads the other language as a new document', async ({ page }) => {
+  // The article's text arrives late: the layout hydrates, the page (suspended on its text) not
+  // yet. Switching i18next's language under that page made it hydrate with the other
+  // language's text (React error 418), which the clean-console check reports.
+  let requests = 0;
+  await page.route(`**/assets/${sampleArticleId}-*.js`, async (route) => {
+    if ((requests += 1) === 1) await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto(`/es/blogs/${sampleArticleId}`);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+  await page.evaluate(() => Object.assign(window, { spanishDocument: true }));
+  await page.getByRole('navigation', { name: 'Idioma' }).first().getByRole('link', { name: /English/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/en/blogs/${sampleArticleId}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(article('en', sampleArticleId).title);
+  expect(await page.evaluate(() => 'spanishDocument' in window)).toBe(false);
+});
+
 test('sitemap.xml lists every page in every language with alternates, and robots.txt points to it', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
   const pages = publicPages('es', 'all');

@@ -9,6 +9,7 @@ import { useActingAs, useSignedIn } from '@src/features/session/signed-in-flag';
 import { DrawerNav } from '../chrome/drawer-nav';
 import { LanguageSelector } from '../chrome/language-selector';
 import { NavigationProgress } from '../chrome/navigation-progress';
+import { PageHydratedMarker } from '../chrome/page-hydration';
 import { PageSpinner } from '../chrome/page-spinner';
 import { PublicTopBar } from '../chrome/public-top-bar';
 import { SiteFooter } from '../chrome/site-footer';
@@ -53,6 +54,7 @@ export function PublicLayout() {
       </SideDrawer>
       <main id="main" tabIndex={-1} className={styles.publicMain}>
         <Suspense fallback={<PageSpinner />}>
+          <PageHydratedMarker />
           <Outlet />
         </Suspense>
       </main>
