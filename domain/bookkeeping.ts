@@ -163,15 +163,18 @@ const importedRowFields = {
   merchant: merchantSchema.nullable(),
 } satisfies Record<keyof ImportedRow, z.ZodType>;
 
+/** What is wrong with one field of a bank line: the field and the i18n key of the problem. */
+type ImportedRowProblem = { field: keyof ImportedRow; code: string };
+
 /**
  * Validates one bank line with a transaction's own field schemas: the line as it is stored
  * (trimmed, without control characters), or the i18n key of what is wrong with each field.
  * Field by field rather than as one object schema: an import checks up to 30,000 lines, and
  * zod's object checking (jitless, as Alta's CSP wants it) took more than half of that time.
  */
-export function checkImportedRow(line: ImportedRow): { ok: true; row: ImportedRow } | { ok: false; problems: { field: keyof ImportedRow; code: string }[] } {
+export function checkImportedRow(line: ImportedRow): { ok: true; row: ImportedRow } | { ok: false; problems: ImportedRowProblem[] } {
   const row: Record<string, unknown> = {};
-  const problems: { field: keyof ImportedRow; code: string }[] = [];
+  const problems: ImportedRowProblem[] = [];
   for (const field of Object.keys(importedRowFields) as (keyof ImportedRow)[]) {
     const result = importedRowFields[field].safeParse(line[field]);
     if (result.success) row[field] = result.data;

@@ -4,7 +4,7 @@ import type { MutationCall, Replica } from '@sync/client/replica';
 import type { ImportChunk, ImportStore } from './pipeline';
 
 /** The `importTransactions` mutation of one chunk: its rows' own fields, the rest comes from the batch. */
-export function importChunkCall({ importId, rows, processedCount, updatedAt }: ImportChunk): MutationCall {
+function importChunkCall({ importId, rows, processedCount, updatedAt }: ImportChunk): MutationCall {
   return {
     name: 'importTransactions',
     args: { importId, processedCount, updatedAt, rows: rows.map(({ id, date, description, amountCents, category, merchant }) => ({ id, date, description, amountCents, category, merchant })) },
