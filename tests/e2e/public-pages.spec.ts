@@ -102,15 +102,18 @@ test('until the page has hydrated, a language link loads the other language as a
   // The article's text arrives late: the layout hydrates, the page (suspended on its text) not
   // yet. Switching i18next's language under that page made it hydrate with the other
   // language's text (React error 418), which the clean-console check reports.
-  let requests = 0;
+  // The Spanish text is held until the link has been clicked, however slow the machine.
+  let release = () => {};
+  const clicked = new Promise<void>((resolve) => (release = resolve));
   await page.route(`**/assets/${sampleArticleId}-*.js`, async (route) => {
-    if ((requests += 1) === 1) await new Promise((resolve) => setTimeout(resolve, 1500));
+    if (route.request().frame().url().includes('/es/')) await clicked;
     await route.continue();
   });
-  await page.goto(`/es/blogs/${sampleArticleId}`);
+  await page.goto(`/es/blogs/${sampleArticleId}`, { waitUntil: 'domcontentloaded' });
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
   await page.evaluate(() => Object.assign(window, { spanishDocument: true }));
   await page.getByRole('navigation', { name: 'Idioma' }).first().getByRole('link', { name: /English/ }).click();
+  release();
   await expect(page).toHaveURL(new RegExp(`/en/blogs/${sampleArticleId}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(article('en', sampleArticleId).title);
   expect(await page.evaluate(() => 'spanishDocument' in window)).toBe(false);
