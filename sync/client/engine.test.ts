@@ -180,7 +180,7 @@ const draft = (step = 1): Draft => ({ id: randomUUID(), kind: 'companyCreation',
 const engines: SyncEngine[] = [];
 afterEach(() => {
   for (const engine of engines.splice(0)) {
-    engine.stop();
+    void engine.stop();
     engine.replica.db.close();
   }
 });
@@ -257,6 +257,37 @@ describe('sync engine', () => {
     } finally {
       logged.mockRestore();
     }
+  });
+
+  it('settles its stop once the pull in flight has its answer, and sends nothing after (sign-out waits for it)', async () => {
+    const { server, host, transport, engine } = await idleTab();
+    await changeElsewhere(server);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const pull = transport.pull.bind(transport);
+    let answered = false;
+    let sent = 0;
+    transport.pull = async (request) => {
+      sent++;
+      await held;
+      const result = await pull(request);
+      answered = true;
+      return result;
+    };
+    engine.retryNow();
+    await host.advance(0);
+    await settle();
+    expect(sent).toBe(1);
+    let stopped = false;
+    const stopping = engine.stop().then(() => (stopped = true));
+    await settle();
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect(answered).toBe(true);
+    engine.retryNow();
+    await host.advance(syncTiming.pollMs * 2);
+    expect(sent).toBe(1);
   });
 
   it('backs off exponentially with jitter, then recovers and resets the backoff', async () => {
@@ -444,7 +475,7 @@ describe('sync engine', () => {
     transports[0]!.failure = { kind: 'network' };
     await first.mutate('saveDraft', draft());
     await hosts[0]!.advance(syncTiming.coalesceMs);
-    first.stop();
+    void first.stop();
     await settle();
     expect(second.getStatus().leader).toBe(true);
     await hosts[1]!.advance(0);
@@ -484,7 +515,7 @@ describe('sync engine', () => {
     transports[leader]!.failure = { kind: 'network' };
     await engines[leader]!.mutate('saveDraft', draft());
     await advance(200);
-    engines[leader]!.stop();
+    void engines[leader]!.stop();
     await advance(1000);
     expect(engines[follower]!.getStatus().leader).toBe(true);
     await until(() => server.snapshot(userId).drafts.length === 7);

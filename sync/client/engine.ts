@@ -61,6 +61,8 @@ export class SyncEngine {
   private cleanups: (() => void)[] = [];
   private subscription: Subscription | null = null;
   private running = false;
+  /** The cycles running now (or the last ones), which `stop` lets its caller wait for. */
+  private cycles: Promise<void> = Promise.resolve();
   private again = false;
   private attempt = 0;
   private timer: unknown = null;
@@ -99,7 +101,7 @@ export class SyncEngine {
       next: ([pendingCount, rejections, meta]) => this.update({ pendingCount, rejections, lastSyncedAt: meta?.lastSyncedAt ?? null }),
       error: () => {
         // The database was closed or deleted (sign-out): this engine is done.
-        this.stop();
+        void this.stop();
       },
     });
 
@@ -132,16 +134,22 @@ export class SyncEngine {
     return this.isStopped;
   }
 
-  /** Stops everything this engine started; the outbox stays in the database. */
-  stop(): void {
-    if (this.isStopped) return;
-    this.isStopped = true;
-    this.subscription?.unsubscribe();
-    for (const cleanup of this.cleanups.splice(0)) cleanup();
-    this.host.clearTimeout(this.timer);
-    this.host.clearTimeout(this.pollTimer);
-    this.channel?.close();
-    this.resolveLeadership?.();
+  /**
+   * Stops everything this engine started; the outbox stays in the database. Nothing new is
+   * sent, but a cycle already under way finishes its requests: the promise settles when it has,
+   * so a caller about to end the session (sign-out) does not race a pull still in flight.
+   */
+  stop(): Promise<void> {
+    if (!this.isStopped) {
+      this.isStopped = true;
+      this.subscription?.unsubscribe();
+      for (const cleanup of this.cleanups.splice(0)) cleanup();
+      this.host.clearTimeout(this.timer);
+      this.host.clearTimeout(this.pollTimer);
+      this.channel?.close();
+      this.resolveLeadership?.();
+    }
+    return this.cycles;
   }
 
   private resolveLeadership: (() => void) | null = null;
@@ -223,7 +231,7 @@ export class SyncEngine {
       return;
     }
     this.host.clearTimeout(this.timer);
-    this.timer = this.host.setTimeout(() => void this.run(), delayMs);
+    this.timer = this.host.setTimeout(() => this.run(), delayMs);
   }
 
   private onTabMessage(message: TabMessage): void {
@@ -243,9 +251,13 @@ export class SyncEngine {
     }, syncTiming.pollMs);
   }
 
-  private async run(): Promise<void> {
+  private run(): void {
     if (this.running || this.isStopped) return;
     this.running = true;
+    this.cycles = this.cycle().finally(() => (this.running = false));
+  }
+
+  private async cycle(): Promise<void> {
     let gapResets = 0;
     try {
       do {
@@ -268,12 +280,13 @@ export class SyncEngine {
       } while (this.again && !this.isStopped && this.status.leader);
     } catch (error) {
       // Its database was closed under this cycle (sign-out deletes it): this engine is done.
-      if (this.isStopped || !this.replica.db.isOpen()) return this.stop();
+      if (this.isStopped || !this.replica.db.isOpen()) {
+        void this.stop();
+        return;
+      }
       // A local failure (IndexedDB quota): back off like a server failure.
       console.error('sync failed locally', error);
       this.onFailure({ kind: 'server', status: 0, code: 'local', retryAfterMs: null });
-    } finally {
-      this.running = false;
     }
   }
 
@@ -296,7 +309,7 @@ export class SyncEngine {
     this.attempt = Math.min(this.attempt + 1, 30);
     this.setShared({ phase: unreachable ? 'unreachable' : 'retrying', lastFailure: failure, nextRetryAt: this.host.now().getTime() + delay });
     this.host.clearTimeout(this.timer);
-    this.timer = this.host.setTimeout(() => void this.run(), delay);
+    this.timer = this.host.setTimeout(() => this.run(), delay);
   }
 
   private setShared(shared: Partial<SharedStatus>): void {

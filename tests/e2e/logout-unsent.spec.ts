@@ -100,3 +100,25 @@ test('logout stops sync before the server ends the session: nothing pulls or ref
   await expect(page).toHaveURL(/\/en\/login$/);
   expect(afterLogout).toEqual([]);
 });
+
+test('logout waits for a pull already on its way, so the server ends the session after answering it', async ({ page }) => {
+  await signedInAndSynced(page);
+  const order: string[] = [];
+  // Every pull reaches the server 700 ms late, as on a slow network.
+  await page.route('**/api/v1/sync/pull', async (route) => {
+    await page.waitForTimeout(700);
+    const response = await route.fetch();
+    order.push(`pull ${response.status()}`);
+    await route.fulfill({ response });
+  });
+  await page.route('**/api/v1/logout', async (route) => {
+    order.push('logout');
+    await route.continue();
+  });
+  const pulling = page.waitForRequest(/\/api\/v1\/sync\/pull$/);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await pulling;
+  await confirmLogout(page);
+  await expect(page).toHaveURL(/\/en\/login$/);
+  expect(order).toEqual(['pull 200', 'logout']);
+});

@@ -26,7 +26,7 @@ export async function backToAdmin(language: Language): Promise<User> {
   const { sendUnsentWorkFirst } = await import('@src/features/session/hooks/use-sign-out');
   await sendUnsentWorkFirst();
   const { stopSyncEngine } = await import('@src/features/sync/sync-runtime');
-  stopSyncEngine();
+  await stopSyncEngine();
   const admin = await returnToAdmin();
   const { switchBackToAdmin } = await import('@src/features/session/local-session');
   await switchBackToAdmin(admin);

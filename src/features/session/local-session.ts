@@ -109,9 +109,10 @@ export async function switchBackToAdmin(admin: User): Promise<void> {
  * and clears the hint. The caller then goes to login.
  */
 export async function signOut(): Promise<void> {
-  // Sync stops first: a pull sent while the server ends the session would be refused (401).
+  // Sync stops first, and its requests in flight are answered: a pull reaching the server after
+  // it ended the session would be refused (401).
   const { stopSyncEngine } = await import('@src/features/sync/sync-runtime');
-  stopSyncEngine();
+  await stopSyncEngine();
   await logoutRequest();
   setCurrentUser(null);
   clearSignedIn();

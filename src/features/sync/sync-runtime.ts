@@ -18,7 +18,7 @@ let ended: AppDB | null = null;
 /** The engine of `db`, started if needed. */
 export function syncEngineFor(db: AppDB): SyncEngine {
   if (running?.db === db && !running.engine.stopped) return running.engine;
-  running?.engine.stop();
+  void running?.engine.stop();
   running?.stopReceipts();
   const engine = new SyncEngine(db, db.userId, createHttpTransport(), browserHost()).start();
   // Receipts kept on this device upload whenever there is a network, then attach through the engine.
@@ -39,11 +39,13 @@ export function currentSyncEngine(): SyncEngine | null {
  * Stops this tab's engine for the rest of its session, which is about to end (sign-out, or
  * "return to admin", decision 033): nothing more pulls, listens or refreshes with it. Its
  * database stays open until deleted, and no engine starts for it again, whoever asks; the next
- * sign-in opens a new database with its own engine.
+ * sign-in opens a new database with its own engine. Settles once a cycle already in flight has
+ * had its answers, so the session can end without a request of this engine arriving after.
  */
-export function stopSyncEngine(): void {
+export function stopSyncEngine(): Promise<void> {
   ended = running?.db ?? currentUserDatabase();
-  running?.engine.stop();
+  const stopping = running?.engine.stop() ?? Promise.resolve();
   running?.stopReceipts();
   running = null;
+  return stopping;
 }
