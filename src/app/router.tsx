@@ -3,6 +3,7 @@ import { RouteError } from '@src/components/route-error/route-error';
 import { loadTranslations, type Namespace } from '@src/i18n/i18n';
 import { PageSpinner } from './chrome/page-spinner';
 import { adminLoader, dashboardLoader, funnelLoader, guestOnlyLoader, languageLoader, rootLoader, unknownPathLoader } from './guards';
+import { LanguageScope } from './layouts/language-scope';
 import { PublicLayout } from './layouts/public-layout';
 
 type RouteModule = () => Promise<Pick<RouteObject, 'Component' | 'ErrorBoundary'>>;
@@ -96,6 +97,7 @@ export const routes: RouteObject[] = [
   {
     path: ':lang',
     loader: languageLoader,
+    Component: LanguageScope,
     HydrateFallback: PageSpinner,
     ErrorBoundary: RouteError,
     children: [

@@ -1,6 +1,9 @@
+import { useMemo } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useParams } from 'react-router-dom';
-import { defaultLanguage, isLanguage } from '@domain/constants';
+import { NavLink } from 'react-router-dom';
+import { useLanguage } from '@src/features/public-site/hooks/use-language';
+import type { Language } from '@domain/constants';
 import { href, paths } from '@src/lib/paths';
 import styles from './drawer-nav.module.css';
 
@@ -31,13 +34,49 @@ interface DrawerNavProps {
 /** The side drawer's items for each role (SPEC §2): visitors, users and the admin. */
 export function DrawerNav({ role, onNavigate, onLogout, cryptoOnly = false }: DrawerNavProps) {
   const { t } = useTranslation('common');
-  const usCompanyNeeded = cryptoOnly ? t('nav.usCompanyNeeded') : undefined;
-  const { lang } = useParams();
-  const language = isLanguage(lang) ? lang : defaultLanguage;
-  const to = (path: string) => href(language, path);
+  const language = useLanguage();
+  // Built once per language and role: the layout renders again at every navigation.
+  const items = useMemo(() => navItems(t, language, role, cryptoOnly), [t, language, role, cryptoOnly]);
+  const link = (item: NavItem, sub = false) => (
+    <NavLink to={item.to} end={item.end} className={sub ? styles.subLink : styles.link} onClick={onNavigate}>
+      <span>{item.label}</span>
+      {item.note && <span className={styles.note}>{item.note}</span>}
+    </NavLink>
+  );
 
-  const items: Record<DrawerRole, NavItem[]> = {
-    guest: [
+  return (
+    <nav aria-label={t('drawer.label')} className={styles.nav}>
+      <ul className={styles.list}>
+        {items.map((item) => (
+          <li key={item.to + item.label}>
+            {link(item)}
+            {item.children && (
+              <ul className={styles.subList}>
+                {item.children.map((child) => (
+                  <li key={child.to}>{link(child, true)}</li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+        {role !== 'guest' && onLogout && (
+          <li className={styles.logoutItem}>
+            <button type="button" className={styles.logout} onClick={onLogout}>
+              {t('nav.logout')}
+            </button>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}
+
+/** The items of a role's navigation, in the page's language. */
+function navItems(t: TFunction<'common'>, language: Language, role: DrawerRole, cryptoOnly: boolean): NavItem[] {
+  const usCompanyNeeded = cryptoOnly ? t('nav.usCompanyNeeded') : undefined;
+  const to = (path: string) => href(language, path);
+  const items: Record<DrawerRole, () => NavItem[]> = {
+    guest: () => [
       { label: t('nav.home'), to: to(paths.home), end: true },
       { label: t('nav.requirements'), to: to(paths.requirements) },
       { label: t('nav.faq'), to: to(paths.faq) },
@@ -46,7 +85,7 @@ export function DrawerNav({ role, onNavigate, onLogout, cryptoOnly = false }: Dr
       { label: t('nav.startNow'), to: to(paths.startNow) },
       { label: t('nav.login'), to: to(paths.login) },
     ],
-    user: [
+    user: () => [
       { label: t('nav.bankingCrypto'), to: to(paths.bankingCrypto), end: true, children: [{ label: t('nav.bankingCryptoFaq'), to: to(paths.bankingCryptoFaq) }] },
       {
         label: t('nav.companies'),
@@ -73,42 +112,10 @@ export function DrawerNav({ role, onNavigate, onLogout, cryptoOnly = false }: Dr
       { label: t('nav.faq'), to: to(paths.faq) },
       { label: t('nav.goToSite'), to: to(paths.home), end: true },
     ],
-    admin: [
+    admin: () => [
       { label: t('nav.admin'), to: to(paths.admin), end: true },
       { label: t('nav.adminCompanies'), to: to(paths.adminCompanies) },
     ],
   };
-
-  const link = (item: NavItem, sub = false) => (
-    <NavLink to={item.to} end={item.end} className={sub ? styles.subLink : styles.link} onClick={onNavigate}>
-      <span>{item.label}</span>
-      {item.note && <span className={styles.note}>{item.note}</span>}
-    </NavLink>
-  );
-
-  return (
-    <nav aria-label={t('drawer.label')} className={styles.nav}>
-      <ul className={styles.list}>
-        {items[role].map((item) => (
-          <li key={item.to + item.label}>
-            {link(item)}
-            {item.children && (
-              <ul className={styles.subList}>
-                {item.children.map((child) => (
-                  <li key={child.to}>{link(child, true)}</li>
-                ))}
-              </ul>
-            )}
-          </li>
-        ))}
-        {role !== 'guest' && onLogout && (
-          <li className={styles.logoutItem}>
-            <button type="button" className={styles.logout} onClick={onLogout}>
-              {t('nav.logout')}
-            </button>
-          </li>
-        )}
-      </ul>
-    </nav>
-  );
+  return items[role]();
 }

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CategoryKey, Transaction } from '@domain/bookkeeping';
 import type { Language } from '@domain/constants';
@@ -23,6 +23,14 @@ interface FollowUp {
   done: string | null;
 }
 
+/** The same transactions, with the same fields shown and suggested from. */
+const sameLines = (a: readonly Transaction[], b: readonly Transaction[]) =>
+  a.length === b.length &&
+  a.every((row, index) => {
+    const other = b[index]!;
+    return row.id === other.id && row.updatedAt === other.updatedAt && row.date === other.date && row.description === other.description && row.merchant === other.merchant && row.amountCents === other.amountCents;
+  });
+
 const setCategory = (id: string, category: CategoryKey) => currentSyncEngine()!.mutate('setTransactionCategory', { id, category, updatedAt: new Date().toISOString() });
 
 /**
@@ -33,10 +41,16 @@ const setCategory = (id: string, category: CategoryKey) => currentSyncEngine()!.
 export function CategoriserSuggestions({ companyId, language }: { companyId: string; language: Language }) {
   const { t } = useTranslation('bookkeeping');
   const categoriser = useCategoriser(companyId);
+  // The query runs again after any change of the company's transactions (each check in the
+  // list); when it finds the same lines, the same array comes back, so nothing renders again
+  // and nothing is asked of the worker.
+  const previous = useRef<Transaction[]>([]);
   const rows = useLiveQuery(async () => {
     const db = currentUserDatabase();
     if (!db) return [];
-    return db.transactions.where('companyId').equals(companyId).filter((row) => row.category === null && !row.blocked).limit(shown).toArray();
+    const found = await db.transactions.where('companyId').equals(companyId).filter((row) => row.category === null && !row.blocked).limit(shown).toArray();
+    if (!sameLines(found, previous.current)) previous.current = found;
+    return previous.current;
   }, [companyId]);
   const [suggestions, setSuggestions] = useState<Map<string, Suggestion | null>>(new Map());
   const [followUp, setFollowUp] = useState<FollowUp | null>(null);

@@ -259,18 +259,38 @@ function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBooksProps
 
   const selectedRows = cursor.selected.size > 0 ? targets() : [];
   const { totals } = view;
-  const gridLabel = t('list.gridLabel', { count: totals.count });
+  // Translated once per language (and count): the page renders at every edit and filter change.
+  const labels = useMemo(
+    () => ({
+      toolbar: t('list.toolbar'),
+      create: t('editing.create.open'),
+      shortcuts: t('editing.shortcuts.open'),
+      income: t('list.totals.income'),
+      expenses: t('list.totals.expenses'),
+      net: t('list.totals.net'),
+      keyboardHint: t('list.keyboardHint'),
+      loading: t('list.loading'),
+      empty: t('list.empty'),
+      emptyDemo: t('list.emptyDemo'),
+      noMatch: t('list.noMatch'),
+    }),
+    [t],
+  );
+  const counted = useMemo(
+    () => ({ total: t('list.totals.count', { count: totals.count, formatted: formatNumber(totals.count, language) }), grid: t('list.gridLabel', { count: totals.count }) }),
+    [t, totals.count, language],
+  );
 
   return (
     <>
-      <div className={styles.toolbar} role="toolbar" aria-label={t('list.toolbar')}>
+      <div className={styles.toolbar} role="toolbar" aria-label={labels.toolbar}>
         <Button size="small" onClick={() => setCreating(true)}>
-          {t('editing.create.open')}
+          {labels.create}
         </Button>
         {toolbar}
         <ReceiptInbox rows={snapshot.rows} language={language} queue={receipts} />
         <Button size="small" variant="ghost" onClick={() => setHelp(true)} aria-keyshortcuts="?">
-          {t('editing.shortcuts.open')}
+          {labels.shortcuts}
         </Button>
         {actions.last && (
           <Button size="small" variant="secondary" onClick={() => void actions.undo()} aria-keyshortcuts="Control+Z">
@@ -284,16 +304,16 @@ function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBooksProps
 
       <div className={styles.totals} role="status" aria-live="polite">
         <span>
-          <strong>{t('list.totals.count', { count: totals.count, formatted: formatNumber(totals.count, language) })}</strong>
+          <strong>{counted.total}</strong>
         </span>
         <span>
-          {t('list.totals.income')} <strong className={styles.income}>{formatUsd(totals.incomeCents / 100, language)}</strong>
+          {labels.income} <strong className={styles.income}>{formatUsd(totals.incomeCents / 100, language)}</strong>
         </span>
         <span>
-          {t('list.totals.expenses')} <strong>{formatUsd(totals.expensesCents / 100, language)}</strong>
+          {labels.expenses} <strong>{formatUsd(totals.expensesCents / 100, language)}</strong>
         </span>
         <span>
-          {t('list.totals.net')} <strong>{formatUsd(totals.netCents / 100, language)}</strong>
+          {labels.net} <strong>{formatUsd(totals.netCents / 100, language)}</strong>
         </span>
       </div>
 
@@ -334,7 +354,7 @@ function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBooksProps
       )}
 
       <p className={styles.keyboardHint} id="grid-hint">
-        {t('list.keyboardHint')}
+        {labels.keyboardHint}
       </p>
       <TransactionGrid
         rows={snapshot.rows}
@@ -346,7 +366,7 @@ function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBooksProps
         waitingReceipts={receipts.waiting}
         lockedYears={lockedYears}
         accountName={accountName}
-        gridLabel={gridLabel}
+        gridLabel={counted.grid}
         gridRef={gridRef}
         onKeyDown={onKeyDown}
         onFocusRow={(position) => {
@@ -368,14 +388,14 @@ function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBooksProps
         onDropFiles={(row, files) => void receipts.attach(row, files)}
         empty={
           !snapshot.loaded ? (
-            <p role="status">{t('list.loading')}</p>
+            <p role="status">{labels.loading}</p>
           ) : snapshot.rows.length === 0 ? (
             <div className={styles.emptyState}>
-              <p>{t('list.empty')}</p>
-              <Link to={href(language, paths.accountingAi)}>{t('list.emptyDemo')}</Link>
+              <p>{labels.empty}</p>
+              <Link to={href(language, paths.accountingAi)}>{labels.emptyDemo}</Link>
             </div>
           ) : (
-            <p>{t('list.noMatch')}</p>
+            <p>{labels.noMatch}</p>
           )
         }
       />
@@ -385,10 +405,10 @@ function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBooksProps
       <ConfirmDialog
         open={confirmDelete !== null}
         tone="danger"
-        title={t('editing.delete.title', { count: confirmDelete?.length ?? 0 })}
-        description={t('editing.delete.body', { count: confirmDelete?.length ?? 0 })}
-        confirmLabel={t('editing.delete.confirm')}
-        cancelLabel={t('editing.cancel')}
+        title={confirmDelete ? t('editing.delete.title', { count: confirmDelete.length }) : ''}
+        description={confirmDelete ? t('editing.delete.body', { count: confirmDelete.length }) : ''}
+        confirmLabel={confirmDelete ? t('editing.delete.confirm') : ''}
+        cancelLabel={confirmDelete ? t('editing.cancel') : ''}
         onCancel={() => {
           setConfirmDelete(null);
           focusGrid();

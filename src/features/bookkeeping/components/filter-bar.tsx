@@ -1,4 +1,4 @@
-import { useEffect, useState, type Ref } from 'react';
+import { memo, useEffect, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@src/components/button';
 import { activeFilterCount, noFilters, periods, type TransactionFilters } from '../filters';
@@ -18,8 +18,11 @@ function inputToCents(value: string): number | null {
   return Math.round(Number(value.trim().replace(',', '.')) * 100);
 }
 
-/** The list's filters; every change goes to the URL, which the list reads back. */
-export function FilterBar({ filters, accounts, onChange, searchRef }: FilterBarProps) {
+/**
+ * The list's filters; every change goes to the URL, which the list reads back. Memoised: an
+ * edit of a row repaints the list, not the filters (their labels are some thirty `t` calls).
+ */
+export const FilterBar = memo(function FilterBar({ filters, accounts, onChange, searchRef }: FilterBarProps) {
   const { t } = useTranslation('bookkeeping');
   const set = (patch: Partial<TransactionFilters>) => onChange({ ...filters, ...patch });
   const [query, setQuery] = useState(filters.query);
@@ -143,4 +146,4 @@ export function FilterBar({ filters, accounts, onChange, searchRef }: FilterBarP
       )}
     </search>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { categories } from '@domain/bookkeeping';
 
@@ -52,10 +52,10 @@ export function SelectField({ label, className, labelClassName, selectClassName,
   );
 }
 
-/** The categories as options, in the person's language. */
+/** The categories as options, in the person's language (translated once per language). */
 export function useCategoryOptions(): SelectOption[] {
   const { t } = useTranslation('bookkeeping');
-  return categories.map((category) => ({ value: category.key, label: t(`categories.${category.key}`) }));
+  return useMemo(() => categories.map((category) => ({ value: category.key, label: t(`categories.${category.key}`) })), [t]);
 }
 
 /** Accounts as options. */

@@ -68,7 +68,8 @@ export const ReceiptInbox = memo(function ReceiptInbox({ rows, language, queue }
         ) : (
           <ul className={styles.inboxList}>
             {queue.inbox.map((receipt) => {
-              const suggestions = suggestMatches({ name: receipt.name, date: receipt.day }, rows);
+              // Searched only while the inbox is open: an edit of the list must not search every row again.
+              const suggestions = open ? suggestMatches({ name: receipt.name, date: receipt.day }, rows) : [];
               return (
                 <li key={receipt.id} className={styles.inboxItem}>
                   <div className={styles.inboxFile}>

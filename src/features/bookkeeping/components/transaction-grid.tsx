@@ -78,6 +78,7 @@ export function TransactionGrid(props: TransactionGridProps) {
   latest.current = props;
   const handlers = useMemo<RowHandlers>(
     () => ({
+      sort: (column) => latest.current.onSort(column),
       focusRow: (position) => latest.current.onFocusRow(position),
       selectRow: (position, range) => latest.current.onSelectRow(position, range),
       toggleChecked: (row) => latest.current.onToggleChecked(row),
@@ -112,7 +113,6 @@ export function TransactionGrid(props: TransactionGridProps) {
   }, [cursor.active, order.length, virtualizer]);
 
   const activeRow = cursor.active >= 0 ? rows[order[cursor.active]!] : undefined;
-  const sortState = (column: TransactionFilters['sort']) => (filters.sort === column ? (filters.order === 'asc' ? 'ascending' : 'descending') : 'none');
 
   return (
     <div
@@ -126,41 +126,7 @@ export function TransactionGrid(props: TransactionGridProps) {
       className={styles.grid}
       onKeyDown={props.onKeyDown}
     >
-      <div role="row" aria-rowindex={1} className={`${styles.row} ${styles.headerRow}`}>
-        <span role="columnheader" className={styles.selectCell}>
-          <span className={styles.visuallyHidden}>{t('list.columns.select')}</span>
-        </span>
-        <span role="columnheader" aria-sort={sortState('date')} className={styles.dateCell}>
-          <button type="button" className={styles.sortButton} onClick={() => props.onSort('date')}>
-            {t('list.columns.date')}
-            <span aria-hidden="true">{filters.sort === 'date' ? (filters.order === 'asc' ? ' ↑' : ' ↓') : ''}</span>
-          </button>
-        </span>
-        <span role="columnheader" className={styles.descriptionCell}>
-          {t('list.columns.description')}
-        </span>
-        <span role="columnheader" className={styles.merchantCell}>
-          {t('list.columns.merchant')}
-        </span>
-        <span role="columnheader" className={styles.accountCell}>
-          {t('list.columns.account')}
-        </span>
-        <span role="columnheader" className={styles.categoryCell}>
-          {t('list.columns.category')}
-        </span>
-        <span role="columnheader" aria-sort={sortState('amount')} className={styles.amountCell}>
-          <button type="button" className={styles.sortButton} onClick={() => props.onSort('amount')}>
-            {t('list.columns.amount')}
-            <span aria-hidden="true">{filters.sort === 'amount' ? (filters.order === 'asc' ? ' ↑' : ' ↓') : ''}</span>
-          </button>
-        </span>
-        <span role="columnheader" className={styles.receiptCell}>
-          {t('list.columns.receipt')}
-        </span>
-        <span role="columnheader" className={styles.checkedCell}>
-          {t('list.columns.checked')}
-        </span>
-      </div>
+      <GridHeader sort={filters.sort} order={filters.order} onSort={handlers.sort} />
       <div ref={scrollRef} className={styles.scroller} data-testid="transaction-scroller">
         {order.length === 0 ? (
           <div className={styles.empty}>{props.empty}</div>
@@ -195,7 +161,57 @@ export function TransactionGrid(props: TransactionGridProps) {
   );
 }
 
+interface GridHeaderProps {
+  sort: TransactionFilters['sort'];
+  order: TransactionFilters['order'];
+  onSort(sort: TransactionFilters['sort']): void;
+}
+
+/** The column headers, with the two sortable ones: painted again only when the sort changes. */
+const GridHeader = memo(function GridHeader({ sort, order, onSort }: GridHeaderProps) {
+  const { t } = useTranslation('bookkeeping');
+  const sortState = (column: TransactionFilters['sort']) => (sort === column ? (order === 'asc' ? 'ascending' : 'descending') : 'none');
+  return (
+    <div role="row" aria-rowindex={1} className={`${styles.row} ${styles.headerRow}`}>
+      <span role="columnheader" className={styles.selectCell}>
+        <span className={styles.visuallyHidden}>{t('list.columns.select')}</span>
+      </span>
+      <span role="columnheader" aria-sort={sortState('date')} className={styles.dateCell}>
+        <button type="button" className={styles.sortButton} onClick={() => onSort('date')}>
+          {t('list.columns.date')}
+          <span aria-hidden="true">{sort === 'date' ? (order === 'asc' ? ' ↑' : ' ↓') : ''}</span>
+        </button>
+      </span>
+      <span role="columnheader" className={styles.descriptionCell}>
+        {t('list.columns.description')}
+      </span>
+      <span role="columnheader" className={styles.merchantCell}>
+        {t('list.columns.merchant')}
+      </span>
+      <span role="columnheader" className={styles.accountCell}>
+        {t('list.columns.account')}
+      </span>
+      <span role="columnheader" className={styles.categoryCell}>
+        {t('list.columns.category')}
+      </span>
+      <span role="columnheader" aria-sort={sortState('amount')} className={styles.amountCell}>
+        <button type="button" className={styles.sortButton} onClick={() => onSort('amount')}>
+          {t('list.columns.amount')}
+          <span aria-hidden="true">{sort === 'amount' ? (order === 'asc' ? ' ↑' : ' ↓') : ''}</span>
+        </button>
+      </span>
+      <span role="columnheader" className={styles.receiptCell}>
+        {t('list.columns.receipt')}
+      </span>
+      <span role="columnheader" className={styles.checkedCell}>
+        {t('list.columns.checked')}
+      </span>
+    </div>
+  );
+});
+
 interface RowHandlers {
+  sort(column: TransactionFilters['sort']): void;
   focusRow(position: number): void;
   selectRow(position: number, range: boolean): void;
   toggleChecked(row: Transaction): void;
