@@ -17,6 +17,13 @@ const current = () => {
   return state;
 };
 
+/** A line the person categorised, and the category the model had learnt it with (if it was checked). */
+export interface Correction {
+  line: CategoriserLine;
+  category: CategoryKey;
+  learntAs: CategoryKey | null;
+}
+
 const lineOf = ({ description, merchant, amountCents }: Transaction): CategoriserLine => ({ description, merchant, amountCents });
 
 const api = {
@@ -44,9 +51,14 @@ const api = {
     return lines.map((line) => categoriser.suggest(line));
   },
 
-  /** The person set a line's category: learnt at once (`learntAs`: the category the model had learnt the line with, if it was checked). */
-  correct(line: CategoriserLine, category: CategoryKey, learntAs: CategoryKey | null): void {
-    current().categoriser.correct(line, category, learntAs);
+  /**
+   * The person set lines' categories (in the list, one or a thousand at once, or by accepting
+   * a suggestion): learnt at once (`learntAs`: the category the model had learnt a line with,
+   * if it was checked).
+   */
+  correct(corrections: Correction[]): void {
+    const { categoriser } = current();
+    for (const { line, category, learntAs } of corrections) categoriser.correct(line, category, learntAs);
   },
 
   /**

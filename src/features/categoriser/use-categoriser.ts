@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
-import type { Remote } from 'comlink';
-import type { CategoryKey } from '@domain/bookkeeping';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import type { CategoryKey, Transaction } from '@domain/bookkeeping';
 import { useCurrentUser } from '@src/features/session/session-store';
 import { currentSyncEngine } from '@src/features/sync/sync-runtime';
+import type { WorkerHandle } from '@workers/comlink.client';
 import { startCategoriser } from '@workers/categoriser.client';
 import type { CategoriserWorker } from '@workers/categoriser.worker';
 import type { Suggestion } from '@workers/categoriser/categoriser';
@@ -13,48 +13,97 @@ export type { Suggestion };
 export interface CategoriserApi {
   /** False until the company's model is trained. */
   ready: boolean;
-  /** Suggestions for lines, in order (null where nothing fits). */
+  /** Suggestions for lines, in order (null where nothing fits). A new function after each thing learnt, so suggestions are asked again. */
   suggest(lines: CategoriserLine[]): Promise<(Suggestion | null)[]>;
-  /** The person set a category: learnt at once. `learntAs` is the category the line was checked with before, if any. */
-  correct(line: CategoriserLine, category: CategoryKey, learntAs: CategoryKey | null): Promise<void>;
+  /** The person set these transactions' category (as they were before): learnt at once. */
+  learn(rows: readonly Transaction[], category: CategoryKey): Promise<void>;
   /** "Description contains `text` → `category`", made from a correction. */
   addRule(text: string, category: CategoryKey): Promise<void>;
   /** The company's uncategorised transactions similar to a line, to propose the same category ("apply to similar"), and the words a rule from it would look for. */
   similar(line: CategoriserLine, exceptId: string): Promise<{ ids: string[]; signature: string }>;
 }
 
+export const lineOf = ({ description, merchant, amountCents }: Transaction): CategoriserLine => ({ description, merchant, amountCents });
+
+/** One company's worker, shared by the screens that use it (the list and its suggestions), ended with the last. */
+interface SharedCategoriser {
+  handle: WorkerHandle<CategoriserWorker>;
+  opened: Promise<unknown>;
+  users: number;
+  /** Bumps each time the model learns. */
+  version: number;
+  listeners: Set<() => void>;
+}
+
+const workers = new Map<string, SharedCategoriser>();
+
+function acquire(key: string, userId: string, companyId: string): SharedCategoriser {
+  const existing = workers.get(key);
+  if (existing) {
+    existing.users++;
+    return existing;
+  }
+  const handle = startCategoriser();
+  const entry: SharedCategoriser = { handle, opened: handle.remote.open(userId, companyId), users: 1, version: 0, listeners: new Set() };
+  workers.set(key, entry);
+  return entry;
+}
+
+function release(key: string, entry: SharedCategoriser): void {
+  if (--entry.users > 0 || workers.get(key) !== entry) return;
+  workers.delete(key);
+  entry.handle.terminate();
+}
+
 /**
  * The categoriser that learns, for one company: a worker trained on the company's checked
- * transactions on this device (offline too), ended when the screen leaves.
+ * transactions on this device (offline too), which learns every category the person sets in
+ * the list or accepts from a suggestion, ended when the last screen using it leaves.
  */
 export function useCategoriser(companyId: string): CategoriserApi {
-  const user = useCurrentUser();
-  const [remote, setRemote] = useState<Remote<CategoriserWorker> | null>(null);
+  const userId = useCurrentUser()?.id ?? null;
+  const [entry, setEntry] = useState<SharedCategoriser | null>(null);
   useEffect(() => {
-    if (!user) return;
-    const handle = startCategoriser();
+    if (!userId) return;
+    const key = `${userId}|${companyId}`;
+    const acquired = acquire(key, userId, companyId);
     let live = true;
-    void handle.remote.open(user.id, companyId).then(() => {
-      if (live) setRemote(() => handle.remote);
+    void acquired.opened.then(() => {
+      if (live) setEntry(acquired);
     });
     return () => {
       live = false;
-      setRemote(null);
-      handle.terminate();
+      setEntry(null);
+      release(key, acquired);
     };
-  }, [user, companyId]);
-  return useMemo(
-    () => ({
+  }, [userId, companyId]);
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      if (!entry) return () => {};
+      entry.listeners.add(listener);
+      return () => entry.listeners.delete(listener);
+    },
+    [entry],
+  );
+  const version = useSyncExternalStore(subscribe, () => entry?.version ?? 0);
+  return useMemo(() => {
+    const remote = entry?.handle.remote ?? null;
+    return {
       ready: remote !== null,
       suggest: async (lines) => (remote ? remote.suggest(lines) : lines.map(() => null)),
-      correct: async (line, category, learntAs) => remote?.correct(line, category, learntAs),
+      learn: async (rows, category) => {
+        if (!remote || !entry) return;
+        await remote.correct(rows.map((row) => ({ line: lineOf(row), category, learntAs: row.checked ? row.category : null })));
+        entry.version++;
+        for (const listener of entry.listeners) listener();
+      },
       addRule: async (text, category) => {
         const rule = await remote?.makeRule(text, category);
         // A synced mutation: the rule follows the person to the company's other devices.
         if (rule) await currentSyncEngine()?.mutate('createCategoriserRule', rule);
       },
       similar: async (line, exceptId) => (remote ? remote.similar(line, exceptId) : { ids: [], signature: '' }),
-    }),
-    [remote],
-  );
+    };
+    // `version` is in the list so that `suggest` changes after each thing learnt.
+  }, [entry, version]);
 }

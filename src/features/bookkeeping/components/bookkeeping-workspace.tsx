@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
+import { useCategoriser } from '@src/features/categoriser/use-categoriser';
 import { useLinkedAccountLabel, useLinkedAccounts } from '@src/features/linked-accounts/hooks/use-linked-accounts';
 import { Link, useNavigate } from 'react-router-dom';
 import type { CategoryKey, Transaction } from '@domain/bookkeeping';
@@ -98,7 +99,13 @@ function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBooksProps
   const { snapshot, store } = useTransactionStore(db, companyId);
   const lockedYears = useLockedYears(db, companyId);
   // Edits are painted from memory at once; the database's change feed then confirms them.
-  const actions = useBookkeepingActions(engine, lockedYears, store);
+  // Every category set here teaches the company's categoriser (shared with its suggestions).
+  const { learn } = useCategoriser(companyId);
+  const learnQuietly = useCallback(
+    (rows: readonly Transaction[], category: CategoryKey) => void learn(rows, category).catch((error) => console.error('the categoriser could not learn', error)),
+    [learn],
+  );
+  const actions = useBookkeepingActions(engine, lockedYears, store, learnQuietly);
   const receipts = useReceiptQueue(db, companyId, lockedYears);
   const manualAccounts = useLiveQuery(() => db?.manualAccounts.where('companyId').equals(companyId).sortBy('name') ?? [], [db, companyId]) ?? [];
   const linkedAccounts = useLinkedAccounts(db, companyId);

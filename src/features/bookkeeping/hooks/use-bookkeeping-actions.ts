@@ -38,7 +38,16 @@ export interface EditPreview {
   restore(ids: readonly string[]): void;
 }
 
-export function useBookkeepingActions(engine: SyncEngine | null, lockedYears: ReadonlySet<number>, shown: EditPreview | null = null) {
+/**
+ * `learn`: told of every category the person sets (the rows as they were before), so the
+ * company's categoriser learns the correction at once.
+ */
+export function useBookkeepingActions(
+  engine: SyncEngine | null,
+  lockedYears: ReadonlySet<number>,
+  shown: EditPreview | null = null,
+  learn: ((rows: readonly Transaction[], category: CategoryKey) => void) | null = null,
+) {
   const { t } = useTranslation('bookkeeping');
   const toast = useToast();
   const [last, setLastState] = useState<LastAction | null>(null);
@@ -142,15 +151,17 @@ export function useBookkeepingActions(engine: SyncEngine | null, lockedYears: Re
       const targets = editable(rows).filter((row) => row.category !== category);
       if (targets.length === 0) return false;
       const before = groupBy(targets, (row) => row.category);
-      return attemptShown(
+      const done = await attemptShown(
         'category',
         targets,
         (row) => ({ ...row, category }),
         () => applyCategory(new Map([[category, targets.map((row) => row.id)]])),
         () => applyCategory(before),
       );
+      if (done && category !== null) learn?.(targets, category);
+      return done;
     },
-    [applyCategory, attemptShown, editable],
+    [applyCategory, attemptShown, editable, learn],
   );
 
   const setChecked = useCallback(
