@@ -7,9 +7,8 @@ import type { ImportProgress } from '@workers/import-csv/pipeline';
 
 /**
  * The page `tests/e2e/import-worker.spec.ts` drives: the real import worker, started through
- * its typed comlink client (`importCsvInWorker`), on a real IndexedDB in Chromium. The app
- * has no import screen yet, so this page stands in for it, as tests/bench/import.html does
- * for the benchmark.
+ * its typed comlink client (`importCsvInWorker`), on a real IndexedDB in Chromium, without the
+ * import dialog around it (the dialog has its own journey, bank-import.spec.ts).
  */
 
 async function importFile(csv: string, options: { language: Language; cancelAfterImported?: number }) {
