@@ -8,7 +8,7 @@ import { Button } from '@src/components/button';
 import { TextField } from '@src/components/form/text-field';
 import { currentSyncEngine } from '@src/features/sync/sync-runtime';
 import { formatDate, formatNumber, formatUsd } from '@src/i18n/format';
-import { lineOf, useCategoriser, type Suggestion } from './use-categoriser';
+import { useCategoriser, type Suggestion } from './use-categoriser';
 import list from '@src/components/card-list.module.css';
 import styles from './categoriser-suggestions.module.css';
 
@@ -68,7 +68,7 @@ export function CategoriserSuggestions({ companyId, language }: { companyId: str
   }, [ready, rows, suggest]);
 
   const accept = async (row: Transaction, category: CategoryKey) => {
-    const found = await categoriser.similar(lineOf(row), row.id);
+    const found = await categoriser.similar(row, row.id);
     await categoriser.learn([row], category);
     await setCategory(row.id, category);
     setFollowUp({ category, similar: found.ids, ruleText: found.signature, done: null });

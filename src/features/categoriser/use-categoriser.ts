@@ -23,8 +23,6 @@ export interface CategoriserApi {
   similar(line: CategoriserLine, exceptId: string): Promise<{ ids: string[]; signature: string }>;
 }
 
-export const lineOf = ({ description, merchant, amountCents }: Transaction): CategoriserLine => ({ description, merchant, amountCents });
-
 /** One company's worker, shared by the screens that use it (the list and its suggestions), ended with the last. */
 interface SharedCategoriser {
   handle: WorkerHandle<CategoriserWorker>;
@@ -93,7 +91,8 @@ export function useCategoriser(companyId: string): CategoriserApi {
       suggest: async (lines) => (remote ? remote.suggest(lines) : lines.map(() => null)),
       learn: async (rows, category) => {
         if (!remote || !entry) return;
-        await remote.correct(rows.map((row) => ({ line: lineOf(row), category, learntAs: row.checked ? row.category : null })));
+        // A transaction is a line as the categoriser reads it (description, merchant, amount).
+        await remote.correct(rows.map((row) => ({ line: row, category, learntAs: row.checked ? row.category : null })));
         entry.version++;
         for (const listener of entry.listeners) listener();
       },
