@@ -214,6 +214,22 @@ async function idleTab() {
   return { server, host, transport, engine };
 }
 
+/** Holds every pull of `transport` until `release`, counting the pulls sent and answered. */
+function holdPulls(transport: SwitchableTransport) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const pull = transport.pull.bind(transport);
+  const pulls = { sent: 0, answered: 0, release };
+  transport.pull = async (request) => {
+    pulls.sent++;
+    await held;
+    const result = await pull(request);
+    pulls.answered++;
+    return result;
+  };
+  return pulls;
+}
+
 /** Another device of the user saves a draft on the server; returns it. */
 async function changeElsewhere(server: MemorySyncServer): Promise<Draft> {
   const row = draft();
@@ -238,13 +254,7 @@ describe('sync engine', () => {
   it('ends quietly when its database is closed under a cycle (sign-out), with nothing logged', async () => {
     const { server, host, transport, engine } = await idleTab();
     await changeElsewhere(server);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const pull = transport.pull.bind(transport);
-    transport.pull = async (request) => {
-      await held;
-      return pull(request);
-    };
+    const { release } = holdPulls(transport);
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       engine.retryNow();
@@ -262,32 +272,21 @@ describe('sync engine', () => {
   it('settles its stop once the pull in flight has its answer, and sends nothing after (sign-out waits for it)', async () => {
     const { server, host, transport, engine } = await idleTab();
     await changeElsewhere(server);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const pull = transport.pull.bind(transport);
-    let answered = false;
-    let sent = 0;
-    transport.pull = async (request) => {
-      sent++;
-      await held;
-      const result = await pull(request);
-      answered = true;
-      return result;
-    };
+    const pulls = holdPulls(transport);
     engine.retryNow();
     await host.advance(0);
     await settle();
-    expect(sent).toBe(1);
+    expect(pulls.sent).toBe(1);
     let stopped = false;
     const stopping = engine.stop().then(() => (stopped = true));
     await settle();
     expect(stopped).toBe(false);
-    release();
+    pulls.release();
     await stopping;
-    expect(answered).toBe(true);
+    expect(pulls.answered).toBe(1);
     engine.retryNow();
     await host.advance(syncTiming.pollMs * 2);
-    expect(sent).toBe(1);
+    expect(pulls.sent).toBe(1);
   });
 
   it('backs off exponentially with jitter, then recovers and resets the backoff', async () => {

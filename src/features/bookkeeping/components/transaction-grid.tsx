@@ -170,42 +170,32 @@ interface GridHeaderProps {
 /** The column headers, with the two sortable ones: painted again only when the sort changes. */
 const GridHeader = memo(function GridHeader({ sort, order, onSort }: GridHeaderProps) {
   const { t } = useTranslation('bookkeeping');
-  const sortState = (column: TransactionFilters['sort']) => (sort === column ? (order === 'asc' ? 'ascending' : 'descending') : 'none');
+  const plain = (label: string, className: string | undefined) => (
+    <span role="columnheader" className={className}>
+      {label}
+    </span>
+  );
+  const sortable = (column: TransactionFilters['sort'], label: string, className: string | undefined) => (
+    <span role="columnheader" aria-sort={sort === column ? (order === 'asc' ? 'ascending' : 'descending') : 'none'} className={className}>
+      <button type="button" className={styles.sortButton} onClick={() => onSort(column)}>
+        {label}
+        <span aria-hidden="true">{sort === column ? (order === 'asc' ? ' ↑' : ' ↓') : ''}</span>
+      </button>
+    </span>
+  );
   return (
     <div role="row" aria-rowindex={1} className={`${styles.row} ${styles.headerRow}`}>
       <span role="columnheader" className={styles.selectCell}>
         <span className={styles.visuallyHidden}>{t('list.columns.select')}</span>
       </span>
-      <span role="columnheader" aria-sort={sortState('date')} className={styles.dateCell}>
-        <button type="button" className={styles.sortButton} onClick={() => onSort('date')}>
-          {t('list.columns.date')}
-          <span aria-hidden="true">{sort === 'date' ? (order === 'asc' ? ' ↑' : ' ↓') : ''}</span>
-        </button>
-      </span>
-      <span role="columnheader" className={styles.descriptionCell}>
-        {t('list.columns.description')}
-      </span>
-      <span role="columnheader" className={styles.merchantCell}>
-        {t('list.columns.merchant')}
-      </span>
-      <span role="columnheader" className={styles.accountCell}>
-        {t('list.columns.account')}
-      </span>
-      <span role="columnheader" className={styles.categoryCell}>
-        {t('list.columns.category')}
-      </span>
-      <span role="columnheader" aria-sort={sortState('amount')} className={styles.amountCell}>
-        <button type="button" className={styles.sortButton} onClick={() => onSort('amount')}>
-          {t('list.columns.amount')}
-          <span aria-hidden="true">{sort === 'amount' ? (order === 'asc' ? ' ↑' : ' ↓') : ''}</span>
-        </button>
-      </span>
-      <span role="columnheader" className={styles.receiptCell}>
-        {t('list.columns.receipt')}
-      </span>
-      <span role="columnheader" className={styles.checkedCell}>
-        {t('list.columns.checked')}
-      </span>
+      {sortable('date', t('list.columns.date'), styles.dateCell)}
+      {plain(t('list.columns.description'), styles.descriptionCell)}
+      {plain(t('list.columns.merchant'), styles.merchantCell)}
+      {plain(t('list.columns.account'), styles.accountCell)}
+      {plain(t('list.columns.category'), styles.categoryCell)}
+      {sortable('amount', t('list.columns.amount'), styles.amountCell)}
+      {plain(t('list.columns.receipt'), styles.receiptCell)}
+      {plain(t('list.columns.checked'), styles.checkedCell)}
     </div>
   );
 });
