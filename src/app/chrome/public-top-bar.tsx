@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useParams } from 'react-router-dom';
-import { defaultLanguage, isLanguage } from '@domain/constants';
+import { Link, NavLink } from 'react-router-dom';
 import { ButtonLink } from '@src/components/button';
 import { Logo } from '@src/components/logo';
 import { useSignedIn } from '@src/features/session/signed-in-flag';
@@ -8,12 +7,12 @@ import { href, paths } from '@src/lib/paths';
 import { LanguageSelector } from './language-selector';
 import { MenuButton } from './menu-button';
 import styles from './top-bar.module.css';
+import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
 /** The public top bar (SPEC §2): logo, requirements, FAQ, blogs, language, login, start now. */
 export function PublicTopBar({ menuOpen, onOpenMenu }: { menuOpen: boolean; onOpenMenu: () => void }) {
   const { t } = useTranslation('common');
-  const { lang } = useParams();
-  const language = isLanguage(lang) ? lang : defaultLanguage;
+  const language = useLanguage();
   const signedIn = useSignedIn();
   const to = (path: string) => href(language, path);
 

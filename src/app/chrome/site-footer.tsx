@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
-import { defaultLanguage, isLanguage } from '@domain/constants';
+import { Link } from 'react-router-dom';
 import { Logo } from '@src/components/logo';
 import { href, paths } from '@src/lib/paths';
 import { contactDetails, socialLinks, type SocialNetwork } from './contact-details';
 import styles from './site-footer.module.css';
+import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
 const icons: Record<SocialNetwork, string> = {
   facebook: 'M14 8h3V4h-3c-2.8 0-4 1.8-4 4.3V10H7v4h3v8h4v-8h3l1-4h-4V8.6c0-.4.3-.6.6-.6z',
@@ -17,8 +17,7 @@ const icons: Record<SocialNetwork, string> = {
 /** The public footer (SPEC §2): pages, legal, contact details and social accounts. */
 export function SiteFooter() {
   const { t } = useTranslation('common');
-  const { lang } = useParams();
-  const language = isLanguage(lang) ? lang : defaultLanguage;
+  const language = useLanguage();
   const to = (path: string) => href(language, path);
 
   return (

@@ -1,7 +1,6 @@
 import { type ComponentType, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useParams } from 'react-router-dom';
-import { defaultLanguage, isLanguage } from '@domain/constants';
+import { Link, Outlet, useLocation } from 'react-router-dom';
 import { SideDrawer } from '@src/components/drawer/side-drawer';
 import { ImpersonationBanner } from '@src/features/admin/components/impersonation-banner';
 import { getPublicConfig } from '@src/features/config/api/config-api';
@@ -21,6 +20,7 @@ import { PageSpinner } from '../chrome/page-spinner';
 import { SkipLink } from '../chrome/skip-link';
 import topBar from '../chrome/top-bar.module.css';
 import styles from './layout.module.css';
+import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
 /**
  * The reminder modals (SPEC §2): their code and the `company` catalog load after the
@@ -53,8 +53,7 @@ function LazyReminders() {
  */
 function AppLayout({ area }: { area: 'dashboard' | 'admin' }) {
   const { t } = useTranslation('common');
-  const { lang } = useParams();
-  const language = isLanguage(lang) ? lang : defaultLanguage;
+  const language = useLanguage();
   const user = useCurrentUser();
   const acting = user ? actingAsOf(user) : null;
   const { pathname } = useLocation();

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useParams } from 'react-router-dom';
-import { defaultLanguage, isLanguage } from '@domain/constants';
+import { Outlet, useLocation } from 'react-router-dom';
 import { SideDrawer } from '@src/components/drawer/side-drawer';
 import { Logo } from '@src/components/logo';
 import { LogoutDialog } from '@src/features/session/components/logout-dialog';
@@ -15,6 +14,7 @@ import { PublicTopBar } from '../chrome/public-top-bar';
 import { SiteFooter } from '../chrome/site-footer';
 import { SkipLink } from '../chrome/skip-link';
 import styles from './layout.module.css';
+import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
 // Loaded only while an admin acts as a user: visitors never download it.
 const ImpersonationBanner = lazy(() => import('@src/features/admin/components/impersonation-banner').then((module) => ({ default: module.ImpersonationBanner })));
@@ -28,8 +28,7 @@ export function PublicLayout() {
   const { t } = useTranslation('common');
   const role = useSignedIn();
   const acting = useActingAs();
-  const { lang } = useParams();
-  const language = isLanguage(lang) ? lang : defaultLanguage;
+  const language = useLanguage();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);

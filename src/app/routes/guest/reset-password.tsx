@@ -1,15 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
-import { defaultLanguage, isLanguage } from '@domain/constants';
+import { Link } from 'react-router-dom';
 import { RouteError } from '@src/components/route-error/route-error';
 import { AuthLayout } from '@src/features/auth/components/auth-layout';
 import { ResetRequestForm } from '@src/features/auth/components/reset-request-form';
 import { href, paths } from '@src/lib/paths';
+import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
 export function Component() {
   const { t } = useTranslation('auth');
-  const { lang } = useParams();
-  const language = isLanguage(lang) ? lang : defaultLanguage;
+  const language = useLanguage();
   return (
     <AuthLayout
       title={t('resetRequest.title')}

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { defaultLanguage, isLanguage } from '@domain/constants';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
 import layout from '@src/components/form/form-layout.module.css';
@@ -18,12 +17,12 @@ import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import styles from './auth-layout.module.css';
 import { GoogleSignIn } from './google-sign-in';
 import { PaymentExpiredPopup } from './payment-expired-popup';
+import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
 /** Login with email and password, or Google when configured (SPEC §2, §7). */
 export function LoginForm() {
   const { t } = useTranslation('auth');
-  const { lang } = useParams();
-  const language = isLanguage(lang) ? lang : defaultLanguage;
+  const language = useLanguage();
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const completeSignIn = useCompleteSignIn();

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
-import { defaultLanguage, isLanguage } from '@domain/constants';
+import { Link } from 'react-router-dom';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
 import layout from '@src/components/form/form-layout.module.css';
@@ -14,12 +13,12 @@ import { useAccountForm } from '../hooks/use-account-form';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import styles from './auth-layout.module.css';
 import { NewPasswordFields } from './new-password-fields';
+import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
 /** SPEC §7 temporary-confirm: login answered NEW_PASSWORD_REQUIRED; a new password opens the session. */
 export function NewPasswordForm({ email, cognitoSession }: { email: string; cognitoSession: string }) {
   const { t } = useTranslation('auth');
-  const { lang } = useParams();
-  const language = isLanguage(lang) ? lang : defaultLanguage;
+  const language = useLanguage();
   const completeSignIn = useCompleteSignIn();
   const errorText = useErrorText();
   const [failure, setFailure] = useState<string | null>(null);

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router-dom';
-import { defaultLanguage, isLanguage } from '@domain/constants';
+import { Link, useLocation } from 'react-router-dom';
 import { Button } from '@src/components/button';
 import { CheckboxField } from '@src/components/form/checkbox-field';
 import { FormAlert } from '@src/components/form/form-alert';
@@ -22,14 +21,14 @@ import styles from './auth-layout.module.css';
 import { InternationalPhoneField } from './international-phone-field';
 import { NewPasswordFields } from './new-password-fields';
 import { PaymentExpiredPopup } from './payment-expired-popup';
+import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
 const fields = ['firstName', 'lastName', 'email', 'phone', 'password', 'repeatPassword', 'acceptTerms'] as const;
 
 /** Create account (SPEC §2, §5): the form schema of `domain/`, the API body derived from it. */
 export function RegisterForm() {
   const { t } = useTranslation('auth');
-  const { lang } = useParams();
-  const language = isLanguage(lang) ? lang : defaultLanguage;
+  const language = useLanguage();
   const completeSignIn = useCompleteSignIn();
   const errorText = useErrorText();
   // After a payment ('User does not exist'): the account is made from the order's contact.

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { defaultLanguage, isLanguage, redirectCountdownSeconds } from '@domain/constants';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { redirectCountdownSeconds } from '@domain/constants';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
 import layout from '@src/components/form/form-layout.module.css';
@@ -17,14 +17,14 @@ import { useAccountForm } from '../hooks/use-account-form';
 import { forgetResetEmail, recallResetEmail } from '../reset-email';
 import styles from './auth-layout.module.css';
 import { NewPasswordFields } from './new-password-fields';
+import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
 const fields = ['email', 'code', 'newPassword', 'repeatPassword'] as const;
 
 /** Reset password, step 2: the security code and a new password; then back to login after 3 s (SPEC §9). */
 export function ResetConfirmForm() {
   const { t } = useTranslation('auth');
-  const { lang } = useParams();
-  const language = isLanguage(lang) ? lang : defaultLanguage;
+  const language = useLanguage();
   const location = useLocation();
   const state = location.state as { email?: string; sent?: boolean } | null;
   const navigate = useNavigate();

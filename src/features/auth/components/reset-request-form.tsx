@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
-import { defaultLanguage, isLanguage } from '@domain/constants';
+import { useNavigate } from 'react-router-dom';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
 import layout from '@src/components/form/form-layout.module.css';
@@ -13,12 +12,12 @@ import { requestPasswordReset } from '../api/auth-api';
 import { useAccountForm } from '../hooks/use-account-form';
 import { rememberResetEmail } from '../reset-email';
 import styles from './auth-layout.module.css';
+import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
 /** Reset password, step 1: the email that receives a 6-digit code; then the confirm screen. */
 export function ResetRequestForm() {
   const { t } = useTranslation('auth');
-  const { lang } = useParams();
-  const language = isLanguage(lang) ? lang : defaultLanguage;
+  const language = useLanguage();
   const navigate = useNavigate();
   const errorText = useErrorText();
   const [failure, setFailure] = useState<string | null>(null);

@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
 import { walletTransactionStatuses, type BankingOverview, type WalletTransaction } from '@domain/banking';
-import { defaultLanguage, isLanguage } from '@domain/constants';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
 import fieldStyles from '@src/components/form/field.module.css';
@@ -21,6 +19,7 @@ import { StatementPanel } from './statement-panel';
 import styles from './banking.module.css';
 import { TwoFactorPanel } from './two-factor-panel';
 import { WithdrawForm } from './withdraw-form';
+import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
 /**
  * The bank account screen (SPEC §2): two-factor access first; then verification, the
@@ -30,8 +29,7 @@ import { WithdrawForm } from './withdraw-form';
  */
 export function BankingScreen() {
   const { t } = useTranslation('banking');
-  const { lang } = useParams();
-  const language = isLanguage(lang) ? lang : defaultLanguage;
+  const language = useLanguage();
   usePageTitle(t('title'));
   const errorText = useErrorText();
   const companies = useCompanies();

@@ -1,7 +1,5 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
-import { defaultLanguage, isLanguage } from '@domain/constants';
 import { buttonClass } from '@src/components/button';
 import { DashboardPage } from '@src/components/dashboard-page/dashboard-page';
 import { useCurrentUser } from '@src/features/session/session-store';
@@ -12,12 +10,12 @@ import { useBillingLoad } from '../hooks/use-billing-load';
 import { BillingList } from './billing-list';
 import styles from './billing.module.css';
 import { ManagedNotice } from './managed-notice';
+import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
 /** Invoices (SPEC §2 "labelled Stripe"): every payment's invoice, newest first, each as a PDF the server builds. */
 export function InvoicesScreen() {
   const { t } = useTranslation(['billing', 'checkout']);
-  const { lang } = useParams();
-  const language = isLanguage(lang) ? lang : defaultLanguage;
+  const language = useLanguage();
   usePageTitle(t('invoices.title'));
   const user = useCurrentUser();
   const load = useCallback((signal: AbortSignal) => listInvoices(signal), []);

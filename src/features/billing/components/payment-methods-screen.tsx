@@ -1,8 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
 import type { CardSetupResult, SavedCard } from '@domain/billing';
-import { defaultLanguage, isLanguage, type Language } from '@domain/constants';
+import { type Language } from '@domain/constants';
 import { Button } from '@src/components/button';
 import { ConfirmDialog } from '@src/components/dialog/confirm-dialog';
 import { FormAlert } from '@src/components/form/form-alert';
@@ -22,6 +21,7 @@ import { useBillingLoad } from '../hooks/use-billing-load';
 import { BillingList } from './billing-list';
 import styles from './billing.module.css';
 import { ManagedNotice } from './managed-notice';
+import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
 type Challenge = Extract<CardSetupResult, { status: 'requires_action' }>;
 
@@ -33,8 +33,7 @@ type Challenge = Extract<CardSetupResult, { status: 'requires_action' }>;
  */
 export function PaymentMethodsScreen() {
   const { t } = useTranslation(['billing', 'checkout']);
-  const { lang } = useParams();
-  const language = isLanguage(lang) ? lang : defaultLanguage;
+  const language = useLanguage();
   usePageTitle(t('cards.title'));
   const user = useCurrentUser();
   const managed = Boolean(user?.impersonatedBy);

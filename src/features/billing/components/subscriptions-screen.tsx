@@ -1,8 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
 import type { Subscription } from '@domain/billing';
-import { defaultLanguage, isLanguage, type Language } from '@domain/constants';
+import { type Language } from '@domain/constants';
 import { Button, ButtonLink } from '@src/components/button';
 import { ConfirmDialog } from '@src/components/dialog/confirm-dialog';
 import { FormAlert } from '@src/components/form/form-alert';
@@ -19,6 +18,7 @@ import { BillingList } from './billing-list';
 import styles from './billing.module.css';
 import { ManagedNotice } from './managed-notice';
 import { PlanChangeDialog } from './plan-change-dialog';
+import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
 /**
  * Subscriptions (SPEC §2): each owned company's plan, billing, current period, next charge and
@@ -27,8 +27,7 @@ import { PlanChangeDialog } from './plan-change-dialog';
  */
 export function SubscriptionsScreen() {
   const { t } = useTranslation('billing');
-  const { lang } = useParams();
-  const language = isLanguage(lang) ? lang : defaultLanguage;
+  const language = useLanguage();
   usePageTitle(t('subscriptions.title'));
   const user = useCurrentUser();
   const managed = Boolean(user?.impersonatedBy);

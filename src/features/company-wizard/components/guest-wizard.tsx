@@ -1,7 +1,5 @@
 import { useMemo } from 'react';
-import { useParams } from 'react-router-dom';
 import type { OrderFlow } from '@domain/checkout';
-import { defaultLanguage, isLanguage } from '@domain/constants';
 import { isCountryCode } from '@domain/countries';
 import { guessPhoneCountry } from '@src/components/form/phone-field';
 import { IndustryStep } from '../steps/industry-step';
@@ -17,6 +15,7 @@ import { StateStep } from '../steps/state-step';
 import type { StepContext } from '../steps/step-context';
 import type { StepId } from '../wizard-steps';
 import { WizardScreen } from './wizard-screen';
+import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
 function renderStepOf(flow: OrderFlow) {
   return function renderStep(step: StepId, context: StepContext) {
@@ -53,8 +52,7 @@ function renderStepOf(flow: OrderFlow) {
 
 /** One of the three guest-only wizards of SPEC §2, in the language of the address. */
 export function GuestWizard({ flow }: { flow: OrderFlow }) {
-  const { lang } = useParams();
-  const language = isLanguage(lang) ? lang : defaultLanguage;
+  const language = useLanguage();
   const phoneCountry = useMemo(() => guessPhoneCountry(language, isCountryCode), [language]);
   const renderStep = useMemo(() => renderStepOf(flow), [flow]);
   return <WizardScreen flow={flow} language={language} phoneCountry={phoneCountry} renderStep={renderStep} />;

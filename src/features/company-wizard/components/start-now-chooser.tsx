@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
-import { companyCreationFromUsd, defaultLanguage, isLanguage } from '@domain/constants';
+import { companyCreationFromUsd } from '@domain/constants';
 import { ButtonLink } from '@src/components/button';
 import { formatUsd } from '@src/i18n/format';
 import { href, paths } from '@src/lib/paths';
 import { usePageTitle } from '@src/lib/use-page-title';
 import styles from '../wizard.module.css';
+import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
 const choices = [
   { id: 'createCompany', path: paths.createCompany, from: true },
@@ -19,8 +19,7 @@ const choices = [
  */
 export function StartNowChooser() {
   const { t } = useTranslation('wizard');
-  const { lang } = useParams();
-  const language = isLanguage(lang) ? lang : defaultLanguage;
+  const language = useLanguage();
   usePageTitle(t('chooser.title'));
   return (
     <div className={styles.chooser}>

@@ -1,7 +1,5 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
-import { defaultLanguage, isLanguage } from '@domain/constants';
 import { currentUserDatabase } from '@sync/client/db';
 import { ButtonLink } from '@src/components/button';
 import { DashboardPage } from '@src/components/dashboard-page/dashboard-page';
@@ -16,12 +14,12 @@ import { AdditionalServices } from './additional-services';
 import styles from './company.module.css';
 import { DocumentsSection } from './documents-section';
 import { ProgressTimeline } from './progress-timeline';
+import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
 /** Company details (SPEC §2 dashboard/company/{id}): progress, data and partners, documents, services, renewal and dissolution. */
 export function CompanyDetails({ companyId }: { companyId: string }) {
   const { t } = useTranslation('company');
-  const { lang } = useParams();
-  const language = isLanguage(lang) ? lang : defaultLanguage;
+  const language = useLanguage();
   const user = useCurrentUser();
   const db = useMemo(() => (user ? currentUserDatabase() : null), [user]);
   const { state, reload } = useCompanyPage(companyId);

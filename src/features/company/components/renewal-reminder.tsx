@@ -1,7 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
-import { defaultLanguage, isLanguage } from '@domain/constants';
+import { useNavigate } from 'react-router-dom';
 import type { RenewalSummary } from '@domain/renewal';
 import { Button } from '@src/components/button';
 import dialog from '@src/components/dialog/dialog.module.css';
@@ -10,6 +9,7 @@ import { useCurrentUser } from '@src/features/session/session-store';
 import { withRetry } from '@src/lib/api';
 import { href, paths } from '@src/lib/paths';
 import { getRenewalSummary } from '../api/company-api';
+import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
 /** Which text the reminder shows (SPEC §2): one company by name, or a count of pending, overdue or both. */
 export function reminderVariant(summary: RenewalSummary): { kind: 'none' } | { kind: 'one'; id: string; name: string; overdue: boolean } | { kind: 'pending' | 'overdue' | 'both' } {
@@ -30,8 +30,7 @@ export function reminderVariant(summary: RenewalSummary): { kind: 'none' } | { k
  */
 export function RenewalReminder() {
   const { t } = useTranslation('company');
-  const { lang } = useParams();
-  const language = isLanguage(lang) ? lang : defaultLanguage;
+  const language = useLanguage();
   const navigate = useNavigate();
   const userId = useCurrentUser()?.id;
   const [summary, setSummary] = useState<RenewalSummary | null>(null);

@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
-import { defaultLanguage, isLanguage } from '@domain/constants';
 import { formatUsd } from '@domain/plans';
 import { renewalIsDue, type CompanyRenewal, type RenewalHistoryEntry } from '@domain/renewal';
 import { Button, ButtonLink } from '@src/components/button';
@@ -17,6 +15,7 @@ import { markRenewedExternally } from '../api/company-api';
 import { useCompanyCheckout } from '../hooks/use-company-checkout';
 import { useCompanyPage } from '../hooks/use-company-details';
 import styles from './company.module.css';
+import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
 /** How a settled due date reads: a renewal paid through Alta is being filed with the state until staff mark it filed (decision 038). */
 const historyKind = (entry: RenewalHistoryEntry) => (entry.kind === 'paid' ? (entry.processedAt ? 'paidFiled' : 'paidFiling') : entry.kind);
@@ -24,8 +23,7 @@ const historyKind = (entry: RenewalHistoryEntry) => (entry.kind === 'paid' ? (en
 /** The company renewal page (SPEC §2 renewal/{id}): status and due date, pay through the checkout, renewed externally, dissolution. */
 export function RenewalScreen({ companyId }: { companyId: string }) {
   const { t } = useTranslation('company');
-  const { lang } = useParams();
-  const language = isLanguage(lang) ? lang : defaultLanguage;
+  const language = useLanguage();
   const { state, reload } = useCompanyPage(companyId);
   const page = state.kind === 'ready' ? state.page : null;
   usePageTitle(page ? t('renewal.pageTitle', { name: page.company.name }) : t('renewal.title'));

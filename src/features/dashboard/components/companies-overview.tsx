@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
-import { defaultLanguage, isLanguage } from '@domain/constants';
+import { Link } from 'react-router-dom';
 import { DashboardPage } from '@src/components/dashboard-page/dashboard-page';
 import { EmailProofNotice } from '@src/features/email-proof/components/email-proof-notice';
 import { CompanyCreatedPopup } from '@src/features/order-popups/company-created-popup';
@@ -13,6 +12,7 @@ import { useCompanies } from '../hooks/use-companies';
 import styles from './companies-overview.module.css';
 import { CompanyCard } from './company-card';
 import { StartPaths } from './start-paths';
+import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
 /**
  * The dashboard home: the user's companies (from `GET /companies`, kept on this device for
@@ -21,8 +21,7 @@ import { StartPaths } from './start-paths';
  */
 export function CompaniesOverview() {
   const { t } = useTranslation('dashboard');
-  const { lang } = useParams();
-  const language = isLanguage(lang) ? lang : defaultLanguage;
+  const language = useLanguage();
   const user = useCurrentUser();
   usePageTitle(t('home.title'));
   const details = useCompanies();

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
-import { defaultLanguage, isLanguage } from '@domain/constants';
 import { RenewalReminder } from '@src/features/company/components/renewal-reminder';
 import { readNewCompany } from '@src/features/order-popups/new-company-flag';
 import { DeclarationsReminder } from '@src/features/tax-form/components/declarations-reminder';
+import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
 /**
  * The reminder modals of SPEC §2, on load of the signed-in area, one at a time: none while the
@@ -11,8 +10,7 @@ import { DeclarationsReminder } from '@src/features/tax-form/components/declarat
  * declarations one has decided not to open.
  */
 export function Reminders() {
-  const { lang } = useParams();
-  const language = isLanguage(lang) ? lang : defaultLanguage;
+  const language = useLanguage();
   const [newCompanyDue] = useState(() => readNewCompany() !== null);
   const [declarationsOpened, setDeclarationsOpened] = useState<boolean | null>(null);
   if (newCompanyDue) return null;

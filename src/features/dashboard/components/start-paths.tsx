@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
-import { defaultLanguage, isLanguage } from '@domain/constants';
 import { ButtonLink } from '@src/components/button';
 import { href, paths } from '@src/lib/paths';
 import styles from './companies-overview.module.css';
+import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
 const starts = [
   { key: 'create', path: paths.createCompany },
@@ -18,8 +17,7 @@ const starts = [
  */
 export function StartPaths({ first }: { first: boolean }) {
   const { t } = useTranslation('dashboard');
-  const { lang } = useParams();
-  const language = isLanguage(lang) ? lang : defaultLanguage;
+  const language = useLanguage();
 
   return (
     <section aria-labelledby="start-title" className={styles.empty}>

@@ -1,9 +1,9 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
-import { defaultLanguage, isLanguage } from '@domain/constants';
+import { useNavigate } from 'react-router-dom';
 import type { UnsentWork } from '@sync/client/flush';
 import { href, paths } from '@src/lib/paths';
 import { nothingUnsent, UnsentWorkDialog } from '../components/unsent-work-dialog';
+import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
 // Dexie and the sync engine come with it: loaded only when someone signs out (or about to).
 const loadUnsentWork = () => import('../unsent-work');
@@ -42,8 +42,7 @@ export function syncNowAfterStaying(): void {
  */
 export function useSignOut() {
   const navigate = useNavigate();
-  const { lang } = useParams();
-  const language = isLanguage(lang) ? lang : defaultLanguage;
+  const language = useLanguage();
   const [busy, setBusy] = useState(false);
   const [unsent, setUnsent] = useState<{ to: string; work: UnsentWork | null } | null>(null);
 

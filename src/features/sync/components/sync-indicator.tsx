@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useParams } from 'react-router-dom';
-import { defaultLanguage, isLanguage } from '@domain/constants';
+import { useLocation } from 'react-router-dom';
 import { Button, ButtonLink } from '@src/components/button';
 import { loginPath } from '@src/lib/paths';
 import { useSyncStatus } from '../hooks/use-sync-status';
 import { summarizeSync, syncText } from '../sync-summary';
 import styles from './sync-indicator.module.css';
+import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
 /**
  * The sync indicator of the signed-in chrome: a compact state (saved, saving, N waiting,
@@ -18,8 +18,7 @@ import styles from './sync-indicator.module.css';
  */
 export function SyncIndicator() {
   const { t, ready } = useTranslation('sync', { useSuspense: false });
-  const { lang } = useParams();
-  const language = isLanguage(lang) ? lang : defaultLanguage;
+  const language = useLanguage();
   const { pathname, search } = useLocation();
   const { status, engine } = useSyncStatus();
   const [open, setOpen] = useState(false);

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
 import { emailSchema } from '@domain/account';
-import { defaultLanguage, isLanguage, type Language } from '@domain/constants';
+import { type Language } from '@domain/constants';
 import type { CompanyTeam, Teammate } from '@domain/teammates';
 import { Button } from '@src/components/button';
 import list from '@src/components/card-list.module.css';
@@ -20,6 +19,7 @@ import { usePageTitle } from '@src/lib/use-page-title';
 import { useErrorText } from '@src/lib/use-error-text';
 import { inviteTeammate, listTeams, removeTeammate } from '../api/teammates-api';
 import styles from './teammates.module.css';
+import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
 type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; teams: CompanyTeam[] };
 type Removing = { team: CompanyTeam; teammate: Teammate };
@@ -31,8 +31,7 @@ type Removing = { team: CompanyTeam; teammate: Teammate };
  */
 export function TeammatesScreen() {
   const { t } = useTranslation(['teammates', 'validation']);
-  const { lang } = useParams();
-  const language = isLanguage(lang) ? lang : defaultLanguage;
+  const language = useLanguage();
   usePageTitle(t('title'));
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [round, setRound] = useState(0);
