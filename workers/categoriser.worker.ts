@@ -1,44 +1,47 @@
 import '@domain/zod-jitless';
 import * as Comlink from 'comlink';
-import { maxRuleTextLength, type CategoriserRule, type CategoryKey, type Transaction } from '@domain/bookkeeping';
+import { maxRuleTextLength, type CategoriserRule, type CategoryKey } from '@domain/bookkeeping';
 import { AppDB } from '@sync/client/db';
-import { Categoriser, ruleText, signatureOf, similarLines, type Suggestion } from './categoriser/categoriser';
+import { Categoriser, correctionWeight, ruleText, signatureOf, similarLines, trainingSet, type Learnt, type Suggestion } from './categoriser/categoriser';
 import type { CategoriserLine } from './categoriser/features';
 
 /**
  * The categoriser worker of one company: it trains the company's model from the checked,
- * categorised transactions on this device (Dexie, read here, off the main thread), then
- * answers suggestions, learns corrections and applies the person's (synced) rules.
+ * categorised transactions on this device and the categories the person set here (Dexie,
+ * read here, off the main thread), then answers suggestions, learns corrections and applies
+ * the person's (synced) rules. `learnt`: what the model learnt each transaction as.
  */
-let state: { db: AppDB; companyId: string; categoriser: Categoriser } | null = null;
+let state: { db: AppDB; companyId: string; categoriser: Categoriser; learnt: Map<string, Learnt> } | null = null;
 
 const current = () => {
   if (!state) throw new Error('categoriser not opened');
   return state;
 };
 
-/** A line the person categorised, and the category the model had learnt it with (if it was checked). */
+/** A transaction's line the person categorised. */
 export interface Correction {
+  id: string;
   line: CategoriserLine;
   category: CategoryKey;
-  learntAs: CategoryKey | null;
 }
 
-const lineOf = ({ description, merchant, amountCents }: Transaction): CategoriserLine => ({ description, merchant, amountCents });
 
 const api = {
-  /** Opens the user's database and trains on the company's checked transactions; how many it learnt and in how long. */
+  /** Opens the user's database and trains the company's model (see `trainingSet`); how many transactions it learnt and in how long. */
   async open(userId: string, companyId: string): Promise<{ learnt: number; ms: number }> {
     const started = performance.now();
     state?.db.close();
     const db = new AppDB(userId);
     const categoriser = new Categoriser();
-    const rows = await db.transactions.where('companyId').equals(companyId).toArray();
-    const checked = rows.filter((row) => row.checked && row.category !== null);
-    categoriser.train(checked.map((row) => ({ line: lineOf(row), category: row.category! })));
+    const [rows, corrections] = await Promise.all([
+      db.transactions.where('companyId').equals(companyId).toArray(),
+      db.categoriserCorrections.where('companyId').equals(companyId).toArray(),
+    ]);
+    const examples = trainingSet(rows, new Map(corrections.map((correction) => [correction.id, correction.category])));
+    categoriser.train(examples);
     categoriser.setRules(await db.categoriserRules.where('companyId').equals(companyId).toArray());
-    state = { db, companyId, categoriser };
-    return { learnt: checked.length, ms: Math.round(performance.now() - started) };
+    state = { db, companyId, categoriser, learnt: new Map(examples.map(({ id, category, weight }) => [id, { category, weight }])) };
+    return { learnt: examples.length, ms: Math.round(performance.now() - started) };
   },
 
   /**
@@ -52,13 +55,15 @@ const api = {
   },
 
   /**
-   * The person set lines' categories (in the list, one or a thousand at once, or by accepting
-   * a suggestion): learnt at once (`learntAs`: the category the model had learnt a line with,
-   * if it was checked).
+   * The person set transactions' categories (in the list, one or a thousand at once, or by
+   * accepting a suggestion): learnt at once, in place of what the model had learnt them as.
    */
   correct(corrections: Correction[]): void {
-    const { categoriser } = current();
-    for (const { line, category, learntAs } of corrections) categoriser.correct(line, category, learntAs);
+    const { categoriser, learnt } = current();
+    for (const { id, line, category } of corrections) {
+      categoriser.correct(line, category, learnt.get(id) ?? null);
+      learnt.set(id, { category, weight: correctionWeight });
+    }
   },
 
   /**

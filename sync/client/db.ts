@@ -1,7 +1,7 @@
 import Dexie, { type Table, type Transaction as DexieTransaction } from 'dexie';
 import type { User } from '@domain/account';
 import type { LinkedAccountRow } from '@domain/bank-linking';
-import type { BatchImport, CategoriserRule, InboxReceipt, LockedYear, ManualAccount, Transaction } from '@domain/bookkeeping';
+import type { BatchImport, CategoriserRule, CategoryKey, InboxReceipt, LockedYear, ManualAccount, Transaction } from '@domain/bookkeeping';
 import type { CompanySummary } from '@domain/company';
 import type { Draft } from '@domain/draft';
 import type { RejectionCode } from '@sync/protocol';
@@ -79,6 +79,17 @@ export interface SyncMeta {
   lastSyncedAt: string | null;
 }
 
+/**
+ * A category the person set on this device (in the list, on the detail page, or by accepting a
+ * suggestion): `id` is the transaction's. The categoriser trains on it while the transaction
+ * still has that category, checked or not.
+ */
+export interface CategoriserCorrection {
+  id: string;
+  companyId: string;
+  category: CategoryKey;
+}
+
 /** A change the server refused for good, reverted here and listed for the user until dismissed. */
 export interface RejectedChange {
   seq?: number;
@@ -144,6 +155,12 @@ const schema20261128 = {
   inboxReceipts: 'id, companyId',
 };
 
+// 2026-11-29 (decision 048): the categories the person set on this device, one per
+// transaction (never synced), so the categoriser learns them again at each training, checked or not.
+const schema20261129 = {
+  categoriserCorrections: 'id, companyId',
+};
+
 /**
  * What used to stay on the device is shared from now on: inbox files waiting here (status
  * `inbox`) are uploaded to the company inbox, and the categoriser rules are queued as
@@ -186,6 +203,7 @@ export class AppDB extends Dexie {
   documentUploads!: Table<DocumentUpload, string>;
   lockedYears!: Table<LockedYear, string>;
   inboxReceipts!: Table<InboxReceipt, string>;
+  categoriserCorrections!: Table<CategoriserCorrection, string>;
 
   constructor(
     readonly userId: string,
@@ -200,6 +218,7 @@ export class AppDB extends Dexie {
     this.version(6).stores(schema20261126);
     this.version(7).stores(schema20261127);
     this.version(8).stores(schema20261128).upgrade(shareDeviceOnlyData);
+    this.version(9).stores(schema20261129);
   }
 }
 

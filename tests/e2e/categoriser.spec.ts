@@ -6,14 +6,15 @@ import { expect, test } from './support/test';
 
 // The categoriser that learns, on a new owner's company (its books are this test's alone):
 // a category set in the list teaches it at once, its suggestion is accepted, applied to the
-// similar lines and made a rule.
+// similar lines and made a rule; a category set on a transaction's page, unchecked, is learnt
+// when the list trains the model again.
 test.use({ serviceWorkers: 'block' });
 
 const fixture = path.resolve(import.meta.dirname, '../fixtures/csv/categoriser-en.csv');
 const grid = (page: Page) => page.getByRole('grid', { name: /^Transactions: / });
 const row = (page: Page, description: string) => grid(page).getByRole('row').filter({ hasText: description });
 
-test('a category set in the list is learnt at once: its suggestion is accepted, applied to similar lines and made a rule', async ({ page, request }) => {
+test('a category set in the list is learnt at once: its suggestion is accepted, applied to similar lines and made a rule; one set on the detail page is learnt too', async ({ page, request }) => {
   test.slow(); // a paid company, an import and the categoriser's worker, on a shared machine
   await logInAs(page, await ownerWithCompany(request, { lastName: 'Categoriser' }));
   await page.goto('/en/accounting-ai/bookkeeping');
@@ -26,7 +27,7 @@ test('a category set in the list is learnt at once: its suggestion is accepted, 
   await dialog.getByLabel('Choose a file').setInputFiles(fixture);
   await dialog.getByLabel('Account', { exact: true }).selectOption({ label: 'Operating' });
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(dialog.getByRole('status')).toHaveText('Import finished: 5 added, 0 already there, 0 lines refused.');
+  await expect(dialog.getByRole('status')).toHaveText('Import finished: 6 added, 0 already there, 0 lines refused.');
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   // Nothing learnt yet: the keyword rules know Uber, not this studio.
@@ -58,4 +59,15 @@ test('a category set in the list is learnt at once: its suggestion is accepted, 
   await ruleText.fill('bluefin design');
   await panel.getByRole('button', { name: 'Create rule' }).click();
   await expect(panel.getByRole('status')).toHaveText('Rule created: "bluefin design" → Contractors and freelancers.');
+
+  // On the transaction's page, the person sets a category without checking the line. Back in
+  // the list, the model is trained again from the books on this device, and has learnt it.
+  await expect(suggestionFor('NORTHWIND PARTNERS 89')).not.toContainText('Legal and accounting fees');
+  await row(page, 'NORTHWIND PARTNERS 88').getByRole('link', { name: 'NORTHWIND PARTNERS 88' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'NORTHWIND PARTNERS 88' })).toBeVisible();
+  await page.getByRole('main').getByLabel('Category', { exact: true }).selectOption({ label: 'Legal and accounting fees' });
+  await expect(page.getByRole('checkbox', { name: 'Checked', exact: true })).not.toBeChecked();
+  await page.getByRole('link', { name: 'Back to bookkeeping' }).click();
+  await expect(suggestionFor('NORTHWIND PARTNERS 89')).toContainText(/Legal and accounting fees \(\d+ % sure\)/);
+  await expect(suggestionFor('NORTHWIND PARTNERS 89')).toContainText('Learnt from your books');
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { categoryKeys } from '@domain/bookkeeping';
 import { categorise } from '../categorise';
-import { Categoriser, keywordOnlyConfidence, ruleText, similarLines } from './categoriser';
+import { Categoriser, correctionWeight, keywordOnlyConfidence, ruleText, similarLines, trainingSet } from './categoriser';
 import { parseLabelledLines, shuffled } from './dataset';
 import { amountBucket, featuresOf, wordsOf } from './features';
 import { NaiveBayes } from './model';
@@ -54,12 +54,49 @@ describe('categoriser', () => {
       { line: line('GITHUB INC', -700), category: 'software' },
     ]);
     expect(categoriser.suggest(line('PAGO FERRETERIA CENTRAL'))).toMatchObject({ category: 'officeSupplies', source: 'model' });
-    categoriser.correct(line('PAGO FERRETERIA CENTRAL'), 'equipment', 'officeSupplies');
+    categoriser.correct(line('PAGO FERRETERIA CENTRAL'), 'equipment', { category: 'officeSupplies', weight: 1 });
     categoriser.correct(line('PAGO FERRETERIA NOVA'), 'equipment', null);
     const suggestion = categoriser.suggest(line('PAGO FERRETERIA PRIMAVERA'));
     expect(suggestion).toMatchObject({ category: 'equipment', source: 'model' });
     expect(suggestion!.confidence).toBeGreaterThan(0.5);
     expect(suggestion!.confidence).toBeLessThanOrEqual(1);
+  });
+
+  it('trains on checked lines and on the categories the person set on this device, checked or not, while they still hold', () => {
+    const rows = [
+      { id: 'checked', ...line('GITHUB INC'), category: 'software' as const, checked: true },
+      { id: 'corrected', ...line('PAGO FERRETERIA EL SOL'), category: 'equipment' as const, checked: false },
+      { id: 'corrected-checked', ...line('PAGO FERRETERIA NOVA'), category: 'equipment' as const, checked: true },
+      // Set by the person, then changed (another device, an undo): not learnt.
+      { id: 'changed-since', ...line('WEWORK'), category: 'rent' as const, checked: false },
+      { id: 'unchecked', ...line('UBER TRIP'), category: 'travel' as const, checked: false },
+      { id: 'uncategorised', ...line('STARBUCKS'), category: null, checked: true },
+    ];
+    const corrections = new Map([
+      ['corrected', 'equipment'],
+      ['corrected-checked', 'equipment'],
+      ['changed-since', 'officeSupplies'],
+      ['uncategorised', 'meals'],
+    ] as const);
+    expect(trainingSet(rows, corrections).map(({ id, category, weight }) => ({ id, category, weight }))).toEqual([
+      { id: 'checked', category: 'software', weight: 1 },
+      { id: 'corrected', category: 'equipment', weight: correctionWeight },
+      { id: 'corrected-checked', category: 'equipment', weight: correctionWeight },
+    ]);
+  });
+
+  it('a correction takes back all that the line was learnt with, a correction before it too', () => {
+    const ferreteria = line('PAGO FERRETERIA EL SOL');
+    const corrected = new Categoriser();
+    corrected.train([{ line: line('GITHUB INC', -700), category: 'software' }]);
+    const reference = corrected.model.scores(ferreteria)!.scores;
+    corrected.train(trainingSet([{ id: 'a', ...ferreteria, category: 'equipment', checked: false }], new Map([['a', 'equipment']])));
+    corrected.correct(ferreteria, 'officeSupplies', { category: 'equipment', weight: correctionWeight });
+    const fresh = new Categoriser();
+    fresh.train([{ line: line('GITHUB INC', -700), category: 'software' }]);
+    fresh.correct(ferreteria, 'officeSupplies', null);
+    expect([...corrected.model.scores(ferreteria)!.scores]).toEqual([...fresh.model.scores(ferreteria)!.scores].map((value) => expect.closeTo(value, 9)));
+    expect(reference).not.toEqual(fresh.model.scores(ferreteria)!.scores);
   });
 
   it("applies a person's rule before anything else", () => {

@@ -32,12 +32,36 @@ export const correctionWeight = 3;
 /** Normalises the text a rule looks for, as lines are normalised. */
 export const ruleText = (text: string) => normaliseDescription(text);
 
+/** What the model learnt a transaction as, and with what weight. */
+export interface Learnt {
+  category: CategoryKey;
+  weight: number;
+}
+
+/**
+ * What a company's model trains on: its checked, categorised transactions, and those whose
+ * current category the person set on this device (`corrections`, by transaction id), checked
+ * or not, weighted as a correction is.
+ */
+export function trainingSet<Row extends CategoriserLine & { id: string; category: CategoryKey | null; checked: boolean }>(
+  rows: readonly Row[],
+  corrections: ReadonlyMap<string, CategoryKey>,
+): (Learnt & { id: string; line: Row })[] {
+  const examples: (Learnt & { id: string; line: Row })[] = [];
+  for (const row of rows) {
+    if (row.category === null) continue;
+    const corrected = corrections.get(row.id) === row.category;
+    if (corrected || row.checked) examples.push({ id: row.id, line: row, category: row.category, weight: corrected ? correctionWeight : 1 });
+  }
+  return examples;
+}
+
 export class Categoriser {
   readonly model = new NaiveBayes();
   private rules: UserRule[] = [];
 
-  /** Learns the company's checked transactions. */
-  train(examples: Iterable<{ line: CategoriserLine; category: CategoryKey }>): void {
+  /** Learns the company's checked transactions (see `trainingSet`). */
+  train(examples: Iterable<{ line: CategoriserLine; category: CategoryKey; weight?: number }>): void {
     this.model.train(examples);
   }
 
@@ -52,10 +76,10 @@ export class Categoriser {
 
   /**
    * The person corrected a line's category: the model learns the new one (weighted), and
-   * forgets the old one when it had learnt it (the line was checked with it).
+   * forgets what it had learnt the line as, if anything.
    */
-  correct(line: CategoriserLine, category: CategoryKey, learntAs: CategoryKey | null): void {
-    if (learntAs) this.model.learn(line, learntAs, -1);
+  correct(line: CategoriserLine, category: CategoryKey, learnt: Learnt | null): void {
+    if (learnt) this.model.learn(line, learnt.category, -learnt.weight);
     this.model.learn(line, category, correctionWeight);
   }
 

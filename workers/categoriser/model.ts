@@ -49,8 +49,8 @@ export class NaiveBayes {
   }
 
   /** Learns many examples at once (a company's checked transactions). */
-  train(examples: Iterable<{ line: CategoriserLine; category: CategoryKey }>): void {
-    for (const { line, category } of examples) this.learn(line, category);
+  train(examples: Iterable<{ line: CategoriserLine; category: CategoryKey; weight?: number }>): void {
+    for (const { line, category, weight } of examples) this.learn(line, category, weight);
   }
 
   /**

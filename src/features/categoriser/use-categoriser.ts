@@ -15,7 +15,7 @@ export interface CategoriserApi {
   ready: boolean;
   /** Suggestions for lines, in order (null where nothing fits). A new function after each thing learnt, so suggestions are asked again. */
   suggest(lines: CategoriserLine[]): Promise<(Suggestion | null)[]>;
-  /** The person set these transactions' category (as they were before): learnt at once. */
+  /** The person set these transactions' category: learnt at once. */
   learn(rows: readonly Transaction[], category: CategoryKey): Promise<void>;
   /** "Description contains `text` → `category`", made from a correction. */
   addRule(text: string, category: CategoryKey): Promise<void>;
@@ -92,7 +92,7 @@ export function useCategoriser(companyId: string): CategoriserApi {
       learn: async (rows, category) => {
         if (!remote || !entry) return;
         // A transaction is a line as the categoriser reads it (description, merchant, amount).
-        await remote.correct(rows.map((row) => ({ line: row, category, learntAs: row.checked ? row.category : null })));
+        await remote.correct(rows.map((row) => ({ id: row.id, line: row, category })));
         entry.version++;
         for (const listener of entry.listeners) listener();
       },

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CategoryKey, Transaction } from '@domain/bookkeeping';
+import { currentUserDatabase } from '@sync/client/db';
 import type { SyncEngine } from '@sync/client/engine';
 import { isMutationRejection } from '@sync/mutator';
 import type { MutatorArgs, MutatorName } from '@sync/mutators';
@@ -39,8 +40,8 @@ export interface EditPreview {
 }
 
 /**
- * `learn`: told of every category the person sets (the rows as they were before), so the
- * company's categoriser learns the correction at once.
+ * `learn`: told of every category the person sets, so the company's categoriser, when it runs,
+ * learns the correction at once.
  */
 export function useBookkeepingActions(
   engine: SyncEngine | null,
@@ -158,7 +159,14 @@ export function useBookkeepingActions(
         () => applyCategory(new Map([[category, targets.map((row) => row.id)]])),
         () => applyCategory(before),
       );
-      if (done && category !== null) learn?.(targets, category);
+      if (done && category !== null) {
+        // Remembered on this device, so the categoriser trains on it again, checked or not (decision 048).
+        const corrections = targets.map((row) => ({ id: row.id, companyId: row.companyId, category }));
+        void currentUserDatabase()
+          ?.categoriserCorrections.bulkPut(corrections)
+          .catch((error) => console.error('the correction could not be remembered', error));
+        learn?.(targets, category);
+      }
       return done;
     },
     [applyCategory, attemptShown, editable, learn],
