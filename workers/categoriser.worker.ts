@@ -25,7 +25,6 @@ export interface Correction {
   category: CategoryKey;
 }
 
-
 const api = {
   /** Opens the user's database and trains the company's model (see `trainingSet`); how many transactions it learnt and in how long. */
   async open(userId: string, companyId: string): Promise<{ learnt: number; ms: number }> {
