@@ -120,5 +120,6 @@ test('logout waits for a pull already on its way, so the server ends the session
   await pulling;
   await confirmLogout(page);
   await expect(page).toHaveURL(/\/en\/login$/);
-  expect(order).toEqual(['pull 200', 'logout']);
+  // The pull on its way (and any other the engine had started with it) answered, then the logout.
+  expect(order.join(', ')).toMatch(/^(pull 200, )+logout$/);
 });
