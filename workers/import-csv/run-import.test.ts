@@ -77,19 +77,19 @@ describe('import worker job (Dexie + outbox)', () => {
     expect(await db.batchImports.count()).toBe(2);
   });
 
-  it('writes one outbox mutation per chunk, its undo log one list of the ids it inserted', async () => {
+  it('writes one outbox mutation per chunk (the first one small, so IndexedDB starts early), its undo log one list of the ids it inserted', async () => {
     const db = await openDb();
     const rows = Array.from({ length: 5100 }, (_, i) => `2026-01-${String((i % 28) + 1).padStart(2, '0')},Payment ${i},-${i + 1}.00`);
     const file = new Blob([`Date,Description,Amount\n${rows.join('\n')}\n`]);
     const outcome = await runImport(db, request('bank-en-us.csv', { fileName: 'big.csv', file }));
     expect(outcome.ok && outcome.result.importedCount).toBe(5100);
     const chunks = (await db.outbox.where('id').above(0).toArray()).filter((entry) => entry.name === 'importTransactions');
-    expect(chunks.map((entry) => (entry.args as { rows: unknown[] }).rows.length)).toEqual([2500, 2500, 100]);
+    expect(chunks.map((entry) => (entry.args as { rows: unknown[] }).rows.length)).toEqual([250, 2500, 2350]);
     // Each chunk's undo log: one list of the rows it inserted, then the batch's pre-image.
     expect(chunks.map((entry) => entry.undo.map((undo) => ('inserted' in undo ? undo.inserted.length : undo.table)))).toEqual([
+      [250, 'batchImports'],
       [2500, 'batchImports'],
-      [2500, 'batchImports'],
-      [100, 'batchImports'],
+      [2350, 'batchImports'],
     ]);
   });
 
