@@ -11,7 +11,7 @@ import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
 /**
  * Bookkeeping transactions (SPEC §2): the workspace's list, with the CSV import in its toolbar
- * and the accounts, categoriser suggestions and import history of the company on screen.
+ * and, below the list, the accounts, categoriser suggestions and import history of the company.
  */
 export function Component() {
   return <BookkeepingWorkspace toolbar={importButton} accounts={companyExtras} />;
@@ -28,7 +28,9 @@ function ImportButton({ companyId }: { companyId: string }) {
   const [importing, setImporting] = useState(false);
   return (
     <>
-      <Button onClick={() => setImporting(true)}>{t('import.open')}</Button>
+      <Button size="small" variant="secondary" onClick={() => setImporting(true)}>
+        {t('import.open')}
+      </Button>
       <ImportDialog open={importing} companyId={companyId} language={language} onClose={() => setImporting(false)} />
     </>
   );

@@ -39,7 +39,7 @@ import styles from './bookkeeping.module.css';
 export interface BookkeepingWorkspaceProps {
   /** Extra toolbar actions (the CSV import button), given the company the list shows. */
   toolbar?: (companyId: string) => ReactNode;
-  /** The accounts section (manual and linked accounts), given the company. */
+  /** The accounts section (manual and linked accounts), given the company: below the list. */
   accounts?: (companyId: string) => ReactNode;
 }
 
@@ -305,7 +305,6 @@ function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBooksProps
           </Button>
         )}
       </div>
-      {accountsSection}
 
       <FilterBar filters={filters} accounts={accountOptions} onChange={setFilters} searchRef={searchRef} />
 
@@ -406,6 +405,8 @@ function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBooksProps
           )
         }
       />
+
+      {accountsSection}
 
       <ShortcutsDialog open={help} onClose={closeHelp} />
       <CreateTransactionDialog open={creating} language={language} accounts={accountOptions} onCancel={cancelCreate} onCreate={create} />
