@@ -1,9 +1,12 @@
 // CSV batch import (SPEC §5: a 2 MB bank export, ~30k rows) end to end in the import worker
 // in headless Chromium, next to a raw PapaParse parse and a raw Dexie bulkPut of the same
 // rows in the same run, plus the longest main-thread task during the import (goal: none
-// ≥ 50 ms), imported as the dialog does (with the mapping of its preview). The raw bulkPut and the import alternate over BENCH_ROUNDS rounds (3 by default) and
-// their medians give the ratio (issue 10's goal: ≤ 1.3 ×), and so does each round's pair. BENCH_CHUNKS=250,1000 also times the rows written as chunked importTransactions
-// mutations alone (the import's write path without parsing). Builds its own tiny page (tests/bench/import.html) with Vite (scripts/lib/bench-page.mjs), serves it, measures.
+// ≥ 50 ms), imported as the dialog does (with the mapping of its preview). The raw bulkPut and
+// the import alternate over BENCH_ROUNDS rounds (3 by default) and their medians give the ratio
+// (issue 10's goal: ≤ 1.3 ×), and so does each round's pair. BENCH_CHUNKS=250,1000 also times the
+// rows written as chunked importTransactions mutations alone (the import's write path without
+// parsing). Builds its own tiny page (tests/bench/import.html) with Vite
+// (scripts/lib/bench-page.mjs), serves it, measures.
 import { openBenchPage } from './lib/bench-page.mjs';
 
 const { page, close } = await openBenchPage('import');

@@ -471,7 +471,8 @@ async function importRows(table: CsvTable, survey: Survey, input: ImportInput, c
   for (const index of survey.data) {
     counts.processed += 1;
     handle(table.rows[index]!, table.lines[index]!);
-    if (pending.length >= (counts.imported === 0 && !writing ? Math.min(chunkSize, firstChunkRows) : chunkSize) || pendingChars >= chunkCharsBudget) {
+    const chunkRows = counts.imported === 0 && !writing ? Math.min(chunkSize, firstChunkRows) : chunkSize;
+    if (pending.length >= chunkRows || pendingChars >= chunkCharsBudget) {
       going = await flush();
       if (!going) break;
     } else if (writing && counts.processed % turnRows === 0) await nextTurn();
