@@ -47,6 +47,14 @@ interface TransactionGridProps {
 }
 
 const rowHeight = (narrow: boolean) => (narrow ? 84 : 56);
+/**
+ * Rows are keyed by their slot (position modulo this), not by transaction: a row scrolled out
+ * of view lends its elements to the one scrolled in, and a filter change rewrites the rows in
+ * view instead of removing and creating them (creating some twenty rows of form controls, and
+ * collecting the removed ones, made long tasks on 50,000 rows). More than the rows a screen
+ * can show; the row being edited keeps its own key, so its editor stays when rows move.
+ */
+const rowSlots = 128;
 
 function useNarrow(): boolean {
   const query = '(max-width: 767px)';
@@ -134,16 +142,17 @@ export function TransactionGrid(props: TransactionGridProps) {
           <div className={styles.scrollBody} style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((item) => {
               const row = rows[order[item.index]!]!;
+              const edited = props.editing?.id === row.id;
               return (
                 <GridRow
-                  key={row.id}
+                  key={edited ? row.id : item.index % rowSlots}
                   row={row}
                   position={item.index}
                   top={item.start}
                   height={item.size}
                   active={item.index === cursor.active}
                   selected={cursor.selected.has(row.id)}
-                  editing={props.editing?.id === row.id ? props.editing.field : null}
+                  editing={edited ? props.editing!.field : null}
                   waitingReceipt={props.waitingReceipts.has(row.id)}
                   readOnly={readOnlyReason(row, props.lockedYears)}
                   accountName={props.accountName(row)}
@@ -257,12 +266,14 @@ type RowLabels = ReturnType<typeof rowLabels>;
 /** One transaction. Memoised on its own fields: an edit repaints only the row it changed. */
 const GridRow = memo(
   function GridRow({ row, position, top, height, active, selected, editing, waitingReceipt, readOnly, accountName, language, t, labels, handlers }: GridRowProps) {
-    const [dragging, setDragging] = useState(false);
+    // The transaction a file is dragged over: the row's elements serve other transactions as it scrolls.
+    const [draggedOver, setDraggedOver] = useState<string | null>(null);
+    const dragging = draggedOver === row.id;
     const categoryName = row.category ? labels.category[row.category] : labels.uncategorised;
     const name = row.description;
     const onDrop = (event: DragEvent<HTMLDivElement>) => {
       event.preventDefault();
-      setDragging(false);
+      setDraggedOver(null);
       const files = [...event.dataTransfer.files];
       if (files.length > 0) handlers.dropFiles(row, files);
     };
@@ -287,9 +298,9 @@ const GridRow = memo(
         onDragOver={(event) => {
           if (!event.dataTransfer.types.includes('Files')) return;
           event.preventDefault();
-          setDragging(true);
+          setDraggedOver(row.id);
         }}
-        onDragLeave={() => setDragging(false)}
+        onDragLeave={() => setDraggedOver(null)}
         onDrop={onDrop}
       >
         <span role="gridcell" className={styles.selectCell}>
