@@ -1,10 +1,10 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CategoryKey, Transaction } from '@domain/bookkeeping';
 import type { Language } from '@domain/constants';
 import { currentUserDatabase } from '@sync/client/db';
 import { Button } from '@src/components/button';
+import { useTransactions } from '@src/features/bookkeeping/hooks/use-transactions';
 import { TextField } from '@src/components/form/text-field';
 import { currentSyncEngine } from '@src/features/sync/sync-runtime';
 import { formatDate, formatNumber, formatUsd } from '@src/i18n/format';
@@ -41,17 +41,22 @@ const setCategory = (id: string, category: CategoryKey) => currentSyncEngine()!.
 export function CategoriserSuggestions({ companyId, language }: { companyId: string; language: Language }) {
   const { t } = useTranslation('bookkeeping');
   const categoriser = useCategoriser(companyId);
-  // The query runs again after any change of the company's transactions (each check in the
-  // list); when it finds the same lines, the same array comes back, so nothing renders again
-  // and nothing is asked of the worker.
+  // The newest uncategorised lines, from the list's own copy of the company's transactions in
+  // memory (a database query here ran again after every check in the list). When the same lines
+  // come back, the same array does, so nothing renders again and nothing is asked of the worker.
+  const db = useMemo(() => currentUserDatabase(), []);
+  const books = useTransactions(db, companyId);
   const previous = useRef<Transaction[]>([]);
-  const rows = useLiveQuery(async () => {
-    const db = currentUserDatabase();
-    if (!db) return [];
-    const found = await db.transactions.where('companyId').equals(companyId).filter((row) => row.category === null && !row.blocked).limit(shown).toArray();
+  const rows = useMemo(() => {
+    if (!books.loaded) return undefined;
+    const found: Transaction[] = [];
+    for (const row of books.rows) {
+      if (found.length === shown) break;
+      if (row.category === null && !row.blocked) found.push(row);
+    }
     if (!sameLines(found, previous.current)) previous.current = found;
     return previous.current;
-  }, [companyId]);
+  }, [books]);
   const [suggestions, setSuggestions] = useState<Map<string, Suggestion | null>>(new Map());
   const [followUp, setFollowUp] = useState<FollowUp | null>(null);
   const { ready, suggest } = categoriser;
