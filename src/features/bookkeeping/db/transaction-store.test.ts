@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabases } from '@sync/client/test-databases';
 import { testTransaction } from '@domain/transaction-fixture';
+import { Replica } from '@sync/client/replica';
 import { TransactionStore } from './transaction-store';
 
 const openDb = useTestDatabases();
@@ -64,6 +65,16 @@ describe('the bookkeeping list store', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     await store.settled();
     expect(store.getSnapshot().version).toBe(before);
+
+    // Shown as the mutation stores it (its time of change too), the confirmation repaints nothing.
+    const updatedAt = '2026-02-01T10:00:00.000Z';
+    store.preview([{ ...store.getSnapshot().rows[0]!, checked: true, updatedAt }]);
+    const previewed = store.getSnapshot().version;
+    await new Replica(db, db.userId).mutate('setTransactionChecked', { id: row.id, checked: true, updatedAt });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await store.settled();
+    expect(store.getSnapshot().rows[0]).toMatchObject({ id: row.id, checked: true, updatedAt });
+    expect(store.getSnapshot().version).toBe(previewed);
     store.close();
   });
 });

@@ -105,7 +105,8 @@ export function useBookkeepingActions(
 
   /**
    * Runs an edit of `rows`, shown at once as `edited` when the screen can (and read back if it
-   * fails). Its undo is remembered at once too, so a Ctrl+Z pressed before the edit is stored
+   * fails). `edited` is the row as the mutation will store it, its `updatedAt` too, so the
+   * database's confirmation finds the row already shown and repaints nothing. Its undo is remembered at once too, so a Ctrl+Z pressed before the edit is stored
    * undoes this edit, not the one before; a refused edit forgets it.
    */
   const attemptShown = useCallback(
@@ -124,11 +125,11 @@ export function useBookkeepingActions(
   );
 
   const applyCategory = useCallback(
-    async (groups: Map<CategoryKey | null, string[]>) => {
+    async (groups: Map<CategoryKey | null, string[]>, updatedAt = now()) => {
       for (const [category, ids] of groups) {
         for (const slice of chunks(ids)) {
-          if (slice.length === 1) await mutate('setTransactionCategory', { id: slice[0]!, category, updatedAt: now() });
-          else await mutate('setTransactionsCategory', { ids: slice, category, updatedAt: now() });
+          if (slice.length === 1) await mutate('setTransactionCategory', { id: slice[0]!, category, updatedAt });
+          else await mutate('setTransactionsCategory', { ids: slice, category, updatedAt });
         }
       }
     },
@@ -136,11 +137,11 @@ export function useBookkeepingActions(
   );
 
   const applyChecked = useCallback(
-    async (groups: Map<boolean, string[]>) => {
+    async (groups: Map<boolean, string[]>, updatedAt = now()) => {
       for (const [checked, ids] of groups) {
         for (const slice of chunks(ids)) {
-          if (slice.length === 1) await mutate('setTransactionChecked', { id: slice[0]!, checked, updatedAt: now() });
-          else await mutate('setTransactionsChecked', { ids: slice, checked, updatedAt: now() });
+          if (slice.length === 1) await mutate('setTransactionChecked', { id: slice[0]!, checked, updatedAt });
+          else await mutate('setTransactionsChecked', { ids: slice, checked, updatedAt });
         }
       }
     },
@@ -152,11 +153,12 @@ export function useBookkeepingActions(
       const targets = editable(rows).filter((row) => row.category !== category);
       if (targets.length === 0) return false;
       const before = groupBy(targets, (row) => row.category);
+      const updatedAt = now();
       const done = await attemptShown(
         'category',
         targets,
-        (row) => ({ ...row, category }),
-        () => applyCategory(new Map([[category, targets.map((row) => row.id)]])),
+        (row) => ({ ...row, category, updatedAt }),
+        () => applyCategory(new Map([[category, targets.map((row) => row.id)]]), updatedAt),
         () => applyCategory(before),
       );
       if (done && category !== null) {
@@ -177,11 +179,12 @@ export function useBookkeepingActions(
       const targets = editable(rows).filter((row) => row.checked !== checked);
       if (targets.length === 0) return false;
       const ids = targets.map((row) => row.id);
+      const updatedAt = now();
       return attemptShown(
         'checked',
         targets,
-        (row) => ({ ...row, checked }),
-        () => applyChecked(new Map([[checked, ids]])),
+        (row) => ({ ...row, checked, updatedAt }),
+        () => applyChecked(new Map([[checked, ids]]), updatedAt),
         () => applyChecked(new Map([[!checked, ids]])),
       );
     },
@@ -193,11 +196,12 @@ export function useBookkeepingActions(
       if (editable([row]).length === 0 || (row.merchant ?? '') === merchant.trim()) return false;
       const previous = row.merchant;
       const next = merchant.trim() || null;
+      const updatedAt = now();
       return attemptShown(
         'merchant',
         [row],
-        (shownRow) => ({ ...shownRow, merchant: next }),
-        () => mutate('setTransactionMerchant', { id: row.id, merchant: next, updatedAt: now() }),
+        (shownRow) => ({ ...shownRow, merchant: next, updatedAt }),
+        () => mutate('setTransactionMerchant', { id: row.id, merchant: next, updatedAt }),
         () => mutate('setTransactionMerchant', { id: row.id, merchant: previous, updatedAt: now() }),
       );
     },
@@ -208,11 +212,12 @@ export function useBookkeepingActions(
     async (row: Transaction, note: string) => {
       if (editable([row]).length === 0 || row.note === note.trim()) return false;
       const previous = row.note;
+      const updatedAt = now();
       return attemptShown(
         'note',
         [row],
-        (shownRow) => ({ ...shownRow, note }),
-        () => mutate('setTransactionNote', { id: row.id, note, updatedAt: now() }),
+        (shownRow) => ({ ...shownRow, note, updatedAt }),
+        () => mutate('setTransactionNote', { id: row.id, note, updatedAt }),
         () => mutate('setTransactionNote', { id: row.id, note: previous, updatedAt: now() }),
       );
     },
