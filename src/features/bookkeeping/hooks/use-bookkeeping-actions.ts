@@ -106,8 +106,9 @@ export function useBookkeepingActions(
   /**
    * Runs an edit of `rows`, shown at once as `edited` when the screen can (and read back if it
    * fails). `edited` is the row as the mutation will store it, its `updatedAt` too, so the
-   * database's confirmation finds the row already shown and repaints nothing. Its undo is remembered at once too, so a Ctrl+Z pressed before the edit is stored
-   * undoes this edit, not the one before; a refused edit forgets it.
+   * database's confirmation finds the row already shown and repaints nothing. Its undo is
+   * remembered at once too, so a Ctrl+Z pressed before the edit is stored undoes this edit, not
+   * the one before; a refused edit forgets it.
    */
   const attemptShown = useCallback(
     async (kind: ActionKind, rows: readonly Transaction[], edit: (row: Transaction) => Transaction, run: () => Promise<void>, undo: () => Promise<void>) => {
