@@ -28,6 +28,7 @@ export interface TransactionSnapshot extends TransactionSource {
 }
 
 const sliceSize = 2000;
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * The fields whose values rows repeat. IndexedDB gives every row its own copy of each string,
@@ -46,7 +47,6 @@ function shareStrings(row: Transaction, shared: Map<string, string>): void {
     else fields[field] = known;
   }
 }
-const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export class TransactionStore {
   private rows: Transaction[] = [];
