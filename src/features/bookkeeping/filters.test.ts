@@ -71,6 +71,10 @@ describe('bookkeeping filters', () => {
     expect(ids({ query: 'HOSTING' })).toEqual(['c']);
     expect(ids({ query: 'martinez  ' })).toEqual(['b']);
     expect(ids({ query: 'aws nothing' })).toEqual([]);
+    // Every row holding the word, the first and the last included, and never a match across two rows.
+    expect(ids({ query: 'o' })).toEqual(['a', 'c', 'd', 'e']);
+    expect(ids({ query: 'n' })).toEqual(['b', 'c', 'e']);
+    expect(ids({ query: `payout${'\u0000'.repeat(2)}${'\u0001'}cafe` })).toEqual([]);
   });
 
   it('sorts by amount either way and by date oldest first', () => {
