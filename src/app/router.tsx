@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type RouteObject, type ShouldRevalidateFunction } from 'react-router-dom';
 import { RouteError } from '@src/components/route-error/route-error';
 import { loadTranslations, type Namespace } from '@src/i18n/i18n';
 import { PageSpinner } from './chrome/page-spinner';
@@ -9,14 +9,23 @@ import { PublicLayout } from './layouts/public-layout';
 type RouteModule = () => Promise<Pick<RouteObject, 'Component' | 'ErrorBoundary'>>;
 
 /**
+ * The loaders (language, session guards, translations) depend on the path, not on the query
+ * string: a page that keeps its state in the query (the bookkeeping filters, the admin lists)
+ * changes it without running them again.
+ */
+const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search ? false : defaultShouldRevalidate;
+
+/**
  * A screen: its module is a lazy chunk, and its loader fetches the translations it needs at
  * the same time (a static loader runs in parallel with `lazy`), so it renders complete.
  */
-const page = (load: RouteModule, needs: Namespace[] = []): Pick<RouteObject, 'loader' | 'lazy'> => ({
+const page = (load: RouteModule, needs: Namespace[] = []): Pick<RouteObject, 'loader' | 'shouldRevalidate' | 'lazy'> => ({
   loader: async ({ params }) => {
     await loadTranslations(params.lang, needs);
     return null;
   },
+  shouldRevalidate,
   lazy: load,
 });
 
@@ -97,6 +106,7 @@ export const routes: RouteObject[] = [
   {
     path: ':lang',
     loader: languageLoader,
+    shouldRevalidate,
     Component: LanguageScope,
     HydrateFallback: PageSpinner,
     ErrorBoundary: RouteError,
@@ -106,13 +116,14 @@ export const routes: RouteObject[] = [
         children: [
           {
             ErrorBoundary: () => <RouteError area="public" />,
-            children: [...publicRoutes, { loader: funnelLoader, children: funnelRoutes }, { loader: guestOnlyLoader, children: guestOnlyRoutes }],
+            children: [...publicRoutes, { loader: funnelLoader, shouldRevalidate, children: funnelRoutes }, { loader: guestOnlyLoader, shouldRevalidate, children: guestOnlyRoutes }],
           },
         ],
       },
       {
         id: 'dashboard',
         loader: dashboardLoader,
+        shouldRevalidate,
         lazy: async () => ({ Component: (await import('./layouts/app-layout')).DashboardLayout }),
         children: [{ ErrorBoundary: () => <RouteError area="dashboard" />, children: dashboardRoutes }],
       },
@@ -120,6 +131,7 @@ export const routes: RouteObject[] = [
         id: 'admin',
         path: 'admin',
         loader: adminLoader,
+        shouldRevalidate,
         lazy: async () => ({ Component: (await import('./layouts/app-layout')).AdminLayout }),
         children: [{ ErrorBoundary: () => <RouteError area="admin" />, children: adminRoutes }],
       },

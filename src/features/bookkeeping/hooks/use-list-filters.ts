@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { parseFilters, writeFilters, type TransactionFilters } from '../filters';
 
@@ -16,6 +16,10 @@ const isOwnWrite = (state: unknown) => typeof state === 'object' && state !== nu
  * the other, so only a URL this page did not write (a link to other filters, the sidebar's link
  * to the plain list, the back button) replaces the filters chosen here; one of its own, however
  * late, never takes the person's latest choice back.
+ *
+ * The URL is written after the frame that shows the change, once for the choices made until
+ * then: a URL change costs the browser more than the list's whole render (it resolves every
+ * link of the page again), and the router renders the layouts for it.
  */
 export function useListFilters(): [TransactionFilters, (next: TransactionFilters) => void] {
   const [params, setParams] = useSearchParams();
@@ -23,16 +27,39 @@ export function useListFilters(): [TransactionFilters, (next: TransactionFilters
   const fromUrl = useMemo(() => parseFilters(params), [params]);
   const [chosen, setChosen] = useState<TransactionFilters | null>(null);
 
+  const unwritten = useRef<TransactionFilters | null>(null);
+  const writeLater = useRef<number | null>(null);
+
   // Each navigation has its own key; only a new location is looked at, not a new choice.
   const external = !isOwnWrite(location.state);
   useEffect(() => {
-    if (external) setChosen(null);
+    if (!external) return;
+    setChosen(null);
+    unwritten.current = null;
   }, [location.key, external]);
 
+  useEffect(
+    () => () => {
+      // Leaving the page: its last choice stays unwritten rather than land on the next page's URL.
+      if (writeLater.current !== null) cancelAnimationFrame(writeLater.current);
+      writeLater.current = null;
+      unwritten.current = null;
+    },
+    [],
+  );
   const choose = useCallback(
     (next: TransactionFilters) => {
       setChosen(next);
-      setParams((current) => writeFilters(next, current), { replace: true, state: ownWrite });
+      unwritten.current = next;
+      writeLater.current ??= requestAnimationFrame(() => {
+        writeLater.current = null;
+        // A task posted in the frame runs after its paint.
+        setTimeout(() => {
+          const filters = unwritten.current;
+          unwritten.current = null;
+          if (filters) setParams((current) => writeFilters(filters, current), { replace: true, state: ownWrite });
+        });
+      });
     },
     [setParams],
   );
