@@ -108,7 +108,9 @@ export function TransactionGrid(props: TransactionGridProps) {
     count: order.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight(narrow),
-    overscan: 4,
+    // Rows drawn beyond the view on each side: every row drawn is laid out and painted again at
+    // each filter change.
+    overscan: 2,
   });
   useEffect(() => virtualizer.measure(), [narrow, virtualizer]);
   // Only when the active row moves: scrolling to it measures the list (a forced layout), which a
