@@ -85,6 +85,13 @@ test('categorises and checks rows with the keyboard, undoes, and lists the short
   await page.keyboard.press('Enter');
   const picker = page.getByRole('combobox', { name: /^Category of T-MOBILE POSTPAID/ });
   await expect(picker).toBeFocused();
+  // The list of categories lies above the rows below its own, down to its last line in view.
+  const coveredAtBottom = await page.getByRole('listbox', { name: 'Categories' }).evaluate((list) => {
+    const box = list.getBoundingClientRect();
+    const onTop = document.elementFromPoint(box.left + box.width / 2, box.bottom - 4);
+    return onTop !== null && !list.contains(onTop);
+  });
+  expect(coveredAtBottom).toBe(false);
   await page.keyboard.type('phone');
   await expect(page.getByRole('listbox', { name: 'Categories' }).getByRole('option', { name: 'Phone and internet' })).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');

@@ -288,6 +288,7 @@ const GridRow = memo(
         data-active={active || undefined}
         data-blocked={readOnly !== null || undefined}
         data-dragging={dragging || undefined}
+        data-editing={editing !== null || undefined}
         className={styles.row}
         style={{ transform: `translateY(${top}px)`, height }}
         onMouseDown={(event) => {
