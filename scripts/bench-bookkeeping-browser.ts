@@ -8,7 +8,9 @@
 // The grid is scrolled into view first, so every frame measured paints its rows.
 // Runs its own server on a fresh embedded database; measures only, never fails.
 // BENCH_CPU_PROFILE=<prefix> also records a CPU profile (Chrome DevTools protocol) of each phase
-// into <prefix>-filters.cpuprofile, -scroll and -edits (open them in DevTools' Performance panel).
+// into <prefix>-filters.cpuprofile, -scroll and -edits (open them in DevTools' Performance panel);
+// BENCH_TRACE=<prefix> records a Chrome trace of each phase instead (<prefix>-filters.json…:
+// style, layout, paint and garbage collection besides the script).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -202,6 +204,8 @@ async function measureEdits(page: Page) {
 
 /** Runs `phase`, recording its CPU profile when BENCH_CPU_PROFILE names where to write it. */
 async function profiled<T>(page: Page, name: string, phase: () => Promise<T>): Promise<T> {
+  const trace = process.env.BENCH_TRACE;
+  if (trace) return traced(page, `${trace}-${name}.json`, phase);
   const prefix = process.env.BENCH_CPU_PROFILE;
   if (!prefix) return phase();
   const session = await page.context().newCDPSession(page);
@@ -211,6 +215,24 @@ async function profiled<T>(page: Page, name: string, phase: () => Promise<T>): P
   const result = await phase();
   const { profile } = await session.send('Profiler.stop');
   writeFileSync(`${prefix}-${name}.cpuprofile`, JSON.stringify(profile));
+  await session.detach();
+  return result;
+}
+
+/** Runs `phase` while Chrome traces the page's rendering, and writes the trace to `file`. */
+async function traced<T>(page: Page, file: string, phase: () => Promise<T>): Promise<T> {
+  const session = await page.context().newCDPSession(page);
+  const events: unknown[] = [];
+  session.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  const complete = new Promise((resolve) => session.once('Tracing.tracingComplete', resolve));
+  await session.send('Tracing.start', {
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.frame,blink,cc,viz,v8,toplevel',
+    transferMode: 'ReportEvents',
+  });
+  const result = await phase();
+  await session.send('Tracing.end');
+  await complete;
+  writeFileSync(file, JSON.stringify({ traceEvents: events }));
   await session.detach();
   return result;
 }
