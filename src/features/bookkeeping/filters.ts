@@ -444,7 +444,7 @@ function rowsContaining(search: readonly string[], words: readonly string[]): Ui
     if (at < 0) break;
     const index = rowAt(starts, at);
     const end = starts[index + 1]! - 1;
-    // A word that spans two rows (it holds the separator) is no match: go on after this row's start.
+    // A hit that spans two rows (the word holds the separator) is no match: look again one character on.
     if (at + first.length <= end) {
       if (rest.length === 0 || containsAll(search[index]!, rest)) found[index] = 1;
       from = end + 1;
