@@ -3,9 +3,9 @@ import { maxAmountCents } from '@domain/amounts';
 import type { Transaction } from '@domain/bookkeeping';
 import {
   activeFilterCount,
-  columnsAfterEdit,
   compareTransactions,
   filterTransactions,
+  filtersAfterEdit,
   noFilters,
   parseFilters,
   patchView,
@@ -131,16 +131,33 @@ describe('bookkeeping filters', () => {
     const b = rows.findIndex((row) => row.id === 'b');
     const edited = rows.slice();
     edited[b] = { ...rows[b]!, category: null, checked: true, receipt: rows.find((row) => row.id === 'c')!.receipt };
-    columnsAfterEdit(rows, edited, [b]);
+    filtersAfterEdit({ rows, search: rows.map(searchTextOf) }, { rows: edited, search: edited.map(searchTextOf) }, [b]);
     expect(idsOf(edited, { category: 'uncategorised' })).toEqual(['b', 'c']);
     expect(idsOf(edited, { checked: 'checked', receipt: 'with' })).toEqual(['b']);
     expect(idsOf(edited, { category: 'meals' })).toEqual([]);
     const moved = rows.slice();
     moved[b] = { ...rows[b]!, accountId: account };
-    columnsAfterEdit(rows, moved, [b]);
+    filtersAfterEdit({ rows, search: rows.map(searchTextOf) }, { rows: moved, search: moved.map(searchTextOf) }, [b]);
     expect(idsOf(moved, { account })).toEqual(['a', 'b']);
     expect(idsOf(moved, { account: 'none' })).toEqual(['c', 'd', 'e']);
     expect(idsOf(moved, { account: '00000000-0000-4000-8000-0000000000ff' })).toEqual([]);
+  });
+
+  it('carries the joined search text over an edit that kept the texts, and searches the new text after one that did not', () => {
+    const search = (source: { rows: Transaction[]; search: string[] }, query: string) =>
+      [...filterTransactions(source, { ...noFilters, query }, today).order].map((index) => source.rows[index]!.id);
+    const before = { rows, search: rows.map(searchTextOf) };
+    expect(search(before, 'hosting')).toEqual(['c']);
+    const b = rows.findIndex((row) => row.id === 'b');
+    const checked = { rows: rows.slice(), search: before.search.slice() };
+    checked.rows[b] = { ...rows[b]!, checked: true };
+    filtersAfterEdit(before, checked, [b]);
+    expect(search(checked, 'hosting')).toEqual(['c']);
+    const noted = { rows: checked.rows.slice(), search: checked.search.slice() };
+    noted.rows[b] = { ...checked.rows[b]!, note: 'hosting too' };
+    noted.search[b] = searchTextOf(noted.rows[b]!);
+    filtersAfterEdit(checked, noted, [b]);
+    expect(search(noted, 'hosting')).toEqual(['b', 'c']);
   });
 
   it('round-trips through the URL, keeping other parameters and leaving defaults out', () => {

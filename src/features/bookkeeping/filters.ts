@@ -199,7 +199,7 @@ export interface TransactionSource {
  * The fields the filters test, one typed array each in the rows' order, so a filter pass reads
  * a few packed arrays in sequence instead of 50,000 objects across the heap (about five times
  * less work). Dates, amounts and accounts never change in place (an edit that moves one
- * rebuilds the rows); categories, checks and receipts do, and `columnsAfterEdit` patches them.
+ * rebuilds the rows); categories, checks and receipts do, and `filtersAfterEdit` patches them.
  */
 interface Columns {
   /** The day as the number YYYYMMDD. */
@@ -246,24 +246,29 @@ function columnsOf(rows: readonly Transaction[]): Columns {
 }
 
 /**
- * Carries the filter columns of `before` over to `after`, the same rows with those at
- * `changed` edited in place: two small arrays copied, instead of a pass over every row at the
- * next filter change. Nothing is carried when an edit moved a date, an amount or an account.
+ * Carries what the filters built for `before` over to `after`, the same rows with those at
+ * `changed` edited in place, instead of building it again at the next filter change:
+ * - the filter columns, two small arrays copied; not when an edit moved a date, an amount or
+ *   an account;
+ * - the joined search text, as it is, when the edited rows' search texts stayed the same (a
+ *   category or a check).
  */
-export function columnsAfterEdit(before: readonly Transaction[], after: readonly Transaction[], changed: readonly number[]): void {
-  const columns = columnsByRows.get(before);
-  if (!columns || before.length !== after.length) return;
+export function filtersAfterEdit(before: TransactionSource, after: TransactionSource, changed: readonly number[]): void {
+  const joined = searchTexts.get(before.search);
+  if (joined && changed.every((index) => after.search[index] === before.search[index])) searchTexts.set(after.search, joined);
+  const columns = columnsByRows.get(before.rows);
+  if (!columns || before.rows.length !== after.rows.length) return;
   const category = columns.category.slice();
   const flags = columns.flags.slice();
   for (const index of changed) {
-    const row = after[index]!;
-    const was = before[index]!;
+    const row = after.rows[index]!;
+    const was = before.rows[index]!;
     // Anything else moved: the next filter builds the columns afresh.
     if (row.date !== was.date || row.amountCents !== was.amountCents || row.accountId !== was.accountId) return;
     category[index] = categoryOf(row);
     flags[index] = flagsOf(row);
   }
-  columnsByRows.set(after, { ...columns, category, flags });
+  columnsByRows.set(after.rows, { ...columns, category, flags });
 }
 
 /** Amount orders per layout: every position of the rows, ascending and descending, ties newest first. */

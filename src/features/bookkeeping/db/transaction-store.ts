@@ -1,7 +1,7 @@
 import Dexie, { RangeSet, type IntervalTree, type ObservabilitySet } from 'dexie';
 import type { Transaction } from '@domain/bookkeeping';
 import type { AppDB } from '@sync/client/db';
-import { columnsAfterEdit, compareTransactions, searchTextOf, type TransactionSource } from '../filters';
+import { compareTransactions, filtersAfterEdit, searchTextOf, type TransactionSource } from '../filters';
 
 /**
  * A company's transactions held in memory for the bookkeeping list, kept in step with Dexie.
@@ -119,7 +119,7 @@ export class TransactionStore {
       changed.push(index);
     }
     if (changed.length === 0) return;
-    columnsAfterEdit(this.rows, next, changed);
+    filtersAfterEdit({ rows: this.rows, search: this.search }, { rows: next, search }, changed);
     this.rows = next;
     this.search = search;
     this.publish(changed);
@@ -240,7 +240,7 @@ export class TransactionStore {
     });
     if (removed.size === 0 && added.length === 0 && !reorder) {
       if (changed.length === 0) return;
-      columnsAfterEdit(this.rows, rows, changed);
+      filtersAfterEdit({ rows: this.rows, search: this.search }, { rows, search }, changed);
       this.rows = rows;
       this.search = search;
       // An edit in place keeps the order, so the cached amount orders stay valid.
