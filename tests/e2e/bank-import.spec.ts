@@ -58,9 +58,21 @@ test('imports a bank export with refused lines into a new manual account and sho
   await expect(accounts.getByText('This account still has transactions: delete them first.')).toBeVisible();
 });
 
-test('creates, renames and deletes a manual account, refusing an empty name', async ({ page }) => {
+test('creates, renames and deletes a manual account, refusing an empty name, while the reminders still load', async ({ page }) => {
   await logInAs(page, demo, 'es');
+  // The reminders' catalog held back until the end: the form must answer meanwhile (their
+  // loading once held every update of the page, and the form submitted an empty name).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const asked = new Promise<void>((resolve) =>
+    void page.route('**/assets/taxForm-*.js', async (route) => {
+      resolve();
+      await held;
+      await route.continue();
+    }),
+  );
   await page.goto('/es/accounting-ai/bookkeeping');
+  await asked;
   const accounts = page.getByRole('region', { name: 'Cuentas' });
   await accounts.getByRole('button', { name: 'Crear cuenta' }).click();
   await expect(accounts.getByText('Este campo es obligatorio.')).toBeVisible();
@@ -77,4 +89,5 @@ test('creates, renames and deletes a manual account, refusing an empty name', as
   await accounts.getByRole('button', { name: `Eliminar ${renamed}` }).click();
   await page.getByRole('dialog', { name: `¿Eliminar ${renamed}?` }).getByRole('button', { name: 'Eliminar' }).click();
   await expect(accounts.getByText(renamed, { exact: true })).toBeHidden();
+  release();
 });

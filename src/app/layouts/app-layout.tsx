@@ -44,7 +44,14 @@ function LazyReminders() {
     };
   }, [Reminders, online]);
 
-  return Reminders ? <Reminders /> : null;
+  // Their own boundary: while the reminders' catalogs load they show nothing, and the rest of the
+  // page keeps answering. Without one, their suspension held back every update of the page (a
+  // field typed into was drawn empty, and its form submitted the old value) until they loaded.
+  return Reminders ? (
+    <Suspense fallback={null}>
+      <Reminders />
+    </Suspense>
+  ) : null;
 }
 
 /**
