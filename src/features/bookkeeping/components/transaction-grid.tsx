@@ -47,14 +47,6 @@ interface TransactionGridProps {
 }
 
 const rowHeight = (narrow: boolean) => (narrow ? 84 : 56);
-/**
- * Rows are keyed by their slot (position modulo this), not by transaction: a row scrolled out
- * of view lends its elements to the one scrolled in, and a filter change rewrites the rows in
- * view instead of removing and creating them (creating some twenty rows of form controls, and
- * collecting the removed ones, made long tasks on 50,000 rows). More than the rows a screen
- * can show; the row being edited keeps its own key, so its editor stays when rows move.
- */
-const rowSlots = 128;
 
 function useNarrow(): boolean {
   const query = '(max-width: 767px)';
@@ -123,6 +115,19 @@ export function TransactionGrid(props: TransactionGridProps) {
   }, [cursor.active, order.length, virtualizer]);
 
   const activeRow = cursor.active >= 0 ? rows[order[cursor.active]!] : undefined;
+  // Rows are keyed by their position modulo the number drawn, not by transaction: a row scrolled
+  // out of view lends its elements to the one scrolled in (a jump across the list rewrites them
+  // all), and a filter change rewrites the rows in view. Creating the rows scrolled in, some
+  // twenty form controls each, and collecting the ones scrolled out made the long garbage
+  // collections of a fast scroll. The number drawn is the most the view has needed, so it stays
+  // the same as the list scrolls; the row being edited keeps its own key, so its editor stays.
+  const height = rowHeight(narrow);
+  const inView = virtualizer.getVirtualItems();
+  const drawn = useRef(0);
+  drawn.current = Math.max(drawn.current, inView.length);
+  const pool = drawn.current;
+  const first = Math.max(0, Math.min(inView[0]?.index ?? 0, order.length - pool));
+  const positions = Array.from({ length: Math.min(pool, order.length - first) }, (_, offset) => first + offset);
 
   return (
     <div
@@ -142,17 +147,17 @@ export function TransactionGrid(props: TransactionGridProps) {
           <div className={styles.empty}>{props.empty}</div>
         ) : (
           <div className={styles.scrollBody} style={{ height: virtualizer.getTotalSize() }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const row = rows[order[item.index]!]!;
+            {positions.map((position) => {
+              const row = rows[order[position]!]!;
               const edited = props.editing?.id === row.id;
               return (
                 <GridRow
-                  key={edited ? row.id : item.index % rowSlots}
+                  key={edited ? row.id : position % pool}
                   row={row}
-                  position={item.index}
-                  top={item.start}
-                  height={item.size}
-                  active={item.index === cursor.active}
+                  position={position}
+                  top={position * height}
+                  height={height}
+                  active={position === cursor.active}
                   selected={cursor.selected.has(row.id)}
                   editing={edited ? props.editing!.field : null}
                   waitingReceipt={props.waitingReceipts.has(row.id)}
