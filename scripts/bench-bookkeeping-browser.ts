@@ -1,9 +1,10 @@
 // The bookkeeping list in Debian's Chromium against the production build, with 50,000
 // transactions in the demo user's database (issue 10's list benchmarks), each figure next to its
 // raw limit measured in the same page:
-// - filter change → rows painted (the frame that shows the new rows), next to a bare DOM write → frame;
+// - filter change → rows painted (the end of the rendering of the frame that shows the new rows),
+//   next to a bare DOM write measured the same way;
 // - long tasks while scrolling the 50,000 rows (frame by frame, then jumps), goal: none ≥ 50 ms;
-// - edit (space checks the active row) → row repainted, p95, goal ≤ 16 ms, next to a bare DOM toggle → frame;
+// - edit (space checks the active row) → row repainted, p95, goal ≤ 16 ms, next to a bare DOM toggle;
 // - the tab's JavaScript heap with the list open, next to the heap the rows themselves take.
 // The grid is scrolled into view first, so every frame measured paints its rows.
 // Runs its own server on a fresh embedded database; measures only, never fails.
@@ -30,6 +31,11 @@ if (!existsSync('dist/client/index.html')) throw new Error('Build the client fir
 const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
+};
+/** p50 / p95 (and the max) of one of the timings. */
+const spread = (timings: { painted: number; nextFrame: number }[], key: 'painted' | 'nextFrame', withMax = false) => {
+  const values = timings.map((timing) => timing[key]);
+  return [50, 95, ...(withMax ? [100] : [])].map((p) => pct(values, p)).join(' / ');
 };
 const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
@@ -79,28 +85,48 @@ async function fillBooks(page: Page, database: string, total: number): Promise<n
   return count;
 }
 
-/** Helpers installed in the page: the time from an action to the first frame whose DOM passes `done`. */
+/**
+ * Helpers installed in the page. `benchTimeToPaint` makes a change at the start of a frame (in
+ * its animation-frame callbacks, before its style, layout and paint), then returns two times:
+ * - `painted`: to the end of the main thread's rendering of the first frame whose DOM passes
+ *   `done` (a task posted from the frame runs once its paint is done and sent to the
+ *   compositor). A change drawn in its own frame counts that frame's work; one that misses it
+ *   counts every frame until it shows.
+ * - `nextFrame`: to the start of the frame after that one, as the list benchmarks measured
+ *   before (a bare write takes a whole frame by this measure, ~16.7 ms).
+ */
 async function installProbes(page: Page) {
   await page.evaluate(() => {
     const frame = () => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(performance.now())));
+    const afterPaint = () =>
+      new Promise<number>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve(performance.now());
+        channel.port2.postMessage(null);
+      });
     Object.assign(window, {
-      benchTimeToFrame: async (act: () => void, done: () => boolean) => {
+      benchTimeToPaint: async (act: () => void, done: () => boolean) => {
+        await frame();
         const start = performance.now();
         act();
         for (;;) {
-          const at = await frame();
-          if (done()) return at - start;
-          if (at - start > 5_000) return Number.NaN;
+          const painted = await afterPaint();
+          const next = await frame();
+          if (done()) return { painted: painted - start, nextFrame: next - start };
+          if (next - start > 5_000) return { painted: Number.NaN, nextFrame: Number.NaN };
         }
       },
     });
   });
 }
 
+type Timed = { painted: number; nextFrame: number };
+type TimeToPaint = (act: () => void, done: () => boolean) => Promise<Timed>;
+
 async function measureFilters(page: Page, search: ElementHandle, category: ElementHandle) {
   return page.evaluate(
     async ({ search, category }) => {
-      const timeToFrame = (window as unknown as { benchTimeToFrame: (act: () => void, done: () => boolean) => Promise<number> }).benchTimeToFrame;
+      const timeToPaint = (window as unknown as { benchTimeToPaint: TimeToPaint }).benchTimeToPaint;
       const grid = document.querySelector('[role="grid"]')!;
       const signature = () => `${grid.getAttribute('aria-label')}|${grid.querySelector('[role="row"][aria-rowindex="2"]')?.textContent ?? ''}`;
       const setValue = (element: HTMLInputElement | HTMLSelectElement, value: string, event: string) => {
@@ -117,16 +143,16 @@ async function measureFilters(page: Page, search: ElementHandle, category: Eleme
         [category as HTMLSelectElement, 'software', 'change'],
         [category as HTMLSelectElement, '', 'change'],
       ];
-      const times: number[] = [];
-      const raw: number[] = [];
+      const times: Timed[] = [];
+      const raw: Timed[] = [];
       const probe = document.createElement('span');
       document.body.append(probe);
       for (let round = 0; round < 5; round++) {
         for (const [element, value, event] of steps) {
           const before = signature();
-          times.push(await timeToFrame(() => setValue(element, value, event), () => signature() !== before));
-          // The raw limit: a bare DOM write, then the next frame.
-          raw.push(await timeToFrame(() => (probe.textContent = String(Math.random())), () => true));
+          times.push(await timeToPaint(() => setValue(element, value, event), () => signature() !== before));
+          // The raw limit: a bare DOM write, measured the same way.
+          raw.push(await timeToPaint(() => (probe.textContent = String(Math.random())), () => true));
         }
       }
       probe.remove();
@@ -182,20 +208,20 @@ async function measureScroll(page: Page) {
 
 async function measureEdits(page: Page) {
   return page.evaluate(async () => {
-    const timeToFrame = (window as unknown as { benchTimeToFrame: (act: () => void, done: () => boolean) => Promise<number> }).benchTimeToFrame;
+    const timeToPaint = (window as unknown as { benchTimeToPaint: TimeToPaint }).benchTimeToPaint;
     const grid = document.querySelector<HTMLElement>('[role="grid"]')!;
     const activeBox = () => grid.querySelector<HTMLInputElement>('[role="row"][data-active="true"] input[type="checkbox"][aria-label^="Checked"]');
     const press = (key: string) => grid.dispatchEvent(new KeyboardEvent('keydown', { key, code: key === ' ' ? 'Space' : key, bubbles: true, cancelable: true }));
-    const times: number[] = [];
-    const raw: number[] = [];
+    const times: Timed[] = [];
+    const raw: Timed[] = [];
     const probe = document.createElement('input');
     probe.type = 'checkbox';
     document.body.append(probe);
     for (let i = 0; i < 40; i++) {
-      if (i % 2 === 0) await timeToFrame(() => press('ArrowDown'), () => true);
+      if (i % 2 === 0) await timeToPaint(() => press('ArrowDown'), () => true);
       const before = activeBox()?.checked;
-      times.push(await timeToFrame(() => press(' '), () => activeBox()?.checked !== before));
-      raw.push(await timeToFrame(() => (probe.checked = !probe.checked), () => true));
+      times.push(await timeToPaint(() => press(' '), () => activeBox()?.checked !== before));
+      raw.push(await timeToPaint(() => (probe.checked = !probe.checked), () => true));
     }
     probe.remove();
     return { times, raw };
@@ -311,15 +337,17 @@ try {
 
     console.log(`${stored.toLocaleString('en-US')} transactions in the demo company; the list showed them all ${loadMs} ms after a reload (sign-in, sync and Dexie read included); ${gridInView} px of the grid in view`);
     console.table([
-      { measure: 'filter change → rows painted, p50 / p95 / max (ms)', value: `${pct(filters.times, 50)} / ${pct(filters.times, 95)} / ${pct(filters.times, 100)}`, 'raw limit (bare DOM write → frame)': `${pct(filters.raw, 50)} / ${pct(filters.raw, 95)}`, goal: '≤ 50 ms' },
+      { measure: 'filter change → rows painted, p50 / p95 / max (ms)', value: spread(filters.times, 'painted', true), 'raw limit (bare DOM write)': spread(filters.raw, 'painted'), goal: '≤ 50 ms' },
+      { measure: '… to the start of the next frame, p50 / p95 / max (ms)', value: spread(filters.times, 'nextFrame', true), 'raw limit (bare DOM write)': spread(filters.raw, 'nextFrame'), goal: '—' },
       {
         measure: `scrolling ${scroll.frames.length} frames over ${Math.round(scroll.scrollHeight / 1000)}k px: long tasks ≥ 50 ms (count, longest)`,
         value: `${scroll.longTasks.filter((duration) => duration >= 50).length}, ${Math.round(Math.max(0, ...scroll.longTasks))} ms`,
-        'raw limit (bare DOM write → frame)': `as many bare frames: ${scroll.idleLongTasks.filter((duration) => duration >= 50).length}, ${Math.round(Math.max(0, ...scroll.idleLongTasks))} ms (frame p95 ${pct(scroll.idleFrames, 95)} ms vs ${pct(scroll.frames, 95)} ms scrolling)`,
+        'raw limit (bare DOM write)': `as many bare frames: ${scroll.idleLongTasks.filter((duration) => duration >= 50).length}, ${Math.round(Math.max(0, ...scroll.idleLongTasks))} ms (frame p95 ${pct(scroll.idleFrames, 95)} ms vs ${pct(scroll.frames, 95)} ms scrolling)`,
         goal: 'none ≥ 50 ms',
       },
-      { measure: 'edit (space checks the row) → row repainted, p50 / p95 (ms)', value: `${pct(edits.times, 50)} / ${pct(edits.times, 95)}`, 'raw limit (bare DOM write → frame)': `${pct(edits.raw, 50)} / ${pct(edits.raw, 95)}`, goal: '≤ 16 ms p95' },
-      { measure: 'tab JavaScript heap with the list open (MiB)', value: mib(heapList), 'raw limit (bare DOM write → frame)': `the ${heapRows.toLocaleString('en-US')} rows alone: ${mib(heapWithCopy - heapList)} MiB`, goal: `demo year only: ${mib(heapDemo)} MiB` },
+      { measure: 'edit (space checks the row) → row repainted, p50 / p95 / max (ms)', value: spread(edits.times, 'painted', true), 'raw limit (bare DOM write)': spread(edits.raw, 'painted'), goal: '≤ 16 ms p95' },
+      { measure: '… to the start of the next frame, p50 / p95 / max (ms)', value: spread(edits.times, 'nextFrame', true), 'raw limit (bare DOM write)': spread(edits.raw, 'nextFrame'), goal: '—' },
+      { measure: 'tab JavaScript heap with the list open (MiB)', value: mib(heapList), 'raw limit (bare DOM write)': `the ${heapRows.toLocaleString('en-US')} rows alone: ${mib(heapWithCopy - heapList)} MiB`, goal: `demo year only: ${mib(heapDemo)} MiB` },
     ]);
     await context.close();
   } finally {
