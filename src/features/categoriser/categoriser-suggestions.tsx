@@ -1,11 +1,12 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CategoryKey, Transaction } from '@domain/bookkeeping';
 import type { Language } from '@domain/constants';
 import { currentUserDatabase } from '@sync/client/db';
 import { Button } from '@src/components/button';
 import { TextField } from '@src/components/form/text-field';
-import { useTransactions } from '@src/features/bookkeeping/hooks/use-transactions';
+import { useTransactionsSelect } from '@src/features/bookkeeping/hooks/use-transactions';
+import type { TransactionSnapshot } from '@src/features/bookkeeping/db/transaction-store';
 import { currentSyncEngine } from '@src/features/sync/sync-runtime';
 import { formatDate, formatNumber, formatUsd } from '@src/i18n/format';
 import { useCategoriser, type Suggestion } from './use-categoriser';
@@ -23,13 +24,27 @@ interface FollowUp {
   done: string | null;
 }
 
-/** The same transactions, with the same fields shown and suggested from. */
+/**
+ * The same transactions, with the same fields shown and suggested from: a line checked or noted
+ * in the list is the same line here (accepting it uses its id and these fields only).
+ */
 const sameLines = (a: readonly Transaction[], b: readonly Transaction[]) =>
   a.length === b.length &&
   a.every((row, index) => {
     const other = b[index]!;
-    return row.id === other.id && row.updatedAt === other.updatedAt && row.date === other.date && row.description === other.description && row.merchant === other.merchant && row.amountCents === other.amountCents;
+    return row.id === other.id && row.date === other.date && row.description === other.description && row.merchant === other.merchant && row.amountCents === other.amountCents;
   });
+
+/** The newest uncategorised lines the snapshot holds, `last` again while they are the same. */
+function uncategorisedLines(books: TransactionSnapshot, last: Transaction[] | undefined): Transaction[] | undefined {
+  if (!books.loaded) return undefined;
+  const found: Transaction[] = [];
+  for (const row of books.rows) {
+    if (found.length === shown) break;
+    if (row.category === null && !row.blocked) found.push(row);
+  }
+  return last && sameLines(found, last) ? last : found;
+}
 
 const setCategory = (id: string, category: CategoryKey) => currentSyncEngine()!.mutate('setTransactionCategory', { id, category, updatedAt: new Date().toISOString() });
 
@@ -42,21 +57,10 @@ export function CategoriserSuggestions({ companyId, language }: { companyId: str
   const { t } = useTranslation('bookkeeping');
   const categoriser = useCategoriser(companyId);
   // The newest uncategorised lines, from the list's own copy of the company's transactions in
-  // memory (a database query here ran again after every check in the list). When the same lines
-  // come back, the same array does, so nothing renders again and nothing is asked of the worker.
+  // memory (a database query here ran again after every check in the list). While the same lines
+  // come back, the same array does: nothing renders again and nothing is asked of the worker.
   const db = useMemo(() => currentUserDatabase(), []);
-  const books = useTransactions(db, companyId);
-  const previous = useRef<Transaction[]>([]);
-  const rows = useMemo(() => {
-    if (!books.loaded) return undefined;
-    const found: Transaction[] = [];
-    for (const row of books.rows) {
-      if (found.length === shown) break;
-      if (row.category === null && !row.blocked) found.push(row);
-    }
-    if (!sameLines(found, previous.current)) previous.current = found;
-    return previous.current;
-  }, [books]);
+  const rows = useTransactionsSelect<Transaction[] | undefined>(db, companyId, uncategorisedLines);
   const [suggestions, setSuggestions] = useState<Map<string, Suggestion | null>>(new Map());
   const [followUp, setFollowUp] = useState<FollowUp | null>(null);
   const { ready, suggest } = categoriser;

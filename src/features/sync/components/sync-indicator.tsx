@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
+import type { SyncEngine, SyncStatus } from '@sync/client/engine';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { Button, ButtonLink } from '@src/components/button';
@@ -17,10 +18,17 @@ import { useLanguage } from '@src/features/public-site/hooks/use-language';
  * accessible name and a full tap target. Nothing for a guest.
  */
 export function SyncIndicator() {
+  const { status, engine } = useSyncStatus();
+  // Drawn after the change that moved it: an edit in the list is painted in its own frame, and
+  // the indicator's "1 waiting" (ten translations) follows in the next.
+  const shown = useDeferredValue(status);
+  return shown && engine ? <SyncIndicatorPanel status={shown} engine={engine} /> : null;
+}
+
+const SyncIndicatorPanel = memo(function SyncIndicatorPanel({ status, engine }: { status: SyncStatus; engine: SyncEngine }) {
   const { t, ready } = useTranslation('sync', { useSuspense: false });
   const language = useLanguage();
   const { pathname, search } = useLocation();
-  const { status, engine } = useSyncStatus();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const titleId = useId();
@@ -40,7 +48,7 @@ export function SyncIndicator() {
     };
   }, [open]);
 
-  if (!status || !engine || !ready) return null;
+  if (!ready) return null;
   const summary = summarizeSync(status);
   const say = (text: Parameters<typeof syncText>[1]) => syncText((key, values) => t(key, values), text, language);
   const stateText = say(summary.badge);
@@ -117,4 +125,4 @@ export function SyncIndicator() {
       </section>
     </div>
   );
-}
+});
