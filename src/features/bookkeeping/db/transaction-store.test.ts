@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { IDBObjectStore } from 'fake-indexeddb';
+import { describe, expect, it, vi } from 'vitest';
 import { useTestDatabases } from '@sync/client/test-databases';
 import { testTransaction } from '@domain/transaction-fixture';
 import { Replica } from '@sync/client/replica';
@@ -36,6 +37,29 @@ describe('the bookkeeping list store', () => {
     expect(store.getSnapshot().byId.get(older.id)).toBe(1);
     store.close();
   });
+
+  it('loads a company in slices of its dates: none cut off or read twice, a date fuller than a slice read whole', async () => {
+    const db = openDb();
+    const day = (offset: number) => new Date(Date.UTC(2026, 0, 1) + offset * 86_400_000).toISOString().slice(0, 10);
+    // 1,995 rows over the days before, 2,003 on one day (more than a slice), 7 after; another company's in between.
+    const rows = [
+      ...Array.from({ length: 1_995 }, (_, n) => testTransaction({ date: day(n % 30) })),
+      ...Array.from({ length: 2_003 }, () => testTransaction({ date: day(40) })),
+      ...Array.from({ length: 7 }, (_, n) => testTransaction({ date: day(41 + n) })),
+    ];
+    await db.transactions.bulkPut([...rows, ...Array.from({ length: 50 }, (_, n) => testTransaction({ companyId: otherCompany, date: day(n) }))]);
+    // Whole slices at a time: not one request per row (50,000 requests, and their listeners).
+    const gets = vi.spyOn(IDBObjectStore.prototype, 'get');
+    const store = new TransactionStore(db, companyId);
+    await store.settled();
+    expect(gets).not.toHaveBeenCalled();
+    gets.mockRestore();
+    const loaded = store.getSnapshot().rows;
+    expect(new Set(loaded.map((row) => row.id))).toEqual(new Set(rows.map((row) => row.id)));
+    expect(loaded).toHaveLength(rows.length);
+    expect(loaded.map((row) => row.date)).toEqual(rows.map((row) => row.date).sort().reverse());
+    store.close();
+  }, 30_000);
 
   it('shows an edit from memory at once, then keeps it when the database confirms it or reads the row back when refused', async () => {
     const db = openDb();
