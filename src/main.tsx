@@ -10,7 +10,7 @@ import { ToastProvider } from '@src/components/toast/toast-provider';
 import { captureAttribution } from '@src/features/attribution/attribution';
 import { unsentDraftIds } from '@src/features/drafts/draft-keys';
 import { PwaStatus } from '@src/features/pwa/pwa-status';
-import { setCurrentUser } from '@src/features/session/session-store';
+import { getCurrentUser, setCurrentUser } from '@src/features/session/session-store';
 import { clearSignedIn } from '@src/features/session/signed-in-flag';
 import { detectLanguage, i18n, initI18n } from '@src/i18n/i18n';
 import { onSessionEnded } from '@src/lib/session-ended';
@@ -25,6 +25,9 @@ let leaving = false;
  */
 function sendToLogin() {
   if (leaving) return;
+  // A call of a session already ended on purpose (a logout) answered late: nobody is signed in
+  // and the page is public (the login page itself), so there is nothing to leave.
+  if (getCurrentUser() === null && areaOf(window.location.pathname) === 'public') return;
   leaving = true;
   setCurrentUser(null);
   clearSignedIn();

@@ -18,7 +18,7 @@ export const listTaxDocuments = async (companyId: string, signal?: AbortSignal) 
 export const fetchReturnFacts = (companyId: string, signal?: AbortSignal) => api.get<ReturnFacts>(`accounting/tax-info/${companyId}`, { signal });
 
 /** GET /tax-forms/pending, retried (SPEC §7); null after the last failure. */
-export const fetchPendingDeclarations = () => withRetry(() => api.get<PendingDeclarations>('tax-forms/pending'));
+export const fetchPendingDeclarations = (signal?: AbortSignal) => withRetry(() => api.get<PendingDeclarations>('tax-forms/pending', { signal }));
 
 /** GET /companies/{id}: what Alta knows of the company, to pre-fill the form. */
 export const fetchCompanyDetail = (companyId: string, signal?: AbortSignal) => api.get<CompanyDetail>(`companies/${companyId}`, { signal });

@@ -25,20 +25,20 @@ export function DeclarationsReminder({ language, onDecided }: { language: Langua
       onDecided(false);
       return;
     }
-    let current = true;
-    fetchPendingDeclarations().then(
+    // Dropped with the page: a request still on its way when the person logs out would be
+    // answered 401 by the ended session, and try to refresh it.
+    const abort = new AbortController();
+    fetchPendingDeclarations(abort.signal).then(
       (result) => {
-        if (!current) return;
+        if (abort.signal.aborted) return;
         if (!result || reminderVariant(result) === null) return onDecided(false);
         setPending(result);
         setOpen(true);
         onDecided(true);
       },
-      () => current && onDecided(false),
+      () => !abort.signal.aborted && onDecided(false),
     );
-    return () => {
-      current = false;
-    };
+    return () => abort.abort();
   }, [onDecided]);
   const variant = pending ? reminderVariant(pending) : null;
   if (!pending || !variant) return null;
