@@ -137,6 +137,23 @@ describe('BroadcastChannel leader election', () => {
     expect(a.leads).toBe(0);
   });
 
+  it('keeps a leader that is busy when a tab opens: its answer to the claim comes late, not too late', async () => {
+    const bus = new Bus();
+    const b = new Tab(bus, 'b').start();
+    tabs = [b];
+    await run(tabs, 2000);
+    // The leader's main thread is busy for 600 ms (a page loading beside it on two cores): the
+    // new tab's claim waits in its queue meanwhile.
+    b.frozen = true;
+    const a = new Tab(bus, 'a').start();
+    tabs.push(a);
+    await run(tabs, 600);
+    b.thaw();
+    await run(tabs, 10_000);
+    expect(activeLeaders(tabs).map((tab) => tab.id)).toEqual(['b']);
+    expect(a.leads).toBe(0);
+  });
+
   it('replaces a leader that died without a word within a few seconds', async () => {
     const [a, b, c] = open('a', 'b', 'c');
     for (const tab of [a!, b!, c!]) tab.start();

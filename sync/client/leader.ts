@@ -28,8 +28,12 @@ export const electionTiming = {
   heartbeatMs: 1000,
   /** A leader unheard of for this long is gone. */
   expiryMs: 3000,
-  /** How long a claim waits for a lower claim or a live leader to object. */
-  claimMs: 300,
+  /**
+   * How long a claim waits for a lower claim or a live leader to object. A live leader answers at
+   * once, but only when its main thread is free: 300 ms was too short for a leader still busy
+   * (a page loading beside another on two cores), and made a second leader.
+   */
+  claimMs: 1000,
 } as const;
 
 type ElectionMessage = { type: 'claim' | 'heartbeat' | 'release'; tabId: string };
