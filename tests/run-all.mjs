@@ -11,6 +11,8 @@ mkdirSync(out, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
+// The names of failed tests are repeated in the summary, so the end of a long log says what failed.
+const failures = [];
 
 function run(label, command, args, env = {}) {
   console.log(`\n━━ ${label}: ${command} ${args.join(' ')}`);
@@ -42,6 +44,18 @@ function vitest(label, file, args, env) {
     ? { passed: report.numPassedTests, failed: report.numFailedTests + (ok || report.numFailedTests ? 0 : 1), skipped: report.numPendingTests + report.numTodoTests }
     : { passed: 0, failed: 1 };
   record(label, counts, seconds);
+  for (const file of report?.testResults ?? []) {
+    const name = file.name.replace(`${process.cwd()}/`, '');
+    for (const test of file.assertionResults) if (test.status === 'failed') failures.push(`${label}: ${name} › ${test.fullName}`);
+    if (file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed')) failures.push(`${label}: ${name} (${file.message?.split('\n')[0] ?? 'failed to run'})`);
+  }
+}
+
+function playwrightFailures(suite) {
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests) if (test.status === 'unexpected') failures.push(`browser: ${spec.file}:${spec.line} › ${spec.title}`);
+  }
+  for (const child of suite.suites ?? []) playwrightFailures(child);
 }
 
 const typecheck = run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
@@ -59,7 +73,9 @@ if (build.ok) {
   const e2e = run('browser (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json`,
   });
-  const stats = readJson(`${out}/playwright.json`)?.stats;
+  const report = readJson(`${out}/playwright.json`);
+  const stats = report?.stats;
+  for (const suite of report?.suites ?? []) playwrightFailures(suite);
   record(
     'browser (Chromium)',
     stats ? { passed: stats.expected + stats.flaky, failed: stats.unexpected + (e2e.ok || stats.unexpected ? 0 : 1), skipped: stats.skipped } : { passed: 0, failed: 1 },
@@ -70,6 +86,7 @@ if (build.ok) {
 console.log('\n━━ Summary');
 for (const line of lines) console.log(`  ${line}`);
 if (totals.skipped) console.log(`  skipped in all: ${totals.skipped}`);
+for (const failure of failures) console.log(`  failed: ${failure}`);
 // The closing line keeps exactly this shape: CI reads it.
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -8,6 +8,7 @@ import type { PullRequest, PushRequest } from '@sync/protocol';
 import { MemoryServerError, MemorySyncServer } from '../testing/memory-server';
 import { AppDB } from './db';
 import { SyncEngine, syncTiming } from './engine';
+import { electionTiming } from './leader';
 import type { SyncChannel, SyncHost, TabMessage } from './host';
 import type { SyncFailure, SyncResult, SyncTransport } from './transport';
 
@@ -515,7 +516,8 @@ describe('sync engine', () => {
     await engines[leader]!.mutate('saveDraft', draft());
     await advance(200);
     void engines[leader]!.stop();
-    await advance(1000);
+    // The release makes the follower claim; the claim holds once no leader has answered for `claimMs`.
+    await advance(electionTiming.claimMs + 500);
     expect(engines[follower]!.getStatus().leader).toBe(true);
     await until(() => server.snapshot(userId).drafts.length === 7);
     expect(transports[follower]!.pushes.length).toBeGreaterThan(0);
