@@ -32,8 +32,10 @@ const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
 };
+/** A change's time to its paint, and to the start of the next frame (`benchTimeToPaint`). */
+type Timed = { painted: number; nextFrame: number };
 /** p50 / p95 (and the max) of one of the timings. */
-const spread = (timings: { painted: number; nextFrame: number }[], key: 'painted' | 'nextFrame', withMax = false) => {
+const spread = (timings: Timed[], key: keyof Timed, withMax = false) => {
   const values = timings.map((timing) => timing[key]);
   return [50, 95, ...(withMax ? [100] : [])].map((p) => pct(values, p)).join(' / ');
 };
@@ -120,7 +122,6 @@ async function installProbes(page: Page) {
   });
 }
 
-type Timed = { painted: number; nextFrame: number };
 type TimeToPaint = (act: () => void, done: () => boolean) => Promise<Timed>;
 
 async function measureFilters(page: Page, search: ElementHandle, category: ElementHandle) {
