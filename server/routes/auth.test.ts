@@ -325,7 +325,7 @@ describe('temporary-password accounts', () => {
 
 describe('blocked users', () => {
 
-  const block = (id: string) => t.database.db.update(users).set({ status: 'blocked' }).where(eq(users.id, id));
+  const block = (id: string) => t.database.db.update(users).set({ blockedAt: new Date() }).where(eq(users.id, id));
 
   it('refuses login with user_blocked, but only to someone who knows the password', async () => {
     const user = await createUser(t);
