@@ -458,6 +458,7 @@ describe('cookies in production', () => {
     production = await createTestApp({
       NODE_ENV: 'production',
       SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
+      TRUST_PROXY: '0',
       ADMIN_EMAIL: 'admin@example.com',
       ADMIN_PASSWORD: 'Admin#Prod2026',
       SMTP_URL: 'smtp://localhost:2525',
