@@ -228,6 +228,8 @@ export async function confirmPasswordReset(
   }
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
+    // A first proof of the mailbox, as Google's is in linkGoogle: a second factor set before it may be a stranger's.
+    if (!user.emailVerifiedAt) await dropUnprovenCredentials(tx, user.id, now);
     await setPassword(tx, user.id, passwordHash, now);
     await revokeAllOfUser(tx, user.id, now);
   });
