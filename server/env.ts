@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
 /**
@@ -52,7 +53,7 @@ const baseSchema = z.object({
   SERVE_SOURCE_MAPS: z.enum(['0', '1']).default('0'),
   /** Scales every rate limit up; for local load and browser-test runs from one IP. Refused in production. */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
-  /** Number of reverse proxies in front of Alta whose X-Forwarded-For hop is trusted; 0 uses the socket address. */
+  /** Number of reverse proxies in front of Alta whose X-Forwarded-For hop is trusted; 0 uses the socket address. Production must set it. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** How often the sync event stream sends its `heartbeat` event (devices reopen a stream silent for about twice this). */
   SYNC_HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
@@ -81,12 +82,20 @@ export type Env = z.infer<typeof baseSchema> & { APP_URL: string; SESSION_SECRET
 
 export class EnvError extends Error {}
 
-/** Addresses only this machine can reach: the one place the public development secret may sign tokens. */
-export function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
-}
+export const minimumSessionSecretLength = 32;
 
-export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+/**
+ * What signs sessions in a process that builds its app without SESSION_SECRET and without a
+ * DATA_DIR to keep a secret in (tests, benchmarks): random, and the same for every app of the
+ * process, so instances sharing a test database accept each other's tokens.
+ */
+const processSecret = randomBytes(32).toString('base64url');
+
+/**
+ * `generatedSecret` gives the secret when SESSION_SECRET is unset (server/main.ts keeps one in
+ * DATA_DIR, server/auth/session-secret.ts); no secret written in the source ever signs a token.
+ */
+export function parseEnv(source: Record<string, string | undefined> = process.env, generatedSecret: (dataDir: string) => string = () => processSecret): Env {
   const parsed = baseSchema.safeParse(source);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -97,19 +106,24 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const missing = productionSecrets.filter((name) => !env[name]);
     if (source.ADMIN_EMAIL === undefined) missing.push('ADMIN_EMAIL' as never);
     if (source.ADMIN_PASSWORD === undefined) missing.push('ADMIN_PASSWORD' as never);
+    // Its default suits no deployment for sure: behind a balancer, 0 makes every rate limit count
+    // the balancer's address (one attacker locks everyone out); without one, 1 lets anyone choose
+    // their address. Production says which (0 included).
+    if (!source.TRUST_PROXY) missing.push('TRUST_PROXY' as never);
     if (missing.length > 0) {
       throw new EnvError(`Production needs these environment variables: ${missing.join(', ')}`);
     }
     if (env.RATE_LIMIT_MULTIPLIER !== 1) throw new EnvError('RATE_LIMIT_MULTIPLIER cannot be used in production');
-    if (env.SESSION_SECRET!.length < 32) throw new EnvError('SESSION_SECRET must be at least 32 characters');
+    if (env.SESSION_SECRET!.length < minimumSessionSecretLength) throw new EnvError(`SESSION_SECRET must be at least ${minimumSessionSecretLength} characters`);
   }
-  if (!env.SESSION_SECRET && !isLoopbackHost(env.HOST)) {
-    throw new EnvError(`SESSION_SECRET is required when listening on ${env.HOST}: without it a secret published in the source would sign sessions`);
+  // Instances on one PostgreSQL must sign alike, and each keeps its own DATA_DIR; the database is
+  // no place for the secret either (a dump of it must not mint sessions or second-factor codes).
+  if (env.DATABASE_URL && !env.SESSION_SECRET) {
+    throw new EnvError('SESSION_SECRET is required with DATABASE_URL: every instance on the database must sign sessions with the same secret');
   }
   return {
     ...env,
     APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
-    // Loopback only: a fixed, public secret is fine where no one else can connect (checked above).
-    SESSION_SECRET: env.SESSION_SECRET ?? 'alta-development-secret-not-for-production',
+    SESSION_SECRET: env.SESSION_SECRET ?? generatedSecret(env.DATA_DIR),
   };
 }

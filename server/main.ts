@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { endEventStreams } from './routes/sync';
 import { startAuthMaintenance } from './auth/maintenance';
+import { storedSessionSecret } from './auth/session-secret';
 import { startBankLinkSync } from './jobs/bank-link-sync';
 import { startRenewalReminders } from './jobs/renewal-reminders';
 import { startSyncMaintenance } from './sync/retention';
@@ -19,7 +20,11 @@ import { prepareAccounts } from './seed';
 
 /** Starts Alta: environment, database and migrations, mail, the HTTP server, graceful shutdown. */
 async function main() {
-  const env = parseEnv();
+  const env = parseEnv(process.env, (dataDir) => {
+    const { secret, file, created } = storedSessionSecret(dataDir);
+    console.log(`SESSION_SECRET is not set: sessions are signed with the random secret ${created ? 'just made and kept' : 'kept'} in ${file} (set SESSION_SECRET to choose one)`);
+    return secret;
+  });
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const mailer = createMailer(env);
   const now = () => new Date();

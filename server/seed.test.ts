@@ -89,7 +89,7 @@ describe('admin and demo data at start', () => {
 
   it('brings the admin back to ADMIN_PASSWORD and active at every start', async () => {
     await ensureAdmin(depsOf(t));
-    await t.database.db.update(users).set({ status: 'blocked' }).where(eq(users.email, t.env.ADMIN_EMAIL));
+    await t.database.db.update(users).set({ blockedAt: new Date() }).where(eq(users.email, t.env.ADMIN_EMAIL));
     await ensureAdmin(depsOf(t, { ADMIN_PASSWORD: 'Changed#2026' }));
     const login = await t.request('/api/v1/login', { method: 'POST', json: { email: t.env.ADMIN_EMAIL, password: 'Changed#2026' } });
     expect(login.status).toBe(200);

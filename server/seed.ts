@@ -48,7 +48,8 @@ export async function ensureAdmin(deps: AppDeps) {
     .update(users)
     .set({
       passwordHash: passwordCurrent ? admin.passwordHash : await hashPassword(deps.env.ADMIN_PASSWORD),
-      status: 'active',
+      blockedAt: null,
+      paymentExpiredAt: null,
       mustChangePassword: false,
       updatedAt: now,
     })

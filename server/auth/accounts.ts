@@ -3,6 +3,7 @@ import type { Language } from '@domain/constants';
 import type { AppDeps } from '../context';
 import { consumeCode, findLiveCodeByHash, replaceVerificationCode, revokeAllOfUser, takeCodeAttempt } from '../db/queries/sessions';
 import {
+  dropUnprovenCredentials,
   findUserByEmail,
   findUserByGoogleSub,
   findUserById,
@@ -137,7 +138,7 @@ async function logInWithGoogle(deps: AppDeps, token: string, googleId: string | 
     const byEmail = await findUserByEmail(db, identity.email);
     if (byEmail?.googleSub && byEmail.googleSub !== identity.sub) throw new ProblemError(401, 'google_auth_failed');
     if (byEmail) {
-      await linkGoogleAccount(db, byEmail.id, identity.sub, deps.now());
+      await linkGoogle(deps, byEmail, identity.sub);
       user = byEmail;
     }
   }
@@ -147,6 +148,26 @@ async function logInWithGoogle(deps: AppDeps, token: string, googleId: string | 
   // Google vouches for the email it reports verified: the account's, if it is the same address.
   if (!user.emailVerifiedAt && identity.emailVerified && identity.email === user.email) await emailProven(deps, user);
   return user;
+}
+
+/**
+ * Links Google to the account that has its verified email. Anyone may register any address with
+ * a password of their choosing, so when the account never proved its email the Google holder is
+ * the first to prove it: the password and second factor set before are dropped and every
+ * session ends, so whoever pre-registered the address is out before the proof hands the account
+ * that address's paid orders (the proof follows in logInWithGoogle).
+ */
+async function linkGoogle(deps: AppDeps, user: UserRow, googleSub: string) {
+  const now = deps.now();
+  if (user.emailVerifiedAt) {
+    await linkGoogleAccount(deps.database.db, user.id, googleSub, now);
+    return;
+  }
+  await deps.database.db.transaction(async (tx) => {
+    await linkGoogleAccount(tx, user.id, googleSub, now);
+    await dropUnprovenCredentials(tx, user.id, now);
+    await revokeAllOfUser(tx, user.id, now);
+  });
 }
 
 /** PUT /reset-password/temporary-confirm: spends the login challenge, sets the chosen password. */
@@ -207,6 +228,8 @@ export async function confirmPasswordReset(
   }
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
+    // A first proof of the mailbox, as Google's is in linkGoogle: a second factor set before it may be a stranger's.
+    if (!user.emailVerifiedAt) await dropUnprovenCredentials(tx, user.id, now);
     await setPassword(tx, user.id, passwordHash, now);
     await revokeAllOfUser(tx, user.id, now);
   });

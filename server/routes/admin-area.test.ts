@@ -146,7 +146,7 @@ describe('admin user list', () => {
 
   it('lifts the payment-expired flag on unblock', async () => {
     // An expired payment blocks its owner (SPEC §4, orders.ts); staff settle it by unblocking.
-    await t.database.db.update(users).set({ status: 'blocked' }).where(eq(users.id, ids.ana!));
+    await t.database.db.update(users).set({ blockedAt: new Date() }).where(eq(users.id, ids.ana!));
     expect((await send('POST', `/admin/users/${ids.ana}/unblock`, { reason: 'Customer paid by transfer' })).status).toBe(204);
     expect((await listUsers('search=ana@example.com')).items[0]!.status).toBe('active');
   });

@@ -72,7 +72,7 @@ describe('log in as user', () => {
     expect(malformed.status).toBe(400);
     expect((await malformed.json()).errors.userId).toEqual(['validation.invalid']);
     const blocked = await createUser(t);
-    await t.database.db.update(users).set({ status: 'blocked' }).where(eq(users.id, blocked.id));
+    await t.database.db.update(users).set({ blockedAt: new Date() }).where(eq(users.id, blocked.id));
     expect(await (await loginAs(blocked.id)).json()).toMatchObject({ code: 'user_blocked' });
   });
 });

@@ -182,7 +182,7 @@ export function adminRouter(deps: AppDeps) {
       ...common,
       method: 'post',
       path: `/admin/users/{id}/${action}`,
-      summary: action === 'block' ? 'Admin: block an account, with a reason' : 'Admin: unblock an account (lifts the payment-expired flag), with a reason',
+      summary: action === 'block' ? 'Admin: block an account, with a reason' : 'Admin: unblock an account (lifts both a staff block and the payment-expired flag), with a reason',
       request: { params: idParams, body: { content: json(userBlockSchema), required: true } },
       responses: { 204: { description: 'Done (and audit-logged)' }, ...problemResponses(400, 401, 403, 404, 409) },
     });
@@ -263,11 +263,11 @@ export function adminRouter(deps: AppDeps) {
       if (!target) throw new ProblemError(404, 'not_found');
       // The admin account comes from configuration; blocking it would lock staff out.
       if (roleOf(deps.env, target.email) === 'admin') throw new ProblemError(403, 'forbidden');
-      const status = action === 'block' ? 'blocked' : 'active';
-      if (target.status === status) throw new ProblemError(409, 'conflict');
+      // A block goes on an account the expired-payment flag already blocks too, so paying does not lift it.
+      const unchanged = action === 'block' ? target.blockedAt !== null : target.status === 'active';
+      if (unchanged) throw new ProblemError(409, 'conflict');
       const now = deps.now();
-      // Unblocking lifts the payment-expired flag too: that flag is the blocked status (SPEC §4).
-      await setUserStatus(db, id, status, now);
+      await setUserStatus(db, id, action === 'block' ? 'blocked' : 'active', now);
       await recordAudit(db, {
         actorId: c.var.user.id,
         actorEmail: c.var.user.email,

@@ -15,7 +15,7 @@ describe('blocked account at login', () => {
   // account (`blockedRefusal` in tests/e2e/support/alta.ts): this keeps the two in step.
   it('answers exactly the refusal user_blocked (decision 021), with no session', async () => {
     const user = await createUser(t);
-    await t.database.db.update(users).set({ status: 'blocked' }).where(eq(users.id, user.id));
+    await t.database.db.update(users).set({ blockedAt: new Date() }).where(eq(users.id, user.id));
     const response = await t.request('/api/v1/login', { method: 'POST', json: { email: user.email, password: goodPassword } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json');

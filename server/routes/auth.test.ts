@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemSchema } from '@domain/problem';
 import { createAccountWithTemporaryPassword } from '../auth/accounts';
 import type { AppDeps } from '../context';
+import { twoFactorSecrets } from '../db/schema/banking';
 import { users } from '../db/schema/users';
 import { createUser, goodPassword, signIn } from '../test/accounts';
 import { cookiesFrom, createTestApp, refusedWith, type TestApp } from '../test/harness';
@@ -220,6 +221,20 @@ describe('password reset by mailed code', () => {
     expect(await refusedWith(again)).toBe('invalid_security_code');
   });
 
+  it('drops a banking second factor set before the code first proved the email, and keeps a proven account’s', async () => {
+    const enrolled = async (user: { id: string }) => (await t.database.db.select().from(twoFactorSecrets).where(eq(twoFactorSecrets.userId, user.id))).length;
+    const unproven = await createUser(t);
+    const proven = await createUser(t);
+    await t.database.db.update(users).set({ emailVerifiedAt: t.clock.now }).where(eq(users.id, proven.id));
+    for (const user of [unproven, proven]) {
+      await t.database.db.insert(twoFactorSecrets).values({ userId: user.id, secretCiphertext: 'enrolled', confirmedAt: t.clock.now });
+      const code = codeOf((await requestCode(user.email))[0]!.text)!;
+      expect((await put(t, '/reset-password/confirm', { email: user.email, code, newPassword: 'Brand#New2026' })).status).toBe(204);
+    }
+    expect(await enrolled(unproven)).toBe(0);
+    expect(await enrolled(proven)).toBe(1);
+  });
+
   it('mails in the language the request asks for', async () => {
     const user = await createUser(t, { language: 'es' });
     const [mail] = await requestCode(user.email, 'en');
@@ -325,7 +340,7 @@ describe('temporary-password accounts', () => {
 
 describe('blocked users', () => {
 
-  const block = (id: string) => t.database.db.update(users).set({ status: 'blocked' }).where(eq(users.id, id));
+  const block = (id: string) => t.database.db.update(users).set({ blockedAt: new Date() }).where(eq(users.id, id));
 
   it('refuses login with user_blocked, but only to someone who knows the password', async () => {
     const user = await createUser(t);
@@ -458,6 +473,7 @@ describe('cookies in production', () => {
     production = await createTestApp({
       NODE_ENV: 'production',
       SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
+      TRUST_PROXY: '0',
       ADMIN_EMAIL: 'admin@example.com',
       ADMIN_PASSWORD: 'Admin#Prod2026',
       SMTP_URL: 'smtp://localhost:2525',

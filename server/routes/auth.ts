@@ -29,7 +29,7 @@ export function authRouter(deps: AppDeps) {
     path: '/login',
     summary: 'Sign in with email and password, or with a Google ID token',
     description:
-      'Sets the `accessToken` and `refreshToken` cookies. A temporary-password account gets `NEW_PASSWORD_REQUIRED` and a `cognitoSession` challenge instead (no cookies). Refusals set no cookie: unknown email and wrong password give the same `invalid_credentials` (and count towards the lock); a locked account with the right password gets `login_code_required` (a code is mailed); a blocked one `user_blocked`; an unknown Google account `google_account_not_found`. A Google token that does not verify is 401 `google_auth_failed`.',
+      'Sets the `accessToken` and `refreshToken` cookies. A temporary-password account gets `NEW_PASSWORD_REQUIRED` and a `cognitoSession` challenge instead (no cookies). Refusals set no cookie: unknown email and wrong password give the same `invalid_credentials` (and count towards the lock); a locked account with the right password gets `login_code_required` (a code is mailed); a blocked one `user_blocked`; an unknown Google account `google_account_not_found`. A Google token that does not verify is 401 `google_auth_failed`. A Google account new to Alta links to the account that has its verified email; when that account never proved its email, its password and banking second factor are dropped and its other sessions end (anyone may register any address).',
     tags: ['auth'],
     middleware: [answerRefusals(...loginRefusals), withRateLimit(deps, 'login')] as const,
     request: { body: { content: json(loginSchema), required: true } },

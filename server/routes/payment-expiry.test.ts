@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../db/schema/orders';
 import { users } from '../db/schema/users';
+import { ensureAdmin } from '../seed';
+import { signIn } from '../test/accounts';
 import { cookiesFrom, createTestApp, type TestApp } from '../test/harness';
 import { payRequest, placeOrder, someIp, type PlacedOrder } from '../test/orders-fixtures';
 
@@ -94,5 +96,41 @@ describe('expired payments', () => {
     expect((await payRequest(t, next)).status).toBe(200);
     expect(await statusOf(email)).toBe('active');
     expect((await logIn(email)).status).toBe(200);
+  });
+
+  describe('a block staff put on the account', () => {
+    beforeAll(() => ensureAdmin({ env: t.env, database: t.database, mailer: { send: async () => {} }, now: () => t.clock.now }));
+    // A fresh admin session each time: the tests move the clock past an access token's life.
+    const staff = async (action: 'block' | 'unblock', email: string) => {
+      const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+      const cookies = await signIn(t, t.env.ADMIN_EMAIL, t.env.ADMIN_PASSWORD);
+      return t.request(`/api/v1/admin/users/${user!.id}/${action}`, { method: 'POST', cookies, json: { reason: 'Chargeback' } });
+    };
+
+    it('stays when any order with its email is paid', async () => {
+      const email = 'staff-blocked@example.com';
+      expect((await register(email)).status).toBe(201);
+      expect((await staff('block', email)).status).toBe(204);
+      expect((await payRequest(t, await placeOrder(t, { email }))).status).toBe(200);
+      expect(await statusOf(email)).toBe('blocked');
+      expect(await (await logIn(email)).json()).toEqual({ status: 'refused', code: 'user_blocked' });
+    });
+
+    it('goes on an account the expired payment already blocks, and the payment then lifts only the flag', async () => {
+      const email = 'expired-and-staff-blocked@example.com';
+      expect((await register(email)).status).toBe(201);
+      await leavePaymentToExpire(email, cookiesFrom(await logIn(email)));
+      expect((await staff('block', email)).status).toBe(204);
+      expect((await staff('block', email)).status).toBe(409);
+
+      expect((await payRequest(t, await placeOrder(t, { email }))).status).toBe(200);
+      const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
+      expect(row).toMatchObject({ status: 'blocked', paymentExpiredAt: null });
+      expect(await (await logIn(email)).json()).toEqual({ status: 'refused', code: 'user_blocked' });
+
+      // Staff lift their block: nothing else holds the account.
+      expect((await staff('unblock', email)).status).toBe(204);
+      expect((await logIn(email)).status).toBe(200);
+    });
   });
 });

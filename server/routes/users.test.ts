@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUsersPageSchema } from '@domain/admin';
 import { userSchema } from '@domain/account';
 import type { AppDeps } from '../context';
+import { twoFactorSecrets } from '../db/schema/banking';
 import { companies, companyMembers } from '../db/schema/companies';
 import { users } from '../db/schema/users';
 import { ensureAdmin } from '../seed';
@@ -224,6 +225,36 @@ describe('Google sign-in', () => {
     expect(response.status).toBe(200);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.googleSub).toBe('g-linked');
+  });
+
+  it('shuts out whoever pre-registered the address with a password when its Google holder signs in', async () => {
+    // Anyone may register someone else's address; the welcome mail's link never reaches them.
+    const registered = await t.request('/api/v1/users', { method: 'POST', json: registration({ email: 'victim@gmail.com' }) });
+    expect(registered.status).toBe(201);
+    const attackerSession = cookiesFrom(registered);
+    const attacker = (await t.database.db.select().from(users).where(eq(users.email, 'victim@gmail.com')))[0]!;
+    await t.database.db.insert(twoFactorSecrets).values({ userId: attacker.id, secretCiphertext: 'chosen-by-the-attacker', confirmedAt: t.clock.now });
+
+    const victim = await login({ token: await token('g-victim', 'victim@gmail.com') });
+    expect(victim.status).toBe(200);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, attacker.id));
+    expect(row).toMatchObject({ googleSub: 'g-victim', passwordHash: null });
+    expect(row!.emailVerifiedAt).not.toBeNull();
+    expect(await t.database.db.select().from(twoFactorSecrets).where(eq(twoFactorSecrets.userId, attacker.id))).toEqual([]);
+
+    expect((await t.request('/api/v1/users/me', { cookies: attackerSession })).status).toBe(401);
+    expect((await t.request('/api/v1/auth/refresh', { method: 'POST', cookies: attackerSession })).status).toBe(401);
+    expect(await refusedWith(await login({ email: 'victim@gmail.com', password: goodPassword }))).toBe('invalid_credentials');
+    expect((await t.request('/api/v1/users/me', { cookies: cookiesFrom(victim) })).status).toBe(200);
+  });
+
+  it('keeps the password of an account that proved its email when Google links to it', async () => {
+    const user = await createUser(t, { email: 'proven@example.com' });
+    await t.database.db.update(users).set({ emailVerifiedAt: t.clock.now }).where(eq(users.id, user.id));
+    const session = await signIn(t, 'proven@example.com');
+    expect((await login({ token: await token('g-proven', 'proven@example.com') })).status).toBe(200);
+    expect((await t.request('/api/v1/users/me', { cookies: session })).status).toBe(200);
+    await signIn(t, 'proven@example.com');
   });
 
   it('refuses a token for another audience, and one whose email is not the form’s', async () => {

@@ -156,14 +156,14 @@ export async function userEmailsForAdmin(db: Db, filter: AdminUsersFilter): Prom
   return rows.map((row) => row.email);
 }
 
-/** Blocks or unblocks a user; null when the user does not exist. Returns the status before. */
+/**
+ * Staff block a user (kept until staff lift it, whatever is paid meanwhile), or unblock one:
+ * that lifts the block and the expired-payment flag alike, so staff can let in someone whose
+ * payment was settled another way.
+ */
 export async function setUserStatus(db: Db, userId: string, status: 'active' | 'blocked', now: Date) {
-  return db.transaction(async (tx) => {
-    const [before] = await tx.select({ status: users.status }).from(users).where(eq(users.id, userId)).for('update');
-    if (!before) return null;
-    await tx.update(users).set({ status, updatedAt: now }).where(eq(users.id, userId));
-    return before.status;
-  });
+  const change = status === 'blocked' ? { blockedAt: now } : { blockedAt: null, paymentExpiredAt: null };
+  await db.update(users).set({ ...change, updatedAt: now }).where(eq(users.id, userId));
 }
 
 const companyLocation = sql<string | null>`coalesce(${companies.state}, ${companies.originCountry})`;

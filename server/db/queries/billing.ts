@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { addPeriod, type InvoiceLine, type Subscription } from '@domain/billing';
 import type { BillingCycle } from '@domain/plans';
 import { planCatalog } from '../../catalog/plans';
@@ -386,7 +386,7 @@ export async function settleChargeSucceeded(
     periodEnd,
     issuedAt: now,
   });
-  await db.update(users).set({ status: 'active', updatedAt: now }).where(and(eq(users.id, subscription.userId), eq(users.status, 'blocked')));
+  await db.update(users).set({ paymentExpiredAt: null, updatedAt: now }).where(and(eq(users.id, subscription.userId), isNotNull(users.paymentExpiredAt)));
   return true;
 }
 
@@ -407,6 +407,6 @@ export async function settleChargeFailed(db: Db, key: { subscriptionId: string; 
     .set({ status: 'past_due', updatedAt: now })
     .where(and(eq(subscriptions.id, key.subscriptionId), eq(subscriptions.currentPeriodEnd, key.periodStart), ne(subscriptions.status, 'canceled')))
     .returning();
-  if (subscription) await db.update(users).set({ status: 'blocked', updatedAt: now }).where(and(eq(users.id, subscription.userId), eq(users.status, 'active')));
+  if (subscription) await db.update(users).set({ paymentExpiredAt: now, updatedAt: now }).where(and(eq(users.id, subscription.userId), isNull(users.paymentExpiredAt)));
   return true;
 }

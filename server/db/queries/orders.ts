@@ -194,7 +194,7 @@ export async function expireIfDue(db: Db, order: OrderRow, now: Date): Promise<O
   // SPEC §4: the expired payment flags its owner, who sees the payment-expired popup. Only an
   // account that owns the order (placed it signed in, or proved its email) is blocked: a guest
   // order's email is unproven, and anyone may type anyone's address (decision 017).
-  if (expired?.userId && paymentExpired) await db.update(users).set({ status: 'blocked', updatedAt: now }).where(and(eq(users.id, expired.userId), eq(users.status, 'active')));
+  if (expired?.userId && paymentExpired) await db.update(users).set({ paymentExpiredAt: now, updatedAt: now }).where(and(eq(users.id, expired.userId), isNull(users.paymentExpiredAt)));
   return expired ?? order;
 }
 
@@ -219,10 +219,11 @@ export async function markOrderPaid(db: Db, order: OrderRow, now: Date): Promise
     .where(and(eq(orders.id, order.id), inArray(orders.status, ['pending', 'expired'])))
     .returning();
   const current = paid ?? order;
-  // A payment that went through settles the expired-payment flag (SPEC §4): its account is unblocked.
+  // A payment that went through settles the expired-payment flag (SPEC §4), and only that: a
+  // block staff put on the account stays until staff lift it.
   if (paid) {
     const owners = paid.userId ? or(eq(users.id, paid.userId), eq(users.email, paid.email)) : eq(users.email, paid.email);
-    await db.update(users).set({ status: 'active', updatedAt: now }).where(and(owners, eq(users.status, 'blocked')));
+    await db.update(users).set({ paymentExpiredAt: null, updatedAt: now }).where(and(owners, isNotNull(users.paymentExpiredAt)));
   }
   // An order for an existing company (renewal, dissolution, services) takes effect with the payment.
   if (paid && paid.paymentType !== 'plan') await applyCompanyPayment(db, paid, now);

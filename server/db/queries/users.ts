@@ -3,6 +3,7 @@ import type { Attribution } from '@domain/account';
 import type { Language } from '@domain/constants';
 import type { Db } from '../client';
 import { refreshTokens } from '../schema/auth';
+import { twoFactorSecrets } from '../schema/banking';
 import { companies, companyMembers } from '../schema/companies';
 import { users } from '../schema/users';
 
@@ -163,6 +164,21 @@ export async function linkGoogleAccount(db: Db, userId: string, googleSub: strin
     .update(users)
     .set({ googleSub, updatedAt: now })
     .where(and(eq(users.id, userId), sql`${users.googleSub} is null`));
+}
+
+/**
+ * Forgets what someone set on the account before its email was proven (call when Google just
+ * proved it, with the sessions revoked in the same transaction): the password, whoever chose it,
+ * and the banking second factor, whose secret that person may hold. An account proven meanwhile
+ * keeps its password.
+ */
+export async function dropUnprovenCredentials(db: Db, userId: string, now: Date) {
+  const [dropped] = await db
+    .update(users)
+    .set({ passwordHash: null, mustChangePassword: false, updatedAt: now })
+    .where(and(eq(users.id, userId), sql`${users.emailVerifiedAt} is null`))
+    .returning({ id: users.id });
+  if (dropped) await db.delete(twoFactorSecrets).where(eq(twoFactorSecrets.userId, userId));
 }
 
 /**

@@ -13,7 +13,18 @@ export const users = pgTable(
   phone: text('phone'),
   passwordHash: text('password_hash'),
   googleSub: text('google_sub').unique(),
-  status: text('status', { enum: ['active', 'blocked'] }).notNull().default('active'),
+  /** Set while staff block the account; only staff lift it. */
+  blockedAt: timestamp('blocked_at', { withTimezone: true }),
+  /**
+   * SPEC §4's expired-payment flag: set when an owned order's payment or a subscription charge
+   * expires, cleared by the payment that goes through (or by staff). Apart from `blockedAt`, so a
+   * payment never lifts a block staff put on the account.
+   */
+  paymentExpiredAt: timestamp('payment_expired_at', { withTimezone: true }),
+  /** SPEC's user status, derived by the database from the two above (migration 0030): either one blocks. */
+  status: text('status', { enum: ['active', 'blocked'] })
+    .notNull()
+    .generatedAlwaysAs(sql`case when blocked_at is null and payment_expired_at is null then 'active' else 'blocked' end`),
   language: text('language', { enum: ['es', 'en', 'pt'] }).notNull().default('es'),
   /** Set for accounts created with a temporary password: login answers with a challenge instead of a session. */
   mustChangePassword: boolean('must_change_password').notNull().default(false),
