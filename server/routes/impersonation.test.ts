@@ -3,10 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import { Secret, URI } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validKyb } from '@domain/kyb-fixture';
 import { mutators } from '@sync/mutators';
 import { protocolVersion } from '@sync/protocol';
 import { auditLog } from '../db/schema/audit';
+import { totpOf } from '../banking/two-factor';
+import { bankingProfiles, kybSubmissions } from '../db/schema/banking';
 import { teammateInvitations } from '../db/schema/teammates';
 import { impersonatorMutators, impersonatorOperations } from '../middleware/refuse-while-impersonating';
 import { ensureAdmin } from '../seed';
@@ -56,6 +60,12 @@ async function endImpersonation(acting: string) {
   adminCookies = back.status === 200 ? cookiesFrom(back, acting) : await signIn(t, t.env.ADMIN_EMAIL, t.env.ADMIN_PASSWORD);
 }
 
+/** A response's status and problem code (none for an answer without a problem body), to compare with `[403, 'impersonation_forbidden']`. */
+async function statusAndCode(response: Response): Promise<[number, string | undefined]> {
+  const body = (await response.json().catch(() => null)) as { code?: string } | null;
+  return [response.status, body?.code];
+}
+
 /** Plausible values for a route's path parameters: the customer's company where one is meant. */
 function pathOf(route: string): string {
   return route
@@ -71,11 +81,10 @@ async function sweep(operations: string[]): Promise<string[]> {
   for (const operation of operations) {
     const [method, route] = operation.split(' ') as [string, string];
     const acting = await impersonate();
-    const response = await t.request(`/api/v1${pathOf(route)}`, { method, json: {}, cookies: acting });
-    const body = (await response.json().catch(() => null)) as { code?: string } | null;
-    const refused = response.status === 403 && body?.code === 'impersonation_forbidden';
+    const [status, code] = await statusAndCode(await t.request(`/api/v1${pathOf(route)}`, { method, json: {}, cookies: acting }));
+    const refused = status === 403 && code === 'impersonation_forbidden';
     const listed = Object.hasOwn(impersonatorOperations, operation);
-    if (refused === listed) mismatches.push(`${operation}: ${listed ? 'listed, yet refused' : `neither listed nor refused (answered ${response.status} ${body?.code ?? ''})`}`);
+    if (refused === listed) mismatches.push(`${operation}: ${listed ? 'listed, yet refused' : `neither listed nor refused (answered ${status} ${code ?? ''})`}`);
     await endImpersonation(acting);
   }
   return mismatches;
@@ -117,7 +126,7 @@ describe('an admin acting as a user', () => {
   it('cannot invite a teammate, nor accept an invitation sent to the customer; both refusals are audit-logged', async () => {
     const acting = await impersonate();
     const invited = await t.request('/api/v1/teammates', { method: 'POST', cookies: acting, json: { email: 'admin-own@example.com', companyIds: [companyId], language: 'en' } });
-    expect([invited.status, (await invited.json()).code]).toEqual([403, 'impersonation_forbidden']);
+    expect(await statusAndCode(invited)).toEqual([403, 'impersonation_forbidden']);
     expect(t.mails.filter((mail) => mail.to === 'admin-own@example.com')).toEqual([]);
     expect(await t.database.db.select().from(teammateInvitations).where(eq(teammateInvitations.email, 'admin-own@example.com'))).toEqual([]);
 
@@ -128,7 +137,7 @@ describe('an admin acting as a user', () => {
     expect(sent.status).toBe(201);
     const link = t.mails.findLast((mail) => mail.to === customer.email)!.text.match(/\/join-team#([\w.-]+)/)![1]!;
     const accepted = await t.request('/api/v1/teammates/accept', { method: 'POST', cookies: acting, json: { link } });
-    expect([accepted.status, (await accepted.json()).code]).toEqual([403, 'impersonation_forbidden']);
+    expect(await statusAndCode(accepted)).toEqual([403, 'impersonation_forbidden']);
     expect((await t.database.db.select().from(teammateInvitations).where(eq(teammateInvitations.email, customer.email)))[0]!.acceptedAt).toBeNull();
     // The customer, in their own session, still can.
     expect(await (await t.request('/api/v1/teammates/accept', { method: 'POST', cookies: customer.cookies, json: { link } })).json()).toEqual({ companyIds: [otherCompany] });
@@ -146,10 +155,25 @@ describe('an admin acting as a user', () => {
     await endImpersonation(acting);
   });
 
-  it("cannot start the company's verification (a KYC link in the customer's name)", async () => {
+  it("cannot open the customer's banking with a code they read out, nor start the company's verification (a KYC link in their name)", async () => {
+    // The customer's own authenticator, set up in their own session, and their KYB on file.
+    const setup = await t.request('/api/v1/banking/two-factor/setup', { method: 'POST', cookies: customer.cookies, json: { companyId } });
+    expect(setup.status).toBe(201);
+    const secret = URI.parse((await setup.json()).otpauthUri).secret as Secret;
+    const code = () => {
+      // Each code works once: the next 30-second step.
+      t.clock.advance(30_000);
+      return totpOf(secret, customer.email).generate({ timestamp: t.clock.now.getTime() });
+    };
+    expect((await t.request('/api/v1/banking/two-factor/verify', { method: 'POST', cookies: customer.cookies, json: { code: code() } })).status).toBe(204);
+    await t.database.db.insert(kybSubmissions).values({ companyId, kind: 'business', form: validKyb(), draftId: randomUUID(), submittedBy: customer.id, submittedAt: t.clock.now });
+
     const acting = await impersonate();
-    const response = await t.request(`/api/v1/banking/companies/${companyId}/verification`, { method: 'POST', cookies: acting, json: {} });
-    expect([response.status, (await response.json()).code]).toEqual([403, 'impersonation_forbidden']);
+    const verified = await t.request('/api/v1/banking/two-factor/verify', { method: 'POST', cookies: acting, json: { code: code() } });
+    expect(await statusAndCode(verified)).toEqual([403, 'impersonation_forbidden']);
+    const started = await t.request(`/api/v1/banking/companies/${companyId}/verification`, { method: 'POST', cookies: acting });
+    expect(await statusAndCode(started)).toEqual([403, 'impersonation_forbidden']);
+    expect(await t.database.db.select().from(bankingProfiles).where(eq(bankingProfiles.companyId, companyId))).toEqual([]);
     await endImpersonation(acting);
   });
 
