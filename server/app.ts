@@ -6,6 +6,7 @@ import type { AppDeps, AppEnv } from './context';
 import { handleError, problemResponse } from './lib/problem';
 import { validationHook } from './lib/validation-hook';
 import { withImpersonationAudit } from './middleware/with-impersonation-audit';
+import { impersonatorOperations, refuseUnsafeWhileImpersonating } from './middleware/refuse-while-impersonating';
 import { withOriginCheck } from './middleware/with-origin-check';
 import { withRequestId, withRequestLog } from './middleware/with-request-log';
 import { withSecurityHeaders } from './middleware/with-security-headers';
@@ -73,6 +74,8 @@ export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) 
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api/v1');
   // Outermost around every route: sees the session the route's own middleware set.
   api.use('*', withImpersonationAudit(deps));
+  // Before every route's own middleware: an admin acting as a user writes only what the allow-list names.
+  api.use('*', refuseUnsafeWhileImpersonating(deps));
   api.route('/', healthRouter(deps));
   api.route('/', syncRouter(deps));
   api.route('/', draftsRouter(deps));
@@ -105,7 +108,11 @@ export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) 
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
-    info: { title: 'Alta API', version: '1.0.0', description: 'Form, migrate and run a US company from anywhere.' },
+    info: {
+      title: 'Alta API',
+      version: '1.0.0',
+      description: `Form, migrate and run a US company from anywhere.\n\nAn admin acting as a user (\`POST /admin/login-as-user\`) gets 403 \`impersonation_forbidden\` on every POST, PUT, PATCH and DELETE except ${Object.keys(impersonatorOperations).join(', ')}.`,
+    },
   });
   app.route('/', api);
   app.route('/api/docs', docsRouter());

@@ -42,8 +42,9 @@ export type AppEnv = {
     /** Set only by `withSession(deps, { withAccount: true })`: GET /users/me answers from it without another query. */
     account: SessionAccount;
     /**
-     * An admin acting as a user, seen by `refuseWhileImpersonating` on a route without a session
-     * (the checkout): the refused request is audit-logged with both identities all the same.
+     * An admin acting as a user, seen from the access token by the refusals of
+     * `refuse-while-impersonating.ts` before (or without) any session middleware: the refused
+     * request is audit-logged with both identities all the same.
      */
     impersonation: { userId: string; adminId: string };
     /** Set for every request (server/middleware/with-request-log.ts); logged with its errors. */

@@ -53,6 +53,8 @@ export const rejectionCodes = [
   'kyb_submitted',
   /** A batch import started within the SPEC §9 cooldown of the company's previous one. */
   'cooldown',
+  /** An admin acting as the user may not make this change: the server runs only the mutators it lets an impersonation push. */
+  'impersonation_forbidden',
   /** This server does not know the mutation (renamed or removed in a newer version). */
   'unknown_mutator',
   /** The server failed in a way retrying cannot fix; logged on the server. */

@@ -51,9 +51,10 @@ async function setAccessCookie(deps: AppDeps, c: Context, user: Pick<UserRow, 'i
   setCookie(c, accessCookie, token, { ...cookieBase(deps.env), path: '/', maxAge: accessTokenSeconds });
 }
 
-async function issueTokens(deps: AppDeps, c: Context, user: Pick<UserRow, 'id' | 'email'>, familyId: string, impersonatorId: string | null) {
+/** `expiresAt`: when the family must end whatever its rotations (an impersonation's hour); a session's own lifetime from now otherwise. */
+async function issueTokens(deps: AppDeps, c: Context, user: Pick<UserRow, 'id' | 'email'>, familyId: string, impersonatorId: string | null, expiresAt?: Date) {
   const now = deps.now();
-  const lifetime = impersonatorId ? impersonationSessionMs : refreshTokenMs;
+  const end = expiresAt ?? new Date(now.getTime() + (impersonatorId ? impersonationSessionMs : refreshTokenMs));
   const refresh = generateOpaqueToken();
   await insertRefreshToken(deps.database.db, {
     userId: user.id,
@@ -61,11 +62,11 @@ async function issueTokens(deps: AppDeps, c: Context, user: Pick<UserRow, 'id' |
     tokenHash: hashOpaqueToken(refresh),
     impersonatorId,
     now,
-    expiresAt: new Date(now.getTime() + lifetime),
+    expiresAt: end,
   });
   await setAccessCookie(deps, c, user, familyId, impersonatorId);
   // Path=/api: the refresh and logout calls need it; pages and assets never see it.
-  setCookie(c, refreshCookie, refresh, { ...cookieBase(deps.env), path: '/api', maxAge: Math.floor(lifetime / 1000) });
+  setCookie(c, refreshCookie, refresh, { ...cookieBase(deps.env), path: '/api', maxAge: Math.floor((end.getTime() - now.getTime()) / 1000) });
 }
 
 /** Signs `user` in on this response: a new refresh-token family and both cookies. */
@@ -149,7 +150,8 @@ async function rotate(deps: AppDeps, c: Context, token: string): Promise<Pick<Us
     await setAccessCookie(deps, c, user, row.familyId, row.impersonatorId);
     return user;
   }
-  await issueTokens(deps, c, user, row.familyId, row.impersonatorId);
+  // An impersonation ends an hour after login-as-user, however often it was refreshed since.
+  await issueTokens(deps, c, user, row.familyId, row.impersonatorId, row.impersonatorId ? row.expiresAt : undefined);
   return user;
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,6 +11,7 @@ import {
   auditPageSchema,
   type AdminUser,
 } from '@domain/admin';
+import { protocolVersion } from '@sync/protocol';
 import type { AppDeps } from '../context';
 import { listUsersForAdmin } from '../db/queries/admin';
 import { auditLog } from '../db/schema/audit';
@@ -241,13 +243,16 @@ describe('login as user', () => {
     expect((await t.request('/api/v1/checkout/00000000-0000-4000-8000-000000000000/pay', { method: 'POST', json: {}, cookies: userCookies })).status).not.toBe(403);
 
     t.clock.advance(1000);
-    await send('POST', '/users/me/email-verification', undefined, acting);
+    // A write the impersonation may make (a bookkeeping change, on `impersonatorMutators`) is logged too.
+    const mutation = { id: 1, name: 'createManualAccount', args: { id: randomUUID(), companyId: ids.cafe, name: 'Caja', createdAt: t.clock.now.toISOString() }, createdAt: t.clock.now.toISOString() };
+    const pushed = await send('POST', '/sync/push', { clientId: randomUUID(), protocolVersion, mutations: [mutation] }, acting);
+    expect(await pushed.json()).toEqual({ lastMutationId: 1, rejections: [] });
     const log = auditPageSchema.parse(await (await get(`/admin/audit?userId=${ids.bruno}`)).json());
     expect(log.items.map((entry) => entry.action)).toEqual(['impersonated_request', 'impersonated_request', 'login_as_user']);
     expect(log.items[0]).toMatchObject({
       actorEmail: t.env.ADMIN_EMAIL,
       subjectEmail: 'bruno@example.com',
-      details: { method: 'POST', path: '/api/v1/users/me/email-verification', status: 202 },
+      details: { method: 'POST', path: '/api/v1/sync/push', status: 200 },
     });
 
     t.clock.advance(1000);

@@ -57,6 +57,19 @@ describe('log in as user', () => {
     adminCookies = await signIn(t, t.env.ADMIN_EMAIL, t.env.ADMIN_PASSWORD);
   });
 
+  it('ends an impersonation an hour after it began, however often it was refreshed', async () => {
+    const user = await createUser(t);
+    let cookies = cookiesFrom(await loginAs(user.id));
+    adminCookies = await signIn(t, t.env.ADMIN_EMAIL, t.env.ADMIN_PASSWORD);
+    t.clock.advance(50 * 60 * 1000);
+    const refreshed = await t.request('/api/v1/auth/refresh', { method: 'POST', cookies });
+    expect(refreshed.status).toBe(204);
+    cookies = cookiesFrom(refreshed, cookies);
+    t.clock.advance(11 * 60 * 1000);
+    expect((await t.request('/api/v1/auth/refresh', { method: 'POST', cookies })).status).toBe(401);
+    adminCookies = await signIn(t, t.env.ADMIN_EMAIL, t.env.ADMIN_PASSWORD);
+  });
+
   it('answers 403 to a normal user, and records nothing', async () => {
     const user = await createUser(t);
     const victim = await createUser(t);

@@ -15,6 +15,7 @@ import type { AppDeps, AppEnv } from '../context';
 import { ProblemError } from '../lib/problem';
 import { problemResponses } from '../lib/problem-responses';
 import { spendFromBucket } from '../db/queries/rate-limits';
+import { impersonatorMutators } from '../middleware/refuse-while-impersonating';
 import { pushRateLimit, rateLimited } from '../middleware/with-rate-limit';
 import { sessionStillValid, withSession } from '../middleware/with-session';
 import { pokeHub } from '../sync/poke';
@@ -109,7 +110,8 @@ export function syncRouter(deps: AppDeps) {
     const plan = planPush(request.mutations, options.stepRows);
     const limited = await spendFromBucket(db, `push:user:${c.var.user.id}`, bucket, plan.cost, now);
     if (limited) throw rateLimited(new Date(now.getTime() + limited.retryAfterMs), now);
-    return c.json(await applyPush(db, c.var.user.id, request, { ...options, plan }), 200);
+    const permitted = c.var.user.impersonatorId ? impersonatorMutators : undefined;
+    return c.json(await applyPush(db, c.var.user.id, request, { ...options, plan, permitted }), 200);
   });
 
   router.openapi(postPull, async (c) => {

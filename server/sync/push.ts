@@ -1,6 +1,6 @@
 import { setTimeout } from 'node:timers/promises';
 import { and, asc, between, eq, sql } from 'drizzle-orm';
-import { isMutationRejection, parseMutatorArgs, runMutator, type Mutator, type RowRef } from '@sync/mutator';
+import { isMutationRejection, parseMutatorArgs, reject, runMutator, type Mutator, type RowRef } from '@sync/mutator';
 import { findMutator } from '@sync/mutators';
 import type { PushRequest, PushResponse, Rejection, RejectionCode } from '@sync/protocol';
 import type { Db } from '../db/client';
@@ -39,7 +39,7 @@ export async function applyPush(db: Db, userId: string, request: PushRequest, op
     const { id } = step.mutations[0]!;
     // The rest of a mutation already processed (before, or refused by an earlier part) is skipped.
     if (step.part && id <= finished) continue;
-    const response = await applyStep(db, userId, { ...request, mutations: step.mutations }, step.part === 'partial');
+    const response = await applyStep(db, userId, { ...request, mutations: step.mutations }, step.part === 'partial', options.permitted);
     for (const rejection of response.rejections) rejections.set(rejection.mutationId, rejection);
     lastMutationId = response.lastMutationId;
     finished = Math.max(finished, lastMutationId);
@@ -66,12 +66,15 @@ export const pushStepRows = 100;
 
 /**
  * How a push is cut into steps: at most `stepRows` rows each (default `pushStepRows`), `stepPauseMs`
- * between two; `plan`: the steps already worked out for this request (`planPush`).
+ * between two; `plan`: the steps already worked out for this request (`planPush`); `permitted`:
+ * the only mutators this caller may run (an admin acting as the user), any other rejected with
+ * `impersonation_forbidden`.
  */
 export interface PushOptions {
   stepRows?: number;
   stepPauseMs?: number;
   plan?: PushPlan;
+  permitted?: ReadonlySet<string>;
 }
 
 type PushStep = { mutations: PushRequest['mutations']; part?: 'partial' | 'last' };
@@ -120,12 +123,12 @@ function pushSteps(mutations: SizedMutation[], stepRows: number): PushStep[] {
 }
 
 /** One step in one transaction; `partial`: a part of a mutation that is not its last, which leaves `lastMutationId` unless refused. */
-async function applyStep(db: Db, userId: string, request: PushRequest, partial: boolean): Promise<PushResponse> {
+async function applyStep(db: Db, userId: string, request: PushRequest, partial: boolean, permitted: ReadonlySet<string> | undefined): Promise<PushResponse> {
   try {
-    return await pushOnce(db, userId, request, false, partial);
+    return await pushOnce(db, userId, request, false, partial, permitted);
   } catch (error) {
     if (!(error instanceof NeedsSavepoints)) throw error;
-    return pushOnce(db, userId, request, true, partial);
+    return pushOnce(db, userId, request, true, partial, permitted);
   }
 }
 
@@ -143,7 +146,7 @@ class NeedsSavepoints extends Error {}
 
 type Pending = { mutation: PushRequest['mutations'][number]; mutator: Mutator | undefined };
 
-async function pushOnce(db: Db, userId: string, request: PushRequest, savepoints: boolean, partial: boolean): Promise<PushResponse> {
+async function pushOnce(db: Db, userId: string, request: PushRequest, savepoints: boolean, partial: boolean, permitted: ReadonlySet<string> | undefined): Promise<PushResponse> {
   const firstId = request.mutations[0]!.id;
   return db.transaction(async (tx) => {
     // A mutation can only write in these scopes (`put` refuses any other), so their locks cover every write.
@@ -177,6 +180,7 @@ async function pushOnce(db: Db, userId: string, request: PushRequest, savepoints
       if (savepoints) await tx.execute(sql`savepoint sync_mutation`);
       try {
         if (!mutator) throw new UnknownMutator();
+        if (permitted && !permitted.has(mutator.name)) reject('impersonation_forbidden');
         await runMutator(mutator, mutatorTx, mutation.args);
         if (savepoints) await tx.execute(sql`release savepoint sync_mutation`);
         batched?.commit();

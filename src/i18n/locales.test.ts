@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { languages } from '@domain/constants';
 import { problemCodes } from '@domain/problem';
+import { rejectionCodes } from '@sync/protocol';
 
 // Every catalog must be complete in es, en and pt: same files, same keys, no empty strings,
 // the same placeholders and markup; and every message key the code can produce must exist.
@@ -99,6 +100,13 @@ describe('locales', () => {
     for (const language of languages) {
       const catalog = load(language, 'errors');
       expect([...problemCodes, 'network'].filter((code) => !(code in catalog)), language).toEqual([]);
+    }
+  });
+
+  it('has the message of every reason the server gives for refusing a synced change', () => {
+    for (const language of languages) {
+      const catalog = load(language, 'sync');
+      expect(rejectionCodes.filter((code) => !(`rejections.${code}` in catalog)), language).toEqual([]);
     }
   });
 
