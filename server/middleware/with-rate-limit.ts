@@ -22,6 +22,9 @@ export const rateLimitPolicies = {
   register: { count: 'attempt', ip: { max: 10, ...progressive }, account: { max: 5, ...progressive } },
   resetRequest: { count: 'attempt', ip: { max: 10, ...progressive }, account: { max: 5, ...progressive } },
   resetConfirm: { count: 'failure', ip: { max: 30, ...progressive }, account: { max: 5, ...progressive } },
+  // Wrong 2FA reset codes (POST /banking/two-factor/reset/confirm), per signed-in account: each mailed
+  // code allows five attempts of its own, this bounds the guesses across codes.
+  twoFactorResetConfirm: { count: 'failure', ip: { max: 30, ...progressive }, account: { max: 10, ...progressive } },
   // E-mail verification links sent again on request: each is a mail.
   verificationMail: { count: 'attempt', ip: { max: 10, ...progressive }, account: { max: 5, ...progressive } },
   // Guest orders (POST /orders): each stores a wizard; an IP placing dozens is a script, not a founder.
