@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { ProblemError } from '../lib/problem';
 import { createUser } from '../test/accounts';
 import { createTestApp, type TestApp } from '../test/harness';
-import { confirmReset, createSecret, findTwoFactor, sessionWindow, startReset, totpOf, twoFactorPolicy, verifyCode } from './two-factor';
+import { confirmReset, createSecret, findTwoFactor, openSecret, sessionWindow, startReset, totpOf, twoFactorPolicy, verifyCode } from './two-factor';
 import { companies } from '../db/schema/companies';
 
 /** What a call answered: `ok`, or the problem code it was refused with. */
@@ -94,6 +94,21 @@ describe.skipIf(!url)('two-factor attempts in a burst on PostgreSQL', () => {
 
     t.clock.advance(twoFactorPolicy.lockMs);
     expect(await verify(codeNow(), 'burst')).toBe('ok');
+  });
+
+  it('keeps the secret the first valid code confirmed when setups race it', async () => {
+    const user = await createUser(t);
+    const uri = await createSecret(t.database.db, t.env.SESSION_SECRET, user.id, user.email, t.clock.now);
+    const secret = URI.parse(uri).secret as Secret;
+    const code = totpOf(secret, user.email).generate({ timestamp: t.clock.now.getTime() });
+    await Promise.all([
+      outcomeOf(verifyCode(t.database.db, t.env.SESSION_SECRET, { userId: user.id, familyId: 'race', code, now: t.clock.now })),
+      ...Array.from({ length: 20 }, () => outcomeOf(createSecret(t.database.db, t.env.SESSION_SECRET, user.id, user.email, t.clock.now))),
+    ]);
+    const row = await findTwoFactor(t.database.db, user.id);
+    // Either the code won (and its secret stays) or a setup came first (and nothing is confirmed).
+    if (row!.confirmedAt) expect(openSecret(t.env.SESSION_SECRET, row!.secretCiphertext)).toBe(secret.base32);
+    else expect((await sessionWindow(t.database.db, user.id, 'race', t.clock.now)).access).toBe(false);
   });
 
   it('compares at most five of 300 parallel reset codes, after which the mailed code removes nothing', async () => {

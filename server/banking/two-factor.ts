@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Db } from '../db/client';
 import { spendFromBucket } from '../db/queries/rate-limits';
@@ -60,14 +60,20 @@ export async function findTwoFactor(db: Db, userId: string): Promise<SecretRow |
  * A confirmed secret is kept: setting up again needs the reset by mailed code.
  */
 export async function createSecret(db: Db, sessionSecret: string, userId: string, label: string, now: Date): Promise<string> {
-  const existing = await findTwoFactor(db, userId);
-  if (existing?.confirmedAt) throw new ProblemError(409, 'two_factor_already_enabled');
   const secret = new Secret({ size: 20 });
   const sealed = sealSecret(sessionSecret, secret.base32);
-  await db
+  // The replacement itself checks the secret is unconfirmed: a setup racing the first valid
+  // code must not swap the secret that code just confirmed.
+  const [written] = await db
     .insert(twoFactorSecrets)
     .values({ userId, secretCiphertext: sealed, createdAt: now })
-    .onConflictDoUpdate({ target: twoFactorSecrets.userId, set: { secretCiphertext: sealed, failedAttempts: 0, lockedUntil: null, lastStep: null, createdAt: now } });
+    .onConflictDoUpdate({
+      target: twoFactorSecrets.userId,
+      set: { secretCiphertext: sealed, failedAttempts: 0, lockedUntil: null, lastStep: null, createdAt: now },
+      setWhere: isNull(twoFactorSecrets.confirmedAt),
+    })
+    .returning({ userId: twoFactorSecrets.userId });
+  if (!written) throw new ProblemError(409, 'two_factor_already_enabled');
   return totpOf(secret, label).toString();
 }
 
@@ -97,14 +103,17 @@ export async function verifyCode(db: Db, sessionSecret: string, input: { userId:
   if (delta !== null) {
     // Only a step later than the last used one is taken: a code seen over a shoulder is spent.
     // The row must still be unlocked, or locked by this very attempt (the last one allowed):
-    // a lock set by another guess of the same burst refuses even the right code.
+    // a lock set by another guess of the same burst refuses even the right code. And it must
+    // hold the secret the code was checked against, not one a setup wrote meanwhile.
     const unlocked = attempt.lockedUntil
       ? sql`(${twoFactorSecrets.lockedUntil} is null or ${twoFactorSecrets.lockedUntil} = ${attempt.lockedUntil.toISOString()}::timestamptz)`
       : sql`${twoFactorSecrets.lockedUntil} is null`;
     const [accepted] = await db
       .update(twoFactorSecrets)
       .set({ failedAttempts: 0, lockedUntil: null, lastStep: step, confirmedAt: attempt.confirmedAt ?? now })
-      .where(sql`${twoFactorSecrets.userId} = ${userId} and (${twoFactorSecrets.lastStep} is null or ${twoFactorSecrets.lastStep} < ${step}) and ${unlocked}`)
+      .where(
+        sql`${twoFactorSecrets.userId} = ${userId} and ${twoFactorSecrets.secretCiphertext} = ${attempt.secretCiphertext} and (${twoFactorSecrets.lastStep} is null or ${twoFactorSecrets.lastStep} < ${step}) and ${unlocked}`,
+      )
       .returning({ userId: twoFactorSecrets.userId });
     if (accepted) {
       const window = { userId, verifiedUntil: new Date(now.getTime() + twoFactorPolicy.stepUpMs), accessUntil: new Date(now.getTime() + twoFactorPolicy.accessMs) };
