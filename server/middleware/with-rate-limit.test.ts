@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, goodPassword } from '../test/accounts';
+import { createTestApp, refusedWith, type TestApp } from '../test/harness';
+
+const login = (t: TestApp, email: string, password: string, ip: string) =>
+  t.request('/api/v1/login', { method: 'POST', json: { email, password }, headers: { 'x-forwarded-for': ip } }).then(refusedWith);
+
+describe('rate limits, one request after another', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: '1' });
+  });
+  afterAll(() => t.close());
+
+  it('takes back the event of a success, even the one that reached the limit', async () => {
+    const user = await createUser(t);
+    for (let i = 0; i < 29; i++) expect(await login(t, `spray-${i}@example.com`, 'Wrong#2026', '203.0.113.30')).toBe('invalid_credentials');
+    // The 30th event would lock the address; a success does not count, so the address stays open.
+    expect(await login(t, user.email, goodPassword, '203.0.113.30')).toBe('HTTP 200');
+    expect(await login(t, user.email, goodPassword, '203.0.113.30')).toBe('HTTP 200');
+    expect(await login(t, 'spray-last@example.com', 'Wrong#2026', '203.0.113.30')).toBe('invalid_credentials');
+    expect(await login(t, user.email, goodPassword, '203.0.113.30')).toBe('rate_limited');
+  });
+});
+
+const url = process.env.TEST_DATABASE_URL;
+
+// Parallel requests only interleave their statements on a real PostgreSQL with a connection pool.
+describe.skipIf(!url)('rate limits in a burst on PostgreSQL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: '1' });
+  });
+  afterAll(() => t.close());
+
+  it('judges at most five of 40 parallel passwords for one account', async () => {
+    const user = await createUser(t);
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => login(t, user.email, `Wrong#${i}`, `198.51.100.${i}`)));
+    // `invalid_credentials` is only answered after the password was compared.
+    expect(answers.filter((answer) => answer === 'invalid_credentials').length).toBeLessThanOrEqual(5);
+    expect(answers.filter((answer) => answer === 'rate_limited').length).toBeGreaterThanOrEqual(35);
+  });
+});
