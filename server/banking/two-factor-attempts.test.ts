@@ -1,8 +1,8 @@
 import { Secret, TOTP, URI } from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ProblemError } from '../lib/problem';
-import { createUser } from '../test/accounts';
-import { createTestApp, type TestApp } from '../test/harness';
+import { createUser, signIn } from '../test/accounts';
+import { createTestApp, refusedWith, type TestApp } from '../test/harness';
 import { confirmReset, createSecret, findTwoFactor, openSecret, sessionWindow, startReset, totpOf, twoFactorPolicy, verifyCode } from './two-factor';
 import { companies } from '../db/schema/companies';
 
@@ -73,7 +73,7 @@ const url = process.env.TEST_DATABASE_URL;
 describe.skipIf(!url)('two-factor attempts in a burst on PostgreSQL', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ TRUST_PROXY: '1' });
   });
   afterAll(() => t.close());
   afterEach(() => vi.restoreAllMocks());
@@ -94,6 +94,22 @@ describe.skipIf(!url)('two-factor attempts in a burst on PostgreSQL', () => {
 
     t.clock.advance(twoFactorPolicy.lockMs);
     expect(await verify(codeNow(), 'burst')).toBe('ok');
+  });
+
+  it('compares at most 30 wrong codes from one address across accounts in a burst', async () => {
+    const people = await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        const { user } = await withAuthenticator(t);
+        return { user, cookies: await signIn(t, user.email) };
+      }),
+    );
+    const guess = (cookies: string, code: string) =>
+      t.request('/api/v1/banking/two-factor/verify', { method: 'POST', json: { code }, cookies, headers: { 'x-forwarded-for': '203.0.113.44' } }).then(refusedWith);
+    // A guess that happened to be someone's right code would only lower the count.
+    const answers = await Promise.all(people.flatMap(({ cookies }) => wrongCodes(20, []).map((code) => guess(cookies, code))));
+    // Each account alone would allow four wrong codes before its own lock: 48 here.
+    expect(answers.filter((answer) => answer === 'two_factor_invalid_code').length).toBeLessThanOrEqual(30);
+    expect(answers).toContain('rate_limited');
   });
 
   it('keeps the secret the first valid code confirmed when setups race it', async () => {

@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { randomUUID } from 'node:crypto';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
@@ -36,7 +36,7 @@ import { withSession } from '../middleware/with-session';
 import { BankingProviderError, type BankingProvider } from '../providers/banking/banking-provider';
 import type { SandboxBanking } from '../providers/banking/sandbox-banking';
 import { renderMail } from '../providers/mail/render-mail';
-import { lockedUntil, recordHit, type RateRule } from '../db/queries/rate-limits';
+import { refundHit, takeHit, type RateRule } from '../db/queries/rate-limits';
 import { rateLimited, withRateLimit } from '../middleware/with-rate-limit';
 import { clientIp } from '../auth/client-ip';
 
@@ -73,12 +73,6 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
   const protect = { security: [{ cookieAuth: [] }], middleware: session, tags: ['banking'] };
   /** Routes that move money or change the user's own two-factor: never in an admin's "log in as user" session. */
   const customerOnly = { ...protect, middleware: [session, refuseWhileImpersonating(deps)] };
-  /** Code guesses from one address across accounts (`twoFactorIpRule`), checked before the session. */
-  const ipLimit: MiddlewareHandler = async (c, next) => {
-    const until = await lockedUntil(db, [`2fa:ip:${clientIp(c, deps.env) ?? 'unknown'}`], deps.now());
-    if (until) throw rateLimited(until, deps.now());
-    await next();
-  };
 
   async function overviewOf(user: AppEnv['Variables']['user'], companyId: string): Promise<BankingOverview> {
     const now = deps.now();
@@ -211,7 +205,7 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
     path: '/banking/two-factor/verify',
     summary: 'Check a 6-digit code: confirms the setup and opens banking (and a short step-up) for this session',
     // A mistyped code is a user's expected outcome (decision 021): refused with 200.
-    middleware: [answerRefusals(...verifyRefusals), ipLimit, session] as const,
+    middleware: [answerRefusals(...verifyRefusals), session] as const,
     request: { body: { content: json(codeBody), required: true } },
     responses: {
       204: { description: 'Valid' },
@@ -337,14 +331,17 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
     })
     .openapi(verifyRoute, async (c) => {
       const user = c.var.user;
+      // Code guesses from one address across accounts (`twoFactorIpRule`): counted before the
+      // comparison, so guesses sent side by side meet the limit, and taken back unless wrong.
+      const ipHit = await takeHit(db, `2fa:ip:${clientIp(c, deps.env) ?? 'unknown'}`, twoFactorIpRule, deps.now());
+      if ('lockedUntil' in ipHit) throw rateLimited(ipHit.lockedUntil, deps.now());
       try {
         await verifyCode(db, deps.env.SESSION_SECRET, { userId: user.id, familyId: user.familyId, code: c.req.valid('json').code, now: deps.now() });
       } catch (error) {
-        if (error instanceof ProblemError && error.code === 'two_factor_invalid_code') {
-          await recordHit(db, `2fa:ip:${clientIp(c, deps.env) ?? 'unknown'}`, twoFactorIpRule, deps.now());
-        }
+        if (!(error instanceof ProblemError && error.code === 'two_factor_invalid_code')) await refundHit(db, ipHit.taken);
         throw error;
       }
+      await refundHit(db, ipHit.taken);
       return c.body(null, 204);
     })
     .openapi(resetRoute, async (c) => {
