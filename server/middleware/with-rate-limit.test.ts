@@ -21,6 +21,16 @@ describe('rate limits, one request after another', () => {
     expect(await login(t, 'spray-last@example.com', 'Wrong#2026', '203.0.113.30')).toBe('invalid_credentials');
     expect(await login(t, user.email, goodPassword, '203.0.113.30')).toBe('rate_limited');
   });
+
+  it('counts wrong passwords on a locked account against the address, so the lock is no password oracle', async () => {
+    const user = await createUser(t);
+    for (let i = 0; i < 5; i++) expect(await login(t, user.email, 'Wrong#2026', '203.0.113.31')).toBe('invalid_credentials');
+    // Locked: wrong passwords hear the lock, the right one would hear `login_code_required`.
+    for (let i = 0; i < 25; i++) expect(await login(t, user.email, `Wrong#${i}`, '203.0.113.31')).toBe('rate_limited');
+    expect(await login(t, user.email, goodPassword, '203.0.113.31')).toBe('rate_limited');
+    // The owner, from another address, still gets in with the mailed code.
+    expect(await login(t, user.email, goodPassword, '203.0.113.32')).toBe('login_code_required');
+  });
 });
 
 const url = process.env.TEST_DATABASE_URL;
