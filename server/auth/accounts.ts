@@ -90,8 +90,13 @@ export async function logIn(deps: AppDeps, input: LoginInput, guard: RateLimitGu
   const passwordMatches = await verifyPasswordOrDummy(user?.passwordHash, input.password ?? '');
   if (guard.accountLockedUntil) {
     // Failed attempts locked the account. A stranger still only hears the lock; whoever has the
-    // password gets a code mailed to the account, and the two together let the owner in.
-    if (!user || !passwordMatches) throw rateLimited(guard.accountLockedUntil, deps.now());
+    // password gets a code mailed to the account, and the two together let the owner in. A wrong
+    // password still counts against the address: the two answers differ, so uncounted guesses
+    // on a locked account would tell the password apart without limit.
+    if (!user || !passwordMatches) {
+      await guard.failed();
+      throw rateLimited(guard.accountLockedUntil, deps.now());
+    }
     if (input.code === undefined) {
       await mailLoginCode(deps, user);
       throw new ProblemError(401, 'login_code_required');

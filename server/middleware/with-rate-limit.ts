@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { emailSchema } from '@domain/account';
 import { clientIp } from '../auth/client-ip';
 import type { AppDeps, AppEnv } from '../context';
-import { clearKey, lockedUntil, recordHit, type RateRule } from '../db/queries/rate-limits';
+import { clearKey, refundHit, takeHit, type RateRule } from '../db/queries/rate-limits';
 import { ProblemError } from '../lib/problem';
 
 const minute = 60_000;
@@ -22,6 +22,9 @@ export const rateLimitPolicies = {
   register: { count: 'attempt', ip: { max: 10, ...progressive }, account: { max: 5, ...progressive } },
   resetRequest: { count: 'attempt', ip: { max: 10, ...progressive }, account: { max: 5, ...progressive } },
   resetConfirm: { count: 'failure', ip: { max: 30, ...progressive }, account: { max: 5, ...progressive } },
+  // Wrong 2FA reset codes (POST /banking/two-factor/reset/confirm), per signed-in account: each mailed
+  // code allows five attempts of its own, this bounds the guesses across codes.
+  twoFactorResetConfirm: { count: 'failure', ip: { max: 30, ...progressive }, account: { max: 10, ...progressive } },
   // E-mail verification links sent again on request: each is a mail.
   verificationMail: { count: 'attempt', ip: { max: 10, ...progressive }, account: { max: 5, ...progressive } },
   // Guest orders (POST /orders): each stores a wizard; an IP placing dozens is a script, not a founder.
@@ -59,6 +62,12 @@ export type RateLimitedEnv = { Variables: AppEnv['Variables'] & { rateLimit: Rat
  * Refuses a locked caller with 429 `rate_limited` (Retry-After header and `retryAfter`)
  * before the handler spends anything, counts attempts, and hands the handler `c.var.rateLimit`.
  * Counters live in the database so every instance sees the same ones.
+ *
+ * Every request's event is counted before the handler runs (`takeHit`), so requests side by
+ * side meet the limit as requests one after another do: a burst of guesses sent at once used
+ * to be judged in full before the first failure was saved. A `failure` policy then takes the
+ * event back unless the handler reports a failure: a success, or any other outcome, costs
+ * nothing.
  */
 export function withRateLimit(deps: AppDeps, action: RateLimitAction, subjectOf?: (c: Context) => string | undefined): MiddlewareHandler<RateLimitedEnv> {
   const policy = rateLimitPolicies[action];
@@ -67,30 +76,41 @@ export function withRateLimit(deps: AppDeps, action: RateLimitAction, subjectOf?
     const ipKey = `${action}:ip:${clientIp(c, deps.env) ?? 'unknown'}`;
     const account = subjectOf ? (subjectOf(c) ?? null) : await accountOf(c.req.raw.headers.get('content-type'), () => c.req.json());
     const accountKey = account ? `${action}:account:${account}` : null;
-    const keys = accountKey ? [ipKey, accountKey] : [ipKey];
 
     const now = deps.now();
-    // An attacker's failures must not lock the owner out: with `unlockByMail` only the address's lock refuses here.
-    const unlockByMail = 'unlockByMail' in policy;
-    const until = await lockedUntil(db, unlockByMail ? [ipKey] : keys, now);
-    if (until) throw rateLimited(until, now);
-    const accountLockedUntil = unlockByMail && accountKey ? await lockedUntil(db, [accountKey], now) : null;
-
     const scale = deps.env.RATE_LIMIT_MULTIPLIER;
-    const hitAll = async () => {
-      const at = deps.now();
-      await recordHit(db, ipKey, { ...policy.ip, max: policy.ip.max * scale }, at);
-      if (accountKey) await recordHit(db, accountKey, { ...policy.account, max: policy.account.max * scale }, at);
-    };
-    if (policy.count === 'attempt') await hitAll();
+    const ipHit = await takeHit(db, ipKey, { ...policy.ip, max: policy.ip.max * scale }, now);
+    if ('lockedUntil' in ipHit) throw rateLimited(ipHit.lockedUntil, now);
+    const accountHit = accountKey ? await takeHit(db, accountKey, { ...policy.account, max: policy.account.max * scale }, now) : null;
+    let accountLockedUntil: Date | null = null;
+    if (accountHit && 'lockedUntil' in accountHit) {
+      // An attacker's failures must not lock the owner out: with `unlockByMail` the handler decides.
+      if (!('unlockByMail' in policy)) {
+        await refundHit(db, ipHit.taken);
+        throw rateLimited(accountHit.lockedUntil, now);
+      }
+      accountLockedUntil = accountHit.lockedUntil;
+    }
+    const taken = accountHit && 'taken' in accountHit ? [ipHit.taken, accountHit.taken] : [ipHit.taken];
+
+    let reported = false;
     c.set('rateLimit', {
       accountLockedUntil,
-      failed: policy.count === 'failure' ? hitAll : async () => {},
+      failed: async () => {
+        reported = true;
+      },
       succeeded: async () => {
-        if (policy.count === 'failure' && accountKey) await clearKey(db, accountKey);
+        if (reported || policy.count !== 'failure') return;
+        reported = true;
+        await refundHit(db, ipHit.taken);
+        if (accountKey) await clearKey(db, accountKey);
       },
     });
-    await next();
+    try {
+      await next();
+    } finally {
+      if (!reported && policy.count === 'failure') for (const hit of taken) await refundHit(db, hit);
+    }
   };
 }
 

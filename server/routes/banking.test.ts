@@ -179,6 +179,49 @@ describe('banking', () => {
       // The secret is gone: a new QR can be generated.
       expect((await api('/two-factor/setup', resetter, { method: 'POST', json: { companyId: company } })).status).toBe(201);
     });
+
+    it('mails one company’s owner three reset codes an hour, counting only people whose code would reset something', async () => {
+      const boss = await person('boss@example.com');
+      const company = await companyOf(boss.id, 'AR');
+      await setUp(boss, company);
+      const members = [await person('member-1@example.com'), await person('member-2@example.com'), await person('member-3@example.com')];
+      const withoutTwoFactor = await person('member-none@example.com');
+      await t.database.db.insert(companyMembers).values([...members, withoutTwoFactor].map((member) => ({ companyId: company, userId: member.id })));
+      for (const member of members) await setUp(member, company);
+      const ask = (who: Person) => api('/two-factor/reset', who, { method: 'POST', json: { companyId: company } });
+      const mailsToBoss = () => t.mails.filter((message) => message.to === 'boss@example.com').length;
+
+      // Someone without two-factor has no code to reset: refused, and the company's mails are untouched.
+      for (let attempt = 0; attempt < 5; attempt += 1) expect(await refusedWith(await ask(withoutTwoFactor))).toBe('HTTP 404 two_factor_required');
+      for (const who of [boss, members[0]!, members[1]!]) expect((await ask(who)).status).toBe(202);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(mailsToBoss()).toBe(3);
+      const refused = await ask(members[2]!);
+      expect(await refusedWith(refused)).toBe('two_factor_reset_cooldown');
+      // One mail comes back every 20 minutes.
+      expect((await refused.json()).retryAfter).toBe(1200);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(mailsToBoss()).toBe(3);
+      // No code was made for the refused request.
+      expect(await refusedWith(await api('/two-factor/reset/confirm', members[2]!, { method: 'POST', json: { code: '123456' } }))).toBe('two_factor_no_reset_code');
+    });
+
+    it('limits reset-code guesses per account and per address', async () => {
+      const confirm = (who: Person, ip: string) => api('/two-factor/reset/confirm', who, { method: 'POST', json: { code: '123456' }, headers: { 'x-forwarded-for': ip } });
+      const guesser = await person('reset-guesser@example.com');
+      const others = [await person('reset-a@example.com'), await person('reset-b@example.com'), await person('reset-c@example.com')];
+      const fresh = await person('reset-d@example.com');
+      for (let attempt = 0; attempt < 10; attempt += 1) expect(await refusedWith(await confirm(guesser, '203.0.113.1'))).toBe('two_factor_no_reset_code');
+      // The account is locked from any address.
+      expect(await refusedWith(await confirm(guesser, '203.0.113.1'))).toBe('rate_limited');
+      expect(await refusedWith(await confirm(guesser, '203.0.113.2'))).toBe('rate_limited');
+      // 30 guesses from one address over other accounts lock the address, for any account.
+      for (const other of others) {
+        for (let attempt = 0; attempt < 10; attempt += 1) expect(await refusedWith(await confirm(other, '203.0.113.2'))).toBe('two_factor_no_reset_code');
+      }
+      expect(await refusedWith(await confirm(fresh, '203.0.113.2'))).toBe('rate_limited');
+      expect(await refusedWith(await confirm(fresh, '203.0.113.3'))).toBe('two_factor_no_reset_code');
+    });
   });
 
   describe('who sees what', () => {

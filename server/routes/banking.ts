@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { randomUUID } from 'node:crypto';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
@@ -24,7 +24,7 @@ import { bankingAccessOf, mayGenerateQr, requireBankingAccess, requireMoneyMovem
 import { activeBankAccount, applyBankingEvent, balancesOf, listTransactions, toBankAccountView, withdraw } from '../banking/money';
 import { confirmReset, createSecret, startReset, twoFactorPolicy, verifyCode } from '../banking/two-factor';
 import { sendMailInBackground } from '../auth/mails';
-import type { AppDeps, AppEnv } from '../context';
+import type { AppDeps, AppEnv, SessionUser } from '../context';
 import { findUserById } from '../db/queries/users';
 import { bankAccounts, bankingProfiles, liquidationAddresses } from '../db/schema/banking';
 import { users } from '../db/schema/users';
@@ -36,8 +36,8 @@ import { withSession } from '../middleware/with-session';
 import { BankingProviderError, type BankingProvider } from '../providers/banking/banking-provider';
 import type { SandboxBanking } from '../providers/banking/sandbox-banking';
 import { renderMail } from '../providers/mail/render-mail';
-import { lockedUntil, recordHit, type RateRule } from '../db/queries/rate-limits';
-import { rateLimited } from '../middleware/with-rate-limit';
+import { refundHit, takeHit, type RateRule } from '../db/queries/rate-limits';
+import { rateLimited, withRateLimit } from '../middleware/with-rate-limit';
 import { clientIp } from '../auth/client-ip';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
@@ -52,7 +52,9 @@ const idempotencyHeaders = z.object({ 'idempotency-key': idempotencyKeySchema })
 /** What a person typing codes meets in normal use: answered as refusals, not errors (decision 021). */
 const verifyRefusals = ['two_factor_invalid_code', 'two_factor_locked', 'rate_limited'] as const;
 const resetRefusals = ['two_factor_reset_cooldown'] as const;
-const resetConfirmRefusals = ['two_factor_no_reset_code', 'two_factor_invalid_reset_code'] as const;
+const resetConfirmRefusals = ['two_factor_no_reset_code', 'two_factor_invalid_reset_code', 'rate_limited'] as const;
+
+const callerOf = (c: Context) => (c.var as { user?: SessionUser }).user?.id;
 
 /** Per-IP guesses of 2FA codes across accounts: the per-user lockout stops one account, this stops spraying many. */
 export const twoFactorIpRule: RateRule = { max: 30, windowMs: 15 * 60_000, baseLockMs: 15 * 60_000, maxLockMs: 24 * 60 * 60_000 };
@@ -71,12 +73,6 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
   const protect = { security: [{ cookieAuth: [] }], middleware: session, tags: ['banking'] };
   /** Routes that move money or change the user's own two-factor: never in an admin's "log in as user" session. */
   const customerOnly = { ...protect, middleware: [session, refuseWhileImpersonating(deps)] };
-  /** Code guesses from one address across accounts (`twoFactorIpRule`), checked before the session. */
-  const ipLimit: MiddlewareHandler = async (c, next) => {
-    const until = await lockedUntil(db, [`2fa:ip:${clientIp(c, deps.env) ?? 'unknown'}`], deps.now());
-    if (until) throw rateLimited(until, deps.now());
-    await next();
-  };
 
   async function overviewOf(user: AppEnv['Variables']['user'], companyId: string): Promise<BankingOverview> {
     const now = deps.now();
@@ -209,7 +205,7 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
     path: '/banking/two-factor/verify',
     summary: 'Check a 6-digit code: confirms the setup and opens banking (and a short step-up) for this session',
     // A mistyped code is a user's expected outcome (decision 021): refused with 200.
-    middleware: [answerRefusals(...verifyRefusals), ipLimit, session] as const,
+    middleware: [answerRefusals(...verifyRefusals), session] as const,
     request: { body: { content: json(codeBody), required: true } },
     responses: {
       204: { description: 'Valid' },
@@ -231,7 +227,7 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
     ...protect,
     method: 'post',
     path: '/banking/two-factor/reset/confirm',
-    middleware: [answerRefusals(...resetConfirmRefusals), session, refuseWhileImpersonating(deps)] as const,
+    middleware: [answerRefusals(...resetConfirmRefusals), session, refuseWhileImpersonating(deps), withRateLimit(deps, 'twoFactorResetConfirm', callerOf)] as const,
     summary: 'Remove the caller’s two-factor secret with the mailed code (then set up a new QR)',
     request: { body: { content: json(codeBody), required: true } },
     responses: { 204: { description: 'Reset' }, 200: refusalResponse(resetConfirmRefusals) },
@@ -335,20 +331,23 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
     })
     .openapi(verifyRoute, async (c) => {
       const user = c.var.user;
+      // Code guesses from one address across accounts (`twoFactorIpRule`): counted before the
+      // comparison, so guesses sent side by side meet the limit, and taken back unless wrong.
+      const ipHit = await takeHit(db, `2fa:ip:${clientIp(c, deps.env) ?? 'unknown'}`, twoFactorIpRule, deps.now());
+      if ('lockedUntil' in ipHit) throw rateLimited(ipHit.lockedUntil, deps.now());
       try {
         await verifyCode(db, deps.env.SESSION_SECRET, { userId: user.id, familyId: user.familyId, code: c.req.valid('json').code, now: deps.now() });
       } catch (error) {
-        if (error instanceof ProblemError && error.code === 'two_factor_invalid_code') {
-          await recordHit(db, `2fa:ip:${clientIp(c, deps.env) ?? 'unknown'}`, twoFactorIpRule, deps.now());
-        }
+        if (!(error instanceof ProblemError && error.code === 'two_factor_invalid_code')) await refundHit(db, ipHit.taken);
         throw error;
       }
+      await refundHit(db, ipHit.taken);
       return c.body(null, 204);
     })
     .openapi(resetRoute, async (c) => {
       const user = c.var.user;
       const access = await bankingAccessOf(db, user, c.req.valid('json').companyId, deps.now());
-      const code = await startReset(db, deps.env.SESSION_SECRET, user.id, deps.now());
+      const code = await startReset(db, deps.env.SESSION_SECRET, { userId: user.id, companyId: access.company.company.id, now: deps.now() });
       // SPEC §4: the reset code goes to the owner (who is the caller when the caller owns the company).
       const owner = await findUserById(db, access.company.company.ownerId);
       if (owner) {
@@ -366,7 +365,14 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
       return c.body(null, 202);
     })
     .openapi(resetConfirmRoute, async (c) => {
-      await confirmReset(db, deps.env.SESSION_SECRET, c.var.user.id, c.req.valid('json').code, deps.now());
+      try {
+        await confirmReset(db, deps.env.SESSION_SECRET, c.var.user.id, c.req.valid('json').code, deps.now());
+      } catch (error) {
+        // A code refused, or none left to try: either way a guess spent.
+        if (error instanceof ProblemError) await c.var.rateLimit.failed();
+        throw error;
+      }
+      await c.var.rateLimit.succeeded();
       return c.body(null, 204);
     })
     .openapi(enableRoute, async (c) => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { rateLimits } from '../schema/auth';
 
@@ -22,28 +22,76 @@ export async function lockedUntil(db: Db, keys: string[], now: Date): Promise<Da
   return latest;
 }
 
+type RateRow = typeof rateLimits.$inferSelect;
+
 /**
- * Counts one event on `key`. The event that reaches `rule.max` locks the key for
- * `baseLockMs`; each later one doubles the lock, up to `maxLockMs`. A key is forgotten only
- * after `windowMs` of quiet counted from its last event or the end of its lock, whichever is
- * later, so waiting out a lock does not reset the progression. The row is locked
- * (SELECT ... FOR UPDATE) so instances sharing the database count every event once.
+ * The count after one more event on `row` at `now`: the event that reaches `rule.max` locks
+ * the key for `baseLockMs`; each later one doubles the lock, up to `maxLockMs`. A key is
+ * forgotten only after `windowMs` of quiet counted from its last event or the end of its
+ * lock, whichever is later, so waiting out a lock does not reset the progression.
+ */
+function countEvent(row: RateRow | undefined, rule: RateRule, now: Date): { hits: number; lockedUntil: Date | null } {
+  const quietSince = Math.max(row?.lastHitAt.getTime() ?? 0, row?.lockedUntil?.getTime() ?? 0);
+  const fresh = !row || now.getTime() - quietSince >= rule.windowMs;
+  const hits = fresh ? 1 : row.hits + 1;
+  let until = fresh ? null : row.lockedUntil;
+  if (hits >= rule.max) {
+    const lockMs = Math.min(rule.baseLockMs * 2 ** (hits - rule.max), rule.maxLockMs);
+    until = new Date(now.getTime() + lockMs);
+  }
+  return { hits, lockedUntil: until };
+}
+
+/**
+ * Counts one event on `key` (see `countEvent`). The row is locked (SELECT ... FOR UPDATE) so
+ * instances sharing the database count every event once.
  */
 export async function recordHit(db: Db, key: string, rule: RateRule, now: Date): Promise<{ hits: number; lockedUntil: Date | null }> {
   return db.transaction(async (tx) => {
     await tx.insert(rateLimits).values({ key, hits: 0, lastHitAt: now }).onConflictDoNothing();
     const [row] = await tx.select().from(rateLimits).where(eq(rateLimits.key, key)).for('update');
-    const quietSince = Math.max(row?.lastHitAt.getTime() ?? 0, row?.lockedUntil?.getTime() ?? 0);
-    const fresh = !row || now.getTime() - quietSince >= rule.windowMs;
-    const hits = fresh ? 1 : row.hits + 1;
-    let until = fresh ? null : row.lockedUntil;
-    if (hits >= rule.max) {
-      const lockMs = Math.min(rule.baseLockMs * 2 ** (hits - rule.max), rule.maxLockMs);
-      until = new Date(now.getTime() + lockMs);
-    }
-    await tx.update(rateLimits).set({ hits, lastHitAt: now, lockedUntil: until }).where(eq(rateLimits.key, key));
-    return { hits, lockedUntil: until };
+    const counted = countEvent(row, rule, now);
+    await tx.update(rateLimits).set({ hits: counted.hits, lastHitAt: now, lockedUntil: counted.lockedUntil }).where(eq(rateLimits.key, key));
+    return counted;
   });
+}
+
+/** An event `takeHit` counted: what `refundHit` needs to take it back. */
+export interface TakenHit {
+  key: string;
+  /** The lock the event left, and the one it found. */
+  lockedUntil: Date | null;
+  previousLockedUntil: Date | null;
+}
+
+/**
+ * Counts one event on `key` before the work it guards, unless the key is locked at `now`:
+ * then nothing is counted and the lock is answered. Requests side by side each wait for the
+ * row, so each sees the others' events: a burst is refused past the limit, where reading the
+ * lock first and counting after the work would let the whole burst through.
+ */
+export async function takeHit(db: Db, key: string, rule: RateRule, now: Date): Promise<{ taken: TakenHit } | { lockedUntil: Date }> {
+  return db.transaction(async (tx) => {
+    await tx.insert(rateLimits).values({ key, hits: 0, lastHitAt: now }).onConflictDoNothing();
+    const [row] = await tx.select().from(rateLimits).where(eq(rateLimits.key, key)).for('update');
+    if (row?.lockedUntil && row.lockedUntil > now) return { lockedUntil: row.lockedUntil };
+    const counted = countEvent(row, rule, now);
+    await tx.update(rateLimits).set({ hits: counted.hits, lastHitAt: now, lockedUntil: counted.lockedUntil }).where(eq(rateLimits.key, key));
+    return { taken: { key, lockedUntil: counted.lockedUntil, previousLockedUntil: row?.lockedUntil ?? null } };
+  });
+}
+
+/**
+ * Takes back an event `takeHit` counted (the request turned out not to be one the rule
+ * counts): one hit less, and the lock it found again if the lock is still the one it left.
+ */
+export async function refundHit(db: Db, hit: TakenHit) {
+  const left = hit.lockedUntil ? sql`${rateLimits.lockedUntil} = ${hit.lockedUntil.toISOString()}::timestamptz` : sql`${rateLimits.lockedUntil} is null`;
+  const found = hit.previousLockedUntil ? sql`${hit.previousLockedUntil.toISOString()}::timestamptz` : sql`null`;
+  await db
+    .update(rateLimits)
+    .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)`, lockedUntil: sql`case when ${left} then ${found} else ${rateLimits.lockedUntil} end` })
+    .where(eq(rateLimits.key, hit.key));
 }
 
 /** Forgets a key (a successful login clears its account's failures). */

@@ -22,12 +22,14 @@ export const twoFactorSecrets = pgTable('two_factor_secrets', {
   secretCiphertext: text('secret_ciphertext').notNull(),
   /** Set by the first valid code: until then the QR can be generated again. */
   confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  /** Codes tried since the last right one, each counted before its comparison; the fifth sets `lockedUntil`. */
   failedAttempts: integer('failed_attempts').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
   lastStep: bigint('last_step', { mode: 'number' }),
   resetCodeHash: text('reset_code_hash'),
   resetExpiresAt: timestamp('reset_expires_at', { withTimezone: true }),
   resetRequestedAt: timestamp('reset_requested_at', { withTimezone: true }),
+  /** Attempts taken on the current reset code, each counted before its comparison. */
   resetFailedAttempts: integer('reset_failed_attempts').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
