@@ -59,6 +59,27 @@ describe('changeDraft', () => {
     expect(await storedData(taxForm)).toEqual({ step: 1, data: { taxYear: 2025, isCompleted: false } });
   });
 
+  it('leaves a sent declaration and a submitted KYB as they are', async () => {
+    const ana = await insertTestUser(database.db);
+    const company = await insertTestCompany(database.db, ana);
+    const sent = randomUUID();
+    const submitted = randomUUID();
+    // Only the send and submit routes write these; a synced change must not touch them afterwards.
+    await database.db.insert(drafts).values([
+      { id: sent, userId: ana, kind: 'taxForm' as const, companyId: company, step: 4, data: { taxYear: 2025, isCompleted: true, taxFormData: { ein: '12-3456789' } }, updatedAt },
+      { id: submitted, userId: ana, kind: 'kyb' as const, companyId: company, step: 3, data: { kind: 'business', form: {}, submitted: true }, updatedAt },
+    ]);
+    const result = await testDevice(ana).push(
+      ['changeDraft', patch(sent, [{ path: ['taxFormData', 'ein'], value: '98-7654321' }], { kind: 'taxForm', companyId: company })],
+      ['changeDraft', patch(submitted, [{ path: ['form', 'legalName'], value: 'Changed' }], { kind: 'kyb', companyId: company })],
+    );
+    expect(result.rejections).toEqual([
+      { mutationId: 1, code: 'declaration_sent' },
+      { mutationId: 2, code: 'kyb_submitted' },
+    ]);
+    expect((await storedData(sent))?.data).toMatchObject({ taxFormData: { ein: '12-3456789' } });
+  });
+
   it("cannot change another user's draft", async () => {
     const ana = testDevice(await insertTestUser(database.db));
     const bruno = testDevice(await insertTestUser(database.db, 'Bruno'));
