@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftDataSchema, storedDraftData } from './draft';
+import { applyDraftChanges, draftChanges, draftDataSchema, draftPatchSchema, storedDraftData } from './draft';
 
 describe('draft data is plain JSON', () => {
   it('accepts nested objects, arrays, strings, finite numbers, booleans and null', () => {
@@ -43,5 +43,36 @@ describe('hostile draft data (issue 9 §4)', () => {
     expect(draftDataSchema.safeParse({ values: { ['\ud800']: 'x' } }).success).toBe(false);
     expect(draftDataSchema.safeParse({ ['k\u0000']: 'x' }).success).toBe(false);
     expect(draftDataSchema.safeParse({ values: { name: 'Lucía 🇧🇷' } }).success).toBe(true);
+  });
+});
+
+describe('a draft changes by fields', () => {
+  const before = { taxYear: 2025, form: { companyName: 'Acme', ein: '', partners: [{ name: 'Ana' }] }, substep: 'substep1' };
+
+  it('a change names only the fields that differ, nested objects field by field and arrays whole', () => {
+    const after = { taxYear: 2025, form: { companyName: 'Acme', ein: '12-3456789', partners: [{ name: 'Ana' }, { name: 'Bruno' }] } };
+    expect(draftChanges(before, after)).toEqual([
+      { path: ['form', 'ein'], value: '12-3456789' },
+      { path: ['form', 'partners'], value: [{ name: 'Ana' }, { name: 'Bruno' }] },
+      { path: ['substep'] },
+    ]);
+    expect(draftChanges(before, structuredClone(before))).toEqual([]);
+  });
+
+  it('applying a change keeps every field it does not name, and reproduces what the device changed', () => {
+    const after = { taxYear: 2025, form: { companyName: 'Acme LLC', ein: '', partners: [{ name: 'Ana' }] }, substep: 'substep2' };
+    const theirs = { ...before, form: { ...before.form, ein: '98-7654321' } };
+    expect(applyDraftChanges(theirs, draftChanges(before, after))).toEqual({ ...after, form: { ...after.form, ein: '98-7654321' } });
+    expect(applyDraftChanges(before, draftChanges(before, after))).toEqual(after);
+    expect(before.form.companyName).toBe('Acme');
+  });
+
+  it('a field that held a value and now holds fields takes the newer shape', () => {
+    expect(applyDraftChanges({ owner: 'Ana' }, [{ path: ['owner', 'name'], value: 'Ana' }])).toEqual({ owner: { name: 'Ana' } });
+  });
+
+  it('refuses a path through an object\'s prototype', () => {
+    const patch = { id: '3f1c3b1e-8a0e-4a37-9a53-0d8c0f1d2e11', kind: 'taxForm', companyId: null, changes: [{ path: ['__proto__', 'admin'], value: true }], updatedAt: '2026-11-21T10:00:00.000Z' };
+    expect(draftPatchSchema.safeParse(patch).success).toBe(false);
   });
 });

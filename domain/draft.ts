@@ -74,6 +74,74 @@ export const draftSchema = z.strictObject({
 });
 export type Draft = z.infer<typeof draftSchema>;
 
+/**
+ * One field of a draft's data set or removed: `path` walks nested objects from the top (an
+ * array is one field, replaced whole); without `value` the field is removed. Drafts change by
+ * fields so that two devices editing different fields of one draft both keep their edits.
+ */
+export const draftFieldChangeSchema = z.strictObject({
+  // `__proto__` would reach the object's prototype instead of a field when applied.
+  path: z
+    .array(storableTextSchema().max(200).refine((key) => key !== '__proto__', { error: 'validation.invalid' }))
+    .min(1)
+    .max(16),
+  value: jsonValueSchema.optional(),
+});
+export type DraftFieldChange = z.infer<typeof draftFieldChangeSchema>;
+
+/**
+ * What one change of a wizard sends (the `changeDraft` mutation): the fields it changed, and the
+ * step when it moved. Applied on top of the draft as it is where it runs (the server's, or the
+ * device's after a pull), so each field keeps the last change that reached the server.
+ */
+export const draftPatchSchema = z.strictObject({
+  id: draftSchema.shape.id,
+  kind: draftSchema.shape.kind,
+  companyId: draftSchema.shape.companyId,
+  /** The step, when this change moved it (or created the draft). */
+  step: draftSchema.shape.step.optional(),
+  changes: z.array(draftFieldChangeSchema).max(1000),
+  updatedAt: draftSchema.shape.updatedAt,
+});
+export type DraftPatch = z.infer<typeof draftPatchSchema>;
+
+type JsonObject = { [key: string]: JsonValue };
+const isObject = (value: JsonValue | undefined): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const sameJson = (a: JsonValue | undefined, b: JsonValue | undefined) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The fields that differ from `before` to `after` (both plain JSON): nested objects are
+ * compared field by field, anything else (arrays included) as one value.
+ */
+export function draftChanges(before: Record<string, JsonValue>, after: Record<string, JsonValue>, path: string[] = []): DraftFieldChange[] {
+  const changes: DraftFieldChange[] = [];
+  for (const [key, value] of Object.entries(after)) {
+    const old = Object.hasOwn(before, key) ? before[key] : undefined;
+    if (isObject(old) && isObject(value)) changes.push(...draftChanges(old, value, [...path, key]));
+    else if (!sameJson(old, value)) changes.push({ path: [...path, key], value });
+  }
+  for (const key of Object.keys(before)) if (!Object.hasOwn(after, key)) changes.push({ path: [...path, key] });
+  return changes;
+}
+
+/** `data` with `changes` applied in order (a copy; `data` is left as it is). */
+export function applyDraftChanges(data: Record<string, JsonValue>, changes: readonly DraftFieldChange[]): Record<string, JsonValue> {
+  const result = structuredClone(data);
+  for (const { path, value } of changes) {
+    let parent: JsonObject = result;
+    for (const key of path.slice(0, -1)) {
+      const next = Object.hasOwn(parent, key) ? parent[key] : undefined;
+      // A field that held a value and now holds fields (or the reverse) takes the newer shape.
+      if (!isObject(next)) parent[key] = {};
+      parent = parent[key] as JsonObject;
+    }
+    const last = path.at(-1)!;
+    if (value === undefined) delete parent[last];
+    else parent[last] = value;
+  }
+  return result;
+}
+
 /** A guest draft's secret: random base64url made by the device, the only key to its server copy. */
 /** The header that carries a guest draft's secret (never the query string, which servers log). */
 export const draftSecretHeader = 'X-Draft-Secret';

@@ -24,7 +24,7 @@ import {
   setTransactionsCategory,
   setTransactionsChecked,
 } from './mutators/bookkeeping';
-import { deleteDraft, saveDraft } from './mutators/drafts';
+import { changeDraft, deleteDraft, saveDraft } from './mutators/drafts';
 
 /** Indexes mutators by their name, so a name can never point at a different mutator. */
 function byName<const List extends readonly Mutator[]>(...list: List): { [M in List[number] as M['name']]: M } {
@@ -34,6 +34,7 @@ function byName<const List extends readonly Mutator[]>(...list: List): { [M in L
 /** Every mutator the client may queue and the server will run. */
 export const mutators = byName(
   saveDraft,
+  changeDraft,
   deleteDraft,
   createTransaction,
   importTransactions,

@@ -68,7 +68,7 @@ export async function submitKyb(db: Db, input: { userId: string; company: Bankin
     if (keys.some((key) => !known.has(key))) throw new ProblemError(400, 'validation', { 'form.documents': ['validation.invalid'] });
   }
   return db.transaction(async (tx) => {
-    // The same lock a push of this user takes: a saveDraft racing the submission lands wholly before it.
+    // The same lock a push of this user takes: a saveDraft or changeDraft racing the submission lands wholly before it.
     await lockSyncScopes(tx, [userId, companyId]);
     const [stored] = await tx
       .insert(kybSubmissions)

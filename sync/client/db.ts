@@ -77,7 +77,16 @@ export interface SyncMeta {
   lastMutationId: number;
   nextMutationId: number;
   lastSyncedAt: string | null;
+  /**
+   * True once a pull reached the server's last page since the device began (or last began a
+   * resync): the synced tables then hold every row of the scope, not only the first pages.
+   * Absent in a row written before it existed, where `lastSyncedAt` says the same.
+   */
+  caughtUp?: boolean;
 }
+
+/** Whether this database holds every synced row of its scope (a first pull or a resync finished). */
+export const caughtUp = (meta: SyncMeta | undefined): boolean => (meta ? (meta.caughtUp ?? meta.lastSyncedAt !== null) : false);
 
 /**
  * A category the person set on this device (in the list, on the detail page, or by accepting a

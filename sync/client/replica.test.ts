@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
-import type { Draft } from '@domain/draft';
+import type { Draft, DraftFieldChange } from '@domain/draft';
 import { MutationRejection } from '@sync/mutator';
 import { useTestDatabases, testDraft } from './test-databases';
 import { MemorySyncServer } from '../testing/memory-server';
 import { protocolVersion } from '@sync/protocol';
 import { companyPageKey } from './company-caches';
 import { syncCycle } from './cycle';
-import type { CachedCompany, CachedProfile } from './db';
+import { caughtUp, type CachedCompany, type CachedProfile } from './db';
 import { Replica } from './replica';
 import type { SyncTransport } from './transport';
 
@@ -102,6 +102,61 @@ describe('replica', () => {
     expect(await replica.db.rejectedChanges.toArray()).toMatchObject([{ mutationId: 1, name: 'saveDraft', code: 'forbidden' }]);
     expect(await replica.db.outbox.count()).toBe(0);
     expect((await replica.meta()).lastMutationId).toBe(2);
+  });
+
+  it('two devices changing different fields of one draft both keep their change, and a field keeps the change that reached the server last', async () => {
+    const server = new MemorySyncServer();
+    const phone = new Replica(openDb(new IDBFactory(), 'phone'), userId);
+    const laptop = new Replica(openDb(new IDBFactory(), 'laptop'), userId);
+    const id = randomUUID();
+    const at = '2026-11-21T10:00:00.000Z';
+    const change = (changes: DraftFieldChange[], step?: number) => ({ id, kind: 'companyCreation' as const, companyId: null, ...(step === undefined ? {} : { step }), changes, updatedAt: at });
+    await phone.mutate('changeDraft', change([{ path: ['taxYear'], value: 2025 }, { path: ['form', 'companyName'], value: 'Acme' }], 1));
+    await syncCycle(phone, directTransport(server));
+    await syncCycle(laptop, directTransport(server));
+
+    // Both edit while apart: the phone the EIN and the name, the laptop the state and the name, and moves on a step.
+    await phone.mutate('changeDraft', change([{ path: ['form', 'ein'], value: '12-3456789' }, { path: ['form', 'companyName'], value: 'Acme LLC' }]));
+    await laptop.mutate('changeDraft', change([{ path: ['form', 'usState'], value: 'WY' }, { path: ['form', 'companyName'], value: 'Acme Inc' }], 2));
+    await syncCycle(phone, directTransport(server));
+    // The laptop's pull rebases its queued change on top of the phone's: both fields are there before it pushes.
+    const request = await laptop.nextPull();
+    await laptop.applyPull(request, await server.pull(userId, request));
+    expect((await laptop.db.table('drafts').get(id))?.data).toEqual({ taxYear: 2025, form: { companyName: 'Acme Inc', ein: '12-3456789', usState: 'WY' } });
+
+    await syncCycle(laptop, directTransport(server));
+    await syncCycle(phone, directTransport(server));
+    const expected = { id, kind: 'companyCreation', companyId: null, step: 2, data: { taxYear: 2025, form: { companyName: 'Acme Inc', ein: '12-3456789', usState: 'WY' } }, updatedAt: at };
+    expect(server.snapshot(userId).drafts).toEqual([expected]);
+    for (const replica of [phone, laptop]) expect(await replica.db.table('drafts').toArray()).toEqual([expected]);
+  });
+
+  it('counts as caught up only once a first pull or a resync reached its last page', async () => {
+    const server = new MemorySyncServer();
+    const phone = new Replica(openDb(new IDBFactory(), 'phone'), userId);
+    for (let i = 0; i < 3; i++) await phone.mutate('saveDraft', draft());
+    await syncCycle(phone, directTransport(server));
+    const laptop = new Replica(openDb(new IDBFactory(), 'laptop'), userId);
+    const pages: boolean[] = [];
+    for (;;) {
+      const request = await laptop.nextPull();
+      const page = await server.pull(userId, request, 2);
+      await laptop.applyPull(request, page);
+      pages.push(caughtUp(await laptop.meta()));
+      if (!page.hasMore) break;
+    }
+    expect(pages).toEqual([false, true]);
+
+    // A company gained: the resync drops every row, and the device is not caught up until it ends.
+    const companyId = randomUUID();
+    server.addToCompany(companyId, userId, 'owner');
+    const request = await laptop.nextPull();
+    const page = await server.pull(userId, request, 2);
+    expect(page).toMatchObject({ resync: true, hasMore: true });
+    await laptop.applyPull(request, page);
+    expect(caughtUp(await laptop.meta())).toBe(false);
+    await syncCycle(laptop, directTransport(server));
+    expect(caughtUp(await laptop.meta())).toBe(true);
   });
 
   it('rebases pending changes on top of what other devices did', async () => {

@@ -14,7 +14,7 @@ import {
 } from '@sync/protocol';
 import { isTableName, tableNames } from '@sync/tables';
 import { companyCacheTables, dropCompaniesOutside } from './company-caches';
-import type { OutboxEntry, RejectedChange, RowUndo, SyncMeta, UndoEntry } from './db';
+import { caughtUp, type OutboxEntry, type RejectedChange, type RowUndo, type SyncMeta, type UndoEntry } from './db';
 import { compactUndo, createLocalTx, revert, revertAll } from './local-tx';
 
 /** The tables a replica needs: the outbox, its sync position, rejected changes and every synced table. */
@@ -200,6 +200,8 @@ export class Replica {
         ...identity,
         cursor: response.cursor,
         lastSyncedAt: response.hasMore ? meta.lastSyncedAt : this.clock().toISOString(),
+        // A resync dropped every row: until its last page, the device holds only part of its scope.
+        caughtUp: !response.hasMore || (!response.resync && caughtUp(meta)),
       });
       return 'applied';
     });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { draftSchema, type Draft } from '@domain/draft';
+import { applyDraftChanges, draftPatchSchema, draftSchema, type Draft } from '@domain/draft';
 import { kybDraftDataSchema } from '@domain/kyb';
 import { taxFormDraftDataSchema } from '@domain/tax-form';
 import { defineMutator, reject, type MutatorTx } from '../mutator';
@@ -46,6 +46,41 @@ export const saveDraft = defineMutator(
       if ((await tx.checks.companyRole(draft.companyId)) === null) reject('forbidden');
     }
     await tx.put('drafts', draft);
+  },
+  { reads: ({ id }) => [['drafts', id]] },
+);
+
+/**
+ * Changes the fields of a draft a wizard changed (and its step when it moved), on top of the
+ * draft as it is here: on the server, what every device sent before; on a device, the pulled
+ * draft with its own queued changes replayed. A field thus keeps the last change that reached
+ * the server, whichever device made it, and a change never carries fields its device did not
+ * touch, so it cannot put back what another device replaced. Creates the draft when there is
+ * none. The merged draft passes every rule of `saveDraft`.
+ */
+export const changeDraft = defineMutator(
+  'changeDraft',
+  draftPatchSchema,
+  async (tx, patch) => {
+    const existing = await tx.get('drafts', patch.id);
+    if (existing && (existing.kind !== patch.kind || existing.companyId !== patch.companyId)) reject('invalid');
+    const merged = draftSchema.safeParse({
+      id: patch.id,
+      kind: patch.kind,
+      companyId: patch.companyId,
+      step: patch.step ?? existing?.step ?? 0,
+      data: applyDraftChanges(existing?.data ?? {}, patch.changes),
+      updatedAt: patch.updatedAt,
+    });
+    // The fields alone are checked as they arrive; the merged data must still be a draft (size, depth).
+    if (!merged.success) reject('invalid');
+    await checkTaxFormDraft(tx, merged.data, existing);
+    checkKybDraft(merged.data, existing);
+    if (patch.companyId !== null && tx.location === 'server') {
+      // Only the server knows who belongs to which company; the device would only guess from a cache.
+      if ((await tx.checks.companyRole(patch.companyId)) === null) reject('forbidden');
+    }
+    await tx.put('drafts', merged.data);
   },
   { reads: ({ id }) => [['drafts', id]] },
 );

@@ -62,7 +62,7 @@ export async function blockingTransactionCounts(db: Db, companyId: string, year:
  */
 export async function saveTaxFormDraft(db: Db, userId: string, id: string, values: { companyId: string; taxYear: number; taxFormData: Record<string, unknown> }, updatedAt: string) {
   return db.transaction(async (tx) => {
-    // The same lock a push of this user takes: a concurrent saveDraft mutation cannot interleave.
+    // The same lock a push of this user takes: a concurrent saveDraft or changeDraft mutation cannot interleave.
     await lockSyncScopes(tx, [userId, values.companyId]);
     const [existing] = await tx.select().from(drafts).where(eq(drafts.id, id));
     if (existing && (existing.userId !== userId || existing.kind !== 'taxForm' || existing.companyId !== values.companyId)) return 'not_found' as const;

@@ -4,6 +4,7 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { SideDrawer } from '@src/components/drawer/side-drawer';
 import { ImpersonationBanner } from '@src/features/admin/components/impersonation-banner';
 import { getPublicConfig } from '@src/features/config/api/config-api';
+import { LostCompanyNotices } from '@src/features/dashboard/components/lost-company-notices';
 import { useCryptoOnly } from '@src/features/dashboard/hooks/use-crypto-only';
 import { Logo } from '@src/components/logo';
 import { LogoutDialog } from '@src/features/session/components/logout-dialog';
@@ -116,6 +117,12 @@ function AppLayout({ area }: { area: 'dashboard' | 'admin' }) {
       </SideDrawer>
       <LogoutDialog open={logoutOpen} onClose={() => setLogoutOpen(false)} />
       {area === 'dashboard' && <LazyReminders />}
+      {area === 'dashboard' && (
+        // Its own boundary: the `dashboard` catalog may still be loading on another page.
+        <Suspense fallback={null}>
+          <LostCompanyNotices />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -5,19 +5,21 @@ import { currentUserDatabase } from '@sync/client/db';
 import { useCurrentUser } from '@src/features/session/session-store';
 import { withRetry } from '@src/lib/api';
 import { listCompanies } from '../api/companies-api';
-import { cacheCompanies, cachedCompanies } from '../db/companies';
+import { cacheCompanies } from '../db/companies';
 
 /**
- * The user's companies with their name, status, plan and order number: from this device's
- * database at once (so they open offline), refreshed from the API whenever it answers. Null
- * only before either has answered, or when neither has any list (the page then lists the
- * ids of the profile).
+ * The user's companies with their name, status, plan and order number, read live from this
+ * device's database (so they open offline, and a company the sync engine drops — the user
+ * left its team — leaves every open screen at once), refreshed from the API whenever it
+ * answers. The API's answer is shown directly only until it is stored (or when it cannot be).
+ * Null only before either has answered, or when neither has any list (the page then lists
+ * the ids of the profile).
  */
 export function useCompanies(): CompanySummary[] | null {
   const user = useCurrentUser();
   const db = useMemo(() => (user ? currentUserDatabase() : null), [user]);
-  const cached = useLiveQuery(async () => (db ? cachedCompanies(db).catch(() => null) : null), [db]);
-  const [fetched, setFetched] = useState<CompanySummary[] | null>(null);
+  const cached = useLiveQuery(async () => (db ? db.companies.orderBy('position').toArray().catch(() => null) : null), [db]);
+  const [fetched, setFetched] = useState<{ items: CompanySummary[]; storedAt: string | null } | null>(null);
   useEffect(() => {
     // Signed out (logging out from this page): nothing to ask, the answer would be a 401.
     if (!db) return;
@@ -26,15 +28,27 @@ export function useCompanies(): CompanySummary[] | null {
     withRetry(() => listCompanies(abort.signal)).then(
       (items) => {
         if (abort.signal.aborted || !items) return;
-        setFetched(items);
-        // IndexedDB may be unavailable (some private modes): only the offline copy is lost.
-        void cacheCompanies(db, items).catch(() => undefined);
+        setFetched({ items, storedAt: null });
+        const now = new Date();
+        // IndexedDB may be unavailable (some private modes): the answer is then shown as it came.
+        cacheCompanies(db, items, now).then(
+          () => !abort.signal.aborted && setFetched({ items, storedAt: now.toISOString() }),
+          () => undefined,
+        );
       },
       () => undefined,
     );
     return () => abort.abort();
   }, [db]);
-  if (fetched) return fetched;
+  // Stored: once the live read has shown the write, the device's copy is the list from now on
+  // (and an empty copy then means every company was dropped).
+  const storedAt = fetched?.storedAt;
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    if (storedAt && cached?.some((row) => row.cachedAt >= storedAt)) setLive(true);
+  }, [storedAt, cached]);
+  if (live && cached) return cached.map((row) => row.company);
+  if (fetched) return fetched.items;
   // An empty cache says nothing yet (the first visit): the profile's ids are better than no list.
-  return cached && cached.length > 0 ? cached : null;
+  return cached && cached.length > 0 ? cached.map((row) => row.company) : null;
 }

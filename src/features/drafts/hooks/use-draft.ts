@@ -1,11 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { storedDraftData, type Draft, type DraftKind } from '@domain/draft';
-import { currentUserDatabase } from '@sync/client/db';
+import { applyDraftChanges, draftChanges, storedDraftData, type Draft, type DraftKind, type DraftPatch, type JsonValue } from '@domain/draft';
+import { caughtUp, currentUserDatabase } from '@sync/client/db';
 import { useCurrentUser } from '@src/features/session/session-store';
 import { currentSyncEngine } from '@src/features/sync/sync-runtime';
 import { discardGuestDraft, guestDatabase, isSharedGuestDraft, refreshSharedGuestDraft, saveGuestDraft } from '../guest-drafts';
-import { forgetPending, keepPending, pendingDraft, settlePending } from '../pending-draft';
+import { forgetPending, keepPending, pendingDraft, settlePending, type PendingChange } from '../pending-draft';
 
 export interface DraftChanges {
   step?: number;
@@ -15,9 +15,17 @@ export interface DraftChanges {
 export interface UseDraft {
   /** The wizard's saved draft (the latest of its kind and company); undefined when none. */
   draft: Draft | undefined;
-  /** False until the local database has answered. */
+  /**
+   * False until the local database has answered and, signed in, holds every synced row (a
+   * first pull or a resync finished): a wizard opened before would start from no draft while
+   * the user's draft is still on its way, and its first change would be made on top of nothing.
+   */
   loaded: boolean;
-  /** Saves the wizard's step and data locally at once (and queues it for the server when signed in). */
+  /**
+   * Saves the wizard's step and data locally at once (and queues it for the server when signed
+   * in). Only what changed since the wizard opened or last saved is sent, field by field, so a
+   * field another device changed meanwhile keeps that device's value unless this wizard changed it too.
+   */
   save(changes: DraftChanges): Promise<void>;
   /** Forgets the draft (the wizard was finished or abandoned). */
   discard(): Promise<void>;
@@ -38,9 +46,10 @@ const latest = (drafts: Draft[]) => drafts.reduce<Draft | undefined>((best, draf
  */
 export function useDraft(kind: DraftKind, companyId: string | null = null, initialStep = 1, match: Record<string, string | number> = noMatch): UseDraft {
   const user = useCurrentUser();
-  const db = useMemo(() => (user ? currentUserDatabase() : null) ?? guestDatabase(), [user]);
-  const signedIn = user !== null && db !== guestDatabase();
-  const owner = signedIn ? user.id : 'guest';
+  const userDb = useMemo(() => (user ? currentUserDatabase() : null), [user]);
+  const db = userDb ?? guestDatabase();
+  const signedIn = userDb !== null;
+  const owner = user && signedIn ? user.id : 'guest';
   // The id a new draft will get, fixed for this wizard so quick successive saves land on one draft.
   const newId = useRef<string>(crypto.randomUUID());
   // The last draft this wizard saved: the next save builds on it even before the live query catches up.
@@ -55,9 +64,11 @@ export function useDraft(kind: DraftKind, companyId: string | null = null, initi
         .equals(kind)
         .filter((draft) => draft.companyId === companyId && wanted.every(([key, value]) => draft.data[key] === value))
         .toArray();
-      return { draft: latest(mine) };
+      // A guest's database is not synced: it always holds all it will have.
+      const complete = userDb ? caughtUp(await userDb.syncMeta.get('state')) : true;
+      return { draft: latest(mine), complete };
     },
-    [db, kind, companyId, matchKey],
+    [db, userDb, kind, companyId, matchKey],
   );
   const live = found?.draft;
 
@@ -81,18 +92,27 @@ export function useDraft(kind: DraftKind, companyId: string | null = null, initi
   const stored = fresher && live && fresher.id === live.id && fresher.updatedAt > live.updatedAt ? fresher : live;
   // A change a reload interrupted before the database had it: newer than the stored draft, it wins.
   const recovered = useMemo(() => pendingDraft(owner, kind, companyId, JSON.parse(matchKey) as Record<string, unknown>), [owner, kind, companyId, matchKey]);
-  const draft = recovered && found !== undefined && (!stored || recovered.updatedAt > stored.updatedAt) ? recovered : stored;
+  const draft = recovered && found !== undefined && (!stored || recovered.draft.updatedAt > stored.updatedAt) ? recovered.draft : stored;
+  const loaded = found !== undefined && found.complete && !refreshing;
 
-  /** Writes a draft to this device's database (and the sync outbox when signed in), kept in the tab until it is there. */
+  // What this wizard last saw of the draft's data and step: the draft as it was when the wizard
+  // opened (its first `loaded` render, which the wizard starts from), then each of its own saves.
+  // A save sends only what differs from it.
+  const known = useRef<{ data: Record<string, JsonValue>; step: number | undefined } | null>(null);
+  useEffect(() => {
+    if (loaded && known.current === null) known.current = { data: draft?.data ?? {}, step: draft?.step };
+  }, [loaded, draft]);
+
+  /** Writes a change to this device's database (and the sync outbox when signed in), kept in the tab until it is there. */
   const write = useCallback(
-    async (next: Draft) => {
-      keepPending(owner, next);
+    async (change: PendingChange) => {
+      keepPending(owner, change);
       try {
         const engine = signedIn ? currentSyncEngine() : null;
-        if (engine) await engine.mutate('saveDraft', next);
-        else await saveGuestDraft(next);
+        if (engine) await engine.mutate('changeDraft', change.patch);
+        else await saveGuestDraft(change.draft);
       } finally {
-        settlePending(owner, next);
+        settlePending(owner, change.draft);
       }
     },
     [owner, signedIn],
@@ -103,11 +123,11 @@ export function useDraft(kind: DraftKind, companyId: string | null = null, initi
   const liveStamp = live?.updatedAt;
   useEffect(() => {
     if (!recovered || found === undefined) return;
-    if (liveStamp !== undefined && liveStamp >= recovered.updatedAt) return settlePending(owner, recovered);
-    const stamp = `${recovered.id}@${recovered.updatedAt}`;
+    if (liveStamp !== undefined && liveStamp >= recovered.draft.updatedAt) return settlePending(owner, recovered.draft);
+    const stamp = `${recovered.draft.id}@${recovered.draft.updatedAt}`;
     if (replayed.current === stamp) return;
     replayed.current = stamp;
-    lastSaved.current ??= recovered;
+    lastSaved.current ??= recovered.draft;
     void write(recovered).catch(() => undefined);
   }, [recovered, found, liveStamp, owner, write]);
 
@@ -115,16 +135,20 @@ export function useDraft(kind: DraftKind, companyId: string | null = null, initi
     async (changes: DraftChanges) => {
       const mine = lastSaved.current;
       const base = mine && (!draft || (mine.id === draft.id && mine.updatedAt >= draft.updatedAt)) ? mine : draft;
-      const next: Draft = {
-        id: base?.id ?? newId.current,
-        kind,
-        companyId,
-        step: changes.step ?? base?.step ?? initialStep,
-        data: changes.data ? storedDraftData(changes.data) : (base?.data ?? {}),
-        updatedAt: new Date().toISOString(),
-      };
+      const seen = known.current ?? { data: base?.data ?? {}, step: base?.step };
+      const data = changes.data ? storedDraftData(changes.data) : seen.data;
+      const fields = draftChanges(seen.data, data);
+      const step = changes.step ?? seen.step ?? initialStep;
+      // A new draft is created with its step; an existing one's step is sent only when it moved.
+      const moved = base === undefined || step !== seen.step;
+      if (fields.length === 0 && !moved) return;
+      const id = base?.id ?? newId.current;
+      const updatedAt = new Date().toISOString();
+      const patch: DraftPatch = { id, kind, companyId, ...(moved ? { step } : {}), changes: fields, updatedAt };
+      const next: Draft = { id, kind, companyId, step: moved ? step : (base?.step ?? step), data: applyDraftChanges(base?.data ?? {}, fields), updatedAt };
+      known.current = { data, step };
       lastSaved.current = next;
-      await write(next);
+      await write({ draft: next, patch });
     },
     [draft, kind, companyId, initialStep, write],
   );
@@ -137,7 +161,8 @@ export function useDraft(kind: DraftKind, companyId: string | null = null, initi
     else await discardGuestDraft(draft.id);
     newId.current = crypto.randomUUID();
     lastSaved.current = undefined;
+    known.current = { data: {}, step: undefined };
   }, [draft, signedIn, owner]);
 
-  return { draft, loaded: found !== undefined && !refreshing, save, discard };
+  return { draft, loaded, save, discard };
 }
