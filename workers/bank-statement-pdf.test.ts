@@ -21,6 +21,7 @@ const row = (overrides: Partial<WalletTransaction>): WalletTransaction => ({
   fromBank: null,
   hash: null,
   reference: null,
+  holdReason: null,
   ...overrides,
 });
 

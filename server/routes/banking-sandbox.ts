@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
+import { depositRails } from '@domain/banking';
 import { defaultLanguage, isLanguage, type Language } from '@domain/constants';
 import { problemSchema } from '@domain/problem';
 import { requireBankingAccess } from '../banking/access';
@@ -35,7 +36,7 @@ export function bankingSandboxRouter(deps: AppDeps, sandbox: SandboxBanking) {
   const depositRoute = createRoute({
     method: 'post',
     path: '/banking/sandbox/companies/{companyId}/deposits',
-    summary: 'Sandbox only: an incoming ACH or wire on the company’s virtual account',
+    summary: 'Sandbox only: an incoming payment on one of the company’s virtual accounts (ACH, US wire, SEPA or SPEI; never SWIFT), checked against SPEC §1 like any deposit',
     tags: ['banking'],
     middleware: session,
     request: {
@@ -45,7 +46,16 @@ export function bankingSandboxRouter(deps: AppDeps, sandbox: SandboxBanking) {
         content: {
           'application/json': {
             schema: z
-              .object({ amountCents: z.number().int().min(1).max(1_000_000_000_00), senderName: z.string().min(1).max(80), fromBank: z.string().min(1).max(80), rail: z.enum(['ach_push', 'wire']) })
+              .object({
+                amountCents: z.number().int().min(1).max(1_000_000_000_00),
+                senderName: z.string().min(1).max(80),
+                fromBank: z.string().min(1).max(80),
+                rail: z.enum(depositRails),
+                /** What the sending bank says the sender is (absent: unknown, which SPEC §1 reads as a person). */
+                senderType: z.enum(['business', 'individual']).optional(),
+                /** The payment's description (an ACH batch described PAYROLL is payroll). */
+                description: z.string().max(80).optional(),
+              })
               .strict(),
           },
         },
