@@ -15,7 +15,7 @@ export function HeldPayments({ transactions, language }: { transactions: WalletT
   const held = transactions.filter((row) => row.direction === 'incoming' && row.holdReason);
   if (held.length === 0) return null;
   return (
-    <section className={styles.card} aria-labelledby="held-title" role="status">
+    <section className={styles.card} aria-labelledby="held-title">
       <h2 id="held-title">{t('held.title')}</h2>
       <ul className={styles.heldList}>
         {held.map((row) => (
