@@ -199,7 +199,7 @@ async function verdictFor(tx: Db, companyId: string, activity: DepositActivity) 
  * held deposit (`payment_submitted`, `payment_processed`) counts it, a refund returns it. The
  * balance moves only when the row passes between counted and not counted, and once.
  */
-async function applyDeposit(tx: Db, companyId: string, activity: DepositActivity, now: Date) {
+async function applyDeposit(tx: Db, companyId: string, activity: DepositActivity, now: Date): Promise<string | null> {
   const [existing] = await tx.select().from(walletTransactions).where(eq(walletTransactions.providerTransferId, activity.depositId)).for('update');
   if (!existing) {
     const fee = feeCents(`deposit_${activity.rail}`, activity.amountCents);
@@ -230,15 +230,15 @@ async function applyDeposit(tx: Db, companyId: string, activity: DepositActivity
       })
       .returning();
     if (creditedStatuses.includes(status)) await credit(tx, companyId, 'usd', netOf(row!));
-    return;
+    return holdReason && holdReason !== 'provider_review' ? row!.id : null;
   }
-  if (existing.direction !== 'incoming' || existing.status === activity.type) return;
+  if (existing.direction !== 'incoming' || existing.status === activity.type) return null;
   const wasCounted = creditedStatuses.includes(existing.status);
   // A deposit Alta's rule holds stays held until staff decide, whatever the provider reports next
   // (it reports the money reaching the wallet); a refund still ends it.
-  if (existing.status === 'in_review' && existing.holdReason !== 'provider_review' && activity.type !== 'refunded') return;
+  if (existing.status === 'in_review' && existing.holdReason !== 'provider_review' && activity.type !== 'refunded') return null;
   // Returned or refunded is final.
-  if (existing.status === 'returned' || existing.status === 'refunded') return;
+  if (existing.status === 'returned' || existing.status === 'refunded') return null;
   const nowCounted = creditedStatuses.includes(activity.type);
   if (wasCounted && !nowCounted) {
     // Counted already and now under review or refunded: taken back if the balance still holds it.
@@ -249,7 +249,7 @@ async function applyDeposit(tx: Db, companyId: string, activity: DepositActivity
       .returning();
     if (!debited) {
       console.error(JSON.stringify({ level: 'error', msg: 'deposit reversed after it was spent', transaction: existing.id, type: activity.type }));
-      return;
+      return null;
     }
   }
   if (!wasCounted && nowCounted) await credit(tx, companyId, 'usd', netOf(existing));
@@ -257,6 +257,7 @@ async function applyDeposit(tx: Db, companyId: string, activity: DepositActivity
     .update(walletTransactions)
     .set({ status: activity.type, holdReason: activity.type === 'in_review' ? 'provider_review' : existing.holdReason, updatedAt: now })
     .where(eq(walletTransactions.id, existing.id));
+  return null;
 }
 
 /**
@@ -307,10 +308,12 @@ async function credit(tx: Db, companyId: string, currency: 'usd' | 'usdc' | 'usd
 /**
  * Applies a verified provider event once: its id is recorded in the same transaction as its
  * effect, so a replayed delivery (Bridge retries, or an attacker's copy of a signed body
- * inside the freshness window) changes nothing. Answers whether it was new.
+ * inside the freshness window) changes nothing. Answers whether it was new; `onHeld` hears of an
+ * incoming payment SPEC §1's rule held by this event (once the transaction commits, the caller tells the owner).
  */
-export async function applyBankingEvent(db: Db, event: BankingEvent, now: Date): Promise<boolean> {
-  return db.transaction(async (tx) => {
+export async function applyBankingEvent(db: Db, event: BankingEvent, now: Date, onHeld?: (transactionId: string) => void): Promise<boolean> {
+  let heldId: string | null = null;
+  const applied = await db.transaction(async (tx) => {
     const [fresh] = await tx.insert(bankingWebhookEvents).values({ eventId: event.eventId, receivedAt: now }).onConflictDoNothing().returning();
     if (!fresh) return false;
     const object = event.object;
@@ -329,7 +332,8 @@ export async function applyBankingEvent(db: Db, event: BankingEvent, now: Date):
       if (!activity) return true;
       const [profile] = await tx.select().from(bankingProfiles).where(eq(bankingProfiles.customerId, activity.customerId));
       if (!profile) return true;
-      await applyDeposit(tx, profile.companyId, activity, now);
+      const held = await applyDeposit(tx, profile.companyId, activity, now);
+      if (held) heldId = held;
       await notifyScopes(tx, new Set([profile.companyId]), null);
       return true;
     }
@@ -350,4 +354,6 @@ export async function applyBankingEvent(db: Db, event: BankingEvent, now: Date):
     }
     return true;
   });
+  if (heldId) onHeld?.(heldId);
+  return applied;
 }

@@ -4,6 +4,7 @@ import { depositRails } from '@domain/banking';
 import { defaultLanguage, isLanguage, type Language } from '@domain/constants';
 import { problemSchema } from '@domain/problem';
 import { requireBankingAccess } from '../banking/access';
+import { mailHeldPayment } from '../banking/held-payment-mail';
 import { applyBankingEvent } from '../banking/money';
 import type { AppDeps, AppEnv } from '../context';
 import { bankingProfiles } from '../db/schema/banking';
@@ -30,7 +31,9 @@ export function bankingSandboxRouter(deps: AppDeps, sandbox: SandboxBanking) {
   async function deliver(event: SignedEvent) {
     const verified = await sandbox.verifyWebhook(event.rawBody, event.signature, deps.now());
     if (!verified) throw new Error('Sandbox event failed its own signature');
-    await applyBankingEvent(db, verified, deps.now());
+    let held: string | null = null;
+    await applyBankingEvent(db, verified, deps.now(), (id) => (held = id));
+    if (held) await mailHeldPayment(deps, held);
   }
 
   const depositRoute = createRoute({

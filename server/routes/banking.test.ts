@@ -505,6 +505,14 @@ describe('banking', () => {
       expect(await usdBalance()).toBe(before);
       const items = (await (await api(`/companies/${companyId}/transactions`, owner)).json()).items;
       expect(items.find((item: { senderName: string }) => item.senderName === 'John Doe')).toMatchObject({ status: 'in_review', holdReason: 'unrelated_person_over_limit', amountCents: 500_000 });
+      // The owner is also mailed, in their language, why and what they can do.
+      await expect.poll(() => t.mails.filter((mail) => mail.to === owner.email && mail.text.includes('John Doe')).length).toBe(1);
+      const mail = t.mails.find((each) => each.to === owner.email && each.text.includes('John Doe'))!;
+      expect(mail.language).toBe('es');
+      expect(mail.subject).toBe('Un pago a Andes AR está retenido para revisión');
+      expect(mail.text).toContain('$5,000 de John Doe');
+      expect(mail.text).toContain('los pagos entre personas solo se aceptan por menos de $2,000');
+      expect(mail.text).toContain('pide al remitente que pague desde una empresa registrada');
     });
 
     it('holds what a US-resident company gets from anyone but itself or payroll', async () => {
@@ -578,6 +586,9 @@ describe('banking', () => {
       await post('funds_received', 'deposit_bridge_3', 'Jane Roe', '9000.00');
       await post('payment_processed', 'deposit_bridge_3', 'Jane Roe', '9000.00');
       expect(await rowOf('Jane Roe')).toMatchObject({ status: 'in_review', holdReason: 'unrelated_person_over_limit' });
+      // Mailed once, by the event that held it; none for the provider's own review.
+      await expect.poll(() => t.mails.filter((mail) => mail.text.includes('Jane Roe')).length).toBe(1);
+      expect(t.mails.filter((mail) => mail.text.includes('Ana Pérez Ruiz') || mail.text.includes('Pedro Pérez Ruiz'))).toHaveLength(0);
       expect(await usdBalance()).toBe(before + 15_000);
     });
 

@@ -22,6 +22,7 @@ import { kybSubmissionSchema } from '@domain/kyb';
 import { kybOf, submitKyb } from '../banking/kyb';
 import { bankingAccessOf, mayGenerateQr, requireBankingAccess, requireMoneyMovement, sanctionedResidence } from '../banking/access';
 import { activeBankAccount, applyBankingEvent, balancesOf, listTransactions, toBankAccountView, withdraw } from '../banking/money';
+import { mailHeldPayment } from '../banking/held-payment-mail';
 import { confirmReset, createSecret, startReset, twoFactorPolicy, verifyCode } from '../banking/two-factor';
 import { sendMailInBackground } from '../auth/mails';
 import type { AppDeps, AppEnv } from '../context';
@@ -538,7 +539,9 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
       const rawBody = await c.req.text();
       const event = await provider.verifyWebhook(rawBody, c.req.header('x-webhook-signature'), deps.now());
       if (!event) throw new ProblemError(400, 'webhook_signature_invalid');
-      const applied = await applyBankingEvent(db, event, deps.now());
+      let held: string | null = null;
+      const applied = await applyBankingEvent(db, event, deps.now(), (id) => (held = id));
+      if (held) await mailHeldPayment(deps, held);
       return c.json({ received: true as const, duplicate: !applied }, 200);
     });
   return routes;
