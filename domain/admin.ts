@@ -195,6 +195,8 @@ export const auditActions = [
   'process_renewal',
   'forward_mail',
   'file_boi_report',
+  'release_deposit',
+  'return_deposit',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -61,6 +61,8 @@ export interface BankStatementLabels {
 
 /** States whose money never moved (or came back): not on the statement. */
 const settledOut = new Set(['canceled', 'error', 'undeliverable', 'returned', 'refunded']);
+/** An incoming payment held for review (SPEC §1) is not in the balance until released. */
+const counts = (row: WalletTransaction) => !settledOut.has(row.status) && !(row.direction === 'incoming' && row.status === 'in_review');
 
 /**
  * The month's statement from the wallet's transactions (newest first or any order): the
@@ -71,7 +73,7 @@ export function statementOf(input: { month: string; companyName: string; sponsor
   const { start, end } = statementPeriod(input.month);
   // A withdrawal's fee comes out of its amount (the recipient gets amount − fee): the balance moves by the amount.
   const signed = (row: WalletTransaction) => (row.direction === 'incoming' ? row.amountCents : -row.amountCents);
-  const counted = input.transactions.filter((row) => !settledOut.has(row.status));
+  const counted = input.transactions.filter(counts);
   const after = counted.filter((row) => row.date.slice(0, 10) > end).reduce((sum, row) => sum + signed(row), 0);
   const inMonth = counted.filter((row) => row.date.slice(0, 10) >= start && row.date.slice(0, 10) <= end).sort((a, b) => a.date.localeCompare(b.date));
   const closingCents = input.balanceCents - after;

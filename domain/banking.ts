@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { withdrawalLimits } from './constants';
+import { holdReasons } from './incoming-payments';
 import { kybSubmittedSchema } from './kyb';
 
 /**
@@ -43,6 +44,13 @@ export const withdrawalRails = ['wire', 'ach_same_day', 'ach', 'sepa', 'spei', '
 export type WithdrawalRail = (typeof withdrawalRails)[number];
 export const bankRails: readonly WithdrawalRail[] = ['wire', 'ach_same_day', 'ach', 'sepa', 'spei'];
 
+/**
+ * What the virtual accounts take in (SPEC §1): ACH push and US wire to the USD account, SEPA to
+ * the EUR one, SPEI to the MXN one. SWIFT is not among them.
+ */
+export const depositRails = ['ach_push', 'wire', 'sepa', 'spei'] as const;
+export type DepositRail = (typeof depositRails)[number];
+
 /** Fee of one tier: basis points of the amount plus a fixed part in cents. */
 export interface FeeRate {
   bps: number;
@@ -56,7 +64,7 @@ export interface FeeRate {
  */
 export const feeTierFloorsCents = [0, 20_000_000, 50_000_000] as const;
 
-export const feeSchedule: Record<WithdrawalRail | 'liquidation_usdc' | 'liquidation_usdt' | 'deposit_usdt', readonly [FeeRate, FeeRate, FeeRate]> = {
+export const feeSchedule: Record<WithdrawalRail | 'liquidation_usdc' | 'liquidation_usdt' | 'deposit_usdt' | `deposit_${DepositRail}`, readonly [FeeRate, FeeRate, FeeRate]> = {
   wire: [
     { bps: 50, fixedCents: 2_500 },
     { bps: 35, fixedCents: 2_500 },
@@ -101,6 +109,27 @@ export const feeSchedule: Record<WithdrawalRail | 'liquidation_usdc' | 'liquidat
     { bps: 25, fixedCents: 0 },
     { bps: 15, fixedCents: 0 },
     { bps: 10, fixedCents: 0 },
+  ],
+  // SPEC §9: bank deposits are free. Each rail keeps its own row so a rate is one edit here.
+  deposit_ach_push: [
+    { bps: 0, fixedCents: 0 },
+    { bps: 0, fixedCents: 0 },
+    { bps: 0, fixedCents: 0 },
+  ],
+  deposit_wire: [
+    { bps: 0, fixedCents: 0 },
+    { bps: 0, fixedCents: 0 },
+    { bps: 0, fixedCents: 0 },
+  ],
+  deposit_sepa: [
+    { bps: 0, fixedCents: 0 },
+    { bps: 0, fixedCents: 0 },
+    { bps: 0, fixedCents: 0 },
+  ],
+  deposit_spei: [
+    { bps: 0, fixedCents: 0 },
+    { bps: 0, fixedCents: 0 },
+    { bps: 0, fixedCents: 0 },
   ],
 };
 
@@ -304,6 +333,8 @@ export const walletTransactionSchema = z.object({
   fromBank: z.string().nullable(),
   hash: z.string().nullable(),
   reference: z.string().nullable(),
+  /** Why an incoming payment is held for review (SPEC §1's rule, or the provider's own review); null otherwise. */
+  holdReason: z.enum([...holdReasons, 'provider_review']).nullable(),
 });
 export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
 
@@ -348,6 +379,8 @@ export const bankingOverviewSchema = z.object({
   }),
   relation: z.enum(['owner', 'teammate']),
   impersonated: z.boolean(),
+  /** SPEC §1: the residence country (ISO code) that closes banking to this company, said before any KYB; null when open. */
+  bankingUnavailable: z.string().nullable(),
   /** The KYB this company gives: the full form, or the basic crypto KYB of a Cross Border Crypto company. */
   kybKind: z.enum(['business', 'crypto']),
   /** The submitted KYB (read-only), or null while none is. */
@@ -356,18 +389,12 @@ export const bankingOverviewSchema = z.object({
     .object({
       status: z.enum(verificationStatuses),
       kycUrl: z.string(),
-      virtualAccount: z
-        .object({
-          bankName: z.string(),
-          bankAddress: z.string(),
-          beneficiaryName: z.string(),
-          accountNumber: z.string(),
-          routingNumber: z.string(),
-          rails: z.array(z.string()),
-          iban: z.string().nullable(),
-          bic: z.string().nullable(),
-        })
-        .nullable(),
+      /** Where each rail pays in, per virtual account (null until the provider opened it). */
+      virtualAccounts: z.object({
+        usd: z.object({ bankName: z.string(), bankAddress: z.string(), beneficiaryName: z.string(), accountNumber: z.string(), routingNumber: z.string(), rails: z.array(z.string()) }).nullable(),
+        eur: z.object({ bankName: z.string(), bankAddress: z.string(), beneficiaryName: z.string(), iban: z.string(), bic: z.string() }).nullable(),
+        mxn: z.object({ bankName: z.string(), bankAddress: z.string(), beneficiaryName: z.string(), clabe: z.string() }).nullable(),
+      }),
       walletAddress: z.string().nullable(),
     })
     .nullable(),

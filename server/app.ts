@@ -12,6 +12,7 @@ import { withRequestId, withRequestLog } from './middleware/with-request-log';
 import { withSecurityHeaders } from './middleware/with-security-headers';
 import { docsRouter } from './routes/docs';
 import { adminRouter } from './routes/admin';
+import { adminDepositsRouter } from './routes/admin-deposits';
 import { authRouter } from './routes/auth';
 import { bankLinksRouter } from './routes/bank-links';
 import { billingRouter } from './routes/billing';
@@ -101,6 +102,7 @@ export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) 
   api.route('/', bankLinksRouter(deps, deps.bankLinking ?? createBankLinkingProvider(deps)));
   const banking = createBankingProvider(deps);
   api.route('/', bankingRouter(deps, banking));
+  api.route('/', adminDepositsRouter(deps));
   if (isSandboxBanking(banking)) api.route('/', bankingSandboxRouter(deps, banking));
   api.route('/', taxFormsRouter(deps));
   api.route('/', teammatesRouter(deps));

@@ -21,6 +21,7 @@ const row = (overrides: Partial<WalletTransaction>): WalletTransaction => ({
   fromBank: null,
   hash: null,
   reference: null,
+  holdReason: null,
   ...overrides,
 });
 
@@ -55,6 +56,9 @@ describe('bank statement', () => {
         row({ date: '2026-10-20T10:00:00.000Z', direction: 'outgoing', amountCents: 10_000, feeCents: 500, counterparty: 'Wire to Chase' }),
         row({ date: '2026-10-10T10:00:00.000Z', amountCents: 50_000, counterparty: 'Ana Pérez' }),
         row({ date: '2026-10-12T10:00:00.000Z', direction: 'outgoing', amountCents: 9_999, status: 'returned' }),
+        // Payments held under SPEC §1 are not in the balance: neither in the month nor after it.
+        row({ date: '2026-10-15T10:00:00.000Z', amountCents: 77_700, status: 'in_review', holdReason: 'unrelated_person_over_limit' }),
+        row({ date: '2026-11-03T10:00:00.000Z', amountCents: 500_000, status: 'in_review', holdReason: 'us_third_party' }),
         row({ date: '2026-09-30T10:00:00.000Z', amountCents: 1_000 }),
       ],
     });

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { feeCents, railsOfRegion, reversedStatuses, type BankAccountView, type WalletTransaction, type Withdrawal, type WalletTransactionStatus } from '@domain/banking';
+import { holdReasons, incomingPaymentVerdict } from '@domain/incoming-payments';
 import type { Db } from '../db/client';
 import { bankAccounts, bankingProfiles, bankingWebhookEvents, walletBalances, walletTransactions } from '../db/schema/banking';
+import { companies, partners } from '../db/schema/companies';
 import { ProblemError } from '../lib/problem';
 import { errorForLog } from '../lib/log-error';
 import { notifyScopes } from '../sync/poke';
-import { BankingProviderError, transferStatusOf, verificationOf, type BankingEvent, type BankingProvider } from '../providers/banking/banking-provider';
+import { BankingProviderError, fromDepositActivity, transferStatusOf, verificationOf, type BankingEvent, type BankingProvider, type DepositActivity } from '../providers/banking/banking-provider';
 import { decimalToCents } from '@domain/banking';
 
 /**
@@ -32,6 +34,7 @@ export const toWalletTransaction = (row: TransactionRow): WalletTransaction => (
   fromBank: row.fromBank,
   hash: row.hash,
   reference: row.reference,
+  holdReason: row.direction === 'incoming' && row.status === 'in_review' ? (row.holdReason ?? 'provider_review') : null,
 });
 
 export const toBankAccountView = (row: typeof bankAccounts.$inferSelect): BankAccountView => ({
@@ -171,6 +174,130 @@ export async function withdraw(
   }
 }
 
+/** The wallet's own rails for incoming rows, by the virtual account's rail. */
+const incomingRail = { ach_push: 'ach_push', wire: 'wire_in', sepa: 'sepa_in', spei: 'spei_in' } as const;
+/** Incoming states that count in the balance; `in_review` and the refunded or returned ones do not. */
+const creditedStatuses: readonly WalletTransactionStatus[] = ['funds_received', 'funds_scheduled', 'payment_submitted', 'payment_processed'];
+
+/** What the wallet keeps of a deposit: its amount less the rail's deposit fee (SPEC §9: free today). */
+const netOf = (row: { amountCents: number; feeCents: number }) => row.amountCents - row.feeCents;
+
+/** SPEC §1's rule applied to a deposit: held for review, with why, or counted. */
+async function verdictFor(tx: Db, companyId: string, activity: DepositActivity) {
+  const [company] = await tx.select({ name1: companies.nameOption1, name2: companies.nameOption2 }).from(companies).where(eq(companies.id, companyId));
+  const partnerRows = await tx.select({ lastName: partners.lastName, country: partners.country }).from(partners).where(eq(partners.companyId, companyId));
+  return incomingPaymentVerdict(
+    { amountCents: activity.amountCents, senderName: activity.senderName, senderType: activity.senderType, payroll: activity.payroll },
+    { companyNames: [company?.name1, company?.name2].filter((name): name is string => Boolean(name)), partners: partnerRows },
+  );
+}
+
+/**
+ * One event of a deposit (every event of a deposit names it by `deposit_id`), moving its row:
+ * the first event makes the row — counted when SPEC §1 allows the payment, held (`in_review`,
+ * with the reason) when not, or held because the provider reviews it; the provider finishing a
+ * held deposit (`payment_submitted`, `payment_processed`) counts it, a refund returns it. The
+ * balance moves only when the row passes between counted and not counted, and once.
+ */
+async function applyDeposit(tx: Db, companyId: string, activity: DepositActivity, now: Date): Promise<string | null> {
+  const [existing] = await tx.select().from(walletTransactions).where(eq(walletTransactions.providerTransferId, activity.depositId)).for('update');
+  if (!existing) {
+    const fee = feeCents(`deposit_${activity.rail}`, activity.amountCents);
+    let status: WalletTransactionStatus = activity.type;
+    let holdReason: typeof walletTransactions.$inferInsert.holdReason = null;
+    if (activity.type === 'in_review') holdReason = 'provider_review';
+    else if (creditedStatuses.includes(activity.type)) {
+      const verdict = await verdictFor(tx, companyId, activity);
+      if (!verdict.allowed) [status, holdReason] = ['in_review', verdict.reason];
+    }
+    const [row] = await tx
+      .insert(walletTransactions)
+      .values({
+        companyId,
+        direction: 'incoming',
+        rail: incomingRail[activity.rail],
+        currency: 'usd',
+        amountCents: activity.amountCents,
+        feeCents: fee,
+        status,
+        holdReason,
+        counterparty: activity.senderName,
+        senderName: activity.senderName || null,
+        fromBank: activity.senderBank,
+        providerTransferId: activity.depositId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (creditedStatuses.includes(status)) await credit(tx, companyId, 'usd', netOf(row!));
+    return holdReason && holdReason !== 'provider_review' ? row!.id : null;
+  }
+  if (existing.direction !== 'incoming' || existing.status === activity.type) return null;
+  const wasCounted = creditedStatuses.includes(existing.status);
+  // A deposit Alta's rule holds stays held until staff decide, whatever the provider reports next
+  // (it reports the money reaching the wallet); a refund still ends it.
+  if (existing.status === 'in_review' && existing.holdReason !== 'provider_review' && activity.type !== 'refunded') return null;
+  // Returned or refunded is final.
+  if (existing.status === 'returned' || existing.status === 'refunded') return null;
+  const nowCounted = creditedStatuses.includes(activity.type);
+  if (wasCounted && !nowCounted) {
+    // Counted already and now under review or refunded: taken back if the balance still holds it.
+    const [debited] = await tx
+      .update(walletBalances)
+      .set({ availableCents: sql`${walletBalances.availableCents} - ${netOf(existing)}` })
+      .where(and(eq(walletBalances.companyId, companyId), eq(walletBalances.currency, 'usd'), sql`${walletBalances.availableCents} >= ${netOf(existing)}`))
+      .returning();
+    if (!debited) {
+      console.error(JSON.stringify({ level: 'error', msg: 'deposit reversed after it was spent', transaction: existing.id, type: activity.type }));
+      return null;
+    }
+  }
+  if (!wasCounted && nowCounted) await credit(tx, companyId, 'usd', netOf(existing));
+  await tx
+    .update(walletTransactions)
+    .set({ status: activity.type, holdReason: activity.type === 'in_review' ? 'provider_review' : existing.holdReason, updatedAt: now })
+    .where(eq(walletTransactions.id, existing.id));
+  return null;
+}
+
+/**
+ * Staff decide an incoming payment SPEC §1's rule held: released, it counts in the balance (`payment_processed`);
+ * returned, it goes back to the sender and never counts (`returned`). Only a row still held
+ * changes, so a double click or two admins at once decide it once; null when none was held.
+ */
+export async function reviewHeldDeposit(db: Db, input: { companyId: string; transactionId: string; decision: 'release' | 'return'; adminId: string; now: Date }) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(walletTransactions)
+      .set({ status: input.decision === 'release' ? 'payment_processed' : 'returned', reviewedBy: input.adminId, reviewedAt: input.now, updatedAt: input.now })
+      .where(
+        and(
+          eq(walletTransactions.id, input.transactionId),
+          eq(walletTransactions.companyId, input.companyId),
+          eq(walletTransactions.direction, 'incoming'),
+          eq(walletTransactions.status, 'in_review'),
+          // What the provider itself reviews is the provider's to decide.
+          inArray(walletTransactions.holdReason, [...holdReasons]),
+        ),
+      )
+      .returning();
+    if (!row) return null;
+    if (input.decision === 'release') await credit(tx, input.companyId, 'usd', netOf(row));
+    await notifyScopes(tx, new Set([input.companyId]), null);
+    return toWalletTransaction(row);
+  });
+}
+
+/** A company's incoming payments held for review, oldest first (what staff decide). */
+export async function heldDeposits(db: Db, companyId: string): Promise<WalletTransaction[]> {
+  const rows = await db
+    .select()
+    .from(walletTransactions)
+    .where(and(eq(walletTransactions.companyId, companyId), eq(walletTransactions.direction, 'incoming'), eq(walletTransactions.status, 'in_review')))
+    .orderBy(walletTransactions.createdAt);
+  return rows.map(toWalletTransaction);
+}
+
 async function credit(tx: Db, companyId: string, currency: 'usd' | 'usdc' | 'usdt', cents: number) {
   await tx
     .insert(walletBalances)
@@ -181,10 +308,12 @@ async function credit(tx: Db, companyId: string, currency: 'usd' | 'usdc' | 'usd
 /**
  * Applies a verified provider event once: its id is recorded in the same transaction as its
  * effect, so a replayed delivery (Bridge retries, or an attacker's copy of a signed body
- * inside the freshness window) changes nothing. Answers whether it was new.
+ * inside the freshness window) changes nothing. Answers whether it was new; `onHeld` hears of an
+ * incoming payment SPEC §1's rule held by this event (once the transaction commits, the caller tells the owner).
  */
-export async function applyBankingEvent(db: Db, event: BankingEvent, now: Date): Promise<boolean> {
-  return db.transaction(async (tx) => {
+export async function applyBankingEvent(db: Db, event: BankingEvent, now: Date, onHeld?: (transactionId: string) => void): Promise<boolean> {
+  let heldId: string | null = null;
+  const applied = await db.transaction(async (tx) => {
     const [fresh] = await tx.insert(bankingWebhookEvents).values({ eventId: event.eventId, receivedAt: now }).onConflictDoNothing().returning();
     if (!fresh) return false;
     const object = event.object;
@@ -198,31 +327,13 @@ export async function applyBankingEvent(db: Db, event: BankingEvent, now: Date):
       if (profile) await notifyScopes(tx, new Set([profile.companyId]), null);
       return true;
     }
-    if (event.category === 'virtual_account.activity' && object.type === 'funds_received' && customerId) {
-      const [profile] = await tx.select().from(bankingProfiles).where(eq(bankingProfiles.customerId, customerId));
+    if (event.category === 'virtual_account.activity') {
+      const activity = fromDepositActivity(object);
+      if (!activity) return true;
+      const [profile] = await tx.select().from(bankingProfiles).where(eq(bankingProfiles.customerId, activity.customerId));
       if (!profile) return true;
-      const source = (object.source ?? {}) as Record<string, unknown>;
-      const cents = decimalToCents(String(object.amount ?? '0'));
-      const [inserted] = await tx
-        .insert(walletTransactions)
-        .values({
-          companyId: profile.companyId,
-          direction: 'incoming',
-          rail: source.payment_rail === 'wire' ? 'wire_in' : 'ach_push',
-          currency: 'usd',
-          amountCents: cents,
-          status: 'funds_received',
-          counterparty: String(source.sender_name ?? ''),
-          senderName: typeof source.sender_name === 'string' ? source.sender_name : null,
-          fromBank: typeof source.sender_bank_name === 'string' ? source.sender_bank_name : null,
-          hash: typeof object.deposit_id === 'string' ? object.deposit_id : null,
-          providerTransferId: event.objectId,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing({ target: walletTransactions.providerTransferId })
-        .returning();
-      if (inserted) await credit(tx, profile.companyId, 'usd', cents);
+      const held = await applyDeposit(tx, profile.companyId, activity, now);
+      if (held) heldId = held;
       await notifyScopes(tx, new Set([profile.companyId]), null);
       return true;
     }
@@ -243,4 +354,6 @@ export async function applyBankingEvent(db: Db, event: BankingEvent, now: Date):
     }
     return true;
   });
+  if (heldId) onHeld?.(heldId);
+  return applied;
 }

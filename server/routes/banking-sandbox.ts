@@ -1,8 +1,10 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
+import { depositRails } from '@domain/banking';
 import { defaultLanguage, isLanguage, type Language } from '@domain/constants';
 import { problemSchema } from '@domain/problem';
 import { requireBankingAccess } from '../banking/access';
+import { mailHeldPayment } from '../banking/held-payment-mail';
 import { applyBankingEvent } from '../banking/money';
 import type { AppDeps, AppEnv } from '../context';
 import { bankingProfiles } from '../db/schema/banking';
@@ -29,13 +31,15 @@ export function bankingSandboxRouter(deps: AppDeps, sandbox: SandboxBanking) {
   async function deliver(event: SignedEvent) {
     const verified = await sandbox.verifyWebhook(event.rawBody, event.signature, deps.now());
     if (!verified) throw new Error('Sandbox event failed its own signature');
-    await applyBankingEvent(db, verified, deps.now());
+    let held: string | null = null;
+    await applyBankingEvent(db, verified, deps.now(), (id) => (held = id));
+    if (held) await mailHeldPayment(deps, held);
   }
 
   const depositRoute = createRoute({
     method: 'post',
     path: '/banking/sandbox/companies/{companyId}/deposits',
-    summary: 'Sandbox only: an incoming ACH or wire on the company’s virtual account',
+    summary: 'Sandbox only: an incoming payment on one of the company’s virtual accounts (ACH, US wire, SEPA or SPEI; never SWIFT), checked against SPEC §1 like any deposit',
     tags: ['banking'],
     middleware: session,
     request: {
@@ -45,7 +49,16 @@ export function bankingSandboxRouter(deps: AppDeps, sandbox: SandboxBanking) {
         content: {
           'application/json': {
             schema: z
-              .object({ amountCents: z.number().int().min(1).max(1_000_000_000_00), senderName: z.string().min(1).max(80), fromBank: z.string().min(1).max(80), rail: z.enum(['ach_push', 'wire']) })
+              .object({
+                amountCents: z.number().int().min(1).max(1_000_000_000_00),
+                senderName: z.string().min(1).max(80),
+                fromBank: z.string().min(1).max(80),
+                rail: z.enum(depositRails),
+                /** What the sending bank says the sender is (absent: unknown, which SPEC §1 reads as a person). */
+                senderType: z.enum(['business', 'individual']).optional(),
+                /** The payment's description (an ACH batch described PAYROLL is payroll). */
+                description: z.string().max(80).optional(),
+              })
               .strict(),
           },
         },

@@ -82,9 +82,9 @@ describe('banking', () => {
     await t.database.db.insert(kybSubmissions).values({ companyId: id, kind: 'business', form: validKyb(), draftId: randomUUID(), submittedBy: by, submittedAt: t.clock.now });
   }
 
-  async function approve(id: string) {
-    await kybOnFile(id, owner.id);
-    const enabled = await api(`/companies/${id}/verification`, owner, { method: 'POST' });
+  async function approve(id: string, who = owner) {
+    await kybOnFile(id, who.id);
+    const enabled = await api(`/companies/${id}/verification`, who, { method: 'POST' });
     expect(enabled.status).toBe(201);
     const [profile] = await t.database.db.select().from(bankingProfiles).where(eq(bankingProfiles.companyId, id));
     const decision = await t.request(`/api/v1/banking/sandbox/kyc/${profile!.kycLinkId}`, { method: 'POST', body: new URLSearchParams({ decision: 'approved' }), headers: { origin: 'http://localhost:3000' } });
@@ -120,7 +120,7 @@ describe('banking', () => {
     await setUp(owner);
     await approve(companyId);
     // The overview provisions the wallet and virtual account once KYC is approved.
-    expect((await (await api(`/companies/${companyId}`, owner)).json()).profile.virtualAccount.routingNumber).toMatch(/^\d{9}$/);
+    expect((await (await api(`/companies/${companyId}`, owner)).json()).profile.virtualAccounts.usd.routingNumber).toMatch(/^\d{9}$/);
   });
   afterAll(() => t.close());
 
@@ -469,6 +469,178 @@ describe('banking', () => {
       ];
       // One middleware answers all of them, before validation or the provider.
       for (const response of refusals) expect([response.status, (await response.json()).code]).toEqual([403, 'impersonation_forbidden']);
+    });
+  });
+
+  describe('deposits: rails and who may pay in (SPEC §1)', () => {
+    let admin: string;
+    let usOwner: Person;
+    let usCompanyId: string;
+
+    beforeAll(async () => {
+      owner.cookies = await signIn(t, owner.email);
+      await verify(owner);
+      const deps: AppDeps = { env: t.env, database: t.database, mailer: { send: async () => {} }, now: () => t.clock.now };
+      await ensureAdmin(deps);
+      admin = await signIn(t, t.env.ADMIN_EMAIL, t.env.ADMIN_PASSWORD);
+      // A company whose only partner lives in the US (its own owner: the provider keeps one customer per email).
+      usOwner = await person('us-owner@example.com');
+      usCompanyId = await companyOf(usOwner.id, 'US');
+      await setUp(usOwner, usCompanyId);
+      await approve(usCompanyId, usOwner);
+    });
+
+    const depositTo = (company: string, who: Person, body: Record<string, unknown>) => api(`/sandbox/companies/${company}/deposits`, who, { method: 'POST', json: { fromBank: 'Chase', rail: 'ach_push', ...body } });
+    const usdBalance = async (company = companyId) => (await t.database.db.select().from(walletBalances).where(eq(walletBalances.companyId, company)))[0]?.availableCents ?? 0;
+    const rowOf = async (senderName: string) => (await t.database.db.select().from(walletTransactions).where(eq(walletTransactions.senderName, senderName)))[0]!;
+    const review = (company: string, id: string, decision: 'release' | 'return', cookies = admin) =>
+      t.request(`/api/v1/admin/companies/${company}/held-deposits/${id}/${decision}`, { method: 'POST', cookies });
+
+    it('gives the deposit instructions of each rail: ACH and wire in USD, SEPA with IBAN and BIC, SPEI with a CLABE', async () => {
+      const { virtualAccounts } = (await (await api(`/companies/${companyId}`, owner)).json()).profile;
+      expect(virtualAccounts.usd).toMatchObject({ bankName: 'Lead Bank', routingNumber: '101019644', rails: ['ach_push', 'wire'] });
+      expect(virtualAccounts.usd.accountNumber).toMatch(/^\d{12}$/);
+      // An IBAN whose check digits hold (ISO 13616: the number mod 97 is 1).
+      const iban: string = virtualAccounts.eur.iban;
+      const numeric = `${iban.slice(4)}${iban.slice(0, 4)}`.replace(/[A-Z]/g, (letter) => String(letter.charCodeAt(0) - 55));
+      expect(BigInt(numeric) % 97n).toBe(1n);
+      expect(virtualAccounts.eur.bic).toMatch(/^[A-Z0-9]{8}(?:[A-Z0-9]{3})?$/);
+      // A CLABE whose check digit holds (weights 3, 7, 1).
+      const clabe: string = virtualAccounts.mxn.clabe;
+      const sum = [...clabe.slice(0, 17)].reduce((total, digit, index) => total + ((Number(digit) * [3, 7, 1][index % 3]!) % 10), 0);
+      expect(Number(clabe[17])).toBe((10 - (sum % 10)) % 10);
+      expect(JSON.stringify(virtualAccounts)).not.toMatch(/va_sbx_|"id"/);
+    });
+
+    it('opens the EUR and MXN accounts for a company that had only the USD one, and keeps the USD one', async () => {
+      const [profile] = await t.database.db.select().from(bankingProfiles).where(eq(bankingProfiles.companyId, companyId));
+      const usd = profile!.virtualAccount!.usd!;
+      await t.database.db.update(bankingProfiles).set({ virtualAccount: { usd } }).where(eq(bankingProfiles.companyId, companyId));
+      const { virtualAccounts } = (await (await api(`/companies/${companyId}`, owner)).json()).profile;
+      expect(virtualAccounts.usd.accountNumber).toBe(usd.accountNumber);
+      expect(virtualAccounts.eur.iban).toMatch(/^NL\d{2}/);
+      expect(virtualAccounts.mxn.clabe).toMatch(/^\d{18}$/);
+    });
+
+    it('refuses a SWIFT deposit', async () => {
+      const response = await depositTo(companyId, owner, { amountCents: 100_000, senderName: 'Swift Sender', rail: 'swift' });
+      expect(response.status).toBe(400);
+    });
+
+    it('counts at once what SPEC §1 allows, on every rail', async () => {
+      const before = await usdBalance();
+      const allowed = [
+        { amountCents: 900_000, senderName: 'Andes AR LLC', senderType: 'business', rail: 'wire' },
+        { amountCents: 5_000_000, senderName: 'Globex GmbH', senderType: 'business', rail: 'sepa' },
+        { amountCents: 500_000, senderName: 'Lucía Pérez', senderType: 'individual', rail: 'spei' },
+        { amountCents: 199_999, senderName: 'John Small', senderType: 'individual', rail: 'ach_push' },
+      ];
+      for (const body of allowed) expect((await depositTo(companyId, owner, body)).status).toBe(202);
+      for (const body of allowed) expect(await rowOf(body.senderName)).toMatchObject({ status: 'funds_received', holdReason: null, amountCents: body.amountCents });
+      expect((await rowOf('Globex GmbH')).rail).toBe('sepa_in');
+      expect((await rowOf('Lucía Pérez')).rail).toBe('spei_in');
+      expect(await usdBalance()).toBe(before + 900_000 + 5_000_000 + 500_000 + 199_999);
+    });
+
+    it('holds $5,000 from an unrelated person, tells the owner why, and leaves the balance alone', async () => {
+      const before = await usdBalance();
+      expect((await depositTo(companyId, owner, { amountCents: 500_000, senderName: 'John Doe', senderType: 'individual' })).status).toBe(202);
+      expect(await usdBalance()).toBe(before);
+      const items = (await (await api(`/companies/${companyId}/transactions`, owner)).json()).items;
+      expect(items.find((item: { senderName: string }) => item.senderName === 'John Doe')).toMatchObject({ status: 'in_review', holdReason: 'unrelated_person_over_limit', amountCents: 500_000 });
+      // The owner is also mailed, in their language, why and what they can do.
+      await expect.poll(() => t.mails.filter((mail) => mail.to === owner.email && mail.text.includes('John Doe')).length).toBe(1);
+      const mail = t.mails.find((each) => each.to === owner.email && each.text.includes('John Doe'))!;
+      expect(mail.language).toBe('es');
+      expect(mail.subject).toBe('Un pago a Andes AR está retenido para revisión');
+      expect(mail.text).toContain('$5,000 de John Doe');
+      expect(mail.text).toContain('los pagos entre personas solo se aceptan por menos de $2,000');
+      expect(mail.text).toContain('pide al remitente que pague desde una empresa registrada');
+    });
+
+    it('holds what a US-resident company gets from anyone but itself or payroll', async () => {
+      expect((await depositTo(usCompanyId, usOwner, { amountCents: 300_000, senderName: 'ADP Inc', senderType: 'business', description: 'ACME PAYROLL' })).status).toBe(202);
+      expect((await depositTo(usCompanyId, usOwner, { amountCents: 10_000, senderName: 'Mary Pérez', senderType: 'individual' })).status).toBe(202);
+      expect(await rowOf('ADP Inc')).toMatchObject({ status: 'funds_received', holdReason: null });
+      expect(await rowOf('Mary Pérez')).toMatchObject({ status: 'in_review', holdReason: 'us_third_party' });
+      expect(await usdBalance(usCompanyId)).toBe(300_000);
+    });
+
+    it('lets an admin release a held payment into the balance once, audit-logged', async () => {
+      const held = await rowOf('John Doe');
+      const list = await t.request(`/api/v1/admin/companies/${companyId}/held-deposits`, { cookies: admin });
+      expect((await list.json()).items.map((item: { id: string }) => item.id)).toContain(held.id);
+      // The owner is not staff; another company's payment is not this company's.
+      expect((await review(companyId, held.id, 'release', owner.cookies)).status).toBe(403);
+      expect((await review(usCompanyId, held.id, 'release')).status).toBe(409);
+      const before = await usdBalance();
+      const [first, second] = await Promise.all([review(companyId, held.id, 'release'), review(companyId, held.id, 'release')]);
+      expect([first.status, second.status].sort()).toEqual([200, 409]);
+      expect(await usdBalance()).toBe(before + 500_000);
+      expect(await rowOf('John Doe')).toMatchObject({ status: 'payment_processed', reviewedBy: expect.any(String) });
+      const audit = await (await t.request(`/api/v1/admin/audit?companyId=${companyId}`, { cookies: admin })).json();
+      expect(audit.items[0]).toMatchObject({ action: 'release_deposit', details: { transactionId: held.id, amountCents: 500_000 } });
+    });
+
+    it('lets an admin return a held payment: it never counts', async () => {
+      const held = await rowOf('Mary Pérez');
+      const before = await usdBalance(usCompanyId);
+      const returned = await review(usCompanyId, held.id, 'return');
+      expect([returned.status, (await returned.json()).status]).toEqual([200, 'returned']);
+      expect((await review(usCompanyId, held.id, 'release')).status).toBe(409);
+      expect(await usdBalance(usCompanyId)).toBe(before);
+      const items = (await (await api(`/companies/${usCompanyId}/transactions`, usOwner)).json()).items;
+      expect(items.find((item: { id: string }) => item.id === held.id)).toMatchObject({ status: 'returned', holdReason: null });
+    });
+
+    it('follows Bridge’s own review of a deposit: held while in review, counted when processed, never when refunded', async () => {
+      const [profile] = await t.database.db.select().from(bankingProfiles).where(eq(bankingProfiles.companyId, companyId));
+      const sandbox = createSandboxBanking({ db: t.database.db, now: () => t.clock.now, appUrl: t.env.APP_URL });
+      /** A virtual-account activity event as Bridge sends it, signed as the webhook signs. */
+      const post = async (type: string, depositId: string, senderName: string, amount: string) => {
+        const body = JSON.stringify({
+          event_id: `wh_${randomUUID()}`,
+          event_category: 'virtual_account.activity',
+          event_type: 'virtual_account.activity.updated',
+          event_object_id: `va_event_${randomUUID()}`,
+          event_object: { id: `va_event_${randomUUID()}`, type, customer_id: profile!.customerId, deposit_id: depositId, amount, currency: 'usd', source: { payment_rail: 'wire', originator_name: senderName, bank_name: 'Chase' } },
+        });
+        const response = await t.request('/api/v1/banking/webhooks', { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-webhook-signature': await sandbox.sign(body, t.clock.now) } });
+        expect(response.status).toBe(200);
+      };
+      const before = await usdBalance();
+      // Small and from a surname-sharing relative, so SPEC §1 allows it: only the provider's review holds it.
+      await post('in_review', 'deposit_bridge_1', 'Ana Pérez Ruiz', '150.00');
+      const reviewed = await rowOf('Ana Pérez Ruiz');
+      expect(reviewed).toMatchObject({ status: 'in_review', holdReason: 'provider_review' });
+      expect(await usdBalance()).toBe(before);
+      // The provider decides its own review, not Alta's staff.
+      expect((await review(companyId, reviewed.id, 'release')).status).toBe(409);
+      await post('payment_processed', 'deposit_bridge_1', 'Ana Pérez Ruiz', '150.00');
+      expect(await rowOf('Ana Pérez Ruiz')).toMatchObject({ status: 'payment_processed' });
+      expect(await usdBalance()).toBe(before + 15_000);
+
+      await post('in_review', 'deposit_bridge_2', 'Pedro Pérez Ruiz', '99.00');
+      await post('refunded', 'deposit_bridge_2', 'Pedro Pérez Ruiz', '99.00');
+      expect(await rowOf('Pedro Pérez Ruiz')).toMatchObject({ status: 'refunded' });
+      expect(await usdBalance()).toBe(before + 15_000);
+
+      // What SPEC §1 holds stays held when the provider reports the money processed: staff decide.
+      await post('funds_received', 'deposit_bridge_3', 'Jane Roe', '9000.00');
+      await post('payment_processed', 'deposit_bridge_3', 'Jane Roe', '9000.00');
+      expect(await rowOf('Jane Roe')).toMatchObject({ status: 'in_review', holdReason: 'unrelated_person_over_limit' });
+      // Mailed once, by the event that held it; none for the provider's own review.
+      await expect.poll(() => t.mails.filter((mail) => mail.text.includes('Jane Roe')).length).toBe(1);
+      expect(t.mails.filter((mail) => mail.text.includes('Ana Pérez Ruiz') || mail.text.includes('Pedro Pérez Ruiz'))).toHaveLength(0);
+      expect(await usdBalance()).toBe(before + 15_000);
+    });
+
+    it('says before any KYB that banking is closed to a company whose partner lives in a SPEC §1 country', async () => {
+      const closed = await person('closed@example.com');
+      const company = await companyOf(closed.id, 'VE');
+      // Before two-factor, before the KYB: the overview already says so.
+      expect(await (await api(`/companies/${company}`, closed)).json()).toMatchObject({ bankingUnavailable: 'VE', twoFactor: { enabled: false } });
+      expect((await (await api(`/companies/${companyId}`, owner)).json()).bankingUnavailable).toBeNull();
     });
   });
 

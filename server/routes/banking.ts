@@ -22,6 +22,7 @@ import { kybSubmissionSchema } from '@domain/kyb';
 import { kybOf, submitKyb } from '../banking/kyb';
 import { bankingAccessOf, mayGenerateQr, requireBankingAccess, requireMoneyMovement, sanctionedResidence } from '../banking/access';
 import { activeBankAccount, applyBankingEvent, balancesOf, listTransactions, toBankAccountView, withdraw } from '../banking/money';
+import { mailHeldPayment } from '../banking/held-payment-mail';
 import { confirmReset, createSecret, startReset, twoFactorPolicy, verifyCode } from '../banking/two-factor';
 import { sendMailInBackground } from '../auth/mails';
 import type { AppDeps, AppEnv, SessionUser } from '../context';
@@ -33,7 +34,7 @@ import { answerRefusals, refusalResponse } from '../lib/refusals';
 import { errorForLog } from '../lib/log-error';
 import { refuseWhileImpersonating } from '../middleware/refuse-while-impersonating';
 import { withSession } from '../middleware/with-session';
-import { BankingProviderError, type BankingProvider } from '../providers/banking/banking-provider';
+import { BankingProviderError, depositCurrencies, type BankingProvider, type VirtualAccounts } from '../providers/banking/banking-provider';
 import type { SandboxBanking } from '../providers/banking/sandbox-banking';
 import { renderMail } from '../providers/mail/render-mail';
 import { refundHit, takeHit, type RateRule } from '../db/queries/rate-limits';
@@ -45,8 +46,20 @@ const problem = (description: string) => ({ description, content: { 'application
 const companyParams = z.object({ companyId: z.uuid({ error: 'validation.invalid' }) });
 const codeBody = z.object({ code: twoFactorCodeSchema }).strict();
 const companyBody = z.object({ companyId: z.uuid({ error: 'validation.invalid' }) }).strict();
-/** The provider's id of an object stays on the server. */
-const withoutId = <T extends { id: string }>({ id: _id, ...rest }: T) => rest;
+/** Where each rail pays in, as the screen shows it: the provider's ids stay on the server. */
+function depositInstructionsOf(accounts: VirtualAccounts | null): NonNullable<BankingOverview['profile']>['virtualAccounts'] {
+  const { usd, eur, mxn } = accounts ?? {};
+  const common = (account: { bankName: string; bankAddress: string; beneficiaryName: string }) => ({
+    bankName: account.bankName,
+    bankAddress: account.bankAddress,
+    beneficiaryName: account.beneficiaryName,
+  });
+  return {
+    usd: usd ? { ...common(usd), accountNumber: usd.accountNumber, routingNumber: usd.routingNumber, rails: usd.rails } : null,
+    eur: eur ? { ...common(eur), iban: eur.iban, bic: eur.bic } : null,
+    mxn: mxn ? { ...common(mxn), clabe: mxn.clabe } : null,
+  };
+}
 const idempotencyHeaders = z.object({ 'idempotency-key': idempotencyKeySchema });
 
 /** What a person typing codes meets in normal use: answered as refusals, not errors (decision 021). */
@@ -82,6 +95,7 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
       twoFactor: { enabled: access.enabled, canSetUp, access: access.access, stepUpSeconds: access.stepUpSeconds },
       relation: access.company.relation,
       impersonated: user.impersonatorId !== null,
+      bankingUnavailable: sanctionedResidence(access.company),
       kybKind: access.company.company.type === 'Cross Border Crypto' ? 'crypto' : 'business',
       kyb: null,
       profile: null,
@@ -92,7 +106,7 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
     // Without two-factor access in this session, nothing about the money is shown.
     if (!access.access) return base;
     let [profile] = await db.select().from(bankingProfiles).where(eq(bankingProfiles.companyId, companyId));
-    if (profile && profile.status === 'approved' && !profile.virtualAccount) profile = await provision(profile);
+    if (profile && profile.status === 'approved' && depositCurrencies.some((currency) => !profile!.virtualAccount?.[currency])) profile = await provision(profile);
     const accounts = await db
       .select()
       .from(bankAccounts)
@@ -107,7 +121,7 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
         ? {
             status: profile.status,
             kycUrl: profile.kycUrl,
-            virtualAccount: profile.virtualAccount ? withoutId(profile.virtualAccount) : null,
+            virtualAccounts: depositInstructionsOf(profile.virtualAccount),
             walletAddress: profile.walletAddress,
           }
         : null,
@@ -128,16 +142,32 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
     };
   }
 
-  /** Once KYC is approved: the wallet and the virtual account, made with keys tied to the company so a retry makes no second. */
+  /**
+   * Once KYC is approved: the wallet and a virtual account per currency (USD, EUR, MXN), each
+   * made with a key tied to the company so a retry makes no second. An account the provider
+   * refuses (Bridge opens EUR and MXN only with the customer's SEPA or SPEI endorsement) is
+   * asked for again on the next visit; the others are kept meanwhile.
+   */
   async function provision(profile: typeof bankingProfiles.$inferSelect) {
     try {
       const wallet = profile.walletId
         ? { id: profile.walletId, address: profile.walletAddress ?? '' }
         : await provider.createWallet(profile.customerId, { idempotencyKey: `wallet-${profile.companyId}`, chain: 'solana' });
-      const account = await provider.createVirtualAccount(profile.customerId, { idempotencyKey: `virtual-account-${profile.companyId}`, walletId: wallet.id });
+      const accounts: VirtualAccounts = { ...profile.virtualAccount };
+      for (const currency of depositCurrencies) {
+        if (accounts[currency]) continue;
+        try {
+          // The USD key is the one Alta used before EUR and MXN existed: the same account comes back.
+          const idempotencyKey = currency === 'usd' ? `virtual-account-${profile.companyId}` : `virtual-account-${currency}-${profile.companyId}`;
+          const account = await provider.createVirtualAccount(profile.customerId, { idempotencyKey, walletId: wallet.id, currency });
+          if (account.currency === currency) Object.assign(accounts, { [currency]: account });
+        } catch (error) {
+          console.error(JSON.stringify({ level: 'error', msg: 'virtual account failed', currency, ...errorForLog(error) }));
+        }
+      }
       const [updated] = await db
         .update(bankingProfiles)
-        .set({ walletId: wallet.id, walletAddress: wallet.address, virtualAccount: account, updatedAt: deps.now() })
+        .set({ walletId: wallet.id, walletAddress: wallet.address, virtualAccount: accounts, updatedAt: deps.now() })
         .where(eq(bankingProfiles.companyId, profile.companyId))
         .returning();
       return updated ?? profile;
@@ -515,7 +545,9 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
       const rawBody = await c.req.text();
       const event = await provider.verifyWebhook(rawBody, c.req.header('x-webhook-signature'), deps.now());
       if (!event) throw new ProblemError(400, 'webhook_signature_invalid');
-      const applied = await applyBankingEvent(db, event, deps.now());
+      let held: string | null = null;
+      const applied = await applyBankingEvent(db, event, deps.now(), (id) => (held = id));
+      if (held) await mailHeldPayment(deps, held);
       return c.json({ received: true as const, duplicate: !applied }, 200);
     });
   return routes;

@@ -28,6 +28,7 @@ const transactions: WalletTransaction[] = Array.from({ length: count }, (_, inde
   fromBank: null,
   hash: null,
   reference: null,
+  holdReason: null,
 }));
 const statement = statementOf({ month: '2026-10', companyName: 'Andes Labs LLC', sponsorBank: 'Lead Bank', accountNumber: '900123456789', routingNumber: '101019644', balanceCents: 100_000_000, transactions });
 const pageCount = Math.ceil(count / rowsPerPage);

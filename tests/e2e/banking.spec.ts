@@ -1,15 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import jsQR from 'jsqr';
 import { TOTP, URI } from 'otpauth';
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { KybFile } from '@domain/kyb';
-import { validKyb } from '@domain/kyb-fixture';
 import { expect, logInAs } from './support/alta';
 import { ownerWithCompany } from './support/checkout';
+import { isoDay, kybThroughApi, pdf, twoFactorThroughApi } from './support/banking';
 import { failing, networkCut, test } from './support/test';
 
 // Issue 13's browser journey in two independent tests that run side by side, each on its own
@@ -20,10 +18,6 @@ import { failing, networkCut, test } from './support/test';
 test.use({ expectedFailures: failing(networkCut) });
 // A fresh customer (account, order, payment) first, on a shared machine.
 test.setTimeout(150_000);
-
-/** A JPG/PNG/PDF the server accepts: its magic bytes say PDF. */
-const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\ntrailer\n%%EOF\n') });
-const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 /** Reads the QR the page drew: the canvas pixels, decoded here with jsQR, as a phone's camera would. */
 async function scanQr(page: Page, name = 'QR code for your authenticator app'): Promise<string> {
@@ -44,39 +38,6 @@ async function signedInOwner(page: Page, request: APIRequestContext, firstName: 
   await request.dispose();
   await logInAs(page, owner, 'en');
   return owner;
-}
-
-/** Two-factor set up and entered through the API, as `api`'s session: the authenticator app. */
-async function twoFactorThroughApi(api: APIRequestContext, companyId: string): Promise<void> {
-  const setup = await api.post('/api/v1/banking/two-factor/setup', { data: { companyId } });
-  expect(setup.status(), await setup.text()).toBe(201);
-  const totp = URI.parse(((await setup.json()) as { otpauthUri: string }).otpauthUri) as TOTP;
-  const verified = await api.post('/api/v1/banking/two-factor/verify', { data: { code: totp.generate() } });
-  expect(verified.status(), await verified.text()).toBe(204);
-}
-
-/** A KYB file uploaded through the presigned-upload routes, as the browser does. */
-async function uploadKybFile(api: APIRequestContext, companyId: string, name: string): Promise<KybFile> {
-  const { buffer } = pdf(name);
-  const declared = await api.post('/api/v1/uploads', { data: { companyId, uploadType: 'kybDocument', fileName: name, size: buffer.length } });
-  expect(declared.status(), await declared.text()).toBe(201);
-  const { url, key } = (await declared.json()) as { url: string; key: string };
-  const target = new URL(url);
-  expect((await api.put(`${target.pathname}${target.search}`, { data: buffer, headers: { 'content-type': 'application/pdf' } })).status()).toBe(200);
-  const completed = await api.post('/api/v1/uploads/complete', { data: { key } });
-  expect(completed.status(), await completed.text()).toBe(200);
-  return (await completed.json()) as KybFile;
-}
-
-/** A valid KYB submitted through the API (its documents uploaded as the browser does). */
-async function kybThroughApi(api: APIRequestContext, companyId: string) {
-  const files = new Map<string, KybFile>();
-  for (const name of ['passport.pdf', 'bill.pdf', 'articles.pdf', 'shares.pdf', 'lease.pdf', 'ein.pdf', 'statement.pdf']) files.set(name, await uploadKybFile(api, companyId, name));
-  const form = validKyb((name) => files.get(name)!);
-  const submitted = await api.post(`/api/v1/banking/companies/${companyId}/kyb`, {
-    data: { draftId: randomUUID(), kind: 'business', form: { ...form, proofOfAddressDate: isoDay(-10), owners: form.owners.map((each) => ({ ...each, proofOfAddressDate: isoDay(-20) })) } },
-  });
-  expect(submitted.status(), await submitted.text()).toBe(201);
 }
 
 test('an owner sets up two-factor from the QR, passes the hosted verification, sees a deposit arrive, withdraws with a fee preview, downloads the statement and makes a liquidation address', async ({ page, playwright }) => {
@@ -118,12 +79,12 @@ test('an owner sets up two-factor from the QR, passes the hosted verification, s
 
   // Money arrives through a signed provider webhook; the open page shows it without a reload.
   const deposit = await page.request.post(`/api/v1/banking/sandbox/companies/${owner.companyId}/deposits`, {
-    data: { amountCents: 250_000, senderName: 'Ana Pérez', fromBank: 'Chase', rail: 'wire' },
+    data: { amountCents: 250_000, senderName: 'Ana González', fromBank: 'Chase', rail: 'wire' },
     headers: { origin: new URL(page.url()).origin },
   });
   expect(deposit.status()).toBe(202);
   await expect(page.getByTestId('balance-usd')).toHaveText('$2,500', { timeout: 30_000 });
-  await expect(page.getByRole('button', { name: /Ana Pérez/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Ana González/ })).toBeVisible();
 
   await page.getByLabel('Method', { exact: true }).first().selectOption('wire');
   await page.getByLabel('Bank account', { exact: true }).first().selectOption({ label: 'Chase ••6789 · Lucia Banca' });
@@ -147,7 +108,7 @@ test('an owner sets up two-factor from the QR, passes the hosted verification, s
   writeFileSync(file, new Uint8Array(await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks))));
   const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
   expect(text).toContain('Closing balance: $1,500.00');
-  expect(text).toContain('Ana Pérez');
+  expect(text).toContain('Ana González');
   expect(text).toMatch(/Routing number \(ACH and wire\): \d{9}/);
 
   // A liquidation address to that account, its address shown as text and as a QR that reads back the same.

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { verificationStatuses, walletTransactionStatuses, type BankRegion, type WithdrawalRail } from '@domain/banking';
-import type { VirtualAccount } from '../../providers/banking/banking-provider';
+import type { HoldReason } from '@domain/incoming-payments';
+import type { VirtualAccounts } from '../../providers/banking/banking-provider';
 import { companies } from './companies';
 import { users } from './users';
 
@@ -57,8 +58,8 @@ export const bankingProfiles = pgTable('banking_profiles', {
   kycLinkId: text('kyc_link_id').notNull(),
   kycUrl: text('kyc_url').notNull(),
   status: text('status', { enum: verificationStatuses }).notNull().default('pending'),
-  /** The provider's deposit instructions (routing and account numbers, IBAN), once approved. */
-  virtualAccount: jsonb('virtual_account').$type<VirtualAccount>(),
+  /** The provider's virtual accounts once approved, one per source currency (USD: ACH and wire; EUR: SEPA; MXN: SPEI). */
+  virtualAccount: jsonb('virtual_account').$type<VirtualAccounts>(),
   walletId: text('wallet_id'),
   walletAddress: text('wallet_address'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -117,7 +118,7 @@ export const walletTransactions = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     direction: text('direction', { enum: ['incoming', 'outgoing'] }).notNull(),
-    rail: text('rail').$type<WithdrawalRail | 'ach_push' | 'wire_in' | 'sepa_in' | 'crypto_in'>().notNull(),
+    rail: text('rail').$type<WithdrawalRail | 'ach_push' | 'wire_in' | 'sepa_in' | 'spei_in' | 'crypto_in'>().notNull(),
     currency: text('currency', { enum: ['usd', 'usdc', 'usdt'] }).notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     feeCents: bigint('fee_cents', { mode: 'number' }).notNull().default(0),
@@ -132,6 +133,11 @@ export const walletTransactions = pgTable(
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
     providerTransferId: text('provider_transfer_id'),
+    /** Why an incoming payment is held (`in_review`): SPEC §1's rule, or the provider's own review. */
+    holdReason: text('hold_reason').$type<HoldReason | 'provider_review'>(),
+    /** The admin who released or returned a held payment, and when. */
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -140,6 +146,9 @@ export const walletTransactions = pgTable(
     index('wallet_transactions_company_idx').on(table.companyId, table.createdAt),
     uniqueIndex('wallet_transactions_idempotency_idx').on(table.companyId, table.idempotencyKey),
     uniqueIndex('wallet_transactions_provider_idx').on(table.providerTransferId),
+    index('wallet_transactions_held_idx')
+      .on(table.companyId, table.createdAt)
+      .where(sql`${table.status} = 'in_review' and ${table.direction} = 'incoming'`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { createVerify } from 'node:crypto';
-import { centsToDecimal, decimalToCents, walletTransactionStatuses, type VerificationStatus, type WalletTransactionStatus } from '@domain/banking';
+import { centsToDecimal, decimalToCents, depositRails, walletTransactionStatuses, type DepositRail, type VerificationStatus, type WalletTransactionStatus } from '@domain/banking';
 
 /**
  * The banking and crypto provider, shaped like Bridge's API (https://apidocs.bridge.xyz):
@@ -17,17 +17,23 @@ export interface KycLink {
   status: VerificationStatus;
 }
 
-export interface VirtualAccount {
-  id: string;
-  bankName: string;
-  bankAddress: string;
-  beneficiaryName: string;
-  accountNumber: string;
-  routingNumber: string;
-  rails: string[];
-  iban: string | null;
-  bic: string | null;
-}
+/** The currencies Bridge opens a virtual account in for Alta (SPEC §1: ACH, US wire, SEPA, SPEI; never SWIFT). */
+export const depositCurrencies = ['usd', 'eur', 'mxn'] as const;
+export type DepositCurrency = (typeof depositCurrencies)[number];
+
+/**
+ * One of Bridge's virtual accounts: Bridge opens one per source currency, each with its own
+ * `source_deposit_instructions` — US routing and account numbers (ACH push, wire), an IBAN
+ * and BIC (SEPA), or a CLABE (SPEI).
+ */
+export type VirtualAccount = { id: string; bankName: string; bankAddress: string; beneficiaryName: string; rails: string[] } & (
+  | { currency: 'usd'; accountNumber: string; routingNumber: string }
+  | { currency: 'eur'; iban: string; bic: string }
+  | { currency: 'mxn'; clabe: string }
+);
+
+/** A company's virtual accounts, by source currency, as Alta keeps them (each made once, when the provider agrees). */
+export type VirtualAccounts = { [C in DepositCurrency]?: Extract<VirtualAccount, { currency: C }> };
 
 export interface Wallet {
   id: string;
@@ -108,7 +114,7 @@ export interface BankingProvider {
   createKycLink(input: { idempotencyKey: string; fullName: string; email: string; type: 'individual' | 'business'; redirectUri: string }): Promise<KycLink>;
   getKycLink(id: string): Promise<KycLink>;
   createWallet(customerId: string, input: { idempotencyKey: string; chain: string }): Promise<Wallet>;
-  createVirtualAccount(customerId: string, input: { idempotencyKey: string; walletId: string }): Promise<VirtualAccount>;
+  createVirtualAccount(customerId: string, input: { idempotencyKey: string; walletId: string; currency: DepositCurrency }): Promise<VirtualAccount>;
   createExternalAccount(customerId: string, input: ExternalAccountInput): Promise<ExternalAccount>;
   deleteExternalAccount(customerId: string, externalAccountId: string): Promise<void>;
   createTransfer(input: TransferInput): Promise<Transfer>;
@@ -159,16 +165,63 @@ export const fromKycLink = (json: Json): KycLink => ({
 
 export function fromVirtualAccount(json: Json): VirtualAccount {
   const instructions = (json.source_deposit_instructions ?? {}) as Json;
-  return {
+  const common = {
     id: text(json.id),
     bankName: text(instructions.bank_name),
     bankAddress: text(instructions.bank_address),
-    beneficiaryName: text(instructions.bank_beneficiary_name),
-    accountNumber: text(instructions.bank_account_number),
-    routingNumber: text(instructions.bank_routing_number),
+    // USD instructions name the beneficiary, EUR and MXN ones the account holder.
+    beneficiaryName: text(instructions.bank_beneficiary_name) || text(instructions.account_holder_name),
     rails: Array.isArray(instructions.payment_rails) ? instructions.payment_rails.map(text) : [],
-    iban: text(instructions.iban) || null,
-    bic: text(instructions.bic) || null,
+  };
+  const currency = text(instructions.currency) || text(instructions.asset);
+  switch (currency) {
+    case 'usd':
+      return { ...common, currency, accountNumber: text(instructions.bank_account_number), routingNumber: text(instructions.bank_routing_number) };
+    case 'eur':
+      return { ...common, currency, iban: text(instructions.iban), bic: text(instructions.bic) };
+    case 'mxn':
+      return { ...common, currency, clabe: text(instructions.clabe) };
+    default:
+      throw new BankingProviderError(`Unknown virtual account currency ${currency}`);
+  }
+}
+
+/** Bridge's virtual-account activity types that concern one deposit (the rest: account updates, microdeposits). */
+export const depositActivityTypes = ['funds_received', 'funds_scheduled', 'in_review', 'payment_submitted', 'payment_processed', 'refunded'] as const;
+export type DepositActivityType = (typeof depositActivityTypes)[number];
+
+/** One event of a deposit on a virtual account: every event of one deposit carries the same `deposit_id`. */
+export interface DepositActivity {
+  type: DepositActivityType;
+  depositId: string;
+  customerId: string;
+  /** What the wallet receives, in US cents (Bridge converts EUR and MXN on the way in). */
+  amountCents: number;
+  rail: DepositRail;
+  senderName: string;
+  senderBank: string | null;
+  senderType: 'business' | 'individual' | null;
+  /** The sender's description says payroll (an ACH batch's company entry description). */
+  payroll: boolean;
+}
+
+/** A virtual-account activity object as a deposit event, or null for activity that is not one. */
+export function fromDepositActivity(json: Json): DepositActivity | null {
+  const type = depositActivityTypes.find((candidate) => candidate === json.type);
+  const source = (json.source ?? {}) as Json;
+  const rail = depositRails.find((candidate) => candidate === source.payment_rail);
+  if (!type || !rail) return null;
+  const senderType = source.sender_type === 'business' || source.sender_type === 'individual' ? source.sender_type : null;
+  return {
+    type,
+    depositId: text(json.deposit_id) || text(json.id),
+    customerId: text(json.customer_id),
+    amountCents: decimalToCents(text(json.amount) || '0'),
+    rail,
+    senderName: text(source.sender_name) || text(source.originator_name),
+    senderBank: text(source.sender_bank_name) || text(source.bank_name) || null,
+    senderType,
+    payroll: /\bpayroll\b/i.test(text(source.description)),
   };
 }
 

@@ -2,7 +2,7 @@ import { createSign, generateKeyPairSync } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BankingProviderError } from './banking-provider';
+import { BankingProviderError, fromDepositActivity } from './banking-provider';
 import { createBridgeBanking } from './bridge-banking';
 
 /**
@@ -53,13 +53,15 @@ class FakeBridge {
     if (method === 'GET' && path.startsWith('/v0/kyc_links/')) return { id: path.split('/').pop(), customer_id: 'cust_123', kyc_link: 'https://bridge.withpersona.com/verify?x', kyc_status: 'under_review' };
     if (method === 'POST' && path === '/v0/customers/cust_123/wallets') return { id: 'wallet_1', chain: body.chain, address: 'So1anaAddre55', created_at: '2026-11-22T00:00:00Z' };
     if (method === 'POST' && path === '/v0/customers/cust_123/virtual_accounts') {
-      return {
-        id: 'va_1',
-        status: 'activated',
-        customer_id: 'cust_123',
-        source_deposit_instructions: { currency: 'usd', bank_beneficiary_name: 'Andes Labs LLC', bank_name: 'Lead Bank', bank_address: '1801 Main St., Kansas City, MO 64108', bank_routing_number: '101019644', bank_account_number: '123456789', payment_rails: ['ach_push', 'wire'] },
-        destination: body.destination,
+      // One virtual account per source currency, each with its own deposit instructions.
+      const instructions: Record<string, Record<string, unknown>> = {
+        usd: { currency: 'usd', bank_beneficiary_name: 'Andes Labs LLC', bank_name: 'Lead Bank', bank_address: '1801 Main St., Kansas City, MO 64108', bank_routing_number: '101019644', bank_account_number: '123456789', payment_rails: ['ach_push', 'wire'] },
+        eur: { currency: 'eur', iban: 'NL91ABNA0417164300', bic: 'ABNANL2A', account_holder_name: 'Andes Labs LLC', bank_name: 'ABN AMRO', bank_address: 'Gustav Mahlerlaan 10, Amsterdam', payment_rails: ['sepa'] },
+        mxn: { currency: 'mxn', clabe: '646180157000000004', account_holder_name: 'Andes Labs LLC', bank_name: 'STP', bank_address: 'Ciudad de México', payment_rails: ['spei'] },
       };
+      const currency = String((body.source as Record<string, unknown>).currency);
+      if (!instructions[currency]) return { code: 'invalid_parameters', message: 'Unsupported source currency' };
+      return { id: `va_${currency}`, status: 'activated', customer_id: 'cust_123', source_deposit_instructions: instructions[currency], destination: body.destination };
     }
     if (method === 'POST' && path === '/v0/customers/cust_123/external_accounts') {
       const account = body.account as Record<string, string>;
@@ -104,11 +106,52 @@ describe('Bridge adapter', () => {
     await expect(unauthorized.getKycLink('kyc_1')).rejects.toMatchObject({ status: 401 });
   });
 
-  it('reads the virtual account’s deposit instructions', async () => {
+  it('reads each virtual account’s deposit instructions: ACH and wire in USD, SEPA in EUR, SPEI in MXN', async () => {
     const wallet = await bridge.createWallet('cust_123', { idempotencyKey: 'w-1', chain: 'solana' });
-    const account = await bridge.createVirtualAccount('cust_123', { idempotencyKey: 'va-1', walletId: wallet.id });
-    expect(account).toMatchObject({ bankName: 'Lead Bank', routingNumber: '101019644', accountNumber: '123456789', rails: ['ach_push', 'wire'], beneficiaryName: 'Andes Labs LLC' });
+    const usd = await bridge.createVirtualAccount('cust_123', { idempotencyKey: 'va-1', walletId: wallet.id, currency: 'usd' });
+    expect(usd).toMatchObject({ currency: 'usd', bankName: 'Lead Bank', routingNumber: '101019644', accountNumber: '123456789', rails: ['ach_push', 'wire'], beneficiaryName: 'Andes Labs LLC' });
     expect(fake.requests.at(-1)!.body).toMatchObject({ source: { currency: 'usd' }, destination: { currency: 'usdc', bridge_wallet_id: 'wallet_1' } });
+    const eur = await bridge.createVirtualAccount('cust_123', { idempotencyKey: 'va-eur-1', walletId: wallet.id, currency: 'eur' });
+    expect(eur).toEqual({ id: 'va_eur', currency: 'eur', iban: 'NL91ABNA0417164300', bic: 'ABNANL2A', beneficiaryName: 'Andes Labs LLC', bankName: 'ABN AMRO', bankAddress: 'Gustav Mahlerlaan 10, Amsterdam', rails: ['sepa'] });
+    expect(fake.requests.at(-1)).toMatchObject({ idempotencyKey: 'va-eur-1', body: { source: { currency: 'eur' } } });
+    const mxn = await bridge.createVirtualAccount('cust_123', { idempotencyKey: 'va-mxn-1', walletId: wallet.id, currency: 'mxn' });
+    expect(mxn).toEqual({ id: 'va_mxn', currency: 'mxn', clabe: '646180157000000004', beneficiaryName: 'Andes Labs LLC', bankName: 'STP', bankAddress: 'Ciudad de México', rails: ['spei'] });
+  });
+
+  it('reads Bridge’s virtual-account activity as deposit events, one deposit_id across them', () => {
+    const activity = (type: string, source: Record<string, unknown>) => ({
+      id: `va_event_${type}`,
+      type,
+      customer_id: 'cust_123',
+      virtual_account_id: 'va_usd',
+      deposit_id: 'deposit_1',
+      amount: '5000.0',
+      currency: 'usd',
+      source,
+      created_at: '2026-11-24T12:00:00Z',
+    });
+    const ach = { payment_rail: 'ach_push', sender_name: 'John Doe', sender_bank_routing_number: '021000021', description: 'INVOICE 12' };
+    expect(fromDepositActivity(activity('funds_received', ach))).toEqual({
+      type: 'funds_received',
+      depositId: 'deposit_1',
+      customerId: 'cust_123',
+      amountCents: 500_000,
+      rail: 'ach_push',
+      senderName: 'John Doe',
+      senderBank: null,
+      senderType: null,
+      payroll: false,
+    });
+    expect(fromDepositActivity(activity('in_review', ach))).toMatchObject({ type: 'in_review', depositId: 'deposit_1' });
+    expect(fromDepositActivity(activity('refunded', ach))).toMatchObject({ type: 'refunded', depositId: 'deposit_1' });
+    expect(fromDepositActivity(activity('payment_processed', { ...ach, description: 'ADP PAYROLL' }))).toMatchObject({ type: 'payment_processed', payroll: true });
+    // A wire names its originator; SEPA and SPEI their sender.
+    expect(fromDepositActivity(activity('funds_received', { payment_rail: 'wire', originator_name: 'Globex Corp', bank_name: 'Chase' }))).toMatchObject({ rail: 'wire', senderName: 'Globex Corp', senderBank: 'Chase' });
+    expect(fromDepositActivity(activity('funds_received', { payment_rail: 'sepa', sender_name: 'Lucía Pérez' }))).toMatchObject({ rail: 'sepa', senderName: 'Lucía Pérez' });
+    // Activity that is not a deposit (an account update, a microdeposit) and SWIFT are not deposits Alta takes.
+    expect(fromDepositActivity(activity('account_update', ach))).toBeNull();
+    expect(fromDepositActivity(activity('microdeposit', ach))).toBeNull();
+    expect(fromDepositActivity(activity('funds_received', { payment_rail: 'swift', sender_name: 'X' }))).toBeNull();
   });
 
   it('sends external accounts, transfers and liquidation addresses in Bridge’s shapes', async () => {

@@ -72,7 +72,7 @@ export function createBridgeBanking(options: BridgeBankingOptions): BankingProvi
       return fromWallet(await call('POST', `${customer(customerId)}/wallets`, { chain: input.chain }, input.idempotencyKey));
     },
     async createVirtualAccount(customerId, input) {
-      const body = { source: { currency: 'usd' }, destination: { currency: 'usdc', payment_rail: 'solana', bridge_wallet_id: input.walletId } };
+      const body = { source: { currency: input.currency }, destination: { currency: 'usdc', payment_rail: 'solana', bridge_wallet_id: input.walletId } };
       return fromVirtualAccount(await call('POST', `${customer(customerId)}/virtual_accounts`, body, input.idempotencyKey));
     },
     async createExternalAccount(customerId, input) {

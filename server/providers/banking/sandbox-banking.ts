@@ -1,6 +1,6 @@
 import { createHash, createSign, generateKeyPairSync, randomBytes, randomInt } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { centsToDecimal } from '@domain/banking';
+import { centsToDecimal, type DepositRail } from '@domain/banking';
 import type { Db } from '../../db/client';
 import { sandboxBridgeObjects } from '../../db/schema/banking';
 import {
@@ -15,6 +15,7 @@ import {
   transferBody,
   verifyWebhookSignature,
   type BankingProvider,
+  type DepositCurrency,
 } from './banking-provider';
 
 /**
@@ -28,8 +29,21 @@ export interface SandboxBanking extends BankingProvider {
   readonly name: 'sandbox';
   /** The hosted KYC page's answer: approve, reject, or ask for more (incomplete). */
   decideKyc(kycLinkId: string, decision: 'approved' | 'rejected' | 'incomplete'): Promise<SignedEvent>;
-  /** Money arriving on a customer's virtual account (an ACH or wire from `senderName`). */
-  simulateDeposit(input: { customerId: string; amountCents: number; senderName: string; fromBank: string; rail: 'ach_push' | 'wire' }): Promise<SignedEvent>;
+  /**
+   * Money arriving on a customer's virtual account from `senderName` on one of its rails, as
+   * Bridge reports it (`funds_received`, one `deposit_id`). The sender's kind and a payroll
+   * description are what the sending bank tells; the amount is what the wallet receives in
+   * US cents (the sandbox does not model the EUR or MXN exchange).
+   */
+  simulateDeposit(input: {
+    customerId: string;
+    amountCents: number;
+    senderName: string;
+    fromBank: string;
+    rail: DepositRail;
+    senderType?: 'business' | 'individual';
+    description?: string;
+  }): Promise<SignedEvent>;
   /** Moves a transfer to its next state (payment_submitted → payment_processed), or to `to`. */
   advanceTransfer(transferId: string, to?: string): Promise<SignedEvent>;
   /** Signs any body as the sandbox's webhook would (tests forge replays with it). */
@@ -46,6 +60,41 @@ type Json = Record<string, unknown>;
 
 const newId = (prefix: string) => `${prefix}_sbx_${randomBytes(10).toString('hex')}`;
 const digits = (count: number) => Array.from({ length: count }, () => randomInt(10)).join('');
+
+/** A Dutch-format IBAN with valid ISO 13616 check digits (mod 97), on the sandbox's own bank code. */
+function sandboxIban(): string {
+  const bban = `SBXB${digits(10)}`;
+  const numeric = `${bban}NL00`.replace(/[A-Z]/g, (letter) => String(letter.charCodeAt(0) - 55));
+  const check = 98 - Number(BigInt(numeric) % 97n);
+  return `NL${String(check).padStart(2, '0')}${bban}`;
+}
+
+/** An 18-digit CLABE with its check digit (weights 3, 7, 1), on bank code 646 (STP, where SPEI accounts of this kind live). */
+function sandboxClabe(): string {
+  const body = `646180${digits(11)}`;
+  const sum = [...body].reduce((total, digit, index) => total + ((Number(digit) * [3, 7, 1][index % 3]!) % 10), 0);
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+/** Bridge's `source_deposit_instructions` per source currency: where each rail pays in. */
+function depositInstructions(currency: DepositCurrency): Json {
+  switch (currency) {
+    case 'usd':
+      return {
+        currency,
+        bank_name: 'Lead Bank',
+        bank_address: '1801 Main St., Kansas City, MO 64108',
+        bank_beneficiary_name: 'Alta Sandbox Customer',
+        bank_account_number: digits(12),
+        bank_routing_number: '101019644',
+        payment_rails: ['ach_push', 'wire'],
+      };
+    case 'eur':
+      return { currency, bank_name: 'Alta Sandbox Bank Europe', bank_address: 'Keizersgracht 1, 1015 CC Amsterdam, NL', account_holder_name: 'Alta Sandbox Customer', iban: sandboxIban(), bic: 'SBXBNL2A', payment_rails: ['sepa'] };
+    case 'mxn':
+      return { currency, bank_name: 'STP', bank_address: 'Av. Insurgentes Sur 1425, Ciudad de México, MX', account_holder_name: 'Alta Sandbox Customer', clabe: sandboxClabe(), payment_rails: ['spei'] };
+  }
+}
 
 export function createSandboxBanking(options: { db: Db; now: () => Date; appUrl: string }): SandboxBanking {
   const { db, now } = options;
@@ -167,19 +216,11 @@ export function createSandboxBanking(options: { db: Db; now: () => Date; appUrl:
     async createVirtualAccount(customerId, input) {
       await requireApproved(customerId);
       return fromVirtualAccount(
-        await create('virtual_account', input.idempotencyKey, { customerId, walletId: input.walletId }, (id) => ({
+        await create('virtual_account', input.idempotencyKey, { customerId, walletId: input.walletId, currency: input.currency }, (id) => ({
           id,
           status: 'activated',
           customer_id: customerId,
-          source_deposit_instructions: {
-            currency: 'usd',
-            bank_name: 'Lead Bank',
-            bank_address: '1801 Main St., Kansas City, MO 64108',
-            bank_beneficiary_name: 'Alta Sandbox Customer',
-            bank_account_number: digits(12),
-            bank_routing_number: '101019644',
-            payment_rails: ['ach_push', 'wire'],
-          },
+          source_deposit_instructions: depositInstructions(input.currency),
           destination: { currency: 'usdc', payment_rail: 'solana', bridge_wallet_id: input.walletId },
         }), customerId),
       );
@@ -250,13 +291,21 @@ export function createSandboxBanking(options: { db: Db; now: () => Date; appUrl:
 
     async simulateDeposit(input) {
       await requireApproved(input.customerId);
+      const id = newId('va_event');
       const deposit = {
-        id: newId('va_event'),
+        id,
         type: 'funds_received',
         customer_id: input.customerId,
+        deposit_id: newId('deposit'),
         amount: centsToDecimal(input.amountCents),
         currency: 'usd',
-        source: { payment_rail: input.rail, sender_name: input.senderName, sender_bank_name: input.fromBank, description: `${input.rail} deposit` },
+        source: {
+          payment_rail: input.rail,
+          sender_name: input.senderName,
+          sender_bank_name: input.fromBank,
+          ...(input.senderType ? { sender_type: input.senderType } : {}),
+          description: input.description ?? `${input.rail} deposit`,
+        },
         created_at: now().toISOString(),
       };
       return event('virtual_account.activity', 'virtual_account.activity.created', deposit);

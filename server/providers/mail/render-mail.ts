@@ -1,5 +1,6 @@
 import type { CompanyStatus } from '@domain/company';
 import type { Language } from '@domain/constants';
+import type { HoldReason } from '@domain/incoming-payments';
 import type { MailType } from '@domain/mail';
 import en from '../../i18n/en.json';
 import es from '../../i18n/es.json';
@@ -31,6 +32,8 @@ export interface MailTemplates {
     /** The claim link of a guest order (`<order id>.<secret>`, valid `days`); null when the order already has its account. */
     claim: { link: string; days: number } | null;
   };
+  /** SPEC §1 held an incoming payment: why (`reason`) and what the owner can do; amount, date and limit already formatted. */
+  paymentHeld: { firstName: string; company: string; amount: string; sender: string; date: string; limit: string; reason: HoldReason };
   /** The code that resets a user's banking two-factor access, sent to the company owner; `requester` is who asked. */
   twoFactorReset: { firstName: string; code: string; minutes: number; requester: string; company: string };
   /** SPEC §4 renewal: a company's renewal due date is near (`upcoming`) or has passed (`overdue`); `dueDate` formatted. */
@@ -87,6 +90,18 @@ const layouts: { [K in MailKind]: (t: MailTexts, v: MailTemplates[K], link: (pat
       { text: t.twoFactorReset.ignore },
     ],
   }),
+  paymentHeld: (t, v, link) => {
+    const values = { company: v.company, amount: v.amount, sender: v.sender, date: v.date, limit: v.limit };
+    return {
+      subject: fill(t.paymentHeld.subject, values),
+      blocks: [
+        { text: fill(t.paymentHeld.intro, values) },
+        { text: fill(t.paymentHeld.why[v.reason], values) },
+        { text: fill(t.paymentHeld.todo[v.reason], values) },
+        { text: fill(t.paymentHeld.action, { url: link('banking-crypto') }) },
+      ],
+    };
+  },
   loginCode: (t, v) => ({
     subject: t.loginCode.subject,
     blocks: [{ text: t.loginCode.intro }, { text: v.code, emphasis: true }, { text: fill(t.loginCode.expiry, { minutes: v.minutes }) }, { text: t.loginCode.ignore }],

@@ -287,13 +287,19 @@ export const letters = () => Array.from({ length: 8 }, () => String.fromCharCode
  */
 export async function ownerWithCompany(
   request: APIRequestContext,
-  { firstName = 'Íñigo', lastName = 'Fernández', language = 'en', plan }: { firstName?: string; lastName?: string; language?: Lang; plan?: 'standard' | 'professional' | 'enterprise' } = {},
+  {
+    firstName = 'Íñigo',
+    lastName = 'Fernández',
+    language = 'en',
+    plan,
+    partnerCountry,
+  }: { firstName?: string; lastName?: string; language?: Lang; plan?: 'standard' | 'professional' | 'enterprise'; partnerCountry?: string } = {},
 ) {
   const email = uniqueEmail('owner');
   const password = 'Alta#2026go';
   const created = await request.post('/api/v1/users', { data: { firstName, lastName, email, password, language, acceptTerms: true } });
   expect(created.status(), await created.text()).toBe(201);
-  const order = await placeOrder(request, { email, ...(plan ? { plan } : {}) });
+  const order = await placeOrder(request, { email, ...(plan ? { plan } : {}), ...(partnerCountry ? { partnerCountry } : {}) });
   const paid = await request.post(`/api/v1/checkout/${order.orderId}/pay`, {
     headers: { 'Idempotency-Key': randomUUID(), 'X-Checkout-Token': order.checkoutToken },
     data: {

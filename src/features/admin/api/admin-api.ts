@@ -13,6 +13,7 @@ import {
   type AuditPage,
   type CompanyStatusChange,
 } from '@domain/admin';
+import { walletTransactionSchema, type WalletTransaction } from '@domain/banking';
 import { staffMailItemSchema, type StaffMailItem } from '@domain/mail';
 import { api, apiBaseUrl } from '@src/lib/api';
 
@@ -70,6 +71,11 @@ export async function fetchStaffMail(companyId: string): Promise<StaffMailItem[]
   return z.object({ items: z.array(staffMailItemSchema) }).parse(await api.get(`admin/companies/${encodeURIComponent(companyId)}/mail`)).items;
 }
 
+/** A company's incoming payments held for review under SPEC §1, oldest first. */
+export async function fetchHeldDeposits(companyId: string): Promise<WalletTransaction[]> {
+  return z.object({ items: z.array(walletTransactionSchema) }).parse(await api.get(`admin/companies/${encodeURIComponent(companyId)}/held-deposits`)).items;
+}
+
 /** The staff operations of a company's page (decision 038); each is audit-logged by the server. */
 export const staffActions = {
   markForwarded: (mailId: string) => api.post(`admin/mail/${encodeURIComponent(mailId)}/forwarding/forwarded`),
@@ -77,4 +83,6 @@ export const staffActions = {
   markRenewalProcessed: (companyId: string, dueDate: string) => api.post<void>(`admin/companies/${encodeURIComponent(companyId)}/renewals/${encodeURIComponent(dueDate)}/processed`),
   markDissolutionProcessed: (companyId: string) => api.post<void>(`admin/companies/${encodeURIComponent(companyId)}/dissolution/processed`),
   markBoiFiled: (companyId: string) => api.post<void>(`admin/companies/${encodeURIComponent(companyId)}/boi-report/filed`),
+  releaseDeposit: (companyId: string, transactionId: string) => api.post(`admin/companies/${encodeURIComponent(companyId)}/held-deposits/${encodeURIComponent(transactionId)}/release`),
+  returnDeposit: (companyId: string, transactionId: string) => api.post(`admin/companies/${encodeURIComponent(companyId)}/held-deposits/${encodeURIComponent(transactionId)}/return`),
 };

@@ -16,6 +16,7 @@ import { changeCompanyStatus, fetchCompany } from '../api/admin-api';
 import { uploadCompanyDocument } from '../api/staff-uploads';
 import styles from './admin.module.css';
 import { AuditLog } from './audit-log';
+import { HeldDeposits } from './held-deposits';
 import { StaffMail } from './staff-mail';
 import { StaffOperations } from './staff-operations';
 import { StaffUpload } from './staff-upload';
@@ -27,7 +28,7 @@ const staffCompanyDocuments = companyDocumentTypes.filter((type) => !partnerDocu
  * A company for staff (decision 028): its facts, the progress status moved one step along
  * SPEC §4 (the owner is mailed), documents staff upload for the customer (decision 033), its
  * renewals, dissolution, BOI report and scanned mail with forwarding requests (decision 038),
- * and its audit log.
+ * incoming payments SPEC §1 holds for review, and its audit log.
  */
 export function CompanyStaffScreen({ companyId, language }: { companyId: string; language: Language }) {
   const { t } = useTranslation(['admin', 'dashboard', 'common']);
@@ -136,6 +137,7 @@ export function CompanyStaffScreen({ companyId, language }: { companyId: string;
       />
       <StaffOperations company={company} language={language} onChanged={refresh} />
       <StaffMail companyId={company.id} language={language} onChanged={refresh} />
+      <HeldDeposits companyId={company.id} language={language} onChanged={refresh} />
       <AuditLog subject={{ companyId: company.id }} language={language} refreshKey={changes} />
     </div>
   );

@@ -12,7 +12,9 @@ import { useErrorText } from '@src/lib/use-error-text';
 import { ApiError, NetworkError } from '@src/lib/api';
 import { getOverview, listWalletTransactions, startVerification } from '../api/banking-api';
 import { BankAccountsPanel } from './bank-accounts-panel';
+import { BankingUnavailable } from './banking-unavailable';
 import { DepositPanel } from './deposit-panel';
+import { HeldPayments } from './held-payments';
 import { KybWizard } from './kyb-wizard';
 import { LiquidationPanel } from './liquidation-panel';
 import { StatementPanel } from './statement-panel';
@@ -22,8 +24,9 @@ import { WithdrawForm } from './withdraw-form';
 import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
 /**
- * The bank account screen (SPEC §2): two-factor access first; then verification, the
- * virtual account, balances, withdrawals, bank accounts and wallet transactions. Banking is
+ * The bank account screen (SPEC §2): a company SPEC §1 closes banking to is told so first, and
+ * what it can still use; others get two-factor access first; then verification, the virtual
+ * accounts, balances, payments held for review, withdrawals, bank accounts and wallet transactions. Banking is
  * online-only; a server poke (a deposit arrived, a transfer moved) makes the sync engine
  * pull, and this screen reloads its data whenever a pull completes: no page reload needed.
  */
@@ -124,8 +127,11 @@ export function BankingScreen() {
       {!overview && offline && selectedCompany && (
         <KybWizard companyId={selectedCompany.id} kind={selectedCompany.type === 'Cross Border Crypto' ? 'crypto' : 'business'} language={language} submitted={null} onSubmitted={show} />
       )}
-      {overview && selected && !overview.twoFactor.access && <TwoFactorPanel companyId={selected} overview={overview} onVerified={() => void reload()} />}
-      {overview?.twoFactor.access && selected && (
+      {overview?.bankingUnavailable && <BankingUnavailable country={overview.bankingUnavailable} language={language} />}
+      {overview && !overview.bankingUnavailable && selected && !overview.twoFactor.access && (
+        <TwoFactorPanel companyId={selected} overview={overview} onVerified={() => void reload()} />
+      )}
+      {overview?.twoFactor.access && !overview.bankingUnavailable && selected && (
         <>
           {overview.impersonated && <FormAlert>{t('impersonated')}</FormAlert>}
           {(!overview.profile || overview.kyb) && (
@@ -189,11 +195,12 @@ export function BankingScreen() {
               />
             </>
           )}
-          {overview.profile?.virtualAccount && overview.balances && (
+          <HeldPayments transactions={transactions} language={language} />
+          {overview.profile?.virtualAccounts.usd && overview.balances && (
             <StatementPanel
               companyName={selectedCompany?.name ?? ''}
               language={language}
-              account={overview.profile.virtualAccount}
+              account={overview.profile.virtualAccounts.usd}
               balanceCents={overview.balances.usd}
               transactions={transactions}
             />

@@ -1,5 +1,6 @@
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feeSchedule, type BankingOverview } from '@domain/banking';
+import { feeSchedule, type BankingOverview, type DepositRail, type FeeRate } from '@domain/banking';
 import type { Language } from '@domain/constants';
 import { formatNumber, formatUsd } from '@src/i18n/format';
 import styles from './banking.module.css';
@@ -7,65 +8,79 @@ import { QrCode } from './qr-code';
 
 type Profile = NonNullable<BankingOverview['profile']>;
 
-/** A fee rate as "0.25%", or "free" when a rail charges nothing (SPEC §9: bank and USDC deposits). */
+/** A fee rate as "0.25 %". */
 const percent = (bps: number, language: Language) => `${formatNumber(bps / 100, language)} %`;
 
 /**
- * How to put money in, rail by rail (SPEC §1, §9): ACH and US wire to the virtual account's
- * routing and account numbers, SEPA to its IBAN where the provider offers one (never SWIFT),
- * and USDC or USDT to the wallet's address (as text and QR). Bank and USDC deposits are free;
- * the USDT fee is shown by tier from the same table the server uses. No minimum.
+ * How to put money in, rail by rail (SPEC §1, §9): ACH and US wire to the USD virtual account's
+ * routing and account numbers, SEPA to the EUR account's IBAN and BIC, SPEI to the MXN
+ * account's CLABE (each shown once the provider opened it), and USDC or USDT to the wallet's
+ * address (as text and QR). SWIFT is refused in words. Each rail shows its own fee from the
+ * table the server charges by (SPEC §9: bank and USDC deposits free). No minimum.
  */
 export function DepositPanel({ profile, language }: { profile: Profile; language: Language }) {
   const { t } = useTranslation('banking');
-  const account = profile.virtualAccount;
+  const { usd, eur, mxn } = profile.virtualAccounts;
   const usdt = feeSchedule.deposit_usdt;
+  const tiers = (rates: readonly FeeRate[]) =>
+    t('deposit.crypto.usdtFee', {
+      low: percent(rates[0]!.bps, language),
+      middle: percent(rates[1]!.bps, language),
+      high: percent(rates[2]!.bps, language),
+      from: formatUsd(200_000, language),
+      over: formatUsd(500_000, language),
+    });
+  /** The rail's deposit fee: free, or its tiers (a fixed part is not configured for deposits). */
+  const feeOf = (rail: DepositRail) => {
+    const rates = feeSchedule[`deposit_${rail}`];
+    return rates.every((rate) => rate.bps === 0 && rate.fixedCents === 0) ? t('deposit.free') : tiers(rates);
+  };
+  const rail = (id: DepositRail, rows: [string, string][]) => (
+    <section key={id} aria-labelledby={`deposit-${id}`}>
+      <h3 id={`deposit-${id}`}>{t(`deposit.rails.${id}.title`)}</h3>
+      <dl className={styles.details}>
+        {rows.map(([label, value]) => (
+          <Fragment key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </Fragment>
+        ))}
+        <dt>{t('deposit.fee')}</dt>
+        <dd data-testid={`deposit-fee-${id}`}>{feeOf(id)}</dd>
+      </dl>
+      <p className={styles.hint}>{t(`deposit.rails.${id}.timing`)}</p>
+    </section>
+  );
   return (
     <section className={styles.card} aria-labelledby="deposit-title">
       <h2 id="deposit-title">{t('deposit.title')}</h2>
       <p className={styles.hint}>{t('deposit.noMinimum')}</p>
-      {account && (
-        <>
-          {(['ach_push', 'wire'] as const)
-            .filter((rail) => account.rails.includes(rail))
-            .map((rail) => (
-              <section key={rail} aria-labelledby={`deposit-${rail}`}>
-                <h3 id={`deposit-${rail}`}>{t(`deposit.rails.${rail}.title`)}</h3>
-                <dl className={styles.details}>
-                  <dt>{t('account.beneficiary')}</dt>
-                  <dd>{account.beneficiaryName}</dd>
-                  <dt>{t('account.bank')}</dt>
-                  <dd>{rail === 'wire' && account.bankAddress ? `${account.bankName}, ${account.bankAddress}` : account.bankName}</dd>
-                  <dt>{t('account.routing')}</dt>
-                  <dd>{account.routingNumber}</dd>
-                  <dt>{t('account.number')}</dt>
-                  <dd>{account.accountNumber}</dd>
-                  <dt>{t('deposit.fee')}</dt>
-                  <dd>{t('deposit.free')}</dd>
-                </dl>
-                <p className={styles.hint}>{t(`deposit.rails.${rail}.timing`)}</p>
-              </section>
-            ))}
-          {account.iban && (
-            <section aria-labelledby="deposit-sepa">
-              <h3 id="deposit-sepa">{t('deposit.rails.sepa.title')}</h3>
-              <dl className={styles.details}>
-                <dt>{t('account.beneficiary')}</dt>
-                <dd>{account.beneficiaryName}</dd>
-                <dt>IBAN</dt>
-                <dd>{account.iban}</dd>
-                {account.bic && (
-                  <>
-                    <dt>BIC</dt>
-                    <dd>{account.bic}</dd>
-                  </>
-                )}
-                <dt>{t('deposit.fee')}</dt>
-                <dd>{t('deposit.free')}</dd>
-              </dl>
-              <p className={styles.hint}>{t('deposit.rails.sepa.timing')}</p>
-            </section>
+      {usd &&
+        (['ach_push', 'wire'] as const)
+          .filter((id) => usd.rails.includes(id))
+          .map((id) =>
+            rail(id, [
+              [t('account.beneficiary'), usd.beneficiaryName],
+              [t('account.bank'), id === 'wire' && usd.bankAddress ? `${usd.bankName}, ${usd.bankAddress}` : usd.bankName],
+              [t('account.routing'), usd.routingNumber],
+              [t('account.number'), usd.accountNumber],
+            ]),
           )}
+      {eur &&
+        rail('sepa', [
+          [t('account.holder'), eur.beneficiaryName],
+          [t('account.bank'), `${eur.bankName}, ${eur.bankAddress}`],
+          ['IBAN', eur.iban],
+          ['BIC', eur.bic],
+        ])}
+      {mxn &&
+        rail('spei', [
+          [t('account.holder'), mxn.beneficiaryName],
+          [t('account.bank'), mxn.bankName],
+          ['CLABE', mxn.clabe],
+        ])}
+      {(usd || eur || mxn) && (
+        <>
           <p className={styles.hint}>{t('deposit.noSwift')}</p>
           <p className={styles.hint}>{t('account.allowed')}</p>
         </>
@@ -81,15 +96,7 @@ export function DepositPanel({ profile, language }: { profile: Profile; language
             <dt>USDC</dt>
             <dd>{t('deposit.free')}</dd>
             <dt>USDT</dt>
-            <dd data-testid="usdt-deposit-fee">
-              {t('deposit.crypto.usdtFee', {
-                low: percent(usdt[0].bps, language),
-                middle: percent(usdt[1].bps, language),
-                high: percent(usdt[2].bps, language),
-                from: formatUsd(200_000, language),
-                over: formatUsd(500_000, language),
-              })}
-            </dd>
+            <dd data-testid="usdt-deposit-fee">{tiers(usdt)}</dd>
           </dl>
           <p className={styles.hint}>{t('deposit.crypto.network')}</p>
         </section>

@@ -13,7 +13,7 @@ import styles from './banking.module.css';
 interface Props {
   companyName: string;
   language: Language;
-  account: NonNullable<NonNullable<BankingOverview['profile']>['virtualAccount']>;
+  account: NonNullable<NonNullable<BankingOverview['profile']>['virtualAccounts']['usd']>;
   balanceCents: number;
   transactions: WalletTransaction[];
 }
