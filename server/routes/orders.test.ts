@@ -178,9 +178,23 @@ describe('orders', () => {
         email: 'maria@example.com',
         companyName: 'Andes Labs',
         claimed: false,
+        userExists: null,
         companyId: null,
         pendingPayment: null,
       });
+    });
+
+    it('tells the payer’s browser, once paid, whether an account with the order’s email exists (SPEC §4), and nobody before payment', async () => {
+      const fresh = await placeOrder(t, { email: 'payer-without-account@example.com' });
+      // Unpaid: no answer, or placing orders would tell anyone which emails have accounts.
+      expect(await (await view(fresh)).json()).toMatchObject({ status: 'pending', userExists: null });
+      await payRequest(t, fresh);
+      expect(await (await view(fresh)).json()).toMatchObject({ status: 'paid', userExists: false });
+      await signedInUser(t, 'payer-with-account@example.com');
+      const known = await placeOrder(t, { email: 'payer-with-account@example.com' });
+      expect(await (await view(known)).json()).toMatchObject({ userExists: null });
+      await payRequest(t, known);
+      expect(await (await view(known)).json()).toMatchObject({ status: 'paid', userExists: true });
     });
 
     it('answers 404 to a wrong token, a malformed id or an unknown order, and 401 without any credential', async () => {
