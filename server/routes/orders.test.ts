@@ -489,5 +489,14 @@ describe('orders', () => {
       const [company] = await t.database.db.select().from(companies).where(eq(companies.ownerId, owner.user.id));
       expect(company!.details).toEqual({ documents: [{ kind: 'einLetter' }], ein: '12-3456789' });
     });
+
+    it("records a migrated company's formation date, which decides its first tax year", async () => {
+      const owner = await signedInUser(t, 'migrated-formed@example.com');
+      const wizard = wizards.migrateCompany('migrated-formed@example.com') as { company: Record<string, unknown> };
+      const order = await placeOrder(t, { flow: 'migrateCompany', wizard: { ...wizard, company: { ...wizard.company, formationDate: '2023-05-10' } }, cookies: owner.cookies });
+      await payRequest(t, order);
+      const [company] = await t.database.db.select().from(companies).where(eq(companies.ownerId, owner.user.id));
+      expect(company!.constitutionDate).toBe('2023-05-10');
+    });
   });
 });
