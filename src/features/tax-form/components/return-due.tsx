@@ -28,7 +28,8 @@ export function dueLine(facts: ReturnFacts, language: Language): DueLine | null 
     if (!first) return null;
     return { key: 'due.first', values: { ...values, firstYear: first.taxYear, date: formatDate(first.deadline, language, 'long') }, forms: first.forms };
   }
-  if (facts.standing === null || facts.daysRemaining === null) return null;
+  // `!standing`: a copy cached on the device before standings existed says nothing until it reloads.
+  if (!facts.standing || facts.daysRemaining === null) return null;
   if (facts.standing === 'overdue') {
     const penalty = facts.penaltyUsd === null ? undefined : formatUsd(facts.penaltyUsd, language);
     return { key: 'due.overdue', values: { ...values, date: formatDate(facts.deadline!, language, 'long'), extended: formatDate(facts.extendedDeadline!, language, 'long'), count: -facts.daysRemaining }, forms: facts.forms, ...(penalty ? { penalty } : {}) };
