@@ -494,9 +494,16 @@ function Confirmation({ values, taxYear, companyId, language, books }: { values:
         </div>
       )}
       {preview && due && (
+        // Form 7004 extends nothing once the return's own deadline has passed (this device's day).
         <div className={styles.preview}>
-          <p>{t('confirm.extension', { date: formatDate(due.deadline, language, 'long'), extended: formatDate(due.extendedDeadline, language, 'long') })}</p>
-          <TaxReturnDownload form={preview} language={language} kind="extension" />
+          {new Date().toISOString().slice(0, 10) <= due.deadline ? (
+            <>
+              <p>{t('confirm.extension', { date: formatDate(due.deadline, language, 'long'), extended: formatDate(due.extendedDeadline, language, 'long') })}</p>
+              <TaxReturnDownload form={preview} language={language} kind="extension" />
+            </>
+          ) : (
+            <p>{t('confirm.extensionPassed', { date: formatDate(due.deadline, language, 'long') })}</p>
+          )}
         </div>
       )}
       <p className={styles.lead}>{t('confirm.final')}</p>
