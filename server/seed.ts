@@ -83,6 +83,9 @@ export async function seedDemoData(deps: AppDeps, storage?: StorageProvider) {
       state: 'WY',
       status: 'ObtainingEin',
       plan: 'standard',
+      // Formed two years back, so the demo shows what an owner who is late meets: last year's
+      // return unsent and overdue in the pending declarations and their reminder (issue 33).
+      constitutionDate: `${now.getUTCFullYear() - 2}-03-10`,
       requestedAt: now,
       updatedAt: now,
     })
