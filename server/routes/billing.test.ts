@@ -292,3 +292,35 @@ describe('Stripe webhooks', () => {
     expect(await (await send(other.payload, signed(other.payload))).json()).toEqual({ received: true, duplicate: false });
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('plan changes racing on PostgreSQL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: '1' });
+    t.clock.now = now;
+  });
+  afterAll(() => t.close());
+
+  it('charges ten identical concurrent changes (one Idempotency-Key) once, with one invoice and no credit', async () => {
+    const owner = await signedInUser(t, 'change-race@example.com');
+    const subscription = await subscriptionOf(t, owner.user.id);
+    const added = await t.request('/api/v1/payment-methods', { method: 'POST', cookies: owner.cookies, json: { paymentMethod: cardMethod('4242424242424242') }, headers: { 'idempotency-key': crypto.randomUUID() } });
+    expect(await added.json()).toMatchObject({ status: 'succeeded' });
+    const key = crypto.randomUUID();
+    const change = () =>
+      t.request(`/api/v1/subscriptions/${subscription.id}/change`, { method: 'POST', cookies: owner.cookies, json: { plan: 'enterprise', billing: 'monthly' }, headers: { 'idempotency-key': key } });
+    const responses = await Promise.all(Array.from({ length: 10 }, change));
+    const answers = await Promise.all(responses.map(async (response) => (response.status === 200 ? 'changed' : await refusedWith(response))));
+    expect(answers).toContain('changed');
+    expect(answers.every((answer) => answer === 'changed' || answer === 'payment_in_progress')).toBe(true);
+
+    const charges = await t.database.db.select().from(sandboxPaymentIntents).where(sql`${sandboxPaymentIntents.metadata}->>'altaSubscriptionId' = ${subscription.id}`);
+    expect(charges).toHaveLength(1);
+    expect(await t.database.db.select().from(invoices).where(eq(invoices.companyId, subscription.companyId))).toHaveLength(1);
+    const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id));
+    expect(row).toMatchObject({ plan: 'enterprise', credit: 0 });
+    // A retry after the race answers the change, charging nothing more.
+    expect((await change()).status).toBe(200);
+    expect(await t.database.db.select().from(sandboxPaymentIntents).where(sql`${sandboxPaymentIntents.metadata}->>'altaSubscriptionId' = ${subscription.id}`)).toHaveLength(1);
+  });
+});

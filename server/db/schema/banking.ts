@@ -130,6 +130,12 @@ export const walletTransactions = pgTable(
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
     providerTransferId: text('provider_transfer_id'),
+    /**
+     * A withdrawal the provider has not answered for yet (its answer was lost: a timeout, a 5xx,
+     * a body that is not JSON): from this time the resolver asks again with the same key. Null
+     * once the provider's transfer is known or the withdrawal is settled.
+     */
+    resolveAfter: timestamp('resolve_after', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -138,6 +144,7 @@ export const walletTransactions = pgTable(
     index('wallet_transactions_company_idx').on(table.companyId, table.createdAt),
     uniqueIndex('wallet_transactions_idempotency_idx').on(table.companyId, table.idempotencyKey),
     uniqueIndex('wallet_transactions_provider_idx').on(table.providerTransferId),
+    index('wallet_transactions_resolve_idx').on(table.resolveAfter).where(sql`${table.resolveAfter} is not null`),
   ],
 );
 
