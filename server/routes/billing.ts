@@ -60,7 +60,7 @@ const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 const keyHeaders = z.object({ 'idempotency-key': idempotencyKeySchema });
 
 /** The card's "no" (declines, a failed challenge) and the expected refusals of a change. */
-const changeRefusals = [...paymentDeclineCodes, 'payment_failed', 'no_payment_method', 'plan_unchanged', 'subscription_inactive'] as const satisfies readonly ProblemCode[];
+const changeRefusals = [...paymentDeclineCodes, 'payment_failed', 'payment_in_progress', 'no_payment_method', 'plan_unchanged', 'subscription_inactive'] as const satisfies readonly ProblemCode[];
 const cardRefusals = [...paymentDeclineCodes, 'payment_failed'] as const satisfies readonly ProblemCode[];
 const removeRefusals = ['card_required'] as const satisfies readonly ProblemCode[];
 
