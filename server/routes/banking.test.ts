@@ -82,9 +82,9 @@ describe('banking', () => {
     await t.database.db.insert(kybSubmissions).values({ companyId: id, kind: 'business', form: validKyb(), draftId: randomUUID(), submittedBy: by, submittedAt: t.clock.now });
   }
 
-  async function approve(id: string) {
-    await kybOnFile(id, owner.id);
-    const enabled = await api(`/companies/${id}/verification`, owner, { method: 'POST' });
+  async function approve(id: string, who = owner) {
+    await kybOnFile(id, who.id);
+    const enabled = await api(`/companies/${id}/verification`, who, { method: 'POST' });
     expect(enabled.status).toBe(201);
     const [profile] = await t.database.db.select().from(bankingProfiles).where(eq(bankingProfiles.companyId, id));
     const decision = await t.request(`/api/v1/banking/sandbox/kyc/${profile!.kycLinkId}`, { method: 'POST', body: new URLSearchParams({ decision: 'approved' }), headers: { origin: 'http://localhost:3000' } });
@@ -392,6 +392,28 @@ describe('banking', () => {
       expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
       expect(bodies[0].id).toBe(bodies[1].id);
       expect(await t.database.db.select().from(liquidationAddresses).where(eq(liquidationAddresses.companyId, companyId))).toHaveLength(1);
+    });
+
+    it('scopes the provider key by company: another company’s same Idempotency-Key makes its own liquidation address', async () => {
+      const other = await person('other-owner@example.com');
+      const otherCompany = await companyOf(other.id, 'AR');
+      await setUp(other, otherCompany);
+      await approve(otherCompany, other);
+      owner.cookies = await signIn(t, owner.email);
+      await verify(owner);
+      const key = randomUUID();
+      const addressOf = async (who: Person, company: string) => {
+        const account = await api(`/companies/${company}/bank-accounts`, who, { method: 'POST', json: usAccount });
+        expect(account.status).toBe(201);
+        const bankAccountId = ((await account.json()) as { id: string }).id;
+        return api(`/companies/${company}/liquidation-addresses`, who, { method: 'POST', json: { currency: 'usdc', bankAccountId, method: 'ach' }, headers: { 'idempotency-key': key } });
+      };
+      const mine = await addressOf(owner, companyId);
+      const theirs = await addressOf(other, otherCompany);
+      expect([mine.status, theirs.status]).toEqual([201, 201]);
+      expect((await theirs.json()).address).not.toBe((await mine.json()).address);
+      const keys = (await t.database.db.select().from(sandboxBridgeObjects).where(eq(sandboxBridgeObjects.kind, 'liquidation_address'))).map((row) => row.idempotencyKey);
+      expect(keys).not.toContain(key);
     });
 
     it('never lets racing withdrawals spend more than the balance', async () => {

@@ -476,7 +476,8 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
       const network = liquidationNetworks[input.currency];
       try {
         const created = await provider.createLiquidationAddress(profile.customerId, {
-          idempotencyKey: c.req.valid('header')['idempotency-key'],
+          // Scoped by company: the provider's keys are one namespace for all of Alta, and a client's key is its own.
+          idempotencyKey: `liquidation-${companyId}-${c.req.valid('header')['idempotency-key']}`,
           chain: network,
           currency: input.currency,
           externalAccountId: account.providerAccountId,
