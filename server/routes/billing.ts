@@ -375,13 +375,18 @@ export function billingRouter(deps: AppDeps, provider: PaymentsProvider) {
           { id, version: subscription.updatedAt, plan: change.plan, billing: change.billing, periodStart, periodEnd, credit: proration.creditAfter },
           now,
         );
+        if (!row && !paymentId) {
+          // Lost the race with nothing charged: the key is free for the customer's retry, priced again.
+          await releaseSubscriptionChange(tx, claim, null);
+          return false;
+        }
         // The claim settles once: the charge goes on this change's invoice, or (a change won the race after pricing) becomes credit.
         if (!(await settleSubscriptionChange(tx, claim, row ? 'applied' : 'credited', paymentId))) {
           // A taken-over claim settled first with the same charge: this request's work is undone.
           throw new SettledElsewhere();
         }
-        if (!row && paymentId) await addCredit(tx, id, proration.amountDue, now);
-        if (row && paymentId) {
+        if (!row) await addCredit(tx, id, proration.amountDue, now);
+        else if (paymentId) {
           await insertInvoice(tx, {
             sourceKey: `change:${id}:${key}`,
             userId: user.id,
