@@ -93,8 +93,9 @@ export const subscriptions = pgTable(
  * charges for a key (a concurrent duplicate is told the change is in progress), and the charge
  * it took is used once — `applied` (the change and its invoice) or `credited` (another change
  * won the race after pricing) — never both, never twice. `open` is a key whose last attempt
- * ended without money taken (a decline, an unknown provider answer): the next retry claims it
- * again. A claim left by a dead instance is taken over after a while; the provider's key makes
+ * ended with no charge known (a decline, a lost provider answer, a payment still processing):
+ * the next retry claims it again, and the same provider key (or the kept payment id) finds
+ * whatever charge that attempt made. A claim left by a dead instance is taken over after a while; the provider's key makes
  * the taken-over charge the same charge.
  */
 export const subscriptionChanges = pgTable(
