@@ -13,8 +13,13 @@ import { kybSubmittedSchema } from './kyb';
 export const verificationStatuses = ['pending', 'underReview', 'awaitingUbo', 'approved', 'rejected'] as const;
 export type VerificationStatus = (typeof verificationStatuses)[number];
 
-/** SPEC §4 wallet transaction states, as the provider names them. */
+/**
+ * SPEC §4 wallet transaction states, as the provider names them, and Alta's own `pending`: a
+ * withdrawal the provider has not answered for yet (its answer was lost: a timeout, an outage),
+ * until the provider says what became of it (issue 30).
+ */
 export const walletTransactionStatuses = [
+  'pending',
   'payment_processed',
   'awaiting_funds',
   'in_review',

@@ -9,7 +9,9 @@ import { startRenewalReminders } from './jobs/renewal-reminders';
 import { startSyncMaintenance } from './sync/retention';
 import { startDeclarationReminders } from './jobs/declaration-reminders';
 import { startSubscriptionCharges } from './jobs/subscription-charges';
+import { startWithdrawalResolver } from './jobs/withdrawal-resolver';
 import { createPaymentsProvider } from './providers/payments/create-payments-provider';
+import { createBankingProvider } from './providers/banking/create-banking-provider';
 import { openDatabase } from './db/client';
 import { EnvError, parseEnv } from './env';
 import { createBankLinkingProvider } from './providers/bank-linking/create-bank-linking-provider';
@@ -39,6 +41,7 @@ async function main() {
   const stopRenewalReminders = startRenewalReminders(deps);
   const stopBankLinkSync = startBankLinkSync({ db: database.db, provider: bankLinking, now });
   const stopSubscriptionCharges = startSubscriptionCharges(deps, createPaymentsProvider(deps));
+  const stopWithdrawalResolver = startWithdrawalResolver({ db: database.db, provider: createBankingProvider(deps), now });
   const storageSweeper = startStorageSweeper(database, storage, deps.now);
   const app = createApp(deps);
 
@@ -69,6 +72,7 @@ async function main() {
       stopRenewalReminders();
       stopBankLinkSync();
       stopSubscriptionCharges();
+      stopWithdrawalResolver();
       await storageSweeper.stop();
       await database.close();
       process.exit(0);

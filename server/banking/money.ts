@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { feeCents, railsOfRegion, reversedStatuses, type BankAccountView, type WalletTransaction, type Withdrawal, type WalletTransactionStatus } from '@domain/banking';
+import { feeCents, railsOfRegion, reversedStatuses, type BankAccountView, type WalletTransaction, type Withdrawal, type WalletTransactionStatus, type WithdrawalRail } from '@domain/banking';
 import { holdReasons, incomingPaymentVerdict } from '@domain/incoming-payments';
 import type { Db } from '../db/client';
 import { bankAccounts, bankingProfiles, bankingWebhookEvents, walletBalances, walletTransactions } from '../db/schema/banking';
@@ -72,13 +72,21 @@ const requestHashOf = (withdrawal: Withdrawal) =>
     .update(JSON.stringify([withdrawal.rail, withdrawal.bankAccountId ?? null, withdrawal.walletAddress ?? null, withdrawal.amountCents, withdrawal.reference ?? '']))
     .digest('base64url');
 
+/** A withdrawal the provider has not answered for is asked about again after this (and between tries). */
+export const withdrawalRetryMs = 60_000;
+
+/** The provider's key of a withdrawal: derived from Alta's row, so every try (the resolver's too) names the one transfer. */
+const transferKeyOf = (transactionId: string) => `withdrawal-${transactionId}`;
+const transactionIdOfKey = (key: unknown) => (typeof key === 'string' && /^withdrawal-[0-9a-f-]{36}$/.test(key) ? key.slice('withdrawal-'.length) : null);
+
 /**
  * Sends a withdrawal once. In one transaction: the row keyed by (company, Idempotency-Key) —
  * a retry finds it and gets the same answer, another body with that key is refused — and
  * the amount taken from the balance by a conditional update that only succeeds while the
  * balance covers it (two racing withdrawals cannot overdraw; only this company's balance row
- * is locked). Then the transfer goes to the provider with a key derived from the row, so a
- * provider retry cannot send twice either.
+ * is locked). Then the transfer goes to the provider (`sendWithdrawal`). A provider's "no"
+ * gives the money back; an answer that never came leaves the withdrawal `pending`, and the
+ * resolver asks again with the same key until the provider says what became of it.
  */
 export async function withdraw(
   db: Db,
@@ -108,12 +116,14 @@ export async function withdraw(
         currency: withdrawal.rail === 'tron' ? 'usdt' : 'usd',
         amountCents: withdrawal.amountCents,
         feeCents: fee,
-        status: 'awaiting_funds',
+        status: 'pending',
         counterparty,
         reference: withdrawal.reference || null,
         bankAccountId: account?.id ?? null,
         idempotencyKey: input.idempotencyKey,
         requestHash: hash,
+        // Should this instance die before the provider answers, the resolver takes the withdrawal over then.
+        resolveAfter: new Date(now.getTime() + withdrawalRetryMs),
         createdBy: input.userId,
         createdAt: now,
         updatedAt: now,
@@ -141,36 +151,74 @@ export async function withdraw(
     return { transaction: toWalletTransaction(existing), replayed: true };
   }
 
+  const sent = await sendWithdrawal(db, provider, claimed, now);
+  if (sent.outcome === 'refused') throw new ProblemError(422, 'withdrawal_failed');
+  return { transaction: toWalletTransaction(sent.row), replayed: false };
+}
+
+/**
+ * Asks the provider for a withdrawal's transfer — first, or again with the same key, which
+ * Bridge answers with the transfer the first call made (for 24 hours) — and records the answer:
+ * the provider's transfer id and state (unless its webhook told them first); on a refusal, the
+ * money back and `error`, once; on no answer, the withdrawal stays `pending` for the next try.
+ */
+export async function sendWithdrawal(
+  db: Db,
+  provider: BankingProvider,
+  row: TransactionRow,
+  now: Date,
+): Promise<{ outcome: 'sent' | 'refused' | 'unknown'; row: TransactionRow }> {
+  const current = async () => (await db.select().from(walletTransactions).where(eq(walletTransactions.id, row.id)))[0] ?? row;
   try {
+    const [profile] = await db.select().from(bankingProfiles).where(eq(bankingProfiles.companyId, row.companyId));
+    // The account as it was chosen: one removed since still names the transfer's destination.
+    const [account] = row.bankAccountId ? await db.select().from(bankAccounts).where(eq(bankAccounts.id, row.bankAccountId)) : [];
+    const rail = row.rail as WithdrawalRail;
     const transfer = await provider.createTransfer({
-      idempotencyKey: `withdrawal-${claimed.id}`,
-      customerId: profile.customerId,
-      walletId: profile.walletId,
-      amountCents: withdrawal.amountCents - fee,
-      feeCents: fee,
-      rail: withdrawal.rail,
-      currency: withdrawal.rail === 'tron' ? 'usdt' : withdrawal.rail === 'sepa' ? 'eur' : withdrawal.rail === 'spei' ? 'mxn' : 'usd',
+      idempotencyKey: transferKeyOf(row.id),
+      customerId: profile!.customerId,
+      walletId: profile!.walletId!,
+      amountCents: row.amountCents - row.feeCents,
+      feeCents: row.feeCents,
+      rail,
+      currency: rail === 'tron' ? 'usdt' : rail === 'sepa' ? 'eur' : rail === 'spei' ? 'mxn' : 'usd',
       externalAccountId: account?.providerAccountId,
-      toAddress: withdrawal.walletAddress,
-      reference: withdrawal.reference || undefined,
+      toAddress: rail === 'tron' ? row.counterparty : undefined,
+      reference: row.reference ?? undefined,
     });
-    const [sent] = await db
+    // Only while nothing is known of the transfer: a webhook that came first has a later state.
+    const [recorded] = await db
       .update(walletTransactions)
-      .set({ providerTransferId: transfer.id, status: transfer.status, updatedAt: now })
-      .where(eq(walletTransactions.id, claimed.id))
+      .set({ providerTransferId: transfer.id, status: transfer.status, resolveAfter: null, updatedAt: now })
+      .where(and(eq(walletTransactions.id, row.id), isNull(walletTransactions.providerTransferId)))
       .returning();
-    return { transaction: toWalletTransaction(sent ?? claimed), replayed: false };
+    if (recorded) await notifyScopes(db, new Set([row.companyId]), null);
+    return { outcome: 'sent', row: recorded ?? (await current()) };
   } catch (error) {
-    // The provider refused before taking the money: the balance comes back and the row says error.
-    console.error(JSON.stringify({ level: 'error', msg: 'withdrawal transfer failed', transaction: claimed.id, ...errorForLog(error) }));
-    await db.transaction(async (tx) => {
-      await tx.update(walletTransactions).set({ status: 'error', updatedAt: now }).where(eq(walletTransactions.id, claimed.id));
-      await tx
-        .update(walletBalances)
-        .set({ availableCents: sql`${walletBalances.availableCents} + ${withdrawal.amountCents}` })
-        .where(and(eq(walletBalances.companyId, companyId), eq(walletBalances.currency, 'usd')));
-    });
-    throw new ProblemError(error instanceof BankingProviderError && error.status !== null && error.status < 500 ? 422 : 502, 'withdrawal_failed');
+    if (error instanceof BankingProviderError && error.refused) {
+      // The provider said no: no transfer exists, the balance comes back and the row says error.
+      console.error(JSON.stringify({ level: 'error', msg: 'withdrawal refused by the provider', transaction: row.id, ...errorForLog(error) }));
+      const refunded = await db.transaction(async (tx) => {
+        const [failed] = await tx
+          .update(walletTransactions)
+          .set({ status: 'error', resolveAfter: null, updatedAt: now })
+          .where(and(eq(walletTransactions.id, row.id), eq(walletTransactions.status, 'pending'), isNull(walletTransactions.providerTransferId)))
+          .returning();
+        if (failed) {
+          await credit(tx, row.companyId, 'usd', row.amountCents);
+          await notifyScopes(tx, new Set([row.companyId]), null);
+        }
+        return failed;
+      });
+      return { outcome: 'refused', row: refunded ?? (await current()) };
+    }
+    // No answer, or one Alta cannot read: the transfer may exist. Nothing comes back until the provider says so.
+    console.error(JSON.stringify({ level: 'error', msg: 'withdrawal outcome unknown; asking again later', transaction: row.id, ...errorForLog(error) }));
+    await db
+      .update(walletTransactions)
+      .set({ resolveAfter: new Date(now.getTime() + withdrawalRetryMs) })
+      .where(and(eq(walletTransactions.id, row.id), isNull(walletTransactions.providerTransferId), eq(walletTransactions.status, 'pending')));
+    return { outcome: 'unknown', row: await current() };
   }
 }
 
@@ -339,12 +387,30 @@ export async function applyBankingEvent(db: Db, event: BankingEvent, now: Date, 
     }
     if (event.category === 'transfer') {
       const status: WalletTransactionStatus = transferStatusOf(String(object.state ?? ''));
-      const [previous] = await tx.select().from(walletTransactions).where(eq(walletTransactions.providerTransferId, event.objectId)).for('update');
+      const [known] = await tx.select().from(walletTransactions).where(eq(walletTransactions.providerTransferId, event.objectId)).for('update');
+      // A webhook can come before the create call's answer (or instead of it, when that answer was lost):
+      // the transfer names Alta's withdrawal by the key it was created with.
+      const byKey = transactionIdOfKey(object.client_reference_id);
+      const [previous] = known
+        ? [known]
+        : byKey
+          ? await tx
+              .select()
+              .from(walletTransactions)
+              .where(and(eq(walletTransactions.id, byKey), eq(walletTransactions.direction, 'outgoing'), isNull(walletTransactions.providerTransferId)))
+              .for('update')
+          : [];
       if (!previous) return true;
       const receipt = (object.receipt ?? {}) as Record<string, unknown>;
       await tx
         .update(walletTransactions)
-        .set({ status, hash: typeof receipt.destination_tx_hash === 'string' ? receipt.destination_tx_hash : previous.hash, updatedAt: now })
+        .set({
+          status,
+          providerTransferId: event.objectId,
+          resolveAfter: null,
+          hash: typeof receipt.destination_tx_hash === 'string' ? receipt.destination_tx_hash : previous.hash,
+          updatedAt: now,
+        })
         .where(eq(walletTransactions.id, previous.id));
       // A withdrawal that comes back (returned, refunded, error...) gives its amount back, once.
       if (previous.direction === 'outgoing' && reversedStatuses.includes(status) && !reversedStatuses.includes(previous.status)) {

@@ -9,6 +9,7 @@ import { invoices, paymentCards, subscriptions } from '../db/schema/billing';
 import { companies } from '../db/schema/companies';
 import { sandboxPaymentIntents } from '../db/schema/payments';
 import { users } from '../db/schema/users';
+import { PaymentProviderError, type PaymentsProvider } from '../providers/payments/payments-provider';
 import { createSandboxPayments, sandboxCards } from '../providers/payments/sandbox-payments';
 import { createStripePayments } from '../providers/payments/stripe-payments';
 import { insertTestCompany } from '../sync/test-fixtures';
@@ -151,6 +152,40 @@ describe('recurring charges through Stripe (the fake Stripe API): off-session Pa
     expect(await chargeDueSubscriptions(depsOf(t, t.database), stripe)).toEqual({ charged: 0, failed: 1, ended: 0 });
     expect(await subscriptionRow(t, subscription.id)).toMatchObject({ status: 'past_due', currentPeriodEnd: periodEnd });
     expect((await t.database.db.select().from(users).where(eq(users.id, owner.id)))[0]!.status).toBe('blocked');
+  });
+});
+
+describe('a renewal charge whose provider answer is lost', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    t.clock.now = new Date('2026-11-22T09:00:00Z');
+  });
+  afterAll(() => t.close());
+
+  it('is neither a decline nor a reason to stop the run: the others are charged, and the claim taken over later finds the same charge', async () => {
+    const lost = await subscribedOwner(t);
+    const other = await subscribedOwner(t);
+    const sandbox = sandboxOf(t, t.database);
+    // The provider charges the card, but its answer for `lost` never comes back.
+    const losing: PaymentsProvider = {
+      ...sandbox,
+      async createPayment(input) {
+        const outcome = await sandbox.createPayment(input);
+        if (input.metadata.altaSubscriptionId === lost.subscription.id) throw new PaymentProviderError('Stripe unreachable: timeout');
+        return outcome;
+      },
+    };
+    expect(await chargeDueSubscriptions(depsOf(t, t.database), losing)).toEqual({ charged: 1, failed: 0, ended: 0 });
+    expect(await subscriptionRow(t, other.subscription.id)).toMatchObject({ currentPeriodStart: periodEnd });
+    expect(await subscriptionRow(t, lost.subscription.id)).toMatchObject({ status: 'active', currentPeriodEnd: periodEnd });
+    expect((await t.database.db.select().from(users).where(eq(users.id, lost.owner.id)))[0]!.status).toBe('active');
+
+    t.clock.advance(chargeClaimMs);
+    expect(await chargeDueSubscriptions(depsOf(t, t.database), sandbox)).toEqual({ charged: 1, failed: 0, ended: 0 });
+    const intents = await t.database.db.select().from(sandboxPaymentIntents);
+    expect(intents.filter((intent) => intent.metadata.altaSubscriptionId === lost.subscription.id)).toHaveLength(1);
+    expect(await subscriptionRow(t, lost.subscription.id)).toMatchObject({ currentPeriodStart: periodEnd });
   });
 });
 

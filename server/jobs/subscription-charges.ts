@@ -12,7 +12,7 @@ import {
   settleChargeSucceeded,
 } from '../db/queries/billing';
 import { errorForLog } from '../lib/log-error';
-import type { PaymentOutcome, PaymentsProvider } from '../providers/payments/payments-provider';
+import { PaymentProviderError, type PaymentOutcome, type PaymentsProvider } from '../providers/payments/payments-provider';
 
 /** Subscriptions read per query: the job's work is bounded per step, whatever their number. */
 const pageSize = 200;
@@ -47,7 +47,17 @@ export async function chargeDueSubscriptions(deps: AppDeps, provider: PaymentsPr
       const amount = Math.max(planPrice(companyType, subscription.plan, subscription.billing) - subscription.credit, 0);
       const attempt = await claimSubscriptionCharge(db, { ...key, amount }, now, new Date(now.getTime() - chargeClaimMs), new Date(now.getTime() - chargeRetryMs));
       if (attempt === null) continue;
-      const outcome = await charge(deps, provider, { ...key, attempt, amount, userId: subscription.userId, companyName });
+      let outcome: Awaited<ReturnType<typeof charge>>;
+      try {
+        outcome = await charge(deps, provider, { ...key, attempt, amount, userId: subscription.userId, companyName });
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        // No answer from the provider: the charge may exist, so it is not a decline. The claim stays; a run after
+        // chargeClaimMs takes it over with the same attempt, whose provider key finds that charge instead of making another.
+        // The other due subscriptions go on meanwhile.
+        console.error(JSON.stringify({ level: 'error', msg: 'subscription charge outcome unknown', subscription: subscription.id, ...errorForLog(error) }));
+        continue;
+      }
       if (outcome.status === 'succeeded') {
         await db.transaction((tx) => settleChargeSucceeded(tx, key, { providerPaymentId: outcome.id, card: outcome.card }, deps.now()));
         counts.charged += 1;

@@ -437,6 +437,28 @@ describe('banking', () => {
       expect(await t.database.db.select().from(liquidationAddresses).where(eq(liquidationAddresses.companyId, companyId))).toHaveLength(1);
     });
 
+    it('scopes the provider key by company: another company’s same Idempotency-Key makes its own liquidation address', async () => {
+      const other = await person('other-owner@example.com');
+      const otherCompany = await companyOf(other.id, 'AR');
+      await setUp(other, otherCompany);
+      await approve(otherCompany, other);
+      owner.cookies = await signIn(t, owner.email);
+      await verify(owner);
+      const key = randomUUID();
+      const addressOf = async (who: Person, company: string) => {
+        const account = await api(`/companies/${company}/bank-accounts`, who, { method: 'POST', json: usAccount });
+        expect(account.status).toBe(201);
+        const bankAccountId = ((await account.json()) as { id: string }).id;
+        return api(`/companies/${company}/liquidation-addresses`, who, { method: 'POST', json: { currency: 'usdc', bankAccountId, method: 'ach' }, headers: { 'idempotency-key': key } });
+      };
+      const mine = await addressOf(owner, companyId);
+      const theirs = await addressOf(other, otherCompany);
+      expect([mine.status, theirs.status]).toEqual([201, 201]);
+      expect((await theirs.json()).address).not.toBe((await mine.json()).address);
+      const keys = (await t.database.db.select().from(sandboxBridgeObjects).where(eq(sandboxBridgeObjects.kind, 'liquidation_address'))).map((row) => row.idempotencyKey);
+      expect(keys).not.toContain(key);
+    });
+
     it('never lets racing withdrawals spend more than the balance', async () => {
       // The test clock has run past the access token's life: a new session, and its own code.
       owner.cookies = await signIn(t, owner.email);

@@ -306,12 +306,12 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
     summary: 'Withdraw (bank or USDT). Needs a fresh step-up and an Idempotency-Key: a retry with the same key sends nothing more',
     request: { params: companyParams, headers: idempotencyHeaders, body: { content: json(withdrawalRequestSchema), required: true } },
     responses: {
-      201: { description: 'Sent', content: json(walletTransactionSchema) },
+      201: { description: 'Sent, or `pending` while the provider has not answered (the resolver asks again; the balance stays taken)', content: json(walletTransactionSchema) },
       200: { description: 'The first answer for this key', content: json(walletTransactionSchema) },
       400: problem('`validation`'),
       403: problem('`two_factor_step_up_required`, `impersonation_forbidden`'),
       409: problem('`insufficient_balance`, `banking_not_approved`'),
-      422: problem('`idempotency_key_reused`'),
+      422: problem('`idempotency_key_reused`, `withdrawal_failed` (the provider refused it; the amount is back on the balance)'),
     },
   });
 
@@ -512,7 +512,8 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
       const network = liquidationNetworks[input.currency];
       try {
         const created = await provider.createLiquidationAddress(profile.customerId, {
-          idempotencyKey: c.req.valid('header')['idempotency-key'],
+          // Scoped by company: the provider's keys are one namespace for all of Alta, and a client's key is its own.
+          idempotencyKey: `liquidation-${companyId}-${c.req.valid('header')['idempotency-key']}`,
           chain: network,
           currency: input.currency,
           externalAccountId: account.providerAccountId,

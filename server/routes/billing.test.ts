@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPeriod } from '@domain/billing';
@@ -290,5 +291,90 @@ describe('Stripe webhooks', () => {
     expect(await t.database.db.select().from(paymentCards).where(eq(paymentCards.userId, user.id))).toEqual([]);
     const other = fake.event('customer.created', fake.customers.values().next().value!);
     expect(await (await send(other.payload, signed(other.payload))).json()).toEqual({ received: true, duplicate: false });
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('plan changes racing on PostgreSQL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: '1' });
+    t.clock.now = now;
+  });
+  afterAll(() => t.close());
+
+  it('charges ten identical concurrent changes (one Idempotency-Key) once, with one invoice and no credit', async () => {
+    const owner = await signedInUser(t, 'change-race@example.com');
+    const subscription = await subscriptionOf(t, owner.user.id);
+    // Last changed before the test's clock, so a change moves the version the others were priced on (as a real clock does).
+    await t.database.db.update(subscriptions).set({ updatedAt: periodStart }).where(eq(subscriptions.id, subscription.id));
+    const added = await t.request('/api/v1/payment-methods', { method: 'POST', cookies: owner.cookies, json: { paymentMethod: cardMethod('4242424242424242') }, headers: { 'idempotency-key': crypto.randomUUID() } });
+    expect(await added.json()).toMatchObject({ status: 'succeeded' });
+    const key = crypto.randomUUID();
+    const change = () =>
+      t.request(`/api/v1/subscriptions/${subscription.id}/change`, { method: 'POST', cookies: owner.cookies, json: { plan: 'enterprise', billing: 'monthly' }, headers: { 'idempotency-key': key } });
+    // The subscription row is held while the ten go through pricing and charging, so none can finish before the others start.
+    const holder = await (t.database.db as unknown as { $client: pg.Pool }).$client.connect();
+    await holder.query('begin');
+    await holder.query('select id from subscriptions where id = $1 for no key update', [subscription.id]);
+    const racing = Array.from({ length: 10 }, change);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await holder.query('commit');
+    holder.release();
+    const responses = await Promise.all(racing);
+    const answers = await Promise.all(responses.map(async (response) => ((await response.clone().json()).status === 'refused' ? refusedWith(response) : `HTTP ${response.status}`)));
+
+    const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id));
+    expect(row).toMatchObject({ plan: 'enterprise', credit: 0 });
+    const charges = await t.database.db.select().from(sandboxPaymentIntents).where(sql`${sandboxPaymentIntents.metadata}->>'altaSubscriptionId' = ${subscription.id}`);
+    expect(charges).toHaveLength(1);
+    expect(await t.database.db.select().from(invoices).where(eq(invoices.companyId, subscription.companyId))).toHaveLength(1);
+    // One changed; the others were told the change was in progress, or answered it once it had gone through.
+    expect(answers).toContain('HTTP 200');
+    expect(answers.every((answer) => answer === 'HTTP 200' || answer === 'payment_in_progress')).toBe(true);
+    // A retry after the race answers the change, charging nothing more.
+    expect((await change()).status).toBe(200);
+    expect(await t.database.db.select().from(sandboxPaymentIntents).where(sql`${sandboxPaymentIntents.metadata}->>'altaSubscriptionId' = ${subscription.id}`)).toHaveLength(1);
+  });
+
+  it('turns the charge of a change that lost the race after pricing into credit, once, on no invoice', async () => {
+    const owner = await signedInUser(t, 'change-lost@example.com');
+    const subscription = await subscriptionOf(t, owner.user.id);
+    await t.database.db.update(subscriptions).set({ updatedAt: periodStart }).where(eq(subscriptions.id, subscription.id));
+    const added = await t.request('/api/v1/payment-methods', { method: 'POST', cookies: owner.cookies, json: { paymentMethod: cardMethod('4242424242424242') }, headers: { 'idempotency-key': crypto.randomUUID() } });
+    expect(await added.json()).toMatchObject({ status: 'succeeded' });
+    const plans = ['enterprise', 'professional'] as const;
+    const due = Object.fromEntries(
+      await Promise.all(
+        plans.map(async (plan) => [plan, (await (await t.request(`/api/v1/subscriptions/${subscription.id}/proration?plan=${plan}&billing=monthly`, { cookies: owner.cookies })).json()).amountDue as number] as const),
+      ),
+    );
+    const keys = { enterprise: crypto.randomUUID(), professional: crypto.randomUUID() };
+    const change = (plan: (typeof plans)[number]) =>
+      t.request(`/api/v1/subscriptions/${subscription.id}/change`, { method: 'POST', cookies: owner.cookies, json: { plan, billing: 'monthly' }, headers: { 'idempotency-key': keys[plan] } });
+    const intents = async () => t.database.db.select().from(sandboxPaymentIntents).where(sql`${sandboxPaymentIntents.metadata}->>'altaSubscriptionId' = ${subscription.id}`);
+
+    // Both changes price the same version and charge; the subscription row is held until both have, so one of them loses.
+    const holder = await (t.database.db as unknown as { $client: pg.Pool }).$client.connect();
+    await holder.query('begin');
+    await holder.query('select id from subscriptions where id = $1 for no key update', [subscription.id]);
+    const racing = plans.map((plan) => change(plan));
+    for (let waited = 0; (await intents()).length < 2 && waited < 100; waited += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    await holder.query('commit');
+    holder.release();
+    const [enterprise, professional] = await Promise.all(racing);
+    const statuses = { enterprise: enterprise!.status, professional: professional!.status };
+    const loser = plans.find((plan) => statuses[plan] === 409)!;
+    expect(Object.values(statuses).sort()).toEqual([200, 409]);
+    expect(await intents()).toHaveLength(2);
+
+    // The winner's charge is on its invoice; the loser's is credit, and on no invoice.
+    const issued = await t.database.db.select().from(invoices).where(eq(invoices.companyId, subscription.companyId));
+    expect(issued.map((invoice) => invoice.sourceKey)).toEqual([`change:${subscription.id}:${keys[plans.find((plan) => plan !== loser)!]}`]);
+    const creditOf = async () => (await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id)))[0]!.credit;
+    expect(await creditOf()).toBe(due[loser]);
+    // A retry of the lost change with its key neither credits again nor charges again.
+    expect((await change(loser)).status).toBe(409);
+    expect(await creditOf()).toBe(due[loser]);
+    expect(await intents()).toHaveLength(2);
   });
 });

@@ -21,27 +21,31 @@ import type { AppDeps, AppEnv, SessionUser } from '../context';
 import {
   addCredit,
   applyPlanChange,
+  claimSubscriptionChange,
   customerOf,
   defaultCardOf,
   ensureOrderInvoices,
   ensureSubscriptions,
   findCardSetupOf,
   findInvoiceOf,
+  findSubscriptionChange,
   findSubscriptionOf,
   insertInvoice,
-  invoiceExists,
   listCardsOf,
   listInvoicesOf,
   listSubscriptionsOf,
   planPrice,
   recordCardSetup,
+  releaseSubscriptionChange,
   removeCard,
   saveCard,
   saveCustomer,
   setCancelAtPeriodEnd,
   setDefaultCard,
+  settleSubscriptionChange,
   toSubscription,
   type CardRow,
+  type SubscriptionChangeRow,
 } from '../db/queries/billing';
 import { ProblemError } from '../lib/problem';
 import { problemResponses } from '../lib/problem-responses';
@@ -56,9 +60,15 @@ const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 const keyHeaders = z.object({ 'idempotency-key': idempotencyKeySchema });
 
 /** The card's "no" (declines, a failed challenge) and the expected refusals of a change. */
-const changeRefusals = [...paymentDeclineCodes, 'payment_failed', 'no_payment_method', 'plan_unchanged', 'subscription_inactive'] as const satisfies readonly ProblemCode[];
+const changeRefusals = [...paymentDeclineCodes, 'payment_failed', 'payment_in_progress', 'no_payment_method', 'plan_unchanged', 'subscription_inactive'] as const satisfies readonly ProblemCode[];
 const cardRefusals = [...paymentDeclineCodes, 'payment_failed'] as const satisfies readonly ProblemCode[];
 const removeRefusals = ['card_required'] as const satisfies readonly ProblemCode[];
+
+/** A plan change's claim older than this belongs to a dead instance: Stripe’s client gives up within about 90 s (30 s, two retries). */
+const staleChangeClaimMs = 2 * 60_000;
+
+/** Rolls back a change whose claim another holder settled first. */
+class SettledElsewhere extends Error {}
 
 const toCard = (row: CardRow): SavedCard => ({ id: row.id, brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear, isDefault: row.isDefault });
 
@@ -292,40 +302,71 @@ export function billingRouter(deps: AppDeps, provider: PaymentsProvider) {
       const { id } = c.req.valid('param');
       const key = c.req.valid('header')['idempotency-key'];
       const change = c.req.valid('json');
-      const sourceKey = `change:${id}:${key}`;
       const { found, proration, periodStart, periodEnd } = await prorationOf(user, id, change);
       const { subscription } = found;
       const answer = async () => {
         const current = (await findSubscriptionOf(db, user.id, id))!;
         return c.json(toSubscription(current.subscription, { name: current.companyName, type: current.companyType }), 200);
       };
-      // A retry of a change that went through answers the subscription as it is now.
-      if (await invoiceExists(db, sourceKey)) return answer();
+      const requestHash = `${change.plan}:${change.billing}`;
+      /** What an earlier request with this key left: its answer, or null when this request may go on. */
+      const earlier = (row: SubscriptionChangeRow | null) => {
+        if (!row) return null;
+        if (row.requestHash !== requestHash) throw new ProblemError(422, 'idempotency_key_reused');
+        // A retry of a change that went through answers the subscription as it is now.
+        if (row.status === 'applied') return answer();
+        // Its money became credit (another change won): the customer prices the change again, under a new key.
+        if (row.status === 'credited') throw new ProblemError(409, 'conflict');
+        return null;
+      };
+      const before = earlier(await findSubscriptionChange(db, id, key));
+      if (before) return before;
       if (subscription.status !== 'active') throw new ProblemError(409, 'subscription_inactive');
       if (subscription.plan === change.plan && subscription.billing === change.billing) throw new ProblemError(409, 'plan_unchanged');
+      // The key is claimed before any money moves: of concurrent requests with it, one charges.
+      const claim = await claimSubscriptionChange(db, { subscriptionId: id, idempotencyKey: key, requestHash }, deps.now(), new Date(deps.now().getTime() - staleChangeClaimMs));
+      if (!claim) {
+        const after = earlier(await findSubscriptionChange(db, id, key));
+        if (after) return after;
+        throw new ProblemError(409, 'payment_in_progress');
+      }
       let card: CardRow | null = null;
       let paymentId: string | null = null;
-      if (proration.amountDue > 0) {
-        card = await defaultCardOf(db, user.id);
-        const customerId = card ? await customerOf(db, user.id, card.provider) : null;
-        if (!card || !customerId || card.provider !== provider.name) throw new ProblemError(409, 'no_payment_method');
-        const saved = card;
-        const outcome = await provided(() =>
-          provider.createPayment({
-            amount: proration.amountDue,
-            currency: 'usd',
-            // The key and the version the proration was computed on: a retry repeats this charge, a later change is another.
-            idempotencyKey: `subscription-change:${id}:${key}`,
-            paymentMethod: { type: 'saved', customerId, paymentMethodId: saved.providerPaymentMethodId },
-            description: `Alta plan change — ${found.companyName}`,
-            metadata: { altaSubscriptionId: id, plan: change.plan, billing: change.billing, version: subscription.updatedAt.toISOString() },
-          }),
-        );
-        if (outcome.status === 'failed') throw new ProblemError(402, outcome.code);
-        // A saved card charged off-session cannot run a challenge now: the customer adds a card that does not need one.
-        if (outcome.status === 'requires_action') throw new ProblemError(402, 'authentication_failed');
-        if (outcome.status !== 'succeeded') throw new ProblemError(402, 'payment_failed');
-        paymentId = outcome.id;
+      try {
+        if (proration.amountDue > 0) {
+          card = await defaultCardOf(db, user.id);
+          const customerId = card ? await customerOf(db, user.id, card.provider) : null;
+          if (!card || !customerId || card.provider !== provider.name) throw new ProblemError(409, 'no_payment_method');
+          const saved = card;
+          // A payment still processing when the key was last tried is asked about, not made again.
+          const outcome = await provided(() =>
+            claim.providerPaymentId
+              ? provider.retrieve(claim.providerPaymentId)
+              : provider.createPayment({
+                  amount: proration.amountDue,
+                  currency: 'usd',
+                  // Scoped by subscription: a retry repeats this charge, another subscription's same key is another.
+                  idempotencyKey: `subscription-change:${id}:${key}`,
+                  paymentMethod: { type: 'saved', customerId, paymentMethodId: saved.providerPaymentMethodId },
+                  description: `Alta plan change — ${found.companyName}`,
+                  metadata: { altaSubscriptionId: id, plan: change.plan, billing: change.billing, version: subscription.updatedAt.toISOString() },
+                }),
+          );
+          if (outcome.status === 'processing') {
+            // Not a failure: the money may still be taken. The next retry with the key asks the provider where it stands.
+            await releaseSubscriptionChange(db, claim, outcome.id);
+            throw new ProblemError(409, 'payment_in_progress');
+          }
+          if (outcome.status === 'failed') throw new ProblemError(402, outcome.code);
+          // A saved card charged off-session cannot run a challenge now: the customer adds a card that does not need one.
+          if (outcome.status === 'requires_action') throw new ProblemError(402, 'authentication_failed');
+          if (outcome.status !== 'succeeded') throw new ProblemError(402, 'payment_failed');
+          paymentId = outcome.id;
+        }
+      } catch (error) {
+        // No money taken (a refusal, or an answer lost on the way that a retry with the same provider key finds): the key is free again.
+        await releaseSubscriptionChange(db, claim, claim.providerPaymentId);
+        throw error;
       }
       const now = deps.now();
       const applied = await db.transaction(async (tx) => {
@@ -334,10 +375,20 @@ export function billingRouter(deps: AppDeps, provider: PaymentsProvider) {
           { id, version: subscription.updatedAt, plan: change.plan, billing: change.billing, periodStart, periodEnd, credit: proration.creditAfter },
           now,
         );
-        if (!row && paymentId) await addCredit(tx, id, proration.amountDue, now);
-        if (paymentId) {
+        if (!row && !paymentId) {
+          // Lost the race with nothing charged: the key is free for the customer's retry, priced again.
+          await releaseSubscriptionChange(tx, claim, null);
+          return false;
+        }
+        // The claim settles once: the charge goes on this change's invoice, or (a change won the race after pricing) becomes credit.
+        if (!(await settleSubscriptionChange(tx, claim, row ? 'applied' : 'credited', paymentId))) {
+          // A taken-over claim settled first with the same charge: this request's work is undone.
+          throw new SettledElsewhere();
+        }
+        if (!row) await addCredit(tx, id, proration.amountDue, now);
+        else if (paymentId) {
           await insertInvoice(tx, {
-            sourceKey,
+            sourceKey: `change:${id}:${key}`,
             userId: user.id,
             companyId: subscription.companyId,
             lines: [
@@ -353,7 +404,13 @@ export function billingRouter(deps: AppDeps, provider: PaymentsProvider) {
           });
         }
         return row !== null;
+      }).catch(async (error: unknown) => {
+        if (!(error instanceof SettledElsewhere)) throw error;
+        const settled = earlier(await findSubscriptionChange(db, id, key));
+        if (settled) return settled;
+        throw new ProblemError(409, 'payment_in_progress');
       });
+      if (typeof applied !== 'boolean') return applied;
       // Another change won the race after this one was priced: the money taken is credit, the customer tries again.
       if (!applied) throw new ProblemError(409, 'conflict');
       return answer();

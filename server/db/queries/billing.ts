@@ -3,7 +3,7 @@ import { addPeriod, type InvoiceLine, type Subscription } from '@domain/billing'
 import type { BillingCycle } from '@domain/plans';
 import { planCatalog } from '../../catalog/plans';
 import type { Db } from '../client';
-import { billingCustomers, cardSetups, invoices, paymentCards, subscriptionCharges, subscriptions } from '../schema/billing';
+import { billingCustomers, cardSetups, invoices, paymentCards, subscriptionChanges, subscriptionCharges, subscriptions } from '../schema/billing';
 import { companies } from '../schema/companies';
 import { users } from '../schema/users';
 
@@ -133,13 +133,78 @@ export async function addCredit(db: Db, id: string, amount: number, now: Date): 
     .where(eq(subscriptions.id, id));
 }
 
-export async function insertInvoice(db: Db, invoice: Omit<typeof invoices.$inferInsert, 'id' | 'number'>): Promise<void> {
-  await db.insert(invoices).values(invoice).onConflictDoNothing({ target: invoices.sourceKey });
+export type SubscriptionChangeRow = typeof subscriptionChanges.$inferSelect;
+
+export async function findSubscriptionChange(db: Db, subscriptionId: string, idempotencyKey: string): Promise<SubscriptionChangeRow | null> {
+  const [row] = await db
+    .select()
+    .from(subscriptionChanges)
+    .where(and(eq(subscriptionChanges.subscriptionId, subscriptionId), eq(subscriptionChanges.idempotencyKey, idempotencyKey)));
+  return row ?? null;
 }
 
-export async function invoiceExists(db: Db, sourceKey: string): Promise<boolean> {
-  const [row] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.sourceKey, sourceKey));
-  return row !== undefined;
+/**
+ * Claims a plan change's key before its charge: the first request inserts the claim; a key left
+ * `open` by an attempt that took no money, or claimed longer ago than `staleBefore` (a dead
+ * instance), is claimed again. Null when another request holds it or it is settled.
+ */
+export async function claimSubscriptionChange(
+  db: Db,
+  claim: { subscriptionId: string; idempotencyKey: string; requestHash: string },
+  now: Date,
+  staleBefore: Date,
+): Promise<SubscriptionChangeRow | null> {
+  const [row] = await db
+    .insert(subscriptionChanges)
+    .values({ ...claim, status: 'claimed', claimedAt: now })
+    .onConflictDoUpdate({
+      target: [subscriptionChanges.subscriptionId, subscriptionChanges.idempotencyKey],
+      set: { status: 'claimed', claimedAt: now },
+      setWhere: and(
+        eq(subscriptionChanges.requestHash, claim.requestHash),
+        or(eq(subscriptionChanges.status, 'open'), and(eq(subscriptionChanges.status, 'claimed'), lte(subscriptionChanges.claimedAt, staleBefore))),
+      ),
+    })
+    .returning();
+  return row ?? null;
+}
+
+/** Ends an attempt that took no money (yet): the key may be claimed again, with the provider's payment if one is pending. */
+export async function releaseSubscriptionChange(db: Db, claim: SubscriptionChangeRow, providerPaymentId: string | null): Promise<void> {
+  await db
+    .update(subscriptionChanges)
+    .set({ status: 'open', providerPaymentId })
+    .where(
+      and(
+        eq(subscriptionChanges.subscriptionId, claim.subscriptionId),
+        eq(subscriptionChanges.idempotencyKey, claim.idempotencyKey),
+        eq(subscriptionChanges.status, 'claimed'),
+        eq(subscriptionChanges.claimedAt, claim.claimedAt),
+      ),
+    );
+}
+
+/**
+ * Settles a claimed change as `applied` or `credited`, once: of two holders of one key (a claim
+ * taken over from a slow instance) only the first settles, so the charge they share is used once.
+ */
+export async function settleSubscriptionChange(db: Db, claim: SubscriptionChangeRow, status: 'applied' | 'credited', providerPaymentId: string | null): Promise<boolean> {
+  const settled = await db
+    .update(subscriptionChanges)
+    .set({ status, providerPaymentId })
+    .where(
+      and(
+        eq(subscriptionChanges.subscriptionId, claim.subscriptionId),
+        eq(subscriptionChanges.idempotencyKey, claim.idempotencyKey),
+        eq(subscriptionChanges.status, 'claimed'),
+      ),
+    )
+    .returning({ status: subscriptionChanges.status });
+  return settled.length > 0;
+}
+
+export async function insertInvoice(db: Db, invoice: Omit<typeof invoices.$inferInsert, 'id' | 'number'>): Promise<void> {
+  await db.insert(invoices).values(invoice).onConflictDoNothing({ target: invoices.sourceKey });
 }
 
 export async function listInvoicesOf(db: Db, userId: string) {

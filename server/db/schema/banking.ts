@@ -138,6 +138,12 @@ export const walletTransactions = pgTable(
     /** The admin who released or returned a held payment, and when. */
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /**
+     * A withdrawal the provider has not answered for yet (its answer was lost: a timeout, a 5xx,
+     * a body that is not JSON): from this time the resolver asks again with the same key. Null
+     * once the provider's transfer is known or the withdrawal is settled.
+     */
+    resolveAfter: timestamp('resolve_after', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -149,6 +155,7 @@ export const walletTransactions = pgTable(
     index('wallet_transactions_held_idx')
       .on(table.companyId, table.createdAt)
       .where(sql`${table.status} = 'in_review' and ${table.direction} = 'incoming'`),
+    index('wallet_transactions_resolve_idx').on(table.resolveAfter).where(sql`${table.resolveAfter} is not null`),
   ],
 );
 

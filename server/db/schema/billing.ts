@@ -89,6 +89,33 @@ export const subscriptions = pgTable(
 );
 
 /**
+ * A plan change's Idempotency-Key, claimed before the card is charged: one request at a time
+ * charges for a key (a concurrent duplicate is told the change is in progress), and the charge
+ * it took is used once — `applied` (the change and its invoice) or `credited` (another change
+ * won the race after pricing) — never both, never twice. `open` is a key whose last attempt
+ * ended with no charge known (a decline, a lost provider answer, a payment still processing):
+ * the next retry claims it again, and the same provider key (or the kept payment id) finds
+ * whatever charge that attempt made. A claim left by a dead instance is taken over after a while; the provider's key makes
+ * the taken-over charge the same charge.
+ */
+export const subscriptionChanges = pgTable(
+  'subscription_changes',
+  {
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** The plan and billing asked for: the same key with another change is refused. */
+    requestHash: text('request_hash').notNull(),
+    status: text('status', { enum: ['open', 'claimed', 'applied', 'credited'] }).notNull(),
+    /** The provider's payment once known (a `processing` one is looked up on the next retry). */
+    providerPaymentId: text('provider_payment_id'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.subscriptionId, table.idempotencyKey] })],
+);
+
+/**
  * The recurring charge of one subscription period, claimed before the money moves (the renewal
  * reminders' mechanism, decision 025): the primary key lets one instance claim a period; a claim
  * left by a dead instance is taken over after a while, and the provider's idempotency key

@@ -123,14 +123,25 @@ export interface BankingProvider {
   verifyWebhook(rawBody: string, signatureHeader: string | undefined, now: Date): Promise<BankingEvent | null>;
 }
 
-/** The provider refused or failed (network, outage, an answer Alta does not understand). */
+/** Answers that say "not now" rather than "no": a timeout, a conflict with the same key still in flight, a rate limit. */
+const retryableStatuses = [408, 409, 425, 429];
+
+/**
+ * The provider refused or failed (network, outage, an answer Alta does not understand).
+ * `refused` is true only when the provider answered and said no, so nothing was made; anything
+ * else (no answer, a 5xx, a body that is not JSON) leaves the outcome unknown: what was asked
+ * may exist at the provider, and only asking again with the same Idempotency-Key tells.
+ */
 export class BankingProviderError extends Error {
+  readonly refused: boolean;
   constructor(
     message: string,
     readonly status: number | null = null,
     readonly providerCode: string | null = null,
+    refused?: boolean,
   ) {
     super(message);
+    this.refused = refused ?? (status !== null && status >= 400 && status < 500 && !retryableStatuses.includes(status));
   }
 }
 

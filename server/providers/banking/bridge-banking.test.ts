@@ -192,3 +192,43 @@ describe('Bridge adapter', () => {
     expect(await bridge.verifyWebhook(body, undefined, now)).toBeNull();
   });
 });
+
+describe('Bridge adapter: a refusal or an unknown outcome', () => {
+  const fake = new FakeBridge();
+  const keys = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+  const transfer = { idempotencyKey: 'withdrawal-lost', customerId: 'cust_123', walletId: 'wallet_1', amountCents: 10_000, feeCents: 130, rail: 'wire', currency: 'usd' as const, externalAccountId: 'ea_1' };
+  const bridgeWith = (send: typeof fetch) => createBridgeBanking({ apiKey: 'sk-test-bridge', webhookPublicKey: keys.publicKey, baseUrl: fake.base, fetch: send });
+  const errorOf = (send: typeof fetch) =>
+    bridgeWith(send)
+      .createTransfer(transfer)
+      .then(
+        () => expect.unreachable('the call should have failed'),
+        (caught: unknown) => caught as BankingProviderError,
+      );
+
+  beforeAll(() => new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve)));
+  afterAll(() => new Promise<void>((resolve) => fake.server.close(() => resolve())));
+
+  it('calls only an answered 4xx a refusal; no answer, a 5xx, a conflict or a body that is not JSON leave the outcome unknown', async () => {
+    const answer = (status: number, body: string) => async () => new Response(body, { status, headers: { 'content-type': 'application/json' } });
+    expect((await errorOf(answer(400, '{"code":"invalid_parameters","message":"No"}'))).refused).toBe(true);
+    expect((await errorOf(answer(503, '{"code":"unavailable","message":"Down"}'))).refused).toBe(false);
+    expect((await errorOf(answer(409, '{"code":"idempotency_in_progress","message":"Busy"}'))).refused).toBe(false);
+    expect((await errorOf(answer(200, '<html>gateway</html>'))).refused).toBe(false);
+    expect((await errorOf(answer(400, '<html>bad gateway</html>'))).refused).toBe(false);
+    expect((await errorOf(async () => Promise.reject(new DOMException('The operation was aborted due to timeout', 'TimeoutError')))).refused).toBe(false);
+  });
+
+  it('finds the transfer a timed-out create made by asking again with the same key', async () => {
+    // Bridge made the transfer, but its answer never came back.
+    const lost: typeof fetch = async (...args) => {
+      await fetch(...args);
+      throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+    };
+    expect((await errorOf(lost)).refused).toBe(false);
+    expect(await bridgeWith(fetch).createTransfer(transfer)).toEqual({ id: 'transfer_1', status: 'payment_submitted', amountCents: 10_000 });
+    expect(fake.requests.filter((request) => request.path === '/v0/transfers' && request.idempotencyKey === 'withdrawal-lost')).toHaveLength(2);
+    expect(fake.replies.get('withdrawal-lost')).toBeDefined();
+    expect(fake.count).toBe(1);
+  });
+});

@@ -52,7 +52,8 @@ export function createBridgeBanking(options: BridgeBankingOptions): BankingProvi
     try {
       json = textBody ? (JSON.parse(textBody) as Record<string, unknown>) : {};
     } catch {
-      throw new BankingProviderError(`Bridge answered ${response.status} with a body that is not JSON`, response.status);
+      // Not Bridge's answer (a proxy's page, a cut body): what was asked may exist all the same.
+      throw new BankingProviderError(`Bridge answered ${response.status} with a body that is not JSON`, response.status, null, false);
     }
     if (!response.ok) throw new BankingProviderError(typeof json.message === 'string' ? json.message : `Bridge answered ${response.status}`, response.status, typeof json.code === 'string' ? json.code : null);
     return json;

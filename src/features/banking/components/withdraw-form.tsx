@@ -80,7 +80,8 @@ export function WithdrawForm({ companyId, language, balanceCents, bankAccounts, 
       }
       const transaction = await withdraw(companyId, withdrawal, idempotencyKey.current);
       idempotencyKey.current = crypto.randomUUID();
-      setSent(t('withdraw.sent', { amount: formatUsd(transaction.amountCents / 100, language) }));
+      // The provider has not answered yet (the server asks again until it does): say so, not "sent".
+      setSent(t(transaction.status === 'pending' ? 'withdraw.pending' : 'withdraw.sent', { amount: formatUsd(transaction.amountCents / 100, language) }));
       setAmount('');
       setReference('');
       setCode('');
