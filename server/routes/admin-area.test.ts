@@ -325,6 +325,7 @@ describe('every admin route: 401 for visitors, 403 for users and for an admin ac
     userCookies = await signIn(t, 'bruno@example.com');
   });
   const uuid = '00000000-0000-4000-8000-000000000000';
+  const transactionUuid = '00000000-0000-4000-8000-000000000001';
   const routes: [string, string, unknown?][] = [
     ['GET', '/users'],
     ['GET', '/admin/users/emails'],
@@ -346,6 +347,9 @@ describe('every admin route: 401 for visitors, 403 for users and for an admin ac
     ['POST', `/admin/companies/${uuid}/renewal/renewed`],
     ['POST', `/admin/companies/${uuid}/renewals/2026-11-01/processed`],
     ['POST', `/admin/companies/${uuid}/boi-report/filed`],
+    ['GET', `/admin/companies/${uuid}/held-deposits`],
+    ['POST', `/admin/companies/${uuid}/held-deposits/${transactionUuid}/release`],
+    ['POST', `/admin/companies/${uuid}/held-deposits/${transactionUuid}/return`],
   ];
 
   it('covers every admin route the API documents', async () => {
@@ -355,7 +359,7 @@ describe('every admin route: 401 for visitors, 403 for users and for an admin ac
         .filter(([, operation]) => operation.tags?.includes('admin'))
         .map(([method]) => `${method.toUpperCase()} ${path.replace('/api/v1', '')}`),
     );
-    const tested = routes.map(([method, path]) => `${method} ${path.split('?')[0]!.replace(uuid, '{id}').replace('2026-11-01', '{dueDate}')}`);
+    const tested = routes.map(([method, path]) => `${method} ${path.split('?')[0]!.replace(uuid, '{id}').replace(transactionUuid, '{transactionId}').replace('2026-11-01', '{dueDate}')}`);
     // Return to admin is open by design: it needs the kept admin session, not the current one.
     expect(documented.filter((route) => route !== 'POST /admin/return').sort()).toEqual(tested.sort());
   });
