@@ -23,9 +23,9 @@ async function importFile(page: Page, file: string, account: string, finished: s
   await dialog.getByRole('button', { name: 'Close' }).click();
 }
 
-test('imports on two devices in a row, one offline, and both devices end with every import and its rows', async ({ browser, page, request }) => {
-  // The offline device's push waits out the server's cooldown (up to 30 s).
-  test.setTimeout(120_000);
+test('imports on two devices in a row, one offline: every import reaches both devices, and a refused one is kept, explained and discarded', async ({ browser, page, request }) => {
+  // The offline device's pushes wait out the server's cooldown (up to 30 s, twice).
+  test.setTimeout(180_000);
   const owner = await ownerWithCompany(request, { lastName: 'Journey' });
   await logInAs(page, owner);
   await page.goto('/en/accounting-ai/bookkeeping');
@@ -66,6 +66,33 @@ test('imports on two devices in a row, one offline, and both devices end with ev
   }
   await expect(second.getByRole('button', { name: /^Sync status: / })).toHaveAccessibleName('Sync status: Saved', { timeout: 60_000 });
   expect(await transactionCount(second)).toBe(14);
+  expect(await transactionCount(page)).toBe(14);
+
+  // A refused import: the offline device imports into an account the other device deletes
+  // meanwhile. It is kept whole on the device with the reason; sending it again is refused on
+  // the spot for the same reason; discarding it removes it, visibly.
+  const savings = `Savings ${Date.now().toString(36)}`;
+  await accounts.getByLabel('Account name').fill(savings);
+  await accounts.getByRole('button', { name: 'Create account' }).click();
+  await expect(second.getByRole('region', { name: 'Accounts' }).getByText(savings, { exact: true })).toBeVisible({ timeout: 30_000 });
+  await laptop.setOffline(true);
+  await expect(second.getByRole('button', { name: /^Sync status: / })).toHaveAccessibleName('Sync status: Offline');
+  await importFile(second, 'bank-en-us.csv', savings, 'Import finished: 8 added, 0 already there, 3 lines refused.');
+  await accounts.getByRole('button', { name: `Delete ${savings}` }).click();
+  await page.getByRole('dialog', { name: `Delete ${savings}?` }).getByRole('button', { name: 'Delete' }).click();
+  await expect(accounts.getByText(savings, { exact: true })).toBeHidden();
+  await expect(page.getByRole('button', { name: /^Sync status: / })).toHaveAccessibleName('Sync status: Saved');
+  await laptop.setOffline(false);
+
+  const held = offlineHistory.getByRole('listitem').filter({ hasText: 'Not accepted' });
+  await expect(held).toContainText('The server did not accept this import, so none of it was added: The data was not valid.', { timeout: 60_000 });
+  await expect(held).toContainText('Its 8 lines are kept on this device.');
+  await expect.poll(() => transactionCount(second)).toBe(14);
+  await held.getByRole('button', { name: 'Send again' }).click();
+  await expect(held.getByRole('alert')).toHaveText('It cannot be sent again: The data was not valid.');
+  await held.getByRole('button', { name: 'Discard' }).click();
+  await expect(offlineHistory.getByRole('status')).toHaveText('bank-en-us.csv was discarded with its lines.');
+  await expect(held).toHaveCount(0);
   expect(await transactionCount(page)).toBe(14);
   await laptop.close();
 });
