@@ -55,10 +55,15 @@ export async function holdRefusedImports(
   entries: readonly Entry[],
   heldAt: string,
 ): Promise<string[]> {
+  // The discards already queued or just acknowledged: a refusal of an attempt they take back
+  // (its later parts, reported after a retry was queued) is already dealt with.
+  const discards = entries.filter((entry) => entry.name === 'discardBatchImport');
   const codes = new Map<string, RejectionCode>();
   for (const { entry, code } of refused) {
     const importId = importIdOf(entry);
-    if (importId !== null && !codes.has(importId)) codes.set(importId, code);
+    if (importId === null || codes.has(importId)) continue;
+    if (discards.some((discard) => discard.id > entry.id && (discard.args as { id: string }).id === importId)) continue;
+    codes.set(importId, code);
   }
   const held: string[] = [];
   for (const [importId, code] of codes) {
