@@ -14,9 +14,10 @@ import type { SyncResult, SyncTransport } from './transport';
  * two devices of one company and the in-memory server (`memory-server.ts`, checked against the
  * real server by `server/sync/memory-server.test.ts`), with a server clock. Random steps: imports
  * of one to three chunks made offline or online (the device's own cooldown lets them through,
- * like the import dialog), note edits, the server's clock moving, pushes that arrive late,
- * declarations sent, the person's access removed and given back, reloads, and the person's
- * retry or discard of a refused import. After every step, on each device:
+ * like the import dialog) into a linked or a manual account, note edits, the manual account
+ * deleted on a device, the server's clock moving, pushes that arrive late, declarations sent,
+ * the person's access removed and given back, reloads, and the person's retry or discard of a
+ * refused import. After every step, on each device:
  *
  * - every import the person saw finish on it is whole there (batch and every row) or held whole
  *   with its reason in the import history, unless they discarded it or lost the company;
@@ -28,10 +29,13 @@ import type { SyncResult, SyncTransport } from './transport';
 const user = '7b0d1f64-0c4e-4b55-9d1e-3b6f7c1a0101';
 const company = '7b0d1f64-0c4e-4b55-9d1e-3b6f7c1ac101';
 const account = '7b0d1f64-0c4e-4b55-9d1e-3b6f7c1aacc1';
+/** A manual account a device may delete while the other imports into it offline (refused `invalid`). */
+const spare = '7b0d1f64-0c4e-4b55-9d1e-3b6f7c1aacc2';
 const devices = [0, 1] as const;
 
 type Step =
-  | { type: 'import'; device: number; chunks: number[]; year: 2025 | 2026 }
+  | { type: 'import'; device: number; chunks: number[]; year: 2025 | 2026; manual: boolean }
+  | { type: 'deleteAccount'; device: number }
   | { type: 'note'; device: number; pick: number }
   | { type: 'sync'; device: number }
   | { type: 'online'; device: number; online: boolean }
@@ -43,7 +47,17 @@ type Step =
 
 const device = fc.constantFrom(...devices);
 const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ type: fc.constant('import' as const), device, chunks: fc.array(fc.integer({ min: 1, max: 2 }), { minLength: 1, maxLength: 3 }), year: fc.constantFrom(2025 as const, 2026 as const) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      type: fc.constant('import' as const),
+      device,
+      chunks: fc.array(fc.integer({ min: 1, max: 2 }), { minLength: 1, maxLength: 3 }),
+      year: fc.constantFrom(2025 as const, 2026 as const),
+      manual: fc.boolean(),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('deleteAccount' as const), device }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('note' as const), device, pick: fc.nat(20) }) },
   { weight: 4, arbitrary: fc.record({ type: fc.constant('sync' as const), device }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constant('online' as const), device, online: fc.boolean() }) },
@@ -73,6 +87,21 @@ class World {
     return new Replica(new AppDB(`model-${this.run}-${index}`, { indexedDB: this.factory, IDBKeyRange }), user, undefined, () => new Date(this.serverNow));
   }
 
+  /** The spare manual account, created on the first device and synced to both. */
+  async setUp() {
+    await this.replicas[0]!.mutate('createManualAccount', { id: spare, companyId: company, name: 'Savings', createdAt: new Date(this.serverNow).toISOString() });
+    for (const index of devices) await this.sync(index);
+  }
+
+  async deleteAccount(index: number) {
+    try {
+      await this.replicas[index]!.mutate('deleteManualAccount', { id: spare });
+    } catch (error) {
+      // It holds transactions, or this device no longer has it.
+      if (!isMutationRejection(error)) throw error;
+    }
+  }
+
   private nextId(): string {
     return `00000000-0000-4000-8000-${String(++this.ids).padStart(12, '0')}`;
   }
@@ -97,7 +126,7 @@ class World {
   }
 
   /** An import through the dialog: refused at once within this device's view of the cooldown, else queued whole. */
-  async import(index: number, chunks: number[], year: number) {
+  async import(index: number, chunks: number[], year: number, manual: boolean) {
     const replica = this.replicas[index]!;
     const createdAt = new Date(this.serverNow).toISOString();
     const recent = await replica.db.table<BatchImport, string>('batchImports').where('companyId').equals(company).toArray();
@@ -116,7 +145,7 @@ class World {
     });
     try {
       await replica.mutateAll([
-        { name: 'createBatchImport', args: { id: importId, companyId: company, accountKind: 'linked', accountId: account, fileName: `bank-${importId.slice(-4)}.csv`, fileSize: 100, createdAt } },
+        { name: 'createBatchImport', args: { id: importId, companyId: company, accountKind: manual ? 'manual' : 'linked', accountId: manual ? spare : account, fileName: `bank-${importId.slice(-4)}.csv`, fileSize: 100, createdAt } },
         ...calls,
         {
           name: 'finishBatchImport',
@@ -228,8 +257,10 @@ async function scenario(steps: Step[]) {
   const world = new World(runs++);
   let access = true;
   try {
+    await world.setUp();
     for (const next of steps) {
-      if (next.type === 'import') await world.import(next.device, next.chunks, next.year);
+      if (next.type === 'import') await world.import(next.device, next.chunks, next.year, next.manual);
+      else if (next.type === 'deleteAccount') await world.deleteAccount(next.device);
       else if (next.type === 'note') await world.note(next.device, next.pick);
       else if (next.type === 'sync') await world.sync(next.device);
       else if (next.type === 'online') world.online[next.device] = next.online;
@@ -250,6 +281,7 @@ async function scenario(steps: Step[]) {
       const db = world.replicas[index]!.db;
       expect(byId(await db.table('transactions').toArray())).toEqual(server.transactions);
       expect(byId(await db.table('batchImports').toArray())).toEqual(server.batchImports);
+      expect(byId(await db.table('manualAccounts').toArray())).toEqual(server.manualAccounts);
     }
   } finally {
     world.close();
