@@ -128,7 +128,7 @@ export function firstOfEachId<R extends { id: string }>(rows: readonly R[]): R[]
 }
 
 /**
- * Not yet: the server takes this mutation later instead of refusing it (decision 053). For a
+ * Not yet: the server takes this mutation later instead of refusing it (decision 054). For a
  * rule about time that is not about the data, such as the SPEC §9 import cooldown: the device
  * let the person act and showed the result, and a push arrives whenever the network lets it,
  * so refusing by the time of arrival would take back what the person saw succeed. The push

@@ -53,7 +53,7 @@ export const rejectionCodes = [
   'kyb_submitted',
   /**
    * A batch import started within the SPEC §9 cooldown of the company's previous one. No longer
-   * given (the cooldown delays a push since decision 053); kept so refusals recorded before
+   * given (the cooldown delays a push since decision 054); kept so refusals recorded before
    * still read and translate.
    */
   'cooldown',

@@ -32,7 +32,7 @@ import { lockSyncScopes } from './write-lock';
  *    users are poked by NOTIFY, which PostgreSQL delivers only if the transaction commits.
  * 5. A deferred mutation (`defer`: the import cooldown) ends the push before it: the ones before
  *    it are applied and answered; when it is the first, 429 `sync_deferred` with Retry-After,
- *    which the device waits out before sending it again (decision 053).
+ *    which the device waits out before sending it again (decision 054).
  */
 export async function applyPush(db: Db, userId: string, request: PushRequest, options: PushOptions = {}): Promise<PushResponse> {
   const rejections = new Map<number, Rejection>();

@@ -18,7 +18,7 @@ export async function syncCycle(replica: Replica, transport: SyncTransport): Pro
     if (!request) break;
     const result = await transport.push(request);
     if (!result.ok) return result.failure;
-    // A push answered short stopped before a deferred mutation (decision 053): the next push
+    // A push answered short stopped before a deferred mutation (decision 054): the next push
     // starts with it, and is answered 429 with Retry-After while it must wait. One that moved
     // nothing ends the pushes rather than loop.
     if (result.value.lastMutationId <= acknowledged) break;

@@ -162,7 +162,7 @@ const schema20261129 = {
   categoriserCorrections: 'id, companyId',
 };
 
-// 2026-11-30 (decision 053): imports the server refused, kept whole on this device (batch and
+// 2026-11-30 (decision 054): imports the server refused, kept whole on this device (batch and
 // rows, never synced) until the person retries or discards them.
 const schema20261130 = {
   heldImports: 'id, companyId',

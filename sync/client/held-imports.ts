@@ -5,7 +5,7 @@ import { mutationArgsMaxChars, type RejectionCode } from '@sync/protocol';
 import type { MutationCall } from './replica';
 
 /**
- * An import is one unit for the person (decision 053): when the server refuses any of its
+ * An import is one unit for the person (decision 054): when the server refuses any of its
  * mutations, the device keeps the whole import here — the batch as the person last saw it and
  * every row it carried — with the reason, takes it out of the synced tables (a
  * `discardBatchImport` queued after it removes what the server had stored of it), and shows it

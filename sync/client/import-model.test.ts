@@ -10,7 +10,7 @@ import { Replica } from './replica';
 import type { SyncResult, SyncTransport } from './transport';
 
 /**
- * The model-based test of "nothing the person saw saved vanishes" (decision 053): one person on
+ * The model-based test of "nothing the person saw saved vanishes" (decision 054): one person on
  * two devices of one company and the in-memory server (`memory-server.ts`, checked against the
  * real server by `server/sync/memory-server.test.ts`), with a server clock. Random steps: imports
  * of one to three chunks made offline or online (the device's own cooldown lets them through,

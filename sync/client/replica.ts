@@ -111,7 +111,7 @@ export class Replica {
   }
 
   /**
-   * Sends a held import again (decision 053): its batch, lines and end under the same batch id,
+   * Sends a held import again (decision 054): its batch, lines and end under the same batch id,
    * queued after the `discardBatchImport` that took it back, in one Dexie transaction with
    * forgetting it. A local refusal (its year now locked, its account gone) keeps it held.
    */
@@ -213,7 +213,7 @@ export class Replica {
         if (rejected.length > 0) await this.db.rejectedChanges.bulkAdd(rejected);
         await this.db.outbox.bulkDelete(done.map((entry) => entry.id));
         queue = pending.filter((entry) => entry.id > acknowledged);
-        // An import is one unit (decision 053): a refused part keeps the whole import on this
+        // An import is one unit (decision 054): a refused part keeps the whole import on this
         // device, and a discard queued after it takes back what the server stored of it.
         const refused = rejected.map((change) => ({ entry: { id: change.mutationId, name: change.name, args: change.args }, code: change.code }));
         held = refused.length > 0 ? await holdRefusedImports(this.db, refused, [...done, ...queue], rejectedAt) : [];

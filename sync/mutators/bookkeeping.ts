@@ -28,7 +28,7 @@ import { defer, defineMutator, reject, type MutatorTx, type RowRef } from '../mu
  * - `not_found` / `invalid`: the row is absent or the change contradicts it.
  *
  * Nothing here is refused for when it arrives: the SPEC §9 import cooldown delays a push
- * (`defer`) instead of refusing an import the person saw finish (decision 053).
+ * (`defer`) instead of refusing an import the person saw finish (decision 054).
  */
 
 const id = z.uuid();
@@ -435,7 +435,7 @@ export const createBatchImport = defineMutator(
     // SPEC §9 upload cooldown: the device's import dialog decides it where the person acts;
     // the server enforces it by its own clock (device clocks can be set at will) as a delay of
     // the push, never a refusal: a push arrives late by nature, and refusing it then would take
-    // back an import the person saw finish (decision 053).
+    // back an import the person saw finish (decision 054).
     if (tx.location === 'server') {
       // Listing stores the push's pending writes first: a batch created earlier in the same push counts.
       await tx.list('batchImports', 'companyId', batch.companyId);
@@ -464,7 +464,7 @@ export const finishBatchImport = defineMutator(
 );
 
 /**
- * Takes an import back whole: its batch and every transaction it added (decision 053). Queued
+ * Takes an import back whole: its batch and every transaction it added (decision 054). Queued
  * by the device when the server refused part of the import, so no half of it stays, and after
  * it a retry may send the same batch again. Doing it twice, or for an import never stored (or
  * in a company no longer the caller's: nothing of it is visible), changes nothing. It is refused

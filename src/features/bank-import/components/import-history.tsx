@@ -15,7 +15,7 @@ import styles from './import-history.module.css';
 /**
  * The company's batch imports, newest first, with load-more (SPEC §9): status, counts and each
  * one's refused lines; above them, the imports the server refused, kept on this device with the
- * reason and "send again" / "discard" (decision 053).
+ * reason and "send again" / "discard" (decision 054).
  */
 export function ImportHistory({ companyId, language }: { companyId: string; language: Language }) {
   const { t } = useTranslation('bookkeeping');

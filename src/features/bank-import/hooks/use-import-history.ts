@@ -10,7 +10,7 @@ export const importHistoryPageSize = 10;
 export interface ImportHistory {
   /** The newest `limit` imports of the company; undefined while Dexie answers. */
   imports: BatchImport[] | undefined;
-  /** Its imports the server refused, kept whole on this device until retried or discarded (decision 053), newest first. */
+  /** Its imports the server refused, kept whole on this device until retried or discarded (decision 054), newest first. */
   held: HeldImport[];
   /** True when older imports exist beyond those shown. */
   more: boolean;
