@@ -43,6 +43,7 @@ export const problemCodes = [
   'sync_client_outdated',
   'sync_mutation_gap',
   'sync_unavailable',
+  'sync_deferred',
   // Uploads (docs/decisions/005-bookkeeping-and-import.md).
   'file_too_large',
   'file_type_not_allowed',

@@ -61,7 +61,7 @@ export interface ServerChecks {
   companyRole(companyId: string): Promise<'owner' | 'teammate' | null>;
   /** True when the company's IRS declaration of `year` is sent: that year's transactions are locked. */
   declarationSent(companyId: string, year: number): Promise<boolean>;
-  /** Seconds before the company may start another batch import (SPEC §9 cooldown), by the server's clock. */
+  /** Seconds before the company may start another batch import (SPEC §9 cooldown), by the server's clock: a delay, never a refusal. */
   importCooldownLeft(companyId: string): Promise<number>;
   /** A verified upload of one of the caller's companies (see POST /uploads/complete), or null. */
   verifiedUpload(key: string): Promise<{ companyId: string; uploadType: UploadType; fileName: string; size: number; contentType: string } | null>;
@@ -126,6 +126,28 @@ export function firstOfEachId<R extends { id: string }>(rows: readonly R[]): R[]
   const seen = new Set<string>();
   return rows.filter((row) => !seen.has(row.id) && seen.add(row.id));
 }
+
+/**
+ * Not yet: the server takes this mutation later instead of refusing it (decision 054). For a
+ * rule about time that is not about the data, such as the SPEC §9 import cooldown: the device
+ * let the person act and showed the result, and a push arrives whenever the network lets it,
+ * so refusing by the time of arrival would take back what the person saw succeed. The push
+ * stops before the mutation (the ones before it are applied) and answers 429 with
+ * Retry-After; the device waits and sends it again, with everything queued after it.
+ */
+export class MutationDeferral extends Error {
+  constructor(readonly seconds: number) {
+    super(`mutation deferred for ${seconds} s`);
+    this.name = 'MutationDeferral';
+  }
+}
+
+/** Asks the server to take the mutation again in `seconds` (server side only: the device never defers). */
+export function defer(seconds: number): never {
+  throw new MutationDeferral(Math.max(1, Math.ceil(seconds)));
+}
+
+export const isMutationDeferral = (error: unknown): error is MutationDeferral => error instanceof MutationDeferral;
 
 /** True for a permanent rejection (as opposed to a failure worth retrying). */
 export const isMutationRejection = (error: unknown): error is MutationRejection => error instanceof MutationRejection;

@@ -51,7 +51,11 @@ export const rejectionCodes = [
   'declaration_sent',
   /** The company's KYB is submitted: its draft is read-only (SPEC §4). */
   'kyb_submitted',
-  /** A batch import started within the SPEC §9 cooldown of the company's previous one. */
+  /**
+   * A batch import started within the SPEC §9 cooldown of the company's previous one. No longer
+   * given (the cooldown delays a push since decision 054); kept so refusals recorded before
+   * still read and translate.
+   */
   'cooldown',
   /** An admin acting as the user may not make this change: the server runs only the mutators it lets an impersonation push. */
   'impersonation_forbidden',

@@ -148,27 +148,60 @@ describe('bookkeeping mutators on the server', () => {
     expect(batch).toMatchObject({ status: 'completed', processedCount: 3, rowErrors: [{ line: 4, field: 'date', code: 'validation.invalidDate' }] });
   });
 
-  it('counts the SPEC §9 import cooldown on the server clock, whatever times the devices send', async () => {
+  it('delays an import within the SPEC §9 cooldown by the server clock instead of refusing it, whatever times the devices send', async () => {
     const { owner, teammate, companyId } = await setup();
     const accountId = randomUUID();
     const batch = (createdAt: string): [string, unknown] => ['createBatchImport', { id: randomUUID(), companyId, accountKind: 'manual', accountId, fileName: 'chase.csv', fileSize: 819, createdAt }];
+    const stored = () => database.db.select().from(batchImports).where(eq(batchImports.companyId, companyId));
     const laptop = testDevice(owner);
     await laptop.push(['createManualAccount', { id: accountId, companyId, name: 'Chase checking', createdAt: at }], batch(at));
-    // A device whose clock says an hour later is still within the cooldown.
+    // A device whose clock says an hour later is still within the cooldown: its push waits
+    // (429 with Retry-After), nothing of it is stored, and nothing is refused.
     const anHourLater = new Date(Date.parse(at) + 3_600_000).toISOString();
-    const tooSoon = await testDevice(teammate).push(batch(anHourLater));
-    expect(tooSoon.rejections).toEqual([{ mutationId: 1, code: 'cooldown' }]);
-    // Once the server's clock passed it, the same device times are fine; two imports queued
-    // offline and pushed together are still one cooldown apart on the server.
+    const phone = testDevice(teammate);
+    const waited = await phone.push(batch(anHourLater)).catch((error: unknown) => error);
+    expect(waited).toMatchObject({ status: 429, code: 'sync_deferred', headers: { 'Retry-After': expect.stringMatching(/^[1-9]\d*$/) } });
+    expect(Number((waited as { headers: Record<string, string> }).headers['Retry-After'])).toBeLessThanOrEqual(importCooldownSeconds);
+    expect(await stored()).toHaveLength(1);
+    // Two imports queued offline and pushed together: the first is applied, the push stops before the second.
     await cooledDown(companyId);
-    const queued = await laptop.push(batch(at), batch(anHourLater));
-    expect(queued.rejections).toEqual([{ mutationId: 4, code: 'cooldown' }]);
-    expect(await database.db.select().from(batchImports).where(eq(batchImports.companyId, companyId))).toHaveLength(2);
+    expect(await laptop.push(batch(at), batch(anHourLater))).toEqual({ lastMutationId: 3, rejections: [] });
+    expect(await stored()).toHaveLength(2);
+    // Sent again once the server's clock passed the cooldown, each is taken, none refused.
+    await cooledDown(companyId);
+    expect(await phone.replay(0)).toEqual({ lastMutationId: 1, rejections: [] });
+    await cooledDown(companyId);
+    expect(await laptop.replay(1)).toEqual({ lastMutationId: 4, rejections: [] });
+    expect(await stored()).toHaveLength(4);
     // The stamp is the server's: a later write of the batch does not move it.
-    const [stamped] = await database.db.select().from(batchImports).where(eq(batchImports.companyId, companyId)).limit(1);
+    const [stamped] = await stored();
     await database.db.update(batchImports).set({ receivedAt: new Date(0), updatedAt: at }).where(eq(batchImports.id, stamped!.id));
     const [kept] = await database.db.select().from(batchImports).where(eq(batchImports.id, stamped!.id));
     expect(kept!.receivedAt).toEqual(stamped!.receivedAt);
+  });
+
+  it('takes an import back whole with discardBatchImport, twice is once, and a retry under the same id does not double a line', async () => {
+    const { owner, companyId } = await setup();
+    const accountId = randomUUID();
+    const importId = randomUUID();
+    const lines = [randomUUID(), randomUUID()];
+    const create: [string, unknown] = ['createBatchImport', { id: importId, companyId, accountKind: 'manual', accountId, fileName: 'chase.csv', fileSize: 819, createdAt: at }];
+    const chunk: [string, unknown] = ['importTransactions', { importId, processedCount: 2, updatedAt: at, rows: lines.map((id, index) => ({ id, date: '2026-03-0' + (index + 1), description: `FEE ${index}`, amountCents: -100, category: null, merchant: null })) }];
+    const device = testDevice(owner);
+    await device.push(['createManualAccount', { id: accountId, companyId, name: 'Chase checking', createdAt: at }], create, chunk);
+    const ofImport = () => database.db.select().from(transactions).where(eq(transactions.importId, importId));
+    expect(await ofImport()).toHaveLength(2);
+    expect(await device.push(['discardBatchImport', { id: importId }], ['discardBatchImport', { id: importId }])).toEqual({ lastMutationId: 5, rejections: [] });
+    expect(await ofImport()).toEqual([]);
+    expect(await database.db.select().from(batchImports).where(eq(batchImports.id, importId))).toEqual([]);
+    // The retry: the same batch and lines again, then once more: each line stored once.
+    await cooledDown(companyId);
+    expect(await device.push(create, chunk, chunk)).toEqual({ lastMutationId: 8, rejections: [] });
+    expect((await ofImport()).map((row) => row.id).sort()).toEqual([...lines].sort());
+    // A sent declaration keeps what was declared: the discard of a 2026 import is refused whole.
+    await database.db.insert(declarations).values({ companyId, year: 2026, sentAt: new Date() });
+    expect(await device.push(['discardBatchImport', { id: importId }])).toEqual({ lastMutationId: 9, rejections: [{ mutationId: 9, code: 'declaration_sent' }] });
+    expect(await ofImport()).toHaveLength(2);
   });
 
   it("imports without reading the lines first: an id another company holds is skipped, and a later change in the same push sees what was stored", async () => {

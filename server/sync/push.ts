@@ -1,6 +1,6 @@
 import { setTimeout } from 'node:timers/promises';
 import { and, asc, between, eq, sql } from 'drizzle-orm';
-import { isMutationRejection, parseMutatorArgs, reject, runMutator, type Mutator, type RowRef } from '@sync/mutator';
+import { isMutationDeferral, isMutationRejection, parseMutatorArgs, reject, runMutator, type Mutator, type RowRef } from '@sync/mutator';
 import { findMutator } from '@sync/mutators';
 import type { PushRequest, PushResponse, Rejection, RejectionCode } from '@sync/protocol';
 import type { Db } from '../db/client';
@@ -30,19 +30,29 @@ import { lockSyncScopes } from './write-lock';
  *    retries the same batch.
  * 4. `lastMutationId` is written in the same transaction as the effects, and the affected
  *    users are poked by NOTIFY, which PostgreSQL delivers only if the transaction commits.
+ * 5. A deferred mutation (`defer`: the import cooldown) ends the push before it: the ones before
+ *    it are applied and answered; when it is the first, 429 `sync_deferred` with Retry-After,
+ *    which the device waits out before sending it again (decision 054).
  */
 export async function applyPush(db: Db, userId: string, request: PushRequest, options: PushOptions = {}): Promise<PushResponse> {
   const rejections = new Map<number, Rejection>();
   let lastMutationId = 0;
   let finished = 0;
+  let progressed = false;
   for (const step of (options.plan ?? planPush(request.mutations, options.stepRows)).steps) {
     const { id } = step.mutations[0]!;
     // The rest of a mutation already processed (before, or refused by an earlier part) is skipped.
     if (step.part && id <= finished) continue;
-    const response = await applyStep(db, userId, { ...request, mutations: step.mutations }, step.part === 'partial', options.permitted);
+    const { deferredSeconds, progress, ...response } = await applyStep(db, userId, { ...request, mutations: step.mutations }, step.part === 'partial', options.permitted);
     for (const rejection of response.rejections) rejections.set(rejection.mutationId, rejection);
     lastMutationId = response.lastMutationId;
     finished = Math.max(finished, lastMutationId);
+    progressed ||= progress;
+    if (deferredSeconds !== null) {
+      // Nothing after a deferred mutation may be applied before it (per-client order).
+      if (!progressed) throw new ProblemError(429, 'sync_deferred', undefined, { 'Retry-After': String(deferredSeconds) });
+      break;
+    }
     // Embedded PGlite answers in microtasks only: without a turn of the event loop, timers and
     // other requests would wait for the whole push however short its transactions. And it runs
     // one query at a time, first come first served: a request waiting for it gets one query in
@@ -122,8 +132,14 @@ function pushSteps(mutations: SizedMutation[], stepRows: number): PushStep[] {
   return steps;
 }
 
+/**
+ * What one step did: the push's answer so far, whether it advanced `lastMutationId`, and the
+ * seconds a deferred mutation asks to wait (null when none was deferred).
+ */
+type StepOutcome = PushResponse & { progress: boolean; deferredSeconds: number | null };
+
 /** One step in one transaction; `partial`: a part of a mutation that is not its last, which leaves `lastMutationId` unless refused. */
-async function applyStep(db: Db, userId: string, request: PushRequest, partial: boolean, permitted: ReadonlySet<string> | undefined): Promise<PushResponse> {
+async function applyStep(db: Db, userId: string, request: PushRequest, partial: boolean, permitted: ReadonlySet<string> | undefined): Promise<StepOutcome> {
   try {
     return await pushOnce(db, userId, request, false, partial, permitted);
   } catch (error) {
@@ -146,7 +162,7 @@ class NeedsSavepoints extends Error {}
 
 type Pending = { mutation: PushRequest['mutations'][number]; mutator: Mutator | undefined };
 
-async function pushOnce(db: Db, userId: string, request: PushRequest, savepoints: boolean, partial: boolean, permitted: ReadonlySet<string> | undefined): Promise<PushResponse> {
+async function pushOnce(db: Db, userId: string, request: PushRequest, savepoints: boolean, partial: boolean, permitted: ReadonlySet<string> | undefined): Promise<StepOutcome> {
   const firstId = request.mutations[0]!.id;
   return db.transaction(async (tx) => {
     // A mutation can only write in these scopes (`put` refuses any other), so their locks cover every write.
@@ -175,6 +191,7 @@ async function pushOnce(db: Db, userId: string, request: PushRequest, savepoints
     if (batched) await batched.readAhead(pending.flatMap(({ mutation, mutator }) => readsOf(mutator, mutation.args)));
     const mutatorTx = batched?.tx ?? store.tx;
     const rejected: { mutationId: number; mutationName: string; code: RejectionCode }[] = [];
+    let deferredSeconds: number | null = null;
 
     for (const { mutation, mutator } of pending) {
       if (savepoints) await tx.execute(sql`savepoint sync_mutation`);
@@ -185,6 +202,13 @@ async function pushOnce(db: Db, userId: string, request: PushRequest, savepoints
         if (savepoints) await tx.execute(sql`release savepoint sync_mutation`);
         batched?.commit();
       } catch (error) {
+        if (isMutationDeferral(error)) {
+          // Taken back like a refusal, but not processed: it and everything after it come again.
+          if (batched && !batched.discard()) throw new NeedsSavepoints();
+          if (savepoints) await tx.execute(sql`rollback to savepoint sync_mutation`);
+          deferredSeconds = error.seconds;
+          break;
+        }
         const outcome = error instanceof UnknownMutator ? 'unknown_mutator' : classifyFailure(error);
         if (outcome === 'transient') throw new ProblemError(503, 'sync_unavailable', undefined, { 'Retry-After': '5' });
         if (batched) {
@@ -241,7 +265,7 @@ async function pushOnce(db: Db, userId: string, request: PushRequest, savepoints
               ),
             )
             .orderBy(asc(syncRejections.mutationId))) as Rejection[]);
-    return { lastMutationId: last, rejections };
+    return { lastMutationId: last, rejections, progress: last !== known, deferredSeconds };
   });
 }
 

@@ -109,4 +109,23 @@ describe('sync cycle', () => {
     page.changes.drafts.puts = [{ id: randomUUID(), step: 1 } as never];
     expect(await transport.pull(request)).toMatchObject({ ok: true, value: { changes: { drafts: { puts: [{ step: 1 }] } } } });
   });
+  it('pushes again after a push answered short (a deferred import), and returns the 429 that says how long to wait', async () => {
+    const server = new MemorySyncServer();
+    const replica = new Replica(openDb(), userId);
+    await replica.mutate('saveDraft', draft({ step: 1 }));
+    await replica.mutate('saveDraft', draft({ step: 2 }));
+    const pushes: number[][] = [];
+    const deferred = { kind: 'server', status: 429, code: 'sync_deferred', retryAfterMs: 12_000 } as const;
+    const transport: SyncTransport = {
+      // The server takes the first mutation and stops before the second, then asks to wait.
+      push: async (request) => {
+        pushes.push(request.mutations.map((mutation) => mutation.id));
+        if (request.mutations[0]!.id > 1) return { ok: false, failure: deferred };
+        return { ok: true, value: await server.push(userId, { ...request, mutations: request.mutations.slice(0, 1) }) };
+      },
+      pull: async (request) => ({ ok: true, value: await server.pull(userId, request) }),
+    };
+    expect(await syncCycle(replica, transport)).toEqual(deferred);
+    expect(pushes).toEqual([[1, 2], [2]]);
+  });
 });

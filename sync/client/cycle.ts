@@ -18,8 +18,10 @@ export async function syncCycle(replica: Replica, transport: SyncTransport): Pro
     if (!request) break;
     const result = await transport.push(request);
     if (!result.ok) return result.failure;
-    // The server cannot acknowledge less than it was sent without a gap error; stop rather than loop.
-    if (result.value.lastMutationId < request.mutations.at(-1)!.id) break;
+    // A push answered short stopped before a deferred mutation (decision 054): the next push
+    // starts with it, and is answered 429 with Retry-After while it must wait. One that moved
+    // nothing ends the pushes rather than loop.
+    if (result.value.lastMutationId <= acknowledged) break;
     acknowledged = result.value.lastMutationId;
   }
   // The next page is asked for while this one is applied, so the server and the network work

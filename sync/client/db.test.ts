@@ -66,7 +66,7 @@ describe('AppDB schema upgrades', () => {
     const db = new AppDB(userId, { indexedDB: factory, IDBKeyRange });
     await db.open();
     try {
-      expect(db.verno).toBe(9);
+      expect(db.verno).toBe(10);
       expect(await db.outbox.toArray()).toEqual([outboxEntry]);
       expect(await db.syncMeta.get('state')).toEqual(meta);
       expect(await db.drafts.where('kind').equals('kyb').toArray()).toEqual([draftRow]);
@@ -82,6 +82,7 @@ describe('AppDB schema upgrades', () => {
       expect(indexNames(db, 'lockedYears')).toEqual(['companyId']);
       expect(indexNames(db, 'inboxReceipts')).toEqual(['companyId']);
       expect(indexNames(db, 'categoriserCorrections')).toEqual(['companyId']);
+      expect(indexNames(db, 'heldImports')).toEqual(['companyId']);
       await db.table('transactions').put({ id: 't1', companyId: 'c', date: '2026-11-01', importId: null, accountId: 'a' });
       expect(await db.table('transactions').where('[companyId+date]').equals(['c', '2026-11-01']).count()).toBe(1);
     } finally {
@@ -90,9 +91,9 @@ describe('AppDB schema upgrades', () => {
 
     // The upgrade happened in the IndexedDB itself: a plain open sees the last version with every store.
     const raw = await new Dexie(databaseName(userId), { indexedDB: factory, IDBKeyRange }).open();
-    expect(raw.verno).toBe(9);
+    expect(raw.verno).toBe(10);
     expect(raw.tables.map((table) => table.name).sort()).toEqual(
-      ['batchImports', 'categoriserCorrections', 'categoriserRules', 'companies', 'documentFiles', 'documentUploads', 'drafts', 'inboxReceipts', 'linkedAccounts', 'lockedYears', 'manualAccounts', 'outbox', 'pageCache', 'profile', 'receiptFiles', 'rejectedChanges', 'syncMeta', 'transactions'].sort(),
+      ['batchImports', 'categoriserCorrections', 'categoriserRules', 'companies', 'documentFiles', 'documentUploads', 'drafts', 'heldImports', 'inboxReceipts', 'linkedAccounts', 'lockedYears', 'manualAccounts', 'outbox', 'pageCache', 'profile', 'receiptFiles', 'rejectedChanges', 'syncMeta', 'transactions'].sort(),
     );
     raw.close();
   });

@@ -5,6 +5,7 @@ import type { BatchImport, CategoriserRule, CategoryKey, InboxReceipt, LockedYea
 import type { CompanySummary } from '@domain/company';
 import type { Draft } from '@domain/draft';
 import type { RejectionCode } from '@sync/protocol';
+import type { HeldImport } from './held-imports';
 import type { TableName } from '@sync/tables';
 import { currentUserKey } from './current-user';
 import type { DocumentFile, DocumentUpload } from './documents';
@@ -170,6 +171,12 @@ const schema20261129 = {
   categoriserCorrections: 'id, companyId',
 };
 
+// 2026-11-30 (decision 054): imports the server refused, kept whole on this device (batch and
+// rows, never synced) until the person retries or discards them.
+const schema20261130 = {
+  heldImports: 'id, companyId',
+};
+
 /**
  * What used to stay on the device is shared from now on: inbox files waiting here (status
  * `inbox`) are uploaded to the company inbox, and the categoriser rules are queued as
@@ -213,6 +220,7 @@ export class AppDB extends Dexie {
   lockedYears!: Table<LockedYear, string>;
   inboxReceipts!: Table<InboxReceipt, string>;
   categoriserCorrections!: Table<CategoriserCorrection, string>;
+  heldImports!: Table<HeldImport, string>;
 
   constructor(
     readonly userId: string,
@@ -228,6 +236,7 @@ export class AppDB extends Dexie {
     this.version(7).stores(schema20261127);
     this.version(8).stores(schema20261128).upgrade(shareDeviceOnlyData);
     this.version(9).stores(schema20261129);
+    this.version(10).stores(schema20261130);
   }
 }
 

@@ -214,6 +214,17 @@ export class SyncEngine {
     this.requestSync(0);
   }
 
+  /** Sends a refused import again under the same batch id (see `Replica.retryImport`). */
+  async retryImport(importId: string): Promise<void> {
+    await this.replica.retryImport(importId);
+    this.requestSync(0);
+  }
+
+  /** Forgets a refused import with its rows (see `Replica.discardImport`). */
+  discardImport(importId: string): Promise<void> {
+    return this.replica.discardImport(importId);
+  }
+
   /** Forgets a rejected change the user has read. */
   dismissRejection(seq: number): Promise<void> {
     return this.replica.dismissRejection(seq);

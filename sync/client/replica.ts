@@ -15,6 +15,7 @@ import {
 import { isTableName, tableNames } from '@sync/tables';
 import { companyCacheTables, dropCompaniesOutside } from './company-caches';
 import { caughtUp, type OutboxEntry, type RejectedChange, type RowUndo, type SyncMeta, type UndoEntry } from './db';
+import { holdRefusedImports, retryCalls, type HeldImport } from './held-imports';
 import { compactUndo, createLocalTx, revert, revertAll } from './local-tx';
 
 /** The tables a replica needs: the outbox, its sync position, rejected changes and every synced table. */
@@ -22,6 +23,7 @@ export interface ReplicaDatabase extends Dexie {
   outbox: Table<OutboxEntry, number>;
   syncMeta: Table<SyncMeta, 'state'>;
   rejectedChanges: Table<RejectedChange, number, Omit<RejectedChange, 'seq'>>;
+  heldImports: Table<HeldImport, string>;
 }
 
 export type PullOutcome = 'applied' | 'stale';
@@ -50,7 +52,7 @@ export class Replica {
   ) {}
 
   private get syncTables() {
-    return [this.db.outbox, this.db.syncMeta, this.db.rejectedChanges, ...tableNames.map((name) => this.db.table(name))];
+    return [this.db.outbox, this.db.syncMeta, this.db.rejectedChanges, this.db.heldImports, ...tableNames.map((name) => this.db.table(name))];
   }
 
   private async metaInTx(): Promise<SyncMeta> {
@@ -88,22 +90,43 @@ export class Replica {
    * checks that parsing them changes nothing. The server parses every mutation it receives.
    */
   async mutateAll(calls: readonly MutationCall[], { argsParsed = false } = {}): Promise<number[]> {
-    return this.db.transaction('rw', this.syncTables, async () => {
-      const meta = await this.metaInTx();
-      const entries: OutboxEntry[] = [];
-      for (const { name, args } of calls) {
-        const undo = new Map<string, RowUndo>();
-        const mutator = findMutator(name)!;
-        const tx = createLocalTx(this.db, this.userId, undo);
-        const parsed = argsParsed ? (await mutator.run(tx, args), args) : await runMutator(mutator, tx, args);
-        // An entry too large for a push request could never be sent and would wedge the queue.
-        if (JSON.stringify(parsed).length > mutationArgsMaxChars) throw new MutationRejection('invalid');
-        entries.push({ id: meta.nextMutationId + entries.length, name, args: parsed, createdAt: this.clock().toISOString(), undo: compactUndo(undo.values()) });
-      }
-      await this.db.outbox.bulkAdd(entries);
-      await this.db.syncMeta.put({ ...meta, nextMutationId: meta.nextMutationId + entries.length });
-      return entries.map((entry) => entry.id);
+    return this.db.transaction('rw', this.syncTables, async () => this.queueInTx(await this.metaInTx(), calls, argsParsed));
+  }
+
+  /** Runs and queues `calls` inside the caller's Dexie transaction; returns their outbox ids. */
+  private async queueInTx(meta: SyncMeta, calls: readonly MutationCall[], argsParsed = false): Promise<number[]> {
+    const entries: OutboxEntry[] = [];
+    for (const { name, args } of calls) {
+      const undo = new Map<string, RowUndo>();
+      const mutator = findMutator(name)!;
+      const tx = createLocalTx(this.db, this.userId, undo);
+      const parsed = argsParsed ? (await mutator.run(tx, args), args) : await runMutator(mutator, tx, args);
+      // An entry too large for a push request could never be sent and would wedge the queue.
+      if (JSON.stringify(parsed).length > mutationArgsMaxChars) throw new MutationRejection('invalid');
+      entries.push({ id: meta.nextMutationId + entries.length, name, args: parsed, createdAt: this.clock().toISOString(), undo: compactUndo(undo.values()) });
+    }
+    await this.db.outbox.bulkAdd(entries);
+    await this.db.syncMeta.put({ ...meta, nextMutationId: meta.nextMutationId + entries.length });
+    return entries.map((entry) => entry.id);
+  }
+
+  /**
+   * Sends a held import again (decision 054): its batch, lines and end under the same batch id,
+   * queued after the `discardBatchImport` that took it back, in one Dexie transaction with
+   * forgetting it. A local refusal (its year now locked, its account gone) keeps it held.
+   */
+  async retryImport(importId: string): Promise<void> {
+    await this.db.transaction('rw', this.syncTables, async () => {
+      const held = await this.db.heldImports.get(importId);
+      if (!held) return;
+      await this.queueInTx(await this.metaInTx(), retryCalls(held));
+      await this.db.heldImports.delete(importId);
     });
+  }
+
+  /** Forgets a held import with its rows: the server holds nothing of it since its `discardBatchImport`. */
+  discardImport(importId: string): Promise<void> {
+    return this.db.heldImports.delete(importId);
   }
 
   /** The next push request: outbox entries after `after`, in id order, within the batch limits; null when none. */
@@ -171,6 +194,7 @@ export class Replica {
       let acknowledged = response.lastMutationId;
       let identity = { clientId: meta.clientId, lastMutationId: Math.max(meta.lastMutationId, acknowledged), nextMutationId: meta.nextMutationId };
       let queue = pending;
+      let held: string[] = [];
       if (acknowledged >= meta.nextMutationId) {
         // The server processed ids this database never made: a different history shares this
         // client id (e.g. a restored copy). Start over as a new client and keep every entry.
@@ -189,6 +213,10 @@ export class Replica {
         if (rejected.length > 0) await this.db.rejectedChanges.bulkAdd(rejected);
         await this.db.outbox.bulkDelete(done.map((entry) => entry.id));
         queue = pending.filter((entry) => entry.id > acknowledged);
+        // An import is one unit (decision 054): a refused part keeps the whole import on this
+        // device, and a discard queued after it takes back what the server stored of it.
+        const refused = rejected.map((change) => ({ entry: { id: change.mutationId, name: change.name, args: change.args }, code: change.code }));
+        held = refused.length > 0 ? await holdRefusedImports(this.db, refused, [...done, ...queue], rejectedAt) : [];
       }
 
       const replayed: OutboxEntry[] = [];
@@ -203,6 +231,14 @@ export class Replica {
         // A resync dropped every row: until its last page, the device holds only part of its scope.
         caughtUp: !response.hasMore || (!response.resync && caughtUp(meta)),
       });
+      for (const id of held) {
+        try {
+          await this.queueInTx(await this.metaInTx(), [{ name: 'discardBatchImport', args: { id } }]);
+        } catch (error) {
+          // Refused here already (a year of its rows is declared): the server would refuse it too.
+          if (!isMutationRejection(error)) throw error;
+        }
+      }
       return 'applied';
     });
   }

@@ -13,7 +13,7 @@ import {
   transactionSchema,
   type Transaction,
 } from '@domain/bookkeeping';
-import { defineMutator, reject, type MutatorTx, type RowRef } from '../mutator';
+import { defer, defineMutator, reject, type MutatorTx, type RowRef } from '../mutator';
 
 /**
  * Bookkeeping mutators (SPEC §3 transactions, manual accounts, receipts, batch imports).
@@ -24,10 +24,11 @@ import { defineMutator, reject, type MutatorTx, type RowRef } from '../mutator';
  * - `declaration_sent`: the company's declaration for the transaction's year is sent, so
  *   the year's transactions are locked (the device checks the synced `lockedYears`, the
  *   server its declarations).
- * - `cooldown`: another import of the company began less than the SPEC §9 cooldown ago by
- *   the server's clock (server only).
  * - `forbidden`: the company is not the caller's (server only: memberships are not synced).
  * - `not_found` / `invalid`: the row is absent or the change contradicts it.
+ *
+ * Nothing here is refused for when it arrives: the SPEC §9 import cooldown delays a push
+ * (`defer`) instead of refusing an import the person saw finish (decision 054).
  */
 
 const id = z.uuid();
@@ -431,12 +432,15 @@ export const createBatchImport = defineMutator(
     await assertCompanyOpen(tx, batch.companyId, []);
     if (await tx.get('batchImports', batch.id)) reject('invalid');
     await assertAccount(tx, batch.companyId, batch.accountKind, batch.accountId);
-    // SPEC §9 upload cooldown, by the server's clock: device clocks differ and can be set at
-    // will. The device's import dialog counts down from its own view of the company's imports.
+    // SPEC §9 upload cooldown: the device's import dialog decides it where the person acts;
+    // the server enforces it by its own clock (device clocks can be set at will) as a delay of
+    // the push, never a refusal: a push arrives late by nature, and refusing it then would take
+    // back an import the person saw finish (decision 054).
     if (tx.location === 'server') {
       // Listing stores the push's pending writes first: a batch created earlier in the same push counts.
       await tx.list('batchImports', 'companyId', batch.companyId);
-      if ((await tx.checks.importCooldownLeft(batch.companyId)) > 0) reject('cooldown');
+      const left = await tx.checks.importCooldownLeft(batch.companyId);
+      if (left > 0) defer(left);
     }
     await tx.put('batchImports', { ...batch, status: 'notStarted', processedCount: 0, result: null, rowErrors: [], updatedAt: batch.createdAt });
   },
@@ -455,6 +459,29 @@ export const finishBatchImport = defineMutator(
     if (!canTransition(batch.status, update.status)) reject('invalid');
     await assertCompanyOpen(tx, batch.companyId, []);
     await tx.put('batchImports', { ...batch, ...update, processedCount: Math.max(batch.processedCount, update.processedCount) });
+  },
+  { reads: ({ id: importId }) => [['batchImports', importId]] },
+);
+
+/**
+ * Takes an import back whole: its batch and every transaction it added (decision 054). Queued
+ * by the device when the server refused part of the import, so no half of it stays, and after
+ * it a retry may send the same batch again. Doing it twice, or for an import never stored (or
+ * in a company no longer the caller's: nothing of it is visible), changes nothing. It is refused
+ * when one of its rows is in a year whose declaration is sent: what was declared is not rewritten.
+ */
+export const discardBatchImport = defineMutator(
+  'discardBatchImport',
+  z.strictObject({ id }),
+  async (tx, { id: importId }) => {
+    const batch = await tx.get('batchImports', importId);
+    const rows = await tx.list('transactions', 'importId', importId);
+    const companyId = batch?.companyId ?? rows[0]?.companyId;
+    if (companyId === undefined) return;
+    if (rows.some((row) => row.companyId !== companyId)) reject('invalid');
+    await assertCompanyOpen(tx, companyId, rows.map((row) => yearOf(row.date)));
+    for (const row of rows) await tx.delete('transactions', row.id);
+    if (batch) await tx.delete('batchImports', importId);
   },
   { reads: ({ id: importId }) => [['batchImports', importId]] },
 );

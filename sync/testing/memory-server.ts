@@ -1,4 +1,5 @@
-import { firstOfEachId, isMutationRejection, reject, runMutator, type ServerMutatorTx } from '../mutator';
+import { importCooldownSeconds } from '@domain/bookkeeping';
+import { firstOfEachId, isMutationDeferral, isMutationRejection, reject, runMutator, type ServerMutatorTx } from '../mutator';
 import { findMutator } from '../mutators';
 import {
   minimumProtocolVersion,
@@ -25,12 +26,46 @@ type Stored = { row: Record<string, unknown> & { id: string }; scope: string; ve
 type Tombstone = { table: string; id: string; scope: string; version: number };
 
 export class MemoryServerError extends Error {
-  constructor(readonly code: 'sync_mutation_gap' | 'sync_client_outdated') {
+  constructor(
+    readonly code: 'sync_mutation_gap' | 'sync_client_outdated' | 'sync_deferred',
+    /** For `sync_deferred`: the seconds to wait (the server's Retry-After). */
+    readonly retryAfterSeconds: number | null = null,
+  ) {
     super(code);
   }
 }
 
+/**
+ * `clock`: the server's time in ms, for the SPEC §9 import cooldown (measured from when a batch
+ * was first stored, like the server's `received_at`); without one nothing cools down.
+ */
+export interface MemoryServerOptions {
+  clock?: () => number;
+}
+
 export class MemorySyncServer {
+  constructor(private readonly options: MemoryServerOptions = {}) {}
+
+  /** Batch import id → the server's time when it was stored. */
+  private readonly received = new Map<string, number>();
+  /** `companyId\u0000year` of the declarations sent. */
+  private readonly sentDeclarations = new Set<string>();
+
+  /** Sends the company's declaration of `year`: its transactions are locked from now on. */
+  sendDeclaration(companyId: string, year: number): void {
+    this.sentDeclarations.add(`${companyId}\u0000${year}`);
+  }
+
+  private importCooldownLeft(companyId: string): number {
+    const now = this.options.clock?.();
+    if (now === undefined) return 0;
+    let newest: number | null = null;
+    for (const stored of this.rows.get('batchImports')!.values()) {
+      const at = this.received.get(stored.row.id);
+      if (stored.scope === companyId && at !== undefined) newest = Math.max(newest ?? at, at);
+    }
+    return newest === null ? 0 : Math.max(0, Math.ceil(importCooldownSeconds - (now - newest) / 1000));
+  }
   private version = 0;
   private readonly rows = new Map<TableName, Map<string, Stored>>(tableNames.map((name) => [name, new Map()]));
   private readonly tombstones = new Map<string, Tombstone>();
@@ -138,6 +173,11 @@ export class MemorySyncServer {
         await runMutator(mutator, this.tx(userId, roles, undo), mutation.args);
       } catch (error) {
         for (const step of undo.reverse()) step();
+        if (isMutationDeferral(error)) {
+          // Like the server: the push ends before it; 429 when nothing was processed.
+          if (last === known) throw new MemoryServerError('sync_deferred', error.seconds);
+          break;
+        }
         rejection = error instanceof UnknownMutator ? 'unknown_mutator' : isMutationRejection(error) ? error.code : 'internal';
         recorded.set(mutation.id, rejection);
       }
@@ -168,6 +208,13 @@ export class MemorySyncServer {
     };
     const store = (table: TableName, next: Stored) => {
       this.remember(table, next.row.id, undo);
+      if (table === 'batchImports' && !this.rows.get(table)!.has(next.row.id) && this.options.clock) {
+        // Stamped when first stored, like the server's `received_at` trigger.
+        const id = next.row.id;
+        const before = this.received.get(id);
+        this.received.set(id, this.options.clock());
+        undo.push(() => (before === undefined ? this.received.delete(id) : this.received.set(id, before)));
+      }
       this.write(table, next.row.id, next);
     };
     const upsert = (table: TableName, row: Record<string, unknown> & { id: string }) => {
@@ -179,8 +226,13 @@ export class MemorySyncServer {
     return {
       location: 'server',
       userId,
-      // The protocol model has no declarations, clock or uploads: nothing is locked or cooling down, nothing uploaded.
-      checks: { companyRole: async (companyId) => roles.get(companyId) ?? null, declarationSent: async () => false, importCooldownLeft: async () => 0, verifiedUpload: async () => null },
+      // The protocol model has no uploads: nothing is uploaded.
+      checks: {
+        companyRole: async (companyId) => roles.get(companyId) ?? null,
+        declarationSent: async (companyId, year) => roles.has(companyId) && this.sentDeclarations.has(`${companyId}\u0000${year}`),
+        importCooldownLeft: async (companyId) => (roles.has(companyId) ? this.importCooldownLeft(companyId) : 0),
+        verifiedUpload: async () => null,
+      },
       get: async <T extends TableName>(table: T, id: string) => visible(table, this.rows.get(table)!.get(id))?.row as Row<T> | undefined,
       getMany: async <T extends TableName>(table: T, ids: readonly string[]) => ids.map((id) => visible(table, this.rows.get(table)!.get(id))?.row as Row<T> | undefined),
       list: async <T extends TableName>(table: T, index: IndexOf<T>, value: string) =>
