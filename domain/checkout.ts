@@ -122,6 +122,13 @@ export const orderViewSchema = z.object({
   companyId: z.uuid().nullable(),
   claimed: z.boolean(),
   /**
+   * SPEC §4 after payment: an account with the order's email exists (log in) or not (create it).
+   * Answered only for a paid order nobody claimed yet, to the holder of its checkout token (the
+   * payer's browser), as the payment's own answer is; null otherwise, so it is no way to ask
+   * whether an email has an account.
+   */
+  userExists: z.boolean().nullable(),
+  /**
    * SPEC §1: a partner's country of residence where digital banking is unavailable (the first
    * one), or null. Such a company is formed without banking, and the customer is told so.
    */

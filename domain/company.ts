@@ -1,6 +1,7 @@
 import { getCountryCallingCode, isValidPhoneNumber, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { emailSchema, personNameSchema } from './account';
+import { isoDateSchema } from './bookkeeping';
 import { countryCodeSchema, isBankingAvailable, usStateSchema } from './countries';
 
 /**
@@ -240,6 +241,8 @@ export const einSchema = z
 const migrationShape = z.strictObject({
   type: z.enum(formationTypes, { error: 'validation.required' }),
   existingCompanyName: companyNameSchema,
+  /** When the existing company was formed (optional): its first tax year, so Alta knows which returns it owes (domain/tax-deadlines.ts). */
+  formationDate: z.preprocess(blankToUndefined, isoDateSchema.optional()),
   industry: z.enum(industries, { error: 'validation.required' }),
   industryOther: industryOtherSchema,
   /** Where the company exists today: a US state, or a country for a foreign company. */
@@ -266,7 +269,7 @@ export const migrationSchema = migrationShape.superRefine((value, ctx) => {
 export type Migration = z.infer<typeof migrationSchema>;
 
 export const migrationStepSchemas = {
-  company: migrationShape.pick({ type: true, existingCompanyName: true }),
+  company: migrationShape.pick({ type: true, existingCompanyName: true, formationDate: true }),
   industry: migrationShape.pick({ industry: true, industryOther: true }).superRefine(checkIndustryOther),
   origin: migrationShape.pick({ originState: true, originCountry: true }).superRefine(checkMigrationOrigin),
   documents: migrationShape.pick({ documents: true, ein: true }),

@@ -10,6 +10,13 @@
  * - C-Corp: Form 1120 (15 April, extended to 15 October), with Form 5472 when a foreign
  *   person owns at least 25 %.
  *
+ * A company owes a return for a year only if it existed in that year: from its formation
+ * date, or, for a migrated company whose date Alta does not know, always (it existed before it
+ * came to Alta). A company Alta is still forming owes nothing yet; `firstReturn` says when its
+ * first return will be due. The extended deadline exists only if Form 7004 is filed by the
+ * original one (`extensionFor`); an unsent return whose deadlines passed is overdue
+ * (`standingOn`), and a missing Form 5472 costs the IRS penalty of IRC §6038A(d).
+ *
  * A due date on a Saturday, Sunday or legal holiday in the District of Columbia moves to the
  * next day that is none of those (IRC §7503): the federal holidays of 5 U.S.C. §6103 plus
  * DC Emancipation Day (16 April), each observed on the Friday before when it falls on a
@@ -22,8 +29,10 @@ export type TaxFormCode = '5472' | 'proForma1120' | '1065' | 'k1' | '1120';
 export interface TaxFiler {
   type: 'LLC' | 'C-Corp' | 'Cross Border Crypto';
   owners: readonly { percentage: number; usResident: boolean }[];
-  /** YYYY-MM-DD; null when not known yet (then the company is taken to exist in the year). */
-  constitutionDate: string | null;
+  /** The day it was formed (YYYY-MM-DD); null when Alta does not know it (a company still being formed, or a migrated one). */
+  formationDate: string | null;
+  /** It existed before it came to Alta: without a formation date it is taken to exist in every year. */
+  migrated: boolean;
 }
 
 /** The kind of return, which the reminders and the pending-declarations result group by. */
@@ -60,14 +69,58 @@ export function returnDue(filer: TaxFiler, taxYear: number): ReturnDue | null {
  */
 export function returnKindOf(filer: TaxFiler, taxYear: number): ReturnKind | null {
   if (filer.type === 'Cross Border Crypto') return null;
-  if (filer.constitutionDate !== null && Number(filer.constitutionDate.slice(0, 4)) > taxYear) return null;
+  if (!existedIn(filer, taxYear)) return null;
   if (filer.type === 'C-Corp') return 'cCorp';
   if (filer.owners.length >= 2) return 'llcMultiPartner';
   const [owner] = filer.owners;
   return owner?.usResident ? null : 'llcSingleMember';
 }
 
-const hasReportableForeignOwner = (filer: TaxFiler) => filer.owners.some((owner) => !owner.usResident && owner.percentage >= reportableForeignOwnership);
+const hasReportableForeignOwner = (filer: Pick<TaxFiler, 'owners'>) => filer.owners.some((owner) => !owner.usResident && owner.percentage >= reportableForeignOwnership);
+
+/** Whether the company existed at some point of `taxYear` (a short first year counts). */
+export function existedIn(filer: Pick<TaxFiler, 'formationDate' | 'migrated'>, taxYear: number): boolean {
+  if (filer.formationDate === null) return filer.migrated;
+  return Number(filer.formationDate.slice(0, 4)) <= taxYear;
+}
+
+/** The first return of a company that did not exist in the year before `today`: its tax year (the formation year, or this year while it is still being formed) and deadlines; null otherwise. */
+export function firstReturn(filer: TaxFiler, today: string): (ReturnDue & { taxYear: number }) | null {
+  const thisYear = Number(today.slice(0, 4));
+  if (existedIn(filer, thisYear - 1)) return null;
+  const taxYear = filer.formationDate === null ? thisYear : Number(filer.formationDate.slice(0, 4));
+  const due = returnDue({ ...filer, formationDate: filer.formationDate ?? today }, taxYear);
+  return due && { taxYear, ...due };
+}
+
+/**
+ * Where an unsent return stands on `today`: `due` up to its deadline; `extension` up to the
+ * extended deadline, which holds only if Form 7004 was filed by the first; `overdue` after
+ * both, counted from the first deadline (the day it was late unless a 7004 was filed), so
+ * `daysRemaining` is then negative.
+ */
+export function standingOn(due: Pick<ReturnDue, 'deadline' | 'extendedDeadline'>, today: string): { status: 'due' | 'extension' | 'overdue'; deadline: string; daysRemaining: number } {
+  const ahead = nextDeadline(due, today);
+  const status = ahead === null ? 'overdue' : ahead === due.deadline ? 'due' : 'extension';
+  const deadline = ahead ?? due.deadline;
+  return { status, deadline, daysRemaining: daysBetween(today, deadline) };
+}
+
+/** Form 7004's code for the return it extends (Instructions for Form 7004, Part I line 1): 09 for Form 1065, 12 for Form 1120 (the pro forma one too). */
+export type ExtensionFormCode = '09' | '12';
+
+/** Form 7004 for a return: its code, the day it must be filed by (the return's own deadline) and the deadline it gives. */
+export function extensionFor(due: ReturnDue): { formCode: ExtensionFormCode; fileBy: string; extendedDeadline: string } {
+  return { formCode: due.kind === 'llcMultiPartner' ? '09' : '12', fileBy: due.deadline, extendedDeadline: due.extendedDeadline };
+}
+
+/** IRC §6038A(d)(1): $25,000 for each Form 5472 not filed (or filed late or incomplete), per tax year. */
+export const form5472PenaltyUsd = 25_000;
+
+/** The penalty the IRS states for a missing or late return of these forms, in dollars: the Form 5472 one; null without a Form 5472. */
+export function missingFormPenaltyUsd(forms: readonly TaxFormCode[]): number | null {
+  return forms.includes('5472') ? form5472PenaltyUsd : null;
+}
 
 /** The deadline still ahead on `today`: the due date, else the extended one; null once both passed. */
 export function nextDeadline(due: Pick<ReturnDue, 'deadline' | 'extendedDeadline'>, today: string): string | null {

@@ -72,18 +72,27 @@ describe('profits from the books', () => {
 describe('pending declarations result', () => {
   it('counts each group, names the only company and gives the nearest deadline', () => {
     const result = pendingDeclarationsResult([
-      { companyName: 'Acme LLC', kind: 'llcMultiPartner', deadline: '2026-03-16', daysRemaining: 20 },
-      { companyName: 'Solo LLC', kind: 'llcSingleMember', deadline: '2026-04-15', daysRemaining: 50 },
-      { companyName: 'Corp Inc', kind: 'cCorp', deadline: '2026-04-15', daysRemaining: 50 },
+      { companyName: 'Acme LLC', kind: 'llcMultiPartner', deadline: '2026-03-16', daysRemaining: 20, standing: 'due', penaltyUsd: null },
+      { companyName: 'Solo LLC', kind: 'llcSingleMember', deadline: '2026-04-15', daysRemaining: 50, standing: 'due', penaltyUsd: 25_000 },
+      { companyName: 'Corp Inc', kind: 'cCorp', deadline: '2026-04-15', daysRemaining: 50, standing: 'due', penaltyUsd: null },
     ]);
     expect(result).toEqual({
       llcMultiPartnerResult: { companiesCount: 1, companyName: 'Acme LLC' },
       llcSingleMemberOrCcorpResult: { companiesCount: 2, companyName: null },
-      llcMultiPartnerDeadlineData: { deadline: '2026-03-16', daysRemaining: 20 },
-      llcSoloPartnerOrCCorpDeadlineData: { deadline: '2026-04-15', daysRemaining: 50 },
+      llcMultiPartnerDeadlineData: { deadline: '2026-03-16', daysRemaining: 20, standing: 'due', penaltyUsd: null },
+      llcSoloPartnerOrCCorpDeadlineData: { deadline: '2026-04-15', daysRemaining: 50, standing: 'due', penaltyUsd: 25_000 },
     });
     expect(reminderVariant(result)).toBe('generic');
     expect(reminderVariant(pendingDeclarationsResult([]))).toBeNull();
+  });
+
+  it('puts the longest overdue return of a group first, before a deadline still ahead', () => {
+    const result = pendingDeclarationsResult([
+      { companyName: 'Later LLC', kind: 'llcSingleMember', deadline: '2026-10-15', daysRemaining: 10, standing: 'extension', penaltyUsd: 25_000 },
+      { companyName: 'Late LLC', kind: 'llcSingleMember', deadline: '2025-04-15', daysRemaining: -400, standing: 'overdue', penaltyUsd: 25_000 },
+      { companyName: 'Corp Inc', kind: 'cCorp', deadline: '2026-04-15', daysRemaining: -40, standing: 'overdue', penaltyUsd: null },
+    ]);
+    expect(result.llcSoloPartnerOrCCorpDeadlineData).toEqual({ deadline: '2025-04-15', daysRemaining: -400, standing: 'overdue', penaltyUsd: 25_000 });
   });
 });
 

@@ -156,7 +156,15 @@ export const taxDocumentsSchema = z.object({
 });
 export type TaxDocument = z.infer<typeof taxDocumentsSchema>['items'][number];
 
-/** GET /accounting/tax-info/{id}: a company's return for last year — its forms, deadlines (`nextDeadline` the first not past), and when it was sent. */
+const returnStandingSchema = z.enum(['due', 'extension', 'overdue']);
+
+/**
+ * GET /accounting/tax-info/{id}: a company's return for last year — its forms and deadlines,
+ * where it stands while unsent (`standing`; `daysRemaining` to `nextDeadline`, or negative days
+ * since `deadline` once overdue), the Form 7004 that gives the extended deadline, the IRS
+ * penalty for a missing Form 5472, and when it was sent. A company that did not exist last
+ * year owes none: `firstReturn` says which year it first declares and by when.
+ */
 export const returnFactsSchema = z.object({
   companyId: z.uuid(),
   taxYear: z.int(),
@@ -166,7 +174,13 @@ export const returnFactsSchema = z.object({
   extendedDeadline: z.string().nullable(),
   nextDeadline: z.string().nullable(),
   daysRemaining: z.int().nullable(),
+  standing: returnStandingSchema.nullable(),
+  /** Form 7004: its code for the return, filed by `fileBy` (the return's deadline) to reach `extendedDeadline`. */
+  extension: z.object({ formCode: z.enum(['09', '12']), fileBy: z.string(), extendedDeadline: z.string() }).nullable(),
+  /** IRC §6038A(d): dollars per Form 5472 and year not filed on time; null without a Form 5472. */
+  penaltyUsd: z.int().nullable(),
   sentAt: z.string().nullable(),
+  firstReturn: z.object({ taxYear: z.int(), forms: z.array(z.string()), deadline: z.string(), extendedDeadline: z.string() }).nullable(),
 });
 export type ReturnFacts = z.infer<typeof returnFactsSchema>;
 
@@ -217,7 +231,12 @@ export function blockingTransactions(transactions: Iterable<Pick<Transaction, 'd
 export const declarationBlockedSchema = z.object({ taxYear: z.int(), uncategorised: z.int(), unchecked: z.int() });
 
 const pendingGroupSchema = z.object({ companiesCount: z.int().min(0), companyName: z.string().nullable() });
-const deadlineDataSchema = z.object({ deadline: z.string(), daysRemaining: z.int() }).nullable();
+/**
+ * The group's most urgent return: overdue first. `daysRemaining` counts to `deadline`, negative
+ * once overdue; `standing` `extension` means the deadline holds only with Form 7004 filed in time;
+ * `penaltyUsd` the IRS penalty per missing Form 5472 and year when one is among the forms.
+ */
+const deadlineDataSchema = z.object({ deadline: z.string(), daysRemaining: z.int(), standing: returnStandingSchema, penaltyUsd: z.int().nullable() }).nullable();
 
 /** GET /api/v1/tax-forms/pending (SPEC §3 pending declarations result). */
 export const pendingDeclarationsSchema = z.object({
@@ -228,20 +247,22 @@ export const pendingDeclarationsSchema = z.object({
 });
 export type PendingDeclarations = z.infer<typeof pendingDeclarationsSchema>;
 
-/** One company whose declaration is still to send, with the deadline ahead of it. */
+/** One company whose declaration is still to send, with where it stands (`standingOn`). */
 export interface PendingDeclaration {
   companyName: string;
   kind: ReturnKind;
   deadline: string;
   daysRemaining: number;
+  standing: z.infer<typeof returnStandingSchema>;
+  penaltyUsd: number | null;
 }
 
-/** The SPEC result from the pending companies: per group the count, the name when exactly one, and the nearest deadline. */
+/** The SPEC result from the pending companies: per group the count, the name when exactly one, and the most urgent return (the longest overdue, else the nearest deadline). */
 export function pendingDeclarationsResult(pending: readonly PendingDeclaration[]): PendingDeclarations {
   const group = (list: readonly PendingDeclaration[]) => ({ companiesCount: list.length, companyName: list.length === 1 ? list[0]!.companyName : null });
   const nearest = (list: readonly PendingDeclaration[]) => {
-    const first = [...list].sort((a, b) => a.deadline.localeCompare(b.deadline))[0];
-    return first ? { deadline: first.deadline, daysRemaining: first.daysRemaining } : null;
+    const first = [...list].sort((a, b) => a.daysRemaining - b.daysRemaining)[0];
+    return first ? { deadline: first.deadline, daysRemaining: first.daysRemaining, standing: first.standing, penaltyUsd: first.penaltyUsd } : null;
   };
   const multi = pending.filter((item) => item.kind === 'llcMultiPartner');
   const solo = pending.filter((item) => item.kind !== 'llcMultiPartner');

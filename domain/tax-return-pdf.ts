@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { maskTaxId } from './tax-id';
-import { returnDue, type TaxFormCode } from './tax-deadlines';
+import { extensionFor, reportableForeignOwnership, returnDue, type TaxFiler, type TaxFormCode } from './tax-deadlines';
 import type { TaxFormData } from './tax-form';
 
 /**
@@ -37,10 +37,18 @@ interface FormPage {
 const dollars = (cents: number) => `$${new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(Math.round(cents / 100))}`;
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
-/** The forms of the return, from the form's own answers (company type and owners). */
+/** The company as the deadline rules see it, from the form's own answers (company type, owners, creation date). */
+const filerOf = (form: TaxFormData): TaxFiler => ({ type: form.companyType, owners: form.partners, formationDate: form.creationDate, migrated: false });
+
+/** The forms of the return, from the form's own answers. */
 export function taxReturnForms(form: TaxFormData): TaxFormCode[] {
-  const filer = { type: form.companyType, owners: form.partners, constitutionDate: form.creationDate } as const;
-  return returnDue(filer, form.taxYear)?.forms ?? [];
+  return returnDue(filerOf(form), form.taxYear)?.forms ?? [];
+}
+
+/** The foreign person Form 5472 reports as the 25% foreign shareholder: the largest owner who is not a US resident (the largest owner when none is). */
+function foreignShareholderOf(form: TaxFormData) {
+  const byShare = [...form.partners].sort((a, b) => b.percentage - a.percentage);
+  return byShare.find((partner) => !partner.usResident) ?? byShare[0]!;
 }
 
 function taxIdOf(taxId: string | undefined, copy: TaxReturnPdfOptions['copy']): string {
@@ -81,6 +89,8 @@ interface ReturnLayout {
   identification: readonly LayoutLine<keyof typeof identifiers>[];
   income?: readonly LayoutLine<Figure>[];
   deductions?: readonly LayoutLine<Figure>[];
+  /** Schedule K, Other Information: question 7 (a foreign person owning at least 25 %). */
+  foreignOwnerQuestion?: boolean;
 }
 
 const returnLayouts = {
@@ -117,6 +127,7 @@ const returnLayouts = {
       ['30', 'Taxable income', 'taxable'],
       ['31', 'Total tax', 'tax'],
     ],
+    foreignOwnerQuestion: true,
   },
   '1065': {
     form: 'Form 1065',
@@ -150,12 +161,82 @@ function incomeReturn(form: TaxFormData, layout: ReturnLayout): FormPage {
   const sections = [{ heading: 'Identification', lines: layout.identification.map(([number, label, field]) => ({ number, label, value: identifiers[field](form) })) }];
   if (layout.income) sections.push({ heading: 'Income', lines: money(layout.income) });
   if (layout.deductions) sections.push({ heading: 'Deductions', lines: money(layout.deductions) });
+  if (layout.foreignOwnerQuestion) sections.push({ heading: 'Schedule K Other Information', lines: foreignOwnerLines(form) });
   return { form: layout.form, title: layout.title, ...(layout.banner ? { banner: layout.banner } : {}), sections };
 }
 
+/**
+ * Form 1120, Schedule K, question 7: did one foreign person own at least 25 % of the
+ * corporation at any time during the year; if so (a) the percentage, (b) the owner's country,
+ * (c) the number of Forms 5472 attached.
+ */
+function foreignOwnerLines(form: TaxFormData): Line[] {
+  const owner = foreignShareholderOf(form);
+  const reportable = !owner.usResident && owner.percentage >= reportableForeignOwnership;
+  const question = {
+    number: '7',
+    label: 'At any time during the tax year, did one foreign person own, directly or indirectly, at least 25% of the total voting power or the total value of all classes of stock of the corporation?',
+    value: yesNo(reportable),
+  };
+  if (!reportable) return [question];
+  return [
+    question,
+    { number: '7a', label: 'Percentage owned', value: `${owner.percentage}%` },
+    { number: '7b', label: "Owner's country", value: form.taxResidenceCountry },
+    { number: '7c', label: 'Number of Forms 5472 attached', value: String(form5472Count) },
+  ];
+}
+
+/** Alta prepares one Form 5472, for the largest foreign shareholder (the wizard's capital transactions name no counterparty). */
+const form5472Count = 1;
+
+/** The year's money between the company and its owner, by capital category, in cents. */
+function capitalTotals(form: TaxFormData) {
+  const totals = { contribution: 0, distribution: 0, loanReceived: 0, loanRepaid: 0 };
+  for (const transaction of form.capitalTransactions) totals[transaction.category] += transaction.amountCents;
+  return totals;
+}
+
+/**
+ * Part IV of a corporation's Form 5472 (monetary transactions with the foreign related party,
+ * line numbers of the December 2021 and later revisions): amounts borrowed on lines 17a/17b,
+ * contributions as other amounts received (21), distributions as other amounts paid (35),
+ * with the totals of lines 22 and 36. The balance at the start of the year is known only in
+ * the company's first year (nothing borrowed before it existed).
+ */
+function partIV(form: TaxFormData): { lines: Line[]; totalCents: number } {
+  const totals = capitalTotals(form);
+  const netBorrowed = totals.loanReceived - totals.loanRepaid;
+  const firstYear = form.creationDate.slice(0, 4) === String(form.taxYear);
+  const ending = firstYear ? Math.max(0, netBorrowed) : null;
+  const received = (ending ?? 0) + totals.contribution;
+  return {
+    totalCents: received + totals.distribution,
+    lines: [
+      { number: '17a', label: 'Amounts borrowed: beginning balance', value: firstYear ? dollars(0) : "Ending balance of last year's line 17b" },
+      { number: '17b', label: 'Amounts borrowed: ending balance or monthly average', value: ending !== null ? dollars(ending) : `Line 17a ${netBorrowed < 0 ? '-' : '+'} ${dollars(Math.abs(netBorrowed))}` },
+      { number: '21', label: 'Other amounts received (contributions to capital)', value: dollars(totals.contribution) },
+      { number: '22', label: 'Total. Combine amounts on lines 9 through 21', value: dollars(received) },
+      { number: '35', label: 'Other amounts paid (distributions)', value: dollars(totals.distribution) },
+      { number: '36', label: 'Total. Combine amounts on lines 23 through 35', value: dollars(totals.distribution) },
+    ],
+  };
+}
+
+/** Part V, for a foreign-owned U.S. disregarded entity only: every transaction with its owner, contributions and distributions included. */
+function partV(form: TaxFormData): { lines: Line[]; totalCents: number } {
+  const lines =
+    form.capitalTransactions.length > 0
+      ? form.capitalTransactions.map((transaction) => ({ number: 'V', label: `${capitalLabels[transaction.category]} (${transaction.date})`, value: dollars(transaction.amountCents) }))
+      : [{ number: 'V', label: 'Contributions to and distributions from the entity', value: dollars(0) }];
+  return { lines, totalCents: form.capitalTransactions.reduce((sum, transaction) => sum + transaction.amountCents, 0) };
+}
+
 function form5472(form: TaxFormData, copy: TaxReturnPdfOptions['copy']): FormPage {
-  const owner = [...form.partners].sort((a, b) => b.percentage - a.percentage)[0]!;
-  const related = form.capitalTransactions.reduce((sum, transaction) => sum + transaction.amountCents, 0);
+  const owner = foreignShareholderOf(form);
+  // A foreign-owned single-member LLC is a disregarded entity (Part V); a corporation reports in Part IV.
+  const disregarded = form.companyType === 'LLC';
+  const transactions = disregarded ? partV(form) : partIV(form);
   return {
     form: 'Form 5472 (Rev. December 2023)',
     title: 'Information Return of a 25% Foreign-Owned U.S. Corporation or a Foreign Corporation Engaged in a U.S. Trade or Business',
@@ -168,8 +249,8 @@ function form5472(form: TaxFormData, copy: TaxReturnPdfOptions['copy']): FormPag
           { number: '1b', label: 'Employer identification number', value: form.ein },
           { number: '1d', label: 'Principal business activity', value: form.mainActivity },
           { number: '1e', label: 'Principal business activity code', value: form.activityCode },
-          { number: '1f', label: 'Total value of gross payments made or received reported on this Form 5472', value: dollars(related) },
-          { number: '1g', label: 'Total number of Forms 5472 filed for the tax year', value: '1' },
+          { number: '1f', label: 'Total value of gross payments made or received reported on this Form 5472', value: dollars(transactions.totalCents) },
+          { number: '1g', label: 'Total number of Forms 5472 filed for the tax year', value: String(form5472Count) },
           { number: '1j', label: 'Country of incorporation', value: 'United States' },
           { number: '1l', label: 'Principal country(ies) where business is conducted', value: form.countriesWorkedFrom.join(', ') },
         ],
@@ -185,13 +266,9 @@ function form5472(form: TaxFormData, copy: TaxReturnPdfOptions['copy']): FormPag
           { number: '4e', label: 'Country(ies) under whose laws the shareholder files an income tax return as a resident', value: form.taxResidenceCountry },
         ],
       },
-      {
-        heading: 'Part V Reportable Transactions of a Reporting Corporation That Is a Foreign-Owned U.S. DE',
-        lines:
-          form.capitalTransactions.length > 0
-            ? form.capitalTransactions.map((transaction) => ({ number: 'V', label: `${capitalLabels[transaction.category]} (${transaction.date})`, value: dollars(transaction.amountCents) }))
-            : [{ number: 'V', label: 'Contributions to and distributions from the entity', value: dollars(0) }],
-      },
+      disregarded
+        ? { heading: 'Part V Reportable Transactions of a Reporting Corporation That Is a Foreign-Owned U.S. DE', lines: transactions.lines }
+        : { heading: 'Part IV Monetary Transactions Between Reporting Corporations and Foreign Related Party', lines: transactions.lines },
     ],
   };
 }
@@ -294,12 +371,56 @@ function drawPage(page: PDFPage, content: FormPage, fonts: { regular: PDFFont; b
   text(options.reviewMark, margin, 24, 8, fonts.regular, muted);
 }
 
+/**
+ * Form 7004 for the return, filled from the same form: the return's code (Part I line 1), the
+ * calendar year, a short first year marked as the initial return, and the tentative tax (the
+ * 1120's; nothing for a pro forma 1120 or a 1065, which pay no federal income tax), no
+ * payments counted. Null when no return is due. The banner says it must be filed by the
+ * return's own deadline: a late 7004 extends nothing.
+ */
+export function extensionPage(form: TaxFormData): FormPage | null {
+  const due = returnDue(filerOf(form), form.taxYear);
+  if (!due) return null;
+  const extension = extensionFor(due);
+  const tax = due.forms.includes('1120') ? figuresOf(form).tax : 0;
+  const initial = form.creationDate.slice(0, 4) === String(form.taxYear) && form.creationDate.slice(5) !== '01-01';
+  return {
+    form: 'Form 7004 (Rev. December 2018)',
+    title: 'Application for Automatic Extension of Time To File Certain Business Income Tax, Information, and Other Returns',
+    banner: `File by ${extension.fileBy}; extends the due date to ${extension.extendedDeadline}`,
+    sections: [
+      { heading: 'Identification', lines: [{ number: 'Name', label: 'Name', value: form.companyName }, { number: 'Number', label: 'Identifying number', value: form.ein }] },
+      { heading: 'Part I Automatic Extension for Certain Business Income Tax, Information, and Other Returns', lines: [{ number: '1', label: 'Form code for the return this application is for', value: extension.formCode }] },
+      {
+        heading: 'Part II All Filers Must Complete This Part',
+        lines: [
+          { number: '5a', label: 'The application is for calendar year', value: String(form.taxYear) },
+          { number: '5b', label: 'Short tax year: reason', value: initial ? 'Initial return' : 'Not a short tax year' },
+          { number: '6', label: 'Tentative total tax', value: dollars(tax) },
+          { number: '7', label: 'Total payments and credits', value: dollars(0) },
+          { number: '8', label: 'Balance due. Subtract line 7 from line 6', value: dollars(tax) },
+        ],
+      },
+    ],
+  };
+}
+
 /** The whole return as one PDF file. */
 export async function buildTaxReturnPdf(form: TaxFormData, options: TaxReturnPdfOptions): Promise<Uint8Array> {
+  return buildPdf(`${form.companyName} ${form.taxYear}`, taxReturnPages(form, options.copy), options, form.taxYear);
+}
+
+/** Form 7004 for the return as a PDF file of its own (it is filed before the return, by the return's deadline); null when no return is due. */
+export async function buildExtensionPdf(form: TaxFormData, options: Pick<TaxReturnPdfOptions, 'reviewMark'>): Promise<Uint8Array | null> {
+  const page = extensionPage(form);
+  return page && buildPdf(`${form.companyName} ${form.taxYear} Form 7004`, [page], { ...options, copy: 'owner' }, form.taxYear);
+}
+
+async function buildPdf(title: string, pages: FormPage[], options: TaxReturnPdfOptions, taxYear: number): Promise<Uint8Array> {
   const document = await PDFDocument.create();
-  document.setTitle(`${form.companyName} ${form.taxYear}`);
+  document.setTitle(title);
   document.setProducer('Alta');
   const fonts = { regular: await document.embedFont(StandardFonts.Helvetica), bold: await document.embedFont(StandardFonts.HelveticaBold) };
-  for (const content of taxReturnPages(form, options.copy)) drawPage(document.addPage([size.width, size.height]), content, fonts, options, { taxYear: form.taxYear });
+  for (const content of pages) drawPage(document.addPage([size.width, size.height]), content, fonts, options, { taxYear });
   return document.save();
 }

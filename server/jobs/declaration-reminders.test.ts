@@ -23,7 +23,8 @@ afterAll(() => t.close());
 async function soloCompany(name: string) {
   const owner = await createUser(t, { language: 'pt', firstName: 'Ana' });
   const id = randomUUID();
-  await t.database.db.execute(sql`insert into companies (id, owner_id, type, name_option_1) values (${id}, ${owner.id}, 'LLC', ${name})`);
+  // Formed in 2024: it owes the 2025 return (a company not formed yet owes none).
+  await t.database.db.execute(sql`insert into companies (id, owner_id, type, name_option_1, constitution_date) values (${id}, ${owner.id}, 'LLC', ${name}, '2024-03-01')`);
   await t.database.db.execute(sql`insert into partners (company_id, position, first_name, last_name, ownership, is_director, address_line_1, city, state_or_province, country, postal_code)
     values (${id}, 0, 'Ana', 'Souza', 100, true, 'Rua Augusta 100', 'São Paulo', 'SP', 'BR', '01305-000')`);
   return { id, owner, name };

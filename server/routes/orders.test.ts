@@ -178,9 +178,23 @@ describe('orders', () => {
         email: 'maria@example.com',
         companyName: 'Andes Labs',
         claimed: false,
+        userExists: null,
         companyId: null,
         pendingPayment: null,
       });
+    });
+
+    it('tells the payer’s browser, once paid, whether an account with the order’s email exists (SPEC §4), and nobody before payment', async () => {
+      const fresh = await placeOrder(t, { email: 'payer-without-account@example.com' });
+      // Unpaid: no answer, or placing orders would tell anyone which emails have accounts.
+      expect(await (await view(fresh)).json()).toMatchObject({ status: 'pending', userExists: null });
+      await payRequest(t, fresh);
+      expect(await (await view(fresh)).json()).toMatchObject({ status: 'paid', userExists: false });
+      await signedInUser(t, 'payer-with-account@example.com');
+      const known = await placeOrder(t, { email: 'payer-with-account@example.com' });
+      expect(await (await view(known)).json()).toMatchObject({ userExists: null });
+      await payRequest(t, known);
+      expect(await (await view(known)).json()).toMatchObject({ status: 'paid', userExists: true });
     });
 
     it('answers 404 to a wrong token, a malformed id or an unknown order, and 401 without any credential', async () => {
@@ -474,6 +488,15 @@ describe('orders', () => {
       await payRequest(t, order);
       const [company] = await t.database.db.select().from(companies).where(eq(companies.ownerId, owner.user.id));
       expect(company!.details).toEqual({ documents: [{ kind: 'einLetter' }], ein: '12-3456789' });
+    });
+
+    it("records a migrated company's formation date, which decides its first tax year", async () => {
+      const owner = await signedInUser(t, 'migrated-formed@example.com');
+      const wizard = wizards.migrateCompany('migrated-formed@example.com') as { company: Record<string, unknown> };
+      const order = await placeOrder(t, { flow: 'migrateCompany', wizard: { ...wizard, company: { ...wizard.company, formationDate: '2023-05-10' } }, cookies: owner.cookies });
+      await payRequest(t, order);
+      const [company] = await t.database.db.select().from(companies).where(eq(companies.ownerId, owner.user.id));
+      expect(company!.constitutionDate).toBe('2023-05-10');
     });
   });
 });

@@ -35,6 +35,7 @@ import {
   insertOrder,
   lockOrder,
   setOrderCoupon,
+  userExistsWithEmail,
   type OrderRow,
   type PaymentRow,
 } from '../db/queries/orders';
@@ -62,7 +63,7 @@ function companyNameOf(order: OrderRow): string {
   return wizard.company?.nameOption1 ?? wizard.company?.existingCompanyName ?? wizard.business?.legalName ?? wizard.companyName ?? '';
 }
 
-function orderView(order: OrderRow, live: PaymentRow | null): OrderView {
+function orderView(order: OrderRow, live: PaymentRow | null, userExists: boolean | null = null): OrderView {
   return {
     id: order.id,
     orderNumber: order.orderNumber,
@@ -82,6 +83,7 @@ function orderView(order: OrderRow, live: PaymentRow | null): OrderView {
     paidAt: order.paidAt?.toISOString() ?? null,
     companyId: order.companyId,
     claimed: order.userId !== null,
+    userExists,
     // Only a new company's order carries the wizard's partners (a renewal's carries the company's details).
     bankingUnavailableIn: order.paymentType !== 'plan' || order.flow === 'crossBorderCrypto' ? null : bankingUnavailableResidence((order.wizard as { partners: { country: string }[] }).partners),
     pendingPayment:
@@ -325,7 +327,11 @@ export function ordersRouter(deps: AppDeps, checkout: Checkout) {
       if (order.status === 'pending' && order.expiresAt.getTime() <= deps.now().getTime()) {
         order = await db.transaction(async (tx) => expireIfDue(tx, (await lockOrder(tx, id))!, deps.now()));
       }
-      return c.json(orderView(order, await findLivePayment(db, id)), 200);
+      // The payer's browser (the checkout token) of a paid, unclaimed order learns what the
+      // payment answered it: log in, or create the account. Paying is the price of asking.
+      const token = c.req.valid('header')[checkoutTokenHeader];
+      const userExists = order.status === 'paid' && order.userId === null && token !== undefined ? await userExistsWithEmail(db, order.email) : null;
+      return c.json(orderView(order, await findLivePayment(db, id), userExists), 200);
     })
     .openapi(postCoupon(deps), async (c) => {
       const { id } = c.req.valid('param');

@@ -208,8 +208,46 @@ describe('tax documents', () => {
       extendedDeadline: '2026-09-15',
       nextDeadline: '2026-03-16',
       daysRemaining: 15,
+      standing: 'due',
+      extension: { formCode: '09', fileBy: '2026-03-16', extendedDeadline: '2026-09-15' },
+      penaltyUsd: null,
       sentAt: null,
+      firstReturn: null,
     });
+  });
+});
+
+describe('the first tax year', () => {
+  /** A company as the checkout leaves it, then as staff move it on. */
+  async function company(values: { status: string; constitutionDate?: string; statusDates?: Record<string, string>; migrated?: boolean }) {
+    const { companyId, ownerCookies } = await companyWithOwner();
+    await t.database.db.execute(sql`update companies set status = ${values.status}, constitution_date = ${values.constitutionDate ?? null}, status_dates = ${JSON.stringify(values.statusDates ?? {})}::jsonb, migrated = ${values.migrated ?? false} where id = ${companyId}`);
+    const facts = await (await t.request(`/api/v1/accounting/tax-info/${companyId}`, { cookies: ownerCookies })).json();
+    const pending = await (await t.request('/api/v1/tax-forms/pending', { cookies: ownerCookies })).json();
+    return { facts, pendingCount: pending.llcSingleMemberOrCcorpResult.companiesCount as number };
+  }
+
+  it('owes nothing for last year when ordered this year and not formed yet, and says when its first return will be due', async () => {
+    const { facts, pendingCount } = await company({ status: 'Start' });
+    expect(facts).toMatchObject({ taxYear: 2025, kind: null, forms: [], deadline: null, standing: null, firstReturn: { taxYear: 2026, forms: ['5472', 'proForma1120'], deadline: '2027-04-15', extendedDeadline: '2027-10-15' } });
+    expect(pendingCount).toBe(0);
+  });
+
+  it('owes last year when registered in its state last year (no formation date recorded)', async () => {
+    const { facts, pendingCount } = await company({ status: 'ObtainingEin', statusDates: { Start: '2025-04-01T10:00:00.000Z', RegisteredInState: '2025-05-02T10:00:00.000Z' } });
+    expect(facts).toMatchObject({ kind: 'llcSingleMember', deadline: '2026-04-15', standing: 'due', firstReturn: null });
+    expect(pendingCount).toBe(1);
+  });
+
+  it('owes nothing for last year when formed this year, by its formation date', async () => {
+    const { facts } = await company({ status: 'Completed', constitutionDate: '2026-01-05' });
+    expect(facts).toMatchObject({ kind: null, firstReturn: { taxYear: 2026, deadline: '2027-04-15' } });
+  });
+
+  it('owes last year when migrated, its formation date unknown', async () => {
+    const { facts, pendingCount } = await company({ status: 'Start', migrated: true });
+    expect(facts).toMatchObject({ kind: 'llcSingleMember', forms: ['5472', 'proForma1120'], firstReturn: null });
+    expect(pendingCount).toBe(1);
   });
 });
 
@@ -221,11 +259,36 @@ describe('pending declarations and activity codes', () => {
       llcMultiPartnerResult: { companiesCount: 0, companyName: null },
       llcSingleMemberOrCcorpResult: { companiesCount: 1, companyName: 'Acme Digital LLC' },
       llcMultiPartnerDeadlineData: null,
-      llcSoloPartnerOrCCorpDeadlineData: { deadline: '2026-04-15', daysRemaining: 45 },
+      llcSoloPartnerOrCCorpDeadlineData: { deadline: '2026-04-15', daysRemaining: 45, standing: 'due', penaltyUsd: 25_000 },
     });
     await put(randomUUID(), solo.ownerCookies, { companyId: solo.companyId, taxFormData: completeTaxForm(), isCompleted: true });
     const after = await (await t.request('/api/v1/tax-forms/pending', { cookies: solo.ownerCookies })).json();
     expect(after.llcSingleMemberOrCcorpResult.companiesCount).toBe(0);
+  });
+
+  it('keeps an unsent return pending once both deadlines passed: overdue, with the days since the deadline and the Form 5472 penalty', async () => {
+    const solo = await companyWithOwner();
+    const was = t.clock.now;
+    t.clock.now = new Date('2026-11-24T12:00:00Z');
+    try {
+      // A session of that day (the one made on 1 March has expired by then).
+      const cookies = await signIn(t, solo.owner.email);
+      const pending = await (await t.request('/api/v1/tax-forms/pending', { cookies })).json();
+      expect(pending).toEqual({
+        llcMultiPartnerResult: { companiesCount: 0, companyName: null },
+        llcSingleMemberOrCcorpResult: { companiesCount: 1, companyName: 'Acme Digital LLC' },
+        llcMultiPartnerDeadlineData: null,
+        llcSoloPartnerOrCCorpDeadlineData: { deadline: '2026-04-15', daysRemaining: -223, standing: 'overdue', penaltyUsd: 25_000 },
+      });
+      const facts = await (await t.request(`/api/v1/accounting/tax-info/${solo.companyId}`, { cookies })).json();
+      expect(facts).toMatchObject({ standing: 'overdue', nextDeadline: null, daysRemaining: -223, penaltyUsd: 25_000, extension: { formCode: '12', fileBy: '2026-04-15', extendedDeadline: '2026-10-15' } });
+      // Between the two deadlines it is due only with Form 7004 filed in time.
+      t.clock.now = new Date('2026-05-01T12:00:00Z');
+      const between = await (await t.request('/api/v1/tax-forms/pending', { cookies: await signIn(t, solo.owner.email) })).json();
+      expect(between.llcSoloPartnerOrCCorpDeadlineData).toEqual({ deadline: '2026-10-15', daysRemaining: 167, standing: 'extension', penaltyUsd: 25_000 });
+    } finally {
+      t.clock.now = was;
+    }
   });
 
   it('looks up NAICS codes', async () => {

@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { isLanguage, type Language } from '@domain/constants';
 import { searchActivityCodes } from '@domain/naics';
-import { daysBetween, nextDeadline, returnDue } from '@domain/tax-deadlines';
+import { daysBetween, extensionFor, firstReturn, missingFormPenaltyUsd, nextDeadline, returnDue, standingOn } from '@domain/tax-deadlines';
 import { pendingDeclarationsResult, pendingDeclarationsSchema, returnFactsSchema, taxDocumentsSchema, taxFormDataSchema, taxFormDraftUpdateSchema, taxFormDraftViewSchema, type PendingDeclaration } from '@domain/tax-form';
 import { buildTaxReturnPdf, taxReturnForms } from '@domain/tax-return-pdf';
 import type { AppDeps, AppEnv } from '../context';
@@ -91,7 +91,7 @@ const routes = {
   pending: createRoute({
     method: 'get',
     path: '/tax-forms/pending',
-    summary: "Your companies' declarations of last year still to send, grouped as the reminder modal needs",
+    summary: "Your companies' declarations of last year still to send (overdue ones too), grouped as the reminder modal needs",
     tags: ['tax forms'],
     responses: { 200: { description: 'Pending declarations', content: json(pendingDeclarationsSchema) }, ...problemResponses(401) },
   }),
@@ -157,21 +157,30 @@ export function taxFormsRouter(deps: AppDeps) {
     const { id } = c.req.valid('param');
     if (!(await isCompanyMember(db, c.var.user.id, id))) throw new ProblemError(404, 'not_found');
     const [company] = await companyTaxFacts(db, [id]);
-    const taxYear = Number(today().slice(0, 4)) - 1;
-    const due = company ? returnDue(company.filer, taxYear) : null;
+    const day = today();
+    const taxYear = Number(day.slice(0, 4)) - 1;
     const declaration = await declarationOf(db, id, taxYear);
-    const ahead = due ? nextDeadline(due, today()) : null;
+    // A sent declaration names its own forms: the owner declared the year, whatever Alta knew of the company's formation.
+    const due = company ? returnDue(company.filer, taxYear) : null;
+    const forms = declaration?.taxFormData ? taxReturnForms(declaration.taxFormData) : (due?.forms ?? []);
+    const ahead = due ? nextDeadline(due, day) : null;
+    const standing = due && !declaration ? standingOn(due, day) : null;
+    const first = company && !declaration ? firstReturn(company.filer, day) : null;
     return c.json(
       {
         companyId: id,
         taxYear,
         kind: due?.kind ?? null,
-        forms: due?.forms ?? [],
+        forms,
         deadline: due?.deadline ?? null,
         extendedDeadline: due?.extendedDeadline ?? null,
         nextDeadline: ahead,
-        daysRemaining: ahead ? daysBetween(today(), ahead) : null,
+        daysRemaining: standing?.daysRemaining ?? (ahead ? daysBetween(day, ahead) : null),
+        standing: standing?.status ?? null,
+        extension: due ? extensionFor(due) : null,
+        penaltyUsd: missingFormPenaltyUsd(due?.forms ?? []),
         sentAt: declaration?.sentAt?.toISOString() ?? null,
+        firstReturn: first ? { taxYear: first.taxYear, forms: first.forms, deadline: first.deadline, extendedDeadline: first.extendedDeadline } : null,
       },
       200,
     );
@@ -208,10 +217,12 @@ export function taxFormsRouter(deps: AppDeps) {
     const day = today();
     const taxYear = Number(day.slice(0, 4)) - 1;
     const pending: PendingDeclaration[] = [];
+    // An unsent return stays pending until it is sent: overdue once both deadlines passed.
     for (const company of companies) {
       const due = pendingReturn(company, taxYear, sent);
-      const deadline = due ? nextDeadline(due, day) : null;
-      if (due && deadline) pending.push({ companyName: company.name, kind: due.kind, deadline, daysRemaining: daysBetween(day, deadline) });
+      if (!due) continue;
+      const standing = standingOn(due, day);
+      pending.push({ companyName: company.name, kind: due.kind, deadline: standing.deadline, daysRemaining: standing.daysRemaining, standing: standing.status, penaltyUsd: missingFormPenaltyUsd(due.forms) });
     }
     c.header('Cache-Control', 'no-store');
     return c.json(pendingDeclarationsResult(pending), 200);

@@ -99,6 +99,20 @@ test('a refused 3-D Secure challenge shows the 3-D Secure error and lets the cus
   await expect(checkout.successPopup).toContainText(checkout.words.userDoesNotExist);
 });
 
+test('a payment this page did not see (another tab, the bank’s page) still says to create the account with the order’s email', async ({ page, request }) => {
+  const order = await placeOrder(request);
+  const checkout = await openCheckout(page, order, 'es');
+  // Paid elsewhere while this page is open; the page then reloads.
+  const paid = await request.post(`/api/v1/checkout/${order.orderId}/pay`, {
+    headers: { 'Idempotency-Key': crypto.randomUUID(), 'X-Checkout-Token': order.checkoutToken },
+    data: { amount: order.amount, country: 'AR', paymentMethod: { type: 'card', cardNumber: sandboxCards.success, holderName: 'María González', expiry: '12/34', cvc: '123', postalCode: '1043' } },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Este pedido está pagado' })).toBeVisible();
+  await expect(page.getByText(checkout.words.userDoesNotExist)).toBeVisible();
+});
+
 test('a challenge left open is shown again after a reload', async ({ page, request }) => {
   const order = await placeOrder(request);
   const checkout = await openCheckout(page, order, 'en');

@@ -41,9 +41,9 @@ test('fills the tax form in Portuguese partly offline, survives an offline reloa
   await page.goto('/pt/accounting-ai/tax-form');
   await expect(page.getByRole('heading', { level: 1, name: 'Formulário de impostos' })).toBeVisible();
   await expect(stepHeading(page, 'Sua empresa')).toBeVisible();
-  // What the IRS expects of the company, as Alta's server states it (GET /accounting/tax-info/{id}).
-  const returnDue = page.getByText(/^Formulário 5472 \+ Formulário 1120 pro forma de \d{4}: /);
-  await expect(returnDue).toBeVisible();
+  // What the IRS expects of the company, as Alta's server states it (GET /accounting/tax-info/{id}):
+  // ordered today and not formed yet, it owes no return for last year; its first one is announced.
+  await expect(page.getByText(/^A empresa não existia em \d{4}, então não deve declaração desse ano\. .*Formulário 5472 \+ Formulário 1120 pro forma de \d{4}, com vencimento em 15 de abril de \d{4}\.$/)).toBeVisible();
 
   // Step 1: what Alta knows is already there (the company's name, type and state).
   await expect(field(page, 'Nome da empresa')).toHaveValue('Andes Labs');
@@ -144,6 +144,18 @@ test('fills the tax form in Portuguese partly offline, survives an offline reloa
   const proForma = execFileSync('pdftotext', ['-f', '2', '-l', '2', file, '-'], { encoding: 'utf8' });
   expect(proForma).toContain('Foreign-owned U.S. DE');
 
+  // The extension exists only with Form 7004 filed by the deadline: said, and the 7004 offered from the same answers.
+  await expect(page.getByText(/A prorrogação até 15 de outubro de \d{4} só existe se o Formulário 7004 for apresentado até 15 de abril de \d{4}\./)).toBeVisible();
+  await expect(page.getByText(/^Precisa de mais tempo\? Apresente o Formulário 7004 até 15 de abril de \d{4}/)).toBeVisible();
+  const extensionDownload = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Baixar o Formulário 7004 (PDF)' }).click();
+  const extensionFile = path.join(folder, 'form-7004.pdf');
+  await (await extensionDownload).saveAs(extensionFile);
+  const extensionText = execFileSync('pdftotext', ['-layout', extensionFile, '-'], { encoding: 'utf8' }).replace(/[ \t]+/g, ' ');
+  expect(extensionText).toContain('Form 7004');
+  expect(extensionText).toMatch(/File by \d{4}-04-15; extends the due date to \d{4}-10-15/);
+  expect(extensionText).toContain('1 Form code for the return this application is for 12');
+
   // A server failure shows the SPEC's message, and the form stays to send again.
   await page.route('**/api/v1/accounting/drafts/*', (route) => route.fulfill({ status: 500, contentType: 'application/problem+json', json: { type: 'about:blank', title: 'Internal', status: 500, code: 'internal' } }), { times: 1 });
   await page.getByRole('button', { name: 'Enviar declaração' }).click();
@@ -154,7 +166,7 @@ test('fills the tax form in Portuguese partly offline, survives an offline reloa
   await page.getByRole('button', { name: 'Enviar declaração' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Declaração enviada' })).toBeVisible();
   await expect(page.getByText('Uma declaração enviada não pode mais ser alterada.')).toBeVisible();
-  await expect(returnDue).toContainText(': enviada em ');
+  await expect(page.getByText(/^Formulário 5472 \+ Formulário 1120 pro forma de \d{4}: enviada em /)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Continuar' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Baixar a declaração (PDF)' })).toBeVisible();
   await expect
@@ -188,8 +200,8 @@ test.describe('the pending-declarations reminder', () => {
   const pending = (multi: number, solo: number) => ({
     llcMultiPartnerResult: { companiesCount: multi, companyName: multi === 1 ? 'Rio Partners LLC' : null },
     llcSingleMemberOrCcorpResult: { companiesCount: solo, companyName: solo === 1 ? 'Andes Labs' : null },
-    llcMultiPartnerDeadlineData: multi > 0 ? { deadline: '2027-03-15', daysRemaining: 40 } : null,
-    llcSoloPartnerOrCCorpDeadlineData: solo > 0 ? { deadline: '2027-04-15', daysRemaining: 71 } : null,
+    llcMultiPartnerDeadlineData: multi > 0 ? { deadline: '2027-03-15', daysRemaining: 40, standing: 'due', penaltyUsd: null } : null,
+    llcSoloPartnerOrCCorpDeadlineData: solo > 0 ? { deadline: '2027-04-15', daysRemaining: 71, standing: 'due', penaltyUsd: 25_000 } : null,
   });
 
   test('shows the single-member, multi-partner and generic variants, with a link to the tax form', async ({ page, request }) => {
@@ -224,5 +236,14 @@ test.describe('the pending-declarations reminder', () => {
     await expect(shown).toBeVisible();
     await expect(shown).toContainText('40 days left: due on March 15, 2027.');
     await expect(shown.getByRole('link', { name: 'Go to the tax form' })).toHaveAttribute('href', '/en/accounting-ai/tax-form');
+
+    // An unsent return stays pending once both deadlines passed: overdue first, the days since the deadline and the Form 5472 penalty.
+    answer = { ...pending(1, 1), llcSoloPartnerOrCCorpDeadlineData: { deadline: '2026-04-15', daysRemaining: -223, standing: 'overdue', penaltyUsd: 25_000 } };
+    await page.evaluate(() => sessionStorage.removeItem('alta.declarationsReminderShown'));
+    await page.reload();
+    shown = reminder('You have pending declarations');
+    await expect(shown).toBeVisible();
+    await expect(shown).toContainText('Overdue: 223 days since the deadline of April 15, 2026.');
+    await expect(shown).toContainText('The IRS penalty for a missing or late Form 5472 is $25,000 per form and year.');
   });
 });

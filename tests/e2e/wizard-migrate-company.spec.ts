@@ -4,15 +4,15 @@ import { fillMigrateCompanyWizard, submitWizardOrder, WizardPage } from './suppo
 
 test.use({ serviceWorkers: 'block' });
 
-test('a company registered abroad is migrated with its EIN and documents, and its order reaches checkout', async ({ page }) => {
+test('a company registered abroad is migrated with its formation date, EIN and documents, and its order reaches checkout', async ({ page }) => {
   const sent = await orderBodies(page);
-  await fillMigrateCompanyWizard(page, 'pt', { origin: { country: 'BR' }, ein: '123456789', type: 'C-Corp' });
+  await fillMigrateCompanyWizard(page, 'pt', { origin: { country: 'BR' }, ein: '123456789', type: 'C-Corp', formationDate: '2023-05-10' });
   await submitWizardOrder(page, 'pt');
   expect(sent).toHaveLength(1);
   expect(sent[0]).toMatchObject({
     flow: 'migrateCompany',
     language: 'pt',
-    wizard: { company: { existingCompanyName: 'Souza Imports', type: 'C-Corp', originCountry: 'BR', ein: '12-3456789', documents: [] } },
+    wizard: { company: { existingCompanyName: 'Souza Imports', formationDate: '2023-05-10', type: 'C-Corp', originCountry: 'BR', ein: '12-3456789', documents: [] } },
   });
   expect((sent[0]!.wizard as { company: Record<string, unknown> }).company.originState).toBeUndefined();
 });

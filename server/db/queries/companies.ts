@@ -38,6 +38,7 @@ function companyValues(order: OrderRow) {
         state: company.originState ?? null,
         originCountry: company.originCountry ?? null,
         details: company.ein ? { documents: company.documents, ein: company.ein } : { documents: company.documents },
+        constitutionDate: company.formationDate ?? null,
       };
     }
     case 'crossBorderCrypto': {

@@ -111,7 +111,11 @@ export async function sendDeclaration(db: Db, userId: string, id: string, form: 
   });
 }
 
-/** The company as the deadline rules see it: type, owners (a partner living in the US counts as a US person) and formation date. */
+/**
+ * The company as the deadline rules see it: type, owners (a partner living in the US counts as
+ * a US person) and formation date: the one recorded, else the day it first reached a progress
+ * status past Start (staff registering it in its state); a company still at Start is not formed.
+ */
 export interface CompanyTaxFacts {
   id: string;
   name: string;
@@ -124,7 +128,15 @@ export async function companyTaxFacts(db: Db, companyIds: readonly string[] | nu
   if (companyIds !== null && companyIds.length === 0) return [];
   const scope = companyIds === null ? undefined : inArray(companies.id, [...companyIds]);
   const rows = await db
-    .select({ id: companies.id, name: companies.nameOption1, ownerId: companies.ownerId, type: companies.type, constitutionDate: companies.constitutionDate, status: companies.status })
+    .select({
+      id: companies.id,
+      name: companies.nameOption1,
+      ownerId: companies.ownerId,
+      type: companies.type,
+      migrated: companies.migrated,
+      constitutionDate: companies.constitutionDate,
+      statusDates: companies.statusDates,
+    })
     .from(companies)
     .where(and(scope, sql`${companies.type} <> 'Cross Border Crypto'`, sql`${companies.status} <> 'Canceled'`))
     .orderBy(asc(companies.requestedAt));
@@ -140,9 +152,19 @@ export async function companyTaxFacts(db: Db, companyIds: readonly string[] | nu
     filer: {
       type: row.type,
       owners: owners.filter((owner) => owner.companyId === row.id).map((owner) => ({ percentage: owner.ownership, usResident: owner.country === 'US' })),
-      constitutionDate: row.constitutionDate,
+      formationDate: row.constitutionDate ?? registeredOn(row.statusDates),
+      migrated: row.migrated,
     },
   }));
+}
+
+/** The first day the company reached a progress status past Start, or null while it has none. */
+function registeredOn(statusDates: Partial<Record<string, string>>): string | null {
+  const days = Object.entries(statusDates)
+    .filter(([status, at]) => status !== 'Start' && status !== 'Canceled' && at)
+    .map(([, at]) => at!.slice(0, 10))
+    .sort();
+  return days[0] ?? null;
 }
 
 /** The years of the given companies whose declaration is sent. */

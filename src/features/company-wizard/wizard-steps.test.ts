@@ -133,6 +133,7 @@ describe('migrate-company steps', () => {
     owner,
     company: {
       existingCompanyName: 'Pampa Trading',
+      formationDate: '2023-05-10',
       type: 'C-Corp',
       industry: 'importExport',
       industryOther: '',
@@ -167,6 +168,14 @@ describe('migrate-company steps', () => {
     const parsed = migrateCompanyWizardSchema.parse(orderWizardInput('migrateCompany', values));
     expect(parsed.company).toMatchObject({ originState: 'FL', originCountry: undefined, ein: '12-3456789', documents: [{ kind: 'einLetter' }, { kind: 'operatingAgreement' }] });
     expect(firstInvalidStep('migrateCompany', values)).toBe(-1);
+  });
+
+  it('asks when the company was formed, optionally, on the company step, and sends it with the order', () => {
+    const values = filled();
+    expect(validateStep('migrateCompany', 'migrationCompany', { ...values, company: { ...values.company, formationDate: '2023-02-30' } })).toEqual({ 'company.formationDate': 'validation.invalidDate' });
+    expect(validateStep('migrateCompany', 'migrationCompany', { ...values, company: { ...values.company, formationDate: '' } })).toEqual({});
+    expect(migrateCompanyWizardSchema.parse(orderWizardInput('migrateCompany', values)).company.formationDate).toBe('2023-05-10');
+    expect(migrateCompanyWizardSchema.parse(orderWizardInput('migrateCompany', { ...values, company: { ...values.company, formationDate: '' } })).company.formationDate).toBeUndefined();
   });
 });
 

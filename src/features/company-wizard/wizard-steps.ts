@@ -135,7 +135,7 @@ const createCompanyChecks: Checks<CreateCompanyValues> = {
 const migrateCompanyChecks: Checks<MigrateCompanyValues> = {
   owner: ownerChecks,
   migrationCompany: [
-    { schema: under('company', migrationStepSchemas.company), input: ({ company }) => ({ company: pick(company, ['existingCompanyName', 'type']) }) },
+    { schema: under('company', migrationStepSchemas.company), input: ({ company }) => ({ company: pick(company, ['existingCompanyName', 'type', 'formationDate']) }) },
   ],
   industry: [{ schema: under('company', migrationStepSchemas.industry), input: ({ company }) => ({ company: pick(company, ['industry', 'industryOther']) }) }],
   origin: [
@@ -211,7 +211,7 @@ const stepPrefixes: Record<StepId, readonly string[]> = {
   services: ['services'],
   partners: ['partners'],
   plan: ['plan'],
-  migrationCompany: ['company.existingCompanyName', 'company.type'],
+  migrationCompany: ['company.existingCompanyName', 'company.type', 'company.formationDate'],
   origin: ['company.originKind', 'company.originState', 'company.originCountry'],
   documents: ['company.ein', 'company.documents'],
   business: ['business'],

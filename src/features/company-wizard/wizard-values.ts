@@ -77,6 +77,8 @@ export interface MigrateCompanyValues {
   owner: OwnerValues;
   company: {
     existingCompanyName: string;
+    /** YYYY-MM-DD, or '' when not given (optional). */
+    formationDate: string;
     type: FormationType | '';
     industry: Industry | '';
     industryOther: string;
@@ -167,7 +169,7 @@ export function emptyValues<F extends OrderFlow>(flow: F, phoneCountry = ''): Wi
     },
     migrateCompany: {
       owner,
-      company: { existingCompanyName: '', type: '', industry: '', industryOther: '', originKind: '', originState: '', originCountry: '', ein: '', documents: [] },
+      company: { existingCompanyName: '', formationDate: '', type: '', industry: '', industryOther: '', originKind: '', originState: '', originCountry: '', ein: '', documents: [] },
       services: { speed: 'none', extras: [] },
       partners: [emptyPartner()],
       plan: emptyPlan(),
@@ -270,6 +272,7 @@ export function restoreValues<F extends OrderFlow>(flow: F, raw: unknown, phoneC
       owner,
       company: {
         existingCompanyName: text(company, 'existingCompanyName'),
+        formationDate: text(company, 'formationDate', 10),
         type: oneOf(company, 'type', formationTypes, ''),
         industry: oneOf(company, 'industry', industries, ''),
         industryOther: text(company, 'industryOther'),

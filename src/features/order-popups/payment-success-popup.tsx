@@ -15,12 +15,18 @@ export interface PaidNextStep {
   bankingUnavailableIn: string | null;
 }
 
+/** The sentence for the next step (its `checkout` key and values): the dashboard, log in, create the account, or either when unknown. */
+export function paidNextStep({ email, userExists, companyId }: Pick<PaidNextStep, 'email' | 'userExists' | 'companyId'>): { key: string; values: { email: string } } {
+  if (companyId) return { key: 'success.owned', values: { email } };
+  if (userExists === null) return { key: 'success.userUnknown', values: { email } };
+  return { key: userExists ? 'success.userExists' : 'success.userDoesNotExist', values: { email } };
+}
+
 export function usePaidNextStepText() {
   const { t } = useTranslation('checkout');
-  return ({ email, userExists, companyId }: PaidNextStep) => {
-    if (companyId) return t('success.owned');
-    if (userExists === null) return t('success.userUnknown', { email });
-    return t(userExists ? 'success.userExists' : 'success.userDoesNotExist', { email });
+  return (step: PaidNextStep) => {
+    const { key, values } = paidNextStep(step);
+    return t(key, values);
   };
 }
 

@@ -58,6 +58,7 @@ export const wizardWords = {
     registrationCountry: 'Country of registration',
     residenceCountry: 'Country of residence',
     existingCompanyName: 'Current company name',
+    formationDate: 'Formation date (optional)',
     originUs: 'In a US state',
     originAbroad: 'In another country',
     originState: 'State where it is registered',
@@ -115,6 +116,7 @@ export const wizardWords = {
     registrationCountry: 'País de registro',
     residenceCountry: 'País de residencia',
     existingCompanyName: 'Nombre actual de la empresa',
+    formationDate: 'Fecha de constitución (opcional)',
     originUs: 'En un estado de EE. UU.',
     originAbroad: 'En otro país',
     originState: 'Estado donde está registrada',
@@ -172,6 +174,7 @@ export const wizardWords = {
     registrationCountry: 'País de registro',
     residenceCountry: 'País de residência',
     existingCompanyName: 'Nome atual da empresa',
+    formationDate: 'Data de constituição (opcional)',
     originUs: 'Em um estado dos EUA',
     originAbroad: 'Em outro país',
     originState: 'Estado onde está registrada',
@@ -414,6 +417,8 @@ export async function fillCrossBorderCryptoWizard(page: Page, lang: Lang, overri
 export interface MigrateInput {
   owner: OwnerInput;
   existingCompanyName: string;
+  /** YYYY-MM-DD; left empty when not given (the question is optional). */
+  formationDate?: string;
   type: 'LLC' | 'C-Corp';
   industry: string;
   origin: { state: string } | { country: string };
@@ -442,6 +447,7 @@ export async function fillMigrateCompanyWizard(page: Page, lang: Lang, overrides
   await wizard.fillOwner(input.owner);
   await wizard.next('migrationCompany');
   await wizard.field(w.existingCompanyName).fill(input.existingCompanyName);
+  if (input.formationDate) await wizard.field(w.formationDate).fill(input.formationDate);
   await page.getByRole('radio', { name: input.type, exact: true }).check();
   await wizard.next('industry');
   await wizard.field(w.industry).selectOption(input.industry);

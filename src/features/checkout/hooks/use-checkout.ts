@@ -160,7 +160,7 @@ export function useCheckout(orderId: string, options: CheckoutOptions = {}) {
             orderNumber: view.orderNumber,
             email: view.email,
             ...ownerContact(handoff),
-            userExists: null,
+            userExists: view.userExists,
             paidAt: view.paidAt ?? new Date().toISOString(),
           });
         }
@@ -169,7 +169,8 @@ export function useCheckout(orderId: string, options: CheckoutOptions = {}) {
           kind: 'paid',
           orderNumber: view.orderNumber,
           email: view.email,
-          userExists: remembered?.userExists ?? null,
+          // The server's answer is the newer one: the account may have been made since the payment.
+          userExists: view.userExists ?? remembered?.userExists ?? null,
           companyId: view.companyId,
           bankingUnavailableIn: view.bankingUnavailableIn,
         });

@@ -19,7 +19,7 @@ const stateOptions = Object.entries(usStates)
   .map(([code, name]) => ({ value: code, label: `${name} (${code})` }))
   .sort((a, b) => a.label.localeCompare(b.label, 'en'));
 
-/** The existing company: its current name and type. */
+/** The existing company: its current name, type and, if known, when it was formed (its first tax year). */
 export function MigrationCompanyStep(context: StepContext) {
   const { t } = useTranslation('wizard');
   const { form, errorOf } = context;
@@ -27,6 +27,7 @@ export function MigrationCompanyStep(context: StepContext) {
     <div className={layout.stack}>
       <TextField label={t('fields.existingCompanyName')} autoComplete="organization" error={errorOf('company.existingCompanyName')} {...form.register('company.existingCompanyName')} />
       <CompanyTypeField {...context} showLegend />
+      <TextField label={t('fields.formationDate')} hint={t('fields.formationDateHint')} type="date" error={errorOf('company.formationDate')} {...form.register('company.formationDate')} />
     </div>
   );
 }

@@ -4,15 +4,31 @@ import type { Language } from '@domain/constants';
 import { reminderVariant, type PendingDeclarations } from '@domain/tax-form';
 import { ButtonLink } from '@src/components/button';
 import { Popup } from '@src/components/popup/popup';
-import { formatDate } from '@src/i18n/format';
+import { formatDate, formatUsd } from '@src/i18n/format';
 import { href, paths } from '@src/lib/paths';
 import { fetchPendingDeclarations } from '../api/tax-form-api';
 
 const shownKey = 'alta.declarationsReminderShown';
 
 /**
+ * The reminder's deadline sentences for the most urgent group (overdue first): the days left,
+ * the extended deadline that holds only with Form 7004, or overdue with the days since the
+ * deadline and then the IRS penalty for a missing Form 5472.
+ */
+export function reminderDeadlineLines(pending: PendingDeclarations, language: Language): { key: string; values: Record<string, string | number> }[] {
+  const deadlines = [pending.llcMultiPartnerDeadlineData, pending.llcSoloPartnerOrCCorpDeadlineData].filter((data) => data !== null).sort((a, b) => a.daysRemaining - b.daysRemaining);
+  const nearest = deadlines[0];
+  if (!nearest) return [];
+  const deadline = formatDate(nearest.deadline, language, 'long');
+  if (nearest.standing !== 'overdue') return [{ key: nearest.standing === 'extension' ? 'reminder.extension' : 'reminder.daysLeft', values: { count: nearest.daysRemaining, deadline } }];
+  const overdue = { key: 'reminder.overdue', values: { count: -nearest.daysRemaining, deadline } };
+  return nearest.penaltyUsd === null ? [overdue] : [overdue, { key: 'reminder.penalty', values: { amount: formatUsd(nearest.penaltyUsd, language) } }];
+}
+
+/**
  * SPEC §2 pending-declarations reminder on the dashboard: the generic, multi-partner or
- * single-member/C-Corp variant, with the days left and the company's name when exactly one;
+ * single-member/C-Corp variant, with the days left (or, overdue, the days since the deadline
+ * and the Form 5472 penalty) and the company's name when exactly one;
  * its button opens the tax form. Once per session (tab), counted when closed; `onDecided`
  * says whether it opened, so the renewals reminder waits for it (SPEC §2).
  */
@@ -43,9 +59,7 @@ export function DeclarationsReminder({ language, onDecided }: { language: Langua
   const variant = pending ? reminderVariant(pending) : null;
   if (!pending || !variant) return null;
   const group = variant === 'multiPartner' ? pending.llcMultiPartnerResult : variant === 'singleMember' ? pending.llcSingleMemberOrCcorpResult : null;
-  const deadlines = [pending.llcMultiPartnerDeadlineData, pending.llcSoloPartnerOrCCorpDeadlineData].filter((data) => data !== null).sort((a, b) => a.daysRemaining - b.daysRemaining);
-  const nearest = deadlines[0]!;
-  const values = { count: nearest.daysRemaining, deadline: formatDate(nearest.deadline, language, 'long'), company: group?.companyName ?? '', companies: group?.companiesCount ?? 0 };
+  const values = { company: group?.companyName ?? '', companies: group?.companiesCount ?? 0 };
   return (
     <Popup
       open={open}
@@ -56,7 +70,9 @@ export function DeclarationsReminder({ language, onDecided }: { language: Langua
       }}
       tone="warning" autoCloseMs={null} title={t(`reminder.${variant}.title`)}>
       <p>{group?.companyName ? t(`reminder.${variant}.bodyOne`, values) : t(`reminder.${variant}.body`, values)}</p>
-      <p>{t('reminder.daysLeft', values)}</p>
+      {reminderDeadlineLines(pending, language).map((line) => (
+        <p key={line.key}>{t(line.key, line.values)}</p>
+      ))}
       <ButtonLink to={href(language, paths.taxForm)}>{t('reminder.open')}</ButtonLink>
     </Popup>
   );

@@ -438,7 +438,8 @@ function Confirmation({ values, taxYear, companyId, language, books }: { values:
   const { t } = useTranslation('taxForm');
   const partners = (Array.isArray(values.partners) ? values.partners : []) as TaxFormData['partners'];
   const due = useMemo(
-    () => returnDue({ type: values.companyType === 'C-Corp' ? 'C-Corp' : 'LLC', owners: partners, constitutionDate: typeof values.creationDate === 'string' ? values.creationDate : null }, taxYear),
+    // The form's own creation date decides; before it is typed the form is taken to be about a year the company existed.
+    () => returnDue({ type: values.companyType === 'C-Corp' ? 'C-Corp' : 'LLC', owners: partners, formationDate: typeof values.creationDate === 'string' ? values.creationDate : null, migrated: true }, taxYear),
     [values.companyType, values.creationDate, partners, taxYear],
   );
   const profits = (values.profits ?? {}) as TaxFormData['profits'];
@@ -490,6 +491,12 @@ function Confirmation({ values, taxYear, companyId, language, books }: { values:
         <div className={styles.preview}>
           <p>{t('confirm.preview')}</p>
           <TaxReturnDownload form={preview} language={language} />
+        </div>
+      )}
+      {preview && due && (
+        <div className={styles.preview}>
+          <p>{t('confirm.extension', { date: formatDate(due.deadline, language, 'long'), extended: formatDate(due.extendedDeadline, language, 'long') })}</p>
+          <TaxReturnDownload form={preview} language={language} kind="extension" />
         </div>
       )}
       <p className={styles.lead}>{t('confirm.final')}</p>

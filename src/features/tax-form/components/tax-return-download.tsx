@@ -2,15 +2,20 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@domain/constants';
 import type { TaxFormData } from '@domain/tax-form';
-import { buildTaxReturnPdfInWorker } from '@workers/tax-return-pdf.client';
+import { buildExtensionPdfInWorker, buildTaxReturnPdfInWorker } from '@workers/tax-return-pdf.client';
 import { buttonClass } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
 
+const documents = {
+  return: { build: buildTaxReturnPdfInWorker, download: 'pdf.download', fileName: 'pdf.fileName' },
+  extension: { build: buildExtensionPdfInWorker, download: 'pdf.extensionDownload', fileName: 'pdf.extensionFileName' },
+} as const;
+
 /**
- * The prepared return as a PDF, built in a worker from the form on this device (offline
- * too), partners' SSN/ITIN masked; offered as a download link once ready.
+ * The prepared return (or its Form 7004) as a PDF, built in a worker from the form on this
+ * device (offline too), partners' SSN/ITIN masked; offered as a download link once ready.
  */
-export function TaxReturnDownload({ form, language }: { form: TaxFormData; language: Language }) {
+export function TaxReturnDownload({ form, language, kind = 'return' }: { form: TaxFormData; language: Language; kind?: keyof typeof documents }) {
   const { t } = useTranslation('taxForm');
   const [url, setUrl] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
@@ -19,9 +24,10 @@ export function TaxReturnDownload({ form, language }: { form: TaxFormData; langu
   useEffect(() => {
     let current = true;
     let made: string | null = null;
-    buildTaxReturnPdfInWorker(JSON.parse(content) as TaxFormData, { copy: 'owner', reviewMark: t('pdf.reviewMark') }).then(
+    documents[kind].build(JSON.parse(content) as TaxFormData, { copy: 'owner', reviewMark: t('pdf.reviewMark') }).then(
       (bytes) => {
         if (!current) return;
+        if (!bytes) return setFailed(true);
         made = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }));
         setUrl(made);
       },
@@ -31,12 +37,12 @@ export function TaxReturnDownload({ form, language }: { form: TaxFormData; langu
       current = false;
       if (made) URL.revokeObjectURL(made);
     };
-  }, [content, t]);
+  }, [content, kind, t]);
   if (failed) return <FormAlert>{t('pdf.failed')}</FormAlert>;
   if (!url) return <p role="status">{t('pdf.building')}</p>;
   return (
-    <a className={buttonClass()} href={url} download={t('pdf.fileName', { year: form.taxYear })} lang={language}>
-      {t('pdf.download')}
+    <a className={buttonClass()} href={url} download={t(documents[kind].fileName, { year: form.taxYear })} lang={language}>
+      {t(documents[kind].download)}
     </a>
   );
 }
