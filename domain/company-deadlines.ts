@@ -75,6 +75,18 @@ export const stateFilingRules: readonly StateFilingRule[] = [
 /** Days before a deadline on which the owner is mailed (issue 33 §4). */
 export const deadlineReminderDays = [30, 7, 1] as const;
 
+/**
+ * The reminder a deadline is due on its day: the nearest step `daysRemaining` has reached (a
+ * first run 5 days before sends the 7-day one only), null when overdue or further than 30
+ * days. A federal return gets only the 1-day one: server/jobs/declaration-reminders.ts already
+ * mails it 30 and 7 days before.
+ */
+export function reminderStepOf(deadline: Pick<Deadline, 'kind' | 'daysRemaining'>): number | null {
+  if (deadline.daysRemaining < 0) return null;
+  const steps = deadline.kind === 'federalReturn' || deadline.kind === 'federalExtendedReturn' ? [1] : [...deadlineReminderDays];
+  return steps.sort((a, b) => a - b).find((before) => deadline.daysRemaining <= before) ?? null;
+}
+
 /** How far ahead the calendar looks: a year and a bit, so every yearly filing shows once. */
 export const calendarHorizonDays = 400;
 

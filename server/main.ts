@@ -8,6 +8,7 @@ import { startBankLinkSync } from './jobs/bank-link-sync';
 import { startRenewalReminders } from './jobs/renewal-reminders';
 import { startSyncMaintenance } from './sync/retention';
 import { startDeclarationReminders } from './jobs/declaration-reminders';
+import { startDeadlineReminders } from './jobs/deadline-reminders';
 import { startSubscriptionCharges } from './jobs/subscription-charges';
 import { createPaymentsProvider } from './providers/payments/create-payments-provider';
 import { openDatabase } from './db/client';
@@ -37,6 +38,7 @@ async function main() {
   const stopSyncMaintenance = startSyncMaintenance(database.db, deps.now);
   const stopDeclarationReminders = startDeclarationReminders(deps);
   const stopRenewalReminders = startRenewalReminders(deps);
+  const stopDeadlineReminders = startDeadlineReminders(deps);
   const stopBankLinkSync = startBankLinkSync({ db: database.db, provider: bankLinking, now });
   const stopSubscriptionCharges = startSubscriptionCharges(deps, createPaymentsProvider(deps));
   const storageSweeper = startStorageSweeper(database, storage, deps.now);
@@ -67,6 +69,7 @@ async function main() {
       stopSyncMaintenance();
       stopDeclarationReminders();
       stopRenewalReminders();
+      stopDeadlineReminders();
       stopBankLinkSync();
       stopSubscriptionCharges();
       await storageSweeper.stop();
