@@ -46,7 +46,7 @@ export async function sendDeadlineReminders(deps: Pick<AppDeps, 'database' | 'ma
               to: owner.email,
               language,
               appUrl: deps.env.APP_URL,
-              values: { firstName: owner.firstName, company: deadline.companyName, companyId: deadline.companyId, what: deadlineTitle(deadline, language), deadline: formatDay(deadline.date, language), days: deadline.daysRemaining },
+              values: { firstName: owner.firstName, company: deadline.companyName, companyId: deadline.companyId, what: deadlineTitle(deadline, language), deadline: formatDay(deadline.date, language) },
             }),
           );
           return true;

@@ -38,7 +38,7 @@ export interface MailTemplates {
   /** A guest's wizard link for another device; `firstName` is '' when the wizard has none yet. */
   continueDraft: { firstName: string; draftId: string; secret: string; days: number };
   /** A calendar deadline ahead (issue 33 §4); `what` and `deadline` already in the recipient's language. */
-  deadlineReminder: { firstName: string; company: string; companyId: string; what: string; deadline: string; days: number };
+  deadlineReminder: { firstName: string; company: string; companyId: string; what: string; deadline: string };
   /** A declaration deadline ahead; `deadline` already formatted in the recipient's language. */
   declarationReminder: { firstName: string; company: string; year: number; forms: string; deadline: string; days: number };
   /** Staff moved the owner's company along SPEC §4 (decision 028). */
@@ -176,7 +176,7 @@ const layouts: { [K in MailKind]: (t: MailTexts, v: MailTemplates[K], link: (pat
   deadlineReminder: (t, v, link) => ({
     subject: fill(t.deadlineReminder.subject, { company: v.company, what: v.what, deadline: v.deadline }),
     blocks: [
-      { text: fill(t.deadlineReminder.intro, { company: v.company, what: v.what, deadline: v.deadline, days: v.days }) },
+      { text: fill(t.deadlineReminder.intro, { company: v.company, what: v.what, deadline: v.deadline }) },
       { text: fill(t.deadlineReminder.action, { company: v.company, url: link(`dashboard/company/${v.companyId}`) }) },
     ],
   }),
