@@ -97,6 +97,12 @@ describe('BOI, renewal and KYB', () => {
     expect(ofKind(companyDeadlines(company(), '2026-04-01'), 'renewal')).toEqual([expect.objectContaining({ date: '2026-03-10', daysRemaining: -22 })]);
   });
 
+  it('lists no BOI report or proof of address for a canceled company', () => {
+    const canceled = company({ migrated: true, originCountry: 'MX', kybProofOfAddressDates: ['2026-01-01'] }, '2026-01-05');
+    canceled.renewal = { ...canceled.renewal, status: 'Canceled' };
+    expect(companyDeadlines(canceled, '2026-01-15').filter((deadline) => deadline.kind === 'boiReport' || deadline.kind === 'kybProofOfAddress')).toEqual([]);
+  });
+
   it('lists the day the oldest proof of address turns 3 months old', () => {
     const deadlines = companyDeadlines(company({ kybProofOfAddressDates: ['2026-01-31', '2025-12-15'] }), '2026-02-01');
     expect(ofKind(deadlines, 'kybProofOfAddress')).toEqual([expect.objectContaining({ date: '2026-03-15', daysRemaining: 42 })]);

@@ -192,7 +192,7 @@ function stateDeadlines(company: DeadlineCompany, today: string): DeadlineFacts[
     .map(({ rule, date }) => ({ kind: 'stateFiling', date, stateFiling: rule.filing, state }));
 }
 
-/** A dissolved, dissolving or canceled company owes its state nothing more through Alta. */
+/** A dissolved, dissolving or canceled company owes its state, FinCEN and the bank nothing more through Alta (its last federal return still shows). */
 const stillActive = (company: DeadlineCompany) => company.renewal.status !== 'Canceled' && company.renewal.dissolution === 'available';
 
 /** The first due date on or after `today` of a filing of a company formed on `formed`; null for a one-off filing already past. */
@@ -217,7 +217,7 @@ function yearlyDueDate(due: Exclude<StateFilingDue, { kind: 'daysAfterFormation'
 
 /** A foreign reporting company's BOI report until it is submitted (decision 029; domestic companies are exempt). */
 function boiDeadlines(company: DeadlineCompany): DeadlineFacts[] {
-  if (company.boiSubmitted || boiRequirement(company) !== 'required') return [];
+  if (company.boiSubmitted || !stillActive(company) || boiRequirement(company) !== 'required') return [];
   const registered = company.filer.formationDate;
   if (registered === null) return [];
   const date = registered < boiDomesticExemptionDate ? boiExistingCompanyDeadline : addDays(registered, boiNewCompanyDays);
@@ -235,6 +235,7 @@ function renewalDeadlines(company: DeadlineCompany, today: string): DeadlineFact
  * proofs under 3 months): after it the bank may ask for a newer one.
  */
 function kybDeadlines(company: DeadlineCompany): DeadlineFacts[] {
+  if (!stillActive(company)) return [];
   const oldest = [...company.kybProofOfAddressDates].sort()[0];
   if (oldest === undefined) return [];
   return [{ kind: 'kybProofOfAddress', date: monthsAfter(oldest, 3) }];

@@ -54,6 +54,14 @@ describe('the deadline list', () => {
     expect(all.deadlines.every((deadline) => deadline.companyId === delaware)).toBe(true);
   });
 
+  it('lists nothing for a canceled company, though the state formed it', async () => {
+    const canceled = await insertTestCompany(t.database.db, (await createUser(t)).id);
+    await t.database.db.execute(sql`update companies set state = 'DE', plan = 'standard', status = 'Canceled', constitution_date = '2025-03-10' where id = ${canceled}`);
+    const owner = ((await t.database.db.execute(sql`select u.email from users u join companies c on c.owner_id = u.id where c.id = ${canceled}`)) as unknown as { rows: { email: string }[] }).rows[0]!.email;
+    const response = await list(`?companyId=${canceled}`, await signIn(t, owner));
+    expect(((await response.json()) as { deadlines: Deadline[] }).deadlines).toEqual([]);
+  });
+
   it('hides another person’s company (404) and lists nothing of it', async () => {
     expect((await list(`?companyId=${delaware}`, strangerCookies)).status).toBe(404);
     expect(((await (await list('', strangerCookies)).json()) as { deadlines: Deadline[] }).deadlines).toEqual([]);

@@ -34,8 +34,8 @@ export async function deadlineCompaniesOf(db: Db, rows: readonly CompanyRow[]): 
     state: row.state,
     migrated: row.migrated,
     originCountry: row.originCountry,
-    // A crypto account or a canceled company has no tax facts: it owes no return.
-    filer: filers.get(row.id) ?? { type: row.type, owners: [], formationDate: row.constitutionDate, migrated: row.migrated },
+    // A crypto account or a canceled company has no tax facts: it owes no return (no formation date, not migrated).
+    filer: filers.get(row.id) ?? { type: row.type, owners: [], formationDate: null, migrated: false },
     sentReturnYears: [...sent].filter((entry) => entry.startsWith(`${row.id}:`)).map((entry) => Number(entry.slice(row.id.length + 1))),
     renewal: renewalCompanyOf(row, renewed.get(row.id) ?? []),
     boiSubmitted: boiSubmitted.has(row.id),
