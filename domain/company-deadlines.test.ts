@@ -45,6 +45,15 @@ describe('state filings per state and company type', () => {
     ['TX', 'C-Corp', '2025-06-01', '2026-05-16', '2027-05-15', 'franchiseTax'],
     ['NV', 'LLC', '2025-02-10', '2026-01-15', '2026-02-28', 'annualList'],
     ['NV', 'C-Corp', '2023-02-10', '2024-01-15', '2024-02-29', 'annualList'],
+    ['GA', 'LLC', '2025-06-01', '2026-01-15', '2026-04-01', 'annualRegistration'],
+    ['GA', 'C-Corp', '2025-06-01', '2026-04-02', '2027-04-01', 'annualRegistration'],
+    // Illinois: before the first day of the anniversary month; a January company files by 31 December.
+    ['IL', 'LLC', '2025-06-15', '2026-01-15', '2026-05-31', 'annualReport'],
+    ['IL', 'C-Corp', '2025-01-20', '2025-12-01', '2025-12-31', 'annualReport'],
+    ['IL', 'LLC', '2025-01-20', '2026-01-05', '2026-12-31', 'annualReport'],
+    // Colorado: the last day of the second month after the anniversary month, across the year end.
+    ['CO', 'LLC', '2025-03-10', '2026-01-15', '2026-05-31', 'periodicReport'],
+    ['CO', 'C-Corp', '2025-11-10', '2026-01-15', '2027-01-31', 'periodicReport'],
     // A state Alta has no rule for gets no guessed date.
     ['CA', 'LLC', '2025-03-10', '2026-01-15', null],
   ];

@@ -17,18 +17,19 @@ export const deadlineKinds = ['federalReturn', 'federalExtendedReturn', 'stateFi
 export type DeadlineKind = (typeof deadlineKinds)[number];
 
 /** What a state asks each year (or once, or every other year) of a company formed there. */
-export const stateFilingNames = ['annualReport', 'annualTax', 'franchiseTax', 'annualList', 'initialReport'] as const;
+export const stateFilingNames = ['annualReport', 'annualTax', 'franchiseTax', 'annualList', 'initialReport', 'annualRegistration', 'periodicReport'] as const;
 export type StateFilingName = (typeof stateFilingNames)[number];
 
 /**
- * When a state filing falls: on a fixed day each year; on the first or the last day of the
- * month the company was formed in; or once, some days after formation. A yearly filing is
- * first due in the year after formation.
+ * When a state filing falls: on a fixed day each year; on the first day of the month the
+ * company was formed in (its anniversary month); on the last day of the month `monthsAfter`
+ * that one (0 the same month, -1 the month before, 2 two months later); or once, some days after
+ * formation. A yearly filing is first due in the year after formation (its anniversary month then).
  */
 export type StateFilingDue =
   | { kind: 'fixedDay'; month: number; day: number }
   | { kind: 'anniversaryMonthFirstDay' }
-  | { kind: 'anniversaryMonthLastDay' }
+  | { kind: 'anniversaryMonthEnd'; monthsAfter: number }
   | { kind: 'daysAfterFormation'; days: number };
 
 export interface StateFilingRule {
@@ -68,8 +69,20 @@ export const stateFilingRules: readonly StateFilingRule[] = [
   // NRS 86.263 (LLC) and NRS 78.150 (corporation): the annual list is filed on or before the last day
   // of the anniversary month of formation (the initial list, due by the end of the first month, is
   // filed with the formation).
-  { state: 'NV', type: 'LLC', filing: 'annualList', due: { kind: 'anniversaryMonthLastDay' } },
-  { state: 'NV', type: 'C-Corp', filing: 'annualList', due: { kind: 'anniversaryMonthLastDay' } },
+  { state: 'NV', type: 'LLC', filing: 'annualList', due: { kind: 'anniversaryMonthEnd', monthsAfter: 0 } },
+  { state: 'NV', type: 'C-Corp', filing: 'annualList', due: { kind: 'anniversaryMonthEnd', monthsAfter: 0 } },
+  // O.C.G.A. §14-11-1103(c) (LLC) and §14-2-1622(c) (corporation): the annual registration is delivered
+  // between January 1 and April 1 of each year after the year of formation.
+  { state: 'GA', type: 'LLC', filing: 'annualRegistration', due: { kind: 'fixedDay', month: 4, day: 1 } },
+  { state: 'GA', type: 'C-Corp', filing: 'annualRegistration', due: { kind: 'fixedDay', month: 4, day: 1 } },
+  // 805 ILCS 180/50-1(b) (LLC) and 805 ILCS 5/14.05 (corporation): the annual report is delivered within
+  // the 60 days before the first day of the anniversary month, so by the last day of the month before.
+  { state: 'IL', type: 'LLC', filing: 'annualReport', due: { kind: 'anniversaryMonthEnd', monthsAfter: -1 } },
+  { state: 'IL', type: 'C-Corp', filing: 'annualReport', due: { kind: 'anniversaryMonthEnd', monthsAfter: -1 } },
+  // C.R.S. §7-90-501(3)(c): every reporting entity (LLC and corporation) delivers its periodic report no
+  // later than the last day of the second calendar month after its anniversary month, each year.
+  { state: 'CO', type: 'LLC', filing: 'periodicReport', due: { kind: 'anniversaryMonthEnd', monthsAfter: 2 } },
+  { state: 'CO', type: 'C-Corp', filing: 'periodicReport', due: { kind: 'anniversaryMonthEnd', monthsAfter: 2 } },
 ];
 
 /** Days before a deadline on which the owner is mailed (issue 33 §4). */
@@ -202,7 +215,8 @@ export function nextStateDueDate(due: StateFilingDue, formed: string, today: str
     return date >= today ? date : null;
   }
   const firstYear = Number(formed.slice(0, 4)) + 1;
-  for (let year = Math.max(firstYear, Number(today.slice(0, 4))); ; year += 1) {
+  // From the year before today's: a due date in the month before the anniversary month (Illinois) may fall in it.
+  for (let year = Math.max(firstYear, Number(today.slice(0, 4)) - 1); ; year += 1) {
     const date = yearlyDueDate(due, formed, year);
     if (date >= today) return date;
   }
@@ -212,7 +226,8 @@ function yearlyDueDate(due: Exclude<StateFilingDue, { kind: 'daysAfterFormation'
   const month = Number(formed.slice(5, 7));
   if (due.kind === 'fixedDay') return isoDay(year, due.month, due.day);
   if (due.kind === 'anniversaryMonthFirstDay') return isoDay(year, month, 1);
-  return isoDay(year, month, new Date(Date.UTC(year, month, 0)).getUTCDate());
+  // Day 0 of the month after is the last day of the month wanted; Date.UTC carries across years.
+  return new Date(Date.UTC(year, month + due.monthsAfter, 0)).toISOString().slice(0, 10);
 }
 
 /** A foreign reporting company's BOI report until it is submitted (decision 029; domestic companies are exempt). */
