@@ -54,6 +54,10 @@ describe('state filings per state and company type', () => {
     // Colorado: the last day of the second month after the anniversary month, across the year end.
     ['CO', 'LLC', '2025-03-10', '2026-01-15', '2026-05-31', 'periodicReport'],
     ['CO', 'C-Corp', '2025-11-10', '2026-01-15', '2027-01-31', 'periodicReport'],
+    // New York: the LLC's publication within 120 days, then a biennial statement in the anniversary month every other year.
+    ['NY', 'LLC', '2026-01-10', '2026-01-15', '2026-05-10', 'publication'],
+    ['NY', 'C-Corp', '2025-03-10', '2026-03-01', '2027-03-31', 'biennialStatement'],
+    ['NY', 'C-Corp', '2024-03-10', '2026-01-15', '2026-03-31', 'biennialStatement'],
     // A state Alta has no rule for gets no guessed date.
     ['CA', 'LLC', '2025-03-10', '2026-01-15', null],
   ];

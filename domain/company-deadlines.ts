@@ -17,19 +17,20 @@ export const deadlineKinds = ['federalReturn', 'federalExtendedReturn', 'stateFi
 export type DeadlineKind = (typeof deadlineKinds)[number];
 
 /** What a state asks each year (or once, or every other year) of a company formed there. */
-export const stateFilingNames = ['annualReport', 'annualTax', 'franchiseTax', 'annualList', 'initialReport', 'annualRegistration', 'periodicReport'] as const;
+export const stateFilingNames = ['annualReport', 'annualTax', 'franchiseTax', 'annualList', 'initialReport', 'annualRegistration', 'periodicReport', 'biennialStatement', 'publication'] as const;
 export type StateFilingName = (typeof stateFilingNames)[number];
 
 /**
  * When a state filing falls: on a fixed day each year; on the first day of the month the
  * company was formed in (its anniversary month); on the last day of the month `monthsAfter`
  * that one (0 the same month, -1 the month before, 2 two months later); or once, some days after
- * formation. A yearly filing is first due in the year after formation (its anniversary month then).
+ * formation. A yearly filing is first due in the year after formation (its anniversary month then);
+ * one every `everyYears` years, that many years after it.
  */
 export type StateFilingDue =
   | { kind: 'fixedDay'; month: number; day: number }
   | { kind: 'anniversaryMonthFirstDay' }
-  | { kind: 'anniversaryMonthEnd'; monthsAfter: number }
+  | { kind: 'anniversaryMonthEnd'; monthsAfter: number; everyYears?: number }
   | { kind: 'daysAfterFormation'; days: number };
 
 export interface StateFilingRule {
@@ -83,6 +84,13 @@ export const stateFilingRules: readonly StateFilingRule[] = [
   // later than the last day of the second calendar month after its anniversary month, each year.
   { state: 'CO', type: 'LLC', filing: 'periodicReport', due: { kind: 'anniversaryMonthEnd', monthsAfter: 2 } },
   { state: 'CO', type: 'C-Corp', filing: 'periodicReport', due: { kind: 'anniversaryMonthEnd', monthsAfter: 2 } },
+  // N.Y. LLC Law §206(a): an LLC publishes notice of its formation and files the certificate of
+  // publication within 120 days of formation, or its authority to do business is suspended.
+  { state: 'NY', type: 'LLC', filing: 'publication', due: { kind: 'daysAfterFormation', days: 120 } },
+  // N.Y. LLC Law §301(e) (LLC) and Business Corporation Law §408 (corporation): a biennial statement
+  // every two years, filed during the calendar month of the original filing (not before it).
+  { state: 'NY', type: 'LLC', filing: 'biennialStatement', due: { kind: 'anniversaryMonthEnd', monthsAfter: 0, everyYears: 2 } },
+  { state: 'NY', type: 'C-Corp', filing: 'biennialStatement', due: { kind: 'anniversaryMonthEnd', monthsAfter: 0, everyYears: 2 } },
 ];
 
 /** Days before a deadline on which the owner is mailed (issue 33 §4). */
@@ -214,9 +222,11 @@ export function nextStateDueDate(due: StateFilingDue, formed: string, today: str
     const date = addDays(formed, due.days);
     return date >= today ? date : null;
   }
-  const firstYear = Number(formed.slice(0, 4)) + 1;
+  const formedYear = Number(formed.slice(0, 4));
+  const every = due.kind === 'anniversaryMonthEnd' ? (due.everyYears ?? 1) : 1;
   // From the year before today's: a due date in the month before the anniversary month (Illinois) may fall in it.
-  for (let year = Math.max(firstYear, Number(today.slice(0, 4)) - 1); ; year += 1) {
+  for (let year = Math.max(formedYear + every, Number(today.slice(0, 4)) - 1); ; year += 1) {
+    if ((year - formedYear) % every !== 0) continue;
     const date = yearlyDueDate(due, formed, year);
     if (date >= today) return date;
   }
