@@ -56,7 +56,7 @@ const routes = {
   ics: createRoute({
     method: 'get',
     path: '/calendar/{token}',
-    summary: 'Your deadlines as iCalendar, for calendar apps: the token in the URL is the only credential (no cookies)',
+    summary: 'Your deadlines as iCalendar (/calendar/<token>.ics), for calendar apps: the token in the URL is the only credential (no cookies)',
     tags: ['calendar'],
     request: { params: z.object({ token: z.string() }) },
     responses: { 200: { description: 'The calendar', content: { 'text/calendar': { schema: z.string() } } }, ...problemResponses(404, 429) },
