@@ -36,6 +36,7 @@ import { plansRouter } from './routes/plans';
 import { uploadsRouter } from './routes/uploads';
 import { mailRouter } from './routes/mail';
 import { boiRouter } from './routes/boi';
+import { calendarRouter } from './routes/calendar';
 import { usersRouter } from './routes/users';
 import { createBankLinkingProvider } from './providers/bank-linking/create-bank-linking-provider';
 import { createBankingProvider } from './providers/banking/create-banking-provider';
@@ -107,6 +108,7 @@ export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) 
   api.route('/', taxFormsRouter(deps));
   api.route('/', teammatesRouter(deps));
   api.route('/', taxInfoRouter(deps));
+  api.route('/', calendarRouter(deps));
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -8,6 +8,7 @@ import { startBankLinkSync } from './jobs/bank-link-sync';
 import { startRenewalReminders } from './jobs/renewal-reminders';
 import { startSyncMaintenance } from './sync/retention';
 import { startDeclarationReminders } from './jobs/declaration-reminders';
+import { startDeadlineReminders } from './jobs/deadline-reminders';
 import { startSubscriptionCharges } from './jobs/subscription-charges';
 import { startWithdrawalResolver } from './jobs/withdrawal-resolver';
 import { createPaymentsProvider } from './providers/payments/create-payments-provider';
@@ -39,6 +40,7 @@ async function main() {
   const stopSyncMaintenance = startSyncMaintenance(database.db, deps.now);
   const stopDeclarationReminders = startDeclarationReminders(deps);
   const stopRenewalReminders = startRenewalReminders(deps);
+  const stopDeadlineReminders = startDeadlineReminders(deps);
   const stopBankLinkSync = startBankLinkSync({ db: database.db, provider: bankLinking, now });
   const stopSubscriptionCharges = startSubscriptionCharges(deps, createPaymentsProvider(deps));
   const stopWithdrawalResolver = startWithdrawalResolver({ db: database.db, provider: createBankingProvider(deps), now });
@@ -70,6 +72,7 @@ async function main() {
       stopSyncMaintenance();
       stopDeclarationReminders();
       stopRenewalReminders();
+      stopDeadlineReminders();
       stopBankLinkSync();
       stopSubscriptionCharges();
       stopWithdrawalResolver();

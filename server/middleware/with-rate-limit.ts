@@ -35,6 +35,9 @@ export const rateLimitPolicies = {
   teammateInvite: { count: 'attempt', ip: { max: 20, ...progressive }, account: { max: 10, ...progressive } },
   // Dead invitation links (POST /teammates/accept), per signed-in account.
   invitationAccept: { count: 'failure', ip: { max: 30, ...progressive }, account: { max: 10, ...progressive } },
+  // Calendar subscriptions (GET /calendar/{token}.ics), per address and per token (hashed): apps poll
+  // a few times an hour; an address trying tokens, or a leaked URL hammered, is slowed down.
+  calendarFeed: { count: 'attempt', ip: { max: 60, ...progressive }, account: { max: 30, ...progressive } },
 } as const satisfies Record<string, { count: 'failure' | 'attempt'; ip: RateRule; account: RateRule; unlockByMail?: true }>;
 
 export type RateLimitAction = keyof typeof rateLimitPolicies;

@@ -40,6 +40,8 @@ export interface MailTemplates {
   renewalReminder: { firstName: string; companyName: string; companyId: string; dueDate: string; stage: 'upcoming' | 'overdue' };
   /** A guest's wizard link for another device; `firstName` is '' when the wizard has none yet. */
   continueDraft: { firstName: string; draftId: string; secret: string; days: number };
+  /** A calendar deadline ahead (issue 33 §4); `what` and `deadline` already in the recipient's language. */
+  deadlineReminder: { firstName: string; company: string; companyId: string; what: string; deadline: string };
   /** A declaration deadline ahead; `deadline` already formatted in the recipient's language. */
   declarationReminder: { firstName: string; company: string; year: number; forms: string; deadline: string; days: number };
   /** Staff moved the owner's company along SPEC §4 (decision 028). */
@@ -184,6 +186,13 @@ const layouts: { [K in MailKind]: (t: MailTexts, v: MailTemplates[K], link: (pat
       { text: fill(t.declarationReminder.intro, { company: v.company, year: v.year, forms: v.forms, deadline: v.deadline }) },
       { text: t.declarationReminder.why },
       { text: fill(t.declarationReminder.action, { url: link('accounting-ai/tax-form') }) },
+    ],
+  }),
+  deadlineReminder: (t, v, link) => ({
+    subject: fill(t.deadlineReminder.subject, { company: v.company, what: v.what, deadline: v.deadline }),
+    blocks: [
+      { text: fill(t.deadlineReminder.intro, { company: v.company, what: v.what, deadline: v.deadline }) },
+      { text: fill(t.deadlineReminder.action, { company: v.company, url: link(`dashboard/company/${v.companyId}`) }) },
     ],
   }),
   companyStatus: (t, v, link) => {

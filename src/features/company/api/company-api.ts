@@ -1,4 +1,5 @@
 import type { OrderCreated } from '@domain/checkout';
+import type { Deadline } from '@domain/company-deadlines';
 import type { CompanyDetail } from '@domain/company';
 import type { CompanyDocument } from '@domain/files';
 import type { CompanyOrderInput, CompanyRenewal, RenewalSummary } from '@domain/renewal';
@@ -26,3 +27,16 @@ export const markRenewedExternally = (id: string) => api.post<CompanyRenewal>(`$
 
 /** POST /companies/:id/orders: a renewal, dissolution or additional services, to pay at the checkout. */
 export const placeCompanyOrder = (id: string, input: CompanyOrderInput) => api.post<OrderCreated>(`${company(id)}/orders`, { json: input });
+
+/** GET /deadlines: every deadline of the caller's companies, or of one, overdue first (issue 33 §4). */
+export const getDeadlines = async (companyId: string | undefined, signal?: AbortSignal) =>
+  (await api.get<{ deadlines: Deadline[] }>('deadlines', { signal, searchParams: companyId ? { companyId } : undefined })).deadlines;
+
+/** GET /calendar/feed: whether the caller's private calendar subscription exists. */
+export const getCalendarFeed = (signal?: AbortSignal) => api.get<{ active: boolean; createdAt: string | null }>('calendar/feed', { signal });
+
+/** POST /calendar/feed: a new subscription URL (the previous one stops working). */
+export const createCalendarFeed = () => api.post<{ url: string }>('calendar/feed');
+
+/** DELETE /calendar/feed: turns the subscription off. */
+export const deleteCalendarFeed = () => api.delete('calendar/feed');

@@ -11,6 +11,7 @@ import { href, paths } from '@src/lib/paths';
 import { usePageTitle } from '@src/lib/use-page-title';
 import { useCompanyPage } from '../hooks/use-company-details';
 import { AdditionalServices } from './additional-services';
+import { DeadlinesCalendar } from './deadlines-calendar';
 import styles from './company.module.css';
 import { DocumentsSection } from './documents-section';
 import { ProgressTimeline } from './progress-timeline';
@@ -49,6 +50,8 @@ export function CompanyDetails({ companyId }: { companyId: string }) {
     >
 
       <ProgressTimeline status={company.status} dates={company.statusDates} language={language} />
+
+      <DeadlinesCalendar companyId={company.id} language={language} />
 
       <section aria-labelledby="data-title" className={styles.section}>
         <h2 id="data-title" className={styles.sectionTitle}>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { DashboardPage } from '@src/components/dashboard-page/dashboard-page';
 import { EmailProofNotice } from '@src/features/email-proof/components/email-proof-notice';
+import { DeadlinesCalendar } from '@src/features/company/components/deadlines-calendar';
 import { CompanyCreatedPopup } from '@src/features/order-popups/company-created-popup';
 import { clearNewCompany, readNewCompany } from '@src/features/order-popups/new-company-flag';
 import { useCurrentUser } from '@src/features/session/session-store';
@@ -69,6 +70,7 @@ export function CompaniesOverview() {
           </ul>
         </section>
       ) : null}
+      {companies.length > 0 && <DeadlinesCalendar language={language} />}
       <StartPaths first={companies.length === 0} />
       <CompanyCreatedPopup
         open={announced !== null}

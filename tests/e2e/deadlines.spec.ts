@@ -1,0 +1,25 @@
+import { expect, demo, logInAs, type Lang } from './support/alta';
+import { test } from './support/test';
+
+test.use({ serviceWorkers: 'block' });
+
+/** The deadline section's title and the renewal row, per language. */
+const texts: Record<Lang, { title: string; renewal: string; link: string }> = {
+  es: { title: 'Vencimientos', renewal: 'Renovación del agente registrado y del plan', link: 'Obtener el enlace del calendario' },
+  en: { title: 'Deadlines', renewal: 'Registered agent and plan renewal', link: 'Get the calendar link' },
+  pt: { title: 'Prazos', renewal: 'Renovação do agente registrado e do plano', link: 'Obter o link do calendário' },
+};
+
+for (const lang of ['es', 'en', 'pt'] as const) {
+  test(`the company page lists the company's deadlines in ${lang}, and gives the private calendar link`, async ({ page }) => {
+    await logInAs(page, demo, lang);
+    await page.goto(`/${lang}/dashboard`);
+    const card = page.getByRole('link', { name: /Demo Ventures LLC/ });
+    await card.click();
+    const section = page.getByRole('region', { name: texts[lang].title });
+    await expect(section.getByRole('listitem').filter({ hasText: texts[lang].renewal })).toBeVisible();
+    if (lang !== 'en') return;
+    await section.getByRole('button', { name: texts.en.link }).click();
+    await expect(section.getByLabel('Your private calendar link')).toHaveValue(/\/api\/v1\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+  });
+}
