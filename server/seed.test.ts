@@ -52,10 +52,13 @@ describe('admin and demo data at start', () => {
 
     const login = await t.request('/api/v1/login', { method: 'POST', json: { email: demoOwner.email, password: demoOwner.password } });
     expect((await login.json()).data.companies).toHaveLength(1);
-    // Formed two years back and last year's return never sent: pending, and overdue by now.
+    // Formed in an earlier year and last year's return never sent: pending. Its renewal is settled,
+    // so the demo meets the declarations reminder and no renewal one.
     const cookies = await signIn(t, demoOwner.email, demoOwner.password);
     const pending = await (await t.request('/api/v1/tax-forms/pending', { headers: { cookie: cookies } })).json();
     expect(pending.llcSingleMemberOrCcorpResult).toMatchObject({ companiesCount: 1, companyName: 'Demo Ventures LLC' });
+    const renewals = await (await t.request('/api/v1/renewals/summary', { headers: { cookie: cookies } })).json();
+    expect(renewals).toMatchObject({ pendingCount: 0, overdueCount: 0 });
 
     await prepareAccounts(depsOf(t, { NODE_ENV: 'development' }), () => {});
     expect(await t.database.db.select().from(users)).toHaveLength(2);

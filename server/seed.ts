@@ -7,10 +7,11 @@ import { hashPassword, verifyPassword } from './auth/passwords';
 import type { AppDeps } from './context';
 import { countUsers, findUserByEmail, insertUser } from './db/queries/users';
 import { demoBooks } from '@domain/demo-books';
+import { nthDueDate } from '@domain/renewal';
 import { manualAccounts, transactions, uploads } from './db/schema/bookkeeping';
 import { mailItems } from './db/schema/mail';
 import type { StorageProvider } from './providers/storage/storage';
-import { companies } from './db/schema/companies';
+import { companies, companyRenewals } from './db/schema/companies';
 import { users } from './db/schema/users';
 import { EnvError } from './env';
 
@@ -56,6 +57,9 @@ export async function ensureAdmin(deps: AppDeps) {
     .where(eq(users.id, admin.id));
 }
 
+/** The demo company's formation date: 550 days before the seed, always in an earlier tax year. */
+const demoFormationDate = (now: Date) => new Date(now.getTime() - 550 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
 /**
  * Demo data for a first local run: an owner whose dashboard already shows a company on its
  * way, with a year of books (domain/demo-books.ts) so the bookkeeping workspace has work in it.
@@ -83,13 +87,15 @@ export async function seedDemoData(deps: AppDeps, storage?: StorageProvider) {
       state: 'WY',
       status: 'ObtainingEin',
       plan: 'standard',
-      // Formed two years back, so the demo shows what an owner who is late meets: last year's
-      // return unsent and overdue in the pending declarations and their reminder (issue 33).
-      constitutionDate: `${now.getUTCFullYear() - 2}-03-10`,
+      // Formed about a year and a half back, so the demo shows what an owner who is late with the
+      // IRS meets: last year's return unsent and overdue in the pending declarations and their
+      // reminder (issue 33). Its first renewal was made outside Alta (below), the next is months away.
+      constitutionDate: demoFormationDate(now),
       requestedAt: now,
       updatedAt: now,
     })
     .returning({ id: companies.id });
+  await db.insert(companyRenewals).values({ companyId: company!.id, dueDate: nthDueDate({ type: 'LLC', state: 'WY' }, demoFormationDate(now), 1), kind: 'external', renewedAt: now });
   const books = demoBooks(company!.id, now.toISOString().slice(0, 10));
   await db.insert(manualAccounts).values(books.accounts);
   await db.insert(transactions).values(books.transactions);
