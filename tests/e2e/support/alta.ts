@@ -81,8 +81,8 @@ export class LoginPage {
   async logIn(account: { email: string; password: string }) {
     // The demo company's last-year return is overdue (server/seed.ts), so its reminder opens on the
     // first dashboard of each tab; the tests that sign in as the demo are about other screens and
-    // take it as already seen (the reminder itself is proven in tax-form.spec.ts).
-    if (account.email === demo.email) await this.page.addInitScript(() => sessionStorage.setItem('alta.declarationsReminderShown', '1'));
+    // take it as already seen in this tab (the reminder itself is proven in tax-form.spec.ts).
+    if (account.email === demo.email) await this.page.evaluate(() => sessionStorage.setItem('alta.declarationsReminderShown', '1'));
     await this.email.fill(account.email);
     await this.password.fill(account.password);
     await this.submit.click();
