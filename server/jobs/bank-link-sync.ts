@@ -1,6 +1,7 @@
 import { BankSyncError, syncBankLink, type SyncDeps } from '../bank-linking/sync-bank-link';
 import { claimDueBankLinks, scheduleBankLinkSync } from '../db/queries/bank-links';
 import { errorForLog } from '../lib/log-error';
+import { repeatEvery } from './repeat';
 
 /** How often every active link is pulled, besides the provider's webhooks and "sync now". */
 export const bankSyncIntervalMs = 60 * 60_000;
@@ -78,21 +79,6 @@ export async function syncDueBankLinks(deps: SyncDeps, budgetMs = runBudgetMs): 
 
 /** Runs the schedule now and every minute on this instance (every instance may run it). Returns the stop function. */
 export function startBankLinkSync(deps: SyncDeps): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await syncDueBankLinks(deps);
-    } catch (error) {
-      // The claim query failed (database away): the links stay due for the next tick.
-      console.error(JSON.stringify({ level: 'error', msg: 'scheduled bank sync failed', ...errorForLog(error) }));
-    } finally {
-      running = false;
-    }
-  };
-  void run();
-  const timer = setInterval(() => void run(), tickMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  // A failed claim (database away) leaves the links due for the next tick.
+  return repeatEvery(tickMs, 'scheduled bank sync failed', () => syncDueBankLinks(deps));
 }

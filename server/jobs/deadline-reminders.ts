@@ -8,6 +8,7 @@ import { deadlineReminders } from '../db/schema/calendar';
 import { errorForLog } from '../lib/log-error';
 import { renderMail } from '../providers/mail/render-mail';
 import { formatDay } from '../tax-forms/labels';
+import { repeatEvery } from './repeat';
 
 /** Companies read per step: the job's work is bounded per step, whatever the number of companies. */
 const pageSize = 200;
@@ -64,12 +65,5 @@ export async function sendDeadlineReminders(deps: Pick<AppDeps, 'database' | 'ma
 
 /** Runs the reminders now and every hour on this instance; every instance may run it. Returns the stop function. */
 export function startDeadlineReminders(deps: Pick<AppDeps, 'database' | 'mailer' | 'env' | 'now'>): () => void {
-  const run = () =>
-    sendDeadlineReminders(deps).catch((error: unknown) => {
-      console.error(JSON.stringify({ level: 'error', msg: 'deadline reminders failed', ...errorForLog(error) }));
-    });
-  void run();
-  const timer = setInterval(run, hour);
-  timer.unref();
-  return () => clearInterval(timer);
+  return repeatEvery(hour, 'deadline reminders failed', () => sendDeadlineReminders(deps));
 }

@@ -6,6 +6,7 @@ import { taxReminders } from '../db/schema/bookkeeping';
 import { errorForLog } from '../lib/log-error';
 import { renderMail } from '../providers/mail/render-mail';
 import { formNames, formatDay } from '../tax-forms/labels';
+import { repeatEvery } from './repeat';
 
 /** SPEC §2 reminders: a mail this many days before each deadline of a declaration not yet sent. */
 export const reminderDaysBefore = [30, 7] as const;
@@ -64,12 +65,5 @@ export async function sendDeclarationReminders(deps: Pick<AppDeps, 'database' | 
 
 /** Runs the reminders now and every hour on this instance; returns the stop function. */
 export function startDeclarationReminders(deps: Pick<AppDeps, 'database' | 'mailer' | 'env' | 'now'>): () => void {
-  const run = () =>
-    sendDeclarationReminders(deps).catch((error: unknown) => {
-      console.error(JSON.stringify({ level: 'error', msg: 'declaration reminders failed', ...errorForLog(error) }));
-    });
-  void run();
-  const timer = setInterval(run, hour);
-  timer.unref();
-  return () => clearInterval(timer);
+  return repeatEvery(hour, 'declaration reminders failed', () => sendDeclarationReminders(deps));
 }

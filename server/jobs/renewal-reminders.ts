@@ -1,8 +1,8 @@
 import type { Language } from '@domain/constants';
 import type { AppDeps } from '../context';
 import { claimRenewalReminder, markRenewalReminderSent, renewableCompaniesPage, renewalStatesOf } from '../db/queries/renewals';
-import { errorForLog } from '../lib/log-error';
 import { renderMail } from '../providers/mail/render-mail';
+import { repeatEvery } from './repeat';
 
 /** Companies read per query: the job's work is bounded per step, whatever the number of companies. */
 const pageSize = 200;
@@ -55,13 +55,6 @@ export async function sendRenewalReminders(deps: AppDeps): Promise<{ sent: numbe
 
 /** Runs the reminders now and every hour on this instance; every instance may run it. Returns the stop function. */
 export function startRenewalReminders(deps: AppDeps): () => void {
-  const run = () =>
-    sendRenewalReminders(deps).catch((error: unknown) => {
-      // A failed mail leaves its claim unsent: after the claim goes stale the next run sends it.
-      console.error(JSON.stringify({ level: 'error', msg: 'renewal reminders failed', ...errorForLog(error) }));
-    });
-  void run();
-  const timer = setInterval(run, hour);
-  timer.unref();
-  return () => clearInterval(timer);
+  // A failed mail leaves its claim unsent: after the claim goes stale the next run sends it.
+  return repeatEvery(hour, 'renewal reminders failed', () => sendRenewalReminders(deps));
 }

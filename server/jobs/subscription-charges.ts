@@ -13,6 +13,7 @@ import {
 } from '../db/queries/billing';
 import { errorForLog } from '../lib/log-error';
 import { PaymentProviderError, type PaymentOutcome, type PaymentsProvider } from '../providers/payments/payments-provider';
+import { repeatEvery } from './repeat';
 
 /** Subscriptions read per query: the job's work is bounded per step, whatever their number. */
 const pageSize = 200;
@@ -101,13 +102,6 @@ async function charge(
 
 /** Runs the charges now and every hour on this instance; every instance may run it. Returns the stop function. */
 export function startSubscriptionCharges(deps: AppDeps, provider: PaymentsProvider): () => void {
-  const run = () =>
-    chargeDueSubscriptions(deps, provider).catch((error: unknown) => {
-      // A charge left claimed is taken over once its claim is stale, with the same idempotency key.
-      console.error(JSON.stringify({ level: 'error', msg: 'subscription charges failed', ...errorForLog(error) }));
-    });
-  void run();
-  const timer = setInterval(run, hour);
-  timer.unref();
-  return () => clearInterval(timer);
+  // A charge left claimed is taken over once its claim is stale, with the same idempotency key.
+  return repeatEvery(hour, 'subscription charges failed', () => chargeDueSubscriptions(deps, provider));
 }

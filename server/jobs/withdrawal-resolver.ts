@@ -2,8 +2,8 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import { sendWithdrawal, withdrawalRetryMs } from '../banking/money';
 import type { Db } from '../db/client';
 import { walletTransactions } from '../db/schema/banking';
-import { errorForLog } from '../lib/log-error';
 import type { BankingProvider } from '../providers/banking/banking-provider';
+import { repeatEvery } from './repeat';
 
 /** How often each instance looks for withdrawals whose provider answer is still unknown. */
 const tickMs = 60_000;
@@ -57,21 +57,6 @@ export async function resolvePendingWithdrawals(deps: ResolverDeps): Promise<{ s
 
 /** Runs the resolver now and every minute on this instance (every instance may run it). Returns the stop function. */
 export function startWithdrawalResolver(deps: ResolverDeps): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await resolvePendingWithdrawals(deps);
-    } catch (error) {
-      // The claim failed (database away): the withdrawals stay due for the next tick.
-      console.error(JSON.stringify({ level: 'error', msg: 'withdrawal resolver failed', ...errorForLog(error) }));
-    } finally {
-      running = false;
-    }
-  };
-  void run();
-  const timer = setInterval(() => void run(), tickMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  // A failed claim (database away) leaves the withdrawals due for the next tick.
+  return repeatEvery(tickMs, 'withdrawal resolver failed', () => resolvePendingWithdrawals(deps));
 }
