@@ -59,6 +59,8 @@ export interface StateFilingCycle {
   everyYears?: number;
   firstAfterYears?: number;
   calendarYears?: 'odd' | 'even';
+  /** Formed in this month (1–12) or later, the first filing waits one more year (Michigan). */
+  lateFormationFromMonth?: number;
 }
 
 export interface StateFilingRule {
@@ -126,8 +128,9 @@ export const stateFilingRules: readonly StateFilingRule[] = [
   // for a limited liability entity (Form PPT, March 15) and 3½ months for a C corporation (Form CPT, April 15).
   { state: 'AL', type: 'LLC', filing: 'businessPrivilegeTax', due: { kind: 'fixedDay', month: 3, day: 15 } },
   { state: 'AL', type: 'C-Corp', filing: 'businessPrivilegeTax', due: { kind: 'fixedDay', month: 4, day: 15 } },
-  // AS 10.50.750 (LLC) and AS 10.06.805 (corporation): a biennial report due January 2 of every other year,
-  // in the even years for a company formed in an even year and the odd ones otherwise.
+  // AS 10.50.750 (LLC) and AS 10.06.811(a) (corporation), and the Division of Corporations' biennial report FAQ:
+  // a biennial report due January 2 of every other year, in the even years for a company formed in an even
+  // year and the odd ones otherwise. (The initial report, due within 6 months of formation, is not listed.)
   { state: 'AK', type: 'LLC', filing: 'biennialReport', due: { kind: 'fixedDay', month: 1, day: 2, everyYears: 2 } },
   { state: 'AK', type: 'C-Corp', filing: 'biennialReport', due: { kind: 'fixedDay', month: 1, day: 2, everyYears: 2 } },
   // A.R.S. Title 29 asks an Arizona LLC for no annual report; A.R.S. §10-1622: a corporation's annual
@@ -149,8 +152,8 @@ export const stateFilingRules: readonly StateFilingRule[] = [
   { state: 'CA', type: 'C-Corp', filing: 'statementOfInformation', due: { kind: 'daysAfterFormation', days: 90 } },
   { state: 'CA', type: 'C-Corp', filing: 'statementOfInformation', due: { kind: 'anniversaryMonthEnd', monthsAfter: 0 } },
   { state: 'CA', type: 'C-Corp', filing: 'franchiseTax', due: { kind: 'fixedDay', month: 4, day: 15 } },
-  // Conn. Gen. Stat. §34-267a (LLC): the annual report is filed between January 1 and March 31 of each year
-  // after formation; §33-953 (corporation): during the anniversary month of incorporation.
+  // Conn. Gen. Stat. §34-247k(c) (LLC, from 2025): the annual report is filed after January 1 and before April 1
+  // of each year after formation; §33-953 (corporation): during the anniversary month of incorporation.
   { state: 'CT', type: 'LLC', filing: 'annualReport', due: { kind: 'fixedDay', month: 3, day: 31 } },
   { state: 'CT', type: 'C-Corp', filing: 'annualReport', due: { kind: 'anniversaryMonthEnd', monthsAfter: 0 } },
   // D.C. Code §29-102.11: a biennial report due April 1 of the year after formation, then every two years.
@@ -163,7 +166,8 @@ export const stateFilingRules: readonly StateFilingRule[] = [
   // Idaho Code §30-21-213: every entity's annual report is due by the end of its anniversary month.
   { state: 'ID', type: 'LLC', filing: 'annualReport', due: { kind: 'anniversaryMonthEnd', monthsAfter: 0 } },
   { state: 'ID', type: 'C-Corp', filing: 'annualReport', due: { kind: 'anniversaryMonthEnd', monthsAfter: 0 } },
-  // Ind. Code §23-0.5-6-1 and -3: the business entity report every two years, by the end of the anniversary month.
+  // Ind. Code §23-0.5-2-13(c) and INBiz "Business Entity Reports": the business entity report every two years,
+  // by the end of the anniversary month.
   { state: 'IN', type: 'LLC', filing: 'biennialReport', due: { kind: 'anniversaryMonthEnd', monthsAfter: 0, everyYears: 2 } },
   { state: 'IN', type: 'C-Corp', filing: 'biennialReport', due: { kind: 'anniversaryMonthEnd', monthsAfter: 0, everyYears: 2 } },
   // Iowa Code §489.209 (LLC) and §490.1622 (corporation): the biennial report between January 1 and April 1
@@ -191,10 +195,11 @@ export const stateFilingRules: readonly StateFilingRule[] = [
   // c. 156D §16.22 (corporation): within 2½ months after the fiscal year ends, March 15 for a calendar year.
   { state: 'MA', type: 'LLC', filing: 'annualReport', due: { kind: 'anniversaryDay' } },
   { state: 'MA', type: 'C-Corp', filing: 'annualReport', due: { kind: 'fixedDay', month: 3, day: 15 } },
-  // MCL 450.4207 (LLC): the annual statement is due February 15; MCL 450.1911 (corporation): the annual
-  // report is due May 15.
-  { state: 'MI', type: 'LLC', filing: 'annualStatement', due: { kind: 'fixedDay', month: 2, day: 15 } },
-  { state: 'MI', type: 'C-Corp', filing: 'annualReport', due: { kind: 'fixedDay', month: 5, day: 15 } },
+  // MCL 450.4207 (LLC): the annual statement is due February 15, but not the one right after a formation
+  // after September 30; MCL 450.1911 (corporation): the annual report is due May 15, but not the one right
+  // after an incorporation after June 30.
+  { state: 'MI', type: 'LLC', filing: 'annualStatement', due: { kind: 'fixedDay', month: 2, day: 15, lateFormationFromMonth: 10 } },
+  { state: 'MI', type: 'C-Corp', filing: 'annualReport', due: { kind: 'fixedDay', month: 5, day: 15, lateFormationFromMonth: 7 } },
   // Minn. Stat. §322C.0212 (LLC) and §302A.821 (corporation): the annual renewal is filed by December 31
   // of each year after formation.
   { state: 'MN', type: 'LLC', filing: 'annualRenewal', due: { kind: 'fixedDay', month: 12, day: 31 } },
@@ -202,15 +207,16 @@ export const stateFilingRules: readonly StateFilingRule[] = [
   // Miss. Code §79-29-217 (LLC) and §79-4-16.22 (corporation): the annual report is due April 15.
   { state: 'MS', type: 'LLC', filing: 'annualReport', due: { kind: 'fixedDay', month: 4, day: 15 } },
   { state: 'MS', type: 'C-Corp', filing: 'annualReport', due: { kind: 'fixedDay', month: 4, day: 15 } },
-  // RSMo ch. 347 asks a Missouri LLC for no annual report; RSMo §351.120–.122: a corporation's annual
-  // registration report is due by the end of its anniversary month.
+  // RSMo ch. 347 asks a Missouri LLC for no annual report; RSMo §351.120–.122 and the Secretary of State's
+  // corporations page: a corporation's annual registration report is due by the end of its anniversary month.
   { state: 'MO', type: 'LLC', filing: 'annualReport', due: { kind: 'none' } },
   { state: 'MO', type: 'C-Corp', filing: 'annualRegistration', due: { kind: 'anniversaryMonthEnd', monthsAfter: 0 } },
   // MCA §35-8-208 (LLC) and §35-14-1622 (corporation): the annual report is due April 15.
   { state: 'MT', type: 'LLC', filing: 'annualReport', due: { kind: 'fixedDay', month: 4, day: 15 } },
   { state: 'MT', type: 'C-Corp', filing: 'annualReport', due: { kind: 'fixedDay', month: 4, day: 15 } },
-  // Neb. Rev. Stat. §21-125 (LLC): the biennial report is due April 1 of each odd-numbered year;
-  // §21-2,223 (corporation): March 1 of each even-numbered year; the first after the year of formation.
+  // Neb. Rev. Stat. §21-125(c) (LLC): the biennial report between January 1 and April 1 of each odd-numbered
+  // year, the first after the year of formation; §21-301(1) (corporation): the biennial report and occupation
+  // tax are due March 1 of each even-numbered year.
   { state: 'NE', type: 'LLC', filing: 'biennialReport', due: { kind: 'fixedDay', month: 4, day: 1, firstAfterYears: 1, calendarYears: 'odd' } },
   { state: 'NE', type: 'C-Corp', filing: 'biennialReport', due: { kind: 'fixedDay', month: 3, day: 1, firstAfterYears: 1, calendarYears: 'even' } },
   // RSA 304-C:185 (LLC) and RSA 293-A:16.22 (corporation): the annual report is due April 1.
@@ -418,7 +424,8 @@ export function nextStateDueDate(due: StateFilingDue, formed: string, today: str
     return date >= today ? date : null;
   }
   const every = due.everyYears ?? 1;
-  const first = Number(formed.slice(0, 4)) + (due.firstAfterYears ?? every);
+  const late = due.lateFormationFromMonth !== undefined && Number(formed.slice(5, 7)) >= due.lateFormationFromMonth ? 1 : 0;
+  const first = Number(formed.slice(0, 4)) + (due.firstAfterYears ?? every) + late;
   const parity = due.calendarYears === undefined ? null : due.calendarYears === 'odd' ? 1 : 0;
   // From the year before today's: a due date in the month before the anniversary month (Illinois) may fall in it.
   for (let year = Math.max(first, Number(today.slice(0, 4)) - 1); ; year += 1) {
