@@ -103,10 +103,10 @@ describe('state filings per state and company type', () => {
     ['MA', 'C-Corp', '2025-06-01', '2026-01-15', '2026-03-15', 'annualReport'],
     ['MI', 'LLC', '2025-06-01', '2026-01-15', '2026-02-15', 'annualStatement'],
     ['MI', 'C-Corp', '2025-06-01', '2026-01-15', '2026-05-15', 'annualReport'],
-    // Michigan skips the first filing of a company formed late in the year: an LLC from October files first in
-    // 2027, a corporation from July has no May 15 in 2026 (and 2027's lies past the calendar's horizon).
+    // Michigan: an LLC formed after September 30 skips the next February 15; a corporation does not skip.
     ['MI', 'LLC', '2025-10-01', '2026-01-15', '2027-02-15', 'annualStatement'],
-    ['MI', 'C-Corp', '2025-07-01', '2026-01-15', null],
+    ['MI', 'LLC', '2025-09-30', '2026-01-15', '2026-02-15', 'annualStatement'],
+    ['MI', 'C-Corp', '2025-10-01', '2026-01-15', '2026-05-15', 'annualReport'],
     ['MN', 'LLC', '2025-06-01', '2026-01-15', '2026-12-31', 'annualRenewal'],
     ['MN', 'C-Corp', '2025-06-01', '2026-01-15', '2026-12-31', 'annualRenewal'],
     ['MS', 'LLC', '2025-06-01', '2026-01-15', '2026-04-15', 'annualReport'],

@@ -196,10 +196,10 @@ export const stateFilingRules: readonly StateFilingRule[] = [
   { state: 'MA', type: 'LLC', filing: 'annualReport', due: { kind: 'anniversaryDay' } },
   { state: 'MA', type: 'C-Corp', filing: 'annualReport', due: { kind: 'fixedDay', month: 3, day: 15 } },
   // MCL 450.4207 (LLC): the annual statement is due February 15, but not the one right after a formation
-  // after September 30; MCL 450.1911 (corporation): the annual report is due May 15, but not the one right
-  // after an incorporation after June 30.
+  // after September 30; MCL 450.1911(1)–(2) (corporation): the annual report is due May 15, from the year
+  // after incorporation.
   { state: 'MI', type: 'LLC', filing: 'annualStatement', due: { kind: 'fixedDay', month: 2, day: 15, lateFormationFromMonth: 10 } },
-  { state: 'MI', type: 'C-Corp', filing: 'annualReport', due: { kind: 'fixedDay', month: 5, day: 15, lateFormationFromMonth: 7 } },
+  { state: 'MI', type: 'C-Corp', filing: 'annualReport', due: { kind: 'fixedDay', month: 5, day: 15 } },
   // Minn. Stat. §322C.0212 (LLC) and §302A.821 (corporation): the annual renewal is filed by December 31
   // of each year after formation.
   { state: 'MN', type: 'LLC', filing: 'annualRenewal', due: { kind: 'fixedDay', month: 12, day: 31 } },
@@ -261,8 +261,8 @@ export const stateFilingRules: readonly StateFilingRule[] = [
   // January 31 at formation, which Alta does not record), so by its last day.
   { state: 'SD', type: 'LLC', filing: 'annualReport', due: { kind: 'anniversaryMonthEnd', monthsAfter: 0 } },
   { state: 'SD', type: 'C-Corp', filing: 'annualReport', due: { kind: 'anniversaryMonthEnd', monthsAfter: 0 } },
-  // T.C.A. §48-249-1001 (LLC) and §48-26-101 (corporation): the annual report is due on the first day of the
-  // 4th month after the fiscal year ends, April 1; T.C.A. §67-4-2015 and §67-4-2115: the franchise and excise
+  // T.C.A. §48-26-203 (corporation), and the Revised LLC Act (T.C.A. title 48 ch. 249) likewise for an LLC: the
+  // annual report is due on the first day of the 4th month after the fiscal year ends, April 1; T.C.A. §67-4-2015 and §67-4-2115: the franchise and excise
   // tax return, the 15th day of the 4th month, April 15 (an LLC owes it too).
   { state: 'TN', type: 'LLC', filing: 'annualReport', due: { kind: 'fixedDay', month: 4, day: 1 } },
   { state: 'TN', type: 'LLC', filing: 'franchiseTax', due: { kind: 'fixedDay', month: 4, day: 15 } },
