@@ -156,7 +156,8 @@ export const stateFilingRules: readonly StateFilingRule[] = [
   // of each year after formation; §33-953 (corporation): during the anniversary month of incorporation.
   { state: 'CT', type: 'LLC', filing: 'annualReport', due: { kind: 'fixedDay', month: 3, day: 31 } },
   { state: 'CT', type: 'C-Corp', filing: 'annualReport', due: { kind: 'anniversaryMonthEnd', monthsAfter: 0 } },
-  // D.C. Code §29-102.11: a biennial report due April 1 of the year after formation, then every two years.
+  // D.C. Code §29-102.11(c): the first biennial report by April 1 of the year after the year of formation, then
+  // by April 1 of each second calendar year.
   { state: 'DC', type: 'LLC', filing: 'biennialReport', due: { kind: 'fixedDay', month: 4, day: 1, everyYears: 2, firstAfterYears: 1 } },
   { state: 'DC', type: 'C-Corp', filing: 'biennialReport', due: { kind: 'fixedDay', month: 4, day: 1, everyYears: 2, firstAfterYears: 1 } },
   // HRS §428-210 (LLC) and §414-472 (corporation): the annual report is filed by the end of the calendar
@@ -170,8 +171,9 @@ export const stateFilingRules: readonly StateFilingRule[] = [
   // by the end of the anniversary month.
   { state: 'IN', type: 'LLC', filing: 'biennialReport', due: { kind: 'anniversaryMonthEnd', monthsAfter: 0, everyYears: 2 } },
   { state: 'IN', type: 'C-Corp', filing: 'biennialReport', due: { kind: 'anniversaryMonthEnd', monthsAfter: 0, everyYears: 2 } },
-  // Iowa Code §489.209 (LLC) and §490.1622 (corporation): the biennial report between January 1 and April 1
-  // of each odd-numbered year, the first in the first odd year after the year of formation.
+  // Iowa Code §489.212 (LLC; §489.211A before 2024 Iowa Acts ch. 1125) and §490.1621 (corporation): the biennial
+  // report between January 1 and April 1 of each odd-numbered year, the first in the first odd year after the
+  // year of formation.
   { state: 'IA', type: 'LLC', filing: 'biennialReport', due: { kind: 'fixedDay', month: 4, day: 1, firstAfterYears: 1, calendarYears: 'odd' } },
   { state: 'IA', type: 'C-Corp', filing: 'biennialReport', due: { kind: 'fixedDay', month: 4, day: 1, firstAfterYears: 1, calendarYears: 'odd' } },
   // K.S.A. 17-76,139 (LLC) and 17-7503 (corporation): the annual report is due on the 15th day of the 4th
@@ -191,8 +193,9 @@ export const stateFilingRules: readonly StateFilingRule[] = [
   // Md. Code, Tax–Property §11-101: the annual report (and personal property return) is due April 15.
   { state: 'MD', type: 'LLC', filing: 'annualReport', due: { kind: 'fixedDay', month: 4, day: 15 } },
   { state: 'MD', type: 'C-Corp', filing: 'annualReport', due: { kind: 'fixedDay', month: 4, day: 15 } },
-  // M.G.L. c. 156C §12 (LLC): the annual report is due on or before the anniversary date of formation;
-  // c. 156D §16.22 (corporation): within 2½ months after the fiscal year ends, March 15 for a calendar year.
+  // M.G.L. c. 156C §12 and the Corporations Division's LLC page (LLC): the annual report is due on or before the
+  // anniversary date of formation; c. 156D §16.22 (corporation): within 2½ months after the fiscal year ends,
+  // March 15 for a calendar year.
   { state: 'MA', type: 'LLC', filing: 'annualReport', due: { kind: 'anniversaryDay' } },
   { state: 'MA', type: 'C-Corp', filing: 'annualReport', due: { kind: 'fixedDay', month: 3, day: 15 } },
   // MCL 450.4207 (LLC): the annual statement is due February 15, but not the one right after a formation
