@@ -159,7 +159,7 @@ describe('state filings per state and company type', () => {
     expect(filings).toEqual([expect.objectContaining({ date: expected, stateFiling: filing, state })]);
   });
 
-  it('lists each of the several filings of California and Tennessee', () => {
+  it('lists each of the several filings of California, Tennessee and Washington', () => {
     const dates = (state: string, type: 'LLC' | 'C-Corp', formed: string, today: string) =>
       ofKind(companyDeadlines(company({ state, type }, formed), today), 'stateFiling').map((deadline) => [deadline.stateFiling, deadline.date]);
     expect(dates('CA', 'LLC', '2025-03-10', '2026-06-01')).toEqual([['statementOfInformation', '2027-03-31'], ['annualTax', '2027-04-15']]);
@@ -167,6 +167,8 @@ describe('state filings per state and company type', () => {
     expect(dates('CA', 'C-Corp', '2025-03-10', '2026-01-15')).toEqual([['statementOfInformation', '2026-03-31'], ['franchiseTax', '2026-04-15']]);
     expect(dates('TN', 'LLC', '2025-06-01', '2026-01-15')).toEqual([['annualReport', '2026-04-01'], ['franchiseTax', '2026-04-15']]);
     expect(dates('TN', 'C-Corp', '2025-06-01', '2026-01-15')).toEqual([['annualReport', '2026-04-01'], ['franchiseTax', '2026-04-15']]);
+    expect(dates('WA', 'LLC', '2026-01-10', '2026-01-15')).toEqual([['initialReport', '2026-05-10'], ['annualReport', '2027-01-31']]);
+    expect(dates('WA', 'C-Corp', '2026-01-10', '2026-01-15')).toEqual([['initialReport', '2026-05-10'], ['annualReport', '2027-01-31']]);
   });
 
   // A state the wizard offers can never silently fall out of the calendar: it has a rule, or an explicit none.

@@ -279,12 +279,16 @@ export const stateFilingRules: readonly StateFilingRule[] = [
   // year; 11A V.S.A. §16.22 (corporation): within 2½ months, March 15.
   { state: 'VT', type: 'LLC', filing: 'annualReport', due: { kind: 'fixedDay', month: 3, day: 31 } },
   { state: 'VT', type: 'C-Corp', filing: 'annualReport', due: { kind: 'fixedDay', month: 3, day: 15 } },
-  // Va. Code §13.1-1062 (LLC) and §13.1-775.1 (corporation): the annual registration fee is due by the last
-  // day of the anniversary month.
+  // Va. Code §13.1-1062(A) (LLC: "the last day of the twelfth month next succeeding the month in which it was
+  // organized", and each year after) and §13.1-775.1 (corporation): the annual registration fee is due by the
+  // last day of the anniversary month.
   { state: 'VA', type: 'LLC', filing: 'annualRegistration', due: { kind: 'anniversaryMonthEnd', monthsAfter: 0 } },
   { state: 'VA', type: 'C-Corp', filing: 'annualRegistration', due: { kind: 'anniversaryMonthEnd', monthsAfter: 0 } },
-  // RCW 43.07.390 and WAC 434-112-060: the annual report is due by the end of the anniversary month.
+  // RCW 23.95.255: an initial report within 120 days of formation, then the annual report by the end of the
+  // anniversary month (Secretary of State; RCW 43.07.390).
+  { state: 'WA', type: 'LLC', filing: 'initialReport', due: { kind: 'daysAfterFormation', days: 120 } },
   { state: 'WA', type: 'LLC', filing: 'annualReport', due: { kind: 'anniversaryMonthEnd', monthsAfter: 0 } },
+  { state: 'WA', type: 'C-Corp', filing: 'initialReport', due: { kind: 'daysAfterFormation', days: 120 } },
   { state: 'WA', type: 'C-Corp', filing: 'annualReport', due: { kind: 'anniversaryMonthEnd', monthsAfter: 0 } },
   // W. Va. Code §31B-2-211 (LLC) and §31D-16-1622 (corporation): the annual report is filed between
   // January 1 and June 30.
