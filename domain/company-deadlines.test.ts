@@ -88,8 +88,9 @@ describe('state filings per state and company type', () => {
     // Iowa: April 1 of the odd years only, whatever the formation year.
     ['IA', 'LLC', '2025-06-01', '2026-06-01', '2027-04-01', 'biennialReport'],
     ['IA', 'C-Corp', '2024-06-01', '2025-01-15', '2025-04-01', 'biennialReport'],
-    ['KS', 'LLC', '2025-06-01', '2026-01-15', '2026-04-15', 'annualReport'],
-    ['KS', 'C-Corp', '2025-06-01', '2026-04-16', '2027-04-15', 'annualReport'],
+    // Kansas: biennial since 2024, April 15 of the years of the formation year's parity.
+    ['KS', 'LLC', '2025-06-01', '2026-06-01', '2027-04-15', 'biennialReport'],
+    ['KS', 'C-Corp', '2024-06-01', '2026-01-15', '2026-04-15', 'biennialReport'],
     ['KY', 'LLC', '2025-06-01', '2026-01-15', '2026-06-30', 'annualReport'],
     ['KY', 'C-Corp', '2025-06-01', '2026-07-01', '2027-06-30', 'annualReport'],
     // Louisiana: the anniversary date, 28 February in a common year for a company formed on the 29th.

@@ -176,10 +176,11 @@ export const stateFilingRules: readonly StateFilingRule[] = [
   // year of formation.
   { state: 'IA', type: 'LLC', filing: 'biennialReport', due: { kind: 'fixedDay', month: 4, day: 1, firstAfterYears: 1, calendarYears: 'odd' } },
   { state: 'IA', type: 'C-Corp', filing: 'biennialReport', due: { kind: 'fixedDay', month: 4, day: 1, firstAfterYears: 1, calendarYears: 'odd' } },
-  // K.S.A. 17-76,139 (LLC) and 17-7503 (corporation): the annual report is due on the 15th day of the 4th
-  // month after the tax year ends, April 15 for a calendar year.
-  { state: 'KS', type: 'LLC', filing: 'annualReport', due: { kind: 'fixedDay', month: 4, day: 15 } },
-  { state: 'KS', type: 'C-Corp', filing: 'annualReport', due: { kind: 'fixedDay', month: 4, day: 15 } },
+  // K.S.A. 17-76,139 (LLC) and 17-7503 (corporation) as amended by 2021 HB 2391: from 2024 the information report
+  // is biennial, in the odd or even years of the formation year, due with the Kansas income tax return, the
+  // 15th day of the 4th month after the tax year ends (April 15 for a calendar year).
+  { state: 'KS', type: 'LLC', filing: 'biennialReport', due: { kind: 'fixedDay', month: 4, day: 15, everyYears: 2 } },
+  { state: 'KS', type: 'C-Corp', filing: 'biennialReport', due: { kind: 'fixedDay', month: 4, day: 15, everyYears: 2 } },
   // KRS 14A.6-010: the annual report is delivered between January 1 and June 30 of each year after formation.
   { state: 'KY', type: 'LLC', filing: 'annualReport', due: { kind: 'fixedDay', month: 6, day: 30 } },
   { state: 'KY', type: 'C-Corp', filing: 'annualReport', due: { kind: 'fixedDay', month: 6, day: 30 } },
@@ -225,8 +226,8 @@ export const stateFilingRules: readonly StateFilingRule[] = [
   // RSA 304-C:185 (LLC) and RSA 293-A:16.22 (corporation): the annual report is due April 1.
   { state: 'NH', type: 'LLC', filing: 'annualReport', due: { kind: 'fixedDay', month: 4, day: 1 } },
   { state: 'NH', type: 'C-Corp', filing: 'annualReport', due: { kind: 'fixedDay', month: 4, day: 1 } },
-  // N.J.S.A. 42:2C-80 (LLC) and 14A:4-5 (corporation): the annual report is due by the end of the
-  // anniversary month of formation.
+  // N.J.S.A. 42:2C-26 (LLC) and 14A:4-5 (corporation), Division of Revenue: the annual report is due by the end
+  // of the anniversary month of formation.
   { state: 'NJ', type: 'LLC', filing: 'annualReport', due: { kind: 'anniversaryMonthEnd', monthsAfter: 0 } },
   { state: 'NJ', type: 'C-Corp', filing: 'annualReport', due: { kind: 'anniversaryMonthEnd', monthsAfter: 0 } },
   // N.C.G.S. §57D-2-24 (LLC): the annual report is due April 15; §55-16-22 (corporation): the 15th day of the
