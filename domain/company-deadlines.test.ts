@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { companyDeadlines, type DeadlineCompany } from './company-deadlines';
+import { companyDeadlines, stateFilingRules, type DeadlineCompany } from './company-deadlines';
+import { usStateCodes } from './countries';
 
 const id = '00000000-0000-4000-8000-000000000001';
 
@@ -58,13 +59,122 @@ describe('state filings per state and company type', () => {
     ['NY', 'LLC', '2026-01-10', '2026-01-15', '2026-05-10', 'publication'],
     ['NY', 'C-Corp', '2025-03-10', '2026-03-01', '2027-03-31', 'biennialStatement'],
     ['NY', 'C-Corp', '2024-03-10', '2026-01-15', '2026-03-31', 'biennialStatement'],
-    // A state Alta has no rule for gets no guessed date.
-    ['CA', 'LLC', '2025-03-10', '2026-01-15', null],
+    // Alabama's business privilege tax: March 15 for an LLC, April 15 for a corporation.
+    ['AL', 'LLC', '2025-06-01', '2026-01-15', '2026-03-15', 'businessPrivilegeTax'],
+    ['AL', 'C-Corp', '2025-06-01', '2026-04-16', '2027-04-15', 'businessPrivilegeTax'],
+    // Alaska: January 2 every other year, in the years of the formation year's parity.
+    ['AK', 'LLC', '2024-05-10', '2025-01-15', '2026-01-02', 'biennialReport'],
+    ['AK', 'C-Corp', '2025-05-10', '2026-01-15', '2027-01-02', 'biennialReport'],
+    // Arizona: no LLC report; a corporation's on its anniversary date.
+    ['AZ', 'LLC', '2025-03-10', '2026-01-15', null],
+    ['AZ', 'C-Corp', '2025-03-10', '2026-01-15', '2026-03-10', 'annualReport'],
+    ['AR', 'LLC', '2025-06-01', '2026-01-15', '2026-05-01', 'franchiseTax'],
+    ['AR', 'C-Corp', '2025-06-01', '2026-05-02', '2027-05-01', 'franchiseTax'],
+    // California: the statement of information within 90 days (the LLC's annual tax and biennial statement are past the horizon).
+    ['CA', 'LLC', '2026-01-10', '2026-01-15', '2026-04-10', 'statementOfInformation'],
+    ['CT', 'LLC', '2025-06-01', '2026-01-15', '2026-03-31', 'annualReport'],
+    ['CT', 'C-Corp', '2025-06-10', '2026-01-15', '2026-06-30', 'annualReport'],
+    // District of Columbia: April 1 of the year after formation, then every other year.
+    ['DC', 'LLC', '2025-06-01', '2026-01-15', '2026-04-01', 'biennialReport'],
+    ['DC', 'C-Corp', '2025-06-01', '2027-03-01', '2028-04-01', 'biennialReport'],
+    // Hawaii and Wisconsin: the end of the quarter the company was formed in.
+    ['HI', 'LLC', '2025-05-10', '2026-01-15', '2026-06-30', 'annualReport'],
+    ['HI', 'C-Corp', '2025-11-20', '2026-01-15', '2026-12-31', 'annualReport'],
+    ['ID', 'LLC', '2025-02-10', '2026-01-15', '2026-02-28', 'annualReport'],
+    ['ID', 'C-Corp', '2025-09-10', '2026-01-15', '2026-09-30', 'annualReport'],
+    // Indiana: the end of the anniversary month every other year.
+    ['IN', 'LLC', '2025-03-10', '2026-06-01', '2027-03-31', 'biennialReport'],
+    ['IN', 'C-Corp', '2024-03-10', '2026-01-15', '2026-03-31', 'biennialReport'],
+    // Iowa: April 1 of the odd years only, whatever the formation year.
+    ['IA', 'LLC', '2025-06-01', '2026-06-01', '2027-04-01', 'biennialReport'],
+    ['IA', 'C-Corp', '2024-06-01', '2025-01-15', '2025-04-01', 'biennialReport'],
+    // Kansas: biennial since 2024, April 15 of the years of the formation year's parity.
+    ['KS', 'LLC', '2025-06-01', '2026-06-01', '2027-04-15', 'biennialReport'],
+    ['KS', 'C-Corp', '2024-06-01', '2026-01-15', '2026-04-15', 'biennialReport'],
+    ['KY', 'LLC', '2025-06-01', '2026-01-15', '2026-06-30', 'annualReport'],
+    ['KY', 'C-Corp', '2025-06-01', '2026-07-01', '2027-06-30', 'annualReport'],
+    // Louisiana: the anniversary date, 28 February in a common year for a company formed on the 29th.
+    ['LA', 'LLC', '2024-02-29', '2026-01-15', '2026-02-28', 'annualReport'],
+    ['LA', 'C-Corp', '2025-08-20', '2026-01-15', '2026-08-20', 'annualReport'],
+    ['ME', 'LLC', '2025-06-01', '2026-01-15', '2026-06-01', 'annualReport'],
+    ['ME', 'C-Corp', '2025-06-01', '2026-06-02', '2027-06-01', 'annualReport'],
+    ['MD', 'LLC', '2025-06-01', '2026-01-15', '2026-04-15', 'annualReport'],
+    ['MD', 'C-Corp', '2025-06-01', '2026-01-15', '2026-04-15', 'annualReport'],
+    ['MA', 'LLC', '2025-08-20', '2026-01-15', '2026-08-20', 'annualReport'],
+    ['MA', 'C-Corp', '2025-06-01', '2026-01-15', '2026-03-15', 'annualReport'],
+    ['MI', 'LLC', '2025-06-01', '2026-01-15', '2026-02-15', 'annualStatement'],
+    ['MI', 'C-Corp', '2025-06-01', '2026-01-15', '2026-05-15', 'annualReport'],
+    // Michigan: an LLC formed after September 30 skips the next February 15; a corporation does not skip.
+    ['MI', 'LLC', '2025-10-01', '2026-01-15', '2027-02-15', 'annualStatement'],
+    ['MI', 'LLC', '2025-09-30', '2026-01-15', '2026-02-15', 'annualStatement'],
+    ['MI', 'C-Corp', '2025-10-01', '2026-01-15', '2026-05-15', 'annualReport'],
+    ['MN', 'LLC', '2025-06-01', '2026-01-15', '2026-12-31', 'annualRenewal'],
+    ['MN', 'C-Corp', '2025-06-01', '2026-01-15', '2026-12-31', 'annualRenewal'],
+    ['MS', 'LLC', '2025-06-01', '2026-01-15', '2026-04-15', 'annualReport'],
+    ['MS', 'C-Corp', '2025-06-01', '2026-01-15', '2026-04-15', 'annualReport'],
+    ['MO', 'LLC', '2025-09-10', '2026-01-15', null],
+    ['MO', 'C-Corp', '2025-09-10', '2026-01-15', '2026-09-30', 'annualRegistration'],
+    ['MT', 'LLC', '2025-06-01', '2026-01-15', '2026-04-15', 'annualReport'],
+    ['MT', 'C-Corp', '2025-06-01', '2026-01-15', '2026-04-15', 'annualReport'],
+    // Nebraska: LLCs in the odd years (April 1), corporations in the even ones (March 1).
+    ['NE', 'LLC', '2025-06-01', '2026-06-01', '2027-04-01', 'biennialReport'],
+    ['NE', 'C-Corp', '2025-06-01', '2026-01-15', '2026-03-01', 'biennialReport'],
+    ['NH', 'LLC', '2025-06-01', '2026-01-15', '2026-04-01', 'annualReport'],
+    ['NH', 'C-Corp', '2025-06-01', '2026-01-15', '2026-04-01', 'annualReport'],
+    ['NJ', 'LLC', '2025-09-10', '2026-01-15', '2026-09-30', 'annualReport'],
+    ['NJ', 'C-Corp', '2025-09-10', '2026-01-15', '2026-09-30', 'annualReport'],
+    ['NC', 'LLC', '2025-06-01', '2026-01-15', '2026-04-15', 'annualReport'],
+    ['NC', 'C-Corp', '2025-06-01', '2026-01-15', '2026-04-15', 'annualReport'],
+    ['ND', 'LLC', '2025-06-01', '2026-01-15', '2026-11-15', 'annualReport'],
+    ['ND', 'C-Corp', '2025-06-01', '2026-01-15', '2026-08-01', 'annualReport'],
+    ['OH', 'LLC', '2025-06-01', '2026-01-15', null],
+    ['OH', 'C-Corp', '2025-06-01', '2026-01-15', null],
+    ['OK', 'LLC', '2025-08-20', '2026-01-15', '2026-08-20', 'annualCertificate'],
+    ['OK', 'C-Corp', '2025-08-20', '2026-01-15', null],
+    ['OR', 'LLC', '2025-08-20', '2026-01-15', '2026-08-20', 'annualReport'],
+    ['OR', 'C-Corp', '2025-08-20', '2026-08-21', '2027-08-20', 'annualReport'],
+    ['PA', 'LLC', '2025-06-01', '2026-01-15', '2026-09-30', 'annualReport'],
+    ['PA', 'C-Corp', '2025-06-01', '2026-01-15', '2026-06-30', 'annualReport'],
+    ['RI', 'LLC', '2025-06-01', '2026-01-15', '2026-05-01', 'annualReport'],
+    ['RI', 'C-Corp', '2025-06-01', '2026-01-15', '2026-05-01', 'annualReport'],
+    ['SC', 'LLC', '2025-06-01', '2026-01-15', null],
+    ['SC', 'C-Corp', '2025-06-01', '2026-01-15', '2026-04-15', 'annualReport'],
+    ['SD', 'LLC', '2025-02-10', '2026-01-15', '2026-02-28', 'annualReport'],
+    ['SD', 'C-Corp', '2025-09-10', '2026-01-15', '2026-09-30', 'annualReport'],
+    ['UT', 'LLC', '2025-09-10', '2026-01-15', '2026-09-30', 'annualRenewal'],
+    ['UT', 'C-Corp', '2025-09-10', '2026-01-15', '2026-09-30', 'annualRenewal'],
+    ['VT', 'LLC', '2025-06-01', '2026-01-15', '2026-03-31', 'annualReport'],
+    ['VT', 'C-Corp', '2025-06-01', '2026-01-15', '2026-03-15', 'annualReport'],
+    ['VA', 'LLC', '2025-09-10', '2026-01-15', '2026-09-30', 'annualRegistration'],
+    ['VA', 'C-Corp', '2025-09-10', '2026-01-15', '2026-09-30', 'annualRegistration'],
+    ['WA', 'LLC', '2025-09-10', '2026-01-15', '2026-09-30', 'annualReport'],
+    ['WA', 'C-Corp', '2025-09-10', '2026-01-15', '2026-09-30', 'annualReport'],
+    ['WV', 'LLC', '2025-06-01', '2026-01-15', '2026-06-30', 'annualReport'],
+    ['WV', 'C-Corp', '2025-06-01', '2026-07-01', '2027-06-30', 'annualReport'],
+    ['WI', 'LLC', '2025-08-20', '2026-01-15', '2026-09-30', 'annualReport'],
+    ['WI', 'C-Corp', '2025-01-05', '2026-01-15', '2026-03-31', 'annualReport'],
   ];
   it.each(cases)('%s %s formed %s, on %s: %s', (state, type, formed, today, expected, filing) => {
     const filings = ofKind(companyDeadlines(company({ state, type }, formed), today), 'stateFiling');
     if (expected === null) return expect(filings).toEqual([]);
     expect(filings).toEqual([expect.objectContaining({ date: expected, stateFiling: filing, state })]);
+  });
+
+  it('lists each of the several filings of California, Tennessee and Washington', () => {
+    const dates = (state: string, type: 'LLC' | 'C-Corp', formed: string, today: string) =>
+      ofKind(companyDeadlines(company({ state, type }, formed), today), 'stateFiling').map((deadline) => [deadline.stateFiling, deadline.date]);
+    expect(dates('CA', 'LLC', '2025-03-10', '2026-06-01')).toEqual([['statementOfInformation', '2027-03-31'], ['annualTax', '2027-04-15']]);
+    expect(dates('CA', 'C-Corp', '2026-01-10', '2026-01-15')).toEqual([['statementOfInformation', '2026-04-10'], ['statementOfInformation', '2027-01-31']]);
+    expect(dates('CA', 'C-Corp', '2025-03-10', '2026-01-15')).toEqual([['statementOfInformation', '2026-03-31'], ['franchiseTax', '2026-04-15']]);
+    expect(dates('TN', 'LLC', '2025-06-01', '2026-01-15')).toEqual([['annualReport', '2026-04-01'], ['franchiseTax', '2026-04-15']]);
+    expect(dates('TN', 'C-Corp', '2025-06-01', '2026-01-15')).toEqual([['annualReport', '2026-04-01'], ['franchiseTax', '2026-04-15']]);
+    expect(dates('WA', 'LLC', '2026-01-10', '2026-01-15')).toEqual([['initialReport', '2026-05-10'], ['annualReport', '2027-01-31']]);
+    expect(dates('WA', 'C-Corp', '2026-01-10', '2026-01-15')).toEqual([['initialReport', '2026-05-10'], ['annualReport', '2027-01-31']]);
+  });
+
+  // A state the wizard offers can never silently fall out of the calendar: it has a rule, or an explicit none.
+  it.each(usStateCodes.flatMap((state) => (['LLC', 'C-Corp'] as const).map((type) => [state, type] as const)))('has a rule for %s %s', (state, type) => {
+    expect(stateFilingRules.some((rule) => rule.state === state && rule.type === type)).toBe(true);
   });
 
   it('lists no state filing for a company still being formed or dissolving', () => {
