@@ -5,6 +5,7 @@ import type { Language } from '@domain/constants';
 import { usStates } from '@domain/countries';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
+import { useCurrentUser } from '@src/features/session/session-store';
 import { formatDate } from '@src/i18n/format';
 import { createCalendarFeed, deleteCalendarFeed, getCalendarFeed, getDeadlines } from '../api/company-api';
 import styles from './deadlines-calendar.module.css';
@@ -72,11 +73,24 @@ function daysText(days: number, t: T): string {
   return days < 0 ? t('deadlines.overdue', { count: -days }) : t('deadlines.daysLeft', { count: days });
 }
 
+/**
+ * The link made last in this tab, with whose it is. Only its hash is on the server, so it can be
+ * shown only by the page that made it; kept here (in memory, never stored) so a section drawn
+ * again — the company page moving from the server's answer to the device's copy, the dashboard
+ * and the company page — still shows it until it is replaced, turned off or the tab closes.
+ */
+let revealed: { userId: string; url: string } | null = null;
+
 /** The private .ics URL: made (or replaced, which turns the old one off) on request, shown once, and revocable. */
 function CalendarSubscription() {
   const { t } = useTranslation('company');
+  const userId = useCurrentUser()?.id ?? null;
   const [active, setActive] = useState<boolean | null>(null);
-  const [url, setUrl] = useState<string | null>(null);
+  const [url, setUrlState] = useState<string | null>(() => (revealed && revealed.userId === userId ? revealed.url : null));
+  const setUrl = (next: string | null) => {
+    revealed = next && userId ? { userId, url: next } : null;
+    setUrlState(next);
+  };
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
 
