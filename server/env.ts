@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
 /**
- * The environment, read once and validated at start (ARCHITECTURE.md "Configuration").
+ * The environment, read once and validated at start (README.md "Configuration").
  * In production every secret and real provider is required: a missing one stops the
  * process with a message naming it, so Alta never runs on its local simulators there.
  */

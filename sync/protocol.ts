@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { storableTextSchema } from '@domain/text';
 
 /**
- * The sync protocol (ARCHITECTURE.md "Data flow"): a client pushes its ordered mutations to
+ * The sync protocol (docs/architecture.md "Data flow"): a client pushes its ordered mutations to
  * `POST /api/v1/sync/push` and pulls the changes of its scope from `POST /api/v1/sync/pull`.
  */
 

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
-/** OWASP's argon2id baseline (ARCHITECTURE "Security baseline"); argon2id is the library's default algorithm. */
+/** OWASP's argon2id baseline (docs/architecture.md "Security"); argon2id is the library's default algorithm. */
 const argon2Options = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {

@@ -38,8 +38,9 @@ export async function requireBankingAccess(db: Db, user: SessionUser, companyId:
 
 /**
  * Moving money or changing where it goes (withdrawal, bank account, liquidation address): a
- * fresh step-up. Their routes also mount `refuseWhileImpersonating`: an admin acting as the
- * user would be spending the customer's money with the customer's authority.
+ * fresh step-up. An admin acting as the user never gets here (`refuseUnsafeWhileImpersonating`
+ * refuses every unsafe method not on its list): they would be spending the customer's money with
+ * the customer's authority.
  */
 export async function requireMoneyMovement(db: Db, user: SessionUser, companyId: string, now: Date): Promise<BankingAccess> {
   const access = await bankingAccessOf(db, user, companyId, now);

@@ -87,21 +87,6 @@ function operationOf(c: Context<AppEnv>): string {
   return `${c.req.method} ${(route?.path ?? c.req.path).replace(/^\/api\/v1/, '').replace(/:(\w+)/g, '{$1}')}`;
 }
 
-/**
- * The same refusal on one route, whatever the method: money movements (payments, withdrawals,
- * bank-account changes, 2FA) are the customer's own (decision 028). Reads the access token
- * itself, so it works before or without `withSession` (the checkout also takes guests with a
- * checkout token, and an impersonation must not slip through that door).
- */
-export function refuseWhileImpersonating(deps: AppDeps): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const user = c.get('user');
-    const acting = user ? (user.impersonatorId ? { userId: user.id, adminId: user.impersonatorId } : null) : impersonationOfCookie(deps, getCookie(c, accessCookie));
-    if (acting) refuse(c, acting);
-    await next();
-  };
-}
-
 function refuse(c: Context<AppEnv>, acting: { userId: string; adminId: string }): never {
   // The refusal is an impersonated request like any other: `withImpersonationAudit` logs it.
   c.set('impersonation', acting);

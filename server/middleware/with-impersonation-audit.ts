@@ -10,7 +10,7 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Every write an admin makes while acting as a user goes to the audit log with both
  * identities (the admin as actor, the user as subject), the method, the path and the answer's
  * status (decision 028), refusals included (decision 033). Mounted around every API route;
- * reads only what `withSession` or `refuseWhileImpersonating` set.
+ * reads only what `withSession` or `refuseUnsafeWhileImpersonating` set.
  */
 export function withImpersonationAudit(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

@@ -9,7 +9,7 @@ const minute = 60_000;
 const progressive = { windowMs: 15 * minute, baseLockMs: 30_000, maxLockMs: 15 * minute } as const;
 
 /**
- * Per-IP and per-account limits with progressive delay (ARCHITECTURE "Security baseline").
+ * Per-IP and per-account limits with progressive delay (docs/architecture.md "Security").
  * `failure` policies count only failed attempts (a wrong password, a wrong code) and a
  * success clears the account's count; `attempt` policies count every request, because each
  * one costs something (a mail sent, an account created). The account is the email of the

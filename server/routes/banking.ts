@@ -32,7 +32,6 @@ import { users } from '../db/schema/users';
 import { ProblemError } from '../lib/problem';
 import { answerRefusals, refusalResponse } from '../lib/refusals';
 import { errorForLog } from '../lib/log-error';
-import { refuseWhileImpersonating } from '../middleware/refuse-while-impersonating';
 import { withSession } from '../middleware/with-session';
 import { BankingProviderError, depositCurrencies, type BankingProvider, type VirtualAccounts } from '../providers/banking/banking-provider';
 import type { SandboxBanking } from '../providers/banking/sandbox-banking';
@@ -84,8 +83,8 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
   const session = withSession(deps);
   const router = new OpenAPIHono<AppEnv>();
   const protect = { security: [{ cookieAuth: [] }], middleware: session, tags: ['banking'] };
-  /** Routes that move money or change the user's own two-factor: never in an admin's "log in as user" session. */
-  const customerOnly = { ...protect, middleware: [session, refuseWhileImpersonating(deps)] };
+  /** Routes that move money or change the user's own two-factor: as unsafe methods, the API-wide `refuseUnsafeWhileImpersonating` keeps them from an admin's "log in as user" session. */
+  const customerOnly = { ...protect, middleware: [session] };
 
   async function overviewOf(user: AppEnv['Variables']['user'], companyId: string): Promise<BankingOverview> {
     const now = deps.now();
@@ -257,7 +256,7 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
     ...protect,
     method: 'post',
     path: '/banking/two-factor/reset/confirm',
-    middleware: [answerRefusals(...resetConfirmRefusals), session, refuseWhileImpersonating(deps), withRateLimit(deps, 'twoFactorResetConfirm', callerOf)] as const,
+    middleware: [answerRefusals(...resetConfirmRefusals), session, withRateLimit(deps, 'twoFactorResetConfirm', callerOf)] as const,
     summary: 'Remove the caller’s two-factor secret with the mailed code (then set up a new QR)',
     request: { body: { content: json(codeBody), required: true } },
     responses: { 204: { description: 'Reset' }, 200: refusalResponse(resetConfirmRefusals) },

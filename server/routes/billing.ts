@@ -50,7 +50,6 @@ import {
 import { ProblemError } from '../lib/problem';
 import { problemResponses } from '../lib/problem-responses';
 import { answerOrRefusal, answerRefusals } from '../lib/refusals';
-import { refuseWhileImpersonating } from '../middleware/refuse-while-impersonating';
 import { withSession } from '../middleware/with-session';
 import { IdempotencyConflictError, PaymentProviderError, UnsupportedPaymentMethodError, type PaymentsProvider, type ProviderPaymentMethod, type SetupOutcome } from '../providers/payments/payments-provider';
 
@@ -98,8 +97,6 @@ async function provided<T>(run: () => Promise<T>): Promise<T> {
 export function billingRouter(deps: AppDeps, provider: PaymentsProvider) {
   const db = deps.database.db;
   const session = withSession(deps);
-  // The customer's own decisions: never an admin acting as them (decision 028).
-  const ownAct = refuseWhileImpersonating(deps);
 
   const listRoute = createRoute({
     method: 'get',
@@ -128,7 +125,7 @@ export function billingRouter(deps: AppDeps, provider: PaymentsProvider) {
     summary: 'Change plan or billing, charging the proration to the default card, exactly once per Idempotency-Key',
     tags: ['billing'],
     security: [{ cookieAuth: [] }],
-    middleware: [answerRefusals(...changeRefusals), session, ownAct] as const,
+    middleware: [answerRefusals(...changeRefusals), session] as const,
     request: { params: idParams, headers: keyHeaders, body: { content: json(planChangeSchema), required: true } },
     responses: {
       200: answerOrRefusal('The subscription after the change', subscriptionSchema, changeRefusals),
@@ -144,7 +141,7 @@ export function billingRouter(deps: AppDeps, provider: PaymentsProvider) {
       summary: action === 'cancel' ? 'Cancel at the end of the current period (nothing is charged after it)' : 'Undo a cancellation at period end',
       tags: ['billing'],
       security: [{ cookieAuth: [] }],
-      middleware: [session, ownAct] as const,
+      middleware: [session] as const,
       request: { params: idParams },
       responses: { 200: { description: 'The subscription', content: json(subscriptionSchema) }, ...problemResponses(401, 403, 404) },
     });
@@ -165,7 +162,7 @@ export function billingRouter(deps: AppDeps, provider: PaymentsProvider) {
     summary: 'Save a card through the provider’s SetupIntent (3-D Secure when the bank asks), once per Idempotency-Key',
     tags: ['billing'],
     security: [{ cookieAuth: [] }],
-    middleware: [answerRefusals(...cardRefusals), session, ownAct] as const,
+    middleware: [answerRefusals(...cardRefusals), session] as const,
     request: { headers: keyHeaders, body: { content: json(addCardSchema), required: true } },
     responses: {
       200: answerOrRefusal('Saved, or a 3-D Secure challenge to run', cardSetupResultSchema, cardRefusals),
@@ -181,7 +178,7 @@ export function billingRouter(deps: AppDeps, provider: PaymentsProvider) {
     summary: 'Finish saving a card after its 3-D Secure challenge',
     tags: ['billing'],
     security: [{ cookieAuth: [] }],
-    middleware: [answerRefusals(...cardRefusals), session, ownAct] as const,
+    middleware: [answerRefusals(...cardRefusals), session] as const,
     request: { params: idParams, body: { content: json(confirmCardSetupSchema), required: true } },
     responses: { 200: answerOrRefusal('Saved, or the challenge is still pending', cardSetupResultSchema, cardRefusals), ...problemResponses(400, 401, 403, 404) },
   });
@@ -192,7 +189,7 @@ export function billingRouter(deps: AppDeps, provider: PaymentsProvider) {
     summary: 'Make a saved card the default (the one subscriptions are charged to)',
     tags: ['billing'],
     security: [{ cookieAuth: [] }],
-    middleware: [session, ownAct] as const,
+    middleware: [session] as const,
     request: { params: idParams },
     responses: { 200: { description: 'Saved cards', content: json(savedCardListSchema) }, ...problemResponses(401, 403, 404) },
   });
@@ -203,7 +200,7 @@ export function billingRouter(deps: AppDeps, provider: PaymentsProvider) {
     summary: 'Remove a saved card; the last one cannot go while a subscription renews on it (`card_required`)',
     tags: ['billing'],
     security: [{ cookieAuth: [] }],
-    middleware: [answerRefusals(...removeRefusals), session, ownAct] as const,
+    middleware: [answerRefusals(...removeRefusals), session] as const,
     request: { params: idParams },
     responses: { 200: answerOrRefusal('Saved cards', savedCardListSchema, removeRefusals), ...problemResponses(401, 403, 404) },
   });

@@ -44,7 +44,6 @@ import type { StoredResponse } from '../db/schema/payments';
 import { problemBody, ProblemError } from '../lib/problem';
 import { answerOrRefusal, answerRefusals } from '../lib/refusals';
 import { checkoutTokenHeader, mayAccessOrder, withCheckoutAccess } from '../middleware/with-checkout-access';
-import { refuseWhileImpersonating } from '../middleware/refuse-while-impersonating';
 import { renderMail } from '../providers/mail/render-mail';
 import {
   PaymentProviderError,
@@ -438,8 +437,8 @@ function reply(response: StoredResponse): never {
 export function checkoutRouter(deps: AppDeps, checkout: Checkout) {
   const access = withCheckoutAccess(deps);
   const router = new OpenAPIHono<AppEnv>();
-  // Paying is the customer's own act: never an admin acting as them (decision 028).
-  router.use('/checkout/*', refuseWhileImpersonating(deps), access);
+  // Paying is the customer's own act: the API-wide `refuseUnsafeWhileImpersonating` refuses it to an admin acting as them.
+  router.use('/checkout/*', access);
   return router
     .openapi(payRoute, async (c) => {
       const { orderId } = c.req.valid('param');

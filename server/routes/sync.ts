@@ -23,7 +23,7 @@ import { applyPull } from '../sync/pull';
 import { applyPush, planPush, type PushOptions } from '../sync/push';
 
 /**
- * The sync protocol (ARCHITECTURE.md "Data flow", docs/decisions/004-sync-engine.md): push
+ * The sync protocol (docs/architecture.md "Data flow", docs/decisions/004-sync-engine.md): push
  * the outbox, pull the changes of the caller's scope, and a server-sent event stream of
  * pokes telling the user's other devices and tabs to pull.
  */

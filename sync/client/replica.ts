@@ -164,7 +164,7 @@ export class Replica {
         // A table this version does not know yet is skipped; the cursor still advances past it.
         if (!isTableName(name)) continue;
         if (changes.deletes.length > 0) await this.db.table(name).bulkDelete(changes.deletes);
-        // In slices, so no single main-thread task clones thousands of rows (ARCHITECTURE.md: no task ≥ 50 ms).
+        // In slices, so no single main-thread task clones thousands of rows (docs/architecture.md "Workers": no task ≥ 50 ms).
         for (let start = 0; start < changes.puts.length; start += writeSlice) await this.db.table(name).bulkPut(changes.puts.slice(start, start + writeSlice));
       }
 

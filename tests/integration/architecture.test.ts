@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// The import rules of ARCHITECTURE.md ("What may import what"), checked on every source file.
+// The import rules of docs/architecture.md ("What may import what"), checked on every source file.
 type Layer = 'domain' | 'sync' | 'sync/client' | 'workers' | 'src' | 'server';
 type Rule = 'yes' | 'no' | 'types';
 

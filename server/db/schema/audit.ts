@@ -6,8 +6,8 @@ import { companies } from './companies';
 import { users } from './users';
 
 /**
- * Security-relevant actions by one account on another (ARCHITECTURE "impersonation recorded
- * in an audit log"). Rows outlive the accounts they mention: the foreign keys become null.
+ * Security-relevant actions by one account on another (docs/architecture.md "Security":
+ * impersonation recorded in an audit log). Rows outlive the accounts they mention: the foreign keys become null.
  * Append-only: a trigger (migration 0020) refuses every other UPDATE, every DELETE and TRUNCATE.
  * An action taken while impersonating names the admin as actor and the user as subject.
  */

@@ -1,7 +1,7 @@
 import type { UploadType } from '@domain/files';
 
 /**
- * File storage behind one small interface (ARCHITECTURE.md "Server"): S3 in production,
+ * File storage behind one small interface (docs/architecture.md "The server"): S3 in production,
  * the local disk simulator by default. Browsers never send files through the API: they
  * get a short-lived presigned URL, upload straight to storage, and the server then checks
  * what was stored (`head`) before any record may point at it.

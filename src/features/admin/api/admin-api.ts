@@ -17,7 +17,7 @@ import { walletTransactionSchema, type WalletTransaction } from '@domain/banking
 import { staffMailItemSchema, type StaffMailItem } from '@domain/mail';
 import { api, apiBaseUrl } from '@src/lib/api';
 
-/** The admin area's online-only calls (ARCHITECTURE "admin lists" come from the API, never Dexie). */
+/** The admin area's online-only calls (docs/architecture.md "Reads": admin lists come from the API, never Dexie). */
 
 type Query = Record<string, string | number | undefined>;
 const withoutEmpty = (query: Query) => Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== ''));

@@ -3,7 +3,7 @@ import type { PresignedUpload, StoredFile } from '@domain/files';
 import type { KybSubmission } from '@domain/kyb';
 import { api, ApiError, NetworkError } from '@src/lib/api';
 
-/** Banking is online-only (ARCHITECTURE.md): every read and write goes to the API. */
+/** Banking is online-only (docs/architecture.md "Reads"): every read and write goes to the API. */
 const base = (companyId: string) => `banking/companies/${companyId}`;
 
 export const getOverview = (companyId: string, signal?: AbortSignal) => api.get<BankingOverview>(base(companyId), { signal });
