@@ -52,6 +52,8 @@ export const impersonatorMutators: ReadonlySet<string> = new Set<MutatorName>([
   'deleteManualAccount',
   'createBatchImport',
   'finishBatchImport',
+  // Takes back an import the server refused part of (decision 054), so none is left half.
+  'discardBatchImport',
   'createCategoriserRule',
   'addInboxReceipt',
   'attachInboxReceipt',
