@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/client';
+import type { Database } from '../db/client';
 import { bankingProfiles, sandboxBridgeObjects, walletBalances, walletTransactions } from '../db/schema/banking';
 import { resolvePendingWithdrawals } from '../jobs/withdrawal-resolver';
 import { BankingProviderError, type BankingProvider } from '../providers/banking/banking-provider';
@@ -11,6 +10,7 @@ import { insertTestCompany } from '../sync/test-fixtures';
 import { createUser } from '../test/accounts';
 import { createTestApp, type TestApp } from '../test/harness';
 import { applyBankingEvent, withdrawalRetryMs, withdraw } from './money';
+import { secondInstanceDatabase } from '../test/instances';
 
 /** A $100 USDT withdrawal (fee $1.30), the SPEC's smallest. */
 const withdrawal = { rail: 'tron' as const, walletAddress: 'T'.repeat(34), amountCents: 10_000 };
@@ -114,10 +114,7 @@ describe.skipIf(!url)('the withdrawal resolver on two instances sharing one Post
   let second: Database;
   beforeAll(async () => {
     t = await createTestApp();
-    const { rows } = await (t.database.db as unknown as { $client: pg.Pool }).$client.query('select current_database() as name');
-    const secondUrl = new URL(url!);
-    secondUrl.pathname = `/${rows[0].name}`;
-    second = await openDatabase({ databaseUrl: secondUrl.toString(), dataDir: null });
+    second = await secondInstanceDatabase(t, url!);
   });
   afterAll(async () => {
     await second?.close();

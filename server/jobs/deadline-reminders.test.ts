@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/client';
+import type { Database } from '../db/client';
 import type { MailMessage } from '../providers/mail/mailer';
 import { createUser } from '../test/accounts';
 import { createTestApp, type TestApp } from '../test/harness';
 import { sendDeadlineReminders } from './deadline-reminders';
+import { secondInstanceDatabase } from '../test/instances';
 
 /**
  * The calendar reminder job: a mail in the owner's language 30, 7 and 1 days before a
@@ -69,10 +69,7 @@ const url = process.env.TEST_DATABASE_URL;
 describe.skipIf(!url)('deadline reminders on two instances sharing one PostgreSQL', () => {
   let second: Database;
   beforeAll(async () => {
-    const { rows } = await (t.database.db as unknown as { $client: pg.Pool }).$client.query('select current_database() as name');
-    const secondUrl = new URL(url!);
-    secondUrl.pathname = `/${rows[0].name}`;
-    second = await openDatabase({ databaseUrl: secondUrl.toString(), dataDir: null });
+    second = await secondInstanceDatabase(t, url!);
   });
   afterAll(() => second?.close());
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/client';
+import type { Database } from '../db/client';
 import type { MailMessage } from '../providers/mail/mailer';
 import { createUser } from '../test/accounts';
 import { createTestApp, type TestApp } from '../test/harness';
 import { sendDeclarationReminders } from './declaration-reminders';
+import { secondInstanceDatabase } from '../test/instances';
 
 /**
  * The declaration reminder job: a mail in the owner's language 30 and 7 days before the
@@ -72,10 +72,7 @@ const url = process.env.TEST_DATABASE_URL;
 describe.skipIf(!url)('declaration reminders on two instances sharing one PostgreSQL', () => {
   let second: Database;
   beforeAll(async () => {
-    const { rows } = await (t.database.db as unknown as { $client: pg.Pool }).$client.query('select current_database() as name');
-    const secondUrl = new URL(url!);
-    secondUrl.pathname = `/${rows[0].name}`;
-    second = await openDatabase({ databaseUrl: secondUrl.toString(), dataDir: null });
+    second = await secondInstanceDatabase(t, url!);
   });
   afterAll(() => second?.close());
 

@@ -1,9 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPeriod } from '@domain/billing';
 import type { AppDeps } from '../context';
-import { openDatabase, type Database } from '../db/client';
+import type { Database } from '../db/client';
 import { customerOf, saveCard, saveCustomer } from '../db/queries/billing';
 import { invoices, paymentCards, subscriptions } from '../db/schema/billing';
 import { companies } from '../db/schema/companies';
@@ -17,6 +16,7 @@ import { createUser, goodPassword } from '../test/accounts';
 import { FakeStripe } from '../test/fake-stripe';
 import { createTestApp, refusedWith, type TestApp } from '../test/harness';
 import { chargeClaimMs, chargeDueSubscriptions, chargeRetryMs } from './subscription-charges';
+import { secondInstanceDatabase } from '../test/instances';
 
 const start = new Date('2026-10-22T08:00:00Z');
 const periodEnd = new Date('2026-11-22T08:00:00Z');
@@ -198,10 +198,7 @@ describe.skipIf(!url)('recurring charges on two instances sharing one PostgreSQL
   beforeAll(async () => {
     t = await createTestApp();
     t.clock.now = new Date('2026-11-22T09:00:00Z');
-    const { rows } = await (t.database.db as unknown as { $client: pg.Pool }).$client.query('select current_database() as name');
-    const secondUrl = new URL(url!);
-    secondUrl.pathname = `/${rows[0].name}`;
-    secondDatabase = await openDatabase({ databaseUrl: secondUrl.toString(), dataDir: null });
+    secondDatabase = await secondInstanceDatabase(t, url!);
     for (let index = 0; index < 30; index += 1) ids.push((await subscribedOwner(t)).subscription.id);
   });
   afterAll(async () => {
