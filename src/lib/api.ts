@@ -111,7 +111,17 @@ export function createApiClient(options: ApiClientOptions) {
     },
   });
 
-  async function send<T>(method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, call: CallOptions = {}): Promise<T> {
+  // The calls on their way, so a sign-out can let them be answered before it ends the session.
+  const inFlight = new Set<Promise<unknown>>();
+  function send<T>(method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, call: CallOptions = {}): Promise<T> {
+    const call$ = sendNow<T>(method, path, call);
+    inFlight.add(call$);
+    const done = () => inFlight.delete(call$);
+    call$.then(done, done);
+    return call$;
+  }
+
+  async function sendNow<T>(method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, call: CallOptions): Promise<T> {
     let response: Response;
     try {
       response = await http(path, {
@@ -138,6 +148,8 @@ export function createApiClient(options: ApiClientOptions) {
     put: <T>(path: string, call?: CallOptions) => send<T>('put', path, call),
     patch: <T>(path: string, call?: CallOptions) => send<T>('patch', path, call),
     delete: <T>(path: string, call?: CallOptions) => send<T>('delete', path, call),
+    /** Resolves once the calls on their way now are answered, or after `capMs`, whichever is first. */
+    settled: (capMs: number) => Promise.race([Promise.allSettled([...inFlight]), new Promise((resolve) => setTimeout(resolve, capMs))]).then(() => undefined),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { User } from '@domain/account';
 import { currentUserDatabase, deleteUserDatabase, openUserDatabase } from '@sync/client/db';
-import { ApiError } from '@src/lib/api';
+import { ApiError, api } from '@src/lib/api';
+import { whileSigningOut } from '@src/lib/session-ended';
 import { fetchMe, logoutRequest } from './api/session-api';
 import { getCurrentUser, setCurrentUser } from './session-store';
 import { clearSignedIn, markSignedIn, readSignedIn } from './signed-in-flag';
@@ -108,11 +109,18 @@ export async function switchBackToAdmin(admin: User): Promise<void> {
  * does not keep anyone signed in here), deletes the user's database with every cached page
  * and clears the hint. The caller then goes to login.
  */
-export async function signOut(): Promise<void> {
+export function signOut(): Promise<void> {
+  return whileSigningOut(endSession);
+}
+
+async function endSession(): Promise<void> {
   // Sync stops first, and its requests in flight are answered: a pull reaching the server after
   // it ended the session would be refused (401).
   const { stopSyncEngine } = await import('@src/features/sync/sync-runtime');
   await stopSyncEngine();
+  // The screen's own requests on their way (a reminder, a list) are answered with the session
+  // they were sent in, rather than reaching the server after the logout as 401s.
+  await api.settled(3_000);
   await logoutRequest();
   setCurrentUser(null);
   clearSignedIn();
