@@ -25,7 +25,7 @@ export const register = async (body: z.input<typeof registerSchema>, draft: { co
       json: { ...body, ...(draft.companyDraftId ? { companyDraftId: draft.companyDraftId } : {}) },
       headers: draft.draftSecret ? { [draftSecretHeader]: draft.draftSecret } : {},
       context: publicCall,
-      expected: ['email_taken', 'rate_limited'],
+      expected: ['email_taken', 'admin_email_reserved', 'user_blocked', 'rate_limited'],
     })
   ).data;
 
