@@ -132,11 +132,3 @@ export const problemSchema = z.object({
 });
 export type Problem = z.infer<typeof problemSchema>;
 
-/**
- * An expected "no" to something a user does in normal use (a wrong password, a declined card,
- * a dead link, a rate limit): answered 200 with this body instead of a problem, so the browser
- * logs no failed request (docs/decisions/021). The fields are the problem's, without the
- * HTTP-only `type`, `title` and `status`.
- */
-export const refusalSchema = problemSchema.omit({ type: true, title: true, status: true }).extend({ status: z.literal('refused') });
-export type Refusal = z.infer<typeof refusalSchema>;

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLocalStorage } from './providers/storage/local-storage';
 import { createUser, signIn } from './test/accounts';
-import { createTestApp, refusedWith, type TestApp } from './test/harness';
+import { answeredWith, createTestApp, type TestApp } from './test/harness';
 
 const depsOf = (t: TestApp, env: Partial<AppDeps['env']> = {}): AppDeps => ({
   env: { ...t.env, ...env },
@@ -101,7 +101,7 @@ describe('admin and demo data at start', () => {
     const login = await t.request('/api/v1/login', { method: 'POST', json: { email: t.env.ADMIN_EMAIL, password: 'Changed#2026' } });
     expect(login.status).toBe(200);
     expect((await login.json()).data.role).toBe('admin');
-    expect(await refusedWith(await t.request('/api/v1/login', { method: 'POST', json: { email: t.env.ADMIN_EMAIL, password: t.env.ADMIN_PASSWORD } }))).toBe('invalid_credentials');
+    expect(await answeredWith(await t.request('/api/v1/login', { method: 'POST', json: { email: t.env.ADMIN_EMAIL, password: t.env.ADMIN_PASSWORD } }))).toBe('401 invalid_credentials');
   });
 
   it('refuses to start with a weak admin password', async () => {

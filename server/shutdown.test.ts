@@ -105,8 +105,8 @@ describe('graceful shutdown', () => {
     // …but the request in flight gets its whole answer.
     socket.write(body);
     await ended;
-    // A wrong password is a refusal (decision 021): answered whole, as 200.
-    expect(answer).toMatch(/HTTP\/1\.1 200 /);
+    // A wrong password: answered whole, as 401.
+    expect(answer).toMatch(/HTTP\/1\.1 401 /);
     expect(answer).toContain('"code":"invalid_credentials"');
 
     expect(await exited).toBe(0);

@@ -2,7 +2,7 @@ import { Secret, TOTP, URI } from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ProblemError } from '../lib/problem';
 import { createUser, signIn } from '../test/accounts';
-import { createTestApp, refusedWith, type TestApp } from '../test/harness';
+import { answeredWith, createTestApp, type TestApp } from '../test/harness';
 import { confirmReset, createSecret, findTwoFactor, openSecret, sessionWindow, startReset, totpOf, twoFactorPolicy, verifyCode } from './two-factor';
 import { companies } from '../db/schema/companies';
 
@@ -104,12 +104,12 @@ describe.skipIf(!url)('two-factor attempts in a burst on PostgreSQL', () => {
       }),
     );
     const guess = (cookies: string, code: string) =>
-      t.request('/api/v1/banking/two-factor/verify', { method: 'POST', json: { code }, cookies, headers: { 'x-forwarded-for': '203.0.113.44' } }).then(refusedWith);
+      t.request('/api/v1/banking/two-factor/verify', { method: 'POST', json: { code }, cookies, headers: { 'x-forwarded-for': '203.0.113.44' } }).then(answeredWith);
     // A guess that happened to be someone's right code would only lower the count.
     const answers = await Promise.all(people.flatMap(({ cookies }) => wrongCodes(20, []).map((code) => guess(cookies, code))));
     // Each account alone would allow four wrong codes before its own lock: 48 here.
-    expect(answers.filter((answer) => answer === 'two_factor_invalid_code').length).toBeLessThanOrEqual(30);
-    expect(answers).toContain('rate_limited');
+    expect(answers.filter((answer) => answer === '400 two_factor_invalid_code').length).toBeLessThanOrEqual(30);
+    expect(answers).toContain('429 rate_limited');
   });
 
   it('keeps the secret the first valid code confirmed when setups race it', async () => {

@@ -14,7 +14,7 @@ import { createStripePayments } from '../providers/payments/stripe-payments';
 import { insertTestCompany } from '../sync/test-fixtures';
 import { createUser, goodPassword } from '../test/accounts';
 import { FakeStripe } from '../test/fake-stripe';
-import { createTestApp, refusedWith, type TestApp } from '../test/harness';
+import { answeredWith, createTestApp, type TestApp } from '../test/harness';
 import { chargeClaimMs, chargeDueSubscriptions, chargeRetryMs } from './subscription-charges';
 import { secondInstanceDatabase } from '../test/instances';
 
@@ -81,7 +81,7 @@ describe('recurring subscription charges', () => {
     const [blocked] = await t.database.db.select().from(users).where(eq(users.id, owner.id));
     expect(blocked!.status).toBe('blocked');
     // SPEC §4: the blocked owner's login shows the payment-expired popup.
-    expect(await refusedWith(await t.request('/api/v1/login', { method: 'POST', json: { email: owner.email, password: goodPassword } }))).toBe('user_blocked');
+    expect(await answeredWith(await t.request('/api/v1/login', { method: 'POST', json: { email: owner.email, password: goodPassword } }))).toBe('403 user_blocked');
 
     // Not tried again within the day, even with a good card now.
     await saveTestCard(t, owner.id, sandboxCards.success);

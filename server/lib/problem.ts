@@ -21,6 +21,7 @@ export class ProblemError extends Error {
 const titles: Partial<Record<number, string>> = {
   400: 'Bad Request',
   401: 'Unauthorized',
+  402: 'Payment Required',
   403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',

@@ -6,7 +6,7 @@ import type { AppDeps } from '../context';
 import { twoFactorSecrets } from '../db/schema/banking';
 import { users } from '../db/schema/users';
 import { createUser, goodPassword, signIn } from '../test/accounts';
-import { cookiesFrom, createTestApp, refusedWith, type TestApp } from '../test/harness';
+import { answeredWith, cookiesFrom, createTestApp, type TestApp } from '../test/harness';
 
 const setCookies = (response: Response) => response.headers.getSetCookie();
 const cookieLine = (response: Response, name: string) => setCookies(response).find((line) => line.startsWith(`${name}=`));
@@ -83,8 +83,8 @@ describe('login, logout, me', () => {
     const user = await createUser(t);
     const wrongPassword = await post(t, '/login', { email: user.email, password: 'Wrong#2026' });
     const unknownEmail = await post(t, '/login', { email: 'nobody@example.com', password: 'Wrong#2026' });
-    expect(await refusedWith(wrongPassword)).toBe('invalid_credentials');
-    expect(await refusedWith(unknownEmail)).toBe('invalid_credentials');
+    expect(await answeredWith(wrongPassword)).toBe('401 invalid_credentials');
+    expect(await answeredWith(unknownEmail)).toBe('401 invalid_credentials');
     expect(await wrongPassword.json()).toEqual(await unknownEmail.json());
     expect(setCookies(wrongPassword)).toEqual([]);
   });
@@ -92,7 +92,7 @@ describe('login, logout, me', () => {
   it('refuses password login to an account created with Google (it has no password)', async () => {
     const user = await createUser(t, { password: null, googleSub: 'google-123' });
     const response = await post(t, '/login', { email: user.email, password: goodPassword });
-    expect(await refusedWith(response)).toBe('invalid_credentials');
+    expect(await answeredWith(response)).toBe('401 invalid_credentials');
   });
 
   it('logs out: 204, cookies cleared, the refresh token revoked', async () => {
@@ -213,12 +213,12 @@ describe('password reset by mailed code', () => {
 
     const confirmed = await put(t, '/reset-password/confirm', { email: user.email, code, newPassword: 'Brand#New2026' });
     expect(confirmed.status).toBe(204);
-    expect(await refusedWith(await post(t, '/login', { email: user.email, password: goodPassword }))).toBe('invalid_credentials');
+    expect(await answeredWith(await post(t, '/login', { email: user.email, password: goodPassword }))).toBe('401 invalid_credentials');
     expect(await (await post(t, '/login', { email: user.email, password: 'Brand#New2026' })).json()).toMatchObject({ status: 'ok' });
     expect((await post(t, '/auth/refresh', undefined, session)).status).toBe(401);
 
     const again = await put(t, '/reset-password/confirm', { email: user.email, code, newPassword: 'Other#New2026' });
-    expect(await refusedWith(again)).toBe('invalid_security_code');
+    expect(await answeredWith(again)).toBe('400 invalid_security_code');
   });
 
   it('drops a banking second factor set before the code first proved the email, and keeps a proven account’s', async () => {
@@ -245,7 +245,7 @@ describe('password reset by mailed code', () => {
   it('answers an unknown email exactly like a known one, and mails nothing', async () => {
     expect(await requestCode('nobody@example.com')).toEqual([]);
     const confirm = await put(t, '/reset-password/confirm', { email: 'nobody@example.com', code: '123456', newPassword: 'Brand#New2026' });
-    expect(await refusedWith(confirm)).toBe('invalid_security_code');
+    expect(await answeredWith(confirm)).toBe('400 invalid_security_code');
   });
 
   it('refuses an expired code', async () => {
@@ -253,7 +253,7 @@ describe('password reset by mailed code', () => {
     const code = codeOf((await requestCode(user.email))[0]!.text)!;
     t.clock.advance(15 * 60 * 1000 + 1000);
     const response = await put(t, '/reset-password/confirm', { email: user.email, code, newPassword: 'Brand#New2026' });
-    expect(await refusedWith(response)).toBe('invalid_security_code');
+    expect(await answeredWith(response)).toBe('400 invalid_security_code');
   });
 
   it('voids the code after 5 wrong attempts', async () => {
@@ -261,11 +261,11 @@ describe('password reset by mailed code', () => {
     const code = codeOf((await requestCode(user.email))[0]!.text)!;
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      expect(await refusedWith(await put(t, '/reset-password/confirm', { email: user.email, code: wrong, newPassword: 'Brand#New2026' }))).toBe('invalid_security_code');
+      expect(await answeredWith(await put(t, '/reset-password/confirm', { email: user.email, code: wrong, newPassword: 'Brand#New2026' }))).toBe('400 invalid_security_code');
     }
     t.clock.advance(16 * 60 * 1000); // past the rate-limit lock the five failures caused
     const right = await put(t, '/reset-password/confirm', { email: user.email, code, newPassword: 'Brand#New2026' });
-    expect(await refusedWith(right)).toBe('invalid_security_code');
+    expect(await answeredWith(right)).toBe('400 invalid_security_code');
   });
 
   it('only the latest code works', async () => {
@@ -273,7 +273,7 @@ describe('password reset by mailed code', () => {
     const first = codeOf((await requestCode(user.email))[0]!.text)!;
     const second = codeOf((await requestCode(user.email))[0]!.text)!;
     if (first !== second) {
-      expect(await refusedWith(await put(t, '/reset-password/confirm', { email: user.email, code: first, newPassword: 'Brand#New2026' }))).toBe('invalid_security_code');
+      expect(await answeredWith(await put(t, '/reset-password/confirm', { email: user.email, code: first, newPassword: 'Brand#New2026' }))).toBe('400 invalid_security_code');
     }
     expect((await put(t, '/reset-password/confirm', { email: user.email, code: second, newPassword: 'Brand#New2026' })).status).toBe(204);
   });
@@ -302,7 +302,7 @@ describe('temporary-password accounts', () => {
     expect(setCookies(login)).toEqual([]);
 
     const wrongSession = await put(t, '/reset-password/temporary-confirm', { email: user.email, newPassword: 'Chosen#2026', cognitoSession: 'forged' });
-    expect(await refusedWith(wrongSession)).toBe('invalid_security_code');
+    expect(await answeredWith(wrongSession)).toBe('400 invalid_security_code');
 
     const confirm = await put(t, '/reset-password/temporary-confirm', { email: user.email, newPassword: 'Chosen#2026', cognitoSession: challenge.data.cognitoSession });
     expect(confirm.status).toBe(200);
@@ -311,8 +311,8 @@ describe('temporary-password accounts', () => {
     expect((await t.request('/api/v1/users/me', { cookies })).status).toBe(200);
 
     const replay = await put(t, '/reset-password/temporary-confirm', { email: user.email, newPassword: 'Again#2026', cognitoSession: challenge.data.cognitoSession });
-    expect(await refusedWith(replay)).toBe('invalid_security_code');
-    expect(await refusedWith(await post(t, '/login', { email: user.email, password: temporaryPassword }))).toBe('invalid_credentials');
+    expect(await answeredWith(replay)).toBe('400 invalid_security_code');
+    expect(await answeredWith(await post(t, '/login', { email: user.email, password: temporaryPassword }))).toBe('401 invalid_credentials');
     expect(await (await post(t, '/login', { email: user.email, password: 'Chosen#2026' })).json()).toMatchObject({ status: 'ok' });
   });
 
@@ -320,12 +320,12 @@ describe('temporary-password accounts', () => {
     const { user, temporaryPassword } = await createAccountWithTemporaryPassword(depsOf(t), { email: 'late@example.com', firstName: 'Leo', lastName: 'Paz', language: 'es' });
     const other = await createUser(t);
     const { data } = await (await post(t, '/login', { email: user.email, password: temporaryPassword })).json();
-    expect(await refusedWith(await put(t, '/reset-password/temporary-confirm', { email: other.email, newPassword: 'Chosen#2026', cognitoSession: data.cognitoSession }))).toBe(
-      'invalid_security_code',
+    expect(await answeredWith(await put(t, '/reset-password/temporary-confirm', { email: other.email, newPassword: 'Chosen#2026', cognitoSession: data.cognitoSession }))).toBe(
+      '400 invalid_security_code',
     );
     t.clock.advance(11 * 60 * 1000);
-    expect(await refusedWith(await put(t, '/reset-password/temporary-confirm', { email: user.email, newPassword: 'Chosen#2026', cognitoSession: data.cognitoSession }))).toBe(
-      'invalid_security_code',
+    expect(await answeredWith(await put(t, '/reset-password/temporary-confirm', { email: user.email, newPassword: 'Chosen#2026', cognitoSession: data.cognitoSession }))).toBe(
+      '400 invalid_security_code',
     );
   });
 
@@ -346,7 +346,7 @@ describe('blocked users', () => {
     const user = await createUser(t);
     await block(user.id);
     const right = await post(t, '/login', { email: user.email, password: goodPassword });
-    expect(await refusedWith(right)).toBe('user_blocked');
+    expect(await answeredWith(right)).toBe('403 user_blocked');
     expect(setCookies(right)).toEqual([]);
     const wrong = await post(t, '/login', { email: user.email, password: 'Wrong#2026' });
     expect(await wrong.json()).toMatchObject({ code: 'invalid_credentials' });
@@ -372,65 +372,65 @@ describe('rate limiting', () => {
 
   it('locks an account after 5 failures for 30 s, then doubles, with Retry-After', async () => {
     const user = await createUser(t);
-    for (let i = 0; i < 5; i++) expect(await refusedWith(await login(user.email, 'Wrong#2026'))).toBe('invalid_credentials');
+    for (let i = 0; i < 5; i++) expect(await answeredWith(await login(user.email, 'Wrong#2026'))).toBe('401 invalid_credentials');
 
-    // A refusal (decision 021): no session, the wait in the body and in Retry-After.
+    // 429 with no session, the wait in Retry-After and in the body.
     const locked = await login(user.email, 'Wrong#2026');
-    expect(locked.status).toBe(200);
+    expect(locked.status).toBe(429);
     expect(locked.headers.get('retry-after')).toBe('30');
-    expect(locked.headers.get('content-type')).toBe('application/json');
-    expect(await locked.json()).toEqual({ status: 'refused', code: 'rate_limited', retryAfter: 30 });
+    expect(locked.headers.get('content-type')).toBe('application/problem+json');
+    expect(await locked.json()).toMatchObject({ status: 429, code: 'rate_limited', retryAfter: 30 });
     expect(setCookies(locked)).toEqual([]);
 
     t.clock.advance(31_000);
-    expect(await refusedWith(await login(user.email, 'Wrong#2026'))).toBe('invalid_credentials');
+    expect(await answeredWith(await login(user.email, 'Wrong#2026'))).toBe('401 invalid_credentials');
     const longer = await login(user.email, 'Wrong#2026');
-    expect(await refusedWith(longer)).toBe('rate_limited');
+    expect(await answeredWith(longer)).toBe('429 rate_limited');
     expect(longer.headers.get('retry-after')).toBe('60');
 
     t.clock.advance(61_000);
     expect(await (await login(user.email, goodPassword)).json()).toMatchObject({ status: 'ok' });
     // Success forgets the account's failures: one more failure does not lock again.
-    expect(await refusedWith(await login(user.email, 'Wrong#2026'))).toBe('invalid_credentials');
+    expect(await answeredWith(await login(user.email, 'Wrong#2026'))).toBe('401 invalid_credentials');
     expect(await (await login(user.email, goodPassword)).json()).toMatchObject({ status: 'ok' });
   });
 
   it("does not let a stranger's failures lock the owner out: the right password plus a mailed code gets in", async () => {
     const user = await createUser(t, { language: 'pt' });
-    for (let i = 0; i < 5; i++) expect(await refusedWith(await login(user.email, 'Wrong#2026', '203.0.113.66'))).toBe('invalid_credentials');
+    for (let i = 0; i < 5; i++) expect(await answeredWith(await login(user.email, 'Wrong#2026', '203.0.113.66'))).toBe('401 invalid_credentials');
     // The attacker still hears only the lock.
-    expect(await refusedWith(await login(user.email, 'Wrong#2026', '203.0.113.66'))).toBe('rate_limited');
+    expect(await answeredWith(await login(user.email, 'Wrong#2026', '203.0.113.66'))).toBe('429 rate_limited');
 
     const owner = (extra: Record<string, string> = {}) =>
       t.request('/api/v1/login', { method: 'POST', json: { email: user.email, password: goodPassword, ...extra }, headers: { 'x-forwarded-for': '198.51.100.1, 203.0.113.67' } });
     const asked = await owner();
-    expect(await refusedWith(asked)).toBe('login_code_required');
+    expect(await answeredWith(asked)).toBe('401 login_code_required');
     expect(setCookies(asked)).toEqual([]);
     const mail = t.mails.at(-1)!;
     expect(mail.to).toBe(user.email);
     expect(mail.subject).toBe('Seu código para entrar no Alta');
     const code = codeOf(mail.text)!;
 
-    expect(await refusedWith(await owner({ code: code === '000000' ? '111111' : '000000' }))).toBe('invalid_security_code');
+    expect(await answeredWith(await owner({ code: code === '000000' ? '111111' : '000000' }))).toBe('400 invalid_security_code');
     const signedIn = await owner({ code });
     expect(await signedIn.clone().json()).toMatchObject({ status: 'ok' });
     expect(cookieLine(signedIn, 'accessToken')).toBeDefined();
     // The code is spent, and the success cleared the account's failures.
-    expect(await refusedWith(await login(user.email, 'Wrong#2026', '203.0.113.68'))).toBe('invalid_credentials');
+    expect(await answeredWith(await login(user.email, 'Wrong#2026', '203.0.113.68'))).toBe('401 invalid_credentials');
     // Without the password, the code opens nothing.
-    expect(await refusedWith(await owner({ password: 'Wrong#2026', code }))).toBe('invalid_credentials');
+    expect(await answeredWith(await owner({ password: 'Wrong#2026', code }))).toBe('401 invalid_credentials');
   });
 
   it('counts an unknown email like a real one, so a lock reveals nothing', async () => {
     for (let i = 0; i < 5; i++) await login('ghost@example.com', 'Wrong#2026', '203.0.113.50');
     const response = await login('ghost@example.com', 'Wrong#2026', '203.0.113.50');
-    expect(await refusedWith(response)).toBe('rate_limited');
+    expect(await answeredWith(response)).toBe('429 rate_limited');
   });
 
   it('locks an IP that fails across many accounts, and only that IP', async () => {
     for (let i = 0; i < 30; i++) await login(`spray-${i}@example.com`, 'Wrong#2026', '203.0.113.99');
     const user = await createUser(t);
-    expect(await refusedWith(await login(user.email, goodPassword, '203.0.113.99'))).toBe('rate_limited');
+    expect(await answeredWith(await login(user.email, goodPassword, '203.0.113.99'))).toBe('429 rate_limited');
     expect(await (await login(user.email, goodPassword, '203.0.113.100')).json()).toMatchObject({ status: 'ok' });
   });
 
@@ -439,7 +439,7 @@ describe('rate limiting', () => {
     const request = () => t.request('/api/v1/reset-password', { method: 'POST', json: { email: user.email }, headers: { 'x-forwarded-for': '203.0.113.200' } });
     for (let i = 0; i < 5; i++) expect((await request()).status).toBe(202);
     const limited = await request();
-    expect(await refusedWith(limited)).toBe('rate_limited');
+    expect(await answeredWith(limited)).toBe('429 rate_limited');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
@@ -451,8 +451,8 @@ describe('rate limiting', () => {
         json: { email: user.email, code: '000000', newPassword: 'Brand#New2026' },
         headers: { 'x-forwarded-for': '203.0.113.201' },
       });
-    for (let i = 0; i < 5; i++) expect(await refusedWith(await confirm())).toBe('invalid_security_code');
-    expect(await refusedWith(await confirm())).toBe('rate_limited');
+    for (let i = 0; i < 5; i++) expect(await answeredWith(await confirm())).toBe('400 invalid_security_code');
+    expect(await answeredWith(await confirm())).toBe('429 rate_limited');
   });
 
   it('limits registrations per IP', async () => {
@@ -463,7 +463,7 @@ describe('rate limiting', () => {
         headers: { 'x-forwarded-for': '203.0.113.202' },
       });
     for (let i = 0; i < 10; i++) expect((await register(i)).status).toBe(201);
-    expect(await refusedWith(await register(10))).toBe('rate_limited');
+    expect(await answeredWith(await register(10))).toBe('429 rate_limited');
   });
 });
 

@@ -12,15 +12,9 @@ import { confirmPasswordReset, confirmTemporaryPassword, logIn, requestPasswordR
 import { endSession, refreshSession, startSession, userResponse } from '../auth/session';
 import type { AppDeps } from '../context';
 import { problemResponses } from '../lib/problem-responses';
-import { answerOrRefusal, answerRefusals, refusalResponse } from '../lib/refusals';
 import { withRateLimit, type RateLimitedEnv } from '../middleware/with-rate-limit';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
-
-/** What a person signing in meets in normal use: answered as refusals, not errors (decision 021). */
-const loginRefusals = ['invalid_credentials', 'login_code_required', 'invalid_security_code', 'user_blocked', 'google_account_not_found', 'rate_limited'] as const;
-const resetRefusals = ['invalid_security_code', 'rate_limited'] as const;
-const temporaryRefusals = ['invalid_security_code', 'user_blocked'] as const;
 
 /** Sessions and passwords: login, logout, refresh, reset by mailed code, temporary-password confirmation. */
 export function authRouter(deps: AppDeps) {
@@ -29,13 +23,13 @@ export function authRouter(deps: AppDeps) {
     path: '/login',
     summary: 'Sign in with email and password, or with a Google ID token',
     description:
-      'Sets the `accessToken` and `refreshToken` cookies. A temporary-password account gets `NEW_PASSWORD_REQUIRED` and a `cognitoSession` challenge instead (no cookies). Refusals set no cookie: unknown email and wrong password give the same `invalid_credentials` (and count towards the lock); a locked account with the right password gets `login_code_required` (a code is mailed); a blocked one `user_blocked`; an unknown Google account `google_account_not_found`. A Google token that does not verify is 401 `google_auth_failed`. A Google account new to Alta links to the account that has its verified email; when that account never proved its email, its password and banking second factor are dropped and its other sessions end (anyone may register any address).',
+      'Sets the `accessToken` and `refreshToken` cookies. A temporary-password account gets `NEW_PASSWORD_REQUIRED` and a `cognitoSession` challenge instead (no cookies). Refusals set no cookie: unknown email and wrong password give the same 401 `invalid_credentials` (and count towards the lock); a locked account with the right password gets 401 `login_code_required` (a code is mailed) and a wrong code 400 `invalid_security_code`; a blocked one 403 `user_blocked`; an unknown Google account 404 `google_account_not_found`; too many attempts 429 `rate_limited`. A Google token that does not verify is 401 `google_auth_failed`. A Google account new to Alta links to the account that has its verified email; when that account never proved its email, its password and banking second factor are dropped and its other sessions end (anyone may register any address).',
     tags: ['auth'],
-    middleware: [answerRefusals(...loginRefusals), withRateLimit(deps, 'login')] as const,
+    middleware: [withRateLimit(deps, 'login')] as const,
     request: { body: { content: json(loginSchema), required: true } },
     responses: {
-      200: answerOrRefusal('Signed in, or a new password is required', loginResponseSchema, loginRefusals),
-      ...problemResponses(400, 401),
+      200: { description: 'Signed in, or a new password is required', content: json(loginResponseSchema) },
+      ...problemResponses(400, 401, 403, 404, 429),
     },
   });
 
@@ -62,20 +56,20 @@ export function authRouter(deps: AppDeps) {
     summary: 'Mail a 6-digit security code to reset the password',
     description: 'Always 202, whether or not the account exists. The code expires in 15 minutes and allows 5 attempts.',
     tags: ['auth'],
-    middleware: [answerRefusals('rate_limited'), withRateLimit(deps, 'resetRequest')] as const,
+    middleware: [withRateLimit(deps, 'resetRequest')] as const,
     request: { body: { content: json(resetRequestSchema), required: true } },
-    responses: { 202: { description: 'Requested', content: json(resetRequestResponseSchema) }, 200: refusalResponse(['rate_limited']), ...problemResponses(400) },
+    responses: { 202: { description: 'Requested', content: json(resetRequestResponseSchema) }, ...problemResponses(400, 429) },
   });
 
   const putResetConfirm = createRoute({
     method: 'put',
     path: '/reset-password/confirm',
     summary: 'Set a new password with the mailed security code',
-    description: 'Ends every session of the account. Any wrong, expired, spent or over-tried code is refused with `invalid_security_code` (and counts towards the lock).',
+    description: 'Ends every session of the account. Any wrong, expired, spent or over-tried code is refused with 400 `invalid_security_code` (and counts towards the lock).',
     tags: ['auth'],
-    middleware: [answerRefusals(...resetRefusals), withRateLimit(deps, 'resetConfirm')] as const,
+    middleware: [withRateLimit(deps, 'resetConfirm')] as const,
     request: { body: { content: json(resetConfirmSchema), required: true } },
-    responses: { 204: { description: 'Password changed' }, 200: refusalResponse(resetRefusals), ...problemResponses(400) },
+    responses: { 204: { description: 'Password changed' }, ...problemResponses(400, 429) },
   });
 
   const putTemporaryConfirm = createRoute({
@@ -83,9 +77,9 @@ export function authRouter(deps: AppDeps) {
     path: '/reset-password/temporary-confirm',
     summary: 'Replace a temporary password, with the challenge login returned',
     tags: ['auth'],
-    middleware: [answerRefusals(...temporaryRefusals)] as const,
+    description: 'A wrong or expired (10 minutes) challenge is 400 `invalid_security_code`; a blocked account 403 `user_blocked`.',
     request: { body: { content: json(temporaryConfirmSchema), required: true } },
-    responses: { 200: answerOrRefusal('Password set and signed in', sessionResponseSchema, temporaryRefusals), ...problemResponses(400) },
+    responses: { 200: { description: 'Password set and signed in', content: json(sessionResponseSchema) }, ...problemResponses(400, 403) },
   });
 
   return new OpenAPIHono<RateLimitedEnv>()

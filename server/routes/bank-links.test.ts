@@ -157,9 +157,9 @@ describe('linked bank accounts on the local sandbox', () => {
       const response = await post('/bank-linking/sandbox/link', ownerCookies, { linkToken, institutionId: 'ins_109508', username: 'user_good', password });
       return [response.status, ((await response.json()) as { code: string }).code];
     };
-    // The person's own mistakes are refusals (decision 021); the bank being down is an error.
-    expect(await attempt('wrong')).toEqual([200, 'bank_invalid_credentials']);
-    expect(await attempt('error_ITEM_LOCKED')).toEqual([200, 'bank_item_locked']);
+    // The person's own mistakes are 400s; the bank being down is a 503.
+    expect(await attempt('wrong')).toEqual([400, 'bank_invalid_credentials']);
+    expect(await attempt('error_ITEM_LOCKED')).toEqual([400, 'bank_item_locked']);
     expect(await attempt('error_INSTITUTION_DOWN')).toEqual([503, 'bank_institution_unavailable']);
     const badToken = await post(`/companies/${companyId}/bank-links`, ownerCookies, { publicToken: 'public-sandbox-forged' });
     expect([badToken.status, ((await badToken.json()) as { code: string }).code]).toEqual([400, 'bank_link_failed']);

@@ -22,7 +22,6 @@ import { problemResponses } from '../lib/problem-responses';
 import { withSession } from '../middleware/with-session';
 import { BankLinkingError, type BankLinkingProvider } from '../providers/bank-linking/bank-linking-provider';
 import type { SandboxBankLinking } from '../providers/bank-linking/sandbox-bank-linking';
-import { answerOrRefusal, answerRefusals } from '../lib/refusals';
 import { notifyScopes } from '../sync/poke';
 import { companyRolesOf } from '../sync/scope';
 
@@ -30,9 +29,6 @@ const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: problemSchema } } });
 const companyParams = z.strictObject({ companyId: z.uuid() });
 const linkParams = z.strictObject({ companyId: z.uuid(), linkId: z.uuid() });
-
-/** What a person signing in to their bank meets in normal use: answered as refusals, not errors. */
-const bankSignInRefusals = ['bank_invalid_credentials', 'bank_item_locked'] as const;
 
 /** Plaid's Link and item error codes → the problem the person is shown. */
 function linkProblem(error: unknown, fallback: ProblemCode): ProblemError {
@@ -313,12 +309,12 @@ function mountSandboxLink(router: OpenAPIHono<AppEnv>, signedIn: ReturnType<type
       path: '/bank-linking/sandbox/link',
       summary: 'Sandbox Link: signs in to a test bank (user_good / pass_good) and answers a public token',
       tags,
-      // A mistyped bank password is a user's expected outcome (decision 021): refused with 200.
-      middleware: [answerRefusals(...bankSignInRefusals), signedIn] as const,
+      middleware: [signedIn] as const,
       request: { body: { content: json(sandboxLinkRequestSchema) } },
       responses: {
-        200: answerOrRefusal('Linked', sandboxLinkResponseSchema, bankSignInRefusals),
-        ...problemResponses(400, 401, 409),
+        200: { description: 'Linked', content: json(sandboxLinkResponseSchema) },
+        400: problem('`validation`, or the bank refused the sign-in: `bank_invalid_credentials`, `bank_item_locked`'),
+        ...problemResponses(401, 409),
         503: problem('`bank_institution_unavailable`'),
       },
     }),

@@ -15,7 +15,7 @@ import { totpOf } from '../banking/two-factor';
 import { createSandboxBanking } from '../providers/banking/sandbox-banking';
 import { applyPush } from '../sync/push';
 import { createUser, signIn } from '../test/accounts';
-import { cookiesFrom, createTestApp, refusedWith, type TestApp } from '../test/harness';
+import { answeredWith, cookiesFrom, createTestApp, type TestApp } from '../test/harness';
 
 /** A signed-in user with a TOTP authenticator of their own (set up through the API). */
 interface Person {
@@ -144,14 +144,15 @@ describe('banking', () => {
       const wrong = right === '000000' ? '111111' : '000000';
       for (let attempt = 1; attempt <= 4; attempt += 1) {
         const response = await api('/two-factor/verify', guesser, { method: 'POST', json: { code: wrong } });
-        expect(response.status).toBe(200);
-        expect(await response.json()).toMatchObject({ status: 'refused', code: 'two_factor_invalid_code', attemptsRemaining: 5 - attempt });
+        expect(response.status).toBe(400);
+        expect(await response.json()).toMatchObject({ code: 'two_factor_invalid_code', attemptsRemaining: 5 - attempt });
       }
       const locked = await api('/two-factor/verify', guesser, { method: 'POST', json: { code: wrong } });
-      expect(await locked.json()).toMatchObject({ status: 'refused', code: 'two_factor_locked', retryAfter: 300 });
+      expect(await locked.json()).toMatchObject({ status: 429, code: 'two_factor_locked', retryAfter: 300 });
+      expect(locked.headers.get('retry-after')).toBe('300');
       // Even the right code waits out the lock.
       const stillLocked = await api('/two-factor/verify', guesser, { method: 'POST', json: { code: right } });
-      expect(await refusedWith(stillLocked)).toBe('two_factor_locked');
+      expect(await answeredWith(stillLocked)).toBe('429 two_factor_locked');
       t.clock.advance(301_000);
       expect((await api('/two-factor/verify', guesser, { method: 'POST', json: { code: codeOf(guesser) } })).status).toBe(204);
     });
@@ -160,7 +161,7 @@ describe('banking', () => {
       t.clock.advance(30_000);
       const code = codeOf(owner);
       expect((await api('/two-factor/verify', owner, { method: 'POST', json: { code } })).status).toBe(204);
-      expect(await refusedWith(await api('/two-factor/verify', owner, { method: 'POST', json: { code } }))).toBe('two_factor_invalid_code');
+      expect(await answeredWith(await api('/two-factor/verify', owner, { method: 'POST', json: { code } }))).toBe('400 two_factor_invalid_code');
     });
 
     it('resets by a code mailed to the owner, with a cooldown between requests', async () => {
@@ -170,11 +171,11 @@ describe('banking', () => {
       const first = await api('/two-factor/reset', resetter, { method: 'POST', json: { companyId: company } });
       expect(first.status).toBe(202);
       const again = await api('/two-factor/reset', resetter, { method: 'POST', json: { companyId: company } });
-      expect(await again.json()).toMatchObject({ status: 'refused', code: 'two_factor_reset_cooldown', retryAfter: 60 });
+      expect(await again.json()).toMatchObject({ status: 429, code: 'two_factor_reset_cooldown', retryAfter: 60 });
       await new Promise((resolve) => setTimeout(resolve, 10));
       const mail = t.mails.findLast((message) => message.to === 'resetter@example.com')!;
       const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
-      expect(await refusedWith(await api('/two-factor/reset/confirm', resetter, { method: 'POST', json: { code: code === '000000' ? '000001' : '000000' } }))).toBe('two_factor_invalid_reset_code');
+      expect(await answeredWith(await api('/two-factor/reset/confirm', resetter, { method: 'POST', json: { code: code === '000000' ? '000001' : '000000' } }))).toBe('400 two_factor_invalid_reset_code');
       expect((await api('/two-factor/reset/confirm', resetter, { method: 'POST', json: { code } })).status).toBe(204);
       // The secret is gone: a new QR can be generated.
       expect((await api('/two-factor/setup', resetter, { method: 'POST', json: { companyId: company } })).status).toBe(201);
@@ -192,18 +193,18 @@ describe('banking', () => {
       const mailsToBoss = () => t.mails.filter((message) => message.to === 'boss@example.com').length;
 
       // Someone without two-factor has no code to reset: refused, and the company's mails are untouched.
-      for (let attempt = 0; attempt < 5; attempt += 1) expect(await refusedWith(await ask(withoutTwoFactor))).toBe('HTTP 404 two_factor_required');
+      for (let attempt = 0; attempt < 5; attempt += 1) expect(await answeredWith(await ask(withoutTwoFactor))).toBe('404 two_factor_required');
       for (const who of [boss, members[0]!, members[1]!]) expect((await ask(who)).status).toBe(202);
       await new Promise((resolve) => setTimeout(resolve, 10));
       expect(mailsToBoss()).toBe(3);
       const refused = await ask(members[2]!);
-      expect(await refusedWith(refused)).toBe('two_factor_reset_cooldown');
+      expect(await answeredWith(refused)).toBe('429 two_factor_reset_cooldown');
       // One mail comes back every 20 minutes.
       expect((await refused.json()).retryAfter).toBe(1200);
       await new Promise((resolve) => setTimeout(resolve, 10));
       expect(mailsToBoss()).toBe(3);
       // No code was made for the refused request.
-      expect(await refusedWith(await api('/two-factor/reset/confirm', members[2]!, { method: 'POST', json: { code: '123456' } }))).toBe('two_factor_no_reset_code');
+      expect(await answeredWith(await api('/two-factor/reset/confirm', members[2]!, { method: 'POST', json: { code: '123456' } }))).toBe('400 two_factor_no_reset_code');
     });
 
     it('limits reset-code guesses per account and per address', async () => {
@@ -211,16 +212,16 @@ describe('banking', () => {
       const guesser = await person('reset-guesser@example.com');
       const others = [await person('reset-a@example.com'), await person('reset-b@example.com'), await person('reset-c@example.com')];
       const fresh = await person('reset-d@example.com');
-      for (let attempt = 0; attempt < 10; attempt += 1) expect(await refusedWith(await confirm(guesser, '203.0.113.1'))).toBe('two_factor_no_reset_code');
+      for (let attempt = 0; attempt < 10; attempt += 1) expect(await answeredWith(await confirm(guesser, '203.0.113.1'))).toBe('400 two_factor_no_reset_code');
       // The account is locked from any address.
-      expect(await refusedWith(await confirm(guesser, '203.0.113.1'))).toBe('rate_limited');
-      expect(await refusedWith(await confirm(guesser, '203.0.113.2'))).toBe('rate_limited');
+      expect(await answeredWith(await confirm(guesser, '203.0.113.1'))).toBe('429 rate_limited');
+      expect(await answeredWith(await confirm(guesser, '203.0.113.2'))).toBe('429 rate_limited');
       // 30 guesses from one address over other accounts lock the address, for any account.
       for (const other of others) {
-        for (let attempt = 0; attempt < 10; attempt += 1) expect(await refusedWith(await confirm(other, '203.0.113.2'))).toBe('two_factor_no_reset_code');
+        for (let attempt = 0; attempt < 10; attempt += 1) expect(await answeredWith(await confirm(other, '203.0.113.2'))).toBe('400 two_factor_no_reset_code');
       }
-      expect(await refusedWith(await confirm(fresh, '203.0.113.2'))).toBe('rate_limited');
-      expect(await refusedWith(await confirm(fresh, '203.0.113.3'))).toBe('two_factor_no_reset_code');
+      expect(await answeredWith(await confirm(fresh, '203.0.113.2'))).toBe('429 rate_limited');
+      expect(await answeredWith(await confirm(fresh, '203.0.113.3'))).toBe('400 two_factor_no_reset_code');
     });
   });
 

@@ -30,7 +30,6 @@ import { findUserById } from '../db/queries/users';
 import { bankAccounts, bankingProfiles, liquidationAddresses } from '../db/schema/banking';
 import { users } from '../db/schema/users';
 import { ProblemError } from '../lib/problem';
-import { answerRefusals, refusalResponse } from '../lib/refusals';
 import { errorForLog } from '../lib/log-error';
 import { withSession } from '../middleware/with-session';
 import { BankingProviderError, depositCurrencies, type BankingProvider, type VirtualAccounts } from '../providers/banking/banking-provider';
@@ -60,11 +59,6 @@ function depositInstructionsOf(accounts: VirtualAccounts | null): NonNullable<Ba
   };
 }
 const idempotencyHeaders = z.object({ 'idempotency-key': idempotencyKeySchema });
-
-/** What a person typing codes meets in normal use: answered as refusals, not errors (decision 021). */
-const verifyRefusals = ['two_factor_invalid_code', 'two_factor_locked', 'rate_limited'] as const;
-const resetRefusals = ['two_factor_reset_cooldown'] as const;
-const resetConfirmRefusals = ['two_factor_no_reset_code', 'two_factor_invalid_reset_code', 'rate_limited'] as const;
 
 const callerOf = (c: Context) => (c.var as { user?: SessionUser }).user?.id;
 
@@ -233,12 +227,12 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
     method: 'post',
     path: '/banking/two-factor/verify',
     summary: 'Check a 6-digit code: confirms the setup and opens banking (and a short step-up) for this session',
-    // A mistyped code is a user's expected outcome (decision 021): refused with 200.
-    middleware: [answerRefusals(...verifyRefusals), session] as const,
+    middleware: [session] as const,
     request: { body: { content: json(codeBody), required: true } },
     responses: {
       204: { description: 'Valid' },
-      200: refusalResponse(verifyRefusals),
+      400: problem('`two_factor_invalid_code`, with `attemptsRemaining` (also in the X-Attempts-Remaining header)'),
+      429: problem('`two_factor_locked` after five wrong codes, or `rate_limited` for the address: wait `retryAfter` seconds (also in the Retry-After header)'),
     },
   });
 
@@ -246,20 +240,28 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
     ...protect,
     method: 'post',
     path: '/banking/two-factor/reset',
-    middleware: [answerRefusals(...resetRefusals), session] as const,
+    middleware: [session] as const,
     summary: 'Mail a reset code to the owner of the company',
     request: { body: { content: json(companyBody), required: true } },
-    responses: { 202: { description: 'Mailed' }, 200: refusalResponse(resetRefusals), 404: problem('`not_found`, `two_factor_required`') },
+    responses: {
+      202: { description: 'Mailed' },
+      404: problem('`not_found`, `two_factor_required`'),
+      429: problem('`two_factor_reset_cooldown`: a code was mailed less than `retryAfter` seconds ago (also in the Retry-After header)'),
+    },
   });
 
   const resetConfirmRoute = createRoute({
     ...protect,
     method: 'post',
     path: '/banking/two-factor/reset/confirm',
-    middleware: [answerRefusals(...resetConfirmRefusals), session, withRateLimit(deps, 'twoFactorResetConfirm', callerOf)] as const,
+    middleware: [session, withRateLimit(deps, 'twoFactorResetConfirm', callerOf)] as const,
     summary: 'Remove the caller’s two-factor secret with the mailed code (then set up a new QR)',
     request: { body: { content: json(codeBody), required: true } },
-    responses: { 204: { description: 'Reset' }, 200: refusalResponse(resetConfirmRefusals) },
+    responses: {
+      204: { description: 'Reset' },
+      400: problem('`two_factor_no_reset_code`, `two_factor_invalid_reset_code`'),
+      429: problem('`rate_limited`: wait `retryAfter` seconds (also in the Retry-After header)'),
+    },
   });
 
   const enableRoute = createRoute({

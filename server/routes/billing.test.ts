@@ -14,7 +14,7 @@ import { createStripePayments } from '../providers/payments/stripe-payments';
 import { insertTestCompany } from '../sync/test-fixtures';
 import { signIn } from '../test/accounts';
 import { FakeStripe } from '../test/fake-stripe';
-import { cookiesFrom, createTestApp, refusedWith, type TestApp } from '../test/harness';
+import { answeredWith, cookiesFrom, createTestApp, type TestApp } from '../test/harness';
 import { cardMethod, payRequest, placeOrder, signedInUser } from '../test/orders-fixtures';
 
 const now = new Date('2026-11-22T00:00:00Z');
@@ -126,11 +126,11 @@ describe('subscriptions, saved cards and invoices', () => {
   it('refuses an upgrade without a card, and the same plan again', async () => {
     const owner = await signedInUser(t, 'no-card@example.com');
     const subscription = await subscriptionOf(t, owner.user.id);
-    expect(await refusedWith(await call(owner.cookies, 'POST', `/subscriptions/${subscription.id}/change`, { plan: 'enterprise', billing: 'monthly' }, crypto.randomUUID()))).toBe(
-      'no_payment_method',
+    expect(await answeredWith(await call(owner.cookies, 'POST', `/subscriptions/${subscription.id}/change`, { plan: 'enterprise', billing: 'monthly' }, crypto.randomUUID()))).toBe(
+      '409 no_payment_method',
     );
-    expect(await refusedWith(await call(owner.cookies, 'POST', `/subscriptions/${subscription.id}/change`, { plan: 'standard', billing: 'monthly' }, crypto.randomUUID()))).toBe(
-      'plan_unchanged',
+    expect(await answeredWith(await call(owner.cookies, 'POST', `/subscriptions/${subscription.id}/change`, { plan: 'standard', billing: 'monthly' }, crypto.randomUUID()))).toBe(
+      '409 plan_unchanged',
     );
   });
 
@@ -156,7 +156,7 @@ describe('subscriptions, saved cards and invoices', () => {
     const confirmed = await (await call(owner.cookies, 'POST', `/payment-methods/setups/${challenge.setupId}/confirm`, { challengeResult: 'completed' })).json();
     expect(confirmed).toMatchObject({ status: 'succeeded', card: { brand: 'visa', last4: '3155', expMonth: 12, expYear: 2034, isDefault: true } });
 
-    expect(await refusedWith(await addCard(owner.cookies, '4000000000000002'))).toBe('card_declined');
+    expect(await answeredWith(await addCard(owner.cookies, '4000000000000002'))).toBe('402 card_declined');
     const second = (await (await addCard(owner.cookies, '5555555555554444')).json()).card;
     expect(second).toMatchObject({ last4: '4444', isDefault: false });
 
@@ -168,7 +168,7 @@ describe('subscriptions, saved cards and invoices', () => {
     // Removing the default leaves the other card as the default; the last one stays while a subscription renews on it.
     const afterRemove = (await (await call(owner.cookies, 'DELETE', `/payment-methods/${second.id}`)).json()).cards;
     expect(afterRemove).toMatchObject([{ last4: '3155', isDefault: true }]);
-    expect(await refusedWith(await call(owner.cookies, 'DELETE', `/payment-methods/${afterRemove[0].id}`))).toBe('card_required');
+    expect(await answeredWith(await call(owner.cookies, 'DELETE', `/payment-methods/${afterRemove[0].id}`))).toBe('409 card_required');
 
     const stranger = await signedInUser(t, 'cards-stranger@example.com');
     expect((await call(stranger.cookies, 'POST', `/payment-methods/${afterRemove[0].id}/default`)).status).toBe(404);
@@ -321,7 +321,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('plan changes racing on PostgreS
     await holder.query('commit');
     holder.release();
     const responses = await Promise.all(racing);
-    const answers = await Promise.all(responses.map(async (response) => ((await response.clone().json()).status === 'refused' ? refusedWith(response) : `HTTP ${response.status}`)));
+    const answers = await Promise.all(responses.map(answeredWith));
 
     const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id));
     expect(row).toMatchObject({ plan: 'enterprise', credit: 0 });
@@ -329,8 +329,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('plan changes racing on PostgreS
     expect(charges).toHaveLength(1);
     expect(await t.database.db.select().from(invoices).where(eq(invoices.companyId, subscription.companyId))).toHaveLength(1);
     // One changed; the others were told the change was in progress, or answered it once it had gone through.
-    expect(answers).toContain('HTTP 200');
-    expect(answers.every((answer) => answer === 'HTTP 200' || answer === 'payment_in_progress')).toBe(true);
+    expect(answers).toContain('200');
+    expect(answers.every((answer) => answer === '200' || answer === '409 payment_in_progress')).toBe(true);
     // A retry after the race answers the change, charging nothing more.
     expect((await change()).status).toBe(200);
     expect(await t.database.db.select().from(sandboxPaymentIntents).where(sql`${sandboxPaymentIntents.metadata}->>'altaSubscriptionId' = ${subscription.id}`)).toHaveLength(1);

@@ -14,8 +14,8 @@ import {
   type Proration,
   type SavedCard,
 } from '@domain/billing';
-import { idempotencyKeySchema, parseExpiry, paymentDeclineCodes, type PaymentMethodInput } from '@domain/checkout';
-import { problemSchema, type ProblemCode } from '@domain/problem';
+import { idempotencyKeySchema, parseExpiry, type PaymentMethodInput } from '@domain/checkout';
+import { problemSchema } from '@domain/problem';
 import { buildInvoicePdf } from '../billing/invoice-pdf';
 import type { AppDeps, AppEnv, SessionUser } from '../context';
 import {
@@ -49,7 +49,6 @@ import {
 } from '../db/queries/billing';
 import { ProblemError } from '../lib/problem';
 import { problemResponses } from '../lib/problem-responses';
-import { answerOrRefusal, answerRefusals } from '../lib/refusals';
 import { withSession } from '../middleware/with-session';
 import { IdempotencyConflictError, PaymentProviderError, UnsupportedPaymentMethodError, type PaymentsProvider, type ProviderPaymentMethod, type SetupOutcome } from '../providers/payments/payments-provider';
 
@@ -57,11 +56,6 @@ const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: problemSchema } } });
 const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 const keyHeaders = z.object({ 'idempotency-key': idempotencyKeySchema });
-
-/** The card's "no" (declines, a failed challenge) and the expected refusals of a change. */
-const changeRefusals = [...paymentDeclineCodes, 'payment_failed', 'payment_in_progress', 'no_payment_method', 'plan_unchanged', 'subscription_inactive'] as const satisfies readonly ProblemCode[];
-const cardRefusals = [...paymentDeclineCodes, 'payment_failed'] as const satisfies readonly ProblemCode[];
-const removeRefusals = ['card_required'] as const satisfies readonly ProblemCode[];
 
 /** A plan change's claim older than this belongs to a dead instance: Stripe’s client gives up within about 90 s (30 s, two retries). */
 const staleChangeClaimMs = 2 * 60_000;
@@ -125,11 +119,14 @@ export function billingRouter(deps: AppDeps, provider: PaymentsProvider) {
     summary: 'Change plan or billing, charging the proration to the default card, exactly once per Idempotency-Key',
     tags: ['billing'],
     security: [{ cookieAuth: [] }],
-    middleware: [answerRefusals(...changeRefusals), session] as const,
+    middleware: [session] as const,
     request: { params: idParams, headers: keyHeaders, body: { content: json(planChangeSchema), required: true } },
     responses: {
-      200: answerOrRefusal('The subscription after the change', subscriptionSchema, changeRefusals),
-      ...problemResponses(400, 401, 403, 404, 409),
+      200: { description: 'The subscription after the change', content: json(subscriptionSchema) },
+      ...problemResponses(400, 401, 403, 404),
+      402: problem('Declined: `card_declined`, `insufficient_funds`, `expired_card`, `incorrect_cvc`, `incorrect_number`, `authentication_failed`, `payment_failed`, with `declineCode`'),
+      409: problem('`plan_unchanged`, `subscription_inactive`, `no_payment_method`, `payment_in_progress`, `conflict`'),
+      422: problem('`idempotency_key_reused`'),
       502: problem('The payment provider failed; retry with the same key'),
     },
   });
@@ -162,11 +159,12 @@ export function billingRouter(deps: AppDeps, provider: PaymentsProvider) {
     summary: 'Save a card through the provider’s SetupIntent (3-D Secure when the bank asks), once per Idempotency-Key',
     tags: ['billing'],
     security: [{ cookieAuth: [] }],
-    middleware: [answerRefusals(...cardRefusals), session] as const,
+    middleware: [session] as const,
     request: { headers: keyHeaders, body: { content: json(addCardSchema), required: true } },
     responses: {
-      200: answerOrRefusal('Saved, or a 3-D Secure challenge to run', cardSetupResultSchema, cardRefusals),
+      200: { description: 'Saved, or a 3-D Secure challenge to run', content: json(cardSetupResultSchema) },
       ...problemResponses(400, 401, 403),
+      402: problem('Declined: `card_declined`, `insufficient_funds`, `expired_card`, `incorrect_cvc`, `incorrect_number`, `authentication_failed`, `payment_failed`, with `declineCode`'),
       422: problem('`idempotency_key_reused`'),
       502: problem('The payment provider failed; retry with the same key'),
     },
@@ -178,9 +176,13 @@ export function billingRouter(deps: AppDeps, provider: PaymentsProvider) {
     summary: 'Finish saving a card after its 3-D Secure challenge',
     tags: ['billing'],
     security: [{ cookieAuth: [] }],
-    middleware: [answerRefusals(...cardRefusals), session] as const,
+    middleware: [session] as const,
     request: { params: idParams, body: { content: json(confirmCardSetupSchema), required: true } },
-    responses: { 200: answerOrRefusal('Saved, or the challenge is still pending', cardSetupResultSchema, cardRefusals), ...problemResponses(400, 401, 403, 404) },
+    responses: {
+      200: { description: 'Saved, or the challenge is still pending', content: json(cardSetupResultSchema) },
+      ...problemResponses(400, 401, 403, 404),
+      402: problem('Declined: `card_declined`, `insufficient_funds`, `expired_card`, `incorrect_cvc`, `incorrect_number`, `authentication_failed`, `payment_failed`, with `declineCode`'),
+    },
   });
 
   const defaultCardRoute = createRoute({
@@ -200,9 +202,9 @@ export function billingRouter(deps: AppDeps, provider: PaymentsProvider) {
     summary: 'Remove a saved card; the last one cannot go while a subscription renews on it (`card_required`)',
     tags: ['billing'],
     security: [{ cookieAuth: [] }],
-    middleware: [answerRefusals(...removeRefusals), session] as const,
+    middleware: [session] as const,
     request: { params: idParams },
-    responses: { 200: answerOrRefusal('Saved cards', savedCardListSchema, removeRefusals), ...problemResponses(401, 403, 404) },
+    responses: { 200: { description: 'Saved cards', content: json(savedCardListSchema) }, ...problemResponses(401, 403, 404, 409) },
   });
 
   const invoicesRoute = createRoute({

@@ -6,7 +6,7 @@ import { boiCompanyFixture, boiOwnerFixture } from '@domain/boi-fixture';
 import { ensureAdmin } from '../seed';
 import { insertTestCompany } from '../sync/test-fixtures';
 import { createUser, signIn } from '../test/accounts';
-import { createTestApp, refusedWith, type TestApp } from '../test/harness';
+import { answeredWith, createTestApp, type TestApp } from '../test/harness';
 
 /** BOI report (decision 029): who must file under FinCEN's 2025 rule, and the owner's submission checked with the SPEC §5 owner rules. */
 
@@ -56,8 +56,8 @@ describe('BOI report', () => {
   });
 
   it('lets the owner submit and correct it; teammates read it; exempt companies and strangers are refused', async () => {
-    expect(await refusedWith(await submit(foreign, form, teammate))).toBe('owner_only');
-    expect(await refusedWith(await submit(domestic, form))).toBe('boi_not_required');
+    expect(await answeredWith(await submit(foreign, form, teammate))).toBe('403 owner_only');
+    expect(await answeredWith(await submit(domestic, form))).toBe('409 boi_not_required');
     expect((await submit(foreign, form, stranger)).status).toBe(404);
     const submitted = await submit(foreign, form);
     expect(submitted.status).toBe(200);
@@ -78,7 +78,7 @@ describe('BOI report', () => {
     expect((await filed(foreign)).status).toBe(204);
     expect((await filed(foreign)).status).toBe(409);
     expect((await reports(owner)).find((item: { companyId: string }) => item.companyId === foreign)).toMatchObject({ status: 'filed', filedAt: t.clock.now.toISOString() });
-    expect(await refusedWith(await submit(foreign, form))).toBe('boi_already_filed');
+    expect(await answeredWith(await submit(foreign, form))).toBe('409 boi_already_filed');
     const [audit] = ((await t.database.db.execute(sql`select subject_company_id as company from audit_log where action = 'file_boi_report'`)) as unknown as { rows: { company: string }[] }).rows;
     expect(audit?.company).toBe(foreign);
   });

@@ -6,7 +6,6 @@ import { findReport, markReportFiled, partnersOfCompanies, reportsOfCompanies, s
 import { findCompanyOwner } from '../db/queries/uploads';
 import { fieldErrors, ProblemError } from '../lib/problem';
 import { problemResponses } from '../lib/problem-responses';
-import { answerOrRefusal, answerRefusals } from '../lib/refusals';
 import { recordStaffAction } from '../lib/staff-audit';
 import { withAdmin } from '../middleware/with-admin';
 import { withSession } from '../middleware/with-session';
@@ -53,16 +52,15 @@ export function boiRouter(deps: AppDeps) {
     responses: { 200: { description: 'One entry per company', content: json(z.object({ items: z.array(boiCompanyReportSchema) })) }, ...problemResponses(401) },
   });
 
-  const refusals = ['boi_not_required', 'boi_already_filed', 'owner_only'] as const;
   const submitRoute = createRoute({
     ...common,
-    middleware: [answerRefusals(...refusals), session] as const,
+    middleware: [session] as const,
     method: 'put',
     path: '/companies/{id}/boi-report',
     summary: "Submit (or correct, until filed) a foreign reporting company's BOI report; the owner only",
-    description: 'The form is checked with the SPEC §5 owner rules. Exempt companies are refused with `boi_not_required`, a filed report with `boi_already_filed`, a teammate with `owner_only`.',
+    description: 'The form is checked with the SPEC §5 owner rules. Exempt companies are refused with 409 `boi_not_required`, a filed report with 409 `boi_already_filed`, a teammate with 403 `owner_only`.',
     request: { params: z.object({ id: z.uuid({ error: 'validation.invalid' }) }), body: { required: true, content: json(z.record(z.string(), z.unknown())) } },
-    responses: { 200: answerOrRefusal('The company’s report as stored', boiCompanyReportSchema, refusals), ...problemResponses(400, 401, 404) },
+    responses: { 200: { description: 'The company’s report as stored', content: json(boiCompanyReportSchema) }, ...problemResponses(400, 401, 403, 404, 409) },
   });
 
   const filedRoute = createRoute({

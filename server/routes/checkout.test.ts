@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCoupons } from '../db/queries/orders';
 import { coupons, orders } from '../db/schema/orders';
 import { payments, sandboxPaymentIntents } from '../db/schema/payments';
-import { createTestApp, outcome, refusedWith, type TestApp } from '../test/harness';
+import { answeredWith, createTestApp, outcome, type TestApp } from '../test/harness';
 import { PaymentProviderError, type PaymentsProvider } from '../providers/payments/payments-provider';
 import { createSandboxPayments } from '../providers/payments/sandbox-payments';
 import { cardMethod, confirmRequest, payRequest, placeOrder, signedInUser, type PlacedOrder } from '../test/orders-fixtures';
@@ -63,12 +63,12 @@ describe('checkout', () => {
     ])('declines %s with %s and a support code, leaving the order payable', async (cardNumber, code, declineCode) => {
       const order = await placeOrder(t);
       const response = await payRequest(t, order, { cardNumber });
-      // A refusal (decision 021): 200, so the customer's browser logs no failed request.
-      expect(response.status).toBe(200);
-      expect(response.headers.get('content-type')).toBe('application/json');
-      const refusal = await response.json();
-      expect(refusal).toMatchObject({ status: 'refused', code, declineCode });
-      expect(refusal.supportCode).toMatch(/^PAY-[0-9A-F]{8}$/);
+      // 402, as Stripe answers a decline.
+      expect(response.status).toBe(402);
+      expect(response.headers.get('content-type')).toBe('application/problem+json');
+      const problem = await response.json();
+      expect(problem).toMatchObject({ status: 402, code, declineCode });
+      expect(problem.supportCode).toMatch(/^PAY-[0-9A-F]{8}$/);
       expect((await orderRow(order)).status).toBe('pending');
       expect(await outcome(await payRequest(t, order))).toBe('succeeded');
       expect(await chargesOf(order)).toHaveLength(1);
@@ -76,9 +76,9 @@ describe('checkout', () => {
 
     it('stops an order after ten declined attempts (card testing)', async () => {
       const order = await placeOrder(t);
-      for (let attempt = 0; attempt < 10; attempt += 1) expect(await refusedWith(await payRequest(t, order, { cardNumber: '4000000000000002' }))).toBe('card_declined');
+      for (let attempt = 0; attempt < 10; attempt += 1) expect(await answeredWith(await payRequest(t, order, { cardNumber: '4000000000000002' }))).toBe('402 card_declined');
       const stopped = await payRequest(t, order);
-      expect(await refusedWith(stopped)).toBe('rate_limited');
+      expect(await answeredWith(stopped)).toBe('429 rate_limited');
       expect(await chargesOf(order)).toHaveLength(0);
     });
 
@@ -114,7 +114,7 @@ describe('checkout', () => {
       const order = await placeOrder(t);
       for (const amount of [1, order.amount - 1, order.amount + 1, 0]) {
         const response = await payRequest(t, order, { amount });
-        expect(await response.json()).toEqual({ status: 'refused', code: 'price_mismatch', amount: order.amount });
+        expect(await response.json()).toMatchObject({ status: 409, code: 'price_mismatch', amount: order.amount });
       }
       expect(await chargesOf(order)).toHaveLength(0);
       expect((await orderRow(order)).status).toBe('pending');
@@ -128,7 +128,7 @@ describe('checkout', () => {
         json: { code: 'ALTA10' },
       });
       const { quote } = await coupon.json();
-      expect(await refusedWith(await payRequest(t, order))).toBe('price_mismatch');
+      expect(await answeredWith(await payRequest(t, order))).toBe('409 price_mismatch');
       const paid = await payRequest(t, order, { amount: quote.total });
       expect(paid.status).toBe(200);
       expect((await chargesOf(order))[0]!.amount).toBe(quote.total);
@@ -151,7 +151,7 @@ describe('checkout', () => {
       const key = crypto.randomUUID();
       const first = await payRequest(t, order, { key, cardNumber: '4000000000000002' });
       const again = await payRequest(t, order, { key, cardNumber: '4000000000000002' });
-      expect([await refusedWith(first), await refusedWith(again)]).toEqual(['card_declined', 'card_declined']);
+      expect([await answeredWith(first), await answeredWith(again)]).toEqual(['402 card_declined', '402 card_declined']);
       expect(await again.json()).toEqual(await first.json());
     });
 
@@ -193,7 +193,7 @@ describe('checkout', () => {
       const outcomes = await Promise.all(responses.map(outcome));
       expect(outcomes.filter((status) => status === 'succeeded')).toHaveLength(1);
       for (const response of responses) {
-        if ((await outcome(response)) !== 'succeeded') expect(['order_paid', 'payment_in_progress']).toContain(await refusedWith(response));
+        if ((await outcome(response)) !== 'succeeded') expect(['409 order_paid', '409 payment_in_progress']).toContain(await answeredWith(response));
       }
       expect(await chargesOf(order)).toHaveLength(1);
     });
@@ -217,7 +217,7 @@ describe('checkout', () => {
       expect(await chargesOf(order)).toHaveLength(1);
       // Confirming twice, or retrying the pay call, tells the same success and charges nothing more.
       expect((await (await confirmRequest(t, order, body.paymentId, 'completed')).json()).status).toBe('succeeded');
-      expect(await refusedWith(await payRequest(t, order, { cardNumber }))).toBe('order_paid');
+      expect(await answeredWith(await payRequest(t, order, { cardNumber }))).toBe('409 order_paid');
       expect(await chargesOf(order)).toHaveLength(1);
     });
 
@@ -231,7 +231,7 @@ describe('checkout', () => {
       const order = await placeOrder(t);
       const { paymentId } = await (await payRequest(t, order, { cardNumber: '4000002760003184' })).json();
       const failed = await confirmRequest(t, order, paymentId, 'failed');
-      expect(await failed.json()).toMatchObject({ status: 'refused', code: 'authentication_failed', declineCode: 'payment_intent_authentication_failure' });
+      expect(await failed.json()).toMatchObject({ status: 402, code: 'authentication_failed', declineCode: 'payment_intent_authentication_failure' });
       expect((await orderRow(order)).status).toBe('pending');
       expect(await outcome(await payRequest(t, order))).toBe('succeeded');
       expect(await chargesOf(order)).toHaveLength(1);
@@ -263,13 +263,13 @@ describe('checkout', () => {
     const withToken = { 'x-checkout-token': '' };
 
     it('cannot be paid again', async () => {
-      expect(await refusedWith(await payRequest(t, order))).toBe('order_paid');
+      expect(await answeredWith(await payRequest(t, order))).toBe('409 order_paid');
     });
 
     it('cannot change its coupon', async () => {
       withToken['x-checkout-token'] = order.checkoutToken;
       const add = await t.request(`/api/v1/orders/${order.orderId}/coupon`, { method: 'POST', headers: withToken, json: { code: 'ALTA10' } });
-      expect(await refusedWith(add)).toBe('order_paid');
+      expect(await answeredWith(add)).toBe('409 order_paid');
       const remove = await t.request(`/api/v1/orders/${order.orderId}/coupon`, { method: 'DELETE', headers: withToken });
       expect(await remove.json()).toMatchObject({ code: 'order_paid' });
     });
@@ -304,7 +304,7 @@ describe('checkout', () => {
       t.clock.advance(day + 1000);
       const view = await (await t.request(`/api/v1/orders/${order.orderId}`, { headers: { 'x-checkout-token': order.checkoutToken } })).json();
       expect(view.status).toBe('expired');
-      expect(await refusedWith(await payRequest(t, order))).toBe('order_expired');
+      expect(await answeredWith(await payRequest(t, order))).toBe('409 order_expired');
       expect(await chargesOf(order)).toHaveLength(0);
     });
 
@@ -378,7 +378,7 @@ describe('checkout', () => {
       const order = await placeOrder(t);
       const { quote } = await (await applyCoupon(order, 'COUNTED')).json();
       expect(await redemptions('COUNTED')).toBe(0);
-      expect(await refusedWith(await payRequest(t, order, { amount: quote.total, cardNumber: '4000000000000002' }))).toBe('card_declined');
+      expect(await answeredWith(await payRequest(t, order, { amount: quote.total, cardNumber: '4000000000000002' }))).toBe('402 card_declined');
       expect(await redemptions('COUNTED')).toBe(0);
       expect(await outcome(await payRequest(t, order, { amount: quote.total }))).toBe('succeeded');
       expect(await redemptions('COUNTED')).toBe(1);
@@ -391,7 +391,7 @@ describe('checkout', () => {
       const { quote } = await (await applyCoupon(first, 'LASTONE')).json();
       expect((await applyCoupon(second, 'LASTONE')).status).toBe(200);
       expect(await outcome(await payRequest(t, first, { amount: quote.total }))).toBe('succeeded');
-      expect(await refusedWith(await payRequest(t, second, { amount: quote.total }))).toBe('invalid_coupon');
+      expect(await answeredWith(await payRequest(t, second, { amount: quote.total }))).toBe('422 invalid_coupon');
       expect(await chargesOf(second)).toHaveLength(0);
       expect(await (await applyCoupon(second, 'LASTONE')).json()).toEqual({ valid: false, code: 'invalid_coupon' });
     });
@@ -401,8 +401,8 @@ describe('checkout', () => {
       const placed = await Promise.all(Array.from({ length: 6 }, () => placeOrder(t)));
       const totals = await Promise.all(placed.map(async (order) => (await (await applyCoupon(order, 'RACE2')).json()).quote.total as number));
       const responses = await Promise.all(placed.map((order, index) => payRequest(t, order, { amount: totals[index] })));
-      const outcomes = (await Promise.all(responses.map(async (response) => ((await outcome(response)) === 'succeeded' ? 'succeeded' : refusedWith(response))))).sort();
-      expect(outcomes).toEqual(['invalid_coupon', 'invalid_coupon', 'invalid_coupon', 'invalid_coupon', 'succeeded', 'succeeded']);
+      const outcomes = (await Promise.all(responses.map(async (response) => ((await outcome(response)) === 'succeeded' ? 'succeeded' : answeredWith(response))))).sort();
+      expect(outcomes).toEqual(['422 invalid_coupon', '422 invalid_coupon', '422 invalid_coupon', '422 invalid_coupon', 'succeeded', 'succeeded']);
       expect(await redemptions('RACE2')).toBe(2);
       const charged = (await Promise.all(placed.map(chargesOf))).flat();
       expect(charged).toHaveLength(2);

@@ -6,7 +6,6 @@ import {
   confirmPaymentSchema,
   idempotencyKeySchema,
   parseExpiry,
-  paymentDeclineCodes,
   payOrderSchema,
   payResultSchema,
   type PaymentDeclineCode,
@@ -42,7 +41,6 @@ import {
 } from '../db/queries/orders';
 import type { StoredResponse } from '../db/schema/payments';
 import { problemBody, ProblemError } from '../lib/problem';
-import { answerOrRefusal, answerRefusals } from '../lib/refusals';
 import { checkoutTokenHeader, mayAccessOrder, withCheckoutAccess } from '../middleware/with-checkout-access';
 import { renderMail } from '../providers/mail/render-mail';
 import {
@@ -367,44 +365,27 @@ const checkoutHeaders = z.object({ [checkoutTokenHeader]: z.string().max(200).op
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: problemSchema } } });
 
-/**
- * What a paying customer meets in normal use (decision 021): a declined card, a page opened
- * before a price change, a second tab, an order paid or expired meanwhile, too many declines.
- * Stored attempts keep their problem (status and body, replayed as they were); these are
- * rewritten on the way out, so a replay answers as the first answer did.
- */
-const payRefusals = [
-  ...paymentDeclineCodes,
-  'payment_failed',
-  'price_mismatch',
-  'rate_limited',
-  'order_paid',
-  'order_expired',
-  'payment_in_progress',
-  'invalid_coupon',
-] as const satisfies readonly ProblemCode[];
-/** A failed challenge is the customer's "no"; a challenge replaced or expired meanwhile stays a 409 the page reloads on. */
-const confirmRefusals = paymentDeclineCodes;
-
 const payRoute = createRoute({
   method: 'post',
   path: '/checkout/{orderId}/pay',
   summary: 'Pay an order (local sandbox card or Stripe PaymentMethod), exactly once per Idempotency-Key',
   description:
-    'Send `Idempotency-Key` (a UUID per checkout attempt). A retry with the same key and body returns the first answer and never charges again; the same key with another body is 422 `idempotency_key_reused`. Declines are refusals with `declineCode` and `supportCode`; `price_mismatch` carries the server `amount`; `rate_limited` means too many declined attempts on this order (place a new order).',
+    'Send `Idempotency-Key` (a UUID per checkout attempt). A retry with the same key and body returns the first answer and never charges again; the same key with another body is 422 `idempotency_key_reused`. 402 declines carry `declineCode` and `supportCode`; 409 `price_mismatch` carries the server `amount`; 429 `rate_limited` means too many declined attempts on this order (place a new order).',
   tags: ['checkout'],
-  middleware: [answerRefusals(...payRefusals)] as const,
   request: {
     params: orderIdParams,
     headers: checkoutHeaders.extend({ 'idempotency-key': idempotencyKeySchema }),
     body: { content: json(payOrderSchema), required: true },
   },
   responses: {
-    200: answerOrRefusal('Succeeded, or requires a 3-D Secure challenge', payResultSchema, payRefusals),
+    200: { description: 'Succeeded, or requires a 3-D Secure challenge', content: json(payResultSchema) },
     400: problem('Invalid input, or a payment method this provider does not take (`payment_method_unsupported`)'),
     401: problem('No checkout token and not signed in'),
+    402: problem('Declined: `card_declined`, `insufficient_funds`, `expired_card`, `incorrect_cvc`, `incorrect_number`, `authentication_failed`, `payment_failed`'),
     404: problem('No such order for this caller'),
-    422: problem('`idempotency_key_reused`, `banking_unavailable_country`'),
+    409: problem('`order_paid`, `order_expired`, `price_mismatch` (with the server `amount`), `payment_in_progress`'),
+    422: problem('`idempotency_key_reused`, `invalid_coupon` (its last redemption went to someone else), `banking_unavailable_country`'),
+    429: problem('`rate_limited`: too many declined attempts on this order; place a new order'),
     502: problem('The payment provider failed; retry with the same key (`supportCode`)'),
   },
 });
@@ -414,11 +395,10 @@ const confirmRoute = createRoute({
   path: '/checkout/{orderId}/confirm',
   summary: 'Complete a payment after its 3-D Secure challenge',
   tags: ['checkout'],
-  middleware: [answerRefusals(...confirmRefusals)] as const,
   request: { params: orderIdParams, headers: checkoutHeaders, body: { content: json(confirmPaymentSchema), required: true } },
   responses: {
-    200: answerOrRefusal('Succeeded, or the challenge is still pending', payResultSchema, confirmRefusals),
-    402: problem('`payment_failed`: the provider canceled the payment'),
+    200: { description: 'Succeeded, or the challenge is still pending', content: json(payResultSchema) },
+    402: problem('Declined after the challenge: `authentication_failed` (challenge failed), the other declines, or `payment_failed` (the provider canceled the payment)'),
     404: problem('No such order or payment for this caller'),
     409: problem('`order_expired`, `payment_in_progress`'),
   },

@@ -85,8 +85,44 @@ describe('GET /config', () => {
       expect(doc.paths[path], path).toBeDefined();
     }
     expect(doc.paths['/api/v1/login'].post.requestBody.content['application/json'].schema).toBeDefined();
-    // A rate-limited login is a refusal (decision 021): documented in the 200 answer.
-    expect(doc.paths['/api/v1/login'].post.responses['200'].description).toContain('rate_limited');
     expect(doc.components.securitySchemes.cookieAuth).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'accessToken' });
+  });
+
+  it('lists the HTTP status of every "no" a person meets, as problem+json (decision 056)', async () => {
+    const doc = await (await configured.request('/api/v1/openapi.json')).json();
+    const statuses: [method: string, path: string, statuses: string[]][] = [
+      ['post', '/login', ['401', '403', '404', '429']],
+      ['post', '/users', ['409', '429']],
+      ['post', '/reset-password', ['429']],
+      ['put', '/reset-password/confirm', ['400', '429']],
+      ['put', '/reset-password/temporary-confirm', ['400', '403']],
+      ['post', '/users/me/email-verification', ['429']],
+      ['post', '/users/me/email-verification/confirm', ['400']],
+      ['post', '/orders', ['409', '429']],
+      ['post', '/orders/{id}/coupon', ['409', '429']],
+      ['post', '/orders/{id}/claim', ['422']],
+      ['post', '/checkout/{orderId}/pay', ['402', '409', '422', '429']],
+      ['post', '/checkout/{orderId}/confirm', ['402']],
+      ['get', '/drafts/{id}', ['404']],
+      ['post', '/drafts/{id}/email-link', ['429']],
+      ['post', '/banking/two-factor/verify', ['400', '429']],
+      ['post', '/banking/two-factor/reset', ['429']],
+      ['post', '/banking/two-factor/reset/confirm', ['400', '429']],
+      ['post', '/teammates', ['409', '429']],
+      ['post', '/teammates/accept', ['400', '403', '429']],
+      ['post', '/bank-linking/sandbox/link', ['400']],
+      ['post', '/subscriptions/{id}/change', ['402', '409']],
+      ['post', '/payment-methods', ['402']],
+      ['post', '/payment-methods/setups/{id}/confirm', ['402']],
+      ['delete', '/payment-methods/{id}', ['409']],
+      ['put', '/companies/{id}/boi-report', ['403', '409']],
+      ['post', '/mail/{id}/forwarding', ['409']],
+    ];
+    for (const [method, path, expected] of statuses) {
+      const responses = doc.paths[`/api/v1${path}`][method].responses;
+      for (const status of expected) expect(responses[status]?.content?.['application/problem+json'], `${method} ${path} ${status}`).toBeDefined();
+    }
+    // No 200 answer stands in for a refusal (decision 021's `{ status: "refused" }`).
+    expect(JSON.stringify(doc)).not.toContain('"refused"');
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../db/schema/auth';
-import { createTestApp, refusedWith, type TestApp } from '../test/harness';
+import { answeredWith, createTestApp, type TestApp } from '../test/harness';
 import { draftLinkMailDraftRule, draftLinkMailIpRule, guestDraftRateRule } from './drafts';
 
 // "Continue on another device": a guest's draft read back and mailed with its secret.
@@ -66,12 +66,12 @@ describe('GET /api/v1/drafts/:id', () => {
     expect(await (await read(id, secret)).json()).toMatchObject({ step: 6, updatedAt: honestVersion });
   });
 
-  it('refuses a wrong secret and an unknown id alike with not_found (a dead link, decision 021), and answers 400 without a well-formed secret', async () => {
+  it('refuses a wrong secret and an unknown id alike with 404 not_found (a dead link), and answers 400 without a well-formed secret', async () => {
     const { id } = await uploadDraft();
     const wrong = await read(id, newSecret());
     const unknown = await read(randomUUID(), newSecret());
-    expect(await refusedWith(wrong)).toBe('not_found');
-    expect(await refusedWith(unknown)).toBe('not_found');
+    expect(await answeredWith(wrong)).toBe('404 not_found');
+    expect(await answeredWith(unknown)).toBe('404 not_found');
     expect(await wrong.json()).toEqual(await unknown.json());
     expect((await read(id, null)).status).toBe(400);
     expect((await read(id, 'short')).status).toBe(400);
@@ -88,7 +88,7 @@ describe('GET /api/v1/drafts/:id', () => {
   it('refuses the link once the draft is linked to an account at registration', async () => {
     const { id, secret } = await uploadDraft();
     expect((await registerWithDraft(id, secret)).status).toBe(201);
-    expect(await refusedWith(await read(id, secret))).toBe('not_found');
+    expect(await answeredWith(await read(id, secret))).toBe('404 not_found');
   });
 
   it("stays the guest's when someone registers with its id but without its secret, or with another draft's", async () => {
@@ -104,7 +104,7 @@ describe('GET /api/v1/drafts/:id', () => {
   it('refuses a draft older than the retention window, even before the purge removes it', async () => {
     const { id, secret } = await uploadDraft();
     await t.database.db.execute(sql`update drafts set created_at = now() - interval '31 days' where id = ${id}`);
-    expect(await refusedWith(await read(id, secret))).toBe('not_found');
+    expect(await answeredWith(await read(id, secret))).toBe('404 not_found');
   });
 
   it('counts reads with the uploads of the address and refuses a locked address', async () => {
@@ -130,8 +130,8 @@ describe('OpenAPI', () => {
       expect(operation.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'x-draft-secret', in: 'header', required: true })]));
       expect(operation.parameters.filter((parameter: { in: string }) => parameter.in === 'query')).toEqual([]);
     }
-    expect(Object.keys(get.responses).sort()).toEqual(['200', '400', '429']);
-    expect(Object.keys(post.responses).sort()).toEqual(['200', '202', '400', '404', '429']);
+    expect(Object.keys(get.responses).sort()).toEqual(['200', '400', '404', '429']);
+    expect(Object.keys(post.responses).sort()).toEqual(['202', '400', '404', '429']);
   });
 });
 
@@ -175,8 +175,7 @@ describe('POST /api/v1/drafts/:id/email-link', () => {
       expect((await mailLink(id, secret, { email: 'lucia@example.com', lang: 'es' })).status).toBe(202);
     }
     const refused = await mailLink(id, secret, { email: 'lucia@example.com', lang: 'es' });
-    // What a person asking again and again meets: a refusal (decision 021).
-    expect(await refusedWith(refused)).toBe('rate_limited');
+    expect(await answeredWith(refused)).toBe('429 rate_limited');
     // Another draft is not affected.
     const other = await uploadDraft();
     expect((await mailLink(other.id, other.secret, { email: 'lucia@example.com', lang: 'es' })).status).toBe(202);

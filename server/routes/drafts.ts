@@ -8,7 +8,6 @@ import { findGuestDraft } from '../db/queries/guest-drafts';
 import { lockedUntil, recordHit, type RateRule } from '../db/queries/rate-limits';
 import { ProblemError } from '../lib/problem';
 import { problemResponses } from '../lib/problem-responses';
-import { answerOrRefusal, answerRefusals, refusalResponse } from '../lib/refusals';
 import { rateLimited } from '../middleware/with-rate-limit';
 import { renderMail } from '../providers/mail/render-mail';
 import { saveGuestDraft } from '../sync/drafts';
@@ -44,13 +43,12 @@ const getGuestDraft = createRoute({
   path: '/drafts/{id}',
   summary: "Read a guest's wizard draft with its secret (continue on another device)",
   description:
-    'The secret travels in the `X-Draft-Secret` header, never in the address. An unknown id, a wrong secret, a draft already linked to an account or older than the retention window are all refused alike with `not_found` (decision 021: an old link is something a person opens in normal use).',
+    'The secret travels in the `X-Draft-Secret` header, never in the address. An unknown id, a wrong secret, a draft already linked to an account or older than the retention window all answer 404 `not_found` alike.',
   tags: ['drafts'],
-  middleware: [answerRefusals('not_found')] as const,
   request: { params: idParam, headers: secretHeaders },
   responses: {
-    200: answerOrRefusal('The draft as last uploaded', guestDraftSchema, ['not_found']),
-    ...problemResponses(400, 429),
+    200: { description: 'The draft as last uploaded', content: { 'application/json': { schema: guestDraftSchema } } },
+    ...problemResponses(400, 404, 429),
   },
 });
 
@@ -59,9 +57,8 @@ const postDraftLinkMail = createRoute({
   path: '/drafts/{id}/email-link',
   summary: "Email a guest the link that continues their wizard draft on another device",
   description:
-    'Needs the draft secret in `X-Draft-Secret`, like reading the draft. The mail, in `lang`, carries `/{lang}/continue#<id>.<secret>`. Limited per draft and per address: past the draft\'s limit the request is refused with `rate_limited` (decision 021).',
+    'Needs the draft secret in `X-Draft-Secret`, like reading the draft. The mail, in `lang`, carries `/{lang}/continue#<id>.<secret>`. Limited per draft and per address: past either limit the answer is 429 `rate_limited` with Retry-After.',
   tags: ['drafts'],
-  middleware: [answerRefusals('rate_limited')] as const,
   request: {
     params: idParam,
     headers: secretHeaders,
@@ -69,7 +66,6 @@ const postDraftLinkMail = createRoute({
   },
   responses: {
     202: { description: 'The mail is on its way' },
-    200: refusalResponse(['rate_limited']),
     ...problemResponses(400, 404, 429),
   },
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailItemSchema, type MailItem } from '@domain/mail';
 import { companyPeople, type CompanyPeople } from '../test/company-people';
 import { exeBytes as exe, localPath as local, pdfBytes as pdf } from '../test/uploads';
-import { refusedWith, type TestApp } from '../test/harness';
+import { answeredWith, type TestApp } from '../test/harness';
 
 /** Mailing (decision 029) on a real database: staff add scans, the company's people read and forward them, nobody else sees them. */
 
@@ -97,7 +97,7 @@ describe('mailing', () => {
     const requested = await t.request(`/api/v1/mail/${first}/forwarding`, { method: 'POST', cookies: teammate, json: { address, note: 'Urgent, please' } });
     expect(requested.status).toBe(201);
     expect(await requested.json()).toMatchObject({ address: { ...address, country: 'PT', addressLine2: '' }, note: 'Urgent, please' });
-    expect(await refusedWith(await t.request(`/api/v1/mail/${first}/forwarding`, { method: 'POST', cookies: owner, json: { address } }))).toBe('forwarding_already_requested');
+    expect(await answeredWith(await t.request(`/api/v1/mail/${first}/forwarding`, { method: 'POST', cookies: owner, json: { address } }))).toBe('409 forwarding_already_requested');
     const staff = await (await t.request(`/api/v1/admin/companies/${companyId}/mail`, { cookies: admin })).json();
     expect(staff.items.find((item: { id: string }) => item.id === first).forwarding).toMatchObject({ note: 'Urgent, please', address: { city: 'Lisboa' } });
     expect((await items(owner)).find((item) => item.id === first)!.forwarding).toMatchObject({ forwardedAt: null });

@@ -12,7 +12,6 @@ import { findUserById } from '../db/queries/users';
 import { fieldErrors, ProblemError } from '../lib/problem';
 import { problemResponses } from '../lib/problem-responses';
 import { recordStaffAction } from '../lib/staff-audit';
-import { answerRefusals, refusalResponse } from '../lib/refusals';
 import { withAdmin } from '../middleware/with-admin';
 import { withSession } from '../middleware/with-session';
 import { renderMail } from '../providers/mail/render-mail';
@@ -59,15 +58,14 @@ export function mailRouter(deps: AppDeps, storage: StorageProvider) {
 
   const forwardingRoute = createRoute({
     ...user,
-    middleware: [answerRefusals('forwarding_already_requested'), session] as const,
+    middleware: [session] as const,
     method: 'post',
     path: '/mail/{id}/forwarding',
     summary: 'Ask Alta to forward the physical piece to an address (one request per piece; staff see it)',
     request: { params: idParams, body: { required: true, content: json(forwardingRequestSchema) } },
     responses: {
       201: { description: 'The request', content: json(forwardingSchema) },
-      200: refusalResponse(['forwarding_already_requested']),
-      ...problemResponses(400, 401, 404),
+      ...problemResponses(400, 401, 404, 409),
     },
   });
 

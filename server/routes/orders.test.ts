@@ -5,7 +5,7 @@ import { insertCoupons } from '../db/queries/orders';
 import { companies, partners } from '../db/schema/companies';
 import { orders } from '../db/schema/orders';
 import { users } from '../db/schema/users';
-import { cookiesFrom, createTestApp, refusedWith, type TestApp } from '../test/harness';
+import { answeredWith, cookiesFrom, createTestApp, type TestApp } from '../test/harness';
 import { claimLinkOf, claimWithLink, orderBody, payRequest, placeOrder, signedInUser, someIp, wizards, type PlacedOrder } from '../test/orders-fixtures';
 
 const day = 24 * 60 * 60 * 1000;
@@ -61,7 +61,7 @@ describe('orders', () => {
     it('refuses a tampered total with the server amount', async () => {
       const body = orderBody();
       const response = await post({ ...body, expectedAmount: 100 });
-      expect(await response.json()).toEqual({ status: 'refused', code: 'price_mismatch', amount: body.expectedAmount });
+      expect(await response.json()).toMatchObject({ status: 409, code: 'price_mismatch', amount: body.expectedAmount });
     });
 
     it('refuses unknown fields such as a client price or status', async () => {
@@ -123,7 +123,7 @@ describe('orders', () => {
       for (let index = 0; index < 21; index += 1) statuses.push((await post(orderBody(), ip)).status);
       expect(statuses.slice(0, 20).every((status) => status === 201)).toBe(true);
       const limited = await post(orderBody(), ip);
-      expect(await refusedWith(limited)).toBe('rate_limited');
+      expect(await answeredWith(limited)).toBe('429 rate_limited');
       expect(limited.headers.get('retry-after')).toBeTruthy();
     });
   });
@@ -266,7 +266,7 @@ describe('orders', () => {
       // From many addresses, so only the order's own count can stop the guessing.
       for (let i = 0; i < 10; i++) expect(await (await attempt(`GUESS${i}`, `198.51.100.${100 + i}`)).json()).toEqual({ valid: false, code: 'invalid_coupon' });
       const limited = await attempt('ALTA10', '198.51.100.150');
-      expect(await refusedWith(limited)).toBe('rate_limited');
+      expect(await answeredWith(limited)).toBe('429 rate_limited');
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     });
 
@@ -336,7 +336,7 @@ describe('orders', () => {
       expect(await (await claimWithLink(t, order.orderNumber, cookies)).json()).toEqual(result);
       const other = await signedInUser(t, 'late-claimer@example.com');
       const refused = await claimWithLink(t, order.orderNumber, other.cookies);
-      expect(await refusedWith(refused)).toBe('invalid_claim_link');
+      expect(await answeredWith(refused)).toBe('422 invalid_claim_link');
       expect(await t.database.db.select().from(companies).where(eq(companies.orderNumber, order.orderNumber))).toHaveLength(1);
     });
 
@@ -351,7 +351,7 @@ describe('orders', () => {
       // Guessing the link, or sending the checkout token someone leaked, proves nothing.
       for (const claimToken of ['guess', order.checkoutToken]) {
         const guessed = await t.request(`/api/v1/orders/${order.orderId}/claim`, { method: 'POST', cookies, json: { claimToken } });
-        expect(await refusedWith(guessed)).toBe('invalid_claim_link');
+        expect(await answeredWith(guessed)).toBe('422 invalid_claim_link');
       }
       expect((await orderRow(order.orderId)).userId).toBeNull();
       expect((await me(cookies)).companies).toEqual([]);
@@ -366,7 +366,7 @@ describe('orders', () => {
       expect((await t.request(`/api/v1/orders/${order.orderId}/claim`, { method: 'POST', json: link })).status).toBe(401);
       t.clock.advance(31 * day);
       const later = await signedInUser(t, 'slow-reader-later@example.com');
-      expect(await refusedWith(await claimWithLink(t, order.orderNumber, later.cookies))).toBe('invalid_claim_link');
+      expect(await answeredWith(await claimWithLink(t, order.orderNumber, later.cookies))).toBe('422 invalid_claim_link');
       expect((await orderRow(order.orderId)).userId).toBeNull();
     });
 
@@ -383,14 +383,14 @@ describe('orders', () => {
       // Another account cannot spend it, and a forged secret fails.
       const other = await signedInUser(t, 'other-account@example.com');
       expect(await (await confirm(other.cookies, link)).json()).toMatchObject({ code: 'invalid_verification_link' });
-      expect(await refusedWith(await confirm(cookies, `${link.split('.')[0]}.forged`))).toBe('invalid_verification_link');
+      expect(await answeredWith(await confirm(cookies, `${link.split('.')[0]}.forged`))).toBe('400 invalid_verification_link');
       const proven = await confirm(cookies, link);
       expect(proven.status).toBe(200);
       expect((await proven.json()).claimedCompanyIds).toHaveLength(2);
       expect(await me(cookies)).toMatchObject({ emailVerified: true, companies: expect.arrayContaining([(await orderRow(first.orderId)).companyId, (await orderRow(second.orderId)).companyId]) });
       expect((await orderRow(unpaid.orderId)).userId).toBeNull();
       // The link works once.
-      expect(await refusedWith(await confirm(cookies, link))).toBe('invalid_verification_link');
+      expect(await answeredWith(await confirm(cookies, link))).toBe('400 invalid_verification_link');
     });
 
     it('mails a fresh verification link on request, only to an unproven account', async () => {
@@ -403,7 +403,7 @@ describe('orders', () => {
       expect(secondLink).not.toBe(firstLink);
       expect(t.mails.at(-1)!.subject).toBe('Confirma tu correo en Alta');
       // Only the latest link works.
-      expect(await refusedWith(await confirm(cookies, firstLink))).toBe('invalid_verification_link');
+      expect(await answeredWith(await confirm(cookies, firstLink))).toBe('400 invalid_verification_link');
       expect(await (await confirm(cookies, secondLink)).json()).toMatchObject({ claimedCompanyIds: [] });
       const sentBefore = t.mails.length;
       await t.request('/api/v1/users/me/email-verification', { method: 'POST', cookies, headers: { 'x-forwarded-for': someIp() } });

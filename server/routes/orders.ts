@@ -40,7 +40,6 @@ import {
   type PaymentRow,
 } from '../db/queries/orders';
 import { fieldErrors, problemBody, ProblemError } from '../lib/problem';
-import { answerOrRefusal, answerRefusals, refusalResponse } from '../lib/refusals';
 import { unstorableInput } from '../lib/validation-hook';
 import { checkoutTokenHeader, mayAccessOrder, withCheckoutAccess } from '../middleware/with-checkout-access';
 import { withOptionalSession } from '../middleware/with-optional-session';
@@ -52,10 +51,6 @@ const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: problemSchema } } });
 const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 const checkoutHeaders = z.object({ [checkoutTokenHeader]: z.string().max(200).optional() });
-
-/** What a customer meets in normal use: answered as refusals, not errors (decision 021). */
-const orderRefusals = ['price_mismatch', 'rate_limited'] as const;
-const couponRefusals = ['rate_limited', 'order_paid', 'order_expired', 'payment_in_progress'] as const;
 
 /** The name the order is for: the first name option, the migrating company, or the crypto business. */
 function companyNameOf(order: OrderRow): string {
@@ -110,16 +105,17 @@ const postOrder = (deps: AppDeps) =>
     path: '/orders',
     summary: 'Place an order from a wizard (public, rate limited; a signed-in caller owns it)',
     description:
-      'Validates the wizard strictly, prices it from the server catalog and refuses a different `expectedAmount` (`price_mismatch` with the server `amount`: a page opened before a price change). Answers the `checkoutToken` that authorises this browser to see and pay the order; it is never shown again. With a session cookie the order belongs to that account from the start (its company is created at payment).',
+      'Validates the wizard strictly, prices it from the server catalog and refuses a different `expectedAmount` (409 `price_mismatch` with the server `amount`: a page opened before a price change). Answers the `checkoutToken` that authorises this browser to see and pay the order; it is never shown again. With a session cookie the order belongs to that account from the start (its company is created at payment).',
     tags: ['orders'],
-    middleware: [answerRefusals(...orderRefusals), withRateLimit(deps, 'orderCreate'), withOptionalSession(deps)] as const,
+    middleware: [withRateLimit(deps, 'orderCreate'), withOptionalSession(deps)] as const,
     request: { body: { content: json(createOrderSchema), required: true } },
     responses: {
       201: { description: 'Order placed, ready for checkout', content: json(orderCreatedSchema) },
-      200: refusalResponse(orderRefusals),
       400: problem('`validation` with per-field `errors` (wizard, plan, services)'),
       401: problem('`unauthorized`: a session cookie that is no longer valid'),
+      409: problem('`price_mismatch`, with the server `amount`'),
       422: problem('`invalid_coupon`; `banking_unavailable_country` (a SPEC §1 residence, which the wizard never sends)'),
+      429: problem('`rate_limited`: wait `retryAfter` seconds (also in the Retry-After header)'),
     },
   });
 
@@ -145,17 +141,18 @@ const postCoupon = (deps: AppDeps) =>
     method: 'post',
     path: '/orders/{id}/coupon',
     summary: 'Validate and apply a coupon to an unpaid order',
-    description: 'Wrong codes are limited per address and per order (refused with `rate_limited` and `retryAfter`).',
+    description: 'Wrong codes are limited per address and per order (429 `rate_limited` with Retry-After).',
     tags: ['orders'],
-    middleware: [answerRefusals(...couponRefusals), withCheckoutAccess(deps), withRateLimit(deps, 'coupon', orderIdOf)] as const,
+    middleware: [withCheckoutAccess(deps), withRateLimit(deps, 'coupon', orderIdOf)] as const,
     request: { params: idParams, headers: checkoutHeaders, body: { content: json(applyCouponSchema), required: true } },
     responses: {
-      200: answerOrRefusal(
-        'Coupon applied with the new quote, or `{ valid: false, code: "invalid_coupon" }` (unknown, expired, switched off or no redemptions left)',
-        couponAnswerSchema,
-        couponRefusals,
-      ),
+      200: {
+        description: 'Coupon applied with the new quote, or `{ valid: false, code: "invalid_coupon" }` (unknown, expired, switched off or no redemptions left)',
+        content: json(couponAnswerSchema),
+      },
       404: problem('`not_found`'),
+      409: problem('`order_paid`, `order_expired`, `payment_in_progress`'),
+      429: problem('`rate_limited`: wait `retryAfter` seconds (also in the Retry-After header)'),
     },
   });
 
@@ -183,12 +180,13 @@ const postClaim = (deps: AppDeps) =>
       'The `claimToken` of the link in the receipt mail proves its holder reads the order’s email (decision 017). It works once and expires; the company then exists for the account (status Start). Claiming again with the same account is harmless.',
     tags: ['orders'],
     security: [{ cookieAuth: [] }],
-    middleware: [answerRefusals('invalid_claim_link'), withSession(deps)] as const,
+    middleware: [withSession(deps)] as const,
     request: { params: idParams, body: { content: json(claimOrderSchema), required: true } },
     responses: {
-      200: answerOrRefusal('The order is the account’s', claimResultSchema, ['invalid_claim_link']),
+      200: { description: 'The order is the account’s', content: json(claimResultSchema) },
       401: problem('`unauthorized`'),
       404: problem('`not_found` (unknown order)'),
+      422: problem('`invalid_claim_link`: wrong, expired or already used link'),
     },
   });
 

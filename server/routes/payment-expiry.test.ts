@@ -4,7 +4,7 @@ import { orders } from '../db/schema/orders';
 import { users } from '../db/schema/users';
 import { ensureAdmin } from '../seed';
 import { signIn } from '../test/accounts';
-import { cookiesFrom, createTestApp, type TestApp } from '../test/harness';
+import { answeredWith, cookiesFrom, createTestApp, type TestApp } from '../test/harness';
 import { payRequest, placeOrder, someIp, type PlacedOrder } from '../test/orders-fixtures';
 
 // SPEC §4: "Blocked users see the payment-expired popup (an expired payment is flagged for the
@@ -55,7 +55,7 @@ describe('expired payments', () => {
     expect(row.paymentExpiredAt).not.toBeNull();
     expect(await statusOf(email)).toBe('blocked');
     const refused = await logIn(email);
-    expect(await refused.json()).toEqual({ status: 'refused', code: 'user_blocked' });
+    expect(await answeredWith(refused)).toBe('403 user_blocked');
     expect(refused.headers.getSetCookie()).toEqual([]);
   });
 
@@ -113,7 +113,7 @@ describe('expired payments', () => {
       expect((await staff('block', email)).status).toBe(204);
       expect((await payRequest(t, await placeOrder(t, { email }))).status).toBe(200);
       expect(await statusOf(email)).toBe('blocked');
-      expect(await (await logIn(email)).json()).toEqual({ status: 'refused', code: 'user_blocked' });
+      expect(await answeredWith(await logIn(email))).toBe('403 user_blocked');
     });
 
     it('goes on an account the expired payment already blocks, and the payment then lifts only the flag', async () => {
@@ -126,7 +126,7 @@ describe('expired payments', () => {
       expect((await payRequest(t, await placeOrder(t, { email }))).status).toBe(200);
       const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
       expect(row).toMatchObject({ status: 'blocked', paymentExpiredAt: null });
-      expect(await (await logIn(email)).json()).toEqual({ status: 'refused', code: 'user_blocked' });
+      expect(await answeredWith(await logIn(email))).toBe('403 user_blocked');
 
       // Staff lift their block: nothing else holds the account.
       expect((await staff('unblock', email)).status).toBe(204);

@@ -10,7 +10,7 @@ import { rateLimits } from '../db/schema/auth';
 import { teammateInvitations } from '../db/schema/teammates';
 import { insertTestCompany } from '../sync/test-fixtures';
 import { createUser, goodPassword, signIn } from '../test/accounts';
-import { cookiesFrom, createTestApp, refusedWith, type TestApp } from '../test/harness';
+import { answeredWith, cookiesFrom, createTestApp, type TestApp } from '../test/harness';
 import { downloadDocument, uploadDocument } from '../test/uploads';
 
 const pdf = new TextEncoder().encode('%PDF-1.7\n1 0 obj << >> endobj\ntrailer\n%%EOF\n');
@@ -112,15 +112,15 @@ describe('teammates', () => {
     expect(mail.language).toBe('en');
     const cookies = await signIn(t, existing.email);
     expect((await (await accept(cookies, link)).json()).companyIds.sort()).toEqual([companyId, otherCompanyId].sort());
-    expect(await refusedWith(await accept(cookies, link))).toBe('invalid_invitation_link');
+    expect(await answeredWith(await accept(cookies, link))).toBe('400 invalid_invitation_link');
     expect((await companyIdsSeenBy(cookies)).sort()).toEqual([companyId, otherCompanyId].sort());
   });
 
   it('refuses a duplicate with the SPEC message code, the owner’s own email, and unknown or foreign companies', async () => {
     const email = `dup-${randomUUID()}@example.com`;
     expect((await invite(owner.cookies, { email, companyIds: [companyId] })).status).toBe(201);
-    expect(await refusedWith(await invite(owner.cookies, { email, companyIds: [otherCompanyId, companyId] }))).toBe('teammate_exists');
-    expect(await refusedWith(await invite(owner.cookies, { email: owner.email, companyIds: [companyId] }))).toBe('teammate_is_owner');
+    expect(await answeredWith(await invite(owner.cookies, { email, companyIds: [otherCompanyId, companyId] }))).toBe('409 teammate_exists');
+    expect(await answeredWith(await invite(owner.cookies, { email: owner.email, companyIds: [companyId] }))).toBe('409 teammate_is_owner');
     expect((await invite(owner.cookies, { email, companyIds: [randomUUID()] })).status).toBe(404);
     expect((await invite(stranger, { email: `x-${randomUUID()}@example.com`, companyIds: [companyId] })).status).toBe(404);
     expect((await invite(owner.cookies, { email: 'not-an-email', companyIds: [companyId] })).status).toBe(400);
@@ -132,7 +132,7 @@ describe('teammates', () => {
     await invite(owner.cookies, { email: member.email, companyIds: [companyId] });
     const cookies = await signIn(t, member.email);
     expect((await accept(cookies, mailedLink(member.email).link)).status).toBe(200);
-    expect(await refusedWith(await invite(owner.cookies, { email: member.email.toUpperCase(), companyIds: [companyId] }))).toBe('teammate_exists');
+    expect(await answeredWith(await invite(owner.cookies, { email: member.email.toUpperCase(), companyIds: [companyId] }))).toBe('409 teammate_exists');
 
     expect((await invite(cookies, { email: `y-${randomUUID()}@example.com`, companyIds: [companyId] })).status).toBe(403);
     expect((await remove(cookies, companyId, member.id)).status).toBe(403);
@@ -149,13 +149,13 @@ describe('teammates', () => {
     const invitee = await createUser(t);
     await invite(owner.cookies, { email: invitee.email, companyIds: [companyId] });
     const { link } = mailedLink(invitee.email);
-    expect(await refusedWith(await accept(stranger, link))).toBe('invitation_other_account');
+    expect(await answeredWith(await accept(stranger, link))).toBe('403 invitation_other_account');
     const [id] = link.split('.');
-    expect(await refusedWith(await accept(stranger, `${id}.wrong-secret-wrong-secret`))).toBe('invalid_invitation_link');
+    expect(await answeredWith(await accept(stranger, `${id}.wrong-secret-wrong-secret`))).toBe('400 invalid_invitation_link');
     const cookies = await signIn(t, invitee.email);
     // The link's days pass (the sessions would not survive moving the clock that far).
     await t.database.db.update(teammateInvitations).set({ expiresAt: t.clock.now }).where(eq(teammateInvitations.id, id!));
-    expect(await refusedWith(await accept(cookies, link))).toBe('invalid_invitation_link');
+    expect(await answeredWith(await accept(cookies, link))).toBe('400 invalid_invitation_link');
     // Expired: shown as such, and inviting again replaces it.
     const pending = (await teams(owner.cookies)).find((team) => team.companyId === companyId)!.teammates.find((entry) => entry.email === invitee.email)!;
     expect(pending.state).toBe('expired');
@@ -164,12 +164,12 @@ describe('teammates', () => {
     const withdrawn = (await teams(owner.cookies)).find((team) => team.companyId === companyId)!.teammates.find((entry) => entry.email === invitee.email)!;
     expect(withdrawn.state).toBe('pending');
     expect((await remove(owner.cookies, companyId, withdrawn.id)).status).toBe(204);
-    expect(await refusedWith(await accept(cookies, renewed))).toBe('invalid_invitation_link');
+    expect(await answeredWith(await accept(cookies, renewed))).toBe('400 invalid_invitation_link');
     expect(await companyIdsSeenBy(cookies)).toEqual([]);
   });
 
   it('limits how many invitations an owner sends (each is a mail to someone else)', async () => {
     for (let sent = 0; sent < 10; sent++) expect((await invite(owner.cookies, { email: `many-${randomUUID()}@example.com`, companyIds: [otherCompanyId] })).status).toBe(201);
-    expect(await refusedWith(await invite(owner.cookies, { email: `many-${randomUUID()}@example.com`, companyIds: [otherCompanyId] }))).toBe('rate_limited');
+    expect(await answeredWith(await invite(owner.cookies, { email: `many-${randomUUID()}@example.com`, companyIds: [otherCompanyId] }))).toBe('429 rate_limited');
   });
 });

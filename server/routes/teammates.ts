@@ -27,7 +27,6 @@ import {
 } from '../db/queries/teammates';
 import { ProblemError } from '../lib/problem';
 import { problemResponses } from '../lib/problem-responses';
-import { answerOrRefusal, answerRefusals, refusalResponse } from '../lib/refusals';
 import { withRateLimit, type RateLimitedEnv } from '../middleware/with-rate-limit';
 import { withSession } from '../middleware/with-session';
 import { renderMail } from '../providers/mail/render-mail';
@@ -35,11 +34,6 @@ import { notifyScopes } from '../sync/poke';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** What an owner inviting someone meets in normal use (decision 021). */
-const inviteRefusals = ['teammate_exists', 'teammate_is_owner', 'rate_limited'] as const;
-/** What a person following an invitation link meets in normal use. */
-const acceptRefusals = ['invalid_invitation_link', 'invitation_other_account', 'rate_limited'] as const;
 
 /** Rate limits count per signed-in account: the session middleware runs first. */
 const callerOf = (c: Context) => (c.var as { user?: SessionUser }).user?.id;
@@ -67,12 +61,12 @@ export function teammatesRouter(deps: AppDeps) {
     method: 'post',
     path: '/teammates',
     summary: 'Invite an email to one or more companies I own; the invitee gets a mail with a single-use link',
-    description: `Only the owner of every named company may invite (403 \`owner_only\`; 404 for a company the caller does not see). An email already on a team, or invited and not expired, is refused with \`teammate_exists\` ('User already added as a teammate'); the owner's own email with \`teammate_is_owner\`. The link expires after ${invitationDays} days.`,
+    description: `Only the owner of every named company may invite (403 \`owner_only\`; 404 for a company the caller does not see). An email already on a team, or invited and not expired, is 409 \`teammate_exists\` ('User already added as a teammate'); the owner's own email 409 \`teammate_is_owner\`. The link expires after ${invitationDays} days.`,
     tags: ['teammates'],
     security: [{ cookieAuth: [] }],
-    middleware: [answerRefusals(...inviteRefusals), session, withRateLimit(deps, 'teammateInvite', callerOf)] as const,
+    middleware: [session, withRateLimit(deps, 'teammateInvite', callerOf)] as const,
     request: { body: { content: json(teammateInviteSchema), required: true } },
-    responses: { 201: { description: 'Invited', content: json(teamsSchema) }, 200: refusalResponse(inviteRefusals), ...problemResponses(400, 401, 403, 404) },
+    responses: { 201: { description: 'Invited', content: json(teamsSchema) }, ...problemResponses(400, 401, 403, 404, 409, 429) },
   });
 
   const acceptRoute = createRoute({
@@ -80,12 +74,12 @@ export function teammatesRouter(deps: AppDeps) {
     path: '/teammates/accept',
     summary: 'Accept an invitation with the mailed link: the signed-in account joins its companies',
     description:
-      'The link must be live (not used, withdrawn or expired: `invalid_invitation_link`) and the account’s email the invited one (`invitation_other_account`, the link stays usable). Single use.',
+      'The link must be live (not used, withdrawn or expired: 400 `invalid_invitation_link`) and the account’s email the invited one (403 `invitation_other_account`, the link stays usable). Single use.',
     tags: ['teammates'],
     security: [{ cookieAuth: [] }],
-    middleware: [answerRefusals(...acceptRefusals), session, withRateLimit(deps, 'invitationAccept', callerOf)] as const,
+    middleware: [session, withRateLimit(deps, 'invitationAccept', callerOf)] as const,
     request: { body: { content: json(invitationAcceptSchema), required: true } },
-    responses: { 200: answerOrRefusal('Joined', invitationAcceptedSchema, acceptRefusals), ...problemResponses(400, 401, 403) },
+    responses: { 200: { description: 'Joined', content: json(invitationAcceptedSchema) }, ...problemResponses(400, 401, 403, 429) },
   });
 
   const removeRoute = createRoute({

@@ -9,7 +9,7 @@ import { users } from '../db/schema/users';
 import { ensureAdmin } from '../seed';
 import { createUser, goodPassword, signIn } from '../test/accounts';
 import { createGoogleSigner } from '../test/google-tokens';
-import { cookiesFrom, createTestApp, refusedWith, type TestApp } from '../test/harness';
+import { answeredWith, cookiesFrom, createTestApp, type TestApp } from '../test/harness';
 
 const registration = (fields: Record<string, unknown> = {}) => ({
   firstName: 'María José',
@@ -136,7 +136,7 @@ describe('registration', () => {
   it('refuses an email that is taken, whatever its case', async () => {
     await createUser(t, { email: 'taken@example.com' });
     const response = await register(registration({ email: 'TAKEN@example.com' }));
-    expect(await response.json()).toEqual({ status: 'refused', code: 'email_taken' });
+    expect(await answeredWith(response)).toBe('409 email_taken');
   });
 
   it('refuses sign-up with the admin email', async () => {
@@ -215,7 +215,7 @@ describe('Google sign-in', () => {
 
   it('creates nothing when an unknown Google account signs in', async () => {
     const response = await login({ token: await token('g-unknown', 'stranger@example.com') });
-    expect(await refusedWith(response)).toBe('google_account_not_found');
+    expect(await answeredWith(response)).toBe('404 google_account_not_found');
     expect(await t.database.db.select().from(users).where(eq(users.email, 'stranger@example.com'))).toEqual([]);
   });
 
@@ -244,7 +244,7 @@ describe('Google sign-in', () => {
 
     expect((await t.request('/api/v1/users/me', { cookies: attackerSession })).status).toBe(401);
     expect((await t.request('/api/v1/auth/refresh', { method: 'POST', cookies: attackerSession })).status).toBe(401);
-    expect(await refusedWith(await login({ email: 'victim@gmail.com', password: goodPassword }))).toBe('invalid_credentials');
+    expect(await answeredWith(await login({ email: 'victim@gmail.com', password: goodPassword }))).toBe('401 invalid_credentials');
     expect((await t.request('/api/v1/users/me', { cookies: cookiesFrom(victim) })).status).toBe(200);
   });
 

@@ -15,15 +15,11 @@ import type { AppDeps } from '../context';
 import { findUserById } from '../db/queries/users';
 import { ProblemError } from '../lib/problem';
 import { problemResponses } from '../lib/problem-responses';
-import { answerOrRefusal, answerRefusals, refusalResponse } from '../lib/refusals';
 import { withRateLimit, type RateLimitedEnv } from '../middleware/with-rate-limit';
 import { withSession } from '../middleware/with-session';
 import { renderMail } from '../providers/mail/render-mail';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
-
-/** What a person creating an account meets in normal use: answered as refusals, not errors (decision 021). */
-const registerRefusals = ['email_taken', 'rate_limited'] as const;
 
 /** Accounts: registration and the signed-in profile (the admin user list is in admin.ts). */
 export function usersRouter(deps: AppDeps) {
@@ -34,15 +30,11 @@ export function usersRouter(deps: AppDeps) {
     path: '/users',
     summary: 'Create an account (password or Google ID token) and sign in',
     description:
-      "Sets the session cookies. An email that has an account is refused (`email_taken`); the ADMIN_EMAIL address is reserved (409 `admin_email_reserved`). The guest draft `companyDraftId` moves to the new account only with its secret in `X-Draft-Secret`; without it, or with another draft's secret, the draft stays the guest's.",
+      "Sets the session cookies. An email that has an account is 409 `email_taken`; the ADMIN_EMAIL address is reserved (409 `admin_email_reserved`). The guest draft `companyDraftId` moves to the new account only with its secret in `X-Draft-Secret`; without it, or with another draft's secret, the draft stays the guest's.",
     tags: ['users'],
-    middleware: [answerRefusals(...registerRefusals), withRateLimit(deps, 'register')] as const,
+    middleware: [withRateLimit(deps, 'register')] as const,
     request: { headers: z.object({ 'x-draft-secret': draftSecretSchema.optional() }), body: { content: json(registerSchema), required: true } },
-    responses: {
-      201: { description: 'Account created, signed in', content: json(sessionResponseSchema) },
-      200: refusalResponse(registerRefusals),
-      ...problemResponses(400, 401, 409),
-    },
+    responses: { 201: { description: 'Account created, signed in', content: json(sessionResponseSchema) }, ...problemResponses(400, 401, 409, 429) },
   });
 
   const getMe = createRoute({
@@ -62,20 +54,20 @@ export function usersRouter(deps: AppDeps) {
     description: 'Only the latest link works; it is single use and expires in 7 days. An email already proven gets no mail.',
     tags: ['users'],
     security: [{ cookieAuth: [] }],
-    middleware: [answerRefusals('rate_limited'), withRateLimit(deps, 'verificationMail'), session] as const,
-    responses: { 202: { description: 'Sent (or nothing to prove)' }, 200: refusalResponse(['rate_limited']), ...problemResponses(401, 403) },
+    middleware: [withRateLimit(deps, 'verificationMail'), session] as const,
+    responses: { 202: { description: 'Sent (or nothing to prove)' }, ...problemResponses(401, 403, 429) },
   });
 
   const postVerificationConfirm = createRoute({
     method: 'post',
     path: '/users/me/email-verification/confirm',
     summary: 'Prove the email with the mailed link; the paid orders of that email come to the account',
-    description: 'The link must be the signed-in account’s own, live and unused (refused with `invalid_verification_link` otherwise).',
+    description: 'The link must be the signed-in account’s own, live and unused (400 `invalid_verification_link` otherwise).',
     tags: ['users'],
     security: [{ cookieAuth: [] }],
-    middleware: [answerRefusals('invalid_verification_link'), session] as const,
+    middleware: [session] as const,
     request: { body: { content: json(emailVerificationConfirmSchema), required: true } },
-    responses: { 200: answerOrRefusal('Email proven', emailVerifiedSchema, ['invalid_verification_link']), ...problemResponses(400, 401, 403) },
+    responses: { 200: { description: 'Email proven', content: json(emailVerifiedSchema) }, ...problemResponses(400, 401, 403) },
   });
 
   const router = new OpenAPIHono<RateLimitedEnv>();

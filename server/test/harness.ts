@@ -124,18 +124,19 @@ export function serveOverHttp(app: { fetch: (request: Request) => Response | Pro
 }
 
 /**
- * The code of a refusal (a 200 `{ status: 'refused', code }`, decision 021), or `HTTP <status> <code>`
- * for any other answer, so `expect(await refusedWith(response)).toBe('invalid_credentials')` names what came instead.
+ * `<status> <code>` of a problem+json answer, or `<status>` of any other, so
+ * `expect(await answeredWith(response)).toBe('401 invalid_credentials')` names what came instead.
  */
-export async function refusedWith(response: Response): Promise<string> {
+export async function answeredWith(response: Response): Promise<string> {
+  if (!response.headers.get('content-type')?.startsWith('application/problem+json')) return String(response.status);
   const body = (await response
     .clone()
     .json()
-    .catch(() => null)) as { status?: unknown; code?: unknown } | null;
-  return response.status === 200 && body?.status === 'refused' ? String(body.code) : `HTTP ${response.status} ${String(body?.code ?? '')}`.trim();
+    .catch(() => null)) as { code?: unknown } | null;
+  return `${response.status} ${String(body?.code)}`;
 }
 
-/** What a 200 answer says it is (its body's `status`: `succeeded`, `refused`, `ok`…), or `HTTP <status>` for any other answer. */
+/** What a 200 answer says it is (its body's `status`: `succeeded`, `requires_action`, `ok`…), or `HTTP <status>` for any other answer. */
 export async function outcome(response: Response): Promise<string> {
   if (response.status !== 200) return `HTTP ${response.status}`;
   const body = (await response

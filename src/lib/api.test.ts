@@ -50,20 +50,40 @@ describe('api client', () => {
     await expect(api.post('login')).rejects.toMatchObject({ status: 429, code: 'rate_limited', retryAfter: 42 });
   });
 
-  it('turns a refusal (a 200 that says no, decision 021) into the same ApiError a problem gives, details and wait included', async () => {
-    const server = fakeServer(
-      json({ status: 'refused', code: 'card_declined', declineCode: 'generic_decline', supportCode: 'PAY-1A2B3C4D' }),
-      json({ status: 'refused', code: 'rate_limited', retryAfter: 42 }),
-      json({ status: 'refused', code: 'price_mismatch', amount: 49_900 }),
-      json({ status: 'ok', data: { id: 'u1' } }),
-    );
+  it('announces a 4xx whose code the call expects, with the status and address the browser logs, and nothing else', async () => {
+    const announced: unknown[] = [];
+    const target = new EventTarget();
+    target.addEventListener('alta:expected-answer', (event) => announced.push((event as CustomEvent).detail));
+    vi.stubGlobal('window', target);
+    try {
+      const server = fakeServer(
+        problem(401, 'invalid_credentials'),
+        problem(400, 'validation'),
+        problem(402, 'card_declined', { declineCode: 'generic_decline' }),
+        problem(502, 'payment_failed'),
+        problem(429, 'rate_limited', { retryAfter: 42 }),
+      );
+      const { api } = client(server);
+      const expected = ['invalid_credentials', 'card_declined', 'payment_failed', 'rate_limited'] as const;
+      await expect(api.post('login', { context: { public: true }, expected })).rejects.toMatchObject({ status: 401, code: 'invalid_credentials' });
+      await expect(api.post('login', { context: { public: true }, expected })).rejects.toMatchObject({ status: 400, code: 'validation' });
+      await expect(api.post('checkout/x/pay', { expected })).rejects.toMatchObject({ status: 402, code: 'card_declined', details: { declineCode: 'generic_decline' } });
+      // A 5xx is a fault even with an expected code; a call that expects nothing announces nothing.
+      await expect(api.post('checkout/x/pay', { expected })).rejects.toMatchObject({ status: 502 });
+      await expect(api.post('orders')).rejects.toMatchObject({ status: 429, code: 'rate_limited', retryAfter: 42 });
+      expect(announced).toEqual([
+        { status: 401, url: 'http://alta.test/api/v1/login' },
+        { status: 402, url: 'http://alta.test/api/v1/checkout/x/pay' },
+      ]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('answers a 200 as it is, whatever its body says (no answer is an error in disguise)', async () => {
+    const server = fakeServer(json({ status: 'refused', code: 'card_declined' }));
     const { api } = client(server);
-    const declined = await api.post('checkout/x/pay').catch((error: unknown) => error);
-    expect(declined).toBeInstanceOf(ApiError);
-    expect(declined).toMatchObject({ status: 200, code: 'card_declined', details: { declineCode: 'generic_decline', supportCode: 'PAY-1A2B3C4D' } });
-    await expect(api.post('login')).rejects.toMatchObject({ code: 'rate_limited', retryAfter: 42 });
-    expect(errorMessage(await api.post('orders').catch((error: unknown) => error))).toEqual({ key: ['errors:price_mismatch', 'errors:internal'] });
-    await expect(api.post('login')).resolves.toEqual({ status: 'ok', data: { id: 'u1' } });
+    await expect(api.post('checkout/x/pay')).resolves.toEqual({ status: 'refused', code: 'card_declined' });
   });
 
   it('keeps the payment details of a problem (decline code, support code, server amount) and drops ill-typed ones', async () => {

@@ -1,15 +1,15 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
 import { retry } from '@domain/constants';
-import type { Problem } from '@domain/problem';
+import type { Problem, ProblemCode } from '@domain/problem';
 import { sessionEnded } from './session-ended';
 
 /**
  * Alta's one HTTP client. Cookies carry the session (no token is ever readable here), every
- * error answer is problem+json and becomes an `ApiError` with its stable `code`; a protected
- * call answered 401 refreshes the session once and is retried before giving up. A refusal
- * (a 200 `{ status: 'refused', code }`, docs/decisions/021: the "no" a user meets in normal
- * use, which the browser must not log as a failed request) becomes the same `ApiError`, so
- * callers show its message as they show a problem's.
+ * error answer is problem+json and becomes an `ApiError` with its HTTP status and stable
+ * `code`; a protected call answered 401 refreshes the session once and is retried before
+ * giving up. A call lists the codes its screen answers with a message (`expected`: a wrong
+ * password, a declined card), and such an answer is announced as expected
+ * (docs/decisions/056).
  */
 
 /** An error answer of the API, parsed from its problem+json body. */
@@ -17,7 +17,7 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
 
   constructor(
-    /** The answer's HTTP status: 200 for a refusal. */
+    /** The answer's HTTP status. */
     readonly status: number,
     readonly code: string,
     /** Field path → i18n message keys (`validation.*`). */
@@ -55,6 +55,11 @@ export interface CallOptions {
   searchParams?: Record<string, string | number | boolean | undefined>;
   context?: CallContext;
   signal?: AbortSignal;
+  /**
+   * The problem codes this call's screen answers with a message: the "no" a person meets in
+   * normal use (a wrong password, a declined card, a dead link, a rate limit), not a fault.
+   */
+  expected?: readonly ProblemCode[];
 }
 
 export interface ApiClientOptions {
@@ -133,13 +138,15 @@ export function createApiClient(options: ApiClientOptions) {
         signal: call.signal,
       });
     } catch (error) {
-      throw await toApiError(error);
+      const failure = await toApiError(error);
+      if (error instanceof HTTPError && failure instanceof ApiError && failure.status < 500 && call.expected?.some((code) => code === failure.code)) {
+        announceExpected(failure.status, error.request.url);
+      }
+      throw failure;
     }
     if (response.status === 204) return undefined as T;
     const text = await response.text();
-    const body: unknown = text ? JSON.parse(text) : undefined;
-    if (isRefusal(body)) throw refusalError(response, body);
-    return body as T;
+    return (text ? JSON.parse(text) : undefined) as T;
   }
 
   return {
@@ -166,13 +173,14 @@ function isProblem(value: unknown): value is Problem {
   return Number.isInteger(status) && typeof code === 'string' && errorsOk && (retryAfter === undefined || typeof retryAfter === 'number');
 }
 
-/** A 200 answer that says no (`refusalSchema` of domain/problem.ts): the problem's fields with `status: 'refused'`. */
-function isRefusal(value: unknown): value is Omit<Problem, 'status'> {
-  return typeof value === 'object' && value !== null && (value as { status?: unknown }).status === 'refused' && isProblem({ ...value, status: 200 });
-}
-
-function refusalError(response: Response, refusal: Omit<Problem, 'status'>): ApiError {
-  return new ApiError(response.status, refusal.code, refusal.errors ?? {}, refusal.retryAfter ?? null, problemDetails(refusal));
+/**
+ * Chromium logs every 4xx as "Failed to load resource", which no page can prevent. The answer
+ * a screen expected is announced on `window` as `alta:expected-answer` with the status and
+ * address the browser logged, so the browser tests' console check (tests/e2e/support/test.ts)
+ * tells it from a fault. Nothing listens in production.
+ */
+function announceExpected(status: number, url: string) {
+  if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent('alta:expected-answer', { detail: { status, url } }));
 }
 
 /** The payment fields of a problem, kept only when they have the documented types. */

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { LoginPage, admin, blockedRefusal, demo, logInAs, uniqueEmail } from './support/alta';
+import { LoginPage, admin, blockedAnswer, demo, logInAs, uniqueEmail } from './support/alta';
 import { readResetCode } from './support/outbox';
 import { expect, failing, test } from './support/test';
 
@@ -64,7 +64,7 @@ test.describe('password reset through the mailed code', () => {
 });
 
 test.describe('blocked account', () => {
-  const blockedLogin = (page: Page) => page.route('**/api/v1/login', (route) => route.fulfill({ json: blockedRefusal }));
+  const blockedLogin = (page: Page) => page.route('**/api/v1/login', (route) => route.fulfill(blockedAnswer));
 
   test('a blocked user who logs in sees the payment-expired popup and stays on login', async ({ page }) => {
     await blockedLogin(page);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { blockedRefusal, LoginPage, uniqueEmail } from './support/alta';
+import { blockedAnswer, LoginPage, uniqueEmail } from './support/alta';
 import { createAccount } from './support/checkout';
 import { expectAutoClose, expectClosingAnimation, freezeClock } from './support/popup-clock';
 
@@ -8,7 +8,7 @@ import { expectAutoClose, expectClosingAnimation, freezeClock } from './support/
 // payment-expired popup. The server side (the order's 24 h running out with its payment left
 // incomplete) is proved in server/routes/payment-expiry.test.ts; the browser server cannot
 // move its clock a day ahead, so here the API answers what that server answers for such an
-// email at login, the refusal `user_blocked` (decision 021); account creation is stood in the same way.
+// email at login, 403 `user_blocked`; account creation is stood in the same way.
 test.use({ serviceWorkers: 'block' });
 
 async function answerBlocked(page: Page, path: string) {
@@ -18,7 +18,7 @@ async function answerBlocked(page: Page, path: string) {
     async (route) => {
       if (route.request().method() !== 'POST') return route.fallback();
       answered += 1;
-      await route.fulfill({ json: blockedRefusal });
+      await route.fulfill(blockedAnswer);
     },
   );
   return () => answered;

@@ -1,11 +1,10 @@
 import { expect, failing, networkCut, test } from './support/test';
-import type { Refusal } from '../../domain/problem';
-import type { Lang } from './support/alta';
+import { problemAnswer, type Lang } from './support/alta';
 import { orderBodies } from './support/orders';
 import { fillCreateCompanyWizard, samplePartner, sampleCreateCompany, submitWizardOrder, WizardPage, wizardWords } from './support/wizard';
 
 // One test takes the browser offline, another loses the order's answer on purpose (a changed
-// price and a rate limit are refusals, decision 021: no failed request).
+// price and a rate limit are answers the wizard expects: src/lib/api.ts announces them).
 test.use({ expectedFailures: failing(networkCut) });
 
 test.use({ serviceWorkers: 'block' });
@@ -198,12 +197,16 @@ test('switching the language mid-way keeps the step and what was typed', async (
 
 test('a changed price, a rate limit and a lost answer are explained, and the order goes through afterwards with nothing retyped', async ({ page }) => {
   await fillCreateCompanyWizard(page, 'en');
-  const answers: (Refusal | 'lost')[] = [{ status: 'refused', code: 'price_mismatch', amount: 49_900 }, { status: 'refused', code: 'rate_limited', retryAfter: 120 }, 'lost'];
+  const answers = [
+    problemAnswer(409, 'price_mismatch', 'Conflict', { amount: 49_900 }),
+    problemAnswer(429, 'rate_limited', 'Too Many Requests', { retryAfter: 120 }, { 'Retry-After': '120' }),
+    'lost' as const,
+  ];
   await page.route('**/api/v1/orders', async (route) => {
     const answer = answers.shift();
     if (!answer) return route.fallback();
     if (answer === 'lost') return route.abort('connectionreset');
-    await route.fulfill({ json: answer });
+    await route.fulfill(answer);
   });
   const pay = page.getByRole('button', { name: wizardWords.en.pay, exact: true });
   await pay.click();

@@ -172,9 +172,9 @@ export async function shareGuestDraft(id: string): Promise<{ id: string; secret:
   return { id, secret: secretOf(id) };
 }
 
-/** Reads a guest's draft from the server with its secret (a link from another device). 404 when the link no longer opens one. */
+/** Reads a guest's draft from the server with its secret (a link from another device). 404 `not_found` when the link no longer opens one. */
 export const fetchSharedDraft = (id: string, secret: string, signal?: AbortSignal): Promise<GuestDraft> =>
-  api.get<GuestDraft>(`drafts/${id}`, { headers: { [draftSecretHeader]: secret }, context: { public: true }, ...(signal && { signal }) });
+  api.get<GuestDraft>(`drafts/${id}`, { headers: { [draftSecretHeader]: secret }, context: { public: true }, expected: ['not_found'], ...(signal && { signal }) });
 
 /**
  * Stores the server copy `incoming` unless this device holds the same draft changed later (the

@@ -1,16 +1,22 @@
 import type { Page } from '@playwright/test';
-import type { Refusal } from '../../../domain/problem';
+import type { Problem, ProblemCode } from '../../../domain/problem';
 import { expect } from './test';
 
 /** Page models and accounts shared by Alta's browser tests. */
 
 export { expect };
 
+/** A problem+json answer for `route.fulfill`, written as the API writes it (server/lib/problem.ts). */
+export function problemAnswer(status: number, code: ProblemCode, title: string, extra: Partial<Problem> = {}, headers: Record<string, string> = {}) {
+  const json: Problem = { type: `https://alta.app/problems/${code}`, title, status, code, ...extra };
+  return { status, contentType: 'application/problem+json', headers, json };
+}
+
 /**
  * What the server answers a blocked account at login (server/routes/auth-proofs.test.ts proves
- * it): a refusal, decision 021. No public route blocks an account, so specs stand it in.
+ * it): 403 `user_blocked`. No public route blocks an account, so specs stand it in.
  */
-export const blockedRefusal: Refusal = { status: 'refused', code: 'user_blocked' };
+export const blockedAnswer = problemAnswer(403, 'user_blocked', 'Forbidden');
 
 export const demo = { email: 'demo@alta.local', password: 'Demo#2026', firstName: 'Demo' } as const;
 export const admin = { email: 'admin@alta.local', password: 'Admin#2026' } as const;

@@ -160,9 +160,9 @@ function orderBody(options: OrderOptions, expectedAmount: number) {
 export async function placeOrder(request: APIRequestContext, options: OrderOptions = {}): Promise<PlacedOrder> {
   const body = orderBody(options, 0);
   const mismatch = await request.post('/api/v1/orders', { data: body });
-  const refusal = (await mismatch.json()) as { status: string; code: string; amount: number };
-  expect(refusal).toMatchObject({ status: 'refused', code: 'price_mismatch' });
-  const { amount } = refusal;
+  const problem = (await mismatch.json()) as { status: number; code: string; amount: number };
+  expect(problem).toMatchObject({ status: 409, code: 'price_mismatch' });
+  const { amount } = problem;
   const placed = await request.post('/api/v1/orders', { data: { ...body, expectedAmount: amount } });
   expect(placed.status(), await placed.text()).toBe(201);
   return { ...((await placed.json()) as Omit<PlacedOrder, 'email'>), email: body.wizard.owner.email };

@@ -10,11 +10,11 @@ export const getOverview = (companyId: string, signal?: AbortSignal) => api.get<
 
 export const setUpTwoFactor = (companyId: string) => api.post<{ otpauthUri: string }>('banking/two-factor/setup', { json: { companyId } });
 
-export const verifyTwoFactor = (code: string) => api.post<void>('banking/two-factor/verify', { json: { code } });
+export const verifyTwoFactor = (code: string) => api.post<void>('banking/two-factor/verify', { json: { code }, expected: ['two_factor_invalid_code', 'two_factor_locked', 'rate_limited'] });
 
-export const requestTwoFactorReset = (companyId: string) => api.post<void>('banking/two-factor/reset', { json: { companyId } });
+export const requestTwoFactorReset = (companyId: string) => api.post<void>('banking/two-factor/reset', { json: { companyId }, expected: ['two_factor_reset_cooldown'] });
 
-export const confirmTwoFactorReset = (code: string) => api.post<void>('banking/two-factor/reset/confirm', { json: { code } });
+export const confirmTwoFactorReset = (code: string) => api.post<void>('banking/two-factor/reset/confirm', { json: { code }, expected: ['two_factor_no_reset_code', 'two_factor_invalid_reset_code', 'rate_limited'] });
 
 export const startVerification = (companyId: string) => api.post<BankingOverview>(`${base(companyId)}/verification`);
 

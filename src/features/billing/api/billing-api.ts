@@ -1,8 +1,20 @@
 import type { AddCardInput, CardSetupResult, Invoice, PlanChange, Proration, SavedCard, Subscription } from '@domain/billing';
+import type { PaymentDeclineCode } from '@domain/checkout';
 import { api, apiBaseUrl } from '@src/lib/api';
 
 const subscription = (id: string) => `subscriptions/${encodeURIComponent(id)}`;
 const card = (id: string) => `payment-methods/${encodeURIComponent(id)}`;
+
+/** The card's "no" (402), each explained to the person: `paymentDeclineCodes` of domain/checkout.ts, written out so this page loads no zod. */
+const declines = [
+  'card_declined',
+  'insufficient_funds',
+  'expired_card',
+  'incorrect_cvc',
+  'incorrect_number',
+  'authentication_failed',
+  'payment_failed',
+] as const satisfies readonly (PaymentDeclineCode | 'payment_failed')[];
 
 /** GET /subscriptions: the signed-in account's (or, for an admin acting as a user, that user's). */
 export const listSubscriptions = async (signal?: AbortSignal) => (await api.get<{ subscriptions: Subscription[] }>('subscriptions', { signal })).subscriptions;
@@ -13,7 +25,11 @@ export const getProration = (id: string, change: PlanChange, signal?: AbortSigna
 
 /** POST /subscriptions/:id/change, charged once per key. */
 export const changePlan = (id: string, change: PlanChange, idempotencyKey: string) =>
-  api.post<Subscription>(`${subscription(id)}/change`, { json: change, headers: { 'Idempotency-Key': idempotencyKey } });
+  api.post<Subscription>(`${subscription(id)}/change`, {
+    json: change,
+    headers: { 'Idempotency-Key': idempotencyKey },
+    expected: [...declines, 'payment_in_progress', 'no_payment_method', 'plan_unchanged', 'subscription_inactive'],
+  });
 
 /** POST /subscriptions/:id/cancel (at period end) or /resume (undo). */
 export const setCancellation = (id: string, cancel: boolean) => api.post<Subscription>(`${subscription(id)}/${cancel ? 'cancel' : 'resume'}`);
@@ -22,15 +38,16 @@ export const setCancellation = (id: string, cancel: boolean) => api.post<Subscri
 export const listCards = async (signal?: AbortSignal) => (await api.get<{ cards: SavedCard[] }>('payment-methods', { signal })).cards;
 
 /** POST /payment-methods: a SetupIntent at the provider, once per key. */
-export const addCard = (input: AddCardInput, idempotencyKey: string) => api.post<CardSetupResult>('payment-methods', { json: input, headers: { 'Idempotency-Key': idempotencyKey } });
+export const addCard = (input: AddCardInput, idempotencyKey: string) =>
+  api.post<CardSetupResult>('payment-methods', { json: input, headers: { 'Idempotency-Key': idempotencyKey }, expected: declines });
 
 /** POST /payment-methods/setups/:id/confirm after the 3-D Secure challenge. */
 export const confirmCardSetup = (setupId: string, challengeResult?: 'completed' | 'failed') =>
-  api.post<CardSetupResult>(`payment-methods/setups/${encodeURIComponent(setupId)}/confirm`, { json: challengeResult ? { challengeResult } : {} });
+  api.post<CardSetupResult>(`payment-methods/setups/${encodeURIComponent(setupId)}/confirm`, { json: challengeResult ? { challengeResult } : {}, expected: declines });
 
 export const setDefaultCard = async (id: string) => (await api.post<{ cards: SavedCard[] }>(`${card(id)}/default`)).cards;
 
-export const removeCard = async (id: string) => (await api.delete<{ cards: SavedCard[] }>(card(id))).cards;
+export const removeCard = async (id: string) => (await api.delete<{ cards: SavedCard[] }>(card(id), { expected: ['card_required'] })).cards;
 
 /** GET /invoices */
 export const listInvoices = async (signal?: AbortSignal) => (await api.get<{ invoices: Invoice[] }>('invoices', { signal })).invoices;

@@ -5,4 +5,4 @@ import { api } from '@src/lib/api';
 export const listBoiReports = async (signal?: AbortSignal) => (await api.get<{ items: BoiCompanyReport[] }>('boi-report', { signal })).items;
 
 /** PUT /companies/:id/boi-report */
-export const submitBoiReport = (companyId: string, form: BoiReportForm) => api.put<BoiCompanyReport>(`companies/${encodeURIComponent(companyId)}/boi-report`, { json: form });
+export const submitBoiReport = (companyId: string, form: BoiReportForm) => api.put<BoiCompanyReport>(`companies/${encodeURIComponent(companyId)}/boi-report`, { json: form, expected: ['boi_not_required', 'boi_already_filed', 'owner_only'] });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { confirmPaymentSchema, couponAnswerSchema, OrderView, PayOrderInput, PayResult } from '@domain/checkout';
+import type { confirmPaymentSchema, couponAnswerSchema, OrderView, PaymentDeclineCode, PayOrderInput, PayResult } from '@domain/checkout';
 import type { Quote } from '@domain/plans';
 import { api, type CallContext } from '@src/lib/api';
 
@@ -11,13 +11,31 @@ const guest: CallContext = { public: true };
 
 const tokenHeader = (checkoutToken: string) => ({ 'X-Checkout-Token': checkoutToken });
 
+/** The card's "no" (402), each explained with its decline details: `paymentDeclineCodes` of domain/checkout.ts, written out so this page loads no zod. */
+const declines = [
+  'card_declined',
+  'insufficient_funds',
+  'expired_card',
+  'incorrect_cvc',
+  'incorrect_number',
+  'authentication_failed',
+  'payment_failed',
+] as const satisfies readonly (PaymentDeclineCode | 'payment_failed')[];
+/** The order changed under this page (paid or expired meanwhile, a second tab paying). */
+const orderMoved = ['order_paid', 'order_expired', 'payment_in_progress'] as const;
+
 export const getOrder = (orderId: string, checkoutToken: string, signal?: AbortSignal) =>
   api.get<OrderView>(`orders/${encodeURIComponent(orderId)}`, { headers: tokenHeader(checkoutToken), context: guest, signal });
 
 export type CouponAnswer = z.infer<typeof couponAnswerSchema>;
 
 export const applyCoupon = (orderId: string, checkoutToken: string, code: string) =>
-  api.post<CouponAnswer>(`orders/${encodeURIComponent(orderId)}/coupon`, { json: { code }, headers: tokenHeader(checkoutToken), context: guest });
+  api.post<CouponAnswer>(`orders/${encodeURIComponent(orderId)}/coupon`, {
+    json: { code },
+    headers: tokenHeader(checkoutToken),
+    context: guest,
+    expected: [...orderMoved, 'rate_limited'],
+  });
 
 export const removeCoupon = (orderId: string, checkoutToken: string) =>
   api.delete<{ quote: Quote }>(`orders/${encodeURIComponent(orderId)}/coupon`, { headers: tokenHeader(checkoutToken), context: guest });
@@ -28,10 +46,12 @@ export const payOrder = (orderId: string, checkoutToken: string, idempotencyKey:
     json: body,
     headers: { ...tokenHeader(checkoutToken), 'Idempotency-Key': idempotencyKey },
     context: guest,
+    // Ten declines on one order are a 429 `rate_limited`; a coupon whose last use went to someone else, `invalid_coupon`.
+    expected: [...declines, ...orderMoved, 'price_mismatch', 'invalid_coupon', 'rate_limited'],
   });
 
 export const confirmPayment = (orderId: string, checkoutToken: string, body: z.input<typeof confirmPaymentSchema>) =>
-  api.post<PayResult>(`checkout/${encodeURIComponent(orderId)}/confirm`, { json: body, headers: tokenHeader(checkoutToken), context: guest });
+  api.post<PayResult>(`checkout/${encodeURIComponent(orderId)}/confirm`, { json: body, headers: tokenHeader(checkoutToken), context: guest, expected: declines });
 
 /** Attaches a paid order to the signed-in account with the receipt's claim link; answers the company created for it. */
 export const claimOrder = (orderId: string, claimToken: string) =>
@@ -39,4 +59,5 @@ export const claimOrder = (orderId: string, claimToken: string) =>
     json: { claimToken },
     // Signed out, the claim page offers login and registration itself.
     context: { redirectOnUnauthorized: false },
+    expected: ['invalid_claim_link'],
   });

@@ -115,6 +115,7 @@ function SharePanel({ draftKey, language, initialEmail }: { draftKey: DraftKey; 
         json: { email: parsed.data, lang: language },
         headers: { [draftSecretHeader]: draftKey.secret },
         context: { public: true },
+        expected: ['rate_limited'],
       });
       setMailState({ sentTo: parsed.data });
     } catch (error) {

@@ -8,4 +8,4 @@ export const listMail = async (companyId: string, signal?: AbortSignal) => (awai
 export const setMailRead = (mailId: string, read: boolean) => api.put<MailItem>(`mail/${encodeURIComponent(mailId)}/read`, { json: { read } });
 
 /** POST /mail/:id/forwarding */
-export const requestForwarding = (mailId: string, request: ForwardingRequest) => api.post(`mail/${encodeURIComponent(mailId)}/forwarding`, { json: request });
+export const requestForwarding = (mailId: string, request: ForwardingRequest) => api.post(`mail/${encodeURIComponent(mailId)}/forwarding`, { json: request, expected: ['forwarding_already_requested'] });
