@@ -1,9 +1,14 @@
 import type { DehydratedState } from '@tanstack/react-query';
-import type { Persister } from '@tanstack/react-query-persist-client';
 import type { Table } from 'dexie';
 import type { PageCacheEntry } from '@sync/client/db';
 
 type DehydratedQuery = DehydratedState['queries'][number];
+
+/** Saves the offline part of a query cache, and reads it back at start. */
+export interface PagePersister {
+  persist(state: DehydratedState): Promise<void>;
+  restore(): Promise<DehydratedQuery[]>;
+}
 
 /** The `pageCache` row of a query: its key's one string (`company:<id>`, `mailing:<id>`, `boi-report`…). */
 const pageKeyOf = (query: Pick<DehydratedQuery, 'queryKey'>) => (query.queryKey.length === 1 && typeof query.queryKey[0] === 'string' ? query.queryKey[0] : null);
@@ -18,14 +23,14 @@ const isDehydratedQuery = (value: unknown): value is DehydratedQuery =>
  * did. A row is written only when its query got a newer answer than the one stored, so a page
  * the sync engine dropped is not written back from memory. `pages` is null with no one signed in.
  */
-export function createPagePersister(pages: () => Table<PageCacheEntry, string> | null): Persister {
+export function createPagePersister(pages: () => Table<PageCacheEntry, string> | null): PagePersister {
   const stored = new Map<string, number>();
   return {
-    async persistClient(client) {
+    async persist(state) {
       const table = pages();
       if (!table) return;
       const rows: PageCacheEntry[] = [];
-      for (const query of client.clientState.queries) {
+      for (const query of state.queries) {
         const key = pageKeyOf(query);
         if (key === null || query.state.dataUpdatedAt <= (stored.get(key) ?? 0)) continue;
         stored.set(key, query.state.dataUpdatedAt);
@@ -34,20 +39,12 @@ export function createPagePersister(pages: () => Table<PageCacheEntry, string> |
       // IndexedDB may be unavailable (some private modes): the answers then live in memory only.
       if (rows.length > 0) await table.bulkPut(rows).catch(() => undefined);
     },
-    async restoreClient() {
-      const table = pages();
-      if (!table) return undefined;
-      const rows = await table.toArray().catch(() => []);
+    async restore() {
+      const rows = (await pages()?.toArray().catch(() => [])) ?? [];
       // Rows of the hand-written cache before this one hold a bare page: they are read again online.
       const queries = rows.map((row) => row.value).filter(isDehydratedQuery);
       for (const query of queries) stored.set(pageKeyOf(query) ?? '', query.state.dataUpdatedAt);
-      return { timestamp: Date.now(), buster: '', clientState: { queries, mutations: [] } };
-    },
-    async removeClient() {
-      stored.clear();
-      await pages()
-        ?.clear()
-        .catch(() => undefined);
+      return queries;
     },
   };
 }

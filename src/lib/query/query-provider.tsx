@@ -1,25 +1,33 @@
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { useMemo, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createContext, use, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { currentUserDatabase } from '@sync/client/db';
 import { useCurrentUser } from '@src/features/session/session-store';
-import { dehydrateOptions, queryCacheOf } from './query-cache';
+import { queryCacheOf, type UserQueryCache } from './query-cache';
 
+const Restored = createContext(false);
+
+/** Whether the pages kept on the device are back in the cache (offline queries wait for it). */
+export const useCacheRestored = () => use(Restored);
 
 /**
  * The signed-in screens' server data (dashboard and admin): TanStack Query, with the offline
- * pages restored from and saved to the user's database; restored pages stay in memory for the
- * visit (`gcTime`), since they are read from the database only at start. Mounted by the
- * signed-in layouts only, so the public pages and login do not load it.
+ * pages restored from and saved to the user's database. Mounted by the signed-in layouts only,
+ * so the public pages and login do not load it.
  */
 export function QueryProvider({ children }: { children: ReactNode }) {
   const userId = useCurrentUser()?.id ?? null;
-  const { client, persister } = useMemo(() => queryCacheOf(userId, currentUserDatabase), [userId]);
+  const cache = useMemo(() => queryCacheOf(userId, currentUserDatabase), [userId]);
+  const [restored, setRestored] = useState<UserQueryCache | null>(null);
+  useEffect(() => {
+    let current = true;
+    void cache.restored.then(() => current && setRestored(cache));
+    return () => {
+      current = false;
+    };
+  }, [cache]);
   return (
-    <PersistQueryClientProvider
-      client={client}
-      persistOptions={{ persister, maxAge: Infinity, dehydrateOptions, hydrateOptions: { defaultOptions: { queries: { gcTime: Infinity } } } }}
-    >
-      {children}
-    </PersistQueryClientProvider>
+    <QueryClientProvider client={cache.client}>
+      <Restored value={restored === cache}>{children}</Restored>
+    </QueryClientProvider>
   );
 }

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { currentUserDatabase } from '@sync/client/db';
 import { useCurrentUser } from '@src/features/session/session-store';
 import { ApiError } from '../api';
+import { useCacheRestored } from './query-provider';
 
 export type CachedPageState<T> = { kind: 'loading' } | { kind: 'missing' } | { kind: 'failed' } | { kind: 'ready'; page: T; cachedAt: string | null };
 
@@ -18,7 +19,9 @@ export type CachedPageState<T> = { kind: 'loading' } | { kind: 'missing' } | { k
 export function useOfflineQuery<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>): { state: CachedPageState<T>; reload: () => void } {
   const user = useCurrentUser();
   const db = useMemo(() => (user ? currentUserDatabase() : null), [user]);
-  const query = useQuery({ queryKey: [key ?? ''], queryFn: ({ signal }) => load(signal), enabled: key !== null && db !== null, meta: { offline: true }, gcTime: Infinity });
+  const restored = useCacheRestored();
+  // It waits for the device's copy to be back in the cache, so the copy shows while the API answers.
+  const query = useQuery({ queryKey: [key ?? ''], queryFn: ({ signal }) => load(signal), enabled: key !== null && db !== null && restored, meta: { offline: true }, gcTime: Infinity });
   const { refetch } = query;
   const reload = useCallback(() => void refetch(), [refetch]);
 

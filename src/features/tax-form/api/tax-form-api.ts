@@ -17,8 +17,8 @@ export const listTaxDocuments = async (companyId: string, signal?: AbortSignal) 
 /** GET /accounting/tax-info/{id}: the company's return for last year (forms, deadlines, sent). Its query retries it as SPEC §7 says. */
 export const fetchReturnFacts = (companyId: string, signal?: AbortSignal) => apiGet('/accounting/tax-info/:id', { param: { id: companyId } }, { signal });
 
-/** GET /tax-forms/pending, retried (SPEC §7); null after the last failure. */
-export const fetchPendingDeclarations = (signal?: AbortSignal) => withRetry(() => apiGet('/tax-forms/pending', {}, { signal }));
+/** GET /tax-forms/pending; its query retries it (SPEC §7). */
+export const fetchPendingDeclarations = (signal?: AbortSignal) => apiGet('/tax-forms/pending', {}, { signal });
 
 /** GET /companies/{id}: what Alta knows of the company, to pre-fill the form. */
 export const fetchCompanyDetail = (companyId: string, signal?: AbortSignal) => apiGet('/companies/:id', { param: { id: companyId } }, { signal });
