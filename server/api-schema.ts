@@ -1,5 +1,6 @@
 import type { ExtractSchema } from 'hono/types';
 import type { adminRouter } from './routes/admin';
+import type { adminDepositsRouter } from './routes/admin-deposits';
 import type { authRouter } from './routes/auth';
 import type { bankingRouter } from './routes/banking';
 import type { billingRouter } from './routes/billing';
@@ -23,6 +24,7 @@ type SchemaOf<Router extends (...args: never[]) => unknown> = ExtractSchema<Retu
  * this list when the client reads from it.
  */
 export type ApiSchema = SchemaOf<typeof adminRouter> &
+  SchemaOf<typeof adminDepositsRouter> &
   SchemaOf<typeof authRouter> &
   SchemaOf<typeof bankingRouter> &
   SchemaOf<typeof billingRouter> &
