@@ -18,6 +18,11 @@ export function QueryProvider({ children }: { children: ReactNode }) {
   const userId = useCurrentUser()?.id ?? null;
   const cache = useMemo(() => queryCacheOf(userId, currentUserDatabase), [userId]);
   const [restored, setRestored] = useState<UserQueryCache | null>(null);
+  // The cache this layout opened with: when the signed-in user changes under it (login as a
+  // user, return to admin, logout), its screens belong to the session that ended and the app
+  // is on its way to another layout, so they are not drawn again, which would read their data
+  // as the new user (an admin list read as the customer is a 403).
+  const [opened] = useState(cache);
   useEffect(() => {
     let current = true;
     void cache.restored.then(() => current && setRestored(cache));
@@ -25,6 +30,7 @@ export function QueryProvider({ children }: { children: ReactNode }) {
       current = false;
     };
   }, [cache]);
+  if (opened.userId !== null && cache !== opened) return null;
   return (
     <QueryClientProvider client={cache.client}>
       <Restored value={restored === cache}>{children}</Restored>
