@@ -77,50 +77,45 @@ export function calendarRouter(deps: AppDeps) {
   // Counted per address and per token (hashed): a calendar app polls a few times an hour, a guesser far more.
   const feedLimit = withRateLimit(deps, 'calendarFeed', (c) => hashFeedToken(c.req.param('token') ?? ''));
 
-  router.openapi(routes.list, async (c) => {
-    const { companyId } = c.req.valid('query');
-    const userId = c.var.user.id;
-    let rows;
-    if (companyId === undefined) rows = (await listCompaniesOf(db, userId)).map((row) => row.company);
-    else {
-      const found = await findCompanyOf(db, userId, companyId);
-      if (!found) throw new ProblemError(404, 'not_found');
-      rows = [found.company];
-    }
-    c.header('Cache-Control', 'no-store');
-    return c.json({ deadlines: await deadlinesOf(db, rows, dayOf(deps.now())) }, 200);
-  });
-
-  router.openapi(routes.feed, async (c) => {
-    const feed = await calendarFeedOf(db, c.var.user.id);
-    c.header('Cache-Control', 'no-store');
-    return c.json({ active: feed !== null, createdAt: feed?.createdAt.toISOString() ?? null }, 200);
-  });
-
-  router.openapi(routes.rotate, async (c) => {
-    const token = await rotateCalendarFeed(db, c.var.user.id, deps.now());
-    c.header('Cache-Control', 'no-store');
-    return c.json({ url: feedUrl(deps.env.APP_URL, token) }, 201);
-  });
-
-  router.openapi(routes.revoke, async (c) => {
-    await deleteCalendarFeed(db, c.var.user.id);
-    return c.body(null, 204);
-  });
-
-  router.openapi({ ...routes.ics, middleware: [feedLimit] as const }, async (c) => {
-    const token = c.req.valid('param').token.replace(/\.ics$/, '');
-    const userId = tokenSchema.safeParse(token).success ? await userOfFeedToken(db, token) : null;
-    const user = userId === null ? undefined : await findUserById(db, userId);
-    if (!user) throw new ProblemError(404, 'not_found');
-    const companies = (await listCompaniesOf(db, user.id)).map((row) => row.company);
-    const deadlines = await deadlinesOf(db, companies, dayOf(deps.now()));
-    c.header('Cache-Control', 'private, no-store');
-    c.header('Content-Type', 'text/calendar; charset=utf-8');
-    return c.body(calendarOf(deadlines, user.language, deps.env.APP_URL, deps.now()), 200);
-  });
-
-  return router;
+  return router
+    .openapi(routes.list, async (c) => {
+      const { companyId } = c.req.valid('query');
+      const userId = c.var.user.id;
+      let rows;
+      if (companyId === undefined) rows = (await listCompaniesOf(db, userId)).map((row) => row.company);
+      else {
+        const found = await findCompanyOf(db, userId, companyId);
+        if (!found) throw new ProblemError(404, 'not_found');
+        rows = [found.company];
+      }
+      c.header('Cache-Control', 'no-store');
+      return c.json({ deadlines: await deadlinesOf(db, rows, dayOf(deps.now())) }, 200);
+    })
+    .openapi(routes.feed, async (c) => {
+      const feed = await calendarFeedOf(db, c.var.user.id);
+      c.header('Cache-Control', 'no-store');
+      return c.json({ active: feed !== null, createdAt: feed?.createdAt.toISOString() ?? null }, 200);
+    })
+    .openapi(routes.rotate, async (c) => {
+      const token = await rotateCalendarFeed(db, c.var.user.id, deps.now());
+      c.header('Cache-Control', 'no-store');
+      return c.json({ url: feedUrl(deps.env.APP_URL, token) }, 201);
+    })
+    .openapi(routes.revoke, async (c) => {
+      await deleteCalendarFeed(db, c.var.user.id);
+      return c.body(null, 204);
+    })
+    .openapi({ ...routes.ics, middleware: [feedLimit] as const }, async (c) => {
+      const token = c.req.valid('param').token.replace(/\.ics$/, '');
+      const userId = tokenSchema.safeParse(token).success ? await userOfFeedToken(db, token) : null;
+      const user = userId === null ? undefined : await findUserById(db, userId);
+      if (!user) throw new ProblemError(404, 'not_found');
+      const companies = (await listCompaniesOf(db, user.id)).map((row) => row.company);
+      const deadlines = await deadlinesOf(db, companies, dayOf(deps.now()));
+      c.header('Cache-Control', 'private, no-store');
+      c.header('Content-Type', 'text/calendar; charset=utf-8');
+      return c.body(calendarOf(deadlines, user.language, deps.env.APP_URL, deps.now()), 200);
+    });
 }
 
 /** The subscription URL of a token: the API's `.ics` path on the app's origin. */

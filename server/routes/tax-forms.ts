@@ -109,126 +109,119 @@ export function taxFormsRouter(deps: AppDeps) {
   router.use('/tax-forms/*', withSession(deps));
   const today = () => deps.now().toISOString().slice(0, 10);
 
-  router.openapi(routes.getDraft, async (c) => {
-    const record = await findTaxFormDraft(db, c.var.user.id, c.req.valid('param').id);
-    if (!record || record.companyId === null || !(await isCompanyMember(db, c.var.user.id, record.companyId))) throw new ProblemError(404, 'not_found');
-    c.header('Cache-Control', 'no-store');
-    return c.json(taxFormDraftView(record), 200);
-  });
-
-  router.openapi(routes.putDraft, async (c) => {
-    const { id } = c.req.valid('param');
-    const body = c.req.valid('json');
-    const userId = c.var.user.id;
-    if (!(await isCompanyMember(db, userId, body.companyId))) throw new ProblemError(404, 'not_found');
-    const [company] = await companyTaxFacts(db, [body.companyId]);
-    if (!company) throw new ProblemError(409, 'no_return_due');
-    const updatedAt = deps.now().toISOString();
-    const taxYear = body.taxFormData.taxYear as number;
-    if (!body.isCompleted) {
-      const saved = await saveTaxFormDraft(db, userId, id, { companyId: body.companyId, taxYear, taxFormData: body.taxFormData }, updatedAt);
-      if (saved === 'not_found') throw new ProblemError(404, 'not_found');
-      if (saved === 'sent') throw new ProblemError(409, 'declaration_sent');
-      return c.json(taxFormDraftView(saved), 200);
-    }
-    const parsed = taxFormDataSchema.safeParse(body.taxFormData);
-    if (!parsed.success) throw new ProblemError(400, 'validation', prefixed(fieldErrors(parsed.error)));
-    const form = parsed.data;
-    // A year is declared once it is over.
-    if (form.taxYear >= Number(today().slice(0, 4))) throw new ProblemError(400, 'validation', { 'taxFormData.taxYear': ['validation.invalid'] });
-    if (taxReturnForms(form).length === 0) throw new ProblemError(409, 'no_return_due');
-    const outcome = await sendDeclaration(db, userId, id, form, body.companyId, deps.now(), updatedAt);
-    if (outcome.result === 'not_found') throw new ProblemError(404, 'not_found');
-    if (outcome.result === 'sent') throw new ProblemError(409, 'declaration_sent');
-    if (outcome.result === 'blocked') {
-      // The counts let the client link to exactly the rows still to categorise or check.
-      return c.body(JSON.stringify({ ...problemBody(409, 'declaration_blocked'), taxYear: form.taxYear, ...outcome.counts }), 409, { 'Content-Type': 'application/problem+json' }) as never;
-    }
-    return c.json(taxFormDraftView(outcome.draft), 200);
-  });
-
-  router.openapi(routes.activityCodes, (c) => {
-    const { code, limit } = c.req.valid('query');
-    c.header('Cache-Control', 'private, max-age=3600');
-    return c.json({ items: searchActivityCodes(code, limit) }, 200);
-  });
-
-  router.openapi(routes.taxInfo, async (c) => {
-    const { id } = c.req.valid('param');
-    if (!(await isCompanyMember(db, c.var.user.id, id))) throw new ProblemError(404, 'not_found');
-    const [company] = await companyTaxFacts(db, [id]);
-    const day = today();
-    const taxYear = Number(day.slice(0, 4)) - 1;
-    const declaration = await declarationOf(db, id, taxYear);
-    // A sent declaration names its own forms: the owner declared the year, whatever Alta knew of the company's formation.
-    const due = company ? returnDue(company.filer, taxYear) : null;
-    const forms = declaration?.taxFormData ? taxReturnForms(declaration.taxFormData) : (due?.forms ?? []);
-    const ahead = due ? nextDeadline(due, day) : null;
-    const standing = due && !declaration ? standingOn(due, day) : null;
-    const first = company && !declaration ? firstReturn(company.filer, day) : null;
-    return c.json(
-      {
-        companyId: id,
-        taxYear,
-        kind: due?.kind ?? null,
-        forms,
-        deadline: due?.deadline ?? null,
-        extendedDeadline: due?.extendedDeadline ?? null,
-        nextDeadline: ahead,
-        daysRemaining: standing?.daysRemaining ?? (ahead ? daysBetween(day, ahead) : null),
-        standing: standing?.status ?? null,
-        extension: due ? extensionFor(due) : null,
-        penaltyUsd: missingFormPenaltyUsd(due?.forms ?? []),
-        sentAt: declaration?.sentAt?.toISOString() ?? null,
-        firstReturn: first ? { taxYear: first.taxYear, forms: first.forms, deadline: first.deadline, extendedDeadline: first.extendedDeadline } : null,
-      },
-      200,
-    );
-  });
-
-  router.openapi(routes.taxDocuments, async (c) => {
-    const { id } = c.req.valid('param');
-    if (!(await isCompanyMember(db, c.var.user.id, id))) throw new ProblemError(404, 'not_found');
-    const rows = await listDeclarations(db, id);
-    const items = rows.map((row) => ({ year: row.year, sentAt: row.sentAt!.toISOString(), forms: taxReturnForms(row.taxFormData!), url: `/api/v1/accounting/tax-documents/${id}/${row.year}` }));
-    return c.json({ items }, 200);
-  });
-
-  router.openapi(routes.taxDocument, async (c) => {
-    const { id, year } = c.req.valid('param');
-    const { copy, lang } = c.req.valid('query');
-    const user = c.var.user;
-    // The filed copy carries partners' full SSN/ITIN: Alta's team files it, nobody else reads it.
-    const allowed = copy === 'filed' ? user.role === 'admin' : await isCompanyMember(db, user.id, id);
-    if (!allowed) throw new ProblemError(404, 'not_found');
-    const declaration = await declarationOf(db, id, year);
-    if (!declaration?.taxFormData) throw new ProblemError(404, 'not_found');
-    const language = isLanguage(lang) ? lang : ((await findUserById(db, user.id))?.language ?? 'es');
-    const pdf = await buildTaxReturnPdf(declaration.taxFormData, { copy, reviewMark: reviewMarks[language] });
-    c.header('Cache-Control', 'no-store');
-    c.header('Content-Disposition', `attachment; filename="tax-return-${year}${copy === 'filed' ? '-filed' : ''}.pdf"`);
-    return c.body(pdf as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/pdf' });
-  });
-
-  router.openapi(routes.pending, async (c) => {
-    const companyIds = [...(await companyRolesOf(db, c.var.user.id)).keys()];
-    const companies = await companyTaxFacts(db, companyIds);
-    const sent = await sentDeclarationYears(db, companyIds);
-    const day = today();
-    const taxYear = Number(day.slice(0, 4)) - 1;
-    const pending: PendingDeclaration[] = [];
-    // An unsent return stays pending until it is sent: overdue once both deadlines passed.
-    for (const company of companies) {
-      const due = pendingReturn(company, taxYear, sent);
-      if (!due) continue;
-      const standing = standingOn(due, day);
-      pending.push({ companyName: company.name, kind: due.kind, deadline: standing.deadline, daysRemaining: standing.daysRemaining, standing: standing.status, penaltyUsd: missingFormPenaltyUsd(due.forms) });
-    }
-    c.header('Cache-Control', 'no-store');
-    return c.json(pendingDeclarationsResult(pending), 200);
-  });
-
-  return router;
+  return router
+    .openapi(routes.getDraft, async (c) => {
+      const record = await findTaxFormDraft(db, c.var.user.id, c.req.valid('param').id);
+      if (!record || record.companyId === null || !(await isCompanyMember(db, c.var.user.id, record.companyId))) throw new ProblemError(404, 'not_found');
+      c.header('Cache-Control', 'no-store');
+      return c.json(taxFormDraftView(record), 200);
+    })
+    .openapi(routes.putDraft, async (c) => {
+      const { id } = c.req.valid('param');
+      const body = c.req.valid('json');
+      const userId = c.var.user.id;
+      if (!(await isCompanyMember(db, userId, body.companyId))) throw new ProblemError(404, 'not_found');
+      const [company] = await companyTaxFacts(db, [body.companyId]);
+      if (!company) throw new ProblemError(409, 'no_return_due');
+      const updatedAt = deps.now().toISOString();
+      const taxYear = body.taxFormData.taxYear as number;
+      if (!body.isCompleted) {
+        const saved = await saveTaxFormDraft(db, userId, id, { companyId: body.companyId, taxYear, taxFormData: body.taxFormData }, updatedAt);
+        if (saved === 'not_found') throw new ProblemError(404, 'not_found');
+        if (saved === 'sent') throw new ProblemError(409, 'declaration_sent');
+        return c.json(taxFormDraftView(saved), 200);
+      }
+      const parsed = taxFormDataSchema.safeParse(body.taxFormData);
+      if (!parsed.success) throw new ProblemError(400, 'validation', prefixed(fieldErrors(parsed.error)));
+      const form = parsed.data;
+      // A year is declared once it is over.
+      if (form.taxYear >= Number(today().slice(0, 4))) throw new ProblemError(400, 'validation', { 'taxFormData.taxYear': ['validation.invalid'] });
+      if (taxReturnForms(form).length === 0) throw new ProblemError(409, 'no_return_due');
+      const outcome = await sendDeclaration(db, userId, id, form, body.companyId, deps.now(), updatedAt);
+      if (outcome.result === 'not_found') throw new ProblemError(404, 'not_found');
+      if (outcome.result === 'sent') throw new ProblemError(409, 'declaration_sent');
+      if (outcome.result === 'blocked') {
+        // The counts let the client link to exactly the rows still to categorise or check.
+        return c.body(JSON.stringify({ ...problemBody(409, 'declaration_blocked'), taxYear: form.taxYear, ...outcome.counts }), 409, { 'Content-Type': 'application/problem+json' }) as never;
+      }
+      return c.json(taxFormDraftView(outcome.draft), 200);
+    })
+    .openapi(routes.activityCodes, (c) => {
+      const { code, limit } = c.req.valid('query');
+      c.header('Cache-Control', 'private, max-age=3600');
+      return c.json({ items: searchActivityCodes(code, limit) }, 200);
+    })
+    .openapi(routes.taxInfo, async (c) => {
+      const { id } = c.req.valid('param');
+      if (!(await isCompanyMember(db, c.var.user.id, id))) throw new ProblemError(404, 'not_found');
+      const [company] = await companyTaxFacts(db, [id]);
+      const day = today();
+      const taxYear = Number(day.slice(0, 4)) - 1;
+      const declaration = await declarationOf(db, id, taxYear);
+      // A sent declaration names its own forms: the owner declared the year, whatever Alta knew of the company's formation.
+      const due = company ? returnDue(company.filer, taxYear) : null;
+      const forms = declaration?.taxFormData ? taxReturnForms(declaration.taxFormData) : (due?.forms ?? []);
+      const ahead = due ? nextDeadline(due, day) : null;
+      const standing = due && !declaration ? standingOn(due, day) : null;
+      const first = company && !declaration ? firstReturn(company.filer, day) : null;
+      return c.json(
+        {
+          companyId: id,
+          taxYear,
+          kind: due?.kind ?? null,
+          forms,
+          deadline: due?.deadline ?? null,
+          extendedDeadline: due?.extendedDeadline ?? null,
+          nextDeadline: ahead,
+          daysRemaining: standing?.daysRemaining ?? (ahead ? daysBetween(day, ahead) : null),
+          standing: standing?.status ?? null,
+          extension: due ? extensionFor(due) : null,
+          penaltyUsd: missingFormPenaltyUsd(due?.forms ?? []),
+          sentAt: declaration?.sentAt?.toISOString() ?? null,
+          firstReturn: first ? { taxYear: first.taxYear, forms: first.forms, deadline: first.deadline, extendedDeadline: first.extendedDeadline } : null,
+        },
+        200,
+      );
+    })
+    .openapi(routes.taxDocuments, async (c) => {
+      const { id } = c.req.valid('param');
+      if (!(await isCompanyMember(db, c.var.user.id, id))) throw new ProblemError(404, 'not_found');
+      const rows = await listDeclarations(db, id);
+      const items = rows.map((row) => ({ year: row.year, sentAt: row.sentAt!.toISOString(), forms: taxReturnForms(row.taxFormData!), url: `/api/v1/accounting/tax-documents/${id}/${row.year}` }));
+      return c.json({ items }, 200);
+    })
+    .openapi(routes.taxDocument, async (c) => {
+      const { id, year } = c.req.valid('param');
+      const { copy, lang } = c.req.valid('query');
+      const user = c.var.user;
+      // The filed copy carries partners' full SSN/ITIN: Alta's team files it, nobody else reads it.
+      const allowed = copy === 'filed' ? user.role === 'admin' : await isCompanyMember(db, user.id, id);
+      if (!allowed) throw new ProblemError(404, 'not_found');
+      const declaration = await declarationOf(db, id, year);
+      if (!declaration?.taxFormData) throw new ProblemError(404, 'not_found');
+      const language = isLanguage(lang) ? lang : ((await findUserById(db, user.id))?.language ?? 'es');
+      const pdf = await buildTaxReturnPdf(declaration.taxFormData, { copy, reviewMark: reviewMarks[language] });
+      c.header('Cache-Control', 'no-store');
+      c.header('Content-Disposition', `attachment; filename="tax-return-${year}${copy === 'filed' ? '-filed' : ''}.pdf"`);
+      return c.body(pdf as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/pdf' });
+    })
+    .openapi(routes.pending, async (c) => {
+      const companyIds = [...(await companyRolesOf(db, c.var.user.id)).keys()];
+      const companies = await companyTaxFacts(db, companyIds);
+      const sent = await sentDeclarationYears(db, companyIds);
+      const day = today();
+      const taxYear = Number(day.slice(0, 4)) - 1;
+      const pending: PendingDeclaration[] = [];
+      // An unsent return stays pending until it is sent: overdue once both deadlines passed.
+      for (const company of companies) {
+        const due = pendingReturn(company, taxYear, sent);
+        if (!due) continue;
+        const standing = standingOn(due, day);
+        pending.push({ companyName: company.name, kind: due.kind, deadline: standing.deadline, daysRemaining: standing.daysRemaining, standing: standing.status, penaltyUsd: missingFormPenaltyUsd(due.forms) });
+      }
+      c.header('Cache-Control', 'no-store');
+      return c.json(pendingDeclarationsResult(pending), 200);
+    });
 }
 
 /** Field errors of `taxFormData` named by their path in the request body. */

@@ -12,6 +12,7 @@ import { useCurrentUser } from '@src/features/session/session-store';
 import { actingAsOf } from '@src/features/session/signed-in-flag';
 import { SyncIndicator } from '@src/features/sync/components/sync-indicator';
 import { href, paths } from '@src/lib/paths';
+import { QueryProvider } from '@src/lib/query/query-provider';
 import { useOnlineStatus } from '@src/lib/use-online-status';
 import { DrawerNav } from '../chrome/drawer-nav';
 import { LanguageSelector } from '../chrome/language-selector';
@@ -128,9 +129,17 @@ function AppLayout({ area }: { area: 'dashboard' | 'admin' }) {
 }
 
 export function DashboardLayout() {
-  return <AppLayout area="dashboard" />;
+  return (
+    <QueryProvider>
+      <AppLayout area="dashboard" />
+    </QueryProvider>
+  );
 }
 
 export function AdminLayout() {
-  return <AppLayout area="admin" />;
+  return (
+    <QueryProvider>
+      <AppLayout area="admin" />
+    </QueryProvider>
+  );
 }

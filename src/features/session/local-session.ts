@@ -106,8 +106,8 @@ export async function switchBackToAdmin(admin: User): Promise<void> {
 
 /**
  * Logout (SPEC §4): stops this tab's sync, ends the session on the server (a failure there
- * does not keep anyone signed in here), deletes the user's database with every cached page
- * and clears the hint. The caller then goes to login.
+ * does not keep anyone signed in here), deletes the user's database with every cached page,
+ * forgets the server answers held in memory, and clears the hint. The caller then goes to login.
  */
 export function signOut(): Promise<void> {
   return whileSigningOut(endSession);
@@ -129,6 +129,9 @@ async function endSession(): Promise<void> {
   } catch {
     // Already gone or IndexedDB unavailable.
   }
+  // The server answers in memory go with the database that kept their offline copies.
+  const { forgetQueries } = await import('@src/lib/query/query-cache');
+  forgetQueries();
   try {
     for (const key of Object.keys(sessionStorage)) if (key.startsWith('alta.')) sessionStorage.removeItem(key);
   } catch {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { sessionResponseSchema, type User } from '@domain/account';
 import {
   adminCompaniesPageSchema,
@@ -13,9 +12,8 @@ import {
   type AuditPage,
   type CompanyStatusChange,
 } from '@domain/admin';
-import { walletTransactionSchema, type WalletTransaction } from '@domain/banking';
-import { staffMailItemSchema, type StaffMailItem } from '@domain/mail';
 import { api, apiBaseUrl } from '@src/lib/api';
+import { apiGet } from '@src/lib/query/typed-api';
 
 /** The admin area's online-only calls (docs/architecture.md "Reads": admin lists come from the API, never Dexie). */
 
@@ -67,13 +65,13 @@ export function auditCsvUrl(subject: AuditSubject): string {
 }
 
 /** A company's mail as staff see it, published or not, with forwarding requests (decision 038). */
-export async function fetchStaffMail(companyId: string): Promise<StaffMailItem[]> {
-  return z.object({ items: z.array(staffMailItemSchema) }).parse(await api.get(`admin/companies/${encodeURIComponent(companyId)}/mail`)).items;
+export async function fetchStaffMail(companyId: string, signal?: AbortSignal) {
+  return (await apiGet('/admin/companies/:id/mail', { param: { id: companyId } }, { signal })).items;
 }
 
 /** A company's incoming payments held for review under SPEC §1, oldest first. */
-export async function fetchHeldDeposits(companyId: string): Promise<WalletTransaction[]> {
-  return z.object({ items: z.array(walletTransactionSchema) }).parse(await api.get(`admin/companies/${encodeURIComponent(companyId)}/held-deposits`)).items;
+export async function fetchHeldDeposits(companyId: string, signal?: AbortSignal) {
+  return (await apiGet('/admin/companies/:id/held-deposits', { param: { id: companyId } }, { signal })).items;
 }
 
 /** The staff operations of a company's page (decision 038); each is audit-logged by the server. */

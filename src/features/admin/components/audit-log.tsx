@@ -5,7 +5,7 @@ import { buttonClass, Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
 import { formatDateTime } from '@src/i18n/format';
 import { auditCsvUrl, fetchAudit, type AuditSubject } from '../api/admin-api';
-import { useLoadMore } from '../hooks/use-load-more';
+import { usePagedList } from '../hooks/use-paged-list';
 import styles from './admin.module.css';
 
 /** What an entry says beyond its action: a reason, a status change, an impersonated request. */
@@ -24,7 +24,7 @@ function AuditDetails({ entry }: { entry: AuditEntry }) {
 export function AuditLog({ subject, language, refreshKey = 0 }: { subject: AuditSubject; language: Language; refreshKey?: number }) {
   const { t } = useTranslation('admin');
   const key = `${JSON.stringify(subject)}:${refreshKey}`;
-  const log = useLoadMore(key, (offset, limit) => fetchAudit(subject, { offset, limit }));
+  const log = usePagedList(['admin', 'audit', subject, refreshKey], (offset, limit) => fetchAudit(subject, { offset, limit }));
   return (
     <section className={styles.section} aria-labelledby={`audit-${key}`}>
       <div className={styles.footer}>

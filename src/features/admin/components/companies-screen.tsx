@@ -9,7 +9,7 @@ import { TextField } from '@src/components/form/text-field';
 import { formatDate } from '@src/i18n/format';
 import { href, paths } from '@src/lib/paths';
 import { fetchCompanies } from '../api/admin-api';
-import { useDebounced, useLoadMore } from '../hooks/use-load-more';
+import { useDebounced, usePagedList } from '../hooks/use-paged-list';
 import styles from './admin.module.css';
 import { LoadMoreFooter } from './load-more-footer';
 import { SelectFilter } from './select-filter';
@@ -23,7 +23,7 @@ export function CompaniesScreen({ language }: { language: Language }) {
   const [sort, setSort] = useState<Sort<AdminCompaniesOrderBy>>({ orderBy: 'createdAt', orderDirection: 'desc' });
   const debounced = useDebounced(search.trim());
   const query = { search: debounced || undefined, status: status || undefined, ...sort };
-  const list = useLoadMore(JSON.stringify(query), (offset, limit, signal) => fetchCompanies({ ...query, offset, limit }, signal));
+  const list = usePagedList(['admin', 'companies', query], (offset, limit, signal) => fetchCompanies({ ...query, offset, limit }, signal));
 
   return (
     <div className={styles.page}>

@@ -1,6 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { WalletTransaction } from '@domain/banking';
 import type { Language } from '@domain/constants';
 import { personToPersonLimitCents } from '@domain/incoming-payments';
 import { Button } from '@src/components/button';
@@ -19,28 +19,13 @@ import styles from './admin.module.css';
 export function HeldDeposits({ companyId, language, onChanged }: { companyId: string; language: Language; onChanged: () => void }) {
   const { t } = useTranslation('admin');
   const id = useId();
-  const [held, setHeld] = useState<WalletTransaction[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [changes, setChanges] = useState(0);
+  const query = useQuery({ queryKey: ['admin', 'held-deposits', companyId], queryFn: ({ signal }) => fetchHeldDeposits(companyId, signal) });
+  const held = query.data ?? null;
+  const failed = query.isError;
   const { busy, act } = useStaffAction(() => {
-    setChanges((count) => count + 1);
+    void query.refetch();
     onChanged();
   });
-
-  useEffect(() => {
-    let live = true;
-    fetchHeldDeposits(companyId).then(
-      (items) => {
-        if (!live) return;
-        setHeld(items);
-        setFailed(false);
-      },
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [companyId, changes]);
 
   return (
     <section className={styles.section} aria-labelledby={`${id}-held`}>

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@domain/constants';
 import { countryName } from '@domain/countries';
@@ -27,23 +28,14 @@ export function StaffMail({ companyId, language, onChanged }: { companyId: strin
   const { t } = useTranslation(['admin', 'mailing', 'validation']);
   const id = useId();
   const [letter, setLetter] = useState(emptyLetter);
-  const [items, setItems] = useState<StaffMailItem[] | null>(null);
-  const [listError, setListError] = useState<string | null>(null);
+  const query = useQuery({ queryKey: ['admin', 'staff-mail', companyId], queryFn: ({ signal }) => fetchStaffMail(companyId, signal) });
+  const items = query.data ?? null;
+  const listError = query.isError ? t('mail.fetchError') : null;
+  const reload = () => void query.refetch();
   const { busy, act } = useStaffAction(() => {
     reload();
     onChanged();
   });
-
-  const reload = useCallback(() => {
-    fetchStaffMail(companyId).then(
-      (found) => {
-        setItems(found);
-        setListError(null);
-      },
-      () => setListError(t('mail.fetchError')),
-    );
-  }, [companyId, t]);
-  useEffect(reload, [reload]);
 
   const labels: Record<LetterField, string> = { sender: t('mail.sender'), quantity: t('mail.quantity'), receivedAt: t('mail.receivedAt'), summary: t('mail.summary') };
   const fields = () => staffMailSchema.omit({ fileName: true, size: true }).safeParse({ ...letter, quantity: Number(letter.quantity) });

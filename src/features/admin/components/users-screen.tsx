@@ -12,7 +12,7 @@ import { formatDate } from '@src/i18n/format';
 import { errorMessage } from '@src/lib/error-message';
 import { href, paths } from '@src/lib/paths';
 import { fetchUserEmails, fetchUsers, setUserBlocked } from '../api/admin-api';
-import { useDebounced, useLoadMore } from '../hooks/use-load-more';
+import { useDebounced, usePagedList } from '../hooks/use-paged-list';
 import { actAs } from '../impersonation';
 import { AdminDialog } from './admin-dialog';
 import styles from './admin.module.css';
@@ -38,7 +38,7 @@ export function UsersScreen({ language }: { language: Language }) {
   const [actionError, setActionError] = useState<string | null>(null);
   const debounced = useDebounced(search.trim());
   const filters: AdminUsersFilter = { ...filter, search: debounced || undefined };
-  const list = useLoadMore(JSON.stringify({ filters, sort }), (offset, limit, signal) => fetchUsers({ ...filters, ...sort, offset, limit }, signal));
+  const list = usePagedList(['admin', 'users', filters, sort], (offset, limit, signal) => fetchUsers({ ...filters, ...sort, offset, limit }, signal));
 
   const setFilterValue = (name: keyof typeof filter) => (value: string) => setFilter((previous) => ({ ...previous, [name]: value || undefined }));
 

@@ -2,11 +2,12 @@ import type { BankAccountInput, BankAccountView, BankingOverview, LiquidationAdd
 import type { PresignedUpload, StoredFile } from '@domain/files';
 import type { KybSubmission } from '@domain/kyb';
 import { api, ApiError, NetworkError } from '@src/lib/api';
+import { apiGet } from '@src/lib/query/typed-api';
 
 /** Banking is online-only (docs/architecture.md "Reads"): every read and write goes to the API. */
 const base = (companyId: string) => `banking/companies/${companyId}`;
 
-export const getOverview = (companyId: string, signal?: AbortSignal) => api.get<BankingOverview>(base(companyId), { signal });
+export const getOverview = (companyId: string, signal?: AbortSignal) => apiGet('/banking/companies/:companyId', { param: { companyId } }, { signal });
 
 export const setUpTwoFactor = (companyId: string) => api.post<{ otpauthUri: string }>('banking/two-factor/setup', { json: { companyId } });
 
@@ -19,7 +20,7 @@ export const confirmTwoFactorReset = (code: string) => api.post<void>('banking/t
 export const startVerification = (companyId: string) => api.post<BankingOverview>(`${base(companyId)}/verification`);
 
 export const listWalletTransactions = async (companyId: string, signal?: AbortSignal) =>
-  (await api.get<{ items: WalletTransaction[] }>(`${base(companyId)}/transactions`, { signal })).items;
+  (await apiGet('/banking/companies/:companyId/transactions', { param: { companyId } }, { signal })).items;
 
 /** The key is made once per withdrawal the user means, so a double click or a retry sends it once. */
 export const withdraw = (companyId: string, withdrawal: Withdrawal, idempotencyKey: string) =>

@@ -1,6 +1,7 @@
-import type { AddCardInput, CardSetupResult, Invoice, PlanChange, Proration, SavedCard, Subscription } from '@domain/billing';
+import type { AddCardInput, CardSetupResult, PlanChange, SavedCard, Subscription } from '@domain/billing';
 import type { PaymentDeclineCode } from '@domain/checkout';
 import { api, apiBaseUrl } from '@src/lib/api';
+import { apiGet } from '@src/lib/query/typed-api';
 
 const subscription = (id: string) => `subscriptions/${encodeURIComponent(id)}`;
 const card = (id: string) => `payment-methods/${encodeURIComponent(id)}`;
@@ -17,11 +18,11 @@ const declines = [
 ] as const satisfies readonly (PaymentDeclineCode | 'payment_failed')[];
 
 /** GET /subscriptions: the signed-in account's (or, for an admin acting as a user, that user's). */
-export const listSubscriptions = async (signal?: AbortSignal) => (await api.get<{ subscriptions: Subscription[] }>('subscriptions', { signal })).subscriptions;
+export const listSubscriptions = async (signal?: AbortSignal) => (await apiGet('/subscriptions', {}, { signal })).subscriptions;
 
 /** GET /subscriptions/:id/proration: what a change would charge now, computed by the server. */
 export const getProration = (id: string, change: PlanChange, signal?: AbortSignal) =>
-  api.get<Proration>(`${subscription(id)}/proration`, { searchParams: { plan: change.plan, billing: change.billing }, signal });
+  apiGet('/subscriptions/:id/proration', { param: { id }, query: { plan: change.plan, billing: change.billing } }, { signal });
 
 /** POST /subscriptions/:id/change, charged once per key. */
 export const changePlan = (id: string, change: PlanChange, idempotencyKey: string) =>
@@ -35,7 +36,7 @@ export const changePlan = (id: string, change: PlanChange, idempotencyKey: strin
 export const setCancellation = (id: string, cancel: boolean) => api.post<Subscription>(`${subscription(id)}/${cancel ? 'cancel' : 'resume'}`);
 
 /** GET /payment-methods */
-export const listCards = async (signal?: AbortSignal) => (await api.get<{ cards: SavedCard[] }>('payment-methods', { signal })).cards;
+export const listCards = async (signal?: AbortSignal) => (await apiGet('/payment-methods', {}, { signal })).cards;
 
 /** POST /payment-methods: a SetupIntent at the provider, once per key. */
 export const addCard = (input: AddCardInput, idempotencyKey: string) =>
@@ -50,7 +51,7 @@ export const setDefaultCard = async (id: string) => (await api.post<{ cards: Sav
 export const removeCard = async (id: string) => (await api.delete<{ cards: SavedCard[] }>(card(id), { expected: ['card_required'] })).cards;
 
 /** GET /invoices */
-export const listInvoices = async (signal?: AbortSignal) => (await api.get<{ invoices: Invoice[] }>('invoices', { signal })).invoices;
+export const listInvoices = async (signal?: AbortSignal) => (await apiGet('/invoices', {}, { signal })).invoices;
 
 /** The PDF's address: a plain link downloads it with the session cookie, nothing is built in the page. */
 export const invoicePdfUrl = (id: string) => `${apiBaseUrl}/invoices/${encodeURIComponent(id)}/pdf`;

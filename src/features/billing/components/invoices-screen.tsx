@@ -1,12 +1,11 @@
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '@src/components/button';
 import { DashboardPage } from '@src/components/dashboard-page/dashboard-page';
 import { useCurrentUser } from '@src/features/session/session-store';
 import { formatDate, formatUsd } from '@src/i18n/format';
 import { usePageTitle } from '@src/lib/use-page-title';
-import { invoicePdfUrl, listInvoices } from '../api/billing-api';
-import { useBillingLoad } from '../hooks/use-billing-load';
+import { invoicePdfUrl } from '../api/billing-api';
+import { useInvoices } from '../hooks/billing-queries';
 import { BillingList } from './billing-list';
 import styles from './billing.module.css';
 import { ManagedNotice } from './managed-notice';
@@ -18,13 +17,12 @@ export function InvoicesScreen() {
   const language = useLanguage();
   usePageTitle(t('invoices.title'));
   const user = useCurrentUser();
-  const load = useCallback((signal: AbortSignal) => listInvoices(signal), []);
-  const { state, reload } = useBillingLoad(load);
+  const invoices = useInvoices();
 
   return (
     <DashboardPage title={t('invoices.title')} lead={t('invoices.lead')}>
       {user?.impersonatedBy && <ManagedNotice user={user} />}
-      <BillingList state={state} reload={reload} loading={t('invoices.loading')} empty={t('invoices.empty')}>
+      <BillingList query={invoices} loading={t('invoices.loading')} empty={t('invoices.empty')}>
         {(items) => (
           <div className={styles.tableWrap}>
             <table className={styles.table}>

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CardSetupResult, SavedCard } from '@domain/billing';
 import { type Language } from '@domain/constants';
@@ -16,8 +16,8 @@ import { useCurrentUser } from '@src/features/session/session-store';
 import { ApiError } from '@src/lib/api';
 import { usePageTitle } from '@src/lib/use-page-title';
 import { useErrorText } from '@src/lib/use-error-text';
-import { addCard, confirmCardSetup, listCards, removeCard, setDefaultCard } from '../api/billing-api';
-import { useBillingLoad } from '../hooks/use-billing-load';
+import { addCard, confirmCardSetup, removeCard, setDefaultCard } from '../api/billing-api';
+import { useCards } from '../hooks/billing-queries';
 import { BillingList } from './billing-list';
 import styles from './billing.module.css';
 import { ManagedNotice } from './managed-notice';
@@ -37,8 +37,7 @@ export function PaymentMethodsScreen() {
   usePageTitle(t('cards.title'));
   const user = useCurrentUser();
   const managed = Boolean(user?.impersonatedBy);
-  const load = useCallback((signal: AbortSignal) => listCards(signal), []);
-  const { state, reload, set } = useBillingLoad(load);
+  const { query: cards, show } = useCards();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<SavedCard | null>(null);
   const [busy, setBusy] = useState(false);
@@ -52,7 +51,7 @@ export function PaymentMethodsScreen() {
     setBusy(true);
     setError(null);
     try {
-      set(await run());
+      show(await run());
       toast.show(done, 'success');
     } catch (caught) {
       setError(caught);
@@ -66,7 +65,7 @@ export function PaymentMethodsScreen() {
     <DashboardPage title={t('cards.title')} lead={t('cards.lead')}>
       {managed && user && <ManagedNotice user={user} />}
       {error !== null && <FormAlert>{errorText(error)}</FormAlert>}
-      <BillingList state={state} reload={reload} loading={t('cards.loading')} empty={t('cards.empty')}>
+      <BillingList query={cards} loading={t('cards.loading')} empty={t('cards.empty')}>
         {(items) => (
           <ul className={styles.list} aria-label={t('cards.listLabel')}>
             {items.map((card) => (
@@ -100,7 +99,7 @@ export function PaymentMethodsScreen() {
             onSaved={(card) => {
               setAdding(false);
               toast.show(t('cards.added', { card: cardName(card) }), 'success');
-              reload();
+              void cards.refetch();
             }}
             onCancel={() => setAdding(false)}
           />

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PlanChange, Proration, Subscription } from '@domain/billing';
+import type { PlanChange, Subscription } from '@domain/billing';
 import type { Language } from '@domain/constants';
 import { billingCycles, planIds } from '@domain/plans';
 import { Button } from '@src/components/button';
@@ -36,33 +37,34 @@ export function PlanChangeDialog({
     if (!busy) onClose();
   });
   const titleId = useId();
-  const [choice, setChoice] = useState<PlanChange>({ plan: subscription.plan, billing: subscription.billing });
-  const [proration, setProration] = useState<Proration | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const [choice, setChosen] = useState<PlanChange>({ plan: subscription.plan, billing: subscription.billing });
+  const [failure, setFailure] = useState<unknown>(null);
   const attempt = useRef<{ choice: string; key: string } | null>(null);
   const unchanged = choice.plan === subscription.plan && choice.billing === subscription.billing;
   const money = (cents: number) => formatUsd(cents / 100, language);
-
-  useEffect(() => {
-    setProration(null);
-    setError(null);
-    if (unchanged) return;
-    const controller = new AbortController();
-    getProration(subscription.id, choice, controller.signal).then(setProration, (caught: unknown) => {
-      if (!controller.signal.aborted) setError(caught);
-    });
-    return () => controller.abort();
-  }, [subscription.id, choice, unchanged]);
+  // What the choice would charge now, computed by the server for each choice.
+  const quote = useQuery({
+    queryKey: ['billing', 'proration', subscription.id, choice],
+    queryFn: ({ signal }) => getProration(subscription.id, choice, signal),
+    enabled: !unchanged,
+    gcTime: 0,
+  });
+  const proration = unchanged ? null : (quote.data ?? null);
+  const error = failure ?? (unchanged ? null : quote.error);
+  const setChoice = (next: PlanChange) => {
+    setFailure(null);
+    setChosen(next);
+  };
 
   const confirm = async () => {
     const chosen = JSON.stringify(choice);
     if (attempt.current?.choice !== chosen) attempt.current = { choice: chosen, key: newKey() };
     setBusy(true);
-    setError(null);
+    setFailure(null);
     try {
       onChanged(await changePlan(subscription.id, choice, attempt.current.key));
     } catch (caught) {
-      setError(caught);
+      setFailure(caught);
       setBusy(false);
     }
   };

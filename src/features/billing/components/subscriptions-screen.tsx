@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Subscription } from '@domain/billing';
 import { type Language } from '@domain/constants';
@@ -12,8 +12,8 @@ import { formatDate, formatUsd } from '@src/i18n/format';
 import { href, paths } from '@src/lib/paths';
 import { usePageTitle } from '@src/lib/use-page-title';
 import { useErrorText } from '@src/lib/use-error-text';
-import { listSubscriptions, setCancellation } from '../api/billing-api';
-import { useBillingLoad } from '../hooks/use-billing-load';
+import { setCancellation } from '../api/billing-api';
+import { useSubscriptions } from '../hooks/billing-queries';
 import { BillingList } from './billing-list';
 import styles from './billing.module.css';
 import { ManagedNotice } from './managed-notice';
@@ -31,8 +31,8 @@ export function SubscriptionsScreen() {
   usePageTitle(t('subscriptions.title'));
   const user = useCurrentUser();
   const managed = Boolean(user?.impersonatedBy);
-  const load = useCallback((signal: AbortSignal) => listSubscriptions(signal), []);
-  const { state, reload } = useBillingLoad(load);
+  const subscriptions = useSubscriptions();
+  const reload = () => void subscriptions.refetch();
   const [changing, setChanging] = useState<Subscription | null>(null);
   const [cancelling, setCancelling] = useState<Subscription | null>(null);
   const [busy, setBusy] = useState(false);
@@ -59,7 +59,7 @@ export function SubscriptionsScreen() {
     <DashboardPage title={t('subscriptions.title')} lead={t('subscriptions.lead')}>
       {managed && user && <ManagedNotice user={user} />}
       {error !== null && <FormAlert>{errorText(error)}</FormAlert>}
-      <BillingList state={state} reload={reload} loading={t('subscriptions.loading')} empty={t('subscriptions.empty')}>
+      <BillingList query={subscriptions} loading={t('subscriptions.loading')} empty={t('subscriptions.empty')}>
         {(items) => (
           <ul className={styles.list}>
             {items.map((subscription) => (

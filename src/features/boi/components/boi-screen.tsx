@@ -5,7 +5,7 @@ import { countryName } from '@domain/countries';
 import { useDraft } from '@src/features/drafts/hooks/use-draft';
 import { useLanguage } from '@src/features/public-site/hooks/use-language';
 import { formatDate, formatDateTime, formatNumber } from '@src/i18n/format';
-import { useCachedPage } from '@src/lib/use-cached-page';
+import { useOfflineQuery } from '@src/lib/query/use-offline-query';
 import { usePageTitle } from '@src/lib/use-page-title';
 import { listBoiReports } from '../api/boi-api';
 import { BoiForm } from './boi-form';
@@ -85,7 +85,7 @@ export function BoiScreen() {
   const { t } = useTranslation('boi');
   const language = useLanguage();
   usePageTitle(t('title'));
-  const { state, reload } = useCachedPage('boi-report', (signal) => listBoiReports(signal));
+  const { state, reload } = useOfflineQuery('boi-report', (signal) => listBoiReports(signal));
   return (
     <DashboardPage title={t('title')} lead={t('lead')}>
       <RuleExplained />

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Deadline } from '@domain/company-deadlines';
 import type { Language } from '@domain/constants';
@@ -18,16 +19,8 @@ import styles from './deadlines-calendar.module.css';
 export function DeadlinesCalendar({ companyId, language }: { companyId?: string; language: Language }) {
   const { t } = useTranslation('company');
   const titleId = useId();
-  const [deadlines, setDeadlines] = useState<Deadline[] | null | 'failed'>(null);
-
-  useEffect(() => {
-    const abort = new AbortController();
-    getDeadlines(companyId, abort.signal).then(
-      (answer) => !abort.signal.aborted && setDeadlines(answer),
-      () => !abort.signal.aborted && setDeadlines('failed'),
-    );
-    return () => abort.abort();
-  }, [companyId]);
+  const query = useQuery({ queryKey: ['deadlines', companyId ?? null], queryFn: ({ signal }) => getDeadlines(companyId, signal) });
+  const deadlines = query.data ?? (query.isError ? 'failed' : null);
 
   return (
     <section aria-labelledby={titleId} className={styles.section}>
@@ -81,11 +74,16 @@ function daysText(days: number, t: T): string {
  */
 let revealed: { userId: string; url: string } | null = null;
 
+const feedKey = ['calendar', 'feed'];
+
 /** The private .ics URL: made (or replaced, which turns the old one off) on request, shown once, and revocable. */
 function CalendarSubscription() {
   const { t } = useTranslation('company');
   const userId = useCurrentUser()?.id ?? null;
-  const [active, setActive] = useState<boolean | null>(null);
+  const client = useQueryClient();
+  const feed = useQuery({ queryKey: feedKey, queryFn: ({ signal }) => getCalendarFeed(signal) });
+  const active = feed.data?.active ?? null;
+  const setActive = (next: boolean) => client.setQueryData(feedKey, { active: next, createdAt: next ? new Date().toISOString() : null });
   const [url, setUrlState] = useState<string | null>(() => (revealed && revealed.userId === userId ? revealed.url : null));
   const setUrl = (next: string | null) => {
     revealed = next && userId ? { userId, url: next } : null;
@@ -93,15 +91,6 @@ function CalendarSubscription() {
   };
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    const abort = new AbortController();
-    getCalendarFeed(abort.signal).then(
-      (feed) => !abort.signal.aborted && setActive(feed.active),
-      () => undefined,
-    );
-    return () => abort.abort();
-  }, []);
 
   const act = async (action: () => Promise<void>) => {
     setBusy(true);

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -6,7 +7,6 @@ import { Button } from '@src/components/button';
 import dialog from '@src/components/dialog/dialog.module.css';
 import { useModalDialog } from '@src/components/dialog/use-modal-dialog';
 import { useCurrentUser } from '@src/features/session/session-store';
-import { withRetry } from '@src/lib/api';
 import { href, paths } from '@src/lib/paths';
 import { getRenewalSummary } from '../api/company-api';
 import { useLanguage } from '@src/features/public-site/hooks/use-language';
@@ -33,25 +33,15 @@ export function RenewalReminder() {
   const language = useLanguage();
   const navigate = useNavigate();
   const userId = useCurrentUser()?.id;
-  const [summary, setSummary] = useState<RenewalSummary | null>(null);
+  // SPEC §7: 3 tries 1 s apart, nothing on failure (no modal then).
+  const { data: summary } = useQuery({ queryKey: ['renewals', 'summary'], queryFn: ({ signal }) => getRenewalSummary(signal), enabled: Boolean(userId) });
   const [open, setOpen] = useState(false);
   const titleId = useId();
   const { ref, dialogProps } = useModalDialog(open, () => setOpen(false));
 
   useEffect(() => {
-    if (!userId) return;
-    const abort = new AbortController();
-    // SPEC §7: 3 tries 1 s apart, null on failure (no modal then).
-    withRetry(() => getRenewalSummary(abort.signal)).then(
-      (answer) => {
-        if (abort.signal.aborted || !answer) return;
-        setSummary(answer);
-        if (answer.pendingCount + answer.overdueCount > 0) setOpen(true);
-      },
-      () => undefined,
-    );
-    return () => abort.abort();
-  }, [userId]);
+    if (summary && summary.pendingCount + summary.overdueCount > 0) setOpen(true);
+  }, [summary]);
 
   if (!summary) return null;
   const variant = reminderVariant(summary);

@@ -2,7 +2,7 @@ import type { CompanyDetail } from '@domain/company';
 import type { CompanyDocument } from '@domain/files';
 import type { CompanyRenewal } from '@domain/renewal';
 import { companyPageKey } from '@sync/client/company-caches';
-import { useCachedPage, type CachedPageState } from '@src/lib/use-cached-page';
+import { useOfflineQuery, type CachedPageState } from '@src/lib/query/use-offline-query';
 import { getCompany, getRenewal, listDocuments } from '../api/company-api';
 
 /** What company details shows, as the API last answered it. */
@@ -25,5 +25,5 @@ const loadPage = async (companyId: string, signal: AbortSignal): Promise<Company
  * the API again after a change (an upload, a delete, a renewal).
  */
 export function useCompanyPage(companyId: string): { state: CompanyPageState; reload: () => void } {
-  return useCachedPage(companyPageKey(companyId), (signal) => loadPage(companyId, signal));
+  return useOfflineQuery(companyPageKey(companyId), (signal) => loadPage(companyId, signal));
 }

@@ -1,5 +1,4 @@
-import type { CompanySummary } from '@domain/company';
-import { api } from '@src/lib/api';
+import { apiGet } from '@src/lib/query/typed-api';
 
 /** GET /companies: the companies the user owns and those they are a teammate of. */
-export const listCompanies = async (signal?: AbortSignal) => (await api.get<{ items: CompanySummary[] }>('companies', { signal })).items;
+export const listCompanies = async (signal?: AbortSignal) => (await apiGet('/companies', {}, { signal })).items;

@@ -14,7 +14,7 @@ import { CryptoOnlyNotice } from '@src/features/bookkeeping/components/crypto-on
 import { CompanyPicker } from '@src/features/bookkeeping/components/company-picker';
 import { useLanguage } from '@src/features/public-site/hooks/use-language';
 import { formatDate, formatDateTime } from '@src/i18n/format';
-import { useCachedPage } from '@src/lib/use-cached-page';
+import { useOfflineQuery } from '@src/lib/query/use-offline-query';
 import { useErrorText } from '@src/lib/use-error-text';
 import { usePageTitle } from '@src/lib/use-page-title';
 import { listMail, setMailRead } from '../api/mailing-api';
@@ -61,7 +61,7 @@ export function MailingScreen() {
   usePageTitle(t('title'));
   const { companies, cryptoOnly, companyId, choose } = useUsCompany('alta.mailing.company');
   const db = useMemo(() => currentUserDatabase(), []);
-  const { state, reload } = useCachedPage(companyId ? companyPageKey(companyId, 'mailing') : null, (signal) => listMail(companyId!, signal));
+  const { state, reload } = useOfflineQuery(companyId ? companyPageKey(companyId, 'mailing') : null, (signal) => listMail(companyId!, signal));
   const [query, setQuery] = useState('');
   const [openId, setOpenId] = useState<string | null>(null);
 

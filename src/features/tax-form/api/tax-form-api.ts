@@ -1,7 +1,7 @@
-import type { CompanyDetail } from '@domain/company';
 import type { ActivityCode } from '@domain/naics';
-import type { PendingDeclarations, ReturnFacts, TaxDocument, TaxFormData, TaxFormDraftView, TaxInfoAnswer, TaxInfoRecord } from '@domain/tax-form';
+import type { TaxFormData, TaxFormDraftView, TaxInfoAnswer, TaxInfoRecord } from '@domain/tax-form';
 import { api, withRetry } from '@src/lib/api';
+import { apiGet } from '@src/lib/query/typed-api';
 
 /** PUT /accounting/drafts/{id} with `isCompleted: true`: sends the declaration (SPEC §7). */
 export const sendTaxForm = (draftId: string, companyId: string, taxFormData: TaxFormData) =>
@@ -12,16 +12,16 @@ export const lookUpActivityCodes = async (code: string, limit: number, signal?: 
   (await api.get<{ items: ActivityCode[] }>('accounting/activity-codes', { searchParams: { code, limit }, signal })).items;
 
 /** GET /accounting/tax-documents/{id}: the company's sent declarations, newest year first. */
-export const listTaxDocuments = async (companyId: string, signal?: AbortSignal) => (await api.get<{ items: TaxDocument[] }>(`accounting/tax-documents/${companyId}`, { signal })).items;
+export const listTaxDocuments = async (companyId: string, signal?: AbortSignal) => (await apiGet('/accounting/tax-documents/:id', { param: { id: companyId } }, { signal })).items;
 
-/** GET /accounting/tax-info/{id}: the company's return for last year (forms, deadlines, sent). `useCachedPage` retries it as SPEC §7 says. */
-export const fetchReturnFacts = (companyId: string, signal?: AbortSignal) => api.get<ReturnFacts>(`accounting/tax-info/${companyId}`, { signal });
+/** GET /accounting/tax-info/{id}: the company's return for last year (forms, deadlines, sent). Its query retries it as SPEC §7 says. */
+export const fetchReturnFacts = (companyId: string, signal?: AbortSignal) => apiGet('/accounting/tax-info/:id', { param: { id: companyId } }, { signal });
 
-/** GET /tax-forms/pending, retried (SPEC §7); null after the last failure. */
-export const fetchPendingDeclarations = (signal?: AbortSignal) => withRetry(() => api.get<PendingDeclarations>('tax-forms/pending', { signal }));
+/** GET /tax-forms/pending; its query retries it (SPEC §7). */
+export const fetchPendingDeclarations = (signal?: AbortSignal) => apiGet('/tax-forms/pending', {}, { signal });
 
 /** GET /companies/{id}: what Alta knows of the company, to pre-fill the form. */
-export const fetchCompanyDetail = (companyId: string, signal?: AbortSignal) => api.get<CompanyDetail>(`companies/${companyId}`, { signal });
+export const fetchCompanyDetail = (companyId: string, signal?: AbortSignal) => apiGet('/companies/:id', { param: { id: companyId } }, { signal });
 
 /** GET /tk-info (SPEC §7: retried once after 1 s): the owner's tax-info record, null when none or unreachable. */
 export const fetchTaxInfo = async () => (await withRetry(() => api.get<TaxInfoAnswer>('tk-info'), { tries: 2 }))?.record ?? null;

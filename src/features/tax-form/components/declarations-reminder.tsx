@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@domain/constants';
@@ -34,28 +35,18 @@ export function reminderDeadlineLines(pending: PendingDeclarations, language: La
  */
 export function DeclarationsReminder({ language, onDecided }: { language: Language; onDecided: (opened: boolean) => void }) {
   const { t } = useTranslation('taxForm');
-  const [pending, setPending] = useState<PendingDeclarations | null>(null);
+  // Once per session: after it was closed, nothing is asked.
+  const [due] = useState(() => !sessionStorage.getItem(shownKey));
+  // SPEC §7: retried; nothing shows after the last failure.
+  const { data: pending, isError } = useQuery({ queryKey: ['tax-forms', 'pending'], queryFn: ({ signal }) => fetchPendingDeclarations(signal), enabled: due });
   const [open, setOpen] = useState(false);
   useEffect(() => {
-    if (sessionStorage.getItem(shownKey)) {
-      onDecided(false);
-      return;
-    }
-    // Dropped with the page: a request still on its way when the person logs out would be
-    // answered 401 by the ended session, and try to refresh it.
-    const abort = new AbortController();
-    fetchPendingDeclarations(abort.signal).then(
-      (result) => {
-        if (abort.signal.aborted) return;
-        if (!result || reminderVariant(result) === null) return onDecided(false);
-        setPending(result);
-        setOpen(true);
-        onDecided(true);
-      },
-      () => !abort.signal.aborted && onDecided(false),
-    );
-    return () => abort.abort();
-  }, [onDecided]);
+    if (!due || isError) return onDecided(false);
+    if (!pending) return;
+    const opens = reminderVariant(pending) !== null;
+    setOpen(opens);
+    onDecided(opens);
+  }, [due, pending, isError, onDecided]);
   const variant = pending ? reminderVariant(pending) : null;
   if (!pending || !variant) return null;
   const group = variant === 'multiPartner' ? pending.llcMultiPartnerResult : variant === 'singleMember' ? pending.llcSingleMemberOrCcorpResult : null;

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '@domain/constants';
 import type { ReturnFacts } from '@domain/tax-form';
 import { formatDate, formatUsd } from '@src/i18n/format';
-import type { CachedPageState } from '@src/lib/use-cached-page';
+import type { CachedPageState } from '@src/lib/query/use-offline-query';
 import styles from './tax-form.module.css';
 
 interface DueLine {

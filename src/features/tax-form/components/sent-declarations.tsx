@@ -11,7 +11,7 @@ import documentStyles from '@src/features/company/components/company.module.css'
 import { formatDate } from '@src/i18n/format';
 import { apiBaseUrl } from '@src/lib/api';
 import { handOverBlob, storedFileBlob } from '@src/lib/stored-file';
-import type { CachedPageState } from '@src/lib/use-cached-page';
+import type { CachedPageState } from '@src/lib/query/use-offline-query';
 import styles from './tax-form.module.css';
 
 /** The declaration's return as Alta's server builds it (SSN/ITIN masked, the review band in `language`). */

@@ -1,6 +1,6 @@
 import type { ReturnFacts } from '@domain/tax-form';
 import { companyPageKey } from '@sync/client/company-caches';
-import { useCachedPage, type CachedPageState } from '@src/lib/use-cached-page';
+import { useOfflineQuery, type CachedPageState } from '@src/lib/query/use-offline-query';
 import { fetchReturnFacts } from '../api/tax-form-api';
 
 /**
@@ -9,5 +9,5 @@ import { fetchReturnFacts } from '../api/tax-form-api';
  * reads offline after one online visit; `reload` after sending.
  */
 export function useReturnFacts(companyId: string | null): { state: CachedPageState<ReturnFacts>; reload: () => void } {
-  return useCachedPage<ReturnFacts>(companyId ? companyPageKey(companyId, 'taxInfo') : null, (signal) => fetchReturnFacts(companyId!, signal));
+  return useOfflineQuery(companyId ? companyPageKey(companyId, 'taxInfo') : null, (signal) => fetchReturnFacts(companyId!, signal));
 }

@@ -1,6 +1,6 @@
 import type { TaxDocument } from '@domain/tax-form';
 import { companyPageKey } from '@sync/client/company-caches';
-import { useCachedPage, type CachedPageState } from '@src/lib/use-cached-page';
+import { useOfflineQuery, type CachedPageState } from '@src/lib/query/use-offline-query';
 import { listTaxDocuments } from '../api/tax-form-api';
 
 /**
@@ -8,5 +8,5 @@ import { listTaxDocuments } from '../api/tax-form-api';
  * them (`pageCache`, so the list reads offline after one online visit); `reload` after sending.
  */
 export function useSentDeclarations(companyId: string | null): { state: CachedPageState<TaxDocument[]>; reload: () => void } {
-  return useCachedPage(companyId ? companyPageKey(companyId, 'taxDocuments') : null, (signal) => listTaxDocuments(companyId!, signal));
+  return useOfflineQuery(companyId ? companyPageKey(companyId, 'taxDocuments') : null, (signal) => listTaxDocuments(companyId!, signal));
 }

@@ -1,9 +1,10 @@
 import type { Language } from '@domain/constants';
 import type { InvitationAccepted, Teams } from '@domain/teammates';
 import { api } from '@src/lib/api';
+import { apiGet } from '@src/lib/query/typed-api';
 
 /** GET /teammates: the teams of the user's companies. */
-export const listTeams = async (signal?: AbortSignal) => (await api.get<Teams>('teammates', { signal })).items;
+export const listTeams = async (signal?: AbortSignal) => (await apiGet('/teammates', {}, { signal })).items;
 
 /** POST /teammates: invites `email` to the owned companies; answers the teams as they are now. */
 export const inviteTeammate = async (invite: { email: string; companyIds: string[]; language: Language }) => (await api.post<Teams>('teammates', { json: invite, expected: ['teammate_exists', 'teammate_is_owner', 'rate_limited'] })).items;

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emailSchema } from '@domain/account';
 import { type Language } from '@domain/constants';
@@ -13,7 +14,6 @@ import { TextField } from '@src/components/form/text-field';
 import { useToast } from '@src/components/toast/toast-provider';
 import { DashboardPage } from '@src/components/dashboard-page/dashboard-page';
 import { formatDate } from '@src/i18n/format';
-import { withRetry } from '@src/lib/api';
 import { messageKey } from '@src/lib/error-message';
 import { usePageTitle } from '@src/lib/use-page-title';
 import { useErrorText } from '@src/lib/use-error-text';
@@ -21,7 +21,7 @@ import { inviteTeammate, listTeams, removeTeammate } from '../api/teammates-api'
 import styles from './teammates.module.css';
 import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
-type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; teams: CompanyTeam[] };
+const teamsKey = ['teammates'];
 type Removing = { team: CompanyTeam; teammate: Teammate };
 
 /**
@@ -33,45 +33,33 @@ export function TeammatesScreen() {
   const { t } = useTranslation(['teammates', 'validation']);
   const language = useLanguage();
   usePageTitle(t('title'));
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
-  const [round, setRound] = useState(0);
+  const client = useQueryClient();
+  const query = useQuery({ queryKey: teamsKey, queryFn: ({ signal }) => listTeams(signal) });
+  const reload = () => void query.refetch();
+  const load = query.data ? 'ready' : query.isError ? 'failed' : 'loading';
 
-  useEffect(() => {
-    const abort = new AbortController();
-    setLoad((current) => (current.kind === 'ready' ? current : { kind: 'loading' }));
-    withRetry(() => listTeams(abort.signal)).then(
-      (teams) => {
-        if (!abort.signal.aborted) setLoad(teams ? { kind: 'ready', teams } : { kind: 'failed' });
-      },
-      () => {
-        if (!abort.signal.aborted) setLoad({ kind: 'failed' });
-      },
-    );
-    return () => abort.abort();
-  }, [round]);
-
-  const teams = load.kind === 'ready' ? load.teams : [];
+  const teams = query.data ?? [];
   const owned = teams.filter((team) => team.relation === 'owner');
-  const show = useCallback((next: CompanyTeam[]) => setLoad({ kind: 'ready', teams: next }), []);
+  const show = useCallback((next: CompanyTeam[]) => client.setQueryData(teamsKey, next), [client]);
 
   return (
     <DashboardPage title={t('title')} lead={t('lead')}>
-      {load.kind === 'loading' && <p role="status">{t('loading')}</p>}
-      {load.kind === 'failed' && (
+      {load === 'loading' && <p role="status">{t('loading')}</p>}
+      {load === 'failed' && (
         <>
           <FormAlert>{t('failed')}</FormAlert>
           <div>
-            <Button variant="secondary" onClick={() => setRound((value) => value + 1)}>
+            <Button variant="secondary" onClick={reload}>
               {t('retry')}
             </Button>
           </div>
         </>
       )}
-      {load.kind === 'ready' && teams.length === 0 && <p>{t('noCompanies')}</p>}
-      {load.kind === 'ready' && teams.length > 0 && owned.length === 0 && <p role="note">{t('teammateOnly')}</p>}
+      {load === 'ready' && teams.length === 0 && <p>{t('noCompanies')}</p>}
+      {load === 'ready' && teams.length > 0 && owned.length === 0 && <p role="note">{t('teammateOnly')}</p>}
       {owned.length > 0 && <InviteForm owned={owned} language={language} onInvited={show} />}
       {teams.map((team) => (
-        <TeamSection key={team.companyId} team={team} language={language} onChanged={() => setRound((value) => value + 1)} />
+        <TeamSection key={team.companyId} team={team} language={language} onChanged={reload} />
       ))}
     </DashboardPage>
   );
