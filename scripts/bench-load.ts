@@ -285,6 +285,9 @@ async function cpuByOperation(counts: Map<Operation, number>, rounds = 10) {
     const spent = ms * (counts.get(operation) ?? 0);
     console.log(`${operation.padEnd(11)}${ms.toFixed(1).padStart(8)} ms each${(spent / 1000).toFixed(1).padStart(8)} s${((100 * spent) / total).toFixed(0).padStart(6)} %`);
   }
+  // CPU time hardly depends on what else the machine runs, unlike this run's operations per second.
+  const operations = [...counts.values()].reduce((sum, count) => sum + count, 0);
+  console.log(`this mix costs ${(total / operations).toFixed(1)} ms of CPU an operation: ${availableParallelism()} idle cores would serve ${((availableParallelism() * 1000 * operations) / total).toFixed(0)} operations/s`);
 }
 
 try {
