@@ -4,10 +4,14 @@
 // throughput, p50/p99 and errors per operation, and checks that every acknowledged mutation is
 // stored exactly once. The run is repeated with one instance killed (SIGKILL) a third of the way
 // in: its people fail over to the other instance. Measures; never fails a build.
+// Where the CPU went: each process's CPU time during the run (the two instances, the database's
+// backends serving this run's database, this load generator), and each operation's CPU cost
+// measured alone afterwards (instances and database together) times how often it ran.
 // BENCH_DATABASE_URL (default: the local PostgreSQL), BENCH_LOAD_USERS, BENCH_LOAD_SECONDS.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
@@ -26,6 +30,49 @@ const password = 'Bench#2026';
 const at = '2026-11-22T10:00:00.000Z';
 const ports = [3291, 3292];
 const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+
+/** CPU time (user + system) a process has used so far, in ms; 0 once it is gone. Linux counts it in ticks of 1/100 s. */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The CPU this run's processes use: the instances, this process, and the PostgreSQL backends
+ * serving this run's database (other databases' are not counted). Backends come and go with the
+ * pools' connections, so their pids are sampled every half second and each keeps the most it
+ * was seen to have used.
+ */
+function cpuMeter() {
+  const backends = new Map<number, number>();
+  const sample = async () => {
+    const { rows } = (await database.db.execute(sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)) as unknown as { rows: { pid: number }[] };
+    for (const { pid } of rows) backends.set(pid, Math.max(backends.get(pid) ?? 0, cpuMs(pid)));
+  };
+  const instanceCpu = () => instances.map((instance) => (instance.child.pid ? cpuMs(instance.child.pid) : 0));
+  const start = { instances: instanceCpu(), self: process.cpuUsage(), backends: new Map<number, number>() };
+  const sampling = setInterval(() => void sample(), 500);
+  const ready = sample().then(() => {
+    for (const [pid, used] of backends) start.backends.set(pid, used);
+  });
+  return {
+    ready,
+    /** CPU ms used since the meter started, per process. An instance killed meanwhile counts up to its last sample. */
+    async stop(lastSeen: number[]) {
+      clearInterval(sampling);
+      await sample();
+      const self = process.cpuUsage(start.self);
+      let database = 0;
+      for (const [pid, used] of backends) database += used - (start.backends.get(pid) ?? 0);
+      return { instances: lastSeen.map((used, n) => used - start.instances[n]!), database, generator: (self.user + self.system) / 1000 };
+    },
+    instanceCpu,
+  };
+}
 
 const temporary = await temporaryPostgres(databaseUrl);
 const dataDir = await mkdtemp(path.join(tmpdir(), 'alta-load-'));
@@ -149,6 +196,13 @@ async function loadRun(title: string, killAfterMs: number | null) {
   const people = await Promise.all(Array.from({ length: userCount }, (_, index) => person(index, bases, passwordHash)));
   for (let first = 0; first < people.length; first += 10) await Promise.all(people.slice(first, first + 10).map(login));
   const stats: Stats = { latencies: new Map(), errors: new Map() };
+  const meter = cpuMeter();
+  await meter.ready;
+  // A killed instance's CPU can no longer be read: the last reading before the kill stands for it.
+  let instanceCpu = meter.instanceCpu();
+  const reading = setInterval(() => {
+    instanceCpu = meter.instanceCpu().map((used, n) => Math.max(used, instanceCpu[n]!));
+  }, 250);
   const started = performance.now();
   const until = started + seconds * 1000;
   let killedAt: number | null = null;
@@ -176,6 +230,8 @@ async function loadRun(title: string, killAfterMs: number | null) {
   );
   await killer;
   const elapsed = (performance.now() - started) / 1000;
+  clearInterval(reading);
+  const cpu = await meter.stop(meter.instanceCpu().map((used, n) => Math.max(used, instanceCpu[n]!)));
   const outcome = await verifyExactlyOnce(database.db, people.map((someone) => someone.device.expected()));
   const rejected = people.reduce((sum, someone) => sum + someone.device.rejections.length, 0);
   const failovers = people.reduce((sum, someone) => sum + someone.client.failovers, 0);
@@ -197,12 +253,49 @@ async function loadRun(title: string, killAfterMs: number | null) {
   console.log(
     `exactly once: ${outcome.mutations} acknowledged mutations, ${outcome.lost} lost, ${outcome.doubled} doubled, ${outcome.wrong} wrong, ${rejected} rejected`,
   );
+  const share = (ms: number) => `${(ms / 1000).toFixed(1)} s (${((100 * ms) / 1000 / elapsed).toFixed(0)} % of a core)`;
+  console.log(
+    `CPU by process: ${cpu.instances.map((used, n) => `instance ${n + 1} ${share(used)}`).join(', ')}, PostgreSQL ${share(cpu.database)}, load generator ${share(cpu.generator)}; the machine has ${availableParallelism()} cores`,
+  );
+  return { people, counts: new Map([...stats.latencies].map(([operation, latencies]) => [operation, latencies.length])) };
+}
+
+/**
+ * Each operation's CPU cost, measured alone: `rounds` of it one after another on the first
+ * instance, the instance's and its database backends' CPU read before and after. Times the
+ * count each operation had in the run, that says which operations the CPU went to. Linux counts
+ * CPU in 10 ms ticks: 30 rounds put a 3 ms operation 9 ticks up, not 3.
+ */
+async function cpuByOperation(counts: Map<Operation, number>, rounds = 30) {
+  const bases = [instances[0]!.url];
+  const passwordHash = await hashPassword(password);
+  const costs: [Operation, number][] = [];
+  for (const [operation] of weights) {
+    // Fresh people each: an import is one per person.
+    const people = await Promise.all(Array.from({ length: rounds }, (_, index) => person(10_000 + index, bases, passwordHash)));
+    for (const someone of people) await login(someone);
+    const meter = cpuMeter();
+    await meter.ready;
+    for (const someone of people) await run(someone, operation);
+    const cpu = await meter.stop(meter.instanceCpu());
+    costs.push([operation, (cpu.instances[0]! + cpu.database) / rounds]);
+  }
+  const total = costs.reduce((sum, [operation, ms]) => sum + ms * (counts.get(operation) ?? 0), 0);
+  console.log(`\nCPU by operation (instance + PostgreSQL, each measured alone ${rounds} times, times its count in the first run):`);
+  for (const [operation, ms] of costs.sort((a, b) => b[1] * (counts.get(b[0]) ?? 0) - a[1] * (counts.get(a[0]) ?? 0))) {
+    const spent = ms * (counts.get(operation) ?? 0);
+    console.log(`${operation.padEnd(11)}${ms.toFixed(1).padStart(8)} ms each${(spent / 1000).toFixed(1).padStart(8)} s${((100 * spent) / total).toFixed(0).padStart(6)} %`);
+  }
+  // CPU time hardly depends on what else the machine runs, unlike this run's operations per second.
+  const operations = [...counts.values()].reduce((sum, count) => sum + count, 0);
+  console.log(`this mix costs ${(total / operations).toFixed(1)} ms of CPU an operation: ${availableParallelism()} idle cores would serve ${((availableParallelism() * 1000 * operations) / total).toFixed(0)} operations/s`);
 }
 
 try {
   console.log(`load average before: ${load()}`);
   instances = await startInstances();
-  await loadRun('Two instances', null);
+  const first = await loadRun('Two instances', null);
+  await cpuByOperation(first.counts);
   await loadRun('Two instances, one killed', (seconds * 1000) / 3);
 } finally {
   for (const instance of instances) if (instance.child.exitCode === null && instance.child.signalCode === null) await instance.stop();

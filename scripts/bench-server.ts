@@ -2,6 +2,9 @@
 // the same JSON as GET /users/me, measured in the same run with autocannon (load generated from
 // a worker thread, so the servers keep the main thread), plus login latency with argon2id
 // included. Prints a table; never fails a build.
+// The bare server is measured before and after each target, and each figure is printed beside
+// the mean of those two (its raw limit in the same minute): on a shared machine the limit itself
+// moves by half between runs. On PostgreSQL each row also says how many queries a request cost.
 // PGlite by default; BENCH_DATABASE_URL=postgres://… measures on a temporary PostgreSQL database.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -10,6 +13,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { createApp } from '../server/app';
 import { hashPassword } from '../server/auth/passwords';
 import { openDatabase } from '../server/db/client';
@@ -26,12 +30,21 @@ function listen(server: Server): Promise<string> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
 }
 
+// Every query of the pool goes through pg.Client#query: counted to tell the round trips a request costs.
+let queries = 0;
+const clientQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: Parameters<typeof clientQuery>) {
+  queries++;
+  return clientQuery.apply(this, args);
+} as typeof clientQuery;
+
 async function load(title: string, url: string, headers: Record<string, string> = {}) {
   // A short warm-up so JIT and the database caches do not count against the first target.
   await autocannon({ url, connections, duration: 1, headers, workers: 1 });
+  const queriesBefore = queries;
   const result = await autocannon({ url, connections, duration: seconds, headers, workers: 1 });
   const failures = result.non2xx + result.errors + result.timeouts;
-  return { title, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures };
+  return { title, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures, queriesPerRequest: (queries - queriesBefore) / result.requests.total };
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -102,20 +115,28 @@ async function main() {
   }
   const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
 
-  const rows = [
-    await load('bare node:http, same JSON', `${bareUrl}/`),
-    await load('GET /api/v1/health', `${altaUrl}/api/v1/health`),
-    await load('GET /api/v1/users/me', `${altaUrl}/api/v1/users/me`, { cookie }),
-  ];
+  const bareTarget = () => load('bare node:http, same JSON', `${bareUrl}/`);
+  const bareRuns = [await bareTarget()];
+  const rows = [];
+  for (const [title, url, headers] of [
+    ['GET /api/v1/health', `${altaUrl}/api/v1/health`, {}],
+    ['GET /api/v1/users/me', `${altaUrl}/api/v1/users/me`, { cookie }],
+  ] as const) {
+    const row = await load(title, url, headers);
+    bareRuns.push(await bareTarget());
+    rows.push({ ...row, bare: (bareRuns.at(-2)!.rps + bareRuns.at(-1)!.rps) / 2 });
+  }
 
-  const baseline = rows[0]!.rps;
   const pad = (value: string, width: number) => value.padEnd(width);
   console.log(`\nServer benchmark (${connections} connections, ${seconds} s per target, database: ${database.dialect}, Node ${process.version})\n`);
-  console.log(`load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}\n`);
-  console.log(`${pad('target', 28)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('vs bare', 9)}non-2xx/errors`);
+  console.log(`load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+  console.log(`bare node:http, same JSON, measured before and after each target: ${bareRuns.map((run) => run.rps.toFixed(0)).join(', ')} req/s\n`);
+  console.log(`${pad('target', 24)}${pad('req/s', 8)}${pad('bare req/s', 12)}${pad('vs bare', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('queries/req', 13)}non-2xx/errors`);
   for (const row of rows) {
-    const ratio = row.title.startsWith('bare') ? '1.00' : (row.rps / baseline).toFixed(2);
-    console.log(`${pad(row.title, 28)}${pad(row.rps.toFixed(0), 10)}${pad(String(row.p50), 9)}${pad(String(row.p99), 9)}${pad(ratio, 9)}${row.failures}`);
+    const perRequest = database.dialect === 'postgres' ? row.queriesPerRequest.toFixed(2) : '-';
+    console.log(
+      `${pad(row.title, 24)}${pad(row.rps.toFixed(0), 8)}${pad(row.bare.toFixed(0), 12)}${pad((row.rps / row.bare).toFixed(2), 9)}${pad(String(row.p50), 8)}${pad(String(row.p99), 8)}${pad(perRequest, 13)}${row.failures}`,
+    );
   }
   console.log(
     `\nLogin (POST /api/v1/login, ${logins} sequential, argon2id m=19456 t=2 p=1): median ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms`,

@@ -46,6 +46,24 @@ const decodeJson = (part: string): Record<string, unknown> | null => {
   }
 };
 
+interface SignedToken {
+  claims: AccessClaims;
+  exp: number;
+  iat: number;
+  nbf: number | undefined;
+}
+
+/**
+ * Tokens whose signature, header and claims already checked out, per secret key: a session
+ * sends the same token with every request for 15 minutes, and its HMAC and JSON parsing were
+ * the largest part of a protected request's own work. Only what cannot change is kept (the
+ * bytes were signed by this secret); the times are checked against the clock on every use,
+ * and revocation, blocking and the admin role are read from the database on every request as
+ * before (`withSession`). Emptied when full: a new token costs one verification again.
+ */
+const signedTokens = new WeakMap<Uint8Array, Map<string, SignedToken>>();
+const signedTokensLimit = 10_000;
+
 /**
  * The claims of a valid, unexpired access token, or null. Only HS256 is accepted (no `alg: none`
  * tricks, no `crit` extensions); a token must name its family and carry `iat` and `exp` no further
@@ -57,10 +75,28 @@ const decodeJson = (part: string): Record<string, unknown> | null => {
  * encoding, before any of the token is parsed.
  */
 export function verifyAccessToken(secret: string, token: string, now: Date): AccessClaims | null {
+  const key = keyOf(secret);
+  let known = signedTokens.get(key);
+  if (!known) signedTokens.set(key, (known = new Map()));
+  let signed = known.get(token) ?? null;
+  if (!signed) {
+    signed = verifySignedToken(key, token);
+    if (!signed) return null;
+    if (known.size >= signedTokensLimit) known.clear();
+    known.set(token, signed);
+  }
+  const { exp, iat, nbf, claims } = signed;
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  if (exp <= nowSeconds || (nbf !== undefined && nbf > nowSeconds) || iat > nowSeconds + clockSkewSeconds) return null;
+  return claims;
+}
+
+/** What of a token holds whenever it is checked: its signature, header and the shape of its claims. */
+function verifySignedToken(key: Uint8Array, token: string): SignedToken | null {
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   const [header, body, signature] = parts as [string, string, string];
-  const expected = createHmac('sha256', keyOf(secret)).update(`${header}.${body}`).digest();
+  const expected = createHmac('sha256', key).update(`${header}.${body}`).digest();
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected) || given.toString('base64url') !== signature) return null;
   const protectedHeader = decodeJson(header);
@@ -68,12 +104,11 @@ export function verifyAccessToken(secret: string, token: string, now: Date): Acc
   const payload = decodeJson(body);
   if (!payload) return null;
   const { exp, iat, nbf, sub, role, fam, imp } = payload;
-  const nowSeconds = Math.floor(now.getTime() / 1000);
-  if (typeof exp !== 'number' || typeof iat !== 'number' || exp <= nowSeconds || (nbf !== undefined && (typeof nbf !== 'number' || nbf > nowSeconds))) return null;
-  if (exp - iat > accessTokenSeconds || iat > nowSeconds + clockSkewSeconds) return null;
+  if (typeof exp !== 'number' || typeof iat !== 'number' || (nbf !== undefined && typeof nbf !== 'number')) return null;
+  if (exp - iat > accessTokenSeconds) return null;
   if (typeof sub !== 'string' || !uuidPattern.test(sub) || (role !== 'user' && role !== 'admin')) return null;
   if (typeof fam !== 'string' || !uuidPattern.test(fam) || (imp !== undefined && (typeof imp !== 'string' || !uuidPattern.test(imp)))) return null;
-  return { sub, role, fam, ...(typeof imp === 'string' ? { imp } : {}) };
+  return { claims: Object.freeze({ sub, role, fam, ...(typeof imp === 'string' ? { imp } : {}) }), exp, iat, nbf };
 }
 
 /** 256 random bits, URL-safe: refresh tokens and new-password challenges. */

@@ -81,7 +81,22 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   };
 }
 
-/** Round-trips the database; used by the health check. */
-export async function pingDatabase(db: Db) {
-  await db.execute(sql`select 1`);
+const pings = new WeakMap<Db, Promise<void>>();
+
+/**
+ * Round-trips the database; used by the health check. A request that arrives while a ping is on
+ * its way waits for that ping instead of sending its own: its answer still comes from the
+ * database after the request arrived, and under load the checks cost one round trip per round
+ * trip's time instead of one each (a tenth of a bare server's throughput was all it allowed).
+ */
+export function pingDatabase(db: Db): Promise<void> {
+  let ping = pings.get(db);
+  if (!ping) {
+    ping = db
+      .execute(sql`select 1`)
+      .then(() => undefined)
+      .finally(() => pings.delete(db));
+    pings.set(db, ping);
+  }
+  return ping;
 }

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
+import { databaseAnswerMs } from './health';
 
 describe('health and API basics', () => {
   let t: TestApp;
@@ -12,6 +13,25 @@ describe('health and API basics', () => {
     const response = await t.request('/api/v1/health');
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: 'ok', database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' });
+  });
+
+  it('asks the database once a second, once for all the checks waiting on it, and fails when it does not answer', async () => {
+    const execute = vi.spyOn(t.database.db, 'execute');
+    try {
+      t.clock.advance(databaseAnswerMs);
+      await Promise.all(Array.from({ length: 5 }, () => t.request('/api/v1/health')));
+      expect(execute).toHaveBeenCalledTimes(1);
+      t.clock.advance(databaseAnswerMs - 1);
+      expect((await t.request('/api/v1/health')).status).toBe(200);
+      expect(execute).toHaveBeenCalledTimes(1);
+      t.clock.advance(1);
+      execute.mockRejectedValueOnce(new Error('connection refused'));
+      expect((await t.request('/api/v1/health')).status).toBe(500);
+      expect((await t.request('/api/v1/health')).status).toBe(200);
+      expect(execute).toHaveBeenCalledTimes(3);
+    } finally {
+      execute.mockRestore();
+    }
   });
 
   it('sends a strict CSP and security headers', async () => {

@@ -139,3 +139,38 @@ describe('session checks that arrive together', () => {
     }
   });
 });
+
+describe('session checks that arrive while others are on their way', () => {
+  it('wait for one of them and go out together', async () => {
+    const ana = await createUser(t);
+    const cookies = await signIn(t, ana.email);
+    const client = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+    const send = client.query.bind(client);
+    // A database 20 ms away, so that checks arrive while others are on their way.
+    const query = vi.spyOn(client, 'query').mockImplementation(async (...args: unknown[]) => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return send(...args);
+    });
+    // Each request in its own turn of the event loop: one batch per turn would be 24 round trips.
+    const answers: Promise<Response>[] = [];
+    for (let i = 0; i < 24; i++) {
+      answers.push(me(cookies));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(answers);
+    const roundTrips = query.mock.calls.length;
+    query.mockRestore();
+    expect(roundTrips).toBeLessThanOrEqual(4);
+    for (const answer of answers) expect((await answer).status).toBe(200);
+  });
+
+  it('still read the database after their request arrived: a logout ends the session for every check after it', async () => {
+    const carla = await createUser(t);
+    const cookies = await signIn(t, carla.email);
+    const before = Array.from({ length: 8 }, () => me(accessOnly(cookies)));
+    expect((await t.request('/api/v1/logout', { method: 'POST', cookies })).status).toBe(204);
+    const after = Array.from({ length: 8 }, () => me(accessOnly(cookies)));
+    for (const answer of await Promise.all(after)) expect(answer.status).toBe(401);
+    await Promise.all(before);
+  });
+});

@@ -57,30 +57,51 @@ export type AccessSessionRow = UserRow & { familyLive: boolean; companyIds: stri
  * the ids of that user's companies come in the same row (`GET /users/me` needs nothing else);
  * otherwise `companyIds` is null.
  *
- * The checks that arrive in one turn of the event loop share one round trip (docs/decisions/036):
- * the first schedules the query for the end of the turn, the others join it, and each gets its
- * own rows back. Every check still reads the database after its request arrived, so a revoked
- * session is refused as at once as before; nothing waits for another query to finish. The
- * statement is prepared (per database handle): its SQL is built once, and PostgreSQL parses
- * and plans it once per connection (docs/decisions/022).
+ * Checks share round trips (docs/decisions/036, 061): the checks that arrive in one turn of the
+ * event loop go out as one query at the end of the turn, and while `batchesInFlight` such
+ * queries are on their way, new checks wait for one of them to return and then go out together
+ * as the next. Every check still reads the database after its request arrived, so a revoked
+ * session is refused as at once as before; under load, one query answers a round trip's worth of
+ * requests instead of a turn's (the database's and the server's work per request fall with it).
+ * The statement is prepared (per database handle): its SQL is built once, and PostgreSQL
+ * parses and plans it once per connection (docs/decisions/022).
  */
 export function findAccessSessionUsers(db: Db, ids: string[], familyId: string, now: Date, companiesOf: string | null = null): Promise<AccessSessionRow[]> {
   const check: AccessCheck = { user: ids[0]!, admin: ids[1] ?? ids[0]!, family: familyId, at: now.toISOString(), companies: companiesOf !== null };
-  let turn = pendingChecks.get(db);
-  if (!turn) {
-    const checks: PendingCheck[] = (turn = []);
-    pendingChecks.set(db, checks);
-    setImmediate(() => {
-      pendingChecks.delete(db);
-      void runChecks(db, checks);
-    });
-  }
-  const checks = turn;
-  return new Promise((resolve, reject) => checks.push({ check, resolve, reject }));
+  let lane = checkLanes.get(db);
+  if (!lane) checkLanes.set(db, (lane = { waiting: [], scheduled: false, inFlight: 0 }));
+  const answer = new Promise<AccessSessionRow[]>((resolve, reject) => lane.waiting.push({ check, resolve, reject }));
+  sendChecks(db, lane);
+  return answer;
 }
 
-const pendingChecks = new WeakMap<Db, PendingCheck[]>();
+/** Two: one batch can be answered while the next is on its way, and the pool keeps its other connections for the requests' own work. */
+const batchesInFlight = 2;
+
+interface CheckLane {
+  waiting: PendingCheck[];
+  /** A batch is due at the end of this turn. */
+  scheduled: boolean;
+  inFlight: number;
+}
+
+const checkLanes = new WeakMap<Db, CheckLane>();
 const accessSessionQueries = new WeakMap<Db, ReturnType<typeof prepareAccessSessions>>();
+
+function sendChecks(db: Db, lane: CheckLane) {
+  if (lane.scheduled || lane.inFlight >= batchesInFlight || lane.waiting.length === 0) return;
+  lane.scheduled = true;
+  setImmediate(() => {
+    const checks = lane.waiting;
+    lane.waiting = [];
+    lane.scheduled = false;
+    lane.inFlight++;
+    void runChecks(db, checks).finally(() => {
+      lane.inFlight--;
+      sendChecks(db, lane);
+    });
+  });
+}
 
 async function runChecks(db: Db, checks: PendingCheck[]) {
   let query = accessSessionQueries.get(db);
