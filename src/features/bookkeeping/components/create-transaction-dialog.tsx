@@ -7,7 +7,7 @@ import { Button } from '@src/components/button';
 import dialogStyles from '@src/components/dialog/dialog.module.css';
 import { useModalDialog } from '@src/components/dialog/use-modal-dialog';
 import { TextField } from '@src/components/form/text-field';
-import { localToday } from '../filters';
+import { localToday } from '@domain/days';
 import styles from './bookkeeping.module.css';
 import { accountOptions, SelectField, useCategoryOptions } from './labelled-field';
 
