@@ -30,7 +30,7 @@ import { TextField } from '@src/components/form/text-field';
 import { Popup } from '@src/components/popup/popup';
 import { CountrySelect } from '@src/features/company-wizard/components/country-select';
 import { collectMissingFields, MissingFieldsPopup, type MissingField } from '@src/features/company-wizard/components/missing-fields-popup';
-import { SelectField } from '@src/features/company-wizard/components/select-field';
+import { SelectField } from '@src/components/form/select-field';
 import { einGroups, formatDigits } from '@src/features/company-wizard/digit-mask';
 import { useDraft } from '@src/features/drafts/hooks/use-draft';
 import { useStepWizard } from '@src/features/drafts/hooks/use-step-wizard';

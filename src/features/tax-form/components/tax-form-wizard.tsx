@@ -11,7 +11,7 @@ import { FormAlert } from '@src/components/form/form-alert';
 import layout from '@src/components/form/form-layout.module.css';
 import { TextField } from '@src/components/form/text-field';
 import { CountrySelect } from '@src/features/company-wizard/components/country-select';
-import { SelectField } from '@src/features/company-wizard/components/select-field';
+import { SelectField } from '@src/components/form/select-field';
 import { einGroups, formatDigits, taxIdGroups } from '@src/features/company-wizard/digit-mask';
 import { useDraft } from '@src/features/drafts/hooks/use-draft';
 import { useStepWizard } from '@src/features/drafts/hooks/use-step-wizard';
