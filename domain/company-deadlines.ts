@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { boiDomesticExemptionDate, boiRequirement } from './boi';
 import type { CompanyType } from './company';
-import { monthsBefore } from './kyb';
 import { renewalStateOf, type RenewalCompany } from './renewal';
-import { addDays, daysBetween, returnDue, standingOn, type TaxFiler, type TaxFormCode } from './tax-deadlines';
+import { addDays, isoDay, monthsBefore } from './days';
+import { daysBetween, returnDue, standingOn, type TaxFiler, type TaxFormCode } from './tax-deadlines';
 
 /**
  * Every deadline of a company in one calendar (issue 33 §4): its federal returns and their
@@ -485,5 +485,3 @@ function kybDeadlines(company: DeadlineCompany): DeadlineFacts[] {
 
 /** YYYY-MM-DD `months` after `day` (the 31st falls back to the month's last day). */
 const monthsAfter = (day: string, months: number) => monthsBefore(day, -months);
-
-const isoDay = (year: number, month: number, day: number) => `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;

@@ -1,4 +1,5 @@
 import type { CategoryKey, ManualAccount, Transaction } from './bookkeeping';
+import { isoDay } from './days';
 
 /**
  * A realistic year of books for a small software consultancy (a Wyoming LLC owned from
@@ -87,8 +88,6 @@ function uuidFrom(next: () => number): string {
   return `${text.slice(0, 8)}-${text.slice(8, 12)}-${text.slice(12, 16)}-${text.slice(16, 20)}-${text.slice(20)}`;
 }
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
 export interface DemoBooks {
   accounts: ManualAccount[];
   transactions: Transaction[];
@@ -114,7 +113,7 @@ export function demoBooks(companyId: string, endDate: string, options: { openDay
   const add = (line: Line, year: number, month: number, day: number) => {
     const time = Date.UTC(year, month - 1, day);
     if (time > end) return;
-    const date = `${year}-${pad(month)}-${pad(day)}`;
+    const date = isoDay(year, month, day);
     const factor = 1 + (next() * 2 - 1) * line.spread;
     const amountCents = Math.round(line.dollars * factor * 100);
     const settled = time < openFrom;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cryptoKybSchema, isPoBoxOrVirtual, kybFormSchema, kybStepSchema, monthsBefore } from './kyb';
+import { monthsBefore } from './days';
+import { cryptoKybSchema, isPoBoxOrVirtual, kybFormSchema, kybStepSchema } from './kyb';
 import { kybTestFile, validKyb } from './kyb-fixture';
 
 const today = '2026-11-22';

@@ -4,6 +4,7 @@ import { isoDateSchema } from './bookkeeping';
 import { einSchema, textMin2 } from './company';
 import { minimumOwnerAge, ownershipDisclosureThreshold } from './constants';
 import { countryCodeSchema, isBankingAvailable } from './countries';
+import { monthsBefore, yearsBefore } from './days';
 import { storedFileSchema } from './files';
 import { isActivityCode } from './naics';
 
@@ -154,23 +155,6 @@ export const kybStepSchemas = { 1: kybCompanyStepSchema, 2: kybOwnersStepSchema,
 
 const kybShape = z.strictObject({ ...kybCompanyStepSchema.shape, ...kybOwnersStepSchema.shape, ...kybAccountStepSchema.shape });
 export type KybForm = z.infer<typeof kybShape>;
-
-/** YYYY-MM-DD `years` before `day` (29 February falls back to the 28th). */
-function yearsBefore(day: string, years: number): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const shifted = new Date(Date.UTC(year - years, month - 1, date));
-  if (shifted.getUTCMonth() !== month - 1) shifted.setUTCDate(0);
-  return shifted.toISOString().slice(0, 10);
-}
-
-/** YYYY-MM-DD `months` before `day` (the 31st falls back to the month's last day). */
-export function monthsBefore(day: string, months: number): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const shifted = new Date(Date.UTC(year, month - 1 - months, 1));
-  const last = new Date(Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth() + 1, 0)).getUTCDate();
-  shifted.setUTCDate(Math.min(date, last));
-  return shifted.toISOString().slice(0, 10);
-}
 
 export interface KybIssue {
   path: (string | number)[];

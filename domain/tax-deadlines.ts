@@ -1,3 +1,5 @@
+import { addDays, isoDay } from './days';
+
 /**
  * Which IRS return a company owes for a tax year, and by when (sources and reasoning in
  * docs/decisions/026-tax-forms.md). Calendar tax years only: every Alta company uses one.
@@ -134,11 +136,6 @@ export function daysBetween(today: string, day: string): number {
   return Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
 }
 
-/** `day` moved by `days` calendar days. */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 /** The day itself when it is a business day, else the next one (IRC §7503). */
 export function nextBusinessDay(day: string): string {
   let current = day;
@@ -197,5 +194,3 @@ function lastWeekday(year: number, month: number, weekday: number): string {
   const last = new Date(Date.UTC(year, month, 0));
   return isoDay(year, month, last.getUTCDate() - ((last.getUTCDay() - weekday + 7) % 7));
 }
-
-const isoDay = (year: number, month: number, day: number) => `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;

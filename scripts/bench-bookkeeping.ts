@@ -5,7 +5,8 @@
 import { performance } from 'node:perf_hooks';
 import { demoBooks } from '../domain/demo-books';
 import type { Transaction } from '../domain/bookkeeping';
-import { compareTransactions, filterTransactions, noFilters, searchTextOf, type TransactionFilters } from '../src/features/bookkeeping/filters';
+import { compareTransactions, filterTransactions, searchTextOf } from '../src/features/bookkeeping/filter-engine';
+import { noFilters, type TransactionFilters } from '../src/features/bookkeeping/filters';
 
 const companyId = '00000000-0000-4000-8000-0000000000c0';
 const rows: Transaction[] = [];

@@ -1,6 +1,6 @@
 import type { Dexie, Table } from 'dexie';
 import { checkFileDeclaration, presignedUploadSchema, type FileRefusal, type UploadType } from '@domain/files';
-import { putWithProgress, startUploadQueue } from './uploads';
+import { postJson, startUploadQueue, uploadFile } from './uploads';
 
 /**
  * Company documents, offline first: a document opened once keeps its bytes on this device
@@ -71,57 +71,47 @@ export interface DocumentUploadDeps {
   onUploaded?(companyId: string): void;
 }
 
-// Problem codes no retry can fix: the file itself (or the company) is refused.
-const permanentCodes = new Set(['file_too_large', 'file_type_not_allowed', 'validation', 'forbidden', 'not_found']);
-
-async function problemCode(response: Response): Promise<string> {
-  const body = (await response.json().catch(() => null)) as { code?: unknown } | null;
-  return typeof body?.code === 'string' ? body.code : `http_${response.status}`;
-}
-
 /** Declare → PUT → complete for one document; the verified bytes are kept as its offline copy. */
 async function uploadOne(db: DocumentsDatabase, upload: DocumentUpload, deps: DocumentUploadDeps): Promise<'done' | 'refused' | 'retry'> {
-  const doFetch = deps.fetch ?? ((input, init) => fetch(input, init));
-  const base = deps.baseUrl ?? '/api/v1';
-  const post = (path: string, body: unknown) =>
-    doFetch(`${base}${path}`, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const refuse = async (code: string) => {
-    await db.documentUploads.update(upload.id, { status: 'failed', failure: code });
-    return 'refused' as const;
-  };
+  const post = postJson(deps);
+  let contentType = upload.file.type;
+  const outcome = await uploadFile({
+    id: upload.id,
+    file: upload.file,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    declare: async () => {
+      const presigned = presignedUploadSchema.parse(
+        await post('/uploads', {
+          uploadType: upload.uploadType,
+          companyId: upload.companyId,
+          fileName: upload.name,
+          size: upload.size,
+          ...(upload.partnerId ? { partnerId: upload.partnerId } : {}),
+        }),
+      );
+      contentType = presigned.headers['Content-Type'] ?? contentType;
+      return presigned;
+    },
+    complete: async (key) => {
+      await post('/uploads/complete', { key });
+      return key;
+    },
+  });
+  if (outcome.kind === 'retry') return 'retry';
+  if (outcome.kind === 'refused') {
+    await db.documentUploads.update(upload.id, { status: 'failed', failure: outcome.code });
+    return 'refused';
+  }
   try {
-    const declared = await post('/uploads', {
-      uploadType: upload.uploadType,
-      companyId: upload.companyId,
-      fileName: upload.name,
-      size: upload.size,
-      ...(upload.partnerId ? { partnerId: upload.partnerId } : {}),
-    });
-    if (!declared.ok) {
-      const code = await problemCode(declared);
-      return permanentCodes.has(code) ? refuse(code) : 'retry';
-    }
-    const presigned = presignedUploadSchema.parse(await declared.json());
-    const stored =
-      deps.fetch === undefined && typeof XMLHttpRequest !== 'undefined'
-        ? await putWithProgress(upload.id, presigned.url, presigned.method, presigned.headers, upload.file)
-        : await doFetch(presigned.url, { method: presigned.method, headers: presigned.headers, body: upload.file });
-    if (stored.status === 413 || stored.status === 415) return refuse(await problemCode(stored));
-    if (!stored.ok) return 'retry';
-    const completed = await post('/uploads/complete', { key: presigned.key });
-    if (!completed.ok) {
-      const code = await problemCode(completed);
-      return permanentCodes.has(code) && code !== 'not_found' ? refuse(code) : 'retry';
-    }
     await db.transaction('rw', db.documentFiles, db.documentUploads, async () => {
-      await db.documentFiles.put({ key: presigned.key, companyId: upload.companyId, name: upload.name, contentType: presigned.headers['Content-Type'] ?? upload.file.type, file: upload.file, savedAt: new Date().toISOString() });
+      await db.documentFiles.put({ key: outcome.value, companyId: upload.companyId, name: upload.name, contentType, file: upload.file, savedAt: new Date().toISOString() });
       await db.documentUploads.delete(upload.id);
     });
-    deps.onUploaded?.(upload.companyId);
-    return 'done';
   } catch {
     return 'retry';
   }
+  deps.onUploaded?.(upload.companyId);
+  return 'done';
 }
 
 /** Uploads every pending document of this device, oldest first, one tab at a time (Web Lock). */

@@ -3,7 +3,7 @@ import type { Receipt } from '@domain/bookkeeping';
 import { checkFileDeclaration, presignedUploadSchema, storedFileSchema, type FileRefusal } from '@domain/files';
 import { isMutationRejection } from '@sync/mutator';
 import type { MutatorArgs } from '@sync/mutators';
-import { putWithProgress, startUploadQueue } from './uploads';
+import { postJson, startUploadQueue, uploadFile } from './uploads';
 
 /**
  * Receipt files, local first: a photo or PDF attached to a transaction is stored as a Blob
@@ -98,50 +98,29 @@ export interface ReceiptUploadDeps {
 /** How one upload attempt ended: done, refused for good, or worth trying again later. */
 type Attempt = { kind: 'attached' } | { kind: 'refused'; code: string } | { kind: 'retry' };
 
-// Problem codes that no retry can fix: the file itself (or the company) is refused.
-const permanentCodes = new Set(['file_too_large', 'file_type_not_allowed', 'validation', 'forbidden']);
-
-async function problemCode(response: Response): Promise<string> {
-  const body = (await response.json().catch(() => null)) as { code?: unknown } | null;
-  return typeof body?.code === 'string' ? body.code : `http_${response.status}`;
-}
-
 /** Presign → PUT → complete → `attachReceipt`, for one receipt. The key is kept as soon as the bytes are stored. */
 async function uploadOne(db: ReceiptsDatabase, receipt: ReceiptFile, deps: ReceiptUploadDeps): Promise<Attempt> {
-  const doFetch = deps.fetch ?? ((input, init) => fetch(input, init));
-  const base = deps.baseUrl ?? '/api/v1';
-  const post = (path: string, body: unknown) =>
-    doFetch(`${base}${path}`, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const refusedOrRetry = async (response: Response): Promise<Attempt> => {
-    const code = await problemCode(response);
-    return permanentCodes.has(code) ? { kind: 'refused', code } : { kind: 'retry' };
-  };
-
-  let key = receipt.key;
-  try {
-    if (key === null) {
-      const presigned = await post('/uploads', { uploadType: 'transactionReceipt', companyId: receipt.companyId, fileName: receipt.name, size: receipt.size });
-      if (!presigned.ok) return refusedOrRetry(presigned);
-      const upload = presignedUploadSchema.parse(await presigned.json());
-      const stored =
-        deps.fetch === undefined && typeof XMLHttpRequest !== 'undefined'
-          ? await putWithProgress(receipt.id, upload.url, upload.method, upload.headers, receipt.file)
-          : await doFetch(upload.url, { method: upload.method, headers: upload.headers, body: receipt.file });
-      // An expired URL or a network hiccup: the next attempt asks for a new URL.
-      if (!stored.ok) return stored.status === 413 || stored.status === 415 ? { kind: 'refused', code: await problemCode(stored) } : { kind: 'retry' };
-      key = upload.key;
+  const post = postJson(deps);
+  const uploaded = await uploadFile({
+    id: receipt.id,
+    file: receipt.file,
+    storedKey: receipt.key,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    declare: async () =>
+      presignedUploadSchema.parse(await post('/uploads', { uploadType: 'transactionReceipt', companyId: receipt.companyId, fileName: receipt.name, size: receipt.size })),
+    onStored: async (key) => {
       await db.receiptFiles.update(receipt.id, { key });
+    },
+    complete: async (key) => storedFileSchema.parse(await post('/uploads/complete', { key })),
+  });
+  try {
+    if (uploaded.kind === 'refused') return { kind: 'refused', code: uploaded.code };
+    if (uploaded.kind === 'retry') {
+      // The stored copy is gone (its URL expired before the bytes arrived): the next attempt uploads anew.
+      if (uploaded.startOver) await db.receiptFiles.update(receipt.id, { key: null });
+      return { kind: 'retry' };
     }
-    const completed = await post('/uploads/complete', { key });
-    if (!completed.ok) {
-      // The stored copy is gone (its URL expired before the bytes arrived): start over with a new upload.
-      if (completed.status === 404) {
-        await db.receiptFiles.update(receipt.id, { key: null });
-        return { kind: 'retry' };
-      }
-      return refusedOrRetry(completed);
-    }
-    const file = storedFileSchema.parse(await completed.json());
+    const file = uploaded.value;
     const attachment: Receipt = { key: file.key, name: file.name, size: file.size, contentType: file.contentType };
     if (receipt.transactionId !== '') {
       await deps.mutate('attachReceipt', { id: receipt.transactionId, receipt: attachment, updatedAt: deps.now().toISOString() });

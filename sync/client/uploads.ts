@@ -1,9 +1,12 @@
 import { liveQuery } from 'dexie';
+import type { PresignedUpload } from '@domain/files';
 
 /**
- * Files this tab sends through presigned URLs (receipts, company documents): the loop that
- * sends what waits, and the upload progress (bytes sent per upload id, for progress bars). `fetch` reports no upload progress, so the bytes go with
- * `XMLHttpRequest` and the answer comes back as a `Response` like `fetch`'s.
+ * Files this tab sends through presigned URLs (receipts, company documents, KYB documents,
+ * staff documents and mail scans): the one presign → PUT → complete with its one retry rule
+ * (`uploadFile`), the loop that sends what waits on this device, and the upload progress
+ * (bytes sent per upload id, for progress bars). `fetch` reports no upload progress, so the
+ * bytes go with `XMLHttpRequest` and the answer comes back as a `Response` like `fetch`'s.
  */
 
 const progress = new Map<string, { sent: number; total: number }>();
@@ -27,7 +30,7 @@ export const uploadProgress = {
 };
 
 /** PUTs `body` to a presigned URL, reporting progress under `uploadId`. */
-export function putWithProgress(uploadId: string, url: string, method: string, headers: Record<string, string>, body: Blob): Promise<Response> {
+function putWithProgress(uploadId: string, url: string, method: string, headers: Record<string, string>, body: Blob): Promise<Response> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open(method, url);
@@ -44,6 +47,113 @@ export function putWithProgress(uploadId: string, url: string, method: string, h
     reportProgress(uploadId, 0, body.size);
     request.send(body);
   });
+}
+
+/** An API answer that says no: its HTTP status and stable problem code (the app's `ApiError` has this shape). */
+export interface UploadRefusal {
+  status: number;
+  code: string;
+}
+
+/** A refusal answered to `postJson`. */
+class RefusedAnswer extends Error implements UploadRefusal {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+  ) {
+    super(`API answered ${status} ${code}`);
+  }
+}
+
+const isRefusal = (error: unknown): error is UploadRefusal =>
+  typeof error === 'object' && error !== null && typeof (error as UploadRefusal).status === 'number' && typeof (error as UploadRefusal).code === 'string';
+
+/** How one upload attempt ended. */
+export type UploadOutcome<T> =
+  | { kind: 'done'; value: T }
+  /** No attempt can fix it: the file (or the company) is refused. */
+  | { kind: 'refused'; status: number; code: string }
+  /**
+   * Offline, the server or the storage unwell, the session gone: worth trying again later.
+   * `startOver` when the stored bytes are gone (their URL expired first): the next attempt
+   * declares the file again instead of completing `storedKey`. `error` is what failed.
+   */
+  | { kind: 'retry'; startOver: boolean; error: unknown };
+
+export interface FileUpload<T> {
+  /** Names the upload's progress in `uploadProgress`. */
+  id: string;
+  file: Blob;
+  /** Declares the file: its presigned URL, or it throws the API's refusal (`UploadRefusal`) or a network error. */
+  declare(): Promise<Pick<PresignedUpload, 'key' | 'url' | 'method' | 'headers'>>;
+  /** Has the server check the stored file; throws like `declare`. */
+  complete(key: string): Promise<T>;
+  /** The key an earlier attempt stored the bytes under: this attempt only completes it. */
+  storedKey?: string | null;
+  /** Told the key once the bytes are stored, so an attempt cut short later resumes at `complete`. */
+  onStored?(key: string): Promise<void>;
+  /** Sends the bytes without progress (tests pass their stub); XMLHttpRequest with progress when absent (`fetch` outside a browser). */
+  fetch?: typeof fetch;
+}
+
+/**
+ * Problem codes no attempt can fix. `not_found` refuses at the declaration (the company is
+ * gone); at completion it means the stored copy expired, and the upload starts over.
+ */
+const permanentCodes = new Set(['file_too_large', 'file_type_not_allowed', 'validation', 'forbidden', 'not_found']);
+
+/** The code a storage refusal of the PUT carries (problem+json), or the one its status means. */
+async function storageRefusal(response: Response): Promise<UploadRefusal> {
+  const body = (await response.json().catch(() => null)) as { code?: unknown } | null;
+  const code = typeof body?.code === 'string' ? body.code : response.status === 413 ? 'file_too_large' : 'file_type_not_allowed';
+  return { status: response.status, code };
+}
+
+/**
+ * Presign → PUT → complete for one file, with the one retry rule every caller shares: a
+ * refusal no attempt can fix is `refused`; anything else (network, 5xx, 401, 429, an expired
+ * URL) is `retry`. The files queued on this device retry it later; the online forms show it.
+ */
+export async function uploadFile<T>(upload: FileUpload<T>): Promise<UploadOutcome<T>> {
+  let key = upload.storedKey ?? null;
+  let step: 'declare' | 'complete' = 'declare';
+  try {
+    if (key === null) {
+      const presigned = await upload.declare();
+      const put = upload.fetch ?? (typeof XMLHttpRequest === 'undefined' ? fetch : null);
+      const stored = put
+        ? await put(presigned.url, { method: presigned.method, headers: presigned.headers, body: upload.file })
+        : await putWithProgress(upload.id, presigned.url, presigned.method, presigned.headers, upload.file);
+      if (stored.status === 413 || stored.status === 415) return { kind: 'refused', ...(await storageRefusal(stored)) };
+      // An expired URL or a storage hiccup: the next attempt asks for a new URL.
+      if (!stored.ok) return { kind: 'retry', startOver: true, error: await storageRefusal(stored) };
+      key = presigned.key;
+      await upload.onStored?.(key);
+    }
+    step = 'complete';
+    return { kind: 'done', value: await upload.complete(key) };
+  } catch (error) {
+    if (!isRefusal(error)) return { kind: 'retry', startOver: false, error };
+    if (step === 'complete' && error.code === 'not_found') return { kind: 'retry', startOver: true, error };
+    if (permanentCodes.has(error.code)) return { kind: 'refused', status: error.status, code: error.code };
+    return { kind: 'retry', startOver: false, error };
+  }
+}
+
+/**
+ * A JSON POST to the API through `fetch` (the device's queues, whose tests stub it): the
+ * answer's body, or the refusal thrown as an `UploadRefusal`.
+ */
+export function postJson(deps: { fetch?: typeof fetch; baseUrl?: string }) {
+  const doFetch = deps.fetch ?? ((input, init) => fetch(input, init));
+  const base = deps.baseUrl ?? '/api/v1';
+  return async (path: string, body: unknown): Promise<unknown> => {
+    const response = await doFetch(`${base}${path}`, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const answer: unknown = await response.json().catch(() => null);
+    if (response.ok) return answer;
+    const code = (answer as { code?: unknown } | null)?.code;
+    throw new RefusedAnswer(response.status, typeof code === 'string' ? code : `http_${response.status}`);
+  };
 }
 
 /**

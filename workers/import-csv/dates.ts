@@ -1,4 +1,5 @@
 import { isRealDay } from '@domain/bookkeeping';
+import { isoDay } from '@domain/days';
 
 /**
  * Dates as bank exports write them: `2026-03-31`, `31/03/2026` (es, pt), `03/31/2026`
@@ -27,15 +28,13 @@ const monthLists = [
 ];
 monthLists.forEach((names, index) => names.forEach((name) => (monthNames[name] = index + 1)));
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
 /** Two-digit years follow the POSIX convention: 00–69 are 20YY, 70–99 are 19YY. */
 const fullYear = (year: string) => (year.length === 2 ? Number(year) + (Number(year) <= 69 ? 2000 : 1900) : Number(year));
 
 function iso(year: number, month: number, day: number): string | null {
   // Checked on the numbers before any text is made: the import reads every date up to three times.
   if (!isRealDay(year, month, day)) return null;
-  return `${year}-${pad(month)}-${pad(day)}`;
+  return isoDay(year, month, day);
 }
 
 interface NumericParts {

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BatchImport, Transaction } from '@domain/bookkeeping';
 import { mutationArgsMaxChars } from '@sync/protocol';
-import { importCsv, previewCsv, previewRows, type ImportInput, type ImportMapping, type ImportProgress, type ImportStore } from './pipeline';
+import { importCsv, type ImportInput, type ImportProgress, type ImportStore } from './pipeline';
+import { previewCsv, previewRows, type ImportMapping } from './survey';
 
 const fixtures = path.resolve(__dirname, '../../tests/fixtures/csv');
 const companyId = '7d7a6c56-0d7f-4c1b-9a34-6a9f7f0b3f11';

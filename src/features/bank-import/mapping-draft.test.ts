@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CsvPreview } from '@workers/import-csv/pipeline';
+import type { CsvPreview } from '@workers/import-csv/survey';
 import { draftFromPreview, mappingFromDraft, missingRoles, roleOfColumn } from './mapping-draft';
 
 const preview = (detected: CsvPreview['detected']): CsvPreview => ({

@@ -1,7 +1,7 @@
 import type { ColumnMap } from '@workers/import-csv/columns';
 import type { DateOrder } from '@workers/import-csv/dates';
 import type { DecimalSeparator } from '@domain/amounts';
-import type { CsvPreview, ImportMapping } from '@workers/import-csv/pipeline';
+import type { CsvPreview, ImportMapping } from '@workers/import-csv/survey';
 
 /**
  * The mapping as the import dialog edits it: one column (or none) per role, the amount as

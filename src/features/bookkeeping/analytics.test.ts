@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyticsOf, monthsBetween } from './analytics';
-import { compareTransactions } from './filters';
+import { compareTransactions } from './filter-engine';
 import { testTransaction } from '@domain/transaction-fixture';
 
 const rows = [

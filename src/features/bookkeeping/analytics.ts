@@ -1,5 +1,6 @@
 import { categoryOf, type CategoryKey, type Transaction } from '@domain/bookkeeping';
-import { periodRange, type Period } from './filters';
+import type { Period } from './filters';
+import { periodRange } from './periods';
 
 /**
  * The accounting home's figures, from the company's transactions on this device: income,

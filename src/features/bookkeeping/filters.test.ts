@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { maxAmountCents } from '@domain/amounts';
 import type { Transaction } from '@domain/bookkeeping';
-import {
-  activeFilterCount,
-  compareTransactions,
-  filterTransactions,
-  filtersAfterEdit,
-  noFilters,
-  parseFilters,
-  patchView,
-  periodRange,
-  searchTextOf,
-  writeFilters,
-  type TransactionFilters,
-} from './filters';
+import { compareTransactions, filterTransactions, filtersAfterEdit, patchView, searchTextOf } from './filter-engine';
+import { activeFilterCount, noFilters, parseFilters, writeFilters, type TransactionFilters } from './filters';
+import { periodRange } from './periods';
 import { testTransaction } from '@domain/transaction-fixture';
 
 const account = '00000000-0000-4000-8000-00000000000a';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { blockingTransactions } from '@domain/tax-form';
 import { testTransaction } from '@domain/transaction-fixture';
-import { compareTransactions, filterTransactions, parseFilters, searchTextOf } from '@src/features/bookkeeping/filters';
+import { compareTransactions, filterTransactions, searchTextOf } from '@src/features/bookkeeping/filter-engine';
+import { parseFilters } from '@src/features/bookkeeping/filters';
 import { blockingRowsLinks } from './blocking-rows';
 
 // The confirmation links the rows that stop the declaration: opened in the bookkeeping list,

@@ -1,19 +1,10 @@
-import { presignedUploadSchema, type PresignedUpload, type UploadType } from '@domain/files';
+import { presignedUploadSchema, type UploadType } from '@domain/files';
 import { staffMailCreatedSchema, type StaffMail } from '@domain/mail';
-import { putWithProgress } from '@sync/client/uploads';
-import { api, ApiError } from '@src/lib/api';
+import { api } from '@src/lib/api';
+import { uploadNow } from '@src/lib/upload-now';
 
 // Apart from admin-api.ts: the upload progress store (and Dexie with it) must not reach the
 // public pages the impersonation banner shows on.
-
-/** Sends the bytes to the presigned URL with progress under `uploadId`; the storage's refusal as an ApiError. */
-async function putFile(uploadId: string, presigned: Pick<PresignedUpload, 'url' | 'method' | 'headers'>, file: File): Promise<void> {
-  const stored = await putWithProgress(uploadId, presigned.url, presigned.method, presigned.headers, file);
-  if (!stored.ok) {
-    const problem = (await stored.json().catch(() => null)) as { code?: unknown } | null;
-    throw new ApiError(stored.status, typeof problem?.code === 'string' ? problem.code : 'internal');
-  }
-}
 
 /**
  * A staff document for a company (decision 033): declared (audit-logged), sent to its
@@ -21,10 +12,12 @@ async function putFile(uploadId: string, presigned: Pick<PresignedUpload, 'url' 
  * customer sees it among the company's documents.
  */
 export async function uploadCompanyDocument(companyId: string, uploadType: UploadType, file: File, uploadId: string): Promise<void> {
-  const declared = await api.post(`admin/companies/${encodeURIComponent(companyId)}/uploads`, { json: { uploadType, fileName: file.name, size: file.size } });
-  const presigned = presignedUploadSchema.parse(declared);
-  await putFile(uploadId, presigned, file);
-  await api.post('admin/uploads/complete', { json: { key: presigned.key } });
+  await uploadNow({
+    id: uploadId,
+    file,
+    declare: async () => presignedUploadSchema.parse(await api.post(`admin/companies/${encodeURIComponent(companyId)}/uploads`, { json: { uploadType, fileName: file.name, size: file.size } })),
+    complete: (key) => api.post<void>('admin/uploads/complete', { json: { key } }),
+  });
 }
 
 /**
@@ -33,9 +26,15 @@ export async function uploadCompanyDocument(companyId: string, uploadType: Uploa
  * mailing the owner once.
  */
 export async function uploadMail(companyId: string, mail: Omit<StaffMail, 'fileName' | 'size'>, file: File, uploadId: string): Promise<void> {
-  const declared = staffMailCreatedSchema.parse(
-    await api.post(`admin/companies/${encodeURIComponent(companyId)}/mail`, { json: { ...mail, fileName: file.name, size: file.size } }),
-  );
-  await putFile(uploadId, declared.upload, file);
-  await api.post(`admin/mail/${encodeURIComponent(declared.id)}/complete`);
+  let mailId = '';
+  await uploadNow({
+    id: uploadId,
+    file,
+    declare: async () => {
+      const declared = staffMailCreatedSchema.parse(await api.post(`admin/companies/${encodeURIComponent(companyId)}/mail`, { json: { ...mail, fileName: file.name, size: file.size } }));
+      mailId = declared.id;
+      return declared.upload;
+    },
+    complete: () => api.post<void>(`admin/mail/${encodeURIComponent(mailId)}/complete`),
+  });
 }

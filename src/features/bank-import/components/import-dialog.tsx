@@ -12,11 +12,13 @@ import { useManualAccounts } from '@src/features/accounts/hooks/use-accounts';
 import { useCurrentUser } from '@src/features/session/session-store';
 import { formatNumber } from '@src/i18n/format';
 import { useCountdown } from '@src/lib/use-countdown';
-import { messageKey } from '@src/lib/error-message';
 import { importCsvInWorker, previewCsvInWorker } from '@workers/import-csv.client';
-import type { CsvPreview, ImportFailureCode, ImportProgress } from '@workers/import-csv/pipeline';
+import type { ImportFailureCode, ImportProgress } from '@workers/import-csv/pipeline';
+import type { CsvPreview } from '@workers/import-csv/survey';
 import { useImportHistory } from '../hooks/use-import-history';
-import { draftFromPreview, mappingFromDraft, missingRoles, roleOfColumn, type MappingDraft, type MappingRole } from '../mapping-draft';
+import { draftFromPreview, mappingFromDraft, type MappingDraft } from '../mapping-draft';
+import { ImportSummary } from './import-summary';
+import { MappingStep } from './mapping-step';
 import styles from './import-dialog.module.css';
 
 type Step =
@@ -166,7 +168,9 @@ export function ImportDialog({ open, companyId, language, onClose }: ImportDialo
 
       {step.name === 'mapping' && (
         <MappingStep
-          step={step}
+          fileName={step.file.name}
+          preview={step.preview}
+          draft={step.draft}
           language={language}
           accountId={accountId}
           accounts={accounts ?? []}
@@ -202,238 +206,5 @@ export function ImportDialog({ open, companyId, language, onClose }: ImportDialo
         <ImportSummary code={step.code} result={step.result} rowErrors={step.rowErrors} language={language} onClose={onClose} />
       )}
     </dialog>
-  );
-}
-
-interface MappingStepProps {
-  step: Extract<Step, { name: 'mapping' }>;
-  language: Language;
-  accountId: string;
-  accounts: { id: string; name: string }[];
-  cooldownLeft: number;
-  onAccount: (id: string) => void;
-  onDraft: (draft: MappingDraft) => void;
-  onBack: () => void;
-  onImport: () => void;
-}
-
-/** The preview of the first rows and the mapping and account to import them with. */
-function MappingStep({ step, language, accountId, accounts, cooldownLeft, onAccount, onDraft, onBack, onImport }: MappingStepProps) {
-  const { t } = useTranslation('bookkeeping');
-  const { preview, draft } = step;
-  const ids = useId();
-  const columns = Array.from({ length: preview.columnCount }, (_, index) => ({ index, label: preview.header?.[index] || t('import.column', { number: index + 1 }) }));
-  const missing = missingRoles(draft);
-  const roleSelect = (role: Exclude<MappingRole, never>, optional: boolean) => (
-    <div className={fieldStyles.field}>
-      <label htmlFor={`${ids}-${role}`} className={fieldStyles.label}>
-        {t(`import.roles.${role}`)}
-      </label>
-      <select
-        id={`${ids}-${role}`}
-        className={fieldStyles.control}
-        value={draft[role] ?? ''}
-        aria-invalid={missing.includes(role) || undefined}
-        onChange={(event) => onDraft({ ...draft, [role]: event.target.value === '' ? null : Number(event.target.value) })}
-      >
-        <option value="">{optional ? t('import.none') : t('import.choose')}</option>
-        {columns.map((column) => (
-          <option key={column.index} value={column.index}>
-            {column.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-
-  return (
-    <>
-      <p className={dialogStyles.description}>
-        {t('import.previewLead', { file: step.file.name, rows: formatNumber(preview.totalRows, language, 0) })}
-      </p>
-      {!preview.detected && <FormAlert>{t('import.results.columnsNotFound')}</FormAlert>}
-      <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={t('import.previewTable')}>
-        <table className={styles.table}>
-          <caption className={styles.caption}>{t('import.previewTable')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('import.line')}</th>
-              {columns.map((column) => {
-                const role = roleOfColumn(draft, column.index);
-                return (
-                  <th key={column.index} scope="col">
-                    <span>{column.label}</span>
-                    {role && <span className={styles.role}>{t(`import.roles.${role}`)}</span>}
-                  </th>
-                );
-              })}
-            </tr>
-          </thead>
-          <tbody>
-            {preview.sample.map((row) => (
-              <tr key={row.line}>
-                <td>{formatNumber(row.line, language, 0)}</td>
-                {columns.map((column) => (
-                  <td key={column.index}>{row.cells[column.index] ?? ''}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-
-      <fieldset className={styles.mapping}>
-        <legend className={fieldStyles.label}>{t('import.mappingTitle')}</legend>
-        {roleSelect('date', false)}
-        {roleSelect('description', false)}
-        {roleSelect('merchant', true)}
-        <SelectField
-          id={`${ids}-kind`}
-          label={t('import.amountKind')}
-          value={draft.amountKind}
-          options={(['signed', 'split'] as const).map((kind) => ({ value: kind, label: t(`import.amountKinds.${kind}`) }))}
-          onChange={(amountKind) => onDraft({ ...draft, amountKind })}
-        />
-        {draft.amountKind === 'signed' ? (
-          roleSelect('amount', false)
-        ) : (
-          <>
-            {roleSelect('debit', true)}
-            {roleSelect('credit', true)}
-          </>
-        )}
-        <SelectField
-          id={`${ids}-dates`}
-          label={t('import.dateFormat')}
-          value={draft.dateOrder}
-          options={(['dmy', 'mdy', 'ymd'] as const).map((order) => ({ value: order, label: t(`import.dateFormats.${order}`) }))}
-          hint={preview.dateOrderAssumed ? t('import.dateOrder.assumed') : null}
-          onChange={(dateOrder) => onDraft({ ...draft, dateOrder })}
-        />
-        <SelectField
-          id={`${ids}-decimal`}
-          label={t('import.numberFormat')}
-          value={draft.decimalSeparator}
-          options={[
-            { value: ',' as const, label: t('import.numberFormats.comma') },
-            { value: '.' as const, label: t('import.numberFormats.point') },
-          ]}
-          hint={preview.decimalAssumed ? t('import.decimalAssumed') : null}
-          onChange={(decimalSeparator) => onDraft({ ...draft, decimalSeparator })}
-        />
-        <SelectField
-          id={`${ids}-account`}
-          label={t('import.account')}
-          value={accountId}
-          options={accounts.length === 0 ? [{ value: '', label: t('import.noAccount') }] : accounts.map((account) => ({ value: account.id, label: account.name }))}
-          hint={accounts.length === 0 ? t('import.createAccountFirst') : null}
-          invalid={!accountId}
-          onChange={onAccount}
-        />
-      </fieldset>
-      {missing.length > 0 && <p className={fieldStyles.hint}>{t('import.missing', { roles: missing.map((role) => t(`import.roles.${role}`)).join(', ') })}</p>}
-      {cooldownLeft > 0 && (
-        <p role="status" className={fieldStyles.hint}>
-          {t('import.cooldown', { count: cooldownLeft })}
-        </p>
-      )}
-      <div className={dialogStyles.actions}>
-        <Button variant="secondary" onClick={onBack}>
-          {t('import.back')}
-        </Button>
-        <Button onClick={onImport} disabled={missing.length > 0 || !accountId || cooldownLeft > 0}>
-          {t('import.start')}
-        </Button>
-      </div>
-    </>
-  );
-}
-
-interface SelectFieldProps<Value extends string> {
-  id: string;
-  label: string;
-  value: Value;
-  options: readonly { value: Value; label: string }[];
-  onChange: (value: Value) => void;
-  hint?: string | null;
-  invalid?: boolean;
-}
-
-/** A labelled select of the mapping form, with an optional hint below it. */
-function SelectField<Value extends string>({ id, label, value, options, onChange, hint, invalid }: SelectFieldProps<Value>) {
-  return (
-    <div className={fieldStyles.field}>
-      <label htmlFor={id} className={fieldStyles.label}>
-        {label}
-      </label>
-      <select id={id} className={fieldStyles.control} value={value} aria-invalid={invalid || undefined} onChange={(event) => onChange(event.target.value as Value)}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {hint && <p className={fieldStyles.hint}>{hint}</p>}
-    </div>
-  );
-}
-
-interface ImportSummaryProps {
-  code: ImportFailureCode | 'imported';
-  result: ImportResult | null;
-  rowErrors: RowError[];
-  language: Language;
-  onClose?: () => void;
-}
-
-/** What an import did: counts, the date order used, and the refused lines with their line numbers. */
-export function ImportSummary({ code, result, rowErrors, language, onClose }: ImportSummaryProps) {
-  const { t } = useTranslation(['bookkeeping', 'validation']);
-  const number = (value: number) => formatNumber(value, language, 0);
-  return (
-    <div className={styles.summary}>
-      <p role={onClose ? 'status' : undefined}>
-        {code === 'imported' && result
-          ? t('import.results.imported', { imported: number(result.importedCount), duplicates: number(result.duplicateCount), errors: number(result.errorCount) })
-          : t(`import.results.${code}`)}
-      </p>
-      {result && (
-        <dl className={styles.counts}>
-          <div>
-            <dt>{t('import.counts.imported')}</dt>
-            <dd>{number(result.importedCount)}</dd>
-          </div>
-          <div>
-            <dt>{t('import.counts.duplicates')}</dt>
-            <dd>{number(result.duplicateCount)}</dd>
-          </div>
-          <div>
-            <dt>{t('import.counts.errors')}</dt>
-            <dd>{number(result.errorCount)}</dd>
-          </div>
-        </dl>
-      )}
-      {result?.dateOrder && code === 'imported' && <p className={fieldStyles.hint}>{t(`import.dateOrder.${result.dateOrder}`)}</p>}
-      {rowErrors.length > 0 && (
-        <>
-          <h3 className={styles.errorsTitle}>{t('import.rowErrorsTitle')}</h3>
-          <ul className={styles.errors}>
-            {rowErrors.map((error) => (
-              <li key={`${error.line}-${error.field}`}>
-                {t('import.rowError', { line: number(error.line), field: t(`import.fields.${error.field}`), message: t(messageKey(error.code)) })}
-              </li>
-            ))}
-          </ul>
-          {result && result.errorCount > rowErrors.length && <p className={fieldStyles.hint}>{t('import.moreErrors', { count: result.errorCount - rowErrors.length })}</p>}
-        </>
-      )}
-      {onClose && (
-        <div className={dialogStyles.actions}>
-          <Button onClick={onClose} autoFocus>
-            {t('import.close')}
-          </Button>
-        </div>
-      )}
-    </div>
   );
 }

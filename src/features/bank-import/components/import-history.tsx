@@ -8,7 +8,7 @@ import { Button } from '@src/components/button';
 import { currentSyncEngine } from '@src/features/sync/sync-runtime';
 import { formatDateTime, formatNumber } from '@src/i18n/format';
 import { importHistoryPageSize, useImportHistory } from '../hooks/use-import-history';
-import { ImportSummary } from './import-dialog';
+import { ImportSummary } from './import-summary';
 import list from '@src/components/card-list.module.css';
 import styles from './import-history.module.css';
 

@@ -1,8 +1,9 @@
 import type { BankAccountInput, BankAccountView, BankingOverview, LiquidationAddressInput, LiquidationAddressView, WalletTransaction, Withdrawal } from '@domain/banking';
 import type { PresignedUpload, StoredFile } from '@domain/files';
 import type { KybSubmission } from '@domain/kyb';
-import { api, ApiError, NetworkError } from '@src/lib/api';
+import { api } from '@src/lib/api';
 import { apiGet } from '@src/lib/query/typed-api';
+import { uploadNow } from '@src/lib/upload-now';
 
 /** Banking is online-only (docs/architecture.md "Reads"): every read and write goes to the API. */
 const base = (companyId: string) => `banking/companies/${companyId}`;
@@ -37,13 +38,13 @@ export const submitKyb = (companyId: string, submission: KybSubmission) => api.p
  * Uploads one KYB document: declared, sent to its presigned URL, then checked by the server
  * (size, type, content). Online only: the form keeps the stored file, never the bytes.
  */
-export async function uploadKybDocument(companyId: string, file: File): Promise<StoredFile> {
-  const presigned = await api.post<PresignedUpload>('uploads', { json: { uploadType: 'kybDocument', companyId, fileName: file.name, size: file.size } });
-  const stored = await fetch(presigned.url, { method: presigned.method, headers: presigned.headers, body: file }).catch(() => null);
-  if (!stored) throw new NetworkError();
-  if (!stored.ok) throw new ApiError(stored.status, stored.status === 413 ? 'file_too_large' : 'file_type_not_allowed');
-  return api.post<StoredFile>('uploads/complete', { json: { key: presigned.key } });
-}
+export const uploadKybDocument = (companyId: string, file: File) =>
+  uploadNow({
+    id: crypto.randomUUID(),
+    file,
+    declare: () => api.post<PresignedUpload>('uploads', { json: { uploadType: 'kybDocument', companyId, fileName: file.name, size: file.size } }),
+    complete: (key) => api.post<StoredFile>('uploads/complete', { json: { key } }),
+  });
 
 /** One key per address the user means: a double click or a retry makes one address. */
 export const createLiquidationAddress = (companyId: string, input: LiquidationAddressInput, idempotencyKey: string) =>

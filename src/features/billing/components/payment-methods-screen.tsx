@@ -9,7 +9,7 @@ import { useToast } from '@src/components/toast/toast-provider';
 import { DashboardPage } from '@src/components/dashboard-page/dashboard-page';
 import { PaymentForm } from '@src/features/checkout/components/payment-form';
 import { ThreeDSecureDialog } from '@src/features/checkout/components/three-d-secure-dialog';
-import type { PaymentDetails } from '@src/features/checkout/hooks/use-checkout';
+import type { PaymentDetails } from '@src/features/checkout/checkout-outcomes';
 import { useConfiguredStripe } from '@src/features/checkout/hooks/use-stripe';
 import { newKey } from '@src/features/checkout/payment-attempt';
 import { useCurrentUser } from '@src/features/session/session-store';

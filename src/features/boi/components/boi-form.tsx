@@ -7,7 +7,7 @@ import { Button } from '@src/components/button';
 import { TextField } from '@src/components/form/text-field';
 import { useToast } from '@src/components/toast/toast-provider';
 import { CountrySelect } from '@src/features/company-wizard/components/country-select';
-import { SelectField } from '@src/features/company-wizard/components/select-field';
+import { SelectField } from '@src/components/form/select-field';
 import { useDraft } from '@src/features/drafts/hooks/use-draft';
 import { messageKey } from '@src/lib/error-message';
 import { ApiError } from '@src/lib/api';

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { categories, type CategoryKey } from '@domain/bookkeeping';
-import { searchable } from '../filters';
+import { searchable } from '../filter-engine';
 import styles from './bookkeeping.module.css';
 
 interface CategoryPickerProps {

@@ -7,9 +7,10 @@ import { Button } from '@src/components/button';
 import dialogStyles from '@src/components/dialog/dialog.module.css';
 import { useModalDialog } from '@src/components/dialog/use-modal-dialog';
 import { TextField } from '@src/components/form/text-field';
-import { localToday } from '../filters';
+import { localToday } from '@domain/days';
 import styles from './bookkeeping.module.css';
-import { accountOptions, SelectField, useCategoryOptions } from './labelled-field';
+import { SelectField } from '@src/components/form/select-field';
+import { accountOptions, useCategoryOptions } from './labelled-field';
 
 interface CreateTransactionDialogProps {
   open: boolean;
@@ -38,7 +39,7 @@ export const CreateTransactionDialog = memo(function CreateTransactionDialog({ o
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<ReturnType<typeof empty>>) => setForm((current) => ({ ...current, ...patch }));
   const categoryOptions = useCategoryOptions();
-  const select = { className: styles.filter, labelClassName: styles.filterLabel, selectClassName: styles.filterControl };
+  const select = { look: { field: styles.filter, label: styles.filterLabel, control: styles.filterControl } };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -113,7 +114,7 @@ export const CreateTransactionDialog = memo(function CreateTransactionDialog({ o
           label={t('list.columns.account')}
           value={form.accountId}
           options={[{ value: '', label: t('list.noAccount') }, ...accountOptions(accounts)]}
-          onChange={(accountId) => set({ accountId })}
+          onChange={(event) => set({ accountId: event.target.value })}
         />
         <SelectField
           {...select}
@@ -121,7 +122,7 @@ export const CreateTransactionDialog = memo(function CreateTransactionDialog({ o
           label={t('list.columns.category')}
           value={form.category}
           options={[{ value: '', label: t('list.uncategorised') }, ...categoryOptions]}
-          onChange={(category) => set({ category })}
+          onChange={(event) => set({ category: event.target.value })}
         />
         <TextField label={t('list.columns.merchant')} name="merchant" maxLength={120} value={form.merchant} error={errors.merchant} onChange={(event) => set({ merchant: event.target.value })} />
         <TextField label={t('detail.note')} name="note" maxLength={2000} value={form.note} error={errors.note} onChange={(event) => set({ note: event.target.value })} />

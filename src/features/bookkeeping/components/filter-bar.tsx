@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@src/components/button';
 import { activeFilterCount, noFilters, periods, type TransactionFilters } from '../filters';
 import styles from './bookkeeping.module.css';
-import { accountOptions, Field, SelectField, useCategoryOptions } from './labelled-field';
+import { SelectField } from '@src/components/form/select-field';
+import { accountOptions, Field, useCategoryOptions } from './labelled-field';
 
 interface FilterBarProps {
   filters: TransactionFilters;
@@ -34,7 +35,7 @@ export const FilterBar = memo(function FilterBar({ filters, accounts, onChange, 
   useEffect(() => setMax(centsToInput(filters.maxCents)), [filters.maxCents]);
   const active = activeFilterCount(filters);
   const categoryOptions = useCategoryOptions();
-  const select = { labelClassName: styles.filterLabel, className: styles.filter, selectClassName: styles.filterControl };
+  const select = { look: { field: styles.filter, label: styles.filterLabel, control: styles.filterControl } };
   const any = { value: '', label: t('list.filters.any') };
 
   return (
@@ -60,7 +61,7 @@ export const FilterBar = memo(function FilterBar({ filters, accounts, onChange, 
         label={t('list.filters.period')}
         value={filters.period ?? ''}
         options={[{ value: '', label: t('list.filters.allDates') }, ...periods.map((period) => ({ value: period, label: t(`list.periods.${period}`) }))]}
-        onChange={(value) => set({ period: (value || null) as TransactionFilters['period'] })}
+        onChange={(event) => set({ period: (event.target.value || null) as TransactionFilters['period'] })}
       />
       {filters.period === 'custom' && (
         <>
@@ -81,35 +82,35 @@ export const FilterBar = memo(function FilterBar({ filters, accounts, onChange, 
         label={t('list.filters.account')}
         value={filters.account ?? ''}
         options={[{ value: '', label: t('list.filters.allAccounts') }, { value: 'none', label: t('list.noAccount') }, ...accountOptions(accounts)]}
-        onChange={(value) => set({ account: value || null })}
+        onChange={(event) => set({ account: event.target.value || null })}
       />
       <SelectField
         {...select}
         label={t('list.filters.category')}
         value={filters.category ?? ''}
         options={[{ value: '', label: t('list.filters.allCategories') }, { value: 'uncategorised', label: t('list.uncategorised') }, ...categoryOptions]}
-        onChange={(value) => set({ category: (value || null) as TransactionFilters['category'] })}
+        onChange={(event) => set({ category: (event.target.value || null) as TransactionFilters['category'] })}
       />
       <SelectField
         {...select}
         label={t('list.filters.status')}
         value={filters.checked ?? ''}
         options={[any, { value: 'checked', label: t('list.filters.checked') }, { value: 'unchecked', label: t('list.filters.unchecked') }]}
-        onChange={(value) => set({ checked: (value || null) as TransactionFilters['checked'] })}
+        onChange={(event) => set({ checked: (event.target.value || null) as TransactionFilters['checked'] })}
       />
       <SelectField
         {...select}
         label={t('list.filters.receipt')}
         value={filters.receipt ?? ''}
         options={[any, { value: 'with', label: t('list.filters.withReceipt') }, { value: 'without', label: t('list.filters.withoutReceipt') }]}
-        onChange={(value) => set({ receipt: (value || null) as TransactionFilters['receipt'] })}
+        onChange={(event) => set({ receipt: (event.target.value || null) as TransactionFilters['receipt'] })}
       />
       <SelectField
         {...select}
         label={t('list.filters.direction')}
         value={filters.direction ?? ''}
         options={[any, { value: 'in', label: t('list.filters.moneyIn') }, { value: 'out', label: t('list.filters.moneyOut') }]}
-        onChange={(value) => set({ direction: (value || null) as TransactionFilters['direction'] })}
+        onChange={(event) => set({ direction: (event.target.value || null) as TransactionFilters['direction'] })}
       />
       <Field labelClassName={styles.filterLabel} className={`${styles.filter} ${styles.amountFilter}`} label={t('list.filters.minAmount')}>
         {(id) => (

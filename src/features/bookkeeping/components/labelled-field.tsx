@@ -1,6 +1,7 @@
 import { useId, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { categories } from '@domain/bookkeeping';
+import type { SelectOption } from '@src/components/form/select-field';
 
 /**
  * A label and its control tied by id. A label wrapping a select would add the selected
@@ -15,40 +16,6 @@ export function Field({ label, className, labelClassName, children }: { label: s
       </label>
       {children(id)}
     </div>
-  );
-}
-
-export interface SelectOption {
-  value: string;
-  label: string;
-}
-
-interface SelectFieldProps {
-  label: string;
-  className: string | undefined;
-  labelClassName?: string;
-  selectClassName?: string;
-  name?: string;
-  disabled?: boolean;
-  value: string;
-  options: readonly SelectOption[];
-  onChange(value: string): void;
-}
-
-/** A labelled select of the bookkeeping screens (filters, the new-transaction form, the detail). */
-export function SelectField({ label, className, labelClassName, selectClassName, name, disabled, value, options, onChange }: SelectFieldProps) {
-  return (
-    <Field label={label} className={className} {...(labelClassName ? { labelClassName } : {})}>
-      {(id) => (
-        <select id={id} name={name} className={selectClassName} disabled={disabled} value={value} onChange={(event) => onChange(event.target.value)}>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
   );
 }
 

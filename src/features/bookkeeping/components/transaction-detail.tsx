@@ -23,7 +23,8 @@ import { useReceiptQueue } from '../hooks/use-receipt-queue';
 import { useReceiptProgress } from '../hooks/use-receipt-progress';
 import { TransactionHistory } from './transaction-history';
 import { ReceiptFileButtons } from './receipt-file-buttons';
-import { SelectField, useCategoryOptions } from './labelled-field';
+import { SelectField } from '@src/components/form/select-field';
+import { useCategoryOptions } from './labelled-field';
 import styles from './transaction-detail.module.css';
 
 /**
@@ -130,12 +131,12 @@ function TransactionView({ transaction }: { transaction: Transaction }) {
 
           <div className={styles.form}>
             <SelectField
-              className={styles.field}
+              look={{ field: styles.field }}
               label={t('list.columns.category')}
               disabled={readOnly}
               value={transaction.category ?? ''}
               options={[{ value: '', label: t('list.uncategorised') }, ...categoryOptions]}
-              onChange={(value) => void actions.categorise([transaction], (value || null) as CategoryKey | null)}
+              onChange={(event) => void actions.categorise([transaction], (event.target.value || null) as CategoryKey | null)}
             />
             <label className={styles.field}>
               <span>{t('list.columns.merchant')}</span>

@@ -1,7 +1,7 @@
 import Dexie, { RangeSet, type IntervalTree, type ObservabilitySet } from 'dexie';
 import type { Transaction } from '@domain/bookkeeping';
 import type { AppDB } from '@sync/client/db';
-import { compareTransactions, filtersAfterEdit, searchTextOf, type TransactionSource } from '../filters';
+import { compareTransactions, filtersAfterEdit, searchTextOf, type TransactionSource } from '../filter-engine';
 
 /**
  * A company's transactions held in memory for the bookkeeping list, kept in step with Dexie.

@@ -7,7 +7,7 @@ import { keepInInbox, matchInboxFile, queueReceipt } from '@sync/client/receipts
 import { isMutationRejection } from '@sync/mutator';
 import { useToast } from '@src/components/toast/toast-provider';
 import { currentSyncEngine } from '@src/features/sync/sync-runtime';
-import { localToday } from '../filters';
+import { localToday } from '@domain/days';
 import { readOnlyReason } from '../read-only';
 
 /** A receipt in the company inbox (synced), or on its way there from this device. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { defaultLanguage, isLanguage } from '@domain/constants';
 import fieldStyles from '@src/components/form/field.module.css';
 import { formatDuration } from '@src/i18n/format';
-import type { PaymentFailure as Failure } from '../hooks/use-checkout';
+import type { PaymentFailure as Failure } from '../checkout-outcomes';
 import styles from './checkout.module.css';
 
 /** Card answers whose message is the SPEC's sentence for that code (errors.json), with the bank's reason after it. */

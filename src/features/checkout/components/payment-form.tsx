@@ -14,7 +14,7 @@ import { TextField } from '@src/components/form/text-field';
 import { useFieldError } from '@src/lib/form-errors';
 import { lazyResolver } from '@src/lib/lazy-resolver';
 import { cardBrand, cvcLength, formatCardNumber, formatExpiry } from '../card';
-import type { PaymentDetails } from '../hooks/use-checkout';
+import type { PaymentDetails } from '../checkout-outcomes';
 import styles from './checkout.module.css';
 
 type CardValues = Omit<z.input<typeof checkoutFormSchema>, 'couponCode'>;

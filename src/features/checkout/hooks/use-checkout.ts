@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { OrderView, PaymentAction, PaymentMethodInput, PayResult } from '@domain/checkout';
+import type { OrderView, PayResult } from '@domain/checkout';
 import type { Quote } from '@domain/plans';
-import { forgetCheckoutHandoff, readCheckoutHandoff, type CheckoutHandoff } from '@src/features/plans/checkout-handoff';
+import { forgetCheckoutHandoff, readCheckoutHandoff } from '@src/features/plans/checkout-handoff';
 import { ApiError, NetworkError } from '@src/lib/api';
 import { confirmPayment, getOrder, payOrder } from '../api/checkout-api';
 import { markNewCompany } from '@src/features/order-popups/new-company-flag';
-import type { PaidNextStep } from '@src/features/order-popups/payment-success-popup';
-import { paidOrder, rememberPaidOrder, type PaidOrder } from '../paid-orders';
+import { finalCodes, ownerContact, type CheckoutPhase, type PaymentDetails, type PaymentFailure } from '../checkout-outcomes';
+import { paidOrder, rememberPaidOrder } from '../paid-orders';
 import { attemptKey, endAttempt } from '../payment-attempt';
 
 /**
@@ -14,38 +14,6 @@ import { attemptKey, endAttempt } from '../payment-attempt';
  * order with this browser's checkout token, pays with one Idempotency-Key per attempt, runs
  * the 3-D Secure challenge, and ends in one of the outcomes the page shows.
  */
-
-export type CheckoutPhase =
-  | { kind: 'loading' }
-  /** No token for this order on this browser, no such order, or the API unreachable on first load. */
-  | { kind: 'unavailable'; reason: 'noToken' | 'notFound' | 'network' }
-  | { kind: 'open' }
-  /** A 3-D Secure challenge waits (the sandbox modal, or Stripe's own). */
-  | { kind: 'challenge'; paymentId: string; action: PaymentAction }
-  /**
-   * Paid by this page just now: the payment-success popup, then the next step. `companyId` is
-   * set when the order already has its account (paid signed in): the company is in the dashboard.
-   */
-  | ({ kind: 'succeeded' } & PaidNextStep)
-  /** Already paid when the page opened (another tab, a reload after paying). */
-  | ({ kind: 'paid' } & PaidNextStep)
-  | { kind: 'expired' };
-
-/** Why the last payment step failed, in terms the page turns into the SPEC §8 messages. */
-export interface PaymentFailure {
-  /** A problem code (`card_declined`, `incorrect_number`, `authentication_failed`…), `network`, or `confirmation`. */
-  code: string;
-  declineCode?: string;
-  supportCode?: string;
-  /** Seconds to wait (rate limited). */
-  retryAfter?: number | null;
-}
-
-/** The payer's part of the pay body; the amount always comes from the order. */
-export interface PaymentDetails {
-  country: string;
-  paymentMethod: PaymentMethodInput;
-}
 
 export interface CheckoutOptions {
   /** Stripe's `handleNextAction` for a Stripe challenge (the page loads Stripe.js only when configured). */
@@ -56,32 +24,6 @@ const inProgressPollMs = 2000;
 const reopenAfterPolls = 3;
 /** Offline, the watch gives up after a minute and a half; the customer can press Pay again. */
 const inProgressPollLimit = 45;
-
-/** Codes after which the same attempt must not be repeated: the next Pay is a new attempt. */
-const finalCodes = new Set([
-  'validation',
-  'payment_method_unsupported',
-  'card_declined',
-  'insufficient_funds',
-  'expired_card',
-  'incorrect_cvc',
-  'incorrect_number',
-  'authentication_failed',
-  'price_mismatch',
-  'order_paid',
-  'order_expired',
-  'idempotency_key_reused',
-  'invalid_coupon',
-  'banking_unavailable_country',
-  'rate_limited',
-]);
-
-/** The owner from the wizard's hand-off: names and phone prefill the account form after payment. */
-function ownerContact(handoff: CheckoutHandoff | null): Pick<PaidOrder, 'firstName' | 'lastName' | 'phone' | 'phoneCountry'> {
-  // The record comes from storage: a hand-off written by an older version may lack them.
-  const text = (value: unknown) => (typeof value === 'string' ? value : null);
-  return { firstName: text(handoff?.firstName), lastName: text(handoff?.lastName), phone: text(handoff?.phone), phoneCountry: text(handoff?.phoneCountry) };
-}
 
 export function useCheckout(orderId: string, options: CheckoutOptions = {}) {
   const [handoff] = useState(() => readCheckoutHandoff(orderId));

@@ -1,7 +1,7 @@
 import { useMemo, type ComponentProps } from 'react';
 import type { Language } from '@domain/constants';
 import { countryOptions } from '@domain/countries';
-import { SelectField } from './select-field';
+import { SelectField } from '@src/components/form/select-field';
 
 type CountrySelectProps = Omit<ComponentProps<typeof SelectField>, 'options'> & {
   language: Language;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { industries } from '@domain/company';
 import layout from '@src/components/form/form-layout.module.css';
 import { TextField } from '@src/components/form/text-field';
-import { SelectField } from '../components/select-field';
+import { SelectField } from '@src/components/form/select-field';
 import styles from '../wizard.module.css';
 import type { StepContext } from './step-context';
 

@@ -8,7 +8,7 @@ import fieldStyles from '@src/components/form/field.module.css';
 import { ChoiceGroup } from '../components/choice-group';
 import { CountrySelect } from '../components/country-select';
 import { MaskedField } from '../components/masked-field';
-import { SelectField } from '../components/select-field';
+import { SelectField } from '@src/components/form/select-field';
 import { einGroups } from '../digit-mask';
 import { originKinds } from '../wizard-values';
 import styles from '../wizard.module.css';

@@ -4,7 +4,7 @@ import type { Language } from '@domain/constants';
 import { searchActivityCodes, type ActivityCode } from '@domain/naics';
 import fieldStyles from '@src/components/form/field.module.css';
 import { FieldError } from '@src/components/form/field-error';
-import { SelectField } from '@src/features/company-wizard/components/select-field';
+import { SelectField } from '@src/components/form/select-field';
 import { lookUpActivityCodes } from '../api/tax-form-api';
 import styles from './tax-form.module.css';
 

@@ -1,0 +1,389 @@
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useTranslation } from 'react-i18next';
+import { useCategoriser } from '@src/features/categoriser/use-categoriser';
+import { useLinkedAccountLabel, useLinkedAccounts } from '@src/features/linked-accounts/hooks/use-linked-accounts';
+import { Link, useNavigate } from 'react-router-dom';
+import type { CategoryKey, Transaction } from '@domain/bookkeeping';
+import { currentUserDatabase } from '@sync/client/db';
+import type { MutatorArgs } from '@sync/mutators';
+import { Button } from '@src/components/button';
+import { ConfirmDialog } from '@src/components/dialog/confirm-dialog';
+import { useToast } from '@src/components/toast/toast-provider';
+import { useLanguage } from '@src/features/public-site/hooks/use-language';
+import { currentSyncEngine } from '@src/features/sync/sync-runtime';
+import { formatNumber, formatUsd } from '@src/i18n/format';
+import { href, paths } from '@src/lib/paths';
+import { localToday } from '@domain/days';
+import { filterTransactions, patchView, type FilteredView } from '../filter-engine';
+import type { TransactionFilters } from '../filters';
+import { useBookkeepingActions } from '../hooks/use-bookkeeping-actions';
+import { useListFilters } from '../hooks/use-list-filters';
+import { useReceiptQueue } from '../hooks/use-receipt-queue';
+import { useTransactionStore } from '../hooks/use-transactions';
+import type { TransactionSnapshot } from '../db/transaction-store';
+import { useLockedYears } from '../hooks/use-locked-years';
+import { readOnlyReason } from '../read-only';
+import { commandForKey, emptyCursor, reduceCursor, targetIds, type CursorAction, type ListCursor, type ListShape } from '../keyboard';
+import { CategoryPicker } from './category-picker';
+import { CreateTransactionDialog } from './create-transaction-dialog';
+import { FilterBar } from './filter-bar';
+import { ReceiptInbox } from './receipt-inbox';
+import { ShortcutsDialog } from './shortcuts-dialog';
+import type { EditingCell } from './grid-row';
+import { TransactionGrid } from './transaction-grid';
+import styles from './bookkeeping.module.css';
+
+/**
+ * One company's books in the workspace: the filtered list with its keyboard, totals, toolbar,
+ * dialogs and receipt inbox.
+ */
+interface CompanyBooksProps {
+  companyId: string;
+  toolbar?: ReactNode;
+  accountsSection?: ReactNode;
+}
+
+export function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBooksProps) {
+  const { t } = useTranslation('bookkeeping');
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const db = useMemo(() => currentUserDatabase(), []);
+  const engine = useMemo(() => currentSyncEngine(), []);
+  const { snapshot, store } = useTransactionStore(db, companyId);
+  const lockedYears = useLockedYears(db, companyId);
+  // Edits are painted from memory at once; the database's change feed then confirms them.
+  // Every category set here teaches the company's categoriser (shared with its suggestions).
+  const { learn } = useCategoriser(companyId);
+  const learnQuietly = useCallback(
+    (rows: readonly Transaction[], category: CategoryKey) => void learn(rows, category).catch((error) => console.error('the categoriser could not learn', error)),
+    [learn],
+  );
+  const actions = useBookkeepingActions(engine, lockedYears, store, learnQuietly);
+  const receipts = useReceiptQueue(db, companyId, lockedYears);
+  const manualAccounts = useLiveQuery(() => db?.manualAccounts.where('companyId').equals(companyId).sortBy('name') ?? [], [db, companyId]) ?? [];
+  const linkedAccounts = useLinkedAccounts(db, companyId);
+  const linkedLabel = useLinkedAccountLabel();
+  const accountOptions = useMemo(
+    () => [...manualAccounts.map(({ id, name }) => ({ id, name })), ...(linkedAccounts ?? []).map((account) => ({ id: account.id, name: linkedLabel(account) }))],
+    [manualAccounts, linkedAccounts, linkedLabel],
+  );
+  const accountNames = useMemo(() => new Map(accountOptions.map((account) => [account.id, account.name])), [accountOptions]);
+  const accountName = useCallback(
+    (row: Transaction) => (row.accountId ? (accountNames.get(row.accountId) ?? (row.accountKind === 'linked' ? t('list.linkedAccount') : t('list.unknownAccount'))) : '—'),
+    [accountNames, t],
+  );
+
+  const [filters, setFilters] = useListFilters();
+  const today = localToday();
+  // An edit in place patches the last view (one test per edited row) instead of filtering
+  // every row again; anything else filters again.
+  const lastView = useRef<{ snapshot: TransactionSnapshot; filters: TransactionFilters; today: string; view: FilteredView } | null>(null);
+  const view = useMemo(() => {
+    const last = lastView.current;
+    const patched =
+      last && snapshot.changed && last.snapshot.version === snapshot.version - 1 && last.filters === filters && last.today === today
+        ? patchView(last.view, snapshot, snapshot.changed, filters, today)
+        : null;
+    const next = patched ?? filterTransactions(snapshot, filters, today);
+    lastView.current = { snapshot, filters: filters, today, view: next };
+    return next;
+  }, [snapshot, filters, today]);
+
+  const shape = useMemo<ListShape>(() => ({ count: view.order.length, pageSize: 10, idAt: (position) => snapshot.rows[view.order[position]!]!.id }), [snapshot, view]);
+  const shapeRef = useRef(shape);
+  shapeRef.current = shape;
+  const [cursor, dispatch] = useReducer((state: ListCursor, action: CursorAction) => reduceCursor(state, action, shapeRef.current), emptyCursor);
+  useEffect(() => dispatch({ type: 'clamp' }), [view]);
+
+  const [editing, setEditing] = useState<EditingCell | null>(null);
+  const [help, setHelp] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState<Transaction[] | null>(null);
+  const [bulkCategory, setBulkCategory] = useState(false);
+  const gridRef = useRef<HTMLDivElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  const rowOf = useCallback((id: string) => {
+    const index = snapshot.byId.get(id);
+    return index === undefined ? undefined : snapshot.rows[index];
+  }, [snapshot]);
+  const targets = useCallback(
+    () => targetIds(cursor, shape, (id) => snapshot.byId.has(id)).map(rowOf).filter((row): row is Transaction => row !== undefined),
+    [cursor, rowOf, shape, snapshot],
+  );
+  const focusGrid = () => requestAnimationFrame(() => gridRef.current?.focus());
+  const activeRow = cursor.active >= 0 && cursor.active < view.order.length ? snapshot.rows[view.order[cursor.active]!] : undefined;
+
+  const editCell = (field: EditingCell['field']) => {
+    if (!activeRow) return;
+    const readOnly = readOnlyReason(activeRow, lockedYears);
+    if (readOnly) {
+      toast.show(t(`editing.refused.${readOnly}`), 'error');
+      return;
+    }
+    setEditing({ id: activeRow.id, field });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget) return;
+    const command = commandForKey(event);
+    if (!command) return;
+    event.preventDefault();
+    switch (command) {
+      case 'toggleChecked': {
+        const rows = targets();
+        if (rows.length > 0) void actions.setChecked(rows, !rows.every((row) => row.checked));
+        return;
+      }
+      case 'editCategory':
+        if (cursor.selected.size > 0) setBulkCategory(true);
+        else editCell('category');
+        return;
+      case 'editMerchant':
+        return editCell('merchant');
+      case 'editNote':
+        return editCell('note');
+      case 'open':
+        if (activeRow) navigate(href(language, paths.transaction(activeRow.id)));
+        return;
+      case 'delete': {
+        const rows = targets();
+        if (rows.length > 0) setConfirmDelete(rows);
+        return;
+      }
+      case 'undo':
+        void actions.undo();
+        return;
+      case 'help':
+        setHelp(true);
+        return;
+      case 'search':
+        searchRef.current?.focus();
+        return;
+      case 'create':
+        setCreating(true);
+        return;
+      default:
+        dispatch({ type: 'command', command });
+    }
+  };
+
+  // Ctrl+Z anywhere on the page (outside text fields) undoes the last change too.
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (commandForKey(event) !== 'undo') return;
+      const target = event.target as HTMLElement;
+      if (target.closest('input, textarea, select, [contenteditable="true"], [role="grid"]')) return;
+      event.preventDefault();
+      void actions.undo();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [actions]);
+
+  const finishEdit = () => {
+    setEditing(null);
+    focusGrid();
+  };
+
+  const onCategory = async (row: Transaction, category: CategoryKey | null) => {
+    finishEdit();
+    await actions.categorise([row], category);
+  };
+  const onText = async (row: Transaction, field: 'merchant' | 'note', value: string) => {
+    finishEdit();
+    if (field === 'merchant') await actions.setMerchant(row, value);
+    else await actions.setNote(row, value);
+  };
+
+  // Stable, so the dialogs (memoised) skip the page's renders of each filter change and edit.
+  const closeHelp = useCallback(() => {
+    setHelp(false);
+    requestAnimationFrame(() => gridRef.current?.focus());
+  }, []);
+  const cancelCreate = useCallback(() => setCreating(false), []);
+  const { attempt, mutate, remember } = actions;
+  const create = useCallback(
+    async (transaction: MutatorArgs<'createTransaction'>['transaction']) => {
+      const id = crypto.randomUUID();
+      const created = await attempt('create', () => mutate('createTransaction', { id, companyId, createdAt: new Date().toISOString(), transaction }));
+      if (created) {
+        setCreating(false);
+        toast.show(t('editing.create.done'), 'success');
+        remember({ kind: 'create', count: 1, undo: () => mutate('deleteTransaction', { id }) });
+      }
+      return created;
+    },
+    [attempt, companyId, mutate, remember, t, toast],
+  );
+
+  const selectedRows = cursor.selected.size > 0 ? targets() : [];
+  const { totals } = view;
+  // Translated once per language (and count): the page renders at every edit and filter change.
+  const labels = useMemo(
+    () => ({
+      toolbar: t('list.toolbar'),
+      create: t('editing.create.open'),
+      shortcuts: t('editing.shortcuts.open'),
+      income: t('list.totals.income'),
+      expenses: t('list.totals.expenses'),
+      net: t('list.totals.net'),
+      keyboardHint: t('list.keyboardHint'),
+      loading: t('list.loading'),
+      empty: t('list.empty'),
+      emptyDemo: t('list.emptyDemo'),
+      noMatch: t('list.noMatch'),
+    }),
+    [t],
+  );
+  const counted = useMemo(
+    () => ({ total: t('list.totals.count', { count: totals.count, formatted: formatNumber(totals.count, language) }), grid: t('list.gridLabel', { count: totals.count }) }),
+    [t, totals.count, language],
+  );
+
+  return (
+    <>
+      <div className={styles.toolbar} role="toolbar" aria-label={labels.toolbar}>
+        <Button size="small" onClick={() => setCreating(true)}>
+          {labels.create}
+        </Button>
+        {toolbar}
+        <ReceiptInbox rows={snapshot.rows} language={language} queue={receipts} />
+        <Button size="small" variant="ghost" onClick={() => setHelp(true)} aria-keyshortcuts="?">
+          {labels.shortcuts}
+        </Button>
+        {actions.last && (
+          <Button size="small" variant="secondary" onClick={() => void actions.undo()} aria-keyshortcuts="Control+Z">
+            {t(`editing.undo.${actions.last.kind}`, { count: actions.last.count })}
+          </Button>
+        )}
+      </div>
+
+      <FilterBar filters={filters} accounts={accountOptions} onChange={setFilters} searchRef={searchRef} />
+
+      <div className={styles.totals} role="status" aria-live="polite">
+        <span>
+          <strong>{counted.total}</strong>
+        </span>
+        <span>
+          {labels.income} <strong className={styles.income}>{formatUsd(totals.incomeCents / 100, language)}</strong>
+        </span>
+        <span>
+          {labels.expenses} <strong>{formatUsd(totals.expensesCents / 100, language)}</strong>
+        </span>
+        <span>
+          {labels.net} <strong>{formatUsd(totals.netCents / 100, language)}</strong>
+        </span>
+      </div>
+
+      {selectedRows.length > 0 && (
+        <div className={styles.bulkBar} role="region" aria-label={t('editing.bulk.label')}>
+          <span>{t('editing.bulk.selected', { count: selectedRows.length })}</span>
+          {bulkCategory ? (
+            <div className={styles.bulkPicker}>
+              <CategoryPicker
+                value={null}
+                label={t('editing.bulk.categoryOf', { count: selectedRows.length })}
+                onPick={(category) => {
+                  setBulkCategory(false);
+                  focusGrid();
+                  void actions.categorise(selectedRows, category);
+                }}
+                onCancel={() => setBulkCategory(false)}
+              />
+            </div>
+          ) : (
+            <Button size="small" onClick={() => setBulkCategory(true)}>
+              {t('editing.bulk.categorise')}
+            </Button>
+          )}
+          <Button size="small" variant="secondary" onClick={() => void actions.setChecked(selectedRows, true)}>
+            {t('editing.bulk.check')}
+          </Button>
+          <Button size="small" variant="secondary" onClick={() => void actions.setChecked(selectedRows, false)}>
+            {t('editing.bulk.uncheck')}
+          </Button>
+          <Button size="small" variant="danger" onClick={() => setConfirmDelete(selectedRows)}>
+            {t('editing.bulk.delete')}
+          </Button>
+          <Button size="small" variant="ghost" onClick={() => dispatch({ type: 'command', command: 'clearSelection' })}>
+            {t('editing.bulk.clear')}
+          </Button>
+        </div>
+      )}
+
+      <p className={styles.keyboardHint} id="grid-hint">
+        {labels.keyboardHint}
+      </p>
+      <TransactionGrid
+        rows={snapshot.rows}
+        order={view.order}
+        language={language}
+        filters={filters}
+        cursor={cursor}
+        editing={editing}
+        waitingReceipts={receipts.waiting}
+        lockedYears={lockedYears}
+        accountName={accountName}
+        gridLabel={counted.grid}
+        gridRef={gridRef}
+        onKeyDown={onKeyDown}
+        onFocusRow={(position) => {
+          dispatch({ type: 'focus', position });
+          gridRef.current?.focus();
+        }}
+        onSelectRow={(position, range) => dispatch({ type: 'select', position, range })}
+        onSort={(sort) => setFilters({ ...filters, sort, order: filters.sort === sort && filters.order === 'desc' ? 'asc' : 'desc' })}
+        onToggleChecked={(row) => void actions.setChecked([row], !row.checked)}
+        onEdit={(cell) => {
+          if (cell) {
+            const position = view.order.findIndex((index) => snapshot.rows[index]!.id === cell.id);
+            if (position >= 0) dispatch({ type: 'focus', position });
+            setEditing(cell);
+          } else finishEdit();
+        }}
+        onCategory={(row, category) => void onCategory(row, category)}
+        onText={(row, field, value) => void onText(row, field, value)}
+        onDropFiles={(row, files) => void receipts.attach(row, files)}
+        empty={
+          !snapshot.loaded ? (
+            <p role="status">{labels.loading}</p>
+          ) : snapshot.rows.length === 0 ? (
+            <div className={styles.emptyState}>
+              <p>{labels.empty}</p>
+              <Link to={href(language, paths.accountingAi)}>{labels.emptyDemo}</Link>
+            </div>
+          ) : (
+            <p>{labels.noMatch}</p>
+          )
+        }
+      />
+
+      {accountsSection}
+
+      <ShortcutsDialog open={help} onClose={closeHelp} />
+      <CreateTransactionDialog open={creating} language={language} accounts={accountOptions} onCancel={cancelCreate} onCreate={create} />
+      <ConfirmDialog
+        open={confirmDelete !== null}
+        tone="danger"
+        title={confirmDelete ? t('editing.delete.title', { count: confirmDelete.length }) : ''}
+        description={confirmDelete ? t('editing.delete.body', { count: confirmDelete.length }) : ''}
+        confirmLabel={confirmDelete ? t('editing.delete.confirm') : ''}
+        cancelLabel={confirmDelete ? t('editing.cancel') : ''}
+        onCancel={() => {
+          setConfirmDelete(null);
+          focusGrid();
+        }}
+        onConfirm={() => {
+          const rows = confirmDelete ?? [];
+          setConfirmDelete(null);
+          dispatch({ type: 'setSelection', ids: [] });
+          focusGrid();
+          void actions.remove(rows);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,237 @@
+import { memo, useState, type DragEvent, type MouseEvent as ReactMouseEvent } from 'react';
+import type { TFunction } from 'i18next';
+import { categoryKeys, type CategoryKey, type Transaction } from '@domain/bookkeeping';
+import type { Language } from '@domain/constants';
+import { formatDate, formatUsd } from '@src/i18n/format';
+import { href, paths } from '@src/lib/paths';
+import type { TransactionFilters } from '../filters';
+import type { ReadOnlyReason } from '../read-only';
+import { CategoryPicker } from './category-picker';
+import styles from './bookkeeping.module.css';
+
+/** One row of the transaction grid (transaction-grid.tsx), its inline editors and its labels. */
+
+export type EditableField = 'category' | 'merchant' | 'note';
+export interface EditingCell {
+  id: string;
+  field: EditableField;
+}
+
+export interface RowHandlers {
+  sort(column: TransactionFilters['sort']): void;
+  focusRow(position: number): void;
+  selectRow(position: number, range: boolean): void;
+  toggleChecked(row: Transaction): void;
+  edit(cell: EditingCell | null): void;
+  category(row: Transaction, category: CategoryKey | null): void;
+  text(row: Transaction, field: 'merchant' | 'note', value: string): void;
+  dropFiles(row: Transaction, files: File[]): void;
+  openLink(event: ReactMouseEvent<HTMLAnchorElement>): void;
+}
+
+interface GridRowProps {
+  row: Transaction;
+  position: number;
+  top: number;
+  height: number;
+  active: boolean;
+  selected: boolean;
+  editing: EditableField | null;
+  waitingReceipt: boolean;
+  readOnly: ReadOnlyReason | null;
+  accountName: string;
+  language: Language;
+  /** The grid's translator: one `useTranslation` for the grid, not one per row. */
+  t: TFunction<'bookkeeping'>;
+  labels: RowLabels;
+  handlers: RowHandlers;
+}
+
+const slots = { description: '\u0001', category: '\u0002' };
+
+/** A label translated once with markers in its slots, each row's values put in their place. */
+function labelOf(t: TFunction<'bookkeeping'>, key: 'list.selectRow' | 'list.checkedLabel' | 'editing.changeCategory') {
+  const text = t(key, slots);
+  return (description: string, category = '') => text.replace(/[\u0001\u0002]/g, (slot) => (slot === slots.description ? description : category));
+}
+
+/**
+ * The labels every row shows, translated once per language: i18next's `t` costs tens of
+ * microseconds a call, and each row drawn (forty after a filter change) asked for five.
+ */
+export function rowLabels(t: TFunction<'bookkeeping'>) {
+  return {
+    category: Object.fromEntries(categoryKeys.map((key) => [key, t(`categories.${key}`)])) as Record<CategoryKey, string>,
+    uncategorised: t('list.uncategorised'),
+    selectRow: labelOf(t, 'list.selectRow'),
+    changeCategory: labelOf(t, 'editing.changeCategory'),
+    checked: labelOf(t, 'list.checkedLabel'),
+    noReceipt: t('list.noReceipt'),
+  };
+}
+type RowLabels = ReturnType<typeof rowLabels>;
+
+/** One transaction. Memoised on its own fields: an edit repaints only the row it changed. */
+export const GridRow = memo(
+  function GridRow({ row, position, top, height, active, selected, editing, waitingReceipt, readOnly, accountName, language, t, labels, handlers }: GridRowProps) {
+    // The transaction a file is dragged over: the row's elements serve other transactions as it scrolls.
+    const [draggedOver, setDraggedOver] = useState<string | null>(null);
+    const dragging = draggedOver === row.id;
+    const categoryName = row.category ? labels.category[row.category] : labels.uncategorised;
+    const name = row.description;
+    const onDrop = (event: DragEvent<HTMLDivElement>) => {
+      event.preventDefault();
+      setDraggedOver(null);
+      const files = [...event.dataTransfer.files];
+      if (files.length > 0) handlers.dropFiles(row, files);
+    };
+    return (
+      <div
+        id={`row-${row.id}`}
+        role="row"
+        aria-rowindex={position + 2}
+        aria-selected={selected}
+        data-active={active || undefined}
+        data-blocked={readOnly !== null || undefined}
+        data-dragging={dragging || undefined}
+        data-editing={editing !== null || undefined}
+        className={styles.row}
+        style={{ transform: `translateY(${top}px)`, height }}
+        onMouseDown={(event) => {
+          if ((event.target as HTMLElement).closest('input, button, a, [role="listbox"]')) return;
+          if (event.shiftKey || event.metaKey || event.ctrlKey) {
+            event.preventDefault();
+            handlers.selectRow(position, event.shiftKey);
+          } else handlers.focusRow(position);
+        }}
+        onDragOver={(event) => {
+          if (!event.dataTransfer.types.includes('Files')) return;
+          event.preventDefault();
+          setDraggedOver(row.id);
+        }}
+        onDragLeave={() => setDraggedOver(null)}
+        onDrop={onDrop}
+      >
+        <span role="gridcell" className={styles.selectCell}>
+          <input
+            type="checkbox"
+            tabIndex={-1}
+            checked={selected}
+            aria-label={labels.selectRow(name)}
+            onChange={(event) => handlers.selectRow(position, (event.nativeEvent as MouseEvent).shiftKey ?? false)}
+          />
+        </span>
+        <span role="gridcell" className={styles.dateCell}>
+          {formatDate(row.date, language)}
+        </span>
+        <span role="gridcell" className={styles.descriptionCell}>
+          <a href={href(language, paths.transaction(row.id))} tabIndex={-1} className={styles.description} title={row.description} onClick={handlers.openLink}>
+            {row.description}
+          </a>
+          {editing === 'note' ? (
+            <TextEditor label={t('editing.noteOf', { description: name })} value={row.note} onSave={(value) => handlers.text(row, 'note', value)} onCancel={() => handlers.edit(null)} />
+          ) : (
+            row.note && <span className={styles.note}>{row.note}</span>
+          )}
+          {readOnly && (
+            <span className={styles.blockedBadge} title={t(`editing.refused.${readOnly}`)}>
+              {t(readOnly === 'blocked' ? 'editing.blockedBadge' : 'editing.lockedBadge')}
+            </span>
+          )}
+        </span>
+        <span role="gridcell" className={styles.merchantCell} onDoubleClick={() => !readOnly && handlers.edit({ id: row.id, field: 'merchant' })}>
+          {editing === 'merchant' ? (
+            <TextEditor label={t('editing.merchantOf', { description: name })} value={row.merchant ?? ''} onSave={(value) => handlers.text(row, 'merchant', value)} onCancel={() => handlers.edit(null)} />
+          ) : (
+            <span className={row.merchant ? undefined : styles.muted}>{row.merchant ?? '—'}</span>
+          )}
+        </span>
+        <span role="gridcell" className={styles.accountCell}>
+          {accountName}
+        </span>
+        <span role="gridcell" className={styles.categoryCell}>
+          {editing === 'category' ? (
+            <CategoryPicker value={row.category} label={t('editing.categoryOf', { description: name })} onPick={(category) => handlers.category(row, category)} onCancel={() => handlers.edit(null)} />
+          ) : (
+            <button
+              type="button"
+              tabIndex={-1}
+              className={styles.categoryButton}
+              data-empty={row.category === null || undefined}
+              disabled={readOnly !== null}
+              aria-label={labels.changeCategory(name, categoryName)}
+              onClick={() => handlers.edit({ id: row.id, field: 'category' })}
+            >
+              {categoryName}
+            </button>
+          )}
+        </span>
+        <span role="gridcell" className={styles.amountCell} data-direction={row.amountCents >= 0 ? 'in' : 'out'}>
+          {formatUsd(row.amountCents / 100, language)}
+        </span>
+        <span role="gridcell" className={styles.receiptCell}>
+          {row.receipt ? (
+            <span className={styles.receiptMark} role="img" aria-label={t('list.hasReceipt', { name: row.receipt.name })}>
+              ●
+            </span>
+          ) : waitingReceipt ? (
+            <span className={styles.receiptWaiting} role="img" aria-label={t('list.receiptWaiting')}>
+              ◐
+            </span>
+          ) : (
+            <span className={styles.visuallyHidden}>{labels.noReceipt}</span>
+          )}
+        </span>
+        <span role="gridcell" className={styles.checkedCell}>
+          <input
+            type="checkbox"
+            tabIndex={-1}
+            checked={row.checked}
+            disabled={readOnly !== null}
+            aria-label={labels.checked(name)}
+            onChange={() => handlers.toggleChecked(row)}
+          />
+        </span>
+      </div>
+    );
+  },
+  (before, after) =>
+    before.row === after.row &&
+    before.position === after.position &&
+    before.top === after.top &&
+    before.height === after.height &&
+    before.active === after.active &&
+    before.selected === after.selected &&
+    before.editing === after.editing &&
+    before.waitingReceipt === after.waitingReceipt &&
+    before.readOnly === after.readOnly &&
+    before.accountName === after.accountName &&
+    before.language === after.language &&
+    before.labels === after.labels,
+);
+
+/** An inline text editor: Enter saves, Escape (or leaving the field) cancels. */
+function TextEditor({ label, value, onSave, onCancel }: { label: string; value: string; onSave(value: string): void; onCancel(): void }) {
+  const [text, setText] = useState(value);
+  return (
+    <input
+      className={styles.inlineInput}
+      aria-label={label}
+      autoFocus
+      value={text}
+      maxLength={2000}
+      onChange={(event) => setText(event.target.value)}
+      onKeyDown={(event) => {
+        event.stopPropagation();
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          onSave(text);
+        } else if (event.key === 'Escape') {
+          event.preventDefault();
+          onCancel();
+        }
+      }}
+      onBlur={() => (text === value ? onCancel() : onSave(text))}
+    />
+  );
+}
