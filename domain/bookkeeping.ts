@@ -89,7 +89,7 @@ export const categoryOf = (key: string): Category | undefined => categories.find
 const textSchema = (max: number, tooLong: string) =>
   z
     .string({ error: 'validation.invalid' })
-    .transform((value) => value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim())
+    .transform((value) => value.replace(/\p{Cc}+/gu, ' ').trim())
     .pipe(z.string().max(max, { error: tooLong }));
 
 export const descriptionSchema = textSchema(500, 'validation.descriptionTooLong').pipe(
@@ -186,7 +186,7 @@ export function checkImportedRow(line: ImportedRow): { ok: true; row: ImportedRo
 /** A manual account (SPEC §3, §5: the name is required). */
 export const manualAccountNameSchema = z
   .string({ error: 'validation.required' })
-  .transform((value) => value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim())
+  .transform((value) => value.replace(/\p{Cc}+/gu, ' ').trim())
   .pipe(z.string().min(1, { error: 'validation.required' }).max(80, { error: 'validation.accountNameTooLong' }));
 
 export const manualAccountSchema = z.strictObject({

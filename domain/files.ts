@@ -183,7 +183,7 @@ export const fileNameSchema = z
   .trim()
   .min(1, { error: 'validation.required' })
   .max(200, { error: 'validation.fileNameTooLong' })
-  .refine((value) => !/[\\/\u0000-\u001f\u007f]/.test(value), { error: 'validation.fileName' });
+  .refine((value) => !/[\\/\p{Cc}]/u.test(value), { error: 'validation.fileName' });
 
 /** What a client declares before it uploads a file. */
 export const uploadRequestSchema = z

@@ -100,7 +100,7 @@ export const kybCompanyStepSchema = z.strictObject({
     .trim()
     .min(1, { error: 'validation.required', abort: true })
     .max(500, { error: 'validation.descriptionTooLong' })
-    .regex(/^[\p{L}\d ,.\-]+$/u, { error: 'kyb.validation.description' }),
+    .regex(/^[\p{L}\d ,.-]+$/u, { error: 'kyb.validation.description' }),
   physicalAddress: physicalAddressSchema,
   sameAsMailing: z.boolean({ error: 'validation.required' }),
   mailingAddress: kybAddressSchema.optional(),
