@@ -97,7 +97,7 @@ export function createServerStore(db: Db, userId: string, roles: Map<string, Com
     if (mode === 'absent') {
       // A taken id, in any scope, is left as it is: nothing is read, nothing overwritten.
       for (let start = 0; start < records.length; start += upsertChunk) {
-        await db.insert(spec.table).values(records.slice(start, start + upsertChunk) as never).onConflictDoNothing({ target: spec.id });
+        await db.insert(spec.table).values(records.slice(start, start + upsertChunk)).onConflictDoNothing({ target: spec.id });
       }
       return;
     }
