@@ -2,6 +2,7 @@ import path from 'node:path';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
+import { createMiddleware } from 'hono/factory';
 import type { AppDeps, AppEnv } from './context';
 import { handleError, problemResponse } from './lib/problem';
 import { validationHook } from './lib/validation-hook';
@@ -71,7 +72,10 @@ export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) 
   app.use('/api/*', withOriginCheck(deps.env));
   const apiBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: (c) => problemResponse(c, 413, 'payload_too_large') });
   // Files for the local storage simulator (up to 20 MB) are limited by their signed size instead.
-  app.use('/api/*', (c, next) => (c.req.method === 'PUT' && c.req.path.startsWith(localFilesPath) ? next() : apiBodyLimit(c, next)));
+  app.use(
+    '/api/*',
+    createMiddleware<AppEnv>((c, next) => (c.req.method === 'PUT' && c.req.path.startsWith(localFilesPath) ? next() : apiBodyLimit(c, next))),
+  );
 
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api/v1');
   // Outermost around every route: sees the session the route's own middleware set.

@@ -131,7 +131,7 @@ export async function refusedWith(response: Response): Promise<string> {
   const body = (await response
     .clone()
     .json()
-    .catch(() => null)) as { status?: unknown; code?: unknown } | null;
+    .catch(() => null)) as { status?: unknown; code?: string } | null;
   return response.status === 200 && body?.status === 'refused' ? String(body.code) : `HTTP ${response.status} ${String(body?.code ?? '')}`.trim();
 }
 

@@ -238,7 +238,7 @@ export async function withRetry<T>(task: () => Promise<T>, policy: RetryPolicy =
   return null;
 }
 
-export const apiBaseUrl: string = import.meta.env.VITE_API_URL ?? '/api/v1';
+export const apiBaseUrl = import.meta.env.VITE_API_URL ?? '/api/v1';
 
 /** The app's client. What a final 401 does is set at start-up (main.tsx, `onSessionEnded`): go to login. */
 export const api = createApiClient({ prefixUrl: apiBaseUrl, onUnauthorized: sessionEnded });
