@@ -29,6 +29,8 @@ export default tseslint.config(
       // React ignores what an event handler returns; a handler's promise is caught inside it.
       // Node callbacks (timers, listeners, servers) stay checked.
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      // React Router's loaders throw the Response of `redirect()` by design.
+      '@typescript-eslint/only-throw-error': ['error', { allow: [{ from: 'lib', name: 'Response' }] }],
       // `_name` marks a parameter an interface imposes; `{ omitted, ...rest }` drops a field.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
     },
@@ -44,6 +46,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-call': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
     },
+  },
+  {
+    // Playwright reads a hook's fixtures from its first parameter, which must be a pattern: `({}, testInfo)`.
+    files: ['tests/e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }] },
   },
   {
     files: ['src/**/*.tsx', 'scripts/**/*.tsx'],
@@ -68,6 +75,7 @@ export default tseslint.config(
   {
     files: scripts,
     extends: [js.configs.recommended],
-    languageOptions: { globals: globals.node },
+    // Node scripts whose page.evaluate callbacks run in the browser.
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
 );

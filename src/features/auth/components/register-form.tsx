@@ -17,7 +17,6 @@ import { useErrorText } from '@src/lib/use-error-text';
 import { register as registerAccount } from '../api/auth-api';
 import { useAccountForm } from '../hooks/use-account-form';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
-import styles from './auth-layout.module.css';
 import { InternationalPhoneField } from './international-phone-field';
 import { NewPasswordFields } from './new-password-fields';
 import { PaymentExpiredPopup } from './payment-expired-popup';
