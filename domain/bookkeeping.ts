@@ -79,9 +79,6 @@ export type Category = (typeof categories)[number];
 export const categoryKeys = categories.map((category) => category.key) as [CategoryKey, ...CategoryKey[]];
 export const categorySchema = z.enum(categoryKeys, { error: 'validation.invalidCategory' });
 
-/** The i18n key of a category's label (namespace `bookkeeping`). */
-export const categoryLabelKey = (key: CategoryKey) => `bookkeeping:categories.${key}` as const;
-
 /** The category of a key (undefined for an unknown one). */
 export const categoryOf = (key: string): Category | undefined => categories.find((category) => category.key === key);
 
@@ -146,7 +143,6 @@ export const transactionFormSchema = z
     error: 'validation.invalid',
     path: ['accountId'],
   });
-export type TransactionForm = z.infer<typeof transactionFormSchema>;
 
 /** One bank line after the import worker read it. */
 export interface ImportedRow {
@@ -200,7 +196,6 @@ export type ManualAccount = z.infer<typeof manualAccountSchema>;
 
 /** The create-manual-account form. */
 export const manualAccountFormSchema = manualAccountSchema.pick({ name: true });
-export type ManualAccountForm = z.infer<typeof manualAccountFormSchema>;
 
 /** SPEC §4 batch import states. */
 export const batchImportStatuses = ['notStarted', 'processing', 'completed', 'failed', 'cancelled'] as const;

@@ -14,7 +14,6 @@ import { addDays, daysBetween, returnDue, standingOn, type TaxFiler } from './ta
  */
 
 export const deadlineKinds = ['federalReturn', 'federalExtendedReturn', 'stateFiling', 'boiReport', 'renewal', 'kybProofOfAddress'] as const;
-export type DeadlineKind = (typeof deadlineKinds)[number];
 
 /** What a state asks each year (or once, or every other year) of a company formed there. */
 export const stateFilingNames = [

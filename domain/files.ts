@@ -100,7 +100,6 @@ export const companyDocumentTypes = [
   'proofOfAddress',
   'generatedEinDocument',
 ] as const satisfies readonly UploadType[];
-export type CompanyDocumentType = (typeof companyDocumentTypes)[number];
 
 /** Documents that belong to one partner (SPEC §2 "partner documents"): the upload names the partner. */
 export const partnerDocumentTypes: readonly UploadType[] = ['partnerPassport', 'proofOfAddress'];

@@ -74,7 +74,6 @@ export const kybAddressSchema = z.strictObject({
     .min(1, { error: 'validation.required', abort: true })
     .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/, { error: 'kyb.validation.zip' }),
 });
-export type KybAddress = z.infer<typeof kybAddressSchema>;
 
 const physicalAddressSchema = kybAddressSchema.superRefine((address, ctx) => {
   for (const field of ['addressLine1', 'addressLine2'] as const) {
@@ -125,7 +124,6 @@ export const kybOwnerSchema = z.strictObject({
   /** The date the proof of address was issued: less than 3 months before the submission. */
   proofOfAddressDate: isoDateSchema,
 });
-export type KybOwner = z.infer<typeof kybOwnerSchema>;
 
 /** Step 2: owners and documentation. */
 export const kybOwnersStepSchema = z.strictObject({
@@ -226,7 +224,6 @@ export const cryptoKybSchema = z
     registrationCountry: countryCodeSchema,
   })
   .refine((form) => isBankingAvailable(form.registrationCountry), { path: ['registrationCountry'], error: 'validation.bankingUnavailableCountry' });
-export type CryptoKyb = z.infer<typeof cryptoKybSchema>;
 
 /** POST /banking/companies/{id}/kyb: the draft that holds the answers (frozen on success) and the answers. */
 export const kybSubmissionSchema = z.strictObject({

@@ -43,10 +43,6 @@ export interface ServerStore {
   deletedInScope(table: TableName, id: string): Promise<boolean>;
 }
 
-export function createServerTx(db: Db, userId: string, roles: Map<string, CompanyRole>, touched: Set<string>): ServerMutatorTx {
-  return createServerStore(db, userId, roles, touched).tx;
-}
-
 export function createServerStore(db: Db, userId: string, roles: Map<string, CompanyRole>, touched: Set<string>): ServerStore {
   const companyIds = [...roles.keys()];
 

@@ -65,7 +65,6 @@ export interface ApiClientOptions {
   timeoutMs?: number;
 }
 
-export type ApiClient = ReturnType<typeof createApiClient>;
 
 export function createApiClient(options: ApiClientOptions) {
   const { onUnauthorized } = options;
