@@ -5,7 +5,8 @@ import type { Db } from '../db/client';
 import { syncTombstones } from '../db/schema/sync';
 import type { CompanyRole } from './scope';
 import { bookkeepingChecks } from './bookkeeping-checks';
-import { scopeOf, serverTables, type ServerTable } from './tables';
+import type { ServerTable } from './server-table';
+import { scopeOf, serverTables } from './tables';
 
 /**
  * The server's `MutatorTx` on a database transaction. Scope is enforced here, in every
