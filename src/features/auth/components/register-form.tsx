@@ -9,7 +9,7 @@ import layout from '@src/components/form/form-layout.module.css';
 import { TextField } from '@src/components/form/text-field';
 import { readAttribution } from '@src/features/attribution/attribution';
 import { paidOrderFromState } from '@src/features/checkout/paid-orders';
-import { draftToLink } from '@src/features/drafts/draft-keys';
+import { draftToLink } from '@src/features/sync/draft-keys';
 import { ApiError } from '@src/lib/api';
 import { applyFieldErrors } from '@src/lib/form-errors';
 import { href, paths } from '@src/lib/paths';
