@@ -34,7 +34,6 @@ export const adminUserCompanySchema = z.object({
   status: z.string(),
   relation: z.enum(['owner', 'teammate']),
 });
-export type AdminUserCompany = z.infer<typeof adminUserCompanySchema>;
 
 /** A row of the admin user list (SPEC §3 "Admin user"): the profile's fields plus the companies. */
 export const adminUserSchema = userSchema.pick({ id: true, firstName: true, lastName: true, email: true, phone: true, status: true, role: true, createdAt: true }).extend({
@@ -68,17 +67,14 @@ export const adminUsersQuerySchema = adminUsersFilterSchema.extend({
 export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 
 export const adminUsersPageSchema = listPage(adminUserSchema);
-export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
 
 /** GET /api/v1/admin/users/emails: every email of the filtered set, for the clipboard. */
 export const adminUserEmailsSchema = z.object({ emails: z.array(z.string()), total: z.number().int() });
-export type AdminUserEmails = z.infer<typeof adminUserEmailsSchema>;
 
 /** Block or unblock an account: the reason goes to the audit log. */
 export const userBlockSchema = z.strictObject({
   reason: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(500, { error: 'validation.tooLong' }),
 });
-export type UserBlock = z.infer<typeof userBlockSchema>;
 
 /** A row of the admin company list (SPEC §3 "Admin company"). */
 export const adminCompanySchema = z.object({
@@ -95,7 +91,6 @@ export const adminCompanySchema = z.object({
   createdAt: z.string(),
   owner: z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string(), email: z.string(), language: z.string() }),
 });
-export type AdminCompany = z.infer<typeof adminCompanySchema>;
 
 export const adminCompaniesOrderBy = ['name', 'owner', 'type', 'status', 'location', 'migrated', 'createdAt'] as const;
 export type AdminCompaniesOrderBy = (typeof adminCompaniesOrderBy)[number];
@@ -112,7 +107,6 @@ export const adminCompaniesQuerySchema = z.strictObject({
 export type AdminCompaniesQuery = z.infer<typeof adminCompaniesQuerySchema>;
 
 export const adminCompaniesPageSchema = listPage(adminCompanySchema);
-export type AdminCompaniesPage = z.infer<typeof adminCompaniesPageSchema>;
 
 /** The BOI report as staff file it with FinCEN (decision 038): what the owner submitted, the parts a filing needs. */
 export const staffBoiReportSchema = z.object({

@@ -15,7 +15,6 @@ export type BankLinkStatus = z.infer<typeof bankLinkStatusSchema>;
 
 /** Which Link flow the browser runs: Alta's local sandbox page, or Plaid's own Link. */
 export const bankLinkModeSchema = z.enum(['sandbox', 'plaid']);
-export type BankLinkMode = z.infer<typeof bankLinkModeSchema>;
 
 export const linkedAccountSchema = z.object({
   id: z.uuid(),
@@ -24,7 +23,6 @@ export const linkedAccountSchema = z.object({
   type: z.string(),
   subtype: z.string().nullable(),
 });
-export type LinkedAccount = z.infer<typeof linkedAccountSchema>;
 
 /**
  * A linked bank account as synced to the company's devices (read-only for them: only the

@@ -11,9 +11,6 @@ export const cutoffZone = 'America/New_York';
 /** Cut-off hour (ET, 24 h) of the rails that have one; the others settle on their own schedule. */
 export const cutoffHours: Partial<Record<WithdrawalRail, number>> = { ach_same_day: 16, wire: 17 };
 
-/** Next-day ACH takes 1 to 3 business days (SPEC §9). */
-export const nextDayAchDays = { min: 1, max: 3 } as const;
-
 const partsFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** The wall-clock fields of `instant` in `timeZone`. */

@@ -42,12 +42,10 @@ export type WalletTransactionStatus = (typeof walletTransactionStatuses)[number]
 export const reversedStatuses: readonly WalletTransactionStatus[] = ['canceled', 'error', 'undeliverable', 'returned', 'refunded'];
 
 export const walletCurrencies = ['usd', 'usdc', 'usdt'] as const;
-export type WalletCurrency = (typeof walletCurrencies)[number];
 
 /** Withdrawal rails: bank (wire, same-day or next-day ACH, SEPA, SPEI) or crypto (USDT on TRON). */
 export const withdrawalRails = ['wire', 'ach_same_day', 'ach', 'sepa', 'spei', 'tron'] as const;
 export type WithdrawalRail = (typeof withdrawalRails)[number];
-export const bankRails: readonly WithdrawalRail[] = ['wire', 'ach_same_day', 'ach', 'sepa', 'spei'];
 
 /**
  * What the virtual accounts take in (SPEC §1): ACH push and US wire to the USD account, SEPA to

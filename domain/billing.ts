@@ -8,7 +8,6 @@ import { billingCycles, planCompanyTypes, planIds, type BillingCycle } from './p
  */
 
 export const subscriptionStatuses = ['active', 'past_due', 'canceled'] as const;
-export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 
 const isoDate = z.iso.datetime({ offset: true });
 

@@ -79,9 +79,6 @@ export type Category = (typeof categories)[number];
 export const categoryKeys = categories.map((category) => category.key) as [CategoryKey, ...CategoryKey[]];
 export const categorySchema = z.enum(categoryKeys, { error: 'validation.invalidCategory' });
 
-/** The i18n key of a category's label (namespace `bookkeeping`). */
-export const categoryLabelKey = (key: CategoryKey) => `bookkeeping:categories.${key}` as const;
-
 /** The category of a key (undefined for an unknown one). */
 export const categoryOf = (key: string): Category | undefined => categories.find((category) => category.key === key);
 
@@ -89,7 +86,7 @@ export const categoryOf = (key: string): Category | undefined => categories.find
 const textSchema = (max: number, tooLong: string) =>
   z
     .string({ error: 'validation.invalid' })
-    .transform((value) => value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim())
+    .transform((value) => value.replace(/\p{Cc}+/gu, ' ').trim())
     .pipe(z.string().max(max, { error: tooLong }));
 
 export const descriptionSchema = textSchema(500, 'validation.descriptionTooLong').pipe(
@@ -146,7 +143,6 @@ export const transactionFormSchema = z
     error: 'validation.invalid',
     path: ['accountId'],
   });
-export type TransactionForm = z.infer<typeof transactionFormSchema>;
 
 /** One bank line after the import worker read it. */
 export interface ImportedRow {
@@ -186,7 +182,7 @@ export function checkImportedRow(line: ImportedRow): { ok: true; row: ImportedRo
 /** A manual account (SPEC §3, §5: the name is required). */
 export const manualAccountNameSchema = z
   .string({ error: 'validation.required' })
-  .transform((value) => value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim())
+  .transform((value) => value.replace(/\p{Cc}+/gu, ' ').trim())
   .pipe(z.string().min(1, { error: 'validation.required' }).max(80, { error: 'validation.accountNameTooLong' }));
 
 export const manualAccountSchema = z.strictObject({
@@ -200,7 +196,6 @@ export type ManualAccount = z.infer<typeof manualAccountSchema>;
 
 /** The create-manual-account form. */
 export const manualAccountFormSchema = manualAccountSchema.pick({ name: true });
-export type ManualAccountForm = z.infer<typeof manualAccountFormSchema>;
 
 /** SPEC §4 batch import states. */
 export const batchImportStatuses = ['notStarted', 'processing', 'completed', 'failed', 'cancelled'] as const;

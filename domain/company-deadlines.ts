@@ -3,7 +3,7 @@ import { boiDomesticExemptionDate, boiRequirement } from './boi';
 import type { CompanyType } from './company';
 import { renewalStateOf, type RenewalCompany } from './renewal';
 import { addDays, isoDay, monthsBefore } from './days';
-import { daysBetween, returnDue, standingOn, type TaxFiler, type TaxFormCode } from './tax-deadlines';
+import { daysBetween, returnDue, standingOn, type TaxFiler } from './tax-deadlines';
 
 /**
  * Every deadline of a company in one calendar (issue 33 §4): its federal returns and their
@@ -14,7 +14,6 @@ import { daysBetween, returnDue, standingOn, type TaxFiler, type TaxFormCode } f
  */
 
 export const deadlineKinds = ['federalReturn', 'federalExtendedReturn', 'stateFiling', 'boiReport', 'renewal', 'kybProofOfAddress'] as const;
-export type DeadlineKind = (typeof deadlineKinds)[number];
 
 /** What a state asks each year (or once, or every other year) of a company formed there. */
 export const stateFilingNames = [
@@ -403,8 +402,8 @@ function federalDeadlines(company: DeadlineCompany, today: string): DeadlineFact
     const due = returnDue(company.filer, taxYear);
     if (!due) continue;
     const standing = standingOn(due, today);
-    if (standing.status !== 'extension') facts.push({ kind: 'federalReturn', date: due.deadline, forms: due.forms as TaxFormCode[], taxYear });
-    if (standing.status !== 'overdue') facts.push({ kind: 'federalExtendedReturn', date: due.extendedDeadline, forms: due.forms as TaxFormCode[], taxYear });
+    if (standing.status !== 'extension') facts.push({ kind: 'federalReturn', date: due.deadline, forms: due.forms, taxYear });
+    if (standing.status !== 'overdue') facts.push({ kind: 'federalExtendedReturn', date: due.extendedDeadline, forms: due.forms, taxYear });
   }
   return facts;
 }

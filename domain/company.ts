@@ -112,7 +112,6 @@ export const companyInfoSchema = companyInfoShape.superRefine((value, ctx) => {
   checkDistinctNames(value, ctx);
   checkIndustryOther(value, ctx);
 });
-export type CompanyInfo = z.infer<typeof companyInfoSchema>;
 
 /** The create-company wizard's company steps, validated one at a time (step-by-step validation). */
 export const companyInfoStepSchemas = {
@@ -213,7 +212,6 @@ export const ownerContactSchema = ownerContactShape.superRefine(checkPhone);
  * runs only once every field is valid).
  */
 export const ownerPhoneSchema = z.object(ownerContactShape.pick({ phone: true, phoneCountry: true }).shape).superRefine(checkPhone);
-export type OwnerContact = z.infer<typeof ownerContactSchema>;
 
 /** Documents a migrating company already has; files are uploaded through storage and referenced by key. */
 export const migrationDocumentKinds = [
@@ -266,7 +264,6 @@ export const migrationSchema = migrationShape.superRefine((value, ctx) => {
   checkMigrationOrigin(value, ctx);
   checkIndustryOther(value, ctx);
 });
-export type Migration = z.infer<typeof migrationSchema>;
 
 export const migrationStepSchemas = {
   company: migrationShape.pick({ type: true, existingCompanyName: true, formationDate: true }),

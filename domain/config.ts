@@ -12,4 +12,3 @@ export const appConfigSchema = z.object({
   cdnFolder: z.string().nullable(),
   environment: z.enum(['development', 'production', 'test']),
 });
-export type AppConfig = z.infer<typeof appConfigSchema>;

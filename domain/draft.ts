@@ -35,7 +35,7 @@ export function isJsonValue(value: unknown): value is JsonValue {
       continue;
     }
     if (typeof current !== 'object') return false;
-    const prototype = Object.getPrototypeOf(current);
+    const prototype: unknown = Object.getPrototypeOf(current);
     if (!Array.isArray(current) && prototype !== Object.prototype && prototype !== null) return false;
     // One by one: spreading a huge array into push() would overflow the argument limit.
     for (const item of Object.values(current)) stack.push(item);

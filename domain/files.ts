@@ -100,7 +100,6 @@ export const companyDocumentTypes = [
   'proofOfAddress',
   'generatedEinDocument',
 ] as const satisfies readonly UploadType[];
-export type CompanyDocumentType = (typeof companyDocumentTypes)[number];
 
 /** Documents that belong to one partner (SPEC §2 "partner documents"): the upload names the partner. */
 export const partnerDocumentTypes: readonly UploadType[] = ['partnerPassport', 'proofOfAddress'];
@@ -183,7 +182,7 @@ export const fileNameSchema = z
   .trim()
   .min(1, { error: 'validation.required' })
   .max(200, { error: 'validation.fileNameTooLong' })
-  .refine((value) => !/[\\/\u0000-\u001f\u007f]/.test(value), { error: 'validation.fileName' });
+  .refine((value) => !/[\\/\p{Cc}]/u.test(value), { error: 'validation.fileName' });
 
 /** What a client declares before it uploads a file. */
 export const uploadRequestSchema = z

@@ -75,7 +75,6 @@ export const kybAddressSchema = z.strictObject({
     .min(1, { error: 'validation.required', abort: true })
     .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/, { error: 'kyb.validation.zip' }),
 });
-export type KybAddress = z.infer<typeof kybAddressSchema>;
 
 const physicalAddressSchema = kybAddressSchema.superRefine((address, ctx) => {
   for (const field of ['addressLine1', 'addressLine2'] as const) {
@@ -101,7 +100,7 @@ export const kybCompanyStepSchema = z.strictObject({
     .trim()
     .min(1, { error: 'validation.required', abort: true })
     .max(500, { error: 'validation.descriptionTooLong' })
-    .regex(/^[\p{L}\d ,.\-]+$/u, { error: 'kyb.validation.description' }),
+    .regex(/^[\p{L}\d ,.-]+$/u, { error: 'kyb.validation.description' }),
   physicalAddress: physicalAddressSchema,
   sameAsMailing: z.boolean({ error: 'validation.required' }),
   mailingAddress: kybAddressSchema.optional(),
@@ -126,7 +125,6 @@ export const kybOwnerSchema = z.strictObject({
   /** The date the proof of address was issued: less than 3 months before the submission. */
   proofOfAddressDate: isoDateSchema,
 });
-export type KybOwner = z.infer<typeof kybOwnerSchema>;
 
 /** Step 2: owners and documentation. */
 export const kybOwnersStepSchema = z.strictObject({
@@ -210,7 +208,6 @@ export const cryptoKybSchema = z
     registrationCountry: countryCodeSchema,
   })
   .refine((form) => isBankingAvailable(form.registrationCountry), { path: ['registrationCountry'], error: 'validation.bankingUnavailableCountry' });
-export type CryptoKyb = z.infer<typeof cryptoKybSchema>;
 
 /** POST /banking/companies/{id}/kyb: the draft that holds the answers (frozen on success) and the answers. */
 export const kybSubmissionSchema = z.strictObject({

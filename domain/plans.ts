@@ -12,7 +12,6 @@ import { annualDiscount } from './constants';
 /** Purchasable plans; Custom is a "talk to us" text, never sold online. */
 export const planIds = ['standard', 'professional', 'enterprise'] as const;
 export type PlanId = (typeof planIds)[number];
-export const planTiers = [...planIds, 'custom'] as const;
 
 export const billingCycles = ['monthly', 'annual'] as const;
 export type BillingCycle = (typeof billingCycles)[number];
@@ -20,8 +19,6 @@ export type BillingCycle = (typeof billingCycles)[number];
 /** What the plan is for: a US company (created or migrated) or a cross-border crypto account. */
 export const planCompanyTypes = ['USA_COMPANY', 'CRYPTO_COMPANY'] as const;
 export type PlanCompanyType = (typeof planCompanyTypes)[number];
-
-export const renewalUnits = ['month', 'year'] as const;
 
 const cents = z.int().min(0);
 

@@ -155,10 +155,6 @@ export const companyRenewalSchema = z.object({
 });
 export type CompanyRenewal = z.infer<typeof companyRenewalSchema>;
 
-/** What an owner pays for on an existing company (SPEC §3 client payment state `paymentType`). */
-export const companyPaymentTypes = ['renewal', 'dissolution', 'additionalService'] as const;
-export type CompanyPaymentType = (typeof companyPaymentTypes)[number];
-
 /** POST /api/v1/companies/:id/orders: an order for the company, paid through the checkout. */
 export const companyOrderSchema = z.discriminatedUnion(
   'paymentType',

@@ -24,7 +24,6 @@ export const taxFormPartnerSchema = z.strictObject({
   taxId: taxIdSchema,
   usResident: z.boolean({ error: 'validation.required' }),
 });
-export type TaxFormPartner = z.infer<typeof taxFormPartnerSchema>;
 
 export const taxFormPartnersSchema = z
   .array(taxFormPartnerSchema, { error: 'validation.partnersRequired' })
@@ -138,7 +137,6 @@ export const taxFormDraftUpdateSchema = z.strictObject({
   taxFormData: z.record(z.string().max(200), z.unknown()).refine((data) => taxYearSchema.safeParse(data.taxYear).success, { error: 'validation.invalid', path: ['taxYear'] }),
   isCompleted: z.boolean(),
 });
-export type TaxFormDraftUpdate = z.infer<typeof taxFormDraftUpdateSchema>;
 
 /** GET/PUT /api/v1/accounting/drafts/{id}: the tax-form draft as the REST API shows it. */
 export const taxFormDraftViewSchema = z.object({
@@ -226,9 +224,6 @@ export function blockingTransactions(transactions: Iterable<Pick<Transaction, 'd
   }
   return { uncategorised, unchecked };
 }
-
-/** 409 `declaration_blocked`: how many of the tax year's transactions still need work. */
-export const declarationBlockedSchema = z.object({ taxYear: z.int(), uncategorised: z.int(), unchecked: z.int() });
 
 const pendingGroupSchema = z.object({ companiesCount: z.int().min(0), companyName: z.string().nullable() });
 /**

@@ -24,7 +24,6 @@ export const teammateInviteSchema = z.strictObject({
   /** The mail's language for an address without an account (the inviter's page language); an account's own language wins. */
   language: z.enum(languages).optional(),
 });
-export type TeammateInvite = z.infer<typeof teammateInviteSchema>;
 
 /**
  * A person on a company's team. `id` is the user id of an accepted teammate and the invitation

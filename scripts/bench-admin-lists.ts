@@ -49,11 +49,11 @@ try {
   await db.execute(sql`update companies c set search_text = alta_company_search_text(c.name_option_1, c.name_option_2, c.order_number, c.owner_id),
     owner_name = (select concat_ws(' ', u.first_name, u.last_name) from users u where u.id = c.owner_id)`);
   await db.execute(sql`analyze`);
-  const counts = (await db.execute(sql`select (select count(*) from users) as users, (select count(*) from companies) as companies`)) as unknown as { rows: { users: string; companies: string }[] };
+  const counts = (await db.execute(sql`select (select count(*) from users) as users, (select count(*) from companies) as companies`)) as { rows: { users: string; companies: string }[] };
   console.log(`seeded ${counts.rows[0]!.users} users and ${counts.rows[0]!.companies} companies in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 
   const cookies = await signIn(t, t.env.ADMIN_EMAIL, t.env.ADMIN_PASSWORD);
-  const someoneId = ((await db.execute(sql`select id from users order by email limit 1 offset 5000`)) as unknown as { rows: { id: string }[] }).rows[0]!.id;
+  const someoneId = ((await db.execute(sql`select id from users order by email limit 1 offset 5000`)) as { rows: { id: string }[] }).rows[0]!.id;
 
   const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1]!;
   async function time(label: string, task: () => Promise<unknown>) {
@@ -69,7 +69,7 @@ try {
   const get = async (path: string) => {
     const response = await t.request(`/api/v1${path}`, { cookies });
     if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
-    return response.json();
+    return response.json() as Promise<unknown>;
   };
 
   console.log(`\n${runs} runs each, through the server (admin session check included):`);
@@ -90,7 +90,7 @@ try {
   await time('GET /admin/companies?status=Completed load more (offset 2,500)', () => get('/admin/companies?status=Completed&offset=2500'));
 
   const explain = async (label: string, query: ReturnType<typeof sql>) => {
-    const result = (await db.execute(sql`explain ${query}`)) as unknown as { rows: { 'QUERY PLAN': string }[] };
+    const result = (await db.execute(sql`explain ${query}`)) as { rows: { 'QUERY PLAN': string }[] };
     const plan = result.rows.map((row) => row['QUERY PLAN']);
     const indexes = [...new Set(plan.join('\n').match(/(?:Index|Bitmap Index) (?:Only )?Scan(?: Backward)? using \w+|Bitmap Index Scan on \w+/g) ?? [])];
     console.log(`EXPLAIN ${label.padEnd(40)} ${indexes.length ? indexes.join(', ') : 'no index: ' + plan[0]}`);

@@ -318,8 +318,8 @@ try {
       return Math.round(Math.min(box.bottom, innerHeight) - Math.max(box.top, 0));
     });
     await installProbes(page);
-    const search = (await page.getByRole('searchbox', { name: 'Search' }).elementHandle())!;
-    const category = (await page.getByRole('search').getByLabel('Category', { exact: true }).elementHandle())!;
+    const search = (await page.getByRole('searchbox', { name: 'Search' }).elementHandle());
+    const category = (await page.getByRole('search').getByLabel('Category', { exact: true }).elementHandle());
     const filters = await profiled(page, 'filters', () => measureFilters(page, search, category));
     const scroll = await profiled(page, 'scroll', () => measureScroll(page));
     await page.getByRole('grid', { name: /^Transactions: / }).getByRole('row').nth(1).getByRole('gridcell').nth(1).click();

@@ -24,7 +24,9 @@ try {
   for (let i = 0; i < 120; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok) break;
-    } catch {}
+    } catch {
+      // Not listening yet: try again.
+    }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   const browser = await chromium.launch({

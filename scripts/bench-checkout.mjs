@@ -74,7 +74,9 @@ try {
     if (serverExited) throw new Error(`the server did not start (is port ${port} taken?)`);
     try {
       if ((await fetch(`${origin}/api/v1/health`)).ok) break;
-    } catch {}
+    } catch {
+      // Not listening yet: try again.
+    }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   const browser = await chromium.launch({

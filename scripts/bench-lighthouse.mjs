@@ -39,7 +39,9 @@ try {
     if (serverExited) throw new Error(`the server did not start (is port ${port} taken?)`);
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok) break;
-    } catch {}
+    } catch {
+      // Not listening yet: try again.
+    }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   const chrome = await chromeLauncher.launch({

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import type { Language } from '@domain/constants';
 import { routes } from '@src/app/router';
 import { ToastProvider } from '@src/components/toast/toast-provider';

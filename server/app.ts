@@ -2,6 +2,7 @@ import path from 'node:path';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
+import { createMiddleware } from 'hono/factory';
 import type { AppDeps, AppEnv } from './context';
 import { handleError, problemResponse } from './lib/problem';
 import { validationHook } from './lib/validation-hook';
@@ -73,8 +74,11 @@ export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) 
   // Files for the local storage simulator (up to 20 MB) are limited by their signed size instead.
   // GET and HEAD carry no body here (node-server gives them none), and asking for one would build a
   // whole WHATWG Request from Node's message: some 5 % of /users/me's CPU, for nothing.
-  app.use('/api/*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' || (c.req.method === 'PUT' && c.req.path.startsWith(localFilesPath)) ? next() : apiBodyLimit(c, next),
+  app.use(
+    '/api/*',
+    createMiddleware<AppEnv>((c, next) =>
+      c.req.method === 'GET' || c.req.method === 'HEAD' || (c.req.method === 'PUT' && c.req.path.startsWith(localFilesPath)) ? next() : apiBodyLimit(c, next),
+    ),
   );
 
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api/v1');

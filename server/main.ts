@@ -15,6 +15,7 @@ import { createPaymentsProvider } from './providers/payments/create-payments-pro
 import { createBankingProvider } from './providers/banking/create-banking-provider';
 import { openDatabase } from './db/client';
 import { EnvError, parseEnv } from './env';
+import { errorForLog } from './lib/log-error';
 import { createBankLinkingProvider } from './providers/bank-linking/create-bank-linking-provider';
 import { createMailer } from './providers/mail/create-mailer';
 import { createStorage } from './providers/storage/create-storage';
@@ -67,7 +68,7 @@ async function main() {
     force.unref();
     // Event streams never finish by themselves: end them, or closing would wait for the force.
     void endEventStreams();
-    server.close(async () => {
+    const closeAll = async () => {
       stopAuthMaintenance();
       stopSyncMaintenance();
       stopDeclarationReminders();
@@ -78,7 +79,16 @@ async function main() {
       stopWithdrawalResolver();
       await storageSweeper.stop();
       await database.close();
-      process.exit(0);
+    };
+    // A failed close is said and ends the process with an error, not as an unhandled rejection.
+    server.close(() => {
+      closeAll().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(JSON.stringify({ level: 'error', msg: 'shutdown failed', ...errorForLog(error) }));
+          process.exit(1);
+        },
+      );
     });
   };
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Context, Hono } from 'hono';
+import type { Context, Env, Hono } from 'hono';
 import { isLanguage } from '@domain/constants';
 import { isStorableText } from '@domain/text';
 import { problemResponse } from './lib/problem';
@@ -59,7 +59,7 @@ function decodedPath(pathname: string): string | null {
  * (`.vite/manifest.json`, which maps every source file) hold the client's whole source: they
  * are served only with `options.sourceMaps` (SERVE_SOURCE_MAPS=1), never by default.
  */
-export function mountClient(app: Hono<any>, root: string, options: { sourceMaps: boolean }) {
+export function mountClient<E extends Env>(app: Hono<E>, root: string, options: { sourceMaps: boolean }) {
   if (!existsSync(path.join(root, 'index.html'))) return false;
   const resolved = path.resolve(root);
 

@@ -8,7 +8,7 @@ import { markPageHydrated } from '@src/app/chrome/page-hydration';
 import { createAppRouter } from '@src/app/router';
 import { ToastProvider } from '@src/components/toast/toast-provider';
 import { captureAttribution } from '@src/features/attribution/attribution';
-import { unsentDraftIds } from '@src/features/drafts/draft-keys';
+import { unsentDraftIds } from '@src/features/sync/draft-keys';
 import { PwaStatus } from '@src/features/pwa/pwa-status';
 import { getCurrentUser, setCurrentUser } from '@src/features/session/session-store';
 import { clearSignedIn } from '@src/features/session/signed-in-flag';

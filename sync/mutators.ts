@@ -63,11 +63,11 @@ export const mutators = byName(
 );
 
 export type Mutators = typeof mutators;
-export type MutatorName = keyof Mutators & string;
+export type MutatorName = keyof Mutators;
 /** What `mutate(name, args)` accepts for that mutator. */
 export type MutatorArgs<Name extends MutatorName> = z.input<Mutators[Name]['args']>;
 
 /** The mutator with this name, or undefined for a name this version does not know. */
 export function findMutator(name: string): Mutator | undefined {
-  return Object.hasOwn(mutators, name) ? (mutators[name as MutatorName] as unknown as Mutator) : undefined;
+  return Object.hasOwn(mutators, name) ? (mutators[name as MutatorName]) : undefined;
 }

@@ -32,7 +32,7 @@ export const syncedTables = {
 } as const satisfies Record<string, SyncedTable>;
 
 export type SyncedTables = typeof syncedTables;
-export type TableName = keyof SyncedTables & string;
+export type TableName = keyof SyncedTables;
 /** The row type of a synced table. */
 export type Row<T extends TableName> = z.output<SyncedTables[T]['schema']>;
 /** The fields a mutator may `list` a table by. */

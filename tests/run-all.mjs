@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs every suite Alta has and ends with one line summing them: `N passed, N failed`.
-// typecheck → unit and server tests on PGlite → server tests on PostgreSQL (when
+// typecheck, lint, format and dead code → unit and server tests on PGlite → server tests on PostgreSQL (when
 // TEST_DATABASE_URL is set, as in CI) → production build → browser tests in Chromium.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -58,8 +58,18 @@ function playwrightFailures(suite) {
   for (const child of suite.suites ?? []) playwrightFailures(child);
 }
 
-const typecheck = run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
-record('typecheck', { passed: typecheck.ok ? 1 : 0, failed: typecheck.ok ? 0 : 1 }, typecheck.seconds);
+/** A check that passes or fails as a whole (exit status 0 or not): one result in the totals. */
+function check(label, command, args) {
+  const { ok, seconds } = run(label, command, args);
+  record(label, { passed: ok ? 1 : 0, failed: ok ? 0 : 1 }, seconds);
+  if (!ok) failures.push(label);
+}
+
+check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+// Decision 058: lint, formatting and dead code at zero findings.
+check('lint', 'npx', ['eslint', '.']);
+check('format', 'npx', ['prettier', '--check', '.']);
+check('dead code (knip)', 'npx', ['knip']);
 
 vitest('unit and server (PGlite)', `${out}/vitest-pglite.json`, [], { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {

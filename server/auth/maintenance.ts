@@ -21,7 +21,7 @@ export function startAuthMaintenance(deps: AppDeps): () => void {
       console.error(JSON.stringify({ level: 'error', msg: 'auth pruning failed', ...errorForLog(error) }));
     });
   void prune();
-  const timer = setInterval(prune, hour);
+  const timer = setInterval(() => void prune(), hour);
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -59,7 +59,7 @@ export function linkedTransactionId(companyId: string, provider: string, provide
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-const clean = (text: string, max: number) => text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim().slice(0, max);
+const clean = (text: string, max: number) => text.replace(/\p{Cc}+/gu, ' ').trim().slice(0, max);
 
 /** The books' fields of a bank transaction, or null when it cannot be booked (pending, out of range). */
 function bookFields(transaction: ProviderTransaction) {

@@ -1,4 +1,4 @@
-import { Secret, TOTP, URI } from 'otpauth';
+import { TOTP, URI } from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ProblemError } from '../lib/problem';
 import { createUser, signIn } from '../test/accounts';
@@ -22,7 +22,7 @@ const count = (outcomes: string[], code: string) => outcomes.filter((outcome) =>
 async function withAuthenticator(t: TestApp) {
   const user = await createUser(t);
   const uri = await createSecret(t.database.db, t.env.SESSION_SECRET, user.id, user.email, t.clock.now);
-  const secret = URI.parse(uri).secret as Secret;
+  const secret = URI.parse(uri).secret;
   /** The authenticator's code now, or `offsetMs` from now. */
   const codeNow = (offsetMs = 0) => totpOf(secret, user.email).generate({ timestamp: t.clock.now.getTime() + offsetMs });
   const verify = (code: string, familyId = 'family') => outcomeOf(verifyCode(t.database.db, t.env.SESSION_SECRET, { userId: user.id, familyId, code, now: t.clock.now }));
@@ -115,7 +115,7 @@ describe.skipIf(!url)('two-factor attempts in a burst on PostgreSQL', () => {
   it('keeps the secret the first valid code confirmed when setups race it', async () => {
     const user = await createUser(t);
     const uri = await createSecret(t.database.db, t.env.SESSION_SECRET, user.id, user.email, t.clock.now);
-    const secret = URI.parse(uri).secret as Secret;
+    const secret = URI.parse(uri).secret;
     const code = totpOf(secret, user.email).generate({ timestamp: t.clock.now.getTime() });
     await Promise.all([
       outcomeOf(verifyCode(t.database.db, t.env.SESSION_SECRET, { userId: user.id, familyId: 'race', code, now: t.clock.now })),

@@ -7,7 +7,7 @@
 export function errorForLog(error: unknown): { error: string; code?: string; at: string[] } {
   const chain: unknown[] = [];
   for (let current = error; current && chain.length < 5; current = (current as { cause?: unknown }).cause) chain.push(current);
-  const code = chain.map((item) => (item as { code?: unknown }).code).find((value) => typeof value === 'string') as string | undefined;
+  const code = chain.map((item) => (item as { code?: unknown }).code).find((value): value is string => typeof value === 'string');
   const stack = error instanceof Error && typeof error.stack === 'string' ? error.stack : '';
   return {
     error: chain.map((item) => (item instanceof Error ? item.constructor.name : typeof item)).join(' < '),

@@ -12,6 +12,6 @@ const descriptions: Record<400 | 401 | 403 | 404 | 409 | 429, string> = {
 /** OpenAPI entries for the problem+json answers a route can give, to spread into `responses`. */
 export function problemResponses<const S extends readonly (400 | 401 | 403 | 404 | 409 | 429)[]>(...statuses: S) {
   return Object.fromEntries(
-    statuses.map((status) => [status, { description: descriptions[status]!, content: { 'application/problem+json': { schema: problemSchema } } }]),
+    statuses.map((status) => [status, { description: descriptions[status], content: { 'application/problem+json': { schema: problemSchema } } }]),
   ) as { [K in S[number]]: { description: string; content: { 'application/problem+json': { schema: typeof problemSchema } } } };
 }

@@ -64,7 +64,7 @@ export function problemResponse(
 /** Field path → message keys, from a zod error; `_` holds errors about the whole object. */
 export function fieldErrors(error: ZodError): Record<string, string[]> {
   // No prototype: a hostile field named "__proto__" must become an entry, not reach Object.prototype.
-  const errors: Record<string, string[]> = Object.create(null);
+  const errors = Object.create(null) as Record<string, string[]>;
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.join('.') : '_';
     // Unknown keys are reported on each key, so a client sees exactly which field it must not send.
@@ -87,6 +87,6 @@ export function handleError(error: Error, c: Context) {
     const code = status === 401 ? 'unauthorized' : status === 403 ? 'forbidden' : status === 404 ? 'not_found' : status === 413 ? 'payload_too_large' : 'validation';
     return problemResponse(c, status, code);
   }
-  console.error(JSON.stringify({ level: 'error', msg: 'unhandled error', requestId: c.get('requestId'), path: c.req.path, ...errorForLog(error) }));
+  console.error(JSON.stringify({ level: 'error', msg: 'unhandled error', requestId: c.get('requestId') as string | undefined, path: c.req.path, ...errorForLog(error) }));
   return problemResponse(c, 500, 'internal');
 }

@@ -89,7 +89,7 @@ describe('admin user list', () => {
         const all = [...first.items, ...rest.items];
         expect(new Set(all.map((item) => item.id)).size).toBe(4);
         const values = all.map((item) => item[orderBy]).filter((value) => value !== null);
-        const sorted = [...values].sort((a, b) => (a! < b! ? -1 : a! > b! ? 1 : 0));
+        const sorted = [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
         expect(values, `${orderBy} ${direction}`).toEqual(direction === 'asc' ? sorted : sorted.reverse());
       }
     }

@@ -78,7 +78,7 @@ describe('linked bank accounts on the local sandbox', () => {
     const rows = (pulled.changes.transactions?.puts ?? []) as { id: string; accountKind: string }[];
     expect(rows.filter((row) => row.accountKind === 'linked')).toHaveLength(58);
     // The accounts are synced too (names for the list, offline), without the provider's ids.
-    const accounts = (pulled.changes.linkedAccounts?.puts ?? []) as Record<string, unknown>[];
+    const accounts = (pulled.changes.linkedAccounts?.puts ?? []);
     expect(accounts.map((account) => account.name).sort()).toEqual(['Plaid Checking', 'Plaid Credit Card', 'Plaid Saving']);
     expect(accounts.every((account) => account.linkId === link.id && account.institutionName === 'First Platypus Bank' && !('providerAccountId' in account))).toBe(true);
 

@@ -66,7 +66,7 @@ describe('banking', () => {
   async function setUp(who: Person, company = companyId) {
     const response = await api('/two-factor/setup', who, { method: 'POST', json: { companyId: company } });
     expect(response.status).toBe(201);
-    who.secret = URI.parse((await response.json()).otpauthUri).secret as Secret;
+    who.secret = URI.parse((await response.json()).otpauthUri).secret;
     await verify(who);
   }
 
@@ -139,7 +139,7 @@ describe('banking', () => {
       const guesser = await person('guesser@example.com');
       const company = await companyOf(guesser.id, 'AR');
       const setup = await api('/two-factor/setup', guesser, { method: 'POST', json: { companyId: company } });
-      guesser.secret = URI.parse((await setup.json()).otpauthUri).secret as Secret;
+      guesser.secret = URI.parse((await setup.json()).otpauthUri).secret;
       const right = codeOf(guesser);
       const wrong = right === '000000' ? '111111' : '000000';
       for (let attempt = 1; attempt <= 4; attempt += 1) {

@@ -79,7 +79,7 @@ describe('BOI report', () => {
     expect((await filed(foreign)).status).toBe(409);
     expect((await reports(owner)).find((item: { companyId: string }) => item.companyId === foreign)).toMatchObject({ status: 'filed', filedAt: t.clock.now.toISOString() });
     expect(await answeredWith(await submit(foreign, form))).toBe('409 boi_already_filed');
-    const [audit] = ((await t.database.db.execute(sql`select subject_company_id as company from audit_log where action = 'file_boi_report'`)) as unknown as { rows: { company: string }[] }).rows;
+    const [audit] = ((await t.database.db.execute(sql`select subject_company_id as company from audit_log where action = 'file_boi_report'`)) as { rows: { company: string }[] }).rows;
     expect(audit?.company).toBe(foreign);
   });
 });

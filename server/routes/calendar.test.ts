@@ -57,7 +57,7 @@ describe('the deadline list', () => {
   it('lists nothing for a canceled company, though the state formed it', async () => {
     const canceled = await insertTestCompany(t.database.db, (await createUser(t)).id);
     await t.database.db.execute(sql`update companies set state = 'DE', plan = 'standard', status = 'Canceled', constitution_date = '2025-03-10' where id = ${canceled}`);
-    const owner = ((await t.database.db.execute(sql`select u.email from users u join companies c on c.owner_id = u.id where c.id = ${canceled}`)) as unknown as { rows: { email: string }[] }).rows[0]!.email;
+    const owner = ((await t.database.db.execute(sql`select u.email from users u join companies c on c.owner_id = u.id where c.id = ${canceled}`)) as { rows: { email: string }[] }).rows[0]!.email;
     const response = await list(`?companyId=${canceled}`, await signIn(t, owner));
     expect(((await response.json()) as { deadlines: Deadline[] }).deadlines).toEqual([]);
   });
@@ -112,7 +112,7 @@ describe('the .ics subscription', () => {
   it('keeps only the hash of the token in the database', async () => {
     const url = await subscribe();
     const token = url.split('/').at(-1)!.replace('.ics', '');
-    const rows = ((await t.database.db.execute(sql`select token_hash from calendar_feeds`)) as unknown as { rows: { token_hash: string }[] }).rows;
+    const rows = ((await t.database.db.execute(sql`select token_hash from calendar_feeds`)) as { rows: { token_hash: string }[] }).rows;
     expect(rows.some((row) => row.token_hash.includes(token))).toBe(false);
     expect(rows).toHaveLength(1);
   });

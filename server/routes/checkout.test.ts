@@ -189,7 +189,6 @@ describe('checkout', () => {
     it('charges exactly once when two tabs pay with different keys at the same time', async () => {
       const order = await placeOrder(t);
       const responses = await Promise.all(Array.from({ length: 6 }, () => payRequest(t, order)));
-      const statuses = responses.map((response) => response.status);
       const outcomes = await Promise.all(responses.map(outcome));
       expect(outcomes.filter((status) => status === 'succeeded')).toHaveLength(1);
       for (const response of responses) {

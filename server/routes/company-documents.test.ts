@@ -24,7 +24,7 @@ beforeAll(async () => {
   const partner = (await t.database.db.execute(
     sql`insert into partners (company_id, position, first_name, last_name, ownership, is_director, address_line_1, city, state_or_province, country, postal_code)
         values (${companyId}, 0, 'Ana', 'Pérez', 100, true, 'Calle 1', 'Lima', 'Lima', 'PE', '15001') returning id`,
-  )) as unknown as { rows: { id: string }[] };
+  )) as { rows: { id: string }[] };
   partnerId = partner.rows[0]!.id;
 });
 afterAll(() => people.close());
@@ -85,7 +85,7 @@ describe('company documents', () => {
     expect(passport.completed?.status).toBe(200);
     const listed = await (await documents(owner)).json();
     expect(listed.items[0]).toMatchObject({ uploadType: 'partnerPassport', partnerId, deletable: true });
-    expect((await (await documents(stranger)).status)).toBe(404);
+    expect((await documents(stranger)).status).toBe(404);
   });
 
   it('lets staff add the generated EIN document (audited), which owners read and cannot delete; users cannot upload it', async () => {
@@ -96,7 +96,7 @@ describe('company documents', () => {
     const presigned = await declared.json();
     expect((await t.request(localPath(presigned.url), { method: 'PUT', body: new Blob([pdf]), headers: { 'content-type': 'application/pdf' } })).status).toBe(200);
     expect((await t.request('/api/v1/admin/uploads/complete', { method: 'POST', cookies: admin, json: { key: presigned.key } })).status).toBe(200);
-    const audit = ((await t.database.db.execute(sql`select details from audit_log where action = 'upload_company_document'`)) as unknown as { rows: { details: Record<string, string> }[] }).rows;
+    const audit = ((await t.database.db.execute(sql`select details from audit_log where action = 'upload_company_document'`)) as { rows: { details: Record<string, string> }[] }).rows;
     expect(audit[0]?.details).toMatchObject({ companyId, key: presigned.key, uploadType: 'generatedEinDocument' });
     // The company's staff page shows it in the company's log.
     const companyLog = await (await t.request(`/api/v1/admin/audit?companyId=${companyId}`, { cookies: admin })).json();
@@ -115,7 +115,7 @@ describe('company documents', () => {
     expect((await t.request(`/api/v1/companies/${companyId}/documents`, { method: 'DELETE', cookies: owner, json: { key } })).status).toBe(204);
     expect((await (await documents(owner)).json()).items.map((item: { key: string }) => item.key)).not.toContain(key);
     expect((await t.request('/api/v1/uploads/download-url', { method: 'POST', cookies: owner, json: { key } })).status).toBe(404);
-    const orphan = (await t.database.db.execute(sql`select key from storage_orphans where key = ${key}`)) as unknown as { rows: unknown[] };
+    const orphan = (await t.database.db.execute(sql`select key from storage_orphans where key = ${key}`)) as { rows: unknown[] };
     expect(orphan.rows).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import { errorForLog } from '../lib/log-error';
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
+import { createMiddleware } from 'hono/factory';
 import { defaultLanguage } from '@domain/constants';
 import { contactMessageSchema, contactReceiptSchema, type ContactMessage } from '@domain/contact';
 import { problemSchema } from '@domain/problem';
@@ -53,14 +54,17 @@ export function contactRouter(deps: AppDeps) {
   const db = deps.database.db;
   const router = new OpenAPIHono<AppEnv>();
   // A locked address is refused before its body is even validated: it costs nothing.
-  router.use('/contact', async (c, next) => {
-    if (c.req.method !== 'POST') return next();
-    const ip = clientIp(c, deps.env) ?? 'unknown';
-    const now = deps.now();
-    const until = await lockedUntil(db, [`contact:ip:${ip}`], now);
-    if (until) throw rateLimited(until, now);
-    await next();
-  });
+  router.use(
+    '/contact',
+    createMiddleware<AppEnv>(async (c, next) => {
+      if (c.req.method !== 'POST') return next();
+      const ip = clientIp(c, deps.env) ?? 'unknown';
+      const now = deps.now();
+      const until = await lockedUntil(db, [`contact:ip:${ip}`], now);
+      if (until) throw rateLimited(until, now);
+      await next();
+    }),
+  );
   return router.openapi(postContact, async (c) => {
     const contact = c.req.valid('json');
     const ip = clientIp(c, deps.env);

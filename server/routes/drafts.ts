@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createMiddleware } from 'hono/factory';
 import { draftSecretSchema, guestDraftSavedSchema, guestDraftSchema, guestDraftUploadSchema } from '@domain/draft';
 import { draftLinkMailSchema } from '@domain/draft-link';
 import { clientIp } from '../auth/client-ip';
@@ -95,19 +96,25 @@ export function draftsRouter(deps: AppDeps) {
   const router = new OpenAPIHono<AppEnv>();
   const rateKey = (ip: string | null) => `guestDraft:ip:${ip ?? 'unknown'}`;
   // A locked address is refused before its body is read.
-  router.use('/drafts/:id', async (c, next) => {
-    const now = deps.now();
-    const until = await lockedUntil(db, [rateKey(clientIp(c, deps.env))], now);
-    if (until) throw rateLimited(until, now);
-    await next();
-  });
+  router.use(
+    '/drafts/:id',
+    createMiddleware<AppEnv>(async (c, next) => {
+      const now = deps.now();
+      const until = await lockedUntil(db, [rateKey(clientIp(c, deps.env))], now);
+      if (until) throw rateLimited(until, now);
+      await next();
+    }),
+  );
   const mailIpKey = (ip: string | null) => `draftLinkMail:ip:${ip ?? 'unknown'}`;
-  router.use('/drafts/:id/email-link', async (c, next) => {
-    const now = deps.now();
-    const until = await lockedUntil(db, [mailIpKey(clientIp(c, deps.env))], now);
-    if (until) throw rateLimited(until, now);
-    await next();
-  });
+  router.use(
+    '/drafts/:id/email-link',
+    createMiddleware<AppEnv>(async (c, next) => {
+      const now = deps.now();
+      const until = await lockedUntil(db, [mailIpKey(clientIp(c, deps.env))], now);
+      if (until) throw rateLimited(until, now);
+      await next();
+    }),
+  );
   // Browser-test runs send every wizard from one address (RATE_LIMIT_MULTIPLIER, never in production).
   const perAddress = (rule: RateRule): RateRule => ({ ...rule, max: rule.max * deps.env.RATE_LIMIT_MULTIPLIER });
   const expiredBefore = () => new Date(deps.now().getTime() - syncRetentionDays * dayMs);

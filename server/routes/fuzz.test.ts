@@ -89,8 +89,8 @@ function poisoned(value: unknown, pick: number, poison: string): unknown {
   if (poison === 'deep') (slot.parent as Record<string | number, unknown>)[slot.key] = deepArray(200);
   else if (typeof current === 'string') (slot.parent as Record<string | number, unknown>)[slot.key] = current + poison;
   else if (!Array.isArray(slot.parent) && slot.parent !== root) {
-    delete (slot.parent as Record<string, unknown>)[slot.key];
-    (slot.parent as Record<string, unknown>)[`${slot.key}${poison}`] = current;
+    delete (slot.parent)[slot.key];
+    (slot.parent)[`${slot.key}${poison}`] = current;
   } else (slot.parent as Record<string | number, unknown>)[slot.key] = poison;
   return root.root;
 }

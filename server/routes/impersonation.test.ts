@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { Secret, URI } from 'otpauth';
+import { URI } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validKyb } from '@domain/kyb-fixture';
 import { mutators } from '@sync/mutators';
@@ -159,7 +159,7 @@ describe('an admin acting as a user', () => {
     // The customer's own authenticator, set up in their own session, and their KYB on file.
     const setup = await t.request('/api/v1/banking/two-factor/setup', { method: 'POST', cookies: customer.cookies, json: { companyId } });
     expect(setup.status).toBe(201);
-    const secret = URI.parse((await setup.json()).otpauthUri).secret as Secret;
+    const secret = URI.parse((await setup.json()).otpauthUri).secret;
     const code = () => {
       // Each code works once: the next 30-second step.
       t.clock.advance(30_000);

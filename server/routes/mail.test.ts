@@ -116,7 +116,7 @@ describe('mailing', () => {
     const unasked = (await items(owner)).find((item) => item.id !== first && item.forwarding === null)!;
     expect((await forwarded(unasked.id)).status).toBe(404);
     expect((await forwarded('00000000-0000-4000-8000-000000000000')).status).toBe(404);
-    const [audit] = ((await t.database.db.execute(sql`select details from audit_log where action = 'forward_mail'`)) as unknown as { rows: { details: unknown }[] }).rows;
+    const [audit] = ((await t.database.db.execute(sql`select details from audit_log where action = 'forward_mail'`)) as { rows: { details: unknown }[] }).rows;
     expect(audit?.details).toEqual({ mailId: first, sender: letter.sender, city: 'Lisboa' });
   });
 
@@ -131,7 +131,7 @@ describe('mailing', () => {
     expect(lying.completed?.status).toBe(404);
     // The scan stored under a lying name, then refused at completion (the bytes reached storage another way).
     expect((await items(owner)).map((item) => item.sender)).not.toContain('Liar Inc');
-    const pending = (await t.database.db.execute(sql`select count(*)::int as count from mail_items where sender = 'Liar Inc' and published_at is not null`)) as unknown as { rows: { count: number }[] };
+    const pending = (await t.database.db.execute(sql`select count(*)::int as count from mail_items where sender = 'Liar Inc' and published_at is not null`)) as { rows: { count: number }[] };
     expect(pending.rows[0]!.count).toBe(0);
   });
 

@@ -319,7 +319,7 @@ export function ordersRouter(deps: AppDeps, checkout: Checkout) {
     .openapi(getOrder(deps), async (c) => {
       const { id } = c.req.valid('param');
       let order = await findOrder(db, id);
-      if (!order || !mayAccessOrder(order, c.req.valid('header')[checkoutTokenHeader], c.get('user') as SessionUser | undefined)) {
+      if (!order || !mayAccessOrder(order, c.req.valid('header')[checkoutTokenHeader], c.get('user'))) {
         throw new ProblemError(404, 'not_found');
       }
       if (order.status === 'pending' && order.expiresAt.getTime() <= deps.now().getTime()) {
@@ -336,7 +336,7 @@ export function ordersRouter(deps: AppDeps, checkout: Checkout) {
       // The order first: a code is judged only for someone who may change this order, so an
       // unknown order id answers 404 whatever the code, and no one learns which codes exist.
       const order = await findOrder(db, id);
-      if (!order || !mayAccessOrder(order, c.req.valid('header')[checkoutTokenHeader], c.get('user') as SessionUser | undefined)) {
+      if (!order || !mayAccessOrder(order, c.req.valid('header')[checkoutTokenHeader], c.get('user'))) {
         throw new ProblemError(404, 'not_found');
       }
       const coupon = await findUsableCoupon(c.req.valid('json').code);

@@ -31,7 +31,7 @@ const adminCookies = async () => {
 };
 /** The audit rows about one company, oldest first. */
 const auditOf = async (companyId: string) =>
-  ((await t.database.db.execute(sql`select action, subject_email as "subjectEmail", details from audit_log where subject_company_id = ${companyId} order by created_at`)) as unknown as { rows: unknown[] }).rows;
+  ((await t.database.db.execute(sql`select action, subject_email as "subjectEmail", details from audit_log where subject_company_id = ${companyId} order by created_at`)) as { rows: unknown[] }).rows;
 
 const summary = async (as = cookies) => (await t.request('/api/v1/renewals/summary', { cookies: as })).json();
 const renewal = (id: string, as = cookies) => t.request(`/api/v1/companies/${id}/renewal`, { cookies: as });
@@ -153,7 +153,7 @@ describe('paying a renewal and a dissolution through the checkout', () => {
     const order = await placed.json();
     const order2 = await (await t.request(`/api/v1/orders/${order.orderId}`, { headers: { 'x-checkout-token': order.checkoutToken } })).json();
     expect(order2).toMatchObject({ paymentType: 'renewal', companyName: 'Renew LLC', quote: { lines: [{ kind: 'renewal', amount: 29_900 }] } });
-    const paid = await payRequest(t, { orderId: order.orderId, checkoutToken: order.checkoutToken, amount: order.amount, orderNumber: order.orderNumber } as never);
+    const paid = await payRequest(t, { orderId: order.orderId, checkoutToken: order.checkoutToken, amount: order.amount, orderNumber: order.orderNumber });
     expect(paid.status).toBe(200);
     expect(await paid.json()).toMatchObject({ status: 'succeeded', companyId: id });
     expect(await (await renewal(id)).json()).toMatchObject({ status: 'ALREADY_RENEWED', history: [{ dueDate: '2026-10-15', kind: 'paid' }] });

@@ -147,7 +147,7 @@ export function syncRouter(deps: AppDeps) {
         openStreams.delete(stream);
         unsubscribe();
       }
-    }) as never;
+    });
   });
 
   return router;

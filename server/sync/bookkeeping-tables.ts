@@ -1,7 +1,7 @@
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Row, TableName } from '@sync/tables';
 import { batchImports, categoriserRules, inboxReceipts, lockedYears, manualAccounts, transactions } from '../db/schema/bookkeeping';
-import type { ServerTable } from './tables';
+import type { ServerTable } from './server-table';
 
 /**
  * How the bookkeeping tables of `sync/tables.ts` are stored: company-scoped rows whose

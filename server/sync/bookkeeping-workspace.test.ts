@@ -60,7 +60,7 @@ describe('bookkeeping workspace mutators', () => {
     expect(refused.rejections.map((rejection) => rejection.code)).toEqual(['blocked']);
     expect(await stored(open)).toMatchObject({ category: null });
 
-    const before = (await phone.pull()).changes.transactions!.puts!.find((row) => (row as { id: string }).id === open) as Record<string, unknown>;
+    const before = (await phone.pull()).changes.transactions!.puts.find((row) => (row as { id: string }).id === open) as Record<string, unknown>;
     await phone.push(['deleteTransaction', { id: open }]);
     const receipt = { key: `receipts/${companyA}/${randomUUID()}.pdf`, name: 'x.pdf', size: 10, contentType: 'application/pdf' };
     const restored = await phone.push(['restoreTransactions', { transactions: [{ ...before, receipt, note: 'back' }] }]);

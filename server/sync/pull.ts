@@ -43,7 +43,7 @@ async function changedRecords(tx: Db, table: TableName, positions: Position[], l
       where ${afterPositions(spec.scope, spec.version, positions)}
       order by ${spec.version}
       limit ${limit}
-    ) changed`)) as unknown as { rows: { rows: string }[] };
+    ) changed`)) as { rows: { rows: string }[] };
   const keys = recordKeys.get(table)!;
   return (JSON.parse(result.rows[0]!.rows) as Record<string, unknown>[]).map((raw) => Object.fromEntries(keys.map(([name, key]) => [key, raw[name]])));
 }

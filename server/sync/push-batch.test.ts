@@ -48,7 +48,7 @@ async function seed(companyId: string, dates: string[]) {
 }
 
 async function writesOf(ids: string[]) {
-  const result = (await database.db.execute(sql`select row_id, op from test_transaction_writes where row_id in ${ids} and op = 'UPDATE' order by id`)) as unknown as {
+  const result = (await database.db.execute(sql`select row_id, op from test_transaction_writes where row_id in ${ids} and op = 'UPDATE' order by id`)) as {
     rows: { row_id: string; op: string }[];
   };
   return result.rows;

@@ -48,7 +48,7 @@ async function importSetUp(userId: string) {
 }
 
 const countImported = async (importId: string) =>
-  ((await database.db.execute(sql`select count(*)::int as count from transactions where import_id = ${importId}`)) as unknown as { rows: { count: number }[] }).rows[0]!.count;
+  ((await database.db.execute(sql`select count(*)::int as count from transactions where import_id = ${importId}`)) as { rows: { count: number }[] }).rows[0]!.count;
 
 describe('push steps', () => {
   it('finishes an import cut short by a crash between its parts when the push is retried, storing each line once', async () => {

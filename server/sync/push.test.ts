@@ -142,7 +142,7 @@ describe('push', () => {
     for (let level = 0; level < 100_000; level++) deep = { deeper: deep };
     const after = draftRow();
     const result = await push(userId, clientId, [
-      mutation(1, 'saveDraft', draftRow({ data: { deep } as never })),
+      mutation(1, 'saveDraft', draftRow({ data: { deep } })),
       mutation(2, 'setTransactionNote', { id: randomUUID(), note: 'x'.repeat(100), updatedAt: createdAt, extra: deep }),
       mutation(3, 'saveDraft', after),
     ]);

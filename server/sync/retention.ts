@@ -55,7 +55,7 @@ export function startSyncMaintenance(db: Db, now: () => Date): () => void {
       console.error(JSON.stringify({ level: 'error', msg: 'sync history purge failed', ...errorForLog(error) }));
     });
   void purge();
-  const timer = setInterval(purge, day);
+  const timer = setInterval(() => void purge(), day);
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -5,7 +5,8 @@ import type { Db } from '../db/client';
 import { syncTombstones } from '../db/schema/sync';
 import type { CompanyRole } from './scope';
 import { bookkeepingChecks } from './bookkeeping-checks';
-import { scopeOf, serverTables, type ServerTable } from './tables';
+import type { ServerTable } from './server-table';
+import { scopeOf, serverTables } from './tables';
 
 /**
  * The server's `MutatorTx` on a database transaction. Scope is enforced here, in every
@@ -41,10 +42,6 @@ export interface ServerStore {
   store(table: TableName, records: readonly Record<string, unknown>[], mode?: StoreMode): Promise<void>;
   /** True when a row of this id was deleted from (or moved out of) the caller's scope within the tombstone retention. */
   deletedInScope(table: TableName, id: string): Promise<boolean>;
-}
-
-export function createServerTx(db: Db, userId: string, roles: Map<string, CompanyRole>, touched: Set<string>): ServerMutatorTx {
-  return createServerStore(db, userId, roles, touched).tx;
 }
 
 export function createServerStore(db: Db, userId: string, roles: Map<string, CompanyRole>, touched: Set<string>): ServerStore {
@@ -97,7 +94,7 @@ export function createServerStore(db: Db, userId: string, roles: Map<string, Com
     if (mode === 'absent') {
       // A taken id, in any scope, is left as it is: nothing is read, nothing overwritten.
       for (let start = 0; start < records.length; start += upsertChunk) {
-        await db.insert(spec.table).values(records.slice(start, start + upsertChunk) as never).onConflictDoNothing({ target: spec.id });
+        await db.insert(spec.table).values(records.slice(start, start + upsertChunk)).onConflictDoNothing({ target: spec.id });
       }
       return;
     }

@@ -1,26 +1,10 @@
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Row, TableName } from '@sync/tables';
 import { syncedTables, type SyncedTable } from '@sync/tables';
 import { linkedAccounts } from '../db/schema/bank-linking';
 import { drafts } from '../db/schema/drafts';
+import type { ServerTable } from './server-table';
 import { batchImportsTable, categoriserRulesTable, inboxReceiptsTable, lockedYearsTable, manualAccountsTable, transactionsTable } from './bookkeeping-tables';
 
-/**
- * How each synced table of `sync/tables.ts` is stored on the server: its Drizzle table, the
- * column that carries its scope (the owner's user id, or the company id), the columns a
- * mutator may `list` by, and the row ⇄ record mapping.
- */
-export interface ServerTable<T extends TableName = TableName> {
-  table: PgTable;
-  id: AnyPgColumn;
-  version: AnyPgColumn;
-  scope: AnyPgColumn;
-  indexes: Record<string, AnyPgColumn>;
-  /** The synced row a device sees, from a selected record. */
-  toRow(record: Record<string, unknown>): Row<T>;
-  /** The record to store for a row written by `userId` (user-scoped tables take the owner from here). */
-  toRecord(row: Row<T>, userId: string): Record<string, unknown>;
-}
 
 function serverTable<T extends TableName>(_name: T, spec: ServerTable<T>): ServerTable<T> {
   return spec;

@@ -57,10 +57,10 @@ describe.skipIf(!url)('two server instances on one PostgreSQL', () => {
 
   const instances = () => [first.app, second];
   const countWrites = async () => {
-    const result = (await first.database.db.execute(sql`select count(*)::int as count from test_draft_writes`)) as unknown as { rows: { count: number }[] };
+    const result = (await first.database.db.execute(sql`select count(*)::int as count from test_draft_writes`)) as { rows: { count: number }[] };
     return result.rows[0]!.count;
   };
-  const push = (instance: number, body: unknown) =>
+  const push = async (instance: number, body: unknown) =>
     instances()[instance]!.request('/api/v1/sync/push', { method: 'POST', headers: { cookie: cookies, 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
   it('never applies a mutation twice when the same batches race on both instances', async () => {
@@ -137,7 +137,7 @@ describe.skipIf(!url)('two server instances on one PostgreSQL', () => {
       await gatekeeper.query('select pg_advisory_unlock($1)', [gate]);
       await held;
       // Acme's row carries the lower version but committed last: Caro's next pull still gets it.
-      const versions = (await db.execute(sql`select id, version from transactions where id in (${acmeRow.id}, ${boltRow.id})`)) as unknown as { rows: { id: string; version: string }[] };
+      const versions = (await db.execute(sql`select id, version from transactions where id in (${acmeRow.id}, ${boltRow.id})`)) as { rows: { id: string; version: string }[] };
       const versionOf = (id: string) => Number(versions.rows.find((row) => row.id === id)!.version);
       expect(versionOf(acmeRow.id)).toBeLessThan(versionOf(boltRow.id));
       expect(pulledIds(await caroPull(before.cursor))).toEqual([acmeRow.id]);

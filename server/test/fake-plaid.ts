@@ -241,7 +241,7 @@ export class FakePlaid {
       case '/transactions/sync': {
         const item = this.itemOf(response, body);
         if (!item) return;
-        const start = body.cursor ? Number(Buffer.from(String(body.cursor), 'base64url').toString('utf8').replace('position:', '')) : 0;
+        const start = typeof body.cursor === 'string' && body.cursor ? Number(Buffer.from(body.cursor, 'base64url').toString('utf8').replace('position:', '')) : 0;
         if (!Number.isSafeInteger(start) || start < 0 || start > item.changes.length) return this.error(response, 'INVALID_INPUT', 'INVALID_FIELD', 'cursor is invalid');
         if (body.cursor && this.mutateDuringPagination) {
           this.mutateDuringPagination = false;

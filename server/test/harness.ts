@@ -132,7 +132,7 @@ export async function answeredWith(response: Response): Promise<string> {
   const body = (await response
     .clone()
     .json()
-    .catch(() => null)) as { code?: unknown } | null;
+    .catch(() => null)) as { code?: string } | null;
   return `${response.status} ${String(body?.code)}`;
 }
 

@@ -70,7 +70,6 @@ export interface ApiClientOptions {
   timeoutMs?: number;
 }
 
-export type ApiClient = ReturnType<typeof createApiClient>;
 
 export function createApiClient(options: ApiClientOptions) {
   const { onUnauthorized } = options;
@@ -246,7 +245,7 @@ export async function withRetry<T>(task: () => Promise<T>, policy: RetryPolicy =
   return null;
 }
 
-export const apiBaseUrl: string = import.meta.env.VITE_API_URL ?? '/api/v1';
+export const apiBaseUrl = import.meta.env.VITE_API_URL ?? '/api/v1';
 
 /** The app's client. What a final 401 does is set at start-up (main.tsx, `onSessionEnded`): go to login. */
 export const api = createApiClient({ prefixUrl: apiBaseUrl, onUnauthorized: sessionEnded });

@@ -23,7 +23,7 @@ export function applyFieldErrors<T extends FieldValues>(error: unknown, setError
 export function useFieldError<T extends FieldValues>(errors: FieldErrors<T>) {
   const { t } = useTranslation(['validation', 'errors']);
   return (name: Path<T>): string | undefined => {
-    const message: unknown = (get(errors, name) as { message?: unknown } | undefined)?.message;
+    const message = get<FieldErrors<T>, { message?: unknown } | undefined>(errors, name)?.message;
     return typeof message === 'string' && message ? t(messageKey(message)) : undefined;
   };
 }

@@ -204,7 +204,7 @@ export class MemorySyncServer {
       if (!parsed.success) reject('invalid');
       const scope = scopeKind(table) === 'user' ? userId : String(row.companyId);
       if (scopeKind(table) === 'company' && !roles.has(scope)) reject('forbidden');
-      return { row: parsed.data as Stored['row'], scope, version: 0 };
+      return { row: parsed.data, scope, version: 0 };
     };
     const store = (table: TableName, next: Stored) => {
       this.remember(table, next.row.id, undo);

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { expect, logInAs, type Lang } from './support/alta';
 import { seriousViolations } from './support/axe';
 import { CheckoutPage, ownerWithCompany } from './support/checkout';
@@ -56,7 +55,7 @@ test('an owner adds a card with 3-D Secure, changes plan, and downloads the invo
   await expect(rows.first()).toContainText('Visa ending in 3155');
   const [download] = await Promise.all([page.waitForEvent('download'), rows.first().getByRole('link', { name: /Download PDF/ }).click()]);
   expect(download.suggestedFilename()).toMatch(/^INV-\d{6}\.pdf$/);
-  expect((await readFile((await download.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
+  expect((await readFile((await download.path()))).subarray(0, 5).toString()).toBe('%PDF-');
   for (const lang of ['es', 'en', 'pt'] as const) {
     for (const [path, title] of Object.entries(titles[lang])) {
       await page.goto(`/${lang}/${path}`);

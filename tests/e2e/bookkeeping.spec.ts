@@ -176,7 +176,7 @@ async function queueTransactions(page: Page, database: string, count: number, de
       const request = <T>(r: IDBRequest<T>) =>
         new Promise<T>((resolve, reject) => {
           r.onsuccess = () => resolve(r.result);
-          r.onerror = () => reject(r.error);
+          r.onerror = () => reject(r.error!);
         });
       const db = await request(indexedDB.open(name));
       const read = db.transaction('transactions');
@@ -190,7 +190,7 @@ async function queueTransactions(page: Page, database: string, count: number, de
       tx.objectStore('syncMeta').put({ ...meta, nextMutationId: id + 1 });
       await new Promise<void>((resolve, reject) => {
         tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error);
+        tx.onerror = () => reject(tx.error!);
       });
       db.close();
       window.dispatchEvent(new Event('online'));

@@ -158,7 +158,7 @@ test('a new deployment offers "new version available — reload" and reloading a
   // The copy has no API of its own: its calls go to the test server.
   await page.route(`${deployment.url}/api/**`, async (route) => {
     const url = new URL(route.request().url());
-    route.fulfill({ response: await route.fetch({ url: `${baseURL}${url.pathname}${url.search}` }) });
+    await route.fulfill({ response: await route.fetch({ url: `${baseURL}${url.pathname}${url.search}` }) });
   });
   try {
     await page.goto(`${deployment.url}/en/login`);

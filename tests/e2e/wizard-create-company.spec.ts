@@ -106,7 +106,7 @@ test('offline mid-way the wizard keeps working and saving; the order step asks f
     () =>
       new Promise<unknown>((resolve, reject) => {
         const open = indexedDB.open('alta-guest');
-        open.onerror = () => reject(open.error);
+        open.onerror = () => reject(open.error!);
         open.onsuccess = () => {
           const read = open.result.transaction('drafts').objectStore('drafts').getAll();
           read.onsuccess = () => resolve(read.result);

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -65,11 +65,88 @@ function violations(file: string): string[] {
   return found;
 }
 
+/** The file an import names, with the extension or index file the bundler would add, or null outside the tree. */
+function resolveFile(from: string, specifier: string): string | null {
+  const target = resolveTarget(from, specifier.replace(/\?.*$/, ''));
+  if (!target) return null;
+  return [target, `${target}.ts`, `${target}.tsx`, path.join(target, 'index.ts'), path.join(target, 'index.tsx')].find((file) => existsSync(file) && statSync(file).isFile()) ?? null;
+}
+
+/** Every import of every file, type-only ones included: a circle of types still ties the modules together. */
+function importGraph(files: string[], node: (file: string) => string | null): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const file of files) {
+    const from = node(file);
+    if (!from) continue;
+    const edges = graph.get(from) ?? new Set<string>();
+    graph.set(from, edges);
+    for (const match of readFileSync(file, 'utf8').matchAll(importPattern)) {
+      const target = resolveFile(file, match[3] ?? match[4] ?? match[5]!);
+      const to = target && node(target);
+      if (to && to !== from) edges.add(to);
+    }
+  }
+  return graph;
+}
+
+/** The circles of a graph: its strongly connected components of more than one node (Tarjan), each sorted. */
+function circles(graph: Map<string, Set<string>>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node)!);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node)!, index.get(next)!));
+    }
+    if (low.get(node) === index.get(node)) {
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1) found.push(component.sort());
+    }
+  };
+  for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
+  return found;
+}
+
+const featureOf = (file: string) => /^src\/features\/([^/]+)\//.exec(path.relative(root, file).split(path.sep).join('/'))?.[1] ?? null;
+const serverModuleOf = (file: string) => {
+  const relative = path.relative(root, file).split(path.sep).join('/');
+  return relative.startsWith('server/') && !/\.test\.tsx?$/.test(relative) ? relative : null;
+};
+
 describe('architecture', () => {
   it('keeps the import rules between domain, sync, workers, src and server', () => {
     const files = ['domain', 'sync', 'workers', 'src', 'server'].flatMap((dir) => sourceFiles(path.join(root, dir)));
     expect(files.length).toBeGreaterThan(0);
     expect(files.flatMap(violations)).toEqual([]);
+  });
+
+  it('has no import circle between features: a feature builds on others, never on one that builds on it', () => {
+    expect(circles(importGraph(sourceFiles(path.join(root, 'src/features')), featureOf))).toEqual([]);
+  });
+
+  it('has no import circle between server modules', () => {
+    expect(circles(importGraph(sourceFiles(path.join(root, 'server')), serverModuleOf))).toEqual([]);
+  });
+
+  it('finds a circle, and only a circle', () => {
+    const graph = (edges: Record<string, string[]>) => new Map(Object.entries(edges).map(([node, to]) => [node, new Set(to)]));
+    expect(circles(graph({ a: ['b'], b: ['c'], c: ['a'], d: ['a'] }))).toEqual([['a', 'b', 'c']]);
+    expect(circles(graph({ a: ['b'], b: ['c'], c: [] }))).toEqual([]);
   });
 
   it('catches a forbidden import', () => {

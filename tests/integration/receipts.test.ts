@@ -51,8 +51,8 @@ const appFetch = (online: () => boolean = () => true): typeof fetch =>
     if (!online()) throw new TypeError('Failed to fetch');
     const headers = new Headers(init?.headers);
     headers.set('cookie', cookies);
-    return t.app.request(String(input), { ...init, headers });
-  }) as typeof fetch;
+    return t.app.request(input instanceof Request ? input.url : input.toString(), { ...init, headers });
+  });
 
 /** Sync straight against the server's push and pull (the HTTP layer has its own tests). */
 const serverTransport: SyncTransport = {

@@ -51,7 +51,7 @@ interface NamedParts {
 }
 
 /** The common case, a numeric date with nothing around it, read without folding the text first. */
-const plainNumeric = /^(\d{1,4})[/.\-](\d{1,2})[/.\-](\d{1,4})$/;
+const plainNumeric = /^(\d{1,4})[/.-](\d{1,2})[/.-](\d{1,4})$/;
 
 function split(raw: string): NumericParts | NamedParts | null {
   const plain = plainNumeric.exec(raw);

@@ -28,7 +28,7 @@ function fold(description: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 }
-const ascii = /^[\x00-\x7f]*$/;
+const ascii = /^\p{ASCII}*$/u;
 
 /** Counts identical lines of one file in order: the first is occurrence 0, the next 1, … */
 export class OccurrenceCounter {

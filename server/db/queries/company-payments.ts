@@ -1,8 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { companies } from '../schema/companies';
-import type { OrderRow } from './orders';
+import type { orders } from '../schema/orders';
 import { requestDissolution, settleRenewal } from './renewals';
+
+type OrderRow = typeof orders.$inferSelect;
 
 /** What a paid order for an existing company carries beside its quote (stored as its `wizard`). */
 export interface CompanyOrderDetails {

@@ -96,7 +96,9 @@ export function createPlaidBankLinking(options: PlaidOptions): BankLinkingProvid
     const payload = (await response.json().catch(() => null)) as Record<string, unknown> | null;
     if (!response.ok) {
       if (payload && typeof payload.error_code === 'string') {
-        throw new BankLinkingError(String(payload.error_type ?? 'API_ERROR'), payload.error_code, response.status, String(payload.error_message ?? payload.error_code));
+        const type = typeof payload.error_type === 'string' ? payload.error_type : 'API_ERROR';
+        const message = typeof payload.error_message === 'string' ? payload.error_message : payload.error_code;
+        throw new BankLinkingError(type, payload.error_code, response.status, message);
       }
       throw new BankLinkingUnavailableError(`Plaid ${path} answered ${response.status}`);
     }
@@ -191,7 +193,7 @@ export function createPlaidBankLinking(options: PlaidOptions): BankLinkingProvid
         const key = await importJWK({ ...jwk, alg: 'ES256' }, 'ES256');
         // Plaid's rule: a webhook older than five minutes is refused (replays).
         const { payload } = await jwtVerify(verificationHeader, key, { algorithms: ['ES256'], maxTokenAge: '5 min', currentDate: now() });
-        const claimed = Buffer.from(String(payload.request_body_sha256 ?? ''), 'utf8');
+        const claimed = Buffer.from(typeof payload.request_body_sha256 === 'string' ? payload.request_body_sha256 : '', 'utf8');
         const actual = Buffer.from(createHash('sha256').update(body, 'utf8').digest('hex'), 'utf8');
         if (claimed.length !== actual.length || !timingSafeEqual(claimed, actual)) return null;
         return readWebhook(JSON.parse(body));

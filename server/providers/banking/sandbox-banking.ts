@@ -229,7 +229,7 @@ export function createSandboxBanking(options: { db: Db; now: () => Date; appUrl:
     async createExternalAccount(customerId, input) {
       const request = externalAccountBody(input);
       const account = (request.account ?? request.iban ?? request.clabe) as Json;
-      const number = String(account.account_number ?? '');
+      const number = typeof account.account_number === 'string' ? account.account_number : '';
       return fromExternalAccount(
         await create('external_account', input.idempotencyKey, { customerId, ...request }, (id) => ({
           id,

@@ -37,7 +37,7 @@ function LazyReminders() {
   useEffect(() => {
     if (Reminders || !online) return;
     let current = true;
-    import('@src/features/dashboard/components/reminders').then(
+    import('./reminders').then(
       (module) => current && setReminders(() => module.Reminders),
       () => undefined,
     );

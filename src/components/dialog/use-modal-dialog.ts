@@ -36,8 +36,6 @@ export function useModalDialog(open: boolean, onClose: () => void) {
       dialog.close();
       restoreFocus();
     }
-    // `restoreFocus` reads only refs.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
   useEffect(() => {

@@ -35,7 +35,7 @@ export function attributionFromUrl(url: URL): Attribution {
     originPath: clip(url.pathname, limits.originPath),
     fbclid: clip(url.searchParams.get('fbclid'), limits.fbclid),
   };
-  return Object.fromEntries(Object.entries(found).filter(([, value]) => value !== undefined)) as Attribution;
+  return Object.fromEntries(Object.entries(found).filter(([, value]) => value !== undefined));
 }
 
 /**

@@ -144,8 +144,8 @@ describe('bookkeeping filters', () => {
     filtersAfterEdit(before, checked, [b]);
     expect(search(checked, 'hosting')).toEqual(['c']);
     const noted = { rows: checked.rows.slice(), search: checked.search.slice() };
-    noted.rows[b] = { ...checked.rows[b]!, note: 'hosting too' };
-    noted.search[b] = searchTextOf(noted.rows[b]!);
+    noted.rows[b] = { ...checked.rows[b], note: 'hosting too' };
+    noted.search[b] = searchTextOf(noted.rows[b]);
     filtersAfterEdit(checked, noted, [b]);
     expect(search(noted, 'hosting')).toEqual(['b', 'c']);
   });

@@ -103,6 +103,8 @@ export function useCategoriser(companyId: string): CategoriserApi {
       },
       similar: async (line, exceptId) => (remote ? remote.similar(line, exceptId) : { ids: [], signature: '' }),
     };
-    // `version` is in the list so that `suggest` changes after each thing learnt.
+    // `version` is in the list so that `suggest` changes after each thing learnt: the effects that
+    // hold it ask again. The memo reads it only through that identity.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [entry, version]);
 }

@@ -297,7 +297,7 @@ export function restoreValues<F extends OrderFlow>(flow: F, raw: unknown, phoneC
       };
     },
   };
-  return restored[flow]() as WizardValuesOf[F];
+  return restored[flow]();
 }
 
 /** The order this wizard placed last: the checkout link to go back to while its content is unchanged. */

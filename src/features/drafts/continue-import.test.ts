@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Draft, GuestDraft } from '@domain/draft';
 import { parseContinueFragment } from './continue-link';
-import { adoptSharedDraft, discardGuestDraft, draftsInTheWayOf, fetchSharedDraft, guestDatabase, isSharedGuestDraft, refreshSharedGuestDraft, saveGuestDraft, shareGuestDraft } from './guest-drafts';
-import { companyDraftKey, draftToLink } from './draft-keys';
+import { adoptSharedDraft, discardGuestDraft, draftsInTheWayOf, fetchSharedDraft, guestDatabase, isSharedGuestDraft, refreshSharedGuestDraft, saveGuestDraft, shareGuestDraft } from '@src/features/sync/guest-drafts';
+import { companyDraftKey, draftToLink } from '@src/features/sync/draft-keys';
 import { memoryStorage } from '@src/lib/test-storage';
 
 // The API client, replaced: these tests are about what the device stores and sends.

@@ -33,7 +33,6 @@ export interface CheckoutHandoff {
 }
 
 const prefix = 'alta.checkoutOrder.';
-const latestKey = `${prefix}latest`;
 
 export const checkoutHandoffKey = (orderId: string) => `${prefix}${orderId}`;
 
@@ -60,17 +59,10 @@ export function readCheckoutHandoff(orderId: string): CheckoutHandoff | null {
   }
 }
 
-/** The order id the last wizard on this browser handed over, if its hand-off is still there. */
-export function latestCheckoutOrderId(): string | null {
-  const id = storage()?.getItem(latestKey) ?? null;
-  return id && readCheckoutHandoff(id) ? id : null;
-}
-
 export function writeCheckoutHandoff(handoff: CheckoutHandoff): void {
   const store = storage();
   if (!store) return;
   store.setItem(checkoutHandoffKey(handoff.orderId), JSON.stringify(handoff));
-  store.setItem(latestKey, handoff.orderId);
 }
 
 /** Forgets the hand-off once an account owns the order (the token is no longer needed). */
@@ -78,5 +70,4 @@ export function forgetCheckoutHandoff(orderId: string): void {
   const store = storage();
   if (!store) return;
   store.removeItem(checkoutHandoffKey(orderId));
-  if (store.getItem(latestKey) === orderId) store.removeItem(latestKey);
 }

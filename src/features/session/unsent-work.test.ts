@@ -44,11 +44,10 @@ function fakeEngine(db: AppDB, serverUp: boolean) {
     },
     retryNow() {
       engine.retries++;
-      setTimeout(async () => {
+      setTimeout(() => {
         set({ phase: 'syncing' });
         if (!serverUp) return set({ phase: 'retrying', nextRetryAt: Date.now() + 60_000 });
-        await db.outbox.clear();
-        set({ phase: 'idle', pendingCount: 0 });
+        void db.outbox.clear().then(() => set({ phase: 'idle', pendingCount: 0 }));
       }, 10);
     },
     async mutate(name: string, args: unknown) {
@@ -82,15 +81,15 @@ const pendingReceipt = (): ReceiptFile => ({
 function stubUploads(works: boolean) {
   const fetchMock = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
     if (!works) throw new TypeError('Failed to fetch');
-    const url = String(input);
+    const url = input instanceof Request ? input.url : input.toString();
     if (url.endsWith('/uploads')) {
-      const { companyId } = JSON.parse(String(init?.body)) as { companyId: string };
+      const { companyId } = JSON.parse(init?.body as string) as { companyId: string };
       const key = `receipts/${companyId}/${randomUUID()}.pdf`;
       return Response.json({ key, url: `http://storage.test/${key}`, method: 'PUT', headers: {}, expiresAt: new Date(Date.now() + 60_000).toISOString() }, { status: 201 });
     }
     if (url.startsWith('http://storage.test/')) return new Response(null, { status: 200 });
     if (url.endsWith('/uploads/complete')) {
-      const { key } = JSON.parse(String(init?.body)) as { key: string };
+      const { key } = JSON.parse(init?.body as string) as { key: string };
       return Response.json({ key, name: 'ticket.pdf', size: 16, contentType: 'application/pdf' });
     }
     return new Response(null, { status: 404 });

@@ -1,5 +1,5 @@
 import { currentUserDatabase } from '@sync/client/db';
-import { resumeGuestUploads } from '@src/features/drafts/guest-drafts';
+import { resumeGuestUploads } from './guest-drafts';
 import { currentSyncEngine } from './sync-runtime';
 
 /**

@@ -4,7 +4,7 @@ import { SyncEngine } from '@sync/client/engine';
 import { browserHost } from '@sync/client/host';
 import { startReceiptUploads } from '@sync/client/receipts';
 import { createHttpTransport } from '@sync/client/transport';
-import { adoptGuestDrafts } from '@src/features/drafts/guest-drafts';
+import { adoptGuestDrafts } from './guest-drafts';
 
 /**
  * The sync engine of this tab: one per signed-in user's database, started on first use and

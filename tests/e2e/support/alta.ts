@@ -114,14 +114,14 @@ export const cachedProfileEmail = (page: Page) =>
     const database = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open(`alta-${userId}`);
       request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
+      request.onerror = () => reject(request.error!);
     });
     try {
       if (!database.objectStoreNames.contains('profile')) return null;
       const row = await new Promise<{ user?: { email?: string } } | undefined>((resolve, reject) => {
         const request = database.transaction('profile').objectStore('profile').get('me');
         request.onsuccess = () => resolve(request.result as { user?: { email?: string } } | undefined);
-        request.onerror = () => reject(request.error);
+        request.onerror = () => reject(request.error!);
       });
       return row?.user?.email ?? null;
     } finally {

@@ -197,7 +197,7 @@ export async function openCheckout(page: Page, order: PlacedOrder, lang: Lang) {
     );
   }, order);
   await page.goto(`/${lang}/checkout/${order.orderId}`);
-  const checkout = new CheckoutPage(page, lang as CheckoutLang);
+  const checkout = new CheckoutPage(page, lang);
   await expect(checkout.payButton).toBeEnabled();
   return checkout;
 }

@@ -51,7 +51,7 @@ async function queueMutation(page: Page, database: string, mutation: { name: 'sa
       const request = <T>(r: IDBRequest<T>) =>
         new Promise<T>((resolve, reject) => {
           r.onsuccess = () => resolve(r.result);
-          r.onerror = () => reject(r.error);
+          r.onerror = () => reject(r.error!);
         });
       const db = await request(indexedDB.open(name));
       const tx = db.transaction(['outbox', 'syncMeta', 'drafts'], 'readwrite');
@@ -67,7 +67,7 @@ async function queueMutation(page: Page, database: string, mutation: { name: 'sa
       tx.objectStore('syncMeta').put({ ...meta, nextMutationId: id + 1 });
       await new Promise<void>((resolve, reject) => {
         tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error);
+        tx.onerror = () => reject(tx.error!);
       });
       db.close();
       window.dispatchEvent(new Event('online'));

@@ -6,7 +6,7 @@ import { AccountsPanel } from '@src/features/accounts/components/accounts-panel'
 import { ImportDialog } from '@src/features/bank-import/components/import-dialog';
 import { ImportHistory } from '@src/features/bank-import/components/import-history';
 import { BookkeepingWorkspace } from '@src/features/bookkeeping/components/bookkeeping-workspace';
-import { CategoriserSuggestions } from '@src/features/categoriser/categoriser-suggestions';
+import { CategoriserSuggestions } from '@src/features/bookkeeping/components/categoriser-suggestions';
 import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
 /**

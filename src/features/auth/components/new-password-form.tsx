@@ -11,7 +11,6 @@ import { useErrorText } from '@src/lib/use-error-text';
 import { confirmTemporaryPassword } from '../api/auth-api';
 import { useAccountForm } from '../hooks/use-account-form';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
-import styles from './auth-layout.module.css';
 import { NewPasswordFields } from './new-password-fields';
 import { useLanguage } from '@src/features/public-site/hooks/use-language';
 

@@ -11,7 +11,6 @@ import { useErrorText } from '@src/lib/use-error-text';
 import { requestPasswordReset } from '../api/auth-api';
 import { useAccountForm } from '../hooks/use-account-form';
 import { rememberResetEmail } from '../reset-email';
-import styles from './auth-layout.module.css';
 import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
 /** Reset password, step 1: the email that receives a 6-digit code; then the confirm screen. */

@@ -32,9 +32,3 @@ export function useImportHistory(companyId: string, limit: number): ImportHistor
   }, [companyId, limit]);
   return { imports: found?.imports, held: found?.held ?? [], more: found?.more ?? false };
 }
-
-/** Seconds until the company may import again (SPEC §9 cooldown), from its newest imports. */
-export function useLatestImportTimes(companyId: string): string[] {
-  const { imports } = useImportHistory(companyId, 3);
-  return imports?.map((batch) => batch.createdAt) ?? [];
-}

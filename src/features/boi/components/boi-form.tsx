@@ -55,7 +55,7 @@ export function BoiForm({ report, language, onSent }: { report: BoiCompanyReport
   const change = (next: FormValues) => void save({ data: next as unknown as Record<string, never> });
   const setCompany = (field: keyof FormValues['company'], value: string) => change({ ...values, company: { ...values.company, [field]: value } });
   const setOwner = (index: number, field: keyof OwnerValues, value: string) => change({ ...values, owners: values.owners.map((owner, at) => (at === index ? { ...owner, [field]: value } : owner)) });
-  const error = (path: string) => (errors[path] ? t(messageKey(errors[path]!)) : undefined);
+  const error = (path: string) => (errors[path] ? t(messageKey(errors[path])) : undefined);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -31,7 +31,7 @@ export default function AnalyticsChart({ months, language }: { months: MonthFigu
         <XAxis dataKey="month" tickFormatter={(month: string) => formatMonth(month, language)} tick={{ fontSize: 12 }} />
         <YAxis tickFormatter={money} width={84} tick={{ fontSize: 12 }} />
         <Tooltip
-          labelFormatter={(month) => formatMonth(String(month), language, 'long')}
+          labelFormatter={(month) => (typeof month === 'string' ? formatMonth(month, language, 'long') : month)}
           formatter={(value, name) => [formatUsd(Number(value), language), t(`home.series.${String(name)}`)]}
         />
         <Legend

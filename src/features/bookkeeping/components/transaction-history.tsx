@@ -41,20 +41,22 @@ export function TransactionHistory({ transaction }: { transaction: Transaction }
 
   const show = (field: TrackedField, value: unknown): string => {
     if (value === null || value === undefined || value === '') return '—';
+    // History values are what the row held: text, numbers and booleans; anything else reads as JSON.
+    const text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
     switch (field) {
       case 'category':
-        return t(`categories.${String(value)}`);
+        return t(`categories.${text}`);
       case 'checked':
       case 'blocked':
         return value ? t('detail.history.yes') : t('detail.history.no');
       case 'amountCents':
         return formatUsd(Number(value) / 100, language);
       case 'date':
-        return formatDate(String(value), language);
+        return formatDate(text, language);
       case 'accountId':
         return t('detail.history.otherAccount');
       default:
-        return String(value);
+        return text;
     }
   };
 

@@ -1,4 +1,4 @@
-import Dexie, { RangeSet, type IntervalTree, type ObservabilitySet } from 'dexie';
+import Dexie, { RangeSet, type ObservabilitySet } from 'dexie';
 import type { Transaction } from '@domain/bookkeeping';
 import type { AppDB } from '@sync/client/db';
 import { compareTransactions, filtersAfterEdit, searchTextOf, type TransactionSource } from '../filter-engine';
@@ -134,7 +134,7 @@ export class TransactionStore {
   private noteChanges(parts: ObservabilitySet): void {
     const tree = parts[this.part];
     if (!tree || this.closed) return;
-    for (const range of RangeSet(tree as IntervalTree) as Iterable<{ from: unknown; to: unknown }>) {
+    for (const range of RangeSet(tree) as Iterable<{ from: unknown; to: unknown }>) {
       if (typeof range.from === 'string' && range.from === range.to) this.pendingKeys.add(range.from);
       else this.reloadWanted = true;
     }

@@ -267,4 +267,3 @@ export function useBookkeepingActions(
   );
 }
 
-export type BookkeepingActions = ReturnType<typeof useBookkeepingActions>;

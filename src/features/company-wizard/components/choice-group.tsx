@@ -28,7 +28,8 @@ interface ChoiceGroupProps {
 /**
  * Radios shown as cards (company type, plan, billing, processing speed): a fieldset whose
  * legend names the question, arrow keys move between choices, and the error is tied to
- * every radio so the missing-fields popup finds the group.
+ * every radio (read through aria-describedby; `data-invalid`, as ARIA has no invalid radio)
+ * so the missing-fields popup finds the group.
  */
 export function ChoiceGroup({ legend, showLegend = true, hint, choices, input, error, layout = 'cards' }: ChoiceGroupProps) {
   const id = useId();
@@ -54,7 +55,7 @@ export function ChoiceGroup({ legend, showLegend = true, hint, choices, input, e
                 value={choice.value}
                 className={styles.choiceInput}
                 aria-describedby={described || undefined}
-                aria-invalid={error ? true : undefined}
+                data-invalid={error ? true : undefined}
                 data-missing-label={legendText}
                 data-missing-message={error}
               />

@@ -145,7 +145,7 @@ function WizardForm<F extends OrderFlow>({ flow, language, initialStep, initialD
   saveRef.current = save;
   const persist = useCallback(() => {
     saveRef
-      .current({ step: stepRef.current + 1, data: toDraftData({ values: form.getValues() as WizardValuesOf[F], order: orderRef.current, newCompany: newCompanyRef.current }) })
+      .current({ step: stepRef.current + 1, data: toDraftData({ values: form.getValues(), order: orderRef.current, newCompany: newCompanyRef.current }) })
       .then(
         () => setSaveFailed(false),
         () => setSaveFailed(true),
@@ -198,7 +198,7 @@ function WizardForm<F extends OrderFlow>({ flow, language, initialStep, initialD
   useEffect(() => {
     if (missingRequest === 0) return;
     const found = collectMissingFields(container.current);
-    const refusal = Object.values(validateStep(flow, steps[stepRef.current]!, form.getValues() as WizardValuesOf[F])).includes('validation.bankingUnavailableCountry');
+    const refusal = Object.values(validateStep(flow, steps[stepRef.current]!, form.getValues())).includes('validation.bankingUnavailableCountry');
     if (found.length > 0) setMissing({ fields: found, refusal });
     else setProblem(t('errors:validation'));
   }, [missingRequest, t, flow, steps, form]);
@@ -259,7 +259,7 @@ function WizardForm<F extends OrderFlow>({ flow, language, initialStep, initialD
       showMissing();
       return;
     }
-    const values = form.getValues() as WizardValuesOf[F];
+    const values = form.getValues();
     const invalid = firstInvalidStep(flow, values);
     if (invalid >= 0) {
       goTo(invalid);

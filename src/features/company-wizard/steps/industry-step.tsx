@@ -4,7 +4,6 @@ import { industries } from '@domain/company';
 import layout from '@src/components/form/form-layout.module.css';
 import { TextField } from '@src/components/form/text-field';
 import { SelectField } from '@src/components/form/select-field';
-import styles from '../wizard.module.css';
 import type { StepContext } from './step-context';
 
 /** The industry from the list, or the customer's own words with 'other'. */

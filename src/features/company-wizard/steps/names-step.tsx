@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import layout from '@src/components/form/form-layout.module.css';
 import { TextField } from '@src/components/form/text-field';
-import styles from '../wizard.module.css';
 import type { StepContext } from './step-context';
 
 /** Two name options of at least 2 characters, different from each other (the state may refuse the first). */

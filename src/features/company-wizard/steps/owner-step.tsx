@@ -4,7 +4,6 @@ import { isCountryCode } from '@domain/countries';
 import layout from '@src/components/form/form-layout.module.css';
 import { PhoneField } from '@src/components/form/phone-field';
 import { TextField } from '@src/components/form/text-field';
-import styles from '../wizard.module.css';
 import type { StepContext } from './step-context';
 
 /** "Your info": the person placing the order, who will own the account (SPEC §5: names, email, phone with country code). */

@@ -10,7 +10,7 @@ import { api, NetworkError } from '@src/lib/api';
 import { messageKey } from '@src/lib/error-message';
 import { useErrorText } from '@src/lib/use-error-text';
 import { continueLinkOf, type DraftKey } from '../continue-link';
-import { shareGuestDraft } from '../guest-drafts';
+import { shareGuestDraft } from '@src/features/sync/guest-drafts';
 import styles from './continue-on-another-device.module.css';
 
 /** The email the visitor typed on the wizard's first step, if any (a draft is untrusted JSON). */

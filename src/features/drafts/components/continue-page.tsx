@@ -10,7 +10,7 @@ import { href, paths } from '@src/lib/paths';
 import { usePageTitle } from '@src/lib/use-page-title';
 import { useErrorText } from '@src/lib/use-error-text';
 import { parseContinueFragment, wizardPathOf, type DraftKey } from '../continue-link';
-import { adoptSharedDraft, draftsInTheWayOf, fetchSharedDraft } from '../guest-drafts';
+import { adoptSharedDraft, draftsInTheWayOf, fetchSharedDraft } from '@src/features/sync/guest-drafts';
 import styles from './continue-page.module.css';
 
 type State =

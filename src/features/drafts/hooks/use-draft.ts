@@ -4,7 +4,7 @@ import { applyDraftChanges, draftChanges, storedDraftData, type Draft, type Draf
 import { caughtUp, currentUserDatabase } from '@sync/client/db';
 import { useCurrentUser } from '@src/features/session/session-store';
 import { currentSyncEngine } from '@src/features/sync/sync-runtime';
-import { discardGuestDraft, guestDatabase, isSharedGuestDraft, refreshSharedGuestDraft, saveGuestDraft } from '../guest-drafts';
+import { discardGuestDraft, guestDatabase, isSharedGuestDraft, refreshSharedGuestDraft, saveGuestDraft } from '@src/features/sync/guest-drafts';
 import { forgetPending, keepPending, pendingDraft, settlePending, type PendingChange } from '../pending-draft';
 
 export interface DraftChanges {

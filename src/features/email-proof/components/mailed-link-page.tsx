@@ -54,7 +54,7 @@ export function MailedLinkPage({ kind }: { kind: MailedLinkKind }) {
   // The secret leaves the address bar (and the language links built from it) at once.
   const location = useLocation();
   useEffect(() => {
-    if (location.hash) void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: location.state });
+    if (location.hash) void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: location.state as unknown });
   }, [location, navigate]);
 
   // Used once per sign-in state: a re-render must not spend the link twice.

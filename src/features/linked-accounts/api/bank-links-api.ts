@@ -43,7 +43,7 @@ export async function unlinkBank(companyId: string, linkId: string): Promise<voi
 
 /** The local sandbox's test banks. */
 export async function sandboxInstitutions(signal?: AbortSignal): Promise<SandboxInstitution[]> {
-  return sandboxInstitutionSchema.array().parse(((await api.get('bank-linking/sandbox/institutions', { signal })) as { items: unknown }).items);
+  return sandboxInstitutionSchema.array().parse((await api.get<{ items: unknown }>('bank-linking/sandbox/institutions', { signal })).items);
 }
 
 /** The local sandbox's sign-in to a test bank: a public token, as Plaid Link's onSuccess gives. */

@@ -65,7 +65,7 @@ export function MailingScreen() {
   const [query, setQuery] = useState('');
   const [openId, setOpenId] = useState<string | null>(null);
 
-  const items = state.kind === 'ready' ? state.page : [];
+  const items = useMemo(() => (state.kind === 'ready' ? state.page : []), [state]);
   const shown = useMemo(() => searchMail(items, query), [items, query]);
   const opened = items.find((item) => item.id === openId) ?? null;
   const unread = items.filter((item) => item.readAt === null).length;

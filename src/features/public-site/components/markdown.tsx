@@ -14,10 +14,11 @@ export function Markdown({ html, className }: { html: string; className?: string
     const target = anchor?.getAttribute('href');
     if (!anchor || !target || !target.startsWith('/') || target.startsWith('//') || anchor.target) return;
     event.preventDefault();
-    navigate(target);
+    void navigate(target);
   };
   return (
-    // The click handler only upgrades real links, which stay keyboard-operable on their own.
-    <div className={[styles.prose, className].filter(Boolean).join(' ')} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
+    // The click handler only upgrades real links, which stay keyboard-operable on their own: the
+    // container catches their bubbled clicks and is itself presentation.
+    <div role="presentation" className={[styles.prose, className].filter(Boolean).join(' ')} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
   );
 }

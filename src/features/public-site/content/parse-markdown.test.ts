@@ -112,8 +112,8 @@ describe('the committed content', () => {
     for (const id of ids) {
       const [es, ...others] = languages.map((lang) => loadArticle(contentDir, lang, id));
       for (const other of others) {
-        expect({ id: other!.id, category: other!.category, date: other!.date }).toEqual({ id: es!.id, category: es!.category, date: es!.date });
-        expect(other!.toc.length).toBeGreaterThan(2);
+        expect({ id: other.id, category: other.category, date: other.date }).toEqual({ id: es!.id, category: es!.category, date: es!.date });
+        expect(other.toc.length).toBeGreaterThan(2);
       }
     }
   });

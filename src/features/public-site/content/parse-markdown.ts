@@ -94,7 +94,7 @@ export function renderMarkdown(body: string): RenderedMarkdown {
       },
     },
   });
-  const html = (marked.parse(body, { async: false }) as string).replace(
+  const html = (marked.parse(body, { async: false })).replace(
     /<table>([\s\S]*?)<\/table>/g,
     '<div class="table-scroll" tabindex="0"><table>$1</table></div>',
   );

@@ -5,11 +5,11 @@ import type { Language } from '@domain/constants';
 import { currentUserDatabase } from '@sync/client/db';
 import { Button } from '@src/components/button';
 import { TextField } from '@src/components/form/text-field';
-import { useTransactionsSelect } from '@src/features/bookkeeping/hooks/use-transactions';
-import type { TransactionSnapshot } from '@src/features/bookkeeping/db/transaction-store';
+import { useTransactionsSelect } from '../hooks/use-transactions';
+import type { TransactionSnapshot } from '../db/transaction-store';
 import { currentSyncEngine } from '@src/features/sync/sync-runtime';
 import { formatDate, formatNumber, formatUsd } from '@src/i18n/format';
-import { useCategoriser, type Suggestion } from './use-categoriser';
+import { useCategoriser, type Suggestion } from '@src/features/categoriser/use-categoriser';
 import list from '@src/components/card-list.module.css';
 import styles from './categoriser-suggestions.module.css';
 
