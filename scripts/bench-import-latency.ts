@@ -2,7 +2,8 @@
 // mutations of 1,000 lines, five to a push, pushes back to back, honouring Retry-After), another
 // user asks GET /api/v1/users/me every 50 ms over loopback HTTP. Prints that user's latency
 // (p50, p99, max) and how long the import took. Embedded PGlite by default (the case where one
-// transaction used to stall every request); never fails a build.
+// transaction used to stall every request); BENCH_DATABASE_URL=postgres://… measures on a
+// temporary PostgreSQL database. Never fails a build.
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
@@ -13,6 +14,7 @@ import { hashPassword } from '../server/auth/passwords';
 import { openDatabase } from '../server/db/client';
 import { insertUser } from '../server/db/queries/users';
 import { parseEnv } from '../server/env';
+import { temporaryPostgres } from '../tests/bench/temporary-postgres';
 
 const lines = Number(process.env.BENCH_IMPORT_LINES ?? 30_000);
 const perMutation = 1_000;
@@ -23,7 +25,9 @@ const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
 console.log(`load average before: ${load()}`);
 
 const env = parseEnv({ NODE_ENV: 'test', LOG_REQUESTS: '0', PORT: '0' });
-const database = await openDatabase({ dataDir: null });
+const temporary = process.env.BENCH_DATABASE_URL ? await temporaryPostgres(process.env.BENCH_DATABASE_URL) : null;
+const database = await openDatabase({ databaseUrl: temporary?.url, dataDir: null });
+console.log(`database: ${database.dialect}`);
 const app = createApp({ env, database, mailer: { send: async () => {} }, now: () => new Date() }, { clientRoot: '/nonexistent' });
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
 await new Promise((resolve) => server.once('listening', resolve));
@@ -125,3 +129,4 @@ console.log(`GET /users/me of another user during it: ${summary(during)}; failed
 console.log(`load average after: ${load()}`);
 server.close();
 await database.close();
+await temporary?.drop();

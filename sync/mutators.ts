@@ -1,22 +1,11 @@
 import type { z } from 'zod';
 import type { Mutator } from './mutator';
 import {
-  addInboxReceipt,
-  attachInboxReceipt,
   attachReceipt,
-  createBatchImport,
-  createCategoriserRule,
-  createManualAccount,
   createTransaction,
-  deleteInboxReceipt,
-  deleteManualAccount,
   deleteTransaction,
   deleteTransactions,
-  discardBatchImport,
-  finishBatchImport,
-  importTransactions,
   removeReceipt,
-  renameManualAccount,
   restoreTransactions,
   setTransactionCategory,
   setTransactionChecked,
@@ -25,6 +14,8 @@ import {
   setTransactionsCategory,
   setTransactionsChecked,
 } from './mutators/bookkeeping';
+import { addInboxReceipt, attachInboxReceipt, createCategoriserRule, createManualAccount, deleteInboxReceipt, deleteManualAccount, renameManualAccount } from './mutators/bookkeeping-company';
+import { createBatchImport, discardBatchImport, finishBatchImport, importTransactions } from './mutators/bookkeeping-imports';
 import { changeDraft, deleteDraft, saveDraft } from './mutators/drafts';
 
 /** Indexes mutators by their name, so a name can never point at a different mutator. */

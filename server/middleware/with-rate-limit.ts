@@ -43,13 +43,13 @@ export const rateLimitPolicies = {
 export type RateLimitAction = keyof typeof rateLimitPolicies;
 
 /**
- * Per-user sync pushes, as a token bucket (`spendFromBucket`) of push steps (one transaction of
- * at most `pushStepRows` rows, see `server/sync/push.ts`): 200 steps at once, 10 more each
- * second — 20,000 imported lines in a burst, then 1,000 a second, more than embedded PGlite
- * applies. A device editing by hand never meets it; a script cannot keep a database busy.
- * Refused pushes answer 429 with Retry-After, which the sync engine waits out.
+ * Per-user sync pushes, as a token bucket (`spendFromBucket`) of pieces of 100 rows (an
+ * ordinary mutation is one row, an imported line one; see `planPush` in `server/sync/push.ts`):
+ * 500 at once, 10 more each second — a 50,000-line import in a burst, then 1,000 lines a second.
+ * A device editing by hand never meets it; a script cannot keep a database busy. Refused pushes
+ * answer 429 with Retry-After, which the sync engine waits out.
  */
-export const pushRateLimit = { capacity: 200, perSecond: 10 } as const;
+export const pushRateLimit = { capacity: 500, perSecond: 10 } as const;
 
 /** What a rate-limited handler reports back: a failed attempt, or a success that clears the account's count. */
 export interface RateLimitGuard {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 
 /**
@@ -12,17 +12,22 @@ export const pokeChannel = 'alta_sync_poke';
 /** Notifies every user who sees one of these scopes (user ids, company ids): the owner and the teammates. */
 export async function notifyScopes(tx: Db, scopeIds: Set<string>, originClientId: string | null): Promise<void> {
   if (scopeIds.size === 0) return;
+  await tx.execute(notifyStatement(scopeIds, originClientId));
+}
+
+/** The `select` that pokes every user who sees one of `scopeIds` (not empty), for a statement that does more besides. */
+export function notifyStatement(scopeIds: Set<string>, originClientId: string | null): SQL {
   const ids = sql.join(
     [...scopeIds].map((id) => sql`${id}::uuid`),
     sql`, `,
   );
-  await tx.execute(sql`
+  return sql`
     select pg_notify(${pokeChannel}, audience.user_id::text || ':' || ${originClientId ?? ''})
     from (
       select id as user_id from users where id in (${ids})
       union select owner_id from companies where id in (${ids})
       union select user_id from company_members where company_id in (${ids})
-    ) audience`);
+    ) audience`;
 }
 
 /** `originClientId` is the device that caused the change (empty when the server did), or null after a lost connection: maybe anything changed. */

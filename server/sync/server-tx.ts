@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, inArray, type SQL } from 'drizzle-orm';
 import { firstOfEachId, reject, type ServerMutatorTx } from '@sync/mutator';
 import { syncedTables, type IndexOf, type Row, type TableName } from '@sync/tables';
 import type { Db } from '../db/client';
@@ -6,6 +6,7 @@ import { syncTombstones } from '../db/schema/sync';
 import type { CompanyRole } from './scope';
 import { bookkeepingChecks } from './bookkeeping-checks';
 import type { ServerTable } from './server-table';
+import { insertAbsentRows, upsertRows } from './set-writes';
 import { scopeOf, serverTables } from './tables';
 
 /**
@@ -19,8 +20,8 @@ function scopeKey(spec: ServerTable): string {
   return Object.entries(getTableColumns(spec.table)).find(([, column]) => column === spec.scope)![0];
 }
 
-// Rows per INSERT statement, well below PostgreSQL's 65,535 bind parameters for any table.
-const upsertChunk = 1000;
+// Ids per read, well below PostgreSQL's 65,535 bind parameters.
+const readChunk = 1000;
 
 /** A prepared write: the row as the mutator wrote it (validated) and the record to store. */
 export interface PreparedRow<T extends TableName = TableName> {
@@ -91,13 +92,8 @@ export function createServerStore(db: Db, userId: string, roles: Map<string, Com
   async function store(table: TableName, records: readonly Record<string, unknown>[], mode: StoreMode = 'put') {
     if (records.length === 0) return;
     const spec = serverTables[table];
-    if (mode === 'absent') {
-      // A taken id, in any scope, is left as it is: nothing is read, nothing overwritten.
-      for (let start = 0; start < records.length; start += upsertChunk) {
-        await db.insert(spec.table).values(records.slice(start, start + upsertChunk)).onConflictDoNothing({ target: spec.id });
-      }
-      return;
-    }
+    // A taken id, in any scope, is left as it is: nothing is read, nothing overwritten.
+    if (mode === 'absent') return insertAbsentRows(db, spec, records);
     if (records.length === 1) {
       // One row is usually an edit of an existing one: a plain UPDATE in the row's scope skips
       // the insert attempt (and its trigger); only when it finds nothing does the insert run.
@@ -110,23 +106,9 @@ export function createServerStore(db: Db, userId: string, roles: Map<string, Com
         .returning({ id: spec.id });
       if (updated.length === 1) return;
     }
-    const columns = getTableColumns(spec.table);
-    const set = Object.fromEntries(
-      Object.entries(columns)
-        .filter(([, column]) => column !== spec.id)
-        .map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)]),
-    );
     // The update branch only fires on a row of the same scope: an id owned by someone else
     // (or a row moved to another company) updates nothing and the mutation is refused.
-    for (let start = 0; start < records.length; start += upsertChunk) {
-      const chunk = records.slice(start, start + upsertChunk);
-      const written = await db
-        .insert(spec.table)
-        .values(chunk as never)
-        .onConflictDoUpdate({ target: spec.id, set: set as never, setWhere: sql`${spec.scope} = excluded.${sql.raw(`"${spec.scope.name}"`)}` })
-        .returning({ id: spec.id });
-      if (written.length !== chunk.length) reject('forbidden');
-    }
+    if ((await upsertRows(db, spec, records)) !== records.length) reject('forbidden');
   }
 
   const tx: ServerMutatorTx = {
@@ -139,8 +121,8 @@ export function createServerStore(db: Db, userId: string, roles: Map<string, Com
     async getMany<T extends TableName>(table: T, ids: readonly string[]) {
       if (ids.length === 0) return [];
       const byId = new Map<string, Row<T>>();
-      for (let start = 0; start < ids.length; start += upsertChunk) {
-        const records = await select(table, inArray(serverTables[table].id, ids.slice(start, start + upsertChunk)));
+      for (let start = 0; start < ids.length; start += readChunk) {
+        const records = await select(table, inArray(serverTables[table].id, ids.slice(start, start + readChunk)));
         for (const record of records) {
           const row = serverTables[table].toRow(record);
           byId.set(row.id, row);

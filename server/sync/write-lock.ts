@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { CompanyRole } from './scope';
 
 /**
  * Every writer of synced rows holds the write lock of each scope it writes (a user id or a
@@ -23,4 +24,28 @@ export async function lockSyncScopes(tx: Db, scopeIds: Iterable<string>): Promis
       ids.map((id) => sql`${id}`),
       sql`, `,
     )}]::text[]) as scope(scope_id) order by hashtext(scope_id)) ordered`);
+}
+
+/**
+ * A push's first statement: takes the write lock of every scope `userId` sees — their own rows
+ * and each company they own or are a teammate of, in key order like `lockSyncScopes` — names
+ * the caller for the history trigger (`alta.user_id`, this transaction only), and returns their
+ * company roles (owner wins). One round trip where reading the roles, locking and naming the
+ * caller took four: on embedded PGlite each statement is a turn the event loop waits for.
+ */
+export async function lockScopesOf(tx: Db, userId: string): Promise<Map<string, CompanyRole>> {
+  const result = (await tx.execute(sql`
+    select ordered.scope_id, ordered.role, sync_lock_scope(ordered.scope_id)::text, set_config('alta.user_id', ${userId}, true)
+    from (
+      select scope_id, role from (
+        select ${userId}::text as scope_id, null::text as role
+        union all select id::text, 'owner' from companies where owner_id = ${userId}
+        union all select company_id::text, 'teammate' from company_members where user_id = ${userId}
+      ) scopes order by hashtext(scope_id)
+    ) ordered`)) as unknown as { rows: { scope_id: string; role: CompanyRole | null }[] };
+  const roles = new Map<string, CompanyRole>();
+  for (const { scope_id: scopeId, role } of result.rows) {
+    if (role && roles.get(scopeId) !== 'owner') roles.set(scopeId, role);
+  }
+  return roles;
 }

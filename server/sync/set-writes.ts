@@ -1,0 +1,74 @@
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import type { ServerTable } from './server-table';
+
+/**
+ * Set-based writes of a push: many rows of one table in one statement whose rows come from a
+ * single `jsonb` parameter (`jsonb_to_recordset`), instead of one bind parameter per value.
+ * Drizzle's multi-row `values()` built 16 parameters per transaction and checked each of them
+ * (a 1,000-line import chunk: 16,000 values), which cost more than the statement; one JSON text
+ * costs one `JSON.stringify`, whatever the number of rows.
+ *
+ * Rows are produced in the order of the array (a function scan, nothing to sort), so each row's
+ * triggers fire in the order the mutations wrote them, and versions come out as if every write
+ * had been stored at once (decision 004 "Throughput"; the model-based tests compare pages exactly).
+ */
+
+interface Column {
+  key: string;
+  name: string;
+  type: string;
+}
+
+const columnsOf = new WeakMap<ServerTable, Column[]>();
+
+/** The table's columns a record may carry (all but `version`, which only the sync trigger writes). */
+function columns(spec: ServerTable): Column[] {
+  let list = columnsOf.get(spec);
+  if (!list) {
+    list = Object.entries(getTableColumns(spec.table))
+      .filter(([, column]) => column !== spec.version)
+      .map(([key, column]) => ({ key, name: column.name, type: column.getSQLType() }));
+    columnsOf.set(spec, list);
+  }
+  return list;
+}
+
+/**
+ * The rows as a `select` over one JSON parameter, and the columns it yields: those the records
+ * carry (records of one table all have the same keys; a column none carries keeps its default).
+ */
+function rowsOf(spec: ServerTable, records: readonly Record<string, unknown>[]): { names: SQL; select: SQL } {
+  const present = columns(spec).filter((column) => column.key in records[0]!);
+  const json = JSON.stringify(records.map((record) => Object.fromEntries(present.map((column) => [column.name, record[column.key] ?? null]))));
+  const names = sql.join(
+    present.map((column) => sql.identifier(column.name)),
+    sql`, `,
+  );
+  const definitions = sql.raw(present.map((column) => `"${column.name}" ${column.type}`).join(', '));
+  return { names, select: sql`select ${names} from jsonb_to_recordset(${json}::jsonb) as r(${definitions})` };
+}
+
+/** Inserts the rows whose id is not taken (in any scope); a taken id is left as it is. */
+export async function insertAbsentRows(db: Db, spec: ServerTable, records: readonly Record<string, unknown>[]): Promise<void> {
+  const { names, select } = rowsOf(spec, records);
+  await db.execute(sql`insert into ${spec.table} (${names}) ${select} on conflict (${sql.identifier(spec.id.name)}) do nothing`);
+}
+
+/**
+ * Inserts or replaces the rows; the update branch only fires on a row of the same scope, so an
+ * id owned by another scope (or a row moved to another scope) is not written. Returns how many
+ * rows were written: fewer than given means such an id was met.
+ */
+export async function upsertRows(db: Db, spec: ServerTable, records: readonly Record<string, unknown>[]): Promise<number> {
+  const { names, select } = rowsOf(spec, records);
+  const present = columns(spec).filter((column) => column.key in records[0]! && column.name !== spec.id.name);
+  const set = sql.raw(present.map((column) => `"${column.name}" = excluded."${column.name}"`).join(', '));
+  const scope = sql.identifier(spec.scope.name);
+  const result = (await db.execute(sql`
+    insert into ${spec.table} (${names}) ${select}
+    on conflict (${sql.identifier(spec.id.name)}) do update set ${set}
+    where ${spec.table}.${scope} = excluded.${scope}
+    returning 1`)) as unknown as { rows: unknown[] };
+  return result.rows.length;
+}
