@@ -86,6 +86,16 @@ describe('replica', () => {
     expect((await replica.meta()).nextMutationId).toBe(5);
   });
 
+  it('a mutation sees the writes of those before it in a shared transaction, and its pre-images are theirs', async () => {
+    const db = openDb();
+    const replica = new Replica(db, userId);
+    const first = draft();
+    const second = { ...first, step: 2, data: { name: 'Acme Two' } };
+    await Promise.all([replica.mutate('saveDraft', first), replica.mutate('saveDraft', second)]);
+    expect(await db.table('drafts').get(first.id)).toEqual(second);
+    expect((await db.outbox.toArray()).map((entry) => entry.undo)).toEqual([[{ table: 'drafts', id: first.id, before: null }], [{ table: 'drafts', id: first.id, before: first }]]);
+  });
+
   it('a mutation refused in the middle of a shared transaction takes back only its own writes', async () => {
     const db = openDb();
     const replica = new Replica(db, userId);

@@ -1,6 +1,6 @@
 import type Dexie from 'dexie';
 import type { Table } from 'dexie';
-import { MutationRejection, isMutationRejection, runMutator } from '@sync/mutator';
+import { MutationRejection, isMutationRejection, runMutator, type RowRef } from '@sync/mutator';
 import { findMutator, type MutatorArgs, type MutatorName } from '@sync/mutators';
 import {
   mutationArgsMaxChars,
@@ -16,7 +16,7 @@ import { isTableName, tableNames } from '@sync/tables';
 import { companyCacheTables, dropCompaniesOutside } from './company-caches';
 import { caughtUp, type OutboxEntry, type RejectedChange, type RowUndo, type SyncMeta, type UndoEntry } from './db';
 import { holdRefusedImports, retryCalls, type HeldImport } from './held-imports';
-import { compactUndo, createLocalTx, revert, revertAll } from './local-tx';
+import { compactUndo, createLocalTx, revert, revertAll, WriteBatch } from './local-tx';
 
 /** The tables a replica needs: the outbox, its sync position, rejected changes and every synced table. */
 export interface ReplicaDatabase extends Dexie {
@@ -37,6 +37,18 @@ interface WriteJob {
   argsParsed: boolean;
   resolve(ids: number[]): void;
   reject(error: unknown): void;
+}
+
+/**
+ * The rows a call's mutator says it will read, to fetch ahead for its batch. A hint from the
+ * arguments as given (not yet parsed): arguments it cannot read name no rows.
+ */
+function readsOf({ name, args }: MutationCall): readonly RowRef[] {
+  try {
+    return (findMutator(name)?.reads?.(args as never) ?? []).filter(([, id]) => typeof id === 'string');
+  } catch {
+    return [];
+  }
 }
 
 /** Rows per `bulkPut` when applying a pull page. */
@@ -143,17 +155,23 @@ export class Replica {
         outcomes = [];
         const meta = await this.metaInTx();
         const entries: OutboxEntry[] = [];
+        const batch = new WriteBatch(this.db);
+        await batch.readAhead(jobs.flatMap((job) => job.calls.flatMap(readsOf)));
         for (const job of jobs) {
           const undos: Map<string, RowUndo>[] = [];
           try {
-            const queued = await this.runCalls(job.calls, job.argsParsed, meta.nextMutationId + entries.length, undos);
+            const queued = await this.runCalls(job.calls, job.argsParsed, meta.nextMutationId + entries.length, undos, batch);
             entries.push(...queued);
             outcomes.push(() => job.resolve(queued.map((entry) => entry.id)));
           } catch (error) {
+            await batch.flush();
             for (let i = undos.length - 1; i >= 0; i--) await revert(this.db, [...undos[i]!.values()]);
+            batch.forgetAll();
             outcomes.push(() => job.reject(error));
           }
         }
+        // A write that fails fails the transaction: each job is then tried alone (below).
+        await batch.flush();
         if (entries.length === 0) return;
         await this.db.outbox.bulkAdd(entries);
         await this.db.syncMeta.put({ ...meta, nextMutationId: meta.nextMutationId + entries.length });
@@ -179,13 +197,13 @@ export class Replica {
    * their outbox entries, numbered from `firstId`. Each call's pre-images are added to `undos`
    * as it starts, so a caller can take back what ran if a later call throws.
    */
-  private async runCalls(calls: readonly MutationCall[], argsParsed: boolean, firstId: number, undos: Map<string, RowUndo>[]): Promise<OutboxEntry[]> {
+  private async runCalls(calls: readonly MutationCall[], argsParsed: boolean, firstId: number, undos: Map<string, RowUndo>[], batch?: WriteBatch): Promise<OutboxEntry[]> {
     const entries: OutboxEntry[] = [];
     for (const { name, args } of calls) {
       const undo = new Map<string, RowUndo>();
       undos.push(undo);
       const mutator = findMutator(name)!;
-      const tx = createLocalTx(this.db, this.userId, undo);
+      const tx = createLocalTx(this.db, this.userId, undo, batch);
       const parsed = argsParsed ? (await mutator.run(tx, args), args) : await runMutator(mutator, tx, args);
       // An entry too large for a push request could never be sent and would wedge the queue.
       if (JSON.stringify(parsed).length > mutationArgsMaxChars) throw new MutationRejection('invalid');
