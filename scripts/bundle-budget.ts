@@ -36,12 +36,12 @@ export const pageBudgets: PageBudget[] = [
   { name: 'home', modules: [starterModule, route('public', 'home')], namespaces: ['common', 'home'], goalKiB: 100, budgetKiB: 147 },
   { name: 'faq', modules: [starterModule, route('public', 'faq')], namespaces: ['common', 'public'], goalKiB: 100, budgetKiB: 149 },
   { name: 'login', modules: [route('guest', 'login')], namespaces: ['common', 'auth', 'validation', 'errors'], goalKiB: 150, budgetKiB: 204 },
-  { name: 'create-company wizard', modules: [route('guest', 'create-company')], namespaces: ['common', 'wizard', 'plans', 'validation', 'errors'], goalKiB: 200, budgetKiB: 320 },
+  { name: 'create-company wizard', modules: [route('guest', 'create-company')], namespaces: ['common', 'wizard', 'plans', 'validation', 'errors'], goalKiB: 200, budgetKiB: 321 },
 ];
 
 /** SPEC §2's dashboard: any of its routes, in its layout. */
 const dashboardGoalKiB = 250;
-const dashboardBudgetKiB = 322;
+const dashboardBudgetKiB = 323;
 
 export interface PageWeight {
   name: string;
