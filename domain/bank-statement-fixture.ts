@@ -1,4 +1,4 @@
-import type { BankStatementLabels } from './bank-statement-pdf';
+import type { BankStatementLabels } from './bank-statement';
 
 /** The statement's labels in English, for tests and the bench (the app passes its translated ones). */
 export const englishStatementLabels: BankStatementLabels = {

@@ -114,7 +114,7 @@ try {
   await page.waitForFunction(() => document.getElementById('state')?.textContent === 'ready');
   const { pull, drain } = (await page.evaluate(([credentials, count]) => window.runSyncBench(credentials, count), [account, mutationCount] as const)) as {
     pull: { rows: number; pages: number; failure: unknown; endToEndMs: number; fetchOnlyMs: number; applyOnlyMs: number; rawBulkPutMs: number; rawChunkedMs: number };
-    drain: { count: number; queueMs: number; drainMs: number; pushMs: number; pullMs: number; pending: number; rejected: number; failure: unknown };
+    drain: { count: number; oneByOne: number; oneByOneMs: number; burst: number; queueMs: number; drainMs: number; pushMs: number; pullMs: number; pending: number; rejected: number; failure: unknown };
   };
   const perSecond = (count: number, ms: number) => Math.round((count / ms) * 1000).toLocaleString('en-US');
   console.log(`initial pull: ${pull.rows.toLocaleString('en-US')} transactions in ${pull.pages} pages of up to ${pullPageSize}${pull.failure ? `, failure ${JSON.stringify(pull.failure)}` : ''}`);
@@ -127,7 +127,8 @@ try {
   ]);
   console.log(`queued mutations: ${drain.count.toLocaleString('en-US')} setTransactionNote (${drain.pending} left pending, ${drain.rejected} rejected${drain.failure ? `, failure ${JSON.stringify(drain.failure)}` : ''})`);
   console.table([
-    { step: 'queue (optimistic write + outbox, one Dexie transaction each)', ms: drain.queueMs, 'mutations/s': perSecond(drain.count, drain.queueMs) },
+    { step: `queue ${drain.oneByOne.toLocaleString('en-US')} one at a time, each awaited (optimistic write + outbox, a transaction each)`, ms: drain.oneByOneMs, 'mutations/s': perSecond(drain.oneByOne, drain.oneByOneMs) },
+    { step: `queue ${drain.burst.toLocaleString('en-US')} asked for together (one transaction per burst, an outbox entry each)`, ms: drain.queueMs, 'mutations/s': perSecond(drain.burst, drain.queueMs) },
     { step: `drain (push in batches of ${pushBatchMax}, server applies, pull + rebase)`, ms: drain.drainMs, 'mutations/s': perSecond(drain.count, drain.drainMs) },
     { step: '… of which the pushes (HTTP + server)', ms: drain.pushMs, 'mutations/s': perSecond(drain.count, drain.pushMs) },
     { step: '… of which the pulls (HTTP + server + rebase)', ms: drain.pullMs, 'mutations/s': perSecond(drain.count, drain.pullMs) },

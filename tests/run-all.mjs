@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs every suite Alta has and ends with one line summing them: `N passed, N failed`.
 // typecheck, lint, format and dead code → unit and server tests on PGlite → server tests on PostgreSQL (when
-// TEST_DATABASE_URL is set, as in CI) → production build → browser tests in Chromium.
+// TEST_DATABASE_URL is set, as in CI) → production build → bundle budget → browser tests in Chromium.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -80,6 +80,12 @@ const build = run('production build', 'npx', ['vite', 'build']);
 record('production build', { passed: build.ok ? 1 : 0, failed: build.ok ? 0 : 1 }, build.seconds);
 
 if (build.ok) {
+  // Issue 35 §4: each page's initial JavaScript within its budget (scripts/bundle-budget.ts).
+  const budget = run('bundle budget', 'npx', ['tsx', 'scripts/bundle-budget.ts'], { BUNDLE_BUDGET_REPORT: `${out}/bundle-budget.json` });
+  const pages = readJson(`${out}/bundle-budget.json`);
+  record('bundle budget', pages ? { passed: pages.passed, failed: pages.failed } : { passed: 0, failed: 1 }, budget.seconds);
+  for (const page of pages?.over ?? []) failures.push(`bundle budget: ${page}`);
+
   const e2e = run('browser (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json`,
   });

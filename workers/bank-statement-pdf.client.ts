@@ -1,4 +1,4 @@
-import type { BankStatement, BankStatementLabels } from '@domain/bank-statement-pdf';
+import type { BankStatement, BankStatementLabels } from '@domain/bank-statement';
 import { connectWorker, type WorkerHandle } from './comlink.client';
 import type { BankStatementPdfWorker } from './bank-statement-pdf.worker';
 

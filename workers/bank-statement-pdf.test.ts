@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildBankStatementPdf, statementMonths, statementOf, statementPeriod } from '@domain/bank-statement-pdf';
+import { statementMonths, statementOf, statementPeriod } from '@domain/bank-statement';
+import { buildBankStatementPdf } from '@domain/bank-statement-pdf';
 import { englishStatementLabels as labels } from '@domain/bank-statement-fixture';
 import type { WalletTransaction } from '@domain/banking';
 

@@ -1,6 +1,7 @@
 import '@domain/zod-jitless';
 import * as Comlink from 'comlink';
-import { buildBankStatementPdf, type BankStatement, type BankStatementLabels } from '@domain/bank-statement-pdf';
+import type { BankStatement, BankStatementLabels } from '@domain/bank-statement';
+import { buildBankStatementPdf } from '@domain/bank-statement-pdf';
 
 /**
  * Builds a month's bank statement PDF (domain/bank-statement-pdf.ts) off the main thread: a

@@ -1,29 +1,125 @@
 import Dexie from 'dexie';
-import type { ClientMutatorTx } from '@sync/mutator';
+import type { ClientMutatorTx, RowRef } from '@sync/mutator';
 import type { IndexOf, Row, TableName } from '@sync/tables';
 import type { RowUndo, UndoEntry } from './db';
 
+const keyOf = (table: TableName, id: string) => `${table}\u0000${id}`;
+
+/**
+ * What the mutations written in one transaction share (`Replica.mutate`): the rows they read or
+ * wrote, kept as IndexedDB would give them back, so a row read again (a transaction changed
+ * twice in one burst) is not asked for again, since nothing else writes while the
+ * transaction is open; and their puts and deletes, held here and sent in one `bulkPut` and one
+ * `bulkDelete` per table (`flush`) instead of a request each. `readAhead` fetches the rows the
+ * mutators say they will read in one request per table instead of one round trip each.
+ * Whatever reads or writes a table other than through the rows kept here (an index query, an
+ * insert that may skip, taking a mutation back) flushes that table's writes first.
+ */
+export class WriteBatch {
+  private readonly rows = new Map<string, unknown>();
+  private readonly held = new Map<TableName, Map<string, unknown>>();
+
+  constructor(private readonly db: Dexie) {}
+
+  async readAhead(refs: readonly RowRef[]): Promise<void> {
+    const byTable = new Map<TableName, Set<string>>();
+    for (const [table, id] of refs) {
+      if (this.rows.has(keyOf(table, id))) continue;
+      const ids = byTable.get(table) ?? new Set<string>();
+      byTable.set(table, ids);
+      ids.add(id);
+    }
+    for (const [table, ids] of byTable) {
+      const unique = [...ids];
+      const found = await this.db.table(table).bulkGet(unique);
+      unique.forEach((id, i) => this.rows.set(keyOf(table, id), found[i]));
+    }
+  }
+
+  /** A copy of the row as it stands (undefined when absent); `miss` when it was never read here. */
+  cached(table: TableName, id: string): unknown {
+    const key = keyOf(table, id);
+    if (!this.rows.has(key)) return miss;
+    const row = this.rows.get(key);
+    return row === undefined ? undefined : structuredClone(row);
+  }
+
+  /** A row read from the database (undefined: absent). */
+  fetched(table: TableName, id: string, row: unknown): void {
+    this.rows.set(keyOf(table, id), row === undefined ? undefined : structuredClone(row));
+  }
+
+  /** Writes `row` (undefined: deletes it) at the next flush; kept as a copy, the caller may change its object. */
+  write(table: TableName, id: string, row: unknown): void {
+    const copy = row === undefined ? undefined : structuredClone(row);
+    this.rows.set(keyOf(table, id), copy);
+    const writes = this.held.get(table) ?? new Map<string, unknown>();
+    this.held.set(table, writes);
+    writes.set(id, copy);
+  }
+
+  /** The row is no longer known here (written in a way this batch did not follow). */
+  unknown(table: TableName, id: string): void {
+    this.rows.delete(keyOf(table, id));
+  }
+
+
+  /** Sends the held writes (of `only` that table): the last of each row, one bulkDelete and one bulkPut per table. */
+  async flush(only?: TableName): Promise<void> {
+    for (const [table, writes] of this.held) {
+      if (only !== undefined && table !== only) continue;
+      this.held.delete(table);
+      const deletes = [...writes].filter(([, row]) => row === undefined).map(([id]) => id);
+      const puts = [...writes.values()].filter((row) => row !== undefined);
+      if (deletes.length > 0) await this.db.table(table).bulkDelete(deletes);
+      if (puts.length > 0) await this.db.table(table).bulkPut(puts);
+    }
+  }
+
+  /** Flushed, then a mutation's writes were taken back in the database: every kept row may be out of date. */
+  forgetAll(): void {
+    this.rows.clear();
+  }
+}
+
+const miss: unique symbol = Symbol('not read');
+
 /**
  * The client's `MutatorTx` over Dexie, used inside a Dexie transaction. With `undo`, it keeps
- * the first pre-image of every row the mutation writes, so a rebase can revert it later.
+ * the first pre-image of every row the mutation writes, so a rebase can revert it later. With
+ * `batch`, it shares the reads and writes of the other mutations of its transaction (`WriteBatch`).
  */
-export function createLocalTx(db: Dexie, userId: string | null, undo: Map<string, RowUndo> | null): ClientMutatorTx {
+export function createLocalTx(db: Dexie, userId: string | null, undo: Map<string, RowUndo> | null, batch?: WriteBatch): ClientMutatorTx {
   // Rows this mutation read before writing them are their pre-images: kept (as copies, in
   // case the mutator changes the object it got) so the undo log need not read them again.
   const read = new Map<string, unknown>();
   function noteRead(table: TableName, ids: readonly string[], rows: readonly unknown[]) {
     if (!undo) return;
     ids.forEach((id, i) => {
-      const key = `${table}\u0000${id}`;
+      const key = keyOf(table, id);
       if (!undo.has(key) && !read.has(key)) read.set(key, rows[i] === undefined ? null : structuredClone(rows[i]));
     });
   }
 
+  async function fetchRows<T extends TableName>(table: T, ids: readonly string[]): Promise<(Row<T> | undefined)[]> {
+    const rows = ids.map((id) => (batch ? batch.cached(table, id) : miss)) as (Row<T> | undefined | typeof miss)[];
+    const missing = ids.filter((_, i) => rows[i] === miss);
+    if (missing.length > 0) {
+      const found = await db.table<Row<T>, string>(table).bulkGet(missing);
+      missing.forEach((id, i) => batch?.fetched(table, id, found[i]));
+      let next = 0;
+      rows.forEach((row, i) => {
+        if (row === miss) rows[i] = found[next++];
+      });
+    }
+    return rows as (Row<T> | undefined)[];
+  }
+
   async function remember(table: TableName, id: string) {
     if (!undo) return;
-    const key = `${table}\u0000${id}`;
+    const key = keyOf(table, id);
     if (undo.has(key)) return;
-    const before = read.has(key) ? read.get(key) : ((await db.table(table).get(id)) ?? null);
+    const before = read.has(key) ? read.get(key) : (((await fetchRows(table, [id]))[0] as unknown) ?? null);
     undo.set(key, { table, id, before });
   }
 
@@ -31,34 +127,37 @@ export function createLocalTx(db: Dexie, userId: string | null, undo: Map<string
     location: 'client',
     userId,
     async get<T extends TableName>(table: T, id: string) {
-      const row = await db.table<Row<T>, string>(table).get(id);
+      const [row] = await fetchRows(table, [id]);
       noteRead(table, [id], [row]);
       return row;
     },
     async getMany<T extends TableName>(table: T, ids: readonly string[]) {
-      const rows = await db.table<Row<T>, string>(table).bulkGet([...ids]);
+      const rows = await fetchRows(table, ids);
       noteRead(table, ids, rows);
       return rows;
     },
     async put<T extends TableName>(table: T, row: Row<T>) {
       await remember(table, row.id);
-      await db.table(table).put(row);
+      if (batch) batch.write(table, row.id, row);
+      else await db.table(table).put(row);
     },
     async putMany<T extends TableName>(table: T, rows: readonly Row<T>[]) {
       if (undo) {
-        const fresh = rows.filter((row) => !undo.has(`${table}\u0000${row.id}`));
-        const unread = fresh.filter((row) => !read.has(`${table}\u0000${row.id}`));
-        const fetched = await db.table(table).bulkGet(unread.map((row) => row.id));
-        unread.forEach((row, i) => read.set(`${table}\u0000${row.id}`, fetched[i] ?? null));
-        for (const row of fresh) undo.set(`${table}\u0000${row.id}`, { table, id: row.id, before: read.get(`${table}\u0000${row.id}`) });
+        const fresh = rows.filter((row) => !undo.has(keyOf(table, row.id)));
+        const unread = fresh.filter((row) => !read.has(keyOf(table, row.id)));
+        const fetched = await fetchRows(table, unread.map((row) => row.id));
+        unread.forEach((row, i) => read.set(keyOf(table, row.id), fetched[i] ?? null));
+        for (const row of fresh) undo.set(keyOf(table, row.id), { table, id: row.id, before: read.get(keyOf(table, row.id)) });
       }
-      await db.table(table).bulkPut(rows as Row<T>[]);
+      if (batch) for (const row of rows) batch.write(table, row.id, row);
+      else await db.table(table).bulkPut(rows as Row<T>[]);
     },
     async insertAbsent<T extends TableName>(table: T, rows: readonly Row<T>[]) {
       // bulkAdd writes every row whose key is free; a taken key fails alone (ConstraintError),
       // and catching the BulkError here keeps the transaction going. No pre-image to read: a
       // row it inserts was absent, one it skips is untouched.
       const skipped = new Set<number>();
+      await batch?.flush(table);
       try {
         await db.table(table).bulkAdd(rows as Row<T>[]);
       } catch (error) {
@@ -68,18 +167,25 @@ export function createLocalTx(db: Dexie, userId: string | null, undo: Map<string
           skipped.add(Number(position));
         }
       }
+      rows.forEach((row, position) => {
+        if (skipped.has(position)) batch?.unknown(table, row.id);
+        else batch?.fetched(table, row.id, row);
+      });
       if (!undo) return;
       rows.forEach((row, position) => {
-        const key = `${table}\u0000${row.id}`;
+        const key = keyOf(table, row.id);
         if (!skipped.has(position) && !undo.has(key)) undo.set(key, { table, id: row.id, before: null });
       });
     },
     async delete(table: TableName, id: string) {
       await remember(table, id);
-      await db.table(table).delete(id);
+      if (batch) batch.write(table, id, undefined);
+      else await db.table(table).delete(id);
     },
-    list: <T extends TableName>(table: T, index: IndexOf<T>, value: string) =>
-      db.table<Row<T>, string>(table).where(index).equals(value).toArray(),
+    async list<T extends TableName>(table: T, index: IndexOf<T>, value: string) {
+      await batch?.flush(table);
+      return db.table<Row<T>, string>(table).where(index).equals(value).toArray();
+    },
   };
 }
 

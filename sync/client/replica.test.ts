@@ -8,7 +8,7 @@ import { MemorySyncServer } from '../testing/memory-server';
 import { protocolVersion } from '@sync/protocol';
 import { companyPageKey } from './company-caches';
 import { syncCycle } from './cycle';
-import { caughtUp, type CachedCompany, type CachedProfile } from './db';
+import { caughtUp, type CachedCompany, type CachedProfile, type OutboxEntry } from './db';
 import { Replica } from './replica';
 import type { SyncTransport } from './transport';
 
@@ -67,6 +67,73 @@ describe('replica', () => {
     expect(await db.table('drafts').get(third.id)).toBeUndefined();
     expect(await db.outbox.count()).toBe(2);
     expect((await replica.meta()).nextMutationId).toBe(3);
+  });
+
+  it('writes the mutations asked for in one task in one transaction, each its own outbox entry, in order', async () => {
+    const db = openDb();
+    const replica = new Replica(db, userId);
+    await replica.meta();
+    const transactions = vi.spyOn(db, 'transaction');
+    const [first, second, third, fourth] = [draft(), draft(), draft(), draft()];
+    const ids = await Promise.all([
+      replica.mutate('saveDraft', first),
+      replica.mutateAll([{ name: 'saveDraft', args: second }, { name: 'saveDraft', args: third }]),
+      replica.mutate('saveDraft', fourth),
+    ]);
+    expect(ids).toEqual([1, [2, 3], 4]);
+    expect(transactions).toHaveBeenCalledTimes(1);
+    expect((await db.outbox.toArray()).map((entry) => entry.args)).toEqual([first, second, third, fourth]);
+    expect((await replica.meta()).nextMutationId).toBe(5);
+  });
+
+  it('a mutation sees the writes of those before it in a shared transaction, and its pre-images are theirs', async () => {
+    const db = openDb();
+    const replica = new Replica(db, userId);
+    const first = draft();
+    const second = { ...first, step: 2, data: { name: 'Acme Two' } };
+    await Promise.all([replica.mutate('saveDraft', first), replica.mutate('saveDraft', second)]);
+    expect(await db.table('drafts').get(first.id)).toEqual(second);
+    expect((await db.outbox.toArray()).map((entry) => entry.undo)).toEqual([[{ table: 'drafts', id: first.id, before: null }], [{ table: 'drafts', id: first.id, before: first }]]);
+  });
+
+  it('a mutation refused in the middle of a shared transaction takes back only its own writes', async () => {
+    const db = openDb();
+    const replica = new Replica(db, userId);
+    const kept = draft();
+    await replica.mutate('saveDraft', kept);
+    const [before, after] = [draft(), draft()];
+    const [first, refused, last] = await Promise.allSettled([
+      replica.mutate('saveDraft', before),
+      // Same id, other wizard: refused after the mutator has read and written.
+      replica.mutateAll([{ name: 'saveDraft', args: draft() }, { name: 'saveDraft', args: { ...kept, kind: 'kyb', data: { name: 'Other' } } }]),
+      replica.mutate('saveDraft', after),
+    ]);
+    expect(first).toEqual({ status: 'fulfilled', value: 2 });
+    expect(refused).toMatchObject({ status: 'rejected', reason: expect.any(MutationRejection) });
+    expect(last).toEqual({ status: 'fulfilled', value: 3 });
+    expect(await db.table('drafts').get(kept.id)).toEqual(kept);
+    expect((await db.table('drafts').toArray()).map((row) => row.id).sort()).toEqual([kept.id, before.id, after.id].sort());
+    expect((await db.outbox.toArray()).map((entry) => [entry.id, entry.args])).toEqual([
+      [1, kept],
+      [2, before],
+      [3, after],
+    ]);
+  });
+
+  it('when a shared transaction cannot commit, writes each mutation on its own so only the one that cannot fails', async () => {
+    const db = openDb();
+    const replica = new Replica(db, userId);
+    const [good, bad, alsoGood] = [draft(), draft(), draft()];
+    const bulkAdd = db.outbox.bulkAdd.bind(db.outbox);
+    vi.spyOn(db.outbox, 'bulkAdd').mockImplementation(((entries: OutboxEntry[]) =>
+      entries.some((entry) => (entry.args as Draft).id === bad.id) ? Promise.reject(new Error('QuotaExceededError')) : bulkAdd(entries)) as typeof db.outbox.bulkAdd);
+    const outcomes = await Promise.allSettled([replica.mutate('saveDraft', good), replica.mutate('saveDraft', bad), replica.mutate('saveDraft', alsoGood)]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await db.table('drafts').get(bad.id)).toBeUndefined();
+    expect((await db.outbox.toArray()).map((entry) => [entry.id, (entry.args as Draft).id])).toEqual([
+      [1, good.id],
+      [2, alsoGood.id],
+    ]);
   });
 
   it('pushes on the next launch what a closed tab left in the outbox', async () => {

@@ -1,6 +1,6 @@
 import type Dexie from 'dexie';
 import type { Table } from 'dexie';
-import { MutationRejection, isMutationRejection, runMutator } from '@sync/mutator';
+import { MutationRejection, isMutationRejection, runMutator, type RowRef } from '@sync/mutator';
 import { findMutator, type MutatorArgs, type MutatorName } from '@sync/mutators';
 import {
   mutationArgsMaxChars,
@@ -16,7 +16,7 @@ import { isTableName, tableNames } from '@sync/tables';
 import { companyCacheTables, dropCompaniesOutside } from './company-caches';
 import { caughtUp, type OutboxEntry, type RejectedChange, type RowUndo, type SyncMeta, type UndoEntry } from './db';
 import { holdRefusedImports, retryCalls, type HeldImport } from './held-imports';
-import { compactUndo, createLocalTx, revert, revertAll } from './local-tx';
+import { compactUndo, createLocalTx, revert, revertAll, WriteBatch } from './local-tx';
 
 /** The tables a replica needs: the outbox, its sync position, rejected changes and every synced table. */
 export interface ReplicaDatabase extends Dexie {
@@ -31,13 +31,34 @@ export type PullOutcome = 'applied' | 'stale';
 /** One mutation to run: its name and arguments. */
 export type MutationCall = { [Name in MutatorName]: { name: Name; args: MutatorArgs<Name> } }[MutatorName];
 
+/** Mutations waiting to be written: resolved with their outbox ids, or rejected with why not. */
+interface WriteJob {
+  calls: readonly MutationCall[];
+  argsParsed: boolean;
+  resolve(ids: number[]): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * The rows a call's mutator says it will read, to fetch ahead for its batch. A hint from the
+ * arguments as given (not yet parsed): arguments it cannot read name no rows.
+ */
+function readsOf({ name, args }: MutationCall): readonly RowRef[] {
+  try {
+    return (findMutator(name)?.reads?.(args as never) ?? []).filter(([, id]) => typeof id === 'string');
+  } catch {
+    return [];
+  }
+}
+
 /** Rows per `bulkPut` when applying a pull page. */
 const writeSlice = 1000;
 
 /**
  * One device database's side of the sync protocol, with no timers, network or tabs: those
- * live in the engine. Every method is one Dexie transaction, so a crash or a closed tab at
- * any point leaves the database either before or after it.
+ * live in the engine. Every method is one Dexie transaction (mutations asked for together
+ * share one, each still atomic), so a crash or a closed tab at any point leaves the database
+ * either before or after it.
  *
  * Local state is always "server rows as of the cursor, then the outbox replayed in id order".
  * Each outbox entry keeps the pre-images of the rows it wrote, so a pull can revert the
@@ -73,41 +94,122 @@ export class Replica {
    * Runs the mutator on the local database and appends it to the outbox in the same Dexie
    * transaction: both happen or neither does. A mutator's local refusal (or arguments that
    * do not parse) throws `MutationRejection` and changes nothing.
+   *
+   * The mutations asked for in the same task, and those asked for while the previous ones are
+   * being written, share one Dexie transaction (see `writeJobs`): one commit for a burst of
+   * changes instead of one each, with nothing waiting for a timer when there is no burst.
    */
-  async mutate<Name extends MutatorName>(name: Name, args: MutatorArgs<Name>): Promise<number> {
-    const [id] = await this.mutateAll([{ name, args } as MutationCall]);
-    return id!;
+  mutate<Name extends MutatorName>(name: Name, args: MutatorArgs<Name>): Promise<number> {
+    return this.enqueue([{ name, args } as MutationCall], false).then(([id]) => id!);
   }
 
   /**
-   * Runs several mutations in order in ONE Dexie transaction, each its own outbox entry (an
-   * import's chunks prepared while the previous write was committing): one commit instead of
-   * one per mutation. All or nothing: a refusal of any of them changes nothing.
+   * Runs several mutations in order, each its own outbox entry (an import's chunks prepared
+   * while the previous write was committing), in the same transaction. All or nothing: a
+   * refusal of any of them changes nothing.
    *
    * `argsParsed`: the arguments are already what their mutators' schemas make of them, so they
    * are not parsed again. Only for arguments built from values those same schemas produced: an
    * import's chunks, whose every line the worker validated (`checkImportedRow`); their test
    * checks that parsing them changes nothing. The server parses every mutation it receives.
    */
-  async mutateAll(calls: readonly MutationCall[], { argsParsed = false } = {}): Promise<number[]> {
-    return this.db.transaction('rw', this.syncTables, async () => this.queueInTx(await this.metaInTx(), calls, argsParsed));
+  mutateAll(calls: readonly MutationCall[], { argsParsed = false } = {}): Promise<number[]> {
+    return this.enqueue(calls, argsParsed);
+  }
+
+  /** Asked for, not yet in a transaction, in the order asked. */
+  private waiting: WriteJob[] = [];
+  private writing = false;
+
+  private enqueue(calls: readonly MutationCall[], argsParsed: boolean): Promise<number[]> {
+    return new Promise<number[]>((resolve, reject) => {
+      this.waiting.push({ calls, argsParsed, resolve, reject });
+      // After the current task: what it asks for next joins this transaction.
+      if (this.waiting.length === 1 && !this.writing) queueMicrotask(() => void this.writeWaiting());
+    });
+  }
+
+  /** Writes every waiting job in one transaction, then what arrived meanwhile, until none waits. */
+  private async writeWaiting(): Promise<void> {
+    if (this.writing) return;
+    this.writing = true;
+    try {
+      while (this.waiting.length > 0) await this.writeJobs(this.waiting.splice(0));
+    } finally {
+      this.writing = false;
+    }
+  }
+
+  /**
+   * Writes `jobs` in order in one Dexie transaction, each atomic on its own as if it had its
+   * own: a job that throws has its writes taken back (from the pre-images it recorded) and gets
+   * no outbox entry, and the jobs after it still run. Ids are given in order to those that
+   * pass. If the transaction itself fails (the outbox cannot be written, the database is
+   * closing), nothing of it is stored and each job is tried again in a transaction of its own,
+   * so one that cannot be written does not take the others with it.
+   */
+  private async writeJobs(jobs: readonly WriteJob[]): Promise<void> {
+    let outcomes: (() => void)[] = [];
+    try {
+      await this.db.transaction('rw', this.syncTables, async () => {
+        outcomes = [];
+        const meta = await this.metaInTx();
+        const entries: OutboxEntry[] = [];
+        const batch = new WriteBatch(this.db);
+        await batch.readAhead(jobs.flatMap((job) => job.calls.flatMap(readsOf)));
+        for (const job of jobs) {
+          const undos: Map<string, RowUndo>[] = [];
+          try {
+            const queued = await this.runCalls(job.calls, job.argsParsed, meta.nextMutationId + entries.length, undos, batch);
+            entries.push(...queued);
+            outcomes.push(() => job.resolve(queued.map((entry) => entry.id)));
+          } catch (error) {
+            await batch.flush();
+            for (let i = undos.length - 1; i >= 0; i--) await revert(this.db, [...undos[i]!.values()]);
+            batch.forgetAll();
+            outcomes.push(() => job.reject(error));
+          }
+        }
+        // A write that fails fails the transaction: each job is then tried alone (below).
+        await batch.flush();
+        if (entries.length === 0) return;
+        await this.db.outbox.bulkAdd(entries);
+        await this.db.syncMeta.put({ ...meta, nextMutationId: meta.nextMutationId + entries.length });
+      });
+    } catch (error) {
+      if (jobs.length === 1) return jobs[0]!.reject(error);
+      for (const job of jobs) await this.writeJobs([job]);
+      return;
+    }
+    for (const settle of outcomes) settle();
   }
 
   /** Runs and queues `calls` inside the caller's Dexie transaction; returns their outbox ids. */
   private async queueInTx(meta: SyncMeta, calls: readonly MutationCall[], argsParsed = false): Promise<number[]> {
-    const entries: OutboxEntry[] = [];
-    for (const { name, args } of calls) {
-      const undo = new Map<string, RowUndo>();
-      const mutator = findMutator(name)!;
-      const tx = createLocalTx(this.db, this.userId, undo);
-      const parsed = argsParsed ? (await mutator.run(tx, args), args) : await runMutator(mutator, tx, args);
-      // An entry too large for a push request could never be sent and would wedge the queue.
-      if (JSON.stringify(parsed).length > mutationArgsMaxChars) throw new MutationRejection('invalid');
-      entries.push({ id: meta.nextMutationId + entries.length, name, args: parsed, createdAt: this.clock().toISOString(), undo: compactUndo(undo.values()) });
-    }
+    const entries = await this.runCalls(calls, argsParsed, meta.nextMutationId, []);
     await this.db.outbox.bulkAdd(entries);
     await this.db.syncMeta.put({ ...meta, nextMutationId: meta.nextMutationId + entries.length });
     return entries.map((entry) => entry.id);
+  }
+
+  /**
+   * Runs `calls` in order on the local database (inside the caller's transaction) and returns
+   * their outbox entries, numbered from `firstId`. Each call's pre-images are added to `undos`
+   * as it starts, so a caller can take back what ran if a later call throws.
+   */
+  private async runCalls(calls: readonly MutationCall[], argsParsed: boolean, firstId: number, undos: Map<string, RowUndo>[], batch?: WriteBatch): Promise<OutboxEntry[]> {
+    const entries: OutboxEntry[] = [];
+    for (const { name, args } of calls) {
+      const undo = new Map<string, RowUndo>();
+      undos.push(undo);
+      const mutator = findMutator(name)!;
+      const tx = createLocalTx(this.db, this.userId, undo, batch);
+      const parsed = argsParsed ? (await mutator.run(tx, args), args) : await runMutator(mutator, tx, args);
+      // An entry too large for a push request could never be sent and would wedge the queue.
+      if (JSON.stringify(parsed).length > mutationArgsMaxChars) throw new MutationRejection('invalid');
+      entries.push({ id: firstId + entries.length, name, args: parsed, createdAt: this.clock().toISOString(), undo: compactUndo(undo.values()) });
+    }
+    return entries;
   }
 
   /**

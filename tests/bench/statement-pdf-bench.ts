@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts, type PDFPage } from 'pdf-lib';
 import { englishStatementLabels as labels } from '@domain/bank-statement-fixture';
-import { statementOf } from '@domain/bank-statement-pdf';
+import { statementOf } from '@domain/bank-statement';
 import type { WalletTransaction } from '@domain/banking';
 import { buildBankStatementPdfInWorker } from '@workers/bank-statement-pdf.client';
 import { exposePdfBench } from './pdf-bench';

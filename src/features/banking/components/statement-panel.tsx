@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { statementMonths, statementOf } from '@domain/bank-statement-pdf';
+import { statementMonths, statementOf } from '@domain/bank-statement';
 import type { BankingOverview, WalletTransaction } from '@domain/banking';
 import type { Language } from '@domain/constants';
 import { buildBankStatementPdfInWorker } from '@workers/bank-statement-pdf.client';
