@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { bankAccounts, bankingProfiles, bankingWebhookEvents, walletBalances, walletTransactions } from '../db/schema/banking';
 import { companies, partners } from '../db/schema/companies';
 import { ProblemError } from '../lib/problem';
-import { errorForLog } from '../lib/log-error';
+import { logError } from '../lib/log-error';
 import { notifyScopes } from '../sync/poke';
 import { BankingProviderError, fromDepositActivity, transferStatusOf, verificationOf, type BankingEvent, type BankingProvider, type DepositActivity } from '../providers/banking/banking-provider';
 import { decimalToCents } from '@domain/banking';
@@ -197,7 +197,7 @@ export async function sendWithdrawal(
   } catch (error) {
     if (error instanceof BankingProviderError && error.refused) {
       // The provider said no: no transfer exists, the balance comes back and the row says error.
-      console.error(JSON.stringify({ level: 'error', msg: 'withdrawal refused by the provider', transaction: row.id, ...errorForLog(error) }));
+      logError('withdrawal refused by the provider', { transaction: row.id }, error);
       const refunded = await db.transaction(async (tx) => {
         const [failed] = await tx
           .update(walletTransactions)
@@ -213,7 +213,7 @@ export async function sendWithdrawal(
       return { outcome: 'refused', row: refunded ?? (await current()) };
     }
     // No answer, or one Alta cannot read: the transfer may exist. Nothing comes back until the provider says so.
-    console.error(JSON.stringify({ level: 'error', msg: 'withdrawal outcome unknown; asking again later', transaction: row.id, ...errorForLog(error) }));
+    logError('withdrawal outcome unknown; asking again later', { transaction: row.id }, error);
     await db
       .update(walletTransactions)
       .set({ resolveAfter: new Date(now.getTime() + withdrawalRetryMs) })
@@ -296,7 +296,7 @@ async function applyDeposit(tx: Db, companyId: string, activity: DepositActivity
       .where(and(eq(walletBalances.companyId, companyId), eq(walletBalances.currency, 'usd'), sql`${walletBalances.availableCents} >= ${netOf(existing)}`))
       .returning();
     if (!debited) {
-      console.error(JSON.stringify({ level: 'error', msg: 'deposit reversed after it was spent', transaction: existing.id, type: activity.type }));
+      logError('deposit reversed after it was spent', { transaction: existing.id, type: activity.type });
       return null;
     }
   }

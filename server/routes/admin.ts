@@ -45,8 +45,8 @@ import { problemResponses } from '../lib/problem-responses';
 import { withAdmin } from '../middleware/with-admin';
 import { withSession } from '../middleware/with-session';
 import { renderMail } from '../providers/mail/render-mail';
+import { json } from '../lib/openapi';
 
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 
 function companyResponse(row: AdminCompanyRow) {

@@ -14,8 +14,8 @@ import type { AppDeps } from '../context';
 import { problemResponses } from '../lib/problem-responses';
 import { answerOrRefusal, answerRefusals, refusalResponse } from '../lib/refusals';
 import { withRateLimit, type RateLimitedEnv } from '../middleware/with-rate-limit';
+import { json } from '../lib/openapi';
 
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
 /** What a person signing in meets in normal use: answered as refusals, not errors (decision 021). */
 const loginRefusals = ['invalid_credentials', 'login_code_required', 'invalid_security_code', 'user_blocked', 'google_account_not_found', 'rate_limited'] as const;

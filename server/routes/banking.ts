@@ -17,7 +17,6 @@ import {
   type LiquidationAddressView,
 } from '@domain/banking';
 import { idempotencyKeySchema } from '@domain/checkout';
-import { problemSchema } from '@domain/problem';
 import { kybSubmissionSchema } from '@domain/kyb';
 import { kybOf, submitKyb } from '../banking/kyb';
 import { bankingAccessOf, mayGenerateQr, requireBankingAccess, requireMoneyMovement, sanctionedResidence } from '../banking/access';
@@ -31,7 +30,7 @@ import { bankAccounts, bankingProfiles, liquidationAddresses } from '../db/schem
 import { users } from '../db/schema/users';
 import { ProblemError } from '../lib/problem';
 import { answerRefusals, refusalResponse } from '../lib/refusals';
-import { errorForLog } from '../lib/log-error';
+import { logError } from '../lib/log-error';
 import { withSession } from '../middleware/with-session';
 import { BankingProviderError, depositCurrencies, type BankingProvider, type VirtualAccounts } from '../providers/banking/banking-provider';
 import type { SandboxBanking } from '../providers/banking/sandbox-banking';
@@ -39,9 +38,9 @@ import { renderMail } from '../providers/mail/render-mail';
 import { refundHit, takeHit, type RateRule } from '../db/queries/rate-limits';
 import { rateLimited, withRateLimit } from '../middleware/with-rate-limit';
 import { clientIp } from '../auth/client-ip';
+import { json } from '../lib/openapi';
+import { problem } from '../lib/problem-responses';
 
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
-const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: problemSchema } } });
 const companyParams = z.object({ companyId: z.uuid({ error: 'validation.invalid' }) });
 const codeBody = z.object({ code: twoFactorCodeSchema }).strict();
 const companyBody = z.object({ companyId: z.uuid({ error: 'validation.invalid' }) }).strict();
@@ -161,7 +160,7 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
           const account = await provider.createVirtualAccount(profile.customerId, { idempotencyKey, walletId: wallet.id, currency });
           if (account.currency === currency) Object.assign(accounts, { [currency]: account });
         } catch (error) {
-          console.error(JSON.stringify({ level: 'error', msg: 'virtual account failed', currency, ...errorForLog(error) }));
+          logError('virtual account failed', { currency }, error);
         }
       }
       const [updated] = await db
@@ -172,7 +171,7 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
       return updated ?? profile;
     } catch (error) {
       // The screen still opens; the next visit tries again.
-      console.error(JSON.stringify({ level: 'error', msg: 'banking provisioning failed', ...errorForLog(error) }));
+      logError('banking provisioning failed', {}, error);
       return profile;
     }
   }
@@ -200,7 +199,7 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
       if (error instanceof BankingProviderError && /email/i.test(`${error.providerCode ?? ''} ${error.message}`) && error.status === 400) {
         throw new ProblemError(409, 'kyc_email_in_use');
       }
-      console.error(JSON.stringify({ level: 'error', msg: 'kyc link failed', ...errorForLog(error) }));
+      logError('kyc link failed', {}, error);
       throw new ProblemError(502, 'kyc_failed');
     }
   }
@@ -480,7 +479,7 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
         return c.json(toBankAccountView(row!), 201);
       } catch (error) {
         if (error instanceof ProblemError) throw error;
-        console.error(JSON.stringify({ level: 'error', msg: 'bank account failed', ...errorForLog(error) }));
+        logError('bank account failed', {}, error);
         throw new ProblemError(502, 'bank_account_failed');
       }
     })
@@ -493,7 +492,7 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
       try {
         await provider.deleteExternalAccount(profile!.customerId, account.providerAccountId);
       } catch (error) {
-        console.error(JSON.stringify({ level: 'error', msg: 'bank account delete failed', ...errorForLog(error) }));
+        logError('bank account delete failed', {}, error);
         throw new ProblemError(502, 'bank_account_delete_failed');
       }
       await db.update(bankAccounts).set({ deletedAt: deps.now() }).where(eq(bankAccounts.id, account.id));
@@ -536,7 +535,7 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
           201,
         );
       } catch (error) {
-        console.error(JSON.stringify({ level: 'error', msg: 'liquidation address failed', ...errorForLog(error) }));
+        logError('liquidation address failed', {}, error);
         throw new ProblemError(502, 'liquidation_failed');
       }
     })

@@ -15,7 +15,7 @@ import {
   type SavedCard,
 } from '@domain/billing';
 import { idempotencyKeySchema, parseExpiry, paymentDeclineCodes, type PaymentMethodInput } from '@domain/checkout';
-import { problemSchema, type ProblemCode } from '@domain/problem';
+import type { ProblemCode } from '@domain/problem';
 import { buildInvoicePdf } from '../billing/invoice-pdf';
 import type { AppDeps, AppEnv, SessionUser } from '../context';
 import {
@@ -48,13 +48,12 @@ import {
   type SubscriptionChangeRow,
 } from '../db/queries/billing';
 import { ProblemError } from '../lib/problem';
-import { problemResponses } from '../lib/problem-responses';
+import { problem, problemResponses } from '../lib/problem-responses';
 import { answerOrRefusal, answerRefusals } from '../lib/refusals';
 import { withSession } from '../middleware/with-session';
 import { IdempotencyConflictError, PaymentProviderError, UnsupportedPaymentMethodError, type PaymentsProvider, type ProviderPaymentMethod, type SetupOutcome } from '../providers/payments/payments-provider';
+import { json } from '../lib/openapi';
 
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
-const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: problemSchema } } });
 const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 const keyHeaders = z.object({ 'idempotency-key': idempotencyKeySchema });
 

@@ -1,4 +1,4 @@
-import { errorForLog } from '../lib/log-error';
+import { logError } from '../lib/log-error';
 import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
@@ -16,7 +16,7 @@ import {
 import type { Language } from '@domain/constants';
 import { isBankingAvailable } from '@domain/countries';
 import { formatUsd } from '@domain/plans';
-import { problemSchema, type ProblemCode } from '@domain/problem';
+import type { ProblemCode } from '@domain/problem';
 import { sendMailInBackground } from '../auth/mails';
 import type { AppDeps, AppEnv, SessionUser } from '../context';
 import {
@@ -52,6 +52,8 @@ import {
   type PaymentsProvider,
   type ProviderPaymentMethod,
 } from '../providers/payments/payments-provider';
+import { json } from '../lib/openapi';
+import { problem } from '../lib/problem-responses';
 
 const dateLocales: Record<Language, string> = { es: 'es-419', en: 'en-US', pt: 'pt-BR' };
 
@@ -234,7 +236,7 @@ export function createCheckout(deps: AppDeps, provider: PaymentsProvider) {
       }
       // Unknown at the provider: the attempt stays open and the next retry resumes it with the same key.
       await releasePayment(db, payment.id);
-      console.error(JSON.stringify({ level: 'error', msg: 'payment provider error', paymentId: payment.id, ...errorForLog(error), ...(error instanceof PaymentProviderError ? { detail: error.message } : {}) }));
+      logError('payment provider error', { paymentId: payment.id, ...(error instanceof PaymentProviderError ? { detail: error.message } : {}) }, error);
       // Not stored: a retry with the same key must resume the attempt, not replay this answer.
       return paymentProblem(502, 'payment_failed', { supportCode: supportCodeOf(payment.id) });
     }
@@ -364,8 +366,6 @@ export type Checkout = ReturnType<typeof createCheckout>;
 
 const orderIdParams = z.object({ orderId: z.uuid({ error: 'validation.invalid' }) });
 const checkoutHeaders = z.object({ [checkoutTokenHeader]: z.string().max(200).optional() });
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
-const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: problemSchema } } });
 
 /**
  * What a paying customer meets in normal use (decision 021): a declined card, a page opened

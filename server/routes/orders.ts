@@ -15,7 +15,6 @@ import {
 } from '@domain/checkout';
 import { bankingUnavailableResidence, toE164 } from '@domain/company';
 import { computePrice, couponDiscount, quoteSchema, type CouponEffect, type Quote } from '@domain/plans';
-import { problemSchema } from '@domain/problem';
 import { demoCoupons } from '../catalog/coupons';
 import { planCatalog } from '../catalog/plans';
 import { emailProven } from '../auth/email-proof';
@@ -47,9 +46,9 @@ import { withOptionalSession } from '../middleware/with-optional-session';
 import { withRateLimit } from '../middleware/with-rate-limit';
 import { withSession } from '../middleware/with-session';
 import type { Checkout } from './checkout';
+import { json } from '../lib/openapi';
+import { problem } from '../lib/problem-responses';
 
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
-const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: problemSchema } } });
 const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 const checkoutHeaders = z.object({ [checkoutTokenHeader]: z.string().max(200).optional() });
 

@@ -32,8 +32,8 @@ import { withRateLimit, type RateLimitedEnv } from '../middleware/with-rate-limi
 import { withSession } from '../middleware/with-session';
 import { renderMail } from '../providers/mail/render-mail';
 import { notifyScopes } from '../sync/poke';
+import { json } from '../lib/openapi';
 
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What an owner inviting someone meets in normal use (decision 021). */

@@ -19,8 +19,8 @@ import { answerOrRefusal, answerRefusals, refusalResponse } from '../lib/refusal
 import { withRateLimit, type RateLimitedEnv } from '../middleware/with-rate-limit';
 import { withSession } from '../middleware/with-session';
 import { renderMail } from '../providers/mail/render-mail';
+import { json } from '../lib/openapi';
 
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
 /** What a person creating an account meets in normal use: answered as refusals, not errors (decision 021). */
 const registerRefusals = ['email_taken', 'rate_limited'] as const;
