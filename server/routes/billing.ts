@@ -14,7 +14,7 @@ import {
   type Proration,
   type SavedCard,
 } from '@domain/billing';
-import { idempotencyKeySchema, parseExpiry, paymentDeclineCodes, type PaymentMethodInput } from '@domain/checkout';
+import { idempotencyKeySchema, paymentDeclineCodes } from '@domain/checkout';
 import type { ProblemCode } from '@domain/problem';
 import { buildInvoicePdf } from '../billing/invoice-pdf';
 import type { AppDeps, AppEnv, SessionUser } from '../context';
@@ -51,8 +51,9 @@ import { ProblemError } from '../lib/problem';
 import { problem, problemResponses } from '../lib/problem-responses';
 import { answerOrRefusal, answerRefusals } from '../lib/refusals';
 import { withSession } from '../middleware/with-session';
-import { IdempotencyConflictError, PaymentProviderError, UnsupportedPaymentMethodError, type PaymentsProvider, type ProviderPaymentMethod, type SetupOutcome } from '../providers/payments/payments-provider';
+import { IdempotencyConflictError, PaymentProviderError, UnsupportedPaymentMethodError, type PaymentsProvider, type SetupOutcome } from '../providers/payments/payments-provider';
 import { json } from '../lib/openapi';
+import { toProviderMethod } from '../payments/provider-method';
 
 const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 const keyHeaders = z.object({ 'idempotency-key': idempotencyKeySchema });
@@ -69,12 +70,6 @@ const staleChangeClaimMs = 2 * 60_000;
 class SettledElsewhere extends Error {}
 
 const toCard = (row: CardRow): SavedCard => ({ id: row.id, brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear, isDefault: row.isDefault });
-
-function toProviderMethod(method: PaymentMethodInput): ProviderPaymentMethod {
-  if (method.type === 'stripe') return { type: 'stripe', paymentMethodId: method.paymentMethodId };
-  const { month, year } = parseExpiry(method.expiry);
-  return { type: 'card', card: { number: method.cardNumber, expMonth: month, expYear: year, cvc: method.cvc, holderName: method.holderName, postalCode: method.postalCode } };
-}
 
 /** Provider failures the customer cannot fix by changing the card: 502, retried with the same key. */
 async function provided<T>(run: () => Promise<T>): Promise<T> {

@@ -7,7 +7,7 @@ import { createTestApp, outcome, refusedWith, type TestApp } from '../test/harne
 import { PaymentProviderError, type PaymentsProvider } from '../providers/payments/payments-provider';
 import { createSandboxPayments } from '../providers/payments/sandbox-payments';
 import { cardMethod, confirmRequest, payRequest, placeOrder, signedInUser, type PlacedOrder } from '../test/orders-fixtures';
-import { createCheckout } from './checkout';
+import { createCheckout } from '../payments/checkout';
 
 const day = 24 * 60 * 60 * 1000;
 

@@ -45,7 +45,7 @@ import { checkoutTokenHeader, mayAccessOrder, withCheckoutAccess } from '../midd
 import { withOptionalSession } from '../middleware/with-optional-session';
 import { withRateLimit } from '../middleware/with-rate-limit';
 import { withSession } from '../middleware/with-session';
-import type { Checkout } from './checkout';
+import type { Checkout } from '../payments/checkout';
 import { json } from '../lib/openapi';
 import { problem } from '../lib/problem-responses';
 
