@@ -18,6 +18,7 @@ import { bankLinksRouter } from './routes/bank-links';
 import { billingRouter } from './routes/billing';
 import { stripeWebhooksRouter } from './routes/stripe-webhooks';
 import { bankingRouter } from './routes/banking';
+import { bankingTwoFactorRouter } from './routes/banking-two-factor';
 import { bankingSandboxRouter } from './routes/banking-sandbox';
 import { bookkeepingRouter } from './routes/bookkeeping';
 import { createCheckout } from './payments/checkout';
@@ -103,6 +104,7 @@ export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) 
   api.route('/', bookkeepingRouter(deps));
   api.route('/', bankLinksRouter(deps, deps.bankLinking ?? createBankLinkingProvider(deps)));
   const banking = createBankingProvider(deps);
+  api.route('/', bankingTwoFactorRouter(deps));
   api.route('/', bankingRouter(deps, banking));
   api.route('/', adminDepositsRouter(deps));
   if (isSandboxBanking(banking)) api.route('/', bankingSandboxRouter(deps, banking));

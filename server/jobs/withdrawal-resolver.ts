@@ -1,5 +1,5 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
-import { sendWithdrawal, withdrawalRetryMs } from '../banking/money';
+import { sendWithdrawal, withdrawalRetryMs } from '../banking/withdrawals';
 import type { Db } from '../db/client';
 import { walletTransactions } from '../db/schema/banking';
 import type { BankingProvider } from '../providers/banking/banking-provider';

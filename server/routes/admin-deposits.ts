@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { walletTransactionSchema } from '@domain/banking';
-import { heldDeposits, reviewHeldDeposit } from '../banking/money';
+import { heldDeposits, reviewHeldDeposit } from '../banking/deposits';
 import type { AppDeps, AppEnv } from '../context';
 import { findCompanyForStaff } from '../db/queries/companies';
 import { ProblemError } from '../lib/problem';

@@ -4,7 +4,6 @@ import type { ProblemCode } from '@domain/problem';
 import type { AppDeps, AppEnv, SessionUser } from '../context';
 import type { StoredResponse } from '../db/schema/payments';
 import { json } from '../lib/openapi';
-import { ProblemError } from '../lib/problem';
 import { problem } from '../lib/problem-responses';
 import { answerOrRefusal, answerRefusals } from '../lib/refusals';
 import { checkoutTokenHeader, withCheckoutAccess } from '../middleware/with-checkout-access';
