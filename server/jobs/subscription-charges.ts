@@ -1,16 +1,14 @@
 import type { AppDeps } from '../context';
+import { ensureSubscriptions, planPrice } from '../db/queries/billing';
+import { customerOf, defaultCardOf } from '../db/queries/billing-cards';
 import {
   claimSubscriptionCharge,
-  customerOf,
-  defaultCardOf,
   dueSubscriptionsPage,
   endSubscription,
-  ensureSubscriptions,
   markChargeProcessing,
-  planPrice,
   settleChargeFailed,
   settleChargeSucceeded,
-} from '../db/queries/billing';
+} from '../db/queries/subscription-charges';
 import { logError } from '../lib/log-error';
 import { PaymentProviderError, type PaymentOutcome, type PaymentsProvider } from '../providers/payments/payments-provider';
 import { repeatEvery } from './repeat';

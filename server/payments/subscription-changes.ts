@@ -4,8 +4,6 @@ import {
   addCredit,
   applyPlanChange,
   claimSubscriptionChange,
-  customerOf,
-  defaultCardOf,
   findSubscriptionChange,
   findSubscriptionOf,
   insertInvoice,
@@ -13,9 +11,9 @@ import {
   releaseSubscriptionChange,
   settleSubscriptionChange,
   toSubscription,
-  type CardRow,
   type SubscriptionChangeRow,
 } from '../db/queries/billing';
+import { customerOf, defaultCardOf, type CardRow } from '../db/queries/billing-cards';
 import { ProblemError } from '../lib/problem';
 import type { PaymentsProvider } from '../providers/payments/payments-provider';
 import { provided } from './provided';

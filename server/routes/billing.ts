@@ -17,24 +17,26 @@ import type { ProblemCode } from '@domain/problem';
 import { buildInvoicePdf } from '../billing/invoice-pdf';
 import type { AppDeps, AppEnv, SessionUser } from '../context';
 import {
-  customerOf,
   ensureOrderInvoices,
   ensureSubscriptions,
-  findCardSetupOf,
   findInvoiceOf,
   findSubscriptionOf,
-  listCardsOf,
   listInvoicesOf,
   listSubscriptionsOf,
+  setCancelAtPeriodEnd,
+  toSubscription,
+} from '../db/queries/billing';
+import {
+  customerOf,
+  findCardSetupOf,
+  listCardsOf,
   recordCardSetup,
   removeCard,
   saveCard,
   saveCustomer,
-  setCancelAtPeriodEnd,
   setDefaultCard,
-  toSubscription,
   type CardRow,
-} from '../db/queries/billing';
+} from '../db/queries/billing-cards';
 import { ProblemError } from '../lib/problem';
 import { problem, problemResponses } from '../lib/problem-responses';
 import { answerOrRefusal, answerRefusals } from '../lib/refusals';
