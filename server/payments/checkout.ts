@@ -7,27 +7,28 @@ import { formatUsd } from '@domain/plans';
 import type { ProblemCode } from '@domain/problem';
 import { sendMailInBackground } from '../auth/mails';
 import type { AppDeps, SessionUser } from '../context';
+import { forceCouponRedemption, reserveCouponRedemption } from '../db/queries/coupons';
 import {
-  countFailedPayments,
   expireIfDue,
-  findLivePayment,
   findOrder,
-  findPayment,
-  findPaymentByKey,
-  forceCouponRedemption,
-  insertPayment,
   lockOrder,
   claimLinkDays,
   markOrderPaid,
+  userExistsWithEmail,
+  type OrderRow,
+} from '../db/queries/orders';
+import {
+  countFailedPayments,
+  findLivePayment,
+  findPayment,
+  findPaymentByKey,
+  insertPayment,
   releasePayment,
-  reserveCouponRedemption,
   settlePayment,
   storePaymentResponse,
   takeStalePayment,
-  userExistsWithEmail,
-  type OrderRow,
   type PaymentRow,
-} from '../db/queries/orders';
+} from '../db/queries/payments';
 import type { StoredResponse } from '../db/schema/payments';
 import { logError } from '../lib/log-error';
 import { problemBody, ProblemError } from '../lib/problem';

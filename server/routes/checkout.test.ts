@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertCoupons } from '../db/queries/orders';
+import { insertCoupons } from '../db/queries/coupons';
 import { coupons, orders } from '../db/schema/orders';
 import { payments, sandboxPaymentIntents } from '../db/schema/payments';
 import { createTestApp, outcome, refusedWith, type TestApp } from '../test/harness';

@@ -20,24 +20,20 @@ import { planCatalog } from '../catalog/plans';
 import { emailProven } from '../auth/email-proof';
 import type { AppDeps, AppEnv, SessionUser } from '../context';
 import type { Db } from '../db/client';
+import { couponEffect, couponUsable, findCoupon, insertCoupons } from '../db/queries/coupons';
 import {
   claimOrderWithLink,
-  couponEffect,
-  couponUsable,
   expireIfDue,
-  findCoupon,
-  findLivePayment,
   findOrder,
   generateCheckoutToken,
   hashCheckoutToken,
-  insertCoupons,
   insertOrder,
   lockOrder,
   setOrderCoupon,
   userExistsWithEmail,
   type OrderRow,
-  type PaymentRow,
 } from '../db/queries/orders';
+import { findLivePayment, type PaymentRow } from '../db/queries/payments';
 import { fieldErrors, problemBody, ProblemError } from '../lib/problem';
 import { answerOrRefusal, answerRefusals, refusalResponse } from '../lib/refusals';
 import { unstorableInput } from '../lib/validation-hook';
