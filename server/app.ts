@@ -12,6 +12,7 @@ import { withRequestId, withRequestLog } from './middleware/with-request-log';
 import { withSecurityHeaders } from './middleware/with-security-headers';
 import { docsRouter } from './routes/docs';
 import { adminRouter } from './routes/admin';
+import { adminAuditRouter } from './routes/admin-audit';
 import { adminDepositsRouter } from './routes/admin-deposits';
 import { authRouter } from './routes/auth';
 import { bankLinksRouter } from './routes/bank-links';
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) 
   api.route('/', authRouter(deps));
   api.route('/', usersRouter(deps));
   api.route('/', adminRouter(deps));
+  api.route('/', adminAuditRouter(deps));
   api.route('/', contactRouter(deps));
   const storage = createStorage(deps.env, deps.now);
   api.route('/', uploadsRouter(deps, storage));
