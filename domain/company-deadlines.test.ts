@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { companyDeadlines, stateFilingRules, type DeadlineCompany } from './company-deadlines';
+import { companyDeadlines, type DeadlineCompany } from './company-deadlines';
+import { stateFilingRules } from './state-filings';
 import { usStateCodes } from './countries';
 
 const id = '00000000-0000-4000-8000-000000000001';

@@ -15,7 +15,7 @@ import { createPaymentsProvider } from './providers/payments/create-payments-pro
 import { createBankingProvider } from './providers/banking/create-banking-provider';
 import { openDatabase } from './db/client';
 import { EnvError, parseEnv } from './env';
-import { errorForLog } from './lib/log-error';
+import { logError } from './lib/log-error';
 import { createBankLinkingProvider } from './providers/bank-linking/create-bank-linking-provider';
 import { createMailer } from './providers/mail/create-mailer';
 import { createStorage } from './providers/storage/create-storage';
@@ -85,7 +85,7 @@ async function main() {
       closeAll().then(
         () => process.exit(0),
         (error: unknown) => {
-          console.error(JSON.stringify({ level: 'error', msg: 'shutdown failed', ...errorForLog(error) }));
+          logError('shutdown failed', {}, error);
           process.exit(1);
         },
       );

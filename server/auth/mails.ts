@@ -1,4 +1,4 @@
-import { errorForLog } from '../lib/log-error';
+import { logError } from '../lib/log-error';
 import type { AppDeps } from '../context';
 import type { MailMessage } from '../providers/mail/mailer';
 
@@ -10,6 +10,6 @@ import type { MailMessage } from '../providers/mail/mailer';
 export function sendMailInBackground(deps: AppDeps, kind: string, message: MailMessage) {
   deps.mailer.send(message).catch((error: unknown) => {
     // The recipient is personal data: the log names the kind of mail only.
-    console.error(JSON.stringify({ level: 'error', msg: 'mail not sent', kind, ...errorForLog(error) }));
+    logError('mail not sent', { kind }, error);
   });
 }

@@ -1,4 +1,4 @@
-import { errorForLog } from '../lib/log-error';
+import { logError } from '../lib/log-error';
 import type { AppDeps } from '../context';
 import { pruneRateLimits } from '../db/queries/rate-limits';
 import { pruneSessions } from '../db/queries/sessions';
@@ -18,7 +18,7 @@ export async function pruneAuthData(deps: AppDeps) {
 export function startAuthMaintenance(deps: AppDeps): () => void {
   const prune = () =>
     pruneAuthData(deps).catch((error: unknown) => {
-      console.error(JSON.stringify({ level: 'error', msg: 'auth pruning failed', ...errorForLog(error) }));
+      logError('auth pruning failed', {}, error);
     });
   void prune();
   const timer = setInterval(() => void prune(), hour);

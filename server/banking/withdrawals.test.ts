@@ -9,7 +9,8 @@ import { createSandboxBanking, type SandboxBanking } from '../providers/banking/
 import { insertTestCompany } from '../sync/test-fixtures';
 import { createUser } from '../test/accounts';
 import { createTestApp, type TestApp } from '../test/harness';
-import { applyBankingEvent, withdrawalRetryMs, withdraw } from './money';
+import { applyBankingEvent } from './deposits';
+import { withdrawalRetryMs, withdraw } from './withdrawals';
 import { secondInstanceDatabase } from '../test/instances';
 
 /** A $100 USDT withdrawal (fee $1.30), the SPEC's smallest. */

@@ -1,4 +1,4 @@
-import type { NewCoupon } from '../db/queries/orders';
+import type { NewCoupon } from '../db/queries/coupons';
 
 /**
  * Coupons that exist outside production so the checkout can be tried end to end: a

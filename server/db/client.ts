@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { createPgListener, type NotificationHandler } from './listen';
+import { logError } from '../lib/log-error';
 
 /** Alta's database handle: the same Drizzle API on embedded PGlite and on PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -40,7 +41,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection dropped by PostgreSQL (restart, failover) must not crash the process:
     // the pool discards it and the next query opens a new one.
-    pool.on('error', (error) => console.error(JSON.stringify({ level: 'error', msg: 'idle database connection lost', error: error.message })));
+    pool.on('error', (error) => logError('idle database connection lost', { error: error.message }));
     const db = drizzlePg(pool) as unknown as Db;
     const client = await pool.connect();
     try {

@@ -1,6 +1,6 @@
 import { BankSyncError, syncBankLink, type SyncDeps } from '../bank-linking/sync-bank-link';
 import { claimDueBankLinks, scheduleBankLinkSync } from '../db/queries/bank-links';
-import { errorForLog } from '../lib/log-error';
+import { logError } from '../lib/log-error';
 import { repeatEvery } from './repeat';
 
 /** How often every active link is pulled, besides the provider's webhooks and "sync now". */
@@ -53,7 +53,7 @@ export async function syncDueBankLinksOnce(deps: SyncDeps): Promise<RoundCounts>
       }
       // syncBankLink has recorded the provider's refusal on the link (sign in again, item locked).
       counts.failed += 1;
-      if (!(error instanceof BankSyncError)) console.error(JSON.stringify({ level: 'error', msg: 'scheduled bank sync failed', ...errorForLog(error) }));
+      if (!(error instanceof BankSyncError)) logError('scheduled bank sync failed', {}, error);
     }
   };
   const queue = claimed.map((link) => link.id);

@@ -5,7 +5,7 @@ import { companiesPage, deadlinesOf } from '../db/queries/calendar';
 import { dayOf } from '../db/queries/renewals';
 import { findUserById } from '../db/queries/users';
 import { deadlineReminders } from '../db/schema/calendar';
-import { errorForLog } from '../lib/log-error';
+import { logError } from '../lib/log-error';
 import { renderMail } from '../providers/mail/render-mail';
 import { formatDay } from '../tax-forms/labels';
 import { repeatEvery } from './repeat';
@@ -53,7 +53,7 @@ export async function sendDeadlineReminders(deps: Pick<AppDeps, 'database' | 'ma
           return true;
         })
         .catch((error: unknown) => {
-          console.error(JSON.stringify({ level: 'error', msg: 'deadline reminder not sent', companyId: deadline.companyId, deadline: deadline.key, ...errorForLog(error) }));
+          logError('deadline reminder not sent', { companyId: deadline.companyId, deadline: deadline.key }, error);
           return false;
         });
       if (didSend) mailed += 1;

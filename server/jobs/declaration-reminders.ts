@@ -3,7 +3,7 @@ import type { AppDeps } from '../context';
 import { findUserById } from '../db/queries/users';
 import { companyTaxFacts, pendingReturn, sentDeclarationYears } from '../db/queries/tax-forms';
 import { taxReminders } from '../db/schema/bookkeeping';
-import { errorForLog } from '../lib/log-error';
+import { logError } from '../lib/log-error';
 import { renderMail } from '../providers/mail/render-mail';
 import { formNames, formatDay } from '../tax-forms/labels';
 import { repeatEvery } from './repeat';
@@ -54,7 +54,7 @@ export async function sendDeclarationReminders(deps: Pick<AppDeps, 'database' | 
         );
         return true;
       }).catch((error: unknown) => {
-        console.error(JSON.stringify({ level: 'error', msg: 'declaration reminder not sent', companyId: company.id, ...errorForLog(error) }));
+        logError('declaration reminder not sent', { companyId: company.id }, error);
         return false;
       });
       if (didSend) mailed += 1;

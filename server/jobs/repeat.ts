@@ -1,4 +1,4 @@
-import { errorForLog } from '../lib/log-error';
+import { logError } from '../lib/log-error';
 
 /**
  * Runs `job` now and then every `everyMs` on this instance, never two runs of it at once. A run
@@ -14,7 +14,7 @@ export function repeatEvery(everyMs: number, failure: string, job: () => Promise
     try {
       await job();
     } catch (error) {
-      console.error(JSON.stringify({ level: 'error', msg: failure, ...errorForLog(error) }));
+      logError(failure, {}, error);
     } finally {
       running = false;
     }

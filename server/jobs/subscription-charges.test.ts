@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPeriod } from '@domain/billing';
 import type { AppDeps } from '../context';
 import type { Database } from '../db/client';
-import { customerOf, saveCard, saveCustomer } from '../db/queries/billing';
+import { customerOf, saveCard, saveCustomer } from '../db/queries/billing-cards';
 import { invoices, paymentCards, subscriptions } from '../db/schema/billing';
 import { companies } from '../db/schema/companies';
 import { sandboxPaymentIntents } from '../db/schema/payments';

@@ -1,17 +1,15 @@
 import type { AppDeps } from '../context';
+import { ensureSubscriptions, planPrice } from '../db/queries/billing';
+import { customerOf, defaultCardOf } from '../db/queries/billing-cards';
 import {
   claimSubscriptionCharge,
-  customerOf,
-  defaultCardOf,
   dueSubscriptionsPage,
   endSubscription,
-  ensureSubscriptions,
   markChargeProcessing,
-  planPrice,
   settleChargeFailed,
   settleChargeSucceeded,
-} from '../db/queries/billing';
-import { errorForLog } from '../lib/log-error';
+} from '../db/queries/subscription-charges';
+import { logError } from '../lib/log-error';
 import { PaymentProviderError, type PaymentOutcome, type PaymentsProvider } from '../providers/payments/payments-provider';
 import { repeatEvery } from './repeat';
 
@@ -56,7 +54,7 @@ export async function chargeDueSubscriptions(deps: AppDeps, provider: PaymentsPr
         // No answer from the provider: the charge may exist, so it is not a decline. The claim stays; a run after
         // chargeClaimMs takes it over with the same attempt, whose provider key finds that charge instead of making another.
         // The other due subscriptions go on meanwhile.
-        console.error(JSON.stringify({ level: 'error', msg: 'subscription charge outcome unknown', subscription: subscription.id, ...errorForLog(error) }));
+        logError('subscription charge outcome unknown', { subscription: subscription.id }, error);
         continue;
       }
       if (outcome.status === 'succeeded') {

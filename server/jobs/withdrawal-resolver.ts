@@ -1,9 +1,10 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
-import { sendWithdrawal, withdrawalRetryMs } from '../banking/money';
+import { sendWithdrawal, withdrawalRetryMs } from '../banking/withdrawals';
 import type { Db } from '../db/client';
 import { walletTransactions } from '../db/schema/banking';
 import type { BankingProvider } from '../providers/banking/banking-provider';
 import { repeatEvery } from './repeat';
+import { logError } from '../lib/log-error';
 
 /** How often each instance looks for withdrawals whose provider answer is still unknown. */
 const tickMs = 60_000;
@@ -44,7 +45,7 @@ export async function resolvePendingWithdrawals(deps: ResolverDeps): Promise<{ s
   const counts = { sent: 0, refused: 0, unknown: 0, expired: 0 };
   for (const row of claimed) {
     if (now.getTime() - row.createdAt.getTime() > providerKeyWindowMs) {
-      console.error(JSON.stringify({ level: 'error', msg: 'withdrawal outcome unknown past the provider key window: look the transfer up at the provider', transaction: row.id }));
+      logError('withdrawal outcome unknown past the provider key window: look the transfer up at the provider', { transaction: row.id });
       await deps.db.update(walletTransactions).set({ resolveAfter: null }).where(and(eq(walletTransactions.id, row.id), eq(walletTransactions.status, 'pending')));
       counts.expired += 1;
       continue;

@@ -19,3 +19,8 @@ export function errorForLog(error: unknown): { error: string; code?: string; at:
       .map((line) => line.trim()),
   };
 }
+
+/** One structured error line on stderr: the message, the context fields, and what `errorForLog` may say of the error. */
+export function logError(msg: string, fields: Record<string, unknown> = {}, error?: unknown): void {
+  console.error(JSON.stringify({ level: 'error', msg, ...fields, ...(error === undefined ? {} : errorForLog(error)) }));
+}

@@ -9,9 +9,12 @@ const descriptions: Record<400 | 401 | 403 | 404 | 409 | 429, string> = {
   429: 'Too many attempts: wait `retryAfter` seconds (also in the Retry-After header)',
 };
 
+/** One OpenAPI response entry answering problem+json, described for this route. */
+export const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: problemSchema } } });
+
 /** OpenAPI entries for the problem+json answers a route can give, to spread into `responses`. */
 export function problemResponses<const S extends readonly (400 | 401 | 403 | 404 | 409 | 429)[]>(...statuses: S) {
   return Object.fromEntries(
-    statuses.map((status) => [status, { description: descriptions[status], content: { 'application/problem+json': { schema: problemSchema } } }]),
+    statuses.map((status) => [status, problem(descriptions[status]!)]),
   ) as { [K in S[number]]: { description: string; content: { 'application/problem+json': { schema: typeof problemSchema } } } };
 }

@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ZodError } from 'zod';
 import type { Problem, ProblemCode } from '@domain/problem';
-import { errorForLog } from './log-error';
+import { logError } from './log-error';
 
 /** An error that becomes an RFC 9457 problem+json response with a stable `code`. */
 export class ProblemError extends Error {
@@ -87,6 +87,6 @@ export function handleError(error: Error, c: Context) {
     const code = status === 401 ? 'unauthorized' : status === 403 ? 'forbidden' : status === 404 ? 'not_found' : status === 413 ? 'payload_too_large' : 'validation';
     return problemResponse(c, status, code);
   }
-  console.error(JSON.stringify({ level: 'error', msg: 'unhandled error', requestId: c.get('requestId') as string | undefined, path: c.req.path, ...errorForLog(error) }));
+  logError('unhandled error', { requestId: c.get('requestId'), path: c.req.path }, error);
   return problemResponse(c, 500, 'internal');
 }

@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { walletTransactionSchema } from '@domain/banking';
-import { heldDeposits, reviewHeldDeposit } from '../banking/money';
+import { heldDeposits, reviewHeldDeposit } from '../banking/deposits';
 import type { AppDeps, AppEnv } from '../context';
 import { findCompanyForStaff } from '../db/queries/companies';
 import { ProblemError } from '../lib/problem';
@@ -9,8 +9,8 @@ import { problemResponses } from '../lib/problem-responses';
 import { recordStaffAction } from '../lib/staff-audit';
 import { withAdmin } from '../middleware/with-admin';
 import { withSession } from '../middleware/with-session';
+import { json } from '../lib/openapi';
 
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 
 /**

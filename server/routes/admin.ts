@@ -9,13 +9,9 @@ import {
   adminUsersPageSchema,
   adminUsersQuerySchema,
   allowedStatusChanges,
-  auditPageSchema,
-  auditQuerySchema,
   companyStatusChangeSchema,
   userBlockSchema,
   type AdminCompanyDetail,
-  type AuditEntry,
-  type AuditQuery,
   type StaffBoiReport,
 } from '@domain/admin';
 import { boiRequirement } from '@domain/boi';
@@ -34,19 +30,18 @@ import {
   userEmailsForAdmin,
   type AdminCompanyRow,
 } from '../db/queries/admin';
-import { listAudit, recordAudit } from '../db/queries/audit-log';
+import { recordAudit } from '../db/queries/audit-log';
 import { findReport } from '../db/queries/boi';
 import { findCompanyForStaff, type CompanyRow } from '../db/queries/companies';
 import { renewalHistoryOf, renewalStateOfRow } from '../db/queries/renewals';
 import { findUserById } from '../db/queries/users';
-import type { auditLog } from '../db/schema/audit';
 import { ProblemError } from '../lib/problem';
 import { problemResponses } from '../lib/problem-responses';
 import { withAdmin } from '../middleware/with-admin';
 import { withSession } from '../middleware/with-session';
 import { renderMail } from '../providers/mail/render-mail';
+import { json } from '../lib/openapi';
 
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 
 function companyResponse(row: AdminCompanyRow) {
@@ -116,41 +111,9 @@ async function companyDetail(deps: AppDeps, row: AdminCompanyRow): Promise<Admin
   };
 }
 
-function auditEntry(row: typeof auditLog.$inferSelect): AuditEntry {
-  return {
-    id: row.id,
-    action: row.action,
-    actorEmail: row.actorEmail,
-    subjectEmail: row.subjectEmail,
-    subjectUserId: row.subjectUserId,
-    subjectCompanyId: row.subjectCompanyId,
-    details: row.details,
-    ip: row.ip,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/** A CSV cell: quoted, and a leading = + - @ defused so a spreadsheet never runs it as a formula. */
-function csvCell(value: string | null): string {
-  const text = value ?? '';
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replaceAll('"', '""')}"`;
-}
-
-const auditCsvColumns = ['createdAt', 'action', 'actorEmail', 'subjectEmail', 'subjectUserId', 'subjectCompanyId', 'details', 'ip'] as const;
-
-function auditCsv(entries: AuditEntry[]): string {
-  const lines = entries.map((entry) =>
-    auditCsvColumns.map((column) => csvCell(column === 'details' ? (entry.details ? JSON.stringify(entry.details) : null) : entry[column])).join(','),
-  );
-  return [auditCsvColumns.join(','), ...lines].join('\r\n') + '\r\n';
-}
-
-const auditSubject = (query: AuditQuery) => (query.userId ? { userId: query.userId } : { companyId: query.companyId! });
-
 /**
- * The admin area's API (SPEC §2, §6, §7; decision 028): lists, staff actions, login as user
- * and the audit log. Every route but "return to admin" is `withSession` + `withAdmin`: 401 for
+ * The admin area's API (SPEC §2, §6, §7; decision 028): lists, staff actions and login as user
+ * (the audit log is admin-audit.ts). Every route but "return to admin" is `withSession` + `withAdmin`: 401 for
  * visitors, 403 for users and for an admin acting as a user.
  */
 export function adminRouter(deps: AppDeps) {
@@ -233,24 +196,6 @@ export function adminRouter(deps: AppDeps) {
     description: '`from` must be the current status (409 `conflict` otherwise, so a repeated or racing change happens once); `status` one of `allowedStatuses`.',
     request: { params: idParams, body: { content: json(companyStatusChangeSchema), required: true } },
     responses: { 200: { description: 'The company after the change', content: json(adminCompanyDetailSchema) }, ...problemResponses(400, 401, 403, 404, 409) },
-  });
-
-  const getAudit = createRoute({
-    ...common,
-    method: 'get',
-    path: '/admin/audit',
-    summary: 'Admin: the audit log of one user or one company, newest first',
-    request: { query: auditQuerySchema },
-    responses: { 200: { description: 'One page of the log', content: json(auditPageSchema) }, ...problemResponses(400, 401, 403) },
-  });
-
-  const getAuditCsv = createRoute({
-    ...common,
-    method: 'get',
-    path: '/admin/audit/export',
-    summary: 'Admin: the whole audit log of one user or one company as CSV',
-    request: { query: auditQuerySchema },
-    responses: { 200: { description: 'CSV, one row per entry', content: { 'text/csv': { schema: z.string() } } }, ...problemResponses(400, 401, 403) },
   });
 
   const router = new OpenAPIHono<AppEnv>();
@@ -399,16 +344,5 @@ export function adminRouter(deps: AppDeps) {
       }
       const after = await findCompanyForAdmin(db, id);
       return c.json(await companyDetail(deps, after!), 200);
-    })
-    .openapi(getAudit, async (c) => {
-      const query = c.req.valid('query');
-      const page = await listAudit(deps.database.db, auditSubject(query), { limit: query.limit, offset: query.offset });
-      return c.json({ total: page.total, items: page.rows.map(auditEntry) }, 200);
-    })
-    .openapi(getAuditCsv, async (c) => {
-      const query = c.req.valid('query');
-      const { rows } = await listAudit(deps.database.db, auditSubject(query));
-      const name = `audit-${query.userId ?? query.companyId}.csv`;
-      return c.body(auditCsv(rows.map(auditEntry)), 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${name}"` });
     });
 }

@@ -13,8 +13,8 @@ import { endSession, refreshSession, startSession, userResponse } from '../auth/
 import type { AppDeps } from '../context';
 import { problemResponses } from '../lib/problem-responses';
 import { withRateLimit, type RateLimitedEnv } from '../middleware/with-rate-limit';
+import { json } from '../lib/openapi';
 
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
 /** Sessions and passwords: login, logout, refresh, reset by mailed code, temporary-password confirmation. */
 export function authRouter(deps: AppDeps) {

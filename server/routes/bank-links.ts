@@ -11,22 +11,21 @@ import {
   sandboxLinkResponseSchema,
   syncResultSchema,
 } from '@domain/bank-linking';
-import { problemSchema, type ProblemCode } from '@domain/problem';
+import type { ProblemCode } from '@domain/problem';
 import { BankSyncError, syncBankLink } from '../bank-linking/sync-bank-link';
 import type { AppDeps, AppEnv } from '../context';
 import { accountsOfLinks, findBankLink, findBankLinkByItem, listBankLinks, toBankLink, upsertLinkedAccounts } from '../db/queries/bank-links';
 import { bankLinks } from '../db/schema/bank-linking';
-import { errorForLog } from '../lib/log-error';
+import { logError } from '../lib/log-error';
 import { ProblemError } from '../lib/problem';
-import { problemResponses } from '../lib/problem-responses';
+import { problem, problemResponses } from '../lib/problem-responses';
 import { withSession } from '../middleware/with-session';
 import { BankLinkingError, type BankLinkingProvider } from '../providers/bank-linking/bank-linking-provider';
 import type { SandboxBankLinking } from '../providers/bank-linking/sandbox-bank-linking';
 import { notifyScopes } from '../sync/poke';
 import { companyRolesOf } from '../sync/scope';
+import { json } from '../lib/openapi';
 
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
-const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: problemSchema } } });
 const companyParams = z.strictObject({ companyId: z.uuid() });
 const linkParams = z.strictObject({ companyId: z.uuid(), linkId: z.uuid() });
 
@@ -50,7 +49,7 @@ function linkProblem(error: unknown, fallback: ProblemCode): ProblemError {
 }
 
 function logFailure(msg: string, error: unknown) {
-  console.error(JSON.stringify({ level: 'error', msg, ...errorForLog(error), ...(error instanceof BankLinkingError ? { providerCode: error.errorCode } : {}) }));
+  logError(msg, { ...(error instanceof BankLinkingError ? { providerCode: error.errorCode } : {}) }, error);
 }
 
 const tags = ['bank links'];

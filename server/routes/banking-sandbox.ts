@@ -5,7 +5,7 @@ import { defaultLanguage, isLanguage, type Language } from '@domain/constants';
 import { problemSchema } from '@domain/problem';
 import { requireBankingAccess } from '../banking/access';
 import { mailHeldPayment } from '../banking/held-payment-mail';
-import { applyBankingEvent } from '../banking/money';
+import { applyBankingEvent } from '../banking/deposits';
 import type { AppDeps, AppEnv } from '../context';
 import { bankingProfiles } from '../db/schema/banking';
 import en from '../i18n/en.json';

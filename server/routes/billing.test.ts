@@ -9,7 +9,7 @@ import { companies } from '../db/schema/companies';
 import { invoices, paymentCards, subscriptionCharges, subscriptions } from '../db/schema/billing';
 import { sandboxPaymentIntents } from '../db/schema/payments';
 import { users } from '../db/schema/users';
-import { saveCard } from '../db/queries/billing';
+import { saveCard } from '../db/queries/billing-cards';
 import { createStripePayments } from '../providers/payments/stripe-payments';
 import { insertTestCompany } from '../sync/test-fixtures';
 import { signIn } from '../test/accounts';

@@ -9,6 +9,7 @@ import { problemResponses } from '../lib/problem-responses';
 import { recordStaffAction } from '../lib/staff-audit';
 import { withAdmin } from '../middleware/with-admin';
 import { withSession } from '../middleware/with-session';
+import { json } from '../lib/openapi';
 
 /**
  * BOI report (SPEC §2 boi-report; decision 029): for each of the caller's companies, whether it
@@ -17,7 +18,6 @@ import { withSession } from '../middleware/with-session';
  * staff mark it filed (decision 038).
  */
 
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
 type ReportRow = Awaited<ReturnType<typeof reportsOfCompanies>>[number];
 type PartnerRow = Awaited<ReturnType<typeof partnersOfCompanies>>[number];

@@ -14,8 +14,8 @@ import { withRateLimit } from '../middleware/with-rate-limit';
 import { withSession } from '../middleware/with-session';
 import { fill, serverTexts } from '../providers/mail/render-mail';
 import { formatDay } from '../tax-forms/labels';
+import { json } from '../lib/openapi';
 
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
 const deadlinesAnswerSchema = z.object({ deadlines: z.array(deadlineSchema) });
 const feedStateSchema = z.object({ active: z.boolean(), createdAt: z.string().nullable() });

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertCoupons } from '../db/queries/orders';
+import { insertCoupons } from '../db/queries/coupons';
 import { coupons, orders } from '../db/schema/orders';
 import { payments, sandboxPaymentIntents } from '../db/schema/payments';
 import { answeredWith, createTestApp, outcome, type TestApp } from '../test/harness';
 import { PaymentProviderError, type PaymentsProvider } from '../providers/payments/payments-provider';
 import { createSandboxPayments } from '../providers/payments/sandbox-payments';
 import { cardMethod, confirmRequest, payRequest, placeOrder, signedInUser, type PlacedOrder } from '../test/orders-fixtures';
-import { createCheckout } from './checkout';
+import { createCheckout } from '../payments/checkout';
 
 const day = 24 * 60 * 60 * 1000;
 

@@ -2,15 +2,14 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { companyDetailSchema, companySummarySchema, type CompanyDetail, type CompanySummary } from '@domain/company';
 import { maskTaxId } from '@domain/tax-id';
 import { companyDocumentSchema, companyDocumentTypes, uploadKeySchema, type CompanyDocument } from '@domain/files';
-import { problemSchema } from '@domain/problem';
 import type { AppDeps, AppEnv } from '../context';
 import { findCompanyOf, listCompaniesOf, type CompanyRow, type PartnerRow } from '../db/queries/companies';
 import { deleteCompanyDocument, findUploadInScope, listCompanyDocuments, type UploadRecord } from '../db/queries/uploads';
 import { ProblemError } from '../lib/problem';
 import { withSession } from '../middleware/with-session';
+import { json } from '../lib/openapi';
+import { problem } from '../lib/problem-responses';
 
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
-const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: problemSchema } } });
 
 function toSummary(company: CompanyRow, relation: 'owner' | 'teammate'): CompanySummary {
   return {

@@ -1,10 +1,9 @@
-import { errorForLog } from '../lib/log-error';
+import { logError } from '../lib/log-error';
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { defaultLanguage } from '@domain/constants';
 import { contactMessageSchema, contactReceiptSchema, type ContactMessage } from '@domain/contact';
-import { problemSchema } from '@domain/problem';
 import { clientIp } from '../auth/client-ip';
 import type { AppDeps, AppEnv } from '../context';
 import { lockedUntil, recordHit, type RateRule } from '../db/queries/rate-limits';
@@ -13,6 +12,7 @@ import teamTexts from '../i18n/contact-team.json';
 import { ProblemError } from '../lib/problem';
 import { rateLimited } from '../middleware/with-rate-limit';
 import type { MailMessage } from '../providers/mail/mailer';
+import { problem } from '../lib/problem-responses';
 
 /**
  * Each accepted message costs a stored row and a mail to the team, so an address may send a
@@ -20,7 +20,6 @@ import type { MailMessage } from '../providers/mail/mailer';
  */
 export const contactRateRule: RateRule = { max: 5, windowMs: 60 * 60_000, baseLockMs: 15 * 60_000, maxLockMs: 24 * 60 * 60_000 };
 
-const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: problemSchema } } });
 
 const postContact = createRoute({
   method: 'post',
@@ -80,7 +79,7 @@ export function contactRouter(deps: AppDeps) {
       await db.update(contactMessages).set({ mailedAt: deps.now() }).where(eq(contactMessages.id, row.id));
     } catch (error) {
       // The message is stored: the sender is done, and the unmailed row (mailedAt null) is the team's to-do.
-      console.error(JSON.stringify({ level: 'error', msg: 'contact mail failed', id: row.id, ...errorForLog(error) }));
+      logError('contact mail failed', { id: row.id }, error);
     }
     return c.json({ id: row.id, status: 'received' as const }, 201);
   });

@@ -17,6 +17,7 @@ import { withSession } from '../middleware/with-session';
 import { renderMail } from '../providers/mail/render-mail';
 import type { StorageProvider } from '../providers/storage/storage';
 import { uploadSteps } from '../uploads/upload-steps';
+import { json } from '../lib/openapi';
 
 /**
  * Mailing (SPEC §2 mailing, §3 Correspondence; decision 029). The company's owner and teammates
@@ -26,7 +27,6 @@ import { uploadSteps } from '../uploads/upload-steps';
  * stored file (size, sniffed type) and publishes the item, mailing the owner once in their language.
  */
 
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 
 export function mailRouter(deps: AppDeps, storage: StorageProvider) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertCoupons } from '../db/queries/orders';
+import { insertCoupons } from '../db/queries/coupons';
 import { companies, partners } from '../db/schema/companies';
 import { orders } from '../db/schema/orders';
 import { users } from '../db/schema/users';

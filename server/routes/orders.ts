@@ -15,40 +15,35 @@ import {
 } from '@domain/checkout';
 import { bankingUnavailableResidence, toE164 } from '@domain/company';
 import { computePrice, couponDiscount, quoteSchema, type CouponEffect, type Quote } from '@domain/plans';
-import { problemSchema } from '@domain/problem';
 import { demoCoupons } from '../catalog/coupons';
 import { planCatalog } from '../catalog/plans';
 import { emailProven } from '../auth/email-proof';
 import type { AppDeps, AppEnv, SessionUser } from '../context';
 import type { Db } from '../db/client';
+import { couponEffect, couponUsable, findCoupon, insertCoupons } from '../db/queries/coupons';
 import {
   claimOrderWithLink,
-  couponEffect,
-  couponUsable,
   expireIfDue,
-  findCoupon,
-  findLivePayment,
   findOrder,
   generateCheckoutToken,
   hashCheckoutToken,
-  insertCoupons,
   insertOrder,
   lockOrder,
   setOrderCoupon,
   userExistsWithEmail,
   type OrderRow,
-  type PaymentRow,
 } from '../db/queries/orders';
+import { findLivePayment, type PaymentRow } from '../db/queries/payments';
 import { fieldErrors, problemBody, ProblemError } from '../lib/problem';
 import { unstorableInput } from '../lib/validation-hook';
 import { checkoutTokenHeader, mayAccessOrder, withCheckoutAccess } from '../middleware/with-checkout-access';
 import { withOptionalSession } from '../middleware/with-optional-session';
 import { withRateLimit } from '../middleware/with-rate-limit';
 import { withSession } from '../middleware/with-session';
-import type { Checkout } from './checkout';
+import type { Checkout } from '../payments/checkout';
+import { json } from '../lib/openapi';
+import { problem } from '../lib/problem-responses';
 
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
-const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: problemSchema } } });
 const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 const checkoutHeaders = z.object({ [checkoutTokenHeader]: z.string().max(200).optional() });
 

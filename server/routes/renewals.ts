@@ -17,8 +17,8 @@ import { problemResponses } from '../lib/problem-responses';
 import { recordStaffAction } from '../lib/staff-audit';
 import { withAdmin } from '../middleware/with-admin';
 import { withSession } from '../middleware/with-session';
+import { json } from '../lib/openapi';
 
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 
 /** The funnel an existing company's orders price against (its plan's company type). */

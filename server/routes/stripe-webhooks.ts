@@ -2,7 +2,8 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import Stripe from 'stripe';
 import { problemSchema } from '@domain/problem';
 import type { AppDeps, AppEnv } from '../context';
-import { cardByProviderId, findChargeByPayment, forgetCard, settleChargeFailed, settleChargeSucceeded } from '../db/queries/billing';
+import { cardByProviderId, forgetCard } from '../db/queries/billing-cards';
+import { findChargeByPayment, settleChargeFailed, settleChargeSucceeded } from '../db/queries/subscription-charges';
 import { stripeEvents } from '../db/schema/billing';
 import { ProblemError } from '../lib/problem';
 

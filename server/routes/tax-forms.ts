@@ -25,11 +25,11 @@ import { fieldErrors, problemBody, ProblemError } from '../lib/problem';
 import { problemResponses } from '../lib/problem-responses';
 import { withSession } from '../middleware/with-session';
 import { companyRolesOf } from '../sync/scope';
+import { json } from '../lib/openapi';
 
 const reviewMarks: Record<Language, string> = { es: es.declarationReminder.reviewMark, en: en.declarationReminder.reviewMark, pt: pt.declarationReminder.reviewMark };
 
 const idParam = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
 const routes = {
   getDraft: createRoute({

@@ -4,8 +4,8 @@ import type { AppDeps, AppEnv } from '../context';
 import { findTaxInfo, saveTaxInfo, taxCountryOf } from '../db/queries/tax-forms';
 import { problemResponses } from '../lib/problem-responses';
 import { withSession } from '../middleware/with-session';
+import { json } from '../lib/openapi';
 
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
 const routes = {
   save: createRoute({

@@ -31,8 +31,8 @@ import { withRateLimit, type RateLimitedEnv } from '../middleware/with-rate-limi
 import { withSession } from '../middleware/with-session';
 import { renderMail } from '../providers/mail/render-mail';
 import { notifyScopes } from '../sync/poke';
+import { json } from '../lib/openapi';
 
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Rate limits count per signed-in account: the session middleware runs first. */

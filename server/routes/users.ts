@@ -18,8 +18,8 @@ import { problemResponses } from '../lib/problem-responses';
 import { withRateLimit, type RateLimitedEnv } from '../middleware/with-rate-limit';
 import { withSession } from '../middleware/with-session';
 import { renderMail } from '../providers/mail/render-mail';
+import { json } from '../lib/openapi';
 
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
 /** Accounts: registration and the signed-in profile (the admin user list is in admin.ts). */
 export function usersRouter(deps: AppDeps) {

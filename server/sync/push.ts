@@ -6,7 +6,7 @@ import type { PushRequest, PushResponse, Rejection, RejectionCode } from '@sync/
 import type { Db } from '../db/client';
 import { syncClients, syncRejections } from '../db/schema/sync';
 import { ProblemError } from '../lib/problem';
-import { errorForLog } from '../lib/log-error';
+import { logError } from '../lib/log-error';
 import { classifyFailure } from './failures';
 import { notifyStatement } from './poke';
 import { createBatchedTx } from './batched-tx';
@@ -229,7 +229,7 @@ async function pushOnce(db: Db, userId: string, clientId: string, step: Pending[
         }
         if (savepoints) await tx.execute(sql`rollback to savepoint sync_mutation`);
         if (outcome === 'internal') {
-          console.error(JSON.stringify({ level: 'error', msg: 'mutation failed', mutation: mutation.name, ...errorForLog(error) }));
+          logError('mutation failed', { mutation: mutation.name }, error);
         }
         rejected.push({ mutationId: mutation.id, mutationName: mutation.name, code: outcome });
       }

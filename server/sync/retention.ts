@@ -1,4 +1,4 @@
-import { errorForLog } from '../lib/log-error';
+import { logError } from '../lib/log-error';
 import { and, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { drafts } from '../db/schema/drafts';
@@ -52,7 +52,7 @@ const day = 24 * 60 * 60 * 1000;
 export function startSyncMaintenance(db: Db, now: () => Date): () => void {
   const purge = () =>
     purgeSyncHistory(db, now()).catch((error: unknown) => {
-      console.error(JSON.stringify({ level: 'error', msg: 'sync history purge failed', ...errorForLog(error) }));
+      logError('sync history purge failed', {}, error);
     });
   void purge();
   const timer = setInterval(() => void purge(), day);

@@ -1,14 +1,13 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import { addPeriod, type InvoiceLine, type Subscription } from '@domain/billing';
+import { and, asc, desc, eq, lte, ne, or, sql } from 'drizzle-orm';
+import type { Subscription } from '@domain/billing';
 import type { BillingCycle } from '@domain/plans';
 import { planCatalog } from '../../catalog/plans';
 import type { Db } from '../client';
-import { billingCustomers, cardSetups, invoices, paymentCards, subscriptionChanges, subscriptionCharges, subscriptions } from '../schema/billing';
+import { invoices, subscriptionChanges, subscriptions } from '../schema/billing';
 import { companies } from '../schema/companies';
 import { users } from '../schema/users';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
-export type CardRow = typeof paymentCards.$inferSelect;
 export type InvoiceRow = typeof invoices.$inferSelect;
 type PlanId = SubscriptionRow['plan'];
 
@@ -74,14 +73,16 @@ export function toSubscription(row: SubscriptionRow, company: { name: string; ty
   };
 }
 
-const subscriptionColumns = { subscription: subscriptions, companyName: companies.nameOption1, companyType: companies.type };
+/** Subscriptions with the name and type of their company (the price depends on the type). */
+const subscriptionsWithCompany = (db: Db) =>
+  db
+    .select({ subscription: subscriptions, companyName: companies.nameOption1, companyType: companies.type })
+    .from(subscriptions)
+    .innerJoin(companies, eq(companies.id, subscriptions.companyId));
 
 /** The subscriptions the account pays (its owned companies'), by company name. */
 export async function listSubscriptionsOf(db: Db, userId: string): Promise<Subscription[]> {
-  const rows = await db
-    .select(subscriptionColumns)
-    .from(subscriptions)
-    .innerJoin(companies, eq(companies.id, subscriptions.companyId))
+  const rows = await subscriptionsWithCompany(db)
     .where(eq(subscriptions.userId, userId))
     .orderBy(asc(companies.nameOption1), asc(subscriptions.id));
   return rows.map((row) => toSubscription(row.subscription, { name: row.companyName, type: row.companyType }));
@@ -89,11 +90,7 @@ export async function listSubscriptionsOf(db: Db, userId: string): Promise<Subsc
 
 /** A subscription the account pays, or null (another's is as unknown as a missing one). */
 export async function findSubscriptionOf(db: Db, userId: string, id: string) {
-  const [row] = await db
-    .select(subscriptionColumns)
-    .from(subscriptions)
-    .innerJoin(companies, eq(companies.id, subscriptions.companyId))
-    .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)));
+  const [row] = await subscriptionsWithCompany(db).where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)));
   return row ?? null;
 }
 
@@ -135,11 +132,12 @@ export async function addCredit(db: Db, id: string, amount: number, now: Date): 
 
 export type SubscriptionChangeRow = typeof subscriptionChanges.$inferSelect;
 
+/** The change of one subscription under one Idempotency-Key. */
+const changeOfKey = (key: { subscriptionId: string; idempotencyKey: string }) =>
+  and(eq(subscriptionChanges.subscriptionId, key.subscriptionId), eq(subscriptionChanges.idempotencyKey, key.idempotencyKey));
+
 export async function findSubscriptionChange(db: Db, subscriptionId: string, idempotencyKey: string): Promise<SubscriptionChangeRow | null> {
-  const [row] = await db
-    .select()
-    .from(subscriptionChanges)
-    .where(and(eq(subscriptionChanges.subscriptionId, subscriptionId), eq(subscriptionChanges.idempotencyKey, idempotencyKey)));
+  const [row] = await db.select().from(subscriptionChanges).where(changeOfKey({ subscriptionId, idempotencyKey }));
   return row ?? null;
 }
 
@@ -174,14 +172,7 @@ export async function releaseSubscriptionChange(db: Db, claim: SubscriptionChang
   await db
     .update(subscriptionChanges)
     .set({ status: 'open', providerPaymentId })
-    .where(
-      and(
-        eq(subscriptionChanges.subscriptionId, claim.subscriptionId),
-        eq(subscriptionChanges.idempotencyKey, claim.idempotencyKey),
-        eq(subscriptionChanges.status, 'claimed'),
-        eq(subscriptionChanges.claimedAt, claim.claimedAt),
-      ),
-    );
+    .where(and(changeOfKey(claim), eq(subscriptionChanges.status, 'claimed'), eq(subscriptionChanges.claimedAt, claim.claimedAt)));
 }
 
 /**
@@ -192,13 +183,7 @@ export async function settleSubscriptionChange(db: Db, claim: SubscriptionChange
   const settled = await db
     .update(subscriptionChanges)
     .set({ status, providerPaymentId })
-    .where(
-      and(
-        eq(subscriptionChanges.subscriptionId, claim.subscriptionId),
-        eq(subscriptionChanges.idempotencyKey, claim.idempotencyKey),
-        eq(subscriptionChanges.status, 'claimed'),
-      ),
-    )
+    .where(and(changeOfKey(claim), eq(subscriptionChanges.status, 'claimed')))
     .returning({ status: subscriptionChanges.status });
   return settled.length > 0;
 }
@@ -224,254 +209,4 @@ export async function findInvoiceOf(db: Db, userId: string, id: string) {
     .leftJoin(companies, eq(companies.id, invoices.companyId))
     .where(and(eq(invoices.id, id), eq(invoices.userId, userId)));
   return row ?? null;
-}
-
-// Saved cards.
-
-export async function customerOf(db: Db, userId: string, provider: 'sandbox' | 'stripe'): Promise<string | null> {
-  const [row] = await db
-    .select({ customerId: billingCustomers.customerId })
-    .from(billingCustomers)
-    .where(and(eq(billingCustomers.userId, userId), eq(billingCustomers.provider, provider)));
-  return row?.customerId ?? null;
-}
-
-/** Records the account's customer; a concurrent first card keeps the one recorded first (the provider's key made them the same). */
-export async function saveCustomer(db: Db, userId: string, provider: 'sandbox' | 'stripe', customerId: string, now: Date): Promise<string> {
-  await db.insert(billingCustomers).values({ userId, provider, customerId, createdAt: now }).onConflictDoNothing();
-  return (await customerOf(db, userId, provider))!;
-}
-
-export async function listCardsOf(db: Db, userId: string): Promise<CardRow[]> {
-  return db.select().from(paymentCards).where(eq(paymentCards.userId, userId)).orderBy(desc(paymentCards.isDefault), desc(paymentCards.createdAt));
-}
-
-export async function findCardOf(db: Db, userId: string, id: string): Promise<CardRow | null> {
-  const [row] = await db
-    .select()
-    .from(paymentCards)
-    .where(and(eq(paymentCards.id, id), eq(paymentCards.userId, userId)));
-  return row ?? null;
-}
-
-export async function defaultCardOf(db: Db, userId: string): Promise<CardRow | null> {
-  const [row] = await db
-    .select()
-    .from(paymentCards)
-    .where(and(eq(paymentCards.userId, userId), eq(paymentCards.isDefault, true)));
-  return row ?? null;
-}
-
-/** Saves a card set up at the provider; the account's first card becomes its default. Saving the same card twice saves it once. */
-export async function saveCard(db: Db, card: Omit<typeof paymentCards.$inferInsert, 'id' | 'isDefault'>): Promise<CardRow> {
-  return db.transaction(async (tx) => {
-    // The account's row serialises its card changes: "first card is default" holds under concurrent saves.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, card.userId)).for('update');
-    const [existing] = await tx.select().from(paymentCards).where(eq(paymentCards.providerPaymentMethodId, card.providerPaymentMethodId));
-    if (existing) return existing;
-    const hasDefault = (await tx.select({ id: paymentCards.id }).from(paymentCards).where(and(eq(paymentCards.userId, card.userId), eq(paymentCards.isDefault, true)))).length > 0;
-    const [row] = await tx.insert(paymentCards).values({ ...card, isDefault: !hasDefault }).returning();
-    return row!;
-  });
-}
-
-export async function setDefaultCard(db: Db, userId: string, id: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    const card = await findCardOf(tx, userId, id);
-    if (!card) return false;
-    await tx.update(paymentCards).set({ isDefault: false }).where(and(eq(paymentCards.userId, userId), eq(paymentCards.isDefault, true)));
-    await tx.update(paymentCards).set({ isDefault: true }).where(eq(paymentCards.id, id));
-    return true;
-  });
-}
-
-/**
- * Removes a saved card. The default goes to the newest other card; the last card cannot go while
- * a subscription still renews on it (`card_required`).
- */
-export async function removeCard(db: Db, userId: string, id: string): Promise<{ result: 'removed'; card: CardRow } | { result: 'missing' | 'card_required' }> {
-  return db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    const card = await findCardOf(tx, userId, id);
-    if (!card) return { result: 'missing' as const };
-    const others = await tx
-      .select()
-      .from(paymentCards)
-      .where(and(eq(paymentCards.userId, userId), ne(paymentCards.id, id)))
-      .orderBy(desc(paymentCards.createdAt));
-    if (others.length === 0) {
-      const [renewing] = await tx
-        .select({ id: subscriptions.id })
-        .from(subscriptions)
-        .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ['active', 'past_due']), eq(subscriptions.cancelAtPeriodEnd, false)));
-      if (renewing) return { result: 'card_required' as const };
-    }
-    await tx.delete(paymentCards).where(eq(paymentCards.id, id));
-    if (card.isDefault && others[0]) await tx.update(paymentCards).set({ isDefault: true }).where(eq(paymentCards.id, others[0].id));
-    return { result: 'removed' as const, card };
-  });
-}
-
-/** The brand and last four of a saved card, by the provider's id (a webhook names the card only by it). */
-export async function cardByProviderId(db: Db, providerPaymentMethodId: string): Promise<{ brand: string; last4: string } | null> {
-  const [row] = await db.select({ brand: paymentCards.brand, last4: paymentCards.last4 }).from(paymentCards).where(eq(paymentCards.providerPaymentMethodId, providerPaymentMethodId));
-  return row ?? null;
-}
-
-/** A card removed at the provider (Stripe's dashboard, `payment_method.detached`). */
-export async function forgetCard(db: Db, providerPaymentMethodId: string): Promise<void> {
-  await db.delete(paymentCards).where(eq(paymentCards.providerPaymentMethodId, providerPaymentMethodId));
-}
-
-/** The setup of one Idempotency-Key: a retry finds the first one instead of starting another. */
-export async function recordCardSetup(db: Db, setup: Omit<typeof cardSetups.$inferInsert, 'id'>): Promise<typeof cardSetups.$inferSelect> {
-  await db.insert(cardSetups).values(setup).onConflictDoNothing();
-  const [row] = await db
-    .select()
-    .from(cardSetups)
-    .where(and(eq(cardSetups.userId, setup.userId), eq(cardSetups.idempotencyKey, setup.idempotencyKey)));
-  return row!;
-}
-
-export async function findCardSetupOf(db: Db, userId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(cardSetups)
-    .where(and(eq(cardSetups.id, id), eq(cardSetups.userId, userId)));
-  return row ?? null;
-}
-
-// Recurring charges.
-
-/** Subscriptions whose period has ended, by id after `after`: active ones to renew, past-due ones to try again. */
-export async function dueSubscriptionsPage(db: Db, now: Date, after: string | null, limit: number) {
-  return db
-    .select({ subscription: subscriptions, companyType: companies.type, companyName: companies.nameOption1 })
-    .from(subscriptions)
-    .innerJoin(companies, eq(companies.id, subscriptions.companyId))
-    .where(and(inArray(subscriptions.status, ['active', 'past_due']), lte(subscriptions.currentPeriodEnd, now), after ? gt(subscriptions.id, after) : undefined))
-    .orderBy(asc(subscriptions.id))
-    .limit(limit);
-}
-
-/** Ends a subscription cancelled at its period's end. */
-export async function endSubscription(db: Db, row: SubscriptionRow, now: Date): Promise<boolean> {
-  const ended = await db
-    .update(subscriptions)
-    .set({ status: 'canceled', updatedAt: now })
-    .where(and(eq(subscriptions.id, row.id), eq(subscriptions.currentPeriodEnd, row.currentPeriodEnd), ne(subscriptions.status, 'canceled')))
-    .returning({ id: subscriptions.id });
-  return ended.length > 0;
-}
-
-/**
- * Claims the charge of the period starting at `periodStart` (decision 025's claim): the first
- * instance inserts it; a claim older than `staleBefore` that never settled is taken over; a
- * failed charge settled before `retryBefore` is claimed again as the next attempt. Returns the
- * attempt number, or null when another instance has it or it is settled.
- */
-export async function claimSubscriptionCharge(
-  db: Db,
-  charge: { subscriptionId: string; periodStart: Date; amount: number },
-  now: Date,
-  staleBefore: Date,
-  retryBefore: Date,
-): Promise<number | null> {
-  const [claimed] = await db
-    .insert(subscriptionCharges)
-    .values({ ...charge, status: 'claimed', claimedAt: now })
-    .onConflictDoUpdate({
-      target: [subscriptionCharges.subscriptionId, subscriptionCharges.periodStart],
-      set: {
-        status: 'claimed',
-        claimedAt: now,
-        amount: charge.amount,
-        attempt: sql`case when ${subscriptionCharges.status} = 'failed' then ${subscriptionCharges.attempt} + 1 else ${subscriptionCharges.attempt} end`,
-      },
-      setWhere: or(
-        and(eq(subscriptionCharges.status, 'claimed'), lte(subscriptionCharges.claimedAt, staleBefore)),
-        and(eq(subscriptionCharges.status, 'failed'), lte(subscriptionCharges.settledAt, retryBefore)),
-      ),
-    })
-    .returning({ attempt: subscriptionCharges.attempt });
-  return claimed?.attempt ?? null;
-}
-
-export async function markChargeProcessing(db: Db, key: { subscriptionId: string; periodStart: Date }, providerPaymentId: string): Promise<void> {
-  await db
-    .update(subscriptionCharges)
-    .set({ status: 'processing', providerPaymentId })
-    .where(and(eq(subscriptionCharges.subscriptionId, key.subscriptionId), eq(subscriptionCharges.periodStart, key.periodStart), eq(subscriptionCharges.status, 'claimed')));
-}
-
-export async function findChargeByPayment(db: Db, providerPaymentId: string) {
-  const [row] = await db.select().from(subscriptionCharges).where(eq(subscriptionCharges.providerPaymentId, providerPaymentId));
-  return row ?? null;
-}
-
-/**
- * A period's charge went through: the charge is settled once, the subscription moves to the
- * next period (only from the period charged), the invoice is issued, and an owner blocked by
- * an expired payment is unblocked (as a paid order does, decision 006).
- */
-export async function settleChargeSucceeded(
-  db: Db,
-  key: { subscriptionId: string; periodStart: Date },
-  paid: { providerPaymentId: string | null; card: { brand: string; last4: string } | null },
-  now: Date,
-): Promise<boolean> {
-  const [charge] = await db
-    .update(subscriptionCharges)
-    .set({ status: 'succeeded', providerPaymentId: paid.providerPaymentId, settledAt: now })
-    .where(and(eq(subscriptionCharges.subscriptionId, key.subscriptionId), eq(subscriptionCharges.periodStart, key.periodStart), inArray(subscriptionCharges.status, ['claimed', 'processing'])))
-    .returning();
-  if (!charge) return false;
-  const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.id, key.subscriptionId)).for('update');
-  if (!subscription || subscription.currentPeriodEnd.getTime() !== key.periodStart.getTime()) return true;
-  const [company] = await db.select({ type: companies.type }).from(companies).where(eq(companies.id, subscription.companyId));
-  const price = planPrice(company!.type, subscription.plan, subscription.billing);
-  const creditUsed = Math.min(subscription.credit, price);
-  const periodEnd = addPeriod(key.periodStart, subscription.billing);
-  await db
-    .update(subscriptions)
-    .set({ status: 'active', currentPeriodStart: key.periodStart, currentPeriodEnd: periodEnd, credit: subscription.credit - creditUsed, updatedAt: now })
-    .where(eq(subscriptions.id, subscription.id));
-  const lines: InvoiceLine[] = [{ kind: 'subscription', id: subscription.plan, amount: price }];
-  if (creditUsed > 0) lines.push({ kind: 'credit', id: 'balance', amount: -creditUsed });
-  await insertInvoice(db, {
-    sourceKey: `charge:${subscription.id}:${key.periodStart.toISOString()}`,
-    userId: subscription.userId,
-    companyId: subscription.companyId,
-    lines,
-    total: charge.amount,
-    cardBrand: paid.card?.brand ?? null,
-    cardLast4: paid.card?.last4 ?? null,
-    periodStart: key.periodStart,
-    periodEnd,
-    issuedAt: now,
-  });
-  await db.update(users).set({ paymentExpiredAt: null, updatedAt: now }).where(and(eq(users.id, subscription.userId), isNotNull(users.paymentExpiredAt)));
-  return true;
-}
-
-/**
- * A period's charge failed (declined, no card, authentication needed): SPEC §4's expired-payment
- * rule. The subscription is past due and the owner is blocked, so the next login shows the
- * payment-expired popup; the job tries the charge again a day later.
- */
-export async function settleChargeFailed(db: Db, key: { subscriptionId: string; periodStart: Date }, declineCode: string, providerPaymentId: string | null, now: Date): Promise<boolean> {
-  const [charge] = await db
-    .update(subscriptionCharges)
-    .set({ status: 'failed', declineCode, providerPaymentId, settledAt: now })
-    .where(and(eq(subscriptionCharges.subscriptionId, key.subscriptionId), eq(subscriptionCharges.periodStart, key.periodStart), inArray(subscriptionCharges.status, ['claimed', 'processing'])))
-    .returning();
-  if (!charge) return false;
-  const [subscription] = await db
-    .update(subscriptions)
-    .set({ status: 'past_due', updatedAt: now })
-    .where(and(eq(subscriptions.id, key.subscriptionId), eq(subscriptions.currentPeriodEnd, key.periodStart), ne(subscriptions.status, 'canceled')))
-    .returning();
-  if (subscription) await db.update(users).set({ paymentExpiredAt: now, updatedAt: now }).where(and(eq(users.id, subscription.userId), isNull(users.paymentExpiredAt)));
-  return true;
 }

@@ -1,19 +1,17 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Attribution } from '@domain/account';
 import type { ClaimResult, OrderFlow } from '@domain/checkout';
 import type { Language } from '@domain/constants';
-import type { BillingCycle, CouponEffect, PlanId, Quote } from '@domain/plans';
+import type { BillingCycle, PlanId, Quote } from '@domain/plans';
 import type { Db } from '../client';
-import { coupons, orders } from '../schema/orders';
-import { payments, type PaymentStatus, type StoredResponse } from '../schema/payments';
+import { orders } from '../schema/orders';
 import { users } from '../schema/users';
 import { createCompanyFromOrder } from './companies';
 import { applyCompanyPayment } from './company-payments';
+import { findLivePayment, settlePayment } from './payments';
 
 export type OrderRow = typeof orders.$inferSelect;
-export type PaymentRow = typeof payments.$inferSelect;
-export type CouponRow = typeof coupons.$inferSelect;
 
 /** 256 random bits: the guest's proof that an order is theirs, and the receipt's claim link. */
 export function generateCheckoutToken(): string {
@@ -34,90 +32,6 @@ function tokenMatches(storedHash: string, token: string): boolean {
 
 export function checkoutTokenMatches(order: Pick<OrderRow, 'checkoutTokenHash'>, token: string | undefined | null): boolean {
   return !!token && tokenMatches(order.checkoutTokenHash, token);
-}
-
-// ---------------------------------------------------------------------------------------
-// Coupons
-
-export async function findCoupon(db: Db, code: string): Promise<CouponRow | null> {
-  const [row] = await db.select().from(coupons).where(eq(coupons.code, code.toUpperCase()));
-  return row ?? null;
-}
-
-/** Usable now: active, not expired, redemptions left. Redemptions are counted again, atomically, at payment. */
-export function couponUsable(coupon: CouponRow, now: Date): boolean {
-  if (!coupon.active) return false;
-  if (coupon.expiresAt && coupon.expiresAt.getTime() <= now.getTime()) return false;
-  return coupon.maxRedemptions === null || coupon.redemptionCount < coupon.maxRedemptions;
-}
-
-export function couponEffect(coupon: Pick<CouponRow, 'percentOff' | 'amountOff'>): CouponEffect {
-  return coupon.percentOff !== null ? { percentOff: coupon.percentOff, amountOff: null } : { percentOff: null, amountOff: coupon.amountOff! };
-}
-
-export interface NewCoupon {
-  code: string;
-  percentOff?: number | null;
-  amountOff?: number | null;
-  expiresAt?: Date | null;
-  maxRedemptions?: number | null;
-}
-
-/** Adds coupons that do not exist yet; an existing code is left as it is (its count and edits are kept). */
-export async function insertCoupons(db: Db, list: NewCoupon[]): Promise<void> {
-  if (list.length === 0) return;
-  await db
-    .insert(coupons)
-    .values(
-      list.map((coupon) => ({
-        code: coupon.code.toUpperCase(),
-        percentOff: coupon.percentOff ?? null,
-        amountOff: coupon.amountOff ?? null,
-        expiresAt: coupon.expiresAt ?? null,
-        maxRedemptions: coupon.maxRedemptions ?? null,
-      })),
-    )
-    .onConflictDoNothing();
-}
-
-/**
- * Counts one redemption if the coupon is still usable, in one conditional UPDATE: two
- * payments racing for the last redemption cannot both get it. False when none is left,
- * the coupon expired or was switched off.
- */
-export async function reserveCouponRedemption(db: Db, code: string, now: Date): Promise<boolean> {
-  const reserved = await db
-    .update(coupons)
-    .set({ redemptionCount: sql`${coupons.redemptionCount} + 1` })
-    .where(
-      and(
-        eq(coupons.code, code),
-        eq(coupons.active, true),
-        sql`(${coupons.expiresAt} is null or ${coupons.expiresAt} > ${now.toISOString()})`,
-        sql`(${coupons.maxRedemptions} is null or ${coupons.redemptionCount} < ${coupons.maxRedemptions})`,
-      ),
-    )
-    .returning({ code: coupons.code });
-  return reserved.length === 1;
-}
-
-/**
- * Counts a redemption whatever the limits: a payment the provider reports as succeeded after
- * its reservation was released (a 3-D Secure challenge completed after the order expired).
- * The money is taken, so the discount was given; the maximum yields to the fact.
- */
-export async function forceCouponRedemption(db: Db, code: string): Promise<void> {
-  await db
-    .update(coupons)
-    .set({ redemptionCount: sql`${coupons.redemptionCount} + 1` })
-    .where(eq(coupons.code, code));
-}
-
-export async function releaseCouponRedemption(db: Db, code: string): Promise<void> {
-  await db
-    .update(coupons)
-    .set({ redemptionCount: sql`greatest(${coupons.redemptionCount} - 1, 0)` })
-    .where(eq(coupons.code, code));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -324,128 +238,4 @@ export async function claimOrdersOfVerifiedEmail(db: Db, input: { userId: string
     if (outcome?.ok) claimed.push(outcome.result);
   }
   return claimed;
-}
-
-// ---------------------------------------------------------------------------------------
-// Payments
-
-export async function findPaymentByKey(db: Db, orderId: string, idempotencyKey: string): Promise<PaymentRow | null> {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.idempotencyKey, idempotencyKey)));
-  return row ?? null;
-}
-
-export async function findPayment(db: Db, orderId: string, paymentId: string): Promise<PaymentRow | null> {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.id, paymentId)));
-  return row ?? null;
-}
-
-/** The order's one live attempt: processing, waiting for 3-D Secure, or succeeded. */
-export async function findLivePayment(db: Db, orderId: string): Promise<PaymentRow | null> {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['processing', 'requires_action', 'succeeded'])));
-  return row ?? null;
-}
-
-/** Declined or failed attempts of an order: card testing shows up as many of them. */
-export async function countFailedPayments(db: Db, orderId: string): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'failed')));
-  return row?.count ?? 0;
-}
-
-export interface NewPayment {
-  orderId: string;
-  idempotencyKey: string;
-  requestHash: string;
-  provider: 'sandbox' | 'stripe';
-  amount: number;
-  couponCode: string | null;
-  now: Date;
-}
-
-/** Starts an attempt as `processing`; null when the key is taken or another attempt is live (the unique indexes decide). */
-export async function insertPayment(db: Db, payment: NewPayment): Promise<PaymentRow | null> {
-  const { now, ...values } = payment;
-  const [row] = await db
-    .insert(payments)
-    .values({ ...values, status: 'processing', createdAt: now, updatedAt: now })
-    .onConflictDoNothing()
-    .returning();
-  return row ?? null;
-}
-
-/**
- * Takes over an attempt left `processing` without an answer since before `staleBefore` (its
- * request died, or the provider did not answer). Only one caller gets it; it then asks the
- * provider again with the same idempotency key, which cannot charge twice.
- */
-export async function takeStalePayment(db: Db, paymentId: string, staleBefore: Date, now: Date): Promise<PaymentRow | null> {
-  const [row] = await db
-    .update(payments)
-    .set({ updatedAt: now })
-    .where(
-      and(
-        eq(payments.id, paymentId),
-        eq(payments.status, 'processing'),
-        isNull(payments.response),
-        sql`${payments.updatedAt} <= ${staleBefore.toISOString()}`,
-      ),
-    )
-    .returning();
-  return row ?? null;
-}
-
-/** Lets the next retry take the attempt over at once: the provider call failed without an answer. */
-export async function releasePayment(db: Db, paymentId: string): Promise<void> {
-  await db
-    .update(payments)
-    .set({ updatedAt: new Date(0) })
-    .where(and(eq(payments.id, paymentId), eq(payments.status, 'processing')));
-}
-
-export interface PaymentSettlement {
-  status: PaymentStatus;
-  providerPaymentId?: string | null;
-  declineCode?: string | null;
-  cardBrand?: string | null;
-  cardLast4?: string | null;
-  clientSecret?: string | null;
-  response?: StoredResponse | null;
-}
-
-/**
- * Moves an attempt from one of `from` to its next state, once: concurrent settlers of the
- * same attempt (a double confirm) find it already moved and get null. A failed or canceled
- * attempt gives its coupon redemption back.
- */
-export async function settlePayment(
-  db: Db,
-  payment: PaymentRow,
-  from: PaymentStatus[],
-  settlement: PaymentSettlement,
-  now: Date,
-): Promise<PaymentRow | null> {
-  const releases = (settlement.status === 'failed' || settlement.status === 'canceled') && payment.couponCode !== null;
-  const [row] = await db
-    .update(payments)
-    .set({ ...settlement, ...(releases ? { couponCode: null } : {}), updatedAt: now })
-    .where(and(eq(payments.id, payment.id), inArray(payments.status, from)))
-    .returning();
-  if (row && releases) await releaseCouponRedemption(db, payment.couponCode!);
-  return row ?? null;
-}
-
-/** Replaces the stored answer, so a retry with the attempt's key learns how it ended (e.g. after 3-D Secure). */
-export async function storePaymentResponse(db: Db, paymentId: string, response: StoredResponse, now: Date): Promise<void> {
-  await db.update(payments).set({ response, updatedAt: now }).where(eq(payments.id, paymentId));
 }

@@ -4,7 +4,7 @@ import { inboxReceipts, transactions, uploads } from '../../db/schema/bookkeepin
 import { storageOrphans } from '../../db/schema/storage';
 import { lockSyncScopes } from '../../sync/write-lock';
 import type { StorageProvider } from './storage';
-import { errorForLog } from '../../lib/log-error';
+import { logError } from '../../lib/log-error';
 
 /**
  * Deletes stored files that no record points at any more (`storage_orphans`, filled by a
@@ -115,9 +115,9 @@ export function startStorageSweeper(database: Database, storage: StorageProvider
         try {
           const result = await sweepStorageOrphans(database.db, storage, now());
           if (result.deleted + result.kept + result.failed === orphanBatchSize && result.failed < orphanBatchSize) again = true;
-          if (result.failed > 0) console.error(JSON.stringify({ level: 'error', msg: 'deleting stored files failed; retried later', failed: result.failed }));
+          if (result.failed > 0) logError('deleting stored files failed; retried later', { failed: result.failed });
         } catch (error) {
-          console.error(JSON.stringify({ level: 'error', msg: 'storage orphan sweep failed', ...errorForLog(error) }));
+          logError('storage orphan sweep failed', {}, error);
         }
       } while (again && !stopped);
     })().finally(() => {
@@ -127,7 +127,7 @@ export function startStorageSweeper(database: Database, storage: StorageProvider
   };
 
   const unlisten = database.listen(storageOrphansChannel, () => void sweep()).catch((error: unknown) => {
-    console.error(JSON.stringify({ level: 'error', msg: 'storage orphan listener failed; sweeping on the timer only', ...errorForLog(error) }));
+    logError('storage orphan listener failed; sweeping on the timer only', {}, error);
     return null;
   });
   void sweep();
