@@ -60,6 +60,9 @@ export default tseslint.config(
       // control (the WAI-ARIA dialog pattern moves focus into it), an inline editor, the code
       // field asked for after a password. The rule is about focus stolen on page load.
       'jsx-a11y/no-autofocus': 'off',
+      // A scrolling region (a wide preview table) must be reachable by keyboard to be scrolled
+      // (axe's scrollable-region-focusable): role="region" with a label and tabIndex 0 is the pattern.
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'] }],
     },
   },
   {

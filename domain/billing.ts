@@ -146,6 +146,5 @@ export const invoiceSchema = z.object({
   periodStart: isoDate.nullable(),
   periodEnd: isoDate.nullable(),
 });
-export type Invoice = z.infer<typeof invoiceSchema>;
 
 export const invoiceListSchema = z.object({ invoices: z.array(invoiceSchema) });

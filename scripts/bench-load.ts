@@ -50,7 +50,7 @@ function cpuMs(pid: number): number {
 function cpuMeter() {
   const backends = new Map<number, number>();
   const sample = async () => {
-    const { rows } = (await database.db.execute(sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)) as unknown as { rows: { pid: number }[] };
+    const { rows } = (await database.db.execute(sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)) as { rows: { pid: number }[] };
     for (const { pid } of rows) backends.set(pid, Math.max(backends.get(pid) ?? 0, cpuMs(pid)));
   };
   const instanceCpu = () => instances.map((instance) => (instance.child.pid ? cpuMs(instance.child.pid) : 0));

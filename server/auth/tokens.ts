@@ -77,7 +77,7 @@ const signedTokensLimit = 10_000;
 export function verifyAccessToken(secret: string, token: string, now: Date): AccessClaims | null {
   const key = keyOf(secret);
   let known = signedTokens.get(key);
-  if (!known) signedTokens.set(key, (known = new Map()));
+  if (!known) signedTokens.set(key, (known = new Map<string, SignedToken>()));
   let signed = known.get(token) ?? null;
   if (!signed) {
     signed = verifySignedToken(key, token);

@@ -151,11 +151,10 @@ export async function applyBankingEvent(db: Db, event: BankingEvent, now: Date, 
     const [fresh] = await tx.insert(bankingWebhookEvents).values({ eventId: event.eventId, receivedAt: now }).onConflictDoNothing().returning();
     if (!fresh) return false;
     const object = event.object;
-    const customerId = typeof object.customer_id === 'string' ? object.customer_id : typeof object.on_behalf_of === 'string' ? object.on_behalf_of : null;
     if (event.category === 'kyc_link') {
       await tx
         .update(bankingProfiles)
-        .set({ status: verificationOf(String(object.kyc_status ?? '')), updatedAt: now })
+        .set({ status: verificationOf(typeof object.kyc_status === 'string' ? object.kyc_status : ''), updatedAt: now })
         .where(eq(bankingProfiles.kycLinkId, event.objectId));
       const [profile] = await tx.select({ companyId: bankingProfiles.companyId }).from(bankingProfiles).where(eq(bankingProfiles.kycLinkId, event.objectId));
       if (profile) await notifyScopes(tx, new Set([profile.companyId]), null);
@@ -172,7 +171,7 @@ export async function applyBankingEvent(db: Db, event: BankingEvent, now: Date, 
       return true;
     }
     if (event.category === 'transfer') {
-      const status: WalletTransactionStatus = transferStatusOf(String(object.state ?? ''));
+      const status: WalletTransactionStatus = transferStatusOf(typeof object.state === 'string' ? object.state : '');
       const [known] = await tx.select().from(walletTransactions).where(eq(walletTransactions.providerTransferId, event.objectId)).for('update');
       // A webhook can come before the create call's answer (or instead of it, when that answer was lost):
       // the transfer names Alta's withdrawal by the key it was created with.

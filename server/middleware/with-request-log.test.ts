@@ -8,7 +8,7 @@ describe('the request log', () => {
     const app = new Hono<AppEnv>().use('*', withRequestId, withRequestLog).get('/api/v1/things/:id', (c) => c.json({ ok: true }));
     const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     try {
-      const answers = await Promise.all([1, 2, 3].map((n) => app.request(`/api/v1/things/${n}?secret=s3cr3t`)));
+      const answers = await Promise.all([1, 2, 3].map(async (n) => app.request(`/api/v1/things/${n}?secret=s3cr3t`)));
       const written = write.mock.calls.map(([text]) => String(text));
       await new Promise((resolve) => setImmediate(resolve));
       const flushed = write.mock.calls.slice(written.length).map(([text]) => String(text));

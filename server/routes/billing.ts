@@ -329,7 +329,7 @@ export function billingRouter(deps: AppDeps, provider: PaymentsProvider) {
           'Content-Disposition': `attachment; filename="${invoice.number}.pdf"`,
           'Cache-Control': 'private, no-store',
         },
-      }) as never;
+      });
     });
 }
 

@@ -53,7 +53,7 @@ async function seed(companyId: string, count: number, date = '2026-01-05') {
 }
 
 async function writesOf(ids: string[]) {
-  const result = (await database.db.execute(sql`select row_id, op, note, xid::text as xid from test_set_writes where row_id in ${ids} order by id`)) as unknown as {
+  const result = (await database.db.execute(sql`select row_id, op, note, xid::text as xid from test_set_writes where row_id in ${ids} order by id`)) as {
     rows: { row_id: string; op: string; note: string; xid: string }[];
   };
   return result.rows;

@@ -69,6 +69,6 @@ export async function upsertRows(db: Db, spec: ServerTable, records: readonly Re
     insert into ${spec.table} (${names}) ${select}
     on conflict (${sql.identifier(spec.id.name)}) do update set ${set}
     where ${spec.table}.${scope} = excluded.${scope}
-    returning 1`)) as unknown as { rows: unknown[] };
+    returning 1`)) as { rows: unknown[] };
   return result.rows.length;
 }

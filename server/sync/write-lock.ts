@@ -42,7 +42,7 @@ export async function lockScopesOf(tx: Db, userId: string): Promise<Map<string, 
         union all select id::text, 'owner' from companies where owner_id = ${userId}
         union all select company_id::text, 'teammate' from company_members where user_id = ${userId}
       ) scopes order by hashtext(scope_id)
-    ) ordered`)) as unknown as { rows: { scope_id: string; role: CompanyRole | null }[] };
+    ) ordered`)) as { rows: { scope_id: string; role: CompanyRole | null }[] };
   const roles = new Map<string, CompanyRole>();
   for (const { scope_id: scopeId, role } of result.rows) {
     if (role && roles.get(scopeId) !== 'owner') roles.set(scopeId, role);

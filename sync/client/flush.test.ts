@@ -58,9 +58,9 @@ function host(network: { online: boolean }): SyncHost {
 }
 
 const engines: SyncEngine[] = [];
-afterEach(() => {
+afterEach(async () => {
   for (const engine of engines.splice(0)) {
-    engine.stop();
+    await engine.stop();
     engine.replica.db.close();
   }
 });

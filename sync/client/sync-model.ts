@@ -321,8 +321,8 @@ async function runScenario(server: ScenarioServer, cast: ScenarioCast, actions: 
       const replica = world.replicas[device]!;
       // Every device holds exactly its user's rows on the server.
       const snapshot = await server.snapshot(cast.users[devices[device]!]);
-      expect(byId(await replica.db.table('drafts').toArray())).toEqual(snapshot.drafts);
-      expect(byId(await replica.db.table('transactions').toArray())).toEqual(snapshot.transactions);
+      expect(byId(await replica.db.table<{ id: string }>('drafts').toArray())).toEqual(snapshot.drafts);
+      expect(byId(await replica.db.table<{ id: string }>('transactions').toArray())).toEqual(snapshot.transactions);
 
       // Exactly once, in order: the server processed this device's mutations 1..n, once each.
       const { clientId } = await replica.meta();

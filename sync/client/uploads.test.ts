@@ -29,7 +29,7 @@ function upload(overrides: Partial<FileUpload<string>> & { put?: () => Response 
     fetch: (async () => {
       calls.push('put');
       return put();
-    }) as typeof fetch,
+    }),
     ...rest,
   };
 }
@@ -101,7 +101,7 @@ describe('uploadFile', () => {
 describe('postJson', () => {
   it('answers the body, and throws a refusal with its status and code', async () => {
     const answers = [new Response(JSON.stringify({ ok: 1 }), { status: 201 }), problem(403, 'forbidden'), new Response('<html>', { status: 502 })];
-    const post = postJson({ fetch: (async () => answers.shift()!) as typeof fetch, baseUrl: '/api/v1' });
+    const post = postJson({ fetch: async () => answers.shift()!, baseUrl: '/api/v1' });
     expect(await post('/uploads', {})).toEqual({ ok: 1 });
     await expect(post('/uploads', {})).rejects.toMatchObject({ status: 403, code: 'forbidden' });
     await expect(post('/uploads', {})).rejects.toMatchObject({ status: 502, code: 'http_502' });

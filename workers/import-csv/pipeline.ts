@@ -222,7 +222,8 @@ async function importRows(table: CsvTable, survey: Survey, input: ImportInput, c
   let pendingChars = 0;
   /** Chunks cut and waiting for the writer, which takes all of them at once when it is free. */
   const ready: ImportChunk[] = [];
-  let writing: Promise<void> | null = null;
+  // Declared through `as`: it is set from `pump`'s callbacks, which TypeScript's narrowing of the `null` start does not see.
+  let writing = null as Promise<void> | null;
   let failure: { error: unknown } | null = null;
 
   const progress = (phase: ImportProgress['phase']) =>

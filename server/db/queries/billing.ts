@@ -8,7 +8,6 @@ import { companies } from '../schema/companies';
 import { users } from '../schema/users';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
-export type InvoiceRow = typeof invoices.$inferSelect;
 type PlanId = SubscriptionRow['plan'];
 
 const companyTypeOf = (type: string) => (type === 'Cross Border Crypto' ? ('CRYPTO_COMPANY' as const) : ('USA_COMPANY' as const));

@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { CouponEffect } from '@domain/plans';
 import type { Db } from '../client';
 import { coupons } from '../schema/orders';

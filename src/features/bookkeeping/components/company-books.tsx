@@ -62,11 +62,11 @@ export function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBoo
   );
   const actions = useBookkeepingActions(engine, lockedYears, store, learnQuietly);
   const receipts = useReceiptQueue(db, companyId, lockedYears);
-  const manualAccounts = useLiveQuery(() => db?.manualAccounts.where('companyId').equals(companyId).sortBy('name') ?? [], [db, companyId]) ?? [];
+  const manualAccounts = useLiveQuery(() => db?.manualAccounts.where('companyId').equals(companyId).sortBy('name') ?? [], [db, companyId]);
   const linkedAccounts = useLinkedAccounts(db, companyId);
   const linkedLabel = useLinkedAccountLabel();
   const accountOptions = useMemo(
-    () => [...manualAccounts.map(({ id, name }) => ({ id, name })), ...(linkedAccounts ?? []).map((account) => ({ id: account.id, name: linkedLabel(account) }))],
+    () => [...(manualAccounts ?? []).map(({ id, name }) => ({ id, name })), ...(linkedAccounts ?? []).map((account) => ({ id: account.id, name: linkedLabel(account) }))],
     [manualAccounts, linkedAccounts, linkedLabel],
   );
   const accountNames = useMemo(() => new Map(accountOptions.map((account) => [account.id, account.name])), [accountOptions]);
@@ -146,7 +146,7 @@ export function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBoo
       case 'editNote':
         return editCell('note');
       case 'open':
-        if (activeRow) navigate(href(language, paths.transaction(activeRow.id)));
+        if (activeRow) void navigate(href(language, paths.transaction(activeRow.id)));
         return;
       case 'delete': {
         const rows = targets();

@@ -47,12 +47,12 @@ interface GridRowProps {
   handlers: RowHandlers;
 }
 
-const slots = { description: '\u0001', category: '\u0002' };
+const slots = { description: '\uE000', category: '\uE001' };
 
 /** A label translated once with markers in its slots, each row's values put in their place. */
 function labelOf(t: TFunction<'bookkeeping'>, key: 'list.selectRow' | 'list.checkedLabel' | 'editing.changeCategory') {
   const text = t(key, slots);
-  return (description: string, category = '') => text.replace(/[\u0001\u0002]/g, (slot) => (slot === slots.description ? description : category));
+  return (description: string, category = '') => text.replace(/[\uE000\uE001]/g, (slot) => (slot === slots.description ? description : category));
 }
 
 /**
@@ -86,6 +86,7 @@ export const GridRow = memo(
       if (files.length > 0) handlers.dropFiles(row, files);
     };
     return (
+      // eslint-disable-next-line jsx-a11y/interactive-supports-focus -- the grid keeps focus and points at its row with aria-activedescendant (decision 019): a row is never focused itself
       <div
         id={`row-${row.id}`}
         role="row"
@@ -139,6 +140,7 @@ export const GridRow = memo(
             </span>
           )}
         </span>
+        {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus -- the grid keeps focus (aria-activedescendant); a cell is never focused itself */}
         <span role="gridcell" className={styles.merchantCell} onDoubleClick={() => !readOnly && handlers.edit({ id: row.id, field: 'merchant' })}>
           {editing === 'merchant' ? (
             <TextEditor label={t('editing.merchantOf', { description: name })} value={row.merchant ?? ''} onSave={(value) => handlers.text(row, 'merchant', value)} onCancel={() => handlers.edit(null)} />

@@ -82,7 +82,7 @@ export function TransactionGrid(props: TransactionGridProps) {
       openLink: (event) => {
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();
-        navigate(event.currentTarget.getAttribute('href')!);
+        void navigate(event.currentTarget.getAttribute('href')!);
       },
     }),
     [navigate],

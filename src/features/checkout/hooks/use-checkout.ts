@@ -342,4 +342,3 @@ export function useCheckout(orderId: string, options: CheckoutOptions = {}) {
   };
 }
 
-export type Checkout = ReturnType<typeof useCheckout>;
