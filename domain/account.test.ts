@@ -80,7 +80,9 @@ describe('repeated password must match', () => {
   it('applies the same rules on the temporary-password form', () => {
     const temporary = { newPassword: 'Secret#2026', repeatPassword: 'Secret#2026' };
     expect(messages(temporaryConfirmFormSchema, temporary)).toEqual([]);
-    expect(fieldMessages(temporaryConfirmFormSchema, { ...temporary, repeatPassword: 'secret#2026' }, 'repeatPassword')).toEqual(['validation.passwordsMismatch']);
+    expect(fieldMessages(temporaryConfirmFormSchema, { ...temporary, repeatPassword: 'secret#2026' }, 'repeatPassword')).toEqual([
+      'validation.passwordsMismatch',
+    ]);
     expect(fieldMessages(temporaryConfirmFormSchema, { newPassword: 'short', repeatPassword: 'short' }, 'newPassword')).toEqual(['validation.password']);
   });
 });
@@ -181,8 +183,12 @@ describe('API bodies', () => {
 
   it('temporary confirmation needs the challenge and a valid new password', () => {
     expect(temporaryConfirmSchema.safeParse({ email: 'a@example.com', newPassword: 'Secret#2026', cognitoSession: 'abc' }).success).toBe(true);
-    expect(fieldMessages(temporaryConfirmSchema, { email: 'a@example.com', newPassword: 'Secret#2026', cognitoSession: '' }, 'cognitoSession')).toEqual(['validation.required']);
-    expect(fieldMessages(temporaryConfirmSchema, { email: 'a@example.com', newPassword: 'weak', cognitoSession: 'abc' }, 'newPassword')).toEqual(['validation.password']);
+    expect(fieldMessages(temporaryConfirmSchema, { email: 'a@example.com', newPassword: 'Secret#2026', cognitoSession: '' }, 'cognitoSession')).toEqual([
+      'validation.required',
+    ]);
+    expect(fieldMessages(temporaryConfirmSchema, { email: 'a@example.com', newPassword: 'weak', cognitoSession: 'abc' }, 'newPassword')).toEqual([
+      'validation.password',
+    ]);
   });
 });
 

@@ -22,15 +22,9 @@ export const passwordSchema = z
   // abort: an empty field says only "required", not also what a filled one would lack.
   .min(1, { error: 'validation.required', abort: true })
   .max(128, { error: 'validation.passwordTooLong' })
-  .refine(
-    (value) =>
-      value.length >= 8 &&
-      /[A-Z]/.test(value) &&
-      /[a-z]/.test(value) &&
-      /\d/.test(value) &&
-      /[!@#*?$]/.test(value),
-    { error: 'validation.password' },
-  );
+  .refine((value) => value.length >= 8 && /[A-Z]/.test(value) && /[a-z]/.test(value) && /\d/.test(value) && /[!@#*?$]/.test(value), {
+    error: 'validation.password',
+  });
 
 /** Letters only (any script, with single spaces, hyphens or apostrophes between words), at least 2. */
 export const personNameSchema = z
@@ -214,8 +208,7 @@ export const resetRequestResponseSchema = z.object({ status: z.literal('ok') });
 export const loginAsUserSchema = z.strictObject({ userId: z.uuid({ error: 'validation.invalid' }) });
 
 /** The placeholder account name SPEC §5 mentions. */
-export const isPlaceholderUser = (user: Pick<User, 'firstName' | 'lastName'>) =>
-  `${user.firstName} ${user.lastName}`.trim().toLowerCase() === 'generic user';
+export const isPlaceholderUser = (user: Pick<User, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`.trim().toLowerCase() === 'generic user';
 
 /** SPEC §5: "a helper checks a string is longer than 4 characters". */
 export const isLongerThanFour = (value: string | null | undefined) => (value ?? '').trim().length > 4;

@@ -24,7 +24,8 @@ const isoDay = z.iso.date({ error: 'validation.invalid' });
  */
 export const listTotalKinds = ['exact', 'estimate', 'atLeast'] as const;
 export type ListTotalKind = (typeof listTotalKinds)[number];
-const listPage = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int(), totalKind: z.enum(listTotalKinds), hasMore: z.boolean() });
+const listPage = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), totalKind: z.enum(listTotalKinds), hasMore: z.boolean() });
 
 /** A company as the admin user list shows it (companies modal). */
 export const adminUserCompanySchema = z.object({
@@ -36,10 +37,12 @@ export const adminUserCompanySchema = z.object({
 });
 
 /** A row of the admin user list (SPEC §3 "Admin user"): the profile's fields plus the companies. */
-export const adminUserSchema = userSchema.pick({ id: true, firstName: true, lastName: true, email: true, phone: true, status: true, role: true, createdAt: true }).extend({
-  companiesCount: z.number().int(),
-  companies: z.array(adminUserCompanySchema),
-});
+export const adminUserSchema = userSchema
+  .pick({ id: true, firstName: true, lastName: true, email: true, phone: true, status: true, role: true, createdAt: true })
+  .extend({
+    companiesCount: z.number().int(),
+    companies: z.array(adminUserCompanySchema),
+  });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** Every column of the user list sorts (SPEC §2). */

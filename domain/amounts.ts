@@ -41,7 +41,11 @@ const amountPatterns: Record<DecimalSeparator, RegExp> = {
  * `Infinity` (with its sign) so validation can say "too large" instead of "invalid".
  */
 export function parseAmount(raw: string, decimal: DecimalSeparator): number | null {
-  let text = raw.replace(/\u2212/g, '-').replace(currency, ' ').replace(spaces, ' ').trim();
+  let text = raw
+    .replace(/\u2212/g, '-')
+    .replace(currency, ' ')
+    .replace(spaces, ' ')
+    .trim();
   if (text === '') return null;
   let negative = false;
   if (text.startsWith('(') && text.endsWith(')')) {

@@ -67,7 +67,15 @@ const counts = (row: WalletTransaction) => !settledOut.has(row.status) && !(row.
  * closing balance is today's `balanceCents` less what moved after the month; the opening is
  * the closing less the month's movements. A withdrawal moves the balance by its amount (its fee is inside it).
  */
-export function statementOf(input: { month: string; companyName: string; sponsorBank: string; accountNumber: string; routingNumber: string; balanceCents: number; transactions: WalletTransaction[] }): BankStatement {
+export function statementOf(input: {
+  month: string;
+  companyName: string;
+  sponsorBank: string;
+  accountNumber: string;
+  routingNumber: string;
+  balanceCents: number;
+  transactions: WalletTransaction[];
+}): BankStatement {
   const { start, end } = statementPeriod(input.month);
   // A withdrawal's fee comes out of its amount (the recipient gets amount − fee): the balance moves by the amount.
   const signed = (row: WalletTransaction) => (row.direction === 'incoming' ? row.amountCents : -row.amountCents);

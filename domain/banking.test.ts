@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { bankAccountIssues, bankAccountSchema, centsToDecimal, decimalToCents, feeCents, feeTier, parseUsdInput, withdrawalIssues, type BankAccountInput } from './banking';
+import {
+  bankAccountIssues,
+  bankAccountSchema,
+  centsToDecimal,
+  decimalToCents,
+  feeCents,
+  feeTier,
+  parseUsdInput,
+  withdrawalIssues,
+  type BankAccountInput,
+} from './banking';
 import { nextCutoff, wallTimeToInstant } from './banking-cutoff';
 
 const paths = (issues: { path: string; message: string }[]) => issues.map((issue) => `${issue.path}:${issue.message}`);
@@ -141,7 +151,10 @@ describe('bank account rules', () => {
       return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`);
     };
     expect(messages({ ...us, firstName: 'Ana', lastName: 'P'.repeat(35), bic: 'CHASUS33XXX', street: `1 ${'M'.repeat(33)}` })).toEqual([]);
-    expect(messages({ ...us, firstName: 'Al', lastName: 'P'.repeat(36) })).toEqual(['firstName:banking.validation.holderName', 'lastName:banking.validation.holderName']);
+    expect(messages({ ...us, firstName: 'Al', lastName: 'P'.repeat(36) })).toEqual([
+      'firstName:banking.validation.holderName',
+      'lastName:banking.validation.holderName',
+    ]);
     expect(messages({ ...us, ownerType: 'business', businessName: 'B'.repeat(36) })).toEqual(['businessName:banking.validation.holderName']);
     expect(messages({ ...us, bic: 'CHASUS33XXXX' })).toEqual(['bic:banking.validation.bic']);
     expect(messages({ ...us, street: `1 ${'M'.repeat(34)}` })).toEqual(['street:banking.validation.street']);

@@ -67,7 +67,10 @@ export interface FeeRate {
  */
 export const feeTierFloorsCents = [0, 20_000_000, 50_000_000] as const;
 
-export const feeSchedule: Record<WithdrawalRail | 'liquidation_usdc' | 'liquidation_usdt' | 'deposit_usdt' | `deposit_${DepositRail}`, readonly [FeeRate, FeeRate, FeeRate]> = {
+export const feeSchedule: Record<
+  WithdrawalRail | 'liquidation_usdc' | 'liquidation_usdt' | 'deposit_usdt' | `deposit_${DepositRail}`,
+  readonly [FeeRate, FeeRate, FeeRate]
+> = {
   wire: [
     { bps: 50, fixedCents: 2_500 },
     { bps: 35, fixedCents: 2_500 },
@@ -214,7 +217,8 @@ export function withdrawalIssues(withdrawal: Pick<Withdrawal, 'rail' | 'bankAcco
       if (reference.length > 255 || !wireMessage.test(reference)) issues.push({ path: 'reference', message: 'banking.validation.wireMessage' });
       break;
     case 'sepa':
-      if (reference.length < 6 || reference.length > 140 || !sepaReference.test(reference)) issues.push({ path: 'reference', message: 'banking.validation.sepaReference' });
+      if (reference.length < 6 || reference.length > 140 || !sepaReference.test(reference))
+        issues.push({ path: 'reference', message: 'banking.validation.sepaReference' });
       break;
     case 'ach':
     case 'ach_same_day':
@@ -292,7 +296,8 @@ export function bankAccountIssues(account: BankAccountInput): RuleIssue[] {
   } else if (account.region === 'EU' && !/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(account.accountNumber.replace(/\s/g, '').toUpperCase())) {
     issues.push({ path: 'accountNumber', message: 'banking.validation.iban' });
   }
-  if (account.region === 'US' && !/^\d{9}$/.test(account.routingNumber ?? '')) issues.push({ path: 'routingNumber', message: 'banking.validation.routingNumber' });
+  if (account.region === 'US' && !/^\d{9}$/.test(account.routingNumber ?? ''))
+    issues.push({ path: 'routingNumber', message: 'banking.validation.routingNumber' });
   if (account.bic && !/^[A-Za-z0-9]{8,11}$/.test(account.bic)) issues.push({ path: 'bic', message: 'banking.validation.bic' });
   if (!hasStreetNumberAndName(account.street)) issues.push({ path: 'street', message: 'banking.validation.street' });
   if (!postalCodePatterns[account.region].test(account.postalCode)) issues.push({ path: 'postalCode', message: 'banking.validation.postalCode' });
@@ -394,7 +399,16 @@ export const bankingOverviewSchema = z.object({
       kycUrl: z.string(),
       /** Where each rail pays in, per virtual account (null until the provider opened it). */
       virtualAccounts: z.object({
-        usd: z.object({ bankName: z.string(), bankAddress: z.string(), beneficiaryName: z.string(), accountNumber: z.string(), routingNumber: z.string(), rails: z.array(z.string()) }).nullable(),
+        usd: z
+          .object({
+            bankName: z.string(),
+            bankAddress: z.string(),
+            beneficiaryName: z.string(),
+            accountNumber: z.string(),
+            routingNumber: z.string(),
+            rails: z.array(z.string()),
+          })
+          .nullable(),
         eur: z.object({ bankName: z.string(), bankAddress: z.string(), beneficiaryName: z.string(), iban: z.string(), bic: z.string() }).nullable(),
         mxn: z.object({ bankName: z.string(), bankAddress: z.string(), beneficiaryName: z.string(), clabe: z.string() }).nullable(),
       }),

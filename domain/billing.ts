@@ -62,7 +62,9 @@ export type Proration = z.infer<typeof prorationSchema>;
 /** Adds one billing period to `from` (UTC calendar months; the 31st becomes the month's last day). */
 export function addPeriod(from: Date, billing: BillingCycle): Date {
   const months = billing === 'annual' ? 12 : 1;
-  const target = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + months, 1, from.getUTCHours(), from.getUTCMinutes(), from.getUTCSeconds(), from.getUTCMilliseconds()));
+  const target = new Date(
+    Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + months, 1, from.getUTCHours(), from.getUTCMinutes(), from.getUTCSeconds(), from.getUTCMilliseconds()),
+  );
   const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
   target.setUTCDate(Math.min(from.getUTCDate(), lastDay));
   return target;

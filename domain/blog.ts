@@ -18,8 +18,7 @@ export const blogCategories = [
 export type BlogCategory = (typeof blogCategories)[number];
 
 /** True when `value` names one of the blog's categories. */
-export const isBlogCategory = (value: unknown): value is BlogCategory =>
-  typeof value === 'string' && (blogCategories as readonly string[]).includes(value);
+export const isBlogCategory = (value: unknown): value is BlogCategory => typeof value === 'string' && (blogCategories as readonly string[]).includes(value);
 
 /** How many articles the blog list shows at first and adds on each "load more". */
 export const blogPageSize = 6;

@@ -40,8 +40,18 @@ describe('BOI owners (SPEC §5 owner rules)', () => {
   it('refuses percentages outside 0–100, a lone 0 %, a total above 100 % and nobody at 25 %', () => {
     expect(messages([{ ...validOwner, ownership: 101 }])).toContain('owners.0.ownership:validation.percentageRange');
     expect(ownersIssues([{ ownership: 0, role: 'partner' }])).toContain('validation.singleOwnerZero');
-    expect(ownersIssues([{ ownership: 60, role: 'partner' }, { ownership: 50, role: 'partner' }])).toContain('validation.ownershipOver100');
-    expect(ownersIssues([{ ownership: 20, role: 'partner' }, { ownership: 20, role: 'founder' }])).toEqual(['validation.ownershipThreshold']);
+    expect(
+      ownersIssues([
+        { ownership: 60, role: 'partner' },
+        { ownership: 50, role: 'partner' },
+      ]),
+    ).toContain('validation.ownershipOver100');
+    expect(
+      ownersIssues([
+        { ownership: 20, role: 'partner' },
+        { ownership: 20, role: 'founder' },
+      ]),
+    ).toEqual(['validation.ownershipThreshold']);
   });
 
   it('needs a beneficial owner among the roles (a legal representative alone is not one)', () => {

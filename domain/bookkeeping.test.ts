@@ -72,7 +72,16 @@ describe('transaction', () => {
 });
 
 describe('transaction form', () => {
-  const form = { date: '2026-01-02', description: 'Client payment', amountCents: 50_000, accountKind: null, accountId: null, category: 'sales', merchant: null, note: 'Invoice 7' };
+  const form = {
+    date: '2026-01-02',
+    description: 'Client payment',
+    amountCents: 50_000,
+    accountKind: null,
+    accountId: null,
+    category: 'sales',
+    merchant: null,
+    note: 'Invoice 7',
+  };
 
   it('accepts a transaction without an account', () => {
     expect(transactionFormSchema.parse(form)).toEqual(form);
@@ -134,7 +143,16 @@ describe('batch import', () => {
     fileSize: 1234,
     status: 'completed',
     processedCount: 10,
-    result: { code: 'imported', totalRows: 12, importedCount: 10, duplicateCount: 0, errorCount: 2, dateOrder: 'dmy', dateOrderAssumed: false, decimalSeparator: ',' },
+    result: {
+      code: 'imported',
+      totalRows: 12,
+      importedCount: 10,
+      duplicateCount: 0,
+      errorCount: 2,
+      dateOrder: 'dmy',
+      dateOrderAssumed: false,
+      decimalSeparator: ',',
+    },
     rowErrors: [{ line: 4, field: 'date', code: 'validation.invalidDate' }],
     createdAt: '2026-04-01T10:00:00.000Z',
     updatedAt: '2026-04-01T10:00:01.000Z',

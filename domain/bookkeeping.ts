@@ -9,7 +9,6 @@ import { fileNameSchema, objectKeySchema, storedFileSchema } from './files';
  * are exact and the same on every device; negative is money out, positive money in.
  */
 
-
 /** A calendar day as `YYYY-MM-DD` (no time, no zone: bank statements are per day). */
 export const isoDateSchema = z
   .string({ error: 'validation.required' })
@@ -89,9 +88,7 @@ const textSchema = (max: number, tooLong: string) =>
     .transform((value) => value.replace(/\p{Cc}+/gu, ' ').trim())
     .pipe(z.string().max(max, { error: tooLong }));
 
-export const descriptionSchema = textSchema(500, 'validation.descriptionTooLong').pipe(
-  z.string().min(1, { error: 'validation.missingDescription' }),
-);
+export const descriptionSchema = textSchema(500, 'validation.descriptionTooLong').pipe(z.string().min(1, { error: 'validation.missingDescription' }));
 export const merchantSchema = textSchema(120, 'validation.merchantTooLong');
 export const noteSchema = textSchema(2000, 'validation.noteTooLong');
 

@@ -213,7 +213,9 @@ const countriesByCode: Record<string, string> = {
   998: 'UZ',
 };
 
-const codeOf = new Map<string, string>(Object.entries(countriesByCode).flatMap(([code, countries]) => countries.split(' ').map((country) => [country, code] as const)));
+const codeOf = new Map<string, string>(
+  Object.entries(countriesByCode).flatMap(([code, countries]) => countries.split(' ').map((country) => [country, code] as const)),
+);
 
 /** The ISO alpha-2 codes of the countries that have a calling code, sorted. */
 export const phoneCountries: readonly string[] = [...codeOf.keys()].sort();

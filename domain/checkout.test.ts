@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyCouponSchema,
-  checkoutFormSchema,
-  confirmPaymentSchema,
-  createOrderSchema,
-  idempotencyKeySchema,
-  parseExpiry,
-  payOrderSchema,
-} from './checkout';
+import { applyCouponSchema, checkoutFormSchema, confirmPaymentSchema, createOrderSchema, idempotencyKeySchema, parseExpiry, payOrderSchema } from './checkout';
 
 const firstMessages = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) => {
   const first: Record<string, string> = {};

@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { attributionSchema, languageSchema } from './account';
-import {
-  bankingUnavailableResidence,
-  createCompanyWizardSchema,
-  crossBorderCryptoWizardSchema,
-  migrateCompanyWizardSchema,
-  textMin2,
-} from './company';
+import { bankingUnavailableResidence, createCompanyWizardSchema, crossBorderCryptoWizardSchema, migrateCompanyWizardSchema, textMin2 } from './company';
 import { countryCodeSchema } from './countries';
 import { billingCycles, isBankingService, planIds, quoteSchema, type PlanCompanyType } from './plans';
 
@@ -46,7 +40,10 @@ export const couponCodeSchema = z
 const orderCommonShape = {
   plan: z.enum(planIds, { error: 'validation.required' }),
   billing: z.enum(billingCycles, { error: 'validation.required' }),
-  services: z.array(z.string().max(60, { error: 'validation.serviceUnavailable' })).max(20, { error: 'validation.tooLong' }).default([]),
+  services: z
+    .array(z.string().max(60, { error: 'validation.serviceUnavailable' }))
+    .max(20, { error: 'validation.tooLong' })
+    .default([]),
   couponCode: z.preprocess(blankToUndefined, couponCodeSchema.optional()),
   /** The wizard draft this order came from; registration with it attaches the paid order. */
   companyDraftId: z.uuid({ error: 'validation.invalid' }).optional(),
@@ -152,7 +149,10 @@ export const couponAppliedSchema = z.object({
  * An unknown coupon is an answer, not a failed request: a 4xx would be logged as an error in
  * the customer's browser console.
  */
-export const couponAnswerSchema = z.discriminatedUnion('valid', [couponAppliedSchema, z.object({ valid: z.literal(false), code: z.literal('invalid_coupon') })]);
+export const couponAnswerSchema = z.discriminatedUnion('valid', [
+  couponAppliedSchema,
+  z.object({ valid: z.literal(false), code: z.literal('invalid_coupon') }),
+]);
 
 const cardNumberSchema = z
   .string({ error: 'validation.required' })
@@ -173,7 +173,10 @@ export const cardDetailsShape = {
   cardNumber: cardNumberSchema,
   holderName: textMin2(100),
   expiry: cardExpirySchema,
-  cvc: z.string({ error: 'validation.required' }).trim().regex(/^\d{3,4}$/, { error: 'validation.cvc' }),
+  cvc: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .regex(/^\d{3,4}$/, { error: 'validation.cvc' }),
   postalCode: textMin2(12),
 };
 

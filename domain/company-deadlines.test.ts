@@ -18,7 +18,16 @@ const company = (overrides: Partial<DeadlineCompany> = {}, formationDate: string
     originCountry: null,
     filer: { type, owners: [{ percentage: 100, usResident: false }], formationDate, migrated: overrides.migrated ?? false },
     sentReturnYears: [],
-    renewal: { type, state, status: 'Completed', plan: 'standard', constitutionDate: formationDate, requestedAt: '2025-02-20T10:00:00.000Z', dissolution: 'available', renewedDueDates: [] },
+    renewal: {
+      type,
+      state,
+      status: 'Completed',
+      plan: 'standard',
+      constitutionDate: formationDate,
+      requestedAt: '2025-02-20T10:00:00.000Z',
+      dissolution: 'available',
+      renewedDueDates: [],
+    },
     boiSubmitted: false,
     kybProofOfAddressDates: [],
     ...overrides,
@@ -164,13 +173,34 @@ describe('state filings per state and company type', () => {
   it('lists each of the several filings of California, Tennessee and Washington', () => {
     const dates = (state: string, type: 'LLC' | 'C-Corp', formed: string, today: string) =>
       ofKind(companyDeadlines(company({ state, type }, formed), today), 'stateFiling').map((deadline) => [deadline.stateFiling, deadline.date]);
-    expect(dates('CA', 'LLC', '2025-03-10', '2026-06-01')).toEqual([['statementOfInformation', '2027-03-31'], ['annualTax', '2027-04-15']]);
-    expect(dates('CA', 'C-Corp', '2026-01-10', '2026-01-15')).toEqual([['statementOfInformation', '2026-04-10'], ['statementOfInformation', '2027-01-31']]);
-    expect(dates('CA', 'C-Corp', '2025-03-10', '2026-01-15')).toEqual([['statementOfInformation', '2026-03-31'], ['franchiseTax', '2026-04-15']]);
-    expect(dates('TN', 'LLC', '2025-06-01', '2026-01-15')).toEqual([['annualReport', '2026-04-01'], ['franchiseTax', '2026-04-15']]);
-    expect(dates('TN', 'C-Corp', '2025-06-01', '2026-01-15')).toEqual([['annualReport', '2026-04-01'], ['franchiseTax', '2026-04-15']]);
-    expect(dates('WA', 'LLC', '2026-01-10', '2026-01-15')).toEqual([['initialReport', '2026-05-10'], ['annualReport', '2027-01-31']]);
-    expect(dates('WA', 'C-Corp', '2026-01-10', '2026-01-15')).toEqual([['initialReport', '2026-05-10'], ['annualReport', '2027-01-31']]);
+    expect(dates('CA', 'LLC', '2025-03-10', '2026-06-01')).toEqual([
+      ['statementOfInformation', '2027-03-31'],
+      ['annualTax', '2027-04-15'],
+    ]);
+    expect(dates('CA', 'C-Corp', '2026-01-10', '2026-01-15')).toEqual([
+      ['statementOfInformation', '2026-04-10'],
+      ['statementOfInformation', '2027-01-31'],
+    ]);
+    expect(dates('CA', 'C-Corp', '2025-03-10', '2026-01-15')).toEqual([
+      ['statementOfInformation', '2026-03-31'],
+      ['franchiseTax', '2026-04-15'],
+    ]);
+    expect(dates('TN', 'LLC', '2025-06-01', '2026-01-15')).toEqual([
+      ['annualReport', '2026-04-01'],
+      ['franchiseTax', '2026-04-15'],
+    ]);
+    expect(dates('TN', 'C-Corp', '2025-06-01', '2026-01-15')).toEqual([
+      ['annualReport', '2026-04-01'],
+      ['franchiseTax', '2026-04-15'],
+    ]);
+    expect(dates('WA', 'LLC', '2026-01-10', '2026-01-15')).toEqual([
+      ['initialReport', '2026-05-10'],
+      ['annualReport', '2027-01-31'],
+    ]);
+    expect(dates('WA', 'C-Corp', '2026-01-10', '2026-01-15')).toEqual([
+      ['initialReport', '2026-05-10'],
+      ['annualReport', '2027-01-31'],
+    ]);
   });
 
   // A state the wizard offers can never silently fall out of the calendar: it has a rule, or an explicit none.
@@ -189,7 +219,9 @@ describe('state filings per state and company type', () => {
 describe('federal returns and extensions', () => {
   it('lists the return and its Form 7004 extended deadline while the first is ahead', () => {
     const deadlines = companyDeadlines(company(), '2026-03-01');
-    expect(ofKind(deadlines, 'federalReturn')).toEqual([expect.objectContaining({ date: '2026-04-15', taxYear: 2025, forms: ['5472', 'proForma1120'], daysRemaining: 45 })]);
+    expect(ofKind(deadlines, 'federalReturn')).toEqual([
+      expect.objectContaining({ date: '2026-04-15', taxYear: 2025, forms: ['5472', 'proForma1120'], daysRemaining: 45 }),
+    ]);
     expect(ofKind(deadlines, 'federalExtendedReturn').map((deadline) => [deadline.taxYear, deadline.date])).toEqual([[2025, '2026-10-15']]);
   });
 
@@ -202,7 +234,13 @@ describe('federal returns and extensions', () => {
   it('drops a year whose return was sent, and a partnership files by 15 March', () => {
     expect(companyDeadlines(company({ sentReturnYears: [2025] }), '2026-03-01').filter((deadline) => deadline.taxYear === 2025)).toEqual([]);
     const partnership = company();
-    partnership.filer = { ...partnership.filer, owners: [{ percentage: 50, usResident: false }, { percentage: 50, usResident: true }] };
+    partnership.filer = {
+      ...partnership.filer,
+      owners: [
+        { percentage: 50, usResident: false },
+        { percentage: 50, usResident: true },
+      ],
+    };
     expect(ofKind(companyDeadlines(partnership, '2026-01-10'), 'federalReturn')[0]).toMatchObject({ date: '2026-03-16', forms: ['1065', 'k1'] });
   });
 });

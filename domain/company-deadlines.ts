@@ -85,7 +85,13 @@ type DeadlineFacts = Omit<Deadline, 'key' | 'companyId' | 'companyName' | 'daysR
  * `calendarHorizonDays`; overdue first, then soonest first.
  */
 export function companyDeadlines(company: DeadlineCompany, today: string): Deadline[] {
-  const facts = [...federalDeadlines(company, today), ...stateDeadlines(company, today), ...boiDeadlines(company), ...renewalDeadlines(company, today), ...kybDeadlines(company)];
+  const facts = [
+    ...federalDeadlines(company, today),
+    ...stateDeadlines(company, today),
+    ...boiDeadlines(company),
+    ...renewalDeadlines(company, today),
+    ...kybDeadlines(company),
+  ];
   const horizon = addDays(today, calendarHorizonDays);
   return sortDeadlines(
     facts

@@ -214,14 +214,7 @@ export const ownerContactSchema = ownerContactShape.superRefine(checkPhone);
 export const ownerPhoneSchema = z.object(ownerContactShape.pick({ phone: true, phoneCountry: true }).shape).superRefine(checkPhone);
 
 /** Documents a migrating company already has; files are uploaded through storage and referenced by key. */
-export const migrationDocumentKinds = [
-  'articlesOfOrganization',
-  'operatingAgreement',
-  'einLetter',
-  'certificateOfGoodStanding',
-  'boiReport',
-  'other',
-] as const;
+export const migrationDocumentKinds = ['articlesOfOrganization', 'operatingAgreement', 'einLetter', 'certificateOfGoodStanding', 'boiReport', 'other'] as const;
 
 export const migrationDocumentSchema = z.strictObject({
   kind: z.enum(migrationDocumentKinds, { error: 'validation.required' }),
@@ -308,7 +301,6 @@ export const crossBorderCryptoWizardSchema = z.strictObject({
   residenceCountry: residenceCountrySchema,
 });
 export type CrossBorderCryptoWizard = z.infer<typeof crossBorderCryptoWizardSchema>;
-
 
 export const companyRelations = ['owner', 'teammate'] as const;
 

@@ -5,8 +5,7 @@ export type Language = (typeof languages)[number];
 export const defaultLanguage: Language = 'es';
 
 /** True when `value` is one of Alta's languages. */
-export const isLanguage = (value: unknown): value is Language =>
-  typeof value === 'string' && (languages as readonly string[]).includes(value);
+export const isLanguage = (value: unknown): value is Language => typeof value === 'string' && (languages as readonly string[]).includes(value);
 
 export const toastDurationMs = 3000;
 export const closingAnimationMs = 300;

@@ -9,11 +9,7 @@ export const contactLimits = { nameMax: 100, messageMax: 5000 } as const;
  * required). Messages are i18n keys (namespace `validation`).
  */
 export const contactMessageSchema = z.strictObject({
-  name: z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(contactLimits.nameMax, { error: 'validation.tooLong' }),
+  name: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(contactLimits.nameMax, { error: 'validation.tooLong' }),
   email: emailSchema,
   message: z
     .string({ error: 'validation.required' })

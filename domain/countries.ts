@@ -16,8 +16,7 @@ const alpha3Of = new Map<string, string>(isoCodes.map(([alpha2, alpha3]) => [alp
 export const countryCodes: readonly string[] = [...alpha3Of.keys()].sort();
 
 /** True for an ISO 3166-1 alpha-2 code in upper case. */
-export const isCountryCode = (value: unknown): value is string =>
-  typeof value === 'string' && alpha3Of.has(value);
+export const isCountryCode = (value: unknown): value is string => typeof value === 'string' && alpha3Of.has(value);
 
 /** An ISO alpha-2 country code; lower-case input is accepted and upper-cased. */
 export const countryCodeSchema = z
@@ -49,9 +48,7 @@ export interface CountryOption {
 export function countryOptions(language: Language): CountryOption[] {
   const names = regionNames(language);
   const collator = new Intl.Collator(language);
-  return countryCodes
-    .map((code) => ({ code, alpha3: alpha3Of.get(code)!, name: names.of(code) ?? code }))
-    .sort((a, b) => collator.compare(a.name, b.name));
+  return countryCodes.map((code) => ({ code, alpha3: alpha3Of.get(code)!, name: names.of(code) ?? code })).sort((a, b) => collator.compare(a.name, b.name));
 }
 
 /**
@@ -100,9 +97,7 @@ export const bankingUnavailableCountries = [
 ] as const;
 
 /** The same list as ISO alpha-3 codes (e.g. 'AFG', 'COD'). */
-export const bankingUnavailableCountriesAlpha3: readonly string[] = bankingUnavailableCountries.map(
-  (code) => alpha3Of.get(code)!,
-);
+export const bankingUnavailableCountriesAlpha3: readonly string[] = bankingUnavailableCountries.map((code) => alpha3Of.get(code)!);
 
 const unavailable = new Set<string>([...bankingUnavailableCountries, ...bankingUnavailableCountriesAlpha3]);
 

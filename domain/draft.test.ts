@@ -15,7 +15,7 @@ describe('draft data is plain JSON', () => {
     expect(draftDataSchema.safeParse(data).success).toBe(false);
   });
 
-  it('stores a wizard\'s values as JSON keeps them: a cleared field (undefined) left out, an amount being typed (NaN) as null', () => {
+  it("stores a wizard's values as JSON keeps them: a cleared field (undefined) left out, an amount being typed (NaN) as null", () => {
     // A company's partners pre-fill the tax form with no SSN (`taxId: undefined`): the draft must still save.
     const values = { partners: [{ name: 'Ana', percentage: 100, taxId: undefined }], profits: { income: Number.NaN } };
     expect(draftDataSchema.safeParse(values).success).toBe(false);
@@ -71,8 +71,14 @@ describe('a draft changes by fields', () => {
     expect(applyDraftChanges({ owner: 'Ana' }, [{ path: ['owner', 'name'], value: 'Ana' }])).toEqual({ owner: { name: 'Ana' } });
   });
 
-  it('refuses a path through an object\'s prototype', () => {
-    const patch = { id: '3f1c3b1e-8a0e-4a37-9a53-0d8c0f1d2e11', kind: 'taxForm', companyId: null, changes: [{ path: ['__proto__', 'admin'], value: true }], updatedAt: '2026-11-21T10:00:00.000Z' };
+  it("refuses a path through an object's prototype", () => {
+    const patch = {
+      id: '3f1c3b1e-8a0e-4a37-9a53-0d8c0f1d2e11',
+      kind: 'taxForm',
+      companyId: null,
+      changes: [{ path: ['__proto__', 'admin'], value: true }],
+      updatedAt: '2026-11-21T10:00:00.000Z',
+    };
     expect(draftPatchSchema.safeParse(patch).success).toBe(false);
   });
 });

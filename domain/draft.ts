@@ -82,7 +82,11 @@ export type Draft = z.infer<typeof draftSchema>;
 export const draftFieldChangeSchema = z.strictObject({
   // `__proto__` would reach the object's prototype instead of a field when applied.
   path: z
-    .array(storableTextSchema().max(200).refine((key) => key !== '__proto__', { error: 'validation.invalid' }))
+    .array(
+      storableTextSchema()
+        .max(200)
+        .refine((key) => key !== '__proto__', { error: 'validation.invalid' }),
+    )
     .min(1)
     .max(16),
   value: jsonValueSchema.optional(),

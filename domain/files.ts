@@ -137,7 +137,8 @@ export function sniffFileKind(bytes: Uint8Array): FileKind | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'gif';
   if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'webp';
-  if (startsWith(bytes, ascii('ftyp'), 4) && ['heic', 'heix', 'mif1', 'msf1', 'heif', 'hevc'].some((brand) => startsWith(bytes, ascii(brand), 8))) return 'heic';
+  if (startsWith(bytes, ascii('ftyp'), 4) && ['heic', 'heix', 'mif1', 'msf1', 'heif', 'hevc'].some((brand) => startsWith(bytes, ascii(brand), 8)))
+    return 'heic';
   if (startsWith(bytes, ascii('%PDF-'))) return 'pdf';
   // Local file header, or the end-of-central-directory record of an empty archive.
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06])) return 'zip';

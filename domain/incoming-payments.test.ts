@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { incomingPaymentVerdict, type IncomingPayment, type IncomingVerdict, type PaymentRecipient } from './incoming-payments';
 
 const abroad: PaymentRecipient = { companyNames: ['Andes Labs LLC', 'Andes Studio'], partners: [{ lastName: 'Pérez García', country: 'AR' }] };
-const mixed: PaymentRecipient = { companyNames: ['Andes Labs LLC'], partners: [{ lastName: 'Smith', country: 'US' }, { lastName: 'Pérez', country: 'AR' }] };
+const mixed: PaymentRecipient = {
+  companyNames: ['Andes Labs LLC'],
+  partners: [
+    { lastName: 'Smith', country: 'US' },
+    { lastName: 'Pérez', country: 'AR' },
+  ],
+};
 const american: PaymentRecipient = { companyNames: ['Hudson Tools LLC'], partners: [{ lastName: 'Smith', country: 'US' }] };
 
 const payment = (senderName: string, amountCents: number, senderType: IncomingPayment['senderType'] = 'individual', payroll = false): IncomingPayment => ({
@@ -26,7 +32,12 @@ const cases: [string, IncomingPayment, PaymentRecipient, IncomingVerdict][] = [
   ['one partner abroad makes the non-US rules apply', payment('Globex Corp', 5_000_000, 'business'), mixed, { allowed: true, as: 'business' }],
   ['US residents: the company itself', payment('Hudson Tools', 900_000, 'business'), american, { allowed: true, as: 'first_party' }],
   ['US residents: payroll from a business', payment('ADP Payroll', 300_000, 'business', true), american, { allowed: true, as: 'payroll' }],
-  ['US residents: payroll claimed by a person is not payroll', payment('John Doe', 300_000, 'individual', true), american, { allowed: false, reason: 'us_third_party' }],
+  [
+    'US residents: payroll claimed by a person is not payroll',
+    payment('John Doe', 300_000, 'individual', true),
+    american,
+    { allowed: false, reason: 'us_third_party' },
+  ],
   ['US residents: a business that is not payroll', payment('Globex Corp', 300_000, 'business'), american, { allowed: false, reason: 'us_third_party' }],
   ['US residents: a relative, even a small amount', payment('Mary Smith', 10_000), american, { allowed: false, reason: 'us_third_party' }],
 ];

@@ -1,7 +1,12 @@
 import type { KybFile, KybForm } from './kyb';
 
 /** A stored KYB file for tests: a PDF under `kyb/` (one fixed key: the domain rules do not look it up). */
-export const kybTestFile = (name: string): KybFile => ({ key: 'kyb/11111111-1111-1111-1111-111111111111/22222222-2222-2222-2222-222222222222.pdf', name, size: 1000, contentType: 'application/pdf' });
+export const kybTestFile = (name: string): KybFile => ({
+  key: 'kyb/11111111-1111-1111-1111-111111111111/22222222-2222-2222-2222-222222222222.pdf',
+  name,
+  size: 1000,
+  contentType: 'application/pdf',
+});
 
 /** A KYB that passes every rule on 2026-11-22 (its files made by `file`). */
 export const validKyb = (file: (name: string) => KybFile = kybTestFile): KybForm => ({
@@ -48,4 +53,3 @@ export const validKyb = (file: (name: string) => KybFile = kybTestFile): KybForm
   transactionLimit: 1,
   termsAccepted: true,
 });
-

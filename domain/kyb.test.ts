@@ -30,9 +30,15 @@ describe('KYB rules (SPEC §5)', () => {
 
   it('limits address lines to 35 characters of its set, and refuses PO boxes and virtual addresses', () => {
     const address = validKyb().physicalAddress;
-    expect(errorsOf({ ...validKyb(), physicalAddress: { ...address, addressLine1: 'A'.repeat(36) } })).toMatchObject({ 'physicalAddress.addressLine1': 'kyb.validation.addressLine' });
-    expect(errorsOf({ ...validKyb(), physicalAddress: { ...address, addressLine1: 'Main St #5' } })).toMatchObject({ 'physicalAddress.addressLine1': 'kyb.validation.addressLine' });
-    expect(errorsOf({ ...validKyb(), physicalAddress: { ...address, addressLine1: 'P.O. Box 123' } })).toMatchObject({ 'physicalAddress.addressLine1': 'kyb.validation.poBox' });
+    expect(errorsOf({ ...validKyb(), physicalAddress: { ...address, addressLine1: 'A'.repeat(36) } })).toMatchObject({
+      'physicalAddress.addressLine1': 'kyb.validation.addressLine',
+    });
+    expect(errorsOf({ ...validKyb(), physicalAddress: { ...address, addressLine1: 'Main St #5' } })).toMatchObject({
+      'physicalAddress.addressLine1': 'kyb.validation.addressLine',
+    });
+    expect(errorsOf({ ...validKyb(), physicalAddress: { ...address, addressLine1: 'P.O. Box 123' } })).toMatchObject({
+      'physicalAddress.addressLine1': 'kyb.validation.poBox',
+    });
     expect(isPoBoxOrVirtual('Caixa Postal 45')).toBe(true);
     expect(isPoBoxOrVirtual('Calle Boxeadores 12')).toBe(false);
   });
@@ -60,7 +66,15 @@ describe('KYB rules (SPEC §5)', () => {
   it('needs a beneficial owner (a legal representative alone is only a control person)', () => {
     const owner = validKyb().owners[0]!;
     expect(errorsOf({ ...validKyb(), owners: [{ ...owner, role: 'legalRepresentative' }] })).toMatchObject({ owners: 'kyb.validation.beneficialOwner' });
-    expect(errorsOf({ ...validKyb(), owners: [{ ...owner, role: 'legalRepresentative', ownership: 0 }, { ...owner, role: 'founder', ownership: 60 }] })).toEqual({});
+    expect(
+      errorsOf({
+        ...validKyb(),
+        owners: [
+          { ...owner, role: 'legalRepresentative', ownership: 0 },
+          { ...owner, role: 'founder', ownership: 60 },
+        ],
+      }),
+    ).toEqual({});
   });
 
   it('wants proofs of address under 3 months old', () => {
@@ -68,7 +82,9 @@ describe('KYB rules (SPEC §5)', () => {
     expect(errorsOf({ ...validKyb(), proofOfAddressDate: '2026-08-22' })).toEqual({});
     expect(errorsOf({ ...validKyb(), proofOfAddressDate: '2026-08-21' })).toMatchObject({ proofOfAddressDate: 'kyb.validation.proofOfAddressAge' });
     const owner = validKyb().owners[0]!;
-    expect(errorsOf({ ...validKyb(), owners: [{ ...owner, proofOfAddressDate: '2026-11-23' }] })).toMatchObject({ 'owners.0.proofOfAddressDate': 'kyb.validation.proofOfAddressAge' });
+    expect(errorsOf({ ...validKyb(), owners: [{ ...owner, proofOfAddressDate: '2026-11-23' }] })).toMatchObject({
+      'owners.0.proofOfAddressDate': 'kyb.validation.proofOfAddressAge',
+    });
   });
 
   it('takes JPG, PNG or PDF files only, and requires bank statement 1 but not 2 or 3', () => {
@@ -82,14 +98,44 @@ describe('KYB rules (SPEC §5)', () => {
 
   it('refuses a resident of a SPEC §1 country, and needs a transaction limit and the terms', () => {
     const owner = validKyb().owners[0]!;
-    expect(errorsOf({ ...validKyb(), owners: [{ ...owner, residenceCountry: 'VE' }] })).toMatchObject({ 'owners.0.residenceCountry': 'validation.bankingUnavailableCountry' });
+    expect(errorsOf({ ...validKyb(), owners: [{ ...owner, residenceCountry: 'VE' }] })).toMatchObject({
+      'owners.0.residenceCountry': 'validation.bankingUnavailableCountry',
+    });
     expect(errorsOf({ ...validKyb(), transactionLimit: 5 })).toHaveProperty('transactionLimit');
     expect(errorsOf({ ...validKyb(), termsAccepted: false })).toMatchObject({ termsAccepted: 'validation.acceptTerms' });
   });
 
   it('checks one step with only that step’s fields', () => {
-    const { legalName, dba, incorporationDate, entityType, phone, website, ein, naicsCode, operatingCountries, sourceOfFunds, description, physicalAddress, sameAsMailing } = validKyb();
-    const step1 = { legalName, dba, incorporationDate, entityType, phone, website, ein, naicsCode, operatingCountries, sourceOfFunds, description, physicalAddress, sameAsMailing };
+    const {
+      legalName,
+      dba,
+      incorporationDate,
+      entityType,
+      phone,
+      website,
+      ein,
+      naicsCode,
+      operatingCountries,
+      sourceOfFunds,
+      description,
+      physicalAddress,
+      sameAsMailing,
+    } = validKyb();
+    const step1 = {
+      legalName,
+      dba,
+      incorporationDate,
+      entityType,
+      phone,
+      website,
+      ein,
+      naicsCode,
+      operatingCountries,
+      sourceOfFunds,
+      description,
+      physicalAddress,
+      sameAsMailing,
+    };
     expect(kybStepSchema(1, today).safeParse(step1).success).toBe(true);
     expect(kybStepSchema(1, today).safeParse({ ...step1, operatingCountries: [] }).success).toBe(false);
   });

@@ -38,18 +38,30 @@ export const kybTransactionLimits = [
 ] as const;
 
 /** The company documents of step 2; bank statements 2 and 3 are optional (SPEC §5). */
-export const kybCompanyDocuments = ['incorporationDocument', 'shareholdingCertificate', 'proofOfAddress', 'taxIdDocument', 'bankStatement1', 'bankStatement2', 'bankStatement3'] as const;
+export const kybCompanyDocuments = [
+  'incorporationDocument',
+  'shareholdingCertificate',
+  'proofOfAddress',
+  'taxIdDocument',
+  'bankStatement1',
+  'bankStatement2',
+  'bankStatement3',
+] as const;
 export type KybCompanyDocument = (typeof kybCompanyDocuments)[number];
 export const kybOptionalDocuments: readonly KybCompanyDocument[] = ['bankStatement2', 'bankStatement3'];
 
 /** An uploaded KYB file as the form keeps it: JPG, PNG or PDF (SPEC §5). */
-export const kybFileSchema = storedFileSchema.refine((file) => /\.(jpe?g|png|pdf)$/i.test(file.name) && /^(image\/(jpeg|png)|application\/pdf)$/.test(file.contentType), {
-  error: 'validation.fileTypeNotAllowed',
-});
+export const kybFileSchema = storedFileSchema.refine(
+  (file) => /\.(jpe?g|png|pdf)$/i.test(file.name) && /^(image\/(jpeg|png)|application\/pdf)$/.test(file.contentType),
+  {
+    error: 'validation.fileTypeNotAllowed',
+  },
+);
 export type KybFile = z.infer<typeof kybFileSchema>;
 
 const required = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' || value === null ? undefined : value), schema);
-const optionalText = (max: number, message = 'validation.tooLong') => z.preprocess((value) => (value === '' || value === null ? undefined : value), z.string().trim().max(max, { error: message }).optional());
+const optionalText = (max: number, message = 'validation.tooLong') =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), z.string().trim().max(max, { error: message }).optional());
 
 /** SPEC §5: address lines up to 35 letters, digits, spaces and . , - / */
 const addressLine = z
@@ -89,11 +101,20 @@ export const kybCompanyStepSchema = z.strictObject({
   incorporationDate: isoDateSchema,
   entityType: z.enum(kybEntityTypes, { error: 'validation.required' }),
   phone: phoneSchema,
-  website: optionalText(200).refine((value) => value === undefined || /^https?:\/\/[^\s/$.?#][^\s]*\.[^\s]{2,}$/i.test(value), { error: 'kyb.validation.website' }),
+  website: optionalText(200).refine((value) => value === undefined || /^https?:\/\/[^\s/$.?#][^\s]*\.[^\s]{2,}$/i.test(value), {
+    error: 'kyb.validation.website',
+  }),
   /** EIN: exactly 9 digits (SPEC §5), shown as XX-XXXXXXX. */
   ein: einSchema,
-  naicsCode: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required', abort: true }).refine(isActivityCode, { error: 'validation.activityCode' }),
-  operatingCountries: z.array(countryCodeSchema, { error: 'kyb.validation.operatingCountries' }).min(1, { error: 'kyb.validation.operatingCountries' }).max(250),
+  naicsCode: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required', abort: true })
+    .refine(isActivityCode, { error: 'validation.activityCode' }),
+  operatingCountries: z
+    .array(countryCodeSchema, { error: 'kyb.validation.operatingCountries' })
+    .min(1, { error: 'kyb.validation.operatingCountries' })
+    .max(250),
   sourceOfFunds: z.enum(kybSourcesOfFunds, { error: 'validation.required' }),
   description: z
     .string({ error: 'validation.required' })
@@ -129,15 +150,18 @@ export const kybOwnerSchema = z.strictObject({
 /** Step 2: owners and documentation. */
 export const kybOwnersStepSchema = z.strictObject({
   owners: z.array(kybOwnerSchema, { error: 'kyb.validation.owners' }).min(1, { error: 'kyb.validation.owners' }).max(20, { error: 'validation.tooLong' }),
-  documents: z.strictObject({
-    incorporationDocument: kybFileSchema,
-    shareholdingCertificate: kybFileSchema,
-    proofOfAddress: kybFileSchema,
-    taxIdDocument: kybFileSchema,
-    bankStatement1: kybFileSchema,
-    bankStatement2: kybFileSchema.optional(),
-    bankStatement3: kybFileSchema.optional(),
-  }, { error: 'validation.required' }),
+  documents: z.strictObject(
+    {
+      incorporationDocument: kybFileSchema,
+      shareholdingCertificate: kybFileSchema,
+      proofOfAddress: kybFileSchema,
+      taxIdDocument: kybFileSchema,
+      bankStatement1: kybFileSchema,
+      bankStatement2: kybFileSchema.optional(),
+      bankStatement3: kybFileSchema.optional(),
+    },
+    { error: 'validation.required' },
+  ),
   /** The issue date of the company's proof of address. */
   proofOfAddressDate: isoDateSchema,
 });
@@ -145,7 +169,12 @@ export const kybOwnersStepSchema = z.strictObject({
 /** Step 3: account setup. */
 export const kybAccountStepSchema = z.strictObject({
   /** Index into `kybTransactionLimits`. */
-  transactionLimit: required(z.int({ error: 'validation.required' }).min(0, { error: 'validation.required' }).max(kybTransactionLimits.length - 1, { error: 'validation.required' })),
+  transactionLimit: required(
+    z
+      .int({ error: 'validation.required' })
+      .min(0, { error: 'validation.required' })
+      .max(kybTransactionLimits.length - 1, { error: 'validation.required' }),
+  ),
   termsAccepted: z.literal(true, { error: 'validation.acceptTerms' }),
 });
 
@@ -169,15 +198,19 @@ export function kybIssues(form: Partial<KybForm>, today: string): KybIssue[] {
   if (form.incorporationDate && form.incorporationDate > today) issues.push({ path: ['incorporationDate'], message: 'kyb.validation.future' });
   if (form.sameAsMailing === false && !form.mailingAddress) issues.push({ path: ['mailingAddress', 'addressLine1'], message: 'validation.required' });
   const recent = monthsBefore(today, 3);
-  if (form.proofOfAddressDate && (form.proofOfAddressDate > today || form.proofOfAddressDate < recent)) issues.push({ path: ['proofOfAddressDate'], message: 'kyb.validation.proofOfAddressAge' });
+  if (form.proofOfAddressDate && (form.proofOfAddressDate > today || form.proofOfAddressDate < recent))
+    issues.push({ path: ['proofOfAddressDate'], message: 'kyb.validation.proofOfAddressAge' });
   const owners = form.owners ?? [];
   const adult = yearsBefore(today, minimumOwnerAge);
   owners.forEach((owner, index) => {
     if (owner.birthDate > today) issues.push({ path: ['owners', index, 'birthDate'], message: 'kyb.validation.future' });
     else if (owner.birthDate > adult) issues.push({ path: ['owners', index, 'birthDate'], message: 'kyb.validation.ownerAge' });
-    if (owner.proofOfAddressDate > today || owner.proofOfAddressDate < recent) issues.push({ path: ['owners', index, 'proofOfAddressDate'], message: 'kyb.validation.proofOfAddressAge' });
-    if (!isBankingAvailable(owner.residenceCountry)) issues.push({ path: ['owners', index, 'residenceCountry'], message: 'validation.bankingUnavailableCountry' });
-    if (Math.round(owner.ownership * 100) !== owner.ownership * 100) issues.push({ path: ['owners', index, 'ownership'], message: 'validation.ownershipDecimals' });
+    if (owner.proofOfAddressDate > today || owner.proofOfAddressDate < recent)
+      issues.push({ path: ['owners', index, 'proofOfAddressDate'], message: 'kyb.validation.proofOfAddressAge' });
+    if (!isBankingAvailable(owner.residenceCountry))
+      issues.push({ path: ['owners', index, 'residenceCountry'], message: 'validation.bankingUnavailableCountry' });
+    if (Math.round(owner.ownership * 100) !== owner.ownership * 100)
+      issues.push({ path: ['owners', index, 'ownership'], message: 'validation.ownershipDecimals' });
   });
   if (owners.length === 1 && owners[0]!.ownership === 0) issues.push({ path: ['owners', 0, 'ownership'], message: 'kyb.validation.singleOwnerZero' });
   if (owners.length > 0) {

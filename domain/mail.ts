@@ -86,7 +86,10 @@ export const staffMailItemSchema = mailItemSchema.omit({ readAt: true }).extend(
 export type StaffMailItem = z.infer<typeof staffMailItemSchema>;
 
 /** Answer of POST /admin/companies/{id}/mail: the new item and where to upload its scan. */
-export const staffMailCreatedSchema = z.object({ id: z.uuid(), upload: z.object({ key: objectKeySchema, url: z.url(), method: z.literal('PUT'), headers: z.record(z.string(), z.string()), expiresAt: z.iso.datetime() }) });
+export const staffMailCreatedSchema = z.object({
+  id: z.uuid(),
+  upload: z.object({ key: objectKeySchema, url: z.url(), method: z.literal('PUT'), headers: z.record(z.string(), z.string()), expiresAt: z.iso.datetime() }),
+});
 
 /** The items whose sender or text contain every word of `query` (case and accents ignored), newest first as given. */
 export function searchMail<T extends Pick<MailItem, 'sender' | 'summary'>>(items: readonly T[], query: string): T[] {
@@ -97,4 +100,3 @@ export function searchMail<T extends Pick<MailItem, 'sender' | 'summary'>>(items
     return words.every((word) => text.includes(word));
   });
 }
-

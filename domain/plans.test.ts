@@ -21,8 +21,22 @@ const catalog: PlanCatalog = planCatalogSchema.parse({
   plans: [plan('standard', 'USA_COMPANY', 45_000, 4_900), plan('enterprise', 'USA_COMPANY', 119_500, 19_999), plan('standard', 'CRYPTO_COMPANY', 0, 9_900)],
   custom: { id: 'custom', contactOnly: true },
   services: [
-    { id: 'priorityProcessing', price: 14_900, recurrence: 'one_time', companyTypes: ['USA_COMPANY', 'CRYPTO_COMPANY'], group: 'processingSpeed', turnaroundHours: 48 },
-    { id: 'vipProcessing', price: 24_900, recurrence: 'one_time', companyTypes: ['USA_COMPANY', 'CRYPTO_COMPANY'], group: 'processingSpeed', turnaroundHours: 24 },
+    {
+      id: 'priorityProcessing',
+      price: 14_900,
+      recurrence: 'one_time',
+      companyTypes: ['USA_COMPANY', 'CRYPTO_COMPANY'],
+      group: 'processingSpeed',
+      turnaroundHours: 48,
+    },
+    {
+      id: 'vipProcessing',
+      price: 24_900,
+      recurrence: 'one_time',
+      companyTypes: ['USA_COMPANY', 'CRYPTO_COMPANY'],
+      group: 'processingSpeed',
+      turnaroundHours: 24,
+    },
     { id: 'registeredAgent', price: 14_900, recurrence: 'year', companyTypes: ['USA_COMPANY'], group: null, turnaroundHours: null },
     { id: 'itinApplication', price: 39_900, recurrence: 'one_time', companyTypes: ['USA_COMPANY'], group: null, turnaroundHours: null },
   ],
@@ -92,7 +106,10 @@ describe('computePrice', () => {
   });
 
   it('refuses a plan the company type does not have', () => {
-    expect(computePrice(catalog, select({ companyType: 'CRYPTO_COMPANY', plan: 'enterprise' }))).toEqual({ ok: false, errors: { plan: ['validation.required'] } });
+    expect(computePrice(catalog, select({ companyType: 'CRYPTO_COMPANY', plan: 'enterprise' }))).toEqual({
+      ok: false,
+      errors: { plan: ['validation.required'] },
+    });
   });
 
   it('refuses unknown, duplicated, wrong-type and conflicting services', () => {

@@ -131,4 +131,3 @@ export const problemSchema = z.object({
   unchecked: z.number().optional(),
 });
 export type Problem = z.infer<typeof problemSchema>;
-

@@ -56,7 +56,12 @@ describe('renewal status', () => {
   });
 
   it('never applies to crypto accounts, canceled companies or dissolutions', () => {
-    for (const overrides of [{ type: 'Cross Border Crypto' as const, state: null }, { status: 'Canceled' as const }, { dissolution: 'requested' as const }, { dissolution: 'processed' as const }]) {
+    for (const overrides of [
+      { type: 'Cross Border Crypto' as const, state: null },
+      { status: 'Canceled' as const },
+      { dissolution: 'requested' as const },
+      { dissolution: 'processed' as const },
+    ]) {
       expect(renewalStateOf(company(overrides), '2026-04-01').status).toBe('NO_RENEWAL_REQUIRED');
     }
   });

@@ -134,7 +134,12 @@ export const renewalSummarySchema = z.object({
 export type RenewalSummary = z.infer<typeof renewalSummarySchema>;
 
 /** A settled due date; `processedAt` is when staff filed a paid renewal with the state (null while being filed). */
-export const renewalHistoryEntrySchema = z.object({ dueDate: z.string(), kind: z.enum(renewalKinds), renewedAt: z.string(), processedAt: z.string().nullable() });
+export const renewalHistoryEntrySchema = z.object({
+  dueDate: z.string(),
+  kind: z.enum(renewalKinds),
+  renewedAt: z.string(),
+  processedAt: z.string().nullable(),
+});
 export type RenewalHistoryEntry = z.infer<typeof renewalHistoryEntrySchema>;
 
 /** GET /api/v1/companies/:id/renewal: the renewal page. */

@@ -1,16 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { daysBetween, existedIn, extensionFor, firstReturn, isBusinessDay, missingFormPenaltyUsd, nextBusinessDay, nextDeadline, returnDue, returnKindOf, standingOn, type TaxFiler } from './tax-deadlines';
+import {
+  daysBetween,
+  existedIn,
+  extensionFor,
+  firstReturn,
+  isBusinessDay,
+  missingFormPenaltyUsd,
+  nextBusinessDay,
+  nextDeadline,
+  returnDue,
+  returnKindOf,
+  standingOn,
+  type TaxFiler,
+} from './tax-deadlines';
 
 const foreigner = { percentage: 100, usResident: false };
 const llc = (owners: TaxFiler['owners'], formationDate: string | null = '2020-02-01'): TaxFiler => ({ type: 'LLC', owners, formationDate, migrated: false });
 
 describe('the return a company owes', () => {
   it('a foreign-owned single-member LLC files Form 5472 with a pro forma 1120 by 15 April, extended to 15 October', () => {
-    expect(returnDue(llc([foreigner]), 2025)).toEqual({ kind: 'llcSingleMember', forms: ['5472', 'proForma1120'], deadline: '2026-04-15', extendedDeadline: '2026-10-15' });
+    expect(returnDue(llc([foreigner]), 2025)).toEqual({
+      kind: 'llcSingleMember',
+      forms: ['5472', 'proForma1120'],
+      deadline: '2026-04-15',
+      extendedDeadline: '2026-10-15',
+    });
   });
 
   it('a multi-member LLC files Form 1065 with K-1s by 15 March, extended to 15 September', () => {
-    const due = returnDue(llc([{ percentage: 60, usResident: false }, { percentage: 40, usResident: true }]), 2024);
+    const due = returnDue(
+      llc([
+        { percentage: 60, usResident: false },
+        { percentage: 40, usResident: true },
+      ]),
+      2024,
+    );
     // 15 March 2025 is a Saturday: the return is due on Monday the 17th.
     expect(due).toEqual({ kind: 'llcMultiPartner', forms: ['1065', 'k1'], deadline: '2025-03-17', extendedDeadline: '2025-09-15' });
   });
@@ -18,8 +42,24 @@ describe('the return a company owes', () => {
   it('a C-Corp files Form 1120, with Form 5472 only when a foreign person owns 25 % or more', () => {
     const corp = (owners: TaxFiler['owners']): TaxFiler => ({ type: 'C-Corp', owners, formationDate: '2020-01-01', migrated: false });
     expect(returnDue(corp([foreigner]), 2025)?.forms).toEqual(['1120', '5472']);
-    expect(returnDue(corp([{ percentage: 25, usResident: false }, { percentage: 75, usResident: true }]), 2025)?.forms).toEqual(['1120', '5472']);
-    expect(returnDue(corp([{ percentage: 24.99, usResident: false }, { percentage: 75.01, usResident: true }]), 2025)?.forms).toEqual(['1120']);
+    expect(
+      returnDue(
+        corp([
+          { percentage: 25, usResident: false },
+          { percentage: 75, usResident: true },
+        ]),
+        2025,
+      )?.forms,
+    ).toEqual(['1120', '5472']);
+    expect(
+      returnDue(
+        corp([
+          { percentage: 24.99, usResident: false },
+          { percentage: 75.01, usResident: true },
+        ]),
+        2025,
+      )?.forms,
+    ).toEqual(['1120']);
     expect(returnDue(corp([foreigner]), 2025)).toMatchObject({ kind: 'cCorp', deadline: '2026-04-15', extendedDeadline: '2026-10-15' });
   });
 
@@ -71,7 +111,12 @@ describe('the deadline still ahead', () => {
   });
 });
 
-const corp = (owners: TaxFiler['owners'], formationDate: string | null = '2020-02-01', migrated = false): TaxFiler => ({ type: 'C-Corp', owners, formationDate, migrated });
+const corp = (owners: TaxFiler['owners'], formationDate: string | null = '2020-02-01', migrated = false): TaxFiler => ({
+  type: 'C-Corp',
+  owners,
+  formationDate,
+  migrated,
+});
 const sole = (formationDate: string | null, migrated = false): TaxFiler => ({ type: 'LLC', owners: [foreigner], formationDate, migrated });
 
 describe('the first tax year', () => {
@@ -110,8 +155,25 @@ describe('forms and kind by company and ownership', () => {
     ['single-member LLC, US owner', llc([{ percentage: 100, usResident: true }]), null, []],
     ['multi-member LLC', llc([foreigner, { percentage: 50, usResident: true }]), 'llcMultiPartner', ['1065', 'k1']],
     ['C-Corp, 100 % foreign', corp([foreigner]), 'cCorp', ['1120', '5472']],
-    ['C-Corp, exactly 25 % foreign', corp([{ percentage: 25, usResident: false }, { percentage: 75, usResident: true }]), 'cCorp', ['1120', '5472']],
-    ['C-Corp, two foreigners under 25 % each', corp([{ percentage: 20, usResident: false }, { percentage: 20, usResident: false }, { percentage: 60, usResident: true }]), 'cCorp', ['1120']],
+    [
+      'C-Corp, exactly 25 % foreign',
+      corp([
+        { percentage: 25, usResident: false },
+        { percentage: 75, usResident: true },
+      ]),
+      'cCorp',
+      ['1120', '5472'],
+    ],
+    [
+      'C-Corp, two foreigners under 25 % each',
+      corp([
+        { percentage: 20, usResident: false },
+        { percentage: 20, usResident: false },
+        { percentage: 60, usResident: true },
+      ]),
+      'cCorp',
+      ['1120'],
+    ],
     ['C-Corp, US owners only', corp([{ percentage: 100, usResident: true }]), 'cCorp', ['1120']],
   ];
   it.each(cases)('%s', (_case, filer, kind, forms) => {

@@ -78,7 +78,8 @@ export function returnKindOf(filer: TaxFiler, taxYear: number): ReturnKind | nul
   return owner?.usResident ? null : 'llcSingleMember';
 }
 
-const hasReportableForeignOwner = (filer: Pick<TaxFiler, 'owners'>) => filer.owners.some((owner) => !owner.usResident && owner.percentage >= reportableForeignOwnership);
+const hasReportableForeignOwner = (filer: Pick<TaxFiler, 'owners'>) =>
+  filer.owners.some((owner) => !owner.usResident && owner.percentage >= reportableForeignOwnership);
 
 /** Whether the company existed at some point of `taxYear` (a short first year counts). */
 export function existedIn(filer: Pick<TaxFiler, 'formationDate' | 'migrated'>, taxYear: number): boolean {
@@ -101,7 +102,10 @@ export function firstReturn(filer: TaxFiler, today: string): (ReturnDue & { taxY
  * both, counted from the first deadline (the day it was late unless a 7004 was filed), so
  * `daysRemaining` is then negative.
  */
-export function standingOn(due: Pick<ReturnDue, 'deadline' | 'extendedDeadline'>, today: string): { status: 'due' | 'extension' | 'overdue'; deadline: string; daysRemaining: number } {
+export function standingOn(
+  due: Pick<ReturnDue, 'deadline' | 'extendedDeadline'>,
+  today: string,
+): { status: 'due' | 'extension' | 'overdue'; deadline: string; daysRemaining: number } {
   const ahead = nextDeadline(due, today);
   const status = ahead === null ? 'overdue' : ahead === due.deadline ? 'due' : 'extension';
   const deadline = ahead ?? due.deadline;
@@ -156,7 +160,13 @@ const holidayCache = new Map<number, Set<string>>();
 export function observedHolidays(year: number): Set<string> {
   const cached = holidayCache.get(year);
   if (cached) return cached;
-  const fixed: [month: number, day: number][] = [[1, 1], [4, 16], [7, 4], [11, 11], [12, 25]];
+  const fixed: [month: number, day: number][] = [
+    [1, 1],
+    [4, 16],
+    [7, 4],
+    [11, 11],
+    [12, 25],
+  ];
   // Juneteenth National Independence Day is a federal holiday since 2021.
   if (year >= 2021) fixed.push([6, 19]);
   const days = new Set<string>([

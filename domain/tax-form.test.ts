@@ -10,7 +10,6 @@ import {
 } from './tax-form';
 import { completeTaxForm } from './tax-form-fixture';
 
-
 const messages = (data: unknown) => {
   const parsed = taxFormDataSchema.safeParse(data);
   return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`);
@@ -22,16 +21,39 @@ describe('tax form rules (SPEC §5)', () => {
   });
 
   it('refuses negative amounts', () => {
-    expect(messages(completeTaxForm({ profits: { income: -1, expenses: 0, salariesAndFreelancersPayments: 0, rent: 0 } }))).toEqual(['profits.income:validation.amountNotNegative']);
-    expect(messages(completeTaxForm({ capitalTransactions: [{ category: 'contribution', amountCents: -500, date: '2025-02-01' }] }))).toEqual(['capitalTransactions.0.amountCents:validation.amountNotNegative']);
+    expect(messages(completeTaxForm({ profits: { income: -1, expenses: 0, salariesAndFreelancersPayments: 0, rent: 0 } }))).toEqual([
+      'profits.income:validation.amountNotNegative',
+    ]);
+    expect(messages(completeTaxForm({ capitalTransactions: [{ category: 'contribution', amountCents: -500, date: '2025-02-01' }] }))).toEqual([
+      'capitalTransactions.0.amountCents:validation.amountNotNegative',
+    ]);
   });
 
   it('needs percentages from 1 to 100 summing to 100', () => {
     const partner = completeTaxForm().partners[0]!;
     expect(messages(completeTaxForm({ partners: [{ ...partner, percentage: 0 }] }))).toEqual(['partners.0.percentage:validation.ownershipRange']);
     expect(messages(completeTaxForm({ partners: [{ ...partner, percentage: 101 }] }))).toEqual(['partners.0.percentage:validation.ownershipRange']);
-    expect(messages(completeTaxForm({ partners: [{ ...partner, percentage: 60 }, { ...partner, percentage: 30 }] }))).toEqual(['partners:validation.ownershipTotal']);
-    expect(messages(completeTaxForm({ partners: [{ ...partner, percentage: 33.33 }, { ...partner, percentage: 33.33 }, { ...partner, percentage: 33.34 }] }))).toEqual([]);
+    expect(
+      messages(
+        completeTaxForm({
+          partners: [
+            { ...partner, percentage: 60 },
+            { ...partner, percentage: 30 },
+          ],
+        }),
+      ),
+    ).toEqual(['partners:validation.ownershipTotal']);
+    expect(
+      messages(
+        completeTaxForm({
+          partners: [
+            { ...partner, percentage: 33.33 },
+            { ...partner, percentage: 33.33 },
+            { ...partner, percentage: 33.34 },
+          ],
+        }),
+      ),
+    ).toEqual([]);
   });
 
   it('refuses unknown activity codes, bad SSN/ITIN and unknown fields', () => {

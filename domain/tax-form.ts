@@ -31,7 +31,8 @@ export const taxFormPartnersSchema = z
   .max(100, { error: 'validation.tooLong' })
   .superRefine((partners, ctx) => {
     if (partners.some((partner) => !ownershipSchema.safeParse(partner.percentage).success)) return;
-    if (ownershipTotal(partners.map((partner) => ({ ownership: partner.percentage }))) !== 100) ctx.addIssue({ code: 'custom', path: [], message: 'validation.ownershipTotal' });
+    if (ownershipTotal(partners.map((partner) => ({ ownership: partner.percentage }))) !== 100)
+      ctx.addIssue({ code: 'custom', path: [], message: 'validation.ownershipTotal' });
   });
 
 /** Money moved between the company and its owners (Form 5472 Part V for a disregarded entity). */
@@ -76,7 +77,10 @@ const taxFormShape = z.strictObject({
   /** The owner's tax id in their country of tax residence. */
   countryTaxId: textMin2(40),
   taxResidenceCountry: countryCodeSchema,
-  countriesWorkedFrom: z.array(countryCodeSchema, { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(50, { error: 'validation.tooLong' }),
+  countriesWorkedFrom: z
+    .array(countryCodeSchema, { error: 'validation.required' })
+    .min(1, { error: 'validation.required' })
+    .max(50, { error: 'validation.tooLong' }),
   nationality: countryCodeSchema,
   capitalTransactions: z.array(capitalTransactionSchema).max(200, { error: 'validation.tooLong' }),
   profits: profitsSchema,
@@ -84,7 +88,8 @@ const taxFormShape = z.strictObject({
 
 /** The whole tax form, as sent (SPEC §3 `taxFormData`). */
 export const taxFormDataSchema = taxFormShape.superRefine((form, ctx) => {
-  if (form.creationDate.slice(0, 4) > String(form.taxYear)) ctx.addIssue({ code: 'custom', path: ['creationDate'], message: 'validation.creationAfterTaxYear' });
+  if (form.creationDate.slice(0, 4) > String(form.taxYear))
+    ctx.addIssue({ code: 'custom', path: ['creationDate'], message: 'validation.creationAfterTaxYear' });
 });
 export type TaxFormData = z.infer<typeof taxFormDataSchema>;
 
@@ -94,7 +99,17 @@ const stepShape = z.object(taxFormShape.shape);
 /** The wizard's steps and the sub-step of step 1 (SPEC §3 client state: step 1, substep 'substep1'). */
 export const taxFormStepSchemas = {
   /** Step 1, substep 1: the company. */
-  company: stepShape.pick({ companyType: true, companyName: true, usState: true, ein: true, creationDate: true, mainActivity: true, activityCode: true, realEstateOrBusinessInvestments: true, digitalAssets: true }),
+  company: stepShape.pick({
+    companyType: true,
+    companyName: true,
+    usState: true,
+    ein: true,
+    creationDate: true,
+    mainActivity: true,
+    activityCode: true,
+    realEstateOrBusinessInvestments: true,
+    digitalAssets: true,
+  }),
   /** Step 1, substep 2: the partners. */
   partners: stepShape.pick({ partners: true }),
   /** Step 2: the owner's tax residence. */
@@ -134,7 +149,9 @@ export type TaxFormDraftData = z.infer<typeof taxFormDraftDataSchema>;
 /** PUT /api/v1/accounting/drafts/{id} (SPEC §7: taxFormData, isCompleted; plus the company it is about). */
 export const taxFormDraftUpdateSchema = z.strictObject({
   companyId: z.uuid({ error: 'validation.invalid' }),
-  taxFormData: z.record(z.string().max(200), z.unknown()).refine((data) => taxYearSchema.safeParse(data.taxYear).success, { error: 'validation.invalid', path: ['taxYear'] }),
+  taxFormData: z
+    .record(z.string().max(200), z.unknown())
+    .refine((data) => taxYearSchema.safeParse(data.taxYear).success, { error: 'validation.invalid', path: ['taxYear'] }),
   isCompleted: z.boolean(),
 });
 
@@ -202,12 +219,23 @@ export function profitsFromTransactions(transactions: Iterable<Pick<Transaction,
 }
 
 /** The year's money between the company and its owners, from the capital categories of the books. */
-export function capitalTransactionsFromTransactions(transactions: Iterable<Pick<Transaction, 'date' | 'amountCents' | 'category'>>, taxYear: number): CapitalTransaction[] {
+export function capitalTransactionsFromTransactions(
+  transactions: Iterable<Pick<Transaction, 'date' | 'amountCents' | 'category'>>,
+  taxYear: number,
+): CapitalTransaction[] {
   const found: CapitalTransaction[] = [];
   for (const { date, amountCents, category } of transactions) {
     if (!date.startsWith(String(taxYear)) || amountCents === 0) continue;
     const kind: CapitalTransactionCategory | null =
-      category === 'ownerContribution' ? 'contribution' : category === 'ownerDraw' ? 'distribution' : category === 'loan' ? (amountCents > 0 ? 'loanReceived' : 'loanRepaid') : null;
+      category === 'ownerContribution'
+        ? 'contribution'
+        : category === 'ownerDraw'
+          ? 'distribution'
+          : category === 'loan'
+            ? amountCents > 0
+              ? 'loanReceived'
+              : 'loanRepaid'
+            : null;
     if (kind) found.push({ category: kind, amountCents: Math.abs(amountCents), date });
   }
   return found.sort((a, b) => a.date.localeCompare(b.date));
@@ -231,7 +259,9 @@ const pendingGroupSchema = z.object({ companiesCount: z.int().min(0), companyNam
  * once overdue; `standing` `extension` means the deadline holds only with Form 7004 filed in time;
  * `penaltyUsd` the IRS penalty per missing Form 5472 and year when one is among the forms.
  */
-const deadlineDataSchema = z.object({ deadline: z.string(), daysRemaining: z.int(), standing: returnStandingSchema, penaltyUsd: z.int().nullable() }).nullable();
+const deadlineDataSchema = z
+  .object({ deadline: z.string(), daysRemaining: z.int(), standing: returnStandingSchema, penaltyUsd: z.int().nullable() })
+  .nullable();
 
 /** GET /api/v1/tax-forms/pending (SPEC §3 pending declarations result). */
 export const pendingDeclarationsSchema = z.object({
@@ -261,7 +291,12 @@ export function pendingDeclarationsResult(pending: readonly PendingDeclaration[]
   };
   const multi = pending.filter((item) => item.kind === 'llcMultiPartner');
   const solo = pending.filter((item) => item.kind !== 'llcMultiPartner');
-  return { llcMultiPartnerResult: group(multi), llcSingleMemberOrCcorpResult: group(solo), llcMultiPartnerDeadlineData: nearest(multi), llcSoloPartnerOrCCorpDeadlineData: nearest(solo) };
+  return {
+    llcMultiPartnerResult: group(multi),
+    llcSingleMemberOrCcorpResult: group(solo),
+    llcMultiPartnerDeadlineData: nearest(multi),
+    llcSoloPartnerOrCCorpDeadlineData: nearest(solo),
+  };
 }
 
 /** Which SPEC §2 reminder modal the result calls for: both groups (generic), one of them, or none. */

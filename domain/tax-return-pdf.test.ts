@@ -16,7 +16,8 @@ function pdfText(bytes: Uint8Array): string {
 const reviewMark = 'Prepared by Alta: review before filing with the IRS';
 
 const partner = { name: 'Ana Souza', percentage: 50, address: 'Rua Augusta 100, São Paulo', taxId: '912-70-1234', usResident: false };
-const lineOf = (pages: ReturnType<typeof taxReturnPages>, number: string) => pages.flatMap((page) => page.sections.flatMap((section) => section.lines)).find((line) => line.number === number);
+const lineOf = (pages: ReturnType<typeof taxReturnPages>, number: string) =>
+  pages.flatMap((page) => page.sections.flatMap((section) => section.lines)).find((line) => line.number === number);
 
 describe('the prepared return', () => {
   it('is Form 5472 with a pro forma 1120 for a single-member LLC, the SSN/ITIN masked in the owner copy only', () => {
@@ -26,7 +27,9 @@ describe('the prepared return', () => {
     expect(lineOf(taxReturnPages(form, 'filed'), '4b(1)')?.value).toBe('912-70-1234');
     expect(taxReturnPages(form, 'owner')[1]?.banner).toBe('Foreign-owned U.S. DE');
     // The pro forma 1120 only identifies the entity: no income or deductions lines.
-    expect(taxReturnPages(form, 'owner')[1]?.sections.map((section) => section.lines.map((line) => line.value))).toEqual([[form.companyName, form.ein, form.creationDate, '2025']]);
+    expect(taxReturnPages(form, 'owner')[1]?.sections.map((section) => section.lines.map((line) => line.value))).toEqual([
+      [form.companyName, form.ein, form.creationDate, '2025'],
+    ]);
   });
 
   it('is Form 1065 with one K-1 per partner, each with its share of the profit', () => {
@@ -46,7 +49,10 @@ describe('the prepared return', () => {
   });
 
   it('builds one PDF page per form, titled with the company and year, even for names outside Latin-1', async () => {
-    const bytes = await buildTaxReturnPdf(completeTaxForm({ companyType: 'C-Corp', companyName: 'Ação Łódź LLC' }), { copy: 'owner', reviewMark: 'Preparado por Alta — revisar antes de presentar' });
+    const bytes = await buildTaxReturnPdf(completeTaxForm({ companyType: 'C-Corp', companyName: 'Ação Łódź LLC' }), {
+      copy: 'owner',
+      reviewMark: 'Preparado por Alta — revisar antes de presentar',
+    });
     const document = await PDFDocument.load(bytes);
     expect(document.getPageCount()).toBe(2);
     expect(document.getTitle()).toBe('Ação Łódź LLC 2025');
@@ -75,7 +81,13 @@ describe('Form 5472 parts and Form 1120 Schedule K question 7, read back from th
   });
 
   it('a C-Corp without a 25 % foreign owner answers question 7 No and files no Form 5472', async () => {
-    const form = completeTaxForm({ companyType: 'C-Corp', partners: [{ ...usOwner, percentage: 80 }, { ...foreignOwner, percentage: 20 }] });
+    const form = completeTaxForm({
+      companyType: 'C-Corp',
+      partners: [
+        { ...usOwner, percentage: 80 },
+        { ...foreignOwner, percentage: 20 },
+      ],
+    });
     const text = pdfText(await buildTaxReturnPdf(form, { copy: 'owner', reviewMark }));
     expect(text).toMatch(/Schedule K Other Information[\s\S]*7 At any time during the tax year[\s\S]*No/);
     expect(text).not.toContain('7a Percentage owned');
@@ -97,7 +109,19 @@ describe('Form 7004, read back from the PDF', () => {
   const cases: [string, ReturnType<typeof completeTaxForm>, string, string, string, string][] = [
     ['pro forma 1120 of a foreign-owned LLC', completeTaxForm(), '12', '2026-04-15', '2026-10-15', '$0'],
     ['Form 1120 of a C-Corp, with its tentative tax', completeTaxForm({ companyType: 'C-Corp' }), '12', '2026-04-15', '2026-10-15', '$1,890'],
-    ['Form 1065 of a multi-member LLC (15 March 2026 a Sunday)', completeTaxForm({ partners: [{ ...completeTaxForm().partners[0]!, percentage: 50 }, { ...completeTaxForm().partners[0]!, name: 'Bia Lima', percentage: 50 }] }), '09', '2026-03-16', '2026-09-15', '$0'],
+    [
+      'Form 1065 of a multi-member LLC (15 March 2026 a Sunday)',
+      completeTaxForm({
+        partners: [
+          { ...completeTaxForm().partners[0]!, percentage: 50 },
+          { ...completeTaxForm().partners[0]!, name: 'Bia Lima', percentage: 50 },
+        ],
+      }),
+      '09',
+      '2026-03-16',
+      '2026-09-15',
+      '$0',
+    ],
   ];
   it.each(cases)('%s', async (_case, form, formCode, fileBy, extended, tax) => {
     const text = pdfText((await buildExtensionPdf(form, { reviewMark }))!);

@@ -143,7 +143,9 @@ const returnLayouts = {
 function incomeReturn(form: TaxFormData, layout: ReturnLayout): FormPage {
   const figures = figuresOf(form);
   const money = (lines: readonly LayoutLine<Figure>[]) => lines.map(([number, label, figure]) => ({ number, label, value: dollars(figures[figure]) }));
-  const sections = [{ heading: 'Identification', lines: layout.identification.map(([number, label, field]) => ({ number, label, value: identifiers[field](form) })) }];
+  const sections = [
+    { heading: 'Identification', lines: layout.identification.map(([number, label, field]) => ({ number, label, value: identifiers[field](form) })) },
+  ];
   if (layout.income) sections.push({ heading: 'Income', lines: money(layout.income) });
   if (layout.deductions) sections.push({ heading: 'Deductions', lines: money(layout.deductions) });
   if (layout.foreignOwnerQuestion) sections.push({ heading: 'Schedule K Other Information', lines: foreignOwnerLines(form) });
@@ -160,7 +162,8 @@ function foreignOwnerLines(form: TaxFormData): Line[] {
   const reportable = !owner.usResident && owner.percentage >= reportableForeignOwnership;
   const question = {
     number: '7',
-    label: 'At any time during the tax year, did one foreign person own, directly or indirectly, at least 25% of the total voting power or the total value of all classes of stock of the corporation?',
+    label:
+      'At any time during the tax year, did one foreign person own, directly or indirectly, at least 25% of the total voting power or the total value of all classes of stock of the corporation?',
     value: yesNo(reportable),
   };
   if (!reportable) return [question];
@@ -199,7 +202,11 @@ function partIV(form: TaxFormData): { lines: Line[]; totalCents: number } {
     totalCents: received + totals.distribution,
     lines: [
       { number: '17a', label: 'Amounts borrowed: beginning balance', value: firstYear ? dollars(0) : "Ending balance of last year's line 17b" },
-      { number: '17b', label: 'Amounts borrowed: ending balance or monthly average', value: ending !== null ? dollars(ending) : `Line 17a ${netBorrowed < 0 ? '-' : '+'} ${dollars(Math.abs(netBorrowed))}` },
+      {
+        number: '17b',
+        label: 'Amounts borrowed: ending balance or monthly average',
+        value: ending !== null ? dollars(ending) : `Line 17a ${netBorrowed < 0 ? '-' : '+'} ${dollars(Math.abs(netBorrowed))}`,
+      },
       { number: '21', label: 'Other amounts received (contributions to capital)', value: dollars(totals.contribution) },
       { number: '22', label: 'Total. Combine amounts on lines 9 through 21', value: dollars(received) },
       { number: '35', label: 'Other amounts paid (distributions)', value: dollars(totals.distribution) },
@@ -212,7 +219,11 @@ function partIV(form: TaxFormData): { lines: Line[]; totalCents: number } {
 function partV(form: TaxFormData): { lines: Line[]; totalCents: number } {
   const lines =
     form.capitalTransactions.length > 0
-      ? form.capitalTransactions.map((transaction) => ({ number: 'V', label: `${capitalLabels[transaction.category]} (${transaction.date})`, value: dollars(transaction.amountCents) }))
+      ? form.capitalTransactions.map((transaction) => ({
+          number: 'V',
+          label: `${capitalLabels[transaction.category]} (${transaction.date})`,
+          value: dollars(transaction.amountCents),
+        }))
       : [{ number: 'V', label: 'Contributions to and distributions from the entity', value: dollars(0) }];
   return { lines, totalCents: form.capitalTransactions.reduce((sum, transaction) => sum + transaction.amountCents, 0) };
 }
@@ -258,7 +269,12 @@ function form5472(form: TaxFormData, copy: TaxReturnPdfOptions['copy']): FormPag
   };
 }
 
-const capitalLabels = { contribution: 'Contribution to the entity', distribution: 'Distribution from the entity', loanReceived: 'Loan received', loanRepaid: 'Loan repaid' } as const;
+const capitalLabels = {
+  contribution: 'Contribution to the entity',
+  distribution: 'Distribution from the entity',
+  loanReceived: 'Loan received',
+  loanRepaid: 'Loan repaid',
+} as const;
 
 function scheduleK1(form: TaxFormData, partner: TaxFormData['partners'][number], copy: TaxReturnPdfOptions['copy']): FormPage {
   const share = Math.round((figuresOf(form).profit * partner.percentage) / 100);
@@ -266,12 +282,18 @@ function scheduleK1(form: TaxFormData, partner: TaxFormData['partners'][number],
     form: 'Schedule K-1 (Form 1065)',
     title: "Partner's Share of Income, Deductions, Credits, etc.",
     sections: [
-      { heading: 'Part I Information About the Partnership', lines: [{ number: 'A', label: "Partnership's employer identification number", value: form.ein }, { number: 'B', label: "Partnership's name", value: form.companyName }] },
+      {
+        heading: 'Part I Information About the Partnership',
+        lines: [
+          { number: 'A', label: "Partnership's employer identification number", value: form.ein },
+          { number: 'B', label: "Partnership's name", value: form.companyName },
+        ],
+      },
       {
         heading: 'Part II Information About the Partner',
         lines: [
           { number: 'E', label: 'TIN', value: taxIdOf(partner.taxId, copy) },
-          { number: 'F', label: "Name and address of partner", value: `${partner.name}, ${partner.address}` },
+          { number: 'F', label: 'Name and address of partner', value: `${partner.name}, ${partner.address}` },
           { number: 'H1', label: 'Domestic partner or foreign partner', value: partner.usResident ? 'Domestic partner' : 'Foreign partner' },
           { number: 'J', label: "Partner's share of profit, loss, and capital (ending)", value: `${partner.percentage}%` },
         ],
@@ -310,8 +332,17 @@ export function extensionPage(form: TaxFormData): FormPage | null {
     title: 'Application for Automatic Extension of Time To File Certain Business Income Tax, Information, and Other Returns',
     banner: `File by ${extension.fileBy}; extends the due date to ${extension.extendedDeadline}`,
     sections: [
-      { heading: 'Identification', lines: [{ number: 'Name', label: 'Name', value: form.companyName }, { number: 'Number', label: 'Identifying number', value: form.ein }] },
-      { heading: 'Part I Automatic Extension for Certain Business Income Tax, Information, and Other Returns', lines: [{ number: '1', label: 'Form code for the return this application is for', value: extension.formCode }] },
+      {
+        heading: 'Identification',
+        lines: [
+          { number: 'Name', label: 'Name', value: form.companyName },
+          { number: 'Number', label: 'Identifying number', value: form.ein },
+        ],
+      },
+      {
+        heading: 'Part I Automatic Extension for Certain Business Income Tax, Information, and Other Returns',
+        lines: [{ number: '1', label: 'Form code for the return this application is for', value: extension.formCode }],
+      },
       {
         heading: 'Part II All Filers Must Complete This Part',
         lines: [

@@ -71,4 +71,8 @@ export function storable<Schema extends z.ZodType>(schema: Schema): Storable<Sch
 }
 
 /** Text as searches compare it: accents and other marks removed, lower case (`Ñandú` → `nandu`). */
-export const foldForSearch = (text: string) => text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+export const foldForSearch = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();

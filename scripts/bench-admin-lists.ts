@@ -22,8 +22,8 @@ try {
   // Bulk seeding with the triggers off (replica role), then the migration's own backfill: one
   // pass instead of a trigger per row (the reads are what this bench measures).
   await db.transaction(async (tx) => {
-  await tx.execute(sql`set local session_replication_role = replica`);
-  await tx.execute(sql`
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(sql`
     insert into users (email, first_name, last_name, phone, language, created_at, updated_at)
     select 'user' || i || '@example.com',
       (array['José','María','Ana','João','Lucía','Pedro','Íñigo','Camila','Mateo','Sofía'])[1 + i % 10],
@@ -32,7 +32,7 @@ try {
       (array['es','en','pt'])[1 + i % 3],
       now() - (i || ' minutes')::interval, now()
     from generate_series(1, 100000) as i`);
-  await tx.execute(sql`
+    await tx.execute(sql`
     insert into companies (owner_id, type, name_option_1, state, status, requested_at, updated_at)
     select u.id,
       (array['LLC','C-Corp','Cross Border Crypto'])[1 + n % 3],
@@ -49,7 +49,9 @@ try {
   await db.execute(sql`update companies c set search_text = alta_company_search_text(c.name_option_1, c.name_option_2, c.order_number, c.owner_id),
     owner_name = (select concat_ws(' ', u.first_name, u.last_name) from users u where u.id = c.owner_id)`);
   await db.execute(sql`analyze`);
-  const counts = (await db.execute(sql`select (select count(*) from users) as users, (select count(*) from companies) as companies`)) as { rows: { users: string; companies: string }[] };
+  const counts = (await db.execute(sql`select (select count(*) from users) as users, (select count(*) from companies) as companies`)) as {
+    rows: { users: string; companies: string }[];
+  };
   console.log(`seeded ${counts.rows[0]!.users} users and ${counts.rows[0]!.companies} companies in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 
   const cookies = await signIn(t, t.env.ADMIN_EMAIL, t.env.ADMIN_PASSWORD);
@@ -64,7 +66,12 @@ try {
       await task();
       samples.push(performance.now() - started);
     }
-    console.log(`${label.padEnd(58)} p50 ${[...samples].sort((a, b) => a - b)[Math.floor(runs / 2)]!.toFixed(1).padStart(6)} ms   p95 ${p95(samples).toFixed(1).padStart(6)} ms`);
+    console.log(
+      `${label.padEnd(58)} p50 ${[...samples]
+        .sort((a, b) => a - b)
+        [Math.floor(runs / 2)]!.toFixed(1)
+        .padStart(6)} ms   p95 ${p95(samples).toFixed(1).padStart(6)} ms`,
+    );
   }
   const get = async (path: string) => {
     const response = await t.request(`/api/v1${path}`, { cookies });
@@ -96,16 +103,28 @@ try {
     console.log(`EXPLAIN ${label.padEnd(40)} ${indexes.length ? indexes.join(', ') : 'no index: ' + plan[0]}`);
   };
   console.log('');
-  await explain('user search "nunez"', sql`select * from users where search_text like '%' || alta_fold('nunez') || '%' order by created_at desc, id desc limit 25`);
+  await explain(
+    'user search "nunez"',
+    sql`select * from users where search_text like '%' || alta_fold('nunez') || '%' order by created_at desc, id desc limit 25`,
+  );
   await explain('user search count', sql`select count(*) from users where search_text like '%' || alta_fold('JOSE NUNEZ 4711') || '%'`);
   await explain('users by last name', sql`select * from users order by last_name asc, id asc limit 25`);
   await explain('users load more by email', sql`select * from users order by email asc, id asc limit 25 offset 2500`);
-  await explain('companies search', sql`select * from companies where search_text like '%' || alta_fold('acai labs 77') || '%' order by requested_at desc, id desc limit 25`);
+  await explain(
+    'companies search',
+    sql`select * from companies where search_text like '%' || alta_fold('acai labs 77') || '%' order by requested_at desc, id desc limit 25`,
+  );
   await explain('companies by name', sql`select * from companies order by name_option_1 asc, id asc limit 25`);
   await explain('companies of a status', sql`select * from companies where status = 'Completed' order by requested_at desc, id desc limit 25 offset 2500`);
   await explain('companies by owner', sql`select * from companies order by owner_name desc, id desc limit 25`);
-  await explain('users owning a company of a status', sql`select * from users u where exists (select 1 from companies c where c.owner_id = u.id and c.status = 'Canceled') order by created_at desc, id desc limit 25`);
-  await explain('users owning a company of a status, count', sql`select count(*) from (select 1 from users u where exists (select 1 from companies c where c.owner_id = u.id and c.status = 'Canceled') limit 1001) capped`);
+  await explain(
+    'users owning a company of a status',
+    sql`select * from users u where exists (select 1 from companies c where c.owner_id = u.id and c.status = 'Canceled') order by created_at desc, id desc limit 25`,
+  );
+  await explain(
+    'users owning a company of a status, count',
+    sql`select count(*) from (select 1 from users u where exists (select 1 from companies c where c.owner_id = u.id and c.status = 'Canceled') limit 1001) capped`,
+  );
 } finally {
   await t.close();
 }

@@ -17,7 +17,14 @@ const pages = [
 ];
 const port = 3190;
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'alta-bench-')), LOG_REQUESTS: '0', DATABASE_URL: '' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'alta-bench-')),
+    LOG_REQUESTS: '0',
+    DATABASE_URL: '',
+  },
   stdio: 'ignore',
 });
 try {

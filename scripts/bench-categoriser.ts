@@ -46,10 +46,19 @@ const scenario = (label: string, trained: LabelledLine[], reviewed: LabelledLine
   const before = accuracy((example) => categoriser.suggest(example.line)?.category ?? null);
   const { corrected, checked } = review(categoriser, reviewed);
   const after = accuracy((example) => categoriser.suggest(example.line)?.category ?? null);
-  return { scenario: label, 'checked lines learnt': trained.length, 'accuracy before': percent(before), 'lines reviewed': checked, corrections: corrected, 'accuracy after': percent(after) };
+  return {
+    scenario: label,
+    'checked lines learnt': trained.length,
+    'accuracy before': percent(before),
+    'lines reviewed': checked,
+    corrections: corrected,
+    'accuracy after': percent(after),
+  };
 };
 
-console.log(`dataset: ${lines.length} lines (${['es', 'en', 'pt'].map((language) => `${language} ${lines.filter((line) => line.language === language).length}`).join(', ')}), ${new Set(lines.map((line) => line.category)).size} categories; test ${test.length}, correction pool ${pool.length}, history ${history.length}`);
+console.log(
+  `dataset: ${lines.length} lines (${['es', 'en', 'pt'].map((language) => `${language} ${lines.filter((line) => line.language === language).length}`).join(', ')}), ${new Set(lines.map((line) => line.category)).size} categories; test ${test.length}, correction pool ${pool.length}, history ${history.length}`,
+);
 console.log(`keyword rules alone (today's categoriser): ${percent(accuracy((example) => categorise(example.line).category))}`);
 console.table([scenario('new company (no checked lines)', [], [...pool, ...history]), scenario('company with 312 checked lines', history, pool)]);
 

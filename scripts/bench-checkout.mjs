@@ -45,9 +45,20 @@ function routeJavaScript() {
   const afterWizard = route.filter((key) => !wizard.has(key));
   const afterWizardBytes = afterWizard.reduce((sum, key) => sum + gzip(manifest[key].file), 0);
   const shellBytes = [...shell].reduce((sum, key) => sum + gzip(manifest[key].file), 0);
-  const translations = ['checkout', 'plans', 'validation', 'errors'].reduce((sum, namespace) => sum + gzip(manifest[`src/i18n/locales/${lang}/${namespace}.json`].file), 0);
+  const translations = ['checkout', 'plans', 'validation', 'errors'].reduce(
+    (sum, namespace) => sum + gzip(manifest[`src/i18n/locales/${lang}/${namespace}.json`].file),
+    0,
+  );
   const stripe = Object.keys(manifest).find((key) => key.includes('@stripe/stripe-js'));
-  return { route: route.length, routeBytes, afterWizard: afterWizard.length, afterWizardBytes, shellBytes, translations, stripeBytes: stripe ? gzip(manifest[stripe].file) : 0 };
+  return {
+    route: route.length,
+    routeBytes,
+    afterWizard: afterWizard.length,
+    afterWizardBytes,
+    shellBytes,
+    translations,
+    stripeBytes: stripe ? gzip(manifest[stripe].file) : 0,
+  };
 }
 
 if (!existsSync('dist/client/.vite/manifest.json')) throw new Error('Build the client first (npx vite build)');

@@ -20,8 +20,17 @@ const owner = await createUser(t);
 const companyId = await insertTestCompany(t.database.db, owner.id);
 const cookie = await signIn(t, owner.email);
 const post = (route: string, body: unknown) =>
-  fetch(`${server.base}/api/v1/${route}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json', origin: t.env.APP_URL }, body: JSON.stringify(body) });
-const declare = async () => (await post('uploads', { uploadType: 'einDocument', companyId, fileName: 'ein.pdf', size })).json() as Promise<{ key: string; url: string; headers: Record<string, string> }>;
+  fetch(`${server.base}/api/v1/${route}`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json', origin: t.env.APP_URL },
+    body: JSON.stringify(body),
+  });
+const declare = async () =>
+  (await post('uploads', { uploadType: 'einDocument', companyId, fileName: 'ein.pdf', size })).json() as Promise<{
+    key: string;
+    url: string;
+    headers: Record<string, string>;
+  }>;
 const onServer = (url: string) => `${server.base}${new URL(url).pathname}${new URL(url).search}`;
 
 async function alta() {
@@ -49,7 +58,9 @@ for (let round = 0; round < 5; round++) {
   runs.alta.push(await alta());
 }
 const mbps = (ms: number) => (size / 1_048_576 / (ms / 1000)).toFixed(1);
-console.log(`20 MB document, median of 5: Alta upload (declare + PUT + complete) ${median(runs.alta).toFixed(0)} ms = ${mbps(median(runs.alta))} MB/s; raw fetch PUT ${median(runs.raw).toFixed(0)} ms = ${mbps(median(runs.raw))} MB/s; ratio ${(median(runs.alta) / median(runs.raw)).toFixed(2)}×`);
+console.log(
+  `20 MB document, median of 5: Alta upload (declare + PUT + complete) ${median(runs.alta).toFixed(0)} ms = ${mbps(median(runs.alta))} MB/s; raw fetch PUT ${median(runs.raw).toFixed(0)} ms = ${mbps(median(runs.raw))} MB/s; ratio ${(median(runs.alta) / median(runs.raw)).toFixed(2)}×`,
+);
 await server.close();
 await t.close();
 await rm(dataDir, { recursive: true, force: true });

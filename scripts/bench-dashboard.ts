@@ -11,7 +11,10 @@ import { startBenchAlta } from './lib/bench-alta';
 
 const companyCount = 20;
 const reloads = Number(process.env.BENCH_DASHBOARD_RELOADS ?? 10);
-const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 console.log(`load average before: ${load()}`);
 
 const alta = await startBenchAlta('dashboard');
@@ -47,7 +50,11 @@ try {
     const measured = await page.evaluate(() => {
       const at = performance.now();
       const tasks = (window as unknown as { benchLongTasks: { start: number; duration: number }[] }).benchLongTasks.filter((task) => task.start < at);
-      return { at, blocking: tasks.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0), longest: Math.max(0, ...tasks.map((task) => task.duration)) };
+      return {
+        at,
+        blocking: tasks.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0),
+        longest: Math.max(0, ...tasks.map((task) => task.duration)),
+      };
     });
     interactive.push(measured.at);
     blocking.push(measured.blocking);

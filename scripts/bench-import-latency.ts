@@ -21,7 +21,10 @@ const perMutation = 1_000;
 const perPush = 5;
 const password = 'Bench#2026';
 const at = '2026-11-22T10:00:00.000Z';
-const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 console.log(`load average before: ${load()}`);
 
 const env = parseEnv({ NODE_ENV: 'test', LOG_REQUESTS: '0', PORT: '0' });
@@ -35,10 +38,20 @@ const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`
 
 async function account(name: string): Promise<{ id: string; cookie: string }> {
   const email = `bench-${name.toLowerCase()}-${Date.now()}@alta.test`;
-  const user = await insertUser(database.db, { email, firstName: name, lastName: 'Bench', language: 'en', passwordHash: await hashPassword(password), now: new Date() });
+  const user = await insertUser(database.db, {
+    email,
+    firstName: name,
+    lastName: 'Bench',
+    language: 'en',
+    passwordHash: await hashPassword(password),
+    now: new Date(),
+  });
   const response = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
   if (response.status !== 200) throw new Error(`login: ${response.status} ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ');
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .join('; ');
   return { id: user!.id, cookie };
 }
 
@@ -75,7 +88,14 @@ await push([
 const chunks = Array.from({ length: Math.ceil(lines / perMutation) }, (_, chunk) =>
   Array.from({ length: Math.min(perMutation, lines - chunk * perMutation) }, (_, offset) => {
     const i = chunk * perMutation + offset;
-    return { id: randomUUID(), date: '2026-02-01', description: `CARD PURCHASE ${i} ONLINE MERCHANT REF ${String(i).padStart(8, '0')}`, amountCents: -i, category: null, merchant: null };
+    return {
+      id: randomUUID(),
+      date: '2026-02-01',
+      description: `CARD PURCHASE ${i} ONLINE MERCHANT REF ${String(i).padStart(8, '0')}`,
+      amountCents: -i,
+      category: null,
+      merchant: null,
+    };
   }),
 );
 

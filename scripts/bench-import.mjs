@@ -20,7 +20,11 @@ try {
   console.log(`file: ${(result.fileBytes / 1024 / 1024).toFixed(2)} MiB, ${result.rows.toLocaleString('en-US')} rows`);
   console.table([
     { step: 'raw PapaParse parse (main thread)', ms: result.rawParseMs, 'rows/s': rowsPerSecond(result.rawParseMs) },
-    { step: `raw Dexie bulkPut of the same rows (median of ${result.rawBulkPutRuns.join(', ')})`, ms: result.rawBulkPutMs, 'rows/s': rowsPerSecond(result.rawBulkPutMs) },
+    {
+      step: `raw Dexie bulkPut of the same rows (median of ${result.rawBulkPutRuns.join(', ')})`,
+      ms: result.rawBulkPutMs,
+      'rows/s': rowsPerSecond(result.rawBulkPutMs),
+    },
     ...Object.entries(result.rawChunked).map(([size, ms]) => ({ step: `raw Dexie bulkPut in chunks of ${size}`, ms, 'rows/s': rowsPerSecond(ms) })),
     ...Object.entries(result.chunked).map(([size, ms]) => ({ step: `importTransactions mutations of ${size} rows`, ms, 'rows/s': rowsPerSecond(ms) })),
     { step: 'import logic only, store in memory (main thread)', ms: result.pipelineOnlyMs, 'rows/s': rowsPerSecond(result.pipelineOnlyMs) },
@@ -28,7 +32,9 @@ try {
     { step: 're-import of the same file (all duplicates)', ms: result.reimportMs, 'rows/s': rowsPerSecond(result.reimportMs) },
   ]);
   console.log(`end to end ÷ (raw parse + raw bulkPut): ${result.ratio} × from the medians, ${result.pairedRatio} × round by round (median) — goal: ≤ 1.3 ×`);
-  console.log(`imported ${result.imported} rows, ${result.outboxEntries} outbox entries, ${result.progressEvents} progress events; re-import found ${JSON.stringify(result.reimportDuplicates)} duplicates`);
+  console.log(
+    `imported ${result.imported} rows, ${result.outboxEntries} outbox entries, ${result.progressEvents} progress events; re-import found ${JSON.stringify(result.reimportDuplicates)} duplicates`,
+  );
   console.log(`result: ${JSON.stringify(result.outcome)}`);
   console.log(
     `main-thread long tasks during the import: ${result.longTasks.count} (≥ 50 ms: ${result.longTasks.atLeast50ms}), longest ${result.longTasks.longestMs} ms — goal: none ≥ 50 ms`,

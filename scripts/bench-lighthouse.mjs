@@ -19,7 +19,14 @@ const pages = [
 // Its own process group, so stopping it stops the server under npx too: a server left behind
 // would answer the next run with an old build.
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'alta-lighthouse-')), LOG_REQUESTS: '0', DATABASE_URL: '' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'alta-lighthouse-')),
+    LOG_REQUESTS: '0',
+    DATABASE_URL: '',
+  },
   stdio: 'ignore',
   detached: true,
 });

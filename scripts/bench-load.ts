@@ -29,7 +29,10 @@ const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const password = 'Bench#2026';
 const at = '2026-11-22T10:00:00.000Z';
 const ports = [3291, 3292];
-const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 
 /** CPU time (user + system) a process has used so far, in ms; 0 once it is gone. Linux counts it in ticks of 1/100 s. */
 function cpuMs(pid: number): number {
@@ -50,7 +53,9 @@ function cpuMs(pid: number): number {
 function cpuMeter() {
   const backends = new Map<number, number>();
   const sample = async () => {
-    const { rows } = (await database.db.execute(sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)) as { rows: { pid: number }[] };
+    const { rows } = (await database.db.execute(sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)) as {
+      rows: { pid: number }[];
+    };
     for (const { pid } of rows) backends.set(pid, Math.max(backends.get(pid) ?? 0, cpuMs(pid)));
   };
   const instanceCpu = () => instances.map((instance) => (instance.child.pid ? cpuMs(instance.child.pid) : 0));
@@ -106,7 +111,9 @@ interface Stats {
 async function person(index: number, bases: string[], passwordHash: string) {
   const email = `load-${index}-${randomUUID()}@alta.test`;
   const userId = randomUUID();
-  await database.db.execute(sql`insert into users (id, email, first_name, last_name, password_hash, language) values (${userId}, ${email}, 'Load', ${`Person ${index}`}, ${passwordHash}, 'en')`);
+  await database.db.execute(
+    sql`insert into users (id, email, first_name, last_name, password_hash, language) values (${userId}, ${email}, 'Load', ${`Person ${index}`}, ${passwordHash}, 'en')`,
+  );
   const companyId = await insertTestCompany(database.db, userId);
   const client = new FailoverClient(bases, '', index);
   return { index, email, userId, companyId, client, device: bookkeepingDevice(client, companyId), cursor: null as string | null, imported: false };
@@ -120,7 +127,10 @@ async function expectOk(response: Response, what: string) {
 
 async function login(someone: Person) {
   const response = await expectOk(await someone.client.request('/login', { method: 'POST', json: { email: someone.email, password } }), 'login');
-  someone.client.cookies = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  someone.client.cookies = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
 }
 
 const pdf = Buffer.from('%PDF-1.4\n% receipt of the load benchmark\n'.padEnd(2048, ' '));
@@ -135,7 +145,13 @@ async function run(someone: Person, operation: Operation): Promise<void> {
       await (await expectOk(await client.request('/users/me'), 'me')).arrayBuffer();
       return;
     case 'pull': {
-      const response = await expectOk(await client.request('/sync/pull', { method: 'POST', json: { clientId: someone.device.clientId, protocolVersion, cursor: someone.cursor, lastMutationId: 0 } }), 'pull');
+      const response = await expectOk(
+        await client.request('/sync/pull', {
+          method: 'POST',
+          json: { clientId: someone.device.clientId, protocolVersion, cursor: someone.cursor, lastMutationId: 0 },
+        }),
+        'pull',
+      );
       someone.cursor = ((await response.json()) as { cursor: string }).cursor;
       return;
     }
@@ -147,27 +163,47 @@ async function run(someone: Person, operation: Operation): Promise<void> {
       someone.imported = true;
       const importId = randomUUID();
       const accountId = randomUUID();
-      const rows = Array.from({ length: 1_000 }, (_, line) => ({ id: randomUUID(), date: '2026-03-01', description: `Card ${line} ${importId}`, amountCents: -line - 1, category: null, merchant: null }));
+      const rows = Array.from({ length: 1_000 }, (_, line) => ({
+        id: randomUUID(),
+        date: '2026-03-01',
+        description: `Card ${line} ${importId}`,
+        amountCents: -line - 1,
+        category: null,
+        merchant: null,
+      }));
       const mutations = [
         { id: 1, name: 'createManualAccount', args: { id: accountId, companyId: someone.companyId, name: 'Import', createdAt: at }, createdAt: at },
-        { id: 2, name: 'createBatchImport', args: { id: importId, companyId: someone.companyId, accountKind: 'manual', accountId, fileName: 'bank.csv', fileSize: 80_000, createdAt: at }, createdAt: at },
+        {
+          id: 2,
+          name: 'createBatchImport',
+          args: { id: importId, companyId: someone.companyId, accountKind: 'manual', accountId, fileName: 'bank.csv', fileSize: 80_000, createdAt: at },
+          createdAt: at,
+        },
         { id: 3, name: 'importTransactions', args: { importId, processedCount: rows.length, updatedAt: at, rows }, createdAt: at },
       ];
       // Its own device (client id), so the exactly-once check of the person's device stays exact.
-      const response = await expectOk(await client.request('/sync/push', { method: 'POST', json: { clientId: randomUUID(), protocolVersion, mutations } }), 'import');
+      const response = await expectOk(
+        await client.request('/sync/push', { method: 'POST', json: { clientId: randomUUID(), protocolVersion, mutations } }),
+        'import',
+      );
       const result = (await response.json()) as { lastMutationId: number; rejections: unknown[] };
       if (result.lastMutationId !== 3 || result.rejections.length > 0) throw new Error(`import ${JSON.stringify(result)}`);
       return;
     }
     case 'upload': {
       const presigned = await expectOk(
-        await client.request('/uploads', { method: 'POST', json: { uploadType: 'transactionReceipt', companyId: someone.companyId, fileName: 'receipt.pdf', size: pdf.length } }),
+        await client.request('/uploads', {
+          method: 'POST',
+          json: { uploadType: 'transactionReceipt', companyId: someone.companyId, fileName: 'receipt.pdf', size: pdf.length },
+        }),
         'presign',
       );
       const { url, headers, key } = (await presigned.json()) as { url: string; headers: Record<string, string>; key: string };
       // The local storage simulator is served by every instance: the PUT goes where the person's requests go.
       const target = new URL(url);
-      await client.request(target.pathname.replace('/api/v1', '') + target.search, { method: 'PUT', headers, body: pdf }).then((response) => expectOk(response, 'put'));
+      await client
+        .request(target.pathname.replace('/api/v1', '') + target.search, { method: 'PUT', headers, body: pdf })
+        .then((response) => expectOk(response, 'put'));
       await (await expectOk(await client.request('/uploads/complete', { method: 'POST', json: { key } }), 'complete')).arrayBuffer();
       return;
     }
@@ -178,7 +214,11 @@ async function run(someone: Person, operation: Operation): Promise<void> {
         await client.request(`/checkout/${order.orderId}/pay`, {
           method: 'POST',
           headers: { 'idempotency-key': randomUUID(), 'x-checkout-token': order.checkoutToken },
-          json: { amount: order.amount, country: 'AR', paymentMethod: { type: 'card', cardNumber: '4242424242424242', holderName: 'Load Person', expiry: '12/34', cvc: '123', postalCode: 'C1043' } },
+          json: {
+            amount: order.amount,
+            country: 'AR',
+            paymentMethod: { type: 'card', cardNumber: '4242424242424242', holderName: 'Load Person', expiry: '12/34', cvc: '123', postalCode: 'C1043' },
+          },
         }),
         'pay',
       );
@@ -232,11 +272,16 @@ async function loadRun(title: string, killAfterMs: number | null) {
   const elapsed = (performance.now() - started) / 1000;
   clearInterval(reading);
   const cpu = await meter.stop(meter.instanceCpu().map((used, n) => Math.max(used, instanceCpu[n]!)));
-  const outcome = await verifyExactlyOnce(database.db, people.map((someone) => someone.device.expected()));
+  const outcome = await verifyExactlyOnce(
+    database.db,
+    people.map((someone) => someone.device.expected()),
+  );
   const rejected = people.reduce((sum, someone) => sum + someone.device.rejections.length, 0);
   const failovers = people.reduce((sum, someone) => sum + someone.client.failovers, 0);
 
-  console.log(`\n${title}: ${userCount} people, ${elapsed.toFixed(0)} s, load average ${load()}${killedAt === null ? '' : `, instance 2 killed (SIGKILL) at ${(killedAt as number).toFixed(1)} s`}`);
+  console.log(
+    `\n${title}: ${userCount} people, ${elapsed.toFixed(0)} s, load average ${load()}${killedAt === null ? '' : `, instance 2 killed (SIGKILL) at ${(killedAt as number).toFixed(1)} s`}`,
+  );
   console.log(`${'operation'.padEnd(11)}${'count'.padStart(7)}${'per s'.padStart(8)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(8)}`);
   let total = 0;
   let errors = 0;
@@ -245,9 +290,13 @@ async function loadRun(title: string, killAfterMs: number | null) {
     const failed = stats.errors.get(operation)?.length ?? 0;
     total += sorted.length;
     errors += failed;
-    console.log(`${operation.padEnd(11)}${String(sorted.length).padStart(7)}${(sorted.length / elapsed).toFixed(1).padStart(8)}${percentile(sorted, 50).toFixed(0).padStart(9)}${percentile(sorted, 99).toFixed(0).padStart(9)}${String(failed).padStart(8)}`);
+    console.log(
+      `${operation.padEnd(11)}${String(sorted.length).padStart(7)}${(sorted.length / elapsed).toFixed(1).padStart(8)}${percentile(sorted, 50).toFixed(0).padStart(9)}${percentile(sorted, 99).toFixed(0).padStart(9)}${String(failed).padStart(8)}`,
+    );
   }
-  console.log(`all${String(total).padStart(15)}${(total / elapsed).toFixed(1).padStart(8)} operations/s, ${errors} errors, ${failovers} requests failed over to the other instance`);
+  console.log(
+    `all${String(total).padStart(15)}${(total / elapsed).toFixed(1).padStart(8)} operations/s, ${errors} errors, ${failovers} requests failed over to the other instance`,
+  );
   const firstErrors = [...stats.errors.values()].flat().slice(0, 3);
   if (firstErrors.length) console.log(`first errors: ${firstErrors.join(' | ')}`);
   console.log(
@@ -284,11 +333,15 @@ async function cpuByOperation(counts: Map<Operation, number>, rounds = 30) {
   console.log(`\nCPU by operation (instance + PostgreSQL, each measured alone ${rounds} times, times its count in the first run):`);
   for (const [operation, ms] of costs.sort((a, b) => b[1] * (counts.get(b[0]) ?? 0) - a[1] * (counts.get(a[0]) ?? 0))) {
     const spent = ms * (counts.get(operation) ?? 0);
-    console.log(`${operation.padEnd(11)}${ms.toFixed(1).padStart(8)} ms each${(spent / 1000).toFixed(1).padStart(8)} s${((100 * spent) / total).toFixed(0).padStart(6)} %`);
+    console.log(
+      `${operation.padEnd(11)}${ms.toFixed(1).padStart(8)} ms each${(spent / 1000).toFixed(1).padStart(8)} s${((100 * spent) / total).toFixed(0).padStart(6)} %`,
+    );
   }
   // CPU time hardly depends on what else the machine runs, unlike this run's operations per second.
   const operations = [...counts.values()].reduce((sum, count) => sum + count, 0);
-  console.log(`this mix costs ${(total / operations).toFixed(1)} ms of CPU an operation: ${availableParallelism()} idle cores would serve ${((availableParallelism() * 1000 * operations) / total).toFixed(0)} operations/s`);
+  console.log(
+    `this mix costs ${(total / operations).toFixed(1)} ms of CPU an operation: ${availableParallelism()} idle cores would serve ${((availableParallelism() * 1000 * operations) / total).toFixed(0)} operations/s`,
+  );
 }
 
 try {

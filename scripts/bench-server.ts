@@ -44,7 +44,14 @@ async function load(title: string, url: string, headers: Record<string, string> 
   const queriesBefore = queries;
   const result = await autocannon({ url, connections, duration: seconds, headers, workers: 1 });
   const failures = result.non2xx + result.errors + result.timeouts;
-  return { title, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures, queriesPerRequest: (queries - queriesBefore) / result.requests.total };
+  return {
+    title,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures,
+    queriesPerRequest: (queries - queriesBefore) / result.requests.total,
+  };
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -69,7 +76,14 @@ async function main() {
   await new Promise((resolve) => alta.once('listening', resolve));
   const altaUrl = `http://127.0.0.1:${(alta.address() as AddressInfo).port}`;
 
-  await insertUser(database.db, { email: 'bench@example.com', firstName: 'Bench', lastName: 'User', passwordHash: await hashPassword(password), language: 'en', now: new Date() });
+  await insertUser(database.db, {
+    email: 'bench@example.com',
+    firstName: 'Bench',
+    lastName: 'User',
+    passwordHash: await hashPassword(password),
+    language: 'en',
+    now: new Date(),
+  });
 
   const latencies: number[] = [];
   let cookie = '';
@@ -83,7 +97,10 @@ async function main() {
     await response.arrayBuffer();
     latencies.push(performance.now() - started);
     if (response.status !== 200) throw new Error(`login answered ${response.status}`);
-    cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    cookie = response.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
   }
   latencies.sort((a, b) => a - b);
 
@@ -99,10 +116,20 @@ async function main() {
   // Each attempt uses its own account so the per-account lock never answers instead.
   const failures = { wrongPassword: [] as number[], unknownEmail: [] as number[] };
   for (let i = 0; i < 10; i++) {
-    await insertUser(database.db, { email: `wrong-${i}@example.com`, firstName: 'Bench', lastName: 'User', passwordHash: await hashPassword(password), language: 'en', now: new Date() });
+    await insertUser(database.db, {
+      email: `wrong-${i}@example.com`,
+      firstName: 'Bench',
+      lastName: 'User',
+      passwordHash: await hashPassword(password),
+      language: 'en',
+      now: new Date(),
+    });
   }
   for (let i = 0; i < 10; i++) {
-    for (const [kind, email] of [['wrongPassword', `wrong-${i}@example.com`], ['unknownEmail', `nobody-${i}@example.com`]] as const) {
+    for (const [kind, email] of [
+      ['wrongPassword', `wrong-${i}@example.com`],
+      ['unknownEmail', `nobody-${i}@example.com`],
+    ] as const) {
       const started = performance.now();
       const response = await fetch(`${altaUrl}/api/v1/login`, {
         method: 'POST',
@@ -113,7 +140,11 @@ async function main() {
       failures[kind].push(performance.now() - started);
     }
   }
-  const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+  const median = (values: number[]) =>
+    percentile(
+      [...values].sort((a, b) => a - b),
+      50,
+    );
 
   const bareTarget = () => load('bare node:http, same JSON', `${bareUrl}/`);
   const bareRuns = [await bareTarget()];
@@ -129,9 +160,15 @@ async function main() {
 
   const pad = (value: string, width: number) => value.padEnd(width);
   console.log(`\nServer benchmark (${connections} connections, ${seconds} s per target, database: ${database.dialect}, Node ${process.version})\n`);
-  console.log(`load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
   console.log(`bare node:http, same JSON, measured before and after each target: ${bareRuns.map((run) => run.rps.toFixed(0)).join(', ')} req/s\n`);
-  console.log(`${pad('target', 24)}${pad('req/s', 8)}${pad('bare req/s', 12)}${pad('vs bare', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('queries/req', 13)}non-2xx/errors`);
+  console.log(
+    `${pad('target', 24)}${pad('req/s', 8)}${pad('bare req/s', 12)}${pad('vs bare', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('queries/req', 13)}non-2xx/errors`,
+  );
   for (const row of rows) {
     const perRequest = database.dialect === 'postgres' ? row.queriesPerRequest.toFixed(2) : '-';
     console.log(

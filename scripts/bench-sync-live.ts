@@ -11,7 +11,10 @@ import { protocolVersion } from '../sync/protocol';
 import { startBenchAlta } from './lib/bench-alta';
 
 const changes = Number(process.env.BENCH_LIVE_CHANGES ?? 50);
-const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 console.log(`load average before: ${load()}`);
 
 const alta = await startBenchAlta('live', { SYNC_HEARTBEAT_MS: '1000', RATE_LIMIT_MULTIPLIER: '50' });
@@ -33,7 +36,9 @@ const arrival = (page: Page, id: string) =>
     const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)));
     try {
       for (;;) {
-        const found = await new Promise((resolve) => (db.transaction('drafts').objectStore('drafts').get(draftId).onsuccess = (event) => resolve((event.target as IDBRequest).result)));
+        const found = await new Promise(
+          (resolve) => (db.transaction('drafts').objectStore('drafts').get(draftId).onsuccess = (event) => resolve((event.target as IDBRequest).result)),
+        );
         if (found) return Date.now();
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
@@ -66,7 +71,9 @@ const percentile = (values: number[], p: number) => {
 };
 const report = (label: string, values: number[]) => {
   const lost = values.filter((value) => !Number.isFinite(value)).length;
-  console.log(`${label}: p50 ${percentile(values, 50).toFixed(0)} ms, p95 ${percentile(values, 95).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms over ${values.length} changes${lost ? ` (${lost} not arrived within 30 s)` : ''}`);
+  console.log(
+    `${label}: p50 ${percentile(values, 50).toFixed(0)} ms, p95 ${percentile(values, 95).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms over ${values.length} changes${lost ? ` (${lost} not arrived within 30 s)` : ''}`,
+  );
 };
 
 try {

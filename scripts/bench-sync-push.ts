@@ -21,7 +21,10 @@ const mutationCount = Number(process.env.BENCH_SYNC_MUTATIONS ?? 10_000);
 const rowCount = 10_000;
 const password = 'Bench#2026';
 const at = '2026-11-22T10:00:00.000Z';
-const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 console.log(`load average before: ${load()}`);
 
 const temporary = process.env.BENCH_DATABASE_URL ? await temporaryPostgres(process.env.BENCH_DATABASE_URL) : null;
@@ -35,10 +38,20 @@ const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`
 
 async function account(name: string): Promise<{ id: string; cookie: string }> {
   const email = `bench-${name.toLowerCase()}-${Date.now()}@alta.test`;
-  const user = await insertUser(database.db, { email, firstName: name, lastName: 'Bench', language: 'en', passwordHash: await hashPassword(password), now: new Date() });
+  const user = await insertUser(database.db, {
+    email,
+    firstName: name,
+    lastName: 'Bench',
+    language: 'en',
+    passwordHash: await hashPassword(password),
+    now: new Date(),
+  });
   const response = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
   if (response.status !== 200) throw new Error(`login: ${response.status} ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ');
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .join('; ');
   return { id: user!.id, cookie };
 }
 
@@ -124,7 +137,9 @@ for (let first = 1; first <= mutationCount; first += pushBatchMax) {
 const seconds = (performance.now() - started) / 1000;
 pushing = false;
 const during = await prober;
-console.log(`pushed ${mutationCount.toLocaleString('en')} setTransactionNote in batches of ${pushBatchMax}: ${seconds.toFixed(2)} s (${Math.round(mutationCount / seconds)} mutations/s)`);
+console.log(
+  `pushed ${mutationCount.toLocaleString('en')} setTransactionNote in batches of ${pushBatchMax}: ${seconds.toFixed(2)} s (${Math.round(mutationCount / seconds)} mutations/s)`,
+);
 console.log(`GET /users/me of another user meanwhile: ${summary(during)}`);
 console.log(`load average after: ${load()}`);
 server.close();

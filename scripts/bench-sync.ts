@@ -22,7 +22,10 @@ import { parseEnv } from '../server/env';
 
 const rowCount = Number(process.env.BENCH_SYNC_ROWS ?? 50_000);
 // Other work on the machine skews every figure: print the load next to them.
-const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 console.log(`load average before: ${load()}`);
 const mutationCount = Number(process.env.BENCH_SYNC_MUTATIONS ?? 10_000);
 
@@ -113,11 +116,34 @@ try {
   await page.goto(`http://127.0.0.1:${port}/bench/sync.html`);
   await page.waitForFunction(() => document.getElementById('state')?.textContent === 'ready');
   const { pull, drain } = (await page.evaluate(([credentials, count]) => window.runSyncBench(credentials, count), [account, mutationCount] as const)) as {
-    pull: { rows: number; pages: number; failure: unknown; endToEndMs: number; fetchOnlyMs: number; applyOnlyMs: number; rawBulkPutMs: number; rawChunkedMs: number };
-    drain: { count: number; oneByOne: number; oneByOneMs: number; burst: number; queueMs: number; drainMs: number; pushMs: number; pullMs: number; pending: number; rejected: number; failure: unknown };
+    pull: {
+      rows: number;
+      pages: number;
+      failure: unknown;
+      endToEndMs: number;
+      fetchOnlyMs: number;
+      applyOnlyMs: number;
+      rawBulkPutMs: number;
+      rawChunkedMs: number;
+    };
+    drain: {
+      count: number;
+      oneByOne: number;
+      oneByOneMs: number;
+      burst: number;
+      queueMs: number;
+      drainMs: number;
+      pushMs: number;
+      pullMs: number;
+      pending: number;
+      rejected: number;
+      failure: unknown;
+    };
   };
   const perSecond = (count: number, ms: number) => Math.round((count / ms) * 1000).toLocaleString('en-US');
-  console.log(`initial pull: ${pull.rows.toLocaleString('en-US')} transactions in ${pull.pages} pages of up to ${pullPageSize}${pull.failure ? `, failure ${JSON.stringify(pull.failure)}` : ''}`);
+  console.log(
+    `initial pull: ${pull.rows.toLocaleString('en-US')} transactions in ${pull.pages} pages of up to ${pullPageSize}${pull.failure ? `, failure ${JSON.stringify(pull.failure)}` : ''}`,
+  );
   console.table([
     { step: 'initial pull, end to end (HTTP + server + rebase + Dexie)', ms: pull.endToEndMs, 'rows/s': perSecond(pull.rows, pull.endToEndMs) },
     { step: 'the same pages fetched only (HTTP + server + JSON)', ms: pull.fetchOnlyMs, 'rows/s': perSecond(pull.rows, pull.fetchOnlyMs) },
@@ -125,11 +151,25 @@ try {
     { step: 'raw Dexie bulkPut of the same rows, one transaction', ms: pull.rawBulkPutMs, 'rows/s': perSecond(pull.rows, pull.rawBulkPutMs) },
     { step: 'raw Dexie bulkPut of the same rows, 1,000 per transaction', ms: pull.rawChunkedMs, 'rows/s': perSecond(pull.rows, pull.rawChunkedMs) },
   ]);
-  console.log(`queued mutations: ${drain.count.toLocaleString('en-US')} setTransactionNote (${drain.pending} left pending, ${drain.rejected} rejected${drain.failure ? `, failure ${JSON.stringify(drain.failure)}` : ''})`);
+  console.log(
+    `queued mutations: ${drain.count.toLocaleString('en-US')} setTransactionNote (${drain.pending} left pending, ${drain.rejected} rejected${drain.failure ? `, failure ${JSON.stringify(drain.failure)}` : ''})`,
+  );
   console.table([
-    { step: `queue ${drain.oneByOne.toLocaleString('en-US')} one at a time, each awaited (optimistic write + outbox, a transaction each)`, ms: drain.oneByOneMs, 'mutations/s': perSecond(drain.oneByOne, drain.oneByOneMs) },
-    { step: `queue ${drain.burst.toLocaleString('en-US')} asked for together (one transaction per burst, an outbox entry each)`, ms: drain.queueMs, 'mutations/s': perSecond(drain.burst, drain.queueMs) },
-    { step: `drain (push in batches of ${pushBatchMax}, server applies, pull + rebase)`, ms: drain.drainMs, 'mutations/s': perSecond(drain.count, drain.drainMs) },
+    {
+      step: `queue ${drain.oneByOne.toLocaleString('en-US')} one at a time, each awaited (optimistic write + outbox, a transaction each)`,
+      ms: drain.oneByOneMs,
+      'mutations/s': perSecond(drain.oneByOne, drain.oneByOneMs),
+    },
+    {
+      step: `queue ${drain.burst.toLocaleString('en-US')} asked for together (one transaction per burst, an outbox entry each)`,
+      ms: drain.queueMs,
+      'mutations/s': perSecond(drain.burst, drain.queueMs),
+    },
+    {
+      step: `drain (push in batches of ${pushBatchMax}, server applies, pull + rebase)`,
+      ms: drain.drainMs,
+      'mutations/s': perSecond(drain.count, drain.drainMs),
+    },
     { step: '… of which the pushes (HTTP + server)', ms: drain.pushMs, 'mutations/s': perSecond(drain.count, drain.pushMs) },
     { step: '… of which the pulls (HTTP + server + rebase)', ms: drain.pullMs, 'mutations/s': perSecond(drain.count, drain.pullMs) },
   ]);

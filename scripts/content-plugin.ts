@@ -23,7 +23,11 @@ function read(file: string) {
   return splitFrontMatter(readFileSync(file, 'utf8'));
 }
 
-function parseOrThrow<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { message: string } } }, value: unknown, file: string): T {
+function parseOrThrow<T>(
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { message: string } } },
+  value: unknown,
+  file: string,
+): T {
   const result = schema.safeParse(value);
   if (!result.success) throw new Error(`${file}: invalid front matter: ${result.error.message}`);
   return result.data;
@@ -113,8 +117,10 @@ export function contentPlugin(options: { contentDir?: string } = {}): Plugin {
       const [kind, a, b] = parts;
       if (kind === 'article-index' && isLanguage(a)) return exportDefault(loadArticleIndex(contentDir, a));
       if (kind === 'article' && isLanguage(a) && b && listArticleIds(contentDir).includes(b)) return exportDefault(loadArticle(contentDir, a, b));
-      if (kind === 'faq' && (faqNames as readonly string[]).includes(a ?? '') && isLanguage(b)) return exportDefault(loadFaq(contentDir, a as (typeof faqNames)[number], b));
-      if (kind === 'page' && (pageNames as readonly string[]).includes(a ?? '') && isLanguage(b)) return exportDefault(loadContentPage(contentDir, a as (typeof pageNames)[number], b));
+      if (kind === 'faq' && (faqNames as readonly string[]).includes(a ?? '') && isLanguage(b))
+        return exportDefault(loadFaq(contentDir, a as (typeof faqNames)[number], b));
+      if (kind === 'page' && (pageNames as readonly string[]).includes(a ?? '') && isLanguage(b))
+        return exportDefault(loadContentPage(contentDir, a as (typeof pageNames)[number], b));
       throw new Error(`Unknown content module ${id.slice(1)}`);
     },
     handleHotUpdate({ file, server }) {

@@ -13,8 +13,12 @@ const page = await browser.newPage();
 async function render(file, size, { maskable = false } = {}) {
   await page.setViewportSize({ width: size, height: size });
   // Maskable icons fill the square and keep the mark inside the 80 % safe zone.
-  const inner = maskable ? svg.replace('rx="112"', 'rx="0"').replace('<path', '<g transform="translate(64 64) scale(0.75)"><path').replace('</svg>', '</g></svg>') : svg;
-  await page.setContent(`<html><body style="margin:0;background:transparent">${inner.replace('<svg ', `<svg width="${size}" height="${size}" `)}</body></html>`);
+  const inner = maskable
+    ? svg.replace('rx="112"', 'rx="0"').replace('<path', '<g transform="translate(64 64) scale(0.75)"><path').replace('</svg>', '</g></svg>')
+    : svg;
+  await page.setContent(
+    `<html><body style="margin:0;background:transparent">${inner.replace('<svg ', `<svg width="${size}" height="${size}" `)}</body></html>`,
+  );
   writeFileSync(file, await page.screenshot({ omitBackground: true, clip: { x: 0, y: 0, width: size, height: size } }));
 }
 

@@ -105,7 +105,10 @@ export async function prerenderSite({ root, clientDir, serverEntry, origin }: Pr
   if (!starter) throw new Error(`the manifest has no ${starterModule} entry (build.rolldownOptions.input)`);
   // The SPA shell links its stylesheet and loads its entry; a pre-rendered page carries its
   // styles inline and loads the starter, which loads the app after the first paint (below).
-  const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8').replace(/\s*<link rel="(stylesheet|modulepreload)"[^>]*>|\s*<script type="module"[^>]*><\/script>/g, '');
+  const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8').replace(
+    /\s*<link rel="(stylesheet|modulepreload)"[^>]*>|\s*<script type="module"[^>]*><\/script>/g,
+    '',
+  );
   if (template.includes(entry)) throw new Error(`index.html loads ${entry} in a way pre-rendering does not know`);
   const fonts = readdirSync(path.join(clientDir, 'assets')).filter((file) => /^inter-latin-wght-normal-.*\.woff2$/.test(file));
   const base = origin.replace(/\/$/, '');
@@ -140,7 +143,11 @@ export async function prerenderSite({ root, clientDir, serverEntry, origin }: Pr
         // Everything on screen is already in the HTML: the starter fetches the entry and what
         // hydrating this page needs (the entry's imports first, then the route's chunks) once the
         // page has been painted, so they never take the first paint's bandwidth (decision 013).
-        starterScript(starter, entry, js.filter((file) => file !== entry)),
+        starterScript(
+          starter,
+          entry,
+          js.filter((file) => file !== entry),
+        ),
       ];
       // Replacer functions: a string replacement would expand "$'" and "$&", which CSS can contain.
       const document = template
@@ -191,7 +198,10 @@ export function sitemap(pages: PublicPage[], origin: string): string {
 
 /** Crawl the public site; the API and the signed-in areas are not for search engines. */
 export function robots(origin: string): string {
-  const privatePaths = ['/api/', ...languages.flatMap((language) => ['dashboard', 'admin', 'login', 'register', 'reset-password', 'checkout'].map((root) => `/${language}/${root}`))];
+  const privatePaths = [
+    '/api/',
+    ...languages.flatMap((language) => ['dashboard', 'admin', 'login', 'register', 'reset-password', 'checkout'].map((root) => `/${language}/${root}`)),
+  ];
   return ['User-agent: *', 'Allow: /', ...privatePaths.map((privatePath) => `Disallow: ${privatePath}`), '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
 }
 

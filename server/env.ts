@@ -19,7 +19,10 @@ const baseSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional,
   APP_URL: optional,
-  ADMIN_EMAIL: z.string().default('admin@alta.local').transform((value) => value.trim().toLowerCase()),
+  ADMIN_EMAIL: z
+    .string()
+    .default('admin@alta.local')
+    .transform((value) => value.trim().toLowerCase()),
   ADMIN_PASSWORD: z.string().default('Admin#2026'),
   SESSION_SECRET: optional,
   SMTP_URL: optional,
@@ -58,7 +61,12 @@ const baseSchema = z.object({
   /** How often the sync event stream sends its `heartbeat` event (devices reopen a stream silent for about twice this). */
   SYNC_HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   /** How long one sync event stream lasts before the device reconnects (re-checking the session). */
-  SYNC_STREAM_LIFETIME_MS: z.coerce.number().int().min(1_000).max(60 * 60_000).default(10 * 60_000),
+  SYNC_STREAM_LIFETIME_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(60 * 60_000)
+    .default(10 * 60_000),
   /** Intercom identity-verification secret: signs `intercomUserHash` so the chat widget cannot be spoofed. */
   CHAT_IDENTITY_SECRET: optional,
 });

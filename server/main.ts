@@ -26,7 +26,9 @@ import { prepareAccounts } from './seed';
 async function main() {
   const env = parseEnv(process.env, (dataDir) => {
     const { secret, file, created } = storedSessionSecret(dataDir);
-    console.log(`SESSION_SECRET is not set: sessions are signed with the random secret ${created ? 'just made and kept' : 'kept'} in ${file} (set SESSION_SECRET to choose one)`);
+    console.log(
+      `SESSION_SECRET is not set: sessions are signed with the random secret ${created ? 'just made and kept' : 'kept'} in ${file} (set SESSION_SECRET to choose one)`,
+    );
     return secret;
   });
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });

@@ -101,7 +101,9 @@ describe('admin and demo data at start', () => {
     const login = await t.request('/api/v1/login', { method: 'POST', json: { email: t.env.ADMIN_EMAIL, password: 'Changed#2026' } });
     expect(login.status).toBe(200);
     expect((await login.json()).data.role).toBe('admin');
-    expect(await answeredWith(await t.request('/api/v1/login', { method: 'POST', json: { email: t.env.ADMIN_EMAIL, password: t.env.ADMIN_PASSWORD } }))).toBe('401 invalid_credentials');
+    expect(await answeredWith(await t.request('/api/v1/login', { method: 'POST', json: { email: t.env.ADMIN_EMAIL, password: t.env.ADMIN_PASSWORD } }))).toBe(
+      '401 invalid_credentials',
+    );
   });
 
   it('refuses to start with a weak admin password', async () => {

@@ -95,7 +95,9 @@ export async function seedDemoData(deps: AppDeps, storage?: StorageProvider) {
       updatedAt: now,
     })
     .returning({ id: companies.id });
-  await db.insert(companyRenewals).values({ companyId: company!.id, dueDate: nthDueDate({ type: 'LLC', state: 'WY' }, demoFormationDate(now), 1), kind: 'external', renewedAt: now });
+  await db
+    .insert(companyRenewals)
+    .values({ companyId: company!.id, dueDate: nthDueDate({ type: 'LLC', state: 'WY' }, demoFormationDate(now), 1), kind: 'external', renewedAt: now });
   const books = demoBooks(company!.id, now.toISOString().slice(0, 10));
   await db.insert(manualAccounts).values(books.accounts);
   await db.insert(transactions).values(books.transactions);
@@ -109,14 +111,23 @@ const demoMail: { type: MailType; sender: string; summary: string; daysAgo: numb
     sender: 'Internal Revenue Service',
     summary: 'Notice CP575: EIN assigned to Demo Ventures LLC',
     daysAgo: 2,
-    lines: ['Department of the Treasury — Internal Revenue Service', 'Notice CP575', 'We assigned you an Employer Identification Number (EIN).', 'Keep this notice in your permanent records.'],
+    lines: [
+      'Department of the Treasury — Internal Revenue Service',
+      'Notice CP575',
+      'We assigned you an Employer Identification Number (EIN).',
+      'Keep this notice in your permanent records.',
+    ],
   },
   {
     type: 'LegalNotice',
     sender: 'Wyoming Secretary of State',
     summary: 'Annual report and license tax reminder',
     daysAgo: 9,
-    lines: ['Wyoming Secretary of State — Business Division', 'Annual report reminder', 'Your annual report and license tax are due on the first day of the anniversary month.'],
+    lines: [
+      'Wyoming Secretary of State — Business Division',
+      'Annual report reminder',
+      'Your annual report and license tax are due on the first day of the anniversary month.',
+    ],
   },
   {
     type: 'Letter',
@@ -145,8 +156,31 @@ async function seedDemoMail(deps: AppDeps, storage: StorageProvider, companyId: 
     await storage.put(key, bytes, 'application/pdf');
     const receivedAt = new Date(now.getTime() - mail.daysAgo * 86_400_000);
     const fileName = `${mail.sender.toLowerCase().replaceAll(' ', '-')}.pdf`;
-    await db.insert(uploads).values({ key, companyId, uploadType: 'correspondenceDocument', fileName, size: bytes.length, contentType: 'application/pdf', uploadedBy: staff?.id ?? ownerId, verifiedAt: now, addedByStaff: true });
-    await db.insert(mailItems).values({ companyId, type: mail.type, sender: mail.sender, summary: mail.summary, fileKey: key, receivedAt, addedBy: staff?.id ?? null, publishedAt: now });
+    await db
+      .insert(uploads)
+      .values({
+        key,
+        companyId,
+        uploadType: 'correspondenceDocument',
+        fileName,
+        size: bytes.length,
+        contentType: 'application/pdf',
+        uploadedBy: staff?.id ?? ownerId,
+        verifiedAt: now,
+        addedByStaff: true,
+      });
+    await db
+      .insert(mailItems)
+      .values({
+        companyId,
+        type: mail.type,
+        sender: mail.sender,
+        summary: mail.summary,
+        fileKey: key,
+        receivedAt,
+        addedBy: staff?.id ?? null,
+        publishedAt: now,
+      });
   }
 }
 

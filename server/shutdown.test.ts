@@ -47,7 +47,17 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'alta-shutdown-'));
   child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'),
-    env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: '', LOG_REQUESTS: '0', APP_URL: 'http://localhost:3000' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      LOG_REQUESTS: '0',
+      APP_URL: 'http://localhost:3000',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

@@ -18,14 +18,20 @@ const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text, 'u
 
 /** The directive's sources, e.g. `style-src` (not `style-src-attr`). */
 function directive(csp: string, name: string): string[] {
-  const found = csp.split(';').map((part) => part.trim().split(/\s+/)).find(([first]) => first === name);
+  const found = csp
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .find(([first]) => first === name);
   return found ? found.slice(1) : [];
 }
 
 function writeClient(root: string, hashes: unknown) {
   mkdirSync(path.join(root, 'assets'), { recursive: true });
   mkdirSync(path.join(root, 'es', 'faq'), { recursive: true });
-  writeFileSync(path.join(root, 'index.html'), '<!doctype html><html><head><link rel="stylesheet" href="/assets/index-a1.css"></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    path.join(root, 'index.html'),
+    '<!doctype html><html><head><link rel="stylesheet" href="/assets/index-a1.css"></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(path.join(root, 'assets', 'index-a1.css'), globalCss);
   writeFileSync(path.join(root, 'assets', 'index-a1.js'), 'export {};');
   writeFileSync(

@@ -14,7 +14,15 @@ import {
   setTransactionsCategory,
   setTransactionsChecked,
 } from './mutators/bookkeeping';
-import { addInboxReceipt, attachInboxReceipt, createCategoriserRule, createManualAccount, deleteInboxReceipt, deleteManualAccount, renameManualAccount } from './mutators/bookkeeping-company';
+import {
+  addInboxReceipt,
+  attachInboxReceipt,
+  createCategoriserRule,
+  createManualAccount,
+  deleteInboxReceipt,
+  deleteManualAccount,
+  renameManualAccount,
+} from './mutators/bookkeeping-company';
 import { createBatchImport, discardBatchImport, finishBatchImport, importTransactions } from './mutators/bookkeeping-imports';
 import { changeDraft, deleteDraft, saveDraft } from './mutators/drafts';
 
@@ -60,5 +68,5 @@ export type MutatorArgs<Name extends MutatorName> = z.input<Mutators[Name]['args
 
 /** The mutator with this name, or undefined for a name this version does not know. */
 export function findMutator(name: string): Mutator | undefined {
-  return Object.hasOwn(mutators, name) ? (mutators[name as MutatorName]) : undefined;
+  return Object.hasOwn(mutators, name) ? mutators[name as MutatorName] : undefined;
 }

@@ -41,13 +41,18 @@ function vitest(label, file, args, env) {
   const { ok, seconds } = run(label, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...args], env);
   const report = readJson(file);
   const counts = report
-    ? { passed: report.numPassedTests, failed: report.numFailedTests + (ok || report.numFailedTests ? 0 : 1), skipped: report.numPendingTests + report.numTodoTests }
+    ? {
+        passed: report.numPassedTests,
+        failed: report.numFailedTests + (ok || report.numFailedTests ? 0 : 1),
+        skipped: report.numPendingTests + report.numTodoTests,
+      }
     : { passed: 0, failed: 1 };
   record(label, counts, seconds);
   for (const file of report?.testResults ?? []) {
     const name = file.name.replace(`${process.cwd()}/`, '');
     for (const test of file.assertionResults) if (test.status === 'failed') failures.push(`${label}: ${name} › ${test.fullName}`);
-    if (file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed')) failures.push(`${label}: ${name} (${file.message?.split('\n')[0] ?? 'failed to run'})`);
+    if (file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'))
+      failures.push(`${label}: ${name} (${file.message?.split('\n')[0] ?? 'failed to run'})`);
   }
 }
 
@@ -94,7 +99,9 @@ if (build.ok) {
   for (const suite of report?.suites ?? []) playwrightFailures(suite);
   record(
     'browser (Chromium)',
-    stats ? { passed: stats.expected + stats.flaky, failed: stats.unexpected + (e2e.ok || stats.unexpected ? 0 : 1), skipped: stats.skipped } : { passed: 0, failed: 1 },
+    stats
+      ? { passed: stats.expected + stats.flaky, failed: stats.unexpected + (e2e.ok || stats.unexpected ? 0 : 1), skipped: stats.skipped }
+      : { passed: 0, failed: 1 },
     e2e.seconds,
   );
 }

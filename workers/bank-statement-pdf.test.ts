@@ -75,7 +75,15 @@ describe('bank statement', () => {
     const transactions = Array.from({ length: 120 }, (_, index) =>
       row({ date: `2026-10-${String((index % 28) + 1).padStart(2, '0')}T10:00:00.000Z`, amountCents: 1_000 + index, counterparty: `Client number ${index}` }),
     );
-    const statement = statementOf({ month: '2026-10', companyName: 'Andes Labs LLC', sponsorBank: 'Lead Bank', accountNumber: '900123456789', routingNumber: '101019644', balanceCents: 500_000, transactions });
+    const statement = statementOf({
+      month: '2026-10',
+      companyName: 'Andes Labs LLC',
+      sponsorBank: 'Lead Bank',
+      accountNumber: '900123456789',
+      routingNumber: '101019644',
+      balanceCents: 500_000,
+      transactions,
+    });
     const text = textOf(await buildBankStatementPdf(statement, labels, 'en-US'));
     expect(text).toContain('Period: 10/1/26 – 10/31/26');
     expect(text).toContain('Sponsor bank: Lead Bank');
@@ -88,7 +96,15 @@ describe('bank statement', () => {
   });
 
   it('formats numbers and dates in the reader’s language and draws accented names', async () => {
-    const statement = statementOf({ month: '2026-10', companyName: 'Andes', sponsorBank: 'Lead Bank', accountNumber: '1', routingNumber: '2', balanceCents: 123_456, transactions: [row({ counterparty: 'José Pérez', amountCents: 123_456 })] });
+    const statement = statementOf({
+      month: '2026-10',
+      companyName: 'Andes',
+      sponsorBank: 'Lead Bank',
+      accountNumber: '1',
+      routingNumber: '2',
+      balanceCents: 123_456,
+      transactions: [row({ counterparty: 'José Pérez', amountCents: 123_456 })],
+    });
     const text = textOf(await buildBankStatementPdf(statement, { ...labels, closing: 'Saldo final' }, 'es-ES'));
     expect(text).toContain('José Pérez');
     expect(text).toMatch(/Saldo final: 1234,56\s?US\$/);

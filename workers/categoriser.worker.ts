@@ -85,7 +85,11 @@ const api = {
    */
   async similar(line: CategoriserLine, exceptId: string): Promise<{ ids: string[]; signature: string }> {
     const { db, companyId } = current();
-    const rows = await db.transactions.where('companyId').equals(companyId).filter((row) => row.category === null && !row.blocked && row.id !== exceptId).toArray();
+    const rows = await db.transactions
+      .where('companyId')
+      .equals(companyId)
+      .filter((row) => row.category === null && !row.blocked && row.id !== exceptId)
+      .toArray();
     return { ids: similarLines(line, rows).map((row) => row.id), signature: signatureOf(line) };
   },
 };

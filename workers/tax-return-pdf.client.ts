@@ -20,6 +20,8 @@ export function buildExtensionPdfInWorker(form: TaxFormData, options: Pick<TaxRe
 }
 
 function worker() {
-  handle ??= connectWorker<TaxReturnPdfWorker>(new Worker(new URL('./tax-return-pdf.worker.ts', import.meta.url), { type: 'module', name: 'alta-tax-return-pdf' }));
+  handle ??= connectWorker<TaxReturnPdfWorker>(
+    new Worker(new URL('./tax-return-pdf.worker.ts', import.meta.url), { type: 'module', name: 'alta-tax-return-pdf' }),
+  );
   return handle.remote;
 }

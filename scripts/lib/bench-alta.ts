@@ -14,7 +14,14 @@ export async function startBenchAlta(label: string, envOverrides: Record<string,
   const database = await openDatabase({ dataDir: null });
   const app = createApp({ env, database, mailer: { send: async () => {} }, now: () => new Date() });
   const account = { email: `bench-${label}-${Date.now()}@alta.test`, password: 'Bench#2026' };
-  const user = await insertUser(database.db, { email: account.email, firstName: 'Bench', lastName: label, language: 'en', passwordHash: await hashPassword(account.password), now: new Date() });
+  const user = await insertUser(database.db, {
+    email: account.email,
+    firstName: 'Bench',
+    lastName: label,
+    language: 'en',
+    passwordHash: await hashPassword(account.password),
+    now: new Date(),
+  });
 
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((resolve) => server.once('listening', resolve));

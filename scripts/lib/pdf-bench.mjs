@@ -16,8 +16,12 @@ export async function runPdfBench(name, { ratioGoal } = {}) {
     ]);
     const goal = ratioGoal ? ` — goal ≤ ${ratioGoal} ×` : '';
     console.log(`worker / raw: ${(result.workerMedianMs / Math.max(result.rawMedianMs, 1)).toFixed(2)} ×${goal}`);
-    console.log(`main-thread long tasks while the worker builds: ${result.longTasks.count} (≥ 50 ms: ${result.longTasks.atLeast50ms}), longest ${result.longTasks.longestMs} ms — goal: none ≥ 50 ms`);
-    console.log(`the same waits with nothing running (the machine's own noise): ${result.idleLongTasks.count} (≥ 50 ms: ${result.idleLongTasks.atLeast50ms}), longest ${result.idleLongTasks.longestMs} ms`);
+    console.log(
+      `main-thread long tasks while the worker builds: ${result.longTasks.count} (≥ 50 ms: ${result.longTasks.atLeast50ms}), longest ${result.longTasks.longestMs} ms — goal: none ≥ 50 ms`,
+    );
+    console.log(
+      `the same waits with nothing running (the machine's own noise): ${result.idleLongTasks.count} (≥ 50 ms: ${result.idleLongTasks.atLeast50ms}), longest ${result.idleLongTasks.longestMs} ms`,
+    );
   } finally {
     await close();
   }

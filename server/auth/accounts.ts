@@ -217,11 +217,7 @@ export async function requestPasswordReset(deps: AppDeps, input: { email: string
  * PUT /reset-password/confirm. Wrong, expired, spent, over-tried codes and unknown emails
  * all answer `invalid_security_code`. Success ends every session of the account.
  */
-export async function confirmPasswordReset(
-  deps: AppDeps,
-  input: { email: string; code: string; newPassword: string },
-  guard: RateLimitGuard,
-) {
+export async function confirmPasswordReset(deps: AppDeps, input: { email: string; code: string; newPassword: string }, guard: RateLimitGuard) {
   const db = deps.database.db;
   const now = deps.now();
   const user = await findUserByEmail(db, input.email);

@@ -25,10 +25,7 @@ export function googleRemoteKeys(): JWTVerifyGetKey {
  * (our client id) and expiry. Throws GoogleTokenError for anything else, including a network
  * failure fetching the keys (the caller answers `google_auth_failed` either way).
  */
-export async function verifyGoogleIdToken(
-  token: string,
-  options: { clientId: string; keys: JWTVerifyGetKey; now: Date },
-): Promise<GoogleIdentity> {
+export async function verifyGoogleIdToken(token: string, options: { clientId: string; keys: JWTVerifyGetKey; now: Date }): Promise<GoogleIdentity> {
   try {
     const { payload } = await jwtVerify(token, options.keys, {
       algorithms: ['RS256'],

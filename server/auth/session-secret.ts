@@ -24,6 +24,7 @@ export function storedSessionSecret(dataDir: string): { secret: string; file: st
   }
   if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
   const secret = readFileSync(file, 'utf8').trim();
-  if (secret.length < minimumSessionSecretLength) throw new EnvError(`${file} does not hold a session secret; delete it to have a new one made (every session ends)`);
+  if (secret.length < minimumSessionSecretLength)
+    throw new EnvError(`${file} does not hold a session secret; delete it to have a new one made (every session ends)`);
   return { secret, file, created: false };
 }

@@ -4,13 +4,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { User } from '@domain/account';
 import type { AppDeps, SessionAccount } from '../context';
 import { companyIdsOf, findSessionUsers, findUserById, type UserRow } from '../db/queries/users';
-import {
-  findRefreshToken,
-  insertRefreshToken,
-  markRotated,
-  revokeFamily,
-  type RefreshTokenRow,
-} from '../db/queries/sessions';
+import { findRefreshToken, insertRefreshToken, markRotated, revokeFamily, type RefreshTokenRow } from '../db/queries/sessions';
 import type { Env } from '../env';
 import { ProblemError } from '../lib/problem';
 import { accessTokenSeconds, generateOpaqueToken, hashOpaqueToken, signAccessToken } from './tokens';
@@ -202,10 +196,7 @@ function intercomHash(env: Env, userId: string) {
 /** The User object of the API contract (domain userSchema), reading its companies and impersonator. */
 export async function userResponse(deps: AppDeps, user: UserRow, impersonatorId: string | null): Promise<User> {
   const db = deps.database.db;
-  const [companies, impersonator] = await Promise.all([
-    companyIdsOf(db, user.id),
-    impersonatorId ? findUserById(db, impersonatorId) : Promise.resolve(null),
-  ]);
+  const [companies, impersonator] = await Promise.all([companyIdsOf(db, user.id), impersonatorId ? findUserById(db, impersonatorId) : Promise.resolve(null)]);
   return userResponseOf(deps.env, { user, companyIds: companies, impersonator });
 }
 

@@ -59,7 +59,11 @@ export function linkedTransactionId(companyId: string, provider: string, provide
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-const clean = (text: string, max: number) => text.replace(/\p{Cc}+/gu, ' ').trim().slice(0, max);
+const clean = (text: string, max: number) =>
+  text
+    .replace(/\p{Cc}+/gu, ' ')
+    .trim()
+    .slice(0, max);
 
 /** The books' fields of a bank transaction, or null when it cannot be booked (pending, out of range). */
 function bookFields(transaction: ProviderTransaction) {
@@ -123,12 +127,19 @@ async function sentDeclarationYears(db: Db, companyId: string): Promise<Set<numb
 /** An item-level refusal (sign-in needed, item locked) marks the link; anything else only records the code. */
 async function recordFailure(deps: SyncDeps, link: BankLinkRow, error: unknown) {
   const code = error instanceof BankLinkingError ? error.errorCode : 'PROVIDER_UNAVAILABLE';
-  const status = code === 'ITEM_LOGIN_REQUIRED' ? 'login_required' : error instanceof BankLinkingError && error.errorType === 'ITEM_ERROR' ? 'error' : link.status;
+  const status =
+    code === 'ITEM_LOGIN_REQUIRED' ? 'login_required' : error instanceof BankLinkingError && error.errorType === 'ITEM_ERROR' ? 'error' : link.status;
   await deps.db.update(bankLinks).set({ status, errorCode: code, updatedAt: deps.now() }).where(eq(bankLinks.id, link.id));
 }
 
 /** Writes one page and its cursor in one database transaction. */
-async function bookPage(deps: SyncDeps, link: BankLinkRow, page: TransactionsPage, lockedYears: Set<number>, next: { cursor: string; loopCursor: string | null }) {
+async function bookPage(
+  deps: SyncDeps,
+  link: BankLinkRow,
+  page: TransactionsPage,
+  lockedYears: Set<number>,
+  next: { cursor: string; loopCursor: string | null },
+) {
   const { companyId } = link;
   const now = deps.now();
   const stamp = now.toISOString();
@@ -137,7 +148,13 @@ async function bookPage(deps: SyncDeps, link: BankLinkRow, page: TransactionsPag
     const accounts = await upsertLinkedAccounts(
       tx,
       link,
-      page.accounts.map((account) => ({ providerAccountId: account.accountId, name: account.name, mask: account.mask, type: account.type, subtype: account.subtype })),
+      page.accounts.map((account) => ({
+        providerAccountId: account.accountId,
+        name: account.name,
+        mask: account.mask,
+        type: account.type,
+        subtype: account.subtype,
+      })),
       now,
     );
     const accountIds = new Map(accounts.map((account) => [account.providerAccountId, account.id]));
@@ -194,7 +211,12 @@ async function bookPage(deps: SyncDeps, link: BankLinkRow, page: TransactionsPag
             inArray(transactions.id, removedIds),
             eq(transactions.companyId, companyId),
             eq(transactions.blocked, false),
-            lockedYears.size > 0 ? sql`extract(year from ${transactions.date})::int not in (${sql.join([...lockedYears].map((year) => sql`${year}`), sql`, `)})` : undefined,
+            lockedYears.size > 0
+              ? sql`extract(year from ${transactions.date})::int not in (${sql.join(
+                  [...lockedYears].map((year) => sql`${year}`),
+                  sql`, `,
+                )})`
+              : undefined,
           ),
         )
         .returning({ id: transactions.id });

@@ -70,7 +70,8 @@ export function createBankingAccounts(deps: AppDeps, provider: BankingProvider) 
     // Without two-factor access in this session, nothing about the money is shown.
     if (!access.access) return base;
     let profile = await findBankingProfile(db, companyId);
-    if (profile && profile.status === 'approved' && depositCurrencies.some((currency) => !profile!.virtualAccount?.[currency])) profile = await provision(profile);
+    if (profile && profile.status === 'approved' && depositCurrencies.some((currency) => !profile!.virtualAccount?.[currency]))
+      profile = await provision(profile);
     const accounts = await listBankAccounts(db, companyId);
     const addresses = await listLiquidationAddresses(db, companyId);
     const byId = new Map(accounts.map((account) => [account.id, account]));
@@ -87,18 +88,16 @@ export function createBankingAccounts(deps: AppDeps, provider: BankingProvider) 
         : null,
       balances: await balancesOf(db, companyId),
       bankAccounts: accounts.map(toBankAccountView),
-      liquidationAddresses: addresses.map(
-        (row): LiquidationAddressView => ({
-          id: row.id,
-          date: row.createdAt.toISOString(),
-          currency: row.currency,
-          network: row.chain,
-          bank: byId.get(row.bankAccountId)?.bankName ?? '',
-          beneficiary: byId.get(row.bankAccountId)?.holderName ?? '',
-          method: row.rail,
-          address: row.address,
-        }),
-      ),
+      liquidationAddresses: addresses.map((row): LiquidationAddressView => ({
+        id: row.id,
+        date: row.createdAt.toISOString(),
+        currency: row.currency,
+        network: row.chain,
+        bank: byId.get(row.bankAccountId)?.bankName ?? '',
+        beneficiary: byId.get(row.bankAccountId)?.holderName ?? '',
+        method: row.rail,
+        address: row.address,
+      })),
     };
   }
 
@@ -125,7 +124,12 @@ export function createBankingAccounts(deps: AppDeps, provider: BankingProvider) 
           logError('virtual account failed', { currency }, error);
         }
       }
-      const updated = await saveProvisioning(db, profile.companyId, { walletId: wallet.id, walletAddress: wallet.address, virtualAccount: accounts }, deps.now());
+      const updated = await saveProvisioning(
+        db,
+        profile.companyId,
+        { walletId: wallet.id, walletAddress: wallet.address, virtualAccount: accounts },
+        deps.now(),
+      );
       return updated ?? profile;
     } catch (error) {
       // The screen still opens; the next visit tries again.
@@ -255,7 +259,16 @@ export function createBankingAccounts(deps: AppDeps, provider: BankingProvider) 
         address: created.address,
         createdAt: deps.now(),
       });
-      return { id: row.id, date: row.createdAt.toISOString(), currency: row.currency, network, bank: account.bankName, beneficiary: account.holderName, method: input.method, address: row.address };
+      return {
+        id: row.id,
+        date: row.createdAt.toISOString(),
+        currency: row.currency,
+        network,
+        bank: account.bankName,
+        beneficiary: account.holderName,
+        method: input.method,
+        address: row.address,
+      };
     } catch (error) {
       logError('liquidation address failed', {}, error);
       throw new ProblemError(502, 'liquidation_failed');

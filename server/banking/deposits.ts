@@ -106,7 +106,10 @@ async function applyDeposit(tx: Db, companyId: string, activity: DepositActivity
  * returned, it goes back to the sender and never counts (`returned`). Only a row still held
  * changes, so a double click or two admins at once decide it once; null when none was held.
  */
-export async function reviewHeldDeposit(db: Db, input: { companyId: string; transactionId: string; decision: 'release' | 'return'; adminId: string; now: Date }) {
+export async function reviewHeldDeposit(
+  db: Db,
+  input: { companyId: string; transactionId: string; decision: 'release' | 'return'; adminId: string; now: Date },
+) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(walletTransactions)

@@ -55,7 +55,12 @@ export async function activeBankAccount(db: Db, companyId: string, id: string) {
 }
 
 export async function listTransactions(db: Db, companyId: string, limit = 500): Promise<WalletTransaction[]> {
-  const rows = await db.select().from(walletTransactions).where(eq(walletTransactions.companyId, companyId)).orderBy(desc(walletTransactions.createdAt)).limit(limit);
+  const rows = await db
+    .select()
+    .from(walletTransactions)
+    .where(eq(walletTransactions.companyId, companyId))
+    .orderBy(desc(walletTransactions.createdAt))
+    .limit(limit);
   return rows.map(toWalletTransaction);
 }
 
@@ -64,5 +69,8 @@ export async function credit(tx: Db, companyId: string, currency: 'usd' | 'usdc'
   await tx
     .insert(walletBalances)
     .values({ companyId, currency, availableCents: cents })
-    .onConflictDoUpdate({ target: [walletBalances.companyId, walletBalances.currency], set: { availableCents: sql`${walletBalances.availableCents} + ${cents}` } });
+    .onConflictDoUpdate({
+      target: [walletBalances.companyId, walletBalances.currency],
+      set: { availableCents: sql`${walletBalances.availableCents} + ${cents}` },
+    });
 }

@@ -25,7 +25,8 @@ async function withAuthenticator(t: TestApp) {
   const secret = URI.parse(uri).secret;
   /** The authenticator's code now, or `offsetMs` from now. */
   const codeNow = (offsetMs = 0) => totpOf(secret, user.email).generate({ timestamp: t.clock.now.getTime() + offsetMs });
-  const verify = (code: string, familyId = 'family') => outcomeOf(verifyCode(t.database.db, t.env.SESSION_SECRET, { userId: user.id, familyId, code, now: t.clock.now }));
+  const verify = (code: string, familyId = 'family') =>
+    outcomeOf(verifyCode(t.database.db, t.env.SESSION_SECRET, { userId: user.id, familyId, code, now: t.clock.now }));
   expect(await verify(codeNow(), 'setup')).toBe('ok');
   t.clock.advance(30_000);
   return { user, codeNow, verify };
@@ -104,7 +105,9 @@ describe.skipIf(!url)('two-factor attempts in a burst on PostgreSQL', () => {
       }),
     );
     const guess = (cookies: string, code: string) =>
-      t.request('/api/v1/banking/two-factor/verify', { method: 'POST', json: { code }, cookies, headers: { 'x-forwarded-for': '203.0.113.44' } }).then(answeredWith);
+      t
+        .request('/api/v1/banking/two-factor/verify', { method: 'POST', json: { code }, cookies, headers: { 'x-forwarded-for': '203.0.113.44' } })
+        .then(answeredWith);
     // A guess that happened to be someone's right code would only lower the count.
     const answers = await Promise.all(people.flatMap(({ cookies }) => wrongCodes(20, []).map((code) => guess(cookies, code))));
     // Each account alone would allow four wrong codes before its own lock: 48 here.

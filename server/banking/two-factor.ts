@@ -116,7 +116,11 @@ export async function verifyCode(db: Db, sessionSecret: string, input: { userId:
       )
       .returning({ userId: twoFactorSecrets.userId });
     if (accepted) {
-      const window = { userId, verifiedUntil: new Date(now.getTime() + twoFactorPolicy.stepUpMs), accessUntil: new Date(now.getTime() + twoFactorPolicy.accessMs) };
+      const window = {
+        userId,
+        verifiedUntil: new Date(now.getTime() + twoFactorPolicy.stepUpMs),
+        accessUntil: new Date(now.getTime() + twoFactorPolicy.accessMs),
+      };
       await db
         .insert(twoFactorStepUps)
         .values({ familyId: input.familyId, ...window })
@@ -146,7 +150,9 @@ async function takeAttempt(db: Db, userId: string, now: Date): Promise<SecretRow
       failedAttempts: count,
       lockedUntil: sql`case when ${count} >= ${twoFactorPolicy.maxAttempts} then ${lockEnd}::timestamptz else null end`,
     })
-    .where(sql`${twoFactorSecrets.userId} = ${userId} and (${twoFactorSecrets.lockedUntil} is null or ${twoFactorSecrets.lockedUntil} <= ${now.toISOString()}::timestamptz)`)
+    .where(
+      sql`${twoFactorSecrets.userId} = ${userId} and (${twoFactorSecrets.lockedUntil} is null or ${twoFactorSecrets.lockedUntil} <= ${now.toISOString()}::timestamptz)`,
+    )
     .returning();
   return row ?? null;
 }
@@ -159,7 +165,8 @@ export async function sessionWindow(db: Db, userId: string, familyId: string, no
   return { access: row.accessUntil > now, stepUp, stepUpSeconds: stepUp ? Math.floor((row.verifiedUntil.getTime() - now.getTime()) / 1000) : 0 };
 }
 
-const hashCode = (sessionSecret: string, userId: string, code: string) => createHmac('sha256', sessionSecret).update(`2fa-reset:${userId}:${code}`).digest('base64url');
+const hashCode = (sessionSecret: string, userId: string, code: string) =>
+  createHmac('sha256', sessionSecret).update(`2fa-reset:${userId}:${code}`).digest('base64url');
 
 /**
  * Starts a reset of `userId`'s confirmed two-factor, asked from company `companyId`: a 6-digit
@@ -174,7 +181,12 @@ export async function startReset(db: Db, sessionSecret: string, input: { userId:
   return db.transaction(async (tx) => {
     const [started] = await tx
       .update(twoFactorSecrets)
-      .set({ resetCodeHash: hashCode(sessionSecret, userId, code), resetExpiresAt: new Date(now.getTime() + twoFactorPolicy.resetCodeTtlMs), resetRequestedAt: now, resetFailedAttempts: 0 })
+      .set({
+        resetCodeHash: hashCode(sessionSecret, userId, code),
+        resetExpiresAt: new Date(now.getTime() + twoFactorPolicy.resetCodeTtlMs),
+        resetRequestedAt: now,
+        resetFailedAttempts: 0,
+      })
       .where(
         sql`${twoFactorSecrets.userId} = ${userId} and ${twoFactorSecrets.confirmedAt} is not null and (${twoFactorSecrets.resetRequestedAt} is null or ${twoFactorSecrets.resetRequestedAt} <= ${cooldownStart}::timestamptz)`,
       )
@@ -194,7 +206,8 @@ export async function startReset(db: Db, sessionSecret: string, input: { userId:
   });
 }
 
-const resetCooldown = (until: Date, now: Date) => new ProblemError(429, 'two_factor_reset_cooldown', undefined, { 'Retry-After': String(secondsUntil(until, now)) });
+const resetCooldown = (until: Date, now: Date) =>
+  new ProblemError(429, 'two_factor_reset_cooldown', undefined, { 'Retry-After': String(secondsUntil(until, now)) });
 
 /**
  * Ends a reset: the right code removes the secret (the user sets up a new QR). Each mailed code

@@ -20,15 +20,29 @@ const withdrawal = { rail: 'tron' as const, walletAddress: 'T'.repeat(34), amoun
 async function fundedCompany(t: TestApp) {
   const user = await createUser(t, { email: `${randomUUID()}@example.com` });
   const companyId = await insertTestCompany(t.database.db, user.id);
-  await t.database.db.insert(bankingProfiles).values({ companyId, provider: 'sandbox', customerId: `cust_sbx_${companyId}`, kycLinkId: `kyc_${companyId}`, kycUrl: 'http://localhost', status: 'approved', walletId: `wallet_${companyId}` });
+  await t.database.db
+    .insert(bankingProfiles)
+    .values({
+      companyId,
+      provider: 'sandbox',
+      customerId: `cust_sbx_${companyId}`,
+      kycLinkId: `kyc_${companyId}`,
+      kycUrl: 'http://localhost',
+      status: 'approved',
+      walletId: `wallet_${companyId}`,
+    });
   await t.database.db.insert(walletBalances).values({ companyId, currency: 'usd', availableCents: 100_000 });
   return { companyId, userId: user.id };
 }
 
-const balanceOf = async (t: TestApp, companyId: string) => (await t.database.db.select().from(walletBalances).where(eq(walletBalances.companyId, companyId)))[0]!.availableCents;
+const balanceOf = async (t: TestApp, companyId: string) =>
+  (await t.database.db.select().from(walletBalances).where(eq(walletBalances.companyId, companyId)))[0]!.availableCents;
 const rowOf = async (t: TestApp, id: string) => (await t.database.db.select().from(walletTransactions).where(eq(walletTransactions.id, id)))[0]!;
 const transfersFor = async (db: Database['db'], transactionId: string) =>
-  db.select().from(sandboxBridgeObjects).where(and(eq(sandboxBridgeObjects.kind, 'transfer'), eq(sandboxBridgeObjects.idempotencyKey, `withdrawal-${transactionId}`)));
+  db
+    .select()
+    .from(sandboxBridgeObjects)
+    .where(and(eq(sandboxBridgeObjects.kind, 'transfer'), eq(sandboxBridgeObjects.idempotencyKey, `withdrawal-${transactionId}`)));
 
 /** The sandbox, except that the transfer is made and then `after` happens instead of the answer. */
 const losingAnswers = (sandbox: SandboxBanking, after: () => Error): BankingProvider => ({
@@ -48,7 +62,8 @@ describe('withdrawals whose provider answer is lost', () => {
   });
   afterAll(() => t.close());
 
-  const deliver = async (event: { rawBody: string; signature: string }) => applyBankingEvent(t.database.db, (await sandbox.verifyWebhook(event.rawBody, event.signature, t.clock.now))!, t.clock.now);
+  const deliver = async (event: { rawBody: string; signature: string }) =>
+    applyBankingEvent(t.database.db, (await sandbox.verifyWebhook(event.rawBody, event.signature, t.clock.now))!, t.clock.now);
 
   it.each([
     ['times out', () => new BankingProviderError('Bridge unreachable: The operation was aborted due to timeout')],
@@ -56,7 +71,13 @@ describe('withdrawals whose provider answer is lost', () => {
     ['answers a body that is not JSON', () => new BankingProviderError('Bridge answered 200 with a body that is not JSON', 200, null, false)],
   ])('keeps a withdrawal pending when the provider makes the transfer and then %s, and the resolver finds that transfer by its key', async (_, lost) => {
     const { companyId, userId } = await fundedCompany(t);
-    const { transaction } = await withdraw(t.database.db, losingAnswers(sandbox, lost), { companyId, userId, idempotencyKey: randomUUID(), withdrawal, now: t.clock.now });
+    const { transaction } = await withdraw(t.database.db, losingAnswers(sandbox, lost), {
+      companyId,
+      userId,
+      idempotencyKey: randomUUID(),
+      withdrawal,
+      now: t.clock.now,
+    });
     // Not refunded: the transfer exists at the provider.
     expect(transaction.status).toBe('pending');
     expect(await balanceOf(t, companyId)).toBe(90_000);
@@ -83,7 +104,9 @@ describe('withdrawals whose provider answer is lost', () => {
       createTransfer: async () => Promise.reject(new BankingProviderError('Insufficient wallet balance', 400, 'invalid_parameters')),
     };
     const key = randomUUID();
-    await expect(withdraw(t.database.db, refusing, { companyId, userId, idempotencyKey: key, withdrawal, now: t.clock.now })).rejects.toMatchObject({ code: 'withdrawal_failed' });
+    await expect(withdraw(t.database.db, refusing, { companyId, userId, idempotencyKey: key, withdrawal, now: t.clock.now })).rejects.toMatchObject({
+      code: 'withdrawal_failed',
+    });
     const [row] = await t.database.db.select().from(walletTransactions).where(eq(walletTransactions.idempotencyKey, key));
     expect(row).toMatchObject({ status: 'error', resolveAfter: null });
     expect(await balanceOf(t, companyId)).toBe(100_000);

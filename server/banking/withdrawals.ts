@@ -13,7 +13,9 @@ import { activeBankAccount, credit, toWalletTransaction, type TransactionRow } f
 
 const requestHashOf = (withdrawal: Withdrawal) =>
   createHash('sha256')
-    .update(JSON.stringify([withdrawal.rail, withdrawal.bankAccountId ?? null, withdrawal.walletAddress ?? null, withdrawal.amountCents, withdrawal.reference ?? '']))
+    .update(
+      JSON.stringify([withdrawal.rail, withdrawal.bankAccountId ?? null, withdrawal.walletAddress ?? null, withdrawal.amountCents, withdrawal.reference ?? '']),
+    )
     .digest('base64url');
 
 /** A withdrawal the provider has not answered for is asked about again after this (and between tries). */
@@ -21,7 +23,8 @@ export const withdrawalRetryMs = 60_000;
 
 /** The provider's key of a withdrawal: derived from Alta's row, so every try (the resolver's too) names the one transfer. */
 const transferKeyOf = (transactionId: string) => `withdrawal-${transactionId}`;
-export const transactionIdOfKey = (key: unknown) => (typeof key === 'string' && /^withdrawal-[0-9a-f-]{36}$/.test(key) ? key.slice('withdrawal-'.length) : null);
+export const transactionIdOfKey = (key: unknown) =>
+  typeof key === 'string' && /^withdrawal-[0-9a-f-]{36}$/.test(key) ? key.slice('withdrawal-'.length) : null;
 
 /**
  * Sends a withdrawal once. In one transaction: the row keyed by (company, Idempotency-Key) —
@@ -78,7 +81,9 @@ export async function withdraw(
     const [debited] = await tx
       .update(walletBalances)
       .set({ availableCents: sql`${walletBalances.availableCents} - ${withdrawal.amountCents}` })
-      .where(and(eq(walletBalances.companyId, companyId), eq(walletBalances.currency, 'usd'), sql`${walletBalances.availableCents} >= ${withdrawal.amountCents}`))
+      .where(
+        and(eq(walletBalances.companyId, companyId), eq(walletBalances.currency, 'usd'), sql`${walletBalances.availableCents} >= ${withdrawal.amountCents}`),
+      )
       .returning();
     // Throwing rolls the row back too: a refused withdrawal leaves no trace and its key free.
     if (!debited) throw new ProblemError(409, 'insufficient_balance');

@@ -45,7 +45,15 @@ const formationFeatures = ['stateFiling', 'operatingAgreement', 'einApplication'
 
 export const plans: Plan[] = [
   usaCompany('standard', 45_000, 4_900, { min: 25, max: 30 }, 0, formationFeatures),
-  usaCompany('professional', 69_500, 9_900, { min: 18, max: 21 }, 0, [...formationFeatures, 'registeredAgentFirstYear', 'boiReportFiling', 'bookkeepingAi', 'mailScanning'], true),
+  usaCompany(
+    'professional',
+    69_500,
+    9_900,
+    { min: 18, max: 21 },
+    0,
+    [...formationFeatures, 'registeredAgentFirstYear', 'boiReportFiling', 'bookkeepingAi', 'mailScanning'],
+    true,
+  ),
   usaCompany('enterprise', 119_500, 19_900, { min: 12, max: 15 }, 2, [
     ...formationFeatures,
     'registeredAgentFirstYear',

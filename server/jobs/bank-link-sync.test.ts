@@ -14,7 +14,10 @@ import { bankSyncIntervalMs, pagesPerStep, syncDueBankLinks, syncDueBankLinksOnc
 
 const checking = fakePlaidAccounts[0].account_id;
 const lines = (prefix: string, count: number) =>
-  Array.from({ length: count }, (_, index) => ({ kind: 'added' as const, transaction: plaidTransaction({ id: `${prefix}${index}`, account: checking, amount: index + 1, date: '2026-10-05', name: `${prefix} ${index}` }) }));
+  Array.from({ length: count }, (_, index) => ({
+    kind: 'added' as const,
+    transaction: plaidTransaction({ id: `${prefix}${index}`, account: checking, amount: index + 1, date: '2026-10-05', name: `${prefix} ${index}` }),
+  }));
 
 /** A company whose bank was linked (as the exchange leaves it) with `count` lines waiting at the bank. */
 async function linkedCompany(t: TestApp, plaid: FakePlaid, count: number) {
@@ -36,12 +39,22 @@ async function linkedCompany(t: TestApp, plaid: FakePlaid, count: number) {
   return { companyId, linkId, item };
 }
 
-const bookedCount = async (db: Db, companyId: string) => (await db.select({ id: transactions.id }).from(transactions).where(and(eq(transactions.companyId, companyId), eq(transactions.accountKind, 'linked')))).length;
+const bookedCount = async (db: Db, companyId: string) =>
+  (
+    await db
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(and(eq(transactions.companyId, companyId), eq(transactions.accountKind, 'linked')))
+  ).length;
 
 describe('scheduled bank sync', () => {
   const plaid = new FakePlaid();
   let t: TestApp;
-  const deps = () => ({ db: t.database.db, provider: createPlaidBankLinking({ clientId: plaid.clientId, secret: plaid.secret, baseUrl: plaid.baseUrl }), now: () => t.clock.now });
+  const deps = () => ({
+    db: t.database.db,
+    provider: createPlaidBankLinking({ clientId: plaid.clientId, secret: plaid.secret, baseUrl: plaid.baseUrl }),
+    now: () => t.clock.now,
+  });
   beforeAll(async () => {
     await plaid.start();
     t = await createTestApp();
@@ -113,7 +126,12 @@ describe.skipIf(!url)('scheduled bank sync on two instances sharing one PostgreS
   it('claims each due link exactly once when both instances run the schedule at the same time', async () => {
     const provider = createPlaidBankLinking({ clientId: plaid.clientId, secret: plaid.secret, baseUrl: plaid.baseUrl });
     const on = (database: Database) => ({ db: database.db, provider, now: () => t.clock.now });
-    const runs = await Promise.all([syncDueBankLinks(on(t.database)), syncDueBankLinks(on(secondDatabase)), syncDueBankLinks(on(t.database)), syncDueBankLinks(on(secondDatabase))]);
+    const runs = await Promise.all([
+      syncDueBankLinks(on(t.database)),
+      syncDueBankLinks(on(secondDatabase)),
+      syncDueBankLinks(on(t.database)),
+      syncDueBankLinks(on(secondDatabase)),
+    ]);
     // 30 links, and the long history's second step: every claim was one instance's alone.
     expect(runs.reduce((sum, run) => sum + run.claimed, 0)).toBe(31);
     expect(runs.reduce((sum, run) => sum + run.busy + run.failed, 0)).toBe(0);

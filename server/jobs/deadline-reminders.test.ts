@@ -24,8 +24,11 @@ afterAll(() => t.close());
 async function texasCompany(name: string, language: 'es' | 'en' | 'pt' = 'en') {
   const owner = await createUser(t, { language });
   const id = randomUUID();
-  await t.database.db.execute(sql`insert into companies (id, owner_id, type, name_option_1, state, status, constitution_date) values (${id}, ${owner.id}, 'LLC', ${name}, 'TX', 'Completed', '2025-06-01')`);
-  await t.database.db.execute(sql`insert into partners (company_id, position, first_name, last_name, ownership, is_director, address_line_1, city, state_or_province, country, postal_code)
+  await t.database.db.execute(
+    sql`insert into companies (id, owner_id, type, name_option_1, state, status, constitution_date) values (${id}, ${owner.id}, 'LLC', ${name}, 'TX', 'Completed', '2025-06-01')`,
+  );
+  await t.database.db
+    .execute(sql`insert into partners (company_id, position, first_name, last_name, ownership, is_director, address_line_1, city, state_or_province, country, postal_code)
     values (${id}, 0, 'Ann', 'Lee', 100, true, '1 Main St', 'Austin', 'TX', 'US', '78701')`);
   return { id, owner, name };
 }
@@ -80,7 +83,12 @@ describe.skipIf(!url)('deadline reminders on two instances sharing one PostgreSQ
     const now = new Date('2028-05-12T09:00:00Z');
     // A slow mailer keeps each transaction open, so the two instances really overlap.
     const slow = (database: Database) =>
-      sendDeadlineReminders({ database, env: t.env, now: () => now, mailer: { send: async (message) => void (await new Promise((resolve) => setTimeout(resolve, 20)), mails.push(message)) } });
+      sendDeadlineReminders({
+        database,
+        env: t.env,
+        now: () => now,
+        mailer: { send: async (message) => void (await new Promise((resolve) => setTimeout(resolve, 20)), mails.push(message)) },
+      });
     await Promise.all([slow(t.database), slow(second), slow(t.database), slow(second)]);
     const ours = mails.filter((mail) => emails.has(mail.to));
     expect(ours).toHaveLength(5);

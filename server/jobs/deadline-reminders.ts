@@ -37,7 +37,11 @@ export async function sendDeadlineReminders(deps: Pick<AppDeps, 'database' | 'ma
       if (step === null) continue;
       const didSend = await db
         .transaction(async (tx) => {
-          const recorded = await tx.insert(deadlineReminders).values({ companyId: deadline.companyId, deadlineKey: deadline.key, daysBefore: step, sentAt: deps.now() }).onConflictDoNothing().returning();
+          const recorded = await tx
+            .insert(deadlineReminders)
+            .values({ companyId: deadline.companyId, deadlineKey: deadline.key, daysBefore: step, sentAt: deps.now() })
+            .onConflictDoNothing()
+            .returning();
           if (recorded.length === 0) return false;
           const owner = await findUserById(tx, owners.get(deadline.companyId)!);
           if (!owner) return false;
@@ -47,7 +51,13 @@ export async function sendDeadlineReminders(deps: Pick<AppDeps, 'database' | 'ma
               to: owner.email,
               language,
               appUrl: deps.env.APP_URL,
-              values: { firstName: owner.firstName, company: deadline.companyName, companyId: deadline.companyId, what: deadlineTitle(deadline, language), deadline: formatDay(deadline.date, language) },
+              values: {
+                firstName: owner.firstName,
+                company: deadline.companyName,
+                companyId: deadline.companyId,
+                what: deadlineTitle(deadline, language),
+                deadline: formatDay(deadline.date, language),
+              },
             }),
           );
           return true;

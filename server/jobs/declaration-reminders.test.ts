@@ -24,8 +24,11 @@ async function soloCompany(name: string) {
   const owner = await createUser(t, { language: 'pt', firstName: 'Ana' });
   const id = randomUUID();
   // Formed in 2024: it owes the 2025 return (a company not formed yet owes none).
-  await t.database.db.execute(sql`insert into companies (id, owner_id, type, name_option_1, constitution_date) values (${id}, ${owner.id}, 'LLC', ${name}, '2024-03-01')`);
-  await t.database.db.execute(sql`insert into partners (company_id, position, first_name, last_name, ownership, is_director, address_line_1, city, state_or_province, country, postal_code)
+  await t.database.db.execute(
+    sql`insert into companies (id, owner_id, type, name_option_1, constitution_date) values (${id}, ${owner.id}, 'LLC', ${name}, '2024-03-01')`,
+  );
+  await t.database.db
+    .execute(sql`insert into partners (company_id, position, first_name, last_name, ownership, is_director, address_line_1, city, state_or_province, country, postal_code)
     values (${id}, 0, 'Ana', 'Souza', 100, true, 'Rua Augusta 100', 'São Paulo', 'SP', 'BR', '01305-000')`);
   return { id, owner, name };
 }
@@ -60,7 +63,14 @@ describe('declaration reminders', () => {
   it('keeps no record when the mail fails, so the next run sends it', async () => {
     const company = await soloCompany(`Flaky ${randomUUID().slice(0, 6)} LLC`);
     const now = new Date('2026-04-12T09:00:00Z');
-    expect(await sendDeclarationReminders({ database: t.database, env: t.env, now: () => now, mailer: { send: async () => Promise.reject(new Error('smtp down')) } })).toBe(0);
+    expect(
+      await sendDeclarationReminders({
+        database: t.database,
+        env: t.env,
+        now: () => now,
+        mailer: { send: async () => Promise.reject(new Error('smtp down')) },
+      }),
+    ).toBe(0);
     const mails: MailMessage[] = [];
     await run(mails, now);
     expect(mails.filter((mail) => mail.to === company.owner.email)).toHaveLength(1);
@@ -83,7 +93,12 @@ describe.skipIf(!url)('declaration reminders on two instances sharing one Postgr
     const now = new Date('2026-04-11T09:00:00Z');
     // A slow mailer keeps each transaction open, so the two instances really overlap.
     const slow = (database: Database) =>
-      sendDeclarationReminders({ database, env: t.env, now: () => now, mailer: { send: async (message) => void (await new Promise((resolve) => setTimeout(resolve, 20)), mails.push(message)) } });
+      sendDeclarationReminders({
+        database,
+        env: t.env,
+        now: () => now,
+        mailer: { send: async (message) => void (await new Promise((resolve) => setTimeout(resolve, 20)), mails.push(message)) },
+      });
     await Promise.all([slow(t.database), slow(second), slow(t.database), slow(second)]);
     const ours = mails.filter((mail) => emails.has(mail.to));
     expect(ours).toHaveLength(5);

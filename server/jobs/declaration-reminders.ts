@@ -27,7 +27,10 @@ export async function sendDeclarationReminders(deps: Pick<AppDeps, 'database' | 
   const today = deps.now().toISOString().slice(0, 10);
   const taxYear = Number(today.slice(0, 4)) - 1;
   const companies = await companyTaxFacts(db, null);
-  const sent = await sentDeclarationYears(db, companies.map((company) => company.id));
+  const sent = await sentDeclarationYears(
+    db,
+    companies.map((company) => company.id),
+  );
   let mailed = 0;
   for (const company of companies) {
     const due = pendingReturn(company, taxYear, sent);
@@ -38,25 +41,38 @@ export async function sendDeclarationReminders(deps: Pick<AppDeps, 'database' | 
       const step = [...reminderDaysBefore].sort((a, b) => a - b).find((before) => days >= 0 && days <= before);
       if (step === undefined) continue;
       // One company's failing mail must not hold back the others' reminders.
-      const didSend = await db.transaction(async (tx) => {
-        const recorded = await tx.insert(taxReminders).values({ companyId: company.id, deadline, daysBefore: step, sentAt: deps.now() }).onConflictDoNothing().returning();
-        if (recorded.length === 0) return false;
-        const owner = await findUserById(tx, company.ownerId);
-        if (!owner) return false;
-        const language = owner.language;
-        await deps.mailer.send(
-          renderMail('declarationReminder', {
-            to: owner.email,
-            language,
-            appUrl: deps.env.APP_URL,
-            values: { firstName: owner.firstName, company: company.name, year: taxYear, forms: formNames(due.forms), deadline: formatDay(deadline, language), days },
-          }),
-        );
-        return true;
-      }).catch((error: unknown) => {
-        logError('declaration reminder not sent', { companyId: company.id }, error);
-        return false;
-      });
+      const didSend = await db
+        .transaction(async (tx) => {
+          const recorded = await tx
+            .insert(taxReminders)
+            .values({ companyId: company.id, deadline, daysBefore: step, sentAt: deps.now() })
+            .onConflictDoNothing()
+            .returning();
+          if (recorded.length === 0) return false;
+          const owner = await findUserById(tx, company.ownerId);
+          if (!owner) return false;
+          const language = owner.language;
+          await deps.mailer.send(
+            renderMail('declarationReminder', {
+              to: owner.email,
+              language,
+              appUrl: deps.env.APP_URL,
+              values: {
+                firstName: owner.firstName,
+                company: company.name,
+                year: taxYear,
+                forms: formNames(due.forms),
+                deadline: formatDay(deadline, language),
+                days,
+              },
+            }),
+          );
+          return true;
+        })
+        .catch((error: unknown) => {
+          logError('declaration reminder not sent', { companyId: company.id }, error);
+          return false;
+        });
       if (didSend) mailed += 1;
     }
   }

@@ -12,7 +12,9 @@ import { renewalReminderClaimMs, sendRenewalReminders } from './renewal-reminder
 /** An LLC of `ownerId` formed on `constitutionDate` in Wyoming (due on the anniversary), Standard plan. */
 async function company(t: TestApp, ownerId: string, name: string, constitutionDate: string) {
   const id = await insertTestCompany(t.database.db, ownerId);
-  await t.database.db.execute(sql`update companies set name_option_1 = ${name}, plan = 'standard', state = 'WY', constitution_date = ${constitutionDate} where id = ${id}`);
+  await t.database.db.execute(
+    sql`update companies set name_option_1 = ${name}, plan = 'standard', state = 'WY', constitution_date = ${constitutionDate} where id = ${id}`,
+  );
   return id;
 }
 

@@ -36,7 +36,9 @@ export async function sendRenewalReminders(deps: AppDeps): Promise<{ sent: numbe
       const reminder = { companyId: company.id, dueDate: state.dueDate, stage: state.status === 'OVERDUE' ? ('overdue' as const) : ('upcoming' as const) };
       if (!(await claimRenewalReminder(db, reminder, now, new Date(now.getTime() - renewalReminderClaimMs)))) continue;
       const owner = rows[index]!;
-      const dueDate = new Intl.DateTimeFormat(dateLocales[owner.ownerLanguage], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${state.dueDate}T00:00:00Z`));
+      const dueDate = new Intl.DateTimeFormat(dateLocales[owner.ownerLanguage], { dateStyle: 'long', timeZone: 'UTC' }).format(
+        new Date(`${state.dueDate}T00:00:00Z`),
+      );
       await deps.mailer.send(
         renderMail('renewalReminder', {
           to: owner.ownerEmail,

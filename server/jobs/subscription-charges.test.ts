@@ -32,7 +32,16 @@ async function subscribedOwner(t: TestApp, cardNumber: string | null = sandboxCa
   await db.update(companies).set({ plan: 'standard', billing: 'monthly' }).where(eq(companies.id, companyId));
   const [subscription] = await db
     .insert(subscriptions)
-    .values({ companyId, userId: owner.id, plan: 'standard', billing: 'monthly', currentPeriodStart: start, currentPeriodEnd: periodEnd, createdAt: start, updatedAt: start })
+    .values({
+      companyId,
+      userId: owner.id,
+      plan: 'standard',
+      billing: 'monthly',
+      currentPeriodStart: start,
+      currentPeriodEnd: periodEnd,
+      createdAt: start,
+      updatedAt: start,
+    })
     .returning();
   if (cardNumber) await saveTestCard(t, owner.id, cardNumber);
   return { owner, subscription: subscription! };
@@ -40,10 +49,31 @@ async function subscribedOwner(t: TestApp, cardNumber: string | null = sandboxCa
 
 async function saveTestCard(t: TestApp, userId: string, cardNumber: string) {
   const sandbox = sandboxOf(t, t.database);
-  const customerId = (await customerOf(t.database.db, userId, 'sandbox')) ?? (await saveCustomer(t.database.db, userId, 'sandbox', await sandbox.createCustomer({ email: 'x@example.com', userId, idempotencyKey: `customer:${userId}` }), t.clock.now));
-  const setup = await sandbox.createSetup({ customerId, idempotencyKey: crypto.randomUUID(), paymentMethod: { type: 'card', card: { number: cardNumber, expMonth: 12, expYear: 2034, cvc: '123', holderName: 'Ana', postalCode: '1000' } } });
+  const customerId =
+    (await customerOf(t.database.db, userId, 'sandbox')) ??
+    (await saveCustomer(
+      t.database.db,
+      userId,
+      'sandbox',
+      await sandbox.createCustomer({ email: 'x@example.com', userId, idempotencyKey: `customer:${userId}` }),
+      t.clock.now,
+    ));
+  const setup = await sandbox.createSetup({
+    customerId,
+    idempotencyKey: crypto.randomUUID(),
+    paymentMethod: { type: 'card', card: { number: cardNumber, expMonth: 12, expYear: 2034, cvc: '123', holderName: 'Ana', postalCode: '1000' } },
+  });
   if (setup.status !== 'succeeded') throw new Error(`card not saved: ${setup.status}`);
-  const card = await saveCard(t.database.db, { userId, provider: 'sandbox', providerPaymentMethodId: setup.card.id, brand: setup.card.brand, last4: setup.card.last4, expMonth: 12, expYear: 2034, createdAt: t.clock.now });
+  const card = await saveCard(t.database.db, {
+    userId,
+    provider: 'sandbox',
+    providerPaymentMethodId: setup.card.id,
+    brand: setup.card.brand,
+    last4: setup.card.last4,
+    expMonth: 12,
+    expYear: 2034,
+    createdAt: t.clock.now,
+  });
   await t.database.db.update(paymentCards).set({ isDefault: false }).where(eq(paymentCards.userId, userId));
   await t.database.db.update(paymentCards).set({ isDefault: true }).where(eq(paymentCards.id, card.id));
 }
@@ -62,9 +92,15 @@ describe('recurring subscription charges', () => {
     const { subscription } = await subscribedOwner(t);
     const first = await chargeDueSubscriptions(depsOf(t, t.database), sandboxOf(t, t.database));
     expect(first.charged).toBeGreaterThanOrEqual(1);
-    expect(await subscriptionRow(t, subscription.id)).toMatchObject({ status: 'active', currentPeriodStart: periodEnd, currentPeriodEnd: addPeriod(periodEnd, 'monthly') });
+    expect(await subscriptionRow(t, subscription.id)).toMatchObject({
+      status: 'active',
+      currentPeriodStart: periodEnd,
+      currentPeriodEnd: addPeriod(periodEnd, 'monthly'),
+    });
     expect(await chargeDueSubscriptions(depsOf(t, t.database), sandboxOf(t, t.database))).toEqual({ charged: 0, failed: 0, ended: 0 });
-    expect(await t.database.db.select().from(invoices).where(eq(invoices.companyId, subscription.companyId))).toMatchObject([{ total: 4_900, cardLast4: '4242', periodStart: periodEnd }]);
+    expect(await t.database.db.select().from(invoices).where(eq(invoices.companyId, subscription.companyId))).toMatchObject([
+      { total: 4_900, cardLast4: '4242', periodStart: periodEnd },
+    ]);
   });
 
   it('ends a subscription cancelled at period end instead of charging it', async () => {
@@ -81,7 +117,9 @@ describe('recurring subscription charges', () => {
     const [blocked] = await t.database.db.select().from(users).where(eq(users.id, owner.id));
     expect(blocked!.status).toBe('blocked');
     // SPEC §4: the blocked owner's login shows the payment-expired popup.
-    expect(await answeredWith(await t.request('/api/v1/login', { method: 'POST', json: { email: owner.email, password: goodPassword } }))).toBe('403 user_blocked');
+    expect(await answeredWith(await t.request('/api/v1/login', { method: 'POST', json: { email: owner.email, password: goodPassword } }))).toBe(
+      '403 user_blocked',
+    );
 
     // Not tried again within the day, even with a good card now.
     await saveTestCard(t, owner.id, sandboxCards.success);
@@ -126,12 +164,27 @@ describe('recurring charges through Stripe (the fake Stripe API): off-session Pa
   async function stripeOwner(paymentMethodId: string) {
     const { owner, subscription } = await subscribedOwner(t, null);
     const stripe = createStripePayments(fake.options);
-    const customerId = await saveCustomer(t.database.db, owner.id, 'stripe', await stripe.createCustomer({ email: owner.email, userId: owner.id, idempotencyKey: `customer:${owner.id}` }), t.clock.now);
+    const customerId = await saveCustomer(
+      t.database.db,
+      owner.id,
+      'stripe',
+      await stripe.createCustomer({ email: owner.email, userId: owner.id, idempotencyKey: `customer:${owner.id}` }),
+      t.clock.now,
+    );
     const setup = await stripe.createSetup({ customerId, paymentMethod: { type: 'stripe', paymentMethodId }, idempotencyKey: crypto.randomUUID() });
     if (setup.status === 'requires_action') fake.finishChallenge(setup.id, true);
     const saved = setup.status === 'requires_action' ? await stripe.confirmSetup({ id: setup.id }) : setup;
     if (saved.status !== 'succeeded') throw new Error(`card not saved: ${saved.status}`);
-    await saveCard(t.database.db, { userId: owner.id, provider: 'stripe', providerPaymentMethodId: saved.card.id, brand: saved.card.brand, last4: saved.card.last4, expMonth: saved.card.expMonth, expYear: saved.card.expYear, createdAt: t.clock.now });
+    await saveCard(t.database.db, {
+      userId: owner.id,
+      provider: 'stripe',
+      providerPaymentMethodId: saved.card.id,
+      brand: saved.card.brand,
+      last4: saved.card.last4,
+      expMonth: saved.card.expMonth,
+      expYear: saved.card.expYear,
+      createdAt: t.clock.now,
+    });
     return { owner, subscription, customerId, stripe };
   }
 
@@ -141,9 +194,17 @@ describe('recurring charges through Stripe (the fake Stripe API): off-session Pa
     const sent = fake.requests.filter((request) => request.path === '/v1/payment_intents');
     expect(sent).toHaveLength(1);
     expect(sent[0]!.idempotencyKey).toBe(`subscription-charge:${subscription.id}:${periodEnd.toISOString()}:1`);
-    expect(Object.fromEntries(sent[0]!.params)).toMatchObject({ amount: '4900', customer: customerId, off_session: 'true', confirm: 'true', 'metadata[altaSubscriptionId]': subscription.id });
+    expect(Object.fromEntries(sent[0]!.params)).toMatchObject({
+      amount: '4900',
+      customer: customerId,
+      off_session: 'true',
+      confirm: 'true',
+      'metadata[altaSubscriptionId]': subscription.id,
+    });
     expect(await subscriptionRow(t, subscription.id)).toMatchObject({ status: 'active', currentPeriodStart: periodEnd });
-    expect(await t.database.db.select().from(invoices).where(eq(invoices.companyId, subscription.companyId))).toMatchObject([{ total: 4_900, cardBrand: 'visa', cardLast4: '4242' }]);
+    expect(await t.database.db.select().from(invoices).where(eq(invoices.companyId, subscription.companyId))).toMatchObject([
+      { total: 4_900, cardBrand: 'visa', cardLast4: '4242' },
+    ]);
     expect(await chargeDueSubscriptions(depsOf(t, t.database), stripe)).toEqual({ charged: 0, failed: 0, ended: 0 });
   });
 

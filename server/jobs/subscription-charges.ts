@@ -44,7 +44,13 @@ export async function chargeDueSubscriptions(deps: AppDeps, provider: PaymentsPr
       }
       const key = { subscriptionId: subscription.id, periodStart: subscription.currentPeriodEnd };
       const amount = Math.max(planPrice(companyType, subscription.plan, subscription.billing) - subscription.credit, 0);
-      const attempt = await claimSubscriptionCharge(db, { ...key, amount }, now, new Date(now.getTime() - chargeClaimMs), new Date(now.getTime() - chargeRetryMs));
+      const attempt = await claimSubscriptionCharge(
+        db,
+        { ...key, amount },
+        now,
+        new Date(now.getTime() - chargeClaimMs),
+        new Date(now.getTime() - chargeRetryMs),
+      );
       if (attempt === null) continue;
       let outcome: Awaited<ReturnType<typeof charge>>;
       try {
@@ -64,7 +70,8 @@ export async function chargeDueSubscriptions(deps: AppDeps, provider: PaymentsPr
         // The network decides later: Stripe's webhook settles it (payment_intent.succeeded / payment_failed).
         await markChargeProcessing(db, key, outcome.id);
       } else {
-        const declineCode = outcome.status === 'failed' ? outcome.declineCode : outcome.status === 'requires_action' ? 'authentication_required' : outcome.status;
+        const declineCode =
+          outcome.status === 'failed' ? outcome.declineCode : outcome.status === 'requires_action' ? 'authentication_required' : outcome.status;
         await db.transaction((tx) => settleChargeFailed(tx, key, declineCode, outcome.id, deps.now()));
         counts.failed += 1;
       }

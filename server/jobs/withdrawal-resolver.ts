@@ -46,7 +46,10 @@ export async function resolvePendingWithdrawals(deps: ResolverDeps): Promise<{ s
   for (const row of claimed) {
     if (now.getTime() - row.createdAt.getTime() > providerKeyWindowMs) {
       logError('withdrawal outcome unknown past the provider key window: look the transfer up at the provider', { transaction: row.id });
-      await deps.db.update(walletTransactions).set({ resolveAfter: null }).where(and(eq(walletTransactions.id, row.id), eq(walletTransactions.status, 'pending')));
+      await deps.db
+        .update(walletTransactions)
+        .set({ resolveAfter: null })
+        .where(and(eq(walletTransactions.id, row.id), eq(walletTransactions.status, 'pending')));
       counts.expired += 1;
       continue;
     }

@@ -14,7 +14,7 @@ export const problem = (description: string) => ({ description, content: { 'appl
 
 /** OpenAPI entries for the problem+json answers a route can give, to spread into `responses`. */
 export function problemResponses<const S extends readonly (400 | 401 | 403 | 404 | 409 | 429)[]>(...statuses: S) {
-  return Object.fromEntries(
-    statuses.map((status) => [status, problem(descriptions[status])]),
-  ) as { [K in S[number]]: { description: string; content: { 'application/problem+json': { schema: typeof problemSchema } } } };
+  return Object.fromEntries(statuses.map((status) => [status, problem(descriptions[status])])) as {
+    [K in S[number]]: { description: string; content: { 'application/problem+json': { schema: typeof problemSchema } } };
+  };
 }

@@ -71,7 +71,8 @@ export function fieldErrors(error: ZodError): Record<string, string[]> {
     const keys = issue.code === 'unrecognized_keys' ? issue.keys.map((k) => [...issue.path, k].join('.')) : [key];
     const message = issue.code === 'unrecognized_keys' ? 'validation.unknownField' : issue.message;
     // Message keys of a catalog (`validation.*`, or a feature's own `banking.validation.*`, `kyb.validation.*`) pass; any other text does not.
-    const normalised = message.startsWith('validation.') || message.startsWith('banking.validation.') || message.startsWith('kyb.validation.') ? message : 'validation.invalid';
+    const normalised =
+      message.startsWith('validation.') || message.startsWith('banking.validation.') || message.startsWith('kyb.validation.') ? message : 'validation.invalid';
     for (const k of keys) (errors[k] ??= []).push(normalised);
   }
   return errors;
@@ -84,7 +85,8 @@ export function handleError(error: Error, c: Context) {
   }
   if (error instanceof HTTPException) {
     const status = error.status;
-    const code = status === 401 ? 'unauthorized' : status === 403 ? 'forbidden' : status === 404 ? 'not_found' : status === 413 ? 'payload_too_large' : 'validation';
+    const code =
+      status === 401 ? 'unauthorized' : status === 403 ? 'forbidden' : status === 404 ? 'not_found' : status === 413 ? 'payload_too_large' : 'validation';
     return problemResponse(c, status, code);
   }
   logError('unhandled error', { requestId: c.get('requestId'), path: c.req.path }, error);

@@ -18,7 +18,8 @@ import { ProblemError } from '../lib/problem';
 export const impersonatorOperations: Readonly<Record<string, string>> = {
   'POST /logout': "Ends the impersonation and the admin's kept session (decision 028): whoever is at the browser asked to leave.",
   'POST /admin/return': 'Ends the impersonation and resumes the admin session kept aside.',
-  'POST /auth/refresh': "Renews the impersonation's own access token, never past the hour it began with; nothing of the customer's session or credentials changes.",
+  'POST /auth/refresh':
+    "Renews the impersonation's own access token, never past the hour it began with; nothing of the customer's session or credentials changes.",
   'POST /sync/pull': 'A read carried by POST (the cursor travels in the body).',
   'POST /sync/push': 'Only the mutators in `impersonatorMutators` run; any other is refused with `impersonation_forbidden`, one by one.',
   'POST /uploads/download-url': 'A read: a short-lived link to view a file the customer can see.',

@@ -14,7 +14,10 @@ describe('the request log', () => {
       const flushed = write.mock.calls.slice(written.length).map(([text]) => String(text));
       expect(written).toEqual([]);
       expect(flushed).toHaveLength(1);
-      const lines = flushed[0]!.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+      const lines = flushed[0]!
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
       expect(lines.map((line) => line.path).sort()).toEqual(['/api/v1/things/1', '/api/v1/things/2', '/api/v1/things/3']);
       expect(lines.map((line) => line.requestId).sort()).toEqual(answers.map((answer) => answer.headers.get('x-request-id')).sort());
       for (const line of lines) expect(line).toMatchObject({ level: 'info', method: 'GET', status: 200 });

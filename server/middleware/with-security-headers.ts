@@ -20,7 +20,8 @@ export function withSecurityHeaders(env: Env, styleHashes: string[] = []) {
   const chatMedia = env.CHAT_APP_ID ? ['https://*.intercomcdn.com', 'https://static.intercomassets.com'] : [];
   // Only documents can carry inline styles: scripts, stylesheets, fonts and API answers go
   // without the hashes, which would add some 600 bytes to each of those responses.
-  const selfAndPageStyles = (c: Context) => (c.req.path.startsWith('/assets/') || c.req.path.startsWith('/api/') ? ["'self'"] : ["'self'", ...styleHashes]).join(' ');
+  const selfAndPageStyles = (c: Context) =>
+    (c.req.path.startsWith('/assets/') || c.req.path.startsWith('/api/') ? ["'self'"] : ["'self'", ...styleHashes]).join(' ');
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -31,7 +32,14 @@ export function withSecurityHeaders(env: Env, styleHashes: string[] = []) {
       fontSrc: ["'self'", ...chatMedia],
       connectSrc: ["'self'", ...(stripe.length ? ['https://api.stripe.com'] : []), ...google, ...chatConnect],
       // blob: shows a mail scan in place (decision 029): the PDF bytes the app itself fetched or kept offline.
-      frameSrc: ['blob:', ...stripe, ...(stripe.length ? ['https://hooks.stripe.com'] : []), ...google, ...plaid, ...(chat.length ? ['https://intercom-sheets.com'] : [])],
+      frameSrc: [
+        'blob:',
+        ...stripe,
+        ...(stripe.length ? ['https://hooks.stripe.com'] : []),
+        ...google,
+        ...plaid,
+        ...(chat.length ? ['https://intercom-sheets.com'] : []),
+      ],
       workerSrc: ["'self'", 'blob:'],
       manifestSrc: ["'self'"],
       objectSrc: ["'none'"],

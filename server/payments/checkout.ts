@@ -8,15 +8,7 @@ import type { ProblemCode } from '@domain/problem';
 import { sendMailInBackground } from '../auth/mails';
 import type { AppDeps, SessionUser } from '../context';
 import { forceCouponRedemption, reserveCouponRedemption } from '../db/queries/coupons';
-import {
-  expireIfDue,
-  findOrder,
-  lockOrder,
-  claimLinkDays,
-  markOrderPaid,
-  userExistsWithEmail,
-  type OrderRow,
-} from '../db/queries/orders';
+import { expireIfDue, findOrder, lockOrder, claimLinkDays, markOrderPaid, userExistsWithEmail, type OrderRow } from '../db/queries/orders';
 import {
   countFailedPayments,
   findLivePayment,
@@ -34,12 +26,7 @@ import { logError } from '../lib/log-error';
 import { problemBody, ProblemError } from '../lib/problem';
 import { mayAccessOrder } from '../middleware/with-checkout-access';
 import { renderMail } from '../providers/mail/render-mail';
-import {
-  PaymentProviderError,
-  UnsupportedPaymentMethodError,
-  type PaymentOutcome,
-  type PaymentsProvider,
-} from '../providers/payments/payments-provider';
+import { PaymentProviderError, UnsupportedPaymentMethodError, type PaymentOutcome, type PaymentsProvider } from '../providers/payments/payments-provider';
 import { toProviderMethod } from './provider-method';
 
 const dateLocales: Record<Language, string> = { es: 'es-419', en: 'en-US', pt: 'pt-BR' };
@@ -75,7 +62,9 @@ export function createCheckout(deps: AppDeps, provider: PaymentsProvider) {
   const db = deps.database.db;
 
   const requestHash = (orderId: string, body: PayOrderInput) =>
-    createHmac('sha256', deps.env.SESSION_SECRET).update(JSON.stringify([orderId, body])).digest('base64url');
+    createHmac('sha256', deps.env.SESSION_SECRET)
+      .update(JSON.stringify([orderId, body]))
+      .digest('base64url');
 
   /** The receipt, in the language the customer ordered in, to the email of the order's contact. */
   function sendReceipt(order: OrderRow, paidAt: Date, claimToken: string | null) {
@@ -209,7 +198,9 @@ export function createCheckout(deps: AppDeps, provider: PaymentsProvider) {
     } catch (error) {
       if (error instanceof UnsupportedPaymentMethodError) {
         const response = paymentProblem(400, 'payment_method_unsupported');
-        await db.transaction((tx) => settlePayment(tx, payment, ['processing'], { status: 'failed', declineCode: 'payment_method_unsupported', response }, deps.now()));
+        await db.transaction((tx) =>
+          settlePayment(tx, payment, ['processing'], { status: 'failed', declineCode: 'payment_method_unsupported', response }, deps.now()),
+        );
         return response;
       }
       // Unknown at the provider: the attempt stays open and the next retry resumes it with the same key.
@@ -314,7 +305,11 @@ export function createCheckout(deps: AppDeps, provider: PaymentsProvider) {
   }
 
   /** POST /checkout/:orderId/confirm, after the 3-D Secure challenge. */
-  async function confirm(orderId: string, access: Access, input: { paymentId: string; challengeResult?: 'completed' | 'failed' | undefined }): Promise<StoredResponse> {
+  async function confirm(
+    orderId: string,
+    access: Access,
+    input: { paymentId: string; challengeResult?: 'completed' | 'failed' | undefined },
+  ): Promise<StoredResponse> {
     const { order, payment } = await db.transaction(async (tx) => {
       const locked = await lockOrder(tx, orderId);
       if (!locked || !mayAccessOrder(locked, access.token, access.user)) throw new ProblemError(404, 'not_found');
@@ -332,7 +327,10 @@ export function createCheckout(deps: AppDeps, provider: PaymentsProvider) {
       throw new ProblemError(409, order.status === 'expired' ? 'order_expired' : 'payment_failed');
     }
 
-    const outcome = await provider.confirmAction({ id: payment.providerPaymentId, ...(input.challengeResult ? { challengeResult: input.challengeResult } : {}) });
+    const outcome = await provider.confirmAction({
+      id: payment.providerPaymentId,
+      ...(input.challengeResult ? { challengeResult: input.challengeResult } : {}),
+    });
     if (outcome.status === 'requires_action') return payment.response!;
     return settle(payment, ['requires_action', 'canceled'], outcome);
   }

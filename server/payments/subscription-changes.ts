@@ -86,7 +86,12 @@ export function createSubscriptionChanges(deps: AppDeps, provider: PaymentsProvi
     if (subscription.status !== 'active') throw new ProblemError(409, 'subscription_inactive');
     if (subscription.plan === change.plan && subscription.billing === change.billing) throw new ProblemError(409, 'plan_unchanged');
     // The key is claimed before any money moves: of concurrent requests with it, one charges.
-    const claim = await claimSubscriptionChange(db, { subscriptionId: id, idempotencyKey: key, requestHash }, deps.now(), new Date(deps.now().getTime() - staleChangeClaimMs));
+    const claim = await claimSubscriptionChange(
+      db,
+      { subscriptionId: id, idempotencyKey: key, requestHash },
+      deps.now(),
+      new Date(deps.now().getTime() - staleChangeClaimMs),
+    );
     if (!claim) {
       const after = earlier(await findSubscriptionChange(db, id, key));
       if (after) return after;
@@ -131,47 +136,49 @@ export function createSubscriptionChanges(deps: AppDeps, provider: PaymentsProvi
       throw error;
     }
     const now = deps.now();
-    const applied = await db.transaction(async (tx) => {
-      const row = await applyPlanChange(
-        tx,
-        { id, version: subscription.updatedAt, plan: change.plan, billing: change.billing, periodStart, periodEnd, credit: proration.creditAfter },
-        now,
-      );
-      if (!row && !paymentId) {
-        // Lost the race with nothing charged: the key is free for the customer's retry, priced again.
-        await releaseSubscriptionChange(tx, claim, null);
-        return false;
-      }
-      // The claim settles once: the charge goes on this change's invoice, or (a change won the race after pricing) becomes credit.
-      if (!(await settleSubscriptionChange(tx, claim, row ? 'applied' : 'credited', paymentId))) {
-        // A taken-over claim settled first with the same charge: this request's work is undone.
-        throw new SettledElsewhere();
-      }
-      if (!row) await addCredit(tx, id, proration.amountDue, now);
-      else if (paymentId) {
-        await insertInvoice(tx, {
-          sourceKey: `change:${id}:${key}`,
-          userId: user.id,
-          companyId: subscription.companyId,
-          lines: [
-            { kind: 'proration', id: change.plan, amount: proration.newCharge },
-            { kind: 'credit', id: 'balance', amount: proration.amountDue - proration.newCharge },
-          ],
-          total: proration.amountDue,
-          cardBrand: card?.brand ?? null,
-          cardLast4: card?.last4 ?? null,
-          periodStart,
-          periodEnd,
-          issuedAt: now,
-        });
-      }
-      return row !== null;
-    }).catch(async (error: unknown) => {
-      if (!(error instanceof SettledElsewhere)) throw error;
-      const settled = earlier(await findSubscriptionChange(db, id, key));
-      if (settled) return settled;
-      throw new ProblemError(409, 'payment_in_progress');
-    });
+    const applied = await db
+      .transaction(async (tx) => {
+        const row = await applyPlanChange(
+          tx,
+          { id, version: subscription.updatedAt, plan: change.plan, billing: change.billing, periodStart, periodEnd, credit: proration.creditAfter },
+          now,
+        );
+        if (!row && !paymentId) {
+          // Lost the race with nothing charged: the key is free for the customer's retry, priced again.
+          await releaseSubscriptionChange(tx, claim, null);
+          return false;
+        }
+        // The claim settles once: the charge goes on this change's invoice, or (a change won the race after pricing) becomes credit.
+        if (!(await settleSubscriptionChange(tx, claim, row ? 'applied' : 'credited', paymentId))) {
+          // A taken-over claim settled first with the same charge: this request's work is undone.
+          throw new SettledElsewhere();
+        }
+        if (!row) await addCredit(tx, id, proration.amountDue, now);
+        else if (paymentId) {
+          await insertInvoice(tx, {
+            sourceKey: `change:${id}:${key}`,
+            userId: user.id,
+            companyId: subscription.companyId,
+            lines: [
+              { kind: 'proration', id: change.plan, amount: proration.newCharge },
+              { kind: 'credit', id: 'balance', amount: proration.amountDue - proration.newCharge },
+            ],
+            total: proration.amountDue,
+            cardBrand: card?.brand ?? null,
+            cardLast4: card?.last4 ?? null,
+            periodStart,
+            periodEnd,
+            issuedAt: now,
+          });
+        }
+        return row !== null;
+      })
+      .catch(async (error: unknown) => {
+        if (!(error instanceof SettledElsewhere)) throw error;
+        const settled = earlier(await findSubscriptionChange(db, id, key));
+        if (settled) return settled;
+        throw new ProblemError(409, 'payment_in_progress');
+      });
     if (typeof applied !== 'boolean') return applied;
     // Another change won the race after this one was priced: the money taken is credit, the customer tries again.
     if (!applied) throw new ProblemError(409, 'conflict');

@@ -174,7 +174,9 @@ describe('admin company list and status', () => {
     for (const orderBy of adminCompaniesOrderBy) {
       for (const direction of ['asc', 'desc'] as const) {
         const items = (await listCompanies(`orderBy=${orderBy}&orderDirection=${direction}`)).items;
-        const values = items.map((item) => (orderBy === 'owner' ? `${item.owner.firstName} ${item.owner.lastName}` : String(orderBy === 'location' ? item.location : item[keyOf[orderBy]])));
+        const values = items.map((item) =>
+          orderBy === 'owner' ? `${item.owner.firstName} ${item.owner.lastName}` : String(orderBy === 'location' ? item.location : item[keyOf[orderBy]]),
+        );
         const sorted = orderBy === 'location' ? values : [...values].sort((a, b) => a.localeCompare(b, 'en'));
         // Location sorts on the state; the crypto company has none (nulls last ascending, first descending).
         expect(values, `${orderBy} ${direction}`).toEqual(direction === 'asc' || orderBy === 'location' ? sorted : [...sorted].reverse());
@@ -191,22 +193,37 @@ describe('admin company list and status', () => {
     const before = adminCompanyDetailSchema.parse(await (await get(`/admin/companies/${ids.cafe}`)).json());
     expect(before.allowedStatuses).toEqual(['RegisteredInState', 'ProvisionalEinLetterObtained', 'Canceled']);
     // What staff act on after formation (decision 038): nothing due for a company without a plan, a US formation exempt from BOI.
-    expect(before).toMatchObject({ dissolution: 'available', renewal: { status: 'NO_RENEWAL_REQUIRED', history: [] }, boi: { requirement: 'exempt', status: 'notStarted', report: null } });
+    expect(before).toMatchObject({
+      dissolution: 'available',
+      renewal: { status: 'NO_RENEWAL_REQUIRED', history: [] },
+      boi: { requirement: 'exempt', status: 'notStarted', report: null },
+    });
     const mailsBefore = t.mails.length;
     const change = { from: 'ObtainingEin', status: 'ProvisionalEinLetterObtained' };
-    const [first, second] = await Promise.all([send('PUT', `/admin/companies/${ids.cafe}/status`, change), send('PUT', `/admin/companies/${ids.cafe}/status`, change)]);
+    const [first, second] = await Promise.all([
+      send('PUT', `/admin/companies/${ids.cafe}/status`, change),
+      send('PUT', `/admin/companies/${ids.cafe}/status`, change),
+    ]);
     expect([first.status, second.status].sort()).toEqual([200, 409]);
     await new Promise((resolve) => setTimeout(resolve, 50));
     const mails = t.mails.slice(mailsBefore);
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ to: 'jose@example.com', language: 'en', subject: 'Your company Café Açaí LLC moved forward: Provisional EIN letter obtained' });
+    expect(mails[0]).toMatchObject({
+      to: 'jose@example.com',
+      language: 'en',
+      subject: 'Your company Café Açaí LLC moved forward: Provisional EIN letter obtained',
+    });
     const after = adminCompanyDetailSchema.parse(await (await get(`/admin/companies/${ids.cafe}`)).json());
     expect(after).toMatchObject({ status: 'ProvisionalEinLetterObtained', statusChangedBy: t.env.ADMIN_EMAIL, statusChangedAt: t.clock.now.toISOString() });
     // The owner sees it in their own company list.
     const owned = await (await get('/companies', await signIn(t, 'jose@example.com'))).json();
     expect(JSON.stringify(owned)).toContain('ProvisionalEinLetterObtained');
     const log = auditPageSchema.parse(await (await get(`/admin/audit?companyId=${ids.cafe}`)).json());
-    expect(log.items[0]).toMatchObject({ action: 'company_status_changed', actorEmail: t.env.ADMIN_EMAIL, details: { from: 'ObtainingEin', to: 'ProvisionalEinLetterObtained' } });
+    expect(log.items[0]).toMatchObject({
+      action: 'company_status_changed',
+      actorEmail: t.env.ADMIN_EMAIL,
+      details: { from: 'ObtainingEin', to: 'ProvisionalEinLetterObtained' },
+    });
   });
 
   it('refuses a jump along the path, a stale from, and an unknown company', async () => {
@@ -240,11 +257,18 @@ describe('login as user', () => {
       details: { method: 'POST', path: '/api/v1/checkout/00000000-0000-4000-8000-000000000000/pay', status: 403 },
     });
     // A normal user reaches the checkout (and hears the order does not exist, or the body is wrong).
-    expect((await t.request('/api/v1/checkout/00000000-0000-4000-8000-000000000000/pay', { method: 'POST', json: {}, cookies: userCookies })).status).not.toBe(403);
+    expect((await t.request('/api/v1/checkout/00000000-0000-4000-8000-000000000000/pay', { method: 'POST', json: {}, cookies: userCookies })).status).not.toBe(
+      403,
+    );
 
     t.clock.advance(1000);
     // A write the impersonation may make (a bookkeeping change, on `impersonatorMutators`) is logged too.
-    const mutation = { id: 1, name: 'createManualAccount', args: { id: randomUUID(), companyId: ids.cafe, name: 'Caja', createdAt: t.clock.now.toISOString() }, createdAt: t.clock.now.toISOString() };
+    const mutation = {
+      id: 1,
+      name: 'createManualAccount',
+      args: { id: randomUUID(), companyId: ids.cafe, name: 'Caja', createdAt: t.clock.now.toISOString() },
+      createdAt: t.clock.now.toISOString(),
+    };
     const pushed = await send('POST', '/sync/push', { clientId: randomUUID(), protocolVersion, mutations: [mutation] }, acting);
     expect(await pushed.json()).toEqual({ lastMutationId: 1, rejections: [] });
     const log = auditPageSchema.parse(await (await get(`/admin/audit?userId=${ids.bruno}`)).json());
@@ -359,7 +383,10 @@ describe('every admin route: 401 for visitors, 403 for users and for an admin ac
         .filter(([, operation]) => operation.tags?.includes('admin'))
         .map(([method]) => `${method.toUpperCase()} ${path.replace('/api/v1', '')}`),
     );
-    const tested = routes.map(([method, path]) => `${method} ${path.split('?')[0]!.replace(uuid, '{id}').replace(transactionUuid, '{transactionId}').replace('2026-11-01', '{dueDate}')}`);
+    const tested = routes.map(
+      ([method, path]) =>
+        `${method} ${path.split('?')[0]!.replace(uuid, '{id}').replace(transactionUuid, '{transactionId}').replace('2026-11-01', '{dueDate}')}`,
+    );
     // Return to admin is open by design: it needs the kept admin session, not the current one.
     expect(documented.filter((route) => route !== 'POST /admin/return').sort()).toEqual(tested.sort());
   });

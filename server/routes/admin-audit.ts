@@ -74,6 +74,9 @@ export function adminAuditRouter(deps: AppDeps) {
       const query = c.req.valid('query');
       const { rows } = await listAudit(deps.database.db, auditSubject(query));
       const name = `audit-${query.userId ?? query.companyId}.csv`;
-      return c.body(auditCsv(rows.map(auditEntry)), 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${name}"` });
+      return c.body(auditCsv(rows.map(auditEntry)), 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${name}"`,
+      });
     });
 }

@@ -30,7 +30,10 @@ export function adminDepositsRouter(deps: AppDeps) {
     path: '/admin/companies/{id}/held-deposits',
     summary: 'Admin: the company’s incoming payments held for review, oldest first, each with why',
     request: { params: idParams },
-    responses: { 200: { description: 'Held payments', content: json(z.object({ items: z.array(walletTransactionSchema) })) }, ...problemResponses(401, 403, 404) },
+    responses: {
+      200: { description: 'Held payments', content: json(z.object({ items: z.array(walletTransactionSchema) })) },
+      ...problemResponses(401, 403, 404),
+    },
   });
 
   const decisionRoute = (decision: 'release' | 'return') =>
@@ -38,7 +41,10 @@ export function adminDepositsRouter(deps: AppDeps) {
       ...staff,
       method: 'post',
       path: `/admin/companies/{id}/held-deposits/{transactionId}/${decision}`,
-      summary: decision === 'release' ? 'Admin: release a held incoming payment into the balance (audit-logged)' : 'Admin: return a held incoming payment to its sender (audit-logged)',
+      summary:
+        decision === 'release'
+          ? 'Admin: release a held incoming payment into the balance (audit-logged)'
+          : 'Admin: return a held incoming payment to its sender (audit-logged)',
       description: '409 `conflict` when the payment is no longer held by SPEC §1’s rule (decided already, or held by the provider itself).',
       request: { params: idParams.extend({ transactionId: z.uuid({ error: 'validation.invalid' }) }) },
       responses: { 200: { description: 'Decided', content: json(walletTransactionSchema) }, ...problemResponses(401, 403, 404, 409) },

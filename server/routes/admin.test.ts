@@ -37,7 +37,13 @@ describe('log in as user', () => {
 
     const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.subjectUserId, user.id));
     expect(rows).toEqual([
-      expect.objectContaining({ action: 'login_as_user', actorId: adminId, actorEmail: t.env.ADMIN_EMAIL, subjectEmail: 'customer@example.com', ip: '192.0.2.10' }),
+      expect.objectContaining({
+        action: 'login_as_user',
+        actorId: adminId,
+        actorEmail: t.env.ADMIN_EMAIL,
+        subjectEmail: 'customer@example.com',
+        ip: '192.0.2.10',
+      }),
     ]);
 
     // The impersonation survives a refresh, and it is not an admin session.

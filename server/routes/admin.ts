@@ -145,7 +145,10 @@ export function adminRouter(deps: AppDeps) {
       ...common,
       method: 'post',
       path: `/admin/users/{id}/${action}`,
-      summary: action === 'block' ? 'Admin: block an account, with a reason' : 'Admin: unblock an account (lifts both a staff block and the payment-expired flag), with a reason',
+      summary:
+        action === 'block'
+          ? 'Admin: block an account, with a reason'
+          : 'Admin: unblock an account (lifts both a staff block and the payment-expired flag), with a reason',
       request: { params: idParams, body: { content: json(userBlockSchema), required: true } },
       responses: { 204: { description: 'Done (and audit-logged)' }, ...problemResponses(400, 401, 403, 404, 409) },
     });
@@ -193,7 +196,8 @@ export function adminRouter(deps: AppDeps) {
     method: 'put',
     path: '/admin/companies/{id}/status',
     summary: "Admin: move a company's progress status (audit-logged; the owner is mailed once)",
-    description: '`from` must be the current status (409 `conflict` otherwise, so a repeated or racing change happens once); `status` one of `allowedStatuses`.',
+    description:
+      '`from` must be the current status (409 `conflict` otherwise, so a repeated or racing change happens once); `status` one of `allowedStatuses`.',
     request: { params: idParams, body: { content: json(companyStatusChangeSchema), required: true } },
     responses: { 200: { description: 'The company after the change', content: json(adminCompanyDetailSchema) }, ...problemResponses(400, 401, 403, 404, 409) },
   });

@@ -32,7 +32,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('login, logout, me', () => {
-
   it('signs in with email and password: HttpOnly Lax cookies, the user in the body', async () => {
     const user = await createUser(t, { email: 'login@example.com' });
     const response = await post(t, '/login', { email: '  LOGIN@example.com ', password: goodPassword });
@@ -138,7 +137,6 @@ describe('login, logout, me', () => {
 });
 
 describe('refresh rotation', () => {
-
   it('rotates the refresh token and renews an expired access token', async () => {
     const user = await createUser(t);
     const first = await signIn(t, user.email);
@@ -192,7 +190,6 @@ describe('refresh rotation', () => {
 });
 
 describe('password reset by mailed code', () => {
-
   const requestCode = async (email: string, language?: string) => {
     const before = t.mails.length;
     const response = await post(t, '/reset-password', language ? { email, language } : { email });
@@ -261,7 +258,9 @@ describe('password reset by mailed code', () => {
     const code = codeOf((await requestCode(user.email))[0]!.text)!;
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      expect(await answeredWith(await put(t, '/reset-password/confirm', { email: user.email, code: wrong, newPassword: 'Brand#New2026' }))).toBe('400 invalid_security_code');
+      expect(await answeredWith(await put(t, '/reset-password/confirm', { email: user.email, code: wrong, newPassword: 'Brand#New2026' }))).toBe(
+        '400 invalid_security_code',
+      );
     }
     t.clock.advance(16 * 60 * 1000); // past the rate-limit lock the five failures caused
     const right = await put(t, '/reset-password/confirm', { email: user.email, code, newPassword: 'Brand#New2026' });
@@ -273,7 +272,9 @@ describe('password reset by mailed code', () => {
     const first = codeOf((await requestCode(user.email))[0]!.text)!;
     const second = codeOf((await requestCode(user.email))[0]!.text)!;
     if (first !== second) {
-      expect(await answeredWith(await put(t, '/reset-password/confirm', { email: user.email, code: first, newPassword: 'Brand#New2026' }))).toBe('400 invalid_security_code');
+      expect(await answeredWith(await put(t, '/reset-password/confirm', { email: user.email, code: first, newPassword: 'Brand#New2026' }))).toBe(
+        '400 invalid_security_code',
+      );
     }
     expect((await put(t, '/reset-password/confirm', { email: user.email, code: second, newPassword: 'Brand#New2026' })).status).toBe(204);
   });
@@ -288,7 +289,6 @@ describe('password reset by mailed code', () => {
 });
 
 describe('temporary-password accounts', () => {
-
   it('must choose a new password before getting a session', async () => {
     const { user } = await createAccountWithTemporaryPassword(depsOf(t), { email: 'invited@example.com', firstName: 'Iris', lastName: 'Lima', language: 'en' });
     const mail = t.mails.find((m) => m.to === 'invited@example.com')!;
@@ -304,33 +304,55 @@ describe('temporary-password accounts', () => {
     const wrongSession = await put(t, '/reset-password/temporary-confirm', { email: user.email, newPassword: 'Chosen#2026', cognitoSession: 'forged' });
     expect(await answeredWith(wrongSession)).toBe('400 invalid_security_code');
 
-    const confirm = await put(t, '/reset-password/temporary-confirm', { email: user.email, newPassword: 'Chosen#2026', cognitoSession: challenge.data.cognitoSession });
+    const confirm = await put(t, '/reset-password/temporary-confirm', {
+      email: user.email,
+      newPassword: 'Chosen#2026',
+      cognitoSession: challenge.data.cognitoSession,
+    });
     expect(confirm.status).toBe(200);
     expect(await confirm.json()).toMatchObject({ status: 'ok', data: { id: user.id, email: 'invited@example.com' } });
     const cookies = cookiesFrom(confirm);
     expect((await t.request('/api/v1/users/me', { cookies })).status).toBe(200);
 
-    const replay = await put(t, '/reset-password/temporary-confirm', { email: user.email, newPassword: 'Again#2026', cognitoSession: challenge.data.cognitoSession });
+    const replay = await put(t, '/reset-password/temporary-confirm', {
+      email: user.email,
+      newPassword: 'Again#2026',
+      cognitoSession: challenge.data.cognitoSession,
+    });
     expect(await answeredWith(replay)).toBe('400 invalid_security_code');
     expect(await answeredWith(await post(t, '/login', { email: user.email, password: temporaryPassword }))).toBe('401 invalid_credentials');
     expect(await (await post(t, '/login', { email: user.email, password: 'Chosen#2026' })).json()).toMatchObject({ status: 'ok' });
   });
 
   it('refuses an expired challenge and a challenge used with another email', async () => {
-    const { user, temporaryPassword } = await createAccountWithTemporaryPassword(depsOf(t), { email: 'late@example.com', firstName: 'Leo', lastName: 'Paz', language: 'es' });
+    const { user, temporaryPassword } = await createAccountWithTemporaryPassword(depsOf(t), {
+      email: 'late@example.com',
+      firstName: 'Leo',
+      lastName: 'Paz',
+      language: 'es',
+    });
     const other = await createUser(t);
     const { data } = await (await post(t, '/login', { email: user.email, password: temporaryPassword })).json();
-    expect(await answeredWith(await put(t, '/reset-password/temporary-confirm', { email: other.email, newPassword: 'Chosen#2026', cognitoSession: data.cognitoSession }))).toBe(
-      '400 invalid_security_code',
-    );
+    expect(
+      await answeredWith(
+        await put(t, '/reset-password/temporary-confirm', { email: other.email, newPassword: 'Chosen#2026', cognitoSession: data.cognitoSession }),
+      ),
+    ).toBe('400 invalid_security_code');
     t.clock.advance(11 * 60 * 1000);
-    expect(await answeredWith(await put(t, '/reset-password/temporary-confirm', { email: user.email, newPassword: 'Chosen#2026', cognitoSession: data.cognitoSession }))).toBe(
-      '400 invalid_security_code',
-    );
+    expect(
+      await answeredWith(
+        await put(t, '/reset-password/temporary-confirm', { email: user.email, newPassword: 'Chosen#2026', cognitoSession: data.cognitoSession }),
+      ),
+    ).toBe('400 invalid_security_code');
   });
 
   it('generates temporary passwords that pass the password rules', async () => {
-    const { temporaryPassword } = await createAccountWithTemporaryPassword(depsOf(t), { email: 'rules@example.com', firstName: 'Ana', lastName: 'Ruiz', language: 'pt' });
+    const { temporaryPassword } = await createAccountWithTemporaryPassword(depsOf(t), {
+      email: 'rules@example.com',
+      firstName: 'Ana',
+      lastName: 'Ruiz',
+      language: 'pt',
+    });
     expect(temporaryPassword).toMatch(/[A-Z]/);
     expect(temporaryPassword).toMatch(/[a-z]/);
     expect(temporaryPassword).toMatch(/\d/);
@@ -339,7 +361,6 @@ describe('temporary-password accounts', () => {
 });
 
 describe('blocked users', () => {
-
   const block = (id: string) => t.database.db.update(users).set({ blockedAt: new Date() }).where(eq(users.id, id));
 
   it('refuses login with user_blocked, but only to someone who knows the password', async () => {
@@ -366,7 +387,6 @@ describe('blocked users', () => {
 });
 
 describe('rate limiting', () => {
-
   const login = (email: string, password: string, ip = '203.0.113.7') =>
     t.request('/api/v1/login', { method: 'POST', json: { email, password }, headers: { 'x-forwarded-for': `198.51.100.1, ${ip}` } });
 
@@ -402,7 +422,11 @@ describe('rate limiting', () => {
     expect(await answeredWith(await login(user.email, 'Wrong#2026', '203.0.113.66'))).toBe('429 rate_limited');
 
     const owner = (extra: Record<string, string> = {}) =>
-      t.request('/api/v1/login', { method: 'POST', json: { email: user.email, password: goodPassword, ...extra }, headers: { 'x-forwarded-for': '198.51.100.1, 203.0.113.67' } });
+      t.request('/api/v1/login', {
+        method: 'POST',
+        json: { email: user.email, password: goodPassword, ...extra },
+        headers: { 'x-forwarded-for': '198.51.100.1, 203.0.113.67' },
+      });
     const asked = await owner();
     expect(await answeredWith(asked)).toBe('401 login_code_required');
     expect(setCookies(asked)).toEqual([]);

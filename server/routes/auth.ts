@@ -15,7 +15,6 @@ import { problemResponses } from '../lib/problem-responses';
 import { withRateLimit, type RateLimitedEnv } from '../middleware/with-rate-limit';
 import { json } from '../lib/openapi';
 
-
 /** Sessions and passwords: login, logout, refresh, reset by mailed code, temporary-password confirmation. */
 export function authRouter(deps: AppDeps) {
   const postLogin = createRoute({
@@ -65,7 +64,8 @@ export function authRouter(deps: AppDeps) {
     method: 'put',
     path: '/reset-password/confirm',
     summary: 'Set a new password with the mailed security code',
-    description: 'Ends every session of the account. Any wrong, expired, spent or over-tried code is refused with 400 `invalid_security_code` (and counts towards the lock).',
+    description:
+      'Ends every session of the account. Any wrong, expired, spent or over-tried code is refused with 400 `invalid_security_code` (and counts towards the lock).',
     tags: ['auth'],
     middleware: [withRateLimit(deps, 'resetConfirm')] as const,
     request: { body: { content: json(resetConfirmSchema), required: true } },

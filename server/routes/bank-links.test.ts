@@ -78,9 +78,11 @@ describe('linked bank accounts on the local sandbox', () => {
     const rows = (pulled.changes.transactions?.puts ?? []) as { id: string; accountKind: string }[];
     expect(rows.filter((row) => row.accountKind === 'linked')).toHaveLength(58);
     // The accounts are synced too (names for the list, offline), without the provider's ids.
-    const accounts = (pulled.changes.linkedAccounts?.puts ?? []);
+    const accounts = pulled.changes.linkedAccounts?.puts ?? [];
     expect(accounts.map((account) => account.name).sort()).toEqual(['Plaid Checking', 'Plaid Credit Card', 'Plaid Saving']);
-    expect(accounts.every((account) => account.linkId === link.id && account.institutionName === 'First Platypus Bank' && !('providerAccountId' in account))).toBe(true);
+    expect(
+      accounts.every((account) => account.linkId === link.id && account.institutionName === 'First Platypus Bank' && !('providerAccountId' in account)),
+    ).toBe(true);
 
     const list = await t.request(`/api/v1/companies/${companyId}/bank-links`, { cookies: ownerCookies });
     expect(((await list.json()) as { items: BankLink[] }).items.map((item) => item.id)).toEqual([link.id]);
@@ -141,7 +143,9 @@ describe('linked bank accounts on the local sandbox', () => {
     const removed = await t.request(`/api/v1/companies/${companyId}/bank-links/${link.id}`, { method: 'DELETE', cookies: ownerCookies });
     expect(removed.status).toBe(204);
     expect(await bookedOf(t, companyId)).toHaveLength(58);
-    expect(((await (await t.request(`/api/v1/companies/${companyId}/bank-links`, { cookies: ownerCookies })).json()) as { items: unknown[] }).items).toEqual([]);
+    expect(((await (await t.request(`/api/v1/companies/${companyId}/bank-links`, { cookies: ownerCookies })).json()) as { items: unknown[] }).items).toEqual(
+      [],
+    );
     const [item] = await t.database.db.select().from(bankSandboxItems).where(eq(bankSandboxItems.itemId, stored!.itemId));
     expect(item!.removedAt).not.toBeNull();
     expect((await post(`/companies/${companyId}/bank-links/${link.id}/sync`, ownerCookies)).status).toBe(404);
@@ -170,11 +174,17 @@ describe('linked bank accounts on the local sandbox', () => {
     const link = await linkBank(companyId, ownerCookies, 'user_expiring');
     const refused = await post(`/companies/${companyId}/bank-links/${link.id}/sync`, ownerCookies);
     expect([refused.status, ((await refused.json()) as { code: string }).code]).toEqual([409, 'bank_login_required']);
-    const listed = ((await (await t.request(`/api/v1/companies/${companyId}/bank-links`, { cookies: ownerCookies })).json()) as { items: BankLink[] }).items[0]!;
+    const listed = ((await (await t.request(`/api/v1/companies/${companyId}/bank-links`, { cookies: ownerCookies })).json()) as { items: BankLink[] })
+      .items[0]!;
     expect(listed).toMatchObject({ status: 'login_required', errorCode: 'ITEM_LOGIN_REQUIRED' });
 
-    const { linkToken } = (await (await post(`/companies/${companyId}/bank-links/link-token`, ownerCookies, { linkId: link.id })).json()) as { linkToken: string };
-    expect((await post('/bank-linking/sandbox/link', ownerCookies, { linkToken, institutionId: 'ins_109508', username: 'user_expiring', password: 'pass_good' })).status).toBe(200);
+    const { linkToken } = (await (await post(`/companies/${companyId}/bank-links/link-token`, ownerCookies, { linkId: link.id })).json()) as {
+      linkToken: string;
+    };
+    expect(
+      (await post('/bank-linking/sandbox/link', ownerCookies, { linkToken, institutionId: 'ins_109508', username: 'user_expiring', password: 'pass_good' }))
+        .status,
+    ).toBe(200);
     const repaired = syncResultSchema.parse(await (await post(`/companies/${companyId}/bank-links/${link.id}/sync`, ownerCookies)).json());
     expect(repaired.link).toMatchObject({ status: 'active', errorCode: null });
   });
@@ -183,7 +193,10 @@ describe('linked bank accounts on the local sandbox', () => {
     const { companyId, ownerCookies } = await people(t);
     const busy = await linkBank(companyId, ownerCookies);
     const free = await linkBank(companyId, ownerCookies);
-    await t.database.db.update(bankLinks).set({ syncLeaseUntil: new Date(t.clock.now.getTime() + 60_000) }).where(eq(bankLinks.id, busy.id));
+    await t.database.db
+      .update(bankLinks)
+      .set({ syncLeaseUntil: new Date(t.clock.now.getTime() + 60_000) })
+      .where(eq(bankLinks.id, busy.id));
     const refused = await post(`/companies/${companyId}/bank-links/${busy.id}/sync`, ownerCookies);
     expect([refused.status, ((await refused.json()) as { code: string }).code]).toEqual([409, 'bank_sync_in_progress']);
     expect((await post(`/companies/${companyId}/bank-links/${free.id}/sync`, ownerCookies)).status).toBe(200);
@@ -200,7 +213,11 @@ describe('linked bank accounts on the local sandbox', () => {
     const fired = await sandbox().fireWebhook(stored!.itemId, 'SYNC_UPDATES_AVAILABLE');
     expect(fired.url).toBe(`${t.env.APP_URL}/api/v1/bank-linking/webhook`);
     const deliver = (body: string, verification?: string) =>
-      t.request('/api/v1/bank-linking/webhook', { method: 'POST', body, headers: { 'content-type': 'application/json', ...(verification ? { 'plaid-verification': verification } : {}) } });
+      t.request('/api/v1/bank-linking/webhook', {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json', ...(verification ? { 'plaid-verification': verification } : {}) },
+      });
     expect((await deliver(fired.body)).status).toBe(401);
     expect((await deliver(fired.body.replace('SYNC_UPDATES_AVAILABLE', 'DEFAULT_UPDATE'), fired.verification)).status).toBe(401);
     expect(await bookedOf(t, companyId)).toHaveLength(58);
@@ -228,16 +245,29 @@ describe('linked bank accounts on Plaid (a fake Plaid server)', () => {
 
   const post = (path: string, cookies: string, json: unknown = {}) => t.request(`/api/v1${path}`, { method: 'POST', cookies, json });
   const checking = fakePlaidAccounts[0].account_id;
-  const line = (id: string, amount: number, date = '2026-10-05', pending = false) => plaidTransaction({ id, account: checking, amount, date, name: `LINE ${id}`, merchant: 'Acme', pending });
+  const line = (id: string, amount: number, date = '2026-10-05', pending = false) =>
+    plaidTransaction({ id, account: checking, amount, date, name: `LINE ${id}`, merchant: 'Acme', pending });
 
   async function linkBank() {
     const everyone = await people(t);
-    const { linkToken, mode } = (await (await post(`/companies/${everyone.companyId}/bank-links/link-token`, everyone.ownerCookies)).json()) as { linkToken: string; mode: string };
+    const { linkToken, mode } = (await (await post(`/companies/${everyone.companyId}/bank-links/link-token`, everyone.ownerCookies)).json()) as {
+      linkToken: string;
+      mode: string;
+    };
     expect(mode).toBe('plaid');
     const publicToken = plaid.linkInBrowser(linkToken);
     const itemId = [...plaid.items.values()].at(-1)!.itemId;
-    plaid.item(itemId).changes.push({ kind: 'added', transaction: line('a1', 25.5) }, { kind: 'added', transaction: line('a2', -1200) }, { kind: 'added', transaction: line('p1', 9, '2026-10-06', true) });
-    const response = await post(`/companies/${everyone.companyId}/bank-links`, everyone.ownerCookies, { publicToken, institutionName: 'ignored when Plaid names it' });
+    plaid
+      .item(itemId)
+      .changes.push(
+        { kind: 'added', transaction: line('a1', 25.5) },
+        { kind: 'added', transaction: line('a2', -1200) },
+        { kind: 'added', transaction: line('p1', 9, '2026-10-06', true) },
+      );
+    const response = await post(`/companies/${everyone.companyId}/bank-links`, everyone.ownerCookies, {
+      publicToken,
+      institutionName: 'ignored when Plaid names it',
+    });
     expect(response.status).toBe(201);
     return { ...everyone, itemId, link: bankLinkSchema.parse(await response.json()) };
   }
@@ -253,7 +283,12 @@ describe('linked bank accounts on Plaid (a fake Plaid server)', () => {
     ]);
     expect(booked.find((row) => row.amountCents === -2550)!.id).toBe(linkedTransactionId(companyId, 'plaid', 'a1'));
 
-    plaid.item(itemId).changes.push({ kind: 'modified', transaction: { ...line('a1', 30), name: 'LINE a1 corrected' } }, { kind: 'removed', transaction_id: 'a2', account_id: checking });
+    plaid
+      .item(itemId)
+      .changes.push(
+        { kind: 'modified', transaction: { ...line('a1', 30), name: 'LINE a1 corrected' } },
+        { kind: 'removed', transaction_id: 'a2', account_id: checking },
+      );
     const result = syncResultSchema.parse(await (await post(`/companies/${companyId}/bank-links/${link.id}/sync`, ownerCookies)).json());
     expect(result).toMatchObject({ added: 0, modified: 1, removed: 1 });
     expect((await bookedOf(t, companyId)).map((row) => [row.description, row.amountCents])).toEqual([['LINE a1 corrected', -3000]]);
@@ -272,9 +307,18 @@ describe('linked bank accounts on Plaid (a fake Plaid server)', () => {
 
   it('keeps blocked transactions and locked years as they are when the bank changes or removes them', async () => {
     const { companyId, ownerCookies, itemId, link } = await linkBank();
-    await t.database.db.update(transactions).set({ blocked: true }).where(eq(transactions.id, linkedTransactionId(companyId, 'plaid', 'a1')));
+    await t.database.db
+      .update(transactions)
+      .set({ blocked: true })
+      .where(eq(transactions.id, linkedTransactionId(companyId, 'plaid', 'a1')));
     await t.database.db.insert(declarations).values({ companyId, year: 2026, sentAt: new Date() }).onConflictDoNothing();
-    plaid.item(itemId).changes.push({ kind: 'removed', transaction_id: 'a1', account_id: checking }, { kind: 'modified', transaction: line('a2', -1) }, { kind: 'added', transaction: line('late', 3) });
+    plaid
+      .item(itemId)
+      .changes.push(
+        { kind: 'removed', transaction_id: 'a1', account_id: checking },
+        { kind: 'modified', transaction: line('a2', -1) },
+        { kind: 'added', transaction: line('late', 3) },
+      );
     const result = syncResultSchema.parse(await (await post(`/companies/${companyId}/bank-links/${link.id}/sync`, ownerCookies)).json());
     expect(result).toMatchObject({ added: 1, modified: 0, removed: 0 });
     expect(await bookedOf(t, companyId)).toHaveLength(3);
@@ -286,8 +330,19 @@ describe('linked bank accounts on Plaid (a fake Plaid server)', () => {
     expect((await post(`/companies/${companyId}/bank-links/${link.id}/sync`, ownerCookies)).status).toBe(409);
     plaid.item(itemId).error = null;
     plaid.item(itemId).changes.push({ kind: 'added', transaction: line('w1', 4) });
-    const hook = await plaid.webhook({ webhook_type: 'TRANSACTIONS', webhook_code: 'SYNC_UPDATES_AVAILABLE', item_id: itemId, initial_update_complete: true, historical_update_complete: true, environment: 'sandbox' });
-    const response = await t.request('/api/v1/bank-linking/webhook', { method: 'POST', body: hook.body, headers: { 'content-type': 'application/json', 'plaid-verification': hook.verification } });
+    const hook = await plaid.webhook({
+      webhook_type: 'TRANSACTIONS',
+      webhook_code: 'SYNC_UPDATES_AVAILABLE',
+      item_id: itemId,
+      initial_update_complete: true,
+      historical_update_complete: true,
+      environment: 'sandbox',
+    });
+    const response = await t.request('/api/v1/bank-linking/webhook', {
+      method: 'POST',
+      body: hook.body,
+      headers: { 'content-type': 'application/json', 'plaid-verification': hook.verification },
+    });
     expect(response.status).toBe(200);
     expect(await bookedOf(t, companyId)).toHaveLength(3);
     const [stored] = await t.database.db.select().from(bankLinks).where(eq(bankLinks.id, link.id));

@@ -192,7 +192,13 @@ export function bankLinksRouter(deps: AppDeps, provider: BankLinkingProvider) {
         await upsertLinkedAccounts(
           tx,
           { id: linkId, companyId, institutionName: found.item.institutionName ?? institutionName ?? null },
-          found.accounts.map((account) => ({ providerAccountId: account.accountId, name: account.name, mask: account.mask, type: account.type, subtype: account.subtype })),
+          found.accounts.map((account) => ({
+            providerAccountId: account.accountId,
+            name: account.name,
+            mask: account.mask,
+            type: account.type,
+            subtype: account.subtype,
+          })),
           now,
         );
         await notifyScopes(tx, new Set([companyId]), null);
@@ -281,7 +287,8 @@ export function bankLinksRouter(deps: AppDeps, provider: BankLinkingProvider) {
           .set({ status: event.errorCode === 'ITEM_LOGIN_REQUIRED' ? 'login_required' : 'error', errorCode: event.errorCode, updatedAt: deps.now() })
           .where(eq(bankLinks.id, link.id));
       }
-      if (link && event.kind === 'repaired') await db.update(bankLinks).set({ status: 'active', errorCode: null, updatedAt: deps.now() }).where(eq(bankLinks.id, link.id));
+      if (link && event.kind === 'repaired')
+        await db.update(bankLinks).set({ status: 'active', errorCode: null, updatedAt: deps.now() }).where(eq(bankLinks.id, link.id));
       return c.json({ received: true as const }, 200);
     },
   );

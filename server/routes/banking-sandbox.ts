@@ -39,7 +39,8 @@ export function bankingSandboxRouter(deps: AppDeps, sandbox: SandboxBanking) {
   const depositRoute = createRoute({
     method: 'post',
     path: '/banking/sandbox/companies/{companyId}/deposits',
-    summary: 'Sandbox only: an incoming payment on one of the company’s virtual accounts (ACH, US wire, SEPA or SPEI; never SWIFT), checked against SPEC §1 like any deposit',
+    summary:
+      'Sandbox only: an incoming payment on one of the company’s virtual accounts (ACH, US wire, SEPA or SPEI; never SWIFT), checked against SPEC §1 like any deposit',
     tags: ['banking'],
     middleware: session,
     request: {
@@ -64,7 +65,10 @@ export function bankingSandboxRouter(deps: AppDeps, sandbox: SandboxBanking) {
         },
       },
     },
-    responses: { 202: { description: 'Delivered as a signed webhook' }, 409: { description: '`banking_not_approved`', content: { 'application/problem+json': { schema: problemSchema } } } },
+    responses: {
+      202: { description: 'Delivered as a signed webhook' },
+      409: { description: '`banking_not_approved`', content: { 'application/problem+json': { schema: problemSchema } } },
+    },
   });
 
   const router = new OpenAPIHono<AppEnv>();
@@ -85,7 +89,10 @@ export function bankingSandboxRouter(deps: AppDeps, sandbox: SandboxBanking) {
     const form = await c.req.parseBody();
     const decision = form.decision;
     if (decision !== 'approved' && decision !== 'rejected' && decision !== 'incomplete') throw new ProblemError(400, 'validation');
-    const [profile] = await db.select().from(bankingProfiles).where(eq(bankingProfiles.kycLinkId, c.req.param('id')));
+    const [profile] = await db
+      .select()
+      .from(bankingProfiles)
+      .where(eq(bankingProfiles.kycLinkId, c.req.param('id')));
     if (!profile) throw new ProblemError(404, 'not_found');
     await deliver(await sandbox.decideKyc(profile.kycLinkId, decision));
     return c.redirect(`${deps.env.APP_URL}/${defaultLanguage}/banking-crypto`, 303);

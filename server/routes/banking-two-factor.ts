@@ -18,7 +18,6 @@ import { renderMail } from '../providers/mail/render-mail';
 const codeBody = z.object({ code: twoFactorCodeSchema }).strict();
 const companyBody = z.object({ companyId: z.uuid({ error: 'validation.invalid' }) }).strict();
 
-
 const callerOf = (c: Context) => (c.var as { user?: SessionUser }).user?.id;
 
 /** Per-IP guesses of 2FA codes across accounts: the per-user lockout stops one account, this stops spraying many. */
@@ -130,7 +129,13 @@ export function bankingTwoFactorRouter(deps: AppDeps) {
             to: owner.email,
             language: owner.language,
             appUrl: deps.env.APP_URL,
-            values: { firstName: owner.firstName, code, minutes: twoFactorPolicy.resetCodeTtlMs / 60_000, requester: user.email, company: access.company.company.nameOption1 },
+            values: {
+              firstName: owner.firstName,
+              code,
+              minutes: twoFactorPolicy.resetCodeTtlMs / 60_000,
+              requester: user.email,
+              company: access.company.company.nameOption1,
+            },
           }),
         );
       }

@@ -35,7 +35,11 @@ describe('banking', () => {
   let sanctionedOwner: Person;
 
   const api = (path: string, person: Person | null, init: RequestInit & { json?: unknown } = {}) =>
-    t.request(`/api/v1/banking${path}`, { ...init, cookies: person?.cookies, headers: { 'x-forwarded-for': '198.51.100.7', ...(init.headers as Record<string, string>) } });
+    t.request(`/api/v1/banking${path}`, {
+      ...init,
+      cookies: person?.cookies,
+      headers: { 'x-forwarded-for': '198.51.100.7', ...(init.headers as Record<string, string>) },
+    });
 
   async function person(email: string): Promise<Person> {
     const user = await createUser(t, { email });
@@ -43,7 +47,10 @@ describe('banking', () => {
   }
 
   async function companyOf(ownerId: string, country: string): Promise<string> {
-    const [company] = await t.database.db.insert(companies).values({ ownerId, type: 'LLC', nameOption1: `Andes ${country}`, status: 'Completed' }).returning();
+    const [company] = await t.database.db
+      .insert(companies)
+      .values({ ownerId, type: 'LLC', nameOption1: `Andes ${country}`, status: 'Completed' })
+      .returning();
     await t.database.db.insert(partners).values({
       companyId: company!.id,
       position: 0,
@@ -79,7 +86,9 @@ describe('banking', () => {
 
   /** A KYB submitted straight into the table: the KYB route has its own tests below. */
   async function kybOnFile(id: string, by: string) {
-    await t.database.db.insert(kybSubmissions).values({ companyId: id, kind: 'business', form: validKyb(), draftId: randomUUID(), submittedBy: by, submittedAt: t.clock.now });
+    await t.database.db
+      .insert(kybSubmissions)
+      .values({ companyId: id, kind: 'business', form: validKyb(), draftId: randomUUID(), submittedBy: by, submittedAt: t.clock.now });
   }
 
   async function approve(id: string, who = owner) {
@@ -87,19 +96,39 @@ describe('banking', () => {
     const enabled = await api(`/companies/${id}/verification`, who, { method: 'POST' });
     expect(enabled.status).toBe(201);
     const [profile] = await t.database.db.select().from(bankingProfiles).where(eq(bankingProfiles.companyId, id));
-    const decision = await t.request(`/api/v1/banking/sandbox/kyc/${profile!.kycLinkId}`, { method: 'POST', body: new URLSearchParams({ decision: 'approved' }), headers: { origin: 'http://localhost:3000' } });
+    const decision = await t.request(`/api/v1/banking/sandbox/kyc/${profile!.kycLinkId}`, {
+      method: 'POST',
+      body: new URLSearchParams({ decision: 'approved' }),
+      headers: { origin: 'http://localhost:3000' },
+    });
     expect(decision.status).toBe(303);
   }
 
   /** A US bank account the SPEC rules accept. */
-  const usAccount = { region: 'US', ownerType: 'person', bankName: 'Chase', firstName: 'Ana', lastName: 'Pérez', accountNumber: '000123456789', routingNumber: '021000021', street: '123 Main St', city: 'New York', postalCode: '10001', country: 'US' };
+  const usAccount = {
+    region: 'US',
+    ownerType: 'person',
+    bankName: 'Chase',
+    firstName: 'Ana',
+    lastName: 'Pérez',
+    accountNumber: '000123456789',
+    routingNumber: '021000021',
+    street: '123 Main St',
+    city: 'New York',
+    postalCode: '10001',
+    country: 'US',
+  };
 
   /** Every route that moves money or changes where it goes, each with a body it would accept. */
   const moneyMovements = (who: Person) => [
     withdraw(who, { rail: 'tron', walletAddress: 'T'.repeat(34), amountCents: 10_000 }),
     api(`/companies/${companyId}/bank-accounts`, who, { method: 'POST', json: usAccount }),
     api(`/companies/${companyId}/bank-accounts/${randomUUID()}`, who, { method: 'DELETE' }),
-    api(`/companies/${companyId}/liquidation-addresses`, who, { method: 'POST', json: { currency: 'usdc', bankAccountId: randomUUID(), method: 'ach' }, headers: { 'idempotency-key': randomUUID() } }),
+    api(`/companies/${companyId}/liquidation-addresses`, who, {
+      method: 'POST',
+      json: { currency: 'usdc', bankAccountId: randomUUID(), method: 'ach' },
+      headers: { 'idempotency-key': randomUUID() },
+    }),
   ];
 
   /** The transfers the provider was asked for (the sandbox keeps Bridge's objects). */
@@ -175,7 +204,9 @@ describe('banking', () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
       const mail = t.mails.findLast((message) => message.to === 'resetter@example.com')!;
       const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
-      expect(await answeredWith(await api('/two-factor/reset/confirm', resetter, { method: 'POST', json: { code: code === '000000' ? '000001' : '000000' } }))).toBe('400 two_factor_invalid_reset_code');
+      expect(
+        await answeredWith(await api('/two-factor/reset/confirm', resetter, { method: 'POST', json: { code: code === '000000' ? '000001' : '000000' } })),
+      ).toBe('400 two_factor_invalid_reset_code');
       expect((await api('/two-factor/reset/confirm', resetter, { method: 'POST', json: { code } })).status).toBe(204);
       // The secret is gone: a new QR can be generated.
       expect((await api('/two-factor/setup', resetter, { method: 'POST', json: { companyId: company } })).status).toBe(201);
@@ -204,11 +235,14 @@ describe('banking', () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
       expect(mailsToBoss()).toBe(3);
       // No code was made for the refused request.
-      expect(await answeredWith(await api('/two-factor/reset/confirm', members[2]!, { method: 'POST', json: { code: '123456' } }))).toBe('400 two_factor_no_reset_code');
+      expect(await answeredWith(await api('/two-factor/reset/confirm', members[2]!, { method: 'POST', json: { code: '123456' } }))).toBe(
+        '400 two_factor_no_reset_code',
+      );
     });
 
     it('limits reset-code guesses per account and per address', async () => {
-      const confirm = (who: Person, ip: string) => api('/two-factor/reset/confirm', who, { method: 'POST', json: { code: '123456' }, headers: { 'x-forwarded-for': ip } });
+      const confirm = (who: Person, ip: string) =>
+        api('/two-factor/reset/confirm', who, { method: 'POST', json: { code: '123456' }, headers: { 'x-forwarded-for': ip } });
       const guesser = await person('reset-guesser@example.com');
       const others = [await person('reset-a@example.com'), await person('reset-b@example.com'), await person('reset-c@example.com')];
       const fresh = await person('reset-d@example.com');
@@ -231,7 +265,8 @@ describe('banking', () => {
       expect(overview).toMatchObject({ twoFactor: { enabled: false, canSetUp: true, access: false }, profile: null, balances: null, bankAccounts: null });
       expect((await api(`/companies/${companyId}/transactions`, teammate)).status).toBe(403);
       // The owner's code opens nothing for them: no money moves, no account is added.
-      for (const response of await Promise.all(moneyMovements(teammate))) expect([response.status, (await response.json()).code]).toEqual([403, 'two_factor_required']);
+      for (const response of await Promise.all(moneyMovements(teammate)))
+        expect([response.status, (await response.json()).code]).toEqual([403, 'two_factor_required']);
     });
 
     it('gives any other user a 404', async () => {
@@ -279,17 +314,33 @@ describe('banking', () => {
     /** Files this company uploaded and the server verified, one per name. */
     async function uploadedFile(company: string, uploader: string, name: string) {
       const key = `kyb/${company}/${randomUUID()}.pdf`;
-      await t.database.db.insert(uploads).values({ key, companyId: company, uploadType: 'kybDocument', fileName: name, size: 1000, contentType: 'application/pdf', uploadedBy: uploader, verifiedAt: t.clock.now });
+      await t.database.db
+        .insert(uploads)
+        .values({
+          key,
+          companyId: company,
+          uploadType: 'kybDocument',
+          fileName: name,
+          size: 1000,
+          contentType: 'application/pdf',
+          uploadedBy: uploader,
+          verifiedAt: t.clock.now,
+        });
       return { key, name, size: 1000, contentType: 'application/pdf' };
     }
 
     async function kybWithFiles(company: string, uploader: string) {
       const files = new Map<string, KybFile>();
-      for (const name of ['passport.pdf', 'bill.pdf', 'articles.pdf', 'shares.pdf', 'lease.pdf', 'ein.pdf', 'statement.pdf']) files.set(name, await uploadedFile(company, uploader, name));
+      for (const name of ['passport.pdf', 'bill.pdf', 'articles.pdf', 'shares.pdf', 'lease.pdf', 'ein.pdf', 'statement.pdf'])
+        files.set(name, await uploadedFile(company, uploader, name));
       const form = validKyb((name) => files.get(name)!);
       // The fixture's dates are valid on 2026-11-22: move them to the test clock's day.
       const shift = (date: string) => new Date(t.clock.now.getTime() - (Date.parse('2026-11-22') - Date.parse(date))).toISOString().slice(0, 10);
-      return { ...form, proofOfAddressDate: shift(form.proofOfAddressDate), owners: form.owners.map((owner) => ({ ...owner, proofOfAddressDate: shift(owner.proofOfAddressDate) })) };
+      return {
+        ...form,
+        proofOfAddressDate: shift(form.proofOfAddressDate),
+        owners: form.owners.map((owner) => ({ ...owner, proofOfAddressDate: shift(owner.proofOfAddressDate) })),
+      };
     }
 
     const submit = (who: Person, company: string, body: unknown) => api(`/companies/${company}/kyb`, who, { method: 'POST', json: body });
@@ -303,16 +354,28 @@ describe('banking', () => {
     it('validates the whole KYB again, whatever the browser checked', async () => {
       const { who, company } = await applicant('kyb-invalid@example.com');
       const form = await kybWithFiles(company, who.id);
-      const response = await submit(who, company, { draftId: randomUUID(), kind: 'business', form: { ...form, ein: '12-345', physicalAddress: { ...form.physicalAddress, addressLine1: 'PO Box 12' }, termsAccepted: false } });
+      const response = await submit(who, company, {
+        draftId: randomUUID(),
+        kind: 'business',
+        form: { ...form, ein: '12-345', physicalAddress: { ...form.physicalAddress, addressLine1: 'PO Box 12' }, termsAccepted: false },
+      });
       expect(response.status).toBe(400);
-      expect((await response.json()).errors).toMatchObject({ 'form.ein': ['validation.ein'], 'form.physicalAddress.addressLine1': ['kyb.validation.poBox'], 'form.termsAccepted': ['validation.acceptTerms'] });
+      expect((await response.json()).errors).toMatchObject({
+        'form.ein': ['validation.ein'],
+        'form.physicalAddress.addressLine1': ['kyb.validation.poBox'],
+        'form.termsAccepted': ['validation.acceptTerms'],
+      });
     });
 
     it('refuses files that are not verified KYB documents of this company', async () => {
       const { who, company } = await applicant('kyb-files@example.com');
       const form = await kybWithFiles(company, who.id);
       const foreign = await uploadedFile(companyId, owner.id, 'statement.pdf');
-      const response = await submit(who, company, { draftId: randomUUID(), kind: 'business', form: { ...form, documents: { ...form.documents, bankStatement1: foreign } } });
+      const response = await submit(who, company, {
+        draftId: randomUUID(),
+        kind: 'business',
+        form: { ...form, documents: { ...form.documents, bankStatement1: foreign } },
+      });
       expect(response.status).toBe(400);
       expect((await response.json()).errors).toEqual({ 'form.documents': ['validation.invalid'] });
     });
@@ -320,9 +383,16 @@ describe('banking', () => {
     it('refuses an owner who lives in a SPEC §1 country', async () => {
       const { who, company } = await applicant('kyb-sanctioned@example.com');
       const form = await kybWithFiles(company, who.id);
-      const response = await submit(who, company, { draftId: randomUUID(), kind: 'business', form: { ...form, owners: [{ ...form.owners[0]!, residenceCountry: 'SY' }] } });
+      const response = await submit(who, company, {
+        draftId: randomUUID(),
+        kind: 'business',
+        form: { ...form, owners: [{ ...form.owners[0]!, residenceCountry: 'SY' }] },
+      });
       expect(response.status).toBe(403);
-      expect(await response.json()).toMatchObject({ code: 'banking_unavailable_country', errors: { 'form.owners.0.residenceCountry': ['validation.bankingUnavailableCountry'] } });
+      expect(await response.json()).toMatchObject({
+        code: 'banking_unavailable_country',
+        errors: { 'form.owners.0.residenceCountry': ['validation.bankingUnavailableCountry'] },
+      });
     });
 
     it('keeps a valid KYB once, freezes its draft on every device, and opens the verification', async () => {
@@ -343,9 +413,19 @@ describe('banking', () => {
         clientId: randomUUID(),
         protocolVersion,
         mutations: [
-          { id: 1, name: 'saveDraft', args: { id: draftId, kind: 'kyb', companyId: company, step: 2, data: { kind: 'business', form: { legalName: 'Changed' } }, updatedAt: at }, createdAt: at },
+          {
+            id: 1,
+            name: 'saveDraft',
+            args: { id: draftId, kind: 'kyb', companyId: company, step: 2, data: { kind: 'business', form: { legalName: 'Changed' } }, updatedAt: at },
+            createdAt: at,
+          },
           { id: 2, name: 'deleteDraft', args: { id: draftId }, createdAt: at },
-          { id: 3, name: 'saveDraft', args: { id: randomUUID(), kind: 'kyb', companyId: company, step: 3, data: { kind: 'business', form: {}, submitted: true }, updatedAt: at }, createdAt: at },
+          {
+            id: 3,
+            name: 'saveDraft',
+            args: { id: randomUUID(), kind: 'kyb', companyId: company, step: 3, data: { kind: 'business', form: {}, submitted: true }, updatedAt: at },
+            createdAt: at,
+          },
         ],
       });
       expect(pushed.rejections).toEqual([
@@ -379,7 +459,10 @@ describe('banking', () => {
     });
 
     const deposit = async (cents: number) => {
-      const response = await api(`/sandbox/companies/${companyId}/deposits`, owner, { method: 'POST', json: { amountCents: cents, senderName: 'Ana Pérez', fromBank: 'Chase', rail: 'wire' } });
+      const response = await api(`/sandbox/companies/${companyId}/deposits`, owner, {
+        method: 'POST',
+        json: { amountCents: cents, senderName: 'Ana Pérez', fromBank: 'Chase', rail: 'wire' },
+      });
       expect(response.status).toBe(202);
     };
 
@@ -392,7 +475,8 @@ describe('banking', () => {
     it('refuses a withdrawal, a bank-account change or a liquidation address without a fresh two-factor code', async () => {
       t.clock.advance(6 * 60_000);
       const transfers = await providerTransfers();
-      for (const response of await Promise.all(moneyMovements(owner))) expect([response.status, (await response.json()).code]).toEqual([403, 'two_factor_step_up_required']);
+      for (const response of await Promise.all(moneyMovements(owner)))
+        expect([response.status, (await response.json()).code]).toEqual([403, 'two_factor_step_up_required']);
       expect(await providerTransfers()).toBe(transfers);
     });
 
@@ -400,7 +484,10 @@ describe('banking', () => {
       await verify(owner);
       const response = await withdraw(owner, { rail: 'tron', walletAddress: 'short', amountCents: 9_999 });
       expect(response.status).toBe(400);
-      expect((await response.json()).errors).toMatchObject({ amountCents: ['banking.validation.minimumAmount'], walletAddress: ['banking.validation.walletAddress'] });
+      expect((await response.json()).errors).toMatchObject({
+        amountCents: ['banking.validation.minimumAmount'],
+        walletAddress: ['banking.validation.walletAddress'],
+      });
     });
 
     it('sends once for the same Idempotency-Key, and refuses the key with another body', async () => {
@@ -430,7 +517,12 @@ describe('banking', () => {
       expect(account.status).toBe(201);
       const bankAccountId = ((await account.json()) as { id: string }).id;
       const key = randomUUID();
-      const create = () => api(`/companies/${companyId}/liquidation-addresses`, owner, { method: 'POST', json: { currency: 'usdc', bankAccountId, method: 'ach' }, headers: { 'idempotency-key': key } });
+      const create = () =>
+        api(`/companies/${companyId}/liquidation-addresses`, owner, {
+          method: 'POST',
+          json: { currency: 'usdc', bankAccountId, method: 'ach' },
+          headers: { 'idempotency-key': key },
+        });
       const answers = await Promise.all([create(), create()]);
       const bodies = await Promise.all(answers.map((answer) => answer.json()));
       expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
@@ -450,13 +542,19 @@ describe('banking', () => {
         const account = await api(`/companies/${company}/bank-accounts`, who, { method: 'POST', json: usAccount });
         expect(account.status).toBe(201);
         const bankAccountId = ((await account.json()) as { id: string }).id;
-        return api(`/companies/${company}/liquidation-addresses`, who, { method: 'POST', json: { currency: 'usdc', bankAccountId, method: 'ach' }, headers: { 'idempotency-key': key } });
+        return api(`/companies/${company}/liquidation-addresses`, who, {
+          method: 'POST',
+          json: { currency: 'usdc', bankAccountId, method: 'ach' },
+          headers: { 'idempotency-key': key },
+        });
       };
       const mine = await addressOf(owner, companyId);
       const theirs = await addressOf(other, otherCompany);
       expect([mine.status, theirs.status]).toEqual([201, 201]);
       expect((await theirs.json()).address).not.toBe((await mine.json()).address);
-      const keys = (await t.database.db.select().from(sandboxBridgeObjects).where(eq(sandboxBridgeObjects.kind, 'liquidation_address'))).map((row) => row.idempotencyKey);
+      const keys = (await t.database.db.select().from(sandboxBridgeObjects).where(eq(sandboxBridgeObjects.kind, 'liquidation_address'))).map(
+        (row) => row.idempotencyKey,
+      );
       expect(keys).not.toContain(key);
     });
 
@@ -513,9 +611,12 @@ describe('banking', () => {
       await approve(usCompanyId, usOwner);
     });
 
-    const depositTo = (company: string, who: Person, body: Record<string, unknown>) => api(`/sandbox/companies/${company}/deposits`, who, { method: 'POST', json: { fromBank: 'Chase', rail: 'ach_push', ...body } });
-    const usdBalance = async (company = companyId) => (await t.database.db.select().from(walletBalances).where(eq(walletBalances.companyId, company)))[0]?.availableCents ?? 0;
-    const rowOf = async (senderName: string) => (await t.database.db.select().from(walletTransactions).where(eq(walletTransactions.senderName, senderName)))[0]!;
+    const depositTo = (company: string, who: Person, body: Record<string, unknown>) =>
+      api(`/sandbox/companies/${company}/deposits`, who, { method: 'POST', json: { fromBank: 'Chase', rail: 'ach_push', ...body } });
+    const usdBalance = async (company = companyId) =>
+      (await t.database.db.select().from(walletBalances).where(eq(walletBalances.companyId, company)))[0]?.availableCents ?? 0;
+    const rowOf = async (senderName: string) =>
+      (await t.database.db.select().from(walletTransactions).where(eq(walletTransactions.senderName, senderName)))[0]!;
     const review = (company: string, id: string, decision: 'release' | 'return', cookies = admin) =>
       t.request(`/api/v1/admin/companies/${company}/held-deposits/${id}/${decision}`, { method: 'POST', cookies });
 
@@ -559,7 +660,8 @@ describe('banking', () => {
         { amountCents: 199_999, senderName: 'John Small', senderType: 'individual', rail: 'ach_push' },
       ];
       for (const body of allowed) expect((await depositTo(companyId, owner, body)).status).toBe(202);
-      for (const body of allowed) expect(await rowOf(body.senderName)).toMatchObject({ status: 'funds_received', holdReason: null, amountCents: body.amountCents });
+      for (const body of allowed)
+        expect(await rowOf(body.senderName)).toMatchObject({ status: 'funds_received', holdReason: null, amountCents: body.amountCents });
       expect((await rowOf('Globex GmbH')).rail).toBe('sepa_in');
       expect((await rowOf('Lucía Pérez')).rail).toBe('spei_in');
       expect(await usdBalance()).toBe(before + 900_000 + 5_000_000 + 500_000 + 199_999);
@@ -570,7 +672,11 @@ describe('banking', () => {
       expect((await depositTo(companyId, owner, { amountCents: 500_000, senderName: 'John Doe', senderType: 'individual' })).status).toBe(202);
       expect(await usdBalance()).toBe(before);
       const items = (await (await api(`/companies/${companyId}/transactions`, owner)).json()).items;
-      expect(items.find((item: { senderName: string }) => item.senderName === 'John Doe')).toMatchObject({ status: 'in_review', holdReason: 'unrelated_person_over_limit', amountCents: 500_000 });
+      expect(items.find((item: { senderName: string }) => item.senderName === 'John Doe')).toMatchObject({
+        status: 'in_review',
+        holdReason: 'unrelated_person_over_limit',
+        amountCents: 500_000,
+      });
       // The owner is also mailed, in their language, why and what they can do.
       await expect.poll(() => t.mails.filter((mail) => mail.to === owner.email && mail.text.includes('John Doe')).length).toBe(1);
       const mail = t.mails.find((each) => each.to === owner.email && each.text.includes('John Doe'))!;
@@ -582,7 +688,9 @@ describe('banking', () => {
     });
 
     it('holds what a US-resident company gets from anyone but itself or payroll', async () => {
-      expect((await depositTo(usCompanyId, usOwner, { amountCents: 300_000, senderName: 'ADP Inc', senderType: 'business', description: 'ACME PAYROLL' })).status).toBe(202);
+      expect(
+        (await depositTo(usCompanyId, usOwner, { amountCents: 300_000, senderName: 'ADP Inc', senderType: 'business', description: 'ACME PAYROLL' })).status,
+      ).toBe(202);
       expect((await depositTo(usCompanyId, usOwner, { amountCents: 10_000, senderName: 'Mary Pérez', senderType: 'individual' })).status).toBe(202);
       expect(await rowOf('ADP Inc')).toMatchObject({ status: 'funds_received', holdReason: null });
       expect(await rowOf('Mary Pérez')).toMatchObject({ status: 'in_review', holdReason: 'us_third_party' });
@@ -626,9 +734,21 @@ describe('banking', () => {
           event_category: 'virtual_account.activity',
           event_type: 'virtual_account.activity.updated',
           event_object_id: `va_event_${randomUUID()}`,
-          event_object: { id: `va_event_${randomUUID()}`, type, customer_id: profile!.customerId, deposit_id: depositId, amount, currency: 'usd', source: { payment_rail: 'wire', originator_name: senderName, bank_name: 'Chase' } },
+          event_object: {
+            id: `va_event_${randomUUID()}`,
+            type,
+            customer_id: profile!.customerId,
+            deposit_id: depositId,
+            amount,
+            currency: 'usd',
+            source: { payment_rail: 'wire', originator_name: senderName, bank_name: 'Chase' },
+          },
         });
-        const response = await t.request('/api/v1/banking/webhooks', { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-webhook-signature': await sandbox.sign(body, t.clock.now) } });
+        const response = await t.request('/api/v1/banking/webhooks', {
+          method: 'POST',
+          body,
+          headers: { 'content-type': 'application/json', 'x-webhook-signature': await sandbox.sign(body, t.clock.now) },
+        });
         expect(response.status).toBe(200);
       };
       const before = await usdBalance();
@@ -672,9 +792,19 @@ describe('banking', () => {
 
     it('refuses a bad signature', async () => {
       const [profile] = await t.database.db.select().from(bankingProfiles).where(eq(bankingProfiles.companyId, companyId));
-      const event = await sandbox().simulateDeposit({ customerId: profile!.customerId, amountCents: 1_000_000, senderName: 'Mallory', fromBank: 'Evil', rail: 'wire' });
+      const event = await sandbox().simulateDeposit({
+        customerId: profile!.customerId,
+        amountCents: 1_000_000,
+        senderName: 'Mallory',
+        fromBank: 'Evil',
+        rail: 'wire',
+      });
       const tampered = event.rawBody.replace('10000.00', '99999.00');
-      const response = await t.request('/api/v1/banking/webhooks', { method: 'POST', body: tampered, headers: { 'content-type': 'application/json', 'x-webhook-signature': event.signature } });
+      const response = await t.request('/api/v1/banking/webhooks', {
+        method: 'POST',
+        body: tampered,
+        headers: { 'content-type': 'application/json', 'x-webhook-signature': event.signature },
+      });
       expect(response.status).toBe(400);
       expect((await response.json()).code).toBe('webhook_signature_invalid');
       const unsigned = await t.request('/api/v1/banking/webhooks', { method: 'POST', body: event.rawBody, headers: { 'content-type': 'application/json' } });
@@ -683,8 +813,19 @@ describe('banking', () => {
 
     it('applies a replayed event once', async () => {
       const [profile] = await t.database.db.select().from(bankingProfiles).where(eq(bankingProfiles.companyId, companyId));
-      const event = await sandbox().simulateDeposit({ customerId: profile!.customerId, amountCents: 12_345, senderName: 'Replay', fromBank: 'Chase', rail: 'ach_push' });
-      const post = () => t.request('/api/v1/banking/webhooks', { method: 'POST', body: event.rawBody, headers: { 'content-type': 'application/json', 'x-webhook-signature': event.signature } });
+      const event = await sandbox().simulateDeposit({
+        customerId: profile!.customerId,
+        amountCents: 12_345,
+        senderName: 'Replay',
+        fromBank: 'Chase',
+        rail: 'ach_push',
+      });
+      const post = () =>
+        t.request('/api/v1/banking/webhooks', {
+          method: 'POST',
+          body: event.rawBody,
+          headers: { 'content-type': 'application/json', 'x-webhook-signature': event.signature },
+        });
       const balance = async () => (await t.database.db.select().from(walletBalances).where(eq(walletBalances.companyId, companyId)))[0]!.availableCents;
       const before = await balance();
       expect(await (await post()).json()).toEqual({ received: true, duplicate: false });
@@ -698,7 +839,11 @@ describe('banking', () => {
       const old = new Date(t.clock.now.getTime() - 11 * 60_000);
       const body = JSON.stringify({ event_id: 'wh_old', event_category: 'transfer', event_object_id: 'x', event_object: {} });
       const signature = await sandbox().sign(body, old);
-      const response = await t.request('/api/v1/banking/webhooks', { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-webhook-signature': signature } });
+      const response = await t.request('/api/v1/banking/webhooks', {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json', 'x-webhook-signature': signature },
+      });
       expect(response.status).toBe(400);
     });
   });

@@ -86,7 +86,10 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
     path: '/banking/companies/{companyId}/transactions',
     summary: 'Wallet transactions, newest first',
     request: { params: companyParams },
-    responses: { 200: { description: 'Transactions', content: json(z.object({ items: z.array(walletTransactionSchema) })) }, 403: problem('`two_factor_required`') },
+    responses: {
+      200: { description: 'Transactions', content: json(z.object({ items: z.array(walletTransactionSchema) })) },
+      403: problem('`two_factor_required`'),
+    },
   });
 
   const withdrawRoute = createRoute({
@@ -96,7 +99,10 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
     summary: 'Withdraw (bank or USDT). Needs a fresh step-up and an Idempotency-Key: a retry with the same key sends nothing more',
     request: { params: companyParams, headers: idempotencyHeaders, body: { content: json(withdrawalRequestSchema), required: true } },
     responses: {
-      201: { description: 'Sent, or `pending` while the provider has not answered (the resolver asks again; the balance stays taken)', content: json(walletTransactionSchema) },
+      201: {
+        description: 'Sent, or `pending` while the provider has not answered (the resolver asks again; the balance stays taken)',
+        content: json(walletTransactionSchema),
+      },
       200: { description: 'The first answer for this key', content: json(walletTransactionSchema) },
       400: problem('`validation`'),
       403: problem('`two_factor_step_up_required`, `impersonation_forbidden`'),
@@ -137,7 +143,10 @@ export function bankingRouter(deps: AppDeps, provider: BankingProvider | Sandbox
     path: '/banking/webhooks',
     summary: 'Provider events (Bridge format, `X-Webhook-Signature` verified; each event applied once)',
     tags: ['banking'],
-    responses: { 200: { description: 'Applied or already applied', content: json(z.object({ received: z.literal(true), duplicate: z.boolean() })) }, 400: problem('`webhook_signature_invalid`') },
+    responses: {
+      200: { description: 'Applied or already applied', content: json(z.object({ received: z.literal(true), duplicate: z.boolean() })) },
+      400: problem('`webhook_signature_invalid`'),
+    },
   });
 
   const routes = router

@@ -28,7 +28,16 @@ async function subscriptionOf(t: TestApp, userId: string, plan: Plan = 'standard
   await t.database.db.update(companies).set({ plan, billing }).where(eq(companies.id, companyId));
   const [row] = await t.database.db
     .insert(subscriptions)
-    .values({ companyId, userId, plan, billing, currentPeriodStart: periodStart, currentPeriodEnd: addPeriod(periodStart, billing), createdAt: now, updatedAt: now })
+    .values({
+      companyId,
+      userId,
+      plan,
+      billing,
+      currentPeriodStart: periodStart,
+      currentPeriodEnd: addPeriod(periodStart, billing),
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   return row!;
 }
@@ -43,8 +52,10 @@ describe('subscriptions, saved cards and invoices', () => {
 
   const call = (cookies: string, method: string, path: string, json?: unknown, key?: string) =>
     t.request(`/api/v1${path}`, { method, cookies, ...(json !== undefined ? { json } : {}), ...(key ? { headers: { 'idempotency-key': key } } : {}) });
-  const addCard = (cookies: string, cardNumber: string, key = crypto.randomUUID()) => call(cookies, 'POST', '/payment-methods', { paymentMethod: cardMethod(cardNumber) }, key);
-  const cardsOf = async (cookies: string) => (await (await call(cookies, 'GET', '/payment-methods')).json()).cards as { id: string; last4: string; isDefault: boolean }[];
+  const addCard = (cookies: string, cardNumber: string, key = crypto.randomUUID()) =>
+    call(cookies, 'POST', '/payment-methods', { paymentMethod: cardMethod(cardNumber) }, key);
+  const cardsOf = async (cookies: string) =>
+    (await (await call(cookies, 'GET', '/payment-methods')).json()).cards as { id: string; last4: string; isDefault: boolean }[];
 
   it('gives a paid company its subscription and its order an invoice with a PDF, both the owner’s only', async () => {
     const owner = await signedInUser(t, 'billing-owner@example.com');
@@ -101,14 +112,24 @@ describe('subscriptions, saved cards and invoices', () => {
     const subscription = await subscriptionOf(t, owner.user.id);
     expect(await (await addCard(owner.cookies, '4242424242424242')).json()).toMatchObject({ status: 'succeeded' });
     const preview = await (await call(owner.cookies, 'GET', `/subscriptions/${subscription.id}/proration?plan=standard&billing=annual`)).json();
-    expect(preview).toMatchObject({ price: 49_980, unusedCredit: 2_450, newCharge: 49_980, amountDue: 47_530, periodStart: now.toISOString(), periodEnd: '2027-11-22T00:00:00.000Z' });
+    expect(preview).toMatchObject({
+      price: 49_980,
+      unusedCredit: 2_450,
+      newCharge: 49_980,
+      amountDue: 47_530,
+      periodStart: now.toISOString(),
+      periodEnd: '2027-11-22T00:00:00.000Z',
+    });
 
     const key = crypto.randomUUID();
     const changed = await call(owner.cookies, 'POST', `/subscriptions/${subscription.id}/change`, { plan: 'standard', billing: 'annual' }, key);
     expect(await changed.json()).toMatchObject({ billing: 'annual', currentPeriodEnd: '2027-11-22T00:00:00.000Z', nextCharge: { amount: 49_980 } });
     // A retry of the same change (a lost answer) charges nothing more.
     expect((await call(owner.cookies, 'POST', `/subscriptions/${subscription.id}/change`, { plan: 'standard', billing: 'annual' }, key)).status).toBe(200);
-    const charges = await t.database.db.select().from(sandboxPaymentIntents).where(sql`${sandboxPaymentIntents.metadata}->>'altaSubscriptionId' = ${subscription.id}`);
+    const charges = await t.database.db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(sql`${sandboxPaymentIntents.metadata}->>'altaSubscriptionId' = ${subscription.id}`);
     expect(charges.map((charge) => charge.amount)).toEqual([47_530]);
     const [invoice] = await t.database.db.select().from(invoices).where(eq(invoices.companyId, subscription.companyId));
     expect(invoice).toMatchObject({ total: 47_530, cardLast4: '4242' });
@@ -119,19 +140,29 @@ describe('subscriptions, saved cards and invoices', () => {
   it('keeps a downgrade’s unused time as credit for the next charge, charging nothing now', async () => {
     const owner = await signedInUser(t, 'downgrade@example.com');
     const subscription = await subscriptionOf(t, owner.user.id, 'professional');
-    const changed = await call(owner.cookies, 'POST', `/subscriptions/${subscription.id}/change`, { plan: 'standard', billing: 'monthly' }, crypto.randomUUID());
+    const changed = await call(
+      owner.cookies,
+      'POST',
+      `/subscriptions/${subscription.id}/change`,
+      { plan: 'standard', billing: 'monthly' },
+      crypto.randomUUID(),
+    );
     expect(await changed.json()).toMatchObject({ plan: 'standard', credit: 2_500, nextCharge: { at: '2026-12-07T00:00:00.000Z', amount: 2_400 } });
   });
 
   it('refuses an upgrade without a card, and the same plan again', async () => {
     const owner = await signedInUser(t, 'no-card@example.com');
     const subscription = await subscriptionOf(t, owner.user.id);
-    expect(await answeredWith(await call(owner.cookies, 'POST', `/subscriptions/${subscription.id}/change`, { plan: 'enterprise', billing: 'monthly' }, crypto.randomUUID()))).toBe(
-      '409 no_payment_method',
-    );
-    expect(await answeredWith(await call(owner.cookies, 'POST', `/subscriptions/${subscription.id}/change`, { plan: 'standard', billing: 'monthly' }, crypto.randomUUID()))).toBe(
-      '409 plan_unchanged',
-    );
+    expect(
+      await answeredWith(
+        await call(owner.cookies, 'POST', `/subscriptions/${subscription.id}/change`, { plan: 'enterprise', billing: 'monthly' }, crypto.randomUUID()),
+      ),
+    ).toBe('409 no_payment_method');
+    expect(
+      await answeredWith(
+        await call(owner.cookies, 'POST', `/subscriptions/${subscription.id}/change`, { plan: 'standard', billing: 'monthly' }, crypto.randomUUID()),
+      ),
+    ).toBe('409 plan_unchanged');
   });
 
   it('cancels at the end of the period and undoes it', async () => {
@@ -142,7 +173,10 @@ describe('subscriptions, saved cards and invoices', () => {
       cancelAtPeriodEnd: true,
       nextCharge: null,
     });
-    expect(await (await call(owner.cookies, 'POST', `/subscriptions/${subscription.id}/resume`)).json()).toMatchObject({ cancelAtPeriodEnd: false, nextCharge: { amount: 4_900 } });
+    expect(await (await call(owner.cookies, 'POST', `/subscriptions/${subscription.id}/resume`)).json()).toMatchObject({
+      cancelAtPeriodEnd: false,
+      nextCharge: { amount: 4_900 },
+    });
     const stranger = await signedInUser(t, 'cancel-stranger@example.com');
     expect((await call(stranger.cookies, 'POST', `/subscriptions/${subscription.id}/cancel`)).status).toBe(404);
   });
@@ -153,7 +187,9 @@ describe('subscriptions, saved cards and invoices', () => {
     const challenge = await (await addCard(owner.cookies, '4000002500003155')).json();
     expect(challenge).toMatchObject({ status: 'requires_action', action: { type: 'three_d_secure', provider: 'sandbox', clientSecret: null } });
     expect(await cardsOf(owner.cookies)).toEqual([]);
-    const confirmed = await (await call(owner.cookies, 'POST', `/payment-methods/setups/${challenge.setupId}/confirm`, { challengeResult: 'completed' })).json();
+    const confirmed = await (
+      await call(owner.cookies, 'POST', `/payment-methods/setups/${challenge.setupId}/confirm`, { challengeResult: 'completed' })
+    ).json();
     expect(confirmed).toMatchObject({ status: 'succeeded', card: { brand: 'visa', last4: '3155', expMonth: 12, expYear: 2034, isDefault: true } });
 
     expect(await answeredWith(await addCard(owner.cookies, '4000000000000002'))).toBe('402 card_declined');
@@ -206,7 +242,10 @@ describe('Stripe webhooks', () => {
   const stripe = new Stripe('sk_test_alta');
   const fake = new FakeStripe();
   beforeAll(async () => {
-    [t] = await Promise.all([createTestApp({ STRIPE_SECRET_KEY: 'sk_test_alta', STRIPE_WEBHOOK_SECRET: secret, VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_alta' }), fake.listen()]);
+    [t] = await Promise.all([
+      createTestApp({ STRIPE_SECRET_KEY: 'sk_test_alta', STRIPE_WEBHOOK_SECRET: secret, VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_alta' }),
+      fake.listen(),
+    ]);
     t.clock.now = now;
   });
   afterAll(async () => {
@@ -215,20 +254,33 @@ describe('Stripe webhooks', () => {
 
   const send = (payload: string, signature: string) =>
     t.request('/api/v1/webhooks/stripe', { method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
-  const signed = (payload: string, signingSecret = secret, timestamp = Math.floor(t.clock.now.getTime() / 1000)) => stripe.webhooks.generateTestHeaderString({ payload, secret: signingSecret, timestamp });
+  const signed = (payload: string, signingSecret = secret, timestamp = Math.floor(t.clock.now.getTime() / 1000)) =>
+    stripe.webhooks.generateTestHeaderString({ payload, secret: signingSecret, timestamp });
 
   /**
    * An owner whose renewal went to Stripe and is still processing: a Stripe customer, the card
    * saved through a SetupIntent, the off-session PaymentIntent as the fake Stripe API holds it.
    */
   async function processingRenewal(paymentMethodId: string) {
-    const [user] = await t.database.db.insert(users).values({ email: `stripe-${crypto.randomUUID()}@example.com`, firstName: 'Ana', lastName: 'Lima' }).returning();
+    const [user] = await t.database.db
+      .insert(users)
+      .values({ email: `stripe-${crypto.randomUUID()}@example.com`, firstName: 'Ana', lastName: 'Lima' })
+      .returning();
     const subscription = await subscriptionOf(t, user!.id);
     const payments = createStripePayments(fake.options);
     const customerId = await payments.createCustomer({ email: user!.email, userId: user!.id, idempotencyKey: `customer:${user!.id}` });
     const setup = await payments.createSetup({ customerId, paymentMethod: { type: 'stripe', paymentMethodId }, idempotencyKey: crypto.randomUUID() });
     if (setup.status !== 'succeeded') throw new Error(setup.status);
-    await saveCard(t.database.db, { userId: user!.id, provider: 'stripe', providerPaymentMethodId: setup.card.id, brand: setup.card.brand, last4: setup.card.last4, expMonth: setup.card.expMonth, expYear: setup.card.expYear, createdAt: now });
+    await saveCard(t.database.db, {
+      userId: user!.id,
+      provider: 'stripe',
+      providerPaymentMethodId: setup.card.id,
+      brand: setup.card.brand,
+      last4: setup.card.last4,
+      expMonth: setup.card.expMonth,
+      expYear: setup.card.expYear,
+      createdAt: now,
+    });
     const charged = await payments.createPayment({
       amount: 4_900,
       currency: 'usd',
@@ -240,7 +292,14 @@ describe('Stripe webhooks', () => {
     const intentId = charged.status === 'failed' || charged.status === 'succeeded' ? charged.id! : '';
     await t.database.db
       .insert(subscriptionCharges)
-      .values({ subscriptionId: subscription.id, periodStart: subscription.currentPeriodEnd, status: 'processing', amount: 4_900, providerPaymentId: intentId, claimedAt: now });
+      .values({
+        subscriptionId: subscription.id,
+        periodStart: subscription.currentPeriodEnd,
+        status: 'processing',
+        amount: 4_900,
+        providerPaymentId: intentId,
+        claimedAt: now,
+      });
     return { user: user!, subscription, intent: fake.intents.get(intentId)! };
   }
 
@@ -307,11 +366,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('plan changes racing on PostgreS
     const subscription = await subscriptionOf(t, owner.user.id);
     // Last changed before the test's clock, so a change moves the version the others were priced on (as a real clock does).
     await t.database.db.update(subscriptions).set({ updatedAt: periodStart }).where(eq(subscriptions.id, subscription.id));
-    const added = await t.request('/api/v1/payment-methods', { method: 'POST', cookies: owner.cookies, json: { paymentMethod: cardMethod('4242424242424242') }, headers: { 'idempotency-key': crypto.randomUUID() } });
+    const added = await t.request('/api/v1/payment-methods', {
+      method: 'POST',
+      cookies: owner.cookies,
+      json: { paymentMethod: cardMethod('4242424242424242') },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
     expect(await added.json()).toMatchObject({ status: 'succeeded' });
     const key = crypto.randomUUID();
     const change = () =>
-      t.request(`/api/v1/subscriptions/${subscription.id}/change`, { method: 'POST', cookies: owner.cookies, json: { plan: 'enterprise', billing: 'monthly' }, headers: { 'idempotency-key': key } });
+      t.request(`/api/v1/subscriptions/${subscription.id}/change`, {
+        method: 'POST',
+        cookies: owner.cookies,
+        json: { plan: 'enterprise', billing: 'monthly' },
+        headers: { 'idempotency-key': key },
+      });
     // The subscription row is held while the ten go through pricing and charging, so none can finish before the others start.
     const holder = await (t.database.db as unknown as { $client: pg.Pool }).$client.connect();
     await holder.query('begin');
@@ -325,7 +394,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('plan changes racing on PostgreS
 
     const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id));
     expect(row).toMatchObject({ plan: 'enterprise', credit: 0 });
-    const charges = await t.database.db.select().from(sandboxPaymentIntents).where(sql`${sandboxPaymentIntents.metadata}->>'altaSubscriptionId' = ${subscription.id}`);
+    const charges = await t.database.db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(sql`${sandboxPaymentIntents.metadata}->>'altaSubscriptionId' = ${subscription.id}`);
     expect(charges).toHaveLength(1);
     expect(await t.database.db.select().from(invoices).where(eq(invoices.companyId, subscription.companyId))).toHaveLength(1);
     // One changed; the others were told the change was in progress, or answered it once it had gone through.
@@ -333,25 +405,51 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('plan changes racing on PostgreS
     expect(answers.every((answer) => answer === '200' || answer === '409 payment_in_progress')).toBe(true);
     // A retry after the race answers the change, charging nothing more.
     expect((await change()).status).toBe(200);
-    expect(await t.database.db.select().from(sandboxPaymentIntents).where(sql`${sandboxPaymentIntents.metadata}->>'altaSubscriptionId' = ${subscription.id}`)).toHaveLength(1);
+    expect(
+      await t.database.db
+        .select()
+        .from(sandboxPaymentIntents)
+        .where(sql`${sandboxPaymentIntents.metadata}->>'altaSubscriptionId' = ${subscription.id}`),
+    ).toHaveLength(1);
   });
 
   it('turns the charge of a change that lost the race after pricing into credit, once, on no invoice', async () => {
     const owner = await signedInUser(t, 'change-lost@example.com');
     const subscription = await subscriptionOf(t, owner.user.id);
     await t.database.db.update(subscriptions).set({ updatedAt: periodStart }).where(eq(subscriptions.id, subscription.id));
-    const added = await t.request('/api/v1/payment-methods', { method: 'POST', cookies: owner.cookies, json: { paymentMethod: cardMethod('4242424242424242') }, headers: { 'idempotency-key': crypto.randomUUID() } });
+    const added = await t.request('/api/v1/payment-methods', {
+      method: 'POST',
+      cookies: owner.cookies,
+      json: { paymentMethod: cardMethod('4242424242424242') },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
     expect(await added.json()).toMatchObject({ status: 'succeeded' });
     const plans = ['enterprise', 'professional'] as const;
     const due = Object.fromEntries(
       await Promise.all(
-        plans.map(async (plan) => [plan, (await (await t.request(`/api/v1/subscriptions/${subscription.id}/proration?plan=${plan}&billing=monthly`, { cookies: owner.cookies })).json()).amountDue as number] as const),
+        plans.map(
+          async (plan) =>
+            [
+              plan,
+              (await (await t.request(`/api/v1/subscriptions/${subscription.id}/proration?plan=${plan}&billing=monthly`, { cookies: owner.cookies })).json())
+                .amountDue as number,
+            ] as const,
+        ),
       ),
     );
     const keys = { enterprise: crypto.randomUUID(), professional: crypto.randomUUID() };
     const change = (plan: (typeof plans)[number]) =>
-      t.request(`/api/v1/subscriptions/${subscription.id}/change`, { method: 'POST', cookies: owner.cookies, json: { plan, billing: 'monthly' }, headers: { 'idempotency-key': keys[plan] } });
-    const intents = async () => t.database.db.select().from(sandboxPaymentIntents).where(sql`${sandboxPaymentIntents.metadata}->>'altaSubscriptionId' = ${subscription.id}`);
+      t.request(`/api/v1/subscriptions/${subscription.id}/change`, {
+        method: 'POST',
+        cookies: owner.cookies,
+        json: { plan, billing: 'monthly' },
+        headers: { 'idempotency-key': keys[plan] },
+      });
+    const intents = async () =>
+      t.database.db
+        .select()
+        .from(sandboxPaymentIntents)
+        .where(sql`${sandboxPaymentIntents.metadata}->>'altaSubscriptionId' = ${subscription.id}`);
 
     // Both changes price the same version and charge; the subscription row is held until both have, so one of them loses.
     const holder = await (t.database.db as unknown as { $client: pg.Pool }).$client.connect();

@@ -48,7 +48,14 @@ import { createSubscriptionChanges } from '../payments/subscription-changes';
 const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 const keyHeaders = z.object({ 'idempotency-key': idempotencyKeySchema });
 
-const toCard = (row: CardRow): SavedCard => ({ id: row.id, brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear, isDefault: row.isDefault });
+const toCard = (row: CardRow): SavedCard => ({
+  id: row.id,
+  brand: row.brand,
+  last4: row.last4,
+  expMonth: row.expMonth,
+  expYear: row.expYear,
+  isDefault: row.isDefault,
+});
 
 /**
  * Subscriptions, saved cards and invoices (SPEC §2, §3 Plans, §6 managed user; decision 031).
@@ -92,7 +99,9 @@ export function billingRouter(deps: AppDeps, provider: PaymentsProvider) {
     responses: {
       200: { description: 'The subscription after the change', content: json(subscriptionSchema) },
       ...problemResponses(400, 401, 403, 404),
-      402: problem('Declined: `card_declined`, `insufficient_funds`, `expired_card`, `incorrect_cvc`, `incorrect_number`, `authentication_failed`, `payment_failed`, with `declineCode`'),
+      402: problem(
+        'Declined: `card_declined`, `insufficient_funds`, `expired_card`, `incorrect_cvc`, `incorrect_number`, `authentication_failed`, `payment_failed`, with `declineCode`',
+      ),
       409: problem('`plan_unchanged`, `subscription_inactive`, `no_payment_method`, `payment_in_progress`, `conflict`'),
       422: problem('`idempotency_key_reused`'),
       502: problem('The payment provider failed; retry with the same key'),
@@ -132,7 +141,9 @@ export function billingRouter(deps: AppDeps, provider: PaymentsProvider) {
     responses: {
       200: { description: 'Saved, or a 3-D Secure challenge to run', content: json(cardSetupResultSchema) },
       ...problemResponses(400, 401, 403),
-      402: problem('Declined: `card_declined`, `insufficient_funds`, `expired_card`, `incorrect_cvc`, `incorrect_number`, `authentication_failed`, `payment_failed`, with `declineCode`'),
+      402: problem(
+        'Declined: `card_declined`, `insufficient_funds`, `expired_card`, `incorrect_cvc`, `incorrect_number`, `authentication_failed`, `payment_failed`, with `declineCode`',
+      ),
       422: problem('`idempotency_key_reused`'),
       502: problem('The payment provider failed; retry with the same key'),
     },
@@ -149,7 +160,9 @@ export function billingRouter(deps: AppDeps, provider: PaymentsProvider) {
     responses: {
       200: { description: 'Saved, or the challenge is still pending', content: json(cardSetupResultSchema) },
       ...problemResponses(400, 401, 403, 404),
-      402: problem('Declined: `card_declined`, `insufficient_funds`, `expired_card`, `incorrect_cvc`, `incorrect_number`, `authentication_failed`, `payment_failed`, with `declineCode`'),
+      402: problem(
+        'Declined: `card_declined`, `insufficient_funds`, `expired_card`, `incorrect_cvc`, `incorrect_number`, `authentication_failed`, `payment_failed`, with `declineCode`',
+      ),
     },
   });
 
@@ -193,7 +206,10 @@ export function billingRouter(deps: AppDeps, provider: PaymentsProvider) {
     security: [{ cookieAuth: [] }],
     middleware: [session] as const,
     request: { params: idParams },
-    responses: { 200: { description: 'The PDF', content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } } }, ...problemResponses(401, 404) },
+    responses: {
+      200: { description: 'The PDF', content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } } },
+      ...problemResponses(401, 404),
+    },
   });
 
   /** The account's provider customer, created at its first card (the key makes a retried creation the same customer). */
@@ -219,7 +235,8 @@ export function billingRouter(deps: AppDeps, provider: PaymentsProvider) {
       });
       return { status: 'succeeded', card: toCard(card) };
     }
-    if (outcome.status === 'requires_action' && setupId) return { status: 'requires_action', setupId, action: { type: 'three_d_secure', provider: provider.name, clientSecret: outcome.clientSecret } };
+    if (outcome.status === 'requires_action' && setupId)
+      return { status: 'requires_action', setupId, action: { type: 'three_d_secure', provider: provider.name, clientSecret: outcome.clientSecret } };
     if (outcome.status === 'failed') throw new ProblemError(402, outcome.code);
     throw new ProblemError(402, 'payment_failed');
   }
@@ -257,11 +274,21 @@ export function billingRouter(deps: AppDeps, provider: PaymentsProvider) {
       const key = c.req.valid('header')['idempotency-key'];
       const customerId = await customerFor(user);
       const outcome = await provided(() =>
-        provider.createSetup({ customerId, paymentMethod: toProviderMethod(c.req.valid('json').paymentMethod), idempotencyKey: `card-setup:${user.id}:${key}` }),
+        provider.createSetup({
+          customerId,
+          paymentMethod: toProviderMethod(c.req.valid('json').paymentMethod),
+          idempotencyKey: `card-setup:${user.id}:${key}`,
+        }),
       );
       if (outcome.status !== 'requires_action') return c.json(await setupAnswer(user, null, outcome), 200);
       // Kept for the confirmation after the challenge: the caller names it by Alta's id, never the provider's.
-      const setup = await recordCardSetup(db, { userId: user.id, idempotencyKey: key, provider: provider.name, providerSetupId: outcome.id, createdAt: deps.now() });
+      const setup = await recordCardSetup(db, {
+        userId: user.id,
+        idempotencyKey: key,
+        provider: provider.name,
+        providerSetupId: outcome.id,
+        createdAt: deps.now(),
+      });
       return c.json(await setupAnswer(user, setup.id, outcome), 200);
     })
     .openapi(confirmCardRoute, async (c) => {
@@ -332,4 +359,3 @@ export function billingRouter(deps: AppDeps, provider: PaymentsProvider) {
       });
     });
 }
-

@@ -20,8 +20,10 @@ let foreign: string;
 const owners = [boiOwnerFixture];
 const form = { company: boiCompanyFixture, owners };
 
-const submit = (companyId: string, body: unknown, as = owner) => t.request(`/api/v1/companies/${companyId}/boi-report`, { method: 'PUT', cookies: as, json: body });
-const reports = async (as: string) => (await (await t.request('/api/v1/boi-report', { cookies: as })).json()).items.map((item: unknown) => boiCompanyReportSchema.parse(item));
+const submit = (companyId: string, body: unknown, as = owner) =>
+  t.request(`/api/v1/companies/${companyId}/boi-report`, { method: 'PUT', cookies: as, json: body });
+const reports = async (as: string) =>
+  (await (await t.request('/api/v1/boi-report', { cookies: as })).json()).items.map((item: unknown) => boiCompanyReportSchema.parse(item));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -29,7 +31,8 @@ beforeAll(async () => {
   domestic = await insertTestCompany(t.database.db, o.id, [m.id]);
   foreign = await insertTestCompany(t.database.db, o.id, [m.id]);
   await t.database.db.execute(sql`update companies set migrated = true, origin_country = 'AR' where id = ${foreign}`);
-  await t.database.db.execute(sql`insert into partners (company_id, position, first_name, last_name, ownership, is_director, address_line_1, city, state_or_province, country, postal_code)
+  await t.database.db
+    .execute(sql`insert into partners (company_id, position, first_name, last_name, ownership, is_director, address_line_1, city, state_or_province, country, postal_code)
         values (${foreign}, 0, 'Joana', 'Silva', 100, true, 'Rua Augusta 100', 'Lisboa', 'Lisboa', 'PT', '1100-053')`);
   [owner, teammate, stranger] = [await signIn(t, o.email), await signIn(t, m.email), await signIn(t, s.email)];
 });
@@ -71,15 +74,27 @@ describe('BOI report', () => {
     await ensureAdmin({ env: t.env, database: t.database, mailer: { send: async () => {} }, now: () => t.clock.now });
     const admin = await signIn(t, t.env.ADMIN_EMAIL, t.env.ADMIN_PASSWORD);
     const staffView = adminCompanyDetailSchema.parse(await (await t.request(`/api/v1/admin/companies/${foreign}`, { cookies: admin })).json()).boi;
-    expect(staffView).toMatchObject({ requirement: 'required', status: 'submitted', filedAt: null, report: { legalName: 'Andes Labs S.A.', owners: [{ firstName: boiOwnerFixture.firstName }] } });
+    expect(staffView).toMatchObject({
+      requirement: 'required',
+      status: 'submitted',
+      filedAt: null,
+      report: { legalName: 'Andes Labs S.A.', owners: [{ firstName: boiOwnerFixture.firstName }] },
+    });
     const filed = (companyId: string, as = admin) => t.request(`/api/v1/admin/companies/${companyId}/boi-report/filed`, { method: 'POST', cookies: as });
     expect((await filed(foreign, owner)).status).toBe(403);
     expect((await filed(domestic)).status).toBe(409);
     expect((await filed(foreign)).status).toBe(204);
     expect((await filed(foreign)).status).toBe(409);
-    expect((await reports(owner)).find((item: { companyId: string }) => item.companyId === foreign)).toMatchObject({ status: 'filed', filedAt: t.clock.now.toISOString() });
+    expect((await reports(owner)).find((item: { companyId: string }) => item.companyId === foreign)).toMatchObject({
+      status: 'filed',
+      filedAt: t.clock.now.toISOString(),
+    });
     expect(await answeredWith(await submit(foreign, form))).toBe('409 boi_already_filed');
-    const [audit] = ((await t.database.db.execute(sql`select subject_company_id as company from audit_log where action = 'file_boi_report'`)) as { rows: { company: string }[] }).rows;
+    const [audit] = (
+      (await t.database.db.execute(sql`select subject_company_id as company from audit_log where action = 'file_boi_report'`)) as {
+        rows: { company: string }[];
+      }
+    ).rows;
     expect(audit?.company).toBe(foreign);
   });
 });

@@ -18,7 +18,6 @@ import { json } from '../lib/openapi';
  * staff mark it filed (decision 038).
  */
 
-
 type ReportRow = Awaited<ReturnType<typeof reportsOfCompanies>>[number];
 type PartnerRow = Awaited<ReturnType<typeof partnersOfCompanies>>[number];
 
@@ -32,7 +31,13 @@ function companyReport(company: CompanyRow, relation: 'owner' | 'teammate', part
     status: report?.status ?? 'notStarted',
     submittedAt: report?.submittedAt.toISOString() ?? null,
     filedAt: report?.filedAt?.toISOString() ?? null,
-    knownOwners: partners.map((partner) => ({ firstName: partner.firstName, lastName: partner.lastName, ownership: partner.ownership, isDirector: partner.isDirector, country: partner.country })),
+    knownOwners: partners.map((partner) => ({
+      firstName: partner.firstName,
+      lastName: partner.lastName,
+      ownership: partner.ownership,
+      isDirector: partner.isDirector,
+      country: partner.country,
+    })),
     form: report?.form ?? null,
     formationCountry: company.originCountry,
   };
@@ -58,7 +63,8 @@ export function boiRouter(deps: AppDeps) {
     method: 'put',
     path: '/companies/{id}/boi-report',
     summary: "Submit (or correct, until filed) a foreign reporting company's BOI report; the owner only",
-    description: 'The form is checked with the SPEC §5 owner rules. Exempt companies are refused with 409 `boi_not_required`, a filed report with 409 `boi_already_filed`, a teammate with 403 `owner_only`.',
+    description:
+      'The form is checked with the SPEC §5 owner rules. Exempt companies are refused with 409 `boi_not_required`, a filed report with 409 `boi_already_filed`, a teammate with 403 `owner_only`.',
     request: { params: z.object({ id: z.uuid({ error: 'validation.invalid' }) }), body: { required: true, content: json(z.record(z.string(), z.unknown())) } },
     responses: { 200: { description: 'The company’s report as stored', content: json(boiCompanyReportSchema) }, ...problemResponses(400, 401, 403, 404, 409) },
   });

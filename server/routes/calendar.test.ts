@@ -28,8 +28,11 @@ beforeAll(async () => {
   strangerCookies = await signIn(t, stranger.email);
   delaware = await insertTestCompany(t.database.db, owner.id, [teammate.id]);
   // A Delaware LLC of one Brazilian owner, formed in 2025: its 2025 return, its June 1 tax, its renewal.
-  await t.database.db.execute(sql`update companies set name_option_1 = 'Delta LLC', state = 'DE', plan = 'standard', billing = 'annual', status = 'Completed', constitution_date = '2025-03-10' where id = ${delaware}`);
-  await t.database.db.execute(sql`insert into partners (company_id, position, first_name, last_name, ownership, is_director, address_line_1, city, state_or_province, country, postal_code)
+  await t.database.db.execute(
+    sql`update companies set name_option_1 = 'Delta LLC', state = 'DE', plan = 'standard', billing = 'annual', status = 'Completed', constitution_date = '2025-03-10' where id = ${delaware}`,
+  );
+  await t.database.db
+    .execute(sql`insert into partners (company_id, position, first_name, last_name, ownership, is_director, address_line_1, city, state_or_province, country, postal_code)
     values (${delaware}, 0, 'Ana', 'Souza', 100, true, 'Rua Augusta 100', 'São Paulo', 'SP', 'BR', '01305-000')`);
 });
 afterAll(() => t.close());
@@ -56,8 +59,14 @@ describe('the deadline list', () => {
 
   it('lists nothing for a canceled company, though the state formed it', async () => {
     const canceled = await insertTestCompany(t.database.db, (await createUser(t)).id);
-    await t.database.db.execute(sql`update companies set state = 'DE', plan = 'standard', status = 'Canceled', constitution_date = '2025-03-10' where id = ${canceled}`);
-    const owner = ((await t.database.db.execute(sql`select u.email from users u join companies c on c.owner_id = u.id where c.id = ${canceled}`)) as { rows: { email: string }[] }).rows[0]!.email;
+    await t.database.db.execute(
+      sql`update companies set state = 'DE', plan = 'standard', status = 'Canceled', constitution_date = '2025-03-10' where id = ${canceled}`,
+    );
+    const owner = (
+      (await t.database.db.execute(sql`select u.email from users u join companies c on c.owner_id = u.id where c.id = ${canceled}`)) as {
+        rows: { email: string }[];
+      }
+    ).rows[0]!.email;
     const response = await list(`?companyId=${canceled}`, await signIn(t, owner));
     expect(((await response.json()) as { deadlines: Deadline[] }).deadlines).toEqual([]);
   });

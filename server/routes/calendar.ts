@@ -16,7 +16,6 @@ import { fill, serverTexts } from '../providers/mail/render-mail';
 import { formatDay } from '../tax-forms/labels';
 import { json } from '../lib/openapi';
 
-
 const deadlinesAnswerSchema = z.object({ deadlines: z.array(deadlineSchema) });
 const feedStateSchema = z.object({ active: z.boolean(), createdAt: z.string().nullable() });
 const feedCreatedSchema = z.object({ url: z.url() });

@@ -20,9 +20,7 @@ describe('checkout', () => {
 
   /** Charges the sandbox took for an order: what "charged twice" would show. */
   const chargesOf = async (order: PlacedOrder) =>
-    (await t.database.db.select().from(sandboxPaymentIntents)).filter(
-      (intent) => intent.metadata.orderId === order.orderId && intent.status === 'succeeded',
-    );
+    (await t.database.db.select().from(sandboxPaymentIntents)).filter((intent) => intent.metadata.orderId === order.orderId && intent.status === 'succeeded');
   const orderRow = async (order: PlacedOrder) => (await t.database.db.select().from(orders).where(eq(orders.id, order.orderId)))[0]!;
 
   describe('paying', () => {
@@ -76,7 +74,8 @@ describe('checkout', () => {
 
     it('stops an order after ten declined attempts (card testing)', async () => {
       const order = await placeOrder(t);
-      for (let attempt = 0; attempt < 10; attempt += 1) expect(await answeredWith(await payRequest(t, order, { cardNumber: '4000000000000002' }))).toBe('402 card_declined');
+      for (let attempt = 0; attempt < 10; attempt += 1)
+        expect(await answeredWith(await payRequest(t, order, { cardNumber: '4000000000000002' }))).toBe('402 card_declined');
       const stopped = await payRequest(t, order);
       expect(await answeredWith(stopped)).toBe('429 rate_limited');
       expect(await chargesOf(order)).toHaveLength(0);
@@ -203,7 +202,11 @@ describe('checkout', () => {
       const order = await placeOrder(t);
       const response = await payRequest(t, order, { cardNumber });
       const body = await response.json();
-      expect(body).toMatchObject({ status: 'requires_action', orderId: order.orderId, action: { type: 'three_d_secure', provider: 'sandbox', clientSecret: null } });
+      expect(body).toMatchObject({
+        status: 'requires_action',
+        orderId: order.orderId,
+        action: { type: 'three_d_secure', provider: 'sandbox', clientSecret: null },
+      });
       expect(await chargesOf(order)).toHaveLength(0);
 
       const view = await (await t.request(`/api/v1/orders/${order.orderId}`, { headers: { 'x-checkout-token': order.checkoutToken } })).json();
@@ -400,7 +403,9 @@ describe('checkout', () => {
       const placed = await Promise.all(Array.from({ length: 6 }, () => placeOrder(t)));
       const totals = await Promise.all(placed.map(async (order) => (await (await applyCoupon(order, 'RACE2')).json()).quote.total as number));
       const responses = await Promise.all(placed.map((order, index) => payRequest(t, order, { amount: totals[index] })));
-      const outcomes = (await Promise.all(responses.map(async (response) => ((await outcome(response)) === 'succeeded' ? 'succeeded' : answeredWith(response))))).sort();
+      const outcomes = (
+        await Promise.all(responses.map(async (response) => ((await outcome(response)) === 'succeeded' ? 'succeeded' : answeredWith(response))))
+      ).sort();
       expect(outcomes).toEqual(['422 invalid_coupon', '422 invalid_coupon', '422 invalid_coupon', '422 invalid_coupon', 'succeeded', 'succeeded']);
       expect(await redemptions('RACE2')).toBe(2);
       const charged = (await Promise.all(placed.map(chargesOf))).flat();

@@ -26,7 +26,9 @@ const payRoute = createRoute({
     200: { description: 'Succeeded, or requires a 3-D Secure challenge', content: json(payResultSchema) },
     400: problem('Invalid input, or a payment method this provider does not take (`payment_method_unsupported`)'),
     401: problem('No checkout token and not signed in'),
-    402: problem('Declined: `card_declined`, `insufficient_funds`, `expired_card`, `incorrect_cvc`, `incorrect_number`, `authentication_failed`, `payment_failed`'),
+    402: problem(
+      'Declined: `card_declined`, `insufficient_funds`, `expired_card`, `incorrect_cvc`, `incorrect_number`, `authentication_failed`, `payment_failed`',
+    ),
     404: problem('No such order for this caller'),
     409: problem('`order_paid`, `order_expired`, `price_mismatch` (with the server `amount`), `payment_in_progress`'),
     422: problem('`idempotency_key_reused`, `invalid_coupon` (its last redemption went to someone else), `banking_unavailable_country`'),
@@ -43,7 +45,9 @@ const confirmRoute = createRoute({
   request: { params: orderIdParams, headers: checkoutHeaders, body: { content: json(confirmPaymentSchema), required: true } },
   responses: {
     200: { description: 'Succeeded, or the challenge is still pending', content: json(payResultSchema) },
-    402: problem('Declined after the challenge: `authentication_failed` (challenge failed), the other declines, or `payment_failed` (the provider canceled the payment)'),
+    402: problem(
+      'Declined after the challenge: `authentication_failed` (challenge failed), the other declines, or `payment_failed` (the provider canceled the payment)',
+    ),
     404: problem('No such order or payment for this caller'),
     409: problem('`order_expired`, `payment_in_progress`'),
   },

@@ -10,7 +10,6 @@ import { withSession } from '../middleware/with-session';
 import { json } from '../lib/openapi';
 import { problem } from '../lib/problem-responses';
 
-
 function toSummary(company: CompanyRow, relation: 'owner' | 'teammate'): CompanySummary {
   return {
     id: company.id,
@@ -86,7 +85,10 @@ export function companiesRouter(deps: AppDeps) {
     middleware: [session] as const,
     request: { params: z.object({ id: z.uuid({ error: 'validation.invalid' }) }) },
     responses: {
-      200: { description: 'The documents, newest first; view or download each through POST /uploads/download-url', content: json(z.object({ items: z.array(companyDocumentSchema) })) },
+      200: {
+        description: 'The documents, newest first; view or download each through POST /uploads/download-url',
+        content: json(z.object({ items: z.array(companyDocumentSchema) })),
+      },
       401: problem('`unauthorized`'),
       404: problem('`not_found`: no such company, or not the caller’s'),
     },

@@ -14,7 +14,8 @@ let companyId: string;
 let partnerId: string;
 
 /** Declare → PUT → complete, as the browser does; answers each step's response. */
-const upload = (as: string, body: Record<string, unknown>, bytes: Uint8Array, contentType = 'application/pdf') => uploadDocument(t, as, { companyId, ...body }, bytes, contentType);
+const upload = (as: string, body: Record<string, unknown>, bytes: Uint8Array, contentType = 'application/pdf') =>
+  uploadDocument(t, as, { companyId, ...body }, bytes, contentType);
 
 const documents = async (as: string) => t.request(`/api/v1/companies/${companyId}/documents`, { cookies: as });
 
@@ -90,13 +91,31 @@ describe('company documents', () => {
 
   it('lets staff add the generated EIN document (audited), which owners read and cannot delete; users cannot upload it', async () => {
     expect((await upload(owner, { uploadType: 'generatedEinDocument', fileName: 'ein-letter.pdf', size: pdf.length }, pdf)).declared.status).toBe(403);
-    expect((await t.request(`/api/v1/admin/companies/${companyId}/uploads`, { method: 'POST', cookies: owner, json: { uploadType: 'generatedEinDocument', fileName: 'x.pdf', size: pdf.length } })).status).toBe(403);
-    const declared = await t.request(`/api/v1/admin/companies/${companyId}/uploads`, { method: 'POST', cookies: admin, json: { uploadType: 'generatedEinDocument', fileName: 'ein-letter.pdf', size: pdf.length } });
+    expect(
+      (
+        await t.request(`/api/v1/admin/companies/${companyId}/uploads`, {
+          method: 'POST',
+          cookies: owner,
+          json: { uploadType: 'generatedEinDocument', fileName: 'x.pdf', size: pdf.length },
+        })
+      ).status,
+    ).toBe(403);
+    const declared = await t.request(`/api/v1/admin/companies/${companyId}/uploads`, {
+      method: 'POST',
+      cookies: admin,
+      json: { uploadType: 'generatedEinDocument', fileName: 'ein-letter.pdf', size: pdf.length },
+    });
     expect(declared.status).toBe(201);
     const presigned = await declared.json();
-    expect((await t.request(localPath(presigned.url), { method: 'PUT', body: new Blob([pdf]), headers: { 'content-type': 'application/pdf' } })).status).toBe(200);
+    expect((await t.request(localPath(presigned.url), { method: 'PUT', body: new Blob([pdf]), headers: { 'content-type': 'application/pdf' } })).status).toBe(
+      200,
+    );
     expect((await t.request('/api/v1/admin/uploads/complete', { method: 'POST', cookies: admin, json: { key: presigned.key } })).status).toBe(200);
-    const audit = ((await t.database.db.execute(sql`select details from audit_log where action = 'upload_company_document'`)) as { rows: { details: Record<string, string> }[] }).rows;
+    const audit = (
+      (await t.database.db.execute(sql`select details from audit_log where action = 'upload_company_document'`)) as {
+        rows: { details: Record<string, string> }[];
+      }
+    ).rows;
     expect(audit[0]?.details).toMatchObject({ companyId, key: presigned.key, uploadType: 'generatedEinDocument' });
     // The company's staff page shows it in the company's log.
     const companyLog = await (await t.request(`/api/v1/admin/audit?companyId=${companyId}`, { cookies: admin })).json();

@@ -20,7 +20,6 @@ import { problem } from '../lib/problem-responses';
  */
 export const contactRateRule: RateRule = { max: 5, windowMs: 60 * 60_000, baseLockMs: 15 * 60_000, maxLockMs: 24 * 60 * 60_000 };
 
-
 const postContact = createRoute({
   method: 'post',
   path: '/contact',

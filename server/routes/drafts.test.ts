@@ -54,13 +54,21 @@ describe('GET /api/v1/drafts/:id', () => {
   it("stamps each upload with the server's clock, not the device's: a device a day ahead gets no later version than the next real save", async () => {
     const { id, secret, upload } = await uploadDraft();
     const aheadByADay = new Date(t.clock.now.getTime() + 24 * 60 * 60 * 1000).toISOString();
-    const skewed = await t.request(`/api/v1/drafts/${id}`, { method: 'PUT', json: { ...upload, step: 4, updatedAt: aheadByADay }, headers: { 'x-forwarded-for': freshIp() } });
+    const skewed = await t.request(`/api/v1/drafts/${id}`, {
+      method: 'PUT',
+      json: { ...upload, step: 4, updatedAt: aheadByADay },
+      headers: { 'x-forwarded-for': freshIp() },
+    });
     const skewedVersion = ((await skewed.json()) as { updatedAt: string }).updatedAt;
     expect(skewedVersion).toBe(t.clock.now.toISOString());
     expect(await (await read(id, secret)).json()).toMatchObject({ step: 4, updatedAt: skewedVersion });
     // A minute later another device with a correct clock saves: its version is the later one.
     t.clock.advance(60_000);
-    const honest = await t.request(`/api/v1/drafts/${id}`, { method: 'PUT', json: { ...upload, step: 6, updatedAt: t.clock.now.toISOString() }, headers: { 'x-forwarded-for': freshIp() } });
+    const honest = await t.request(`/api/v1/drafts/${id}`, {
+      method: 'PUT',
+      json: { ...upload, step: 6, updatedAt: t.clock.now.toISOString() },
+      headers: { 'x-forwarded-for': freshIp() },
+    });
     const honestVersion = ((await honest.json()) as { updatedAt: string }).updatedAt;
     expect(Date.parse(honestVersion)).toBeGreaterThan(Date.parse(skewedVersion));
     expect(await (await read(id, secret)).json()).toMatchObject({ step: 6, updatedAt: honestVersion });
@@ -81,7 +89,15 @@ describe('GET /api/v1/drafts/:id', () => {
   const registerWithDraft = (id: string, secret: string | null) =>
     t.request('/api/v1/users', {
       method: 'POST',
-      json: { firstName: 'Lucía', lastName: 'Gómez', email: `lucia-${randomUUID()}@example.com`, password: 'Secret#2026', acceptTerms: true, language: 'es', companyDraftId: id },
+      json: {
+        firstName: 'Lucía',
+        lastName: 'Gómez',
+        email: `lucia-${randomUUID()}@example.com`,
+        password: 'Secret#2026',
+        acceptTerms: true,
+        language: 'es',
+        companyDraftId: id,
+      },
       headers: { 'x-forwarded-for': freshIp(), ...(secret === null ? {} : { 'x-draft-secret': secret }) },
     });
 
@@ -112,7 +128,10 @@ describe('GET /api/v1/drafts/:id', () => {
     const ip = freshIp();
     const key = `guestDraft:ip:${ip}`;
     expect((await read(id, secret, ip)).status).toBe(200);
-    await t.database.db.update(rateLimits).set({ hits: guestDraftRateRule.max - 1 }).where(eq(rateLimits.key, key));
+    await t.database.db
+      .update(rateLimits)
+      .set({ hits: guestDraftRateRule.max - 1 })
+      .where(eq(rateLimits.key, key));
     expect((await read(id, secret, ip)).status).toBe(200);
     const refused = await read(id, secret, ip);
     expect(refused.status).toBe(429);

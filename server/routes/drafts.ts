@@ -56,7 +56,7 @@ const getGuestDraft = createRoute({
 const postDraftLinkMail = createRoute({
   method: 'post',
   path: '/drafts/{id}/email-link',
-  summary: "Email a guest the link that continues their wizard draft on another device",
+  summary: 'Email a guest the link that continues their wizard draft on another device',
   description:
     'Needs the draft secret in `X-Draft-Secret`, like reading the draft. The mail, in `lang`, carries `/{lang}/continue#<id>.<secret>`. Limited per draft and per address: past either limit the answer is 429 `rate_limited` with Retry-After.',
   tags: ['drafts'],
@@ -153,7 +153,12 @@ export function draftsRouter(deps: AppDeps) {
       sendMailInBackground(
         deps,
         'continueDraft',
-        renderMail('continueDraft', { to: email, language: lang, appUrl: deps.env.APP_URL, values: { firstName: '', draftId: id, secret, days: syncRetentionDays } }),
+        renderMail('continueDraft', {
+          to: email,
+          language: lang,
+          appUrl: deps.env.APP_URL,
+          values: { firstName: '', draftId: id, secret, days: syncRetentionDays },
+        }),
       );
       return c.body(null, 202);
     });

@@ -61,14 +61,17 @@ function fromPattern(pattern: string): fc.Arbitrary<string> {
 function stringOf(schema: Schema): fc.Arbitrary<string> {
   if (schema.format === 'uuid') return fc.uuid();
   if (schema.format === 'email') return fc.emailAddress();
-  if (schema.format === 'date-time') return fc.date({ noInvalidDate: true, min: new Date('2000-01-01'), max: new Date('2100-01-01') }).map((d) => d.toISOString());
+  if (schema.format === 'date-time')
+    return fc.date({ noInvalidDate: true, min: new Date('2000-01-01'), max: new Date('2100-01-01') }).map((d) => d.toISOString());
   if (schema.pattern) return fromPattern(schema.pattern);
   return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 60) });
 }
 
 /** A value the schema describes, each part now and then replaced by a hostile one (`mixed`), or not. */
 function valueOf(schema: Schema | undefined, depth = 0, mixed = true): fc.Arbitrary<unknown> {
-  return mixed ? fc.oneof({ weight: 4, arbitrary: conforming(schema, depth, mixed) }, { weight: 1, arbitrary: hostileValue }) : conforming(schema, depth, mixed);
+  return mixed
+    ? fc.oneof({ weight: 4, arbitrary: conforming(schema, depth, mixed) }, { weight: 1, arbitrary: hostileValue })
+    : conforming(schema, depth, mixed);
 }
 
 const poisons = ['\u0000', '\ud800', 'x\udfff', 'a\u0000b'];
@@ -89,8 +92,8 @@ function poisoned(value: unknown, pick: number, poison: string): unknown {
   if (poison === 'deep') (slot.parent as Record<string | number, unknown>)[slot.key] = deepArray(200);
   else if (typeof current === 'string') (slot.parent as Record<string | number, unknown>)[slot.key] = current + poison;
   else if (!Array.isArray(slot.parent) && slot.parent !== root) {
-    delete (slot.parent)[slot.key];
-    (slot.parent)[`${slot.key}${poison}`] = current;
+    delete slot.parent[slot.key];
+    slot.parent[`${slot.key}${poison}`] = current;
   } else (slot.parent as Record<string | number, unknown>)[slot.key] = poison;
   return root.root;
 }
@@ -116,14 +119,17 @@ function conforming(schema: Schema | undefined, depth: number, mixed = true): fc
       return fc.array(valueOf(schema.items, depth + 1, mixed), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 4, 4) });
     case 'object': {
       const properties = Object.entries(schema.properties ?? {});
-      if (properties.length === 0) return fc.dictionary(fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom(...hostileStrings)), valueOf(undefined, depth + 1, mixed), { maxKeys: 3 });
+      if (properties.length === 0)
+        return fc.dictionary(fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom(...hostileStrings)), valueOf(undefined, depth + 1, mixed), { maxKeys: 3 });
       const required = new Set(schema.required ?? []);
       const record = fc.record(Object.fromEntries(properties.map(([key, s]) => [key, valueOf(s, depth + 1, mixed)])), {
         requiredKeys: properties.map(([key]) => key).filter((key) => required.has(key)),
       });
       // Now and then a field the schema does not know.
       if (!mixed) return record;
-      return fc.tuple(record, fc.option(fc.constantFrom(...hostileStrings.slice(0, 5)), { freq: 5 })).map(([value, extra]) => (extra === null ? value : { ...value, [extra]: 1 }));
+      return fc
+        .tuple(record, fc.option(fc.constantFrom(...hostileStrings.slice(0, 5)), { freq: 5 }))
+        .map(([value, extra]) => (extra === null ? value : { ...value, [extra]: 1 }));
     }
     default:
       return fc.jsonValue({ maxDepth: 2 });
@@ -132,7 +138,7 @@ function conforming(schema: Schema | undefined, depth: number, mixed = true): fc
 
 /** Path segments and query values as they travel: percent-encoded, or raw malformed escapes. */
 const encoded = (value: unknown) => {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
   return text.isWellFormed() ? encodeURIComponent(text) : '%ED%A0%80';
 };
 const urlPart = (schema: Schema | undefined) =>
@@ -143,7 +149,11 @@ const urlPart = (schema: Schema | undefined) =>
   );
 /** Header values: what fetch can send (visible ASCII), schema-derived or not. */
 const headerValue = (schema: Schema | undefined) =>
-  fc.oneof(valueOf(schema), fc.string({ maxLength: 300 })).map((value) => String(typeof value === 'string' ? value : JSON.stringify(value)).replace(/[^\x20-\x7e]/g, '').slice(0, 4000));
+  fc.oneof(valueOf(schema), fc.string({ maxLength: 300 })).map((value) =>
+    String(typeof value === 'string' ? value : JSON.stringify(value))
+      .replace(/[^\x20-\x7e]/g, '')
+      .slice(0, 4000),
+  );
 
 const rawBodies = ['', 'not json', '{', '{"a":', 'null', '[]', '"\\u0000"', '{"x":"\\ud800"}', '['.repeat(200_000) + ']'.repeat(200_000)];
 
@@ -151,9 +161,11 @@ function requestOf(route: string, operation: Operation, sessions: string[]) {
   const parameters = operation.parameters ?? [];
   const pathParts = fc.record(Object.fromEntries(parameters.filter((p) => p.in === 'path').map((p) => [p.name, urlPart(p.schema)])));
   const query = fc.array(
-    fc.constantFrom(...(parameters.filter((p) => p.in === 'query').length > 0 ? parameters.filter((p) => p.in === 'query') : [{ in: 'query' as const, name: 'x' }])).chain((p) =>
-      urlPart(p.schema).map((value) => `${p.name}=${value}`),
-    ),
+    fc
+      .constantFrom(
+        ...(parameters.filter((p) => p.in === 'query').length > 0 ? parameters.filter((p) => p.in === 'query') : [{ in: 'query' as const, name: 'x' }]),
+      )
+      .chain((p) => urlPart(p.schema).map((value) => `${p.name}=${value}`)),
     { maxLength: 3 },
   );
   const headers = fc.record(Object.fromEntries(parameters.filter((p) => p.in === 'header').map((p) => [p.name, headerValue(p.schema)])), { requiredKeys: [] });
@@ -161,7 +173,12 @@ function requestOf(route: string, operation: Operation, sessions: string[]) {
   const body = schema
     ? fc.oneof(
         { weight: 2, arbitrary: conforming(schema, 0, false).map((value) => JSON.stringify(value)) },
-        { weight: 4, arbitrary: fc.tuple(conforming(schema, 0, false), fc.nat(), fc.constantFrom(...poisons, 'deep')).map(([value, pick, poison]) => JSON.stringify(poisoned(value, pick, poison))) },
+        {
+          weight: 4,
+          arbitrary: fc
+            .tuple(conforming(schema, 0, false), fc.nat(), fc.constantFrom(...poisons, 'deep'))
+            .map(([value, pick, poison]) => JSON.stringify(poisoned(value, pick, poison))),
+        },
         { weight: 2, arbitrary: conforming(schema, 0).map((value) => JSON.stringify(value)) },
         { weight: 1, arbitrary: fc.constantFrom(...rawBodies) },
       )
@@ -193,7 +210,9 @@ afterAll(async () => {
 
 describe('no 5xx, whatever arrives', () => {
   it('on every operation of the OpenAPI document', { timeout: 120_000 }, async () => {
-    const operations = Object.entries(document.paths).flatMap(([route, methods]) => Object.entries(methods).map(([method, operation]) => ({ route, method, operation })));
+    const operations = Object.entries(document.paths).flatMap(([route, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ route, method, operation })),
+    );
     expect(operations.length).toBeGreaterThanOrEqual(32);
     for (const { route, method, operation } of operations) {
       await fc.assert(

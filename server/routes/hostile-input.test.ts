@@ -35,7 +35,10 @@ describe('unstorable text', () => {
   });
 
   it("in a new account's attribution", async () => {
-    await expectValidation(await t.request('/api/v1/users', { method: 'POST', json: registration({ attribution: { utmSource: 'x\ud800' } }) }), 'attribution.utmSource');
+    await expectValidation(
+      await t.request('/api/v1/users', { method: 'POST', json: registration({ attribution: { utmSource: 'x\ud800' } }) }),
+      'attribution.utmSource',
+    );
   });
 
   it("in the admin's search", async () => {
@@ -48,7 +51,10 @@ describe('unstorable text', () => {
 
   it("in a guest draft's data and keys", async () => {
     const upload = (data: unknown) =>
-      t.request(`/api/v1/drafts/${randomUUID()}`, { method: 'PUT', json: { secret: 's'.repeat(43), kind: 'companyCreation', step: 1, data, updatedAt: '2026-11-22T10:00:00.000Z' } });
+      t.request(`/api/v1/drafts/${randomUUID()}`, {
+        method: 'PUT',
+        json: { secret: 's'.repeat(43), kind: 'companyCreation', step: 1, data, updatedAt: '2026-11-22T10:00:00.000Z' },
+      });
     await expectValidation(await upload({ values: { name: 'a\u0000' } }), 'data.values');
     expect((await upload({ ['\udfff']: 1 })).status).toBe(400);
   });
@@ -56,7 +62,11 @@ describe('unstorable text', () => {
   it('in a sync mutation name', async () => {
     await ensureAdmin({ env: t.env, database: t.database, mailer: { send: async () => {} }, now: () => t.clock.now });
     const cookies = await signIn(t, t.env.ADMIN_EMAIL, t.env.ADMIN_PASSWORD);
-    const push = { clientId: randomUUID(), protocolVersion: 1, mutations: [{ id: 1, name: 'save\u0000Draft', args: {}, createdAt: '2026-11-22T10:00:00.000Z' }] };
+    const push = {
+      clientId: randomUUID(),
+      protocolVersion: 1,
+      mutations: [{ id: 1, name: 'save\u0000Draft', args: {}, createdAt: '2026-11-22T10:00:00.000Z' }],
+    };
     await expectValidation(await t.request('/api/v1/sync/push', { method: 'POST', json: push, cookies }), 'mutations.0.name');
   });
 });

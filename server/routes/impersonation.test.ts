@@ -84,7 +84,8 @@ async function sweep(operations: string[]): Promise<string[]> {
     const [status, code] = await statusAndCode(await t.request(`/api/v1${pathOf(route)}`, { method, json: {}, cookies: acting }));
     const refused = status === 403 && code === 'impersonation_forbidden';
     const listed = Object.hasOwn(impersonatorOperations, operation);
-    if (refused === listed) mismatches.push(`${operation}: ${listed ? 'listed, yet refused' : `neither listed nor refused (answered ${status} ${code ?? ''})`}`);
+    if (refused === listed)
+      mismatches.push(`${operation}: ${listed ? 'listed, yet refused' : `neither listed nor refused (answered ${status} ${code ?? ''})`}`);
     await endImpersonation(acting);
   }
   return mismatches;
@@ -125,7 +126,11 @@ describe('an admin acting as a user', () => {
 
   it('cannot invite a teammate, nor accept an invitation sent to the customer; both refusals are audit-logged', async () => {
     const acting = await impersonate();
-    const invited = await t.request('/api/v1/teammates', { method: 'POST', cookies: acting, json: { email: 'admin-own@example.com', companyIds: [companyId], language: 'en' } });
+    const invited = await t.request('/api/v1/teammates', {
+      method: 'POST',
+      cookies: acting,
+      json: { email: 'admin-own@example.com', companyIds: [companyId], language: 'en' },
+    });
     expect(await statusAndCode(invited)).toEqual([403, 'impersonation_forbidden']);
     expect(t.mails.filter((mail) => mail.to === 'admin-own@example.com')).toEqual([]);
     expect(await t.database.db.select().from(teammateInvitations).where(eq(teammateInvitations.email, 'admin-own@example.com'))).toEqual([]);
@@ -133,14 +138,20 @@ describe('an admin acting as a user', () => {
     // Another owner invites the customer; the link reaches the impersonated session.
     const other = await createUser(t);
     const otherCompany = await insertTestCompany(t.database.db, other.id);
-    const sent = await t.request('/api/v1/teammates', { method: 'POST', cookies: await signIn(t, other.email), json: { email: customer.email, companyIds: [otherCompany], language: 'en' } });
+    const sent = await t.request('/api/v1/teammates', {
+      method: 'POST',
+      cookies: await signIn(t, other.email),
+      json: { email: customer.email, companyIds: [otherCompany], language: 'en' },
+    });
     expect(sent.status).toBe(201);
     const link = t.mails.findLast((mail) => mail.to === customer.email)!.text.match(/\/join-team#([\w.-]+)/)![1]!;
     const accepted = await t.request('/api/v1/teammates/accept', { method: 'POST', cookies: acting, json: { link } });
     expect(await statusAndCode(accepted)).toEqual([403, 'impersonation_forbidden']);
     expect((await t.database.db.select().from(teammateInvitations).where(eq(teammateInvitations.email, customer.email)))[0]!.acceptedAt).toBeNull();
     // The customer, in their own session, still can.
-    expect(await (await t.request('/api/v1/teammates/accept', { method: 'POST', cookies: customer.cookies, json: { link } })).json()).toEqual({ companyIds: [otherCompany] });
+    expect(await (await t.request('/api/v1/teammates/accept', { method: 'POST', cookies: customer.cookies, json: { link } })).json()).toEqual({
+      companyIds: [otherCompany],
+    });
 
     const refusals = await t.database.db
       .select({ details: auditLog.details })
@@ -166,7 +177,9 @@ describe('an admin acting as a user', () => {
       return totpOf(secret, customer.email).generate({ timestamp: t.clock.now.getTime() });
     };
     expect((await t.request('/api/v1/banking/two-factor/verify', { method: 'POST', cookies: customer.cookies, json: { code: code() } })).status).toBe(204);
-    await t.database.db.insert(kybSubmissions).values({ companyId, kind: 'business', form: validKyb(), draftId: randomUUID(), submittedBy: customer.id, submittedAt: t.clock.now });
+    await t.database.db
+      .insert(kybSubmissions)
+      .values({ companyId, kind: 'business', form: validKyb(), draftId: randomUUID(), submittedBy: customer.id, submittedAt: t.clock.now });
 
     const acting = await impersonate();
     const verified = await t.request('/api/v1/banking/two-factor/verify', { method: 'POST', cookies: acting, json: { code: code() } });
@@ -183,7 +196,11 @@ describe('an admin acting as a user', () => {
       const response = await t.request('/api/v1/sync/push', {
         method: 'POST',
         cookies: acting,
-        json: { clientId: randomUUID(), protocolVersion, mutations: mutations.map((mutation, index) => ({ id: index + 1, createdAt: '2026-11-24T10:00:00.000Z', ...mutation })) },
+        json: {
+          clientId: randomUUID(),
+          protocolVersion,
+          mutations: mutations.map((mutation, index) => ({ id: index + 1, createdAt: '2026-11-24T10:00:00.000Z', ...mutation })),
+        },
       });
       expect(response.status).toBe(200);
       return (await response.json()) as { lastMutationId: number; rejections: { mutationId: number; code: string }[] };
@@ -193,7 +210,9 @@ describe('an admin acting as a user', () => {
     const names = Object.keys(mutators);
     const answered = await push(names.map((name) => ({ name, args: {} })));
     expect(answered.lastMutationId).toBe(names.length);
-    const refusedNames = answered.rejections.filter((rejection) => rejection.code === 'impersonation_forbidden').map((rejection) => names[rejection.mutationId - 1]);
+    const refusedNames = answered.rejections
+      .filter((rejection) => rejection.code === 'impersonation_forbidden')
+      .map((rejection) => names[rejection.mutationId - 1]);
     expect(refusedNames.sort()).toEqual(names.filter((name) => !impersonatorMutators.has(name)).sort());
     expect(refusedNames).toEqual(expect.arrayContaining(['saveDraft', 'deleteDraft']));
 
@@ -206,7 +225,11 @@ describe('an admin acting as a user', () => {
     expect(mixed).toEqual({ lastMutationId: 2, rejections: [{ mutationId: 1, code: 'impersonation_forbidden' }] });
     // The customer's own pull: the account is there, the draft is not.
     const pulled = await (
-      await t.request('/api/v1/sync/pull', { method: 'POST', cookies: customer.cookies, json: { clientId: randomUUID(), protocolVersion, cursor: null, lastMutationId: 0 } })
+      await t.request('/api/v1/sync/pull', {
+        method: 'POST',
+        cookies: customer.cookies,
+        json: { clientId: randomUUID(), protocolVersion, cursor: null, lastMutationId: 0 },
+      })
     ).json();
     const rows = JSON.stringify(pulled);
     expect(rows).toContain(accountId);

@@ -19,10 +19,18 @@ const letter = { sender: 'Internal Revenue Service', summary: 'Notice CP575: you
 
 /** Staff's three steps: declare the item, PUT the scan, complete. */
 async function addMail(fields: Record<string, unknown>, bytes: Uint8Array, contentType = 'application/pdf', as = admin) {
-  const declared = await t.request(`/api/v1/admin/companies/${companyId}/mail`, { method: 'POST', cookies: as, json: { ...letter, size: bytes.length, ...fields } });
+  const declared = await t.request(`/api/v1/admin/companies/${companyId}/mail`, {
+    method: 'POST',
+    cookies: as,
+    json: { ...letter, size: bytes.length, ...fields },
+  });
   if (declared.status !== 201) return { declared };
   const { id, upload } = await declared.json();
-  const put = await t.request(local(upload.url), { method: 'PUT', body: new Blob([bytes as Uint8Array<ArrayBuffer>]), headers: { 'content-type': contentType } });
+  const put = await t.request(local(upload.url), {
+    method: 'PUT',
+    body: new Blob([bytes as Uint8Array<ArrayBuffer>]),
+    headers: { 'content-type': contentType },
+  });
   const completed = await t.request(`/api/v1/admin/mail/${id}/complete`, { method: 'POST', cookies: as });
   return { declared, put, completed, id: id as string, key: upload.key as string };
 }
@@ -46,7 +54,15 @@ describe('mailing', () => {
     first = added.id!;
     for (const as of [owner, teammate]) {
       const [item] = await items(as);
-      expect(mailItemSchema.parse(item)).toMatchObject({ id: first, type: 'Letter', quantity: 1, sender: letter.sender, readAt: null, forwarding: null, file: { name: 'irs-cp575.pdf' } });
+      expect(mailItemSchema.parse(item)).toMatchObject({
+        id: first,
+        type: 'Letter',
+        quantity: 1,
+        sender: letter.sender,
+        readAt: null,
+        forwarding: null,
+        file: { name: 'irs-cp575.pdf' },
+      });
       const { url } = await (await t.request('/api/v1/uploads/download-url', { method: 'POST', cookies: as, json: { key: item!.file.key } })).json();
       expect(new Uint8Array(await (await t.request(local(url))).arrayBuffer())).toEqual(pdf);
     }
@@ -63,7 +79,10 @@ describe('mailing', () => {
 
   it('lists newest first, with type and quantity as staff gave them', async () => {
     t.clock.advance(1000);
-    const added = await addMail({ sender: 'Wyoming Secretary of State', summary: 'Annual report reminder', type: 'LegalNotice', quantity: 2, receivedAt: '2026-11-21' }, pdf);
+    const added = await addMail(
+      { sender: 'Wyoming Secretary of State', summary: 'Annual report reminder', type: 'LegalNotice', quantity: 2, receivedAt: '2026-11-21' },
+      pdf,
+    );
     expect(added.completed?.status).toBe(200);
     expect((await items(owner)).map((item) => [item.sender, item.type, item.quantity])).toEqual([
       ['Wyoming Secretary of State', 'LegalNotice', 2],
@@ -74,7 +93,9 @@ describe('mailing', () => {
   it('answers 404 to anyone else: the list, the read mark, the forwarding and the scan', async () => {
     expect((await listMail(stranger)).status).toBe(404);
     expect((await t.request(`/api/v1/mail/${first}/read`, { method: 'PUT', cookies: stranger, json: { read: true } })).status).toBe(404);
-    const forwarding = { address: { recipient: 'Eve', addressLine1: 'Somewhere 1', city: 'Lima', stateOrProvince: 'Lima', postalCode: '15001', country: 'PE' } };
+    const forwarding = {
+      address: { recipient: 'Eve', addressLine1: 'Somewhere 1', city: 'Lima', stateOrProvince: 'Lima', postalCode: '15001', country: 'PE' },
+    };
     expect((await t.request(`/api/v1/mail/${first}/forwarding`, { method: 'POST', cookies: stranger, json: forwarding })).status).toBe(404);
     const [item] = await items(owner);
     expect((await t.request('/api/v1/uploads/download-url', { method: 'POST', cookies: stranger, json: { key: item!.file.key } })).status).toBe(404);
@@ -91,13 +112,22 @@ describe('mailing', () => {
   });
 
   it('stores a forwarding request once, which staff see; the address follows the SPEC §5 rules', async () => {
-    const address = { recipient: 'Joana Silva', addressLine1: 'Rua Augusta 100', city: 'Lisboa', stateOrProvince: 'Lisboa', postalCode: '1100-053', country: 'pt' };
+    const address = {
+      recipient: 'Joana Silva',
+      addressLine1: 'Rua Augusta 100',
+      city: 'Lisboa',
+      stateOrProvince: 'Lisboa',
+      postalCode: '1100-053',
+      country: 'pt',
+    };
     const invalid = await t.request(`/api/v1/mail/${first}/forwarding`, { method: 'POST', cookies: teammate, json: { address: { ...address, city: 'L' } } });
     expect((await invalid.json()).errors).toHaveProperty(['address.city']);
     const requested = await t.request(`/api/v1/mail/${first}/forwarding`, { method: 'POST', cookies: teammate, json: { address, note: 'Urgent, please' } });
     expect(requested.status).toBe(201);
     expect(await requested.json()).toMatchObject({ address: { ...address, country: 'PT', addressLine2: '' }, note: 'Urgent, please' });
-    expect(await answeredWith(await t.request(`/api/v1/mail/${first}/forwarding`, { method: 'POST', cookies: owner, json: { address } }))).toBe('409 forwarding_already_requested');
+    expect(await answeredWith(await t.request(`/api/v1/mail/${first}/forwarding`, { method: 'POST', cookies: owner, json: { address } }))).toBe(
+      '409 forwarding_already_requested',
+    );
     const staff = await (await t.request(`/api/v1/admin/companies/${companyId}/mail`, { cookies: admin })).json();
     expect(staff.items.find((item: { id: string }) => item.id === first).forwarding).toMatchObject({ note: 'Urgent, please', address: { city: 'Lisboa' } });
     expect((await items(owner)).find((item) => item.id === first)!.forwarding).toMatchObject({ forwardedAt: null });
@@ -131,16 +161,28 @@ describe('mailing', () => {
     expect(lying.completed?.status).toBe(404);
     // The scan stored under a lying name, then refused at completion (the bytes reached storage another way).
     expect((await items(owner)).map((item) => item.sender)).not.toContain('Liar Inc');
-    const pending = (await t.database.db.execute(sql`select count(*)::int as count from mail_items where sender = 'Liar Inc' and published_at is not null`)) as { rows: { count: number }[] };
+    const pending = (await t.database.db.execute(
+      sql`select count(*)::int as count from mail_items where sender = 'Liar Inc' and published_at is not null`,
+    )) as { rows: { count: number }[] };
     expect(pending.rows[0]!.count).toBe(0);
   });
 
   it('lets only staff add mail; users cannot upload a mail scan as a company document either', async () => {
     expect((await addMail({}, pdf, 'application/pdf', owner)).declared.status).toBe(403);
-    const asDocument = await t.request('/api/v1/uploads', { method: 'POST', cookies: owner, json: { companyId, uploadType: 'correspondenceDocument', fileName: 'x.pdf', size: pdf.length } });
+    const asDocument = await t.request('/api/v1/uploads', {
+      method: 'POST',
+      cookies: owner,
+      json: { companyId, uploadType: 'correspondenceDocument', fileName: 'x.pdf', size: pdf.length },
+    });
     expect(asDocument.status).toBe(403);
-    const staffDocument = await t.request(`/api/v1/admin/companies/${companyId}/uploads`, { method: 'POST', cookies: admin, json: { uploadType: 'correspondenceDocument', fileName: 'x.pdf', size: pdf.length } });
+    const staffDocument = await t.request(`/api/v1/admin/companies/${companyId}/uploads`, {
+      method: 'POST',
+      cookies: admin,
+      json: { uploadType: 'correspondenceDocument', fileName: 'x.pdf', size: pdf.length },
+    });
     expect(staffDocument.status).toBe(400);
-    expect((await t.request(`/api/v1/admin/companies/${crypto.randomUUID()}/mail`, { method: 'POST', cookies: admin, json: { ...letter, size: 10 } })).status).toBe(404);
+    expect(
+      (await t.request(`/api/v1/admin/companies/${crypto.randomUUID()}/mail`, { method: 'POST', cookies: admin, json: { ...letter, size: 10 } })).status,
+    ).toBe(404);
   });
 });

@@ -1,12 +1,30 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { uploadRequestSchema } from '@domain/files';
-import { forwardingRequestSchema, forwardingSchema, mailItemSchema, mailReadSchema, staffMailCreatedSchema, staffMailItemSchema, staffMailSchema } from '@domain/mail';
+import {
+  forwardingRequestSchema,
+  forwardingSchema,
+  mailItemSchema,
+  mailReadSchema,
+  staffMailCreatedSchema,
+  staffMailItemSchema,
+  staffMailSchema,
+} from '@domain/mail';
 import { clientIp } from '../auth/client-ip';
 import { sendMailInBackground } from '../auth/mails';
 import type { AppDeps, AppEnv } from '../context';
 import { recordAudit } from '../db/queries/audit-log';
 import { findCompanyOf } from '../db/queries/companies';
-import { findMailForStaff, findMailOf, insertMailItem, listMailForStaff, listMailOf, markForwarded, publishMail, requestForwarding, setMailRead } from '../db/queries/mail';
+import {
+  findMailForStaff,
+  findMailOf,
+  insertMailItem,
+  listMailForStaff,
+  listMailOf,
+  markForwarded,
+  publishMail,
+  requestForwarding,
+  setMailRead,
+} from '../db/queries/mail';
 import { findCompanyOwner } from '../db/queries/uploads';
 import { findUserById } from '../db/queries/users';
 import { fieldErrors, ProblemError } from '../lib/problem';
@@ -76,7 +94,10 @@ export function mailRouter(deps: AppDeps, storage: StorageProvider) {
     path: '/admin/companies/{id}/mail',
     summary: 'Admin: add a piece of mail and get the presigned URL for its scan (audit-logged); POST /admin/mail/{id}/complete after the upload',
     request: { params: idParams, body: { required: true, content: json(staffMailSchema) } },
-    responses: { 201: { description: 'The new item (not shown until completed) and its upload', content: json(staffMailCreatedSchema) }, ...problemResponses(400, 401, 403, 404) },
+    responses: {
+      201: { description: 'The new item (not shown until completed) and its upload', content: json(staffMailCreatedSchema) },
+      ...problemResponses(400, 401, 403, 404),
+    },
   });
 
   const staffCompleteRoute = createRoute({
@@ -84,7 +105,7 @@ export function mailRouter(deps: AppDeps, storage: StorageProvider) {
     middleware: [session, withAdmin] as const,
     method: 'post',
     path: '/admin/mail/{id}/complete',
-    summary: "Admin: check the uploaded scan (size, sniffed type) and publish the item; the owner is mailed once in their language",
+    summary: 'Admin: check the uploaded scan (size, sniffed type) and publish the item; the owner is mailed once in their language',
     request: { params: idParams },
     responses: { 200: { description: 'The published item', content: json(staffMailItemSchema) }, ...problemResponses(401, 403, 404) },
   });
@@ -189,7 +210,13 @@ export function mailRouter(deps: AppDeps, storage: StorageProvider) {
       if (!item?.forwarding) throw new ProblemError(404, 'not_found');
       if (!(await markForwarded(db, mailId, c.var.user.id, deps.now()))) throw new ProblemError(409, 'conflict');
       const owner = (await findCompanyOwner(db, item.companyId))!;
-      await recordStaffAction(deps, c, 'forward_mail', { companyId: item.companyId, owner }, { mailId, sender: item.sender, city: item.forwarding.address.city });
+      await recordStaffAction(
+        deps,
+        c,
+        'forward_mail',
+        { companyId: item.companyId, owner },
+        { mailId, sender: item.sender, city: item.forwarding.address.city },
+      );
       return c.json((await listMailForStaff(db, { mailId }))[0]!, 200);
     })
     .openapi(staffListRoute, async (c) => {

@@ -25,20 +25,23 @@ describe('orders', () => {
   const orderRow = async (orderId: string) => (await t.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
 
   describe('placing an order', () => {
-    it.each(['createCompany', 'migrateCompany', 'crossBorderCrypto'] as const)('places a %s order and returns its number, amount and checkout token', async (flow) => {
-      const response = await post(orderBody({ flow }));
-      expect(response.status).toBe(201);
-      const body = await response.json();
-      expect(body).toMatchObject({ orderId: expect.any(String), orderNumber: expect.stringMatching(/^ALT-\d{6}$/), currency: 'usd' });
-      expect(body.amount).toBe(orderBody({ flow }).expectedAmount);
-      expect(body.checkoutToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      const row = await orderRow(body.orderId);
-      // Only a hash of the token is stored.
-      expect(row.checkoutTokenHash).not.toBe(body.checkoutToken);
-      expect(JSON.stringify(row)).not.toContain(body.checkoutToken);
-      expect(row.status).toBe('pending');
-      expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(day);
-    });
+    it.each(['createCompany', 'migrateCompany', 'crossBorderCrypto'] as const)(
+      'places a %s order and returns its number, amount and checkout token',
+      async (flow) => {
+        const response = await post(orderBody({ flow }));
+        expect(response.status).toBe(201);
+        const body = await response.json();
+        expect(body).toMatchObject({ orderId: expect.any(String), orderNumber: expect.stringMatching(/^ALT-\d{6}$/), currency: 'usd' });
+        expect(body.amount).toBe(orderBody({ flow }).expectedAmount);
+        expect(body.checkoutToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+        const row = await orderRow(body.orderId);
+        // Only a hash of the token is stored.
+        expect(row.checkoutTokenHash).not.toBe(body.checkoutToken);
+        expect(JSON.stringify(row)).not.toContain(body.checkoutToken);
+        expect(row.status).toBe('pending');
+        expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(day);
+      },
+    );
 
     it('prices Standard from $450 plus the first month, annual with its 15 % saving', async () => {
       const monthly = await (await post(orderBody({ services: [] }))).json();
@@ -133,7 +136,10 @@ describe('orders', () => {
       const wizard = { ...wizards.crossBorderCrypto('maria@example.com'), residenceCountry: country };
       const response = await post(orderBody({ flow: 'crossBorderCrypto', wizard }));
       expect(response.status).toBe(422);
-      expect(await response.json()).toMatchObject({ code: 'banking_unavailable_country', errors: { 'wizard.residenceCountry': ['validation.bankingUnavailableCountry'] } });
+      expect(await response.json()).toMatchObject({
+        code: 'banking_unavailable_country',
+        errors: { 'wizard.residenceCountry': ['validation.bankingUnavailableCountry'] },
+      });
     });
 
     it('lets anyone form a company, whatever the partners’ country', async () => {
@@ -249,20 +255,32 @@ describe('orders', () => {
 
     it('is no oracle: on an order the caller cannot reach, a real and a made-up code both answer 404', async () => {
       const attempt = (code: string) =>
-        t.request(`/api/v1/orders/${randomUUID()}/coupon`, { method: 'POST', headers: { 'x-checkout-token': 'guess', 'x-forwarded-for': '203.0.113.60' }, json: { code } });
+        t.request(`/api/v1/orders/${randomUUID()}/coupon`, {
+          method: 'POST',
+          headers: { 'x-checkout-token': 'guess', 'x-forwarded-for': '203.0.113.60' },
+          json: { code },
+        });
       const real = await attempt('ALTA10');
       const madeUp = await attempt('NOPE42');
       expect([real.status, madeUp.status]).toEqual([404, 404]);
       expect(await real.json()).toEqual(await madeUp.json());
       const order = await placeOrder(t);
-      const stranger = await t.request(`/api/v1/orders/${order.orderId}/coupon`, { method: 'POST', headers: { 'x-checkout-token': 'not-the-token' }, json: { code: 'NOPE42' } });
+      const stranger = await t.request(`/api/v1/orders/${order.orderId}/coupon`, {
+        method: 'POST',
+        headers: { 'x-checkout-token': 'not-the-token' },
+        json: { code: 'NOPE42' },
+      });
       expect(stranger.status).toBe(404);
     });
 
     it('limits wrong codes per order, with Retry-After', async () => {
       const order = await placeOrder(t);
       const attempt = (code: string, ip: string) =>
-        t.request(`/api/v1/orders/${order.orderId}/coupon`, { method: 'POST', headers: { 'x-checkout-token': order.checkoutToken, 'x-forwarded-for': ip }, json: { code } });
+        t.request(`/api/v1/orders/${order.orderId}/coupon`, {
+          method: 'POST',
+          headers: { 'x-checkout-token': order.checkoutToken, 'x-forwarded-for': ip },
+          json: { code },
+        });
       // From many addresses, so only the order's own count can stop the guessing.
       for (let i = 0; i < 10; i++) expect(await (await attempt(`GUESS${i}`, `198.51.100.${100 + i}`)).json()).toEqual({ valid: false, code: 'invalid_coupon' });
       const limited = await attempt('ALTA10', '198.51.100.150');
@@ -295,8 +313,7 @@ describe('orders', () => {
         json: { firstName: 'María', lastName: 'González', email, password: 'Secreto#2026', acceptTerms: true, language: 'es', ...extra },
       });
     const me = async (cookies: string) => (await t.request('/api/v1/users/me', { cookies })).json();
-    const verificationLinkOf = (email: string) =>
-      /verify-email#([\w.-]+)/.exec(t.mails.filter((mail) => mail.to === email).at(-1)?.text ?? '')?.[1];
+    const verificationLinkOf = (email: string) => /verify-email#([\w.-]+)/.exec(t.mails.filter((mail) => mail.to === email).at(-1)?.text ?? '')?.[1];
     const confirm = (cookies: string, link: string) => t.request('/api/v1/users/me/email-verification/confirm', { method: 'POST', cookies, json: { link } });
 
     it('gives a paid guest order to the account that opens the receipt’s claim link: company at Start with partners', async () => {
@@ -346,7 +363,11 @@ describe('orders', () => {
       const stranger = await register('victim@example.com');
       const cookies = cookiesFrom(stranger);
       expect((await stranger.json()).data.companies).toEqual([]);
-      const login = await t.request('/api/v1/login', { method: 'POST', headers: { 'x-forwarded-for': someIp() }, json: { email: 'victim@example.com', password: 'Secreto#2026' } });
+      const login = await t.request('/api/v1/login', {
+        method: 'POST',
+        headers: { 'x-forwarded-for': someIp() },
+        json: { email: 'victim@example.com', password: 'Secreto#2026' },
+      });
       expect((await login.json()).data.companies).toEqual([]);
       // Guessing the link, or sending the checkout token someone leaked, proves nothing.
       for (const claimToken of ['guess', order.checkoutToken]) {
@@ -359,7 +380,9 @@ describe('orders', () => {
 
     it('answers 404 for an unknown order, 401 without a session, and refuses an expired link', async () => {
       const owner = await signedInUser(t, 'slow-reader@example.com');
-      expect((await t.request(`/api/v1/orders/${crypto.randomUUID()}/claim`, { method: 'POST', cookies: owner.cookies, json: { claimToken: 'x' } })).status).toBe(404);
+      expect(
+        (await t.request(`/api/v1/orders/${crypto.randomUUID()}/claim`, { method: 'POST', cookies: owner.cookies, json: { claimToken: 'x' } })).status,
+      ).toBe(404);
       const order = await placeOrder(t, { email: 'slow-reader@example.com' });
       await payRequest(t, order);
       const link = claimLinkOf(t, order.orderNumber)!;
@@ -387,7 +410,10 @@ describe('orders', () => {
       const proven = await confirm(cookies, link);
       expect(proven.status).toBe(200);
       expect((await proven.json()).claimedCompanyIds).toHaveLength(2);
-      expect(await me(cookies)).toMatchObject({ emailVerified: true, companies: expect.arrayContaining([(await orderRow(first.orderId)).companyId, (await orderRow(second.orderId)).companyId]) });
+      expect(await me(cookies)).toMatchObject({
+        emailVerified: true,
+        companies: expect.arrayContaining([(await orderRow(first.orderId)).companyId, (await orderRow(second.orderId)).companyId]),
+      });
       expect((await orderRow(unpaid.orderId)).userId).toBeNull();
       // The link works once.
       expect(await answeredWith(await confirm(cookies, link))).toBe('400 invalid_verification_link');
@@ -448,7 +474,10 @@ describe('orders', () => {
       expect(claimLinkOf(t, order.orderNumber)).toBeUndefined();
       expect(t.mails.find((mail) => mail.subject.includes(order.orderNumber))!.text).toContain('/es/dashboard');
       // A stale session cookie is not silently turned into a guest order.
-      expect((await t.request('/api/v1/orders', { method: 'POST', cookies: 'accessToken=stale', headers: { 'x-forwarded-for': someIp() }, json: orderBody() })).status).toBe(401);
+      expect(
+        (await t.request('/api/v1/orders', { method: 'POST', cookies: 'accessToken=stale', headers: { 'x-forwarded-for': someIp() }, json: orderBody() }))
+          .status,
+      ).toBe(401);
     });
 
     it('passes the attribution on to an account that has none, and keeps an existing one', async () => {
@@ -474,7 +503,14 @@ describe('orders', () => {
       }
       const rows = await t.database.db.select().from(companies).where(eq(companies.ownerId, owner.user.id));
       const migrated = rows.find((row) => row.migrated)!;
-      expect(migrated).toMatchObject({ type: 'C-Corp', nameOption1: 'Pampa Trading', industry: 'other', industryOther: 'Yerba mate import', state: 'FL', status: 'Start' });
+      expect(migrated).toMatchObject({
+        type: 'C-Corp',
+        nameOption1: 'Pampa Trading',
+        industry: 'other',
+        industryOther: 'Yerba mate import',
+        state: 'FL',
+        status: 'Start',
+      });
       expect(migrated.details).toEqual({ documents: [{ kind: 'einLetter' }] });
       const cryptoAccount = rows.find((row) => row.type === 'Cross Border Crypto')!;
       expect(cryptoAccount).toMatchObject({ nameOption1: 'Andes Crypto SA', originCountry: 'AR', status: 'Start' });
@@ -484,7 +520,11 @@ describe('orders', () => {
     it("keeps a migrated company's EIN (dash added) in its details", async () => {
       const owner = await signedInUser(t, 'migrated-ein@example.com');
       const wizard = wizards.migrateCompany('migrated-ein@example.com') as { company: Record<string, unknown> };
-      const order = await placeOrder(t, { flow: 'migrateCompany', wizard: { ...wizard, company: { ...wizard.company, ein: '123456789' } }, cookies: owner.cookies });
+      const order = await placeOrder(t, {
+        flow: 'migrateCompany',
+        wizard: { ...wizard, company: { ...wizard.company, ein: '123456789' } },
+        cookies: owner.cookies,
+      });
       await payRequest(t, order);
       const [company] = await t.database.db.select().from(companies).where(eq(companies.ownerId, owner.user.id));
       expect(company!.details).toEqual({ documents: [{ kind: 'einLetter' }], ein: '12-3456789' });
@@ -493,7 +533,11 @@ describe('orders', () => {
     it("records a migrated company's formation date, which decides its first tax year", async () => {
       const owner = await signedInUser(t, 'migrated-formed@example.com');
       const wizard = wizards.migrateCompany('migrated-formed@example.com') as { company: Record<string, unknown> };
-      const order = await placeOrder(t, { flow: 'migrateCompany', wizard: { ...wizard, company: { ...wizard.company, formationDate: '2023-05-10' } }, cookies: owner.cookies });
+      const order = await placeOrder(t, {
+        flow: 'migrateCompany',
+        wizard: { ...wizard, company: { ...wizard.company, formationDate: '2023-05-10' } },
+        cookies: owner.cookies,
+      });
       await payRequest(t, order);
       const [company] = await t.database.db.select().from(companies).where(eq(companies.ownerId, owner.user.id));
       expect(company!.constitutionDate).toBe('2023-05-10');

@@ -75,7 +75,10 @@ function orderView(order: OrderRow, live: PaymentRow | null, userExists: boolean
     claimed: order.userId !== null,
     userExists,
     // Only a new company's order carries the wizard's partners (a renewal's carries the company's details).
-    bankingUnavailableIn: order.paymentType !== 'plan' || order.flow === 'crossBorderCrypto' ? null : bankingUnavailableResidence((order.wizard as { partners: { country: string }[] }).partners),
+    bankingUnavailableIn:
+      order.paymentType !== 'plan' || order.flow === 'crossBorderCrypto'
+        ? null
+        : bankingUnavailableResidence((order.wizard as { partners: { country: string }[] }).partners),
     pendingPayment:
       live?.status === 'requires_action'
         ? { paymentId: live.id, action: { type: 'three_d_secure', provider: live.provider, clientSecret: live.clientSecret } }
@@ -246,7 +249,11 @@ export function ordersRouter(deps: AppDeps, checkout: Checkout) {
       const discount = couponDiscount(order.quote.subtotal, effect);
       return { ...order.quote, discount, total: order.quote.subtotal - discount };
     }
-    const price = computePrice(planCatalog, { companyType: flowCompanyType[order.flow], plan: order.plan, billing: order.billing, services: order.services }, effect);
+    const price = computePrice(
+      planCatalog,
+      { companyType: flowCompanyType[order.flow], plan: order.plan, billing: order.billing, services: order.services },
+      effect,
+    );
     // The catalog changed under a placed order: its services or plan are gone.
     if (!price.ok) throw new ProblemError(409, 'conflict', price.errors);
     return price.quote;

@@ -59,7 +59,7 @@ describe('expired payments', () => {
     expect(refused.headers.getSetCookie()).toEqual([]);
   });
 
-  it("cannot lock anyone out through a guest order with their email: the victim keeps logging in, registering and their session", async () => {
+  it('cannot lock anyone out through a guest order with their email: the victim keeps logging in, registering and their session', async () => {
     const victim = 'victim-of-guest@example.com';
     expect((await register(victim)).status).toBe(201);
     const order = await leavePaymentToExpire(victim);

@@ -31,7 +31,11 @@ const adminCookies = async () => {
 };
 /** The audit rows about one company, oldest first. */
 const auditOf = async (companyId: string) =>
-  ((await t.database.db.execute(sql`select action, subject_email as "subjectEmail", details from audit_log where subject_company_id = ${companyId} order by created_at`)) as { rows: unknown[] }).rows;
+  (
+    (await t.database.db.execute(
+      sql`select action, subject_email as "subjectEmail", details from audit_log where subject_company_id = ${companyId} order by created_at`,
+    )) as { rows: unknown[] }
+  ).rows;
 
 const summary = async (as = cookies) => (await t.request('/api/v1/renewals/summary', { cookies: as })).json();
 const renewal = (id: string, as = cookies) => t.request(`/api/v1/companies/${id}/renewal`, { cookies: as });
@@ -97,7 +101,12 @@ describe('renewal statuses', () => {
     expect((await t.request(`/api/v1/companies/${id}/renewal/external`, { method: 'POST', cookies: strangerCookies })).status).toBe(404);
     const marked = await t.request(`/api/v1/companies/${id}/renewal/external`, { method: 'POST', cookies });
     expect(marked.status).toBe(200);
-    expect(await marked.json()).toMatchObject({ status: 'ALREADY_RENEWED', dueDate: '2027-11-01', lastRenewedDueDate: '2026-11-01', history: [{ dueDate: '2026-11-01', kind: 'external' }] });
+    expect(await marked.json()).toMatchObject({
+      status: 'ALREADY_RENEWED',
+      dueDate: '2027-11-01',
+      lastRenewedDueDate: '2026-11-01',
+      history: [{ dueDate: '2026-11-01', kind: 'external' }],
+    });
     const again = await t.request(`/api/v1/companies/${id}/renewal/external`, { method: 'POST', cookies });
     expect(again.status).toBe(409);
     expect((await again.json()).code).toBe('renewal_not_due');
@@ -108,7 +117,8 @@ describe('renewal statuses', () => {
 });
 
 describe('paying a renewal and a dissolution through the checkout', () => {
-  const placeCompanyOrder = async (id: string, json: Record<string, unknown>, as = cookies) => t.request(`/api/v1/companies/${id}/orders`, { method: 'POST', cookies: as, json });
+  const placeCompanyOrder = async (id: string, json: Record<string, unknown>, as = cookies) =>
+    t.request(`/api/v1/companies/${id}/orders`, { method: 'POST', cookies: as, json });
 
   it('a paid renewal waits for staff to file it; staff mark it processed once (audit-logged) and the owner sees it filed', async () => {
     const id = await company('Filing LLC', '2025-10-16');
@@ -117,7 +127,8 @@ describe('paying a renewal and a dissolution through the checkout', () => {
     expect((await (await renewal(id)).json()).history).toEqual([expect.objectContaining({ dueDate: '2026-10-16', kind: 'paid', processedAt: null })]);
 
     const admin = await adminCookies();
-    const processed = (dueDate: string, as = admin) => t.request(`/api/v1/admin/companies/${id}/renewals/${dueDate}/processed`, { method: 'POST', cookies: as });
+    const processed = (dueDate: string, as = admin) =>
+      t.request(`/api/v1/admin/companies/${id}/renewals/${dueDate}/processed`, { method: 'POST', cookies: as });
     expect((await processed('2026-10-16', cookies)).status).toBe(403);
     expect((await processed('2025-10-16')).status).toBe(404);
     t.clock.advance(60_000);

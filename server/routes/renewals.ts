@@ -22,7 +22,8 @@ import { json } from '../lib/openapi';
 const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 
 /** The funnel an existing company's orders price against (its plan's company type). */
-const flowOf = (type: CompanyType, migrated: boolean): OrderFlow => (type === 'Cross Border Crypto' ? 'crossBorderCrypto' : migrated ? 'migrateCompany' : 'createCompany');
+const flowOf = (type: CompanyType, migrated: boolean): OrderFlow =>
+  type === 'Cross Border Crypto' ? 'crossBorderCrypto' : migrated ? 'migrateCompany' : 'createCompany';
 
 const quoteOf = (lines: Quote['lines']): Quote => {
   const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
@@ -34,7 +35,8 @@ const quoteOf = (lines: Quote['lines']): Quote => {
  * company's type, not be bought already, and keep at most one processing speed.
  */
 function quoteCompanyOrder(company: CompanyRow, input: CompanyOrderInput): { ok: true; quote: Quote } | { ok: false; errors: Record<string, string[]> } {
-  if (input.paymentType === 'renewal') return { ok: true, quote: quoteOf([{ kind: 'renewal', id: company.plan!, amount: renewalPrices[company.plan as keyof typeof renewalPrices] }]) };
+  if (input.paymentType === 'renewal')
+    return { ok: true, quote: quoteOf([{ kind: 'renewal', id: company.plan!, amount: renewalPrices[company.plan as keyof typeof renewalPrices] }]) };
   if (input.paymentType === 'dissolution') return { ok: true, quote: quoteOf([{ kind: 'dissolution', id: 'dissolution', amount: dissolutionPrice }]) };
   const companyType = flowCompanyType[flowOf(company.type, company.migrated)];
   const owned = new Set(company.services);
@@ -209,11 +211,14 @@ export function renewalsRouter(deps: AppDeps) {
         if (!renewalIsDue(state.status) || !state.dueDate) throw new ProblemError(409, 'renewal_not_due');
         details.dueDate = state.dueDate;
       }
-      if (input.paymentType === 'dissolution' && (company.dissolution !== 'available' || company.status === 'Canceled')) throw new ProblemError(409, 'dissolution_unavailable');
+      if (input.paymentType === 'dissolution' && (company.dissolution !== 'available' || company.status === 'Canceled'))
+        throw new ProblemError(409, 'dissolution_unavailable');
       const priced = quoteCompanyOrder(company, input);
       if (!priced.ok) throw new ProblemError(400, 'validation', priced.errors);
       if (priced.quote.total !== input.expectedAmount) {
-        return c.body(JSON.stringify({ ...problemBody(409, 'price_mismatch'), amount: priced.quote.total }), 409, { 'Content-Type': 'application/problem+json' }) as never;
+        return c.body(JSON.stringify({ ...problemBody(409, 'price_mismatch'), amount: priced.quote.total }), 409, {
+          'Content-Type': 'application/problem+json',
+        }) as never;
       }
       const user = (await findUserById(db, c.var.user.id))!;
       details.owner.firstName = user.firstName;
@@ -239,7 +244,15 @@ export function renewalsRouter(deps: AppDeps) {
         expiresAt: new Date(now.getTime() + orderExpiryHours * 60 * 60 * 1000),
       });
       return c.json(
-        { orderId: order.id, orderNumber: order.orderNumber, amount: order.total, currency: 'usd' as const, checkoutToken, expiresAt: order.expiresAt.toISOString(), quote: order.quote },
+        {
+          orderId: order.id,
+          orderNumber: order.orderNumber,
+          amount: order.total,
+          currency: 'usd' as const,
+          checkoutToken,
+          expiresAt: order.expiresAt.toISOString(),
+          quote: order.quote,
+        },
         201,
       );
     })
@@ -253,7 +266,14 @@ export function renewalsRouter(deps: AppDeps) {
       const found = await staffCompany(c.req.valid('param').id);
       const state = await renewalStateOfRow(db, found.company, deps.now());
       if (!renewalIsDue(state.status) || !state.dueDate) throw new ProblemError(409, 'renewal_not_due');
-      const settled = await settleRenewal(db, { companyId: found.companyId, dueDate: state.dueDate, kind: 'staff', orderId: null, userId: c.var.user.id, now: deps.now() });
+      const settled = await settleRenewal(db, {
+        companyId: found.companyId,
+        dueDate: state.dueDate,
+        kind: 'staff',
+        orderId: null,
+        userId: c.var.user.id,
+        now: deps.now(),
+      });
       // Settled by someone else a moment ago (a payment, the owner, another click): nothing to log.
       if (!settled) throw new ProblemError(409, 'conflict');
       await recordStaffAction(deps, c, 'renew_company', found, { dueDate: state.dueDate });

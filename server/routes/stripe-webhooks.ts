@@ -18,7 +18,10 @@ const webhookRoute = createRoute({
     'Settles renewal charges whose outcome came later (`payment_intent.succeeded`, `payment_intent.payment_failed`) and forgets cards removed at Stripe (`payment_method.detached`). Other events are acknowledged and ignored.',
   tags: ['billing'],
   responses: {
-    200: { description: 'Applied, already applied, or ignored', content: { 'application/json': { schema: z.object({ received: z.literal(true), duplicate: z.boolean() }) } } },
+    200: {
+      description: 'Applied, already applied, or ignored',
+      content: { 'application/json': { schema: z.object({ received: z.literal(true), duplicate: z.boolean() }) } },
+    },
     400: { description: '`webhook_signature_invalid`', content: { 'application/problem+json': { schema: problemSchema } } },
     404: { description: 'Alta runs without Stripe', content: { 'application/problem+json': { schema: problemSchema } } },
   },
@@ -37,7 +40,14 @@ export function stripeWebhooksRouter(deps: AppDeps) {
     let event: Stripe.Event;
     try {
       // `receivedAt` is in milliseconds (stripe-node divides it by 1000 itself).
-      event = await stripe.webhooks.constructEventAsync(rawBody, c.req.header('stripe-signature') ?? '', secret, toleranceSeconds, undefined, deps.now().getTime());
+      event = await stripe.webhooks.constructEventAsync(
+        rawBody,
+        c.req.header('stripe-signature') ?? '',
+        secret,
+        toleranceSeconds,
+        undefined,
+        deps.now().getTime(),
+      );
     } catch {
       throw new ProblemError(400, 'webhook_signature_invalid');
     }
@@ -55,7 +65,13 @@ export function stripeWebhooksRouter(deps: AppDeps) {
           if (event.type === 'payment_intent.succeeded') {
             // An event's objects are never expanded: the card is named by its id, the one saved here.
             const method = intent.payment_method;
-            const card = !method ? null : typeof method === 'string' ? await cardByProviderId(tx, method) : method.card ? { brand: method.card.brand, last4: method.card.last4 } : null;
+            const card = !method
+              ? null
+              : typeof method === 'string'
+                ? await cardByProviderId(tx, method)
+                : method.card
+                  ? { brand: method.card.brand, last4: method.card.last4 }
+                  : null;
             await settleChargeSucceeded(tx, key, { providerPaymentId: intent.id, card }, now);
           } else {
             const error = intent.last_payment_error;

@@ -65,9 +65,19 @@ describe('POST /api/v1/sync/push and /pull', () => {
 
   it('refuses a batch whose ids do not increase by one, and unknown fields', async () => {
     const clientId = randomUUID();
-    const disordered = await push(ana.cookies, { clientId, protocolVersion, mutations: [mutation(1, 'saveDraft', draftRow()), mutation(3, 'saveDraft', draftRow())] });
+    const disordered = await push(ana.cookies, {
+      clientId,
+      protocolVersion,
+      mutations: [mutation(1, 'saveDraft', draftRow()), mutation(3, 'saveDraft', draftRow())],
+    });
     expect(disordered.status).toBe(400);
-    const extra = await push(ana.cookies, { clientId, protocolVersion, mutations: [mutation(1, 'saveDraft', draftRow())], __proto__: { admin: true }, userId: bruno.id });
+    const extra = await push(ana.cookies, {
+      clientId,
+      protocolVersion,
+      mutations: [mutation(1, 'saveDraft', draftRow())],
+      __proto__: { admin: true },
+      userId: bruno.id,
+    });
     expect(extra.status).toBe(400);
     expect((await extra.json()).errors).toMatchObject({ userId: ['validation.unknownField'] });
   });
@@ -129,7 +139,12 @@ describe('GET /api/v1/sync/events when a stream replaces another', () => {
   const open = async () => readEventStream(await fetch(`${server.base}/api/v1/sync/events`, { headers: { cookie: user.cookies } }));
   let next = 1;
   const clientId = randomUUID();
-  const change = () => live.request('/api/v1/sync/push', { method: 'POST', cookies: user.cookies, json: { clientId, protocolVersion, mutations: [mutation(next++, 'saveDraft', draftRow())] } });
+  const change = () =>
+    live.request('/api/v1/sync/push', {
+      method: 'POST',
+      cookies: user.cookies,
+      json: { clientId, protocolVersion, mutations: [mutation(next++, 'saveDraft', draftRow())] },
+    });
 
   it('keeps poking the new stream after the old one closed, at once and after its next heartbeat', async () => {
     // A tab reloads: stream X opens and is aborted, stream Y replaces it.
@@ -200,13 +215,23 @@ describe('PUT /api/v1/drafts/:id (guest drafts)', () => {
     const { updatedAt } = (await (await t.request(`/api/v1/drafts/${id}`, { method: 'PUT', json: upload })).json()) as { updatedAt: string };
     const registered = await t.request('/api/v1/users', {
       method: 'POST',
-      json: { firstName: 'Lucía', lastName: 'Gómez', email: `lucia-${id}@example.com`, password: 'Secret#2026', acceptTerms: true, language: 'es', companyDraftId: id },
+      json: {
+        firstName: 'Lucía',
+        lastName: 'Gómez',
+        email: `lucia-${id}@example.com`,
+        password: 'Secret#2026',
+        acceptTerms: true,
+        language: 'es',
+        companyDraftId: id,
+      },
       headers: { 'x-draft-secret': upload.secret },
     });
     expect(registered.status).toBe(201);
     const cookies = cookiesFrom(registered);
     const pulled = await pull(cookies, { clientId: randomUUID(), protocolVersion, cursor: null, lastMutationId: 0 });
-    expect((await pulled.json()).changes.drafts.puts).toEqual([{ id, kind: 'companyCreation', companyId: null, step: 2, data: { companyName: 'Acme' }, updatedAt }]);
+    expect((await pulled.json()).changes.drafts.puts).toEqual([
+      { id, kind: 'companyCreation', companyId: null, step: 2, data: { companyName: 'Acme' }, updatedAt },
+    ]);
     // Linked: the guest secret no longer opens it.
     expect((await t.request(`/api/v1/drafts/${id}`, { method: 'PUT', json: upload })).status).toBe(404);
   });
@@ -216,7 +241,6 @@ describe('PUT /api/v1/drafts/:id (guest drafts)', () => {
     await push(ana.cookies, { clientId: randomUUID(), protocolVersion, mutations: [mutation(1, 'saveDraft', draft)] });
     expect((await t.request(`/api/v1/drafts/${draft.id}`, { method: 'PUT', json: upload })).status).toBe(404);
   });
-
 });
 
 describe('guest draft rate limit', () => {
@@ -234,7 +258,10 @@ describe('guest draft rate limit', () => {
     const [counter] = await limited.database.db.select().from(rateLimits).where(eq(rateLimits.key, key));
     expect(counter!.hits).toBe(1);
     // The budget's last upload locks the address (priming the counter instead of sending 300 requests).
-    await limited.database.db.update(rateLimits).set({ hits: guestDraftRateRule.max - 1 }).where(eq(rateLimits.key, key));
+    await limited.database.db
+      .update(rateLimits)
+      .set({ hits: guestDraftRateRule.max - 1 })
+      .where(eq(rateLimits.key, key));
     expect((await limited.request(`/api/v1/drafts/${randomUUID()}`, at('203.0.113.9'))).status).toBe(200);
     const refused = await limited.request(`/api/v1/drafts/${randomUUID()}`, at('203.0.113.9'));
     expect(refused.status).toBe(429);

@@ -38,7 +38,7 @@ const postPush = createRoute({
   path: '/sync/push',
   summary: "Apply the device's queued mutations, in order, exactly once",
   description:
-    'Ids at or below the client\'s `lastMutationId` are acknowledged and skipped; a first new id beyond `lastMutationId + 1` is refused with 409 `sync_mutation_gap` and no side effects; a permanently refused mutation still advances `lastMutationId` and is reported in `rejections`. The batch is applied in short transactions, each advancing `lastMutationId`. Pushes are rate limited per user: 429 `rate_limited`, retry after Retry-After. A batch import started within the company\'s import cooldown (SPEC §9) is not refused but delayed: the push stops before it (the mutations before it are applied and answered), and when it comes first the answer is 429 `sync_deferred`; send it again after Retry-After.',
+    "Ids at or below the client's `lastMutationId` are acknowledged and skipped; a first new id beyond `lastMutationId + 1` is refused with 409 `sync_mutation_gap` and no side effects; a permanently refused mutation still advances `lastMutationId` and is reported in `rejections`. The batch is applied in short transactions, each advancing `lastMutationId`. Pushes are rate limited per user: 429 `rate_limited`, retry after Retry-After. A batch import started within the company's import cooldown (SPEC §9) is not refused but delayed: the push stops before it (the mutations before it are applied and answered), and when it comes first the answer is 429 `sync_deferred`; send it again after Retry-After.",
   tags: ['sync'],
   request: { body: { required: true, content: { 'application/json': { schema: pushRequestSchema } } } },
   responses: {

@@ -36,7 +36,9 @@ async function companyWithOwner(options: { partners?: number } = {}) {
   const stranger = await createUser(t);
   const companyId = randomUUID();
   const db = t.database.db;
-  await db.execute(sql`insert into companies (id, owner_id, type, name_option_1, constitution_date) values (${companyId}, ${owner.id}, 'LLC', 'Acme Digital LLC', '2024-03-01')`);
+  await db.execute(
+    sql`insert into companies (id, owner_id, type, name_option_1, constitution_date) values (${companyId}, ${owner.id}, 'LLC', 'Acme Digital LLC', '2024-03-01')`,
+  );
   await db.execute(sql`insert into company_members (company_id, user_id) values (${companyId}, ${teammate.id})`);
   for (let position = 0; position < (options.partners ?? 1); position += 1) {
     await db.execute(sql`insert into partners (company_id, position, first_name, last_name, ownership, is_director, address_line_1, city, state_or_province, country, postal_code)
@@ -53,7 +55,20 @@ async function companyWithOwner(options: { partners?: number } = {}) {
 
 async function addTransaction(companyId: string, fields: { date: string; category: string | null; checked: boolean }) {
   const id = randomUUID();
-  await t.database.db.insert(transactions).values({ id, companyId, description: 'Stripe payout', amountCents: 12_000_00, note: '', blocked: false, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', ...fields, category: fields.category as never });
+  await t.database.db
+    .insert(transactions)
+    .values({
+      id,
+      companyId,
+      description: 'Stripe payout',
+      amountCents: 12_000_00,
+      note: '',
+      blocked: false,
+      createdAt: '2026-01-01T00:00:00Z',
+      updatedAt: '2026-01-01T00:00:00Z',
+      ...fields,
+      category: fields.category as never,
+    });
   return id;
 }
 
@@ -63,13 +78,24 @@ describe('tax-form draft over REST', () => {
   it('saves and reads back the draft, which the owner’s devices then pull through sync', async () => {
     const { companyId, owner, ownerCookies } = await companyWithOwner();
     const id = randomUUID();
-    const saved = await put(id, ownerCookies, { companyId, taxFormData: { taxYear: 2025, companyName: 'Acme Digital LLC', profits: { income: 100 } }, isCompleted: false });
+    const saved = await put(id, ownerCookies, {
+      companyId,
+      taxFormData: { taxYear: 2025, companyName: 'Acme Digital LLC', profits: { income: 100 } },
+      isCompleted: false,
+    });
     expect(saved.status).toBe(200);
     const read = await t.request(`/api/v1/accounting/drafts/${id}`, { cookies: ownerCookies });
-    expect(await read.json()).toMatchObject({ id, companyId, isCompleted: false, taxFormData: { taxYear: 2025, companyName: 'Acme Digital LLC', profits: { income: 100 } } });
+    expect(await read.json()).toMatchObject({
+      id,
+      companyId,
+      isCompleted: false,
+      taxFormData: { taxYear: 2025, companyName: 'Acme Digital LLC', profits: { income: 100 } },
+    });
     const { applyPull } = await import('../sync/pull');
     const pulled = await applyPull(t.database.db, owner.id, { clientId: randomUUID(), protocolVersion, cursor: null, lastMutationId: 0 });
-    expect(pulled.changes.drafts?.puts).toEqual([expect.objectContaining({ id, kind: 'taxForm', companyId, data: expect.objectContaining({ taxYear: 2025, isCompleted: false }) })]);
+    expect(pulled.changes.drafts?.puts).toEqual([
+      expect.objectContaining({ id, kind: 'taxForm', companyId, data: expect.objectContaining({ taxYear: 2025, isCompleted: false }) }),
+    ]);
   });
 
   it("answers 404 for another user's draft, a company that is not theirs, and unknown fields 400", async () => {
@@ -89,10 +115,16 @@ describe('tax-form draft over REST', () => {
 describe('sending the declaration', () => {
   it('refuses an invalid form with the SPEC §5 field errors', async () => {
     const { companyId, ownerCookies } = await companyWithOwner();
-    const form = completeTaxForm({ profits: { income: -5, expenses: 0, salariesAndFreelancersPayments: 0, rent: 0 }, partners: [{ ...completeTaxForm().partners[0]!, percentage: 90 }] });
+    const form = completeTaxForm({
+      profits: { income: -5, expenses: 0, salariesAndFreelancersPayments: 0, rent: 0 },
+      partners: [{ ...completeTaxForm().partners[0]!, percentage: 90 }],
+    });
     const response = await put(randomUUID(), ownerCookies, { companyId, taxFormData: form, isCompleted: true });
     expect(response.status).toBe(400);
-    expect((await response.json()).errors).toEqual({ 'taxFormData.profits.income': ['validation.amountNotNegative'], 'taxFormData.partners': ['validation.ownershipTotal'] });
+    expect((await response.json()).errors).toEqual({
+      'taxFormData.profits.income': ['validation.amountNotNegative'],
+      'taxFormData.partners': ['validation.ownershipTotal'],
+    });
   });
 
   it('is locked while transactions of the year are uncategorised or unchecked, then goes through', async () => {
@@ -110,7 +142,10 @@ describe('sending the declaration', () => {
     const sent = await put(id, ownerCookies, { companyId, taxFormData: completeTaxForm(), isCompleted: true });
     expect(sent.status).toBe(200);
     expect(await sent.json()).toMatchObject({ id, isCompleted: true, taxFormData: { taxYear: 2025, companyName: 'Acme Digital LLC' } });
-    const [declaration] = await t.database.db.select().from(declarations).where(and(eq(declarations.companyId, companyId), eq(declarations.year, 2025)));
+    const [declaration] = await t.database.db
+      .select()
+      .from(declarations)
+      .where(and(eq(declarations.companyId, companyId), eq(declarations.year, 2025)));
     expect(declaration).toMatchObject({ draftId: id, taxFormData: expect.objectContaining({ ein: '12-3456789' }) });
   });
 
@@ -120,12 +155,20 @@ describe('sending the declaration', () => {
     const response = await put(randomUUID(), ownerCookies, { companyId, taxFormData: completeTaxForm(), isCompleted: true });
     expect(response.status).toBe(409);
     expect((await response.json()).code).toBe('no_return_due');
-    expect(await (await t.request(`/api/v1/accounting/tax-info/${companyId}`, { cookies: ownerCookies })).json()).toMatchObject({ kind: null, forms: [], deadline: null });
+    expect(await (await t.request(`/api/v1/accounting/tax-info/${companyId}`, { cookies: ownerCookies })).json()).toMatchObject({
+      kind: null,
+      forms: [],
+      deadline: null,
+    });
   });
 
   it('refuses a year that is not over', async () => {
     const { companyId, ownerCookies } = await companyWithOwner();
-    const response = await put(randomUUID(), ownerCookies, { companyId, taxFormData: completeTaxForm({ taxYear: 2026, creationDate: '2024-03-01' }), isCompleted: true });
+    const response = await put(randomUUID(), ownerCookies, {
+      companyId,
+      taxFormData: completeTaxForm({ taxYear: 2026, creationDate: '2024-03-01' }),
+      isCompleted: true,
+    });
     expect(response.status).toBe(400);
   });
 
@@ -138,7 +181,14 @@ describe('sending the declaration', () => {
     expect((await again.json()).code).toBe('declaration_sent');
     // A teammate's own draft of the same company and year cannot be sent (nor saved) either.
     expect((await put(randomUUID(), teammateCookies, { companyId, taxFormData: completeTaxForm(), isCompleted: true })).status).toBe(409);
-    const draft = { id, kind: 'taxForm', companyId, step: 3, data: { taxYear: 2025, taxFormData: { companyName: 'Changed LLC' } }, updatedAt: '2026-03-01T12:00:00.000Z' };
+    const draft = {
+      id,
+      kind: 'taxForm',
+      companyId,
+      step: 3,
+      data: { taxYear: 2025, taxFormData: { companyName: 'Changed LLC' } },
+      updatedAt: '2026-03-01T12:00:00.000Z',
+    };
     const clientId = randomUUID();
     const at = '2026-03-01T12:00:00.000Z';
     const pushed = await applyPush(t.database.db, owner.id, {
@@ -174,7 +224,9 @@ describe('tax documents', () => {
     const form = completeTaxForm({ partners: [{ ...completeTaxForm().partners[0]!, taxId: '912-70-1234' }] });
     expect((await put(randomUUID(), ownerCookies, { companyId, taxFormData: form, isCompleted: true })).status).toBe(200);
     const list = await t.request(`/api/v1/accounting/tax-documents/${companyId}`, { cookies: teammateCookies });
-    expect(await list.json()).toEqual({ items: [{ year: 2025, sentAt: '2026-03-01T12:00:00.000Z', forms: ['5472', 'proForma1120'], url: `/api/v1/accounting/tax-documents/${companyId}/2025` }] });
+    expect(await list.json()).toEqual({
+      items: [{ year: 2025, sentAt: '2026-03-01T12:00:00.000Z', forms: ['5472', 'proForma1120'], url: `/api/v1/accounting/tax-documents/${companyId}/2025` }],
+    });
     const download = await t.request(`/api/v1/accounting/tax-documents/${companyId}/2025`, { cookies: ownerCookies });
     expect(download.headers.get('content-type')).toBe('application/pdf');
     const text = pdfText(await download.arrayBuffer());
@@ -221,7 +273,9 @@ describe('the first tax year', () => {
   /** A company as the checkout leaves it, then as staff move it on. */
   async function company(values: { status: string; constitutionDate?: string; statusDates?: Record<string, string>; migrated?: boolean }) {
     const { companyId, ownerCookies } = await companyWithOwner();
-    await t.database.db.execute(sql`update companies set status = ${values.status}, constitution_date = ${values.constitutionDate ?? null}, status_dates = ${JSON.stringify(values.statusDates ?? {})}::jsonb, migrated = ${values.migrated ?? false} where id = ${companyId}`);
+    await t.database.db.execute(
+      sql`update companies set status = ${values.status}, constitution_date = ${values.constitutionDate ?? null}, status_dates = ${JSON.stringify(values.statusDates ?? {})}::jsonb, migrated = ${values.migrated ?? false} where id = ${companyId}`,
+    );
     const facts = await (await t.request(`/api/v1/accounting/tax-info/${companyId}`, { cookies: ownerCookies })).json();
     const pending = await (await t.request('/api/v1/tax-forms/pending', { cookies: ownerCookies })).json();
     return { facts, pendingCount: pending.llcSingleMemberOrCcorpResult.companiesCount as number };
@@ -229,12 +283,22 @@ describe('the first tax year', () => {
 
   it('owes nothing for last year when ordered this year and not formed yet, and says when its first return will be due', async () => {
     const { facts, pendingCount } = await company({ status: 'Start' });
-    expect(facts).toMatchObject({ taxYear: 2025, kind: null, forms: [], deadline: null, standing: null, firstReturn: { taxYear: 2026, forms: ['5472', 'proForma1120'], deadline: '2027-04-15', extendedDeadline: '2027-10-15' } });
+    expect(facts).toMatchObject({
+      taxYear: 2025,
+      kind: null,
+      forms: [],
+      deadline: null,
+      standing: null,
+      firstReturn: { taxYear: 2026, forms: ['5472', 'proForma1120'], deadline: '2027-04-15', extendedDeadline: '2027-10-15' },
+    });
     expect(pendingCount).toBe(0);
   });
 
   it('owes last year when registered in its state last year (no formation date recorded)', async () => {
-    const { facts, pendingCount } = await company({ status: 'ObtainingEin', statusDates: { Start: '2025-04-01T10:00:00.000Z', RegisteredInState: '2025-05-02T10:00:00.000Z' } });
+    const { facts, pendingCount } = await company({
+      status: 'ObtainingEin',
+      statusDates: { Start: '2025-04-01T10:00:00.000Z', RegisteredInState: '2025-05-02T10:00:00.000Z' },
+    });
     expect(facts).toMatchObject({ kind: 'llcSingleMember', deadline: '2026-04-15', standing: 'due', firstReturn: null });
     expect(pendingCount).toBe(1);
   });
@@ -281,7 +345,13 @@ describe('pending declarations and activity codes', () => {
         llcSoloPartnerOrCCorpDeadlineData: { deadline: '2026-04-15', daysRemaining: -223, standing: 'overdue', penaltyUsd: 25_000 },
       });
       const facts = await (await t.request(`/api/v1/accounting/tax-info/${solo.companyId}`, { cookies })).json();
-      expect(facts).toMatchObject({ standing: 'overdue', nextDeadline: null, daysRemaining: -223, penaltyUsd: 25_000, extension: { formCode: '12', fileBy: '2026-04-15', extendedDeadline: '2026-10-15' } });
+      expect(facts).toMatchObject({
+        standing: 'overdue',
+        nextDeadline: null,
+        daysRemaining: -223,
+        penaltyUsd: 25_000,
+        extension: { formCode: '12', fileBy: '2026-04-15', extendedDeadline: '2026-10-15' },
+      });
       // Between the two deadlines it is due only with Form 7004 filed in time.
       t.clock.now = new Date('2026-05-01T12:00:00Z');
       const between = await (await t.request('/api/v1/tax-forms/pending', { cookies: await signIn(t, solo.owner.email) })).json();

@@ -2,7 +2,16 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { isLanguage, type Language } from '@domain/constants';
 import { searchActivityCodes } from '@domain/naics';
 import { daysBetween, extensionFor, firstReturn, missingFormPenaltyUsd, nextDeadline, returnDue, standingOn } from '@domain/tax-deadlines';
-import { pendingDeclarationsResult, pendingDeclarationsSchema, returnFactsSchema, taxDocumentsSchema, taxFormDataSchema, taxFormDraftUpdateSchema, taxFormDraftViewSchema, type PendingDeclaration } from '@domain/tax-form';
+import {
+  pendingDeclarationsResult,
+  pendingDeclarationsSchema,
+  returnFactsSchema,
+  taxDocumentsSchema,
+  taxFormDataSchema,
+  taxFormDraftUpdateSchema,
+  taxFormDraftViewSchema,
+  type PendingDeclaration,
+} from '@domain/tax-form';
 import { buildTaxReturnPdf, taxReturnForms } from '@domain/tax-return-pdf';
 import type { AppDeps, AppEnv } from '../context';
 import {
@@ -27,7 +36,11 @@ import { withSession } from '../middleware/with-session';
 import { companyRolesOf } from '../sync/scope';
 import { json } from '../lib/openapi';
 
-const reviewMarks: Record<Language, string> = { es: es.declarationReminder.reviewMark, en: en.declarationReminder.reviewMark, pt: pt.declarationReminder.reviewMark };
+const reviewMarks: Record<Language, string> = {
+  es: es.declarationReminder.reviewMark,
+  en: en.declarationReminder.reviewMark,
+  pt: pt.declarationReminder.reviewMark,
+};
 
 const idParam = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 
@@ -57,7 +70,10 @@ const routes = {
     tags: ['tax forms'],
     request: { query: z.object({ code: z.string().max(100).default(''), limit: z.coerce.number().int().min(1).max(50).default(10) }) },
     responses: {
-      200: { description: 'Matching codes', content: json(z.object({ items: z.array(z.object({ code: z.string(), title: z.object({ es: z.string(), en: z.string(), pt: z.string() }) })) })) },
+      200: {
+        description: 'Matching codes',
+        content: json(z.object({ items: z.array(z.object({ code: z.string(), title: z.object({ es: z.string(), en: z.string(), pt: z.string() }) })) })),
+      },
       ...problemResponses(400, 401),
     },
   }),
@@ -142,7 +158,9 @@ export function taxFormsRouter(deps: AppDeps) {
       if (outcome.result === 'sent') throw new ProblemError(409, 'declaration_sent');
       if (outcome.result === 'blocked') {
         // The counts let the client link to exactly the rows still to categorise or check.
-        return c.body(JSON.stringify({ ...problemBody(409, 'declaration_blocked'), taxYear: form.taxYear, ...outcome.counts }), 409, { 'Content-Type': 'application/problem+json' }) as never;
+        return c.body(JSON.stringify({ ...problemBody(409, 'declaration_blocked'), taxYear: form.taxYear, ...outcome.counts }), 409, {
+          'Content-Type': 'application/problem+json',
+        }) as never;
       }
       return c.json(taxFormDraftView(outcome.draft), 200);
     })
@@ -187,7 +205,12 @@ export function taxFormsRouter(deps: AppDeps) {
       const { id } = c.req.valid('param');
       if (!(await isCompanyMember(db, c.var.user.id, id))) throw new ProblemError(404, 'not_found');
       const rows = await listDeclarations(db, id);
-      const items = rows.map((row) => ({ year: row.year, sentAt: row.sentAt!.toISOString(), forms: taxReturnForms(row.taxFormData!), url: `/api/v1/accounting/tax-documents/${id}/${row.year}` }));
+      const items = rows.map((row) => ({
+        year: row.year,
+        sentAt: row.sentAt!.toISOString(),
+        forms: taxReturnForms(row.taxFormData!),
+        url: `/api/v1/accounting/tax-documents/${id}/${row.year}`,
+      }));
       return c.json({ items }, 200);
     })
     .openapi(routes.taxDocument, async (c) => {
@@ -217,7 +240,14 @@ export function taxFormsRouter(deps: AppDeps) {
         const due = pendingReturn(company, taxYear, sent);
         if (!due) continue;
         const standing = standingOn(due, day);
-        pending.push({ companyName: company.name, kind: due.kind, deadline: standing.deadline, daysRemaining: standing.daysRemaining, standing: standing.status, penaltyUsd: missingFormPenaltyUsd(due.forms) });
+        pending.push({
+          companyName: company.name,
+          kind: due.kind,
+          deadline: standing.deadline,
+          daysRemaining: standing.daysRemaining,
+          standing: standing.status,
+          penaltyUsd: missingFormPenaltyUsd(due.forms),
+        });
       }
       c.header('Cache-Control', 'no-store');
       return c.json(pendingDeclarationsResult(pending), 200);

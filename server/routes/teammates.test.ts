@@ -25,9 +25,16 @@ let documentKey: string;
 
 const invite = (cookies: string, json: unknown) => t.request('/api/v1/teammates', { method: 'POST', cookies, json });
 const accept = (cookies: string, link: string) => t.request('/api/v1/teammates/accept', { method: 'POST', cookies, json: { link } });
-const remove = (cookies: string, company: string, teammateId: string) => t.request(`/api/v1/companies/${company}/teammates/${teammateId}`, { method: 'DELETE', cookies });
-const teams = async (cookies: string) => (await (await t.request('/api/v1/teammates', { cookies })).json()).items as { companyId: string; relation: string; teammates: { id: string; email: string; state: string }[] }[];
-const companyIdsSeenBy = async (cookies: string) => ((await (await t.request('/api/v1/companies', { cookies })).json()).items as { id: string }[]).map((company) => company.id);
+const remove = (cookies: string, company: string, teammateId: string) =>
+  t.request(`/api/v1/companies/${company}/teammates/${teammateId}`, { method: 'DELETE', cookies });
+const teams = async (cookies: string) =>
+  (await (await t.request('/api/v1/teammates', { cookies })).json()).items as {
+    companyId: string;
+    relation: string;
+    teammates: { id: string; email: string; state: string }[];
+  }[];
+const companyIdsSeenBy = async (cookies: string) =>
+  ((await (await t.request('/api/v1/companies', { cookies })).json()).items as { id: string }[]).map((company) => company.id);
 const pull = async (cookies: string, cursor: string | null) =>
   (await t.request('/api/v1/sync/pull', { method: 'POST', cookies, json: { clientId: randomUUID(), protocolVersion, cursor, lastMutationId: 0 } })).json();
 
@@ -169,7 +176,10 @@ describe('teammates', () => {
   });
 
   it('limits how many invitations an owner sends (each is a mail to someone else)', async () => {
-    for (let sent = 0; sent < 10; sent++) expect((await invite(owner.cookies, { email: `many-${randomUUID()}@example.com`, companyIds: [otherCompanyId] })).status).toBe(201);
-    expect(await answeredWith(await invite(owner.cookies, { email: `many-${randomUUID()}@example.com`, companyIds: [otherCompanyId] }))).toBe('429 rate_limited');
+    for (let sent = 0; sent < 10; sent++)
+      expect((await invite(owner.cookies, { email: `many-${randomUUID()}@example.com`, companyIds: [otherCompanyId] })).status).toBe(201);
+    expect(await answeredWith(await invite(owner.cookies, { email: `many-${randomUUID()}@example.com`, companyIds: [otherCompanyId] }))).toBe(
+      '429 rate_limited',
+    );
   });
 });

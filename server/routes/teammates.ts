@@ -86,7 +86,8 @@ export function teammatesRouter(deps: AppDeps) {
     method: 'delete',
     path: '/companies/{id}/teammates/{teammateId}',
     summary: 'Remove a teammate (user id) or withdraw an invitation (invitation id) from a company I own',
-    description: 'Owner only (403 `owner_only`); 404 when the company or the teammate is not there. The removed teammate’s devices drop the company at their next pull.',
+    description:
+      'Owner only (403 `owner_only`); 404 when the company or the teammate is not there. The removed teammate’s devices drop the company at their next pull.',
     tags: ['teammates'],
     security: [{ cookieAuth: [] }],
     middleware: [session] as const,
@@ -98,7 +99,13 @@ export function teammatesRouter(deps: AppDeps) {
   async function teamsOf(userId: string): Promise<CompanyTeam[]> {
     const found = await companiesWithOwnerOf(db, userId);
     const owned = found.filter((company) => company.ownerId === userId).map((company) => company.id);
-    const [members, invitations] = await Promise.all([membersOf(db, found.map((company) => company.id)), openInvitationsOf(db, owned)]);
+    const [members, invitations] = await Promise.all([
+      membersOf(
+        db,
+        found.map((company) => company.id),
+      ),
+      openInvitationsOf(db, owned),
+    ]);
     const now = deps.now();
     return found.map((company) => {
       const accepted: Teammate[] = members

@@ -54,7 +54,10 @@ async function put(url: string, bytes: Uint8Array<ArrayBuffer>, contentType: str
   return t.request(local(url), { method: 'PUT', body: new Blob([bytes]), headers: { 'content-type': contentType } });
 }
 
-const storedFiles = () => readdirSync(path.join(dataDir, 'uploads'), { recursive: true }).filter((name) => String(name).endsWith('.pdf') || String(name).endsWith('.png') || String(name).includes('.part'));
+const storedFiles = () =>
+  readdirSync(path.join(dataDir, 'uploads'), { recursive: true }).filter(
+    (name) => String(name).endsWith('.pdf') || String(name).endsWith('.png') || String(name).includes('.part'),
+  );
 
 describe('uploads through presigned URLs (local storage)', () => {
   it('uploads, verifies and serves a receipt', async () => {
@@ -162,7 +165,9 @@ describe('uploads through presigned URLs (local storage)', () => {
     expect((await t.request('/api/v1/uploads/complete', { method: 'POST', cookies: otherCookies, json: { key } })).status).toBe(404);
     await t.request('/api/v1/uploads/complete', { method: 'POST', cookies, json: { key } });
     expect((await t.request('/api/v1/uploads/download-url', { method: 'POST', cookies: otherCookies, json: { key } })).status).toBe(404);
-    expect((await t.request('/api/v1/uploads', { method: 'POST', json: { uploadType: 'transactionReceipt', companyId, fileName: 'a.pdf', size: 1 } })).status).toBe(401);
+    expect(
+      (await t.request('/api/v1/uploads', { method: 'POST', json: { uploadType: 'transactionReceipt', companyId, fileName: 'a.pdf', size: 1 } })).status,
+    ).toBe(401);
   });
 
   it('serves no download URL for a file that was never verified', async () => {

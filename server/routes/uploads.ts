@@ -123,7 +123,10 @@ export function uploadsRouter(deps: AppDeps, storage: StorageProvider) {
         body: { required: true, content: { 'application/json': { schema: adminUploadRequestSchema } } },
       },
       responses: {
-        201: { description: 'Upload it with a PUT to `url`, then POST /admin/uploads/complete', content: { 'application/json': { schema: presignedUploadSchema } } },
+        201: {
+          description: 'Upload it with a PUT to `url`, then POST /admin/uploads/complete',
+          content: { 'application/json': { schema: presignedUploadSchema } },
+        },
         ...problemResponses(400, 401, 403, 404),
       },
     }),

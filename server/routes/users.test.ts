@@ -107,12 +107,13 @@ describe('admin user list', () => {
 });
 
 describe('registration', () => {
-
   const register = (body: unknown) => t.request('/api/v1/users', { method: 'POST', json: body });
 
   it('creates the account, signs it in and sends a welcome mail in its language', async () => {
     const draftId = '3f0b3c0e-8f5e-4a8a-9b7e-2f6f0a1b2c3d';
-    const response = await register(registration({ email: '  Nueva@Example.com', language: 'en', companyDraftId: draftId, attribution: { utmSource: 'google' } }));
+    const response = await register(
+      registration({ email: '  Nueva@Example.com', language: 'en', companyDraftId: draftId, attribution: { utmSource: 'google' } }),
+    );
     expect(response.status).toBe(201);
     const body = await response.json();
     expect(body.status).toBe('ok');
@@ -202,7 +203,14 @@ describe('Google sign-in', () => {
   it('registers with a Google token (no password) and signs in with it later', async () => {
     const registered = await t.request('/api/v1/users', {
       method: 'POST',
-      json: { firstName: 'Gina', lastName: 'Gómez', email: 'gina@example.com', token: await token('g-1', 'gina@example.com'), googleId: 'g-1', acceptTerms: true },
+      json: {
+        firstName: 'Gina',
+        lastName: 'Gómez',
+        email: 'gina@example.com',
+        token: await token('g-1', 'gina@example.com'),
+        googleId: 'g-1',
+        acceptTerms: true,
+      },
     });
     expect(registered.status).toBe(201);
     const [row] = await t.database.db.select().from(users).where(eq(users.email, 'gina@example.com'));
@@ -273,9 +281,15 @@ describe('Google sign-in', () => {
   it('refuses a registration that sends both a password and a token', async () => {
     const response = await t.request('/api/v1/users', {
       method: 'POST',
-      json: { firstName: 'Eve', lastName: 'Smith', email: 'both@example.com', password: goodPassword, token: await token('g-both', 'both@example.com'), acceptTerms: true },
+      json: {
+        firstName: 'Eve',
+        lastName: 'Smith',
+        email: 'both@example.com',
+        password: goodPassword,
+        token: await token('g-both', 'both@example.com'),
+        acceptTerms: true,
+      },
     });
     expect(response.status).toBe(400);
   });
-
 });

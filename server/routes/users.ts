@@ -1,12 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { draftSecretSchema } from '@domain/draft';
-import {
-  emailVerificationConfirmSchema,
-  emailVerifiedSchema,
-  registerSchema,
-  sessionResponseSchema,
-  userSchema,
-} from '@domain/account';
+import { emailVerificationConfirmSchema, emailVerifiedSchema, registerSchema, sessionResponseSchema, userSchema } from '@domain/account';
 import { registerAccount } from '../auth/accounts';
 import { confirmEmailVerification, newVerificationLink, verificationLinkDays } from '../auth/email-proof';
 import { sendMailInBackground } from '../auth/mails';
@@ -19,7 +13,6 @@ import { withRateLimit, type RateLimitedEnv } from '../middleware/with-rate-limi
 import { withSession } from '../middleware/with-session';
 import { renderMail } from '../providers/mail/render-mail';
 import { json } from '../lib/openapi';
-
 
 /** Accounts: registration and the signed-in profile (the admin user list is in admin.ts). */
 export function usersRouter(deps: AppDeps) {

@@ -106,7 +106,7 @@ export function createBatchedTx(store: ServerStore): BatchedTx {
 
   async function storeInOrder(writes: Write[]) {
     try {
-      for (let start = 0; start < writes.length; ) {
+      for (let start = 0; start < writes.length;) {
         const { table, mode } = writes[start]!;
         // One INSERT … ON CONFLICT cannot change a row twice: a repeated row starts the next run.
         const ids = new Set<string>();

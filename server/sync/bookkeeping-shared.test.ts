@@ -52,10 +52,29 @@ describe('company data shared across devices', () => {
     const { owner, teammate, stranger, companyId } = await setup();
     const receipt = () => ({ key: `receipts/${companyId}/${randomUUID()}.pdf`, name: 'ticket.pdf', size: 2048, contentType: 'application/pdf' });
     const [matched, discarded, unverified] = [receipt(), receipt(), receipt()];
-    await database.db.insert(uploads).values([
-      ...[matched, discarded].map((file) => ({ key: file.key, companyId, uploadType: 'transactionReceipt' as const, fileName: file.name, size: file.size, contentType: file.contentType, uploadedBy: owner, verifiedAt: new Date() })),
-      { key: unverified.key, companyId, uploadType: 'transactionReceipt', fileName: unverified.name, size: unverified.size, contentType: unverified.contentType, uploadedBy: owner },
-    ]);
+    await database.db
+      .insert(uploads)
+      .values([
+        ...[matched, discarded].map((file) => ({
+          key: file.key,
+          companyId,
+          uploadType: 'transactionReceipt' as const,
+          fileName: file.name,
+          size: file.size,
+          contentType: file.contentType,
+          uploadedBy: owner,
+          verifiedAt: new Date(),
+        })),
+        {
+          key: unverified.key,
+          companyId,
+          uploadType: 'transactionReceipt',
+          fileName: unverified.name,
+          size: unverified.size,
+          contentType: unverified.contentType,
+          uploadedBy: owner,
+        },
+      ]);
     const inbox = { matched: randomUUID(), discarded: randomUUID() };
     const phone = testDevice(owner);
     const added = await phone.push(
@@ -76,7 +95,9 @@ describe('company data shared across devices', () => {
       ['deleteInboxReceipt', { id: inbox.discarded }],
     );
     expect(done.rejections).toEqual([]);
-    expect(await testDevice(stranger).push(['deleteInboxReceipt', { id: inbox.matched }])).toMatchObject({ rejections: [{ mutationId: 1, code: 'not_found' }] });
+    expect(await testDevice(stranger).push(['deleteInboxReceipt', { id: inbox.matched }])).toMatchObject({
+      rejections: [{ mutationId: 1, code: 'not_found' }],
+    });
     const [row] = await database.db.select().from(transactions).where(eq(transactions.id, transactionId));
     expect(row?.receipt).toEqual(matched);
     expect(await database.db.select().from(inboxReceipts).where(eq(inboxReceipts.companyId, companyId))).toEqual([]);

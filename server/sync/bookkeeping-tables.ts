@@ -11,7 +11,11 @@ import type { ServerTable } from './server-table';
 
 type CompanyPgTable = PgTable & { id: AnyPgColumn; version: AnyPgColumn; companyId: AnyPgColumn };
 
-function companyTable<T extends TableName>(table: CompanyPgTable, indexes: Record<string, AnyPgColumn> = {}, serverOnly: readonly string[] = []): ServerTable<T> {
+function companyTable<T extends TableName>(
+  table: CompanyPgTable,
+  indexes: Record<string, AnyPgColumn> = {},
+  serverOnly: readonly string[] = [],
+): ServerTable<T> {
   const hidden = ['version', ...serverOnly];
   return {
     table,

@@ -78,7 +78,18 @@ describe('company isolation in bookkeeping', () => {
     const deviceB = testDevice(ownerB.id);
     await deviceB.push(['createTransaction', { id: idB, companyId: companyB, createdAt: at, transaction: form({ description: 'B secret' }) }]);
     const keyB = `receipts/${companyB}/${randomUUID()}.pdf`;
-    await database.db.insert(uploads).values({ key: keyB, companyId: companyB, uploadType: 'transactionReceipt', fileName: 'b.pdf', size: 10, contentType: 'application/pdf', uploadedBy: ownerB.id, verifiedAt: new Date() });
+    await database.db
+      .insert(uploads)
+      .values({
+        key: keyB,
+        companyId: companyB,
+        uploadType: 'transactionReceipt',
+        fileName: 'b.pdf',
+        size: 10,
+        contentType: 'application/pdf',
+        uploadedBy: ownerB.id,
+        verifiedAt: new Date(),
+      });
 
     const teammate = testDevice(teammateA.id);
     await teammate.push(['createTransaction', { id: randomUUID(), companyId: companyA, createdAt: at, transaction: form({ description: 'A line' }) }]);
@@ -88,10 +99,25 @@ describe('company isolation in bookkeeping', () => {
       ['setTransactionMerchant', { id: idB, merchant: 'x', updatedAt: at }],
       ['deleteTransactions', { ids: [idB] }],
       ['createTransaction', { id: randomUUID(), companyId: companyB, createdAt: at, transaction: form() }],
-      ['restoreTransactions', { transactions: [{ ...form(), id: randomUUID(), companyId: companyB, checked: false, receipt: null, blocked: false, importId: null, createdAt: at, updatedAt: at }] }],
+      [
+        'restoreTransactions',
+        {
+          transactions: [
+            { ...form(), id: randomUUID(), companyId: companyB, checked: false, receipt: null, blocked: false, importId: null, createdAt: at, updatedAt: at },
+          ],
+        },
+      ],
       ['attachReceipt', { id: idB, receipt: { key: keyB, name: 'b.pdf', size: 10, contentType: 'application/pdf' }, updatedAt: at }],
     );
-    expect(result.rejections.map((rejection) => rejection.code)).toEqual(['not_found', 'not_found', 'not_found', 'not_found', 'forbidden', 'forbidden', 'not_found']);
+    expect(result.rejections.map((rejection) => rejection.code)).toEqual([
+      'not_found',
+      'not_found',
+      'not_found',
+      'not_found',
+      'forbidden',
+      'forbidden',
+      'not_found',
+    ]);
     expect(await stored(idB)).toMatchObject({ category: null, checked: false, merchant: null, receipt: null });
 
     const pulled = await teammate.pull();

@@ -44,7 +44,14 @@ describe('bookkeeping mutators on the server', () => {
         ['setTransactionChecked', { id, checked: true, updatedAt: at }],
       ),
     ).toEqual({ lastMutationId: 3, rejections: [] });
-    expect(await storedTransaction(id)).toMatchObject({ companyId, amountCents: -12_345, category: 'software', note: 'Hosting for March', checked: true, blocked: false });
+    expect(await storedTransaction(id)).toMatchObject({
+      companyId,
+      amountCents: -12_345,
+      category: 'software',
+      note: 'Hosting for March',
+      checked: true,
+      blocked: false,
+    });
     const pulled = await teammateDevice.pull();
     expect(pulled.changes.transactions?.puts).toEqual([
       expect.objectContaining({ id, date: '2026-03-02', category: 'software', checked: true, receipt: null, importId: null }),
@@ -139,7 +146,17 @@ describe('bookkeeping mutators on the server', () => {
     const again = await testDevice(teammate).push(
       ['createBatchImport', { id: otherImport, companyId, accountKind: 'manual', accountId, fileName: 'chase.csv', fileSize: 819, createdAt: at }],
       ['importTransactions', { importId: otherImport, processedCount: 3, updatedAt: at, rows: [line(first, 'FEE 1'), line(third, 'FEE 3')] }],
-      ['finishBatchImport', { id: otherImport, status: 'completed', processedCount: 3, result: null, rowErrors: [{ line: 4, field: 'date', code: 'validation.invalidDate' }], updatedAt: at }],
+      [
+        'finishBatchImport',
+        {
+          id: otherImport,
+          status: 'completed',
+          processedCount: 3,
+          result: null,
+          rowErrors: [{ line: 4, field: 'date', code: 'validation.invalidDate' }],
+          updatedAt: at,
+        },
+      ],
     );
     expect(again.rejections).toEqual([]);
     expect(await storedTransaction(first)).toMatchObject({ category: 'software', importId, accountId, accountKind: 'manual' });
@@ -151,7 +168,10 @@ describe('bookkeeping mutators on the server', () => {
   it('delays an import within the SPEC §9 cooldown by the server clock instead of refusing it, whatever times the devices send', async () => {
     const { owner, teammate, companyId } = await setup();
     const accountId = randomUUID();
-    const batch = (createdAt: string): [string, unknown] => ['createBatchImport', { id: randomUUID(), companyId, accountKind: 'manual', accountId, fileName: 'chase.csv', fileSize: 819, createdAt }];
+    const batch = (createdAt: string): [string, unknown] => [
+      'createBatchImport',
+      { id: randomUUID(), companyId, accountKind: 'manual', accountId, fileName: 'chase.csv', fileSize: 819, createdAt },
+    ];
     const stored = () => database.db.select().from(batchImports).where(eq(batchImports.companyId, companyId));
     const laptop = testDevice(owner);
     await laptop.push(['createManualAccount', { id: accountId, companyId, name: 'Chase checking', createdAt: at }], batch(at));
@@ -175,7 +195,10 @@ describe('bookkeeping mutators on the server', () => {
     expect(await stored()).toHaveLength(4);
     // The stamp is the server's: a later write of the batch does not move it.
     const [stamped] = await stored();
-    await database.db.update(batchImports).set({ receivedAt: new Date(0), updatedAt: at }).where(eq(batchImports.id, stamped!.id));
+    await database.db
+      .update(batchImports)
+      .set({ receivedAt: new Date(0), updatedAt: at })
+      .where(eq(batchImports.id, stamped!.id));
     const [kept] = await database.db.select().from(batchImports).where(eq(batchImports.id, stamped!.id));
     expect(kept!.receivedAt).toEqual(stamped!.receivedAt);
   });
@@ -185,13 +208,34 @@ describe('bookkeeping mutators on the server', () => {
     const accountId = randomUUID();
     const importId = randomUUID();
     const lines = [randomUUID(), randomUUID()];
-    const create: [string, unknown] = ['createBatchImport', { id: importId, companyId, accountKind: 'manual', accountId, fileName: 'chase.csv', fileSize: 819, createdAt: at }];
-    const chunk: [string, unknown] = ['importTransactions', { importId, processedCount: 2, updatedAt: at, rows: lines.map((id, index) => ({ id, date: '2026-03-0' + (index + 1), description: `FEE ${index}`, amountCents: -100, category: null, merchant: null })) }];
+    const create: [string, unknown] = [
+      'createBatchImport',
+      { id: importId, companyId, accountKind: 'manual', accountId, fileName: 'chase.csv', fileSize: 819, createdAt: at },
+    ];
+    const chunk: [string, unknown] = [
+      'importTransactions',
+      {
+        importId,
+        processedCount: 2,
+        updatedAt: at,
+        rows: lines.map((id, index) => ({
+          id,
+          date: '2026-03-0' + (index + 1),
+          description: `FEE ${index}`,
+          amountCents: -100,
+          category: null,
+          merchant: null,
+        })),
+      },
+    ];
     const device = testDevice(owner);
     await device.push(['createManualAccount', { id: accountId, companyId, name: 'Chase checking', createdAt: at }], create, chunk);
     const ofImport = () => database.db.select().from(transactions).where(eq(transactions.importId, importId));
     expect(await ofImport()).toHaveLength(2);
-    expect(await device.push(['discardBatchImport', { id: importId }], ['discardBatchImport', { id: importId }])).toEqual({ lastMutationId: 5, rejections: [] });
+    expect(await device.push(['discardBatchImport', { id: importId }], ['discardBatchImport', { id: importId }])).toEqual({
+      lastMutationId: 5,
+      rejections: [],
+    });
     expect(await ofImport()).toEqual([]);
     expect(await database.db.select().from(batchImports).where(eq(batchImports.id, importId))).toEqual([]);
     // The retry: the same batch and lines again, then once more: each line stored once.
@@ -200,15 +244,21 @@ describe('bookkeeping mutators on the server', () => {
     expect((await ofImport()).map((row) => row.id).sort()).toEqual([...lines].sort());
     // A sent declaration keeps what was declared: the discard of a 2026 import is refused whole.
     await database.db.insert(declarations).values({ companyId, year: 2026, sentAt: new Date() });
-    expect(await device.push(['discardBatchImport', { id: importId }])).toEqual({ lastMutationId: 9, rejections: [{ mutationId: 9, code: 'declaration_sent' }] });
+    expect(await device.push(['discardBatchImport', { id: importId }])).toEqual({
+      lastMutationId: 9,
+      rejections: [{ mutationId: 9, code: 'declaration_sent' }],
+    });
     expect(await ofImport()).toHaveLength(2);
   });
 
-  it("imports without reading the lines first: an id another company holds is skipped, and a later change in the same push sees what was stored", async () => {
+  it('imports without reading the lines first: an id another company holds is skipped, and a later change in the same push sees what was stored', async () => {
     const { owner, stranger, companyId } = await setup();
     const strangersCompany = await insertTestCompany(database.db, stranger);
     const [taken, fresh] = [randomUUID(), randomUUID()];
-    await testDevice(stranger).push(['createTransaction', { id: taken, companyId: strangersCompany, createdAt: at, transaction: form({ description: 'Not yours' }) }]);
+    await testDevice(stranger).push([
+      'createTransaction',
+      { id: taken, companyId: strangersCompany, createdAt: at, transaction: form({ description: 'Not yours' }) },
+    ]);
     const accountId = randomUUID();
     const importId = randomUUID();
     const line = (id: string) => ({ id, date: '2026-03-02', description: 'FEE', amountCents: -1500, category: 'bankFees' as const, merchant: null });
@@ -224,7 +274,7 @@ describe('bookkeeping mutators on the server', () => {
     expect(await storedTransaction(fresh)).toMatchObject({ companyId, description: 'FEE', category: 'software', importId });
   });
 
-  it('renames a manual account for the company, never another company\'s, and keeps the name rules', async () => {
+  it("renames a manual account for the company, never another company's, and keeps the name rules", async () => {
     const { owner, teammate, stranger, companyId } = await setup();
     const accountId = randomUUID();
     await testDevice(owner).push(['createManualAccount', { id: accountId, companyId, name: 'Chase checking', createdAt: at }]);
@@ -247,12 +297,28 @@ describe('bookkeeping mutators on the server', () => {
     await phone.push(
       ['createManualAccount', { id: accountId, companyId, name: 'Wise USD', createdAt: at }],
       ['createBatchImport', { id: importId, companyId, accountKind: 'manual', accountId, fileName: 'wise.csv', fileSize: 100, createdAt: at }],
-      ['importTransactions', { importId, processedCount: 1, updatedAt: at, rows: [{ id: randomUUID(), date: '2026-01-05', description: 'Client', amountCents: 1000, category: null, merchant: null }] }],
+      [
+        'importTransactions',
+        {
+          importId,
+          processedCount: 1,
+          updatedAt: at,
+          rows: [{ id: randomUUID(), date: '2026-01-05', description: 'Client', amountCents: 1000, category: null, merchant: null }],
+        },
+      ],
       ['finishBatchImport', { id: importId, status: 'cancelled', processedCount: 1, result: null, rowErrors: [], updatedAt: at }],
     );
     const result = await phone.push(
       ['finishBatchImport', { id: importId, status: 'completed', processedCount: 1, result: null, rowErrors: [], updatedAt: at }],
-      ['importTransactions', { importId, processedCount: 2, updatedAt: at, rows: [{ id: randomUUID(), date: '2026-01-06', description: 'Late', amountCents: 1, category: null, merchant: null }] }],
+      [
+        'importTransactions',
+        {
+          importId,
+          processedCount: 2,
+          updatedAt: at,
+          rows: [{ id: randomUUID(), date: '2026-01-06', description: 'Late', amountCents: 1, category: null, merchant: null }],
+        },
+      ],
       ['createBatchImport', { id: randomUUID(), companyId, accountKind: 'manual', accountId: randomUUID(), fileName: 'x.csv', fileSize: 1, createdAt: at }],
       ['deleteManualAccount', { id: accountId }],
     );
@@ -270,9 +336,35 @@ describe('bookkeeping mutators on the server', () => {
     const unverified = receipt(companyId);
     const foreign = receipt(otherCompany);
     await database.db.insert(uploads).values([
-      { key: verified.key, companyId, uploadType: 'transactionReceipt', fileName: 'ticket.pdf', size: 2048, contentType: 'application/pdf', uploadedBy: owner, verifiedAt: new Date() },
-      { key: unverified.key, companyId, uploadType: 'transactionReceipt', fileName: 'ticket.pdf', size: 2048, contentType: 'application/pdf', uploadedBy: owner },
-      { key: foreign.key, companyId: otherCompany, uploadType: 'transactionReceipt', fileName: 'ticket.pdf', size: 2048, contentType: 'application/pdf', uploadedBy: stranger, verifiedAt: new Date() },
+      {
+        key: verified.key,
+        companyId,
+        uploadType: 'transactionReceipt',
+        fileName: 'ticket.pdf',
+        size: 2048,
+        contentType: 'application/pdf',
+        uploadedBy: owner,
+        verifiedAt: new Date(),
+      },
+      {
+        key: unverified.key,
+        companyId,
+        uploadType: 'transactionReceipt',
+        fileName: 'ticket.pdf',
+        size: 2048,
+        contentType: 'application/pdf',
+        uploadedBy: owner,
+      },
+      {
+        key: foreign.key,
+        companyId: otherCompany,
+        uploadType: 'transactionReceipt',
+        fileName: 'ticket.pdf',
+        size: 2048,
+        contentType: 'application/pdf',
+        uploadedBy: stranger,
+        verifiedAt: new Date(),
+      },
     ]);
     const result = await phone.push(
       ['attachReceipt', { id, receipt: unverified, updatedAt: at }],

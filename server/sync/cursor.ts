@@ -25,6 +25,9 @@ export function encodeCursor({ fingerprint, positions }: Cursor): string {
 export function decodeCursor(text: string | null): Cursor | null {
   const match = text ? pattern.exec(text) : null;
   if (!match) return null;
-  const positions = match[2]!.slice(1).split('.').map((digits) => parseInt(digits, 36));
+  const positions = match[2]!
+    .slice(1)
+    .split('.')
+    .map((digits) => parseInt(digits, 36));
   return positions.every(Number.isSafeInteger) ? { fingerprint: match[1]!, positions } : null;
 }

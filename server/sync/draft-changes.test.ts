@@ -11,7 +11,14 @@ useSyncTestApp();
 // change that reached the server last, whichever device sent it, and the merged draft obeys
 // every rule a whole draft does.
 
-const patch = (id: string, changes: { path: string[]; value?: unknown }[], extra: Record<string, unknown> = {}) => ({ id, kind: 'companyCreation', companyId: null, changes, updatedAt, ...extra });
+const patch = (id: string, changes: { path: string[]; value?: unknown }[], extra: Record<string, unknown> = {}) => ({
+  id,
+  kind: 'companyCreation',
+  companyId: null,
+  changes,
+  updatedAt,
+  ...extra,
+});
 const storedData = async (id: string) => (await database.db.select({ data: drafts.data, step: drafts.step }).from(drafts).where(eq(drafts.id, id)))[0];
 
 describe('changeDraft', () => {
@@ -20,15 +27,37 @@ describe('changeDraft', () => {
     const phone = testDevice(ana);
     const laptop = testDevice(ana);
     const id = randomUUID();
-    expect(await phone.push(['changeDraft', patch(id, [{ path: ['owner', 'name'], value: 'Ana' }, { path: ['company', 'name'], value: 'Acme' }], { step: 1 })])).toEqual({ lastMutationId: 1, rejections: [] });
-    await laptop.push(['changeDraft', patch(id, [{ path: ['company', 'state'], value: 'WY' }, { path: ['company', 'name'], value: 'Acme Inc' }], { step: 3 })]);
+    expect(
+      await phone.push([
+        'changeDraft',
+        patch(
+          id,
+          [
+            { path: ['owner', 'name'], value: 'Ana' },
+            { path: ['company', 'name'], value: 'Acme' },
+          ],
+          { step: 1 },
+        ),
+      ]),
+    ).toEqual({ lastMutationId: 1, rejections: [] });
+    await laptop.push([
+      'changeDraft',
+      patch(
+        id,
+        [
+          { path: ['company', 'state'], value: 'WY' },
+          { path: ['company', 'name'], value: 'Acme Inc' },
+        ],
+        { step: 3 },
+      ),
+    ]);
     await phone.push(['changeDraft', patch(id, [{ path: ['owner', 'phone'], value: '+34 600 000 000' }, { path: ['owner', 'name'] }])]);
     // The phone's last batch again (a lost response): already applied, nothing changes.
     expect(await phone.replay(1)).toEqual({ lastMutationId: 2, rejections: [] });
     expect(await storedData(id)).toEqual({ step: 3, data: { owner: { phone: '+34 600 000 000' }, company: { name: 'Acme Inc', state: 'WY' } } });
   });
 
-  it('refuses a change whose merged draft breaks a rule: too large, another wizard, a sent-looking tax form, a company not the user\'s', async () => {
+  it("refuses a change whose merged draft breaks a rule: too large, another wizard, a sent-looking tax form, a company not the user's", async () => {
     const ana = await insertTestUser(database.db);
     const bruno = await insertTestUser(database.db, 'Bruno');
     const anasCompany = await insertTestCompany(database.db, ana);
@@ -42,9 +71,29 @@ describe('changeDraft', () => {
       // Each change alone is small enough; together they are over the limit.
       ['changeDraft', patch(id, [{ path: ['b'], value: half }])],
       ['changeDraft', patch(id, [{ path: ['c'], value: 1 }], { kind: 'kyb', companyId: anasCompany })],
-      ['changeDraft', patch(taxForm, [{ path: ['taxYear'], value: 2025 }, { path: ['isCompleted'], value: false }], { kind: 'taxForm', companyId: anasCompany, step: 1 })],
+      [
+        'changeDraft',
+        patch(
+          taxForm,
+          [
+            { path: ['taxYear'], value: 2025 },
+            { path: ['isCompleted'], value: false },
+          ],
+          { kind: 'taxForm', companyId: anasCompany, step: 1 },
+        ),
+      ],
       ['changeDraft', patch(taxForm, [{ path: ['isCompleted'], value: true }], { kind: 'taxForm', companyId: anasCompany })],
-      ['changeDraft', patch(randomUUID(), [{ path: ['kind'], value: 'business' }, { path: ['form'], value: {} }], { kind: 'kyb', companyId: brunosCompany, step: 0 })],
+      [
+        'changeDraft',
+        patch(
+          randomUUID(),
+          [
+            { path: ['kind'], value: 'business' },
+            { path: ['form'], value: {} },
+          ],
+          { kind: 'kyb', companyId: brunosCompany, step: 0 },
+        ),
+      ],
     );
     expect(result).toEqual({
       lastMutationId: 6,
@@ -66,7 +115,15 @@ describe('changeDraft', () => {
     const submitted = randomUUID();
     // Only the send and submit routes write these; a synced change must not touch them afterwards.
     await database.db.insert(drafts).values([
-      { id: sent, userId: ana, kind: 'taxForm' as const, companyId: company, step: 4, data: { taxYear: 2025, isCompleted: true, taxFormData: { ein: '12-3456789' } }, updatedAt },
+      {
+        id: sent,
+        userId: ana,
+        kind: 'taxForm' as const,
+        companyId: company,
+        step: 4,
+        data: { taxYear: 2025, isCompleted: true, taxFormData: { ein: '12-3456789' } },
+        updatedAt,
+      },
       { id: submitted, userId: ana, kind: 'kyb' as const, companyId: company, step: 3, data: { kind: 'business', form: {}, submitted: true }, updatedAt },
     ]);
     const result = await testDevice(ana).push(

@@ -10,7 +10,8 @@ describe('classifyFailure', () => {
   });
 
   it('retries what another attempt may not meet: serialization, deadlock, lost connection, shutdown, lock timeout', () => {
-    for (const code of ['40001', '40P01', '08006', '57P01', '53300', '55P03', 'ECONNRESET']) expect(classifyFailure(databaseError(code)), code).toBe('transient');
+    for (const code of ['40001', '40P01', '08006', '57P01', '53300', '55P03', 'ECONNRESET'])
+      expect(classifyFailure(databaseError(code)), code).toBe('transient');
   });
 
   it('finds the database code behind a wrapping error (Drizzle puts it in `cause`)', () => {

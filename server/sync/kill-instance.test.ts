@@ -38,7 +38,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('an instance killed mid-push', (
   });
 
   it('loses and doubles nothing: the devices finish against the other instance', async () => {
-    doomed = await startAltaProcess(await freePort(), { DATABASE_URL: t.databaseUrl!, SESSION_SECRET: secret, APP_URL: 'http://localhost:3000', RATE_LIMIT_MULTIPLIER: '100' });
+    doomed = await startAltaProcess(await freePort(), {
+      DATABASE_URL: t.databaseUrl!,
+      SESSION_SECRET: secret,
+      APP_URL: 'http://localhost:3000',
+      RATE_LIMIT_MULTIPLIER: '100',
+    });
     const devices = await Promise.all(
       Array.from({ length: 6 }, async () => {
         const user = await createUser(t);
@@ -69,7 +74,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('an instance killed mid-push', (
     expect(doomed.child.signalCode).toBe('SIGKILL');
     expect(devices.reduce((sum, { client }) => sum + client.failovers, 0)).toBeGreaterThan(0);
     expect(devices.flatMap(({ device }) => device.rejections)).toEqual([]);
-    const outcome = await verifyExactlyOnce(t.database.db, devices.map(({ device }) => device.expected()));
+    const outcome = await verifyExactlyOnce(
+      t.database.db,
+      devices.map(({ device }) => device.expected()),
+    );
     expect(outcome).toMatchObject({ lost: 0, doubled: 0, wrong: 0 });
     expect(outcome.mutations).toBeGreaterThan(50);
     expect((await fetch(`${survivor.base}/api/v1/health`)).status).toBe(200);

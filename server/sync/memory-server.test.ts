@@ -26,7 +26,13 @@ afterAll(() => t.close());
 const kinds = ['companyCreation', 'kyb', 'taxForm'] as const;
 
 type Step =
-  | { type: 'push'; client: number; from: number; count: number; operations: { draft: number; kind: number; company: boolean; step: number; op: 'save' | 'delete' | 'bad' | 'unknown' }[] }
+  | {
+      type: 'push';
+      client: number;
+      from: number;
+      count: number;
+      operations: { draft: number; kind: number; company: boolean; step: number; op: 'save' | 'delete' | 'bad' | 'unknown' }[];
+    }
   | { type: 'pull'; client: number; pageSize: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -75,7 +81,13 @@ describe('in-memory sync server model', () => {
         const model = new MemorySyncServer();
         model.addToCompany(company, users[0]!, 'owner');
         // Clients 0 and 1 belong to the first user, client 2 to the second.
-        const clients = [0, 0, 1].map((user) => ({ user: users[user]!, clientId: randomUUID(), sent: 0, cursors: { real: null as string | null, model: null as string | null }, acknowledged: 0 }));
+        const clients = [0, 0, 1].map((user) => ({
+          user: users[user]!,
+          clientId: randomUUID(),
+          sent: 0,
+          cursors: { real: null as string | null, model: null as string | null },
+          acknowledged: 0,
+        }));
         const mutations = clients.map(() => [] as Mutation[]);
 
         for (const s of steps) {
@@ -96,9 +108,22 @@ describe('in-memory sync server model', () => {
           for (let id = log.length + 1; id < first + s.count; id++) {
             const o = s.operations[(id - 1) % s.operations.length]!;
             const draftId = draftIds[o.draft]!;
-            const draft = { id: draftId, kind: kinds[o.kind]!, companyId: o.company ? company : null, step: o.step, data: { id }, updatedAt: '2026-11-21T10:00:00.000Z' };
+            const draft = {
+              id: draftId,
+              kind: kinds[o.kind]!,
+              companyId: o.company ? company : null,
+              step: o.step,
+              data: { id },
+              updatedAt: '2026-11-21T10:00:00.000Z',
+            };
             const [name, args] =
-              o.op === 'save' ? ['saveDraft', draft] : o.op === 'delete' ? ['deleteDraft', { id: draftId }] : o.op === 'bad' ? ['saveDraft', { ...draft, step: -1 }] : ['archiveDraft', { id: draftId }];
+              o.op === 'save'
+                ? ['saveDraft', draft]
+                : o.op === 'delete'
+                  ? ['deleteDraft', { id: draftId }]
+                  : o.op === 'bad'
+                    ? ['saveDraft', { ...draft, step: -1 }]
+                    : ['archiveDraft', { id: draftId }];
             log.push({ id, name, args, createdAt: '2026-11-21T10:00:00.000Z' });
           }
           const batch = log.slice(first - 1, first - 1 + s.count);

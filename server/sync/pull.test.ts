@@ -135,7 +135,9 @@ describe('pull', () => {
     expect((await teammate.pull(teammateSeen.cursor)).changes.manualAccounts!.puts).toEqual([{ ...account, updatedAt: account.createdAt }]);
     expect((await stranger.pull(null)).changes).toEqual({});
     // A stranger cannot write into the company either.
-    expect((await stranger.push(['createManualAccount', { ...account, id: randomUUID(), name: 'Mine now' }])).rejections).toEqual([{ mutationId: 1, code: 'forbidden' }]);
+    expect((await stranger.push(['createManualAccount', { ...account, id: randomUUID(), name: 'Mine now' }])).rejections).toEqual([
+      { mutationId: 1, code: 'forbidden' },
+    ]);
 
     const before = await teammate.pull(null);
     expect((await owner.push(['deleteManualAccount', { id: account.id }])).rejections).toEqual([]);

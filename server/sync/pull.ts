@@ -134,13 +134,7 @@ export async function applyPull(db: Db, userId: string, request: PullRequest, pa
       const rejections = (await tx
         .select({ mutationId: syncRejections.mutationId, code: syncRejections.code })
         .from(syncRejections)
-        .where(
-          and(
-            eq(syncRejections.clientId, request.clientId),
-            eq(syncRejections.userId, userId),
-            gt(syncRejections.mutationId, request.lastMutationId),
-          ),
-        )
+        .where(and(eq(syncRejections.clientId, request.clientId), eq(syncRejections.userId, userId), gt(syncRejections.mutationId, request.lastMutationId)))
         .orderBy(asc(syncRejections.mutationId))) as Rejection[];
 
       return {

@@ -34,7 +34,9 @@ beforeAll(async () => {
       insert into test_transaction_writes (row_id, op) values (coalesce(new.id, old.id), tg_op);
       return null;
     end $$`);
-  await database.db.execute(sql`create trigger test_log_transaction_write after insert or update or delete on transactions for each row execute function test_log_transaction_write()`);
+  await database.db.execute(
+    sql`create trigger test_log_transaction_write after insert or update or delete on transactions for each row execute function test_log_transaction_write()`,
+  );
 });
 afterAll(() => t.close());
 
@@ -43,7 +45,13 @@ const mutation = (id: number, name: string, args: unknown): Mutation => ({ id, n
 
 async function seed(companyId: string, dates: string[]) {
   const ids = dates.map(() => randomUUID());
-  await database.db.insert(transactions).values(dates.map((date, i) => testTransaction({ id: ids[i]!, companyId, date, description: `Line ${i}`, amountCents: -100 * (i + 1), createdAt: at, updatedAt: at })));
+  await database.db
+    .insert(transactions)
+    .values(
+      dates.map((date, i) =>
+        testTransaction({ id: ids[i]!, companyId, date, description: `Line ${i}`, amountCents: -100 * (i + 1), createdAt: at, updatedAt: at }),
+      ),
+    );
   return ids;
 }
 
@@ -132,7 +140,10 @@ describe('batched push', () => {
       ],
     });
     expect(result).toEqual({ lastMutationId: 3, rejections: [{ mutationId: 2, code: 'forbidden' }] });
-    const rows = await database.db.select().from(transactions).where(inArray(transactions.id, [mine!, theirs!]));
+    const rows = await database.db
+      .select()
+      .from(transactions)
+      .where(inArray(transactions.id, [mine!, theirs!]));
     expect(rows.find((row) => row.id === mine)).toMatchObject({ note: 'before', checked: true });
     expect(rows.find((row) => row.id === theirs)).toMatchObject({ companyId: strangersCompany, description: 'Line 0' });
   });
@@ -160,21 +171,23 @@ describe('batched push', () => {
     const owner = await insertTestUser(database.db);
     const companyId = await insertTestCompany(database.db, owner);
     const [row] = await seed(companyId, ['2026-01-05']);
-    await database.db.transaction(async (tx) => {
-      const store = createServerStore(tx, owner, await companyRolesOf(tx, owner), new Set());
-      const batched = createBatchedTx(store);
-      const stored = (await batched.tx.get('transactions', row!))!;
-      // Staged only: dropping it is the whole rollback.
-      await batched.tx.put('transactions', { ...stored, note: 'staged' });
-      expect(batched.discard()).toBe(true);
-      // A list must see the mutation's own writes, so they are stored first.
-      await batched.tx.put('transactions', { ...stored, note: 'stored' });
-      expect(await batched.tx.list('transactions', 'companyId', companyId)).toMatchObject([{ note: 'stored' }]);
-      expect(batched.discard()).toBe(false);
-      tx.rollback();
-    }).catch((error: unknown) => {
-      if (!(error instanceof Error && error.message.includes('Rollback'))) throw error;
-    });
+    await database.db
+      .transaction(async (tx) => {
+        const store = createServerStore(tx, owner, await companyRolesOf(tx, owner), new Set());
+        const batched = createBatchedTx(store);
+        const stored = (await batched.tx.get('transactions', row!))!;
+        // Staged only: dropping it is the whole rollback.
+        await batched.tx.put('transactions', { ...stored, note: 'staged' });
+        expect(batched.discard()).toBe(true);
+        // A list must see the mutation's own writes, so they are stored first.
+        await batched.tx.put('transactions', { ...stored, note: 'stored' });
+        expect(await batched.tx.list('transactions', 'companyId', companyId)).toMatchObject([{ note: 'stored' }]);
+        expect(batched.discard()).toBe(false);
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error && error.message.includes('Rollback'))) throw error;
+      });
     expect(await notesOf([row!])).toEqual({ [row!]: '' });
   });
 });

@@ -47,7 +47,13 @@ async function seed(companyId: string, count: number, date = '2026-01-05') {
   for (let start = 0; start < count; start += 1000) {
     await database.db
       .insert(transactions)
-      .values(ids.slice(start, start + 1000).map((id, i) => testTransaction({ id, companyId, date, description: `Line ${start + i}`, amountCents: -(start + i + 1), createdAt: at, updatedAt: at })));
+      .values(
+        ids
+          .slice(start, start + 1000)
+          .map((id, i) =>
+            testTransaction({ id, companyId, date, description: `Line ${start + i}`, amountCents: -(start + i + 1), createdAt: at, updatedAt: at }),
+          ),
+      );
   }
   return ids;
 }
@@ -70,7 +76,8 @@ async function versionOrder(ids: string[]) {
   return rows.map((row) => row.id);
 }
 
-const lastMutationIdOf = async (clientId: string) => (await database.db.select().from(syncClients).where(eq(syncClients.clientId, clientId)))[0]?.lastMutationId;
+const lastMutationIdOf = async (clientId: string) =>
+  (await database.db.select().from(syncClients).where(eq(syncClients.clientId, clientId)))[0]?.lastMutationId;
 
 describe('set-based push', () => {
   it('applies a batch of several steps once, however often it is replayed, and after a crash between its steps', async () => {
@@ -91,7 +98,9 @@ describe('set-based push', () => {
       end $$`);
     await database.db.execute(sql`create trigger test_crash before update on transactions for each row execute function test_crash()`);
     try {
-      await expect(applyPush(database.db, owner, { clientId, protocolVersion, mutations: batch })).rejects.toSatisfy((error) => error instanceof ProblemError && error.status === 503);
+      await expect(applyPush(database.db, owner, { clientId, protocolVersion, mutations: batch })).rejects.toSatisfy(
+        (error) => error instanceof ProblemError && error.status === 503,
+      );
       expect(await lastMutationIdOf(clientId)).toBe(committed);
       expect((await writesOf(ids)).filter((write) => write.op === 'UPDATE')).toHaveLength(committed);
 
@@ -143,7 +152,10 @@ describe('set-based push', () => {
     expect(await versionOrder([a!, b!, c!, created])).toEqual([a, created, b, c]);
 
     // A second batch continues the order.
-    expect(await applyPush(database.db, owner, { clientId, protocolVersion, mutations: [note(7, a!, 'a7'), note(8, created, 'x8')] })).toEqual({ lastMutationId: 8, rejections: [] });
+    expect(await applyPush(database.db, owner, { clientId, protocolVersion, mutations: [note(7, a!, 'a7'), note(8, created, 'x8')] })).toEqual({
+      lastMutationId: 8,
+      rejections: [],
+    });
     expect(await versionOrder([a!, b!, c!, created])).toEqual([b, c, a, created]);
     // A pull pages in that order too: a page of two carries the two oldest changes.
     const page = await applyPull(database.db, owner, { clientId, protocolVersion, cursor: null, lastMutationId: 0 }, 3);

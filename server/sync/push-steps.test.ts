@@ -35,7 +35,12 @@ async function importSetUp(userId: string) {
   const clientId = randomUUID();
   const setUp: Mutation[] = [
     { id: 1, name: 'createManualAccount', args: { id: accountId, companyId, name: 'Chase', createdAt: at }, createdAt: at },
-    { id: 2, name: 'createBatchImport', args: { id: importId, companyId, accountKind: 'manual', accountId, fileName: 'chase.csv', fileSize: 1, createdAt: at }, createdAt: at },
+    {
+      id: 2,
+      name: 'createBatchImport',
+      args: { id: importId, companyId, accountKind: 'manual', accountId, fileName: 'chase.csv', fileSize: 1, createdAt: at },
+      createdAt: at,
+    },
   ];
   await applyPush(database.db, userId, { clientId, protocolVersion, mutations: setUp });
   const importing = (rows: ReturnType<typeof importLines>): Mutation => ({
@@ -48,7 +53,8 @@ async function importSetUp(userId: string) {
 }
 
 const countImported = async (importId: string) =>
-  ((await database.db.execute(sql`select count(*)::int as count from transactions where import_id = ${importId}`)) as { rows: { count: number }[] }).rows[0]!.count;
+  ((await database.db.execute(sql`select count(*)::int as count from transactions where import_id = ${importId}`)) as { rows: { count: number }[] }).rows[0]!
+    .count;
 
 describe('push steps', () => {
   it('finishes an import cut short by a crash between its parts when the push is retried, storing each line once', async () => {
@@ -122,7 +128,18 @@ describe('push steps', () => {
       t.request('/api/v1/sync/push', {
         method: 'POST',
         cookies,
-        json: { clientId: randomUUID(), protocolVersion, mutations: [{ id: 1, name: 'importTransactions', args: { importId: randomUUID(), processedCount: 5_000, updatedAt: at, rows: importLines(5_000) }, createdAt: at }] },
+        json: {
+          clientId: randomUUID(),
+          protocolVersion,
+          mutations: [
+            {
+              id: 1,
+              name: 'importTransactions',
+              args: { importId: randomUUID(), processedCount: 5_000, updatedAt: at, rows: importLines(5_000) },
+              createdAt: at,
+            },
+          ],
+        },
       });
     for (let i = 0; i < 10; i++) expect((await push(greedyCookies)).status).toBe(200);
     const refused = await push(greedyCookies);

@@ -50,7 +50,15 @@ describe('unstorable text in mutation arguments', () => {
         ['createTransaction', { id: randomUUID(), companyId, createdAt: at, transaction: form({ description: poison }) }],
         ['createTransaction', { id: randomUUID(), companyId, createdAt: at, transaction: form({ note: poison }) }],
         ['createTransaction', { id: randomUUID(), companyId, createdAt: at, transaction: form({ merchant: poison }) }],
-        ['importTransactions', { importId, processedCount: 1, updatedAt: at, rows: [{ id: randomUUID(), date: '2026-02-01', description: poison, amountCents: -1, category: null, merchant: null }] }],
+        [
+          'importTransactions',
+          {
+            importId,
+            processedCount: 1,
+            updatedAt: at,
+            rows: [{ id: randomUUID(), date: '2026-02-01', description: poison, amountCents: -1, category: null, merchant: null }],
+          },
+        ],
         ['setTransactionCategory', { id: transactionId, category: poison, updatedAt: at }],
         ['setTransactionNote', { id: transactionId, note: poison, updatedAt: at }],
         ['setTransactionChecked', { id: transactionId, checked: true, updatedAt: `${at}${poison}` }],
@@ -58,27 +66,56 @@ describe('unstorable text in mutation arguments', () => {
         ['setTransactionsCategory', { ids: [transactionId], category: poison, updatedAt: at }],
         ['setTransactionsChecked', { ids: [`${transactionId}${poison}`], checked: true, updatedAt: at }],
         ['restoreTransactions', { transactions: [{ ...stored!, id: randomUUID(), description: poison, createdAt: at, updatedAt: at }] }],
-        ['attachReceipt', { id: transactionId, receipt: { key: `receipts/${companyId}/r.pdf`, name: `${poison}.pdf`, size: 1, contentType: 'application/pdf' }, updatedAt: at }],
+        [
+          'attachReceipt',
+          { id: transactionId, receipt: { key: `receipts/${companyId}/r.pdf`, name: `${poison}.pdf`, size: 1, contentType: 'application/pdf' }, updatedAt: at },
+        ],
         ['removeReceipt', { id: transactionId, updatedAt: `${at}${poison}` }],
         ['renameManualAccount', { id: accountId, name: poison, updatedAt: at }],
         ['createManualAccount', { id: randomUUID(), companyId, name: poison, createdAt: at }],
         ['createBatchImport', { id: randomUUID(), companyId, accountKind: 'manual', accountId, fileName: `${poison}.csv`, fileSize: 10, createdAt: at }],
-        ['finishBatchImport', { id: importId, status: 'failed', processedCount: 0, result: null, rowErrors: [{ line: 1, field: 'row', code: `validation.${poison}` }], updatedAt: at }],
+        [
+          'finishBatchImport',
+          {
+            id: importId,
+            status: 'failed',
+            processedCount: 0,
+            result: null,
+            rowErrors: [{ line: 1, field: 'row', code: `validation.${poison}` }],
+            updatedAt: at,
+          },
+        ],
         ['deleteManualAccount', { id: `${accountId}${poison}` }],
         ['deleteTransaction', { id: `${transactionId}${poison}` }],
         ['deleteTransactions', { ids: [`${transactionId}${poison}`] }],
       ];
-      const batch = poisoned.flatMap((mutation, index): [string, unknown][] => [mutation, ['setTransactionNote', { id: transactionId, note: `Note ${index}`, updatedAt: at }]]);
+      const batch = poisoned.flatMap((mutation, index): [string, unknown][] => [
+        mutation,
+        ['setTransactionNote', { id: transactionId, note: `Note ${index}`, updatedAt: at }],
+      ]);
       const result = await push(...batch);
       expect(result.lastMutationId).toBe(4 + batch.length);
       expect(result.rejections).toEqual(poisoned.map((_, index) => ({ mutationId: 5 + 2 * index, code: 'invalid' })));
 
       // The good notes between them were applied; nothing poisoned was stored or rewritten.
       const [after] = await database.db.select().from(transactions).where(eq(transactions.id, transactionId));
-      expect(after).toMatchObject({ note: `Note ${poisoned.length - 1}`, description: stored!.description, merchant: null, category: null, checked: false, receipt: null });
-      expect(await database.db.select({ id: transactions.id }).from(transactions).where(eq(transactions.companyId, companyId))).toEqual([{ id: transactionId }]);
-      expect(await database.db.select({ name: manualAccounts.name }).from(manualAccounts).where(eq(manualAccounts.companyId, companyId))).toEqual([{ name: 'Chase' }]);
-      expect(await database.db.select({ status: batchImports.status }).from(batchImports).where(eq(batchImports.companyId, companyId))).toEqual([{ status: 'notStarted' }]);
+      expect(after).toMatchObject({
+        note: `Note ${poisoned.length - 1}`,
+        description: stored!.description,
+        merchant: null,
+        category: null,
+        checked: false,
+        receipt: null,
+      });
+      expect(await database.db.select({ id: transactions.id }).from(transactions).where(eq(transactions.companyId, companyId))).toEqual([
+        { id: transactionId },
+      ]);
+      expect(await database.db.select({ name: manualAccounts.name }).from(manualAccounts).where(eq(manualAccounts.companyId, companyId))).toEqual([
+        { name: 'Chase' },
+      ]);
+      expect(await database.db.select({ status: batchImports.status }).from(batchImports).where(eq(batchImports.companyId, companyId))).toEqual([
+        { status: 'notStarted' },
+      ]);
       expect(await database.db.select({ data: drafts.data }).from(drafts).where(eq(drafts.id, draftId))).toEqual([{ data: { name: 'Acme' } }]);
     });
   }

@@ -11,8 +11,7 @@ import { database, draftRow, insertTestCompany, insertTestUser, testDevice, test
 useSyncTestApp();
 
 const mutation = (id: number, name: string, args: unknown): Mutation => ({ id, name, args, createdAt });
-const push = (userId: string, clientId: string, mutations: Mutation[]) =>
-  applyPush(database.db, userId, { clientId, protocolVersion, mutations });
+const push = (userId: string, clientId: string, mutations: Mutation[]) => applyPush(database.db, userId, { clientId, protocolVersion, mutations });
 
 async function lastMutationIdOf(clientId: string) {
   const [row] = await database.db.select().from(syncClients).where(eq(syncClients.clientId, clientId));
@@ -36,7 +35,7 @@ describe('push', () => {
     expect(afterRetries!.version).toBe(afterFirst!.version);
   });
 
-  it("refuses deleting a draft the caller cannot see with not_found, and treats deleting their own deleted draft as done", async () => {
+  it('refuses deleting a draft the caller cannot see with not_found, and treats deleting their own deleted draft as done', async () => {
     const ana = testDevice(await insertTestUser(database.db, 'Ana'));
     const bruno = testDevice(await insertTestUser(database.db, 'Bruno'));
     const anas = draftRow();
@@ -123,7 +122,9 @@ describe('push', () => {
     expect(await database.db.select().from(drafts).where(eq(drafts.id, brunosDraft.id))).toMatchObject([{ userId: bruno, companyId: brunosCompany }]);
     const [stored] = await database.db.select().from(drafts).where(eq(drafts.id, draft.id));
     expect(stored).toMatchObject({ userId: ana, data: { name: 'Acme' } });
-    const anaTries = await push(ana, randomUUID(), [mutation(1, 'saveDraft', draftRow({ kind: 'kyb', companyId: brunosCompany, data: { kind: 'business', form: {} } }))]);
+    const anaTries = await push(ana, randomUUID(), [
+      mutation(1, 'saveDraft', draftRow({ kind: 'kyb', companyId: brunosCompany, data: { kind: 'business', form: {} } })),
+    ]);
     expect(anaTries.rejections).toEqual([{ mutationId: 1, code: 'forbidden' }]);
   });
 
@@ -146,7 +147,13 @@ describe('push', () => {
       mutation(2, 'setTransactionNote', { id: randomUUID(), note: 'x'.repeat(100), updatedAt: createdAt, extra: deep }),
       mutation(3, 'saveDraft', after),
     ]);
-    expect(result).toEqual({ lastMutationId: 3, rejections: [{ mutationId: 1, code: 'invalid' }, { mutationId: 2, code: 'invalid' }] });
+    expect(result).toEqual({
+      lastMutationId: 3,
+      rejections: [
+        { mutationId: 1, code: 'invalid' },
+        { mutationId: 2, code: 'invalid' },
+      ],
+    });
     expect(await database.db.select({ id: drafts.id }).from(drafts).where(eq(drafts.id, after.id))).toEqual([{ id: after.id }]);
   });
 });

@@ -125,7 +125,9 @@ function pushSteps(mutations: SizedMutation[], stepRows: number): PushStep[] {
   for (const { mutation, mutator, parsed, size } of mutations) {
     if (parsed && size > stepRows) {
       const parts = mutator!.parts!.split(parsed.data, stepRows);
-      parts.forEach((args, index) => steps.push({ mutations: [{ ...mutation, args }], parsed: [{ data: args }], part: index === parts.length - 1 ? 'last' : 'partial' }));
+      parts.forEach((args, index) =>
+        steps.push({ mutations: [{ ...mutation, args }], parsed: [{ data: args }], part: index === parts.length - 1 ? 'last' : 'partial' }),
+      );
       current = null;
       continue;
     }
@@ -177,7 +179,15 @@ class NeedsSavepoints extends Error {}
 
 type Pending = { mutation: PushRequest['mutations'][number]; mutator: Mutator | undefined; parsed: Parsed | undefined };
 
-async function pushOnce(db: Db, userId: string, clientId: string, step: Pending[], savepoints: boolean, partial: boolean, permitted: ReadonlySet<string> | undefined): Promise<StepOutcome> {
+async function pushOnce(
+  db: Db,
+  userId: string,
+  clientId: string,
+  step: Pending[],
+  savepoints: boolean,
+  partial: boolean,
+  permitted: ReadonlySet<string> | undefined,
+): Promise<StepOutcome> {
   const firstId = step[0]!.mutation.id;
   return db.transaction(async (tx) => {
     // A mutation can only write in these scopes (`put` refuses any other), so their locks cover every write.
@@ -289,7 +299,13 @@ class UnknownMutator extends Error {}
  * `advanceTo` is set) and pokes the users of the written scopes (NOTIFY, delivered on commit),
  * in one round trip instead of three.
  */
-function closingStatement(clientId: string, userId: string, rejected: { mutationId: number; mutationName: string; code: RejectionCode }[], advanceTo: number | null, touched: Set<string>): SQL {
+function closingStatement(
+  clientId: string,
+  userId: string,
+  rejected: { mutationId: number; mutationName: string; code: RejectionCode }[],
+  advanceTo: number | null,
+  touched: Set<string>,
+): SQL {
   const writes: SQL[] = [];
   if (rejected.length > 0) {
     writes.push(sql`rejected as (

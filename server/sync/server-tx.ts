@@ -86,7 +86,10 @@ export function createServerStore(db: Db, userId: string, roles: Map<string, Com
 
   async function upsert<T extends TableName>(table: T, rows: readonly Row<T>[]) {
     if (rows.length === 0) return;
-    await store(table, prepare(table, rows).map((prepared) => prepared.record));
+    await store(
+      table,
+      prepare(table, rows).map((prepared) => prepared.record),
+    );
   }
 
   async function store(table: TableName, records: readonly Record<string, unknown>[], mode: StoreMode = 'put') {
@@ -146,12 +149,21 @@ export function createServerStore(db: Db, userId: string, roles: Map<string, Com
       return upsert(table, rows);
     },
     async insertAbsent<T extends TableName>(table: T, rows: readonly Row<T>[]) {
-      await store(table, prepare(table, firstOfEachId(rows)).map((prepared) => prepared.record), 'absent');
+      await store(
+        table,
+        prepare(table, firstOfEachId(rows)).map((prepared) => prepared.record),
+        'absent',
+      );
     },
     async delete(table: TableName, id: string) {
       const scope = inScope(table);
       const spec = serverTables[table];
-      const deleted = scope ? await db.delete(spec.table).where(and(eq(spec.id, id), scope)).returning({ scope: spec.scope }) : [];
+      const deleted = scope
+        ? await db
+            .delete(spec.table)
+            .where(and(eq(spec.id, id), scope))
+            .returning({ scope: spec.scope })
+        : [];
       for (const { scope: value } of deleted) touched.add(String(value));
       // Nothing to delete: fine when the row was in the caller's scope and is already gone (another
       // device deleted it; its tombstone says so), refused otherwise: someone else's row, or none.

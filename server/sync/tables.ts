@@ -5,7 +5,6 @@ import { drafts } from '../db/schema/drafts';
 import type { ServerTable } from './server-table';
 import { batchImportsTable, categoriserRulesTable, inboxReceiptsTable, lockedYearsTable, manualAccountsTable, transactionsTable } from './bookkeeping-tables';
 
-
 function serverTable<T extends TableName>(_name: T, spec: ServerTable<T>): ServerTable<T> {
   return spec;
 }

@@ -42,7 +42,8 @@ export function testDevice(userId: string) {
       return applyPush(database.db, userId, { clientId, protocolVersion, mutations: batch });
     },
     replay: (index: number) => applyPush(database.db, userId, { clientId, protocolVersion, mutations: sent[index]! }),
-    pull: (cursor: string | null = null, pageSize?: number) => applyPull(database.db, userId, { clientId, protocolVersion, cursor, lastMutationId: 0 }, pageSize),
+    pull: (cursor: string | null = null, pageSize?: number) =>
+      applyPull(database.db, userId, { clientId, protocolVersion, cursor, lastMutationId: 0 }, pageSize),
   };
 }
 
@@ -71,7 +72,9 @@ export async function insertTestTeam(db: Db) {
   return { owner, teammate, stranger, companyId };
 }
 
-export function draftRow(overrides: Partial<{ id: string; kind: string; companyId: string | null; step: number; data: Record<string, unknown>; updatedAt: string }> = {}) {
+export function draftRow(
+  overrides: Partial<{ id: string; kind: string; companyId: string | null; step: number; data: Record<string, unknown>; updatedAt: string }> = {},
+) {
   return {
     id: randomUUID(),
     kind: 'companyCreation',

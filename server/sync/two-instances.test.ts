@@ -36,7 +36,10 @@ describe.skipIf(!url)('two server instances on one PostgreSQL', () => {
     const secondUrl = new URL(url!);
     secondUrl.pathname = `/${rows[0].name}`;
     secondDatabase = await openDatabase({ databaseUrl: secondUrl.toString(), dataDir: null });
-    second = createApp({ env: first.env, database: secondDatabase, mailer: { send: async () => {} }, now: () => first.clock.now }, { clientRoot: '/nonexistent' });
+    second = createApp(
+      { env: first.env, database: secondDatabase, mailer: { send: async () => {} }, now: () => first.clock.now },
+      { clientRoot: '/nonexistent' },
+    );
     const user = await createUser(first);
     userId = user.id;
     cookies = await signIn(first, user.email);
@@ -48,7 +51,9 @@ describe.skipIf(!url)('two server instances on one PostgreSQL', () => {
         insert into test_draft_writes (draft_id, op) values (coalesce(new.id, old.id), tg_op);
         return null;
       end $$`);
-    await first.database.db.execute(sql`create trigger test_log_draft_write after insert or update or delete on drafts for each row execute function test_log_draft_write()`);
+    await first.database.db.execute(
+      sql`create trigger test_log_draft_write after insert or update or delete on drafts for each row execute function test_log_draft_write()`,
+    );
   });
   afterAll(async () => {
     await secondDatabase?.close();
@@ -61,7 +66,11 @@ describe.skipIf(!url)('two server instances on one PostgreSQL', () => {
     return result.rows[0]!.count;
   };
   const push = async (instance: number, body: unknown) =>
-    instances()[instance]!.request('/api/v1/sync/push', { method: 'POST', headers: { cookie: cookies, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    instances()[instance]!.request('/api/v1/sync/push', {
+      method: 'POST',
+      headers: { cookie: cookies, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   it('never applies a mutation twice when the same batches race on both instances', async () => {
     const clientId = randomUUID();
@@ -77,7 +86,10 @@ describe.skipIf(!url)('two server instances on one PostgreSQL', () => {
     const writesBefore = await countWrites();
 
     // Retries, a lost response and a second tab: overlapping batches, all at once, on both instances.
-    const batches = [8, 16, 24, 24, 12, 24, 16, 24, 24, 20].map((end, i) => ({ instance: i % 2, mutations: mutations.slice(i % 3 === 0 ? 0 : Math.max(0, end - 12), end) }));
+    const batches = [8, 16, 24, 24, 12, 24, 16, 24, 24, 20].map((end, i) => ({
+      instance: i % 2,
+      mutations: mutations.slice(i % 3 === 0 ? 0 : Math.max(0, end - 12), end),
+    }));
     const responses = await Promise.all(batches.map(({ instance, mutations: batch }) => push(instance, { clientId, protocolVersion, mutations: batch })));
     // A batch that started beyond what was processed at that moment is a gap (409) and changed nothing; the rest succeeded.
     for (const response of responses) expect([200, 409]).toContain(response.status);
@@ -105,7 +117,9 @@ describe.skipIf(!url)('two server instances on one PostgreSQL', () => {
     const gate = 4_242_001;
     await db.execute(sql`create function test_gate() returns trigger language plpgsql as $$
       begin perform pg_advisory_xact_lock_shared(${sql.raw(String(gate))}); return null; end $$`);
-    await db.execute(sql`create trigger test_gate after insert on transactions for each row when (new.company_id = ${sql.raw(`'${acme}'`)}) execute function test_gate()`);
+    await db.execute(
+      sql`create trigger test_gate after insert on transactions for each row when (new.company_id = ${sql.raw(`'${acme}'`)}) execute function test_gate()`,
+    );
     const gatekeeper = new pg.Client({ connectionString: (first.database.db as unknown as { $client: pg.Pool }).$client.options.connectionString });
     await gatekeeper.connect();
     await gatekeeper.query('select pg_advisory_lock($1)', [gate]);
@@ -119,10 +133,16 @@ describe.skipIf(!url)('two server instances on one PostgreSQL', () => {
     const acmeRow = create(acme);
     const boltRow = create(bolt);
     const pushOne = (database: Database, userId: string, args: unknown) =>
-      applyPush(database.db, userId, { clientId: randomUUID(), protocolVersion, mutations: [{ id: 1, name: 'createTransaction', args, createdAt: testTimestamp }] });
+      applyPush(database.db, userId, {
+        clientId: randomUUID(),
+        protocolVersion,
+        mutations: [{ id: 1, name: 'createTransaction', args, createdAt: testTimestamp }],
+      });
     try {
       const held = pushOne(first.database, ana, acmeRow);
-      await expect.poll(async () => (await gatekeeper.query("select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted")).rows[0].n).toBe(1);
+      await expect
+        .poll(async () => (await gatekeeper.query("select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted")).rows[0].n)
+        .toBe(1);
 
       // Bolt's push through the other instance does not wait for Acme's (with one server-wide lock it would).
       const started = Date.now();
@@ -137,7 +157,9 @@ describe.skipIf(!url)('two server instances on one PostgreSQL', () => {
       await gatekeeper.query('select pg_advisory_unlock($1)', [gate]);
       await held;
       // Acme's row carries the lower version but committed last: Caro's next pull still gets it.
-      const versions = (await db.execute(sql`select id, version from transactions where id in (${acmeRow.id}, ${boltRow.id})`)) as { rows: { id: string; version: string }[] };
+      const versions = (await db.execute(sql`select id, version from transactions where id in (${acmeRow.id}, ${boltRow.id})`)) as {
+        rows: { id: string; version: string }[];
+      };
       const versionOf = (id: string) => Number(versions.rows.find((row) => row.id === id)!.version);
       expect(versionOf(acmeRow.id)).toBeLessThan(versionOf(boltRow.id));
       expect(pulledIds(await caroPull(before.cursor))).toEqual([acmeRow.id]);
@@ -152,7 +174,8 @@ describe.skipIf(!url)('two server instances on one PostgreSQL', () => {
     const open = async () => readEventStream(await fetch(`${served.base}/api/v1/sync/events`, { headers: { cookie: cookies } }));
     const clientId = randomUUID();
     let next = 1;
-    const change = () => push(0, { clientId, protocolVersion, mutations: [{ id: next++, name: 'saveDraft', args: draftRow(), createdAt: '2026-11-21T10:00:00.000Z' }] });
+    const change = () =>
+      push(0, { clientId, protocolVersion, mutations: [{ id: next++, name: 'saveDraft', args: draftRow(), createdAt: '2026-11-21T10:00:00.000Z' }] });
     try {
       // A tab reloads on the second instance: stream X opens and is aborted, stream Y replaces it.
       const x = await open();

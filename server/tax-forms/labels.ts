@@ -2,7 +2,13 @@ import type { Language } from '@domain/constants';
 import type { TaxFormCode } from '@domain/tax-deadlines';
 
 /** The IRS's own names of the forms (the same in every language). */
-const names: Record<TaxFormCode, string> = { '5472': 'Form 5472', proForma1120: 'pro forma Form 1120', '1065': 'Form 1065', k1: 'Schedules K-1', '1120': 'Form 1120' };
+const names: Record<TaxFormCode, string> = {
+  '5472': 'Form 5472',
+  proForma1120: 'pro forma Form 1120',
+  '1065': 'Form 1065',
+  k1: 'Schedules K-1',
+  '1120': 'Form 1120',
+};
 
 /** "Form 5472 + pro forma Form 1120". */
 export const formNames = (forms: readonly TaxFormCode[]) => forms.map((form) => names[form]).join(' + ');
@@ -10,4 +16,5 @@ export const formNames = (forms: readonly TaxFormCode[]) => forms.map((form) => 
 const dateLocales: Record<Language, string> = { es: 'es-419', en: 'en-US', pt: 'pt-BR' };
 
 /** A calendar day (YYYY-MM-DD) written out in the reader's language. */
-export const formatDay = (day: string, language: Language) => new Intl.DateTimeFormat(dateLocales[language], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+export const formatDay = (day: string, language: Language) =>
+  new Intl.DateTimeFormat(dateLocales[language], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));

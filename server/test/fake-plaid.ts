@@ -49,10 +49,27 @@ interface FakeItem {
 }
 
 const emptyLocation = { address: null, city: null, region: null, postal_code: null, country: null, lat: null, lon: null, store_number: null };
-const emptyPaymentMeta = { by_order_of: null, payee: null, payer: null, payment_method: null, payment_processor: null, ppd_id: null, reason: null, reference_number: null };
+const emptyPaymentMeta = {
+  by_order_of: null,
+  payee: null,
+  payer: null,
+  payment_method: null,
+  payment_processor: null,
+  ppd_id: null,
+  reason: null,
+  reference_number: null,
+};
 
 /** A Plaid `Transaction` with the fields tests care about. */
-export function plaidTransaction(fields: { id: string; account: string; amount: number; date: string; name: string; merchant?: string | null; pending?: boolean }): FakePlaidTransaction {
+export function plaidTransaction(fields: {
+  id: string;
+  account: string;
+  amount: number;
+  date: string;
+  name: string;
+  merchant?: string | null;
+  pending?: boolean;
+}): FakePlaidTransaction {
   return {
     transaction_id: fields.id,
     account_id: fields.account,
@@ -172,17 +189,35 @@ export class FakePlaid {
   }
 
   private error(response: ServerResponse, errorType: string, errorCode: string, message: string, status = 400) {
-    this.send(response, status, { error_type: errorType, error_code: errorCode, error_message: message, display_message: null, status, documentation_url: `https://plaid.com/docs/errors/`, suggested_action: null });
+    this.send(response, status, {
+      error_type: errorType,
+      error_code: errorCode,
+      error_message: message,
+      display_message: null,
+      status,
+      documentation_url: `https://plaid.com/docs/errors/`,
+      suggested_action: null,
+    });
   }
 
   private itemOf(response: ServerResponse, body: Record<string, unknown>): FakeItem | null {
     const item = [...this.items.values()].find((candidate) => candidate.accessToken === body.access_token && !candidate.removed);
     if (!item) {
-      this.error(response, 'INVALID_INPUT', 'INVALID_ACCESS_TOKEN', 'provided access token is in an invalid format. expected format: access-<environment>-<identifier>');
+      this.error(
+        response,
+        'INVALID_INPUT',
+        'INVALID_ACCESS_TOKEN',
+        'provided access token is in an invalid format. expected format: access-<environment>-<identifier>',
+      );
       return null;
     }
     if (item.error) {
-      this.error(response, 'ITEM_ERROR', item.error, 'the login details of this item have changed (credentials, MFA, or required user action) and a user login is required to update this information');
+      this.error(
+        response,
+        'ITEM_ERROR',
+        item.error,
+        'the login details of this item have changed (credentials, MFA, or required user action) and a user login is required to update this information',
+      );
       return null;
     }
     return item;
@@ -202,13 +237,24 @@ export class FakePlaid {
     const clientId = request.headers['plaid-client-id'] ?? body.client_id;
     const secret = request.headers['plaid-secret'] ?? body.secret;
     if (request.method !== 'POST') return this.error(response, 'INVALID_REQUEST', 'INVALID_HTTP_METHOD', 'only POST is allowed', 405);
-    if (clientId !== this.clientId || secret !== this.secret) return this.error(response, 'INVALID_INPUT', 'INVALID_API_KEYS', 'invalid client_id or secret provided');
+    if (clientId !== this.clientId || secret !== this.secret)
+      return this.error(response, 'INVALID_INPUT', 'INVALID_API_KEYS', 'invalid client_id or secret provided');
 
     switch (path) {
       case '/link/token/create': {
         const user = body.user as { client_user_id?: unknown } | undefined;
-        if (typeof body.client_name !== 'string' || typeof user?.client_user_id !== 'string' || !Array.isArray(body.country_codes) || typeof body.language !== 'string') {
-          return this.error(response, 'INVALID_REQUEST', 'MISSING_FIELDS', 'the following required fields are missing: client_name, language, country_codes, user');
+        if (
+          typeof body.client_name !== 'string' ||
+          typeof user?.client_user_id !== 'string' ||
+          !Array.isArray(body.country_codes) ||
+          typeof body.language !== 'string'
+        ) {
+          return this.error(
+            response,
+            'INVALID_REQUEST',
+            'MISSING_FIELDS',
+            'the following required fields are missing: client_name, language, country_codes, user',
+          );
         }
         const linkToken = `link-sandbox-${randomBytes(12).toString('hex')}`;
         this.linkTokens.set(linkToken, { webhook: typeof body.webhook === 'string' ? body.webhook : null });
@@ -216,7 +262,13 @@ export class FakePlaid {
       }
       case '/item/public_token/exchange': {
         const item = this.publicTokens.get(String(body.public_token));
-        if (!item) return this.error(response, 'INVALID_INPUT', 'INVALID_PUBLIC_TOKEN', 'provided public token is expired. Public tokens expire 30 minutes after creation at which point they can no longer be exchanged');
+        if (!item)
+          return this.error(
+            response,
+            'INVALID_INPUT',
+            'INVALID_PUBLIC_TOKEN',
+            'provided public token is expired. Public tokens expire 30 minutes after creation at which point they can no longer be exchanged',
+          );
         this.publicTokens.delete(String(body.public_token));
         return this.send(response, 200, { access_token: item.accessToken, item_id: item.itemId });
       }
@@ -241,11 +293,18 @@ export class FakePlaid {
       case '/transactions/sync': {
         const item = this.itemOf(response, body);
         if (!item) return;
-        const start = typeof body.cursor === 'string' && body.cursor ? Number(Buffer.from(body.cursor, 'base64url').toString('utf8').replace('position:', '')) : 0;
-        if (!Number.isSafeInteger(start) || start < 0 || start > item.changes.length) return this.error(response, 'INVALID_INPUT', 'INVALID_FIELD', 'cursor is invalid');
+        const start =
+          typeof body.cursor === 'string' && body.cursor ? Number(Buffer.from(body.cursor, 'base64url').toString('utf8').replace('position:', '')) : 0;
+        if (!Number.isSafeInteger(start) || start < 0 || start > item.changes.length)
+          return this.error(response, 'INVALID_INPUT', 'INVALID_FIELD', 'cursor is invalid');
         if (body.cursor && this.mutateDuringPagination) {
           this.mutateDuringPagination = false;
-          return this.error(response, 'TRANSACTIONS_ERROR', 'TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION', 'Underlying transaction data changed since last page was fetched. Please restart pagination from last update.');
+          return this.error(
+            response,
+            'TRANSACTIONS_ERROR',
+            'TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION',
+            'Underlying transaction data changed since last page was fetched. Please restart pagination from last update.',
+          );
         }
         const count = typeof body.count === 'number' ? Math.min(500, Math.max(1, body.count)) : 100;
         const page = item.changes.slice(start, start + count);

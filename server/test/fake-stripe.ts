@@ -21,8 +21,23 @@ const ApiVersion = Stripe.API_VERSION;
  * declined when charged, and `pm_card_chargeDeclined…` are declined at once.
  */
 
-type Intent = Record<string, unknown> & { id: string; status: string; amount: number; payment_method: string; customer: string | null; next_action: unknown; last_payment_error: unknown };
-type Setup = Record<string, unknown> & { id: string; status: string; payment_method: string; customer: string | null; next_action: unknown; last_setup_error: unknown };
+type Intent = Record<string, unknown> & {
+  id: string;
+  status: string;
+  amount: number;
+  payment_method: string;
+  customer: string | null;
+  next_action: unknown;
+  last_payment_error: unknown;
+};
+type Setup = Record<string, unknown> & {
+  id: string;
+  status: string;
+  payment_method: string;
+  customer: string | null;
+  next_action: unknown;
+  last_setup_error: unknown;
+};
 
 const cards: Record<string, { brand: string; last4: string; funding: string }> = {
   pm_card_visa: { brand: 'visa', last4: '4242', funding: 'credit' },
@@ -127,7 +142,12 @@ export class FakeStripe {
       id: methodId,
       object: 'payment_method',
       allow_redisplay: 'unspecified',
-      billing_details: { address: { city: null, country: null, line1: null, line2: null, postal_code: null, state: null }, email: null, name: null, phone: null },
+      billing_details: {
+        address: { city: null, country: null, line1: null, line2: null, postal_code: null, state: null },
+        email: null,
+        name: null,
+        phone: null,
+      },
       card: {
         brand: card.brand,
         checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: 'pass' },
@@ -151,7 +171,13 @@ export class FakeStripe {
   }
 
   private cardError(code: string, declineCode: string | null) {
-    return { type: 'card_error', code, decline_code: declineCode ?? undefined, doc_url: `https://stripe.com/docs/error-codes/${code.replaceAll('_', '-')}`, message: 'Your card was declined.' };
+    return {
+      type: 'card_error',
+      code,
+      decline_code: declineCode ?? undefined,
+      doc_url: `https://stripe.com/docs/error-codes/${code.replaceAll('_', '-')}`,
+      message: 'Your card was declined.',
+    };
   }
 
   private send(response: ServerResponse, status: number, payload: unknown) {
@@ -218,7 +244,8 @@ export class FakeStripe {
     if (detach && method === 'POST') {
       const methodId = detach[1]!;
       if (!cards[methodId]) return [404, this.invalid(`No such PaymentMethod: '${methodId}'`, 'resource_missing', 'payment_method')];
-      if (!this.attachedTo.has(methodId)) return [400, this.invalid('The payment method you provided is not attached to a customer so detachment is impossible.')];
+      if (!this.attachedTo.has(methodId))
+        return [400, this.invalid('The payment method you provided is not attached to a customer so detachment is impossible.')];
       this.attachedTo.delete(methodId);
       return [200, this.paymentMethod(methodId)];
     }
@@ -255,10 +282,17 @@ export class FakeStripe {
     const paymentMethod = params.get('payment_method')!;
     const customer = params.get('customer');
     const offSession = params.get('off_session') === 'true';
-    if (offSession && params.get('confirm') !== 'true') return [400, this.invalid('off_session can only be set when confirm is true.', 'parameter_invalid_empty', 'off_session')];
-    if (offSession && (!customer || !this.customers.has(customer))) return [400, this.invalid(`No such customer: '${customer}'`, 'resource_missing', 'customer')];
+    if (offSession && params.get('confirm') !== 'true')
+      return [400, this.invalid('off_session can only be set when confirm is true.', 'parameter_invalid_empty', 'off_session')];
+    if (offSession && (!customer || !this.customers.has(customer)))
+      return [400, this.invalid(`No such customer: '${customer}'`, 'resource_missing', 'customer')];
     if (customer && this.attachedTo.get(paymentMethod) !== customer) {
-      return [400, this.invalid('The provided PaymentMethod was previously used with a PaymentIntent without Customer attachment, shared with a connected account without Customer attachment, or was detached from a Customer. It may not be used again.')];
+      return [
+        400,
+        this.invalid(
+          'The provided PaymentMethod was previously used with a PaymentIntent without Customer attachment, shared with a connected account without Customer attachment, or was detached from a Customer. It may not be used again.',
+        ),
+      ];
     }
     const intentId = id('pi');
     const intent: Intent = {
@@ -267,7 +301,10 @@ export class FakeStripe {
       amount: Number(params.get('amount')),
       amount_capturable: 0,
       amount_received: 0,
-      automatic_payment_methods: params.get('automatic_payment_methods[enabled]') === 'true' ? { allow_redirects: params.get('automatic_payment_methods[allow_redirects]') ?? 'always', enabled: true } : null,
+      automatic_payment_methods:
+        params.get('automatic_payment_methods[enabled]') === 'true'
+          ? { allow_redirects: params.get('automatic_payment_methods[allow_redirects]') ?? 'always', enabled: true }
+          : null,
       canceled_at: null,
       capture_method: 'automatic',
       client_secret: `${intentId}_secret_${randomBytes(8).toString('hex')}`,
@@ -287,16 +324,24 @@ export class FakeStripe {
       status: 'requires_payment_method',
     };
     this.intents.set(intentId, intent);
-    const decline = declines[paymentMethod] ?? (offSession && paymentMethod === 'pm_card_chargeCustomerFail' ? { code: 'card_declined', decline_code: 'generic_decline' } : undefined);
+    const decline =
+      declines[paymentMethod] ??
+      (offSession && paymentMethod === 'pm_card_chargeCustomerFail' ? { code: 'card_declined', decline_code: 'generic_decline' } : undefined);
     const needsAuthentication = paymentMethod === 'pm_card_threeDSecure2Required';
     if (decline || (needsAuthentication && offSession)) {
       // Off-session, no one can answer 3-D Secure: Stripe fails the attempt with authentication_required.
       const error = decline ? this.cardError(decline.code, decline.decline_code) : this.cardError('authentication_required', 'authentication_required');
       Object.assign(intent, { last_payment_error: error, latest_charge: id('ch') });
-      return [402, { error: { ...error, charge: intent.latest_charge, payment_intent: this.view(intent, expand), payment_method: this.paymentMethod(paymentMethod) } }];
+      return [
+        402,
+        { error: { ...error, charge: intent.latest_charge, payment_intent: this.view(intent, expand), payment_method: this.paymentMethod(paymentMethod) } },
+      ];
     }
     if (needsAuthentication) {
-      Object.assign(intent, { status: 'requires_action', next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect', stripe_js: 'https://hooks.stripe.com/3d_secure_2/hosted' } } });
+      Object.assign(intent, {
+        status: 'requires_action',
+        next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect', stripe_js: 'https://hooks.stripe.com/3d_secure_2/hosted' } },
+      });
       return [200, this.view(intent, expand)];
     }
     Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, latest_charge: id('ch') });
@@ -312,7 +357,10 @@ export class FakeStripe {
       id: setupId,
       object: 'setup_intent',
       application: null,
-      automatic_payment_methods: params.get('automatic_payment_methods[enabled]') === 'true' ? { allow_redirects: params.get('automatic_payment_methods[allow_redirects]') ?? 'always', enabled: true } : null,
+      automatic_payment_methods:
+        params.get('automatic_payment_methods[enabled]') === 'true'
+          ? { allow_redirects: params.get('automatic_payment_methods[allow_redirects]') ?? 'always', enabled: true }
+          : null,
       cancellation_reason: null,
       client_secret: `${setupId}_secret_${randomBytes(8).toString('hex')}`,
       created: created(),
@@ -336,7 +384,10 @@ export class FakeStripe {
       return [402, { error: { ...error, setup_intent: this.view(setup, expand), payment_method: this.paymentMethod(paymentMethod) } }];
     }
     if (paymentMethod === 'pm_card_threeDSecure2Required') {
-      Object.assign(setup, { status: 'requires_action', next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect', stripe_js: 'https://hooks.stripe.com/3d_secure_2/hosted' } } });
+      Object.assign(setup, {
+        status: 'requires_action',
+        next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect', stripe_js: 'https://hooks.stripe.com/3d_secure_2/hosted' } },
+      });
       return [200, this.view(setup, expand)];
     }
     setup.status = 'succeeded';

@@ -39,7 +39,10 @@ export async function createTestApp(
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const app = createApp({ env, database, mailer, now: () => clock.now, googleKeys: options.googleKeys, bankLinking: options.bankLinking }, { clientRoot: '/nonexistent' });
+  const app = createApp(
+    { env, database, mailer, now: () => clock.now, googleKeys: options.googleKeys, bankLinking: options.bankLinking },
+    { clientRoot: '/nonexistent' },
+  );
   return {
     app,
     database,

@@ -123,7 +123,12 @@ export function bookkeepingDevice(client: FailoverClient, companyId: string) {
         }
         const transactionId = randomUUID();
         effects.push(() => created.push(transactionId));
-        return { id, name: 'createTransaction', args: { id: transactionId, companyId, createdAt: at, transaction: transactionForm({ description: `Load ${clientId} ${id}` }) }, createdAt: at };
+        return {
+          id,
+          name: 'createTransaction',
+          args: { id: transactionId, companyId, createdAt: at, transaction: transactionForm({ description: `Load ${clientId} ${id}` }) },
+          createdAt: at,
+        };
       });
       for (;;) {
         const response = await client.request('/sync/push', { method: 'POST', json: { clientId, protocolVersion, mutations } });
@@ -161,9 +166,11 @@ export async function verifyExactlyOnce(db: Db, devices: DeviceExpectation[]) {
   let mutations = 0;
   for (const device of devices) {
     mutations += device.lastAcknowledged;
-    const rows = ((await db.execute(sql`
+    const rows = (
+      (await db.execute(sql`
       select t.id, t.note, (select count(*)::int from transaction_changes c where c.transaction_id = t.id and c.action = 'created') as creations
-      from transactions t where t.company_id = ${device.companyId} and t.import_id is null`)) as { rows: { id: string; note: string; creations: number }[] }).rows;
+      from transactions t where t.company_id = ${device.companyId} and t.import_id is null`)) as { rows: { id: string; note: string; creations: number }[] }
+    ).rows;
     const stored = new Map(rows.map((row) => [row.id, row]));
     for (const id of device.created) if (!stored.has(id)) lost++;
     const acknowledged = new Set(device.created);
@@ -171,7 +178,9 @@ export async function verifyExactlyOnce(db: Db, devices: DeviceExpectation[]) {
       if (!acknowledged.has(row.id) || row.creations !== 1) doubled++;
       else if (row.note !== (device.notes.get(row.id) ?? '')) wrong++;
     }
-    const client = ((await db.execute(sql`select last_mutation_id from sync_clients where client_id = ${device.clientId}`)) as { rows: { last_mutation_id: number }[] }).rows[0];
+    const client = (
+      (await db.execute(sql`select last_mutation_id from sync_clients where client_id = ${device.clientId}`)) as { rows: { last_mutation_id: number }[] }
+    ).rows[0];
     if (Number(client?.last_mutation_id ?? 0) !== device.lastAcknowledged) wrong++;
   }
   return { mutations, lost, doubled, wrong };

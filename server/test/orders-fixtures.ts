@@ -36,11 +36,21 @@ export const wizards: Record<OrderFlow, (email: string) => Record<string, unknow
   createCompany: (email) => ({
     owner: { ...ownerContact, email },
     company: { type: 'LLC', nameOption1: 'Andes Labs', nameOption2: 'Andes Group', industry: 'software', state: 'WY' },
-    partners: [partnerInput({ ownership: 60 }), partnerInput({ firstName: 'Joana', lastName: 'Silva', ownership: 40, isDirector: false, country: 'BR', taxId: '' })],
+    partners: [
+      partnerInput({ ownership: 60 }),
+      partnerInput({ firstName: 'Joana', lastName: 'Silva', ownership: 40, isDirector: false, country: 'BR', taxId: '' }),
+    ],
   }),
   migrateCompany: (email) => ({
     owner: { ...ownerContact, email },
-    company: { type: 'C-Corp', existingCompanyName: 'Pampa Trading', industry: 'other', industryOther: 'Yerba mate import', originState: 'FL', documents: [{ kind: 'einLetter' }] },
+    company: {
+      type: 'C-Corp',
+      existingCompanyName: 'Pampa Trading',
+      industry: 'other',
+      industryOther: 'Yerba mate import',
+      originState: 'FL',
+      documents: [{ kind: 'einLetter' }],
+    },
     partners: [partnerInput()],
   }),
   crossBorderCrypto: (email) => ({
@@ -167,7 +177,14 @@ export async function signedInUser(t: TestApp, email: string, overrides: { attri
   });
   const familyId = randomUUID();
   const expiresAt = new Date(t.clock.now.getTime() + refreshTokenMs);
-  await insertRefreshToken(t.database.db, { userId: user!.id, familyId, tokenHash: hashOpaqueToken(generateOpaqueToken()), impersonatorId: null, now: t.clock.now, expiresAt });
+  await insertRefreshToken(t.database.db, {
+    userId: user!.id,
+    familyId,
+    tokenHash: hashOpaqueToken(generateOpaqueToken()),
+    impersonatorId: null,
+    now: t.clock.now,
+    expiresAt,
+  });
   const token = await signAccessToken(t.env.SESSION_SECRET, { sub: user!.id, role: 'user', fam: familyId }, t.clock.now);
   return { user: user!, cookies: `accessToken=${token}` };
 }

@@ -21,7 +21,11 @@ export async function uploadDocument(
   const declared = await t.request('/api/v1/uploads', { method: 'POST', cookies: as, json: body });
   if (declared.status !== 201) return { declared };
   const presigned = await declared.json();
-  const put = await t.request(localPath(presigned.url), { method: 'PUT', body: new Blob([bytes as Uint8Array<ArrayBuffer>]), headers: { 'content-type': contentType } });
+  const put = await t.request(localPath(presigned.url), {
+    method: 'PUT',
+    body: new Blob([bytes as Uint8Array<ArrayBuffer>]),
+    headers: { 'content-type': contentType },
+  });
   const completed = await t.request('/api/v1/uploads/complete', { method: 'POST', cookies: as, json: { key: presigned.key } });
   return { declared, put, completed, key: presigned.key as string };
 }

@@ -36,7 +36,6 @@ export function uploadSteps(deps: AppDeps, storage: StorageProvider) {
     return { key, url: upload.url, method: 'PUT' as const, headers: upload.headers, expiresAt: upload.expiresAt.toISOString() };
   }
 
-
   /** Reads back a stored file of one of `companyIds` and marks it verified, or deletes it (413/415). */
   async function complete(key: string, companyIds: string[]) {
     const upload = await findUploadInScope(db, key, companyIds);

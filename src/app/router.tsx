@@ -116,7 +116,11 @@ export const routes: RouteObject[] = [
         children: [
           {
             ErrorBoundary: () => <RouteError area="public" />,
-            children: [...publicRoutes, { loader: funnelLoader, shouldRevalidate, children: funnelRoutes }, { loader: guestOnlyLoader, shouldRevalidate, children: guestOnlyRoutes }],
+            children: [
+              ...publicRoutes,
+              { loader: funnelLoader, shouldRevalidate, children: funnelRoutes },
+              { loader: guestOnlyLoader, shouldRevalidate, children: guestOnlyRoutes },
+            ],
           },
         ],
       },

@@ -26,9 +26,7 @@ const toDate = (value: Date | string | number) => (value instanceof Date ? value
 /** A calendar date: 21/11/2026 (es, pt), 11/21/2026 (en); `long` spells the month. */
 export function formatDate(value: Date | string | number, language: Language, style: DateStyle = 'short'): string {
   const options: Intl.DateTimeFormatOptions =
-    style === 'short'
-      ? { day: '2-digit', month: '2-digit', year: 'numeric' }
-      : { day: 'numeric', month: style === 'long' ? 'long' : 'short', year: 'numeric' };
+    style === 'short' ? { day: '2-digit', month: '2-digit', year: 'numeric' } : { day: 'numeric', month: style === 'long' ? 'long' : 'short', year: 'numeric' };
   // Dates without a time (2026-11-21) are UTC midnight: format them in UTC so no time zone
   // shifts them to the previous day.
   const dateOnly = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
@@ -73,5 +71,7 @@ export function formatDuration(seconds: number, language: Language): string {
 
 /** A calendar month `YYYY-MM`: "nov 2026" / "Nov 2026" (short) or spelled out (long). */
 export function formatMonth(month: string, language: Language, style: 'short' | 'long' = 'short'): string {
-  return cached(`m|${language}|${style}`, () => new Intl.DateTimeFormat(locales[language], { month: style, year: 'numeric', timeZone: 'UTC' })).format(new Date(`${month}-01T00:00:00Z`));
+  return cached(`m|${language}|${style}`, () => new Intl.DateTimeFormat(locales[language], { month: style, year: 'numeric', timeZone: 'UTC' })).format(
+    new Date(`${month}-01T00:00:00Z`),
+  );
 }

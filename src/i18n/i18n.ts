@@ -10,7 +10,29 @@ import { defaultLanguage, isLanguage, languages, type Language } from '@domain/c
  * precache all of them for offline use.
  */
 
-export const namespaces = ['common', 'validation', 'errors', 'auth', 'dashboard', 'home', 'public', 'bookkeeping', 'linkedAccounts', 'checkout', 'wizard', 'plans', 'banking', 'taxForm', 'company', 'admin', 'teammates', 'mailing', 'boi', 'billing', 'kyb'] as const;
+export const namespaces = [
+  'common',
+  'validation',
+  'errors',
+  'auth',
+  'dashboard',
+  'home',
+  'public',
+  'bookkeeping',
+  'linkedAccounts',
+  'checkout',
+  'wizard',
+  'plans',
+  'banking',
+  'taxForm',
+  'company',
+  'admin',
+  'teammates',
+  'mailing',
+  'boi',
+  'billing',
+  'kyb',
+] as const;
 export type Namespace = (typeof namespaces)[number];
 
 type Catalog = { default: Record<string, unknown> };

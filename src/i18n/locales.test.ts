@@ -34,7 +34,8 @@ const allNamespaces = [...new Set(languages.flatMap(namespacesOf))].sort();
 /** Keys with their plural suffix removed: plural forms differ by language and are checked apart. */
 const baseKeys = (catalog: Catalog) => [...new Set(Object.keys(catalog).map((key) => key.replace(pluralSuffix, '')))].sort();
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*-?\s*([\w.]+)[^}]*\}\}|<\/?([\w]+)\s*\/?>/g)].map((match) => match[1] ?? `<${match[2]}>`).sort();
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*-?\s*([\w.]+)[^}]*\}\}|<\/?([\w]+)\s*\/?>/g)].map((match) => match[1] ?? `<${match[2]}>`).sort();
 
 describe('locales', () => {
   it('has the same catalog files in every language', () => {
@@ -57,8 +58,16 @@ describe('locales', () => {
 
     it.each(languages)('has every plural form %s needs', (language) => {
       const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
-      const plural = [...new Set(Object.keys(catalogs[language]!).filter((key) => pluralSuffix.test(key)).map((key) => key.replace(pluralSuffix, '')))];
-      const missing = plural.flatMap((key) => categories.filter((category) => !(`${key}_${category}` in catalogs[language]!)).map((category) => `${key}_${category}`));
+      const plural = [
+        ...new Set(
+          Object.keys(catalogs[language]!)
+            .filter((key) => pluralSuffix.test(key))
+            .map((key) => key.replace(pluralSuffix, '')),
+        ),
+      ];
+      const missing = plural.flatMap((key) =>
+        categories.filter((category) => !(`${key}_${category}` in catalogs[language]!)).map((category) => `${key}_${category}`),
+      );
       expect(missing).toEqual([]);
     });
 
@@ -92,21 +101,30 @@ describe('locales', () => {
     expect(used.size).toBeGreaterThan(5);
     for (const language of languages) {
       const catalog = load(language, 'validation');
-      expect([...used].filter((key) => !(key in catalog)), language).toEqual([]);
+      expect(
+        [...used].filter((key) => !(key in catalog)),
+        language,
+      ).toEqual([]);
     }
   });
 
   it('has the SPEC §8 message for every API error code', () => {
     for (const language of languages) {
       const catalog = load(language, 'errors');
-      expect([...problemCodes, 'network'].filter((code) => !(code in catalog)), language).toEqual([]);
+      expect(
+        [...problemCodes, 'network'].filter((code) => !(code in catalog)),
+        language,
+      ).toEqual([]);
     }
   });
 
   it('has the message of every reason the server gives for refusing a synced change', () => {
     for (const language of languages) {
       const catalog = load(language, 'sync');
-      expect(rejectionCodes.filter((code) => !(`rejections.${code}` in catalog)), language).toEqual([]);
+      expect(
+        rejectionCodes.filter((code) => !(`rejections.${code}` in catalog)),
+        language,
+      ).toEqual([]);
     }
   });
 

@@ -67,7 +67,11 @@ describe('api client', () => {
       const expected = ['invalid_credentials', 'card_declined', 'payment_failed', 'rate_limited'] as const;
       await expect(api.post('login', { context: { public: true }, expected })).rejects.toMatchObject({ status: 401, code: 'invalid_credentials' });
       await expect(api.post('login', { context: { public: true }, expected })).rejects.toMatchObject({ status: 400, code: 'validation' });
-      await expect(api.post('checkout/x/pay', { expected })).rejects.toMatchObject({ status: 402, code: 'card_declined', details: { declineCode: 'generic_decline' } });
+      await expect(api.post('checkout/x/pay', { expected })).rejects.toMatchObject({
+        status: 402,
+        code: 'card_declined',
+        details: { declineCode: 'generic_decline' },
+      });
       // A 5xx is a fault even with an expected code; a call that expects nothing announces nothing.
       await expect(api.post('checkout/x/pay', { expected })).rejects.toMatchObject({ status: 502 });
       await expect(api.post('orders')).rejects.toMatchObject({ status: 429, code: 'rate_limited', retryAfter: 42 });

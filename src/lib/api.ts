@@ -70,7 +70,6 @@ export interface ApiClientOptions {
   timeoutMs?: number;
 }
 
-
 export function createApiClient(options: ApiClientOptions) {
   const { onUnauthorized } = options;
   let refreshing: Promise<boolean> | null = null;
@@ -168,7 +167,9 @@ function isProblem(value: unknown): value is Problem {
   const { status, code, errors, retryAfter } = value as Record<string, unknown>;
   const errorsOk =
     errors === undefined ||
-    (typeof errors === 'object' && errors !== null && Object.values(errors).every((keys) => Array.isArray(keys) && keys.every((key) => typeof key === 'string')));
+    (typeof errors === 'object' &&
+      errors !== null &&
+      Object.values(errors).every((keys) => Array.isArray(keys) && keys.every((key) => typeof key === 'string')));
   return Number.isInteger(status) && typeof code === 'string' && errorsOk && (retryAfter === undefined || typeof retryAfter === 'number');
 }
 
@@ -183,7 +184,12 @@ function announceExpected(status: number, url: string) {
 }
 
 /** The payment fields of a problem, kept only when they have the documented types. */
-function problemDetails({ declineCode, supportCode, amount, attemptsRemaining }: Pick<Problem, 'declineCode' | 'supportCode' | 'amount' | 'attemptsRemaining'>): ProblemDetails {
+function problemDetails({
+  declineCode,
+  supportCode,
+  amount,
+  attemptsRemaining,
+}: Pick<Problem, 'declineCode' | 'supportCode' | 'amount' | 'attemptsRemaining'>): ProblemDetails {
   return {
     ...(typeof declineCode === 'string' && { declineCode }),
     ...(typeof supportCode === 'string' && { supportCode }),
@@ -216,8 +222,7 @@ export async function toApiError(error: unknown): Promise<unknown> {
 }
 
 /** True for failures another attempt might fix: no network, a timeout, or a 5xx answer. */
-export const isTransient = (error: unknown) =>
-  error instanceof NetworkError || (error instanceof ApiError && error.status >= 500);
+export const isTransient = (error: unknown) => error instanceof NetworkError || (error instanceof ApiError && error.status >= 500);
 
 export interface RetryPolicy {
   tries?: number;

@@ -61,7 +61,17 @@ export const href = (language: Language, path: string) => (path ? `/${language}/
 
 export type Area = 'public' | 'dashboard' | 'admin';
 
-const dashboardRoots = new Set(['dashboard', 'subscriptions', 'mailing', 'boi-report', 'banking-crypto', 'accounting-ai', 'invoices', 'teammates', 'payment-method']);
+const dashboardRoots = new Set([
+  'dashboard',
+  'subscriptions',
+  'mailing',
+  'boi-report',
+  'banking-crypto',
+  'accounting-ai',
+  'invoices',
+  'teammates',
+  'payment-method',
+]);
 const guestOnlyRoots = new Set(['login', 'register', 'reset-password', 'continue']);
 
 /** The area a path belongs to: it decides the chrome (footer, drawer) and where a route error leads. */

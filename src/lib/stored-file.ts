@@ -16,13 +16,20 @@ export const storedFileUrl = async (key: string) => (await api.post<{ url: strin
  * opened before, so it opens offline; otherwise fetched from `url` (by default a short-lived
  * URL of the stored file) and kept.
  */
-export async function storedFileBlob(db: AppDB, companyId: string, file: StoredFileRef, url: () => Promise<string> = () => storedFileUrl(file.key)): Promise<Blob> {
+export async function storedFileBlob(
+  db: AppDB,
+  companyId: string,
+  file: StoredFileRef,
+  url: () => Promise<string> = () => storedFileUrl(file.key),
+): Promise<Blob> {
   const local = await db.documentFiles.get(file.key);
   if (local) return local.file;
   const response = await fetch(await url(), { credentials: 'include' });
   if (!response.ok) throw new Error(`file ${response.status}`);
   const blob = await response.blob();
-  await db.documentFiles.put({ key: file.key, companyId, name: file.name, contentType: file.contentType, file: blob, savedAt: new Date().toISOString() }).catch(() => undefined);
+  await db.documentFiles
+    .put({ key: file.key, companyId, name: file.name, contentType: file.contentType, file: blob, savedAt: new Date().toISOString() })
+    .catch(() => undefined);
   return blob;
 }
 

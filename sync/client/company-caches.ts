@@ -28,9 +28,21 @@ export async function dropCompaniesOutside(db: Dexie, keep: readonly string[]): 
   const kept = new Set(keep);
   const present = new Set(db.tables.map((table) => table.name));
   const outside = (companyId: unknown) => typeof companyId === 'string' && !kept.has(companyId);
-  if (present.has('companies')) await db.table('companies').filter((row: { id: string }) => outside(row.id)).delete();
-  if (present.has('documentFiles')) await db.table('documentFiles').filter((row: { companyId: string }) => outside(row.companyId)).delete();
-  if (present.has('documentUploads')) await db.table('documentUploads').filter((row: { companyId: string }) => outside(row.companyId)).delete();
+  if (present.has('companies'))
+    await db
+      .table('companies')
+      .filter((row: { id: string }) => outside(row.id))
+      .delete();
+  if (present.has('documentFiles'))
+    await db
+      .table('documentFiles')
+      .filter((row: { companyId: string }) => outside(row.companyId))
+      .delete();
+  if (present.has('documentUploads'))
+    await db
+      .table('documentUploads')
+      .filter((row: { companyId: string }) => outside(row.companyId))
+      .delete();
   if (present.has('pageCache')) {
     for (const page of companyPages) {
       const prefix = companyPageKey('', page);

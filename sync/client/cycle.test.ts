@@ -96,14 +96,19 @@ describe('sync cycle', () => {
 
     // The same outbox reverted one mutation at a time gives the same rows.
     await db.table('drafts').clear();
-    await db.table('drafts').bulkPut([{ ...kept, step: 3 }, { ...created, step: 9 }]);
+    await db.table('drafts').bulkPut([
+      { ...kept, step: 3 },
+      { ...created, step: 9 },
+    ]);
     for (let i = undo.length - 1; i >= 0; i--) await revert(db, undo[i]!);
     expect(byId(await db.table('drafts').toArray())).toEqual(inBulk);
   });
 
   it('refuses a pull page whose rows are not objects with an id', async () => {
     const page = { cursor: '1.x', lastMutationId: 0, changes: { drafts: { puts: [{ step: 1 }], deletes: [] } }, hasMore: false, rejections: [] };
-    const transport = createHttpTransport({ fetch: async () => new Response(JSON.stringify(page), { status: 200, headers: { 'content-type': 'application/json' } }) });
+    const transport = createHttpTransport({
+      fetch: async () => new Response(JSON.stringify(page), { status: 200, headers: { 'content-type': 'application/json' } }),
+    });
     const request: PullRequest = { clientId: randomUUID(), protocolVersion: 1, cursor: null, lastMutationId: 0 };
     expect(await transport.pull(request)).toEqual({ ok: false, failure: { kind: 'server', status: 200, code: 'malformed_response', retryAfterMs: null } });
     page.changes.drafts.puts = [{ id: randomUUID(), step: 1 } as never];

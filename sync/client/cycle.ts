@@ -30,7 +30,7 @@ export async function syncCycle(replica: Replica, transport: SyncTransport): Pro
   // early answer is dropped and the right request sent.
   let request = await replica.nextPull();
   let answer = transport.pull(request);
-  for (let stale = 0; ; ) {
+  for (let stale = 0; ;) {
     const result = await answer;
     if (!result.ok) return result.failure;
     const page = result.value;

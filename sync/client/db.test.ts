@@ -49,7 +49,11 @@ const outboxEntry = {
 const meta = { key: 'state', clientId: 'c1', cursor: '42', lastMutationId: 6, nextMutationId: 8, lastSyncedAt: '2026-11-22T09:59:00.000Z' };
 const draftRow = { id: 'd1', kind: 'kyb', companyId: null, step: 2, data: { name: 'Acme' }, updatedAt: '2026-11-22T10:00:00.000Z' };
 
-const indexNames = (db: Dexie, table: string) => db.table(table).schema.indexes.map((index) => index.name).sort();
+const indexNames = (db: Dexie, table: string) =>
+  db
+    .table(table)
+    .schema.indexes.map((index) => index.name)
+    .sort();
 
 describe('AppDB schema upgrades', () => {
   it('upgrades a version-2 database without losing the outbox, the sync position or the data', async () => {
@@ -93,7 +97,27 @@ describe('AppDB schema upgrades', () => {
     const raw = await new Dexie(databaseName(userId), { indexedDB: factory, IDBKeyRange }).open();
     expect(raw.verno).toBe(10);
     expect(raw.tables.map((table) => table.name).sort()).toEqual(
-      ['batchImports', 'categoriserCorrections', 'categoriserRules', 'companies', 'documentFiles', 'documentUploads', 'drafts', 'heldImports', 'inboxReceipts', 'linkedAccounts', 'lockedYears', 'manualAccounts', 'outbox', 'pageCache', 'profile', 'receiptFiles', 'rejectedChanges', 'syncMeta', 'transactions'].sort(),
+      [
+        'batchImports',
+        'categoriserCorrections',
+        'categoriserRules',
+        'companies',
+        'documentFiles',
+        'documentUploads',
+        'drafts',
+        'heldImports',
+        'inboxReceipts',
+        'linkedAccounts',
+        'lockedYears',
+        'manualAccounts',
+        'outbox',
+        'pageCache',
+        'profile',
+        'receiptFiles',
+        'rejectedChanges',
+        'syncMeta',
+        'transactions',
+      ].sort(),
     );
     raw.close();
   });

@@ -11,7 +11,6 @@ import { currentUserKey } from './current-user';
 import type { DocumentFile, DocumentUpload } from './documents';
 import type { ReceiptFile } from './receipts';
 
-
 /**
  * The client's source of truth: one Dexie database per signed-in user (its name carries the
  * user id), created at login and deleted at logout. Each schema version is a dated constant
@@ -196,7 +195,13 @@ async function shareDeviceOnlyData(tx: DexieTransaction): Promise<void> {
     lastSyncedAt: null,
   };
   let next = meta.nextMutationId;
-  const entries: OutboxEntry[] = rules.map((rule) => ({ id: next++, name: 'createCategoriserRule', args: rule, createdAt: rule.createdAt, undo: [{ table: 'categoriserRules', id: rule.id, before: null }] }));
+  const entries: OutboxEntry[] = rules.map((rule) => ({
+    id: next++,
+    name: 'createCategoriserRule',
+    args: rule,
+    createdAt: rule.createdAt,
+    undo: [{ table: 'categoriserRules', id: rule.id, before: null }],
+  }));
   await tx.table<OutboxEntry>('outbox').bulkAdd(entries);
   await tx.table<SyncMeta>('syncMeta').put({ ...meta, nextMutationId: next });
 }

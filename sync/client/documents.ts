@@ -104,7 +104,14 @@ async function uploadOne(db: DocumentsDatabase, upload: DocumentUpload, deps: Do
   }
   try {
     await db.transaction('rw', db.documentFiles, db.documentUploads, async () => {
-      await db.documentFiles.put({ key: outcome.value, companyId: upload.companyId, name: upload.name, contentType, file: upload.file, savedAt: new Date().toISOString() });
+      await db.documentFiles.put({
+        key: outcome.value,
+        companyId: upload.companyId,
+        name: upload.name,
+        contentType,
+        file: upload.file,
+        savedAt: new Date().toISOString(),
+      });
       await db.documentUploads.delete(upload.id);
     });
   } catch {
@@ -115,7 +122,10 @@ async function uploadOne(db: DocumentsDatabase, upload: DocumentUpload, deps: Do
 }
 
 /** Uploads every pending document of this device, oldest first, one tab at a time (Web Lock). */
-export async function uploadPendingDocuments(db: DocumentsDatabase, deps: DocumentUploadDeps = {}): Promise<{ uploaded: number; refused: number; pending: number }> {
+export async function uploadPendingDocuments(
+  db: DocumentsDatabase,
+  deps: DocumentUploadDeps = {},
+): Promise<{ uploaded: number; refused: number; pending: number }> {
   const run = async () => {
     const counts = { uploaded: 0, refused: 0, pending: 0 };
     const pending = await db.documentUploads.where('status').equals('pending').sortBy('createdAt');

@@ -576,4 +576,3 @@ describe('sync engine', () => {
     expect((await engine.replica.meta()).clientId).not.toBe(meta.clientId);
   });
 });
-

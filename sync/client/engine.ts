@@ -95,9 +95,7 @@ export class SyncEngine {
   /** Starts watching the database, competing for leadership and listening to the triggers. */
   start(): this {
     const db = this.replica.db;
-    this.subscription = liveQuery(() =>
-      Promise.all([db.outbox.count(), db.rejectedChanges.toArray(), db.syncMeta.get('state')]),
-    ).subscribe({
+    this.subscription = liveQuery(() => Promise.all([db.outbox.count(), db.rejectedChanges.toArray(), db.syncMeta.get('state')])).subscribe({
       next: ([pendingCount, rejections, meta]) => this.update({ pendingCount, rejections, lastSyncedAt: meta?.lastSyncedAt ?? null }),
       error: () => {
         // The database was closed or deleted (sign-out): this engine is done.
@@ -120,7 +118,13 @@ export class SyncEngine {
     const requestLeadership: ((name: string, lead: () => Promise<void>, lost: () => void) => () => void) | null =
       this.host.requestLeadership ?? broadcastLeadership(this.host);
     if (requestLeadership) {
-      this.cleanups.push(requestLeadership(this.lockName, () => this.lead(), () => this.demote()));
+      this.cleanups.push(
+        requestLeadership(
+          this.lockName,
+          () => this.lead(),
+          () => this.demote(),
+        ),
+      );
     } else {
       // Neither: every tab pushes. Still correct — the server applies each mutation
       // once and a pull page is applied only on the cursor it was asked with — only busier.

@@ -70,7 +70,8 @@ export async function holdRefusedImports(
     if (await db.heldImports.get(importId)) continue;
     const own = entries.filter((entry) => importIdOf(entry) === importId);
     const stored = await db.table<BatchImport, string>('batchImports').get(importId);
-    const created = own.find((entry) => entry.name === 'createBatchImport')?.args as Pick<BatchImport, 'id' | 'companyId' | 'accountKind' | 'accountId' | 'fileName' | 'fileSize' | 'createdAt'> | undefined;
+    const created = own.find((entry) => entry.name === 'createBatchImport')?.args as
+      Pick<BatchImport, 'id' | 'companyId' | 'accountKind' | 'accountId' | 'fileName' | 'fileSize' | 'createdAt'> | undefined;
     const base: BatchImport | undefined =
       stored ?? (created && { ...created, status: 'notStarted', processedCount: 0, result: null, rowErrors: [], updatedAt: created.createdAt });
     if (!base) continue;
@@ -78,7 +79,14 @@ export async function holdRefusedImports(
     let batch = base;
     const lines = new Map<string, ImportedLine>();
     for (const row of await db.table<Transaction, string>('transactions').where('importId').equals(importId).toArray()) {
-      lines.set(row.id, { id: row.id, date: row.date, description: row.description, amountCents: row.amountCents, category: row.category, merchant: row.merchant });
+      lines.set(row.id, {
+        id: row.id,
+        date: row.date,
+        description: row.description,
+        amountCents: row.amountCents,
+        category: row.category,
+        merchant: row.merchant,
+      });
     }
     for (const entry of own) {
       if (entry.name === 'importTransactions') {

@@ -92,7 +92,12 @@ class World {
 
   /** The spare manual account, created on the first device and synced to both. */
   async setUp() {
-    await this.replicas[0]!.mutate('createManualAccount', { id: spare, companyId: company, name: 'Savings', createdAt: new Date(this.serverNow).toISOString() });
+    await this.replicas[0]!.mutate('createManualAccount', {
+      id: spare,
+      companyId: company,
+      name: 'Savings',
+      createdAt: new Date(this.serverNow).toISOString(),
+    });
     for (const index of devices) await this.sync(index);
   }
 
@@ -141,7 +146,13 @@ class World {
     const replica = this.replicas[index]!;
     const createdAt = new Date(this.serverNow).toISOString();
     const recent = await replica.db.table<BatchImport, string>('batchImports').where('companyId').equals(company).toArray();
-    if (importCooldownLeft(recent.map((batch) => batch.createdAt), createdAt) > 0) return;
+    if (
+      importCooldownLeft(
+        recent.map((batch) => batch.createdAt),
+        createdAt,
+      ) > 0
+    )
+      return;
     const importId = this.nextId();
     const rowIds: string[] = [];
     let processed = 0;
@@ -149,14 +160,32 @@ class World {
       const rows = Array.from({ length: size }, (_, line) => {
         const id = this.nextId();
         rowIds.push(id);
-        return { id, date: `${year}-03-${String(10 + line).padStart(2, '0')}`, description: `Line ${id}`, amountCents: -100 * (line + 1), category: null, merchant: null };
+        return {
+          id,
+          date: `${year}-03-${String(10 + line).padStart(2, '0')}`,
+          description: `Line ${id}`,
+          amountCents: -100 * (line + 1),
+          category: null,
+          merchant: null,
+        };
       });
       processed += size;
       return { name: 'importTransactions' as const, args: { importId, processedCount: processed, updatedAt: createdAt, rows } };
     });
     try {
       await replica.mutateAll([
-        { name: 'createBatchImport', args: { id: importId, companyId: company, accountKind: manual ? 'manual' : 'linked', accountId: manual ? spare : account, fileName: `bank-${importId.slice(-4)}.csv`, fileSize: 100, createdAt } },
+        {
+          name: 'createBatchImport',
+          args: {
+            id: importId,
+            companyId: company,
+            accountKind: manual ? 'manual' : 'linked',
+            accountId: manual ? spare : account,
+            fileName: `bank-${importId.slice(-4)}.csv`,
+            fileSize: 100,
+            createdAt,
+          },
+        },
         ...calls,
         {
           name: 'finishBatchImport',
@@ -164,7 +193,16 @@ class World {
             id: importId,
             status: 'completed',
             processedCount: processed,
-            result: { code: 'imported', totalRows: processed, importedCount: processed, duplicateCount: 0, errorCount: 0, dateOrder: 'ymd', dateOrderAssumed: false, decimalSeparator: '.' },
+            result: {
+              code: 'imported',
+              totalRows: processed,
+              importedCount: processed,
+              duplicateCount: 0,
+              errorCount: 0,
+              dateOrder: 'ymd',
+              dateOrderAssumed: false,
+              decimalSeparator: '.',
+            },
             rowErrors: [],
             updatedAt: createdAt,
           },
@@ -182,7 +220,11 @@ class World {
     const rows = await this.replicas[index]!.db.table<Transaction, string>('transactions').toArray();
     if (rows.length === 0) return;
     try {
-      await this.replicas[index]!.mutate('setTransactionNote', { id: rows[pick % rows.length]!.id, note: `note ${pick}`, updatedAt: new Date(this.serverNow).toISOString() });
+      await this.replicas[index]!.mutate('setTransactionNote', {
+        id: rows[pick % rows.length]!.id,
+        note: `note ${pick}`,
+        updatedAt: new Date(this.serverNow).toISOString(),
+      });
     } catch (error) {
       if (!isMutationRejection(error)) throw error;
     }
@@ -216,7 +258,8 @@ class World {
       const batches = new Set(await db.table<BatchImport, string>('batchImports').toCollection().primaryKeys());
       const rows = await db.table<Transaction, string>('transactions').toArray();
       const present = new Set(rows.map((row) => row.id));
-      for (const row of rows) if (row.importId !== null) expect(batches, `device ${index}: row ${row.id} of import ${row.importId} has no batch`).toContain(row.importId);
+      for (const row of rows)
+        if (row.importId !== null) expect(batches, `device ${index}: row ${row.id} of import ${row.importId} has no batch`).toContain(row.importId);
       for (const [importId, rowIds] of this.finished[index]!) {
         const held = await db.heldImports.get(importId);
         if (held) {
@@ -235,7 +278,8 @@ class World {
     }
     const server = this.server.snapshot(user);
     const serverBatches = new Set(server.batchImports.map((batch) => batch.id));
-    for (const row of server.transactions as Transaction[]) if (row.importId !== null) expect(serverBatches, `server: orphan row ${row.id}`).toContain(row.importId);
+    for (const row of server.transactions as Transaction[])
+      if (row.importId !== null) expect(serverBatches, `server: orphan row ${row.id}`).toContain(row.importId);
   }
 
   /** Everything online, the clock past every cooldown, every device synced until no queue is left. */

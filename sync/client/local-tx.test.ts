@@ -65,13 +65,26 @@ describe('locked years on the device', () => {
     const replica = new Replica(db, 'ana');
     const companyId = randomUUID();
     const [lastYear, thisYear] = [randomUUID(), randomUUID()];
-    const form = (date: string) => ({ date, description: 'AWS', amountCents: -1_000, accountKind: null, accountId: null, category: null, merchant: null, note: '' });
+    const form = (date: string) => ({
+      date,
+      description: 'AWS',
+      amountCents: -1_000,
+      accountKind: null,
+      accountId: null,
+      category: null,
+      merchant: null,
+      note: '',
+    });
     await replica.mutate('createTransaction', { id: lastYear, companyId, createdAt: at, transaction: form('2025-12-30') });
     await replica.mutate('createTransaction', { id: thisYear, companyId, createdAt: at, transaction: form('2026-01-02') });
     // As a pull delivers it once the declaration of 2025 is sent.
     await db.lockedYears.put({ id: randomUUID(), companyId, year: 2025, lockedAt: at });
-    await expect(replica.mutate('setTransactionCategory', { id: lastYear, category: 'software', updatedAt: at })).rejects.toMatchObject({ code: 'declaration_sent' });
-    await expect(replica.mutate('setTransactionsChecked', { ids: [thisYear, lastYear], checked: true, updatedAt: at })).rejects.toMatchObject({ code: 'declaration_sent' });
+    await expect(replica.mutate('setTransactionCategory', { id: lastYear, category: 'software', updatedAt: at })).rejects.toMatchObject({
+      code: 'declaration_sent',
+    });
+    await expect(replica.mutate('setTransactionsChecked', { ids: [thisYear, lastYear], checked: true, updatedAt: at })).rejects.toMatchObject({
+      code: 'declaration_sent',
+    });
     await replica.mutate('setTransactionCategory', { id: thisYear, category: 'software', updatedAt: at });
     expect(await db.transactions.get(lastYear)).toMatchObject({ category: null, checked: false });
     expect(await db.outbox.count()).toBe(3);

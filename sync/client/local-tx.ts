@@ -63,7 +63,6 @@ export class WriteBatch {
     this.rows.delete(keyOf(table, id));
   }
 
-
   /** Sends the held writes (of `only` that table): the last of each row, one bulkDelete and one bulkPut per table. */
   async flush(only?: TableName): Promise<void> {
     for (const [table, writes] of this.held) {
@@ -145,7 +144,10 @@ export function createLocalTx(db: Dexie, userId: string | null, undo: Map<string
       if (undo) {
         const fresh = rows.filter((row) => !undo.has(keyOf(table, row.id)));
         const unread = fresh.filter((row) => !read.has(keyOf(table, row.id)));
-        const fetched = await fetchRows(table, unread.map((row) => row.id));
+        const fetched = await fetchRows(
+          table,
+          unread.map((row) => row.id),
+        );
         unread.forEach((row, i) => read.set(keyOf(table, row.id), fetched[i] ?? null));
         for (const row of fresh) undo.set(keyOf(table, row.id), { table, id: row.id, before: read.get(keyOf(table, row.id)) });
       }

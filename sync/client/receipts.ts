@@ -70,7 +70,10 @@ export async function queueReceipt(
 }
 
 /** Keeps a receipt that belongs to no transaction yet, for the company's receipt inbox. */
-export function keepInInbox(db: ReceiptsDatabase, input: { companyId: string; file: Blob; name: string; now: Date }): Promise<{ ok: true; id: string } | { ok: false; code: FileRefusal }> {
+export function keepInInbox(
+  db: ReceiptsDatabase,
+  input: { companyId: string; file: Blob; name: string; now: Date },
+): Promise<{ ok: true; id: string } | { ok: false; code: FileRefusal }> {
   return queueReceipt(db, { ...input, transactionId: '' });
 }
 
@@ -107,7 +110,9 @@ async function uploadOne(db: ReceiptsDatabase, receipt: ReceiptFile, deps: Recei
     storedKey: receipt.key,
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
     declare: async () =>
-      presignedUploadSchema.parse(await post('/uploads', { uploadType: 'transactionReceipt', companyId: receipt.companyId, fileName: receipt.name, size: receipt.size })),
+      presignedUploadSchema.parse(
+        await post('/uploads', { uploadType: 'transactionReceipt', companyId: receipt.companyId, fileName: receipt.name, size: receipt.size }),
+      ),
     onStored: async (key) => {
       await db.receiptFiles.update(receipt.id, { key });
     },
@@ -130,7 +135,8 @@ async function uploadOne(db: ReceiptsDatabase, receipt: ReceiptFile, deps: Recei
     // Matched or thrown away while it uploaded: the inbox row follows at once.
     const now = await db.receiptFiles.get(receipt.id);
     if (!now) await deps.mutate('deleteInboxReceipt', { id: receipt.id });
-    else if (now.transactionId !== '') await deps.mutate('attachInboxReceipt', { inboxId: receipt.id, transactionId: now.transactionId, updatedAt: deps.now().toISOString() });
+    else if (now.transactionId !== '')
+      await deps.mutate('attachInboxReceipt', { inboxId: receipt.id, transactionId: now.transactionId, updatedAt: deps.now().toISOString() });
     return { kind: 'attached' };
   } catch (error) {
     if (isMutationRejection(error)) return { kind: 'refused', code: error.code };

@@ -59,11 +59,21 @@ describe('replica', () => {
     const db = openDb();
     const replica = new Replica(db, userId);
     const [first, second] = [draft(), draft()];
-    expect(await replica.mutateAll([{ name: 'saveDraft', args: first }, { name: 'saveDraft', args: second }])).toEqual([1, 2]);
+    expect(
+      await replica.mutateAll([
+        { name: 'saveDraft', args: first },
+        { name: 'saveDraft', args: second },
+      ]),
+    ).toEqual([1, 2]);
     expect((await db.outbox.toArray()).map((entry) => entry.id)).toEqual([1, 2]);
     // The second refuses (same id, other wizard): the first of the call is taken back with it.
     const third = draft();
-    await expect(replica.mutateAll([{ name: 'saveDraft', args: third }, { name: 'saveDraft', args: { ...first, kind: 'kyb' } }])).rejects.toBeInstanceOf(MutationRejection);
+    await expect(
+      replica.mutateAll([
+        { name: 'saveDraft', args: third },
+        { name: 'saveDraft', args: { ...first, kind: 'kyb' } },
+      ]),
+    ).rejects.toBeInstanceOf(MutationRejection);
     expect(await db.table('drafts').get(third.id)).toBeUndefined();
     expect(await db.outbox.count()).toBe(2);
     expect((await replica.meta()).nextMutationId).toBe(3);
@@ -77,7 +87,10 @@ describe('replica', () => {
     const [first, second, third, fourth] = [draft(), draft(), draft(), draft()];
     const ids = await Promise.all([
       replica.mutate('saveDraft', first),
-      replica.mutateAll([{ name: 'saveDraft', args: second }, { name: 'saveDraft', args: third }]),
+      replica.mutateAll([
+        { name: 'saveDraft', args: second },
+        { name: 'saveDraft', args: third },
+      ]),
       replica.mutate('saveDraft', fourth),
     ]);
     expect(ids).toEqual([1, [2, 3], 4]);
@@ -93,7 +106,10 @@ describe('replica', () => {
     const second = { ...first, step: 2, data: { name: 'Acme Two' } };
     await Promise.all([replica.mutate('saveDraft', first), replica.mutate('saveDraft', second)]);
     expect(await db.table('drafts').get(first.id)).toEqual(second);
-    expect((await db.outbox.toArray()).map((entry) => entry.undo)).toEqual([[{ table: 'drafts', id: first.id, before: null }], [{ table: 'drafts', id: first.id, before: first }]]);
+    expect((await db.outbox.toArray()).map((entry) => entry.undo)).toEqual([
+      [{ table: 'drafts', id: first.id, before: null }],
+      [{ table: 'drafts', id: first.id, before: first }],
+    ]);
   });
 
   it('a mutation refused in the middle of a shared transaction takes back only its own writes', async () => {
@@ -105,7 +121,10 @@ describe('replica', () => {
     const [first, refused, last] = await Promise.allSettled([
       replica.mutate('saveDraft', before),
       // Same id, other wizard: refused after the mutator has read and written.
-      replica.mutateAll([{ name: 'saveDraft', args: draft() }, { name: 'saveDraft', args: { ...kept, kind: 'kyb', data: { name: 'Other' } } }]),
+      replica.mutateAll([
+        { name: 'saveDraft', args: draft() },
+        { name: 'saveDraft', args: { ...kept, kind: 'kyb', data: { name: 'Other' } } },
+      ]),
       replica.mutate('saveDraft', after),
     ]);
     expect(first).toEqual({ status: 'fulfilled', value: 2 });
@@ -126,7 +145,9 @@ describe('replica', () => {
     const [good, bad, alsoGood] = [draft(), draft(), draft()];
     const bulkAdd = db.outbox.bulkAdd.bind(db.outbox);
     vi.spyOn(db.outbox, 'bulkAdd').mockImplementation(((entries: OutboxEntry[]) =>
-      entries.some((entry) => (entry.args as Draft).id === bad.id) ? Promise.reject(new Error('QuotaExceededError')) : bulkAdd(entries)) as typeof db.outbox.bulkAdd);
+      entries.some((entry) => (entry.args as Draft).id === bad.id)
+        ? Promise.reject(new Error('QuotaExceededError'))
+        : bulkAdd(entries)) as typeof db.outbox.bulkAdd);
     const outcomes = await Promise.allSettled([replica.mutate('saveDraft', good), replica.mutate('saveDraft', bad), replica.mutate('saveDraft', alsoGood)]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(await db.table('drafts').get(bad.id)).toBeUndefined();
@@ -155,7 +176,11 @@ describe('replica', () => {
     const server = new MemorySyncServer();
     const other = randomUUID();
     const theirs = draft();
-    await server.push(other, { clientId: randomUUID(), protocolVersion: 1, mutations: [{ id: 1, name: 'saveDraft', args: theirs, createdAt: theirs.updatedAt }] });
+    await server.push(other, {
+      clientId: randomUUID(),
+      protocolVersion: 1,
+      mutations: [{ id: 1, name: 'saveDraft', args: theirs, createdAt: theirs.updatedAt }],
+    });
 
     const replica = new Replica(openDb(), userId);
     const mine = draft();
@@ -177,14 +202,45 @@ describe('replica', () => {
     const laptop = new Replica(openDb(new IDBFactory(), 'laptop'), userId);
     const id = randomUUID();
     const at = '2026-11-21T10:00:00.000Z';
-    const change = (changes: DraftFieldChange[], step?: number) => ({ id, kind: 'companyCreation' as const, companyId: null, ...(step === undefined ? {} : { step }), changes, updatedAt: at });
-    await phone.mutate('changeDraft', change([{ path: ['taxYear'], value: 2025 }, { path: ['form', 'companyName'], value: 'Acme' }], 1));
+    const change = (changes: DraftFieldChange[], step?: number) => ({
+      id,
+      kind: 'companyCreation' as const,
+      companyId: null,
+      ...(step === undefined ? {} : { step }),
+      changes,
+      updatedAt: at,
+    });
+    await phone.mutate(
+      'changeDraft',
+      change(
+        [
+          { path: ['taxYear'], value: 2025 },
+          { path: ['form', 'companyName'], value: 'Acme' },
+        ],
+        1,
+      ),
+    );
     await syncCycle(phone, directTransport(server));
     await syncCycle(laptop, directTransport(server));
 
     // Both edit while apart: the phone the EIN and the name, the laptop the state and the name, and moves on a step.
-    await phone.mutate('changeDraft', change([{ path: ['form', 'ein'], value: '12-3456789' }, { path: ['form', 'companyName'], value: 'Acme LLC' }]));
-    await laptop.mutate('changeDraft', change([{ path: ['form', 'usState'], value: 'WY' }, { path: ['form', 'companyName'], value: 'Acme Inc' }], 2));
+    await phone.mutate(
+      'changeDraft',
+      change([
+        { path: ['form', 'ein'], value: '12-3456789' },
+        { path: ['form', 'companyName'], value: 'Acme LLC' },
+      ]),
+    );
+    await laptop.mutate(
+      'changeDraft',
+      change(
+        [
+          { path: ['form', 'usState'], value: 'WY' },
+          { path: ['form', 'companyName'], value: 'Acme Inc' },
+        ],
+        2,
+      ),
+    );
     await syncCycle(phone, directTransport(server));
     // The laptop's pull rebases its queued change on top of the phone's: both fields are there before it pushes.
     const request = await laptop.nextPull();
@@ -193,7 +249,14 @@ describe('replica', () => {
 
     await syncCycle(laptop, directTransport(server));
     await syncCycle(phone, directTransport(server));
-    const expected = { id, kind: 'companyCreation', companyId: null, step: 2, data: { taxYear: 2025, form: { companyName: 'Acme Inc', ein: '12-3456789', usState: 'WY' } }, updatedAt: at };
+    const expected = {
+      id,
+      kind: 'companyCreation',
+      companyId: null,
+      step: 2,
+      data: { taxYear: 2025, form: { companyName: 'Acme Inc', ein: '12-3456789', usState: 'WY' } },
+      updatedAt: at,
+    };
     expect(server.snapshot(userId).drafts).toEqual([expected]);
     for (const replica of [phone, laptop]) expect(await replica.db.table('drafts').toArray()).toEqual([expected]);
   });
@@ -318,8 +381,16 @@ describe('replica', () => {
     server.addToCompany(stays, userId, 'owner');
     const account = (companyId: string) => ({ id: randomUUID(), companyId, name: 'Checking', createdAt: '2026-11-21T10:00:00.000Z' });
     const [theirs, mine] = [account(left), account(stays)];
-    await server.push(owner, { clientId: randomUUID(), protocolVersion, mutations: [{ id: 1, name: 'createManualAccount', args: theirs, createdAt: theirs.createdAt }] });
-    await server.push(userId, { clientId: randomUUID(), protocolVersion, mutations: [{ id: 1, name: 'createManualAccount', args: mine, createdAt: mine.createdAt }] });
+    await server.push(owner, {
+      clientId: randomUUID(),
+      protocolVersion,
+      mutations: [{ id: 1, name: 'createManualAccount', args: theirs, createdAt: theirs.createdAt }],
+    });
+    await server.push(userId, {
+      clientId: randomUUID(),
+      protocolVersion,
+      mutations: [{ id: 1, name: 'createManualAccount', args: mine, createdAt: mine.createdAt }],
+    });
 
     const db = openDb();
     const replica = new Replica(db, userId);
@@ -331,7 +402,14 @@ describe('replica', () => {
       await db.companies.put({ id, position, company: { id } as CachedCompany['company'], cachedAt: at });
       await db.pageCache.put({ key: companyPageKey(id), value: {}, cachedAt: at });
       await db.pageCache.put({ key: companyPageKey(id, 'taxDocuments'), value: [], cachedAt: at });
-      await db.documentFiles.put({ key: `companies/${id}/ein.pdf`, companyId: id, name: 'ein.pdf', contentType: 'application/pdf', file: new Blob(['%PDF']), savedAt: at });
+      await db.documentFiles.put({
+        key: `companies/${id}/ein.pdf`,
+        companyId: id,
+        name: 'ein.pdf',
+        contentType: 'application/pdf',
+        file: new Blob(['%PDF']),
+        savedAt: at,
+      });
     }
     await db.pageCache.put({ key: 'dashboard', value: {}, cachedAt: at });
     await db.profile.put({ key: 'me', user: { companies: [left, stays] } as unknown as CachedProfile['user'], cachedAt: at });
@@ -340,7 +418,9 @@ describe('replica', () => {
     expect(await syncCycle(replica, directTransport(server))).toBeNull();
     expect((await db.manualAccounts.toArray()).map((row) => row.id)).toEqual([mine.id]);
     expect((await db.companies.toArray()).map((row) => row.id)).toEqual([stays]);
-    expect((await db.pageCache.toArray()).map((row) => row.key).sort()).toEqual([companyPageKey(stays), companyPageKey(stays, 'taxDocuments'), 'dashboard'].sort());
+    expect((await db.pageCache.toArray()).map((row) => row.key).sort()).toEqual(
+      [companyPageKey(stays), companyPageKey(stays, 'taxDocuments'), 'dashboard'].sort(),
+    );
     expect((await db.documentFiles.toArray()).map((row) => row.companyId)).toEqual([stays]);
     expect((await db.profile.get('me'))?.user.companies).toEqual([stays]);
   });

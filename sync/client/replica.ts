@@ -197,7 +197,13 @@ export class Replica {
    * their outbox entries, numbered from `firstId`. Each call's pre-images are added to `undos`
    * as it starts, so a caller can take back what ran if a later call throws.
    */
-  private async runCalls(calls: readonly MutationCall[], argsParsed: boolean, firstId: number, undos: Map<string, RowUndo>[], batch?: WriteBatch): Promise<OutboxEntry[]> {
+  private async runCalls(
+    calls: readonly MutationCall[],
+    argsParsed: boolean,
+    firstId: number,
+    undos: Map<string, RowUndo>[],
+    batch?: WriteBatch,
+  ): Promise<OutboxEntry[]> {
     const entries: OutboxEntry[] = [];
     for (const { name, args } of calls) {
       const undo = new Map<string, RowUndo>();
@@ -280,7 +286,11 @@ export class Replica {
       const meta = await this.metaInTx();
       if (meta.cursor !== request.cursor || meta.clientId !== request.clientId) return 'stale';
       const pending = await this.db.outbox.orderBy('id').toArray();
-      if (pending.length > 0) await revertAll(this.db, pending.map((entry) => entry.undo));
+      if (pending.length > 0)
+        await revertAll(
+          this.db,
+          pending.map((entry) => entry.undo),
+        );
 
       if (response.resync) for (const name of tableNames) await this.db.table(name).clear();
       // The scope changed (a company gained or lost): what is kept of lost companies goes too.

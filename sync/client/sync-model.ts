@@ -89,7 +89,13 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ type: fc.constant('delete' as const), draft: fc.nat(2) }) },
   {
     weight: 3,
-    arbitrary: fc.record({ type: fc.constant('createTransaction' as const), transaction: fc.nat(2), company: fc.nat(2), amount: fc.integer({ min: -5000, max: 5000 }), category: fc.nat(2) }),
+    arbitrary: fc.record({
+      type: fc.constant('createTransaction' as const),
+      transaction: fc.nat(2),
+      company: fc.nat(2),
+      amount: fc.integer({ min: -5000, max: 5000 }),
+      category: fc.nat(2),
+    }),
   },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('setCategory' as const), transaction: fc.nat(2), category: fc.nat(2) }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('setNote' as const), transaction: fc.nat(2), note: fc.nat(2) }) },
@@ -140,7 +146,12 @@ class World {
     // Database names carry the first user's id: several scenarios may share one IndexedDB factory's process.
     this.replicas = devices.map(
       (user, index) =>
-        new Replica(new AppDB(`device-${index}-${cast.users[0]}`, { indexedDB: this.factory, IDBKeyRange }), cast.users[user], undefined, () => new Date(Date.now() + skews[index]!)),
+        new Replica(
+          new AppDB(`device-${index}-${cast.users[0]}`, { indexedDB: this.factory, IDBKeyRange }),
+          cast.users[user],
+          undefined,
+          () => new Date(Date.now() + skews[index]!),
+        ),
     );
   }
 
@@ -341,10 +352,14 @@ async function runScenario(server: ScenarioServer, cast: ScenarioCast, actions: 
 /** Checks the property over `runs` random scenarios; `setUp` gives each scenario a fresh server and cast. */
 export async function checkSyncModel(setUp: () => Promise<{ server: ScenarioServer; cast: ScenarioCast }>, runs: number): Promise<void> {
   await fc.assert(
-    fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 24 }), fc.tuple(...devices.map(() => fc.constantFrom(-day, 0, day))), async (actions, skews) => {
-      const { server, cast } = await setUp();
-      await runScenario(server, cast, actions, skews);
-    }),
+    fc.asyncProperty(
+      fc.array(action, { minLength: 1, maxLength: 24 }),
+      fc.tuple(...devices.map(() => fc.constantFrom(-day, 0, day))),
+      async (actions, skews) => {
+        const { server, cast } = await setUp();
+        await runScenario(server, cast, actions, skews);
+      },
+    ),
     { numRuns: runs },
   );
 }

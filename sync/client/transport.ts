@@ -55,7 +55,11 @@ export function createHttpTransport(options: { baseUrl?: string; fetch?: typeof 
   const base = options.baseUrl ?? '/api/v1';
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
 
-  async function post<T>(path: string, body: unknown, schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }): Promise<SyncResult<T>> {
+  async function post<T>(
+    path: string,
+    body: unknown,
+    schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+  ): Promise<SyncResult<T>> {
     const send = () =>
       doFetch(`${base}${path}`, {
         method: 'POST',

@@ -7,8 +7,14 @@ import { postJson, uploadFile, type FileUpload } from './uploads';
  * another attempt, which refuse the file for good, and when an attempt starts over.
  */
 
-const presigned = { key: 'companies/c/receipts/k.pdf', url: 'https://storage.test/put', method: 'PUT' as const, headers: { 'Content-Type': 'application/pdf' } };
-const problem = (status: number, code: string) => new Response(JSON.stringify({ status, code }), { status, headers: { 'content-type': 'application/problem+json' } });
+const presigned = {
+  key: 'companies/c/receipts/k.pdf',
+  url: 'https://storage.test/put',
+  method: 'PUT' as const,
+  headers: { 'Content-Type': 'application/pdf' },
+};
+const problem = (status: number, code: string) =>
+  new Response(JSON.stringify({ status, code }), { status, headers: { 'content-type': 'application/problem+json' } });
 const refusal = (status: number, code: string) => Object.assign(new Error(code), { status, code });
 
 function upload(overrides: Partial<FileUpload<string>> & { put?: () => Response | Promise<Response> } = {}): FileUpload<string> & { calls: string[] } {
@@ -26,10 +32,10 @@ function upload(overrides: Partial<FileUpload<string>> & { put?: () => Response 
       calls.push(`complete ${key}`);
       return 'checked';
     },
-    fetch: (async () => {
+    fetch: async () => {
       calls.push('put');
       return put();
-    }),
+    },
     ...rest,
   };
 }
@@ -51,7 +57,11 @@ describe('uploadFile', () => {
 
   it('refuses for good what the storage refuses as too large or of the wrong type', async () => {
     expect(await uploadFile(upload({ put: () => problem(413, 'file_too_large') }))).toEqual({ kind: 'refused', status: 413, code: 'file_too_large' });
-    expect(await uploadFile(upload({ put: () => new Response('<html>', { status: 415 }) }))).toEqual({ kind: 'refused', status: 415, code: 'file_type_not_allowed' });
+    expect(await uploadFile(upload({ put: () => new Response('<html>', { status: 415 }) }))).toEqual({
+      kind: 'refused',
+      status: 415,
+      code: 'file_type_not_allowed',
+    });
   });
 
   it('tries an expired URL again from a new declaration, not as a refused file', async () => {

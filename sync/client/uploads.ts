@@ -38,7 +38,12 @@ function putWithProgress(uploadId: string, url: string, method: string, headers:
     request.upload.onprogress = (event) => reportProgress(uploadId, event.loaded, event.lengthComputable ? event.total : body.size);
     request.onload = () => {
       reportProgress(uploadId, 0, null);
-      resolve(new Response(request.status === 204 ? null : request.responseText, { status: request.status, headers: { 'content-type': request.getResponseHeader('content-type') ?? 'text/plain' } }));
+      resolve(
+        new Response(request.status === 204 ? null : request.responseText, {
+          status: request.status,
+          headers: { 'content-type': request.getResponseHeader('content-type') ?? 'text/plain' },
+        }),
+      );
     };
     request.onerror = request.onabort = () => {
       reportProgress(uploadId, 0, null);
@@ -148,7 +153,12 @@ export function postJson(deps: { fetch?: typeof fetch; baseUrl?: string }) {
   const doFetch = deps.fetch ?? ((input, init) => fetch(input, init));
   const base = deps.baseUrl ?? '/api/v1';
   return async (path: string, body: unknown): Promise<unknown> => {
-    const response = await doFetch(`${base}${path}`, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await doFetch(`${base}${path}`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const answer: unknown = await response.json().catch(() => null);
     if (response.ok) return answer;
     const code = (answer as { code?: unknown } | null)?.code;

@@ -42,7 +42,12 @@ export const attachInboxReceipt = defineMutator(
     await tx.put('transactions', { ...transaction, receipt: inboxReceipt.receipt, updatedAt });
     await tx.delete('inboxReceipts', inboxId);
   },
-  { reads: ({ inboxId, transactionId }) => [['inboxReceipts', inboxId], ['transactions', transactionId]] },
+  {
+    reads: ({ inboxId, transactionId }) => [
+      ['inboxReceipts', inboxId],
+      ['transactions', transactionId],
+    ],
+  },
 );
 
 /** Throws an inbox receipt away (its file then leaves storage). */

@@ -28,7 +28,11 @@ export const importTransactions = defineMutator(
     const batch = await tx.get('batchImports', importId);
     if (!batch) reject('not_found');
     if (!canTransition(batch.status, 'processing')) reject('invalid');
-    await assertCompanyOpen(tx, batch.companyId, rows.map((row) => yearOf(row.date)));
+    await assertCompanyOpen(
+      tx,
+      batch.companyId,
+      rows.map((row) => yearOf(row.date)),
+    );
     await tx.insertAbsent(
       'transactions',
       rows.map((row) => ({
@@ -117,7 +121,11 @@ export const discardBatchImport = defineMutator(
     const companyId = batch?.companyId ?? rows[0]?.companyId;
     if (companyId === undefined) return;
     if (rows.some((row) => row.companyId !== companyId)) reject('invalid');
-    await assertCompanyOpen(tx, companyId, rows.map((row) => yearOf(row.date)));
+    await assertCompanyOpen(
+      tx,
+      companyId,
+      rows.map((row) => yearOf(row.date)),
+    );
     for (const row of rows) await tx.delete('transactions', row.id);
     if (batch) await tx.delete('batchImports', importId);
   },

@@ -102,7 +102,10 @@ export const setTransactionsCategory = defineMutator(
   z.strictObject({ ids: bulkIds, category: categorySchema.nullable(), updatedAt: timestamp }),
   async (tx, { ids, category, updatedAt }) => {
     const rows = await editableTransactions(tx, ids);
-    await tx.putMany('transactions', rows.map((row) => ({ ...row, category, updatedAt })));
+    await tx.putMany(
+      'transactions',
+      rows.map((row) => ({ ...row, category, updatedAt })),
+    );
   },
   { reads: readsTransactions },
 );
@@ -113,7 +116,10 @@ export const setTransactionsChecked = defineMutator(
   z.strictObject({ ids: bulkIds, checked: z.boolean(), updatedAt: timestamp }),
   async (tx, { ids, checked, updatedAt }) => {
     const rows = await editableTransactions(tx, ids);
-    await tx.putMany('transactions', rows.map((row) => ({ ...row, checked, updatedAt })));
+    await tx.putMany(
+      'transactions',
+      rows.map((row) => ({ ...row, checked, updatedAt })),
+    );
   },
   { reads: readsTransactions },
 );
@@ -138,7 +144,10 @@ export const restoreTransactions = defineMutator(
   'restoreTransactions',
   z.strictObject({ transactions: z.array(transactionSchema).min(1).max(maxBulkTransactions) }),
   async (tx, { transactions }) => {
-    const existing = await tx.getMany('transactions', transactions.map((transaction) => transaction.id));
+    const existing = await tx.getMany(
+      'transactions',
+      transactions.map((transaction) => transaction.id),
+    );
     if (existing.some((row) => row !== undefined)) reject('invalid');
     const byCompany = new Map<string, number[]>();
     for (const row of transactions) {
@@ -147,7 +156,10 @@ export const restoreTransactions = defineMutator(
     }
     for (const [companyId, years] of byCompany) await assertCompanyOpen(tx, companyId, years);
     for (const row of transactions) await assertAccount(tx, row.companyId, row.accountKind, row.accountId);
-    await tx.putMany('transactions', transactions.map((row) => ({ ...row, receipt: null })));
+    await tx.putMany(
+      'transactions',
+      transactions.map((row) => ({ ...row, receipt: null })),
+    );
   },
   { reads: ({ transactions }) => transactions.map((row) => ['transactions', row.id] as const) },
 );

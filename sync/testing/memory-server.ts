@@ -234,7 +234,8 @@ export class MemorySyncServer {
         verifiedUpload: async () => null,
       },
       get: async <T extends TableName>(table: T, id: string) => visible(table, this.rows.get(table)!.get(id))?.row as Row<T> | undefined,
-      getMany: async <T extends TableName>(table: T, ids: readonly string[]) => ids.map((id) => visible(table, this.rows.get(table)!.get(id))?.row as Row<T> | undefined),
+      getMany: async <T extends TableName>(table: T, ids: readonly string[]) =>
+        ids.map((id) => visible(table, this.rows.get(table)!.get(id))?.row as Row<T> | undefined),
       list: async <T extends TableName>(table: T, index: IndexOf<T>, value: string) =>
         [...this.rows.get(table)!.values()].filter((stored) => visible(table, stored) && stored.row[index] === value).map((stored) => stored.row as Row<T>),
       put: async (table, row) => upsert(table, row),

@@ -14,14 +14,30 @@ import { importCsv } from '@workers/import-csv/pipeline';
  */
 
 const places = ['SEATTLE WA', 'SAN FRANCISCO CA', 'NEW YORK NY', 'MIAMI FL', 'AUSTIN TX', 'ONLINE'];
-const merchants = ['AMAZON WEB SERVICES', 'STRIPE TRANSFER', 'GUSTO PAYROLL', 'UBER TRIP', 'WEWORK', 'GOOGLE ADS', 'FEDEX SHIPPING', 'STARBUCKS', 'CLIENT PAYMENT', 'MONTHLY SERVICE FEE', 'DELTA AIR LINES', 'GITHUB', 'OFFICE DEPOT', 'COMCAST', 'LOCAL VENDOR'];
+const merchants = [
+  'AMAZON WEB SERVICES',
+  'STRIPE TRANSFER',
+  'GUSTO PAYROLL',
+  'UBER TRIP',
+  'WEWORK',
+  'GOOGLE ADS',
+  'FEDEX SHIPPING',
+  'STARBUCKS',
+  'CLIENT PAYMENT',
+  'MONTHLY SERVICE FEE',
+  'DELTA AIR LINES',
+  'GITHUB',
+  'OFFICE DEPOT',
+  'COMCAST',
+  'LOCAL VENDOR',
+];
 
 /** A deterministic en-US bank export just under the SPEC's 2 MB batch limit. */
 function generateCsv(limitBytes: number): { text: string; rows: number } {
   const lines = ['Posting Date,Description,Amount,Balance'];
   let size = lines[0]!.length + 1;
   let seed = 42;
-  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
   let balance = 1_000_000;
   for (let i = 0; ; i++) {
     const day = new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 90) * 86_400_000);
@@ -54,7 +70,19 @@ async function runBench() {
   const now = new Date().toISOString();
   const asRows: Transaction[] = parsed.data
     .slice(1)
-    .map((cells) => testTransaction({ companyId, date: cells[0]!, description: cells[1]!, amountCents: Math.round(Number(cells[2]) * 100), accountKind: 'manual', accountId: companyId, importId: companyId, createdAt: now, updatedAt: now }));
+    .map((cells) =>
+      testTransaction({
+        companyId,
+        date: cells[0]!,
+        description: cells[1]!,
+        amountCents: Math.round(Number(cells[2]) * 100),
+        accountKind: 'manual',
+        accountId: companyId,
+        importId: companyId,
+        createdAt: now,
+        updatedAt: now,
+      }),
+    );
   const rawBulkPut = async () => {
     await scratch.table('transactions').clear();
     const began = performance.now();
@@ -83,8 +111,23 @@ async function runBench() {
     const replica = new Replica(probe, probe.userId);
     const importId = crypto.randomUUID();
     await replica.mutate('createManualAccount', { id: companyId, companyId, name: 'Probe', createdAt: now });
-    await replica.mutate('createBatchImport', { id: importId, companyId, accountKind: 'manual', accountId: companyId, fileName: 'bench.csv', fileSize: 1, createdAt: now });
-    const dated = asRows.map((row, index) => ({ id: row.id, date: `2026-01-${String(1 + (index % 28)).padStart(2, '0')}`, description: row.description, amountCents: row.amountCents, category: null, merchant: null }));
+    await replica.mutate('createBatchImport', {
+      id: importId,
+      companyId,
+      accountKind: 'manual',
+      accountId: companyId,
+      fileName: 'bench.csv',
+      fileSize: 1,
+      createdAt: now,
+    });
+    const dated = asRows.map((row, index) => ({
+      id: row.id,
+      date: `2026-01-${String(1 + (index % 28)).padStart(2, '0')}`,
+      description: row.description,
+      amountCents: row.amountCents,
+      category: null,
+      merchant: null,
+    }));
     start = performance.now();
     for (let offset = 0; offset < dated.length; offset += size) {
       await replica.mutate('importTransactions', { importId, processedCount: offset, updatedAt: now, rows: dated.slice(offset, offset + size) });
@@ -186,7 +229,11 @@ async function runBench() {
     outcome: outcome?.ok ? outcome.result : outcome,
     reimportMs,
     reimportDuplicates: again?.ok ? again.result.duplicateCount : again,
-    longTasks: { count: longTasks.length, atLeast50ms: longTasks.filter((duration) => duration >= 50).length, longestMs: Math.round(Math.max(0, ...longTasks)) },
+    longTasks: {
+      count: longTasks.length,
+      atLeast50ms: longTasks.filter((duration) => duration >= 50).length,
+      longestMs: Math.round(Math.max(0, ...longTasks)),
+    },
   };
 }
 

@@ -30,7 +30,11 @@ async function longTasksDuring(task: () => Promise<unknown>): Promise<number[]> 
   return durations;
 }
 
-const summary = (durations: number[]) => ({ count: durations.length, atLeast50ms: durations.filter((duration) => duration >= 50).length, longestMs: Math.round(Math.max(0, ...durations)) });
+const summary = (durations: number[]) => ({
+  count: durations.length,
+  atLeast50ms: durations.filter((duration) => duration >= 50).length,
+  longestMs: Math.round(Math.max(0, ...durations)),
+});
 
 async function timed(build: () => Promise<Uint8Array>): Promise<{ ms: number; bytes: number }> {
   const start = performance.now();

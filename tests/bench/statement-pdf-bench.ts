@@ -30,7 +30,15 @@ const transactions: WalletTransaction[] = Array.from({ length: count }, (_, inde
   reference: null,
   holdReason: null,
 }));
-const statement = statementOf({ month: '2026-10', companyName: 'Andes Labs LLC', sponsorBank: 'Lead Bank', accountNumber: '900123456789', routingNumber: '101019644', balanceCents: 100_000_000, transactions });
+const statement = statementOf({
+  month: '2026-10',
+  companyName: 'Andes Labs LLC',
+  sponsorBank: 'Lead Bank',
+  accountNumber: '900123456789',
+  routingNumber: '101019644',
+  balanceCents: 100_000_000,
+  transactions,
+});
 const pageCount = Math.ceil(count / rowsPerPage);
 
 async function raw(): Promise<Uint8Array> {
@@ -46,7 +54,13 @@ async function raw(): Promise<Uint8Array> {
       pages.push(page);
       page.setFont(bold);
       page.drawText(`${labels.title} ${statement.companyName}`, { x: 48, y: 744, size: 12 });
-      for (const [label, x] of [[labels.date, 48], [labels.description, 128], [labels.amount, 420], [labels.balance, 520]] as const) page.drawText(label, { x, y: 723, size: 9 });
+      for (const [label, x] of [
+        [labels.date, 48],
+        [labels.description, 128],
+        [labels.amount, 420],
+        [labels.balance, 520],
+      ] as const)
+        page.drawText(label, { x, y: 723, size: 9 });
       page.setFont(font);
       y = 700;
     }
@@ -60,4 +74,9 @@ async function raw(): Promise<Uint8Array> {
   return document.save();
 }
 
-exposePdfBench({ subject: `${count} transactions, ${pageCount} pages`, runs: 11, raw, worker: () => buildBankStatementPdfInWorker(statement, labels, 'en-US') });
+exposePdfBench({
+  subject: `${count} transactions, ${pageCount} pages`,
+  runs: 11,
+  raw,
+  worker: () => buildBankStatementPdfInWorker(statement, labels, 'en-US'),
+});

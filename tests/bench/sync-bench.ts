@@ -60,7 +60,8 @@ async function runPullBench(userId: string) {
   const rawBulkPutMs = ms(start);
   await raw.table('transactions').clear();
   start = performance.now();
-  for (let i = 0; i < rows.length; i += 1000) await raw.transaction('rw', raw.table('transactions'), () => raw.table('transactions').bulkPut(rows.slice(i, i + 1000)));
+  for (let i = 0; i < rows.length; i += 1000)
+    await raw.transaction('rw', raw.table('transactions'), () => raw.table('transactions').bulkPut(rows.slice(i, i + 1000)));
   const rawChunkedMs = ms(start);
   raw.close();
 

@@ -74,7 +74,9 @@ test("the admin moves a company's status, uploads a document and adds a letter; 
   await expect(adminPage.getByRole('cell', { name: 'Status changed' })).toBeVisible();
   const documents = adminPage.getByRole('form', { name: 'Documents for the customer' });
   await documents.getByLabel('Document type').selectOption({ label: 'Generated EIN document' });
-  await documents.getByLabel('File').setInputFiles({ name: 'ein-letter.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n') });
+  await documents
+    .getByLabel('File')
+    .setInputFiles({ name: 'ein-letter.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n') });
   await documents.getByRole('button', { name: 'Upload document' }).click();
   await expect(adminPage.getByText('ein-letter.pdf was uploaded; the customer sees it now.')).toBeVisible();
   await expect(adminPage.getByRole('cell', { name: 'Document uploaded' })).toBeVisible();
@@ -82,7 +84,9 @@ test("the admin moves a company's status, uploads a document and adds a letter; 
   const mail = adminPage.getByRole('form', { name: 'Scanned mail for the customer' });
   await expect(mail.getByLabel('Mail type')).toHaveValue('Letter');
   await mail.getByLabel('Sender').fill('Wyoming Secretary of State');
-  await mail.getByLabel('File').setInputFiles({ name: 'annual-report.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n') });
+  await mail
+    .getByLabel('File')
+    .setInputFiles({ name: 'annual-report.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n') });
   await mail.getByRole('button', { name: 'Add letter' }).click();
   await expect(adminPage.getByText('annual-report.pdf was added; the owner was notified by email.')).toBeVisible();
   await expect(adminPage.getByRole('cell', { name: 'Wyoming Secretary of State' })).toBeVisible();
@@ -95,7 +99,9 @@ test("the admin moves a company's status, uploads a document and adds a letter; 
   await ownerPage.getByRole('link', { name: /Andes Labs/ }).click();
   await expect(ownerPage.getByRole('button', { name: 'View ein-letter.pdf' })).toBeVisible();
   await ownerPage.goto('/en/mailing');
-  await expect(ownerPage.getByRole('region', { name: "The company's mail" }).getByRole('button', { name: 'Open the mail from Wyoming Secretary of State' })).toBeVisible();
+  await expect(
+    ownerPage.getByRole('region', { name: "The company's mail" }).getByRole('button', { name: 'Open the mail from Wyoming Secretary of State' }),
+  ).toBeVisible();
   await adminPage.close();
   await ownerPage.close();
   await request.dispose();

@@ -11,6 +11,16 @@ export const freshDataDir = () => mkdtempSync(path.join(tmpdir(), 'alta-e2e-'));
 export function spawnAlta({ port, dataDir, stdio = 'inherit', env = {} }) {
   return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     stdio,
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DATA_DIR: dataDir, APP_URL: `http://localhost:${port}`, LOG_REQUESTS: '0', RATE_LIMIT_MULTIPLIER: '20', DATABASE_URL: '', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      APP_URL: `http://localhost:${port}`,
+      LOG_REQUESTS: '0',
+      RATE_LIMIT_MULTIPLIER: '20',
+      DATABASE_URL: '',
+      ...env,
+    },
   });
 }

@@ -54,7 +54,10 @@ test('imports a bank export with refused lines into a new manual account and sho
 
   // An account holding transactions cannot be deleted.
   await accounts.getByRole('button', { name: `Delete ${name}` }).click();
-  await page.getByRole('dialog', { name: `Delete ${name}?` }).getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: `Delete ${name}?` })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expect(accounts.getByText('This account still has transactions: delete them first.')).toBeVisible();
 });
 
@@ -64,12 +67,13 @@ test('creates, renames and deletes a manual account, refusing an empty name, whi
   // loading once held every update of the page, and the form submitted an empty name).
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  const asked = new Promise<void>((resolve) =>
-    void page.route('**/assets/taxForm-*.js', async (route) => {
-      resolve();
-      await held;
-      await route.continue();
-    }),
+  const asked = new Promise<void>(
+    (resolve) =>
+      void page.route('**/assets/taxForm-*.js', async (route) => {
+        resolve();
+        await held;
+        await route.continue();
+      }),
   );
   await page.goto('/es/accounting-ai/bookkeeping');
   await asked;
@@ -87,7 +91,10 @@ test('creates, renames and deletes a manual account, refusing an empty name, whi
   await expect(accounts.getByText(renamed, { exact: true })).toBeVisible();
 
   await accounts.getByRole('button', { name: `Eliminar ${renamed}` }).click();
-  await page.getByRole('dialog', { name: `¿Eliminar ${renamed}?` }).getByRole('button', { name: 'Eliminar' }).click();
+  await page
+    .getByRole('dialog', { name: `¿Eliminar ${renamed}?` })
+    .getByRole('button', { name: 'Eliminar' })
+    .click();
   await expect(accounts.getByText(renamed, { exact: true })).toBeHidden();
   release();
 });

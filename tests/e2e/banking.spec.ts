@@ -40,7 +40,10 @@ async function signedInOwner(page: Page, request: APIRequestContext, firstName: 
   return owner;
 }
 
-test('an owner sets up two-factor from the QR, passes the hosted verification, sees a deposit arrive, withdraws with a fee preview, downloads the statement and makes a liquidation address', async ({ page, playwright }) => {
+test('an owner sets up two-factor from the QR, passes the hosted verification, sees a deposit arrive, withdraws with a fee preview, downloads the statement and makes a liquidation address', async ({
+  page,
+  playwright,
+}) => {
   const owner = await signedInOwner(page, await playwright.request.newContext({ baseURL: test.info().project.use.baseURL }), 'Lucía');
   await page.goto('/en/banking-crypto');
   await expect(page.getByRole('heading', { level: 1, name: 'Bank account' })).toBeVisible();
@@ -69,7 +72,19 @@ test('an owner sets up two-factor from the QR, passes the hosted verification, s
   await expect(page.getByTestId('usdt-deposit-fee')).toBeVisible();
   // A US bank account to withdraw to, through the API (its form's rules have their own tests).
   const account = await page.request.post(`/api/v1/banking/companies/${owner.companyId}/bank-accounts`, {
-    data: { region: 'US', ownerType: 'person', bankName: 'Chase', firstName: 'Lucia', lastName: 'Banca', accountNumber: '000123456789', routingNumber: '021000021', street: '123 Main St', city: 'New York', postalCode: '10001', country: 'US' },
+    data: {
+      region: 'US',
+      ownerType: 'person',
+      bankName: 'Chase',
+      firstName: 'Lucia',
+      lastName: 'Banca',
+      accountNumber: '000123456789',
+      routingNumber: '021000021',
+      street: '123 Main St',
+      city: 'New York',
+      postalCode: '10001',
+      country: 'US',
+    },
   });
   expect(account.status(), await account.text()).toBe(201);
   await page.goto('/en/banking-crypto');

@@ -53,9 +53,15 @@ test('an owner adds a card with 3-D Secure, changes plan, and downloads the invo
   const rows = page.getByRole('row').filter({ has: page.getByRole('link', { name: /Download PDF/ }) });
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toContainText('Visa ending in 3155');
-  const [download] = await Promise.all([page.waitForEvent('download'), rows.first().getByRole('link', { name: /Download PDF/ }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    rows
+      .first()
+      .getByRole('link', { name: /Download PDF/ })
+      .click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^INV-\d{6}\.pdf$/);
-  expect((await readFile((await download.path()))).subarray(0, 5).toString()).toBe('%PDF-');
+  expect((await readFile(await download.path())).subarray(0, 5).toString()).toBe('%PDF-');
   for (const lang of ['es', 'en', 'pt'] as const) {
     for (const [path, title] of Object.entries(titles[lang])) {
       await page.goto(`/${lang}/${path}`);

@@ -9,10 +9,20 @@ test.use({ expectedFailures: failing(networkCut) });
 // a reload without network, and reach another device once back online.
 
 const grid = (page: Page) => page.getByRole('grid', { name: /^Transactions: / });
-const rows = (page: Page) => grid(page).getByRole('row').filter({ has: page.getByRole('gridcell') });
+const rows = (page: Page) =>
+  grid(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('gridcell') });
 const syncButton = (page: Page) => page.getByRole('button', { name: /^Sync status: / });
 const checkedStates = (page: Page, count: number) =>
-  Promise.all(Array.from({ length: count }, (_, index) => rows(page).nth(index).getByRole('checkbox', { name: /^Checked: / }).isChecked()));
+  Promise.all(
+    Array.from({ length: count }, (_, index) =>
+      rows(page)
+        .nth(index)
+        .getByRole('checkbox', { name: /^Checked: / })
+        .isChecked(),
+    ),
+  );
 
 // Tall enough for the virtualised list to render the 21 rows the test reads at once.
 test.use({ viewport: { width: 1280, height: 2000 } });

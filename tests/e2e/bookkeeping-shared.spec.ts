@@ -11,7 +11,10 @@ import { expect, test } from './support/test';
 test.use({ serviceWorkers: 'block' });
 
 const grid = (page: Page) => page.getByRole('grid', { name: /^Transactions: / });
-const rows = (page: Page) => grid(page).getByRole('row').filter({ has: page.getByRole('gridcell') });
+const rows = (page: Page) =>
+  grid(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('gridcell') });
 const syncButton = (page: Page) => page.getByRole('button', { name: /^Sync status: / });
 const declaredYearReason = 'The declaration for that year has already been sent, so its transactions can no longer change.';
 
@@ -30,7 +33,9 @@ test('rows of a declared year are read-only: badge, disabled controls, and the r
   const database = await signedInDevice(page, '?period=custom&from=2025-12-20&to=2026-01-10&sort=date&order=asc');
   // What the server syncs when a declaration of 2025 is sent (a `lockedYears` row), written
   // into this context's database only: the shared demo books stay open for the other tests.
-  await putLocalRows(page, database, 'lockedYears', [{ id: randomUUID(), companyId: await localCompanyId(page, database), year: 2025, lockedAt: new Date().toISOString() }]);
+  await putLocalRows(page, database, 'lockedYears', [
+    { id: randomUUID(), companyId: await localCompanyId(page, database), year: 2025, lockedAt: new Date().toISOString() },
+  ]);
   await announceLocalWrites(page);
 
   const locked = rows(page).filter({ hasText: '/2025' }).first();

@@ -10,7 +10,10 @@ import { expect, test } from './support/test';
 test.use({ serviceWorkers: 'block' });
 
 const grid = (page: Page) => page.getByRole('grid', { name: /^Transactions: / });
-const rows = (page: Page) => grid(page).getByRole('row').filter({ has: page.getByRole('gridcell') });
+const rows = (page: Page) =>
+  grid(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('gridcell') });
 const syncButton = (page: Page) => page.getByRole('button', { name: /^Sync status: / });
 
 async function openBookkeeping(page: Page, query = '') {
@@ -32,7 +35,10 @@ test('lists the year of books with totals, filters from the URL and sorts by amo
         page.evaluate(() => {
           const grid = document.querySelector('[role="grid"]')!.getBoundingClientRect();
           const checked = document.querySelector('[role="grid"] [role="row"][aria-rowindex="2"] input[aria-label^="Checked"]')!.getBoundingClientRect();
-          return { inGrid: checked.left >= grid.left && checked.right <= grid.right, sideways: document.documentElement.scrollWidth > document.documentElement.clientWidth };
+          return {
+            inGrid: checked.left >= grid.left && checked.right <= grid.right,
+            sideways: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+          };
         }),
       )
       .toEqual({ inGrid: true, sideways: false });
@@ -74,7 +80,10 @@ test('lists the year of books with totals, filters from the URL and sorts by amo
     }
     scroller.scrollTop = scroller.scrollHeight;
     await frame();
-    return { created: [...body.children].filter((row) => !drawn.has(row)).length, rowCount: document.querySelector('[role="grid"]')!.getAttribute('aria-rowcount') };
+    return {
+      created: [...body.children].filter((row) => !drawn.has(row)).length,
+      rowCount: document.querySelector('[role="grid"]')!.getAttribute('aria-rowcount'),
+    };
   });
   expect(scrolled.created).toBe(0);
   await expect(rows(page).last()).toHaveAttribute('aria-rowindex', scrolled.rowCount!);
@@ -91,7 +100,12 @@ test('lists the year of books with totals, filters from the URL and sorts by amo
 
   // Spanish formats: day first, comma decimals.
   await page.goto('/es/accounting-ai/bookkeeping?q=wework');
-  await expect(page.getByRole('grid', { name: /^Transacciones: / }).getByRole('row').nth(1)).toContainText(/\d{2}\/\d{2}\/\d{4}/);
+  await expect(
+    page
+      .getByRole('grid', { name: /^Transacciones: / })
+      .getByRole('row')
+      .nth(1),
+  ).toContainText(/\d{2}\/\d{2}\/\d{4}/);
   await expect(page.getByText(/^1[23] transacciones$/)).toBeVisible();
 });
 
@@ -169,7 +183,13 @@ test('a new transaction by hand: the invalid date is explained, then it is creat
 async function queueTransactions(page: Page, database: string, count: number, description: string) {
   const now = new Date().toISOString();
   const rows = Array.from({ length: count }, (_, index) =>
-    testTransaction({ date: `2026-0${1 + (index % 9)}-1${index % 10}`, description: `${description} ${index}`, amountCents: -(100 + index), createdAt: now, updatedAt: now }),
+    testTransaction({
+      date: `2026-0${1 + (index % 9)}-1${index % 10}`,
+      description: `${description} ${index}`,
+      amountCents: -(100 + index),
+      createdAt: now,
+      updatedAt: now,
+    }),
   );
   await page.evaluate(
     async ({ name, rows, now }) => {
@@ -186,7 +206,13 @@ async function queueTransactions(page: Page, database: string, count: number, de
       const id = meta.nextMutationId as number;
       const transactions = rows.map((row) => ({ ...row, companyId: sample.companyId }));
       for (const row of transactions) tx.objectStore('transactions').put(row);
-      tx.objectStore('outbox').add({ id, name: 'restoreTransactions', args: { transactions }, createdAt: now, undo: transactions.map((row) => ({ table: 'transactions', id: row.id, before: null })) });
+      tx.objectStore('outbox').add({
+        id,
+        name: 'restoreTransactions',
+        args: { transactions },
+        createdAt: now,
+        undo: transactions.map((row) => ({ table: 'transactions', id: row.id, before: null })),
+      });
       tx.objectStore('syncMeta').put({ ...meta, nextMutationId: id + 1 });
       await new Promise<void>((resolve, reject) => {
         tx.oncomplete = () => resolve();

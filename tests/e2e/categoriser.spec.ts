@@ -14,7 +14,10 @@ const fixture = path.resolve(import.meta.dirname, '../fixtures/csv/categoriser-e
 const grid = (page: Page) => page.getByRole('grid', { name: /^Transactions: / });
 const row = (page: Page, description: string) => grid(page).getByRole('row').filter({ hasText: description });
 
-test('a category set in the list is learnt at once: its suggestion is accepted, applied to similar lines and made a rule; one set on the detail page is learnt too', async ({ page, request }) => {
+test('a category set in the list is learnt at once: its suggestion is accepted, applied to similar lines and made a rule; one set on the detail page is learnt too', async ({
+  page,
+  request,
+}) => {
   test.slow(); // a paid company, an import and the categoriser's worker, on a shared machine
   await logInAs(page, await ownerWithCompany(request, { lastName: 'Categoriser' }));
   await page.goto('/en/accounting-ai/bookkeeping');

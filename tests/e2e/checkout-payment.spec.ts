@@ -35,7 +35,11 @@ test('a declined card shows the decline, another card then pays, and the order i
   // Paying again, with a new key, charges nothing: the order is paid once and for good.
   const again = await request.post(`/api/v1/checkout/${order.orderId}/pay`, {
     headers: { 'X-Checkout-Token': order.checkoutToken, 'Idempotency-Key': crypto.randomUUID() },
-    data: { amount: order.amount, country: 'AR', paymentMethod: { type: 'card', cardNumber: '4242424242424242', holderName: 'María González', expiry: '12/34', cvc: '123', postalCode: 'C1043' } },
+    data: {
+      amount: order.amount,
+      country: 'AR',
+      paymentMethod: { type: 'card', cardNumber: '4242424242424242', holderName: 'María González', expiry: '12/34', cvc: '123', postalCode: 'C1043' },
+    },
   });
   expect(again.status()).toBe(409);
   expect(await again.json()).toMatchObject({ status: 409, code: 'order_paid' });
@@ -106,7 +110,11 @@ test('a payment this page did not see (another tab, the bank’s page) still say
   // Paid elsewhere while this page is open; the page then reloads.
   const paid = await request.post(`/api/v1/checkout/${order.orderId}/pay`, {
     headers: { 'Idempotency-Key': crypto.randomUUID(), 'X-Checkout-Token': order.checkoutToken },
-    data: { amount: order.amount, country: 'AR', paymentMethod: { type: 'card', cardNumber: sandboxCards.success, holderName: 'María González', expiry: '12/34', cvc: '123', postalCode: '1043' } },
+    data: {
+      amount: order.amount,
+      country: 'AR',
+      paymentMethod: { type: 'card', cardNumber: sandboxCards.success, holderName: 'María González', expiry: '12/34', cvc: '123', postalCode: '1043' },
+    },
   });
   expect(paid.status(), await paid.text()).toBe(200);
   await page.reload();

@@ -49,7 +49,13 @@ test('an unexpected provider error quotes its support code, and Pay again retrie
     await route.fulfill({
       status: 502,
       contentType: 'application/problem+json',
-      body: JSON.stringify({ type: 'https://alta.app/problems/payment_failed', title: 'Bad Gateway', status: 502, code: 'payment_failed', supportCode: 'PAY-1A2B3C4D' }),
+      body: JSON.stringify({
+        type: 'https://alta.app/problems/payment_failed',
+        title: 'Bad Gateway',
+        status: 502,
+        code: 'payment_failed',
+        supportCode: 'PAY-1A2B3C4D',
+      }),
     });
   });
   await checkout.pay({ number: sandboxCards.success });

@@ -48,7 +48,9 @@ test('a file of a forbidden type is refused in the browser before anything is se
 test('renewal reminder with exactly one company offers its renewal page', async ({ page }) => {
   const id = await openDemoCompany(page);
   await page.route('**/api/v1/renewals/summary', (route) =>
-    route.fulfill({ json: { pendingCount: 0, overdueCount: 1, pendingCompanies: [], overdueCompanies: [{ id, name: 'Demo Ventures LLC', status: 'OVERDUE' }] } }),
+    route.fulfill({
+      json: { pendingCount: 0, overdueCount: 1, pendingCompanies: [], overdueCompanies: [{ id, name: 'Demo Ventures LLC', status: 'OVERDUE' }] },
+    }),
   );
   await page.goto('/en/dashboard');
   const reminder = page.getByRole('dialog', { name: 'Company renewals' });
@@ -63,7 +65,12 @@ test('renewal reminder with several companies counts them and closes with OK', a
   const company = (name: string, status: string) => ({ id: crypto.randomUUID(), name, status });
   await page.route('**/api/v1/renewals/summary', (route) =>
     route.fulfill({
-      json: { pendingCount: 2, overdueCount: 1, pendingCompanies: [company('A', 'WITHIN_TIMEFRAME'), company('B', 'WITHIN_TIMEFRAME')], overdueCompanies: [company('C', 'OVERDUE')] },
+      json: {
+        pendingCount: 2,
+        overdueCount: 1,
+        pendingCompanies: [company('A', 'WITHIN_TIMEFRAME'), company('B', 'WITHIN_TIMEFRAME')],
+        overdueCompanies: [company('C', 'OVERDUE')],
+      },
     }),
   );
   await page.goto('/es/dashboard');

@@ -39,7 +39,14 @@ test('the same 401 sent outside the screen that expects it fails: the announceme
   test.fail();
   await new LoginPage(page, 'en').goto();
   const status = await page.evaluate(
-    async (email) => (await fetch('/api/v1/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: 'Wrong#2026' }) })).status,
+    async (email) =>
+      (
+        await fetch('/api/v1/login', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email, password: 'Wrong#2026' }),
+        })
+      ).status,
     uniqueEmail('console-rule'),
   );
   expect(status).toBe(401);

@@ -20,7 +20,10 @@ for (const lang of ['es', 'en', 'pt'] as const) {
     await expect(section.getByRole('listitem').filter({ hasText: texts[lang].renewal })).toBeVisible();
     if (lang !== 'en') return;
     // The demo is shared by every test: a link made before (a retry) is replaced, which shows the new one.
-    await section.getByRole('button', { name: texts.en.link }).or(section.getByRole('button', { name: 'Get a new link' })).click();
+    await section
+      .getByRole('button', { name: texts.en.link })
+      .or(section.getByRole('button', { name: 'Get a new link' }))
+      .click();
     await expect(section.getByLabel('Your private calendar link')).toHaveValue(/\/api\/v1\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
   });
 }

@@ -19,7 +19,9 @@ const field = (page: Page, label: string) => page.getByLabel(label, { exact: tru
 /** Pushes a mutation batch as the signed-in `request`, waiting out the push rate limit. */
 async function push(request: APIRequestContext, clientId: string, mutations: { id: number; name: string; args: unknown }[]) {
   for (;;) {
-    const response = await request.post('/api/v1/sync/push', { data: { clientId, protocolVersion, mutations: mutations.map((mutation) => ({ ...mutation, createdAt: new Date().toISOString() })) } });
+    const response = await request.post('/api/v1/sync/push', {
+      data: { clientId, protocolVersion, mutations: mutations.map((mutation) => ({ ...mutation, createdAt: new Date().toISOString() })) },
+    });
     if (response.status() === 429) {
       await new Promise((resolve) => setTimeout(resolve, Number(response.headers()['retry-after'] ?? 1) * 1000));
       continue;
@@ -39,7 +41,16 @@ async function yearOfBooks(request: APIRequestContext, companyId: string) {
   const mutations = [{ id: 1, name: 'createManualAccount', args: { id: accountId, companyId, name: 'Checking ••4021', createdAt } }];
   for (let day = 0; day < 330; day++) {
     const date = new Date(Date.UTC(year, 0, 1 + day)).toISOString().slice(0, 10);
-    const transaction = { date, description: `Card payment ${day + 1}`, amountCents: -(1000 + day * 7), accountKind: 'manual', accountId, category: null, merchant: null, note: '' };
+    const transaction = {
+      date,
+      description: `Card payment ${day + 1}`,
+      amountCents: -(1000 + day * 7),
+      accountKind: 'manual',
+      accountId,
+      category: null,
+      merchant: null,
+      note: '',
+    };
     mutations.push({ id: mutations.length + 1, name: 'createTransaction', args: { id: randomUUID(), companyId, createdAt, transaction } as never });
   }
   for (let start = 0; start < mutations.length; start += 100) await push(request, clientId, mutations.slice(start, start + 100));

@@ -51,7 +51,21 @@ test('a signed-in user drawer has the dashboard items and logout asks first', as
   await logInAs(page, demo, 'en');
   await page.getByRole('button', { name: 'Open menu' }).click();
   const drawer = page.getByRole('dialog', { name: 'Menu' });
-  for (const item of ['Banking & crypto', 'Banking FAQ', 'My companies', 'Mailing', 'Subscriptions', 'BOI report', 'Accounting AI', 'Bookkeeping', 'Tax form', 'Invoices', 'Teammates', 'FAQ', 'Go to the website']) {
+  for (const item of [
+    'Banking & crypto',
+    'Banking FAQ',
+    'My companies',
+    'Mailing',
+    'Subscriptions',
+    'BOI report',
+    'Accounting AI',
+    'Bookkeeping',
+    'Tax form',
+    'Invoices',
+    'Teammates',
+    'FAQ',
+    'Go to the website',
+  ]) {
     await expect(drawer.getByRole('link', { name: item, exact: true }).or(drawer.getByRole('link', { name: `${item} Stripe` }))).toBeVisible();
   }
   await expect(drawer.getByRole('link', { name: /Invoices/ })).toContainText('Stripe');

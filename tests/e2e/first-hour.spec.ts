@@ -116,7 +116,9 @@ test('registration after payment keeps the phone, and confirming the email bring
   await registerThroughForm(page, order.email, { phoneKept: true });
 
   // The order number and the next step stay on the dashboard until the company arrives.
-  await expect(page.getByText(`Order ${order.orderNumber} is paid: to add the company to your account, open the link in the receipt we sent to ${order.email}.`)).toBeVisible();
+  await expect(
+    page.getByText(`Order ${order.orderNumber} is paid: to add the company to your account, open the link in the receipt we sent to ${order.email}.`),
+  ).toBeVisible();
   const me = await page.request.get('/api/v1/users/me');
   expect(((await me.json()) as { phone: string }).phone).toBe('+5491155551234');
 

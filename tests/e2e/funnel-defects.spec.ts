@@ -48,7 +48,9 @@ test('your info: a wrong phone is flagged on the first Continue, with the other 
 test('a partner living where digital banking is unavailable is told so and is not sold banking add-ons', async ({ page }) => {
   await fillCreateCompanyWizard(page, 'en', { partners: [samplePartner({ country: 'NG' })] });
   const wizard = new WizardPage(page, 'en');
-  await expect(page.getByRole('note').filter({ hasText: 'Your plan does not include banking: digital banking is not available to residents of Nigeria.' })).toBeVisible();
+  await expect(
+    page.getByRole('note').filter({ hasText: 'Your plan does not include banking: digital banking is not available to residents of Nigeria.' }),
+  ).toBeVisible();
 
   await wizard.back('partners');
   await expect(wizard.partner(1).getByRole('note')).toContainText('Digital banking is not available to residents of Nigeria.');
@@ -102,7 +104,9 @@ test('progress labels are whole at 1280 px', async ({ page }) => {
   const steps = page.getByRole('navigation', { name: 'Progreso' }).getByRole('listitem');
   await expect(steps).toHaveCount(8);
   const cut = await steps.evaluateAll((items) =>
-    items.flatMap((item) => [...item.querySelectorAll<HTMLElement>('span')].filter((span) => span.textContent && span.scrollWidth > span.clientWidth).map((span) => span.textContent)),
+    items.flatMap((item) =>
+      [...item.querySelectorAll<HTMLElement>('span')].filter((span) => span.textContent && span.scrollWidth > span.clientWidth).map((span) => span.textContent),
+    ),
   );
   expect(cut).toEqual([]);
   await expect(steps.nth(1)).toHaveText('Nombre de la empresa');

@@ -29,7 +29,11 @@ test('acting as a customer, the admin cannot invite a teammate and is told why',
   await page.goto('/en/teammates');
   await page.getByLabel("Teammate's email").fill(`admin-own-${letters()}@alta.test`);
   await page.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'While acting as this user you cannot move money or change who has access, their security or what is sent in their name.' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'While acting as this user you cannot move money or change who has access, their security or what is sent in their name.' }),
+  ).toBeVisible();
   await expect(page.getByText('No teammates yet')).toBeVisible();
 
   await page.getByRole('region', { name: 'Return to admin' }).getByRole('button', { name: 'Return to admin' }).click();

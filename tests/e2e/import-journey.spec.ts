@@ -23,7 +23,11 @@ async function importFile(page: Page, file: string, account: string, finished: s
   await dialog.getByRole('button', { name: 'Close' }).click();
 }
 
-test('imports on two devices in a row, one offline: every import reaches both devices, and a refused one is kept, explained and discarded', async ({ browser, page, request }) => {
+test('imports on two devices in a row, one offline: every import reaches both devices, and a refused one is kept, explained and discarded', async ({
+  browser,
+  page,
+  request,
+}) => {
   // The offline device's pushes wait out the server's cooldown (up to 30 s, twice).
   test.setTimeout(180_000);
   const owner = await ownerWithCompany(request, { lastName: 'Journey' });
@@ -79,7 +83,10 @@ test('imports on two devices in a row, one offline: every import reaches both de
   await expect(second.getByRole('button', { name: /^Sync status: / })).toHaveAccessibleName('Sync status: Offline');
   await importFile(second, 'bank-en-us.csv', savings, 'Import finished: 8 added, 0 already there, 3 lines refused.');
   await accounts.getByRole('button', { name: `Delete ${savings}` }).click();
-  await page.getByRole('dialog', { name: `Delete ${savings}?` }).getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: `Delete ${savings}?` })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expect(accounts.getByText(savings, { exact: true })).toBeHidden();
   await expect(page.getByRole('button', { name: /^Sync status: / })).toHaveAccessibleName('Sync status: Saved');
   await laptop.setOffline(false);
@@ -103,7 +110,10 @@ function transactionCount(page: Page): Promise<number> {
     const name = (await indexedDB.databases()).map((database) => database.name ?? '').find((n) => /^alta-[0-9a-f-]{36}$/.test(n))!;
     const request = indexedDB.open(name);
     const db = await new Promise<IDBDatabase>((resolve) => (request.onsuccess = () => resolve(request.result)));
-    const count = await new Promise<number>((resolve) => (db.transaction('transactions').objectStore('transactions').count().onsuccess = (event) => resolve((event.target as IDBRequest<number>).result)));
+    const count = await new Promise<number>(
+      (resolve) =>
+        (db.transaction('transactions').objectStore('transactions').count().onsuccess = (event) => resolve((event.target as IDBRequest<number>).result)),
+    );
     db.close();
     return count;
   });

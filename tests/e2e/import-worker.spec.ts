@@ -83,13 +83,19 @@ function spanishExport(rows: number, broken: Map<number, string> = new Map()): s
 test('imports a bank export in the worker: progress arrives, rows are counted and bad lines are reported by line number', async ({ page }) => {
   const errors = await openPage(page);
   // More than one chunk of 2,500 rows, so progress arrives between chunks.
-  const csv = spanishExport(3000, new Map([
-    [5, '32/13/2026;FECHA IMPOSIBLE;-10,00'],
-    [1200, '03/02/2026;SIN IMPORTE;'],
-  ]));
+  const csv = spanishExport(
+    3000,
+    new Map([
+      [5, '32/13/2026;FECHA IMPOSIBLE;-10,00'],
+      [1200, '03/02/2026;SIN IMPORTE;'],
+    ]),
+  );
   const result = await page.evaluate((text) => window.importFile(text, { language: 'es' }), csv);
 
-  expect(result.outcome).toMatchObject({ ok: true, result: { code: 'imported', totalRows: 3000, importedCount: 2998, errorCount: 2, duplicateCount: 0, decimalSeparator: ',' } });
+  expect(result.outcome).toMatchObject({
+    ok: true,
+    result: { code: 'imported', totalRows: 3000, importedCount: 2998, errorCount: 2, duplicateCount: 0, decimalSeparator: ',' },
+  });
   expect(result.outcome.ok && result.outcome.rowErrors.map((error) => [error.line, error.field])).toEqual([
     [5, 'date'],
     [1200, 'amount'],

@@ -7,7 +7,10 @@ import { test } from './support/test';
 test.use({ serviceWorkers: 'block' });
 
 const grid = (page: Page) => page.getByRole('grid', { name: /^Transactions: / });
-const rows = (page: Page) => grid(page).getByRole('row').filter({ has: page.getByRole('gridcell') });
+const rows = (page: Page) =>
+  grid(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('gridcell') });
 
 test('links a sandbox bank, sees its transactions in the list, syncs and unlinks keeping them', async ({ page }) => {
   test.slow(); // the first sync books two months of lines, then every device pulls them

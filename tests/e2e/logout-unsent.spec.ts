@@ -15,7 +15,9 @@ const outboxCount = (page: Page, database: string) =>
   page.evaluate(async (name) => {
     const open = indexedDB.open(name);
     const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)));
-    const count = await new Promise<number>((resolve) => (db.transaction('outbox').objectStore('outbox').count().onsuccess = (event) => resolve((event.target as IDBRequest<number>).result)));
+    const count = await new Promise<number>(
+      (resolve) => (db.transaction('outbox').objectStore('outbox').count().onsuccess = (event) => resolve((event.target as IDBRequest<number>).result)),
+    );
     db.close();
     return count;
   }, database);
@@ -69,7 +71,13 @@ test('offline, logout names the change it would lose; staying keeps it; back onl
 test('with the server failing, logout counts every unsent change and "Log out anyway" logs out', async ({ page }) => {
   const { database } = await signedInAndSynced(page);
   // The sync API answers 503 from now on: the device keeps its changes.
-  await page.route('**/api/v1/sync/push', (route) => route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ code: 'sync_unavailable', status: 503, title: 'Unavailable' }) }));
+  await page.route('**/api/v1/sync/push', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({ code: 'sync_unavailable', status: 503, title: 'Unavailable' }),
+    }),
+  );
   await queueDraftChange(page, database);
   await queueDraftChange(page, database);
   await expect.poll(() => outboxCount(page, database)).toBe(2);

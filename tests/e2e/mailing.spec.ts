@@ -10,7 +10,9 @@ test.use({ expectedFailures: failing(networkCut) });
 /** A key of the `mailing` or `boi` catalog shown instead of its text (a missing translation). */
 const rawKey = /\b(viewer|forward|rule|requirement|status|owners|form|types)\.[a-z][A-Za-z_]+/;
 
-const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 300 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const pdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 300 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 
 /** Staff add a scanned letter to the customer's company through the admin API (declare, upload, complete). */
 async function staffAddsMail(staff: APIRequestContext, customerEmail: string) {

@@ -34,7 +34,9 @@ test('a click closes the payment-success popup after the 300 ms animation, befor
   await freezeClock(page);
   await checkout.payButton.click();
   const popup = checkout.successPopup;
-  await expect(popup).toContainText(`We sent the receipt to ${account.email} with a link that adds the company to your account. Log in with that email and open the link.`);
+  await expect(popup).toContainText(
+    `We sent the receipt to ${account.email} with a link that adds the company to your account. Log in with that email and open the link.`,
+  );
 
   await page.clock.runFor(1000);
   await popup.click();

@@ -9,7 +9,14 @@ import { expect, test } from './support/test';
 
 type HomeCopy = {
   hero: { from: string };
-  plans: { lead: string; annual: string; standard: { name: string }; professional: { name: string }; enterprise: { name: string }; custom: { name: string; text: string } };
+  plans: {
+    lead: string;
+    annual: string;
+    standard: { name: string };
+    professional: { name: string };
+    enterprise: { name: string };
+    custom: { name: string; text: string };
+  };
 };
 
 const homeCopy = (language: Language): HomeCopy =>

@@ -17,7 +17,10 @@ const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text, 'u
 
 /** The directive's sources, e.g. `style-src` (not `style-src-attr`). */
 function directive(csp: string, name: string): string[] {
-  const found = csp.split(';').map((part) => part.trim().split(/\s+/)).find(([first]) => first === name);
+  const found = csp
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .find(([first]) => first === name);
   return found ? found.slice(1) : [];
 }
 
@@ -91,7 +94,9 @@ test('hydration and client-side navigation keep every style, with no CSP violati
   await page.waitForLoadState('networkidle');
   // Hydration loaded the page's modules, whose stylesheets the page already has inline.
   expect(stylesheets).toEqual([]);
-  const inlined = await page.locator('link[rel="stylesheet"][disabled]').evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  const inlined = await page
+    .locator('link[rel="stylesheet"][disabled]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
   expect(inlined.length).toBeGreaterThan(1);
 
   // The contact page was not pre-rendered into this document: its own stylesheet is fetched.
@@ -109,7 +114,9 @@ test('hydration and client-side navigation keep every style, with no CSP violati
 
   expect(stylesheets.length).toBeGreaterThan(0);
   for (const url of stylesheets) expect(inlined, url).not.toContain(url);
-  const applied = await page.evaluate(() => [...document.querySelectorAll('link[rel="stylesheet"]:not([disabled])')].map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  const applied = await page.evaluate(() =>
+    [...document.querySelectorAll('link[rel="stylesheet"]:not([disabled])')].map((link) => new URL((link as HTMLLinkElement).href).pathname),
+  );
   for (const url of applied) expect(inlined, url).not.toContain(url);
   expect(violations).toEqual([]);
 });
@@ -143,5 +150,7 @@ test('a pre-rendered page loads one small starter, and the app only after its fi
     expect(fetched!.start, url).toBeGreaterThanOrEqual(timeline.firstPaint);
   }
   // The font the first paint's text needs is the one high-priority request besides the page.
-  expect(requests.filter(({ url }) => url.endsWith('.woff2'))).toEqual([{ url: expect.stringMatching(/^\/assets\/inter-latin-wght-normal-/), priority: 'High' }]);
+  expect(requests.filter(({ url }) => url.endsWith('.woff2'))).toEqual([
+    { url: expect.stringMatching(/^\/assets\/inter-latin-wght-normal-/), priority: 'High' },
+  ]);
 });

@@ -166,7 +166,11 @@ test.describe('contact', () => {
 
   test('says so when the message could not be sent', async ({ page }) => {
     await page.route('**/api/v1/contact', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/problem+json', body: JSON.stringify({ type: 'about:blank', title: 'Error', status: 500, code: 'internal' }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({ type: 'about:blank', title: 'Error', status: 500, code: 'internal' }),
+      }),
     );
     await page.goto('/en/contact');
     await page.getByLabel('Name').fill('Ana');

@@ -88,12 +88,20 @@ test('client-side navigation updates the title, canonical and hreflang links', a
 
 test('the language selector keeps the page', async ({ page }) => {
   await page.goto(`/es/blogs/${sampleArticleId}`);
-  await page.getByRole('navigation', { name: 'Idioma' }).first().getByRole('link', { name: /English/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Idioma' })
+    .first()
+    .getByRole('link', { name: /English/ })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/en/blogs/${sampleArticleId}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(article('en', sampleArticleId).title);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
-  await page.getByRole('navigation', { name: 'Language' }).first().getByRole('link', { name: /Português/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Language' })
+    .first()
+    .getByRole('link', { name: /Português/ })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/pt/blogs/${sampleArticleId}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(article('pt', sampleArticleId).title);
 });
@@ -112,7 +120,11 @@ test('until the page has hydrated, a language link loads the other language as a
   await page.goto(`/es/blogs/${sampleArticleId}`, { waitUntil: 'domcontentloaded' });
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
   await page.evaluate(() => Object.assign(window, { spanishDocument: true }));
-  await page.getByRole('navigation', { name: 'Idioma' }).first().getByRole('link', { name: /English/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Idioma' })
+    .first()
+    .getByRole('link', { name: /English/ })
+    .click();
   release();
   await expect(page).toHaveURL(new RegExp(`/en/blogs/${sampleArticleId}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(article('en', sampleArticleId).title);

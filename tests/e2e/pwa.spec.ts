@@ -136,7 +136,16 @@ test.describe('a screen whose code is not on the device', () => {
 async function serveCopyOfBuild() {
   const root = mkdtempSync(path.join(tmpdir(), 'alta-deploy-'));
   cpSync('dist/client', root, { recursive: true });
-  const types: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.json': 'application/json', '.webmanifest': 'application/manifest+json', '.png': 'image/png', '.woff2': 'font/woff2', '.svg': 'image/svg+xml' };
+  const types: Record<string, string> = {
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+    '.html': 'text/html',
+    '.json': 'application/json',
+    '.webmanifest': 'application/manifest+json',
+    '.png': 'image/png',
+    '.woff2': 'font/woff2',
+    '.svg': 'image/svg+xml',
+  };
   const server = createServer((request, response) => {
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
     const file = path.join(root, pathname);

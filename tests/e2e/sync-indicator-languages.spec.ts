@@ -10,7 +10,20 @@ test.use({ expectedFailures: failing({ status: 503, url: /\/api\/v1\/sync\/push$
 // is not under test here.
 test.use({ serviceWorkers: 'block' });
 
-const texts: Record<Lang, { status: (state: string) => string; saved: string; notSent: string; panel: string; pending: string; lastSynced: RegExp; failure: string; retryNow: string; allSaved: string }> = {
+const texts: Record<
+  Lang,
+  {
+    status: (state: string) => string;
+    saved: string;
+    notSent: string;
+    panel: string;
+    pending: string;
+    lastSynced: RegExp;
+    failure: string;
+    retryNow: string;
+    allSaved: string;
+  }
+> = {
   en: {
     status: (state) => `Sync status: ${state}`,
     saved: 'Saved',

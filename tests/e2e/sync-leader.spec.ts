@@ -27,7 +27,9 @@ function watchPushes(page: Page, label: string, log: { tab: string; start: numbe
 }
 
 for (const webLocks of [true, false]) {
-  test(`${webLocks ? 'with Web Locks' : 'without Web Locks (BroadcastChannel election)'}, one tab pushes for all tabs, and another takes over when it closes`, async ({ context }) => {
+  test(`${webLocks ? 'with Web Locks' : 'without Web Locks (BroadcastChannel election)'}, one tab pushes for all tabs, and another takes over when it closes`, async ({
+    context,
+  }) => {
     test.slow();
     if (!webLocks) {
       await context.addInitScript(() => {

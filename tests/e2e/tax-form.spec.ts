@@ -28,7 +28,9 @@ async function fitsEveryBreakpoint(page: Page) {
   for (const width of [410, 768, 920, 1024, 1284]) {
     await page.setViewportSize({ width, height: 900 });
     await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: `scrolls sideways at ${width} px` })
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
+        message: `scrolls sideways at ${width} px`,
+      })
       .toBeLessThanOrEqual(0);
   }
   await page.setViewportSize({ width: 1280, height: 720 });
@@ -44,7 +46,11 @@ test('fills the tax form in Portuguese partly offline, survives an offline reloa
   await expect(stepHeading(page, 'Sua empresa')).toBeVisible();
   // What the IRS expects of the company, as Alta's server states it (GET /accounting/tax-info/{id}):
   // ordered today and not formed yet, it owes no return for last year; its first one is announced.
-  await expect(page.getByText(/^A empresa não existia em \d{4}, então não deve declaração desse ano\. .*Formulário 5472 \+ Formulário 1120 pro forma de \d{4}, com vencimento em 15 de abril de \d{4}\.$/)).toBeVisible();
+  await expect(
+    page.getByText(
+      /^A empresa não existia em \d{4}, então não deve declaração desse ano\. .*Formulário 5472 \+ Formulário 1120 pro forma de \d{4}, com vencimento em 15 de abril de \d{4}\.$/,
+    ),
+  ).toBeVisible();
 
   // Step 1: what Alta knows is already there (the company's name, type and state).
   await expect(field(page, 'Nome da empresa')).toHaveValue('Andes Labs');
@@ -146,7 +152,9 @@ test('fills the tax form in Portuguese partly offline, survives an offline reloa
   expect(proForma).toContain('Foreign-owned U.S. DE');
 
   // The extension exists only with Form 7004 filed by the deadline: said, and the 7004 offered from the same answers.
-  await expect(page.getByText(/A prorrogação até 15 de outubro de \d{4} só existe se o Formulário 7004 for apresentado até 15 de abril de \d{4}\./)).toBeVisible();
+  await expect(
+    page.getByText(/A prorrogação até 15 de outubro de \d{4} só existe se o Formulário 7004 for apresentado até 15 de abril de \d{4}\./),
+  ).toBeVisible();
   // The browser runs on today's date: the 7004 is offered up to the return's deadline, and said to be too late after it
   // (the 7004 PDF's content for every kind of return is proven in domain/tax-return-pdf.test.ts).
   const taxYear = new Date().getFullYear() - 1;
@@ -166,7 +174,12 @@ test('fills the tax form in Portuguese partly offline, survives an offline reloa
   }
 
   // A server failure shows the SPEC's message, and the form stays to send again.
-  await page.route('**/api/v1/accounting/drafts/*', (route) => route.fulfill({ status: 500, contentType: 'application/problem+json', json: { type: 'about:blank', title: 'Internal', status: 500, code: 'internal' } }), { times: 1 });
+  await page.route(
+    '**/api/v1/accounting/drafts/*',
+    (route) =>
+      route.fulfill({ status: 500, contentType: 'application/problem+json', json: { type: 'about:blank', title: 'Internal', status: 500, code: 'internal' } }),
+    { times: 1 },
+  );
   await page.getByRole('button', { name: 'Enviar declaração' }).click();
   await expect(page.getByText('Erro ao enviar o formulário de impostos. Tente novamente mais tarde.')).toBeVisible();
 
@@ -179,13 +192,21 @@ test('fills the tax form in Portuguese partly offline, survives an offline reloa
   await expect(page.getByRole('button', { name: 'Continuar' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Baixar a declaração (PDF)' })).toBeVisible();
   await expect
-    .poll(() => page.evaluate(async () => ((await (await fetch('/api/v1/tk-info')).json()) as { record: { countriesWorkedFrom: string[] } | null }).record?.countriesWorkedFrom ?? null))
+    .poll(() =>
+      page.evaluate(
+        async () =>
+          ((await (await fetch('/api/v1/tk-info')).json()) as { record: { countriesWorkedFrom: string[] } | null }).record?.countriesWorkedFrom ?? null,
+      ),
+    )
     .toEqual(['BR', 'PT']);
 
   // The company's sent declarations: this one, with the return as Alta's server builds it,
   // which stays on the device once downloaded and so opens offline too.
   const year = new Date().getFullYear() - 1;
-  const sent = page.getByRole('region', { name: 'Declarações enviadas' }).getByRole('listitem').filter({ hasText: `Declaração ${year}` });
+  const sent = page
+    .getByRole('region', { name: 'Declarações enviadas' })
+    .getByRole('listitem')
+    .filter({ hasText: `Declaração ${year}` });
   await expect(sent).toContainText('Formulário 5472 + Formulário 1120 pro forma');
   const served = page.waitForEvent('download');
   await sent.getByRole('button', { name: `Baixar a declaração ${year} (PDF)` }).click();

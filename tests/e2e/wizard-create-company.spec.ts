@@ -42,7 +42,10 @@ for (const lang of ['en', 'es'] as const satisfies Lang[]) {
       wizard: { owner: { email: input.owner.email }, company: { nameOption1: input.nameOption1, type: 'LLC', state: 'WY' } },
     });
     expect(body.companyDraftId).toMatch(/^[0-9a-f-]{36}$/);
-    const handoff = await page.evaluate((id) => JSON.parse(localStorage.getItem(`alta.checkoutOrder.${id}`) ?? 'null') as Record<string, unknown> | null, orderId);
+    const handoff = await page.evaluate(
+      (id) => JSON.parse(localStorage.getItem(`alta.checkoutOrder.${id}`) ?? 'null') as Record<string, unknown> | null,
+      orderId,
+    );
     expect(handoff).toMatchObject({ orderId, flow: 'createCompany', companyName: input.nameOption1, email: input.owner.email, newCompany: true });
     expect(handoff?.checkoutToken).toEqual(expect.any(String));
   });
@@ -74,7 +77,9 @@ test('the wizard resumes after a reload at the same step with everything typed',
 test('offline mid-way the wizard keeps working and saving; the order step asks for a connection and keeps everything', async ({ page, context }) => {
   const wizard = new WizardPage(page, 'en');
   const w = wizard.words;
-  const input = sampleCreateCompany({ partners: [samplePartner({ firstName: 'Ana', lastName: 'Pérez', ownership: '60' }), samplePartner({ ownership: '40', isDirector: false })] });
+  const input = sampleCreateCompany({
+    partners: [samplePartner({ firstName: 'Ana', lastName: 'Pérez', ownership: '60' }), samplePartner({ ownership: '40', isDirector: false })],
+  });
   await wizard.goto('createCompany');
   await wizard.fillOwner(input.owner);
   await wizard.next('names');
@@ -139,7 +144,11 @@ test('the missing-fields popup lists what the step lacks and then focuses the fi
   await wizard.next();
   const popup = page.getByRole('dialog', { name: wizardWords.en.missingTitle });
   await expect(popup).toBeVisible();
-  await expect(popup.getByRole('listitem')).toHaveText(['Last name: This field is required.', 'Email: This field is required.', 'Phone number: This field is required.']);
+  await expect(popup.getByRole('listitem')).toHaveText([
+    'Last name: This field is required.',
+    'Email: This field is required.',
+    'Phone number: This field is required.',
+  ]);
   // It closes by itself after 3 s (SPEC §4) or at once on Escape or a click; either way the first missing field gets the focus.
   await page.keyboard.press('Escape');
   await expect(popup).toBeHidden();
@@ -186,7 +195,11 @@ test('partners must own exactly 100%: 99 and 101 are refused, 100 is accepted', 
 test('switching the language mid-way keeps the step and what was typed', async ({ page }) => {
   const wizard = new WizardPage(page, 'en');
   const input = await throughNames(wizard);
-  await page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: /Español/ }).first().click();
+  await page
+    .getByRole('navigation', { name: 'Language' })
+    .getByRole('link', { name: /Español/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/es\/create-company$/);
   const spanish = new WizardPage(page, 'es');
   await spanish.expectStep('type');

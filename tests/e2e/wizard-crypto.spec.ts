@@ -40,6 +40,9 @@ test('the crypto wizard offers the volume plans and places an order', async ({ p
   await expect(page.getByText('Unlimited monthly crypto volume')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Your order' })).toContainText('$199');
   const { orderId } = await submitWizardOrder(page, 'en');
-  const handoff = await page.evaluate((id) => JSON.parse(localStorage.getItem(`alta.checkoutOrder.${id}`) ?? 'null') as { flow: string; companyName: string } | null, orderId);
+  const handoff = await page.evaluate(
+    (id) => JSON.parse(localStorage.getItem(`alta.checkoutOrder.${id}`) ?? 'null') as { flow: string; companyName: string } | null,
+    orderId,
+  );
   expect(handoff).toMatchObject({ flow: 'crossBorderCrypto', companyName: 'Pereira Trading' });
 });

@@ -12,7 +12,9 @@ test('a company registered abroad is migrated with its formation date, EIN and d
   expect(sent[0]).toMatchObject({
     flow: 'migrateCompany',
     language: 'pt',
-    wizard: { company: { existingCompanyName: 'Souza Imports', formationDate: '2023-05-10', type: 'C-Corp', originCountry: 'BR', ein: '12-3456789', documents: [] } },
+    wizard: {
+      company: { existingCompanyName: 'Souza Imports', formationDate: '2023-05-10', type: 'C-Corp', originCountry: 'BR', ein: '12-3456789', documents: [] },
+    },
   });
   expect((sent[0]!.wizard as { company: Record<string, unknown> }).company.originState).toBeUndefined();
 });

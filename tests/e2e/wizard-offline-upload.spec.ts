@@ -17,7 +17,9 @@ const localName = (page: Page, id: string) =>
   page.evaluate(async (draftId) => {
     const open = indexedDB.open('alta-guest');
     const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)));
-    const row = await new Promise<{ data?: unknown } | undefined>((resolve) => (db.transaction('drafts').objectStore('drafts').get(draftId).onsuccess = (event) => resolve((event.target as IDBRequest).result)));
+    const row = await new Promise<{ data?: unknown } | undefined>(
+      (resolve) => (db.transaction('drafts').objectStore('drafts').get(draftId).onsuccess = (event) => resolve((event.target as IDBRequest).result)),
+    );
     db.close();
     return JSON.stringify(row?.data ?? null);
   }, id);

@@ -69,7 +69,11 @@ function violations(file: string): string[] {
 function resolveFile(from: string, specifier: string): string | null {
   const target = resolveTarget(from, specifier.replace(/\?.*$/, ''));
   if (!target) return null;
-  return [target, `${target}.ts`, `${target}.tsx`, path.join(target, 'index.ts'), path.join(target, 'index.tsx')].find((file) => existsSync(file) && statSync(file).isFile()) ?? null;
+  return (
+    [target, `${target}.ts`, `${target}.tsx`, path.join(target, 'index.ts'), path.join(target, 'index.tsx')].find(
+      (file) => existsSync(file) && statSync(file).isFile(),
+    ) ?? null
+  );
 }
 
 /** Every import of every file, type-only ones included: a circle of types still ties the modules together. */
@@ -171,7 +175,12 @@ describe('architecture', () => {
   });
 
   it('turns zod jitless first thing in the client entry and in every worker: their scripts carry a CSP without eval (decision 045)', () => {
-    const entries = [path.join(root, 'src/main.tsx'), ...readdirSync(path.join(root, 'workers')).filter((name) => name.endsWith('.worker.ts')).map((name) => path.join(root, 'workers', name))];
+    const entries = [
+      path.join(root, 'src/main.tsx'),
+      ...readdirSync(path.join(root, 'workers'))
+        .filter((name) => name.endsWith('.worker.ts'))
+        .map((name) => path.join(root, 'workers', name)),
+    ];
     const firstImport = (file: string) => /^\s*import\s+(?:[^'";]*?from\s+)?['"]([^'"]+)['"]/m.exec(readFileSync(file, 'utf8'))?.[1];
     expect(entries.length).toBeGreaterThan(4);
     expect(entries.filter((file) => firstImport(file) !== '@domain/zod-jitless').map((file) => path.relative(root, file))).toEqual([]);

@@ -46,13 +46,14 @@ afterAll(async () => {
 });
 
 /** The browser's fetch, answered by the in-process app with the session cookies. */
-const appFetch = (online: () => boolean = () => true): typeof fetch =>
-  (async (input: string | URL | Request, init?: RequestInit) => {
+const appFetch =
+  (online: () => boolean = () => true): typeof fetch =>
+  async (input: string | URL | Request, init?: RequestInit) => {
     if (!online()) throw new TypeError('Failed to fetch');
     const headers = new Headers(init?.headers);
     headers.set('cookie', cookies);
     return t.app.request(input instanceof Request ? input.url : input.toString(), { ...init, headers });
-  });
+  };
 
 /** Sync straight against the server's push and pull (the HTTP layer has its own tests). */
 const serverTransport: SyncTransport = {
@@ -68,7 +69,16 @@ async function deviceWithTransaction() {
     id: transactionId,
     companyId,
     createdAt: at,
-    transaction: { date: '2026-03-02', description: 'Office chair', amountCents: -24_900, accountKind: null, accountId: null, category: 'equipment', merchant: null, note: '' },
+    transaction: {
+      date: '2026-03-02',
+      description: 'Office chair',
+      amountCents: -24_900,
+      accountKind: null,
+      accountId: null,
+      category: 'equipment',
+      merchant: null,
+      note: '',
+    },
   });
   expect(await syncCycle(replica, serverTransport)).toBeNull();
   const deps = (fetch: typeof globalThis.fetch): ReceiptUploadDeps => ({
@@ -83,7 +93,13 @@ describe('receipts', () => {
   it('keeps the file on the device offline, then uploads, verifies, attaches and syncs it', async () => {
     const { db, replica, transactionId, deps } = await deviceWithTransaction();
     let online = false;
-    const queued = await queueReceipt(db, { transactionId, companyId, file: new Blob([pdf], { type: 'application/pdf' }), name: 'chair.pdf', now: new Date(at) });
+    const queued = await queueReceipt(db, {
+      transactionId,
+      companyId,
+      file: new Blob([pdf], { type: 'application/pdf' }),
+      name: 'chair.pdf',
+      now: new Date(at),
+    });
     expect(queued.ok).toBe(true);
 
     expect(await uploadPendingReceipts(db, deps(appFetch(() => online)))).toEqual({ attached: 0, refused: 0, pending: 1 });
@@ -93,13 +109,22 @@ describe('receipts', () => {
     expect(await uploadPendingReceipts(db, deps(appFetch(() => online)))).toEqual({ attached: 1, refused: 0, pending: 0 });
     const [stored] = await db.receiptFiles.toArray();
     expect(stored).toMatchObject({ status: 'attached', key: expect.stringMatching(new RegExp(`^receipts/${companyId}/`)) });
-    expect((await db.transactions.get(transactionId))?.receipt).toEqual({ key: stored!.key, name: 'chair.pdf', size: pdf.length, contentType: 'application/pdf' });
+    expect((await db.transactions.get(transactionId))?.receipt).toEqual({
+      key: stored!.key,
+      name: 'chair.pdf',
+      size: pdf.length,
+      contentType: 'application/pdf',
+    });
 
     expect(await syncCycle(replica, serverTransport)).toBeNull();
     const [onServer] = await t.database.db.select().from(transactions).where(eq(transactions.id, transactionId));
     expect(onServer?.receipt?.key).toBe(stored!.key);
 
-    const download = await appFetch()('/api/v1/uploads/download-url', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: stored!.key }) });
+    const download = await appFetch()('/api/v1/uploads/download-url', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ key: stored!.key }),
+    });
     const file = await appFetch()((await download.json()).url);
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(pdf);
     db.close();

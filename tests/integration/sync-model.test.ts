@@ -37,7 +37,12 @@ async function realServer(): Promise<{ server: ScenarioServer; cast: ScenarioCas
     await insertTestCompany(db, owner(1), teammates(1)),
     await insertTestCompany(db, owner(2), teammates(2)),
   ] as const;
-  const cast: ScenarioCast = { users, companies, transactionIds: [randomUUID(), randomUUID(), randomUUID()], draftIds: [randomUUID(), randomUUID(), randomUUID()] };
+  const cast: ScenarioCast = {
+    users,
+    companies,
+    transactionIds: [randomUUID(), randomUUID(), randomUUID()],
+    draftIds: [randomUUID(), randomUUID(), randomUUID()],
+  };
 
   const server: ScenarioServer = {
     async push(userId, request) {

@@ -125,7 +125,8 @@ describe('categoriser', () => {
     const test = split.slice(0, 180);
     const history = split.slice(180, 480);
     const pool = split.slice(480);
-    const accuracy = (predict: (example: (typeof lines)[number]) => string | null) => test.filter((example) => predict(example) === example.category).length / test.length;
+    const accuracy = (predict: (example: (typeof lines)[number]) => string | null) =>
+      test.filter((example) => predict(example) === example.category).length / test.length;
     const keywords = accuracy((example) => categorise(example.line).category);
     const categoriser = new Categoriser();
     categoriser.train(history);

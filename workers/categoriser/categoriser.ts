@@ -103,7 +103,8 @@ export class Categoriser {
 }
 
 /** The words that identify a kind of line: its first three words without references ("uber trip", "pago proveedor el"). */
-export const signatureOf = (line: Pick<CategoriserLine, 'description' | 'merchant'>) => wordsOf({ description: line.description, merchant: null }).slice(0, 3).join(' ');
+export const signatureOf = (line: Pick<CategoriserLine, 'description' | 'merchant'>) =>
+  wordsOf({ description: line.description, merchant: null }).slice(0, 3).join(' ');
 
 /**
  * "Apply to similar": the uncategorised lines like `line` — the same merchant, the same

@@ -52,7 +52,12 @@ describe('column detection', () => {
   });
 
   it('skips preamble lines above the header', () => {
-    const rows = [['Cuenta', 'ES12 3456'], ['Periodo', '01/01/2026 - 31/03/2026'], ['Fecha operación', 'Fecha valor', 'Concepto', 'Importe', 'Saldo'], ['02/01/2026', '02/01/2026', 'Luz', '-45,30', '1.954,70']];
+    const rows = [
+      ['Cuenta', 'ES12 3456'],
+      ['Periodo', '01/01/2026 - 31/03/2026'],
+      ['Fecha operación', 'Fecha valor', 'Concepto', 'Importe', 'Saldo'],
+      ['02/01/2026', '02/01/2026', 'Luz', '-45,30', '1.954,70'],
+    ];
     expect(detectColumns(rows)).toMatchObject({ headerRow: 2, date: 0, description: 2, amount: { kind: 'signed', column: 3 } });
   });
 
@@ -74,6 +79,11 @@ describe('column detection', () => {
   });
 
   it('gives up on a file with neither header nor dates', () => {
-    expect(detectColumns([['name', 'email'], ['Ana', 'ana@example.com']])).toBeNull();
+    expect(
+      detectColumns([
+        ['name', 'email'],
+        ['Ana', 'ana@example.com'],
+      ]),
+    ).toBeNull();
   });
 });

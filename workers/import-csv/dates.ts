@@ -71,7 +71,8 @@ function split(raw: string): NumericParts | NamedParts | null {
   if (dayFirst && monthNames[dayFirst[2]!]) return { kind: 'named', day: Number(dayFirst[1]), month: monthNames[dayFirst[2]!]!, year: fullYear(dayFirst[3]!) };
   // Mar 31, 2026
   const monthFirst = /^([a-z]+)\.?\s+(\d{1,2}),?\s+(\d{4})$/.exec(text);
-  if (monthFirst && monthNames[monthFirst[1]!]) return { kind: 'named', day: Number(monthFirst[2]), month: monthNames[monthFirst[1]!]!, year: Number(monthFirst[3]) };
+  if (monthFirst && monthNames[monthFirst[1]!])
+    return { kind: 'named', day: Number(monthFirst[2]), month: monthNames[monthFirst[1]!]!, year: Number(monthFirst[3]) };
   return null;
 }
 

@@ -7,7 +7,12 @@ import type { ImportChunk, ImportStore } from './pipeline';
 function importChunkCall({ importId, rows, processedCount, updatedAt }: ImportChunk): MutationCall {
   return {
     name: 'importTransactions',
-    args: { importId, processedCount, updatedAt, rows: rows.map(({ id, date, description, amountCents, category, merchant }) => ({ id, date, description, amountCents, category, merchant })) },
+    args: {
+      importId,
+      processedCount,
+      updatedAt,
+      rows: rows.map(({ id, date, description, amountCents, category, merchant }) => ({ id, date, description, amountCents, category, merchant })),
+    },
   };
 }
 
@@ -16,7 +21,11 @@ function importChunkCall({ importId, rows, processedCount, updatedAt }: ImportCh
  * the chunks' rows and their outbox entries commit in one Dexie transaction (or not at all),
  * and the leader tab is asked to push after each write.
  */
-export function dexieImportStore(replica: Replica, tables: { transactions: Table<Transaction, string>; batchImports: Table<BatchImport, string> }, requestSync: () => void): ImportStore {
+export function dexieImportStore(
+  replica: Replica,
+  tables: { transactions: Table<Transaction, string>; batchImports: Table<BatchImport, string> },
+  requestSync: () => void,
+): ImportStore {
   const { transactions, batchImports } = tables;
   const mutate: Replica['mutate'] = async (name, args) => {
     const id = await replica.mutate(name, args);
@@ -29,7 +38,13 @@ export function dexieImportStore(replica: Replica, tables: { transactions: Table
       // SPEC §9 cooldown as this device sees it (the dialog's countdown): a second import started
       // at once is stopped before it writes anything. The server decides by its own clock.
       const recent = await batchImports.where('companyId').equals(companyId).toArray();
-      if (importCooldownLeft(recent.map((other) => other.createdAt), createdAt) > 0) return 'cooldown';
+      if (
+        importCooldownLeft(
+          recent.map((other) => other.createdAt),
+          createdAt,
+        ) > 0
+      )
+        return 'cooldown';
       await mutate('createBatchImport', { id, companyId, accountKind, accountId, fileName, fileSize, createdAt });
     },
     async knownIds(accountId) {

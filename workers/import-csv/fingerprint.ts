@@ -20,7 +20,11 @@ const last = { description: '', normalised: '' };
 function fold(description: string): string {
   // Most bank lines are ASCII: nothing to decompose, and their only letters and numbers are
   // ASCII letters and digits.
-  if (ascii.test(description)) return description.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  if (ascii.test(description))
+    return description
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
   return description
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

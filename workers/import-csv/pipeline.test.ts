@@ -51,14 +51,30 @@ describe('CSV import pipeline', () => {
     const outcome = await importCsv(input('bank-en-us.csv', { language: 'en' }), { store });
     expect(outcome.ok).toBe(true);
     if (!outcome.ok) return;
-    expect(outcome.result).toMatchObject({ code: 'imported', totalRows: 11, importedCount: 8, duplicateCount: 0, errorCount: 3, dateOrder: 'mdy', dateOrderAssumed: false, decimalSeparator: '.' });
+    expect(outcome.result).toMatchObject({
+      code: 'imported',
+      totalRows: 11,
+      importedCount: 8,
+      duplicateCount: 0,
+      errorCount: 3,
+      dateOrder: 'mdy',
+      dateOrderAssumed: false,
+      decimalSeparator: '.',
+    });
     expect(outcome.rowErrors).toEqual([
       { line: 7, field: 'date', code: 'validation.invalidDate' },
       { line: 10, field: 'description', code: 'validation.missingDescription' },
       { line: 12, field: 'amount', code: 'validation.invalidAmount' },
     ]);
     const rows = [...transactions.values()];
-    expect(rows.find((row) => row.description.startsWith('AMAZON'))).toMatchObject({ date: '2026-03-02', amountCents: -12_345, category: 'software', merchant: 'AWS', checked: false, blocked: false });
+    expect(rows.find((row) => row.description.startsWith('AMAZON'))).toMatchObject({
+      date: '2026-03-02',
+      amountCents: -12_345,
+      category: 'software',
+      merchant: 'AWS',
+      checked: false,
+      blocked: false,
+    });
     expect(rows.find((row) => row.description.startsWith('WEWORK'))?.amountCents).toBe(-125_000);
     // Two genuine identical fee lines both survive.
     expect(rows.filter((row) => row.description === 'MONTHLY SERVICE FEE')).toHaveLength(2);
@@ -70,7 +86,14 @@ describe('CSV import pipeline', () => {
   it('imports a Spanish export with preamble, BOM, CRLF, decimal commas and a repeated header', async () => {
     const { store, transactions } = memoryStore();
     const outcome = await importCsv(input('banco-es.csv'), { store });
-    expect(outcome.ok && outcome.result).toMatchObject({ totalRows: 9, importedCount: 7, errorCount: 2, dateOrder: 'dmy', dateOrderAssumed: false, decimalSeparator: ',' });
+    expect(outcome.ok && outcome.result).toMatchObject({
+      totalRows: 9,
+      importedCount: 7,
+      errorCount: 2,
+      dateOrder: 'dmy',
+      dateOrderAssumed: false,
+      decimalSeparator: ',',
+    });
     expect(outcome.ok && outcome.rowErrors).toEqual([
       { line: 9, field: 'date', code: 'validation.invalidDate' },
       { line: 11, field: 'description', code: 'validation.missingDescription' },
@@ -138,16 +161,29 @@ describe('CSV import pipeline', () => {
     const sizes: number[] = [];
     // 1,000 lines of 490-character descriptions, half of them quotes (escaped in JSON): one chunk would be 880,000 characters.
     const description = `"${'x"'.repeat(245)}`;
-    const csv = ['Date,Description,Amount', ...Array.from({ length: 1000 }, (_, i) => `03/0${1 + (i % 9)}/2026,"${description.replaceAll('"', '""')} ${i}",-${1 + i}.00`)].join('\n');
+    const csv = [
+      'Date,Description,Amount',
+      ...Array.from({ length: 1000 }, (_, i) => `03/0${1 + (i % 9)}/2026,"${description.replaceAll('"', '""')} ${i}",-${1 + i}.00`),
+    ].join('\n');
     const outcome = await importCsv(
       { ...input('bank-en-us.csv', { language: 'en' }), file: new Blob([csv]), fileName: 'long.csv' },
-      { store: { ...store, writeChunks: async (chunks) => {
-        for (const { importId, processedCount, updatedAt, rows } of chunks) {
-          const args = { importId, processedCount, updatedAt, rows: rows.map(({ id, date, description, amountCents, category, merchant }) => ({ id, date, description, amountCents, category, merchant })) };
-          sizes.push(JSON.stringify(args).length);
-        }
-        await store.writeChunks(chunks);
-      } } },
+      {
+        store: {
+          ...store,
+          writeChunks: async (chunks) => {
+            for (const { importId, processedCount, updatedAt, rows } of chunks) {
+              const args = {
+                importId,
+                processedCount,
+                updatedAt,
+                rows: rows.map(({ id, date, description, amountCents, category, merchant }) => ({ id, date, description, amountCents, category, merchant })),
+              };
+              sizes.push(JSON.stringify(args).length);
+            }
+            await store.writeChunks(chunks);
+          },
+        },
+      },
     );
     expect(outcome).toMatchObject({ ok: true, result: { importedCount: 1000 } });
     expect(sizes.length).toBeGreaterThan(1);
@@ -215,7 +251,11 @@ describe('CSV preview and mapping per format', () => {
     const found = await preview('banco-es.csv', 'es');
     expect(found.delimiter).toBe(';');
     expect(found.header).toEqual(['Fecha operación', 'Fecha valor', 'Concepto', 'Importe', 'Saldo']);
-    expect(found.detected).toEqual({ map: { headerRow: 2, date: 0, description: 2, amount: { kind: 'signed', column: 3 }, merchant: null }, dateOrder: 'dmy', decimalSeparator: ',' });
+    expect(found.detected).toEqual({
+      map: { headerRow: 2, date: 0, description: 2, amount: { kind: 'signed', column: 3 }, merchant: null },
+      dateOrder: 'dmy',
+      decimalSeparator: ',',
+    });
     expect(found.sample[0]).toEqual({ line: 5, cells: ['02/01/2026', '02/01/2026', 'Recibo Iberdrola electricidad', '-45,30', '1.954,70'] });
     expect(found.sample.length).toBeLessThanOrEqual(previewRows);
   });
@@ -223,7 +263,11 @@ describe('CSV preview and mapping per format', () => {
   it('pt: separate debit and credit columns in Windows-1252', async () => {
     const found = await preview('extrato-pt.csv', 'pt');
     expect(found.header).toEqual(['Data', 'Lançamento', 'Débito', 'Crédito', 'Saldo']);
-    expect(found.detected).toMatchObject({ map: { date: 0, description: 1, amount: { kind: 'split', debit: 2, credit: 3 } }, dateOrder: 'dmy', decimalSeparator: ',' });
+    expect(found.detected).toMatchObject({
+      map: { date: 0, description: 1, amount: { kind: 'split', debit: 2, credit: 3 } },
+      dateOrder: 'dmy',
+      decimalSeparator: ',',
+    });
     expect(found.dateOrderAssumed).toBe(true);
   });
 
@@ -254,7 +298,11 @@ describe('CSV preview and mapping per format', () => {
   it('imports with the mapping the person fixed: other columns, date order and decimal separator', async () => {
     const { store, transactions } = memoryStore();
     // The value date (column 1) instead of the operation date, and amounts read as written.
-    const mapping: ImportMapping = { map: { headerRow: 2, date: 1, description: 2, amount: { kind: 'signed', column: 3 }, merchant: null }, dateOrder: 'mdy', decimalSeparator: ',' };
+    const mapping: ImportMapping = {
+      map: { headerRow: 2, date: 1, description: 2, amount: { kind: 'signed', column: 3 }, merchant: null },
+      dateOrder: 'mdy',
+      decimalSeparator: ',',
+    };
     const outcome = await importCsv(input('banco-es.csv', { mapping }), { store });
     expect(outcome.ok && outcome.result).toMatchObject({ dateOrder: 'mdy', dateOrderAssumed: false, decimalSeparator: ',' });
     // 02/01/2026 read month first is February 1st.

@@ -89,7 +89,14 @@ export interface ImportStore {
    */
   writeChunks(chunks: ImportChunk[]): Promise<void>;
   /** Ends the batch import. */
-  finish(update: { importId: string; status: Extract<BatchImportStatus, 'completed' | 'failed' | 'cancelled'>; processedCount: number; result: ImportResult; rowErrors: RowError[]; updatedAt: string }): Promise<void>;
+  finish(update: {
+    importId: string;
+    status: Extract<BatchImportStatus, 'completed' | 'failed' | 'cancelled'>;
+    processedCount: number;
+    result: ImportResult;
+    rowErrors: RowError[];
+    updatedAt: string;
+  }): Promise<void>;
 }
 
 export interface ImportContext {
@@ -187,7 +194,14 @@ export async function importCsv(input: ImportInput, context: ImportContext): Pro
   });
   const fail = async (code: ImportFailureCode, result = emptyResult(code), rowErrors: RowError[] = []): Promise<ImportOutcome> => {
     try {
-      await context.store.finish({ importId: input.importId, status: code === 'cancelled' ? 'cancelled' : 'failed', processedCount: 0, result, rowErrors, updatedAt: now() });
+      await context.store.finish({
+        importId: input.importId,
+        status: code === 'cancelled' ? 'cancelled' : 'failed',
+        processedCount: 0,
+        result,
+        rowErrors,
+        updatedAt: now(),
+      });
     } catch (error) {
       // The store itself is failing (quota, closed database): the outcome still reaches the user.
       console.error('import: could not record the failed batch', error);
@@ -294,7 +308,8 @@ async function importRows(table: CsvTable, survey: Survey, input: ImportInput, c
     if (typeof amountCents === 'string') refuse('amount', amountCents);
     // Validated with placeholders for what already failed, so every problem of the line is reported at once.
     const checked = checkImportedRow({ date: date ?? '2000-01-01', description, amountCents: typeof amountCents === 'number' ? amountCents : 0, merchant });
-    if (!checked.ok) for (const { field, code } of checked.problems) refuse(field === 'date' ? 'date' : field === 'amountCents' ? 'amount' : 'description', code);
+    if (!checked.ok)
+      for (const { field, code } of checked.problems) refuse(field === 'date' ? 'date' : field === 'amountCents' ? 'amount' : 'description', code);
     if (reported.size > 0 || !checked.ok) return;
     const valid = checked.row;
     const id = importedTransactionId(input.companyId, input.accountId, occurrences.next(valid));

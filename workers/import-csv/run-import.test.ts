@@ -55,7 +55,12 @@ describe('import worker job (Dexie + outbox)', () => {
     expect(first.result).toMatchObject({ importedCount: 8, duplicateCount: 0, errorCount: 3 });
     expect(first.rowErrors.map((error) => error.line)).toEqual([7, 10, 12]);
     expect(await db.transactions.count()).toBe(8);
-    expect(await db.batchImports.get(first.importId)).toMatchObject({ status: 'completed', processedCount: 11, fileName: 'bank-en-us.csv', rowErrors: first.rowErrors });
+    expect(await db.batchImports.get(first.importId)).toMatchObject({
+      status: 'completed',
+      processedCount: 11,
+      fileName: 'bank-en-us.csv',
+      rowErrors: first.rowErrors,
+    });
     // One outbox mutation per chunk, between the batch's creation and its end.
     expect((await db.outbox.orderBy('id').toArray()).map((entry) => entry.name)).toEqual([
       'createManualAccount',
@@ -108,7 +113,9 @@ describe('import worker job (Dexie + outbox)', () => {
     expect(outcome.ok && outcome.result.importedCount).toBe(4);
     const [chunk] = (await db.outbox.toArray()).filter((entry) => entry.name === 'importTransactions');
     expect(parseMutatorArgs(findMutator('importTransactions')!, chunk!.args)).toEqual({ data: chunk!.args });
-    expect((chunk!.args as { rows: { description: string; merchant: string | null }[] }).rows.map(({ description, merchant }) => [description, merchant])).toEqual([
+    expect(
+      (chunk!.args as { rows: { description: string; merchant: string | null }[] }).rows.map(({ description, merchant }) => [description, merchant]),
+    ).toEqual([
       ['AWS   invoice JAN', 'AWS'],
       ['Pago cliente  ACME', 'ACME Corp'],
       ['Transferencia entre cuentas', null],

@@ -52,7 +52,12 @@ async function listTotal(db: Db, table: PgTable, where: SQL | undefined, cap: nu
     const estimate = await estimatedRows(db, table);
     if (estimate > cap) return { total: estimate, totalKind: 'estimate' };
   }
-  const capped = db.select({ one: sql`1` }).from(table).where(where).limit(cap + 1).as('capped');
+  const capped = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(cap + 1)
+    .as('capped');
   const [row] = await db.select({ total: count() }).from(capped);
   const total = row?.total ?? 0;
   return total > cap ? { total: cap, totalKind: 'atLeast' } : { total, totalKind: 'exact' };
@@ -69,7 +74,11 @@ function usersWhere(filter: AdminUsersFilter): SQL | undefined {
     filter.status ? eq(users.status, filter.status) : undefined,
     // Owning a company of a status implies having one: the redundant test would read every
     // candidate's row where the status probe needs only the indexes (decision 038).
-    filter.hasCompany === 'yes' && !filter.companyStatus ? sql`${users.companiesCount} > 0` : filter.hasCompany === 'no' ? eq(users.companiesCount, 0) : undefined,
+    filter.hasCompany === 'yes' && !filter.companyStatus
+      ? sql`${users.companiesCount} > 0`
+      : filter.hasCompany === 'no'
+        ? eq(users.companiesCount, 0)
+        : undefined,
     filter.companyStatus
       ? sql`exists (select 1 from ${companies} where ${companies.ownerId} = ${users.id} and ${companies.status} = ${filter.companyStatus})`
       : undefined,
@@ -109,7 +118,10 @@ async function companiesOfUsers(db: Db, ids: SQLWrapper): Promise<Map<string, Us
   const byUser = new Map<string, (UserCompany & { requestedAt: Date })[]>();
   const columns = { id: companies.id, name: companies.nameOption1, type: companies.type, status: companies.status, requestedAt: companies.requestedAt };
   const [owned, joined] = await Promise.all([
-    db.select({ userId: companies.ownerId, ...columns }).from(companies).where(inArray(companies.ownerId, ids)),
+    db
+      .select({ userId: companies.ownerId, ...columns })
+      .from(companies)
+      .where(inArray(companies.ownerId, ids)),
     db
       .select({ userId: companyMembers.userId, ...columns })
       .from(companyMembers)
@@ -138,11 +150,23 @@ export async function listUsersForAdmin(db: Db, query: AdminUsersQuery, cap = co
   // The id breaks ties so pages never overlap when many rows share a name or a date.
   const order = [direction(userOrderColumns[query.orderBy]), direction(users.id)];
   const window = { limit: query.limit + 1, offset: query.offset };
-  const pageIds = db.select({ id: users.id }).from(users).where(where).orderBy(...order).limit(window.limit).offset(window.offset);
+  const pageIds = db
+    .select({ id: users.id })
+    .from(users)
+    .where(where)
+    .orderBy(...order)
+    .limit(window.limit)
+    .offset(window.offset);
   // The page's companies are asked beside the page (its ids as a subquery), not after it: one
   // round trip to the database instead of two (decision 038).
   const [found, total, companiesByUser] = await Promise.all([
-    db.select(adminUserColumns).from(users).where(where).orderBy(...order).limit(window.limit).offset(window.offset),
+    db
+      .select(adminUserColumns)
+      .from(users)
+      .where(where)
+      .orderBy(...order)
+      .limit(window.limit)
+      .offset(window.offset),
     listTotal(db, users, where, cap),
     companiesOfUsers(db, pageIds),
   ]);
@@ -163,7 +187,10 @@ export async function userEmailsForAdmin(db: Db, filter: AdminUsersFilter): Prom
  */
 export async function setUserStatus(db: Db, userId: string, status: 'active' | 'blocked', now: Date) {
   const change = status === 'blocked' ? { blockedAt: now } : { blockedAt: null, paymentExpiredAt: null };
-  await db.update(users).set({ ...change, updatedAt: now }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ ...change, updatedAt: now })
+    .where(eq(users.id, userId));
 }
 
 const companyLocation = sql<string | null>`coalesce(${companies.state}, ${companies.originCountry})`;

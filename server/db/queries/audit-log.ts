@@ -39,6 +39,9 @@ const subjectCondition = (subject: AuditSubject) =>
 export async function listAudit(db: Db, subject: AuditSubject, page?: { limit: number; offset: number }) {
   const where = subjectCondition(subject);
   const query = db.select().from(auditLog).where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.id));
-  const [rows, [totalRow]] = await Promise.all([page ? query.limit(page.limit).offset(page.offset) : query, db.select({ total: count() }).from(auditLog).where(where)]);
+  const [rows, [totalRow]] = await Promise.all([
+    page ? query.limit(page.limit).offset(page.offset) : query,
+    db.select({ total: count() }).from(auditLog).where(where),
+  ]);
   return { total: totalRow?.total ?? 0, rows };
 }

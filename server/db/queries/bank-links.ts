@@ -110,10 +110,26 @@ export async function upsertLinkedAccounts(
     const stamp = at.toISOString();
     await db
       .insert(linkedAccounts)
-      .values(accounts.map((account) => ({ id: crypto.randomUUID(), linkId: link.id, companyId: link.companyId, institutionName: link.institutionName, createdAt: stamp, updatedAt: stamp, ...account })))
+      .values(
+        accounts.map((account) => ({
+          id: crypto.randomUUID(),
+          linkId: link.id,
+          companyId: link.companyId,
+          institutionName: link.institutionName,
+          createdAt: stamp,
+          updatedAt: stamp,
+          ...account,
+        })),
+      )
       .onConflictDoUpdate({
         target: [linkedAccounts.linkId, linkedAccounts.providerAccountId],
-        set: { name: sql`excluded.name`, mask: sql`excluded.mask`, type: sql`excluded.type`, subtype: sql`excluded.subtype`, updatedAt: sql`excluded.updated_at` },
+        set: {
+          name: sql`excluded.name`,
+          mask: sql`excluded.mask`,
+          type: sql`excluded.type`,
+          subtype: sql`excluded.subtype`,
+          updatedAt: sql`excluded.updated_at`,
+        },
         setWhere: sql`(${linkedAccounts.name}, ${linkedAccounts.mask}, ${linkedAccounts.type}, ${linkedAccounts.subtype}) is distinct from (excluded.name, excluded.mask, excluded.type, excluded.subtype)`,
       });
   }

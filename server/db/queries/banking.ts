@@ -58,7 +58,10 @@ export async function listLiquidationAddresses(db: Db, companyId: string): Promi
  * provider address (a double click, a retry), so one row for it however many requests carried
  * the key, even side by side.
  */
-export async function recordLiquidationAddress(db: Db, values: typeof liquidationAddresses.$inferInsert & { providerId: string }): Promise<LiquidationAddressRow> {
+export async function recordLiquidationAddress(
+  db: Db,
+  values: typeof liquidationAddresses.$inferInsert & { providerId: string },
+): Promise<LiquidationAddressRow> {
   const row = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(4207013, hashtext(${values.providerId}))`);
     const [existing] = await tx

@@ -52,8 +52,17 @@ export async function saveCard(db: Db, card: Omit<typeof paymentCards.$inferInse
     await lockAccount(tx, card.userId);
     const [existing] = await tx.select().from(paymentCards).where(eq(paymentCards.providerPaymentMethodId, card.providerPaymentMethodId));
     if (existing) return existing;
-    const hasDefault = (await tx.select({ id: paymentCards.id }).from(paymentCards).where(and(eq(paymentCards.userId, card.userId), eq(paymentCards.isDefault, true)))).length > 0;
-    const [row] = await tx.insert(paymentCards).values({ ...card, isDefault: !hasDefault }).returning();
+    const hasDefault =
+      (
+        await tx
+          .select({ id: paymentCards.id })
+          .from(paymentCards)
+          .where(and(eq(paymentCards.userId, card.userId), eq(paymentCards.isDefault, true)))
+      ).length > 0;
+    const [row] = await tx
+      .insert(paymentCards)
+      .values({ ...card, isDefault: !hasDefault })
+      .returning();
     return row!;
   });
 }
@@ -63,7 +72,10 @@ export async function setDefaultCard(db: Db, userId: string, id: string): Promis
     await lockAccount(tx, userId);
     const card = await findCardOf(tx, userId, id);
     if (!card) return false;
-    await tx.update(paymentCards).set({ isDefault: false }).where(and(eq(paymentCards.userId, userId), eq(paymentCards.isDefault, true)));
+    await tx
+      .update(paymentCards)
+      .set({ isDefault: false })
+      .where(and(eq(paymentCards.userId, userId), eq(paymentCards.isDefault, true)));
     await tx.update(paymentCards).set({ isDefault: true }).where(eq(paymentCards.id, id));
     return true;
   });
@@ -98,7 +110,10 @@ export async function removeCard(db: Db, userId: string, id: string): Promise<{ 
 
 /** The brand and last four of a saved card, by the provider's id (a webhook names the card only by it). */
 export async function cardByProviderId(db: Db, providerPaymentMethodId: string): Promise<{ brand: string; last4: string } | null> {
-  const [row] = await db.select({ brand: paymentCards.brand, last4: paymentCards.last4 }).from(paymentCards).where(eq(paymentCards.providerPaymentMethodId, providerPaymentMethodId));
+  const [row] = await db
+    .select({ brand: paymentCards.brand, last4: paymentCards.last4 })
+    .from(paymentCards)
+    .where(eq(paymentCards.providerPaymentMethodId, providerPaymentMethodId));
   return row ?? null;
 }
 

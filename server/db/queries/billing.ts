@@ -81,9 +81,7 @@ const subscriptionsWithCompany = (db: Db) =>
 
 /** The subscriptions the account pays (its owned companies'), by company name. */
 export async function listSubscriptionsOf(db: Db, userId: string): Promise<Subscription[]> {
-  const rows = await subscriptionsWithCompany(db)
-    .where(eq(subscriptions.userId, userId))
-    .orderBy(asc(companies.nameOption1), asc(subscriptions.id));
+  const rows = await subscriptionsWithCompany(db).where(eq(subscriptions.userId, userId)).orderBy(asc(companies.nameOption1), asc(subscriptions.id));
   return rows.map((row) => toSubscription(row.subscription, { name: row.companyName, type: row.companyType }));
 }
 
@@ -114,7 +112,14 @@ export async function applyPlanChange(
 ): Promise<SubscriptionRow | null> {
   const [row] = await db
     .update(subscriptions)
-    .set({ plan: change.plan, billing: change.billing, currentPeriodStart: change.periodStart, currentPeriodEnd: change.periodEnd, credit: change.credit, updatedAt: now })
+    .set({
+      plan: change.plan,
+      billing: change.billing,
+      currentPeriodStart: change.periodStart,
+      currentPeriodEnd: change.periodEnd,
+      credit: change.credit,
+      updatedAt: now,
+    })
     .where(and(eq(subscriptions.id, change.id), eq(subscriptions.updatedAt, change.version), eq(subscriptions.status, 'active')))
     .returning();
   if (row) await db.update(companies).set({ plan: change.plan, billing: change.billing, updatedAt: now }).where(eq(companies.id, row.companyId));
@@ -178,7 +183,12 @@ export async function releaseSubscriptionChange(db: Db, claim: SubscriptionChang
  * Settles a claimed change as `applied` or `credited`, once: of two holders of one key (a claim
  * taken over from a slow instance) only the first settles, so the charge they share is used once.
  */
-export async function settleSubscriptionChange(db: Db, claim: SubscriptionChangeRow, status: 'applied' | 'credited', providerPaymentId: string | null): Promise<boolean> {
+export async function settleSubscriptionChange(
+  db: Db,
+  claim: SubscriptionChangeRow,
+  status: 'applied' | 'credited',
+  providerPaymentId: string | null,
+): Promise<boolean> {
   const settled = await db
     .update(subscriptionChanges)
     .set({ status, providerPaymentId })
@@ -202,7 +212,11 @@ export async function listInvoicesOf(db: Db, userId: string) {
 
 export async function findInvoiceOf(db: Db, userId: string, id: string) {
   const [row] = await db
-    .select({ invoice: invoices, companyName: companies.nameOption1, user: { firstName: users.firstName, lastName: users.lastName, email: users.email, language: users.language } })
+    .select({
+      invoice: invoices,
+      companyName: companies.nameOption1,
+      user: { firstName: users.firstName, lastName: users.lastName, email: users.email, language: users.language },
+    })
     .from(invoices)
     .innerJoin(users, eq(users.id, invoices.userId))
     .leftJoin(companies, eq(companies.id, invoices.companyId))

@@ -95,6 +95,9 @@ export async function deleteCalendarFeed(db: Db, userId: string): Promise<void> 
 
 /** The user whose current feed token this is, or null. */
 export async function userOfFeedToken(db: Db, token: string): Promise<string | null> {
-  const [row] = await db.select({ userId: calendarFeeds.userId }).from(calendarFeeds).where(eq(calendarFeeds.tokenHash, hashFeedToken(token)));
+  const [row] = await db
+    .select({ userId: calendarFeeds.userId })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.tokenHash, hashFeedToken(token)));
   return row?.userId ?? null;
 }

@@ -108,12 +108,14 @@ export async function createCompanyFromOrder(db: Db, order: OrderRow, ownerId: s
 }
 
 /** The caller's relation to a company, computed in the query: owner, or teammate through company_members. */
-const relationOf = (userId: string) =>
-  sql<'owner' | 'teammate'>`case when ${companies.ownerId} = ${userId} then 'owner' else 'teammate' end`;
+const relationOf = (userId: string) => sql<'owner' | 'teammate'>`case when ${companies.ownerId} = ${userId} then 'owner' else 'teammate' end`;
 
 /** Companies `userId` may see: owned, or associated as a teammate. */
 export const visibleTo = (db: Db, userId: string) =>
-  or(eq(companies.ownerId, userId), inArray(companies.id, db.select({ id: companyMembers.companyId }).from(companyMembers).where(eq(companyMembers.userId, userId))));
+  or(
+    eq(companies.ownerId, userId),
+    inArray(companies.id, db.select({ id: companyMembers.companyId }).from(companyMembers).where(eq(companyMembers.userId, userId))),
+  );
 
 /** GET /companies: owned and associated companies, oldest request first. */
 export async function listCompaniesOf(db: Db, userId: string) {

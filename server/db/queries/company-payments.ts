@@ -25,7 +25,8 @@ export async function applyCompanyPayment(db: Db, order: OrderRow, now: Date): P
   const details = order.wizard as unknown as CompanyOrderDetails;
   switch (order.paymentType) {
     case 'renewal':
-      if (details.dueDate) await settleRenewal(db, { companyId: order.companyId, dueDate: details.dueDate, kind: 'paid', orderId: order.id, userId: order.userId, now });
+      if (details.dueDate)
+        await settleRenewal(db, { companyId: order.companyId, dueDate: details.dueDate, kind: 'paid', orderId: order.id, userId: order.userId, now });
       return;
     case 'dissolution':
       await requestDissolution(db, order.companyId, now);

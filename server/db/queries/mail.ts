@@ -18,7 +18,12 @@ const itemColumns = (userId: string | null) => ({
   readAt: userId ? mailReads.readAt : sql<Date | null>`null`,
 });
 
-type ItemRow = { item: typeof mailItems.$inferSelect; file: MailItem['file']; forwarding: typeof mailForwardingRequests.$inferSelect | null; readAt: Date | null };
+type ItemRow = {
+  item: typeof mailItems.$inferSelect;
+  file: MailItem['file'];
+  forwarding: typeof mailForwardingRequests.$inferSelect | null;
+  readAt: Date | null;
+};
 
 /** A row as the API shows it. */
 export function toMailItem(row: ItemRow): MailItem {

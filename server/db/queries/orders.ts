@@ -108,7 +108,11 @@ export async function expireIfDue(db: Db, order: OrderRow, now: Date): Promise<O
   // SPEC §4: the expired payment flags its owner, who sees the payment-expired popup. Only an
   // account that owns the order (placed it signed in, or proved its email) is blocked: a guest
   // order's email is unproven, and anyone may type anyone's address (decision 017).
-  if (expired?.userId && paymentExpired) await db.update(users).set({ paymentExpiredAt: now, updatedAt: now }).where(and(eq(users.id, expired.userId), isNull(users.paymentExpiredAt)));
+  if (expired?.userId && paymentExpired)
+    await db
+      .update(users)
+      .set({ paymentExpiredAt: now, updatedAt: now })
+      .where(and(eq(users.id, expired.userId), isNull(users.paymentExpiredAt)));
   return expired ?? order;
 }
 
@@ -137,7 +141,10 @@ export async function markOrderPaid(db: Db, order: OrderRow, now: Date): Promise
   // block staff put on the account stays until staff lift it.
   if (paid) {
     const owners = paid.userId ? or(eq(users.id, paid.userId), eq(users.email, paid.email)) : eq(users.email, paid.email);
-    await db.update(users).set({ paymentExpiredAt: null, updatedAt: now }).where(and(owners, isNotNull(users.paymentExpiredAt)));
+    await db
+      .update(users)
+      .set({ paymentExpiredAt: null, updatedAt: now })
+      .where(and(owners, isNotNull(users.paymentExpiredAt)));
   }
   // An order for an existing company (renewal, dissolution, services) takes effect with the payment.
   if (paid && paid.paymentType !== 'plan') await applyCompanyPayment(db, paid, now);
@@ -188,7 +195,10 @@ async function attachOrder(db: Db, order: OrderRow, userId: string, now: Date): 
     await db.update(orders).set({ userId, claimTokenHash: null, claimTokenExpiresAt: null, updatedAt: now }).where(eq(orders.id, order.id));
     // Attribution belongs to the account's first touch: the order's is kept only if the account has none.
     if (order.attribution) {
-      await db.update(users).set({ attribution: order.attribution, updatedAt: now }).where(and(eq(users.id, userId), isNull(users.attribution)));
+      await db
+        .update(users)
+        .set({ attribution: order.attribution, updatedAt: now })
+        .where(and(eq(users.id, userId), isNull(users.attribution)));
     }
   }
   if (order.status === 'paid' && !companyId) companyId = await attachCompany(db, order, userId, now);

@@ -72,12 +72,7 @@ export async function takeStalePayment(db: Db, paymentId: string, staleBefore: D
     .update(payments)
     .set({ updatedAt: now })
     .where(
-      and(
-        eq(payments.id, paymentId),
-        eq(payments.status, 'processing'),
-        isNull(payments.response),
-        sql`${payments.updatedAt} <= ${staleBefore.toISOString()}`,
-      ),
+      and(eq(payments.id, paymentId), eq(payments.status, 'processing'), isNull(payments.response), sql`${payments.updatedAt} <= ${staleBefore.toISOString()}`),
     )
     .returning();
   return row ?? null;
@@ -106,13 +101,7 @@ export interface PaymentSettlement {
  * same attempt (a double confirm) find it already moved and get null. A failed or canceled
  * attempt gives its coupon redemption back.
  */
-export async function settlePayment(
-  db: Db,
-  payment: PaymentRow,
-  from: PaymentStatus[],
-  settlement: PaymentSettlement,
-  now: Date,
-): Promise<PaymentRow | null> {
+export async function settlePayment(db: Db, payment: PaymentRow, from: PaymentStatus[], settlement: PaymentSettlement, now: Date): Promise<PaymentRow | null> {
   const releases = (settlement.status === 'failed' || settlement.status === 'canceled') && payment.couponCode !== null;
   const [row] = await db
     .update(payments)

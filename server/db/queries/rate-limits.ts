@@ -102,9 +102,7 @@ export async function clearKey(db: Db, key: string) {
 /** Drops keys whose quiet period has passed: they would start afresh anyway. */
 export async function pruneRateLimits(db: Db, now: Date, windowMs: number) {
   const cutoff = new Date(now.getTime() - windowMs);
-  await db
-    .delete(rateLimits)
-    .where(and(lte(rateLimits.lastHitAt, cutoff), or(isNull(rateLimits.lockedUntil), lte(rateLimits.lockedUntil, cutoff))));
+  await db.delete(rateLimits).where(and(lte(rateLimits.lastHitAt, cutoff), or(isNull(rateLimits.lockedUntil), lte(rateLimits.lockedUntil, cutoff))));
 }
 
 /** A token bucket: holds at most `capacity` units and refills `perSecond` units every second. */

@@ -53,7 +53,12 @@ export async function renewalHistoryOf(db: Db, companyId: string): Promise<Renew
     .from(companyRenewals)
     .where(eq(companyRenewals.companyId, companyId))
     .orderBy(sql`${companyRenewals.dueDate} desc`);
-  return rows.map((row) => ({ dueDate: row.dueDate, kind: row.kind, renewedAt: row.renewedAt.toISOString(), processedAt: row.processedAt?.toISOString() ?? null }));
+  return rows.map((row) => ({
+    dueDate: row.dueDate,
+    kind: row.kind,
+    renewedAt: row.renewedAt.toISOString(),
+    processedAt: row.processedAt?.toISOString() ?? null,
+  }));
 }
 
 /**
@@ -67,7 +72,15 @@ export async function settleRenewal(
   const done = entry.kind === 'paid' ? {} : { processedAt: entry.now, processedBy: entry.userId };
   const inserted = await db
     .insert(companyRenewals)
-    .values({ companyId: entry.companyId, dueDate: entry.dueDate, kind: entry.kind, orderId: entry.orderId, renewedBy: entry.userId, renewedAt: entry.now, ...done })
+    .values({
+      companyId: entry.companyId,
+      dueDate: entry.dueDate,
+      kind: entry.kind,
+      orderId: entry.orderId,
+      renewedBy: entry.userId,
+      renewedAt: entry.now,
+      ...done,
+    })
     .onConflictDoNothing()
     .returning({ dueDate: companyRenewals.dueDate });
   return inserted.length > 0;
@@ -125,7 +138,12 @@ export async function renewableCompaniesPage(db: Db, afterId: string | null, lim
  * Claims the reminder of (company, due date, stage) for this instance: a new row, or one whose
  * claim went stale without a mail (`staleBefore`). True only for the one caller that got it.
  */
-export async function claimRenewalReminder(db: Db, reminder: { companyId: string; dueDate: string; stage: 'upcoming' | 'overdue' }, now: Date, staleBefore: Date): Promise<boolean> {
+export async function claimRenewalReminder(
+  db: Db,
+  reminder: { companyId: string; dueDate: string; stage: 'upcoming' | 'overdue' },
+  now: Date,
+  staleBefore: Date,
+): Promise<boolean> {
   const claimed = await db
     .insert(renewalReminders)
     .values({ ...reminder, claimedAt: now })
@@ -138,7 +156,11 @@ export async function claimRenewalReminder(db: Db, reminder: { companyId: string
   return claimed.length > 0;
 }
 
-export async function markRenewalReminderSent(db: Db, reminder: { companyId: string; dueDate: string; stage: 'upcoming' | 'overdue' }, now: Date): Promise<void> {
+export async function markRenewalReminderSent(
+  db: Db,
+  reminder: { companyId: string; dueDate: string; stage: 'upcoming' | 'overdue' },
+  now: Date,
+): Promise<void> {
   await db
     .update(renewalReminders)
     .set({ sentAt: now })

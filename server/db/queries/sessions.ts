@@ -149,10 +149,6 @@ export async function consumeCode(db: Db, id: string, now: Date): Promise<boolea
 /** Drops what can no longer be used: expired or revoked refresh tokens and spent or expired codes, after a day. */
 export async function pruneSessions(db: Db, now: Date) {
   const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
-  await db
-    .delete(refreshTokens)
-    .where(or(lte(refreshTokens.expiresAt, dayAgo), lte(refreshTokens.revokedAt, dayAgo)));
-  await db
-    .delete(verificationCodes)
-    .where(or(lte(verificationCodes.expiresAt, dayAgo), lte(verificationCodes.usedAt, dayAgo)));
+  await db.delete(refreshTokens).where(or(lte(refreshTokens.expiresAt, dayAgo), lte(refreshTokens.revokedAt, dayAgo)));
+  await db.delete(verificationCodes).where(or(lte(verificationCodes.expiresAt, dayAgo), lte(verificationCodes.usedAt, dayAgo)));
 }

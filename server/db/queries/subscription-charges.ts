@@ -14,7 +14,9 @@ export async function dueSubscriptionsPage(db: Db, now: Date, after: string | nu
     .select({ subscription: subscriptions, companyType: companies.type, companyName: companies.nameOption1 })
     .from(subscriptions)
     .innerJoin(companies, eq(companies.id, subscriptions.companyId))
-    .where(and(inArray(subscriptions.status, ['active', 'past_due']), lte(subscriptions.currentPeriodEnd, now), after ? gt(subscriptions.id, after) : undefined))
+    .where(
+      and(inArray(subscriptions.status, ['active', 'past_due']), lte(subscriptions.currentPeriodEnd, now), after ? gt(subscriptions.id, after) : undefined),
+    )
     .orderBy(asc(subscriptions.id))
     .limit(limit);
 }
@@ -65,7 +67,8 @@ export async function claimSubscriptionCharge(
 type ChargeKey = { subscriptionId: string; periodStart: Date };
 
 /** The charge of one subscription's period. */
-const chargeOfPeriod = (key: ChargeKey) => and(eq(subscriptionCharges.subscriptionId, key.subscriptionId), eq(subscriptionCharges.periodStart, key.periodStart));
+const chargeOfPeriod = (key: ChargeKey) =>
+  and(eq(subscriptionCharges.subscriptionId, key.subscriptionId), eq(subscriptionCharges.periodStart, key.periodStart));
 
 /** Settles a charge still in flight (claimed or processing), once; the settled row, or undefined if someone settled it first. */
 async function settleCharge(db: Db, key: ChargeKey, settled: Partial<typeof subscriptionCharges.$inferInsert>) {
@@ -126,7 +129,10 @@ export async function settleChargeSucceeded(
     periodEnd,
     issuedAt: now,
   });
-  await db.update(users).set({ paymentExpiredAt: null, updatedAt: now }).where(and(eq(users.id, subscription.userId), isNotNull(users.paymentExpiredAt)));
+  await db
+    .update(users)
+    .set({ paymentExpiredAt: null, updatedAt: now })
+    .where(and(eq(users.id, subscription.userId), isNotNull(users.paymentExpiredAt)));
   return true;
 }
 
@@ -143,6 +149,10 @@ export async function settleChargeFailed(db: Db, key: ChargeKey, declineCode: st
     .set({ status: 'past_due', updatedAt: now })
     .where(and(eq(subscriptions.id, key.subscriptionId), eq(subscriptions.currentPeriodEnd, key.periodStart), ne(subscriptions.status, 'canceled')))
     .returning();
-  if (subscription) await db.update(users).set({ paymentExpiredAt: now, updatedAt: now }).where(and(eq(users.id, subscription.userId), isNull(users.paymentExpiredAt)));
+  if (subscription)
+    await db
+      .update(users)
+      .set({ paymentExpiredAt: now, updatedAt: now })
+      .where(and(eq(users.id, subscription.userId), isNull(users.paymentExpiredAt)));
   return true;
 }

@@ -20,12 +20,21 @@ type DraftRecord = typeof drafts.$inferSelect;
 /** The REST view of a tax-form draft row. */
 export function taxFormDraftView(record: Pick<DraftRecord, 'id' | 'companyId' | 'data' | 'updatedAt'>): TaxFormDraftView {
   const data = record.data as { taxFormData?: Record<string, unknown>; taxYear?: number; isCompleted?: boolean };
-  return { id: record.id, companyId: record.companyId!, taxFormData: { ...data.taxFormData, taxYear: data.taxYear }, isCompleted: data.isCompleted === true, updatedAt: record.updatedAt };
+  return {
+    id: record.id,
+    companyId: record.companyId!,
+    taxFormData: { ...data.taxFormData, taxYear: data.taxYear },
+    isCompleted: data.isCompleted === true,
+    updatedAt: record.updatedAt,
+  };
 }
 
 /** The caller's own tax-form draft with this id, or undefined (another user's answers the same). */
 export async function findTaxFormDraft(db: Db, userId: string, id: string): Promise<DraftRecord | undefined> {
-  const [record] = await db.select().from(drafts).where(and(eq(drafts.id, id), eq(drafts.userId, userId), eq(drafts.kind, 'taxForm')));
+  const [record] = await db
+    .select()
+    .from(drafts)
+    .where(and(eq(drafts.id, id), eq(drafts.userId, userId), eq(drafts.kind, 'taxForm')));
   return record;
 }
 
@@ -34,13 +43,24 @@ export async function isCompanyMember(db: Db, userId: string, companyId: string)
   const [row] = await db
     .select({ id: companies.id })
     .from(companies)
-    .where(and(eq(companies.id, companyId), or(eq(companies.ownerId, userId), inArray(companies.id, db.select({ id: companyMembers.companyId }).from(companyMembers).where(eq(companyMembers.userId, userId))))));
+    .where(
+      and(
+        eq(companies.id, companyId),
+        or(
+          eq(companies.ownerId, userId),
+          inArray(companies.id, db.select({ id: companyMembers.companyId }).from(companyMembers).where(eq(companyMembers.userId, userId))),
+        ),
+      ),
+    );
   return row !== undefined;
 }
 
 /** Whether the company's declaration of `year` is sent. */
 export async function declarationOf(db: Db, companyId: string, year: number) {
-  const [row] = await db.select().from(declarations).where(and(eq(declarations.companyId, companyId), eq(declarations.year, year)));
+  const [row] = await db
+    .select()
+    .from(declarations)
+    .where(and(eq(declarations.companyId, companyId), eq(declarations.year, year)));
   return row?.sentAt ? row : undefined;
 }
 
@@ -60,7 +80,13 @@ export async function blockingTransactionCounts(db: Db, companyId: string, year:
  * Saves the caller's tax-form draft through REST (the same row sync carries). Returns the
  * stored record, or `sent` when the draft or the company's declaration of the year is sent.
  */
-export async function saveTaxFormDraft(db: Db, userId: string, id: string, values: { companyId: string; taxYear: number; taxFormData: Record<string, unknown> }, updatedAt: string) {
+export async function saveTaxFormDraft(
+  db: Db,
+  userId: string,
+  id: string,
+  values: { companyId: string; taxYear: number; taxFormData: Record<string, unknown> },
+  updatedAt: string,
+) {
   return db.transaction(async (tx) => {
     // The same lock a push of this user takes: a concurrent saveDraft or changeDraft mutation cannot interleave.
     await lockSyncScopes(tx, [userId, values.companyId]);
@@ -144,7 +170,12 @@ export async function companyTaxFacts(db: Db, companyIds: readonly string[] | nu
   const owners = await db
     .select({ companyId: partners.companyId, ownership: partners.ownership, country: partners.country })
     .from(partners)
-    .where(inArray(partners.companyId, rows.map((row) => row.id)));
+    .where(
+      inArray(
+        partners.companyId,
+        rows.map((row) => row.id),
+      ),
+    );
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -201,7 +232,11 @@ export async function findTaxInfo(db: Db, userId: string) {
 /** Creates or replaces the user's tax-info record. */
 export async function saveTaxInfo(db: Db, userId: string, record: TaxInfoRecord, now: Date) {
   const values = { ...record, updatedAt: now };
-  const [row] = await db.insert(taxInfo).values({ userId, ...values }).onConflictDoUpdate({ target: taxInfo.userId, set: values }).returning();
+  const [row] = await db
+    .insert(taxInfo)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: taxInfo.userId, set: values })
+    .returning();
   return row!;
 }
 
@@ -218,7 +253,13 @@ export async function taxCountryOf(db: Db, userId: string): Promise<string | nul
     .from(partners)
     .innerJoin(companies, eq(companies.id, partners.companyId))
     .innerJoin(users, eq(users.id, companies.ownerId))
-    .where(and(eq(companies.ownerId, userId), sql`lower(${partners.firstName}) = lower(${users.firstName})`, sql`lower(${partners.lastName}) = lower(${users.lastName})`))
+    .where(
+      and(
+        eq(companies.ownerId, userId),
+        sql`lower(${partners.firstName}) = lower(${users.firstName})`,
+        sql`lower(${partners.lastName}) = lower(${users.lastName})`,
+      ),
+    )
     .orderBy(asc(companies.requestedAt), asc(partners.position))
     .limit(1);
   return row?.country ?? null;

@@ -89,20 +89,18 @@ export async function insertInvitation(
   tx: Db,
   values: { email: string; invitedBy: string; tokenHash: string; companyIds: string[]; now: Date; expiresAt: Date },
 ): Promise<string> {
-  await tx
-    .delete(teammateInvitationCompanies)
-    .where(
-      and(
-        inArray(teammateInvitationCompanies.companyId, values.companyIds),
-        inArray(
-          teammateInvitationCompanies.invitationId,
-          tx
-            .select({ id: teammateInvitations.id })
-            .from(teammateInvitations)
-            .where(and(eq(teammateInvitations.email, values.email), isNull(teammateInvitations.acceptedAt), lte(teammateInvitations.expiresAt, values.now))),
-        ),
+  await tx.delete(teammateInvitationCompanies).where(
+    and(
+      inArray(teammateInvitationCompanies.companyId, values.companyIds),
+      inArray(
+        teammateInvitationCompanies.invitationId,
+        tx
+          .select({ id: teammateInvitations.id })
+          .from(teammateInvitations)
+          .where(and(eq(teammateInvitations.email, values.email), isNull(teammateInvitations.acceptedAt), lte(teammateInvitations.expiresAt, values.now))),
       ),
-    );
+    ),
+  );
   await deleteEmptyInvitations(tx, eq(teammateInvitations.email, values.email));
   const [row] = await tx
     .insert(teammateInvitations)
@@ -114,15 +112,18 @@ export async function insertInvitation(
 
 /** Those of the `among` invitations that no longer open any company (withdrawn from each, or their companies gone). */
 async function deleteEmptyInvitations(tx: Db, among: SQL) {
-  await tx
-    .delete(teammateInvitations)
-    .where(
-      and(
-        among,
-        isNull(teammateInvitations.acceptedAt),
-        notExists(tx.select({ one: sql`1` }).from(teammateInvitationCompanies).where(eq(teammateInvitationCompanies.invitationId, teammateInvitations.id))),
+  await tx.delete(teammateInvitations).where(
+    and(
+      among,
+      isNull(teammateInvitations.acceptedAt),
+      notExists(
+        tx
+          .select({ one: sql`1` })
+          .from(teammateInvitationCompanies)
+          .where(eq(teammateInvitationCompanies.invitationId, teammateInvitations.id)),
       ),
-    );
+    ),
+  );
 }
 
 /** The unaccepted, unexpired invitation `id`, locked until the transaction ends; null otherwise. */
@@ -167,7 +168,10 @@ export async function deleteMember(tx: Db, companyId: string, userId: string): P
 
 /** Withdraws the open invitation `invitationId` from the company; true when it was open there. */
 export async function withdrawInvitation(tx: Db, companyId: string, invitationId: string): Promise<boolean> {
-  const open = tx.select({ id: teammateInvitations.id }).from(teammateInvitations).where(and(eq(teammateInvitations.id, invitationId), isNull(teammateInvitations.acceptedAt)));
+  const open = tx
+    .select({ id: teammateInvitations.id })
+    .from(teammateInvitations)
+    .where(and(eq(teammateInvitations.id, invitationId), isNull(teammateInvitations.acceptedAt)));
   const rows = await tx
     .delete(teammateInvitationCompanies)
     .where(and(eq(teammateInvitationCompanies.companyId, companyId), inArray(teammateInvitationCompanies.invitationId, open)))

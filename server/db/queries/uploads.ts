@@ -43,13 +43,20 @@ export const companyOfKey = (key: string): string | null => key.split('/')[1] ??
 
 /** The owner of a company (id and email), or null when there is no such company. */
 export async function findCompanyOwner(db: Db, companyId: string) {
-  const [row] = await db.select({ id: users.id, email: users.email }).from(companies).innerJoin(users, eq(users.id, companies.ownerId)).where(eq(companies.id, companyId));
+  const [row] = await db
+    .select({ id: users.id, email: users.email })
+    .from(companies)
+    .innerJoin(users, eq(users.id, companies.ownerId))
+    .where(eq(companies.id, companyId));
   return row ?? null;
 }
 
 /** True when the partner belongs to the company. */
 export async function partnerOfCompany(db: Db, partnerId: string, companyId: string): Promise<boolean> {
-  const [row] = await db.select({ id: partners.id }).from(partners).where(and(eq(partners.id, partnerId), eq(partners.companyId, companyId)));
+  const [row] = await db
+    .select({ id: partners.id })
+    .from(partners)
+    .where(and(eq(partners.id, partnerId), eq(partners.companyId, companyId)));
   return row !== undefined;
 }
 

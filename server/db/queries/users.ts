@@ -27,10 +27,7 @@ export async function findUserByGoogleSub(db: Db, googleSub: string): Promise<Us
 
 /** The user and, when impersonating, the admin of a refresh-token session, in one round trip. */
 export async function findSessionUsers(db: Db, ids: string[]) {
-  return db
-    .select({ id: users.id, email: users.email, status: users.status })
-    .from(users)
-    .where(inArray(users.id, ids));
+  return db.select({ id: users.id, email: users.email, status: users.status }).from(users).where(inArray(users.id, ids));
 }
 
 /** One protected request's session check: its user, the impersonating admin (or the user again), the token's family. */
@@ -119,7 +116,9 @@ async function runChecks(db: Db, checks: PendingCheck[]) {
 function prepareAccessSessions(db: Db) {
   const checks = sql`jsonb_to_recordset(${sql.placeholder('checks')}::jsonb) as checks(n int, "user" uuid, admin uuid, family uuid, at timestamptz, companies boolean)`;
   const familyLive = sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = checks.family and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > checks.at)`;
-  const companyIds = sql<string[] | null>`case when checks.companies and ${users.id} = checks."user" then (select coalesce(json_agg(${companies.id} order by ${companies.requestedAt}, ${companies.id}), '[]'::json) from ${companies} where ${companiesOfUser(sql`checks."user"`)}) end`;
+  const companyIds = sql<
+    string[] | null
+  >`case when checks.companies and ${users.id} = checks."user" then (select coalesce(json_agg(${companies.id} order by ${companies.requestedAt}, ${companies.id}), '[]'::json) from ${companies} where ${companiesOfUser(sql`checks."user"`)}) end`;
   return db
     .select({ check: sql<number>`checks.n`, ...getTableColumns(users), familyLive, companyIds })
     .from(checks)
@@ -212,11 +211,7 @@ function companiesOfUser(userId: string | Placeholder | SQL) {
 
 /** Ids of the companies a user owns or is a teammate of, oldest request first. */
 export async function companyIdsOf(db: Db, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(companiesOfUser(userId))
-    .orderBy(asc(companies.requestedAt), asc(companies.id));
+  const rows = await db.select({ id: companies.id }).from(companies).where(companiesOfUser(userId)).orderBy(asc(companies.requestedAt), asc(companies.id));
   return rows.map((row) => row.id);
 }
 

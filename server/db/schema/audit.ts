@@ -14,7 +14,9 @@ import { users } from './users';
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     /** Kept beside the id so the row still says who acted after the account is gone. */
     actorEmail: text('actor_email').notNull(),

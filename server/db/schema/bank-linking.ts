@@ -42,7 +42,9 @@ export const bankLinks = pgTable(
   (table) => [
     uniqueIndex('bank_links_provider_item_idx').on(table.provider, table.itemId),
     index('bank_links_company_idx').on(table.companyId),
-    index('bank_links_next_sync_idx').on(table.nextSyncAt).where(sql`status = 'active'`),
+    index('bank_links_next_sync_idx')
+      .on(table.nextSyncAt)
+      .where(sql`status = 'active'`),
   ],
 );
 

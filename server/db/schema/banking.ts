@@ -87,7 +87,9 @@ export const walletBalances = pgTable(
 export const bankAccounts = pgTable(
   'bank_accounts',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
@@ -113,7 +115,9 @@ export const bankAccounts = pgTable(
 export const walletTransactions = pgTable(
   'wallet_transactions',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
@@ -155,7 +159,9 @@ export const walletTransactions = pgTable(
     index('wallet_transactions_held_idx')
       .on(table.companyId, table.createdAt)
       .where(sql`${table.status} = 'in_review' and ${table.direction} = 'incoming'`),
-    index('wallet_transactions_resolve_idx').on(table.resolveAfter).where(sql`${table.resolveAfter} is not null`),
+    index('wallet_transactions_resolve_idx')
+      .on(table.resolveAfter)
+      .where(sql`${table.resolveAfter} is not null`),
   ],
 );
 
@@ -169,7 +175,9 @@ export const bankingWebhookEvents = pgTable('banking_webhook_events', {
 export const liquidationAddresses = pgTable(
   'liquidation_addresses',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),

@@ -23,7 +23,9 @@ export const billingCustomers = pgTable(
 export const paymentCards = pgTable(
   'payment_cards',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
@@ -38,7 +40,9 @@ export const paymentCards = pgTable(
   },
   (table) => [
     index('payment_cards_user_idx').on(table.userId),
-    uniqueIndex('payment_cards_one_default').on(table.userId).where(sql`${table.isDefault}`),
+    uniqueIndex('payment_cards_one_default')
+      .on(table.userId)
+      .where(sql`${table.isDefault}`),
   ],
 );
 
@@ -46,7 +50,9 @@ export const paymentCards = pgTable(
 export const cardSetups = pgTable(
   'card_setups',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
@@ -65,7 +71,9 @@ export const cardSetups = pgTable(
 export const subscriptions = pgTable(
   'subscriptions',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     companyId: uuid('company_id')
       .notNull()
       .unique()
@@ -76,7 +84,9 @@ export const subscriptions = pgTable(
       .references(() => users.id),
     plan: text('plan', { enum: ['standard', 'professional', 'enterprise'] }).notNull(),
     billing: text('billing', { enum: ['monthly', 'annual'] }).notNull(),
-    status: text('status', { enum: ['active', 'past_due', 'canceled'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'past_due', 'canceled'] })
+      .notNull()
+      .default('active'),
     currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
@@ -85,7 +95,12 @@ export const subscriptions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('subscriptions_user_idx').on(table.userId), index('subscriptions_due_idx').on(table.currentPeriodEnd).where(sql`${table.status} = 'active'`)],
+  (table) => [
+    index('subscriptions_user_idx').on(table.userId),
+    index('subscriptions_due_idx')
+      .on(table.currentPeriodEnd)
+      .where(sql`${table.status} = 'active'`),
+  ],
 );
 
 /**
@@ -151,7 +166,9 @@ export const invoiceNumberSequence = pgSequence('invoice_number_seq', { startWit
 export const invoices = pgTable(
   'invoices',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     number: text('number')
       .notNull()
       .unique()

@@ -75,14 +75,20 @@ export const batchImports = pgTable(
     status: text('status').$type<BatchImportStatus>().notNull(),
     processedCount: integer('processed_count').notNull().default(0),
     result: jsonb('result').$type<ImportResult>(),
-    rowErrors: jsonb('row_errors').$type<RowError[]>().notNull().default(sql`'[]'::jsonb`),
+    rowErrors: jsonb('row_errors')
+      .$type<RowError[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
     /** The server's clock when the batch was recorded (a trigger sets it, keeps it): the SPEC §9 cooldown counts from it. Not synced. */
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     version: bigint('version', { mode: 'number' }).notNull().default(0),
   },
-  (table) => [index('batch_imports_company_version_idx').on(table.companyId, table.version), index('batch_imports_company_received_idx').on(table.companyId, table.receivedAt)],
+  (table) => [
+    index('batch_imports_company_version_idx').on(table.companyId, table.version),
+    index('batch_imports_company_received_idx').on(table.companyId, table.receivedAt),
+  ],
 );
 
 /** A year whose declaration is sent, synced so devices know it is locked; written only by the `declarations` trigger. */
@@ -97,7 +103,10 @@ export const lockedYears = pgTable(
     lockedAt: text('locked_at').notNull(),
     version: bigint('version', { mode: 'number' }).notNull().default(0),
   },
-  (table) => [index('locked_years_company_version_idx').on(table.companyId, table.version), uniqueIndex('locked_years_company_year_idx').on(table.companyId, table.year)],
+  (table) => [
+    index('locked_years_company_version_idx').on(table.companyId, table.version),
+    uniqueIndex('locked_years_company_year_idx').on(table.companyId, table.year),
+  ],
 );
 
 /** The person's categoriser rules ("description contains X → category Y"), synced per company. */

@@ -6,8 +6,12 @@ import { users } from './users';
 export const companies = pgTable(
   'companies',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    ownerId: uuid('owner_id').notNull().references(() => users.id),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id),
     type: text('type', { enum: ['LLC', 'C-Corp', 'Cross Border Crypto'] }).notNull(),
     migrated: boolean('migrated').notNull().default(false),
     nameOption1: text('name_option_1').notNull(),
@@ -34,7 +38,9 @@ export const companies = pgTable(
     ownedAddress: jsonb('owned_address'),
     constitutionDate: date('constitution_date'),
     /** SPEC §4 dissolution: available, requested once paid through the checkout, processed by staff. */
-    dissolution: text('dissolution', { enum: ['available', 'requested', 'processed'] }).notNull().default('available'),
+    dissolution: text('dissolution', { enum: ['available', 'requested', 'processed'] })
+      .notNull()
+      .default('available'),
     dissolutionRequestedAt: timestamp('dissolution_requested_at', { withTimezone: true }),
     dissolutionProcessedAt: timestamp('dissolution_processed_at', { withTimezone: true }),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
@@ -70,8 +76,12 @@ export const companies = pgTable(
 export const companyMembers = pgTable(
   'company_members',
   {
-    companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.companyId, table.userId] }), index('company_members_user_idx').on(table.userId)],
@@ -84,7 +94,9 @@ export const companyMembers = pgTable(
 export const partners = pgTable(
   'partners',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
@@ -102,10 +114,7 @@ export const partners = pgTable(
     taxId: text('tax_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    index('partners_company_idx').on(table.companyId),
-    check('partners_ownership_range', sql`${table.ownership} between 1 and 100`),
-  ],
+  (table) => [index('partners_company_idx').on(table.companyId), check('partners_ownership_range', sql`${table.ownership} between 1 and 100`)],
 );
 
 /**

@@ -22,7 +22,9 @@ export const drafts = pgTable(
     /** The device's timestamp of the last change, kept as sent: shown to the user, never compared. */
     updatedAt: text('updated_at').notNull(),
     version: bigint('version', { mode: 'number' }).notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (table) => [index('drafts_user_version_idx').on(table.userId, table.version)],
 );

@@ -44,7 +44,9 @@ export const coupons = pgTable(
 export const orders = pgTable(
   'orders',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     orderNumber: text('order_number')
       .notNull()
       .unique()
@@ -53,8 +55,12 @@ export const orders = pgTable(
      * What the order pays for: `plan` (a new company from a wizard), or, for an existing company
      * (`companyId` set from the start), its renewal, its dissolution or additional services.
      */
-    paymentType: text('payment_type', { enum: ['plan', 'renewal', 'dissolution', 'additionalService'] }).notNull().default('plan'),
-    flow: text('flow', { enum: ['createCompany', 'migrateCompany', 'crossBorderCrypto'] }).$type<OrderFlow>().notNull(),
+    paymentType: text('payment_type', { enum: ['plan', 'renewal', 'dissolution', 'additionalService'] })
+      .notNull()
+      .default('plan'),
+    flow: text('flow', { enum: ['createCompany', 'migrateCompany', 'crossBorderCrypto'] })
+      .$type<OrderFlow>()
+      .notNull(),
     plan: text('plan', { enum: ['standard', 'professional', 'enterprise'] }).notNull(),
     billing: text('billing', { enum: ['monthly', 'annual'] }).notNull(),
     services: jsonb('services').$type<string[]>().notNull(),
@@ -66,7 +72,9 @@ export const orders = pgTable(
     couponCode: text('coupon_code').references(() => coupons.code),
     quote: jsonb('quote').$type<Quote>().notNull(),
     total: integer('total').notNull(),
-    status: text('status', { enum: ['pending', 'paid', 'expired'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'paid', 'expired'] })
+      .notNull()
+      .default('pending'),
     checkoutTokenHash: text('checkout_token_hash').notNull(),
     companyDraftId: uuid('company_draft_id'),
     attribution: jsonb('attribution').$type<Attribution>(),

@@ -21,7 +21,9 @@ export interface StoredResponse {
 export const payments = pgTable(
   'payments',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id),

@@ -12,7 +12,9 @@ import { users } from './users';
 export const teammateInvitations = pgTable(
   'teammate_invitations',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /** Stored trimmed and lower-cased (domain emailSchema), like `users.email`. */
     email: text('email').notNull(),
     invitedBy: uuid('invited_by')

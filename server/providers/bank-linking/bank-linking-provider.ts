@@ -96,7 +96,10 @@ export function readWebhook(payload: unknown): BankWebhook {
   if (typeof payload !== 'object' || payload === null) return { kind: 'ignored' };
   const { webhook_type: type, webhook_code: code, item_id: itemId, error } = payload as Record<string, unknown>;
   if (typeof itemId !== 'string') return { kind: 'ignored' };
-  if (type === 'TRANSACTIONS' && (code === 'SYNC_UPDATES_AVAILABLE' || code === 'DEFAULT_UPDATE' || code === 'INITIAL_UPDATE' || code === 'HISTORICAL_UPDATE')) {
+  if (
+    type === 'TRANSACTIONS' &&
+    (code === 'SYNC_UPDATES_AVAILABLE' || code === 'DEFAULT_UPDATE' || code === 'INITIAL_UPDATE' || code === 'HISTORICAL_UPDATE')
+  ) {
     return { kind: 'sync', itemId };
   }
   if (type === 'ITEM' && code === 'ERROR') {

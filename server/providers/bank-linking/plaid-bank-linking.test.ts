@@ -13,7 +13,11 @@ const checking = fakePlaidAccounts[0].account_id;
 
 async function linkedItem() {
   const provider = adapter();
-  const { linkToken } = await provider.createLinkToken({ clientUserId: 'company-1', language: 'pt', webhook: 'https://alta.example/api/v1/bank-linking/webhook' });
+  const { linkToken } = await provider.createLinkToken({
+    clientUserId: 'company-1',
+    language: 'pt',
+    webhook: 'https://alta.example/api/v1/bank-linking/webhook',
+  });
   const exchanged = await provider.exchangePublicToken(plaid.linkInBrowser(linkToken));
   return { provider, ...exchanged };
 }
@@ -28,7 +32,14 @@ describe('Plaid adapter against a fake Plaid server', () => {
     expect(request.headers['plaid-client-id']).toBe(plaid.clientId);
     expect(request.headers['plaid-secret']).toBe(plaid.secret);
     expect(request.headers['plaid-version']).toBe(plaidVersion);
-    expect(request.body).toMatchObject({ client_name: 'Alta', language: 'es', country_codes: ['US'], user: { client_user_id: 'company-1' }, products: ['transactions'], webhook: 'https://alta.example/hook' });
+    expect(request.body).toMatchObject({
+      client_name: 'Alta',
+      language: 'es',
+      country_codes: ['US'],
+      user: { client_user_id: 'company-1' },
+      products: ['transactions'],
+      webhook: 'https://alta.example/hook',
+    });
   });
 
   it('asks for update mode with the item’s access token and no products', async () => {
@@ -45,7 +56,11 @@ describe('Plaid adapter against a fake Plaid server', () => {
     const { linkToken } = await provider.createLinkToken({ clientUserId: 'c', language: 'es', webhook: null });
     const publicToken = plaid.linkInBrowser(linkToken, { id: 'ins_109511', name: 'Tartan Bank' });
     const { accessToken, itemId } = await provider.exchangePublicToken(publicToken);
-    await expect(provider.exchangePublicToken(publicToken)).rejects.toMatchObject({ errorCode: 'INVALID_PUBLIC_TOKEN', errorType: 'INVALID_INPUT', status: 400 });
+    await expect(provider.exchangePublicToken(publicToken)).rejects.toMatchObject({
+      errorCode: 'INVALID_PUBLIC_TOKEN',
+      errorType: 'INVALID_INPUT',
+      status: 400,
+    });
     const { item, accounts } = await provider.getAccounts(accessToken);
     expect(item).toEqual({ itemId, institutionId: 'ins_109511', institutionName: 'Tartan Bank' });
     expect(accounts).toEqual([
@@ -58,9 +73,15 @@ describe('Plaid adapter against a fake Plaid server', () => {
     const { provider, accessToken, itemId } = await linkedItem();
     const item = plaid.item(itemId);
     item.changes.push(
-      { kind: 'added', transaction: plaidTransaction({ id: 't1', account: checking, amount: 12.5, date: '2026-11-02', name: 'Starbucks', merchant: 'Starbucks' }) },
+      {
+        kind: 'added',
+        transaction: plaidTransaction({ id: 't1', account: checking, amount: 12.5, date: '2026-11-02', name: 'Starbucks', merchant: 'Starbucks' }),
+      },
       { kind: 'added', transaction: plaidTransaction({ id: 't2', account: checking, amount: -500, date: '2026-11-03', name: 'STRIPE TRANSFER' }) },
-      { kind: 'modified', transaction: plaidTransaction({ id: 't1', account: checking, amount: 14, date: '2026-11-02', name: 'Starbucks', merchant: 'Starbucks' }) },
+      {
+        kind: 'modified',
+        transaction: plaidTransaction({ id: 't1', account: checking, amount: 14, date: '2026-11-02', name: 'Starbucks', merchant: 'Starbucks' }),
+      },
       { kind: 'removed', transaction_id: 't2', account_id: checking },
     );
     const first = await provider.syncTransactions({ accessToken, cursor: null, count: 3 });
@@ -81,7 +102,10 @@ describe('Plaid adapter against a fake Plaid server', () => {
   it('turns Plaid error bodies into BankLinkingError, and an unreachable Plaid into BankLinkingUnavailableError', async () => {
     const { provider, accessToken, itemId } = await linkedItem();
     plaid.item(itemId).error = 'ITEM_LOGIN_REQUIRED';
-    await expect(provider.syncTransactions({ accessToken, cursor: null, count: 10 })).rejects.toMatchObject({ errorType: 'ITEM_ERROR', errorCode: 'ITEM_LOGIN_REQUIRED' });
+    await expect(provider.syncTransactions({ accessToken, cursor: null, count: 10 })).rejects.toMatchObject({
+      errorType: 'ITEM_ERROR',
+      errorCode: 'ITEM_LOGIN_REQUIRED',
+    });
     const wrongKeys = createPlaidBankLinking({ clientId: plaid.clientId, secret: 'nope', baseUrl: plaid.baseUrl });
     await expect(wrongKeys.getAccounts(accessToken)).rejects.toBeInstanceOf(BankLinkingError);
     const nowhere = createPlaidBankLinking({ clientId: 'x', secret: 'y', baseUrl: 'http://127.0.0.1:9' });
@@ -96,7 +120,14 @@ describe('Plaid adapter against a fake Plaid server', () => {
 
   it('verifies webhooks by Plaid’s ES256 key: exact body, fresh, known key, right algorithm', async () => {
     const provider = adapter();
-    const payload = { webhook_type: 'TRANSACTIONS', webhook_code: 'SYNC_UPDATES_AVAILABLE', item_id: 'item_1', initial_update_complete: true, historical_update_complete: true, environment: 'sandbox' };
+    const payload = {
+      webhook_type: 'TRANSACTIONS',
+      webhook_code: 'SYNC_UPDATES_AVAILABLE',
+      item_id: 'item_1',
+      initial_update_complete: true,
+      historical_update_complete: true,
+      environment: 'sandbox',
+    };
     const genuine = await plaid.webhook(payload);
     expect(await provider.verifyWebhook(genuine.body, genuine.verification)).toEqual({ kind: 'sync', itemId: 'item_1' });
     expect(await provider.verifyWebhook(genuine.body.replace('item_1', 'item_2'), genuine.verification)).toBeNull();
@@ -112,7 +143,12 @@ describe('Plaid adapter against a fake Plaid server', () => {
     const unknownKey = await plaid.webhook(payload, { keyId: 'kid_unknown' });
     expect(await provider.verifyWebhook(unknownKey.body, unknownKey.verification)).toBeNull();
 
-    const error = await plaid.webhook({ webhook_type: 'ITEM', webhook_code: 'ERROR', item_id: 'item_1', error: { error_type: 'ITEM_ERROR', error_code: 'ITEM_LOGIN_REQUIRED' } });
+    const error = await plaid.webhook({
+      webhook_type: 'ITEM',
+      webhook_code: 'ERROR',
+      item_id: 'item_1',
+      error: { error_type: 'ITEM_ERROR', error_code: 'ITEM_LOGIN_REQUIRED' },
+    });
     expect(await provider.verifyWebhook(error.body, error.verification)).toEqual({ kind: 'error', itemId: 'item_1', errorCode: 'ITEM_LOGIN_REQUIRED' });
   });
 });

@@ -145,7 +145,10 @@ export function createPlaidBankLinking(options: PlaidOptions): BankLinkingProvid
     },
 
     async getAccounts(accessToken) {
-      const answer = await call<{ accounts: PlaidAccount[]; item: { item_id: string; institution_id?: string | null; institution_name?: string | null } }>('/accounts/get', { access_token: accessToken });
+      const answer = await call<{ accounts: PlaidAccount[]; item: { item_id: string; institution_id?: string | null; institution_name?: string | null } }>(
+        '/accounts/get',
+        { access_token: accessToken },
+      );
       return {
         item: { itemId: answer.item.item_id, institutionId: answer.item.institution_id ?? null, institutionName: answer.item.institution_name ?? null },
         accounts: answer.accounts.map(toAccount),

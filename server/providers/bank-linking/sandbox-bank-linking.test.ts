@@ -38,7 +38,11 @@ async function syncAll(accessToken: string, cursor: string | null, count = 25) {
   }
 }
 
-const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => (error instanceof BankLinkingError ? error.errorCode : 'other'));
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => (error instanceof BankLinkingError ? error.errorCode : 'other'),
+  );
 
 describe('bank-linking sandbox', () => {
   it('links with user_good / pass_good: a single-use public token becomes an access token with three accounts', async () => {

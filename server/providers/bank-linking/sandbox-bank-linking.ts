@@ -100,7 +100,8 @@ export function streamTransaction(item: StreamItem, n: number, pending: boolean,
   const line = streamLines[(n + Math.floor(dice(`${item.itemId}|line`) * streamLines.length)) % streamLines.length]!;
   const dollars = line.min + dice(`${item.itemId}|amount|${n}`) * (line.max - line.min);
   const linkedAt = item.createdAt.getTime();
-  const at = n < historyCount ? linkedAt - ((historyCount - n) * historyDays * 86_400_000) / historyCount : linkedAt + (n - historyCount + 1) * arrivalMinutes * 60_000;
+  const at =
+    n < historyCount ? linkedAt - ((historyCount - n) * historyDays * 86_400_000) / historyCount : linkedAt + (n - historyCount + 1) * arrivalMinutes * 60_000;
   return {
     transactionId: `txn_${shortHash(`${item.itemId}|${n}|${pending ? 'pending' : 'posted'}`)}`,
     accountId: accountIdOf(item.itemId, line.account),
@@ -143,7 +144,8 @@ function decodeCursor(text: string | null): StreamCursor {
   if (!text) return { from: 0, to: 0, offset: 0 };
   try {
     const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Partial<StreamCursor>;
-    if ([value.from, value.to, value.offset].every((part) => Number.isSafeInteger(part) && (part as number) >= 0) && value.from! <= value.to!) return value as StreamCursor;
+    if ([value.from, value.to, value.offset].every((part) => Number.isSafeInteger(part) && (part as number) >= 0) && value.from! <= value.to!)
+      return value as StreamCursor;
   } catch {
     // Falls through to Plaid's answer for a cursor it did not issue.
   }
@@ -203,7 +205,13 @@ export function createSandboxBankLinking(options: SandboxOptions): SandboxBankLi
   const institutionOf = (id: string) => sandboxInstitutions.find((institution) => institution.id === id);
 
   const accountsOf = (itemId: string): ProviderAccount[] =>
-    sandboxAccounts.map((account, index) => ({ accountId: accountIdOf(itemId, index), name: account.name, mask: account.mask, type: account.type, subtype: account.subtype }));
+    sandboxAccounts.map((account, index) => ({
+      accountId: accountIdOf(itemId, index),
+      name: account.name,
+      mask: account.mask,
+      type: account.type,
+      subtype: account.subtype,
+    }));
 
   return {
     name: 'sandbox',
@@ -257,7 +265,13 @@ export function createSandboxBankLinking(options: SandboxOptions): SandboxBankLi
       const [item] = await db
         .update(bankSandboxItems)
         .set({ publicTokenHash: null, publicTokenExpiresAt: null, accessTokenHash: tokenHash(accessToken) })
-        .where(and(eq(bankSandboxItems.publicTokenHash, tokenHash(publicToken)), gt(bankSandboxItems.publicTokenExpiresAt, now()), isNull(bankSandboxItems.removedAt)))
+        .where(
+          and(
+            eq(bankSandboxItems.publicTokenHash, tokenHash(publicToken)),
+            gt(bankSandboxItems.publicTokenExpiresAt, now()),
+            isNull(bankSandboxItems.removedAt),
+          ),
+        )
         .returning();
       if (!item) {
         throw new BankLinkingError('INVALID_INPUT', 'INVALID_PUBLIC_TOKEN', 400, 'provided public token is expired or invalid');
@@ -269,7 +283,10 @@ export function createSandboxBankLinking(options: SandboxOptions): SandboxBankLi
       const item = await itemOf(accessToken);
       if (item.loginRequired) throw new BankLinkingError('ITEM_ERROR', 'ITEM_LOGIN_REQUIRED', 400, 'the login details of this item have changed');
       const institution = institutionOf(item.institutionId);
-      return { item: { itemId: item.itemId, institutionId: item.institutionId, institutionName: institution?.name ?? null }, accounts: accountsOf(item.itemId) };
+      return {
+        item: { itemId: item.itemId, institutionId: item.institutionId, institutionName: institution?.name ?? null },
+        accounts: accountsOf(item.itemId),
+      };
     },
 
     async syncTransactions({ accessToken, cursor, count }): Promise<TransactionsPage> {
@@ -282,7 +299,8 @@ export function createSandboxBankLinking(options: SandboxOptions): SandboxBankLi
       }
       if (item.loginRequired) throw new BankLinkingError('ITEM_ERROR', 'ITEM_LOGIN_REQUIRED', 400, 'the login details of this item have changed');
       // A finished cursor (offset 0 and from === to) starts a new pagination up to now.
-      const paging = position.offset > 0 || position.from < position.to ? position : { from: position.to, to: streamLength(item, now(), arrivalMinutes), offset: 0 };
+      const paging =
+        position.offset > 0 || position.from < position.to ? position : { from: position.to, to: streamLength(item, now(), arrivalMinutes), offset: 0 };
       const changes = streamChanges(item, paging.from, paging.to, arrivalMinutes);
       const page = changes.slice(paging.offset, paging.offset + Math.max(1, Math.min(count, 500)));
       const end = paging.offset + page.length;
@@ -291,7 +309,9 @@ export function createSandboxBankLinking(options: SandboxOptions): SandboxBankLi
         accounts: accountsOf(item.itemId),
         added: page.filter((change) => change.kind === 'added').map((change) => change.transaction),
         modified: [],
-        removed: page.filter((change) => change.kind === 'removed').map(({ transaction }) => ({ transactionId: transaction.transactionId, accountId: transaction.accountId })),
+        removed: page
+          .filter((change) => change.kind === 'removed')
+          .map(({ transaction }) => ({ transactionId: transaction.transactionId, accountId: transaction.accountId })),
         nextCursor: encodeCursor(hasMore ? { ...paging, offset: end } : { from: paging.to, to: paging.to, offset: 0 }),
         hasMore,
       };
@@ -306,9 +326,27 @@ export function createSandboxBankLinking(options: SandboxOptions): SandboxBankLi
       const [item] = await db.select().from(bankSandboxItems).where(eq(bankSandboxItems.itemId, itemId));
       const body = JSON.stringify(
         code === 'SYNC_UPDATES_AVAILABLE'
-          ? { webhook_type: 'TRANSACTIONS', webhook_code: code, item_id: itemId, initial_update_complete: true, historical_update_complete: true, environment: 'sandbox' }
+          ? {
+              webhook_type: 'TRANSACTIONS',
+              webhook_code: code,
+              item_id: itemId,
+              initial_update_complete: true,
+              historical_update_complete: true,
+              environment: 'sandbox',
+            }
           : code === 'ERROR'
-            ? { webhook_type: 'ITEM', webhook_code: code, item_id: itemId, error: { error_type: 'ITEM_ERROR', error_code: 'ITEM_LOGIN_REQUIRED', error_message: 'the login details of this item have changed', display_message: null }, environment: 'sandbox' }
+            ? {
+                webhook_type: 'ITEM',
+                webhook_code: code,
+                item_id: itemId,
+                error: {
+                  error_type: 'ITEM_ERROR',
+                  error_code: 'ITEM_LOGIN_REQUIRED',
+                  error_message: 'the login details of this item have changed',
+                  display_message: null,
+                },
+                environment: 'sandbox',
+              }
             : { webhook_type: 'ITEM', webhook_code: code, item_id: itemId, environment: 'sandbox' },
         null,
         2,

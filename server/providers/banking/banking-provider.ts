@@ -1,5 +1,13 @@
 import { createVerify } from 'node:crypto';
-import { centsToDecimal, decimalToCents, depositRails, walletTransactionStatuses, type DepositRail, type VerificationStatus, type WalletTransactionStatus } from '@domain/banking';
+import {
+  centsToDecimal,
+  decimalToCents,
+  depositRails,
+  walletTransactionStatuses,
+  type DepositRail,
+  type VerificationStatus,
+  type WalletTransactionStatus,
+} from '@domain/banking';
 
 /**
  * The banking and crypto provider, shaped like Bridge's API (https://apidocs.bridge.xyz):
@@ -27,9 +35,7 @@ export type DepositCurrency = (typeof depositCurrencies)[number];
  * and BIC (SEPA), or a CLABE (SPEI).
  */
 export type VirtualAccount = { id: string; bankName: string; bankAddress: string; beneficiaryName: string; rails: string[] } & (
-  | { currency: 'usd'; accountNumber: string; routingNumber: string }
-  | { currency: 'eur'; iban: string; bic: string }
-  | { currency: 'mxn'; clabe: string }
+  { currency: 'usd'; accountNumber: string; routingNumber: string } | { currency: 'eur'; iban: string; bic: string } | { currency: 'mxn'; clabe: string }
 );
 
 /** A company's virtual accounts, by source currency, as Alta keeps them (each made once, when the provider agrees). */
@@ -283,9 +289,19 @@ export function externalAccountBody(input: ExternalAccountInput): Json {
   };
   switch (input.region) {
     case 'US':
-      return { ...owner, currency: 'usd', account_type: 'us', account: { account_number: input.accountNumber, routing_number: input.routingNumber, checking_or_savings: 'checking' } };
+      return {
+        ...owner,
+        currency: 'usd',
+        account_type: 'us',
+        account: { account_number: input.accountNumber, routing_number: input.routingNumber, checking_or_savings: 'checking' },
+      };
     case 'EU':
-      return { ...owner, currency: 'eur', account_type: 'iban', iban: { account_number: input.accountNumber, ...(input.bic ? { bic: input.bic } : {}), country: input.address.country } };
+      return {
+        ...owner,
+        currency: 'eur',
+        account_type: 'iban',
+        iban: { account_number: input.accountNumber, ...(input.bic ? { bic: input.bic } : {}), country: input.address.country },
+      };
     case 'MX':
       return { ...owner, currency: 'mxn', account_type: 'clabe', clabe: { account_number: input.clabe } };
   }
@@ -339,7 +355,14 @@ export function verifyWebhookSignature(rawBody: string, header: string | undefin
   } catch {
     return null;
   }
-  if (typeof event !== 'object' || event === null || typeof event.event_id !== 'string' || typeof event.event_object !== 'object' || event.event_object === null) return null;
+  if (
+    typeof event !== 'object' ||
+    event === null ||
+    typeof event.event_id !== 'string' ||
+    typeof event.event_object !== 'object' ||
+    event.event_object === null
+  )
+    return null;
   return {
     eventId: event.event_id,
     category: text(event.event_category),

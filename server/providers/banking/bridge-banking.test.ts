@@ -35,7 +35,8 @@ class FakeBridge {
     if (request.headers['api-key'] !== 'sk-test-bridge') return this.send(response, 401, { code: 'unauthorized', message: 'Invalid API key' });
     if (request.method === 'POST' && idempotencyKey) {
       const seen = this.replies.get(idempotencyKey);
-      if (seen) return seen.body === raw ? this.send(response, 200, seen.payload) : this.send(response, 422, { code: 'idempotency_key_reused', message: 'Key reused' });
+      if (seen)
+        return seen.body === raw ? this.send(response, 200, seen.payload) : this.send(response, 422, { code: 'idempotency_key_reused', message: 'Key reused' });
     }
     const payload = this.route(request.method!, path, body);
     if (!payload) return this.send(response, 404, { code: 'not_found', message: 'Not found' });
@@ -48,35 +49,108 @@ class FakeBridge {
     this.count += 1;
     if (method === 'POST' && path === '/v0/kyc_links') {
       if (body.email === 'taken@example.com') return { code: 'invalid_parameters', message: 'A customer with this email already exists' };
-      return { id: `kyc_${this.count}`, full_name: body.full_name, email: body.email, type: body.type, kyc_link: 'https://bridge.withpersona.com/verify?x', tos_link: 'https://dashboard.bridge.xyz/tos', kyc_status: 'not_started', tos_status: 'pending', customer_id: 'cust_123' };
+      return {
+        id: `kyc_${this.count}`,
+        full_name: body.full_name,
+        email: body.email,
+        type: body.type,
+        kyc_link: 'https://bridge.withpersona.com/verify?x',
+        tos_link: 'https://dashboard.bridge.xyz/tos',
+        kyc_status: 'not_started',
+        tos_status: 'pending',
+        customer_id: 'cust_123',
+      };
     }
-    if (method === 'GET' && path.startsWith('/v0/kyc_links/')) return { id: path.split('/').pop(), customer_id: 'cust_123', kyc_link: 'https://bridge.withpersona.com/verify?x', kyc_status: 'under_review' };
-    if (method === 'POST' && path === '/v0/customers/cust_123/wallets') return { id: 'wallet_1', chain: body.chain, address: 'So1anaAddre55', created_at: '2026-11-22T00:00:00Z' };
+    if (method === 'GET' && path.startsWith('/v0/kyc_links/'))
+      return { id: path.split('/').pop(), customer_id: 'cust_123', kyc_link: 'https://bridge.withpersona.com/verify?x', kyc_status: 'under_review' };
+    if (method === 'POST' && path === '/v0/customers/cust_123/wallets')
+      return { id: 'wallet_1', chain: body.chain, address: 'So1anaAddre55', created_at: '2026-11-22T00:00:00Z' };
     if (method === 'POST' && path === '/v0/customers/cust_123/virtual_accounts') {
       // One virtual account per source currency, each with its own deposit instructions.
       const instructions: Record<string, Record<string, unknown>> = {
-        usd: { currency: 'usd', bank_beneficiary_name: 'Andes Labs LLC', bank_name: 'Lead Bank', bank_address: '1801 Main St., Kansas City, MO 64108', bank_routing_number: '101019644', bank_account_number: '123456789', payment_rails: ['ach_push', 'wire'] },
-        eur: { currency: 'eur', iban: 'NL91ABNA0417164300', bic: 'ABNANL2A', account_holder_name: 'Andes Labs LLC', bank_name: 'ABN AMRO', bank_address: 'Gustav Mahlerlaan 10, Amsterdam', payment_rails: ['sepa'] },
-        mxn: { currency: 'mxn', clabe: '646180157000000004', account_holder_name: 'Andes Labs LLC', bank_name: 'STP', bank_address: 'Ciudad de México', payment_rails: ['spei'] },
+        usd: {
+          currency: 'usd',
+          bank_beneficiary_name: 'Andes Labs LLC',
+          bank_name: 'Lead Bank',
+          bank_address: '1801 Main St., Kansas City, MO 64108',
+          bank_routing_number: '101019644',
+          bank_account_number: '123456789',
+          payment_rails: ['ach_push', 'wire'],
+        },
+        eur: {
+          currency: 'eur',
+          iban: 'NL91ABNA0417164300',
+          bic: 'ABNANL2A',
+          account_holder_name: 'Andes Labs LLC',
+          bank_name: 'ABN AMRO',
+          bank_address: 'Gustav Mahlerlaan 10, Amsterdam',
+          payment_rails: ['sepa'],
+        },
+        mxn: {
+          currency: 'mxn',
+          clabe: '646180157000000004',
+          account_holder_name: 'Andes Labs LLC',
+          bank_name: 'STP',
+          bank_address: 'Ciudad de México',
+          payment_rails: ['spei'],
+        },
       };
       const currency = String((body.source as Record<string, unknown>).currency);
       if (!instructions[currency]) return { code: 'invalid_parameters', message: 'Unsupported source currency' };
-      return { id: `va_${currency}`, status: 'activated', customer_id: 'cust_123', source_deposit_instructions: instructions[currency], destination: body.destination };
+      return {
+        id: `va_${currency}`,
+        status: 'activated',
+        customer_id: 'cust_123',
+        source_deposit_instructions: instructions[currency],
+        destination: body.destination,
+      };
     }
     if (method === 'POST' && path === '/v0/customers/cust_123/external_accounts') {
       const account = body.account as Record<string, string>;
-      return { id: 'ea_1', account_type: body.account_type, currency: body.currency, customer_id: 'cust_123', account_owner_name: body.account_owner_name, bank_name: body.bank_name, last_4: String(account.account_number).slice(-4), active: true };
+      return {
+        id: 'ea_1',
+        account_type: body.account_type,
+        currency: body.currency,
+        customer_id: 'cust_123',
+        account_owner_name: body.account_owner_name,
+        bank_name: body.bank_name,
+        last_4: String(account.account_number).slice(-4),
+        active: true,
+      };
     }
     if (method === 'DELETE' && path === '/v0/customers/cust_123/external_accounts/ea_1') return { id: 'ea_1', active: false };
-    if (method === 'POST' && path === '/v0/transfers') return { id: 'transfer_1', client_reference_id: body.client_reference_id, state: 'payment_submitted', on_behalf_of: body.on_behalf_of, amount: body.amount, developer_fee: body.developer_fee, source: body.source, destination: body.destination };
-    if (method === 'POST' && path === '/v0/customers/cust_123/liquidation_addresses') return { id: 'la_1', chain: body.chain, customer_id: 'cust_123', external_account_id: body.external_account_id, address: 'TXYZliquidation', currency: body.currency, state: 'active' };
+    if (method === 'POST' && path === '/v0/transfers')
+      return {
+        id: 'transfer_1',
+        client_reference_id: body.client_reference_id,
+        state: 'payment_submitted',
+        on_behalf_of: body.on_behalf_of,
+        amount: body.amount,
+        developer_fee: body.developer_fee,
+        source: body.source,
+        destination: body.destination,
+      };
+    if (method === 'POST' && path === '/v0/customers/cust_123/liquidation_addresses')
+      return {
+        id: 'la_1',
+        chain: body.chain,
+        customer_id: 'cust_123',
+        external_account_id: body.external_account_id,
+        address: 'TXYZliquidation',
+        currency: body.currency,
+        state: 'active',
+      };
     return null;
   }
 }
 
 describe('Bridge adapter', () => {
   const fake = new FakeBridge();
-  const keys = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+  const keys = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
   let bridge: ReturnType<typeof createBridgeBanking>;
 
   beforeAll(async () => {
@@ -86,9 +160,20 @@ describe('Bridge adapter', () => {
   afterAll(() => new Promise<void>((resolve) => fake.server.close(() => resolve())));
 
   it('creates a KYC link with the Api-Key and Idempotency-Key, and reads its state', async () => {
-    const link = await bridge.createKycLink({ idempotencyKey: 'kyc-1', fullName: 'Andes Labs LLC', email: 'ana@example.com', type: 'business', redirectUri: 'http://localhost/x' });
+    const link = await bridge.createKycLink({
+      idempotencyKey: 'kyc-1',
+      fullName: 'Andes Labs LLC',
+      email: 'ana@example.com',
+      type: 'business',
+      redirectUri: 'http://localhost/x',
+    });
     expect(link).toEqual({ id: expect.stringMatching(/^kyc_/), customerId: 'cust_123', url: 'https://bridge.withpersona.com/verify?x', status: 'pending' });
-    expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v0/kyc_links', idempotencyKey: 'kyc-1', body: { full_name: 'Andes Labs LLC', type: 'business' } });
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/v0/kyc_links',
+      idempotencyKey: 'kyc-1',
+      body: { full_name: 'Andes Labs LLC', type: 'business' },
+    });
     expect((await bridge.getKycLink(link.id)).status).toBe('underReview');
   });
 
@@ -99,7 +184,9 @@ describe('Bridge adapter', () => {
   });
 
   it('turns Bridge errors into BankingProviderError with status and code', async () => {
-    const error = await bridge.createKycLink({ idempotencyKey: 'kyc-3', fullName: 'X', email: 'taken@example.com', type: 'business', redirectUri: 'http://localhost/x' }).catch((caught: unknown) => caught);
+    const error = await bridge
+      .createKycLink({ idempotencyKey: 'kyc-3', fullName: 'X', email: 'taken@example.com', type: 'business', redirectUri: 'http://localhost/x' })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BankingProviderError);
     expect(error).toMatchObject({ status: 400, providerCode: 'invalid_parameters' });
     const unauthorized = createBridgeBanking({ apiKey: 'wrong', webhookPublicKey: keys.publicKey, baseUrl: fake.base });
@@ -109,13 +196,37 @@ describe('Bridge adapter', () => {
   it('reads each virtual account’s deposit instructions: ACH and wire in USD, SEPA in EUR, SPEI in MXN', async () => {
     const wallet = await bridge.createWallet('cust_123', { idempotencyKey: 'w-1', chain: 'solana' });
     const usd = await bridge.createVirtualAccount('cust_123', { idempotencyKey: 'va-1', walletId: wallet.id, currency: 'usd' });
-    expect(usd).toMatchObject({ currency: 'usd', bankName: 'Lead Bank', routingNumber: '101019644', accountNumber: '123456789', rails: ['ach_push', 'wire'], beneficiaryName: 'Andes Labs LLC' });
+    expect(usd).toMatchObject({
+      currency: 'usd',
+      bankName: 'Lead Bank',
+      routingNumber: '101019644',
+      accountNumber: '123456789',
+      rails: ['ach_push', 'wire'],
+      beneficiaryName: 'Andes Labs LLC',
+    });
     expect(fake.requests.at(-1)!.body).toMatchObject({ source: { currency: 'usd' }, destination: { currency: 'usdc', bridge_wallet_id: 'wallet_1' } });
     const eur = await bridge.createVirtualAccount('cust_123', { idempotencyKey: 'va-eur-1', walletId: wallet.id, currency: 'eur' });
-    expect(eur).toEqual({ id: 'va_eur', currency: 'eur', iban: 'NL91ABNA0417164300', bic: 'ABNANL2A', beneficiaryName: 'Andes Labs LLC', bankName: 'ABN AMRO', bankAddress: 'Gustav Mahlerlaan 10, Amsterdam', rails: ['sepa'] });
+    expect(eur).toEqual({
+      id: 'va_eur',
+      currency: 'eur',
+      iban: 'NL91ABNA0417164300',
+      bic: 'ABNANL2A',
+      beneficiaryName: 'Andes Labs LLC',
+      bankName: 'ABN AMRO',
+      bankAddress: 'Gustav Mahlerlaan 10, Amsterdam',
+      rails: ['sepa'],
+    });
     expect(fake.requests.at(-1)).toMatchObject({ idempotencyKey: 'va-eur-1', body: { source: { currency: 'eur' } } });
     const mxn = await bridge.createVirtualAccount('cust_123', { idempotencyKey: 'va-mxn-1', walletId: wallet.id, currency: 'mxn' });
-    expect(mxn).toEqual({ id: 'va_mxn', currency: 'mxn', clabe: '646180157000000004', beneficiaryName: 'Andes Labs LLC', bankName: 'STP', bankAddress: 'Ciudad de México', rails: ['spei'] });
+    expect(mxn).toEqual({
+      id: 'va_mxn',
+      currency: 'mxn',
+      clabe: '646180157000000004',
+      beneficiaryName: 'Andes Labs LLC',
+      bankName: 'STP',
+      bankAddress: 'Ciudad de México',
+      rails: ['spei'],
+    });
   });
 
   it('reads Bridge’s virtual-account activity as deposit events, one deposit_id across them', () => {
@@ -144,10 +255,20 @@ describe('Bridge adapter', () => {
     });
     expect(fromDepositActivity(activity('in_review', ach))).toMatchObject({ type: 'in_review', depositId: 'deposit_1' });
     expect(fromDepositActivity(activity('refunded', ach))).toMatchObject({ type: 'refunded', depositId: 'deposit_1' });
-    expect(fromDepositActivity(activity('payment_processed', { ...ach, description: 'ADP PAYROLL' }))).toMatchObject({ type: 'payment_processed', payroll: true });
+    expect(fromDepositActivity(activity('payment_processed', { ...ach, description: 'ADP PAYROLL' }))).toMatchObject({
+      type: 'payment_processed',
+      payroll: true,
+    });
     // A wire names its originator; SEPA and SPEI their sender.
-    expect(fromDepositActivity(activity('funds_received', { payment_rail: 'wire', originator_name: 'Globex Corp', bank_name: 'Chase' }))).toMatchObject({ rail: 'wire', senderName: 'Globex Corp', senderBank: 'Chase' });
-    expect(fromDepositActivity(activity('funds_received', { payment_rail: 'sepa', sender_name: 'Lucía Pérez' }))).toMatchObject({ rail: 'sepa', senderName: 'Lucía Pérez' });
+    expect(fromDepositActivity(activity('funds_received', { payment_rail: 'wire', originator_name: 'Globex Corp', bank_name: 'Chase' }))).toMatchObject({
+      rail: 'wire',
+      senderName: 'Globex Corp',
+      senderBank: 'Chase',
+    });
+    expect(fromDepositActivity(activity('funds_received', { payment_rail: 'sepa', sender_name: 'Lucía Pérez' }))).toMatchObject({
+      rail: 'sepa',
+      senderName: 'Lucía Pérez',
+    });
     // Activity that is not a deposit (an account update, a microdeposit) and SWIFT are not deposits Alta takes.
     expect(fromDepositActivity(activity('account_update', ach))).toBeNull();
     expect(fromDepositActivity(activity('microdeposit', ach))).toBeNull();
@@ -168,20 +289,53 @@ describe('Bridge adapter', () => {
       address: { street: '123 Main St', city: 'New York', state: 'NY', postalCode: '10001', country: 'US' },
     });
     expect(account).toEqual({ id: 'ea_1', last4: '6789', bankName: 'Chase', ownerName: 'Ana Pérez' });
-    expect(fake.requests.at(-1)!.body).toMatchObject({ account_type: 'us', currency: 'usd', account: { routing_number: '021000021', checking_or_savings: 'checking' }, address: { street_line_1: '123 Main St' } });
+    expect(fake.requests.at(-1)!.body).toMatchObject({
+      account_type: 'us',
+      currency: 'usd',
+      account: { routing_number: '021000021', checking_or_savings: 'checking' },
+      address: { street_line_1: '123 Main St' },
+    });
 
-    const transfer = await bridge.createTransfer({ idempotencyKey: 't-1', customerId: 'cust_123', walletId: 'wallet_1', amountCents: 19_999_999, feeCents: 102_500, rail: 'wire', currency: 'usd', externalAccountId: 'ea_1', reference: 'Invoice 12' });
+    const transfer = await bridge.createTransfer({
+      idempotencyKey: 't-1',
+      customerId: 'cust_123',
+      walletId: 'wallet_1',
+      amountCents: 19_999_999,
+      feeCents: 102_500,
+      rail: 'wire',
+      currency: 'usd',
+      externalAccountId: 'ea_1',
+      reference: 'Invoice 12',
+    });
     expect(transfer).toEqual({ id: 'transfer_1', status: 'payment_submitted', amountCents: 19_999_999 });
-    expect(fake.requests.at(-1)!.body).toMatchObject({ amount: '199999.99', developer_fee: '1025.00', on_behalf_of: 'cust_123', destination: { payment_rail: 'wire', external_account_id: 'ea_1', wire_message: 'Invoice 12' } });
+    expect(fake.requests.at(-1)!.body).toMatchObject({
+      amount: '199999.99',
+      developer_fee: '1025.00',
+      on_behalf_of: 'cust_123',
+      destination: { payment_rail: 'wire', external_account_id: 'ea_1', wire_message: 'Invoice 12' },
+    });
 
-    const address = await bridge.createLiquidationAddress('cust_123', { idempotencyKey: 'la-1', chain: 'tron', currency: 'usdt', externalAccountId: 'ea_1', rail: 'wire', destinationCurrency: 'usd' });
+    const address = await bridge.createLiquidationAddress('cust_123', {
+      idempotencyKey: 'la-1',
+      chain: 'tron',
+      currency: 'usdt',
+      externalAccountId: 'ea_1',
+      rail: 'wire',
+      destinationCurrency: 'usd',
+    });
     expect(address).toEqual({ id: 'la_1', address: 'TXYZliquidation', chain: 'tron', currency: 'usdt' });
     await bridge.deleteExternalAccount('cust_123', 'ea_1');
     expect(fake.requests.at(-1)).toMatchObject({ method: 'DELETE', path: '/v0/customers/cust_123/external_accounts/ea_1' });
   });
 
   it('verifies webhook signatures with the webhook’s public key', async () => {
-    const body = JSON.stringify({ event_id: 'wh_1', event_category: 'transfer', event_type: 'transfer.updated', event_object_id: 'transfer_1', event_object: { id: 'transfer_1', state: 'payment_processed' } });
+    const body = JSON.stringify({
+      event_id: 'wh_1',
+      event_category: 'transfer',
+      event_type: 'transfer.updated',
+      event_object_id: 'transfer_1',
+      event_object: { id: 'transfer_1', state: 'payment_processed' },
+    });
     const now = new Date();
     const signer = createSign('sha256');
     signer.update(`${now.getTime()}.${body}`);
@@ -195,9 +349,23 @@ describe('Bridge adapter', () => {
 
 describe('Bridge adapter: a refusal or an unknown outcome', () => {
   const fake = new FakeBridge();
-  const keys = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
-  const transfer = { idempotencyKey: 'withdrawal-lost', customerId: 'cust_123', walletId: 'wallet_1', amountCents: 10_000, feeCents: 130, rail: 'wire', currency: 'usd' as const, externalAccountId: 'ea_1' };
-  const bridgeWith = (send: typeof fetch) => createBridgeBanking({ apiKey: 'sk-test-bridge', webhookPublicKey: keys.publicKey, baseUrl: fake.base, fetch: send });
+  const keys = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  const transfer = {
+    idempotencyKey: 'withdrawal-lost',
+    customerId: 'cust_123',
+    walletId: 'wallet_1',
+    amountCents: 10_000,
+    feeCents: 130,
+    rail: 'wire',
+    currency: 'usd' as const,
+    externalAccountId: 'ea_1',
+  };
+  const bridgeWith = (send: typeof fetch) =>
+    createBridgeBanking({ apiKey: 'sk-test-bridge', webhookPublicKey: keys.publicKey, baseUrl: fake.base, fetch: send });
   const errorOf = (send: typeof fetch) =>
     bridgeWith(send)
       .createTransfer(transfer)

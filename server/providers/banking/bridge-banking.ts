@@ -55,7 +55,12 @@ export function createBridgeBanking(options: BridgeBankingOptions): BankingProvi
       // Not Bridge's answer (a proxy's page, a cut body): what was asked may exist all the same.
       throw new BankingProviderError(`Bridge answered ${response.status} with a body that is not JSON`, response.status, null, false);
     }
-    if (!response.ok) throw new BankingProviderError(typeof json.message === 'string' ? json.message : `Bridge answered ${response.status}`, response.status, typeof json.code === 'string' ? json.code : null);
+    if (!response.ok)
+      throw new BankingProviderError(
+        typeof json.message === 'string' ? json.message : `Bridge answered ${response.status}`,
+        response.status,
+        typeof json.code === 'string' ? json.code : null,
+      );
     return json;
   }
 
@@ -64,7 +69,14 @@ export function createBridgeBanking(options: BridgeBankingOptions): BankingProvi
   return {
     name: 'bridge',
     async createKycLink(input) {
-      return fromKycLink(await call('POST', '/kyc_links', { full_name: input.fullName, email: input.email, type: input.type, redirect_uri: input.redirectUri }, input.idempotencyKey));
+      return fromKycLink(
+        await call(
+          'POST',
+          '/kyc_links',
+          { full_name: input.fullName, email: input.email, type: input.type, redirect_uri: input.redirectUri },
+          input.idempotencyKey,
+        ),
+      );
     },
     async getKycLink(id) {
       return fromKycLink(await call('GET', `/kyc_links/${encodeURIComponent(id)}`));

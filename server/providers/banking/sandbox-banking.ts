@@ -90,9 +90,24 @@ function depositInstructions(currency: DepositCurrency): Json {
         payment_rails: ['ach_push', 'wire'],
       };
     case 'eur':
-      return { currency, bank_name: 'Alta Sandbox Bank Europe', bank_address: 'Keizersgracht 1, 1015 CC Amsterdam, NL', account_holder_name: 'Alta Sandbox Customer', iban: sandboxIban(), bic: 'SBXBNL2A', payment_rails: ['sepa'] };
+      return {
+        currency,
+        bank_name: 'Alta Sandbox Bank Europe',
+        bank_address: 'Keizersgracht 1, 1015 CC Amsterdam, NL',
+        account_holder_name: 'Alta Sandbox Customer',
+        iban: sandboxIban(),
+        bic: 'SBXBNL2A',
+        payment_rails: ['sepa'],
+      };
     case 'mxn':
-      return { currency, bank_name: 'STP', bank_address: 'Av. Insurgentes Sur 1425, Ciudad de México, MX', account_holder_name: 'Alta Sandbox Customer', clabe: sandboxClabe(), payment_rails: ['spei'] };
+      return {
+        currency,
+        bank_name: 'STP',
+        bank_address: 'Av. Insurgentes Sur 1425, Ciudad de México, MX',
+        account_holder_name: 'Alta Sandbox Customer',
+        clabe: sandboxClabe(),
+        payment_rails: ['spei'],
+      };
   }
 }
 
@@ -100,7 +115,10 @@ export function createSandboxBanking(options: { db: Db; now: () => Date; appUrl:
   const { db, now } = options;
 
   async function find(id: string, kind: string): Promise<Json> {
-    const [row] = await db.select().from(sandboxBridgeObjects).where(and(eq(sandboxBridgeObjects.id, id), eq(sandboxBridgeObjects.kind, kind)));
+    const [row] = await db
+      .select()
+      .from(sandboxBridgeObjects)
+      .where(and(eq(sandboxBridgeObjects.id, id), eq(sandboxBridgeObjects.kind, kind)));
     if (!row) throw new BankingProviderError(`No such ${kind}: ${id}`, 404, 'not_found');
     return row.body;
   }
@@ -120,7 +138,10 @@ export function createSandboxBanking(options: { db: Db; now: () => Date; appUrl:
       .onConflictDoNothing({ target: [sandboxBridgeObjects.kind, sandboxBridgeObjects.idempotencyKey] })
       .returning();
     if (created) return created.body;
-    const [existing] = await db.select().from(sandboxBridgeObjects).where(and(eq(sandboxBridgeObjects.kind, kind), eq(sandboxBridgeObjects.idempotencyKey, idempotencyKey)));
+    const [existing] = await db
+      .select()
+      .from(sandboxBridgeObjects)
+      .where(and(eq(sandboxBridgeObjects.kind, kind), eq(sandboxBridgeObjects.idempotencyKey, idempotencyKey)));
     if (!existing) throw new BankingProviderError('Sandbox idempotency row vanished');
     if (existing.requestHash !== hash) throw new BankingProviderError('Idempotency-Key reused with another body', 422, 'idempotency_key_reused');
     return existing.body;
@@ -130,7 +151,11 @@ export function createSandboxBanking(options: { db: Db; now: () => Date; appUrl:
   let keys: Promise<{ privateKey: string; publicKey: string }> | null = null;
   const webhookKeys = () =>
     (keys ??= (async () => {
-      const pair = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+      const pair = generateKeyPairSync('rsa', {
+        modulusLength: 2048,
+        publicKeyEncoding: { type: 'spki', format: 'pem' },
+        privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      });
       await db
         .insert(sandboxBridgeObjects)
         .values({ id: 'webhook_key', kind: 'webhook_key', body: { public_key: pair.publicKey, private_key: pair.privateKey }, createdAt: now() })
@@ -202,27 +227,39 @@ export function createSandboxBanking(options: { db: Db; now: () => Date; appUrl:
     async createWallet(customerId, input) {
       const request = { chain: input.chain };
       return fromWallet(
-        await create('wallet', input.idempotencyKey, { customerId, ...request }, (id) => ({
-          id,
-          chain: input.chain,
-          address: `T${randomBytes(20).toString('hex').slice(0, 33)}`,
-          customer_id: customerId,
-          balances: [],
-          created_at: now().toISOString(),
-        }), customerId),
+        await create(
+          'wallet',
+          input.idempotencyKey,
+          { customerId, ...request },
+          (id) => ({
+            id,
+            chain: input.chain,
+            address: `T${randomBytes(20).toString('hex').slice(0, 33)}`,
+            customer_id: customerId,
+            balances: [],
+            created_at: now().toISOString(),
+          }),
+          customerId,
+        ),
       );
     },
 
     async createVirtualAccount(customerId, input) {
       await requireApproved(customerId);
       return fromVirtualAccount(
-        await create('virtual_account', input.idempotencyKey, { customerId, walletId: input.walletId, currency: input.currency }, (id) => ({
-          id,
-          status: 'activated',
-          customer_id: customerId,
-          source_deposit_instructions: depositInstructions(input.currency),
-          destination: { currency: 'usdc', payment_rail: 'solana', bridge_wallet_id: input.walletId },
-        }), customerId),
+        await create(
+          'virtual_account',
+          input.idempotencyKey,
+          { customerId, walletId: input.walletId, currency: input.currency },
+          (id) => ({
+            id,
+            status: 'activated',
+            customer_id: customerId,
+            source_deposit_instructions: depositInstructions(input.currency),
+            destination: { currency: 'usdc', payment_rail: 'solana', bridge_wallet_id: input.walletId },
+          }),
+          customerId,
+        ),
       );
     },
 
@@ -231,17 +268,23 @@ export function createSandboxBanking(options: { db: Db; now: () => Date; appUrl:
       const account = (request.account ?? request.iban ?? request.clabe) as Json;
       const number = typeof account.account_number === 'string' ? account.account_number : '';
       return fromExternalAccount(
-        await create('external_account', input.idempotencyKey, { customerId, ...request }, (id) => ({
-          id,
-          customer_id: customerId,
-          account_type: request.account_type,
-          currency: request.currency,
-          bank_name: request.bank_name,
-          account_owner_name: request.account_owner_name,
-          last_4: number.slice(-4),
-          active: true,
-          created_at: now().toISOString(),
-        }), customerId),
+        await create(
+          'external_account',
+          input.idempotencyKey,
+          { customerId, ...request },
+          (id) => ({
+            id,
+            customer_id: customerId,
+            account_type: request.account_type,
+            currency: request.currency,
+            bank_name: request.bank_name,
+            account_owner_name: request.account_owner_name,
+            last_4: number.slice(-4),
+            active: true,
+            created_at: now().toISOString(),
+          }),
+          customerId,
+        ),
       );
     },
 
@@ -254,27 +297,45 @@ export function createSandboxBanking(options: { db: Db; now: () => Date; appUrl:
     async createTransfer(input) {
       const request = transferBody(input);
       return fromTransfer(
-        await create('transfer', input.idempotencyKey, request, (id) => ({
-          id,
-          ...request,
-          // Bridge submits a funded wallet transfer at once; the rail then processes it.
-          state: 'payment_submitted',
-          created_at: now().toISOString(),
-        }), input.customerId),
+        await create(
+          'transfer',
+          input.idempotencyKey,
+          request,
+          (id) => ({
+            id,
+            ...request,
+            // Bridge submits a funded wallet transfer at once; the rail then processes it.
+            state: 'payment_submitted',
+            created_at: now().toISOString(),
+          }),
+          input.customerId,
+        ),
       );
     },
 
     async createLiquidationAddress(customerId, input) {
-      const request = { chain: input.chain, currency: input.currency, external_account_id: input.externalAccountId, destination_payment_rail: input.rail, destination_currency: input.destinationCurrency };
+      const request = {
+        chain: input.chain,
+        currency: input.currency,
+        external_account_id: input.externalAccountId,
+        destination_payment_rail: input.rail,
+        destination_currency: input.destinationCurrency,
+      };
       return fromLiquidationAddress(
-        await create('liquidation_address', input.idempotencyKey, { customerId, ...request }, (id) => ({
-          id,
-          customer_id: customerId,
-          ...request,
-          address: input.chain === 'tron' ? `T${randomBytes(20).toString('hex').slice(0, 33)}` : `0x${randomBytes(20).toString('hex')}`,
-          state: 'active',
-          created_at: now().toISOString(),
-        }), customerId),
+        await create(
+          'liquidation_address',
+          input.idempotencyKey,
+          { customerId, ...request },
+          (id) => ({
+            id,
+            customer_id: customerId,
+            ...request,
+            address: input.chain === 'tron' ? `T${randomBytes(20).toString('hex').slice(0, 33)}` : `0x${randomBytes(20).toString('hex')}`,
+            state: 'active',
+            created_at: now().toISOString(),
+          }),
+          customerId,
+        ),
       );
     },
 
@@ -284,7 +345,12 @@ export function createSandboxBanking(options: { db: Db; now: () => Date; appUrl:
 
     async decideKyc(kycLinkId, decision) {
       const link = await find(kycLinkId, 'kyc_link');
-      const updated = { ...link, kyc_status: decision, tos_status: 'approved', rejection_reasons: decision === 'rejected' ? [{ reason: 'Sandbox rejection' }] : [] };
+      const updated = {
+        ...link,
+        kyc_status: decision,
+        tos_status: 'approved',
+        rejection_reasons: decision === 'rejected' ? [{ reason: 'Sandbox rejection' }] : [],
+      };
       await save(kycLinkId, updated);
       return event('kyc_link', 'kyc_link.updated.status_transitioned', updated);
     },

@@ -18,7 +18,10 @@ function parseEml(raw: string) {
     value.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=\s*/gi, (_, encoding: string, text: string) =>
       encoding.toUpperCase() === 'B'
         ? Buffer.from(text, 'base64').toString('utf8')
-        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+        : Buffer.from(
+            text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            'latin1',
+          ).toString('utf8'),
     );
   const boundary = /boundary="?([^";]+)"?/.exec(headers.get('content-type') ?? '')?.[1];
   const parts = boundary
@@ -29,7 +32,10 @@ function parseEml(raw: string) {
           const [partHead, ...partBody] = part.replace(/^\r\n/, '').split('\r\n\r\n');
           const content = partBody.join('\r\n\r\n').replace(/\r\n$/, '');
           const decoded = /quoted-printable/i.test(partHead!)
-            ? Buffer.from(content.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8')
+            ? Buffer.from(
+                content.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+                'latin1',
+              ).toString('utf8')
             : /base64/i.test(partHead!)
               ? Buffer.from(content, 'base64').toString('utf8')
               : content;
@@ -49,7 +55,12 @@ describe('local .eml mailer', () => {
     dir = await mkdtemp(path.join(tmpdir(), 'alta-mail-'));
     const mailer = createLocalMailer({ dir, from: 'Alta <hello@alta.local>' });
     await mailer.send(
-      renderMail('resetCode', { to: 'joao@example.com', language: 'pt', appUrl: 'http://localhost:3000', values: { firstName: 'João', code: '042917', minutes: 15 } }),
+      renderMail('resetCode', {
+        to: 'joao@example.com',
+        language: 'pt',
+        appUrl: 'http://localhost:3000',
+        values: { firstName: 'João', code: '042917', minutes: 15 },
+      }),
     );
 
     const files = await readdir(dir);
@@ -74,21 +85,38 @@ describe('local .eml mailer', () => {
   });
 
   it('escapes names in the HTML part', () => {
-    const mail = renderMail('welcome', { to: 'x@example.com', language: 'es', appUrl: 'http://localhost:3000', values: { firstName: '<script>alert(1)</script>', verification: null } });
+    const mail = renderMail('welcome', {
+      to: 'x@example.com',
+      language: 'es',
+      appUrl: 'http://localhost:3000',
+      values: { firstName: '<script>alert(1)</script>', verification: null },
+    });
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;script&gt;');
   });
 
   it('has every mail in es, en and pt', () => {
     for (const language of ['es', 'en', 'pt'] as const) {
-      const values = { firstName: 'Ana', code: '123456', minutes: 15, email: 'a@example.com', temporaryPassword: 'Temp#2026aa', verification: 'id.secret', days: 7 };
+      const values = {
+        firstName: 'Ana',
+        code: '123456',
+        minutes: 15,
+        email: 'a@example.com',
+        temporaryPassword: 'Temp#2026aa',
+        verification: 'id.secret',
+        days: 7,
+      };
       for (const kind of ['resetCode', 'welcome', 'temporaryPassword', 'verifyEmail'] as const) {
         const mail = renderMail(kind, { to: 'a@example.com', language, appUrl: 'http://localhost:3000', values });
         expect(mail.subject.length, `${kind} ${language}`).toBeGreaterThan(5);
         expect(mail.text, `${kind} ${language}`).not.toMatch(/\{\{|undefined/);
       }
     }
-    expect(renderMail('welcome', { to: 'a', language: 'es', appUrl: 'http://x', values: { firstName: 'Ana', verification: null } }).subject).toBe('Te damos la bienvenida a Alta');
-    expect(renderMail('welcome', { to: 'a', language: 'en', appUrl: 'http://x', values: { firstName: 'Ana', verification: null } }).subject).toBe('Welcome to Alta');
+    expect(renderMail('welcome', { to: 'a', language: 'es', appUrl: 'http://x', values: { firstName: 'Ana', verification: null } }).subject).toBe(
+      'Te damos la bienvenida a Alta',
+    );
+    expect(renderMail('welcome', { to: 'a', language: 'en', appUrl: 'http://x', values: { firstName: 'Ana', verification: null } }).subject).toBe(
+      'Welcome to Alta',
+    );
   });
 });

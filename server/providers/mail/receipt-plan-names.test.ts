@@ -15,7 +15,16 @@ describe('the receipt mail', () => {
         to: 'maria@example.com',
         language,
         appUrl: 'https://alta.example',
-        values: { firstName: 'María', orderNumber: 'ALT-1', date: '1', billing: 'monthly', lines: [{ kind: 'plan', id: plan, amount: '$49' }], discount: null, total: '$49', claim: null },
+        values: {
+          firstName: 'María',
+          orderNumber: 'ALT-1',
+          date: '1',
+          billing: 'monthly',
+          lines: [{ kind: 'plan', id: plan, amount: '$49' }],
+          discount: null,
+          total: '$49',
+          claim: null,
+        },
       });
       expect(mail.text).toContain(uiPlanNames(language)[plan]);
     }
@@ -26,7 +35,16 @@ describe('the receipt mail', () => {
       to: 'maria@example.com',
       language: 'es',
       appUrl: 'https://alta.example',
-      values: { firstName: 'María', orderNumber: 'ALT-1', date: '1', billing: 'monthly', lines: [{ kind: 'plan', id: 'standard', amount: '$49' }], discount: null, total: '$49', claim: null },
+      values: {
+        firstName: 'María',
+        orderNumber: 'ALT-1',
+        date: '1',
+        billing: 'monthly',
+        lines: [{ kind: 'plan', id: 'standard', amount: '$49' }],
+        discount: null,
+        total: '$49',
+        claim: null,
+      },
     });
     expect(mail.text).toContain('Plan Estándar');
     expect(mail.text).not.toContain('Standard');

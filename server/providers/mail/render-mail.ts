@@ -106,7 +106,12 @@ const layouts: { [K in MailKind]: (t: MailTexts, v: MailTemplates[K], link: (pat
   },
   loginCode: (t, v) => ({
     subject: t.loginCode.subject,
-    blocks: [{ text: t.loginCode.intro }, { text: v.code, emphasis: true }, { text: fill(t.loginCode.expiry, { minutes: v.minutes }) }, { text: t.loginCode.ignore }],
+    blocks: [
+      { text: t.loginCode.intro },
+      { text: v.code, emphasis: true },
+      { text: fill(t.loginCode.expiry, { minutes: v.minutes }) },
+      { text: t.loginCode.ignore },
+    ],
   }),
   welcome: (t, v, link) => ({
     subject: t.welcome.subject,
@@ -146,8 +151,8 @@ const layouts: { [K in MailKind]: (t: MailTexts, v: MailTemplates[K], link: (pat
           : line.kind === 'dissolution'
             ? r.dissolution
             : line.kind === 'plan'
-          ? fill(r.plan, { plan: r.plans[line.id as keyof typeof r.plans] ?? line.id, billing: r.billing[v.billing] })
-          : (r.services[line.id as keyof typeof r.services] ?? line.id);
+              ? fill(r.plan, { plan: r.plans[line.id as keyof typeof r.plans] ?? line.id, billing: r.billing[v.billing] })
+              : (r.services[line.id as keyof typeof r.services] ?? line.id);
     return {
       subject: fill(r.subject, { orderNumber: v.orderNumber }),
       blocks: [
@@ -222,14 +227,10 @@ const layouts: { [K in MailKind]: (t: MailTexts, v: MailTemplates[K], link: (pat
   },
 };
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /** Renders mail `kind` for `to` in `language`: subject, plain text and a simple HTML part with the same words. */
-export function renderMail<K extends MailKind>(
-  kind: K,
-  options: { to: string; language: Language; appUrl: string; values: MailTemplates[K] },
-): MailMessage {
+export function renderMail<K extends MailKind>(kind: K, options: { to: string; language: Language; appUrl: string; values: MailTemplates[K] }): MailMessage {
   const t = catalogs[options.language];
   const link = (path: string) => `${options.appUrl.replace(/\/$/, '')}/${options.language}/${path}`;
   const { subject, blocks } = layouts[kind](t, options.values, link);

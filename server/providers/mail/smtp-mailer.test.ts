@@ -74,7 +74,13 @@ let t: TestApp;
 beforeAll(async () => {
   smtp = await startSmtpListener();
   dataDir = await mkdtemp(path.join(tmpdir(), 'alta-smtp-'));
-  const env = parseEnv({ NODE_ENV: 'test', APP_URL: 'http://localhost:3000', DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Alta <hello@alta.test>' });
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    APP_URL: 'http://localhost:3000',
+    DATA_DIR: dataDir,
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    MAIL_FROM: 'Alta <hello@alta.test>',
+  });
   t = await createTestApp({}, { mailer: createMailer(env) });
 });
 afterAll(async () => {

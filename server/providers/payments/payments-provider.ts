@@ -107,6 +107,12 @@ export function toDeclineCode(code: string | undefined | null, declineCode: stri
   if (reasons.includes('expired_card')) return 'expired_card';
   if (reasons.some((reason) => reason === 'incorrect_cvc' || reason === 'invalid_cvc')) return 'incorrect_cvc';
   if (reasons.some((reason) => reason === 'incorrect_number' || reason === 'invalid_number')) return 'incorrect_number';
-  if (reasons.some((reason) => reason === 'payment_intent_authentication_failure' || reason === 'setup_intent_authentication_failure' || reason === 'authentication_required')) return 'authentication_failed';
+  if (
+    reasons.some(
+      (reason) =>
+        reason === 'payment_intent_authentication_failure' || reason === 'setup_intent_authentication_failure' || reason === 'authentication_required',
+    )
+  )
+    return 'authentication_failed';
   return 'card_declined';
 }

@@ -136,9 +136,9 @@ describe('local payment sandbox (Stripe test mode)', () => {
   });
 
   it('takes no Stripe payment method ids', async () => {
-    await expect(sandbox.createPayment(payment(card(sandboxCards.success), { paymentMethod: { type: 'stripe', paymentMethodId: 'pm_card_visa' } }))).rejects.toBeInstanceOf(
-      UnsupportedPaymentMethodError,
-    );
+    await expect(
+      sandbox.createPayment(payment(card(sandboxCards.success), { paymentMethod: { type: 'stripe', paymentMethodId: 'pm_card_visa' } })),
+    ).rejects.toBeInstanceOf(UnsupportedPaymentMethodError);
   });
 
   it('never stores the card number or CVC', async () => {
@@ -159,7 +159,9 @@ describe('local payment sandbox (Stripe test mode)', () => {
     const setup = (number: string, key: string, overrides: Partial<CardInput> = {}) =>
       sandbox.createSetup({ customerId, paymentMethod: { type: 'card', card: card(number, overrides) }, idempotencyKey: key });
     const chargeSaved = (paymentMethodId: string, key: string, customer = customerId) =>
-      sandbox.createPayment(payment(card(sandboxCards.success), { idempotencyKey: key, paymentMethod: { type: 'saved', customerId: customer, paymentMethodId } }));
+      sandbox.createPayment(
+        payment(card(sandboxCards.success), { idempotencyKey: key, paymentMethod: { type: 'saved', customerId: customer, paymentMethodId } }),
+      );
 
     it('answers the same customer for the same key', async () => {
       expect(customerId).toMatch(/^cus_sbx_/);
@@ -193,7 +195,11 @@ describe('local payment sandbox (Stripe test mode)', () => {
     });
 
     it('declines setups as payments are declined', async () => {
-      expect(await setup(sandboxCards.genericDecline, 'setup-declined')).toMatchObject({ status: 'failed', code: 'card_declined', declineCode: 'generic_decline' });
+      expect(await setup(sandboxCards.genericDecline, 'setup-declined')).toMatchObject({
+        status: 'failed',
+        code: 'card_declined',
+        declineCode: 'generic_decline',
+      });
       expect(await setup(sandboxCards.success, 'setup-expired', { expYear: 2025 })).toMatchObject({ status: 'failed', code: 'expired_card' });
     });
 

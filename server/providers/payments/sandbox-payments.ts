@@ -51,10 +51,7 @@ const succeedingCards = new Set([
   '6200000000000005', // UnionPay
 ]);
 
-type Decision =
-  | { status: 'succeeded' }
-  | { status: 'requires_action' }
-  | { status: 'requires_payment_method'; declineCode: PaymentDeclineCode };
+type Decision = { status: 'succeeded' } | { status: 'requires_action' } | { status: 'requires_payment_method'; declineCode: PaymentDeclineCode };
 
 /** Luhn checksum of a card number (digits only). */
 export function luhnValid(number: string): boolean {
@@ -150,7 +147,11 @@ type MethodRow = typeof sandboxPaymentMethods.$inferSelect;
 function toSetupOutcome(setup: SetupRow, method: MethodRow): SetupOutcome {
   switch (setup.status) {
     case 'succeeded':
-      return { status: 'succeeded', id: setup.id, card: { id: method.id, brand: method.brand, last4: method.last4, expMonth: method.expMonth, expYear: method.expYear } };
+      return {
+        status: 'succeeded',
+        id: setup.id,
+        card: { id: method.id, brand: method.brand, last4: method.last4, expMonth: method.expMonth, expYear: method.expYear },
+      };
     case 'requires_action':
       return { status: 'requires_action', id: setup.id, clientSecret: null };
     case 'canceled':
@@ -214,8 +215,14 @@ export function createSandboxPayments(options: { db: Db; now: () => Date }): Pay
     if (method.type === 'saved') {
       const [saved] = await db.select().from(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.id, method.paymentMethodId));
       // Stripe: a PaymentMethod not attached to this customer cannot be charged for it.
-      if (!saved || saved.customerId !== method.customerId) throw new UnsupportedPaymentMethodError(`No such PaymentMethod on customer: '${method.paymentMethodId}'`);
-      return { hash: requestHash([input.amount, input.currency, input.metadata, saved.id], null), decision: offSessionDecision(saved), brand: saved.brand, last4: saved.last4 };
+      if (!saved || saved.customerId !== method.customerId)
+        throw new UnsupportedPaymentMethodError(`No such PaymentMethod on customer: '${method.paymentMethodId}'`);
+      return {
+        hash: requestHash([input.amount, input.currency, input.metadata, saved.id], null),
+        decision: offSessionDecision(saved),
+        brand: saved.brand,
+        last4: saved.last4,
+      };
     }
     throw new UnsupportedPaymentMethodError('The local sandbox takes test card numbers, not Stripe payment methods');
   }
@@ -345,10 +352,15 @@ export function createSandboxPayments(options: { db: Db; now: () => Date }): Pay
           // Only one of several concurrent answers moves the setup out of its challenge.
           const [moved] = await tx
             .update(sandboxSetupIntents)
-            .set(passed ? { status: 'succeeded', updatedAt: now() } : { status: 'requires_payment_method', declineCode: 'authentication_failed', updatedAt: now() })
+            .set(
+              passed
+                ? { status: 'succeeded', updatedAt: now() }
+                : { status: 'requires_payment_method', declineCode: 'authentication_failed', updatedAt: now() },
+            )
             .where(sql`${sandboxSetupIntents.id} = ${id} and ${sandboxSetupIntents.status} = 'requires_action'`)
             .returning();
-          if (moved && passed) await tx.update(sandboxPaymentMethods).set({ customerId: moved.customerId }).where(eq(sandboxPaymentMethods.id, moved.paymentMethodId));
+          if (moved && passed)
+            await tx.update(sandboxPaymentMethods).set({ customerId: moved.customerId }).where(eq(sandboxPaymentMethods.id, moved.paymentMethodId));
         });
       }
       const current = await findSetup(id);

@@ -28,13 +28,22 @@ describe('Stripe adapter: payments', () => {
     const outcome = await stripe.createPayment(payment);
     expect(outcome).toMatchObject({ status: 'succeeded', amount: 49_900, card: { brand: 'visa', last4: '4242' } });
     const request = fake.requests.at(-1)!;
-    expect(request).toMatchObject({ method: 'POST', path: '/v1/payment_intents', idempotencyKey: payment.idempotencyKey, authorization: 'Bearer sk_test_alta' });
+    expect(request).toMatchObject({
+      method: 'POST',
+      path: '/v1/payment_intents',
+      idempotencyKey: payment.idempotencyKey,
+      authorization: 'Bearer sk_test_alta',
+    });
     const intent = fake.intents.get(outcome.status === 'succeeded' ? outcome.id : '')!;
     expect(intent.metadata).toEqual({ orderId: 'order-1', orderNumber: 'ALT-001001' });
   });
 
   it('maps card errors to decline reasons, with the intent id', async () => {
-    expect(await stripe.createPayment(input('pm_card_chargeDeclined'))).toMatchObject({ status: 'failed', code: 'card_declined', declineCode: 'generic_decline' });
+    expect(await stripe.createPayment(input('pm_card_chargeDeclined'))).toMatchObject({
+      status: 'failed',
+      code: 'card_declined',
+      declineCode: 'generic_decline',
+    });
     const funds = await stripe.createPayment(input('pm_card_chargeDeclinedInsufficientFunds'));
     expect(funds).toMatchObject({ status: 'failed', code: 'insufficient_funds' });
     expect(funds.status === 'failed' && funds.id).toMatch(/^pi_/);
@@ -80,7 +89,10 @@ describe('Stripe adapter: payments', () => {
     await expect(
       stripe.createPayment(
         input('pm_card_visa', {
-          paymentMethod: { type: 'card', card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123', holderName: 'Ana Lima', postalCode: '01000' } },
+          paymentMethod: {
+            type: 'card',
+            card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123', holderName: 'Ana Lima', postalCode: '01000' },
+          },
         }),
       ),
     ).rejects.toBeInstanceOf(UnsupportedPaymentMethodError);
@@ -94,10 +106,18 @@ describe('Stripe adapter: payments', () => {
 });
 
 describe('Stripe adapter: customers, saved cards and off-session charges', () => {
-  const customer = (userId = randomBytes(4).toString('hex')) => stripe.createCustomer({ email: `${userId}@example.com`, userId, idempotencyKey: `customer:${userId}` });
-  const setup = (customerId: string, paymentMethodId: string) => stripe.createSetup({ customerId, paymentMethod: { type: 'stripe', paymentMethodId }, idempotencyKey: `card-setup:${randomBytes(6).toString('hex')}` });
+  const customer = (userId = randomBytes(4).toString('hex')) =>
+    stripe.createCustomer({ email: `${userId}@example.com`, userId, idempotencyKey: `customer:${userId}` });
+  const setup = (customerId: string, paymentMethodId: string) =>
+    stripe.createSetup({ customerId, paymentMethod: { type: 'stripe', paymentMethodId }, idempotencyKey: `card-setup:${randomBytes(6).toString('hex')}` });
   const offSession = (customerId: string, paymentMethodId: string, overrides: Partial<CreatePaymentInput> = {}) =>
-    stripe.createPayment(input(paymentMethodId, { paymentMethod: { type: 'saved', customerId, paymentMethodId }, description: 'Alta subscription — Andes Labs LLC', ...overrides }));
+    stripe.createPayment(
+      input(paymentMethodId, {
+        paymentMethod: { type: 'saved', customerId, paymentMethodId },
+        description: 'Alta subscription — Andes Labs LLC',
+        ...overrides,
+      }),
+    );
 
   it('creates one customer per idempotency key, with the user in its metadata', async () => {
     const first = await customer('user-1');
@@ -111,10 +131,20 @@ describe('Stripe adapter: customers, saved cards and off-session charges', () =>
   it('saves a card through a SetupIntent for off-session use: the card comes back with its expiry', async () => {
     const customerId = await customer();
     const saved = await setup(customerId, 'pm_card_visa');
-    expect(saved).toEqual({ status: 'succeeded', id: expect.stringMatching(/^seti_/), card: { id: 'pm_card_visa', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 } });
+    expect(saved).toEqual({
+      status: 'succeeded',
+      id: expect.stringMatching(/^seti_/),
+      card: { id: 'pm_card_visa', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 },
+    });
     const sent = fake.requests.at(-1)!;
     expect(sent.path).toBe('/v1/setup_intents');
-    expect(Object.fromEntries(sent.params)).toMatchObject({ customer: customerId, payment_method: 'pm_card_visa', usage: 'off_session', confirm: 'true', 'automatic_payment_methods[allow_redirects]': 'never' });
+    expect(Object.fromEntries(sent.params)).toMatchObject({
+      customer: customerId,
+      payment_method: 'pm_card_visa',
+      usage: 'off_session',
+      confirm: 'true',
+      'automatic_payment_methods[allow_redirects]': 'never',
+    });
     expect(fake.attachedTo.get('pm_card_visa')).toBe(customerId);
   });
 
@@ -129,7 +159,11 @@ describe('Stripe adapter: customers, saved cards and off-session charges', () =>
 
     const failed = await setup(customerId, 'pm_card_threeDSecure2Required');
     fake.finishChallenge(failed.status === 'requires_action' ? failed.id : '', false);
-    expect(await stripe.confirmSetup({ id: failed.status === 'requires_action' ? failed.id : '' })).toMatchObject({ status: 'failed', code: 'authentication_failed', declineCode: 'setup_intent_authentication_failure' });
+    expect(await stripe.confirmSetup({ id: failed.status === 'requires_action' ? failed.id : '' })).toMatchObject({
+      status: 'failed',
+      code: 'authentication_failed',
+      declineCode: 'setup_intent_authentication_failure',
+    });
   });
 
   it('reports a card declined while saving it, with the SetupIntent id', async () => {
@@ -143,7 +177,12 @@ describe('Stripe adapter: customers, saved cards and off-session charges', () =>
     const payment = { idempotencyKey: `subscription-charge:${randomBytes(6).toString('hex')}:2026-12-07T00:00:00.000Z:1`, amount: 4_900 };
     const charged = await offSession(customerId, 'pm_card_mastercard', payment);
     expect(charged).toMatchObject({ status: 'succeeded', amount: 4_900, card: { brand: 'mastercard', last4: '4444' } });
-    expect(Object.fromEntries(fake.requests.at(-1)!.params)).toMatchObject({ customer: customerId, payment_method: 'pm_card_mastercard', off_session: 'true', confirm: 'true' });
+    expect(Object.fromEntries(fake.requests.at(-1)!.params)).toMatchObject({
+      customer: customerId,
+      payment_method: 'pm_card_mastercard',
+      off_session: 'true',
+      confirm: 'true',
+    });
     const count = fake.intents.size;
     expect(await offSession(customerId, 'pm_card_mastercard', payment)).toEqual(charged);
     expect(fake.intents.size).toBe(count);
@@ -154,10 +193,19 @@ describe('Stripe adapter: customers, saved cards and off-session charges', () =>
     const challenged = await setup(customerId, 'pm_card_threeDSecure2Required');
     fake.finishChallenge(challenged.status === 'requires_action' ? challenged.id : '', true);
     const needsCustomer = await offSession(customerId, 'pm_card_threeDSecure2Required');
-    expect(needsCustomer).toMatchObject({ status: 'failed', code: 'authentication_failed', declineCode: 'authentication_required', id: expect.stringMatching(/^pi_/) });
+    expect(needsCustomer).toMatchObject({
+      status: 'failed',
+      code: 'authentication_failed',
+      declineCode: 'authentication_required',
+      id: expect.stringMatching(/^pi_/),
+    });
 
     await setup(customerId, 'pm_card_chargeCustomerFail');
-    expect(await offSession(customerId, 'pm_card_chargeCustomerFail')).toMatchObject({ status: 'failed', code: 'card_declined', declineCode: 'generic_decline' });
+    expect(await offSession(customerId, 'pm_card_chargeCustomerFail')).toMatchObject({
+      status: 'failed',
+      code: 'card_declined',
+      declineCode: 'generic_decline',
+    });
   });
 
   it('refuses to charge a card that is not the customer’s (a provider error, nothing charged)', async () => {

@@ -41,7 +41,12 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPr
       return toOutcome(await run());
     } catch (error) {
       if (error instanceof Stripe.errors.StripeCardError) {
-        return { status: 'failed', id: error.payment_intent?.id ?? null, code: toDeclineCode(error.code, error.decline_code), declineCode: error.decline_code ?? error.code ?? 'card_declined' };
+        return {
+          status: 'failed',
+          id: error.payment_intent?.id ?? null,
+          code: toDeclineCode(error.code, error.decline_code),
+          declineCode: error.decline_code ?? error.code ?? 'card_declined',
+        };
       }
       if (error instanceof Stripe.errors.StripeIdempotencyError) throw new IdempotencyConflictError();
       throw new PaymentProviderError(error instanceof Error ? error.message : String(error));
@@ -162,7 +167,12 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPr
       return toSetupOutcome(await run());
     } catch (error) {
       if (error instanceof Stripe.errors.StripeCardError) {
-        return { status: 'failed', id: error.setup_intent?.id ?? null, code: toDeclineCode(error.code, error.decline_code), declineCode: error.decline_code ?? error.code ?? 'card_declined' };
+        return {
+          status: 'failed',
+          id: error.setup_intent?.id ?? null,
+          code: toDeclineCode(error.code, error.decline_code),
+          declineCode: error.decline_code ?? error.code ?? 'card_declined',
+        };
       }
       if (error instanceof Stripe.errors.StripeIdempotencyError) throw new IdempotencyConflictError();
       throw new PaymentProviderError(error instanceof Error ? error.message : String(error));
@@ -175,7 +185,11 @@ function toSetupOutcome(setup: Stripe.SetupIntent): SetupOutcome {
     case 'succeeded': {
       const method = setup.payment_method;
       if (!method || typeof method === 'string' || !method.card) throw new PaymentProviderError('A succeeded SetupIntent without its card');
-      return { status: 'succeeded', id: setup.id, card: { id: method.id, brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year } };
+      return {
+        status: 'succeeded',
+        id: setup.id,
+        card: { id: method.id, brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year },
+      };
     }
     case 'requires_action':
       return { status: 'requires_action', id: setup.id, clientSecret: setup.client_secret };
@@ -183,7 +197,12 @@ function toSetupOutcome(setup: Stripe.SetupIntent): SetupOutcome {
       return { status: 'canceled', id: setup.id };
     case 'requires_payment_method': {
       const error = setup.last_setup_error;
-      return { status: 'failed', id: setup.id, code: toDeclineCode(error?.code, error?.decline_code), declineCode: error?.decline_code ?? error?.code ?? 'card_declined' };
+      return {
+        status: 'failed',
+        id: setup.id,
+        code: toDeclineCode(error?.code, error?.decline_code),
+        declineCode: error?.decline_code ?? error?.code ?? 'card_declined',
+      };
     }
     default:
       // processing / requires_confirmation cannot last for cards confirmed in the create call.
@@ -209,7 +228,12 @@ function toOutcome(intent: Stripe.PaymentIntent): PaymentOutcome {
       return { status: 'canceled', id: intent.id };
     case 'requires_payment_method': {
       const error = intent.last_payment_error;
-      return { status: 'failed', id: intent.id, code: toDeclineCode(error?.code, error?.decline_code), declineCode: error?.decline_code ?? error?.code ?? 'card_declined' };
+      return {
+        status: 'failed',
+        id: intent.id,
+        code: toDeclineCode(error?.code, error?.decline_code),
+        declineCode: error?.decline_code ?? error?.code ?? 'card_declined',
+      };
     }
     default:
       // requires_confirmation / requires_capture cannot happen with confirm=true and automatic capture.

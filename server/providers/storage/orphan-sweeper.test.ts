@@ -40,14 +40,30 @@ async function setup() {
   const phone = testDevice(owner);
   await phone.push([
     'createTransaction',
-    { id: transactionId, companyId, createdAt: at, transaction: { date: '2026-03-02', description: 'AWS', amountCents: -100, accountKind: null, accountId: null, category: null, merchant: null, note: '' } },
+    {
+      id: transactionId,
+      companyId,
+      createdAt: at,
+      transaction: { date: '2026-03-02', description: 'AWS', amountCents: -100, accountKind: null, accountId: null, category: null, merchant: null, note: '' },
+    },
   ]);
   const storeReceipt = async () => {
     const key = `receipts/${companyId}/${randomUUID()}.pdf`;
     const file = storage.pathOf(key);
     await ensureFolderOf(file);
     await writeFile(file, '%PDF-1.4 receipt');
-    await db().insert(uploads).values({ key, companyId, uploadType: 'transactionReceipt', fileName: 'ticket.pdf', size: 16, contentType: 'application/pdf', uploadedBy: owner, verifiedAt: t.clock.now });
+    await db()
+      .insert(uploads)
+      .values({
+        key,
+        companyId,
+        uploadType: 'transactionReceipt',
+        fileName: 'ticket.pdf',
+        size: 16,
+        contentType: 'application/pdf',
+        uploadedBy: owner,
+        verifiedAt: t.clock.now,
+      });
     return { key, name: 'ticket.pdf', size: 16, contentType: 'application/pdf' };
   };
   return { owner, companyId, transactionId, phone, storeReceipt };
@@ -93,7 +109,10 @@ describe('removed receipt files', () => {
   it('deletes the replaced receipt and keeps the new one', async () => {
     const { transactionId, phone, storeReceipt } = await setup();
     const [first, second] = [await storeReceipt(), await storeReceipt()];
-    await phone.push(['attachReceipt', { id: transactionId, receipt: first, updatedAt: at }], ['attachReceipt', { id: transactionId, receipt: second, updatedAt: at }]);
+    await phone.push(
+      ['attachReceipt', { id: transactionId, receipt: first, updatedAt: at }],
+      ['attachReceipt', { id: transactionId, receipt: second, updatedAt: at }],
+    );
     await sweep();
     expect(stored(first.key)).toBe(false);
     expect(stored(second.key)).toBe(true);
@@ -123,7 +142,24 @@ describe('removed receipt files', () => {
     const receipt = await storeReceipt();
     const other = randomUUID();
     await phone.push(
-      ['createTransaction', { id: other, companyId, createdAt: at, transaction: { date: '2026-03-03', description: 'GCP', amountCents: -200, accountKind: null, accountId: null, category: null, merchant: null, note: '' } }],
+      [
+        'createTransaction',
+        {
+          id: other,
+          companyId,
+          createdAt: at,
+          transaction: {
+            date: '2026-03-03',
+            description: 'GCP',
+            amountCents: -200,
+            accountKind: null,
+            accountId: null,
+            category: null,
+            merchant: null,
+            note: '',
+          },
+        },
+      ],
       ['attachReceipt', { id: transactionId, receipt, updatedAt: at }],
       ['attachReceipt', { id: other, receipt, updatedAt: at }],
       ['removeReceipt', { id: transactionId, updatedAt: at }],

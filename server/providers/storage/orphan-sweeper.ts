@@ -54,7 +54,10 @@ export async function sweepStorageOrphans(db: Db, storage: StorageProvider, now:
   const inUse = await db.transaction(async (tx) => {
     const keys = due.map((orphan) => orphan.key);
     const owners = await tx.selectDistinct({ companyId: uploads.companyId }).from(uploads).where(inArray(uploads.key, keys));
-    await lockSyncScopes(tx, owners.map((owner) => owner.companyId));
+    await lockSyncScopes(
+      tx,
+      owners.map((owner) => owner.companyId),
+    );
     // A key matched from the inbox moved to a transaction; one still in an inbox waits there.
     const rows = await tx.selectDistinct({ key: receiptKey }).from(transactions).where(inArray(receiptKey, keys));
     const inbox = await tx.selectDistinct({ key: inboxKey }).from(inboxReceipts).where(inArray(inboxKey, keys));
@@ -126,10 +129,12 @@ export function startStorageSweeper(database: Database, storage: StorageProvider
     return running;
   };
 
-  const unlisten = database.listen(storageOrphansChannel, () => void sweep()).catch((error: unknown) => {
-    logError('storage orphan listener failed; sweeping on the timer only', {}, error);
-    return null;
-  });
+  const unlisten = database
+    .listen(storageOrphansChannel, () => void sweep())
+    .catch((error: unknown) => {
+      logError('storage orphan listener failed; sweeping on the timer only', {}, error);
+      return null;
+    });
   void sweep();
   const timer = setInterval(() => void sweep(), orphanSweepIntervalMs);
   timer.unref();
@@ -142,7 +147,9 @@ export function startStorageSweeper(database: Database, storage: StorageProvider
     stop: async () => {
       stopped = true;
       clearInterval(timer);
-      await (await unlisten)?.();
+      await (
+        await unlisten
+      )?.();
       await running;
     },
   };

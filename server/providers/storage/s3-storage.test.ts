@@ -22,7 +22,11 @@ describe('S3 storage', () => {
   });
 
   it('addresses an S3-compatible endpoint path-style and names downloads', async () => {
-    const download = await createS3Storage({ ...config, endpoint: 'http://127.0.0.1:9000/' }, now).presignDownload({ key, fileName: 'ticket ñ.pdf', contentType: 'application/pdf' });
+    const download = await createS3Storage({ ...config, endpoint: 'http://127.0.0.1:9000/' }, now).presignDownload({
+      key,
+      fileName: 'ticket ñ.pdf',
+      contentType: 'application/pdf',
+    });
     const url = new URL(download.url);
     expect(`${url.origin}${url.pathname}`).toBe(`http://127.0.0.1:9000/alta-files/${key}`);
     expect(url.searchParams.get('response-content-disposition')).toBe(`inline; filename="ticket _.pdf"; filename*=UTF-8''ticket%20%C3%B1.pdf`);
@@ -34,7 +38,10 @@ describe('S3 storage', () => {
       const request = new Request(input, init);
       requests.push(request);
       if (request.url.includes('missing')) return new Response('<Error><Code>NoSuchKey</Code></Error>', { status: 404 });
-      return new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]), { status: 206, headers: { 'content-range': 'bytes 0-15/48213', 'content-type': 'application/pdf' } });
+      return new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]), {
+        status: 206,
+        headers: { 'content-range': 'bytes 0-15/48213', 'content-type': 'application/pdf' },
+      });
     }) as typeof fetch;
     const storage = createS3Storage(config, now, fetchFake);
     expect(await storage.head(key)).toEqual({ size: 48_213, contentType: 'application/pdf', leadingBytes: new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]) });

@@ -57,7 +57,11 @@ export function createS3Storage(config: S3Config, now: () => Date, fetchImpl: ty
     },
     async put(key, bytes, contentType) {
       const headers = { 'content-type': contentType, 'content-length': String(bytes.length) };
-      const response = await fetchImpl(sign('PUT', objectUrl(key), 60, headers), { method: 'PUT', headers: { 'Content-Type': contentType }, body: bytes as Uint8Array<ArrayBuffer> });
+      const response = await fetchImpl(sign('PUT', objectUrl(key), 60, headers), {
+        method: 'PUT',
+        headers: { 'Content-Type': contentType },
+        body: bytes as Uint8Array<ArrayBuffer>,
+      });
       if (!response.ok) throw new Error(`S3 PUT ${key} answered ${response.status}`);
     },
     async delete(key) {

@@ -19,14 +19,32 @@ describe('SigV4 presigned URLs', () => {
   });
 
   it('changes the signature when the method, a signed header, the key or the time changes', () => {
-    const base = presignUrl(example.credentials, { method: 'PUT', url: example.url, expiresInSeconds: 900, now: example.now, signedHeaders: { 'content-length': '10' } });
+    const base = presignUrl(example.credentials, {
+      method: 'PUT',
+      url: example.url,
+      expiresInSeconds: 900,
+      now: example.now,
+      signedHeaders: { 'content-length': '10' },
+    });
     const signature = (url: URL) => url.searchParams.get('X-Amz-Signature');
     expect(base.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;host');
     const variants = [
       presignUrl(example.credentials, { method: 'GET', url: example.url, expiresInSeconds: 900, now: example.now, signedHeaders: { 'content-length': '10' } }),
       presignUrl(example.credentials, { method: 'PUT', url: example.url, expiresInSeconds: 900, now: example.now, signedHeaders: { 'content-length': '11' } }),
-      presignUrl(example.credentials, { method: 'PUT', url: new URL('https://examplebucket.s3.amazonaws.com/other.txt'), expiresInSeconds: 900, now: example.now, signedHeaders: { 'content-length': '10' } }),
-      presignUrl(example.credentials, { method: 'PUT', url: example.url, expiresInSeconds: 900, now: new Date('2013-05-24T00:00:01Z'), signedHeaders: { 'content-length': '10' } }),
+      presignUrl(example.credentials, {
+        method: 'PUT',
+        url: new URL('https://examplebucket.s3.amazonaws.com/other.txt'),
+        expiresInSeconds: 900,
+        now: example.now,
+        signedHeaders: { 'content-length': '10' },
+      }),
+      presignUrl(example.credentials, {
+        method: 'PUT',
+        url: example.url,
+        expiresInSeconds: 900,
+        now: new Date('2013-05-24T00:00:01Z'),
+        signedHeaders: { 'content-length': '10' },
+      }),
     ];
     for (const variant of variants) expect(signature(variant)).not.toBe(signature(base));
   });

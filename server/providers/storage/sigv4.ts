@@ -30,7 +30,11 @@ const sha256Hex = (value: string) => createHash('sha256').update(value, 'utf8').
 const hmac = (key: Buffer | string, value: string) => createHmac('sha256', key).update(value, 'utf8').digest();
 
 /** `20130524T000000Z` */
-export const amzDate = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+export const amzDate = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** Returns `input.url` with the X-Amz-* query parameters of a SigV4 presigned request. */
 export function presignUrl(credentials: Credentials, input: PresignInput): URL {
@@ -55,7 +59,10 @@ export function presignUrl(credentials: Credentials, input: PresignInput): URL {
     .map(([name, value]) => `${name}=${value}`)
     .join('&');
   // S3 does not normalise paths: each segment is encoded once, slashes are kept.
-  const path = url.pathname.split('/').map((segment) => rfc3986(decodeURIComponent(segment))).join('/');
+  const path = url.pathname
+    .split('/')
+    .map((segment) => rfc3986(decodeURIComponent(segment)))
+    .join('/');
   const canonicalRequest = [
     input.method,
     path,
@@ -65,7 +72,10 @@ export function presignUrl(credentials: Credentials, input: PresignInput): URL {
     'UNSIGNED-PAYLOAD',
   ].join('\n');
   const stringToSign = ['AWS4-HMAC-SHA256', timestamp, scope, sha256Hex(canonicalRequest)].join('\n');
-  const signingKey = [day, credentials.region, service, 'aws4_request'].reduce<Buffer | string>((key, part) => hmac(key, part), `AWS4${credentials.secretAccessKey}`);
+  const signingKey = [day, credentials.region, service, 'aws4_request'].reduce<Buffer | string>(
+    (key, part) => hmac(key, part),
+    `AWS4${credentials.secretAccessKey}`,
+  );
   const signature = createHmac('sha256', signingKey).update(stringToSign, 'utf8').digest('hex');
 
   url.search = `${query}&X-Amz-Signature=${signature}`;

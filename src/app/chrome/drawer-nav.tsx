@@ -86,7 +86,12 @@ function navItems(t: TFunction<'common'>, language: Language, role: DrawerRole, 
       { label: t('nav.login'), to: to(paths.login) },
     ],
     user: () => [
-      { label: t('nav.bankingCrypto'), to: to(paths.bankingCrypto), end: true, children: [{ label: t('nav.bankingCryptoFaq'), to: to(paths.bankingCryptoFaq) }] },
+      {
+        label: t('nav.bankingCrypto'),
+        to: to(paths.bankingCrypto),
+        end: true,
+        children: [{ label: t('nav.bankingCryptoFaq'), to: to(paths.bankingCryptoFaq) }],
+      },
       {
         label: t('nav.companies'),
         to: to(paths.dashboard),

@@ -94,7 +94,11 @@ function AppLayout({ area }: { area: 'dashboard' | 'admin' }) {
           </Link>
           <div className={topBar.actions}>
             {/* The admin is an account from configuration, not a person with a first name to greet. */}
-            {user && <span className={topBar.userName}>{area === 'admin' ? t('signedInAsAdmin', { email: user.email }) : t('greeting', { name: user.firstName })}</span>}
+            {user && (
+              <span className={topBar.userName}>
+                {area === 'admin' ? t('signedInAsAdmin', { email: user.email }) : t('greeting', { name: user.firstName })}
+              </span>
+            )}
             {area === 'dashboard' && <SyncIndicator />}
             <LanguageSelector className={topBar.languages} />
           </div>

@@ -17,7 +17,9 @@ import styles from './layout.module.css';
 import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
 // Loaded only while an admin acts as a user: visitors never download it.
-const ImpersonationBanner = lazy(() => import('@src/features/admin/components/impersonation-banner').then((module) => ({ default: module.ImpersonationBanner })));
+const ImpersonationBanner = lazy(() =>
+  import('@src/features/admin/components/impersonation-banner').then((module) => ({ default: module.ImpersonationBanner })),
+);
 
 /**
  * The chrome of public and guest-only pages: top bar, side drawer (items for the signed-in

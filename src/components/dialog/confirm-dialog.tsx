@@ -16,7 +16,17 @@ interface ConfirmDialogProps {
 }
 
 /** Asks before an action (logout). The safe choice, cancel, has the focus first. */
-export function ConfirmDialog({ open, title, description, confirmLabel, cancelLabel, onConfirm, onCancel, busy = false, tone = 'primary' }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  onCancel,
+  busy = false,
+  tone = 'primary',
+}: ConfirmDialogProps) {
   const { ref, dialogProps } = useModalDialog(open, () => {
     if (!busy) onCancel();
   });

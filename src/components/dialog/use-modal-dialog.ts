@@ -70,7 +70,9 @@ export function useModalDialog(open: boolean, onClose: () => void) {
 
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key !== 'Tab') return;
-    const items = [...event.currentTarget.querySelectorAll<HTMLElement>(focusable)].filter((item) => item.offsetParent !== null || item === document.activeElement);
+    const items = [...event.currentTarget.querySelectorAll<HTMLElement>(focusable)].filter(
+      (item) => item.offsetParent !== null || item === document.activeElement,
+    );
     if (items.length === 0) return;
     const first = items[0]!;
     const last = items[items.length - 1]!;

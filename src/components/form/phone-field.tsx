@@ -44,7 +44,8 @@ interface PhoneFieldProps {
  * the number as typed. What the number means with its country is the form's business.
  */
 export function PhoneField(props: PhoneFieldProps) {
-  const { legend, hint, countryLabel, numberLabel, country, number, onCountryChange, onNumberChange, onBlur, countryRef, numberRef, error, language, offered } = props;
+  const { legend, hint, countryLabel, numberLabel, country, number, onCountryChange, onNumberChange, onBlur, countryRef, numberRef, error, language, offered } =
+    props;
   const id = useId();
   const countries = useMemo(() => {
     const names = new Intl.DisplayNames([language], { type: 'region' });

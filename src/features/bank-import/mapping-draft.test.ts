@@ -15,7 +15,11 @@ const preview = (detected: CsvPreview['detected']): CsvPreview => ({
 
 describe('import mapping draft', () => {
   it('starts from the detected split debit/credit mapping and gives it back unchanged', () => {
-    const detected = { map: { headerRow: 0, date: 0, description: 1, amount: { kind: 'split' as const, debit: 2, credit: 3 }, merchant: null }, dateOrder: 'dmy' as const, decimalSeparator: ',' as const };
+    const detected = {
+      map: { headerRow: 0, date: 0, description: 1, amount: { kind: 'split' as const, debit: 2, credit: 3 }, merchant: null },
+      dateOrder: 'dmy' as const,
+      decimalSeparator: ',' as const,
+    };
     const draft = draftFromPreview(preview(detected), 'pt');
     expect(missingRoles(draft)).toEqual([]);
     expect(mappingFromDraft(draft, preview(detected))).toEqual(detected);

@@ -64,8 +64,15 @@ export function missingRoles(draft: MappingDraft): MappingRole[] {
 /** The draft as the worker's mapping; null while a role is missing. The header row stays the detected one. */
 export function mappingFromDraft(draft: MappingDraft, preview: CsvPreview): ImportMapping | null {
   if (missingRoles(draft).length > 0) return null;
-  const amount: ColumnMap['amount'] = draft.amountKind === 'signed' ? { kind: 'signed', column: draft.amount! } : { kind: 'split', debit: draft.debit, credit: draft.credit };
-  const map: ColumnMap = { headerRow: preview.detected?.map.headerRow ?? null, date: draft.date!, description: draft.description!, amount, merchant: draft.merchant };
+  const amount: ColumnMap['amount'] =
+    draft.amountKind === 'signed' ? { kind: 'signed', column: draft.amount! } : { kind: 'split', debit: draft.debit, credit: draft.credit };
+  const map: ColumnMap = {
+    headerRow: preview.detected?.map.headerRow ?? null,
+    date: draft.date!,
+    description: draft.description!,
+    amount,
+    merchant: draft.merchant,
+  };
   return { map, dateOrder: draft.dateOrder, decimalSeparator: draft.decimalSeparator };
 }
 

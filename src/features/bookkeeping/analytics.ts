@@ -93,5 +93,16 @@ export function analyticsOf(rows: readonly Transaction[], period: HomePeriod, to
     .sort((a, b) => b[1] - a[1])
     .slice(0, topCount)
     .map(([category, cents]) => ({ category, cents, share: expensesCents === 0 ? 0 : cents / expensesCents }));
-  return { from, to, months: [...months.values()], incomeCents, expensesCents, profitCents: incomeCents - expensesCents, topCategories, recent, uncategorisedCount, uncheckedCount };
+  return {
+    from,
+    to,
+    months: [...months.values()],
+    incomeCents,
+    expensesCents,
+    profitCents: incomeCents - expensesCents,
+    topCategories,
+    recent,
+    uncategorisedCount,
+    uncheckedCount,
+  };
 }

@@ -10,7 +10,10 @@ import { periodRange } from './periods';
 
 /** Lower case without accents: "Café" and "cafe" find each other. */
 export function searchable(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /** The text the search box looks through for one transaction. */
@@ -77,7 +80,14 @@ function columnsOf(rows: readonly Transaction[]): Columns {
   const cached = columnsByRows.get(rows);
   if (cached) return cached;
   const n = rows.length;
-  const columns: Columns = { day: new Int32Array(n), amount: new Float64Array(n), category: new Uint8Array(n), flags: new Uint8Array(n), account: new Int32Array(n), accounts: new Map() };
+  const columns: Columns = {
+    day: new Int32Array(n),
+    amount: new Float64Array(n),
+    category: new Uint8Array(n),
+    flags: new Uint8Array(n),
+    account: new Int32Array(n),
+    accounts: new Map(),
+  };
   for (let index = 0; index < n; index++) {
     const row = rows[index]!;
     columns.day[index] = dayNumber(row.date);
@@ -204,7 +214,13 @@ export function filterTransactions(source: TransactionSource, filters: Transacti
  * edited rows enters or leaves the view, its order and totals stand. Null when one does (the
  * caller filters again).
  */
-export function patchView(view: FilteredView, source: TransactionSource, changed: readonly number[], filters: TransactionFilters, today: string): FilteredView | null {
+export function patchView(
+  view: FilteredView,
+  source: TransactionSource,
+  changed: readonly number[],
+  filters: TransactionFilters,
+  today: string,
+): FilteredView | null {
   const words = searchWords(filters.query);
   const passes = rowFilter(columnsOf(source.rows), filters, today, words.length === 0 ? null : (index) => containsAll(source.search[index]!, words));
   for (const index of changed) {
@@ -315,4 +331,5 @@ function containsAll(text: string, words: readonly string[]): boolean {
 }
 
 /** Newest first, then by id so equal days keep one order on every device. */
-export const compareTransactions = (a: Transaction, b: Transaction) => (a.date === b.date ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : a.date < b.date ? 1 : -1);
+export const compareTransactions = (a: Transaction, b: Transaction) =>
+  a.date === b.date ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : a.date < b.date ? 1 : -1;

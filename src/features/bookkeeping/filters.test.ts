@@ -8,15 +8,32 @@ import { testTransaction } from '@domain/transaction-fixture';
 
 const account = '00000000-0000-4000-8000-00000000000a';
 const rows: Transaction[] = [
-  testTransaction({ id: 'a', date: '2026-11-20', description: 'Stripe payout', amountCents: 250_000, category: 'sales', checked: true, accountId: account, accountKind: 'manual' }),
+  testTransaction({
+    id: 'a',
+    date: '2026-11-20',
+    description: 'Stripe payout',
+    amountCents: 250_000,
+    category: 'sales',
+    checked: true,
+    accountId: account,
+    accountKind: 'manual',
+  }),
   testTransaction({ id: 'b', date: '2026-11-02', description: 'Café Martínez', merchant: 'Martínez', amountCents: -1_850, category: 'meals' }),
-  testTransaction({ id: 'c', date: '2026-09-15', description: 'AWS invoice', amountCents: -12_345, note: 'hosting for the API', receipt: { key: 'receipts/x/y.pdf', name: 'y.pdf', size: 10, contentType: 'application/pdf' } }),
+  testTransaction({
+    id: 'c',
+    date: '2026-09-15',
+    description: 'AWS invoice',
+    amountCents: -12_345,
+    note: 'hosting for the API',
+    receipt: { key: 'receipts/x/y.pdf', name: 'y.pdf', size: 10, contentType: 'application/pdf' },
+  }),
   testTransaction({ id: 'd', date: '2025-12-31', description: 'Google Ads', amountCents: -50_000, category: 'advertising', checked: true }),
   testTransaction({ id: 'e', date: '2025-01-01', description: 'Owner contribution', amountCents: 1_000_000, category: 'ownerContribution' }),
 ].sort(compareTransactions);
 const source = { rows, search: rows.map(searchTextOf) };
 const today = '2026-11-22';
-const ids = (filters: Partial<TransactionFilters>) => [...filterTransactions(source, { ...noFilters, ...filters }, today).order].map((index) => rows[index]!.id);
+const ids = (filters: Partial<TransactionFilters>) =>
+  [...filterTransactions(source, { ...noFilters, ...filters }, today).order].map((index) => rows[index]!.id);
 
 describe('bookkeeping filters', () => {
   it('lists everything newest first without filters, with the totals of the whole set', () => {
@@ -81,7 +98,7 @@ describe('bookkeeping filters', () => {
         .map(({ row }) => row.id);
     for (const spread of [500, maxAmountCents]) {
       let seed = 7;
-      const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+      const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
       const rows = Array.from({ length: 1000 }, (_, index) =>
         testTransaction({ id: `t${String(index).padStart(3, '0')}`, date: '2026-05-01', amountCents: Math.round((random() * 2 - 1) * spread) }),
       );
@@ -92,7 +109,11 @@ describe('bookkeeping filters', () => {
       }
       // An edit in place keeps the layout: the cached order is walked again, not recomputed.
       const edited = rows.map((row) => ({ ...row, category: 'software' as const }));
-      const again = filterTransactions({ rows: edited, search: source.search, layout: source.layout }, { ...noFilters, sort: 'amount', order: 'asc', category: 'software' }, today);
+      const again = filterTransactions(
+        { rows: edited, search: source.search, layout: source.layout },
+        { ...noFilters, sort: 'amount', order: 'asc', category: 'software' },
+        today,
+      );
       expect([...again.order].map((index) => edited[index]!.id)).toEqual(naive(rows, false));
     }
   });
@@ -151,16 +172,32 @@ describe('bookkeeping filters', () => {
   });
 
   it('round-trips through the URL, keeping other parameters and leaving defaults out', () => {
-    const filters: TransactionFilters = { ...noFilters, period: 'custom', from: '2026-01-01', to: '2026-03-31', category: 'uncategorised', checked: 'unchecked', minCents: 1_050, maxCents: 20_000, query: 'aws', sort: 'amount', order: 'asc' };
+    const filters: TransactionFilters = {
+      ...noFilters,
+      period: 'custom',
+      from: '2026-01-01',
+      to: '2026-03-31',
+      category: 'uncategorised',
+      checked: 'unchecked',
+      minCents: 1_050,
+      maxCents: 20_000,
+      query: 'aws',
+      sort: 'amount',
+      order: 'asc',
+    };
     const params = writeFilters(filters, new URLSearchParams('company=abc&period=lastMonth'));
-    expect(params.toString()).toBe('company=abc&period=custom&from=2026-01-01&to=2026-03-31&category=uncategorised&status=unchecked&min=10.50&max=200&q=aws&sort=amount&order=asc');
+    expect(params.toString()).toBe(
+      'company=abc&period=custom&from=2026-01-01&to=2026-03-31&category=uncategorised&status=unchecked&min=10.50&max=200&q=aws&sort=amount&order=asc',
+    );
     expect(parseFilters(params)).toEqual(filters);
     expect(writeFilters(noFilters).toString()).toBe('');
     expect(activeFilterCount(filters)).toBe(6);
   });
 
   it('reads hostile URLs as the nearest valid filters', () => {
-    const parsed = parseFilters(new URLSearchParams('period=__proto__&category=constructor&status=1&min=-5&max=1e9&sort=random&order=up&from=2026-01-01&q=' + 'x'.repeat(5000)));
+    const parsed = parseFilters(
+      new URLSearchParams('period=__proto__&category=constructor&status=1&min=-5&max=1e9&sort=random&order=up&from=2026-01-01&q=' + 'x'.repeat(5000)),
+    );
     expect(parsed).toMatchObject({ period: null, from: null, category: null, checked: null, minCents: null, maxCents: null, sort: 'date', order: 'desc' });
     expect(parsed.query).toHaveLength(200);
     expect(parseFilters(new URLSearchParams('max=99999999999.99')).maxCents).toBe(9_999_999_999_999);

@@ -51,7 +51,8 @@ export const noFilters: TransactionFilters = {
 };
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
-const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null => (value !== null && (values as readonly string[]).includes(value) ? (value as T) : null);
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
+  value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
 
 /** Dollars as written in the URL (`12.5`) to cents; null when absent or not a plain amount. */
 function centsOf(value: string | null): number | null {

@@ -38,7 +38,11 @@ describe('bookkeeping keyboard', () => {
     const extended = run({ ...emptyCursor, active: 5 }, { key: 'ArrowDown', shiftKey: true }, { key: 'ArrowDown', shiftKey: true });
     expect([...extended.selected].sort()).toEqual(['t5', 't6', 't7']);
     expect(extended.active).toBe(7);
-    const clicked = reduceCursor(reduceCursor(emptyCursor, { type: 'select', position: 3, range: false }, shape(25)), { type: 'select', position: 6, range: true }, shape(25));
+    const clicked = reduceCursor(
+      reduceCursor(emptyCursor, { type: 'select', position: 3, range: false }, shape(25)),
+      { type: 'select', position: 6, range: true },
+      shape(25),
+    );
     expect([...clicked.selected].sort()).toEqual(['t3', 't4', 't5', 't6']);
     expect(run(emptyCursor, { key: 'a', ctrlKey: true }).selected.size).toBe(25);
     expect(run(clicked, { key: 'Escape' }).selected.size).toBe(0);

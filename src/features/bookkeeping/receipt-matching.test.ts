@@ -13,7 +13,11 @@ describe('receipt suggestions', () => {
   it('ranks an exact amount near the date first, and skips rows that already have a receipt or are blocked', () => {
     const exact = testTransaction({ date: '2026-11-05', amountCents: -4590 });
     const sameDay = testTransaction({ date: '2026-11-02', amountCents: -1200 });
-    const withReceipt = testTransaction({ date: '2026-11-02', amountCents: -4590, receipt: { key: 'receipts/a/b.pdf', name: 'b.pdf', size: 1, contentType: 'application/pdf' } });
+    const withReceipt = testTransaction({
+      date: '2026-11-02',
+      amountCents: -4590,
+      receipt: { key: 'receipts/a/b.pdf', name: 'b.pdf', size: 1, contentType: 'application/pdf' },
+    });
     const blocked = testTransaction({ date: '2026-11-02', amountCents: -4590, blocked: true });
     const rows = [sameDay, exact, withReceipt, blocked];
     expect(suggestMatches({ name: 'ticket 45,90.jpg', date: '2026-11-02' }, rows)).toEqual([exact]);

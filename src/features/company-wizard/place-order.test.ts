@@ -29,14 +29,40 @@ const catalog: PlanCatalog = planCatalogSchema.parse({
   ],
   custom: { id: 'custom', contactOnly: true },
   services: [
-    { id: 'priorityProcessing', price: 14_900, recurrence: 'one_time', companyTypes: ['USA_COMPANY', 'CRYPTO_COMPANY'], group: 'processingSpeed', turnaroundHours: 48 },
-    { id: 'vipProcessing', price: 24_900, recurrence: 'one_time', companyTypes: ['USA_COMPANY', 'CRYPTO_COMPANY'], group: 'processingSpeed', turnaroundHours: 24 },
+    {
+      id: 'priorityProcessing',
+      price: 14_900,
+      recurrence: 'one_time',
+      companyTypes: ['USA_COMPANY', 'CRYPTO_COMPANY'],
+      group: 'processingSpeed',
+      turnaroundHours: 48,
+    },
+    {
+      id: 'vipProcessing',
+      price: 24_900,
+      recurrence: 'one_time',
+      companyTypes: ['USA_COMPANY', 'CRYPTO_COMPANY'],
+      group: 'processingSpeed',
+      turnaroundHours: 24,
+    },
     { id: 'registeredAgent', price: 14_900, recurrence: 'year', companyTypes: ['USA_COMPANY'], group: null, turnaroundHours: null },
     { id: 'bankAccountAssistance', price: 9_900, recurrence: 'one_time', companyTypes: ['USA_COMPANY'], group: null, turnaroundHours: null },
   ],
 });
 
-const partner = { firstName: 'Lucía', lastName: 'Gómez', ownership: '100', isDirector: true, addressLine1: 'Av. Corrientes 1234', addressLine2: '', city: 'Buenos Aires', stateOrProvince: 'CABA', country: 'AR', postalCode: 'C1043', taxId: '' };
+const partner = {
+  firstName: 'Lucía',
+  lastName: 'Gómez',
+  ownership: '100',
+  isDirector: true,
+  addressLine1: 'Av. Corrientes 1234',
+  addressLine2: '',
+  city: 'Buenos Aires',
+  stateOrProvince: 'CABA',
+  country: 'AR',
+  postalCode: 'C1043',
+  taxId: '',
+};
 
 const values = (): CreateCompanyValues => ({
   owner: { firstName: 'Lucía', lastName: 'Gómez', email: 'Lucia@Example.com', phoneCountry: 'AR', phone: '11 2345 6789' },
@@ -111,7 +137,12 @@ describe('placing the order', () => {
       phone: '+541123456789',
       draftId: input.draftId,
     });
-    expect(outcome.placed).toEqual({ orderId: created.orderId, orderNumber: 'ALT-001001', fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/), expiresAt: created.expiresAt });
+    expect(outcome.placed).toEqual({
+      orderId: created.orderId,
+      orderNumber: 'ALT-001001',
+      fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
+      expiresAt: created.expiresAt,
+    });
     expect(JSON.stringify(outcome.placed)).not.toContain('secret-token');
   });
 
@@ -136,7 +167,10 @@ describe('placing the order', () => {
     const first = await placeOrder(input, deps);
     if (first.kind !== 'placed') throw new Error(first.kind);
     const later = { ...deps, now: () => new Date('2026-12-31T00:00:00.000Z') };
-    expect(await placeOrder({ ...input, previous: first.placed, hasHandoff: () => false, isPaid: () => true }, later)).toEqual({ kind: 'reused', orderId: created.orderId });
+    expect(await placeOrder({ ...input, previous: first.placed, hasHandoff: () => false, isPaid: () => true }, later)).toEqual({
+      kind: 'reused',
+      orderId: created.orderId,
+    });
     expect(createOrder).toHaveBeenCalledTimes(1);
   });
 
@@ -154,7 +188,10 @@ describe('placing the order', () => {
     const refused = setup({
       createOrder: () => Promise.reject(new ApiError(400, 'validation', { 'wizard.partners': ['validation.ownershipTotal'], plan: ['validation.required'] })),
     });
-    expect(await placeOrder(refused.input, refused.deps)).toEqual({ kind: 'invalid', errors: { partners: 'validation.ownershipTotal', 'plan.plan': 'validation.required' } });
+    expect(await placeOrder(refused.input, refused.deps)).toEqual({
+      kind: 'invalid',
+      errors: { partners: 'validation.ownershipTotal', 'plan.plan': 'validation.required' },
+    });
     const limited = new ApiError(429, 'rate_limited', {}, 600);
     const busy = setup({ createOrder: () => Promise.reject(limited) });
     expect(await placeOrder(busy.input, busy.deps)).toEqual({ kind: 'failed', error: limited });
@@ -191,6 +228,8 @@ describe('services of an order', () => {
     expect(orderServices('createCompany', withBanking, catalog)).toEqual(['registeredAgent', 'bankAccountAssistance']);
     const nigerian = { ...withBanking, partners: [partner, { ...partner, ownership: '50', country: 'NG' }] };
     expect(orderServices('createCompany', nigerian, catalog)).toEqual(['registeredAgent']);
-    expect(quoteOf('createCompany', { ...nigerian, partners: [{ ...partner, country: 'NG' }] }, catalog)?.lines.map((line) => line.id)).not.toContain('bankAccountAssistance');
+    expect(quoteOf('createCompany', { ...nigerian, partners: [{ ...partner, country: 'NG' }] }, catalog)?.lines.map((line) => line.id)).not.toContain(
+      'bankAccountAssistance',
+    );
   });
 });

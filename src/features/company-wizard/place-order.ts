@@ -32,7 +32,12 @@ export function orderServices<F extends OrderFlow>(flow: F, values: WizardValues
 /** The quote of the current selection, or null while no plan is chosen. */
 export function quoteOf<F extends OrderFlow>(flow: F, values: WizardValuesOf[F], catalog: PlanCatalog): Quote | null {
   if (values.plan.plan === '') return null;
-  const priced = computePrice(catalog, { companyType: flowCompanyType[flow], plan: values.plan.plan, billing: values.plan.billing, services: orderServices(flow, values, catalog) });
+  const priced = computePrice(catalog, {
+    companyType: flowCompanyType[flow],
+    plan: values.plan.plan,
+    billing: values.plan.billing,
+    services: orderServices(flow, values, catalog),
+  });
   return priced.ok ? priced.quote : null;
 }
 

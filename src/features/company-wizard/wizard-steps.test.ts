@@ -10,7 +10,14 @@ import {
   validateStep,
   wizardSteps,
 } from './wizard-steps';
-import { emptyPartner, emptyValues, type CreateCompanyValues, type CrossBorderCryptoValues, type MigrateCompanyValues, type PartnerValues } from './wizard-values';
+import {
+  emptyPartner,
+  emptyValues,
+  type CreateCompanyValues,
+  type CrossBorderCryptoValues,
+  type MigrateCompanyValues,
+  type PartnerValues,
+} from './wizard-values';
 
 const partner = (overrides: Partial<PartnerValues> = {}): PartnerValues => ({
   ...emptyPartner(),
@@ -60,7 +67,10 @@ describe('create-company steps', () => {
       'owner.email': 'validation.required',
       'owner.phone': 'validation.required',
     });
-    expect(validateStep('createCompany', 'names', blank)).toEqual({ 'company.nameOption1': 'validation.required', 'company.nameOption2': 'validation.required' });
+    expect(validateStep('createCompany', 'names', blank)).toEqual({
+      'company.nameOption1': 'validation.required',
+      'company.nameOption2': 'validation.required',
+    });
     expect(validateStep('createCompany', 'type', blank)).toEqual({ 'company.type': 'validation.required' });
     expect(validateStep('createCompany', 'state', blank)).toEqual({ 'company.state': 'validation.required' });
     expect(validateStep('createCompany', 'services', blank)).toEqual({});
@@ -70,7 +80,9 @@ describe('create-company steps', () => {
 
   it('applies the SPEC §5 rules: two different names of 2+ characters, a phone of the chosen country, a custom industry', () => {
     const values = filledCreateCompany();
-    expect(validateStep('createCompany', 'names', { ...values, company: { ...values.company, nameOption1: 'A' } })).toEqual({ 'company.nameOption1': 'validation.min2' });
+    expect(validateStep('createCompany', 'names', { ...values, company: { ...values.company, nameOption1: 'A' } })).toEqual({
+      'company.nameOption1': 'validation.min2',
+    });
     expect(validateStep('createCompany', 'names', { ...values, company: { ...values.company, nameOption2: ' andes digital ' } })).toEqual({
       'company.nameOption2': 'validation.companyNamesDistinct',
     });
@@ -79,7 +91,9 @@ describe('create-company steps', () => {
     expect(validateStep('createCompany', 'industry', { ...values, company: { ...values.company, industry: 'other', industryOther: '' } })).toEqual({
       'company.industryOther': 'validation.required',
     });
-    expect(validateStep('createCompany', 'industry', { ...values, company: { ...values.company, industry: 'other', industryOther: 'Coffee roasting' } })).toEqual({});
+    expect(
+      validateStep('createCompany', 'industry', { ...values, company: { ...values.company, industry: 'other', industryOther: 'Coffee roasting' } }),
+    ).toEqual({});
   });
 
   it('refuses partners whose ownership adds up to 99 or 101, accepts exactly 100', () => {
@@ -150,8 +164,12 @@ describe('migrate-company steps', () => {
 
   it('asks where the company is registered, then the state or the country (never the US as a foreign country)', () => {
     const values = filled();
-    expect(validateStep('migrateCompany', 'origin', { ...values, company: { ...values.company, originKind: '' } })).toEqual({ 'company.originKind': 'validation.required' });
-    expect(validateStep('migrateCompany', 'origin', { ...values, company: { ...values.company, originState: '' } })).toEqual({ 'company.originState': 'validation.required' });
+    expect(validateStep('migrateCompany', 'origin', { ...values, company: { ...values.company, originKind: '' } })).toEqual({
+      'company.originKind': 'validation.required',
+    });
+    expect(validateStep('migrateCompany', 'origin', { ...values, company: { ...values.company, originState: '' } })).toEqual({
+      'company.originState': 'validation.required',
+    });
     expect(validateStep('migrateCompany', 'origin', { ...values, company: { ...values.company, originKind: 'abroad', originCountry: '' } })).toEqual({
       'company.originCountry': 'validation.required',
     });
@@ -163,19 +181,31 @@ describe('migrate-company steps', () => {
 
   it('takes an optional EIN and sends only the chosen origin', () => {
     const values = filled();
-    expect(validateStep('migrateCompany', 'documents', { ...values, company: { ...values.company, ein: '12-345' } })).toEqual({ 'company.ein': 'validation.ein' });
+    expect(validateStep('migrateCompany', 'documents', { ...values, company: { ...values.company, ein: '12-345' } })).toEqual({
+      'company.ein': 'validation.ein',
+    });
     expect(validateStep('migrateCompany', 'documents', { ...values, company: { ...values.company, ein: '' } })).toEqual({});
     const parsed = migrateCompanyWizardSchema.parse(orderWizardInput('migrateCompany', values));
-    expect(parsed.company).toMatchObject({ originState: 'FL', originCountry: undefined, ein: '12-3456789', documents: [{ kind: 'einLetter' }, { kind: 'operatingAgreement' }] });
+    expect(parsed.company).toMatchObject({
+      originState: 'FL',
+      originCountry: undefined,
+      ein: '12-3456789',
+      documents: [{ kind: 'einLetter' }, { kind: 'operatingAgreement' }],
+    });
     expect(firstInvalidStep('migrateCompany', values)).toBe(-1);
   });
 
   it('asks when the company was formed, optionally, on the company step, and sends it with the order', () => {
     const values = filled();
-    expect(validateStep('migrateCompany', 'migrationCompany', { ...values, company: { ...values.company, formationDate: '2023-02-30' } })).toEqual({ 'company.formationDate': 'validation.invalidDate' });
+    expect(validateStep('migrateCompany', 'migrationCompany', { ...values, company: { ...values.company, formationDate: '2023-02-30' } })).toEqual({
+      'company.formationDate': 'validation.invalidDate',
+    });
     expect(validateStep('migrateCompany', 'migrationCompany', { ...values, company: { ...values.company, formationDate: '' } })).toEqual({});
     expect(migrateCompanyWizardSchema.parse(orderWizardInput('migrateCompany', values)).company.formationDate).toBe('2023-05-10');
-    expect(migrateCompanyWizardSchema.parse(orderWizardInput('migrateCompany', { ...values, company: { ...values.company, formationDate: '' } })).company.formationDate).toBeUndefined();
+    expect(
+      migrateCompanyWizardSchema.parse(orderWizardInput('migrateCompany', { ...values, company: { ...values.company, formationDate: '' } })).company
+        .formationDate,
+    ).toBeUndefined();
   });
 });
 

@@ -13,7 +13,14 @@ import {
 } from '@domain/company';
 import { countryCodeSchema, usStateSchema } from '@domain/countries';
 import { planIds } from '@domain/plans';
-import { originKinds, type CreateCompanyValues, type CrossBorderCryptoValues, type MigrateCompanyValues, type PartnerValues, type WizardValuesOf } from './wizard-values';
+import {
+  originKinds,
+  type CreateCompanyValues,
+  type CrossBorderCryptoValues,
+  type MigrateCompanyValues,
+  type PartnerValues,
+  type WizardValuesOf,
+} from './wizard-values';
 
 /**
  * The steps of each guest wizard (SPEC §2) and their validation: each step checks its own
@@ -22,19 +29,7 @@ import { originKinds, type CreateCompanyValues, type CrossBorderCryptoValues, ty
  */
 
 export type StepId =
-  | 'owner'
-  | 'names'
-  | 'type'
-  | 'industry'
-  | 'state'
-  | 'services'
-  | 'partners'
-  | 'plan'
-  | 'migrationCompany'
-  | 'origin'
-  | 'documents'
-  | 'business'
-  | 'residence';
+  'owner' | 'names' | 'type' | 'industry' | 'state' | 'services' | 'partners' | 'plan' | 'migrationCompany' | 'origin' | 'documents' | 'business' | 'residence';
 
 export const wizardSteps = {
   createCompany: ['owner', 'names', 'type', 'industry', 'state', 'services', 'partners', 'plan'],
@@ -126,7 +121,9 @@ const createCompanyChecks: Checks<CreateCompanyValues> = {
   owner: ownerChecks,
   names: [{ schema: under('company', companyInfoStepSchemas.names), input: ({ company }) => ({ company: pick(company, ['nameOption1', 'nameOption2']) }) }],
   type: [{ schema: under('company', companyInfoStepSchemas.type), input: ({ company }) => ({ company: pick(company, ['type']) }) }],
-  industry: [{ schema: under('company', companyInfoStepSchemas.industry), input: ({ company }) => ({ company: pick(company, ['industry', 'industryOther']) }) }],
+  industry: [
+    { schema: under('company', companyInfoStepSchemas.industry), input: ({ company }) => ({ company: pick(company, ['industry', 'industryOther']) }) },
+  ],
   state: [{ schema: under('company', companyInfoStepSchemas.state), input: ({ company }) => ({ company: pick(company, ['state']) }) }],
   partners: [partnersCheck],
   plan: [planCheck],
@@ -135,7 +132,10 @@ const createCompanyChecks: Checks<CreateCompanyValues> = {
 const migrateCompanyChecks: Checks<MigrateCompanyValues> = {
   owner: ownerChecks,
   migrationCompany: [
-    { schema: under('company', migrationStepSchemas.company), input: ({ company }) => ({ company: pick(company, ['existingCompanyName', 'type', 'formationDate']) }) },
+    {
+      schema: under('company', migrationStepSchemas.company),
+      input: ({ company }) => ({ company: pick(company, ['existingCompanyName', 'type', 'formationDate']) }),
+    },
   ],
   industry: [{ schema: under('company', migrationStepSchemas.industry), input: ({ company }) => ({ company: pick(company, ['industry', 'industryOther']) }) }],
   origin: [

@@ -25,7 +25,13 @@ describe('wizard values in a draft', () => {
   it('drop malformed or hostile fields instead of breaking the page', () => {
     const restored = restoreValues('migrateCompany', {
       owner: { firstName: 42, email: ['x'], phoneCountry: 'ARG-too-long' },
-      company: { type: 'S-Corp', industry: '__proto__', originKind: 'mars', documents: ['einLetter', 'passport', 7, 'einLetter'], existingCompanyName: 'x'.repeat(10_000) },
+      company: {
+        type: 'S-Corp',
+        industry: '__proto__',
+        originKind: 'mars',
+        documents: ['einLetter', 'passport', 7, 'einLetter'],
+        existingCompanyName: 'x'.repeat(10_000),
+      },
       services: { speed: 'warp', extras: 'all' },
       partners: [{ ownership: { value: 100 }, isDirector: 'yes' }],
       plan: { plan: 'custom', billing: 'weekly' },
@@ -43,7 +49,12 @@ describe('wizard values in a draft', () => {
   it('keep at least one partner and forget an incomplete placed order', () => {
     expect(restoreValues('createCompany', { partners: [] }).partners).toHaveLength(1);
     expect(restoreDraftData('createCompany', { order: { orderId: 'x' } }).order).toBeNull();
-    const order = { orderId: '5f1c4a8e-8d7b-4c39-9a43-1b2f3c4d5e6f', orderNumber: 'ALT-001001', fingerprint: 'ab'.repeat(32), expiresAt: '2026-11-22T10:00:00.000Z' };
+    const order = {
+      orderId: '5f1c4a8e-8d7b-4c39-9a43-1b2f3c4d5e6f',
+      orderNumber: 'ALT-001001',
+      fingerprint: 'ab'.repeat(32),
+      expiresAt: '2026-11-22T10:00:00.000Z',
+    };
     expect(restoreDraftData('createCompany', { order, newCompany: true })).toMatchObject({ order, newCompany: true });
   });
 });
@@ -52,7 +63,13 @@ describe('"your info" of a signed-in owner', () => {
   const profile = { firstName: 'Olga', lastName: 'Zapata', email: 'olga@example.com', phone: '+5491155551234' };
 
   it('is filled from the profile, the phone split into its country and national number', () => {
-    expect(ownerFromProfile(profile, 'ES')).toEqual({ firstName: 'Olga', lastName: 'Zapata', email: 'olga@example.com', phoneCountry: 'AR', phone: '91155551234' });
+    expect(ownerFromProfile(profile, 'ES')).toEqual({
+      firstName: 'Olga',
+      lastName: 'Zapata',
+      email: 'olga@example.com',
+      phoneCountry: 'AR',
+      phone: '91155551234',
+    });
   });
 
   it('keeps the guessed country when the calling code is shared, and the guess when there is no phone', () => {

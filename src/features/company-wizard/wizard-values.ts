@@ -169,7 +169,18 @@ export function emptyValues<F extends OrderFlow>(flow: F, phoneCountry = ''): Wi
     },
     migrateCompany: {
       owner,
-      company: { existingCompanyName: '', formationDate: '', type: '', industry: '', industryOther: '', originKind: '', originState: '', originCountry: '', ein: '', documents: [] },
+      company: {
+        existingCompanyName: '',
+        formationDate: '',
+        type: '',
+        industry: '',
+        industryOther: '',
+        originKind: '',
+        originState: '',
+        originCountry: '',
+        ein: '',
+        documents: [],
+      },
       services: { speed: 'none', extras: [] },
       partners: [emptyPartner()],
       plan: emptyPlan(),
@@ -339,4 +350,5 @@ export function restoreDraftData<F extends OrderFlow>(flow: F, raw: unknown, pho
 }
 
 /** The draft data as plain JSON for the draft store. */
-export const toDraftData = <F extends OrderFlow>(data: WizardDraftData<F>): Record<string, JsonValue> => JSON.parse(JSON.stringify(data)) as Record<string, JsonValue>;
+export const toDraftData = <F extends OrderFlow>(data: WizardDraftData<F>): Record<string, JsonValue> =>
+  JSON.parse(JSON.stringify(data)) as Record<string, JsonValue>;

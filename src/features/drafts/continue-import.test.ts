@@ -4,7 +4,17 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Draft, GuestDraft } from '@domain/draft';
 import { parseContinueFragment } from './continue-link';
-import { adoptSharedDraft, discardGuestDraft, draftsInTheWayOf, fetchSharedDraft, guestDatabase, isSharedGuestDraft, refreshSharedGuestDraft, saveGuestDraft, shareGuestDraft } from '@src/features/sync/guest-drafts';
+import {
+  adoptSharedDraft,
+  discardGuestDraft,
+  draftsInTheWayOf,
+  fetchSharedDraft,
+  guestDatabase,
+  isSharedGuestDraft,
+  refreshSharedGuestDraft,
+  saveGuestDraft,
+  shareGuestDraft,
+} from '@src/features/sync/guest-drafts';
 import { companyDraftKey, draftToLink } from '@src/features/sync/draft-keys';
 import { memoryStorage } from '@src/lib/test-storage';
 
@@ -46,7 +56,10 @@ describe('sharing a guest draft', () => {
     expect(key.id).toBe(row.id);
     expect(key.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(calls.put).toHaveBeenCalledTimes(1);
-    expect(calls.put.mock.calls[0]).toEqual([`drafts/${row.id}`, { json: { secret: key.secret, kind: row.kind, step: 3, data: row.data, updatedAt: row.updatedAt }, context: { public: true } }]);
+    expect(calls.put.mock.calls[0]).toEqual([
+      `drafts/${row.id}`,
+      { json: { secret: key.secret, kind: row.kind, step: 3, data: row.data, updatedAt: row.updatedAt }, context: { public: true } },
+    ]);
     // The pending delayed upload was replaced by this one.
     await vi.runAllTimersAsync();
     expect(calls.put).toHaveBeenCalledTimes(1);

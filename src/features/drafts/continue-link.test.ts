@@ -19,7 +19,18 @@ describe('continue links', () => {
   });
 
   it('refuses fragments that are not a draft key', () => {
-    for (const hash of ['', '#', `#${id}`, `#${id}.`, `#.${secret}`, `#not-a-uuid.${secret}`, `#${id}.short`, `#${id}.${secret}!`, `#${id}.${secret.replace('A', '%')}`, `#${id}.${'a'.repeat(129)}`]) {
+    for (const hash of [
+      '',
+      '#',
+      `#${id}`,
+      `#${id}.`,
+      `#.${secret}`,
+      `#not-a-uuid.${secret}`,
+      `#${id}.short`,
+      `#${id}.${secret}!`,
+      `#${id}.${secret.replace('A', '%')}`,
+      `#${id}.${'a'.repeat(129)}`,
+    ]) {
       expect(parseContinueFragment(hash), hash).toBeNull();
     }
   });

@@ -6,8 +6,18 @@ import { forgetPending, keepPending, pendingDraft, settlePending } from './pendi
 // The tab's copy of a change still on its way to IndexedDB (decision 035): a reload in that
 // moment finds it; once stored, it goes; a later change is never removed by an earlier commit.
 
-const draft = (updatedAt: string, data: Draft['data'] = { taxYear: 2025 }, id = 'd1'): Draft => ({ id, kind: 'taxForm', companyId: 'c1', step: 2, data, updatedAt });
-const change = (saved: Draft, changes: DraftFieldChange[] = []) => ({ draft: saved, patch: { id: saved.id, kind: saved.kind, companyId: saved.companyId, changes, updatedAt: saved.updatedAt } });
+const draft = (updatedAt: string, data: Draft['data'] = { taxYear: 2025 }, id = 'd1'): Draft => ({
+  id,
+  kind: 'taxForm',
+  companyId: 'c1',
+  step: 2,
+  data,
+  updatedAt,
+});
+const change = (saved: Draft, changes: DraftFieldChange[] = []) => ({
+  draft: saved,
+  patch: { id: saved.id, kind: saved.kind, companyId: saved.companyId, changes, updatedAt: saved.updatedAt },
+});
 
 beforeEach(() => {
   vi.stubGlobal('sessionStorage', memoryStorage());

@@ -78,7 +78,12 @@ function parse(text: string | null): PendingChange | undefined {
   try {
     const value = JSON.parse(text) as PendingChange;
     const { draft, patch } = value ?? {};
-    const readable = typeof draft?.id === 'string' && typeof draft.updatedAt === 'string' && typeof draft.data === 'object' && draft.data !== null && Array.isArray(patch?.changes);
+    const readable =
+      typeof draft?.id === 'string' &&
+      typeof draft.updatedAt === 'string' &&
+      typeof draft.data === 'object' &&
+      draft.data !== null &&
+      Array.isArray(patch?.changes);
     return readable ? value : undefined;
   } catch {
     return undefined;

@@ -16,7 +16,10 @@ export interface PaidNextStep {
 }
 
 /** The sentence for the next step (its `checkout` key and values): the dashboard, log in, create the account, or either when unknown. */
-export function paidNextStep({ email, userExists, companyId }: Pick<PaidNextStep, 'email' | 'userExists' | 'companyId'>): { key: string; values: { email: string } } {
+export function paidNextStep({ email, userExists, companyId }: Pick<PaidNextStep, 'email' | 'userExists' | 'companyId'>): {
+  key: string;
+  values: { email: string };
+} {
   if (companyId) return { key: 'success.owned', values: { email } };
   if (userExists === null) return { key: 'success.userUnknown', values: { email } };
   return { key: userExists ? 'success.userExists' : 'success.userDoesNotExist', values: { email } };

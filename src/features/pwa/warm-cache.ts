@@ -8,7 +8,8 @@ export const warmUrlsPath = '/precache-later.json';
 
 let started = false;
 
-const whenIdle = () => new Promise<void>((resolve) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve()) : setTimeout(resolve, 200)));
+const whenIdle = () =>
+  new Promise<void>((resolve) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve()) : setTimeout(resolve, 200)));
 
 async function warm(registration: ServiceWorkerRegistration | undefined): Promise<void> {
   const response = await fetch(warmUrlsPath, { cache: 'no-cache' });

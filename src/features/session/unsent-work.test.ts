@@ -28,7 +28,16 @@ function database() {
 
 /** An engine whose pushes succeed (empty the outbox) or fail (leave it), like the real one's phases. */
 function fakeEngine(db: AppDB, serverUp: boolean) {
-  let status: SyncStatus = { online: true, leader: true, phase: 'idle', pendingCount: 0, lastSyncedAt: null, lastFailure: null, nextRetryAt: null, rejections: [] };
+  let status: SyncStatus = {
+    online: true,
+    leader: true,
+    phase: 'idle',
+    pendingCount: 0,
+    lastSyncedAt: null,
+    lastFailure: null,
+    nextRetryAt: null,
+    rejections: [],
+  };
   const listeners = new Set<(status: SyncStatus) => void>();
   const set = (patch: Partial<SyncStatus>) => {
     status = { ...status, ...patch };
@@ -85,7 +94,10 @@ function stubUploads(works: boolean) {
     if (url.endsWith('/uploads')) {
       const { companyId } = JSON.parse(init?.body as string) as { companyId: string };
       const key = `receipts/${companyId}/${randomUUID()}.pdf`;
-      return Response.json({ key, url: `http://storage.test/${key}`, method: 'PUT', headers: {}, expiresAt: new Date(Date.now() + 60_000).toISOString() }, { status: 201 });
+      return Response.json(
+        { key, url: `http://storage.test/${key}`, method: 'PUT', headers: {}, expiresAt: new Date(Date.now() + 60_000).toISOString() },
+        { status: 201 },
+      );
     }
     if (url.startsWith('http://storage.test/')) return new Response(null, { status: 200 });
     if (url.endsWith('/uploads/complete')) {

@@ -19,7 +19,11 @@ beforeEach(async () => {
   vi.stubGlobal('localStorage', storage);
   browser.online = true;
   browser.listeners = [];
-  vi.stubGlobal('navigator', { get onLine() { return browser.online; } });
+  vi.stubGlobal('navigator', {
+    get onLine() {
+      return browser.online;
+    },
+  });
   vi.stubGlobal('window', { addEventListener: (type: string, listener: () => void) => type === 'online' && browser.listeners.push(listener) });
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   calls.put.mockReset();
@@ -33,7 +37,14 @@ afterEach(() => {
 });
 
 const load = () => import('./guest-drafts');
-const draft = (step: number, updatedAt: string, id = randomUUID()): Draft => ({ id, kind: 'companyCreation', companyId: null, step, data: { companyName: 'Acme' }, updatedAt });
+const draft = (step: number, updatedAt: string, id = randomUUID()): Draft => ({
+  id,
+  kind: 'companyCreation',
+  companyId: null,
+  step,
+  data: { companyName: 'Acme' },
+  updatedAt,
+});
 const uploadedSteps = () => calls.put.mock.calls.map(([, options]) => (options as { json: { step: number } }).json.step);
 const settle = async () => {
   for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));

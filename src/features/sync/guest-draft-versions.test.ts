@@ -27,7 +27,13 @@ afterEach(() => {
 
 const realNow = '2026-11-21T10:00:00.000Z';
 const aDayAhead = '2026-11-22T10:00:00.000Z';
-const serverCopy = ({ id, kind, data }: Draft, step: number, updatedAt: string): GuestDraft => ({ id, kind: kind as GuestDraft['kind'], step, data, updatedAt });
+const serverCopy = ({ id, kind, data }: Draft, step: number, updatedAt: string): GuestDraft => ({
+  id,
+  kind: kind as GuestDraft['kind'],
+  step,
+  data,
+  updatedAt,
+});
 
 describe('a device whose clock runs 24 h ahead', () => {
   const skewedDraft = (): Draft => ({

@@ -46,7 +46,10 @@ function secretOf(id: string): string {
   const existing = store?.getItem(draftSecretKey(id));
   if (existing) return existing;
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  const secret = btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+  const secret = btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
   store?.setItem(draftSecretKey(id), secret);
   return secret;
 }
@@ -82,7 +85,6 @@ async function upload(id: string): Promise<void> {
     // Offline: the draft is safe locally and marked unsent; `online` sends it (resumeGuestUploads).
   }
 }
-
 
 /** Uploads every guest draft with a change not yet on the server. */
 async function uploadUnsent(): Promise<void> {
@@ -174,7 +176,12 @@ export async function shareGuestDraft(id: string): Promise<{ id: string; secret:
 
 /** Reads a guest's draft from the server with its secret (a link from another device). 404 `not_found` when the link no longer opens one. */
 export const fetchSharedDraft = (id: string, secret: string, signal?: AbortSignal): Promise<GuestDraft> =>
-  api.get<GuestDraft>(`drafts/${id}`, { headers: { [draftSecretHeader]: secret }, context: { public: true }, expected: ['not_found'], ...(signal && { signal }) });
+  api.get<GuestDraft>(`drafts/${id}`, {
+    headers: { [draftSecretHeader]: secret },
+    context: { public: true },
+    expected: ['not_found'],
+    ...(signal && { signal }),
+  });
 
 /**
  * Stores the server copy `incoming` unless this device holds the same draft changed later (the

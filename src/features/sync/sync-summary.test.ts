@@ -45,7 +45,13 @@ const translators = {} as Record<Language, (key: string, values?: Record<string,
 beforeAll(async () => {
   for (const language of languages) {
     const instance = i18next.createInstance();
-    await instance.init({ lng: language, fallbackLng: false, defaultNS: 'sync', resources: { [language]: { sync: catalogs[language] } }, interpolation: { escapeValue: false } });
+    await instance.init({
+      lng: language,
+      fallbackLng: false,
+      defaultNS: 'sync',
+      resources: { [language]: { sync: catalogs[language] } },
+      interpolation: { escapeValue: false },
+    });
     translators[language] = (key, values) => instance.t(key, values);
   }
 });
@@ -88,7 +94,10 @@ describe('sync summary', () => {
     expect(english.sending).toEqual({ badge: 'Saving…', panel: ['You are online.', 'Sending 2 changes…', last] });
     expect(english.waiting).toEqual({ badge: '1 change waiting', panel: ['You are online.', '1 change is waiting to be sent.', last] });
     expect(english.waitingOtherTab!.panel).toContain('Another tab of Alta is sending your changes.');
-    expect(english.offlineNothing).toEqual({ badge: 'Offline', panel: ['You are offline. Nothing is waiting to be sent: everything you changed is on Alta.', last] });
+    expect(english.offlineNothing).toEqual({
+      badge: 'Offline',
+      panel: ['You are offline. Nothing is waiting to be sent: everything you changed is on Alta.', last],
+    });
     expect(english.offlinePending).toEqual({
       badge: 'Offline · 2 waiting',
       panel: ['You are offline. 2 changes are kept on this device and will be sent when you are back online.', last],
@@ -104,12 +113,24 @@ describe('sync summary', () => {
     });
     expect(english.failedSending).toEqual({
       badge: 'Not sent yet',
-      panel: ['You are online.', '4 changes are waiting to be sent.', 'The last attempt to send your changes failed. They are safe on this device.', `Next attempt: ${time(at)}`, last],
+      panel: [
+        'You are online.',
+        '4 changes are waiting to be sent.',
+        'The last attempt to send your changes failed. They are safe on this device.',
+        `Next attempt: ${time(at)}`,
+        last,
+      ],
     });
     // Nothing waits: no "not sent" on the badge, and the failure is the fetching one.
     expect(english.failedPulling).toEqual({
       badge: 'Not up to date',
-      panel: ['You are online.', 'Everything is saved on Alta.', 'The last attempt to get the changes made on your other devices failed.', `Next attempt: ${time(at)}`, last],
+      panel: [
+        'You are online.',
+        'Everything is saved on Alta.',
+        'The last attempt to get the changes made on your other devices failed.',
+        `Next attempt: ${time(at)}`,
+        last,
+      ],
     });
     expect(english.unauthorized!.badge).toBe('Sign in again');
     expect(english.outdated!.badge).toBe('Update needed');

@@ -68,7 +68,9 @@ function badgeOf(condition: SyncCondition, rejections: number): SyncSummary['bad
   }
   switch (condition.kind) {
     case 'offline':
-      return condition.pending > 0 ? { key: 'indicator.offlinePending', values: { count: condition.pending }, tone: 'warn' } : { key: 'indicator.offline', tone: 'warn' };
+      return condition.pending > 0
+        ? { key: 'indicator.offlinePending', values: { count: condition.pending }, tone: 'warn' }
+        : { key: 'indicator.offline', tone: 'warn' };
     case 'unreachable':
       return { key: 'indicator.unreachable', tone: 'warn' };
     case 'failed':
@@ -84,7 +86,8 @@ function badgeOf(condition: SyncCondition, rejections: number): SyncSummary['bad
 
 function linesOf(condition: SyncCondition): SyncSummary['lines'] {
   const pendingLine = (pending: number): SyncText => (pending > 0 ? { key: 'panel.pending', values: { count: pending } } : { key: 'panel.pendingNone' });
-  const retryLine = (retryAt: number | null): SyncSummary['lines'] => (retryAt === null ? [] : [{ key: 'panel.retryAt', values: { time: retryAt }, style: 'muted' }]);
+  const retryLine = (retryAt: number | null): SyncSummary['lines'] =>
+    retryAt === null ? [] : [{ key: 'panel.retryAt', values: { time: retryAt }, style: 'muted' }];
   switch (condition.kind) {
     case 'unauthorized':
     case 'outdated':

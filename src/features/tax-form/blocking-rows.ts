@@ -9,6 +9,7 @@ import { href, paths } from '@src/lib/paths';
  */
 export function blockingRowsLinks(language: Language, companyId: string, taxYear: number): { uncategorised: string; unchecked: string } {
   const year: TransactionFilters = { ...noFilters, period: 'custom', from: `${taxYear}-01-01`, to: `${taxYear}-12-31` };
-  const link = (filters: TransactionFilters) => `${href(language, paths.bookkeeping)}?${writeFilters(filters, new URLSearchParams({ company: companyId })).toString()}`;
+  const link = (filters: TransactionFilters) =>
+    `${href(language, paths.bookkeeping)}?${writeFilters(filters, new URLSearchParams({ company: companyId })).toString()}`;
   return { uncategorised: link({ ...year, category: 'uncategorised' }), unchecked: link({ ...year, checked: 'unchecked' }) };
 }

@@ -66,7 +66,9 @@ function companyValues({ companyName, books, detail }: Known): TaxFormValues {
     values.partners = detail.partners.map((partner) => ({
       name: `${partner.firstName} ${partner.lastName}`,
       percentage: partner.ownership,
-      address: [partner.addressLine1, partner.addressLine2, partner.city, partner.stateOrProvince, partner.postalCode, partner.country].filter(Boolean).join(', '),
+      address: [partner.addressLine1, partner.addressLine2, partner.city, partner.stateOrProvince, partner.postalCode, partner.country]
+        .filter(Boolean)
+        .join(', '),
       taxId: undefined,
       usResident: partner.country === 'US',
     }));

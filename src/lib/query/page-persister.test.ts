@@ -20,7 +20,10 @@ describe('the query cache kept in the user’s database', () => {
     const mailing = companyPageKey('c1', 'mailing');
     await client.fetchQuery({ queryKey: [mailing], queryFn: async () => mail('IRS'), ...offline });
     await client.fetchQuery({ queryKey: ['billing', 'cards'], queryFn: async () => [{ last4: '4242' }] });
-    await save(client, createPagePersister(() => db.pageCache));
+    await save(
+      client,
+      createPagePersister(() => db.pageCache),
+    );
     expect(await keys(db)).toEqual([mailing]);
 
     const restored = createQueryClient();
@@ -56,7 +59,10 @@ describe('the query cache kept in the user’s database', () => {
     const db = openDb();
     const seed = createQueryClient();
     await seed.fetchQuery({ queryKey: ['mailing:c1'], queryFn: async () => mail('IRS'), ...offline });
-    await save(seed, createPagePersister(() => db.pageCache));
+    await save(
+      seed,
+      createPagePersister(() => db.pageCache),
+    );
 
     const ana = queryCacheOf('ana', () => db);
     await ana.restored;

@@ -11,10 +11,14 @@ export interface PagePersister {
 }
 
 /** The `pageCache` row of a query: its key's one string (`company:<id>`, `mailing:<id>`, `boi-report`…). */
-const pageKeyOf = (query: Pick<DehydratedQuery, 'queryKey'>) => (query.queryKey.length === 1 && typeof query.queryKey[0] === 'string' ? query.queryKey[0] : null);
+const pageKeyOf = (query: Pick<DehydratedQuery, 'queryKey'>) =>
+  query.queryKey.length === 1 && typeof query.queryKey[0] === 'string' ? query.queryKey[0] : null;
 
 const isDehydratedQuery = (value: unknown): value is DehydratedQuery =>
-  typeof value === 'object' && value !== null && Array.isArray((value as DehydratedQuery).queryKey) && typeof (value as DehydratedQuery).state?.dataUpdatedAt === 'number';
+  typeof value === 'object' &&
+  value !== null &&
+  Array.isArray((value as DehydratedQuery).queryKey) &&
+  typeof (value as DehydratedQuery).state?.dataUpdatedAt === 'number';
 
 /**
  * The query cache's offline part kept in the user's database (decision 025): each persisted
@@ -40,7 +44,10 @@ export function createPagePersister(pages: () => Table<PageCacheEntry, string> |
       if (rows.length > 0) await table.bulkPut(rows).catch(() => undefined);
     },
     async restore() {
-      const rows = (await pages()?.toArray().catch(() => [])) ?? [];
+      const rows =
+        (await pages()
+          ?.toArray()
+          .catch(() => [])) ?? [];
       // Rows of the hand-written cache before this one hold a bare page: they are read again online.
       const queries = rows.map((row) => row.value).filter(isDehydratedQuery);
       for (const query of queries) stored.set(pageKeyOf(query) ?? '', query.state.dataUpdatedAt);

@@ -13,7 +13,8 @@ export interface UserQueryCache {
 
 /** Only the queries a screen marks `meta: { offline: true }` are kept on the device, and only their answers. */
 export const dehydrateOptions = {
-  shouldDehydrateQuery: (query: { meta?: Record<string, unknown>; state: { status: string } }) => query.meta?.offline === true && query.state.status === 'success',
+  shouldDehydrateQuery: (query: { meta?: Record<string, unknown>; state: { status: string } }) =>
+    query.meta?.offline === true && query.state.status === 'success',
 };
 
 /** How long a burst of answers is gathered before the offline pages are written. */

@@ -21,7 +21,13 @@ export function useOfflineQuery<T>(key: string | null, load: (signal: AbortSigna
   const db = useMemo(() => (user ? currentUserDatabase() : null), [user]);
   const restored = useCacheRestored();
   // It waits for the device's copy to be back in the cache, so the copy shows while the API answers.
-  const query = useQuery({ queryKey: [key ?? ''], queryFn: ({ signal }) => load(signal), enabled: key !== null && db !== null && restored, meta: { offline: true }, gcTime: Infinity });
+  const query = useQuery({
+    queryKey: [key ?? ''],
+    queryFn: ({ signal }) => load(signal),
+    enabled: key !== null && db !== null && restored,
+    meta: { offline: true },
+    gcTime: Infinity,
+  });
   const { refetch } = query;
   const reload = useCallback(() => void refetch(), [refetch]);
 

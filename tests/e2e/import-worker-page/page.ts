@@ -34,7 +34,9 @@ async function importFile(csv: string, options: { language: Language; cancelAfte
   const batch = importId ? ((await db.batchImports.get(importId)) ?? null) : null;
   const transactions = importId ? await db.transactions.where('importId').equals(importId).toArray() : [];
   const outbox = await db.outbox.toArray();
-  const chunkRows = outbox.filter((entry) => entry.name === 'importTransactions').map((entry) => (entry.args as { rows: { id: string }[] }).rows.map((row) => row.id));
+  const chunkRows = outbox
+    .filter((entry) => entry.name === 'importTransactions')
+    .map((entry) => (entry.args as { rows: { id: string }[] }).rows.map((row) => row.id));
   db.close();
   await Dexie.delete(db.name);
   return {

@@ -37,10 +37,15 @@ export async function uploadKybFile(api: APIRequestContext, companyId: string, n
 /** A valid KYB submitted through the API (its documents uploaded as the browser does). */
 export async function kybThroughApi(api: APIRequestContext, companyId: string) {
   const files = new Map<string, KybFile>();
-  for (const name of ['passport.pdf', 'bill.pdf', 'articles.pdf', 'shares.pdf', 'lease.pdf', 'ein.pdf', 'statement.pdf']) files.set(name, await uploadKybFile(api, companyId, name));
+  for (const name of ['passport.pdf', 'bill.pdf', 'articles.pdf', 'shares.pdf', 'lease.pdf', 'ein.pdf', 'statement.pdf'])
+    files.set(name, await uploadKybFile(api, companyId, name));
   const form = validKyb((name) => files.get(name)!);
   const submitted = await api.post(`/api/v1/banking/companies/${companyId}/kyb`, {
-    data: { draftId: randomUUID(), kind: 'business', form: { ...form, proofOfAddressDate: isoDay(-10), owners: form.owners.map((each) => ({ ...each, proofOfAddressDate: isoDay(-20) })) } },
+    data: {
+      draftId: randomUUID(),
+      kind: 'business',
+      form: { ...form, proofOfAddressDate: isoDay(-10), owners: form.owners.map((each) => ({ ...each, proofOfAddressDate: isoDay(-20) })) },
+    },
   });
   expect(submitted.status(), await submitted.text()).toBe(201);
 }

@@ -261,7 +261,10 @@ export class CheckoutPage {
 /** The order as the server sees it, read with the order's checkout token. */
 export async function orderStatus(request: APIRequestContext, order: PlacedOrder) {
   const response = await request.get(`/api/v1/orders/${order.orderId}`, { headers: { 'X-Checkout-Token': order.checkoutToken } });
-  return { status: response.status(), body: response.ok() ? ((await response.json()) as { status: string; paidAt: string | null; quote: PlacedOrder['quote'] }) : null };
+  return {
+    status: response.status(),
+    body: response.ok() ? ((await response.json()) as { status: string; paidAt: string | null; quote: PlacedOrder['quote'] }) : null,
+  };
 }
 
 /** An account made through the API (its own request context: the page's cookies stay untouched). */

@@ -8,7 +8,9 @@ export async function userDatabase(page: Page): Promise<string> {
   let name: string | undefined;
   await expect
     .poll(async () => {
-      name = (await page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name ?? ''))).find((n) => /^alta-[0-9a-f-]{36}$/.test(n));
+      name = (await page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name ?? ''))).find((n) =>
+        /^alta-[0-9a-f-]{36}$/.test(n),
+      );
       return name;
     })
     .toBeTruthy();
@@ -32,7 +34,9 @@ export async function waitForSyncPosition(page: Page, database: string): Promise
       page.evaluate(async (name) => {
         const open = indexedDB.open(name);
         const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)));
-        const meta = await new Promise((resolve) => (db.transaction('syncMeta').objectStore('syncMeta').get('state').onsuccess = (event) => resolve((event.target as IDBRequest).result)));
+        const meta = await new Promise(
+          (resolve) => (db.transaction('syncMeta').objectStore('syncMeta').get('state').onsuccess = (event) => resolve((event.target as IDBRequest).result)),
+        );
         db.close();
         return meta !== undefined;
       }, database),
@@ -45,7 +49,11 @@ export async function waitForSyncPosition(page: Page, database: string): Promise
  * IndexedDB transaction, announced to Dexie's live queries), then fires `online` so the tab's engine syncs — straight to the
  * server if it leads, through the leader otherwise.
  */
-async function queueMutation(page: Page, database: string, mutation: { name: 'saveDraft'; draft: Record<string, unknown> } | { name: 'deleteDraft'; id: string }): Promise<void> {
+async function queueMutation(
+  page: Page,
+  database: string,
+  mutation: { name: 'saveDraft'; draft: Record<string, unknown> } | { name: 'deleteDraft'; id: string },
+): Promise<void> {
   await page.evaluate(
     async ({ name, mutation }) => {
       const request = <T>(r: IDBRequest<T>) =>
@@ -60,7 +68,13 @@ async function queueMutation(page: Page, database: string, mutation: { name: 'sa
       const createdAt = new Date().toISOString();
       if (mutation.name === 'saveDraft') {
         tx.objectStore('drafts').put(mutation.draft);
-        tx.objectStore('outbox').add({ id, name: 'saveDraft', args: mutation.draft, createdAt, undo: [{ table: 'drafts', id: mutation.draft.id, before: null }] });
+        tx.objectStore('outbox').add({
+          id,
+          name: 'saveDraft',
+          args: mutation.draft,
+          createdAt,
+          undo: [{ table: 'drafts', id: mutation.draft.id, before: null }],
+        });
       } else {
         tx.objectStore('outbox').add({ id, name: 'deleteDraft', args: { id: mutation.id }, createdAt, undo: [] });
       }
@@ -108,7 +122,9 @@ export function hasLocalDraft(page: Page, database: string, id: string): Promise
     async ({ name, draftId }) => {
       const open = indexedDB.open(name);
       const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)));
-      const row = await new Promise((resolve) => (db.transaction('drafts').objectStore('drafts').get(draftId).onsuccess = (event) => resolve((event.target as IDBRequest).result)));
+      const row = await new Promise(
+        (resolve) => (db.transaction('drafts').objectStore('drafts').get(draftId).onsuccess = (event) => resolve((event.target as IDBRequest).result)),
+      );
       db.close();
       return row !== undefined;
     },
@@ -121,7 +137,10 @@ export function localCompanyId(page: Page, database: string): Promise<string> {
   return page.evaluate(async (name) => {
     const open = indexedDB.open(name);
     const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)));
-    const rows = await new Promise<{ companyId: string }[]>((resolve) => (db.transaction('transactions').objectStore('transactions').getAll(null, 1).onsuccess = (event) => resolve((event.target as IDBRequest).result)));
+    const rows = await new Promise<{ companyId: string }[]>(
+      (resolve) =>
+        (db.transaction('transactions').objectStore('transactions').getAll(null, 1).onsuccess = (event) => resolve((event.target as IDBRequest).result)),
+    );
     db.close();
     return rows[0]!.companyId;
   }, database);

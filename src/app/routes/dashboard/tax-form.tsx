@@ -48,7 +48,15 @@ export function Component() {
       ) : (
         <>
           <ReturnDue state={due.state} language={language} />
-          <TaxFormWizard key={companyId} companyId={companyId} companyName={company?.name ?? null} taxYear={taxYear} language={language} sentAt={sentThisYear} onSent={reloadAfterSending} />
+          <TaxFormWizard
+            key={companyId}
+            companyId={companyId}
+            companyName={company?.name ?? null}
+            taxYear={taxYear}
+            language={language}
+            sentAt={sentThisYear}
+            onSent={reloadAfterSending}
+          />
           <SentDeclarations key={`sent-${companyId}`} companyId={companyId} state={sent.state} reload={sent.reload} language={language} />
         </>
       )}

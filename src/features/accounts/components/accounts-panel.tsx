@@ -109,7 +109,14 @@ function AccountRow({ account }: { account: ManualAccount }) {
     <li className={list.item}>
       {editing ? (
         <form className={list.inlineForm} onSubmit={(event) => void rename(event)} noValidate>
-          <TextField label={t('accounts.newName', { name: account.name })} value={name} maxLength={120} autoFocus onChange={(event) => setName(event.target.value)} error={error ? t(error) : undefined} />
+          <TextField
+            label={t('accounts.newName', { name: account.name })}
+            value={name}
+            maxLength={120}
+            autoFocus
+            onChange={(event) => setName(event.target.value)}
+            error={error ? t(error) : undefined}
+          />
           <Button type="submit" size="small">
             {t('accounts.save')}
           </Button>

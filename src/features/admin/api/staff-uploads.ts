@@ -15,7 +15,10 @@ export async function uploadCompanyDocument(companyId: string, uploadType: Uploa
   await uploadNow({
     id: uploadId,
     file,
-    declare: async () => presignedUploadSchema.parse(await api.post(`admin/companies/${encodeURIComponent(companyId)}/uploads`, { json: { uploadType, fileName: file.name, size: file.size } })),
+    declare: async () =>
+      presignedUploadSchema.parse(
+        await api.post(`admin/companies/${encodeURIComponent(companyId)}/uploads`, { json: { uploadType, fileName: file.name, size: file.size } }),
+      ),
     complete: (key) => api.post<void>('admin/uploads/complete', { json: { key } }),
   });
 }
@@ -31,7 +34,9 @@ export async function uploadMail(companyId: string, mail: Omit<StaffMail, 'fileN
     id: uploadId,
     file,
     declare: async () => {
-      const declared = staffMailCreatedSchema.parse(await api.post(`admin/companies/${encodeURIComponent(companyId)}/mail`, { json: { ...mail, fileName: file.name, size: file.size } }));
+      const declared = staffMailCreatedSchema.parse(
+        await api.post(`admin/companies/${encodeURIComponent(companyId)}/mail`, { json: { ...mail, fileName: file.name, size: file.size } }),
+      );
       mailId = declared.id;
       return declared.upload;
     },

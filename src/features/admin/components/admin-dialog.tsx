@@ -4,7 +4,21 @@ import { useModalDialog } from '@src/components/dialog/use-modal-dialog';
 import styles from './admin.module.css';
 
 /** A modal of the admin screens: a title, its content, and the actions row. */
-export function AdminDialog({ open, title, onClose, children, actions, wide = false }: { open: boolean; title: string; onClose: () => void; children: ReactNode; actions: ReactNode; wide?: boolean }) {
+export function AdminDialog({
+  open,
+  title,
+  onClose,
+  children,
+  actions,
+  wide = false,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  actions: ReactNode;
+  wide?: boolean;
+}) {
   const { ref, dialogProps } = useModalDialog(open, onClose);
   const titleId = useId();
   return (

@@ -29,7 +29,14 @@ export function CompaniesScreen({ language }: { language: Language }) {
     <div className={styles.page}>
       <h1 className={styles.title}>{t('companies.title')}</h1>
       <div className={styles.toolbar}>
-        <TextField className={styles.search} type="search" label={t('companies.search')} value={search} onChange={(event) => setSearch(event.target.value)} maxLength={200} />
+        <TextField
+          className={styles.search}
+          type="search"
+          label={t('companies.search')}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          maxLength={200}
+        />
         <SelectFilter
           label={t('companies.status')}
           value={status}

@@ -37,7 +37,11 @@ export function HeldDeposits({ companyId, language, onChanged }: { companyId: st
       {held && held.length > 0 && (
         <ul className={styles.list}>
           {held.map((row) => {
-            const payment = t('deposits.payment', { amount: formatUsd(row.amountCents / 100, language), sender: row.senderName ?? row.counterparty, date: formatDate(row.date, language) });
+            const payment = t('deposits.payment', {
+              amount: formatUsd(row.amountCents / 100, language),
+              sender: row.senderName ?? row.counterparty,
+              date: formatDate(row.date, language),
+            });
             return (
               <li key={row.id}>
                 <p>
@@ -45,10 +49,21 @@ export function HeldDeposits({ companyId, language, onChanged }: { companyId: st
                 </p>
                 {row.holdReason !== 'provider_review' && (
                   <div className={styles.toolbar}>
-                    <Button size="small" busy={busy === `release-${row.id}`} aria-label={t('deposits.releaseNamed', { payment })} onClick={() => void act(`release-${row.id}`, () => staffActions.releaseDeposit(companyId, row.id), t('deposits.released', { payment }))}>
+                    <Button
+                      size="small"
+                      busy={busy === `release-${row.id}`}
+                      aria-label={t('deposits.releaseNamed', { payment })}
+                      onClick={() => void act(`release-${row.id}`, () => staffActions.releaseDeposit(companyId, row.id), t('deposits.released', { payment }))}
+                    >
                       {t('deposits.release')}
                     </Button>
-                    <Button size="small" variant="secondary" busy={busy === `return-${row.id}`} aria-label={t('deposits.returnNamed', { payment })} onClick={() => void act(`return-${row.id}`, () => staffActions.returnDeposit(companyId, row.id), t('deposits.returned', { payment }))}>
+                    <Button
+                      size="small"
+                      variant="secondary"
+                      busy={busy === `return-${row.id}`}
+                      aria-label={t('deposits.returnNamed', { payment })}
+                      onClick={() => void act(`return-${row.id}`, () => staffActions.returnDeposit(companyId, row.id), t('deposits.returned', { payment }))}
+                    >
                       {t('deposits.return')}
                     </Button>
                   </div>

@@ -11,7 +11,9 @@ export function LoadMoreFooter<T>({ list, language }: { list: ReturnType<typeof 
   return (
     <div className={styles.footer}>
       {list.total !== null && (
-        <p role="status">{t('list.showing', { context: list.totalKind, shown: formatNumber(list.items.length, language), total: formatNumber(list.total, language) })}</p>
+        <p role="status">
+          {t('list.showing', { context: list.totalKind, shown: formatNumber(list.items.length, language), total: formatNumber(list.total, language) })}
+        </p>
       )}
       {list.hasMore && (
         <Button variant="secondary" onClick={list.loadMore} busy={list.loading}>

@@ -2,7 +2,17 @@ import { useId } from 'react';
 import styles from './admin.module.css';
 
 /** A labelled select of the admin toolbars; the empty value means "any". */
-export function SelectFilter({ label, value, onChange, options }: { label: string; value: string; onChange: (value: string) => void; options: { value: string; label: string }[] }) {
+export function SelectFilter({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: { value: string; label: string }[];
+}) {
   const id = useId();
   return (
     <div className={styles.field}>

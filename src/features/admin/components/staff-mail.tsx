@@ -37,7 +37,12 @@ export function StaffMail({ companyId, language, onChanged }: { companyId: strin
     onChanged();
   });
 
-  const labels: Record<LetterField, string> = { sender: t('mail.sender'), quantity: t('mail.quantity'), receivedAt: t('mail.receivedAt'), summary: t('mail.summary') };
+  const labels: Record<LetterField, string> = {
+    sender: t('mail.sender'),
+    quantity: t('mail.quantity'),
+    receivedAt: t('mail.receivedAt'),
+    summary: t('mail.summary'),
+  };
   const fields = () => staffMailSchema.omit({ fileName: true, size: true }).safeParse({ ...letter, quantity: Number(letter.quantity) });
   const check = () => {
     const parsed = fields();
@@ -131,7 +136,13 @@ export function StaffMail({ companyId, language, onChanged }: { companyId: strin
                           <span>
                             {t('mail.forwardTo', {
                               recipient: item.forwarding.address.recipient,
-                              address: [item.forwarding.address.addressLine1, item.forwarding.address.addressLine2, item.forwarding.address.postalCode, item.forwarding.address.city, item.forwarding.address.stateOrProvince]
+                              address: [
+                                item.forwarding.address.addressLine1,
+                                item.forwarding.address.addressLine2,
+                                item.forwarding.address.postalCode,
+                                item.forwarding.address.city,
+                                item.forwarding.address.stateOrProvince,
+                              ]
                                 .filter(Boolean)
                                 .join(', '),
                               country: countryName(item.forwarding.address.country, language),
@@ -141,7 +152,12 @@ export function StaffMail({ companyId, language, onChanged }: { companyId: strin
                           {item.forwarding.forwardedAt ? (
                             <span>{t('mail.forwardedOn', { date: formatDate(item.forwarding.forwardedAt, language) })}</span>
                           ) : (
-                            <Button size="small" busy={busy === item.id} onClick={() => void markForwarded(item)} aria-label={t('mail.markForwardedNamed', { sender: item.sender })}>
+                            <Button
+                              size="small"
+                              busy={busy === item.id}
+                              onClick={() => void markForwarded(item)}
+                              aria-label={t('mail.markForwardedNamed', { sender: item.sender })}
+                            >
                               {t('mail.markForwarded')}
                             </Button>
                           )}

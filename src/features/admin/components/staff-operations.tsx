@@ -35,7 +35,10 @@ export function StaffOperations({ company, language, onChanged }: { company: Adm
         </p>
         {renewalIsDue(renewal.status) && (
           <div className={styles.toolbar}>
-            <Button busy={busy === 'renewed'} onClick={() => void act('renewed', () => staffActions.markRenewed(company.id), t('operations.renewedDone', { date: due }))}>
+            <Button
+              busy={busy === 'renewed'}
+              onClick={() => void act('renewed', () => staffActions.markRenewed(company.id), t('operations.renewedDone', { date: due }))}
+            >
               {t('operations.markRenewed')}
             </Button>
           </div>
@@ -54,7 +57,9 @@ export function StaffOperations({ company, language, onChanged }: { company: Adm
                       size="small"
                       busy={busy === entry.dueDate}
                       aria-label={t('operations.markProcessedNamed', { date })}
-                      onClick={() => void act(entry.dueDate, () => staffActions.markRenewalProcessed(company.id, entry.dueDate), t('operations.processedDone', { date }))}
+                      onClick={() =>
+                        void act(entry.dueDate, () => staffActions.markRenewalProcessed(company.id, entry.dueDate), t('operations.processedDone', { date }))
+                      }
                     >
                       {t('operations.markProcessed')}
                     </Button>
@@ -73,7 +78,10 @@ export function StaffOperations({ company, language, onChanged }: { company: Adm
         <p>{t(`operations.dissolution.${company.dissolution}`)}</p>
         {company.dissolution === 'requested' && (
           <div className={styles.toolbar}>
-            <Button busy={busy === 'dissolution'} onClick={() => void act('dissolution', () => staffActions.markDissolutionProcessed(company.id), t('operations.dissolutionDone'))}>
+            <Button
+              busy={busy === 'dissolution'}
+              onClick={() => void act('dissolution', () => staffActions.markDissolutionProcessed(company.id), t('operations.dissolutionDone'))}
+            >
               {t('operations.markDissolutionProcessed')}
             </Button>
           </div>

@@ -106,9 +106,7 @@ export function StaffUpload({
           {submitLabel}
         </Button>
       </div>
-      {uploadId && file && (
-        <progress max={file.size} value={progress?.sent ?? 0} aria-label={t('company:documents.progressLabel', { name: file.name })} />
-      )}
+      {uploadId && file && <progress max={file.size} value={progress?.sent ?? 0} aria-label={t('company:documents.progressLabel', { name: file.name })} />}
     </form>
   );
 }

@@ -85,14 +85,24 @@ export function UsersScreen({ language }: { language: Language }) {
     }
   }
 
-  const columns: Record<AdminUsersOrderBy, string> = Object.fromEntries(adminUsersOrderBy.map((column) => [column, t(`users.columns.${column}`)])) as Record<AdminUsersOrderBy, string>;
+  const columns: Record<AdminUsersOrderBy, string> = Object.fromEntries(adminUsersOrderBy.map((column) => [column, t(`users.columns.${column}`)])) as Record<
+    AdminUsersOrderBy,
+    string
+  >;
   const anyOption = { value: '', label: t('users.any') };
 
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>{t('users.title')}</h1>
       <div className={styles.toolbar}>
-        <TextField className={styles.search} type="search" label={t('users.search')} value={search} onChange={(event) => setSearch(event.target.value)} maxLength={200} />
+        <TextField
+          className={styles.search}
+          type="search"
+          label={t('users.search')}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          maxLength={200}
+        />
         <Button variant="secondary" onClick={copyEmails} busy={busy === 'copy'} disabled={list.total === 0}>
           {t('users.copyEmails')}
         </Button>
@@ -117,8 +127,18 @@ export function UsersScreen({ language }: { language: Language }) {
           onChange={setFilterValue('companyStatus')}
           options={[anyOption, ...companyStatuses.map((status) => ({ value: status, label: t(`dashboard:home.status.${status}`) }))]}
         />
-        <TextField type="date" label={t('users.createdFrom')} value={filter.createdFrom ?? ''} onChange={(event) => setFilterValue('createdFrom')(event.target.value)} />
-        <TextField type="date" label={t('users.createdTo')} value={filter.createdTo ?? ''} onChange={(event) => setFilterValue('createdTo')(event.target.value)} />
+        <TextField
+          type="date"
+          label={t('users.createdFrom')}
+          value={filter.createdFrom ?? ''}
+          onChange={(event) => setFilterValue('createdFrom')(event.target.value)}
+        />
+        <TextField
+          type="date"
+          label={t('users.createdTo')}
+          value={filter.createdTo ?? ''}
+          onChange={(event) => setFilterValue('createdTo')(event.target.value)}
+        />
       </fieldset>
 
       {list.error && <FormAlert>{t('users.fetchError')}</FormAlert>}
@@ -144,24 +164,47 @@ export function UsersScreen({ language }: { language: Language }) {
                 </td>
                 <td>{user.phone ?? '—'}</td>
                 <td>
-                  <Button variant="ghost" size="small" onClick={() => setDialog({ kind: 'companies', user })} aria-label={`${t('users.companies', { count: user.companiesCount })} — ${fullName(user)}`}>
+                  <Button
+                    variant="ghost"
+                    size="small"
+                    onClick={() => setDialog({ kind: 'companies', user })}
+                    aria-label={`${t('users.companies', { count: user.companiesCount })} — ${fullName(user)}`}
+                  >
                     {t('users.companies', { count: user.companiesCount })}
                   </Button>
                 </td>
                 <td>
-                  <span className={[styles.badge, user.status === 'blocked' && styles.blocked].filter(Boolean).join(' ')}>{t(`users.statuses.${user.status}`)}</span>
+                  <span className={[styles.badge, user.status === 'blocked' && styles.blocked].filter(Boolean).join(' ')}>
+                    {t(`users.statuses.${user.status}`)}
+                  </span>
                 </td>
                 <td>{formatDate(user.createdAt, language)}</td>
                 <td>
                   {user.role !== 'admin' && (
                     <div className={styles.rowActions}>
-                      <Button size="small" onClick={() => loginAs(user)} busy={busy === `login:${user.id}`} disabled={user.status === 'blocked'} aria-label={t('users.loginAs', { name: fullName(user) })}>
+                      <Button
+                        size="small"
+                        onClick={() => loginAs(user)}
+                        busy={busy === `login:${user.id}`}
+                        disabled={user.status === 'blocked'}
+                        aria-label={t('users.loginAs', { name: fullName(user) })}
+                      >
                         {t('users.loginAsShort')}
                       </Button>
-                      <Button variant="secondary" size="small" onClick={() => setDialog({ kind: 'block', user })} aria-label={`${t(user.status === 'active' ? 'users.block' : 'users.unblock')} — ${fullName(user)}`}>
+                      <Button
+                        variant="secondary"
+                        size="small"
+                        onClick={() => setDialog({ kind: 'block', user })}
+                        aria-label={`${t(user.status === 'active' ? 'users.block' : 'users.unblock')} — ${fullName(user)}`}
+                      >
                         {t(user.status === 'active' ? 'users.block' : 'users.unblock')}
                       </Button>
-                      <Button variant="ghost" size="small" onClick={() => setDialog({ kind: 'activity', user })} aria-label={`${t('users.activity')} — ${fullName(user)}`}>
+                      <Button
+                        variant="ghost"
+                        size="small"
+                        onClick={() => setDialog({ kind: 'activity', user })}
+                        aria-label={`${t('users.activity')} — ${fullName(user)}`}
+                      >
                         {t('users.activity')}
                       </Button>
                     </div>
@@ -185,8 +228,8 @@ export function UsersScreen({ language }: { language: Language }) {
         <ul className={styles.list}>
           {dialog?.user.companies.map((company) => (
             <li key={company.id}>
-              <Link to={href(language, paths.adminCompany(company.id))}>{company.name}</Link> · {t(`dashboard:home.types.${company.type}`)} · {t(`dashboard:home.status.${company.status}`)} ·{' '}
-              {t(company.relation === 'owner' ? 'companiesModal.owner' : 'companiesModal.teammate')}
+              <Link to={href(language, paths.adminCompany(company.id))}>{company.name}</Link> · {t(`dashboard:home.types.${company.type}`)} ·{' '}
+              {t(`dashboard:home.status.${company.status}`)} · {t(company.relation === 'owner' ? 'companiesModal.owner' : 'companiesModal.teammate')}
             </li>
           ))}
         </ul>
@@ -204,7 +247,12 @@ export function UsersScreen({ language }: { language: Language }) {
             <Button variant="secondary" onClick={() => setDialog(null)} disabled={busy === 'block'}>
               {t('block.cancel')}
             </Button>
-            <Button variant={dialog?.user.status === 'active' ? 'danger' : 'primary'} onClick={() => dialog && changeBlock(dialog.user)} busy={busy === 'block'} disabled={reason.trim() === ''}>
+            <Button
+              variant={dialog?.user.status === 'active' ? 'danger' : 'primary'}
+              onClick={() => dialog && changeBlock(dialog.user)}
+              busy={busy === 'block'}
+              disabled={reason.trim() === ''}
+            >
               {dialog && t(dialog.user.status === 'active' ? 'users.block' : 'users.unblock')}
             </Button>
           </>

@@ -40,7 +40,10 @@ export function usePagedList<T>(queryKey: readonly unknown[], fetchPage: (offset
     loadMore: () => void query.fetchNextPage(),
     /** Replaces one loaded row (after a staff action) without reading the list again. */
     update: (match: (item: T) => boolean, next: T) =>
-      client.setQueryData<InfiniteData<Page<T>, number>>(queryKey, (data) => data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((item) => (match(item) ? next : item)) })) }),
+      client.setQueryData<InfiniteData<Page<T>, number>>(
+        queryKey,
+        (data) => data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((item) => (match(item) ? next : item)) })) },
+      ),
   };
 }
 

@@ -7,9 +7,7 @@ import { api } from '@src/lib/api';
 /** The accounts calls of SPEC §7. Their 401s mean wrong credentials, not an expired session. */
 const publicCall = { public: true } as const;
 
-export type LoginResult =
-  | { status: 'ok'; data: User }
-  | { status: 'NEW_PASSWORD_REQUIRED'; data: { cognitoSession: string } };
+export type LoginResult = { status: 'ok'; data: User } | { status: 'NEW_PASSWORD_REQUIRED'; data: { cognitoSession: string } };
 
 export const login = (body: z.input<typeof loginSchema>) =>
   api.post<LoginResult>('login', {
@@ -36,4 +34,10 @@ export const confirmPasswordReset = (body: z.input<typeof resetConfirmSchema>) =
   api.put<void>('reset-password/confirm', { json: body, context: publicCall, expected: ['invalid_security_code', 'rate_limited'] });
 
 export const confirmTemporaryPassword = async (body: z.input<typeof temporaryConfirmSchema>) =>
-  (await api.put<{ status: 'ok'; data: User }>('reset-password/temporary-confirm', { json: body, context: publicCall, expected: ['invalid_security_code', 'user_blocked'] })).data;
+  (
+    await api.put<{ status: 'ok'; data: User }>('reset-password/temporary-confirm', {
+      json: body,
+      context: publicCall,
+      expected: ['invalid_security_code', 'user_blocked'],
+    })
+  ).data;

@@ -64,7 +64,15 @@ export function GoogleSignIn({ language, onCredential, divider }: { language: La
       (google) => {
         if (cancelled || !container.current) return;
         google.accounts.id.initialize({ client_id: clientId, ux_mode: 'popup', callback: ({ credential }) => callback.current(credential) });
-        google.accounts.id.renderButton(container.current, { type: 'standard', theme: 'outline', size: 'large', shape: 'pill', text: 'continue_with', locale: language, width: 300 });
+        google.accounts.id.renderButton(container.current, {
+          type: 'standard',
+          theme: 'outline',
+          size: 'large',
+          shape: 'pill',
+          text: 'continue_with',
+          locale: language,
+          width: 300,
+        });
       },
       () => {
         // Blocked by the network or an extension: email and password still work.

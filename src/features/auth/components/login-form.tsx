@@ -93,7 +93,15 @@ export function LoginForm() {
         {codeAsked && (
           <>
             <FormAlert tone="success">{t('login.codeSent')}</FormAlert>
-            <TextField label={t('fields.code')} autoComplete="one-time-code" inputMode="numeric" maxLength={6} value={code} onChange={(event) => setCode(event.target.value)} autoFocus />
+            <TextField
+              label={t('fields.code')}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              maxLength={6}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              autoFocus
+            />
           </>
         )}
         <div className={styles.between}>

@@ -22,7 +22,10 @@ export function NewPasswordForm({ email, cognitoSession }: { email: string; cogn
   const errorText = useErrorText();
   const [failure, setFailure] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
-  const { register, handleSubmit, setError, watch, isSubmitting, fieldError, preload } = useAccountForm((schemas) => schemas.temporaryConfirmFormSchema, { newPassword: '', repeatPassword: '' });
+  const { register, handleSubmit, setError, watch, isSubmitting, fieldError, preload } = useAccountForm((schemas) => schemas.temporaryConfirmFormSchema, {
+    newPassword: '',
+    repeatPassword: '',
+  });
 
   const onSubmit = handleSubmit(async ({ newPassword }) => {
     setFailure(null);

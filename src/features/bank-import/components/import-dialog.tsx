@@ -202,9 +202,7 @@ export function ImportDialog({ open, companyId, language, onClose }: ImportDialo
         </div>
       )}
 
-      {step.name === 'done' && (
-        <ImportSummary code={step.code} result={step.result} rowErrors={step.rowErrors} language={language} onClose={onClose} />
-      )}
+      {step.name === 'done' && <ImportSummary code={step.code} result={step.result} rowErrors={step.rowErrors} language={language} onClose={onClose} />}
     </dialog>
   );
 }

@@ -25,7 +25,11 @@ export function ImportSummary({ code, result, rowErrors, language, onClose }: Im
     <div className={styles.summary}>
       <p role={onClose ? 'status' : undefined}>
         {code === 'imported' && result
-          ? t('import.results.imported', { imported: number(result.importedCount), duplicates: number(result.duplicateCount), errors: number(result.errorCount) })
+          ? t('import.results.imported', {
+              imported: number(result.importedCount),
+              duplicates: number(result.duplicateCount),
+              errors: number(result.errorCount),
+            })
           : t(`import.results.${code}`)}
       </p>
       {result && (
@@ -55,7 +59,9 @@ export function ImportSummary({ code, result, rowErrors, language, onClose }: Im
               </li>
             ))}
           </ul>
-          {result && result.errorCount > rowErrors.length && <p className={fieldStyles.hint}>{t('import.moreErrors', { count: result.errorCount - rowErrors.length })}</p>}
+          {result && result.errorCount > rowErrors.length && (
+            <p className={fieldStyles.hint}>{t('import.moreErrors', { count: result.errorCount - rowErrors.length })}</p>
+          )}
         </>
       )}
       {onClose && (

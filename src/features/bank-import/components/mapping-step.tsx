@@ -29,7 +29,10 @@ interface MappingStepProps {
 export function MappingStep({ fileName, preview, draft, language, accountId, accounts, cooldownLeft, onAccount, onDraft, onBack, onImport }: MappingStepProps) {
   const { t } = useTranslation('bookkeeping');
   const ids = useId();
-  const columns = Array.from({ length: preview.columnCount }, (_, index) => ({ index, label: preview.header?.[index] || t('import.column', { number: index + 1 }) }));
+  const columns = Array.from({ length: preview.columnCount }, (_, index) => ({
+    index,
+    label: preview.header?.[index] || t('import.column', { number: index + 1 }),
+  }));
   const missing = missingRoles(draft);
   const columnOptions = columns.map((column) => ({ value: String(column.index), label: column.label }));
   const roleSelect = (role: MappingRole, optional: boolean) => (
@@ -46,9 +49,7 @@ export function MappingStep({ fileName, preview, draft, language, accountId, acc
 
   return (
     <>
-      <p className={dialogStyles.description}>
-        {t('import.previewLead', { file: fileName, rows: formatNumber(preview.totalRows, language, 0) })}
-      </p>
+      <p className={dialogStyles.description}>{t('import.previewLead', { file: fileName, rows: formatNumber(preview.totalRows, language, 0) })}</p>
       {!preview.detected && <FormAlert>{t('import.results.columnsNotFound')}</FormAlert>}
       <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={t('import.previewTable')}>
         <table className={styles.table}>
@@ -123,7 +124,9 @@ export function MappingStep({ fileName, preview, draft, language, accountId, acc
           id={`${ids}-account`}
           label={t('import.account')}
           value={accountId}
-          options={accounts.length === 0 ? [{ value: '', label: t('import.noAccount') }] : accounts.map((account) => ({ value: account.id, label: account.name }))}
+          options={
+            accounts.length === 0 ? [{ value: '', label: t('import.noAccount') }] : accounts.map((account) => ({ value: account.id, label: account.name }))
+          }
           hint={accounts.length === 0 ? t('import.createAccountFirst') : null}
           invalid={!accountId}
           onChange={(event) => onAccount(event.target.value)}

@@ -1,4 +1,12 @@
-import type { BankAccountInput, BankAccountView, BankingOverview, LiquidationAddressInput, LiquidationAddressView, WalletTransaction, Withdrawal } from '@domain/banking';
+import type {
+  BankAccountInput,
+  BankAccountView,
+  BankingOverview,
+  LiquidationAddressInput,
+  LiquidationAddressView,
+  WalletTransaction,
+  Withdrawal,
+} from '@domain/banking';
 import type { PresignedUpload, StoredFile } from '@domain/files';
 import type { KybSubmission } from '@domain/kyb';
 import { api } from '@src/lib/api';
@@ -12,11 +20,17 @@ export const getOverview = (companyId: string, signal?: AbortSignal) => apiGet('
 
 export const setUpTwoFactor = (companyId: string) => api.post<{ otpauthUri: string }>('banking/two-factor/setup', { json: { companyId } });
 
-export const verifyTwoFactor = (code: string) => api.post<void>('banking/two-factor/verify', { json: { code }, expected: ['two_factor_invalid_code', 'two_factor_locked', 'rate_limited'] });
+export const verifyTwoFactor = (code: string) =>
+  api.post<void>('banking/two-factor/verify', { json: { code }, expected: ['two_factor_invalid_code', 'two_factor_locked', 'rate_limited'] });
 
-export const requestTwoFactorReset = (companyId: string) => api.post<void>('banking/two-factor/reset', { json: { companyId }, expected: ['two_factor_reset_cooldown'] });
+export const requestTwoFactorReset = (companyId: string) =>
+  api.post<void>('banking/two-factor/reset', { json: { companyId }, expected: ['two_factor_reset_cooldown'] });
 
-export const confirmTwoFactorReset = (code: string) => api.post<void>('banking/two-factor/reset/confirm', { json: { code }, expected: ['two_factor_no_reset_code', 'two_factor_invalid_reset_code', 'rate_limited'] });
+export const confirmTwoFactorReset = (code: string) =>
+  api.post<void>('banking/two-factor/reset/confirm', {
+    json: { code },
+    expected: ['two_factor_no_reset_code', 'two_factor_invalid_reset_code', 'rate_limited'],
+  });
 
 export const startVerification = (companyId: string) => api.post<BankingOverview>(`${base(companyId)}/verification`);
 
@@ -27,7 +41,8 @@ export const listWalletTransactions = async (companyId: string, signal?: AbortSi
 export const withdraw = (companyId: string, withdrawal: Withdrawal, idempotencyKey: string) =>
   api.post<WalletTransaction>(`${base(companyId)}/withdrawals`, { json: withdrawal, headers: { 'Idempotency-Key': idempotencyKey } });
 
-export const addBankAccount = (companyId: string, account: BankAccountInput) => api.post<BankAccountView>(`${base(companyId)}/bank-accounts`, { json: account });
+export const addBankAccount = (companyId: string, account: BankAccountInput) =>
+  api.post<BankAccountView>(`${base(companyId)}/bank-accounts`, { json: account });
 
 export const deleteBankAccount = (companyId: string, bankAccountId: string) => api.delete<void>(`${base(companyId)}/bank-accounts/${bankAccountId}`);
 

@@ -12,11 +12,35 @@ import { addBankAccount, deleteBankAccount } from '../api/banking-api';
 import styles from './banking.module.css';
 import { useStepUp } from './step-up';
 
-const emptyAccount = { bankName: '', firstName: '', lastName: '', businessName: '', accountNumber: '', routingNumber: '', bic: '', clabe: '', street: '', city: '', state: '', postalCode: '', country: '' };
+const emptyAccount = {
+  bankName: '',
+  firstName: '',
+  lastName: '',
+  businessName: '',
+  accountNumber: '',
+  routingNumber: '',
+  bic: '',
+  clabe: '',
+  street: '',
+  city: '',
+  state: '',
+  postalCode: '',
+  country: '',
+};
 type Fields = typeof emptyAccount;
 
 /** Bank accounts to withdraw to (SPEC §3, §5): add for US, EU or MX, person or business; delete. Each change needs a fresh code. */
-export function BankAccountsPanel({ companyId, accounts, stepUpSeconds, onChange }: { companyId: string; accounts: BankAccountView[]; stepUpSeconds: number; onChange: () => void }) {
+export function BankAccountsPanel({
+  companyId,
+  accounts,
+  stepUpSeconds,
+  onChange,
+}: {
+  companyId: string;
+  accounts: BankAccountView[];
+  stepUpSeconds: number;
+  onChange: () => void;
+}) {
   const { t } = useTranslation('banking');
   const errorText = useErrorText();
   const [adding, setAdding] = useState(false);
@@ -37,7 +61,9 @@ export function BankAccountsPanel({ companyId, accounts, stepUpSeconds, onChange
       region,
       ownerType,
       bankName: fields.bankName.trim(),
-      ...(ownerType === 'person' ? { firstName: optional(fields.firstName), lastName: optional(fields.lastName) } : { businessName: optional(fields.businessName) }),
+      ...(ownerType === 'person'
+        ? { firstName: optional(fields.firstName), lastName: optional(fields.lastName) }
+        : { businessName: optional(fields.businessName) }),
       ...(region === 'MX' ? { clabe: optional(fields.clabe) } : { accountNumber: optional(fields.accountNumber) }),
       ...(region === 'US' ? { routingNumber: optional(fields.routingNumber) } : {}),
       bic: optional(fields.bic),
@@ -60,7 +86,8 @@ export function BankAccountsPanel({ companyId, accounts, stepUpSeconds, onChange
       setAdding(false);
       onChange();
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'validation') setErrors(Object.fromEntries(Object.entries(error.errors).map(([path, keys]) => [path, t(messageKey(keys[0]!))])));
+      if (error instanceof ApiError && error.code === 'validation')
+        setErrors(Object.fromEntries(Object.entries(error.errors).map(([path, keys]) => [path, t(messageKey(keys[0]!))])));
       else setFailure(errorText(error));
     } finally {
       setBusy(false);
@@ -96,7 +123,13 @@ export function BankAccountsPanel({ companyId, accounts, stepUpSeconds, onChange
               <span>{`${account.bankName} ••${account.last4}`}</span>
               <span>{account.holderName}</span>
               <span>{t(`regions.${account.region}`)}</span>
-              <Button variant="danger" size="small" disabled={busy} onClick={() => void remove(account)} aria-label={t('bankAccounts.deleteNamed', { name: `${account.bankName} ••${account.last4}` })}>
+              <Button
+                variant="danger"
+                size="small"
+                disabled={busy}
+                onClick={() => void remove(account)}
+                aria-label={t('bankAccounts.deleteNamed', { name: `${account.bankName} ••${account.last4}` })}
+              >
                 {t('bankAccounts.delete')}
               </Button>
             </li>
@@ -126,7 +159,12 @@ export function BankAccountsPanel({ companyId, accounts, stepUpSeconds, onChange
             <label htmlFor="account-owner" className={fieldStyles.label}>
               {t('bankAccounts.ownerType')}
             </label>
-            <select id="account-owner" className={fieldStyles.control} value={ownerType} onChange={(event) => setOwnerType(event.target.value as 'person' | 'business')}>
+            <select
+              id="account-owner"
+              className={fieldStyles.control}
+              value={ownerType}
+              onChange={(event) => setOwnerType(event.target.value as 'person' | 'business')}
+            >
               <option value="person">{t('bankAccounts.person')}</option>
               <option value="business">{t('bankAccounts.business')}</option>
             </select>
@@ -143,15 +181,42 @@ export function BankAccountsPanel({ companyId, accounts, stepUpSeconds, onChange
           {region === 'MX' ? (
             <TextField label={t('bankAccounts.clabe')} inputMode="numeric" value={fields.clabe} onChange={set('clabe')} error={errors.clabe} />
           ) : (
-            <TextField label={t(region === 'EU' ? 'bankAccounts.iban' : 'bankAccounts.accountNumber')} value={fields.accountNumber} onChange={set('accountNumber')} error={errors.accountNumber} />
+            <TextField
+              label={t(region === 'EU' ? 'bankAccounts.iban' : 'bankAccounts.accountNumber')}
+              value={fields.accountNumber}
+              onChange={set('accountNumber')}
+              error={errors.accountNumber}
+            />
           )}
-          {region === 'US' && <TextField label={t('bankAccounts.routingNumber')} inputMode="numeric" value={fields.routingNumber} onChange={set('routingNumber')} error={errors.routingNumber} />}
+          {region === 'US' && (
+            <TextField
+              label={t('bankAccounts.routingNumber')}
+              inputMode="numeric"
+              value={fields.routingNumber}
+              onChange={set('routingNumber')}
+              error={errors.routingNumber}
+            />
+          )}
           <TextField label={t('bankAccounts.bic')} value={fields.bic} onChange={set('bic')} error={errors.bic} />
           <TextField label={t('bankAccounts.street')} value={fields.street} onChange={set('street')} error={errors.street} autoComplete="address-line1" />
           <TextField label={t('bankAccounts.city')} value={fields.city} onChange={set('city')} error={errors.city} autoComplete="address-level2" />
           <TextField label={t('bankAccounts.state')} value={fields.state} onChange={set('state')} error={errors.state} autoComplete="address-level1" />
-          <TextField label={t('bankAccounts.postalCode')} value={fields.postalCode} onChange={set('postalCode')} error={errors.postalCode} autoComplete="postal-code" />
-          <TextField label={t('bankAccounts.country')} maxLength={2} value={fields.country} onChange={set('country')} error={errors.country} autoComplete="country" hint={t('bankAccounts.countryHint')} />
+          <TextField
+            label={t('bankAccounts.postalCode')}
+            value={fields.postalCode}
+            onChange={set('postalCode')}
+            error={errors.postalCode}
+            autoComplete="postal-code"
+          />
+          <TextField
+            label={t('bankAccounts.country')}
+            maxLength={2}
+            value={fields.country}
+            onChange={set('country')}
+            error={errors.country}
+            autoComplete="country"
+            hint={t('bankAccounts.countryHint')}
+          />
           {codeField}
           <Button type="submit" busy={busy}>
             {t('bankAccounts.save')}

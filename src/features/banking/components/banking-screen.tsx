@@ -125,7 +125,13 @@ export function BankingScreen() {
       )}
       {failure && <FormAlert>{failure}</FormAlert>}
       {!overview && offline && selectedCompany && (
-        <KybWizard companyId={selectedCompany.id} kind={selectedCompany.type === 'Cross Border Crypto' ? 'crypto' : 'business'} language={language} submitted={null} onSubmitted={show} />
+        <KybWizard
+          companyId={selectedCompany.id}
+          kind={selectedCompany.type === 'Cross Border Crypto' ? 'crypto' : 'business'}
+          language={language}
+          submitted={null}
+          onSubmitted={show}
+        />
       )}
       {overview?.bankingUnavailable && <BankingUnavailable country={overview.bankingUnavailable} language={language} />}
       {overview && !overview.bankingUnavailable && selected && !overview.twoFactor.access && (
@@ -184,7 +190,12 @@ export function BankingScreen() {
                 stepUpSeconds={overview.twoFactor.stepUpSeconds}
                 onDone={() => void reload()}
               />
-              <BankAccountsPanel companyId={selected} accounts={overview.bankAccounts} stepUpSeconds={overview.twoFactor.stepUpSeconds} onChange={() => void reload()} />
+              <BankAccountsPanel
+                companyId={selected}
+                accounts={overview.bankAccounts}
+                stepUpSeconds={overview.twoFactor.stepUpSeconds}
+                onChange={() => void reload()}
+              />
               <LiquidationPanel
                 companyId={selected}
                 language={language}

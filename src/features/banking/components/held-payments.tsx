@@ -22,7 +22,11 @@ export function HeldPayments({ transactions, language }: { transactions: WalletT
           <li key={row.id}>
             <p>
               <strong>
-                {t('held.payment', { amount: formatUsd(row.amountCents / 100, language), sender: row.senderName ?? row.counterparty, date: formatDate(row.date, language) })}
+                {t('held.payment', {
+                  amount: formatUsd(row.amountCents / 100, language),
+                  sender: row.senderName ?? row.counterparty,
+                  date: formatDate(row.date, language),
+                })}
               </strong>
             </p>
             <p>{t(`held.why.${row.holdReason}`, { limit: formatUsd(personToPersonLimitCents / 100, language) })}</p>

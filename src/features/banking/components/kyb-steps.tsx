@@ -3,7 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Language } from '@domain/constants';
 import { acceptOf } from '@domain/files';
-import { kybCompanyDocuments, kybDocumentTypes, kybEntityTypes, kybOptionalDocuments, kybOwnerRoles, kybProofOfAddressTypes, kybSourcesOfFunds, kybTransactionLimits, type KybFile } from '@domain/kyb';
+import {
+  kybCompanyDocuments,
+  kybDocumentTypes,
+  kybEntityTypes,
+  kybOptionalDocuments,
+  kybOwnerRoles,
+  kybProofOfAddressTypes,
+  kybSourcesOfFunds,
+  kybTransactionLimits,
+  type KybFile,
+} from '@domain/kyb';
 import { activityCodes } from '@domain/naics';
 import { Button } from '@src/components/button';
 import { CheckboxField } from '@src/components/form/checkbox-field';
@@ -52,21 +62,54 @@ export interface StepProps {
   companyId: string;
 }
 
-function Text({ path, label, values, change, error, ...input }: StepProps & { path: string; label: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>) {
+function Text({
+  path,
+  label,
+  values,
+  change,
+  error,
+  ...input
+}: StepProps & { path: string; label: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>) {
   const value = valueAt(values, path);
-  return <TextField label={label} value={typeof value === 'string' ? value : ''} onChange={(event) => change(path, event.target.value)} error={error(path)} {...input} />;
+  return (
+    <TextField
+      label={label}
+      value={typeof value === 'string' ? value : ''}
+      onChange={(event) => change(path, event.target.value)}
+      error={error(path)}
+      {...input}
+    />
+  );
 }
 
 function Choice({ path, label, options, values, change, error }: StepProps & { path: string; label: string; options: { value: string; label: string }[] }) {
   const { t } = useTranslation('kyb');
   const value = valueAt(values, path);
-  return <SelectField label={label} placeholder={t('choose')} options={options} value={typeof value === 'string' ? value : ''} onChange={(event) => change(path, event.target.value)} error={error(path)} />;
+  return (
+    <SelectField
+      label={label}
+      placeholder={t('choose')}
+      options={options}
+      value={typeof value === 'string' ? value : ''}
+      onChange={(event) => change(path, event.target.value)}
+      error={error(path)}
+    />
+  );
 }
 
 function Country({ path, label, ...props }: StepProps & { path: string; label: string }) {
   const { t } = useTranslation('kyb');
   const value = valueAt(props.values, path);
-  return <CountrySelect language={props.language} label={label} placeholder={t('choose')} value={typeof value === 'string' ? value : ''} onChange={(event) => props.change(path, event.target.value)} error={props.error(path)} />;
+  return (
+    <CountrySelect
+      language={props.language}
+      label={label}
+      placeholder={t('choose')}
+      value={typeof value === 'string' ? value : ''}
+      onChange={(event) => props.change(path, event.target.value)}
+      error={props.error(path)}
+    />
+  );
 }
 
 function Address({ prefix, ...props }: StepProps & { prefix: string }) {
@@ -100,15 +143,32 @@ export function CompanyStep(props: StepProps) {
       </div>
       <div className={layout.row}>
         <Text {...props} path="incorporationDate" label={t('fields.incorporationDate')} type="date" />
-        <Choice {...props} path="entityType" label={t('fields.entityType')} options={kybEntityTypes.map((value) => ({ value, label: t(`entityTypes.${value}`) }))} />
+        <Choice
+          {...props}
+          path="entityType"
+          label={t('fields.entityType')}
+          options={kybEntityTypes.map((value) => ({ value, label: t(`entityTypes.${value}`) }))}
+        />
       </div>
       <div className={layout.row}>
         <Text {...props} path="phone" label={t('fields.phone')} type="tel" placeholder="+14155550100" />
         <Text {...props} path="website" label={t('fields.website')} type="url" placeholder="https://" />
       </div>
       <div className={layout.row}>
-        <TextField label={t('fields.ein')} inputMode="numeric" placeholder="12-3456789" value={typeof values.ein === 'string' ? values.ein : ''} onChange={(event) => change('ein', formatDigits(event.target.value, einGroups))} error={error('ein')} />
-        <Choice {...props} path="naicsCode" label={t('fields.naicsCode')} options={activityCodes.map((code) => ({ value: code.code, label: `${code.code} · ${code.title[language]}` }))} />
+        <TextField
+          label={t('fields.ein')}
+          inputMode="numeric"
+          placeholder="12-3456789"
+          value={typeof values.ein === 'string' ? values.ein : ''}
+          onChange={(event) => change('ein', formatDigits(event.target.value, einGroups))}
+          error={error('ein')}
+        />
+        <Choice
+          {...props}
+          path="naicsCode"
+          label={t('fields.naicsCode')}
+          options={activityCodes.map((code) => ({ value: code.code, label: `${code.code} · ${code.title[language]}` }))}
+        />
       </div>
       <CountrySelect
         language={language}
@@ -121,7 +181,12 @@ export function CompanyStep(props: StepProps) {
         onChange={(event) => change('operatingCountries', [...event.target.selectedOptions].map((option) => option.value).filter(Boolean))}
         error={error('operatingCountries')}
       />
-      <Choice {...props} path="sourceOfFunds" label={t('fields.sourceOfFunds')} options={kybSourcesOfFunds.map((value) => ({ value, label: t(`sourcesOfFunds.${value}`) }))} />
+      <Choice
+        {...props}
+        path="sourceOfFunds"
+        label={t('fields.sourceOfFunds')}
+        options={kybSourcesOfFunds.map((value) => ({ value, label: t(`sourcesOfFunds.${value}`) }))}
+      />
       <div className={fieldStyles.field}>
         <label htmlFor="kyb-description" className={fieldStyles.label}>
           {t('fields.description')}
@@ -148,7 +213,11 @@ export function CompanyStep(props: StepProps) {
       <fieldset className={styles.fieldset}>
         <legend>{t('fields.physicalAddress')}</legend>
         <Address {...props} prefix="physicalAddress" />
-        <CheckboxField label={t('fields.sameAsMailing')} checked={values.sameAsMailing !== false} onChange={(event) => change('sameAsMailing', event.target.checked)} />
+        <CheckboxField
+          label={t('fields.sameAsMailing')}
+          checked={values.sameAsMailing !== false}
+          onChange={(event) => change('sameAsMailing', event.target.checked)}
+        />
       </fieldset>
       {values.sameAsMailing === false && (
         <fieldset className={styles.fieldset}>
@@ -183,7 +252,12 @@ export function OwnersStep(props: StepProps) {
               <Text {...props} path={at('birthDate')} label={t('fields.birthDate')} type="date" />
             </div>
             <div className={layout.row}>
-              <Choice {...props} path={at('documentType')} label={t('fields.documentType')} options={kybDocumentTypes.map((value) => ({ value, label: t(`documentTypes.${value}`) }))} />
+              <Choice
+                {...props}
+                path={at('documentType')}
+                label={t('fields.documentType')}
+                options={kybDocumentTypes.map((value) => ({ value, label: t(`documentTypes.${value}`) }))}
+              />
               <Text {...props} path={at('documentNumber')} label={t('fields.documentNumber')} />
             </div>
             <div className={layout.row}>
@@ -206,12 +280,26 @@ export function OwnersStep(props: StepProps) {
             </div>
             <FileField {...props} path={at('identityDocument')} label={t('fields.identityDocument')} />
             <div className={layout.row}>
-              <Choice {...props} path={at('proofOfAddressType')} label={t('fields.proofOfAddressType')} options={kybProofOfAddressTypes.map((value) => ({ value, label: t(`proofTypes.${value}`) }))} />
+              <Choice
+                {...props}
+                path={at('proofOfAddressType')}
+                label={t('fields.proofOfAddressType')}
+                options={kybProofOfAddressTypes.map((value) => ({ value, label: t(`proofTypes.${value}`) }))}
+              />
               <Text {...props} path={at('proofOfAddressDate')} label={t('fields.proofOfAddressDate')} type="date" />
             </div>
             <FileField {...props} path={at('proofOfAddress')} label={t('fields.ownerProofOfAddress')} />
             {owners.length > 1 && (
-              <Button variant="ghost" size="small" onClick={() => change('owners', owners.filter((_, other) => other !== index))}>
+              <Button
+                variant="ghost"
+                size="small"
+                onClick={() =>
+                  change(
+                    'owners',
+                    owners.filter((_, other) => other !== index),
+                  )
+                }
+              >
                 {t('owners.remove', { number: index + 1 })}
               </Button>
             )}
@@ -227,7 +315,12 @@ export function OwnersStep(props: StepProps) {
         <legend>{t('documents.title')}</legend>
         <p className={styles.hint}>{t('documents.hint')}</p>
         {kybCompanyDocuments.map((name) => (
-          <FileField key={name} {...props} path={`documents.${name}`} label={t(kybOptionalDocuments.includes(name) ? 'documents.optional' : 'documents.required', { name: t(`documents.types.${name}`) })} />
+          <FileField
+            key={name}
+            {...props}
+            path={`documents.${name}`}
+            label={t(kybOptionalDocuments.includes(name) ? 'documents.optional' : 'documents.required', { name: t(`documents.types.${name}`) })}
+          />
         ))}
         <Text {...props} path="proofOfAddressDate" label={t('fields.companyProofOfAddressDate')} type="date" />
       </fieldset>
@@ -300,7 +393,11 @@ export function AccountStep(props: StepProps) {
               data-missing-label={t('fields.transactionLimit')}
               onChange={() => change('transactionLimit', index)}
             />
-            {t('limits.option', { daily: formatUsd(limit.daily, language), monthly: formatUsd(limit.monthly, language), total: formatUsd(limit.total, language) })}
+            {t('limits.option', {
+              daily: formatUsd(limit.daily, language),
+              monthly: formatUsd(limit.monthly, language),
+              total: formatUsd(limit.total, language),
+            })}
           </label>
         ))}
         {error('transactionLimit') && (

@@ -7,7 +7,17 @@ import type { Values } from './kyb-steps';
 import styles from './banking.module.css';
 
 /** The submitted KYB, read-only (SPEC §4), with the success popup right after sending. */
-export function KybSummary({ submitted, language, success, onSuccessClosed }: { submitted: KybSubmitted; language: Language; success: boolean; onSuccessClosed(): void }) {
+export function KybSummary({
+  submitted,
+  language,
+  success,
+  onSuccessClosed,
+}: {
+  submitted: KybSubmitted;
+  language: Language;
+  success: boolean;
+  onSuccessClosed(): void;
+}) {
   const { t } = useTranslation('kyb');
   const form = submitted.form;
   const text = (key: string) => (typeof form[key] === 'string' ? (form[key] as string) : '—');
@@ -34,11 +44,21 @@ export function KybSummary({ submitted, language, success, onSuccessClosed }: { 
             <dt>{t('fields.naicsCode')}</dt>
             <dd>{text('naicsCode')}</dd>
             <dt>{t('summary.owners')}</dt>
-            <dd>{owners.map((owner) => `${String(owner.firstName)} ${String(owner.lastName)} (${t(`roles.${String(owner.role)}`)}, ${String(owner.ownership)} %)`).join('; ')}</dd>
+            <dd>
+              {owners
+                .map((owner) => `${String(owner.firstName)} ${String(owner.lastName)} (${t(`roles.${String(owner.role)}`)}, ${String(owner.ownership)} %)`)
+                .join('; ')}
+            </dd>
             {limit && (
               <>
                 <dt>{t('fields.transactionLimit')}</dt>
-                <dd>{t('limits.option', { daily: formatUsd(limit.daily, language), monthly: formatUsd(limit.monthly, language), total: formatUsd(limit.total, language) })}</dd>
+                <dd>
+                  {t('limits.option', {
+                    daily: formatUsd(limit.daily, language),
+                    monthly: formatUsd(limit.monthly, language),
+                    total: formatUsd(limit.total, language),
+                  })}
+                </dd>
               </>
             )}
           </>

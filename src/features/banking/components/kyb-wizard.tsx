@@ -45,7 +45,19 @@ export function KybWizard({ companyId, kind, language, submitted, onSubmitted }:
   // never to the answers of the moment it began (which would undo what was typed or uploaded since).
   const latest = useRef<{ values: Values; step: number } | null>(null);
   const persist = () => latest.current && void save({ step: latest.current.step, data: { kind, form: latest.current.values } as never }).catch(() => undefined);
-  const { screen: step, setScreen: setStep, errors, setErrors, go, check, heading, sending, sendError, setSendError, submit } = useStepWizard(0, (next) => {
+  const {
+    screen: step,
+    setScreen: setStep,
+    errors,
+    setErrors,
+    go,
+    check,
+    heading,
+    sending,
+    sendError,
+    setSendError,
+    submit,
+  } = useStepWizard(0, (next) => {
     if (latest.current) latest.current = { ...latest.current, step: next };
     persist();
   });
@@ -78,7 +90,10 @@ export function KybWizard({ companyId, kind, language, submitted, onSubmitted }:
   };
 
   const next = () => {
-    const result = kind === 'crypto' ? cryptoKybSchema.safeParse(pick(values, ['legalName', 'registrationCountry'])) : kybStepSchema(step as 1 | 2 | 3, todayUtc()).safeParse(pickStep(values, step as 1 | 2 | 3));
+    const result =
+      kind === 'crypto'
+        ? cryptoKybSchema.safeParse(pick(values, ['legalName', 'registrationCountry']))
+        : kybStepSchema(step as 1 | 2 | 3, todayUtc()).safeParse(pickStep(values, step as 1 | 2 | 3));
     if (!check(result)) return;
     if (step < lastStep) go(step + 1);
     else void send();
@@ -101,7 +116,11 @@ export function KybWizard({ companyId, kind, language, submitted, onSubmitted }:
       t('kyb:error'),
       (error) => {
         if (error instanceof ApiError && error.code === 'validation') {
-          setErrors(Object.fromEntries(Object.entries(error.errors).map(([path, messages]) => [path.replace(/^form\./, ''), t(messageKey(messages[0] ?? 'validation.invalid'))])));
+          setErrors(
+            Object.fromEntries(
+              Object.entries(error.errors).map(([path, messages]) => [path.replace(/^form\./, ''), t(messageKey(messages[0] ?? 'validation.invalid'))]),
+            ),
+          );
         }
       },
     );
@@ -173,7 +192,22 @@ export function KybWizard({ companyId, kind, language, submitted, onSubmitted }:
 const pick = (values: Values, keys: readonly string[]) => Object.fromEntries(keys.filter((key) => values[key] !== undefined).map((key) => [key, values[key]]));
 
 const stepKeys = {
-  1: ['legalName', 'dba', 'incorporationDate', 'entityType', 'phone', 'website', 'ein', 'naicsCode', 'operatingCountries', 'sourceOfFunds', 'description', 'physicalAddress', 'sameAsMailing', 'mailingAddress'],
+  1: [
+    'legalName',
+    'dba',
+    'incorporationDate',
+    'entityType',
+    'phone',
+    'website',
+    'ein',
+    'naicsCode',
+    'operatingCountries',
+    'sourceOfFunds',
+    'description',
+    'physicalAddress',
+    'sameAsMailing',
+    'mailingAddress',
+  ],
   2: ['owners', 'documents', 'proofOfAddressDate'],
   3: ['transactionLimit', 'termsAccepted'],
 } as const;

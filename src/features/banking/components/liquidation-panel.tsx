@@ -1,6 +1,13 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feeSchedule, liquidationNetworks, railsOfRegion, type BankAccountView, type LiquidationAddressInput, type LiquidationAddressView } from '@domain/banking';
+import {
+  feeSchedule,
+  liquidationNetworks,
+  railsOfRegion,
+  type BankAccountView,
+  type LiquidationAddressInput,
+  type LiquidationAddressView,
+} from '@domain/banking';
 import { withdrawalLimits, type Language } from '@domain/constants';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
@@ -53,7 +60,11 @@ export function LiquidationPanel({ companyId, language, addresses, bankAccounts,
     setBusy(true);
     try {
       if (!(await stepUp())) return;
-      const created = await createLiquidationAddress(companyId, { currency, bankAccountId, method: method as LiquidationAddressInput['method'] }, idempotencyKey.current);
+      const created = await createLiquidationAddress(
+        companyId,
+        { currency, bankAccountId, method: method as LiquidationAddressInput['method'] },
+        idempotencyKey.current,
+      );
       idempotencyKey.current = crypto.randomUUID();
       resetCode();
       setOpen(created.id);
@@ -88,7 +99,12 @@ export function LiquidationPanel({ companyId, language, addresses, bankAccounts,
                   <p className={styles.address} data-testid="liquidation-address">
                     {address.address}
                   </p>
-                  <p className={styles.hint}>{t('liquidation.sendOnly', { currency: address.currency.toUpperCase(), network: t(`liquidation.networks.${address.network}`, { defaultValue: address.network }) })}</p>
+                  <p className={styles.hint}>
+                    {t('liquidation.sendOnly', {
+                      currency: address.currency.toUpperCase(),
+                      network: t(`liquidation.networks.${address.network}`, { defaultValue: address.network }),
+                    })}
+                  </p>
                 </div>
               )}
             </li>
@@ -102,7 +118,12 @@ export function LiquidationPanel({ companyId, language, addresses, bankAccounts,
           <label htmlFor="liquidation-currency" className={fieldStyles.label}>
             {t('liquidation.currency')}
           </label>
-          <select id="liquidation-currency" className={fieldStyles.control} value={currency} onChange={(event) => setCurrency(event.target.value as 'usdc' | 'usdt')}>
+          <select
+            id="liquidation-currency"
+            className={fieldStyles.control}
+            value={currency}
+            onChange={(event) => setCurrency(event.target.value as 'usdc' | 'usdt')}
+          >
             {(['usdc', 'usdt'] as const).map((value) => (
               <option key={value} value={value}>
                 {`${value.toUpperCase()} · ${t(`liquidation.networks.${liquidationNetworks[value]}`)}`}
@@ -133,7 +154,13 @@ export function LiquidationPanel({ companyId, language, addresses, bankAccounts,
           <label htmlFor="liquidation-method" className={fieldStyles.label}>
             {t('liquidation.method')}
           </label>
-          <select id="liquidation-method" className={fieldStyles.control} value={method} disabled={!account} onChange={(event) => setMethod(event.target.value)}>
+          <select
+            id="liquidation-method"
+            className={fieldStyles.control}
+            value={method}
+            disabled={!account}
+            onChange={(event) => setMethod(event.target.value)}
+          >
             <option value="">{t('liquidation.chooseMethod')}</option>
             {methods.map((rail) => (
               <option key={rail} value={rail}>
@@ -143,7 +170,13 @@ export function LiquidationPanel({ companyId, language, addresses, bankAccounts,
           </select>
         </div>
         <p className={styles.hint} data-testid="liquidation-fee">
-          {t('liquidation.fee', { low: `${formatNumber(fee[0].bps / 100, language)} %`, middle: `${formatNumber(fee[1].bps / 100, language)} %`, high: `${formatNumber(fee[2].bps / 100, language)} %`, from: formatUsd(200_000, language), over: formatUsd(500_000, language) })}
+          {t('liquidation.fee', {
+            low: `${formatNumber(fee[0].bps / 100, language)} %`,
+            middle: `${formatNumber(fee[1].bps / 100, language)} %`,
+            high: `${formatNumber(fee[2].bps / 100, language)} %`,
+            from: formatUsd(200_000, language),
+            over: formatUsd(500_000, language),
+          })}
         </p>
         {codeField}
         <div>

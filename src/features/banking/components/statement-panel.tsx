@@ -35,7 +35,15 @@ export function StatementPanel({ companyName, language, account, balanceCents, t
     setBusy(true);
     setFailed(false);
     try {
-      const statement = statementOf({ month, companyName, sponsorBank: account.bankName, accountNumber: account.accountNumber, routingNumber: account.routingNumber, balanceCents, transactions });
+      const statement = statementOf({
+        month,
+        companyName,
+        sponsorBank: account.bankName,
+        accountNumber: account.accountNumber,
+        routingNumber: account.routingNumber,
+        balanceCents,
+        transactions,
+      });
       const labels = {
         title: t('statement.pdf.title'),
         period: t('statement.pdf.period'),

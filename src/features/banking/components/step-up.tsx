@@ -32,7 +32,15 @@ export function useStepUp(stepUpSeconds: number) {
   }
 
   const codeField = stepUpSeconds === 0 && (
-    <TextField label={t('twoFactor.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))} error={error} />
+    <TextField
+      label={t('twoFactor.code')}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      value={code}
+      onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+      error={error}
+    />
   );
 
   return { stepUp, codeField, resetCode: () => setCode('') };

@@ -136,7 +136,13 @@ export function TwoFactorPanel({ companyId, overview, onVerified }: Props) {
       )}
       {resetting && (
         <form className={styles.inline} onSubmit={submitReset} noValidate>
-          <TextField label={t('twoFactor.resetCode')} inputMode="numeric" maxLength={6} value={resetCode} onChange={(event) => setResetCode(event.target.value.replace(/\D/g, ''))} />
+          <TextField
+            label={t('twoFactor.resetCode')}
+            inputMode="numeric"
+            maxLength={6}
+            value={resetCode}
+            onChange={(event) => setResetCode(event.target.value.replace(/\D/g, ''))}
+          />
           <Button type="submit" busy={busy}>
             {t('twoFactor.confirmReset')}
           </Button>

@@ -1,6 +1,15 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feeCents, parseUsdInput, railsOfRegion, withdrawalIssues, withdrawalRails, type BankAccountView, type Withdrawal, type WithdrawalRail } from '@domain/banking';
+import {
+  feeCents,
+  parseUsdInput,
+  railsOfRegion,
+  withdrawalIssues,
+  withdrawalRails,
+  type BankAccountView,
+  type Withdrawal,
+  type WithdrawalRail,
+} from '@domain/banking';
 import { nextCutoff } from '@domain/banking-cutoff';
 import type { Language } from '@domain/constants';
 import { Button } from '@src/components/button';
@@ -114,7 +123,13 @@ export function WithdrawForm({ companyId, language, balanceCents, bankAccounts, 
           </select>
         </div>
         {rail === 'tron' ? (
-          <TextField label={t('withdraw.walletAddress')} value={walletAddress} onChange={(event) => setWalletAddress(event.target.value.trim())} error={errors.walletAddress} autoComplete="off" />
+          <TextField
+            label={t('withdraw.walletAddress')}
+            value={walletAddress}
+            onChange={(event) => setWalletAddress(event.target.value.trim())}
+            error={errors.walletAddress}
+            autoComplete="off"
+          />
         ) : (
           <div className={fieldStyles.field}>
             <label htmlFor="withdraw-account" className={fieldStyles.label}>
@@ -138,8 +153,22 @@ export function WithdrawForm({ companyId, language, balanceCents, bankAccounts, 
             <FieldError id="withdraw-account-error" error={errors.bankAccountId} />
           </div>
         )}
-        <TextField label={t('withdraw.amount')} inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} error={errors.amountCents} hint={t('withdraw.available', { amount: formatUsd(balanceCents / 100, language) })} />
-        {rail !== 'tron' && <TextField label={t(`withdraw.reference.${rail}`)} value={reference} onChange={(event) => setReference(event.target.value)} error={errors.reference} />}
+        <TextField
+          label={t('withdraw.amount')}
+          inputMode="decimal"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          error={errors.amountCents}
+          hint={t('withdraw.available', { amount: formatUsd(balanceCents / 100, language) })}
+        />
+        {rail !== 'tron' && (
+          <TextField
+            label={t(`withdraw.reference.${rail}`)}
+            value={reference}
+            onChange={(event) => setReference(event.target.value)}
+            error={errors.reference}
+          />
+        )}
         {amountCents !== null && fee !== null && (
           <dl className={styles.preview} aria-label={t('withdraw.preview')}>
             <dt>{t('withdraw.fee')}</dt>
@@ -151,7 +180,15 @@ export function WithdrawForm({ companyId, language, balanceCents, bankAccounts, 
         {cutoff && <p className={styles.hint}>{t('withdraw.cutoff', { time: formatDateTime(cutoff, language) })}</p>}
         {rail === 'ach' && <p className={styles.hint}>{t('withdraw.nextDay')}</p>}
         {stepUpSeconds === 0 && (
-          <TextField label={t('twoFactor.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))} error={errors.code} />
+          <TextField
+            label={t('twoFactor.code')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+            error={errors.code}
+          />
         )}
         <Button type="submit" busy={busy} busyLabel={t('withdraw.sending')}>
           {t('withdraw.submit')}

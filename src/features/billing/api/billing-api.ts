@@ -44,7 +44,10 @@ export const addCard = (input: AddCardInput, idempotencyKey: string) =>
 
 /** POST /payment-methods/setups/:id/confirm after the 3-D Secure challenge. */
 export const confirmCardSetup = (setupId: string, challengeResult?: 'completed' | 'failed') =>
-  api.post<CardSetupResult>(`payment-methods/setups/${encodeURIComponent(setupId)}/confirm`, { json: challengeResult ? { challengeResult } : {}, expected: declines });
+  api.post<CardSetupResult>(`payment-methods/setups/${encodeURIComponent(setupId)}/confirm`, {
+    json: challengeResult ? { challengeResult } : {},
+    expected: declines,
+  });
 
 export const setDefaultCard = async (id: string) => (await api.post<{ cards: SavedCard[] }>(`${card(id)}/default`)).cards;
 

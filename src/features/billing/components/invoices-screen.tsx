@@ -48,7 +48,12 @@ export function InvoicesScreen() {
                     <td data-label={t('invoices.date')}>{formatDate(invoice.issuedAt, language, 'long')}</td>
                     <td data-label={t('invoices.company')}>{invoice.companyName ?? '—'}</td>
                     <td data-label={t('invoices.card')}>
-                      {invoice.card ? t('cards.card', { brand: t(`checkout:brands.${invoice.card.brand}`, { defaultValue: invoice.card.brand.toUpperCase() }), last4: invoice.card.last4 }) : '—'}
+                      {invoice.card
+                        ? t('cards.card', {
+                            brand: t(`checkout:brands.${invoice.card.brand}`, { defaultValue: invoice.card.brand.toUpperCase() }),
+                            last4: invoice.card.last4,
+                          })
+                        : '—'}
                     </td>
                     <td data-label={t('invoices.total')} className={styles.amount}>
                       {formatUsd(invoice.total / 100, language)}

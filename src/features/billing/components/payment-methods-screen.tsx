@@ -78,7 +78,12 @@ export function PaymentMethodsScreen() {
                 {!managed && (
                   <div className={styles.actions}>
                     {!card.isDefault && (
-                      <Button variant="secondary" onClick={() => void act(() => setDefaultCard(card.id), t('cards.defaultSet'))} disabled={busy} aria-label={t('cards.makeDefaultLabel', { card: cardName(card) })}>
+                      <Button
+                        variant="secondary"
+                        onClick={() => void act(() => setDefaultCard(card.id), t('cards.defaultSet'))}
+                        disabled={busy}
+                        aria-label={t('cards.makeDefaultLabel', { card: cardName(card) })}
+                      >
                         {t('cards.makeDefault')}
                       </Button>
                     )}

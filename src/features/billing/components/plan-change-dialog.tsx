@@ -87,7 +87,14 @@ export function PlanChangeDialog({
         <legend>{t('change.billing')}</legend>
         {billingCycles.map((billing) => (
           <label key={billing} className={styles.choice}>
-            <input type="radio" name="billing" value={billing} checked={choice.billing === billing} onChange={() => setChoice({ ...choice, billing })} disabled={busy} />
+            <input
+              type="radio"
+              name="billing"
+              value={billing}
+              checked={choice.billing === billing}
+              onChange={() => setChoice({ ...choice, billing })}
+              disabled={busy}
+            />
             {billing === 'annual' ? t('change.annual') : t(`billingCycles.${billing}`)}
           </label>
         ))}
@@ -117,7 +124,11 @@ export function PlanChangeDialog({
             </div>
           </dl>
         )}
-        {proration && <p className={styles.lead}>{t('change.period', { start: formatDate(proration.periodStart, language, 'long'), end: formatDate(proration.periodEnd, language, 'long') })}</p>}
+        {proration && (
+          <p className={styles.lead}>
+            {t('change.period', { start: formatDate(proration.periodStart, language, 'long'), end: formatDate(proration.periodEnd, language, 'long') })}
+          </p>
+        )}
       </div>
       {error !== null && <FormAlert>{errorText(error)}</FormAlert>}
       <div className={dialogStyles.actions}>

@@ -45,7 +45,10 @@ export function SubscriptionsScreen() {
     setError(null);
     try {
       const updated = await setCancellation(subscription.id, cancel);
-      toast.show(cancel ? t('subscriptions.canceled', { date: formatDate(updated.currentPeriodEnd, language, 'long') }) : t('subscriptions.resumed'), 'success');
+      toast.show(
+        cancel ? t('subscriptions.canceled', { date: formatDate(updated.currentPeriodEnd, language, 'long') }) : t('subscriptions.resumed'),
+        'success',
+      );
       reload();
     } catch (caught) {
       setError(caught);
@@ -91,7 +94,10 @@ export function SubscriptionsScreen() {
           onClose={() => setChanging(null)}
           onChanged={(updated) => {
             setChanging(null);
-            toast.show(t('change.done', { company: updated.companyName, plan: t(`plans.${updated.plan}`), billing: t(`billingCycles.${updated.billing}`) }), 'success');
+            toast.show(
+              t('change.done', { company: updated.companyName, plan: t(`plans.${updated.plan}`), billing: t(`billingCycles.${updated.billing}`) }),
+              'success',
+            );
             reload();
           }}
         />
@@ -139,7 +145,9 @@ function SubscriptionItem({
         <h2 id={titleId} className={styles.itemTitle}>
           {subscription.companyName}
         </h2>
-        <span className={[styles.badge, subscription.status === 'active' && !subscription.cancelAtPeriodEnd ? '' : styles.badgeWarning].join(' ')}>{status}</span>
+        <span className={[styles.badge, subscription.status === 'active' && !subscription.cancelAtPeriodEnd ? '' : styles.badgeWarning].join(' ')}>
+          {status}
+        </span>
       </div>
       <dl className={styles.facts}>
         <div>
@@ -148,7 +156,12 @@ function SubscriptionItem({
         </div>
         <div>
           <dt>{t('subscriptions.billing')}</dt>
-          <dd>{t(`perPeriod.${subscription.billing}`, { amount: formatUsd(subscription.price / 100, language), cycle: t(`billingCycles.${subscription.billing}`) })}</dd>
+          <dd>
+            {t(`perPeriod.${subscription.billing}`, {
+              amount: formatUsd(subscription.price / 100, language),
+              cycle: t(`billingCycles.${subscription.billing}`),
+            })}
+          </dd>
         </div>
         <div>
           <dt>{t('subscriptions.period')}</dt>
@@ -158,7 +171,10 @@ function SubscriptionItem({
           <dt>{t('subscriptions.nextCharge')}</dt>
           <dd>
             {subscription.nextCharge
-              ? t('subscriptions.nextChargeValue', { amount: formatUsd(subscription.nextCharge.amount / 100, language), date: formatDate(subscription.nextCharge.at, language, 'long') })
+              ? t('subscriptions.nextChargeValue', {
+                  amount: formatUsd(subscription.nextCharge.amount / 100, language),
+                  date: formatDate(subscription.nextCharge.at, language, 'long'),
+                })
               : t('subscriptions.noNextCharge')}
           </dd>
         </div>

@@ -6,4 +6,8 @@ import { apiGet } from '@src/lib/query/typed-api';
 export const listBoiReports = async (signal?: AbortSignal) => (await apiGet('/boi-report', {}, { signal })).items;
 
 /** PUT /companies/:id/boi-report */
-export const submitBoiReport = (companyId: string, form: BoiReportForm) => api.put<BoiCompanyReport>(`companies/${encodeURIComponent(companyId)}/boi-report`, { json: form, expected: ['boi_not_required', 'boi_already_filed', 'owner_only'] });
+export const submitBoiReport = (companyId: string, form: BoiReportForm) =>
+  api.put<BoiCompanyReport>(`companies/${encodeURIComponent(companyId)}/boi-report`, {
+    json: form,
+    expected: ['boi_not_required', 'boi_already_filed', 'owner_only'],
+  });

@@ -15,14 +15,41 @@ import { useErrorText } from '@src/lib/use-error-text';
 import { submitBoiReport } from '../api/boi-api';
 import styles from './boi.module.css';
 
-const ownerTextFields = ['firstName', 'lastName', 'documentNumber', 'ownership', 'addressLine1', 'addressLine2', 'city', 'stateOrProvince', 'postalCode', 'phone'] as const;
+const ownerTextFields = [
+  'firstName',
+  'lastName',
+  'documentNumber',
+  'ownership',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'stateOrProvince',
+  'postalCode',
+  'phone',
+] as const;
 type OwnerValues = Record<(typeof ownerTextFields)[number] | 'nationality' | 'birthDate' | 'documentType' | 'role' | 'residenceCountry', string>;
 interface FormValues {
   company: { legalName: string; formationCountry: string; registrationState: string; taxId: string };
   owners: OwnerValues[];
 }
 
-const emptyOwner: OwnerValues = { firstName: '', lastName: '', nationality: '', birthDate: '', documentType: '', documentNumber: '', role: '', ownership: '', addressLine1: '', addressLine2: '', city: '', stateOrProvince: '', postalCode: '', residenceCountry: '', phone: '' };
+const emptyOwner: OwnerValues = {
+  firstName: '',
+  lastName: '',
+  nationality: '',
+  birthDate: '',
+  documentType: '',
+  documentNumber: '',
+  role: '',
+  ownership: '',
+  addressLine1: '',
+  addressLine2: '',
+  city: '',
+  stateOrProvince: '',
+  postalCode: '',
+  residenceCountry: '',
+  phone: '',
+};
 
 /** A new form from what Alta knows: the company's name and origin, its partners as owners. */
 function prefill(report: BoiCompanyReport): FormValues {
@@ -31,7 +58,14 @@ function prefill(report: BoiCompanyReport): FormValues {
   return {
     company: { legalName: report.companyName, formationCountry: report.formationCountry ?? '', registrationState: '', taxId: '' },
     owners: report.knownOwners.length
-      ? report.knownOwners.map((owner) => ({ ...emptyOwner, firstName: owner.firstName, lastName: owner.lastName, ownership: String(owner.ownership), residenceCountry: owner.country, role: owner.isDirector ? 'director' : 'partner' }))
+      ? report.knownOwners.map((owner) => ({
+          ...emptyOwner,
+          firstName: owner.firstName,
+          lastName: owner.lastName,
+          ownership: String(owner.ownership),
+          residenceCountry: owner.country,
+          role: owner.isDirector ? 'director' : 'partner',
+        }))
       : [emptyOwner],
   };
 }
@@ -54,13 +88,17 @@ export function BoiForm({ report, language, onSent }: { report: BoiCompanyReport
   const values = (draft?.data as unknown as FormValues | undefined) ?? prefill(report);
   const change = (next: FormValues) => void save({ data: next as unknown as Record<string, never> });
   const setCompany = (field: keyof FormValues['company'], value: string) => change({ ...values, company: { ...values.company, [field]: value } });
-  const setOwner = (index: number, field: keyof OwnerValues, value: string) => change({ ...values, owners: values.owners.map((owner, at) => (at === index ? { ...owner, [field]: value } : owner)) });
+  const setOwner = (index: number, field: keyof OwnerValues, value: string) =>
+    change({ ...values, owners: values.owners.map((owner, at) => (at === index ? { ...owner, [field]: value } : owner)) });
   const error = (path: string) => (errors[path] ? t(messageKey(errors[path])) : undefined);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const today = new Date().toLocaleDateString('en-CA');
-    const parsed = boiReportFormSchema(today).safeParse({ company: values.company, owners: values.owners.map((owner) => ({ ...owner, ownership: toNumber(owner.ownership) })) });
+    const parsed = boiReportFormSchema(today).safeParse({
+      company: values.company,
+      owners: values.owners.map((owner) => ({ ...owner, ownership: toNumber(owner.ownership) })),
+    });
     if (!parsed.success) {
       const found: Record<string, string> = {};
       for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message;
@@ -95,10 +133,35 @@ export function BoiForm({ report, language, onSent }: { report: BoiCompanyReport
       <fieldset className={styles.fieldset}>
         <legend>{t('form.company')}</legend>
         <div className={styles.fields}>
-          <TextField label={t('form.legalName')} value={values.company.legalName} error={error('company.legalName')} onChange={(event) => setCompany('legalName', event.target.value)} />
-          <CountrySelect language={language} exclude={['US']} label={t('form.formationCountry')} placeholder={t('form.choose')} value={values.company.formationCountry} error={error('company.formationCountry')} onChange={(event) => setCompany('formationCountry', event.target.value)} />
-          <SelectField label={t('form.registrationState')} options={stateOptions} placeholder={t('form.choose')} value={values.company.registrationState} error={error('company.registrationState')} onChange={(event) => setCompany('registrationState', event.target.value)} />
-          <TextField label={t('form.taxId')} value={values.company.taxId} error={error('company.taxId')} onChange={(event) => setCompany('taxId', event.target.value)} />
+          <TextField
+            label={t('form.legalName')}
+            value={values.company.legalName}
+            error={error('company.legalName')}
+            onChange={(event) => setCompany('legalName', event.target.value)}
+          />
+          <CountrySelect
+            language={language}
+            exclude={['US']}
+            label={t('form.formationCountry')}
+            placeholder={t('form.choose')}
+            value={values.company.formationCountry}
+            error={error('company.formationCountry')}
+            onChange={(event) => setCompany('formationCountry', event.target.value)}
+          />
+          <SelectField
+            label={t('form.registrationState')}
+            options={stateOptions}
+            placeholder={t('form.choose')}
+            value={values.company.registrationState}
+            error={error('company.registrationState')}
+            onChange={(event) => setCompany('registrationState', event.target.value)}
+          />
+          <TextField
+            label={t('form.taxId')}
+            value={values.company.taxId}
+            error={error('company.taxId')}
+            onChange={(event) => setCompany('taxId', event.target.value)}
+          />
         </div>
       </fieldset>
       {values.owners.map((owner, index) => {
@@ -108,16 +171,63 @@ export function BoiForm({ report, language, onSent }: { report: BoiCompanyReport
             <legend>{t('form.owner', { number: index + 1 })}</legend>
             <div className={styles.fields}>
               {ownerTextFields.slice(0, 2).map((field) => (
-                <TextField key={field} label={t(`form.${field}`)} value={owner[field]} error={at(field)} onChange={(event) => setOwner(index, field, event.target.value)} />
+                <TextField
+                  key={field}
+                  label={t(`form.${field}`)}
+                  value={owner[field]}
+                  error={at(field)}
+                  onChange={(event) => setOwner(index, field, event.target.value)}
+                />
               ))}
-              <CountrySelect language={language} label={t('form.nationality')} placeholder={t('form.choose')} value={owner.nationality} error={at('nationality')} onChange={(event) => setOwner(index, 'nationality', event.target.value)} />
-              <TextField type="date" label={t('form.birthDate')} value={owner.birthDate} error={at('birthDate')} onChange={(event) => setOwner(index, 'birthDate', event.target.value)} />
-              <SelectField label={t('form.documentType')} options={selectOptions('documentTypes', identityDocumentTypes)} placeholder={t('form.choose')} value={owner.documentType} error={at('documentType')} onChange={(event) => setOwner(index, 'documentType', event.target.value)} />
-              <SelectField label={t('form.role')} options={selectOptions('roles', ownerRoles)} placeholder={t('form.choose')} value={owner.role} error={at('role')} onChange={(event) => setOwner(index, 'role', event.target.value)} />
+              <CountrySelect
+                language={language}
+                label={t('form.nationality')}
+                placeholder={t('form.choose')}
+                value={owner.nationality}
+                error={at('nationality')}
+                onChange={(event) => setOwner(index, 'nationality', event.target.value)}
+              />
+              <TextField
+                type="date"
+                label={t('form.birthDate')}
+                value={owner.birthDate}
+                error={at('birthDate')}
+                onChange={(event) => setOwner(index, 'birthDate', event.target.value)}
+              />
+              <SelectField
+                label={t('form.documentType')}
+                options={selectOptions('documentTypes', identityDocumentTypes)}
+                placeholder={t('form.choose')}
+                value={owner.documentType}
+                error={at('documentType')}
+                onChange={(event) => setOwner(index, 'documentType', event.target.value)}
+              />
+              <SelectField
+                label={t('form.role')}
+                options={selectOptions('roles', ownerRoles)}
+                placeholder={t('form.choose')}
+                value={owner.role}
+                error={at('role')}
+                onChange={(event) => setOwner(index, 'role', event.target.value)}
+              />
               {ownerTextFields.slice(2).map((field) => (
-                <TextField key={field} label={t(`form.${field}`)} inputMode={field === 'ownership' ? 'decimal' : field === 'phone' ? 'tel' : undefined} value={owner[field]} error={at(field)} onChange={(event) => setOwner(index, field, event.target.value)} />
+                <TextField
+                  key={field}
+                  label={t(`form.${field}`)}
+                  inputMode={field === 'ownership' ? 'decimal' : field === 'phone' ? 'tel' : undefined}
+                  value={owner[field]}
+                  error={at(field)}
+                  onChange={(event) => setOwner(index, field, event.target.value)}
+                />
               ))}
-              <CountrySelect language={language} label={t('form.residenceCountry')} placeholder={t('form.choose')} value={owner.residenceCountry} error={at('residenceCountry')} onChange={(event) => setOwner(index, 'residenceCountry', event.target.value)} />
+              <CountrySelect
+                language={language}
+                label={t('form.residenceCountry')}
+                placeholder={t('form.choose')}
+                value={owner.residenceCountry}
+                error={at('residenceCountry')}
+                onChange={(event) => setOwner(index, 'residenceCountry', event.target.value)}
+              />
             </div>
             {values.owners.length > 1 && (
               <Button variant="ghost" size="small" onClick={() => change({ ...values, owners: values.owners.filter((_, other) => other !== index) })}>

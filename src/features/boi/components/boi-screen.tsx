@@ -65,13 +65,19 @@ function CompanyReport({ report, language, onSent }: { report: BoiCompanyReport;
         <ul className={styles.owners}>
           {report.knownOwners.map((owner, index) => (
             <li key={index}>
-              {t('owners.line', { name: `${owner.firstName} ${owner.lastName}`, percent: `${formatNumber(owner.ownership, language)} %`, country: countryName(owner.country, language) })}
+              {t('owners.line', {
+                name: `${owner.firstName} ${owner.lastName}`,
+                percent: `${formatNumber(owner.ownership, language)} %`,
+                country: countryName(owner.country, language),
+              })}
               {owner.isDirector ? ` · ${t('owners.director')}` : ''}
             </li>
           ))}
         </ul>
       )}
-      {report.requirement === 'required' && report.status !== 'filed' && (report.relation === 'owner' ? <BoiForm report={report} language={language} onSent={onSent} /> : <p className={styles.muted}>{t('form.teammate')}</p>)}
+      {report.requirement === 'required' &&
+        report.status !== 'filed' &&
+        (report.relation === 'owner' ? <BoiForm report={report} language={language} onSent={onSent} /> : <p className={styles.muted}>{t('form.teammate')}</p>)}
     </section>
   );
 }

@@ -225,7 +225,11 @@ export function AccountingHome() {
           <h3 className={styles.subTitle}>{t('home.declarations.title')}</h3>
           <p>
             {previousYear.uncategorisedCount + previousYear.uncheckedCount > 0
-              ? t('home.declarations.blocked', { year: Number(today.slice(0, 4)) - 1, uncategorised: previousYear.uncategorisedCount, unchecked: previousYear.uncheckedCount })
+              ? t('home.declarations.blocked', {
+                  year: Number(today.slice(0, 4)) - 1,
+                  uncategorised: previousYear.uncategorisedCount,
+                  unchecked: previousYear.uncheckedCount,
+                })
               : t('home.declarations.ready', { year: Number(today.slice(0, 4)) - 1 })}
           </p>
           <Link to={href(language, paths.taxForm)}>{t('home.declarations.open')}</Link>

@@ -32,7 +32,13 @@ const sameLines = (a: readonly Transaction[], b: readonly Transaction[]) =>
   a.length === b.length &&
   a.every((row, index) => {
     const other = b[index]!;
-    return row.id === other.id && row.date === other.date && row.description === other.description && row.merchant === other.merchant && row.amountCents === other.amountCents;
+    return (
+      row.id === other.id &&
+      row.date === other.date &&
+      row.description === other.description &&
+      row.merchant === other.merchant &&
+      row.amountCents === other.amountCents
+    );
   });
 
 /** The newest uncategorised lines the snapshot holds, `last` again while they are the same. */
@@ -46,7 +52,8 @@ function uncategorisedLines(books: TransactionSnapshot, last: Transaction[] | un
   return last && sameLines(found, last) ? last : found;
 }
 
-const setCategory = (id: string, category: CategoryKey) => currentSyncEngine()!.mutate('setTransactionCategory', { id, category, updatedAt: new Date().toISOString() });
+const setCategory = (id: string, category: CategoryKey) =>
+  currentSyncEngine()!.mutate('setTransactionCategory', { id, category, updatedAt: new Date().toISOString() });
 
 /**
  * The categoriser's suggestions for the company's uncategorised transactions, with their
@@ -112,10 +119,16 @@ export function CategoriserSuggestions({ companyId, language }: { companyId: str
             className={list.inlineForm}
             onSubmit={(event) => {
               event.preventDefault();
-              void categoriser.addRule(followUp.ruleText, followUp.category).then(() => setFollowUp({ ...followUp, done: t('categoriser.ruleMade', { text: followUp.ruleText, category: label(followUp.category) }) }));
+              void categoriser
+                .addRule(followUp.ruleText, followUp.category)
+                .then(() => setFollowUp({ ...followUp, done: t('categoriser.ruleMade', { text: followUp.ruleText, category: label(followUp.category) }) }));
             }}
           >
-            <TextField label={t('categoriser.ruleText', { category: label(followUp.category) })} value={followUp.ruleText} onChange={(event) => setFollowUp({ ...followUp, ruleText: event.target.value })} />
+            <TextField
+              label={t('categoriser.ruleText', { category: label(followUp.category) })}
+              value={followUp.ruleText}
+              onChange={(event) => setFollowUp({ ...followUp, ruleText: event.target.value })}
+            />
             <Button type="submit" size="small" disabled={followUp.ruleText.trim() === ''}>
               {t('categoriser.saveRule')}
             </Button>
@@ -137,9 +150,18 @@ export function CategoriserSuggestions({ companyId, language }: { companyId: str
                 </span>
                 {suggestion ? (
                   <span className={styles.suggestion}>
-                    <span>{t('categoriser.suggestion', { category: label(suggestion.category), confidence: formatNumber(Math.round(suggestion.confidence * 100), language, 0) })}</span>
+                    <span>
+                      {t('categoriser.suggestion', {
+                        category: label(suggestion.category),
+                        confidence: formatNumber(Math.round(suggestion.confidence * 100), language, 0),
+                      })}
+                    </span>
                     <span className={`${list.pill} ${styles.source}`}>{t(`categoriser.sources.${suggestion.source}`)}</span>
-                    <Button size="small" onClick={() => void accept(row, suggestion.category)} aria-label={t('categoriser.acceptLabel', { category: label(suggestion.category), description: row.description })}>
+                    <Button
+                      size="small"
+                      onClick={() => void accept(row, suggestion.category)}
+                      aria-label={t('categoriser.acceptLabel', { category: label(suggestion.category), description: row.description })}
+                    >
                       {t('categoriser.accept')}
                     </Button>
                   </span>

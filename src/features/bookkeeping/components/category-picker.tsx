@@ -29,7 +29,12 @@ export function CategoryPicker({ value, label, onPick, onCancel }: CategoryPicke
     const words = searchable(query).split(/\s+/).filter(Boolean);
     return words.length === 0 ? all : all.filter((option) => words.every((word) => searchable(option.label).includes(word)));
   }, [query, t]);
-  const [highlight, setHighlight] = useState(() => Math.max(0, options.findIndex((option) => option.key === value)));
+  const [highlight, setHighlight] = useState(() =>
+    Math.max(
+      0,
+      options.findIndex((option) => option.key === value),
+    ),
+  );
   const active = Math.min(highlight, options.length - 1);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

@@ -57,7 +57,8 @@ export function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBoo
   // Every category set here teaches the company's categoriser (shared with its suggestions).
   const { learn } = useCategoriser(companyId);
   const learnQuietly = useCallback(
-    (rows: readonly Transaction[], category: CategoryKey) => void learn(rows, category).catch((error) => console.error('the categoriser could not learn', error)),
+    (rows: readonly Transaction[], category: CategoryKey) =>
+      void learn(rows, category).catch((error) => console.error('the categoriser could not learn', error)),
     [learn],
   );
   const actions = useBookkeepingActions(engine, lockedYears, store, learnQuietly);
@@ -66,12 +67,16 @@ export function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBoo
   const linkedAccounts = useLinkedAccounts(db, companyId);
   const linkedLabel = useLinkedAccountLabel();
   const accountOptions = useMemo(
-    () => [...(manualAccounts ?? []).map(({ id, name }) => ({ id, name })), ...(linkedAccounts ?? []).map((account) => ({ id: account.id, name: linkedLabel(account) }))],
+    () => [
+      ...(manualAccounts ?? []).map(({ id, name }) => ({ id, name })),
+      ...(linkedAccounts ?? []).map((account) => ({ id: account.id, name: linkedLabel(account) })),
+    ],
     [manualAccounts, linkedAccounts, linkedLabel],
   );
   const accountNames = useMemo(() => new Map(accountOptions.map((account) => [account.id, account.name])), [accountOptions]);
   const accountName = useCallback(
-    (row: Transaction) => (row.accountId ? (accountNames.get(row.accountId) ?? (row.accountKind === 'linked' ? t('list.linkedAccount') : t('list.unknownAccount'))) : '—'),
+    (row: Transaction) =>
+      row.accountId ? (accountNames.get(row.accountId) ?? (row.accountKind === 'linked' ? t('list.linkedAccount') : t('list.unknownAccount'))) : '—',
     [accountNames, t],
   );
 
@@ -91,7 +96,10 @@ export function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBoo
     return next;
   }, [snapshot, filters, today]);
 
-  const shape = useMemo<ListShape>(() => ({ count: view.order.length, pageSize: 10, idAt: (position) => snapshot.rows[view.order[position]!]!.id }), [snapshot, view]);
+  const shape = useMemo<ListShape>(
+    () => ({ count: view.order.length, pageSize: 10, idAt: (position) => snapshot.rows[view.order[position]!]!.id }),
+    [snapshot, view],
+  );
   const shapeRef = useRef(shape);
   shapeRef.current = shape;
   const [cursor, dispatch] = useReducer((state: ListCursor, action: CursorAction) => reduceCursor(state, action, shapeRef.current), emptyCursor);
@@ -105,12 +113,18 @@ export function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBoo
   const gridRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
 
-  const rowOf = useCallback((id: string) => {
-    const index = snapshot.byId.get(id);
-    return index === undefined ? undefined : snapshot.rows[index];
-  }, [snapshot]);
+  const rowOf = useCallback(
+    (id: string) => {
+      const index = snapshot.byId.get(id);
+      return index === undefined ? undefined : snapshot.rows[index];
+    },
+    [snapshot],
+  );
   const targets = useCallback(
-    () => targetIds(cursor, shape, (id) => snapshot.byId.has(id)).map(rowOf).filter((row): row is Transaction => row !== undefined),
+    () =>
+      targetIds(cursor, shape, (id) => snapshot.byId.has(id))
+        .map(rowOf)
+        .filter((row): row is Transaction => row !== undefined),
     [cursor, rowOf, shape, snapshot],
   );
   const focusGrid = () => requestAnimationFrame(() => gridRef.current?.focus());
@@ -239,7 +253,10 @@ export function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBoo
     [t],
   );
   const counted = useMemo(
-    () => ({ total: t('list.totals.count', { count: totals.count, formatted: formatNumber(totals.count, language) }), grid: t('list.gridLabel', { count: totals.count }) }),
+    () => ({
+      total: t('list.totals.count', { count: totals.count, formatted: formatNumber(totals.count, language) }),
+      grid: t('list.gridLabel', { count: totals.count }),
+    }),
     [t, totals.count, language],
   );
 

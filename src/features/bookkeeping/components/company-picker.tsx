@@ -3,7 +3,15 @@ import styles from './bookkeeping.module.css';
 import { Field } from './labelled-field';
 
 /** Which company's books to show, when the user keeps several. */
-export function CompanyPicker({ companies, value, onChange }: { companies: readonly { id: string; name: string | null }[]; value: string; onChange(id: string): void }) {
+export function CompanyPicker({
+  companies,
+  value,
+  onChange,
+}: {
+  companies: readonly { id: string; name: string | null }[];
+  value: string;
+  onChange(id: string): void;
+}) {
   const { t } = useTranslation('bookkeeping');
   return (
     <Field className={styles.filter} labelClassName={styles.filterLabel} label={t('list.company')}>

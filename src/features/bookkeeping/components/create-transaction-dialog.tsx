@@ -23,7 +23,16 @@ interface CreateTransactionDialogProps {
 
 type Field = 'date' | 'description' | 'amountCents' | 'merchant' | 'note' | 'accountId' | 'category';
 
-const empty = () => ({ date: localToday(), description: '', amount: '', direction: 'out' as 'in' | 'out', accountId: '', category: '', merchant: '', note: '' });
+const empty = () => ({
+  date: localToday(),
+  description: '',
+  amount: '',
+  direction: 'out' as 'in' | 'out',
+  accountId: '',
+  category: '',
+  merchant: '',
+  note: '',
+});
 
 /**
  * A transaction typed by hand (SPEC §3 fields, §5 rules through `transactionFormSchema`): the
@@ -79,7 +88,15 @@ export const CreateTransactionDialog = memo(function CreateTransactionDialog({ o
         {t('editing.create.title')}
       </h2>
       <form className={styles.createForm} noValidate onSubmit={(event) => void submit(event)}>
-        <TextField label={t('editing.create.date')} name="date" type="date" required value={form.date} error={errors.date} onChange={(event) => set({ date: event.target.value })} />
+        <TextField
+          label={t('editing.create.date')}
+          name="date"
+          type="date"
+          required
+          value={form.date}
+          error={errors.date}
+          onChange={(event) => set({ date: event.target.value })}
+        />
         <TextField
           label={t('editing.create.description')}
           name="description"
@@ -124,8 +141,22 @@ export const CreateTransactionDialog = memo(function CreateTransactionDialog({ o
           options={[{ value: '', label: t('list.uncategorised') }, ...categoryOptions]}
           onChange={(event) => set({ category: event.target.value })}
         />
-        <TextField label={t('list.columns.merchant')} name="merchant" maxLength={120} value={form.merchant} error={errors.merchant} onChange={(event) => set({ merchant: event.target.value })} />
-        <TextField label={t('detail.note')} name="note" maxLength={2000} value={form.note} error={errors.note} onChange={(event) => set({ note: event.target.value })} />
+        <TextField
+          label={t('list.columns.merchant')}
+          name="merchant"
+          maxLength={120}
+          value={form.merchant}
+          error={errors.merchant}
+          onChange={(event) => set({ merchant: event.target.value })}
+        />
+        <TextField
+          label={t('detail.note')}
+          name="note"
+          maxLength={2000}
+          value={form.note}
+          error={errors.note}
+          onChange={(event) => set({ note: event.target.value })}
+        />
         <div className={dialogStyles.actions}>
           <Button variant="secondary" onClick={onCancel}>
             {t('editing.cancel')}

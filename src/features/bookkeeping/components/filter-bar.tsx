@@ -67,12 +67,24 @@ export const FilterBar = memo(function FilterBar({ filters, accounts, onChange, 
         <>
           <Field labelClassName={styles.filterLabel} className={styles.filter} label={t('list.filters.from')}>
             {(id) => (
-              <input id={id} type="date" className={styles.filterControl} value={filters.from ?? ''} onChange={(event) => set({ from: event.target.value || null })} />
+              <input
+                id={id}
+                type="date"
+                className={styles.filterControl}
+                value={filters.from ?? ''}
+                onChange={(event) => set({ from: event.target.value || null })}
+              />
             )}
           </Field>
           <Field labelClassName={styles.filterLabel} className={styles.filter} label={t('list.filters.to')}>
             {(id) => (
-              <input id={id} type="date" className={styles.filterControl} value={filters.to ?? ''} onChange={(event) => set({ to: event.target.value || null })} />
+              <input
+                id={id}
+                type="date"
+                className={styles.filterControl}
+                value={filters.to ?? ''}
+                onChange={(event) => set({ to: event.target.value || null })}
+              />
             )}
           </Field>
         </>
@@ -141,7 +153,12 @@ export const FilterBar = memo(function FilterBar({ filters, accounts, onChange, 
         )}
       </Field>
       {active > 0 && (
-        <Button size="small" variant="ghost" className={styles.clearFilters} onClick={() => onChange({ ...noFilters, sort: filters.sort, order: filters.order })}>
+        <Button
+          size="small"
+          variant="ghost"
+          className={styles.clearFilters}
+          onClick={() => onChange({ ...noFilters, sort: filters.sort, order: filters.order })}
+        >
           {t('list.filters.clear', { count: active })}
         </Button>
       )}

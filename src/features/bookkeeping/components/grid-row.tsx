@@ -73,7 +73,22 @@ type RowLabels = ReturnType<typeof rowLabels>;
 
 /** One transaction. Memoised on its own fields: an edit repaints only the row it changed. */
 export const GridRow = memo(
-  function GridRow({ row, position, top, height, active, selected, editing, waitingReceipt, readOnly, accountName, language, t, labels, handlers }: GridRowProps) {
+  function GridRow({
+    row,
+    position,
+    top,
+    height,
+    active,
+    selected,
+    editing,
+    waitingReceipt,
+    readOnly,
+    accountName,
+    language,
+    t,
+    labels,
+    handlers,
+  }: GridRowProps) {
     // The transaction a file is dragged over: the row's elements serve other transactions as it scrolls.
     const [draggedOver, setDraggedOver] = useState<string | null>(null);
     const dragging = draggedOver === row.id;
@@ -130,7 +145,12 @@ export const GridRow = memo(
             {row.description}
           </a>
           {editing === 'note' ? (
-            <TextEditor label={t('editing.noteOf', { description: name })} value={row.note} onSave={(value) => handlers.text(row, 'note', value)} onCancel={() => handlers.edit(null)} />
+            <TextEditor
+              label={t('editing.noteOf', { description: name })}
+              value={row.note}
+              onSave={(value) => handlers.text(row, 'note', value)}
+              onCancel={() => handlers.edit(null)}
+            />
           ) : (
             row.note && <span className={styles.note}>{row.note}</span>
           )}
@@ -143,7 +163,12 @@ export const GridRow = memo(
         {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus -- the grid keeps focus (aria-activedescendant); a cell is never focused itself */}
         <span role="gridcell" className={styles.merchantCell} onDoubleClick={() => !readOnly && handlers.edit({ id: row.id, field: 'merchant' })}>
           {editing === 'merchant' ? (
-            <TextEditor label={t('editing.merchantOf', { description: name })} value={row.merchant ?? ''} onSave={(value) => handlers.text(row, 'merchant', value)} onCancel={() => handlers.edit(null)} />
+            <TextEditor
+              label={t('editing.merchantOf', { description: name })}
+              value={row.merchant ?? ''}
+              onSave={(value) => handlers.text(row, 'merchant', value)}
+              onCancel={() => handlers.edit(null)}
+            />
           ) : (
             <span className={row.merchant ? undefined : styles.muted}>{row.merchant ?? '—'}</span>
           )}
@@ -153,7 +178,12 @@ export const GridRow = memo(
         </span>
         <span role="gridcell" className={styles.categoryCell}>
           {editing === 'category' ? (
-            <CategoryPicker value={row.category} label={t('editing.categoryOf', { description: name })} onPick={(category) => handlers.category(row, category)} onCancel={() => handlers.edit(null)} />
+            <CategoryPicker
+              value={row.category}
+              label={t('editing.categoryOf', { description: name })}
+              onPick={(category) => handlers.category(row, category)}
+              onCancel={() => handlers.edit(null)}
+            />
           ) : (
             <button
               type="button"

@@ -7,7 +7,17 @@ import type { SelectOption } from '@src/components/form/select-field';
  * A label and its control tied by id. A label wrapping a select would add the selected
  * option's text to the control's accessible name ("Category All categories").
  */
-export function Field({ label, className, labelClassName, children }: { label: string; className: string | undefined; labelClassName?: string; children: (id: string) => ReactNode }) {
+export function Field({
+  label,
+  className,
+  labelClassName,
+  children,
+}: {
+  label: string;
+  className: string | undefined;
+  labelClassName?: string;
+  children: (id: string) => ReactNode;
+}) {
   const id = useId();
   return (
     <div className={className}>
@@ -26,4 +36,5 @@ export function useCategoryOptions(): SelectOption[] {
 }
 
 /** Accounts as options. */
-export const accountOptions = (accounts: readonly { id: string; name: string }[]): SelectOption[] => accounts.map((account) => ({ value: account.id, label: account.name }));
+export const accountOptions = (accounts: readonly { id: string; name: string }[]): SelectOption[] =>
+  accounts.map((account) => ({ value: account.id, label: account.name }));

@@ -11,13 +11,11 @@ import { suggestMatches } from '../receipt-matching';
 import styles from './bookkeeping.module.css';
 import { ReceiptFileButtons } from './receipt-file-buttons';
 
-
 interface ReceiptInboxProps {
   rows: readonly Transaction[];
   language: Language;
   queue: ReceiptQueue;
 }
-
 
 /**
  * The company's receipt inbox: files added without a transaction (several at once, by
@@ -85,13 +83,22 @@ export const ReceiptInbox = memo(function ReceiptInbox({ rows, language, queue }
                       {suggestions.map((row) => (
                         <li key={row.id}>
                           <Button size="small" variant="secondary" onClick={() => void queue.match(receipt.id, row)}>
-                            {t('receipts.inbox.attachTo', { description: row.description, amount: formatUsd(row.amountCents / 100, language), date: formatDate(row.date, language) })}
+                            {t('receipts.inbox.attachTo', {
+                              description: row.description,
+                              amount: formatUsd(row.amountCents / 100, language),
+                              date: formatDate(row.date, language),
+                            })}
                           </Button>
                         </li>
                       ))}
                     </ul>
                   )}
-                  <Button size="small" variant="ghost" onClick={() => void queue.discard(receipt.id)} aria-label={t('receipts.inbox.discardLabel', { name: receipt.name })}>
+                  <Button
+                    size="small"
+                    variant="ghost"
+                    onClick={() => void queue.discard(receipt.id)}
+                    aria-label={t('receipts.inbox.discardLabel', { name: receipt.name })}
+                  >
                     {t('receipts.inbox.discard')}
                   </Button>
                 </li>

@@ -57,7 +57,12 @@ describe('the bookkeeping list store', () => {
     const loaded = store.getSnapshot().rows;
     expect(new Set(loaded.map((row) => row.id))).toEqual(new Set(rows.map((row) => row.id)));
     expect(loaded).toHaveLength(rows.length);
-    expect(loaded.map((row) => row.date)).toEqual(rows.map((row) => row.date).sort().reverse());
+    expect(loaded.map((row) => row.date)).toEqual(
+      rows
+        .map((row) => row.date)
+        .sort()
+        .reverse(),
+    );
     store.close();
   }, 30_000);
 

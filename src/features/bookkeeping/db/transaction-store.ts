@@ -184,7 +184,7 @@ export class TransactionStore {
     const search = new Map<string, string>();
     const shared = new Map<string, string>();
     let from: { date: string | typeof Dexie.minKey; included: boolean } = { date: Dexie.minKey, included: true };
-    for (let more = true; more && !this.closed; ) {
+    for (let more = true; more && !this.closed;) {
       let slice = await index.between([this.companyId, from.date], [this.companyId, Dexie.maxKey], from.included, true).limit(sliceSize).toArray();
       more = slice.length === sliceSize;
       if (more) {

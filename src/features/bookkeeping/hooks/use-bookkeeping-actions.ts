@@ -20,7 +20,8 @@ export interface LastAction {
   undo(): Promise<void>;
 }
 
-const chunks = <T>(list: readonly T[]) => Array.from({ length: Math.ceil(list.length / chunkSize) }, (_, index) => list.slice(index * chunkSize, (index + 1) * chunkSize));
+const chunks = <T>(list: readonly T[]) =>
+  Array.from({ length: Math.ceil(list.length / chunkSize) }, (_, index) => list.slice(index * chunkSize, (index + 1) * chunkSize));
 
 function groupBy<K>(rows: readonly Transaction[], key: (row: Transaction) => K): Map<K, string[]> {
   const groups = new Map<K, string[]>();
@@ -266,4 +267,3 @@ export function useBookkeepingActions(
     [last, categorise, setChecked, setMerchant, setNote, remove, undo, remember, attempt, mutate],
   );
 }
-

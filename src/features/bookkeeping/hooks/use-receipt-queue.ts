@@ -30,19 +30,32 @@ export interface InboxItem {
 export function useReceiptQueue(db: AppDB | null, companyId: string, lockedYears: ReadonlySet<number>) {
   const { t } = useTranslation('bookkeeping');
   const toast = useToast();
-  const files = useLiveQuery(() => db?.receiptFiles.filter((file) => file.companyId === companyId && file.status !== 'failed').toArray() ?? [], [db, companyId]);
+  const files = useLiveQuery(
+    () => db?.receiptFiles.filter((file) => file.companyId === companyId && file.status !== 'failed').toArray() ?? [],
+    [db, companyId],
+  );
   const synced = useLiveQuery(() => db?.inboxReceipts.where('companyId').equals(companyId).toArray() ?? [], [db, companyId]);
-  const waiting = useMemo(() => new Set((files ?? []).filter((file) => file.status === 'pending' && file.transactionId !== '').map((file) => file.transactionId)), [files]);
+  const waiting = useMemo(
+    () => new Set((files ?? []).filter((file) => file.status === 'pending' && file.transactionId !== '').map((file) => file.transactionId)),
+    [files],
+  );
   const inbox = useMemo<InboxItem[]>(() => {
     const local = new Map((files ?? []).filter((file) => file.transactionId === '').map((file) => [file.id, file]));
     const dayOf = (id: string, createdAt: string) => {
       const modified = (local.get(id)?.file as Partial<File> | undefined)?.lastModified;
       return modified ? localToday(new Date(modified)) : localToday(new Date(createdAt));
     };
-    const items: InboxItem[] = (synced ?? []).map((row) => ({ id: row.id, name: row.receipt.name, size: row.receipt.size, day: dayOf(row.id, row.createdAt), createdAt: row.createdAt }));
+    const items: InboxItem[] = (synced ?? []).map((row) => ({
+      id: row.id,
+      name: row.receipt.name,
+      size: row.receipt.size,
+      day: dayOf(row.id, row.createdAt),
+      createdAt: row.createdAt,
+    }));
     const listed = new Set(items.map((item) => item.id));
     for (const file of local.values()) {
-      if (file.status === 'pending' && !listed.has(file.id)) items.push({ id: file.id, name: file.name, size: file.size, day: dayOf(file.id, file.createdAt), createdAt: file.createdAt });
+      if (file.status === 'pending' && !listed.has(file.id))
+        items.push({ id: file.id, name: file.name, size: file.size, day: dayOf(file.id, file.createdAt), createdAt: file.createdAt });
     }
     return items.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }, [files, synced]);

@@ -228,7 +228,6 @@ export function CheckoutScreen({ orderId, language }: { orderId: string; languag
         onDismiss={checkout.dismissChallenge}
         error={challenge && failure ? <PaymentFailureSummary failure={failure} /> : undefined}
       />
-
     </div>
   );
 }

@@ -7,7 +7,11 @@ import { formatDateTime } from '@src/i18n/format';
 import styles from './checkout.module.css';
 
 /** The one-off fee says what it pays for: forming, migrating, or opening the crypto account. */
-const setupFeeLabel = { createCompany: 'summary.setupFee', migrateCompany: 'summary.migration', crossBorderCrypto: 'summary.accountOpening' } as const satisfies Record<OrderFlow, string>;
+const setupFeeLabel = {
+  createCompany: 'summary.setupFee',
+  migrateCompany: 'summary.migration',
+  crossBorderCrypto: 'summary.accountOpening',
+} as const satisfies Record<OrderFlow, string>;
 
 interface OrderSummaryProps {
   order: Pick<OrderView, 'flow' | 'companyName' | 'plan' | 'billing' | 'services' | 'couponCode' | 'expiresAt' | 'orderNumber'> & { quote: Quote };

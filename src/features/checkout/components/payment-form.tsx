@@ -176,7 +176,13 @@ export function PaymentForm({ language, payLabel, busyLabel, busy, disabled, ser
       <TextField label={t('card.holderName')} autoComplete="cc-name" error={fieldError('holderName')} {...register('holderName')} />
       <div className={layout.row}>
         <TextField label={t('card.postalCode')} autoComplete="postal-code" error={fieldError('postalCode')} {...register('postalCode')} />
-        <CountrySelect label={t('card.country')} placeholder={t('card.chooseCountry')} options={countries} error={fieldError('country')} field={register('country')} />
+        <CountrySelect
+          label={t('card.country')}
+          placeholder={t('card.chooseCountry')}
+          options={countries}
+          error={fieldError('country')}
+          field={register('country')}
+        />
       </div>
       {!stripe && <p className={styles.note}>{t('card.sandbox')}</p>}
       {children}

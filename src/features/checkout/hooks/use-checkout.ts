@@ -133,7 +133,14 @@ export function useCheckout(orderId: string, options: CheckoutOptions = {}) {
       const remembered = paidOrder(orderId);
       if (remembered) {
         // Offline, or the order is gone from the server's answer: this browser still knows it paid.
-        setPhase({ kind: 'paid', orderNumber: remembered.orderNumber, email: remembered.email, userExists: remembered.userExists, companyId: null, bankingUnavailableIn: null });
+        setPhase({
+          kind: 'paid',
+          orderNumber: remembered.orderNumber,
+          email: remembered.email,
+          userExists: remembered.userExists,
+          companyId: null,
+          bankingUnavailableIn: null,
+        });
         return;
       }
       const reason = error instanceof ApiError && (error.status === 404 || error.status === 401) ? 'notFound' : 'network';
@@ -341,4 +348,3 @@ export function useCheckout(orderId: string, options: CheckoutOptions = {}) {
     reload: load,
   };
 }
-

@@ -61,4 +61,3 @@ export function useConfiguredStripe(language: Language): { stripe: Stripe | null
   const state = useStripe(config?.stripePublishableKey, language);
   return { stripe: state.status === 'ready' ? state.stripe : null, ready: config !== undefined && state.status !== 'loading', status: state.status };
 }
-

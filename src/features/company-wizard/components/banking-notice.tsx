@@ -17,7 +17,15 @@ export function useBankingUnavailableResidence({ form }: Pick<StepContext, 'form
 }
 
 /** Says plainly, where it matters, that a company with this residence gets no banking. */
-export function BankingUnavailableNotice({ country, language, message }: { country: string; language: StepContext['language']; message: 'services' | 'plan' | 'partner' }) {
+export function BankingUnavailableNotice({
+  country,
+  language,
+  message,
+}: {
+  country: string;
+  language: StepContext['language'];
+  message: 'services' | 'plan' | 'partner';
+}) {
   const { t } = useTranslation('plans');
   return (
     <p className={styles.bankingNotice} role="note">

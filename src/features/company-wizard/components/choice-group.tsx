@@ -45,7 +45,9 @@ export function ChoiceGroup({ legend, showLegend = true, hint, choices, input, e
       <div className={styles[`choices-${layout}`]}>
         {choices.map((choice, index) => {
           const choiceId = `${id}-${index}`;
-          const described = [choice.badge && `${choiceId}-badge`, choice.description && `${choiceId}-description`, error && `${id}-error`].filter(Boolean).join(' ');
+          const described = [choice.badge && `${choiceId}-badge`, choice.description && `${choiceId}-description`, error && `${id}-error`]
+            .filter(Boolean)
+            .join(' ');
           return (
             <div key={choice.value} className={styles.choice}>
               <input

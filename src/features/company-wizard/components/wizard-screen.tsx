@@ -105,7 +105,18 @@ interface WizardFormProps<F extends OrderFlow> {
   renderStep: WizardScreenProps<F>['renderStep'];
 }
 
-function WizardForm<F extends OrderFlow>({ flow, language, initialStep, initialData, phoneCountry, profile, draftId, save, catalog, renderStep }: WizardFormProps<F>) {
+function WizardForm<F extends OrderFlow>({
+  flow,
+  language,
+  initialStep,
+  initialData,
+  phoneCountry,
+  profile,
+  draftId,
+  save,
+  catalog,
+  renderStep,
+}: WizardFormProps<F>) {
   type Values = WizardValuesOf[F];
   const { t } = useTranslation(['wizard', 'validation', 'errors', 'plans']);
   const errorText = useErrorText();
@@ -239,7 +250,11 @@ function WizardForm<F extends OrderFlow>({ flow, language, initialStep, initialD
       .map(([path, message]) => ({ path, message, step: stepOfPath(flow, path) }))
       .filter((error) => error.step >= 0);
     if (located.length === 0) {
-      setProblem(Object.values(errors).map((message) => t(messageKey(message))).join(' '));
+      setProblem(
+        Object.values(errors)
+          .map((message) => t(messageKey(message)))
+          .join(' '),
+      );
       return;
     }
     const target = Math.min(...located.map((error) => error.step));
@@ -321,7 +336,9 @@ function WizardForm<F extends OrderFlow>({ flow, language, initialStep, initialD
 
   const errors = form.formState.errors;
   const errorOf = (path: string): string | undefined => {
-    const found = path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), errors as FieldValues);
+    const found = path
+      .split('.')
+      .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), errors as FieldValues);
     const message = (found as { message?: unknown } | undefined)?.message;
     return typeof message === 'string' && message ? t(messageKey(message)) : undefined;
   };

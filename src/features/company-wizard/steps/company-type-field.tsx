@@ -20,5 +20,7 @@ export function CompanyTypeField({ form, errorOf, showLegend = false }: StepCont
       </>
     ),
   }));
-  return <ChoiceGroup legend={t('types.legend')} showLegend={showLegend} choices={choices} input={form.register('company.type')} error={errorOf('company.type')} />;
+  return (
+    <ChoiceGroup legend={t('types.legend')} showLegend={showLegend} choices={choices} input={form.register('company.type')} error={errorOf('company.type')} />
+  );
 }

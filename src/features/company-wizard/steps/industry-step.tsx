@@ -13,8 +13,16 @@ export function IndustryStep({ form, errorOf }: StepContext) {
   const options = industries.map((value) => ({ value, label: t(`industries.${value}`) }));
   return (
     <div className={layout.stack}>
-      <SelectField label={t('fields.industry')} placeholder={t('fields.choose')} options={options} error={errorOf('company.industry')} {...form.register('company.industry')} />
-      {industry === 'other' && <TextField label={t('fields.industryOther')} error={errorOf('company.industryOther')} {...form.register('company.industryOther')} />}
+      <SelectField
+        label={t('fields.industry')}
+        placeholder={t('fields.choose')}
+        options={options}
+        error={errorOf('company.industry')}
+        {...form.register('company.industry')}
+      />
+      {industry === 'other' && (
+        <TextField label={t('fields.industryOther')} error={errorOf('company.industryOther')} {...form.register('company.industryOther')} />
+      )}
     </div>
   );
 }

@@ -25,9 +25,20 @@ export function MigrationCompanyStep(context: StepContext) {
   const { form, errorOf } = context;
   return (
     <div className={layout.stack}>
-      <TextField label={t('fields.existingCompanyName')} autoComplete="organization" error={errorOf('company.existingCompanyName')} {...form.register('company.existingCompanyName')} />
+      <TextField
+        label={t('fields.existingCompanyName')}
+        autoComplete="organization"
+        error={errorOf('company.existingCompanyName')}
+        {...form.register('company.existingCompanyName')}
+      />
       <CompanyTypeField {...context} showLegend />
-      <TextField label={t('fields.formationDate')} hint={t('fields.formationDateHint')} type="date" error={errorOf('company.formationDate')} {...form.register('company.formationDate')} />
+      <TextField
+        label={t('fields.formationDate')}
+        hint={t('fields.formationDateHint')}
+        type="date"
+        error={errorOf('company.formationDate')}
+        {...form.register('company.formationDate')}
+      />
     </div>
   );
 }
@@ -46,7 +57,13 @@ export function OriginStep({ form, language, errorOf }: StepContext) {
         error={errorOf('company.originKind')}
       />
       {kind === 'us' && (
-        <SelectField label={t('origin.state')} placeholder={t('fields.choose')} options={stateOptions} error={errorOf('company.originState')} {...form.register('company.originState')} />
+        <SelectField
+          label={t('origin.state')}
+          placeholder={t('fields.choose')}
+          options={stateOptions}
+          error={errorOf('company.originState')}
+          {...form.register('company.originState')}
+        />
       )}
       {kind === 'abroad' && (
         <CountrySelect

@@ -8,7 +8,13 @@ export function NamesStep({ form, errorOf }: StepContext) {
   const { t } = useTranslation('wizard');
   return (
     <div className={layout.stack}>
-      <TextField label={t('fields.nameOption1')} hint={t('fields.namesHint')} autoComplete="organization" error={errorOf('company.nameOption1')} {...form.register('company.nameOption1')} />
+      <TextField
+        label={t('fields.nameOption1')}
+        hint={t('fields.namesHint')}
+        autoComplete="organization"
+        error={errorOf('company.nameOption1')}
+        {...form.register('company.nameOption1')}
+      />
       <TextField label={t('fields.nameOption2')} autoComplete="off" error={errorOf('company.nameOption2')} {...form.register('company.nameOption2')} />
     </div>
   );

@@ -61,7 +61,12 @@ export function PartnersStep(context: StepContext) {
       {fields.map((field, index) => (
         <PartnerFields key={field.id} index={index} context={context} onRemove={fields.length > 1 ? () => removePartner(index) : null} />
       ))}
-      <Button id={addButtonId} variant="secondary" className={styles.addPartner} onClick={() => append(emptyPartner(), { focusName: `partners.${fields.length}.firstName` })}>
+      <Button
+        id={addButtonId}
+        variant="secondary"
+        className={styles.addPartner}
+        onClick={() => append(emptyPartner(), { focusName: `partners.${fields.length}.firstName` })}
+      >
         {t('partners.add')}
       </Button>
       <div
@@ -92,7 +97,9 @@ function PartnerFields({ index, context, onRemove }: { index: number; context: S
   const text = (field: keyof PartnerValues, labelKey: string, extra: Record<string, unknown> = {}) => {
     const label = t(labelKey);
     const error = errorOf(name(field));
-    return <TextField label={label} error={error} data-missing-label={missing(label)} data-missing-message={error} {...extra} {...form.register(name(field))} />;
+    return (
+      <TextField label={label} error={error} data-missing-label={missing(label)} data-missing-message={error} {...extra} {...form.register(name(field))} />
+    );
   };
   return (
     <fieldset className={styles.partner}>

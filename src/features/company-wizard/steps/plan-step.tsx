@@ -72,7 +72,11 @@ export function PlanStep({ flow, ...context }: StepContext & { flow: OrderFlow }
         </ButtonLink>
       </div>
       {flow === 'crossBorderCrypto' && <ProcessingSpeedField {...context} catalog={{ ...catalog, catalog: known }} companyType={companyType} />}
-      {quote ? <OrderSummary quote={quote} billing={billing} flow={flow} language={language} /> : <p className={styles.stepIntro}>{t('summary.chooseFirst')}</p>}
+      {quote ? (
+        <OrderSummary quote={quote} billing={billing} flow={flow} language={language} />
+      ) : (
+        <p className={styles.stepIntro}>{t('summary.chooseFirst')}</p>
+      )}
     </div>
   );
 }
@@ -82,7 +86,9 @@ function PlanDetails({ plan, billing, flow, language }: { plan: Plan; billing: B
   const express = plan.features.includes('expressFormation');
   return (
     <>
-      <p className={styles.price}>{billing === 'annual' ? t('billing.perYear', { price: usd(plan.annual, language) }) : t('billing.perMonth', { price: usd(plan.monthly, language) })}</p>
+      <p className={styles.price}>
+        {billing === 'annual' ? t('billing.perYear', { price: usd(plan.annual, language) }) : t('billing.perMonth', { price: usd(plan.monthly, language) })}
+      </p>
       {billing === 'annual' && <p>{t('billing.annualEquivalent', { price: usd(Math.round(plan.annual / 12), language) })}</p>}
       <p>{plan.setupFee > 0 ? t(flow === 'migrateCompany' ? 'setupFeeMigration' : 'setupFee', { price: usd(plan.setupFee, language) }) : t('noSetupFee')}</p>
       <ul>
@@ -90,9 +96,7 @@ function PlanDetails({ plan, billing, flow, language }: { plan: Plan; billing: B
         {plan.cpaHoursPerMonth > 0 && <li>{t('cpaHours', { hours: plan.cpaHoursPerMonth })}</li>}
         {plan.companyType === 'CRYPTO_COMPANY' && (
           <li>
-            {plan.cryptoMonthlyVolumeLimitUsd === null
-              ? t('volumeUnlimited')
-              : t('volume', { amount: formatUsd(plan.cryptoMonthlyVolumeLimitUsd, language) })}
+            {plan.cryptoMonthlyVolumeLimitUsd === null ? t('volumeUnlimited') : t('volume', { amount: formatUsd(plan.cryptoMonthlyVolumeLimitUsd, language) })}
           </li>
         )}
         {plan.features

@@ -21,7 +21,13 @@ export function StateStep({ form, errorOf }: StepContext) {
   const choose = (code: string) => form.setValue('company.state', code, { shouldDirty: true, shouldTouch: true, shouldValidate: true });
   return (
     <div className={layout.stack}>
-      <SelectField label={t('fields.state')} placeholder={t('fields.choose')} options={stateOptions} error={errorOf('company.state')} {...form.register('company.state')} />
+      <SelectField
+        label={t('fields.state')}
+        placeholder={t('fields.choose')}
+        options={stateOptions}
+        error={errorOf('company.state')}
+        {...form.register('company.state')}
+      />
       <section className={layout.stack} aria-labelledby="popular-states">
         <h3 id="popular-states" className={styles.subheading}>
           {t('states.popular')}

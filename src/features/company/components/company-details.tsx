@@ -48,7 +48,6 @@ export function CompanyDetails({ companyId }: { companyId: string }) {
       lead={t(`nextAction.${company.status}`)}
       notice={state.cachedAt && <p className={styles.notice}>{t('details.offlineCopy', { date: formatDateTime(state.cachedAt, language) })}</p>}
     >
-
       <ProgressTimeline status={company.status} dates={company.statusDates} language={language} />
 
       <DeadlinesCalendar companyId={company.id} language={language} />
@@ -77,7 +76,10 @@ export function CompanyDetails({ companyId }: { companyId: string }) {
           {company.plan && (
             <>
               <dt>{t('data.plan')}</dt>
-              <dd>{t(`plans.${company.plan}`, { defaultValue: company.plan })}{company.billing ? ` · ${t(`billing.${company.billing}`)}` : ''}</dd>
+              <dd>
+                {t(`plans.${company.plan}`, { defaultValue: company.plan })}
+                {company.billing ? ` · ${t(`billing.${company.billing}`)}` : ''}
+              </dd>
             </>
           )}
           {company.orderNumber && (
@@ -126,7 +128,12 @@ export function CompanyDetails({ companyId }: { companyId: string }) {
         <h2 id="renewal-title" className={styles.sectionTitle}>
           {t('renewal.sectionTitle')}
         </h2>
-        <p>{t(`renewal.status.${renewal.status}`, { date: renewal.dueDate ? formatDate(renewal.dueDate, language, 'long') : '', days: Math.abs(renewal.daysRemaining ?? 0) })}</p>
+        <p>
+          {t(`renewal.status.${renewal.status}`, {
+            date: renewal.dueDate ? formatDate(renewal.dueDate, language, 'long') : '',
+            days: Math.abs(renewal.daysRemaining ?? 0),
+          })}
+        </p>
         <p className={styles.muted}>{t(`dissolution.status.${renewal.dissolution}`)}</p>
         <ButtonLink to={href(language, paths.companyRenewal(company.id))} variant="secondary" size="small">
           {t('renewal.open')}

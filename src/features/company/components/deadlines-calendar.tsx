@@ -53,7 +53,8 @@ type T = ReturnType<typeof useTranslation<'company'>>['t'];
 
 /** What falls due, in the reader's language (the server's .ics and mails say the same). */
 function deadlineTitle(deadline: Deadline, t: T): string {
-  if (deadline.kind === 'stateFiling') return t(`deadlines.stateFilings.${deadline.stateFiling!}`, { state: usStates[deadline.state as keyof typeof usStates] ?? deadline.state });
+  if (deadline.kind === 'stateFiling')
+    return t(`deadlines.stateFilings.${deadline.stateFiling!}`, { state: usStates[deadline.state as keyof typeof usStates] ?? deadline.state });
   if (deadline.kind === 'federalReturn' || deadline.kind === 'federalExtendedReturn') {
     const forms = (deadline.forms ?? []).map((form) => t(`taxForm:forms.${form}`)).join(' + ');
     return t(`deadlines.kinds.${deadline.kind}`, { forms, year: deadline.taxYear });

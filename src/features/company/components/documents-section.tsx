@@ -27,7 +27,12 @@ function UploadProgress({ upload, language }: { upload: DocumentUpload; language
   const { t } = useTranslation('company');
   useSyncExternalStore(uploadProgress.subscribe, uploadProgress.version, uploadProgress.version);
   const sent = uploadProgress.of(upload.id);
-  const label = upload.status === 'failed' ? t(`documents.refused.${upload.failure ?? 'unknown'}`, { defaultValue: t('documents.refused.unknown'), name: upload.name }) : sent ? t('documents.uploading', { name: upload.name, percent: Math.round((sent.sent / Math.max(sent.total, 1)) * 100) }) : t('documents.waiting', { name: upload.name });
+  const label =
+    upload.status === 'failed'
+      ? t(`documents.refused.${upload.failure ?? 'unknown'}`, { defaultValue: t('documents.refused.unknown'), name: upload.name })
+      : sent
+        ? t('documents.uploading', { name: upload.name, percent: Math.round((sent.sent / Math.max(sent.total, 1)) * 100) })
+        : t('documents.waiting', { name: upload.name });
   return (
     <li className={styles.upload}>
       <span role={upload.status === 'failed' ? 'alert' : undefined}>{label}</span>
@@ -38,7 +43,19 @@ function UploadProgress({ upload, language }: { upload: DocumentUpload; language
 }
 
 /** A file picker for one document type (and partner); the SPEC §5 rules are checked before anything is kept. */
-function UploadButton({ db, companyId, uploadType, partnerId, label }: { db: AppDB; companyId: string; uploadType: UploadType; partnerId: string | null; label: string }) {
+function UploadButton({
+  db,
+  companyId,
+  uploadType,
+  partnerId,
+  label,
+}: {
+  db: AppDB;
+  companyId: string;
+  uploadType: UploadType;
+  partnerId: string | null;
+  label: string;
+}) {
   const { t } = useTranslation('company');
   const toast = useToast();
   const id = useId();
@@ -65,7 +82,19 @@ function UploadButton({ db, companyId, uploadType, partnerId, label }: { db: App
   );
 }
 
-function DocumentRow({ db, companyId, document, language, onDelete }: { db: AppDB; companyId: string; document: CompanyDocument; language: Language; onDelete: (document: CompanyDocument) => void }) {
+function DocumentRow({
+  db,
+  companyId,
+  document,
+  language,
+  onDelete,
+}: {
+  db: AppDB;
+  companyId: string;
+  document: CompanyDocument;
+  language: Language;
+  onDelete: (document: CompanyDocument) => void;
+}) {
   const { t } = useTranslation('company');
   const toast = useToast();
   const offline = useLiveQuery(async () => (await db.documentFiles.get(document.key)) !== undefined, [db, document.key]);
@@ -81,7 +110,8 @@ function DocumentRow({ db, companyId, document, language, onDelete }: { db: AppD
       <span className={styles.documentText}>
         <span className={styles.documentName}>{document.name}</span>
         <span className={styles.muted}>
-          {t(`documents.types.${document.uploadType}`)} · {formatDate(document.uploadedAt, language, 'medium')} · {t('documents.size', { size: megabytes(document.size, language) })}
+          {t(`documents.types.${document.uploadType}`)} · {formatDate(document.uploadedAt, language, 'medium')} ·{' '}
+          {t('documents.size', { size: megabytes(document.size, language) })}
           {document.addedByStaff ? ` · ${t('documents.byAlta')}` : ''}
           {offline ? ` · ${t('documents.availableOffline')}` : ''}
         </span>
@@ -107,7 +137,19 @@ function DocumentRow({ db, companyId, document, language, onDelete }: { db: AppD
  * Company documents (SPEC §2, §3): the company's and each partner's, uploaded through presigned
  * URLs with progress, kept on the device while offline, viewed, downloaded and deleted where allowed.
  */
-export function DocumentsSection({ db, company, documents, language, onChanged }: { db: AppDB; company: CompanyDetail; documents: CompanyDocument[]; language: Language; onChanged: () => void }) {
+export function DocumentsSection({
+  db,
+  company,
+  documents,
+  language,
+  onChanged,
+}: {
+  db: AppDB;
+  company: CompanyDetail;
+  documents: CompanyDocument[];
+  language: Language;
+  onChanged: () => void;
+}) {
   const { t } = useTranslation('company');
   const toast = useToast();
   const errorText = useErrorText();
@@ -162,7 +204,14 @@ export function DocumentsSection({ db, company, documents, language, onChanged }
       )}
       <div className={styles.uploadRow}>
         {companyUploads.map((uploadType) => (
-          <UploadButton key={uploadType} db={db} companyId={company.id} uploadType={uploadType} partnerId={null} label={t('documents.upload', { type: t(`documents.types.${uploadType}`) })} />
+          <UploadButton
+            key={uploadType}
+            db={db}
+            companyId={company.id}
+            uploadType={uploadType}
+            partnerId={null}
+            label={t('documents.upload', { type: t(`documents.types.${uploadType}`) })}
+          />
         ))}
       </div>
 
@@ -181,7 +230,14 @@ export function DocumentsSection({ db, company, documents, language, onChanged }
             )}
             <div className={styles.uploadRow}>
               {partnerUploads.map((uploadType) => (
-                <UploadButton key={uploadType} db={db} companyId={company.id} uploadType={uploadType} partnerId={partner.id} label={t('documents.uploadFor', { type: t(`documents.types.${uploadType}`), name })} />
+                <UploadButton
+                  key={uploadType}
+                  db={db}
+                  companyId={company.id}
+                  uploadType={uploadType}
+                  partnerId={partner.id}
+                  label={t('documents.uploadFor', { type: t(`documents.types.${uploadType}`), name })}
+                />
               ))}
             </div>
           </section>

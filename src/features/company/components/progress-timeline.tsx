@@ -16,7 +16,9 @@ export function ProgressTimeline({ status, dates, language }: { status: CompanyS
       <h2 id="progress-title" className={styles.sectionTitle}>
         {t('progress.title')}
       </h2>
-      {status === 'Canceled' && <p className={styles.notice}>{t('progress.canceled', { date: dates.Canceled ? formatDate(dates.Canceled, language, 'long') : '' })}</p>}
+      {status === 'Canceled' && (
+        <p className={styles.notice}>{t('progress.canceled', { date: dates.Canceled ? formatDate(dates.Canceled, language, 'long') : '' })}</p>
+      )}
       <ol className={styles.timeline}>
         {path.map((step, index) => {
           const state = status === 'Canceled' ? 'todo' : index < current ? 'done' : index === current ? 'current' : 'todo';

@@ -12,7 +12,9 @@ import { getRenewalSummary } from '../api/company-api';
 import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
 /** Which text the reminder shows (SPEC §2): one company by name, or a count of pending, overdue or both. */
-export function reminderVariant(summary: RenewalSummary): { kind: 'none' } | { kind: 'one'; id: string; name: string; overdue: boolean } | { kind: 'pending' | 'overdue' | 'both' } {
+export function reminderVariant(
+  summary: RenewalSummary,
+): { kind: 'none' } | { kind: 'one'; id: string; name: string; overdue: boolean } | { kind: 'pending' | 'overdue' | 'both' } {
   const total = summary.pendingCount + summary.overdueCount;
   if (total === 0) return { kind: 'none' };
   const companies = [...summary.overdueCompanies, ...summary.pendingCompanies];

@@ -9,7 +9,8 @@ import { useCurrentUser } from '@src/features/session/session-store';
 import { href, paths } from '@src/lib/paths';
 import { placeCompanyOrder } from '../api/company-api';
 
-const flowOf = (type: CompanyType, migrated: boolean): OrderFlow => (type === 'Cross Border Crypto' ? 'crossBorderCrypto' : migrated ? 'migrateCompany' : 'createCompany');
+const flowOf = (type: CompanyType, migrated: boolean): OrderFlow =>
+  type === 'Cross Border Crypto' ? 'crossBorderCrypto' : migrated ? 'migrateCompany' : 'createCompany';
 
 /**
  * Pays for something on an existing company through the existing checkout (SPEC §3 payment

@@ -36,7 +36,6 @@ export function CompaniesOverview() {
       title={user ? t('home.welcome', { name: user.firstName }) : t('home.title')}
       lead={companies.length > 0 ? t('home.leadWithCompanies') : t('home.leadEmpty')}
     >
-
       {user && <EmailProofNotice user={user} />}
 
       {companies.length > 0 ? (

@@ -37,7 +37,11 @@ export function CompanyCard({ company, language }: { company: CompanySummary; la
         </span>
         <span className={styles.companyId}>{t(`company:nextAction.${company.status}`)}</span>
         <span className={styles.companyFacts}>
-          {plan && <span>{company.billing ? t('home.company.planBilled', { plan, billing: t(`home.billing.${company.billing}`) }) : t('home.company.plan', { plan })}</span>}
+          {plan && (
+            <span>
+              {company.billing ? t('home.company.planBilled', { plan, billing: t(`home.billing.${company.billing}`) }) : t('home.company.plan', { plan })}
+            </span>
+          )}
           {company.orderNumber && <span>{t('home.company.orderNumber', { number: company.orderNumber })}</span>}
         </span>
       </span>

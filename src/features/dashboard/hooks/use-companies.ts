@@ -18,7 +18,16 @@ import { cacheCompanies } from '../db/companies';
 export function useCompanies(): CompanySummary[] | null {
   const user = useCurrentUser();
   const db = useMemo(() => (user ? currentUserDatabase() : null), [user]);
-  const cached = useLiveQuery(async () => (db ? db.companies.orderBy('position').toArray().catch(() => null) : null), [db]);
+  const cached = useLiveQuery(
+    async () =>
+      db
+        ? db.companies
+            .orderBy('position')
+            .toArray()
+            .catch(() => null)
+        : null,
+    [db],
+  );
   const [fetched, setFetched] = useState<{ items: CompanySummary[]; storedAt: string | null } | null>(null);
   useEffect(() => {
     // Signed out (logging out from this page): nothing to ask, the answer would be a 401.

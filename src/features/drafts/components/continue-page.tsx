@@ -13,12 +13,7 @@ import { parseContinueFragment, wizardPathOf, type DraftKey } from '../continue-
 import { adoptSharedDraft, draftsInTheWayOf, fetchSharedDraft } from '@src/features/sync/guest-drafts';
 import styles from './continue-page.module.css';
 
-type State =
-  | { kind: 'loading' }
-  | { kind: 'invalid' }
-  | { kind: 'notFound' }
-  | { kind: 'failed'; error: unknown }
-  | { kind: 'confirm'; draft: GuestDraft };
+type State = { kind: 'loading' } | { kind: 'invalid' } | { kind: 'notFound' } | { kind: 'failed'; error: unknown } | { kind: 'confirm'; draft: GuestDraft };
 
 /**
  * `/{lang}/continue#<id>.<secret>`: opens on this device a guest's wizard draft started on

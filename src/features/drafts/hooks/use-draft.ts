@@ -56,20 +56,17 @@ export function useDraft(kind: DraftKind, companyId: string | null = null, initi
   const lastSaved = useRef<Draft | undefined>(undefined);
 
   const matchKey = JSON.stringify(match);
-  const found = useLiveQuery(
-    async () => {
-      const wanted = Object.entries(JSON.parse(matchKey) as Record<string, unknown>);
-      const mine = await db.drafts
-        .where('kind')
-        .equals(kind)
-        .filter((draft) => draft.companyId === companyId && wanted.every(([key, value]) => draft.data[key] === value))
-        .toArray();
-      // A guest's database is not synced: it always holds all it will have.
-      const complete = userDb ? caughtUp(await userDb.syncMeta.get('state')) : true;
-      return { draft: latest(mine), complete };
-    },
-    [db, userDb, kind, companyId, matchKey],
-  );
+  const found = useLiveQuery(async () => {
+    const wanted = Object.entries(JSON.parse(matchKey) as Record<string, unknown>);
+    const mine = await db.drafts
+      .where('kind')
+      .equals(kind)
+      .filter((draft) => draft.companyId === companyId && wanted.every(([key, value]) => draft.data[key] === value))
+      .toArray();
+    // A guest's database is not synced: it always holds all it will have.
+    const complete = userDb ? caughtUp(await userDb.syncMeta.get('state')) : true;
+    return { draft: latest(mine), complete };
+  }, [db, userDb, kind, companyId, matchKey]);
   const live = found?.draft;
 
   // A guest draft continued on another device may have moved on there: its server copy is

@@ -20,7 +20,15 @@ import styles from './mailing.module.css';
 
 const addressFields = ['recipient', 'addressLine1', 'addressLine2', 'city', 'stateOrProvince', 'postalCode'] as const;
 type AddressField = (typeof addressFields)[number] | 'country';
-const emptyAddress: Record<AddressField, string> = { recipient: '', addressLine1: '', addressLine2: '', city: '', stateOrProvince: '', postalCode: '', country: '' };
+const emptyAddress: Record<AddressField, string> = {
+  recipient: '',
+  addressLine1: '',
+  addressLine2: '',
+  city: '',
+  stateOrProvince: '',
+  postalCode: '',
+  country: '',
+};
 
 /** The forwarding request of one piece: its address (SPEC §5 address rules, checked here and on the server) and a note. */
 function ForwardingForm({ item, language, onSent }: { item: MailItem; language: Language; onSent: () => void }) {
@@ -105,7 +113,21 @@ function ForwardingForm({ item, language, onSent }: { item: MailItem; language: 
  * read from this device when it was opened before, so it opens offline; download; mark unread;
  * forwarding request.
  */
-export function MailViewer({ db, item: opened, language, onClose, onMarkUnread, onForwarded }: { db: AppDB; item: MailItem | null; language: Language; onClose: () => void; onMarkUnread: (item: MailItem) => void; onForwarded: () => void }) {
+export function MailViewer({
+  db,
+  item: opened,
+  language,
+  onClose,
+  onMarkUnread,
+  onForwarded,
+}: {
+  db: AppDB;
+  item: MailItem | null;
+  language: Language;
+  onClose: () => void;
+  onMarkUnread: (item: MailItem) => void;
+  onForwarded: () => void;
+}) {
   const { t } = useTranslation('mailing');
   const { ref, dialogProps } = useModalDialog(opened !== null, onClose);
   const titleId = useId();

@@ -116,7 +116,14 @@ export function MailingScreen() {
               )}
             </section>
           )}
-          <MailViewer db={db} item={opened} language={language} onClose={() => setOpenId(null)} onMarkUnread={(item) => void markUnread(item)} onForwarded={reload} />
+          <MailViewer
+            db={db}
+            item={opened}
+            language={language}
+            onClose={() => setOpenId(null)}
+            onMarkUnread={(item) => void markUnread(item)}
+            onForwarded={reload}
+          />
         </>
       )}
     </DashboardPage>

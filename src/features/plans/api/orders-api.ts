@@ -7,4 +7,5 @@ import { api } from '@src/lib/api';
  * answer holds the checkout token, shown only this once. Not retried automatically: a
  * retry after a lost answer would place a second order; the visitor decides.
  */
-export const createOrder = (body: z.input<typeof createOrderSchema>) => api.post<OrderCreated>('orders', { json: body, context: { public: true }, expected: ['price_mismatch', 'rate_limited'] });
+export const createOrder = (body: z.input<typeof createOrderSchema>) =>
+  api.post<OrderCreated>('orders', { json: body, context: { public: true }, expected: ['price_mismatch', 'rate_limited'] });

@@ -13,7 +13,11 @@ interface OrderSummaryProps {
 }
 
 /** The one-off fee says what it pays for: forming, migrating, or opening the crypto account. */
-const setupFeeLabel = { createCompany: 'summary.setupFee', migrateCompany: 'summary.setupFeeMigration', crossBorderCrypto: 'summary.setupFeeCrypto' } as const satisfies Record<OrderFlow, string>;
+const setupFeeLabel = {
+  createCompany: 'summary.setupFee',
+  migrateCompany: 'summary.setupFeeMigration',
+  crossBorderCrypto: 'summary.setupFeeCrypto',
+} as const satisfies Record<OrderFlow, string>;
 
 const usd = (cents: number, language: Language) => formatUsd(cents / 100, language);
 

@@ -49,6 +49,10 @@ describe('page head', () => {
       'https://alta.example',
     );
     expect(tags.find((tag) => tag.attrs.property === 'og:type')?.attrs.content).toBe('article');
-    expect(JSON.parse(tags.find((tag) => tag.tag === 'script')!.text!)).toMatchObject({ '@type': 'BlogPosting', mainEntityOfPage: 'https://alta.example/en/blogs/x', author: { name: 'A' } });
+    expect(JSON.parse(tags.find((tag) => tag.tag === 'script')!.text!)).toMatchObject({
+      '@type': 'BlogPosting',
+      mainEntityOfPage: 'https://alta.example/en/blogs/x',
+      author: { name: 'A' },
+    });
   });
 });

@@ -37,7 +37,9 @@ export function jsonLd(data: StructuredData, head: Pick<PageHead, 'lang' | 'path
         email: data.email,
         telephone: data.phone,
         sameAs: data.sameAs,
-        contactPoint: [{ '@type': 'ContactPoint', contactType: 'customer support', email: data.email, telephone: data.phone, availableLanguage: ['es', 'en', 'pt'] }],
+        contactPoint: [
+          { '@type': 'ContactPoint', contactType: 'customer support', email: data.email, telephone: data.phone, availableLanguage: ['es', 'en', 'pt'] },
+        ],
       };
     case 'faq':
       return {
@@ -86,10 +88,16 @@ export function headTags(head: PageHead, origin: string): { tag: 'title' | 'meta
     { tag: 'meta', attrs: { property: 'og:url', content: canonical } },
     { tag: 'meta', attrs: { property: 'og:image', content: `${origin.replace(/\/$/, '')}/icons/icon-512.png` } },
     { tag: 'meta', attrs: { property: 'og:locale', content: ogLocales[head.lang] } },
-    ...languages.filter((lang) => lang !== head.lang).map((lang) => ({ tag: 'meta' as const, attrs: { property: 'og:locale:alternate', content: ogLocales[lang] } })),
+    ...languages
+      .filter((lang) => lang !== head.lang)
+      .map((lang) => ({ tag: 'meta' as const, attrs: { property: 'og:locale:alternate', content: ogLocales[lang] } })),
     ...(head.publishedTime ? [{ tag: 'meta' as const, attrs: { property: 'article:published_time', content: head.publishedTime } }] : []),
     { tag: 'meta', attrs: { name: 'twitter:card', content: 'summary' } },
-    ...(head.structuredData ?? []).map((data) => ({ tag: 'script' as const, attrs: { type: 'application/ld+json' }, text: jsonForScript(jsonLd(data, head, origin)) })),
+    ...(head.structuredData ?? []).map((data) => ({
+      tag: 'script' as const,
+      attrs: { type: 'application/ld+json' },
+      text: jsonForScript(jsonLd(data, head, origin)),
+    })),
   ];
 }
 

@@ -30,7 +30,10 @@ export async function sendUnsentWorkFirst(onProgress?: (work: UnsentWork) => voi
 
 /** "Stay and sync": the engine tries again now rather than after its backoff. */
 export function syncNowAfterStaying(): void {
-  void loadUnsentWork().then(({ syncNow }) => syncNow(), () => {});
+  void loadUnsentWork().then(
+    ({ syncNow }) => syncNow(),
+    () => {},
+  );
 }
 
 /**

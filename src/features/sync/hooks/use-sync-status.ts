@@ -12,11 +12,7 @@ const nothing = () => null;
  */
 export function useSyncStatus(): { status: SyncStatus | null; engine: SyncEngine | null } {
   const engine = useMemo(() => currentSyncEngine(), []);
-  const status = useSyncExternalStore(
-    engine ? (listener) => engine.subscribe(listener) : noEngine,
-    engine ? () => engine.getStatus() : nothing,
-    nothing,
-  );
+  const status = useSyncExternalStore(engine ? (listener) => engine.subscribe(listener) : noEngine, engine ? () => engine.getStatus() : nothing, nothing);
   useEffect(() => {
     if (engine?.getStatus().phase === 'unauthorized') engine.retryNow();
   }, [engine]);

@@ -17,11 +17,14 @@ const shownKey = 'alta.declarationsReminderShown';
  * deadline and then the IRS penalty for a missing Form 5472.
  */
 export function reminderDeadlineLines(pending: PendingDeclarations, language: Language): { key: string; values: Record<string, string | number> }[] {
-  const deadlines = [pending.llcMultiPartnerDeadlineData, pending.llcSoloPartnerOrCCorpDeadlineData].filter((data) => data !== null).sort((a, b) => a.daysRemaining - b.daysRemaining);
+  const deadlines = [pending.llcMultiPartnerDeadlineData, pending.llcSoloPartnerOrCCorpDeadlineData]
+    .filter((data) => data !== null)
+    .sort((a, b) => a.daysRemaining - b.daysRemaining);
   const nearest = deadlines[0];
   if (!nearest) return [];
   const deadline = formatDate(nearest.deadline, language, 'long');
-  if (nearest.standing !== 'overdue') return [{ key: nearest.standing === 'extension' ? 'reminder.extension' : 'reminder.daysLeft', values: { count: nearest.daysRemaining, deadline } }];
+  if (nearest.standing !== 'overdue')
+    return [{ key: nearest.standing === 'extension' ? 'reminder.extension' : 'reminder.daysLeft', values: { count: nearest.daysRemaining, deadline } }];
   const overdue = { key: 'reminder.overdue', values: { count: -nearest.daysRemaining, deadline } };
   return nearest.penaltyUsd === null ? [overdue] : [overdue, { key: 'reminder.penalty', values: { amount: formatUsd(nearest.penaltyUsd, language) } }];
 }
@@ -59,7 +62,10 @@ export function DeclarationsReminder({ language, onDecided }: { language: Langua
         sessionStorage.setItem(shownKey, '1');
         setOpen(false);
       }}
-      tone="warning" autoCloseMs={null} title={t(`reminder.${variant}.title`)}>
+      tone="warning"
+      autoCloseMs={null}
+      title={t(`reminder.${variant}.title`)}
+    >
       <p>{group?.companyName ? t(`reminder.${variant}.bodyOne`, values) : t(`reminder.${variant}.body`, values)}</p>
       {reminderDeadlineLines(pending, language).map((line) => (
         <p key={line.key}>{t(line.key, line.values)}</p>

@@ -39,16 +39,39 @@ describe('the return-due line', () => {
       penalty: '$25,000',
     });
     // No Form 5472 among the forms (a 1065): no penalty sentence.
-    expect(dueLine({ ...facts, kind: 'llcMultiPartner', forms: ['1065', 'k1'], nextDeadline: null, daysRemaining: -10, standing: 'overdue', penaltyUsd: null }, 'en')?.penalty).toBeUndefined();
+    expect(
+      dueLine({ ...facts, kind: 'llcMultiPartner', forms: ['1065', 'k1'], nextDeadline: null, daysRemaining: -10, standing: 'overdue', penaltyUsd: null }, 'en')
+        ?.penalty,
+    ).toBeUndefined();
   });
 
   it('says when it was sent', () => {
-    expect(dueLine({ ...facts, nextDeadline: null, daysRemaining: null, standing: null, sentAt: '2026-03-02T10:00:00.000Z' }, 'pt')).toEqual({ key: 'due.sent', values: { year: 2025, date: '2 de março de 2026' }, forms: facts.forms });
+    expect(dueLine({ ...facts, nextDeadline: null, daysRemaining: null, standing: null, sentAt: '2026-03-02T10:00:00.000Z' }, 'pt')).toEqual({
+      key: 'due.sent',
+      values: { year: 2025, date: '2 de março de 2026' },
+      forms: facts.forms,
+    });
   });
 
   it('tells a company that did not exist last year when its first return will be due', () => {
-    const notFormed: ReturnFacts = { ...facts, kind: null, forms: [], deadline: null, extendedDeadline: null, nextDeadline: null, daysRemaining: null, standing: null, extension: null, penaltyUsd: null, firstReturn: { taxYear: 2026, forms: ['5472', 'proForma1120'], deadline: '2027-04-15', extendedDeadline: '2027-10-15' } };
-    expect(dueLine(notFormed, 'pt')).toEqual({ key: 'due.first', values: { year: 2025, firstYear: 2026, date: '15 de abril de 2027' }, forms: ['5472', 'proForma1120'] });
+    const notFormed: ReturnFacts = {
+      ...facts,
+      kind: null,
+      forms: [],
+      deadline: null,
+      extendedDeadline: null,
+      nextDeadline: null,
+      daysRemaining: null,
+      standing: null,
+      extension: null,
+      penaltyUsd: null,
+      firstReturn: { taxYear: 2026, forms: ['5472', 'proForma1120'], deadline: '2027-04-15', extendedDeadline: '2027-10-15' },
+    };
+    expect(dueLine(notFormed, 'pt')).toEqual({
+      key: 'due.first',
+      values: { year: 2025, firstYear: 2026, date: '15 de abril de 2027' },
+      forms: ['5472', 'proForma1120'],
+    });
   });
 
   it('is empty when no return is due', () => {

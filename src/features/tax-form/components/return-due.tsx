@@ -32,10 +32,25 @@ export function dueLine(facts: ReturnFacts, language: Language): DueLine | null 
   if (!facts.standing || facts.daysRemaining === null) return null;
   if (facts.standing === 'overdue') {
     const penalty = facts.penaltyUsd === null ? undefined : formatUsd(facts.penaltyUsd, language);
-    return { key: 'due.overdue', values: { ...values, date: formatDate(facts.deadline!, language, 'long'), extended: formatDate(facts.extendedDeadline!, language, 'long'), count: -facts.daysRemaining }, forms: facts.forms, ...(penalty ? { penalty } : {}) };
+    return {
+      key: 'due.overdue',
+      values: {
+        ...values,
+        date: formatDate(facts.deadline!, language, 'long'),
+        extended: formatDate(facts.extendedDeadline!, language, 'long'),
+        count: -facts.daysRemaining,
+      },
+      forms: facts.forms,
+      ...(penalty ? { penalty } : {}),
+    };
   }
   const date = formatDate(facts.nextDeadline!, language, 'long');
-  if (facts.standing === 'extension') return { key: 'due.extended', values: { ...values, date, first: formatDate(facts.deadline!, language, 'long'), count: facts.daysRemaining }, forms: facts.forms };
+  if (facts.standing === 'extension')
+    return {
+      key: 'due.extended',
+      values: { ...values, date, first: formatDate(facts.deadline!, language, 'long'), count: facts.daysRemaining },
+      forms: facts.forms,
+    };
   return { key: 'due.ahead', values: { ...values, date, count: facts.daysRemaining }, forms: facts.forms };
 }
 

@@ -54,7 +54,17 @@ function DeclarationRow({ db, companyId, document, language }: { db: AppDB; comp
  * forms of its return, and the return as a PDF (kept on this device once downloaded, so it
  * opens offline too).
  */
-export function SentDeclarations({ companyId, state, reload, language }: { companyId: string; state: CachedPageState<TaxDocument[]>; reload(): void; language: Language }) {
+export function SentDeclarations({
+  companyId,
+  state,
+  reload,
+  language,
+}: {
+  companyId: string;
+  state: CachedPageState<TaxDocument[]>;
+  reload(): void;
+  language: Language;
+}) {
   const { t } = useTranslation('taxForm');
   const db = useMemo(() => currentUserDatabase(), []);
   if (!db) return null;

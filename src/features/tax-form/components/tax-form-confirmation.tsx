@@ -12,12 +12,33 @@ import { TaxReturnDownload } from './tax-return-download';
 import type { YearBooks } from './tax-form-steps';
 import styles from './tax-form.module.css';
 
-export function Confirmation({ values, taxYear, companyId, language, books }: { values: TaxFormValues; taxYear: number; companyId: string; language: Language; books: YearBooks | null }) {
+export function Confirmation({
+  values,
+  taxYear,
+  companyId,
+  language,
+  books,
+}: {
+  values: TaxFormValues;
+  taxYear: number;
+  companyId: string;
+  language: Language;
+  books: YearBooks | null;
+}) {
   const { t } = useTranslation('taxForm');
   const partners = (Array.isArray(values.partners) ? values.partners : []) as TaxFormData['partners'];
   const due = useMemo(
     // The form's own creation date decides; before it is typed the form is taken to be about a year the company existed.
-    () => returnDue({ type: values.companyType === 'C-Corp' ? 'C-Corp' : 'LLC', owners: partners, formationDate: typeof values.creationDate === 'string' ? values.creationDate : null, migrated: true }, taxYear),
+    () =>
+      returnDue(
+        {
+          type: values.companyType === 'C-Corp' ? 'C-Corp' : 'LLC',
+          owners: partners,
+          formationDate: typeof values.creationDate === 'string' ? values.creationDate : null,
+          migrated: true,
+        },
+        taxYear,
+      ),
     [values.companyType, values.creationDate, partners, taxYear],
   );
   const profits = (values.profits ?? {}) as TaxFormData['profits'];
@@ -44,7 +65,9 @@ export function Confirmation({ values, taxYear, companyId, language, books }: { 
         {due && (
           <>
             <dt>{t('confirm.deadline')}</dt>
-            <dd>{t('confirm.deadlines', { deadline: formatDate(due.deadline, language, 'long'), extended: formatDate(due.extendedDeadline, language, 'long') })}</dd>
+            <dd>
+              {t('confirm.deadlines', { deadline: formatDate(due.deadline, language, 'long'), extended: formatDate(due.extendedDeadline, language, 'long') })}
+            </dd>
           </>
         )}
       </dl>
@@ -76,7 +99,9 @@ export function Confirmation({ values, taxYear, companyId, language, books }: { 
         <div className={styles.preview}>
           {new Date().toISOString().slice(0, 10) <= due.deadline ? (
             <>
-              <p>{t('confirm.extension', { date: formatDate(due.deadline, language, 'long'), extended: formatDate(due.extendedDeadline, language, 'long') })}</p>
+              <p>
+                {t('confirm.extension', { date: formatDate(due.deadline, language, 'long'), extended: formatDate(due.extendedDeadline, language, 'long') })}
+              </p>
               <TaxReturnDownload form={preview} language={language} kind="extension" />
             </>
           ) : (

@@ -42,7 +42,12 @@ export function CompanyStep({ values, change, error, language }: StepProps & { l
         error={error('companyType')}
       />
       <div className={layout.row}>
-        <TextField label={t('fields.companyName')} value={text('companyName')} onChange={(event) => change({ companyName: event.target.value })} error={error('companyName')} />
+        <TextField
+          label={t('fields.companyName')}
+          value={text('companyName')}
+          onChange={(event) => change({ companyName: event.target.value })}
+          error={error('companyName')}
+        />
         <SelectField
           label={t('fields.usState')}
           placeholder={t('choose')}
@@ -53,13 +58,41 @@ export function CompanyStep({ values, change, error, language }: StepProps & { l
         />
       </div>
       <div className={layout.row}>
-        <TextField label={t('fields.ein')} inputMode="numeric" placeholder="12-3456789" value={text('ein')} onChange={(event) => change({ ein: formatDigits(event.target.value, einGroups) })} error={error('ein')} />
-        <TextField label={t('fields.creationDate')} type="date" value={text('creationDate')} onChange={(event) => change({ creationDate: event.target.value })} error={error('creationDate')} />
+        <TextField
+          label={t('fields.ein')}
+          inputMode="numeric"
+          placeholder="12-3456789"
+          value={text('ein')}
+          onChange={(event) => change({ ein: formatDigits(event.target.value, einGroups) })}
+          error={error('ein')}
+        />
+        <TextField
+          label={t('fields.creationDate')}
+          type="date"
+          value={text('creationDate')}
+          onChange={(event) => change({ creationDate: event.target.value })}
+          error={error('creationDate')}
+        />
       </div>
-      <TextField label={t('fields.mainActivity')} value={text('mainActivity')} onChange={(event) => change({ mainActivity: event.target.value })} error={error('mainActivity')} />
+      <TextField
+        label={t('fields.mainActivity')}
+        value={text('mainActivity')}
+        onChange={(event) => change({ mainActivity: event.target.value })}
+        error={error('mainActivity')}
+      />
       <ActivityCodeField value={text('activityCode')} onChange={(activityCode) => change({ activityCode })} language={language} error={error('activityCode')} />
-      <YesNoField legend={t('fields.investments')} value={values.realEstateOrBusinessInvestments} onChange={(answer) => change({ realEstateOrBusinessInvestments: answer })} error={error('realEstateOrBusinessInvestments')} />
-      <YesNoField legend={t('fields.digitalAssets')} value={values.digitalAssets} onChange={(answer) => change({ digitalAssets: answer })} error={error('digitalAssets')} />
+      <YesNoField
+        legend={t('fields.investments')}
+        value={values.realEstateOrBusinessInvestments}
+        onChange={(answer) => change({ realEstateOrBusinessInvestments: answer })}
+        error={error('realEstateOrBusinessInvestments')}
+      />
+      <YesNoField
+        legend={t('fields.digitalAssets')}
+        value={values.digitalAssets}
+        onChange={(answer) => change({ digitalAssets: answer })}
+        error={error('digitalAssets')}
+      />
     </>
   );
 }
@@ -69,7 +102,8 @@ type PartnerValues = Partial<TaxFormData['partners'][number]>;
 export function PartnersStep({ values, change, error }: StepProps) {
   const { t } = useTranslation('taxForm');
   const partners = (Array.isArray(values.partners) ? values.partners : []) as PartnerValues[];
-  const update = (index: number, patch: PartnerValues) => change({ partners: partners.map((partner, at) => (at === index ? { ...partner, ...patch } : partner)) as TaxFormData['partners'] });
+  const update = (index: number, patch: PartnerValues) =>
+    change({ partners: partners.map((partner, at) => (at === index ? { ...partner, ...patch } : partner)) as TaxFormData['partners'] });
   return (
     <>
       <p className={styles.lead}>{t('partners.lead')}</p>
@@ -78,7 +112,12 @@ export function PartnersStep({ values, change, error }: StepProps) {
         <fieldset key={index} className={styles.partner}>
           <legend>{t('partners.legend', { number: index + 1 })}</legend>
           <div className={layout.row}>
-            <TextField label={t('fields.partnerName')} value={partner.name ?? ''} onChange={(event) => update(index, { name: event.target.value })} error={error(`partners.${index}.name`)} />
+            <TextField
+              label={t('fields.partnerName')}
+              value={partner.name ?? ''}
+              onChange={(event) => update(index, { name: event.target.value })}
+              error={error(`partners.${index}.name`)}
+            />
             <TextField
               label={t('fields.percentage')}
               type="number"
@@ -90,7 +129,12 @@ export function PartnersStep({ values, change, error }: StepProps) {
               error={error(`partners.${index}.percentage`)}
             />
           </div>
-          <TextField label={t('fields.address')} value={partner.address ?? ''} onChange={(event) => update(index, { address: event.target.value })} error={error(`partners.${index}.address`)} />
+          <TextField
+            label={t('fields.address')}
+            value={partner.address ?? ''}
+            onChange={(event) => update(index, { address: event.target.value })}
+            error={error(`partners.${index}.address`)}
+          />
           <TextField
             label={t('fields.taxId')}
             hint={t('fields.taxIdHint')}
@@ -100,7 +144,12 @@ export function PartnersStep({ values, change, error }: StepProps) {
             onChange={(event) => update(index, { taxId: formatDigits(event.target.value, taxIdGroups) || undefined })}
             error={error(`partners.${index}.taxId`)}
           />
-          <YesNoField legend={t('fields.usResident')} value={partner.usResident} onChange={(usResident) => update(index, { usResident })} error={error(`partners.${index}.usResident`)} />
+          <YesNoField
+            legend={t('fields.usResident')}
+            value={partner.usResident}
+            onChange={(usResident) => update(index, { usResident })}
+            error={error(`partners.${index}.usResident`)}
+          />
           {partners.length > 1 && (
             <Button variant="ghost" size="small" onClick={() => change({ partners: partners.filter((_, at) => at !== index) as TaxFormData['partners'] })}>
               {t('partners.remove', { number: index + 1 })}
@@ -122,7 +171,14 @@ export function ResidenceStep({ values, change, error, language }: StepProps & {
     <>
       <p className={styles.lead}>{t('residence.lead')}</p>
       <div className={layout.row}>
-        <CountrySelect language={language} label={t('fields.nationality')} placeholder={t('choose')} value={values.nationality ?? ''} onChange={(event) => change({ nationality: event.target.value })} error={error('nationality')} />
+        <CountrySelect
+          language={language}
+          label={t('fields.nationality')}
+          placeholder={t('choose')}
+          value={values.nationality ?? ''}
+          onChange={(event) => change({ nationality: event.target.value })}
+          error={error('nationality')}
+        />
         <CountrySelect
           language={language}
           label={t('fields.taxResidenceCountry')}
@@ -132,7 +188,12 @@ export function ResidenceStep({ values, change, error, language }: StepProps & {
           error={error('taxResidenceCountry')}
         />
       </div>
-      <TextField label={t('fields.countryTaxId')} value={values.countryTaxId ?? ''} onChange={(event) => change({ countryTaxId: event.target.value })} error={error('countryTaxId')} />
+      <TextField
+        label={t('fields.countryTaxId')}
+        value={values.countryTaxId ?? ''}
+        onChange={(event) => change({ countryTaxId: event.target.value })}
+        error={error('countryTaxId')}
+      />
       <CountrySelect
         language={language}
         label={t('fields.countriesWorkedFrom')}
@@ -150,7 +211,15 @@ export function ResidenceStep({ values, change, error, language }: StepProps & {
 
 export type YearBooks = NonNullable<ReturnType<typeof useYearBooks>>;
 
-export function MoneyStep({ values, change, error, language, books, confirmed, onConfirm }: StepProps & { language: Language; books: YearBooks | null; confirmed: boolean; onConfirm(confirmed: boolean): void }) {
+export function MoneyStep({
+  values,
+  change,
+  error,
+  language,
+  books,
+  confirmed,
+  onConfirm,
+}: StepProps & { language: Language; books: YearBooks | null; confirmed: boolean; onConfirm(confirmed: boolean): void }) {
   const { t } = useTranslation('taxForm');
   const profits = (values.profits ?? {}) as Partial<TaxFormData['profits']>;
   const lines = ['income', 'expenses', 'salariesAndFreelancersPayments', 'rent'] as const;

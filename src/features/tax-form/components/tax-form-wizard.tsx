@@ -22,7 +22,13 @@ import styles from './tax-form.module.css';
 type Screen = { step: 1; substep: 'substep1' | 'substep2' } | { step: 2 | 3 | 4 };
 
 const stepSchemaOf = (screen: Screen) =>
-  screen.step === 1 ? (screen.substep === 'substep1' ? taxFormStepSchemas.company : taxFormStepSchemas.partners) : screen.step === 2 ? taxFormStepSchemas.residence : taxFormStepSchemas.money;
+  screen.step === 1
+    ? screen.substep === 'substep1'
+      ? taxFormStepSchemas.company
+      : taxFormStepSchemas.partners
+    : screen.step === 2
+      ? taxFormStepSchemas.residence
+      : taxFormStepSchemas.money;
 
 interface TaxFormWizardProps {
   companyId: string;
@@ -53,11 +59,20 @@ export function TaxFormWizard({ companyId, companyName, taxYear, language, sentA
   const persist = (next: TaxFormValues, nextScreen: Screen, confirmed: boolean) =>
     save({
       step: nextScreen.step,
-      data: { taxYear, substep: nextScreen.step === 1 ? nextScreen.substep : 'substep2', taxFormData: next, isCompleted: false, profitsConfirmed: confirmed } as never,
+      data: {
+        taxYear,
+        substep: nextScreen.step === 1 ? nextScreen.substep : 'substep2',
+        taxFormData: next,
+        isCompleted: false,
+        profitsConfirmed: confirmed,
+      } as never,
     }).catch(() => undefined);
-  const { screen, setScreen, errors, go, check, heading, sending, sendError, setSendError, submit } = useStepWizard<Screen>({ step: 1, substep: 'substep1' }, (next) => {
-    if (values) void persist(values, next, profitsConfirmed);
-  });
+  const { screen, setScreen, errors, go, check, heading, sending, sendError, setSendError, submit } = useStepWizard<Screen>(
+    { step: 1, substep: 'substep1' },
+    (next) => {
+      if (values) void persist(values, next, profitsConfirmed);
+    },
+  );
 
   // Once the draft and the books answered: the saved values, else what Alta knows.
   useEffect(() => {
@@ -179,7 +194,12 @@ export function TaxFormWizard({ companyId, companyName, taxYear, language, sentA
               {t('taxForm:back')}
             </Button>
           )}
-          <Button type="submit" busy={sending} busyLabel={t('taxForm:send.sending')} disabled={screen.step === 4 && (books?.blocking.uncategorised ?? 0) + (books?.blocking.unchecked ?? 0) > 0}>
+          <Button
+            type="submit"
+            busy={sending}
+            busyLabel={t('taxForm:send.sending')}
+            disabled={screen.step === 4 && (books?.blocking.uncategorised ?? 0) + (books?.blocking.unchecked ?? 0) > 0}
+          >
             {screen.step === 4 ? t('taxForm:send.button') : t('taxForm:next')}
           </Button>
         </div>

@@ -14,7 +14,15 @@ export function useYearBooks(companyId: string, taxYear: number) {
   const db = useMemo(() => (user ? currentUserDatabase() : null), [user]);
   return useLiveQuery(async () => {
     if (!db) return null;
-    const rows = await db.transactions.where('[companyId+date]').between([companyId, `${taxYear}-01-01`], [companyId, `${taxYear}-12-31`], true, true).toArray();
-    return { count: rows.length, profits: profitsFromTransactions(rows, taxYear), capitalTransactions: capitalTransactionsFromTransactions(rows, taxYear), blocking: blockingTransactions(rows, taxYear) };
+    const rows = await db.transactions
+      .where('[companyId+date]')
+      .between([companyId, `${taxYear}-01-01`], [companyId, `${taxYear}-12-31`], true, true)
+      .toArray();
+    return {
+      count: rows.length,
+      profits: profitsFromTransactions(rows, taxYear),
+      capitalTransactions: capitalTransactionsFromTransactions(rows, taxYear),
+      blocking: blockingTransactions(rows, taxYear),
+    };
   }, [db, companyId, taxYear]);
 }

@@ -99,7 +99,8 @@ function InviteForm({ owned, language, onInvited }: { owned: CompanyTeam[]; lang
     }
   };
 
-  const toggle = (companyId: string, checked: boolean) => setChosen((current) => (checked ? [...current, companyId] : current.filter((id) => id !== companyId)));
+  const toggle = (companyId: string, checked: boolean) =>
+    setChosen((current) => (checked ? [...current, companyId] : current.filter((id) => id !== companyId)));
 
   return (
     <section className={styles.section} aria-labelledby="invite-title">
@@ -185,7 +186,9 @@ function TeamSection({ team, language, onChanged }: { team: CompanyTeam; languag
                 <span className={styles.email}>{teammate.email}</span>
                 <span className={styles.meta}>
                   {teammate.name && <span>{teammate.name}</span>}
-                  <span className={[styles.state, teammate.state === 'accepted' ? styles.accepted : teammate.state === 'expired' ? styles.expired : ''].join(' ')}>
+                  <span
+                    className={[styles.state, teammate.state === 'accepted' ? styles.accepted : teammate.state === 'expired' ? styles.expired : ''].join(' ')}
+                  >
                     {t(`team.state.${teammate.state}`)}
                   </span>
                   <span>{t(`team.since.${teammate.state}`, { date: formatDate(teammate.since, language, 'medium') })}</span>
@@ -196,7 +199,10 @@ function TeamSection({ team, language, onChanged }: { team: CompanyTeam; languag
                   variant="secondary"
                   size="small"
                   onClick={() => setRemoving({ team, teammate })}
-                  aria-label={t(teammate.state === 'accepted' ? 'team.removeLabel' : 'team.withdrawLabel', { email: teammate.email, company: team.companyName })}
+                  aria-label={t(teammate.state === 'accepted' ? 'team.removeLabel' : 'team.withdrawLabel', {
+                    email: teammate.email,
+                    company: team.companyName,
+                  })}
                 >
                   {t(teammate.state === 'accepted' ? 'team.remove' : 'team.withdraw')}
                 </Button>

@@ -37,12 +37,7 @@ export function BlogList({ articles, language }: { articles: ArticleSummary[]; l
 
   const filterLink = (value: BlogCategory | null, label: string) => (
     <li key={value ?? 'all'}>
-      <Link
-        to={value ? `?category=${value}` : '.'}
-        preventScrollReset
-        className={styles.filter}
-        aria-current={category === value ? 'page' : undefined}
-      >
+      <Link to={value ? `?category=${value}` : '.'} preventScrollReset className={styles.filter} aria-current={category === value ? 'page' : undefined}>
         {label}
       </Link>
     </li>

@@ -14,7 +14,13 @@ const article = (id: string, category: ArticleSummary['category'], date: string)
 });
 
 describe('related articles', () => {
-  const all = [article('a', 'news', '2026-01-01'), article('b', 'us-banks', '2026-03-01'), article('c', 'news', '2026-02-01'), article('d', 'fulfillment', '2026-05-01'), article('e', 'legal-aspects', '2026-04-01')];
+  const all = [
+    article('a', 'news', '2026-01-01'),
+    article('b', 'us-banks', '2026-03-01'),
+    article('c', 'news', '2026-02-01'),
+    article('d', 'fulfillment', '2026-05-01'),
+    article('e', 'legal-aspects', '2026-04-01'),
+  ];
 
   it('puts the same category first, then the newest others, never the article itself', () => {
     expect(relatedArticles(all, { id: 'a', category: 'news' }).map((related) => related.id)).toEqual(['c', 'd', 'e']);

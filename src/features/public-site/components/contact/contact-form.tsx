@@ -57,8 +57,23 @@ export function ContactForm({ language }: { language: Language }) {
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
-      <TextField label={t('contact.name')} autoComplete="name" maxLength={contactLimits.nameMax} error={errorText(errors.name?.message)} {...register('name')} disabled={!hydrated} />
-      <TextField label={t('contact.email')} type="email" autoComplete="email" inputMode="email" error={errorText(errors.email?.message)} {...register('email')} disabled={!hydrated} />
+      <TextField
+        label={t('contact.name')}
+        autoComplete="name"
+        maxLength={contactLimits.nameMax}
+        error={errorText(errors.name?.message)}
+        {...register('name')}
+        disabled={!hydrated}
+      />
+      <TextField
+        label={t('contact.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={errorText(errors.email?.message)}
+        {...register('email')}
+        disabled={!hydrated}
+      />
       <div className={fieldStyles.field}>
         <label htmlFor={messageId} className={fieldStyles.label}>
           {t('contact.message')}

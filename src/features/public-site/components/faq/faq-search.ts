@@ -2,7 +2,10 @@ import type { FaqGroup } from '../../content/parse-markdown';
 
 /** Lower-cased, accents folded: "Reembolsos" and "reembolsó" both become "reembolso…". */
 export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 /**

@@ -26,7 +26,15 @@ export function HomePage({ language }: { language: Language }) {
   const to = (path: string) => href(language, path);
   const price = formatUsd(companyCreationFromUsd, language);
   const percent = `${formatNumber(annualDiscount * 100, language)}%`;
-  const card = t('hero.card', { returnObjects: true }) as { label: string; company: string; state: string; status: string; steps: string[]; done: string; next: string };
+  const card = t('hero.card', { returnObjects: true }) as {
+    label: string;
+    company: string;
+    state: string;
+    status: string;
+    steps: string[];
+    done: string;
+    next: string;
+  };
 
   return (
     <div className={styles.home}>

@@ -40,7 +40,12 @@ export function ShareActions({ title }: { title: string }) {
         <Icon name="share" size={18} />
         {t('article.share')}
       </button>
-      <button type="button" disabled={!hydrated} className={styles.button} onClick={async () => setStatus((await copyText(currentUrl())) ? 'copied' : 'failed')}>
+      <button
+        type="button"
+        disabled={!hydrated}
+        className={styles.button}
+        onClick={async () => setStatus((await copyText(currentUrl())) ? 'copied' : 'failed')}
+      >
         <Icon name="link" size={18} />
         {t('article.copyLink')}
       </button>
