@@ -66,7 +66,7 @@ export function useStepWizard<Values extends FieldValues, Screen>({ initial, che
     const subscription = form.watch((_values, { name }) => {
       if (!name) return;
       options.current.persist(form.getValues(), screenRef.current);
-      if (form.getFieldState(name as never).error) void form.trigger(name as never);
+      if (form.getFieldState(name).error) void form.trigger(name);
     });
     return () => subscription.unsubscribe();
   }, [form]);
@@ -103,7 +103,7 @@ export function useStepWizard<Values extends FieldValues, Screen>({ initial, che
 
   /** The translated error of a field path (an array's own error sits at `<path>.root` or `<path>`). */
   const error = (path: string): string | undefined => {
-    const found = get(errors, path) as { message?: unknown; root?: { message?: unknown } } | undefined;
+    const found = get<FieldErrors<Values>, { message?: unknown; root?: { message?: unknown } } | undefined>(errors, path);
     const message = found?.message ?? found?.root?.message;
     return typeof message === 'string' && message ? t(messageKey(message)) : undefined;
   };

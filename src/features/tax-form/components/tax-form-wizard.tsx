@@ -55,7 +55,7 @@ export function TaxFormWizard({ companyId, companyName, taxYear, language, sentA
   const persist = (next: TaxFormValues, nextScreen: Screen) =>
     void save({
       step: nextScreen.step,
-      data: { taxYear, substep: nextScreen.step === 1 ? nextScreen.substep : 'substep2', taxFormData: next, isCompleted: false, profitsConfirmed: confirmed.current } as never,
+      data: { taxYear, substep: nextScreen.step === 1 ? nextScreen.substep : 'substep2', taxFormData: next, isCompleted: false, profitsConfirmed: confirmed.current },
     }).catch(() => undefined);
   const wizard = useStepWizard<TaxFormValues, Screen>({
     initial: { step: 1, substep: 'substep1' },
@@ -91,8 +91,9 @@ export function TaxFormWizard({ companyId, companyName, taxYear, language, sentA
       if (!abort.signal.aborted && known) form.reset({ ...known, ...stripEmpty(form.getValues()) }, { keepErrors: true });
     });
     return () => abort.abort();
-    // Once per company: the details only fill gaps.
-  }, [companyId, ready]);
+    // Once per company: the details only fill gaps (a later name does not ask again).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [companyId, ready, form]);
 
   const values = form.watch();
   const sent = stored?.isCompleted === true;
