@@ -152,9 +152,10 @@ test('a new owner fills the KYB partly offline and submits it, read-only from th
   await expect(page.getByRole('heading', { name: 'Company information' })).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('dialog')).toContainText('Legal name');
-  // The popup closes by itself after 3 s (SPEC §4) or on Escape.
+  // The popup closes by itself after 3 s (SPEC §4) or on Escape; then the first missing field has the focus.
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByLabel('Legal name')).toBeFocused();
   await page.getByLabel('Legal name').fill('Andes Labs LLC');
   await page.getByLabel('Incorporation date').fill('2025-03-01');
   await page.getByLabel('Entity type').selectOption('llc');
@@ -175,6 +176,8 @@ test('a new owner fills the KYB partly offline and submits it, read-only from th
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toBeHidden();
   await page.getByLabel('Address line 1').fill('Av. Corrientes 1234');
+  // A corrected field loses its error at once, before the step is checked again.
+  await expect(page.getByText('Enter a physical address, not a PO box or a virtual address.')).toHaveCount(0);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { name: 'Owners and documentation' })).toBeVisible();
   await page.getByLabel('Name', { exact: true }).fill('Lucía');

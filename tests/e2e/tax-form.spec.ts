@@ -109,7 +109,10 @@ test('fills the tax form in Portuguese partly offline, survives an offline reloa
   await fitsEveryBreakpoint(page);
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page.getByText('Revise os campos marcados.')).toBeVisible();
+  // The refused step puts the focus on what it still needs; the error goes as soon as it is given.
+  await expect(page.getByLabel('Confirmo que estes valores estão corretos.')).toBeFocused();
   await page.getByLabel('Confirmo que estes valores estão corretos.').check();
+  await expect(page.getByText('Revise os campos marcados.')).toBeHidden();
 
   await context.setOffline(false);
   await next(page);

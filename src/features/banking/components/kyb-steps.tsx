@@ -1,4 +1,5 @@
 import { useState, type InputHTMLAttributes } from 'react';
+import { useFieldArray, type Control, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Language } from '@domain/constants';
@@ -30,7 +31,7 @@ import { href, paths } from '@src/lib/paths';
 import { uploadKybDocument } from '../api/banking-api';
 import styles from './banking.module.css';
 
-/** The KYB form's steps and their fields, over the wizard's values (kyb-wizard.tsx keeps the state, the draft and the sending). */
+/** The KYB form's steps and their fields, over the wizard's react-hook-form values (kyb-wizard.tsx holds the form, the draft and the sending). */
 
 export type Values = Record<string, unknown>;
 
@@ -39,25 +40,12 @@ export function valueAt(values: Values, path: string): unknown {
   return path.split('.').reduce<unknown>((current, key) => (current !== null && typeof current === 'object' ? (current as Values)[key] : undefined), values);
 }
 
-/** A copy of `values` with `value` at the dotted path (arrays where the next key is a number). */
-export function withValue(values: Values, path: string, value: unknown): Values {
-  const [key, ...rest] = path.split('.') as [string, ...string[]];
-  const current = values[key];
-  if (rest.length === 0) return { ...values, [key]: value };
-  const child = current !== null && typeof current === 'object' ? current : /^\d+$/.test(rest[0]!) ? [] : {};
-  if (Array.isArray(child)) {
-    const copy = [...child];
-    const index = Number(rest[0]);
-    copy[index] = rest.length === 1 ? value : withValue((copy[index] ?? {}) as Values, rest.slice(1).join('.'), value);
-    return { ...values, [key]: copy };
-  }
-  return { ...values, [key]: withValue(child as Values, rest.join('.'), value) };
-}
-
 export interface StepProps {
   values: Values;
   change(path: string, value: unknown): void;
   error(path: string): string | undefined;
+  /** The wizard's form, for the owners' field array. */
+  control: Control<FieldValues>;
   language: Language;
   companyId: string;
 }
@@ -231,17 +219,19 @@ export function CompanyStep(props: StepProps) {
 
 export function OwnersStep(props: StepProps) {
   const { t } = useTranslation('kyb');
-  const { values, change, error } = props;
+  const { values, change, error, control } = props;
   const owners = Array.isArray(values.owners) ? (values.owners as Values[]) : [];
+  // The owners' rows keep their identity (and their inputs) when one before them is removed.
+  const { fields, append, remove } = useFieldArray({ control, name: 'owners' });
   return (
     <>
       <p>{t('owners.lead')}</p>
       {error('owners') && <FormAlert>{error('owners')}</FormAlert>}
-      {owners.map((owner, index) => {
+      {fields.map((item, index) => {
         const at = (name: string) => `owners.${index}.${name}`;
-        const ownership = owner.ownership;
+        const ownership = owners[index]?.ownership;
         return (
-          <fieldset key={index} className={styles.fieldset}>
+          <fieldset key={item.id} className={styles.fieldset}>
             <legend>{t('owners.legend', { number: index + 1 })}</legend>
             <div className={layout.row}>
               <Text {...props} path={at('firstName')} label={t('fields.firstName')} />
@@ -289,17 +279,8 @@ export function OwnersStep(props: StepProps) {
               <Text {...props} path={at('proofOfAddressDate')} label={t('fields.proofOfAddressDate')} type="date" />
             </div>
             <FileField {...props} path={at('proofOfAddress')} label={t('fields.ownerProofOfAddress')} />
-            {owners.length > 1 && (
-              <Button
-                variant="ghost"
-                size="small"
-                onClick={() =>
-                  change(
-                    'owners',
-                    owners.filter((_, other) => other !== index),
-                  )
-                }
-              >
+            {fields.length > 1 && (
+              <Button variant="ghost" size="small" onClick={() => remove(index)}>
                 {t('owners.remove', { number: index + 1 })}
               </Button>
             )}
@@ -307,7 +288,7 @@ export function OwnersStep(props: StepProps) {
         );
       })}
       <div>
-        <Button variant="secondary" onClick={() => change('owners', [...owners, {}])}>
+        <Button variant="secondary" onClick={() => append({})}>
           {t('owners.add')}
         </Button>
       </div>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BankingOverview } from '@domain/banking';
 import type { Language } from '@domain/constants';
@@ -6,13 +6,12 @@ import { cryptoKybSchema, kybFormSchema, kybStepSchema, type KybDraftData, type 
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
 import layout from '@src/components/form/form-layout.module.css';
-import { collectMissingFields, MissingFieldsPopup, type MissingField } from '@src/features/company-wizard/components/missing-fields-popup';
+import { MissingFieldsPopup } from '@src/features/company-wizard/components/missing-fields-popup';
 import { useDraft } from '@src/features/drafts/hooks/use-draft';
 import { useStepWizard } from '@src/features/drafts/hooks/use-step-wizard';
 import { ApiError } from '@src/lib/api';
-import { messageKey } from '@src/lib/error-message';
 import { submitKyb } from '../api/banking-api';
-import { AccountStep, CompanyStep, CryptoStep, OwnersStep, withValue, type Values } from './kyb-steps';
+import { AccountStep, CompanyStep, CryptoStep, OwnersStep, type Values } from './kyb-steps';
 import { KybSummary } from './kyb-summary';
 import styles from './banking.module.css';
 
@@ -40,68 +39,45 @@ export function KybWizard({ companyId, kind, language, submitted, onSubmitted }:
   const { t } = useTranslation(['kyb', 'validation', 'errors']);
   const { draft, loaded, save } = useDraft('kyb', companyId, 0);
   const stored = draft?.data as KybDraftData | undefined;
-  const [values, setValues] = useState<Values | null>(null);
-  // The answers and step as last changed: an upload that ends later adds its file to these,
-  // never to the answers of the moment it began (which would undo what was typed or uploaded since).
-  const latest = useRef<{ values: Values; step: number } | null>(null);
-  const persist = () => latest.current && void save({ step: latest.current.step, data: { kind, form: latest.current.values } as never }).catch(() => undefined);
-  const {
-    screen: step,
-    setScreen: setStep,
-    errors,
-    setErrors,
-    go,
-    check,
-    heading,
-    sending,
-    sendError,
-    setSendError,
-    submit,
-  } = useStepWizard(0, (next) => {
-    if (latest.current) latest.current = { ...latest.current, step: next };
-    persist();
-  });
-  const [missing, setMissing] = useState<MissingField[] | null>(null);
-  const [success, setSuccess] = useState(false);
-  const container = useRef<HTMLFormElement>(null);
   const lastStep = kind === 'crypto' ? 1 : 3;
+  const wizard = useStepWizard<Values, number>({
+    initial: 0,
+    check: (step, values) => {
+      if (step === 0) return { success: true };
+      if (kind === 'crypto') return cryptoKybSchema.safeParse(pick(values, ['legalName', 'registrationCountry']));
+      return kybStepSchema(step as 1 | 2 | 3, todayUtc()).safeParse(pickStep(values, step as 1 | 2 | 3));
+    },
+    persist: (values, step) => void save({ step, data: { kind, form: values } as never }).catch(() => undefined),
+    popup: true,
+  });
+  const { form, screen: step, go, heading, container, sending, sendError, setSendError, submit } = wizard;
+  const [ready, setReady] = useState(false);
+  const [success, setSuccess] = useState(false);
 
+  // Once the draft answered: its answers and step, else a first owner to fill in.
   useEffect(() => {
-    if (values !== null || !loaded) return;
-    latest.current = { values: stored?.form ?? { owners: [{}], sameAsMailing: true, operatingCountries: [] }, step: Math.min(draft?.step ?? 0, lastStep) };
-    setValues(latest.current.values);
-    setStep(latest.current.step);
-  }, [values, loaded, stored, draft, lastStep]);
+    if (ready || !loaded) return;
+    wizard.start(stored?.form ?? { owners: [{}], sameAsMailing: true, operatingCountries: [] }, Math.min(draft?.step ?? 0, lastStep));
+    setReady(true);
+  }, [ready, loaded, stored, draft, lastStep, wizard]);
 
-  // Errors render first; the popup then reads them from the fields themselves.
-  useEffect(() => {
-    if (Object.keys(errors).length > 0) setMissing(collectMissingFields(container.current));
-  }, [errors]);
-
+  const values = form.watch();
   const frozen = submitted ?? (stored?.submitted ? { kind: stored.kind, form: stored.form, submittedAt: '' } : null);
   if (frozen) return <KybSummary submitted={frozen} language={language} success={success} onSuccessClosed={() => setSuccess(false)} />;
-  if (!loaded || values === null) return <p role="status">{t('loading')}</p>;
+  if (!ready) return <p role="status">{t('loading')}</p>;
 
-  const change = (path: string, value: unknown) => {
-    const next = withValue(latest.current!.values, path, value);
-    latest.current = { ...latest.current!, values: next };
-    setValues(next);
-    persist();
-  };
+  const change = (path: string, value: unknown) => form.setValue(path, value);
 
-  const next = () => {
-    const result =
-      kind === 'crypto'
-        ? cryptoKybSchema.safeParse(pick(values, ['legalName', 'registrationCountry']))
-        : kybStepSchema(step as 1 | 2 | 3, todayUtc()).safeParse(pickStep(values, step as 1 | 2 | 3));
-    if (!check(result)) return;
+  const next = async () => {
+    if (!(await wizard.validate())) return;
     if (step < lastStep) go(step + 1);
     else void send();
   };
 
   const send = async () => {
-    const form = kind === 'crypto' ? pick(values, ['legalName', 'registrationCountry']) : values;
-    const result = kind === 'crypto' ? cryptoKybSchema.safeParse(form) : kybFormSchema(todayUtc()).safeParse(form);
+    const answers = form.getValues();
+    const sent = kind === 'crypto' ? pick(answers, ['legalName', 'registrationCountry']) : answers;
+    const result = kind === 'crypto' ? cryptoKybSchema.safeParse(sent) : kybFormSchema(todayUtc()).safeParse(sent);
     if (!result.success) {
       setSendError(t('kyb:incomplete'));
       return;
@@ -109,24 +85,20 @@ export function KybWizard({ companyId, kind, language, submitted, onSubmitted }:
     // The last typed changes reach the server before it freezes the draft.
     await submit(
       async () => {
-        const overview = await submitKyb(companyId, { draftId: draft?.id ?? crypto.randomUUID(), kind, form });
+        const overview = await submitKyb(companyId, { draftId: draft?.id ?? crypto.randomUUID(), kind, form: sent });
         setSuccess(true);
         onSubmitted(overview);
       },
       t('kyb:error'),
       (error) => {
         if (error instanceof ApiError && error.code === 'validation') {
-          setErrors(
-            Object.fromEntries(
-              Object.entries(error.errors).map(([path, messages]) => [path.replace(/^form\./, ''), t(messageKey(messages[0] ?? 'validation.invalid'))]),
-            ),
-          );
+          wizard.showFieldErrors(Object.fromEntries(Object.entries(error.errors).map(([path, messages]) => [path.replace(/^form\./, ''), messages[0] ?? 'validation.invalid'])));
         }
       },
     );
   };
 
-  const field = { values, change, error: (path: string) => errors[path], language, companyId };
+  const field = { values, change, error: wizard.error, control: form.control, language, companyId };
 
   if (step === 0) {
     return (
@@ -160,7 +132,7 @@ export function KybWizard({ companyId, kind, language, submitted, onSubmitted }:
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          next();
+          void next();
         }}
       >
         {kind === 'crypto' && <CryptoStep {...field} />}
@@ -177,14 +149,7 @@ export function KybWizard({ companyId, kind, language, submitted, onSubmitted }:
           </Button>
         </div>
       </form>
-      <MissingFieldsPopup
-        fields={missing}
-        refusal={false}
-        onClose={() => {
-          missing?.[0]?.target.focus();
-          setMissing(null);
-        }}
-      />
+      <MissingFieldsPopup fields={wizard.missing} refusal={false} onClose={wizard.closeMissing} />
     </section>
   );
 }

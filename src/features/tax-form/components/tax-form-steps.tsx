@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@domain/constants';
 import { usStateCodes, usStates } from '@domain/countries';
@@ -17,7 +18,7 @@ import type { TaxFormValues } from '../prefill';
 import { ActivityCodeField, centsFromInput, inputFromCents, YesNoField } from './tax-form-fields';
 import styles from './tax-form.module.css';
 
-/** The tax form's steps and their fields, over the wizard's values (tax-form-wizard.tsx keeps the state, the draft and the sending). */
+/** The tax form's steps and their fields, over the wizard's react-hook-form values (tax-form-wizard.tsx holds the form, the draft and the sending). */
 
 export interface StepProps {
   values: TaxFormValues;
@@ -99,65 +100,56 @@ export function CompanyStep({ values, change, error, language }: StepProps & { l
 
 type PartnerValues = Partial<TaxFormData['partners'][number]>;
 
-export function PartnersStep({ values, change, error }: StepProps) {
+export function PartnersStep({ values, error, form }: StepProps & { form: UseFormReturn<TaxFormValues> }) {
   const { t } = useTranslation('taxForm');
   const partners = (Array.isArray(values.partners) ? values.partners : []) as PartnerValues[];
-  const update = (index: number, patch: PartnerValues) =>
-    change({ partners: partners.map((partner, at) => (at === index ? { ...partner, ...patch } : partner)) as TaxFormData['partners'] });
+  // The partners' rows keep their identity (and their inputs) when one before them is removed.
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'partners' });
+  const update = (index: number, patch: PartnerValues) => {
+    for (const [key, value] of Object.entries(patch)) form.setValue(`partners.${index}.${key}` as never, value as never);
+  };
   return (
     <>
       <p className={styles.lead}>{t('partners.lead')}</p>
       {error('partners') && <FormAlert>{error('partners')}</FormAlert>}
-      {partners.map((partner, index) => (
-        <fieldset key={index} className={styles.partner}>
-          <legend>{t('partners.legend', { number: index + 1 })}</legend>
-          <div className={layout.row}>
+      {fields.map((item, index) => {
+        const partner = partners[index] ?? {};
+        return (
+          <fieldset key={item.id} className={styles.partner}>
+            <legend>{t('partners.legend', { number: index + 1 })}</legend>
+            <div className={layout.row}>
+              <TextField label={t('fields.partnerName')} value={partner.name ?? ''} onChange={(event) => update(index, { name: event.target.value })} error={error(`partners.${index}.name`)} />
+              <TextField
+                label={t('fields.percentage')}
+                type="number"
+                min={1}
+                max={100}
+                step="0.01"
+                value={partner.percentage ?? ''}
+                onChange={(event) => update(index, { percentage: event.target.value === '' ? undefined : Number(event.target.value) })}
+                error={error(`partners.${index}.percentage`)}
+              />
+            </div>
+            <TextField label={t('fields.address')} value={partner.address ?? ''} onChange={(event) => update(index, { address: event.target.value })} error={error(`partners.${index}.address`)} />
             <TextField
-              label={t('fields.partnerName')}
-              value={partner.name ?? ''}
-              onChange={(event) => update(index, { name: event.target.value })}
-              error={error(`partners.${index}.name`)}
+              label={t('fields.taxId')}
+              hint={t('fields.taxIdHint')}
+              inputMode="numeric"
+              autoComplete="off"
+              value={partner.taxId ?? ''}
+              onChange={(event) => update(index, { taxId: formatDigits(event.target.value, taxIdGroups) || undefined })}
+              error={error(`partners.${index}.taxId`)}
             />
-            <TextField
-              label={t('fields.percentage')}
-              type="number"
-              min={1}
-              max={100}
-              step="0.01"
-              value={partner.percentage ?? ''}
-              onChange={(event) => update(index, { percentage: event.target.value === '' ? undefined : Number(event.target.value) })}
-              error={error(`partners.${index}.percentage`)}
-            />
-          </div>
-          <TextField
-            label={t('fields.address')}
-            value={partner.address ?? ''}
-            onChange={(event) => update(index, { address: event.target.value })}
-            error={error(`partners.${index}.address`)}
-          />
-          <TextField
-            label={t('fields.taxId')}
-            hint={t('fields.taxIdHint')}
-            inputMode="numeric"
-            autoComplete="off"
-            value={partner.taxId ?? ''}
-            onChange={(event) => update(index, { taxId: formatDigits(event.target.value, taxIdGroups) || undefined })}
-            error={error(`partners.${index}.taxId`)}
-          />
-          <YesNoField
-            legend={t('fields.usResident')}
-            value={partner.usResident}
-            onChange={(usResident) => update(index, { usResident })}
-            error={error(`partners.${index}.usResident`)}
-          />
-          {partners.length > 1 && (
-            <Button variant="ghost" size="small" onClick={() => change({ partners: partners.filter((_, at) => at !== index) as TaxFormData['partners'] })}>
-              {t('partners.remove', { number: index + 1 })}
-            </Button>
-          )}
-        </fieldset>
-      ))}
-      <Button variant="secondary" onClick={() => change({ partners: [...partners, { name: '', address: '' }] as TaxFormData['partners'] })}>
+            <YesNoField legend={t('fields.usResident')} value={partner.usResident} onChange={(usResident) => update(index, { usResident })} error={error(`partners.${index}.usResident`)} />
+            {fields.length > 1 && (
+              <Button variant="ghost" size="small" onClick={() => remove(index)}>
+                {t('partners.remove', { number: index + 1 })}
+              </Button>
+            )}
+          </fieldset>
+        );
+      })}
+      <Button variant="secondary" onClick={() => append({ name: '', address: '' } as TaxFormData['partners'][number])}>
         {t('partners.add')}
       </Button>
     </>

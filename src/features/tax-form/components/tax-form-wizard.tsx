@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@domain/constants';
 import { taxFormDataSchema, taxFormStepSchemas, type TaxFormData, type TaxFormDraftData } from '@domain/tax-form';
@@ -52,53 +52,59 @@ export function TaxFormWizard({ companyId, companyName, taxYear, language, sentA
   const { draft, loaded, save } = useDraft('taxForm', companyId, 1, { taxYear });
   const books = useYearBooks(companyId, taxYear);
   const stored = draft?.data as TaxFormDraftData | undefined;
-  const [values, setValues] = useState<TaxFormValues | null>(null);
+  const [ready, setReady] = useState(false);
   const [profitsConfirmed, setProfitsConfirmed] = useState(false);
+  // The confirmation as last changed, for the saves and checks that run outside a render.
+  const confirmed = useRef(false);
   // What this device just sent: the success step at once, before the pull brings the completed draft.
   const [justSent, setJustSent] = useState<TaxFormData | null>(null);
-  const persist = (next: TaxFormValues, nextScreen: Screen, confirmed: boolean) =>
-    save({
+  const persist = (next: TaxFormValues, nextScreen: Screen) =>
+    void save({
       step: nextScreen.step,
-      data: {
-        taxYear,
-        substep: nextScreen.step === 1 ? nextScreen.substep : 'substep2',
-        taxFormData: next,
-        isCompleted: false,
-        profitsConfirmed: confirmed,
-      } as never,
+      data: { taxYear, substep: nextScreen.step === 1 ? nextScreen.substep : 'substep2', taxFormData: next, isCompleted: false, profitsConfirmed: confirmed.current },
     }).catch(() => undefined);
-  const { screen, setScreen, errors, go, check, heading, sending, sendError, setSendError, submit } = useStepWizard<Screen>(
-    { step: 1, substep: 'substep1' },
-    (next) => {
-      if (values) void persist(values, next, profitsConfirmed);
+  const wizard = useStepWizard<TaxFormValues, Screen>({
+    initial: { step: 1, substep: 'substep1' },
+    check: (at, values) => {
+      if (at.step === 4) return { success: true };
+      const result = stepSchemaOf(at).safeParse(values);
+      const unconfirmed = at.step === 3 && !confirmed.current ? [{ path: ['profitsConfirmed'], message: 'validation.required' }] : [];
+      return { success: result.success && unconfirmed.length === 0, error: { issues: [...(result.error?.issues ?? []), ...unconfirmed] } };
     },
-  );
+    persist,
+    popup: false,
+  });
+  const { form, screen, go, heading, container, sending, sendError, setSendError, submit } = wizard;
 
   // Once the draft and the books answered: the saved values, else what Alta knows.
   useEffect(() => {
-    if (values !== null || !loaded || books === undefined) return;
+    if (ready || !loaded || books === undefined) return;
     const saved = (stored?.taxFormData ?? {}) as TaxFormValues;
-    setValues({ ...prefilledValues({ companyName, books }), ...saved });
-    setProfitsConfirmed(stored?.profitsConfirmed === true);
+    confirmed.current = stored?.profitsConfirmed === true;
+    setProfitsConfirmed(confirmed.current);
     const step = draft?.step ?? 1;
-    setScreen(step === 1 ? { step: 1, substep: stored?.substep ?? 'substep1' } : { step: Math.min(Math.max(step, 2), 4) as 2 | 3 | 4 });
-  }, [values, loaded, books, stored, draft, companyName]);
+    wizard.start({ ...prefilledValues({ companyName, books }), ...saved }, step === 1 ? { step: 1, substep: stored?.substep ?? 'substep1' } : { step: Math.min(Math.max(step, 2), 4) as 2 | 3 | 4 });
+    setReady(true);
+  }, [ready, loaded, books, stored, draft, companyName, wizard]);
 
   // Online, what the API knows fills what is still empty (partners, state, formation date,
   // EIN; the residence answers of the owner's last form, or their tax residence country).
+  // Not the user's change: saved with their next one, as before.
   useEffect(() => {
-    if (values === null) return;
+    if (!ready) return;
     const abort = new AbortController();
     void knownValues(companyId, companyName, abort.signal).then((known) => {
-      if (!abort.signal.aborted && known) setValues((current) => (current ? { ...known, ...stripEmpty(current) } : current));
+      if (!abort.signal.aborted && known) form.reset({ ...known, ...stripEmpty(form.getValues()) }, { keepErrors: true });
     });
     return () => abort.abort();
-    // Once per company: the details only fill gaps.
-  }, [companyId, values === null]);
+    // Once per company: the details only fill gaps (a later name does not ask again).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [companyId, ready, form]);
 
+  const values = form.watch();
   const sent = stored?.isCompleted === true;
 
-  if (!loaded || values === null) return <p role="status">{t('loading')}</p>;
+  if (!ready) return <p role="status">{t('loading')}</p>;
   if (sent || justSent) {
     const form = justSent ?? ({ ...(stored!.taxFormData as object), taxYear } as TaxFormData);
     return (
@@ -111,14 +117,11 @@ export function TaxFormWizard({ companyId, companyName, taxYear, language, sentA
   if (sentAt) return <SentDeclaration body={t('taxForm:success.sentBefore', { year: taxYear, date: formatDate(sentAt, language, 'long') })} />;
 
   const change = (patch: Partial<TaxFormValues>) => {
-    const next = { ...values, ...patch };
-    setValues(next);
-    void persist(next, screen, profitsConfirmed);
+    for (const [key, value] of Object.entries(patch)) form.setValue(key as never, value as never);
   };
 
-  const next = () => {
-    const unconfirmed: Record<string, string> = screen.step === 3 && !profitsConfirmed ? { profitsConfirmed: t('validation:required') } : {};
-    if (!check(stepSchemaOf(screen).safeParse(values), unconfirmed)) return;
+  const next = async () => {
+    if (!(await wizard.validate())) return;
     if (screen.step === 1 && screen.substep === 'substep1') go({ step: 1, substep: 'substep2' });
     else go({ step: (screen.step + 1) as 2 | 3 | 4 });
   };
@@ -130,7 +133,7 @@ export function TaxFormWizard({ companyId, companyName, taxYear, language, sentA
   };
 
   const send = async () => {
-    const parsed = taxFormDataSchema.safeParse({ ...values, taxYear });
+    const parsed = taxFormDataSchema.safeParse({ ...form.getValues(), taxYear });
     if (!parsed.success) {
       setSendError(t('taxForm:send.incomplete'));
       return;
@@ -150,7 +153,7 @@ export function TaxFormWizard({ companyId, companyName, taxYear, language, sentA
     );
   };
 
-  const error = (path: string) => errors[path];
+  const error = wizard.error;
   const stepLabel = screen.step === 4 ? t('taxForm:confirm.title') : t(`taxForm:steps.${screen.step === 1 ? screen.substep : `step${screen.step}`}`);
 
   return (
@@ -159,18 +162,19 @@ export function TaxFormWizard({ companyId, companyName, taxYear, language, sentA
       <h2 id="tax-form-step" ref={heading} tabIndex={-1} className={styles.stepTitle}>
         {stepLabel}
       </h2>
-      {Object.keys(errors).length > 0 && <FormAlert>{t('taxForm:fixErrors')}</FormAlert>}
+      {Object.keys(form.formState.errors).length > 0 && <FormAlert>{t('taxForm:fixErrors')}</FormAlert>}
       <form
+        ref={container}
         className={layout.stack}
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
           if (screen.step === 4) void send();
-          else next();
+          else void next();
         }}
       >
         {screen.step === 1 && screen.substep === 'substep1' && <CompanyStep values={values} change={change} error={error} language={language} />}
-        {screen.step === 1 && screen.substep === 'substep2' && <PartnersStep values={values} change={change} error={error} />}
+        {screen.step === 1 && screen.substep === 'substep2' && <PartnersStep values={values} change={change} error={error} form={form} />}
         {screen.step === 2 && <ResidenceStep values={values} change={change} error={error} language={language} />}
         {screen.step === 3 && (
           <MoneyStep
@@ -180,9 +184,11 @@ export function TaxFormWizard({ companyId, companyName, taxYear, language, sentA
             language={language}
             books={books ?? null}
             confirmed={profitsConfirmed}
-            onConfirm={(confirmed) => {
-              setProfitsConfirmed(confirmed);
-              void persist(values, screen, confirmed);
+            onConfirm={(checked) => {
+              confirmed.current = checked;
+              setProfitsConfirmed(checked);
+              form.clearErrors('profitsConfirmed' as never);
+              persist(form.getValues(), screen);
             }}
           />
         )}
