@@ -3,7 +3,7 @@ import type { Language } from '@domain/constants';
 import { kybTransactionLimits, type KybSubmitted } from '@domain/kyb';
 import { Popup } from '@src/components/popup/popup';
 import { formatUsd } from '@src/i18n/format';
-import type { Values } from './kyb-steps';
+import type { Values } from './kyb-fields';
 import styles from './banking.module.css';
 
 /** The submitted KYB, read-only (SPEC §4), with the success popup right after sending. */
@@ -20,7 +20,7 @@ export function KybSummary({
 }) {
   const { t } = useTranslation('kyb');
   const form = submitted.form;
-  const text = (key: string) => (typeof form[key] === 'string' ? (form[key] as string) : '—');
+  const text = (key: string) => (typeof form[key] === 'string' ? form[key] : '—');
   const owners = Array.isArray(form.owners) ? (form.owners as Values[]) : [];
   const limit = typeof form.transactionLimit === 'number' ? kybTransactionLimits[form.transactionLimit] : undefined;
   return (

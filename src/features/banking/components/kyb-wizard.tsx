@@ -11,7 +11,8 @@ import { useDraft } from '@src/features/drafts/hooks/use-draft';
 import { useStepWizard } from '@src/features/drafts/hooks/use-step-wizard';
 import { ApiError } from '@src/lib/api';
 import { submitKyb } from '../api/banking-api';
-import { AccountStep, CompanyStep, CryptoStep, OwnersStep, type Values } from './kyb-steps';
+import type { Values } from './kyb-fields';
+import { AccountStep, CompanyStep, CryptoStep, OwnersStep } from './kyb-steps';
 import { KybSummary } from './kyb-summary';
 import styles from './banking.module.css';
 
@@ -92,7 +93,9 @@ export function KybWizard({ companyId, kind, language, submitted, onSubmitted }:
       t('kyb:error'),
       (error) => {
         if (error instanceof ApiError && error.code === 'validation') {
-          wizard.showFieldErrors(Object.fromEntries(Object.entries(error.errors).map(([path, messages]) => [path.replace(/^form\./, ''), messages[0] ?? 'validation.invalid'])));
+          wizard.showFieldErrors(
+            Object.fromEntries(Object.entries(error.errors).map(([path, messages]) => [path.replace(/^form\./, ''), messages[0] ?? 'validation.invalid'])),
+          );
         }
       },
     );

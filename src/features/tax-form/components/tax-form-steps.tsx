@@ -28,7 +28,7 @@ export interface StepProps {
 
 export function CompanyStep({ values, change, error, language }: StepProps & { language: Language }) {
   const { t } = useTranslation('taxForm');
-  const text = (key: keyof TaxFormValues) => (typeof values[key] === 'string' ? (values[key] as string) : '');
+  const text = (key: keyof TaxFormValues) => (typeof values[key] === 'string' ? (values[key]) : '');
   return (
     <>
       <SelectField
@@ -118,7 +118,12 @@ export function PartnersStep({ values, error, form }: StepProps & { form: UseFor
           <fieldset key={item.id} className={styles.partner}>
             <legend>{t('partners.legend', { number: index + 1 })}</legend>
             <div className={layout.row}>
-              <TextField label={t('fields.partnerName')} value={partner.name ?? ''} onChange={(event) => update(index, { name: event.target.value })} error={error(`partners.${index}.name`)} />
+              <TextField
+                label={t('fields.partnerName')}
+                value={partner.name ?? ''}
+                onChange={(event) => update(index, { name: event.target.value })}
+                error={error(`partners.${index}.name`)}
+              />
               <TextField
                 label={t('fields.percentage')}
                 type="number"
@@ -130,7 +135,12 @@ export function PartnersStep({ values, error, form }: StepProps & { form: UseFor
                 error={error(`partners.${index}.percentage`)}
               />
             </div>
-            <TextField label={t('fields.address')} value={partner.address ?? ''} onChange={(event) => update(index, { address: event.target.value })} error={error(`partners.${index}.address`)} />
+            <TextField
+              label={t('fields.address')}
+              value={partner.address ?? ''}
+              onChange={(event) => update(index, { address: event.target.value })}
+              error={error(`partners.${index}.address`)}
+            />
             <TextField
               label={t('fields.taxId')}
               hint={t('fields.taxIdHint')}
@@ -140,7 +150,12 @@ export function PartnersStep({ values, error, form }: StepProps & { form: UseFor
               onChange={(event) => update(index, { taxId: formatDigits(event.target.value, taxIdGroups) || undefined })}
               error={error(`partners.${index}.taxId`)}
             />
-            <YesNoField legend={t('fields.usResident')} value={partner.usResident} onChange={(usResident) => update(index, { usResident })} error={error(`partners.${index}.usResident`)} />
+            <YesNoField
+              legend={t('fields.usResident')}
+              value={partner.usResident}
+              onChange={(usResident) => update(index, { usResident })}
+              error={error(`partners.${index}.usResident`)}
+            />
             {fields.length > 1 && (
               <Button variant="ghost" size="small" onClick={() => remove(index)}>
                 {t('partners.remove', { number: index + 1 })}
@@ -216,7 +231,7 @@ export function MoneyStep({
   const profits = (values.profits ?? {}) as Partial<TaxFormData['profits']>;
   const lines = ['income', 'expenses', 'salariesAndFreelancersPayments', 'rent'] as const;
   const [typed, setTyped] = useState<Record<string, string>>(() => Object.fromEntries(lines.map((line) => [line, inputFromCents(profits[line])])));
-  const capital = (Array.isArray(values.capitalTransactions) ? values.capitalTransactions : []) as TaxFormData['capitalTransactions'];
+  const capital = (Array.isArray(values.capitalTransactions) ? values.capitalTransactions : []);
   return (
     <>
       {books && (

@@ -61,7 +61,13 @@ export function TaxFormWizard({ companyId, companyName, taxYear, language, sentA
   const persist = (next: TaxFormValues, nextScreen: Screen) =>
     void save({
       step: nextScreen.step,
-      data: { taxYear, substep: nextScreen.step === 1 ? nextScreen.substep : 'substep2', taxFormData: next, isCompleted: false, profitsConfirmed: confirmed.current },
+      data: {
+        taxYear,
+        substep: nextScreen.step === 1 ? nextScreen.substep : 'substep2',
+        taxFormData: next,
+        isCompleted: false,
+        profitsConfirmed: confirmed.current,
+      },
     }).catch(() => undefined);
   const wizard = useStepWizard<TaxFormValues, Screen>({
     initial: { step: 1, substep: 'substep1' },
@@ -83,7 +89,10 @@ export function TaxFormWizard({ companyId, companyName, taxYear, language, sentA
     confirmed.current = stored?.profitsConfirmed === true;
     setProfitsConfirmed(confirmed.current);
     const step = draft?.step ?? 1;
-    wizard.start({ ...prefilledValues({ companyName, books }), ...saved }, step === 1 ? { step: 1, substep: stored?.substep ?? 'substep1' } : { step: Math.min(Math.max(step, 2), 4) as 2 | 3 | 4 });
+    wizard.start(
+      { ...prefilledValues({ companyName, books }), ...saved },
+      step === 1 ? { step: 1, substep: stored?.substep ?? 'substep1' } : { step: Math.min(Math.max(step, 2), 4) as 2 | 3 | 4 },
+    );
     setReady(true);
   }, [ready, loaded, books, stored, draft, companyName, wizard]);
 
