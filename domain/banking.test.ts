@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  bankAccountIssues,
-  bankAccountSchema,
-  centsToDecimal,
-  decimalToCents,
-  feeCents,
-  feeTier,
-  parseUsdInput,
-  withdrawalIssues,
-  type BankAccountInput,
-} from './banking';
+import { centsToDecimal, decimalToCents, feeCents, feeTier, parseUsdInput } from './banking';
+import { bankAccountIssues, bankAccountSchema, withdrawalIssues, type BankAccountInput } from './banking-forms';
 import { nextCutoff, wallTimeToInstant } from './banking-cutoff';
 
 const paths = (issues: { path: string; message: string }[]) => issues.map((issue) => `${issue.path}:${issue.message}`);

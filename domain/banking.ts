@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { withdrawalLimits } from './constants';
 import { holdReasons } from './incoming-payments';
 import { kybSubmittedSchema } from './kyb';
 
 /**
- * Banking and crypto (SPEC §3, §4, §5, §9): the withdrawal and bank-account forms, their
- * rules, the fee tiers and the cut-off times. Money is integer cents everywhere (a stablecoin
- * is worth one US cent per cent); a float never carries an amount.
+ * Banking and crypto (SPEC §3, §4, §5, §9): the states, rails, fee tiers and the views the
+ * banking screen reads (the forms and their rules are in banking-forms.ts). Money is integer
+ * cents everywhere (a stablecoin is worth one US cent per cent); a float never carries an amount.
  */
 
 /** SPEC §4 banking verification states. */
@@ -53,6 +52,9 @@ export type WithdrawalRail = (typeof withdrawalRails)[number];
  */
 export const depositRails = ['ach_push', 'wire', 'sepa', 'spei'] as const;
 export type DepositRail = (typeof depositRails)[number];
+
+export const bankRegions = ['US', 'EU', 'MX'] as const;
+export type BankRegion = (typeof bankRegions)[number];
 
 /** Fee of one tier: basis points of the amount plus a fixed part in cents. */
 export interface FeeRate {
@@ -173,147 +175,6 @@ export function decimalToCents(decimal: string): number {
   return match[1] === '-' ? -cents : cents;
 }
 
-const wireMessage = /^[A-Za-z0-9 ]*$/;
-const sepaReference = /^[A-Za-z0-9 &\-./]+$/;
-
-/** The withdrawal form (SPEC §3 Withdrawal, §5 Withdrawals): amount in cents; the company is in the path. */
-export const withdrawalRequestSchema = z
-  .object({
-    rail: z.enum(withdrawalRails, { error: 'validation.required' }),
-    /** The bank account (external account) for bank rails. */
-    bankAccountId: z.uuid({ error: 'validation.required' }).optional(),
-    /** The TRON wallet address for the crypto rail. */
-    walletAddress: z.string().trim().max(128, { error: 'banking.validation.walletAddress' }).optional(),
-    amountCents: z.number({ error: 'validation.required' }).int({ error: 'validation.invalid' }).max(100_000_000_000, { error: 'validation.invalid' }),
-    reference: z.string().max(255, { error: 'banking.validation.wireMessage' }).optional(),
-  })
-  .strict()
-  .superRefine((withdrawal, ctx) => {
-    for (const issue of withdrawalIssues(withdrawal)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
-  });
-export type Withdrawal = z.infer<typeof withdrawalRequestSchema>;
-
-export interface RuleIssue {
-  path: string;
-  message: string;
-}
-
-/** SPEC §5 withdrawal rules that do not need the balance (the server checks it atomically). */
-export function withdrawalIssues(withdrawal: Pick<Withdrawal, 'rail' | 'bankAccountId' | 'walletAddress' | 'amountCents' | 'reference'>): RuleIssue[] {
-  const issues: RuleIssue[] = [];
-  const { rail, amountCents } = withdrawal;
-  if (amountCents < withdrawalLimits.minimumUsd * 100) issues.push({ path: 'amountCents', message: 'banking.validation.minimumAmount' });
-  else if (amountCents - feeCents(rail, amountCents) < withdrawalLimits.minimumAfterFeesUsd * 100) {
-    issues.push({ path: 'amountCents', message: 'banking.validation.minimumAfterFees' });
-  }
-  if (rail === 'tron') {
-    if ((withdrawal.walletAddress ?? '').length < 30) issues.push({ path: 'walletAddress', message: 'banking.validation.walletAddress' });
-  } else if (!withdrawal.bankAccountId) {
-    issues.push({ path: 'bankAccountId', message: 'validation.required' });
-  }
-  const reference = withdrawal.reference ?? '';
-  switch (rail) {
-    case 'wire':
-      if (reference.length > 255 || !wireMessage.test(reference)) issues.push({ path: 'reference', message: 'banking.validation.wireMessage' });
-      break;
-    case 'sepa':
-      if (reference.length < 6 || reference.length > 140 || !sepaReference.test(reference))
-        issues.push({ path: 'reference', message: 'banking.validation.sepaReference' });
-      break;
-    case 'ach':
-    case 'ach_same_day':
-      if (reference.length > 10) issues.push({ path: 'reference', message: 'banking.validation.achReference' });
-      break;
-    case 'spei':
-      if (reference.length < 1 || reference.length > 40) issues.push({ path: 'reference', message: 'banking.validation.speiReference' });
-      break;
-    case 'tron':
-      break;
-  }
-  return issues;
-}
-
-export const bankRegions = ['US', 'EU', 'MX'] as const;
-export type BankRegion = (typeof bankRegions)[number];
-
-const holderName = z
-  .string({ error: 'validation.required' })
-  .trim()
-  .min(3, { error: 'banking.validation.holderName' })
-  .max(35, { error: 'banking.validation.holderName' });
-
-/** A street with its number and its name: "123 Main St", "Calle Mayor 5", "Av. Paulista, 1000". */
-export const hasStreetNumberAndName = (street: string) => /\d/.test(street) && /\p{L}{2,}/u.test(street);
-
-/** Postal codes by region: US ZIP (5 or 9), 4–10 letters/digits for the EU, 5 digits in Mexico. */
-const postalCodePatterns: Record<BankRegion, RegExp> = {
-  US: /^\d{5}(?:-\d{4})?$/,
-  EU: /^[A-Za-z0-9][A-Za-z0-9 -]{2,9}$/,
-  MX: /^\d{5}$/,
-};
-
-/** The bank account to add (SPEC §3, §5 Bank account); the company is in the path. */
-export const bankAccountSchema = z
-  .object({
-    region: z.enum(bankRegions, { error: 'validation.required' }),
-    ownerType: z.enum(['person', 'business'], { error: 'validation.required' }),
-    bankName: z.string({ error: 'validation.required' }).trim().min(2, { error: 'validation.required' }).max(80, { error: 'validation.invalid' }),
-    firstName: holderName.optional(),
-    lastName: holderName.optional(),
-    businessName: holderName.optional(),
-    /** US account number or EU IBAN. */
-    accountNumber: z.string().trim().max(34, { error: 'validation.invalid' }).optional(),
-    routingNumber: z.string().trim().optional(),
-    bic: z.string().trim().optional(),
-    clabe: z.string().trim().optional(),
-    street: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(35, { error: 'banking.validation.street' }),
-    city: z.string({ error: 'validation.required' }).trim().min(2, { error: 'validation.required' }).max(35, { error: 'validation.invalid' }),
-    state: z.string().trim().max(35, { error: 'validation.invalid' }).optional(),
-    postalCode: z.string({ error: 'validation.required' }).trim(),
-    country: z.string({ error: 'validation.required' }).trim().length(2, { error: 'validation.country' }),
-  })
-  .strict()
-  .superRefine((account, ctx) => {
-    for (const issue of bankAccountIssues(account)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
-  });
-export type BankAccountInput = z.infer<typeof bankAccountSchema>;
-
-/** SPEC §5 bank-account rules across fields. */
-export function bankAccountIssues(account: BankAccountInput): RuleIssue[] {
-  const issues: RuleIssue[] = [];
-  if (account.ownerType === 'person') {
-    if (!account.firstName) issues.push({ path: 'firstName', message: 'validation.required' });
-    if (!account.lastName) issues.push({ path: 'lastName', message: 'validation.required' });
-  } else if (!account.businessName) {
-    issues.push({ path: 'businessName', message: 'validation.required' });
-  }
-  if (account.region === 'MX') {
-    if (!/^\d{18}$/.test(account.clabe ?? '')) issues.push({ path: 'clabe', message: 'banking.validation.clabe' });
-  } else if (!account.accountNumber) {
-    issues.push({ path: 'accountNumber', message: 'validation.required' });
-  } else if (account.region === 'US' && !/^\d{4,17}$/.test(account.accountNumber)) {
-    issues.push({ path: 'accountNumber', message: 'banking.validation.accountNumber' });
-  } else if (account.region === 'EU' && !/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(account.accountNumber.replace(/\s/g, '').toUpperCase())) {
-    issues.push({ path: 'accountNumber', message: 'banking.validation.iban' });
-  }
-  if (account.region === 'US' && !/^\d{9}$/.test(account.routingNumber ?? ''))
-    issues.push({ path: 'routingNumber', message: 'banking.validation.routingNumber' });
-  if (account.bic && !/^[A-Za-z0-9]{8,11}$/.test(account.bic)) issues.push({ path: 'bic', message: 'banking.validation.bic' });
-  if (!hasStreetNumberAndName(account.street)) issues.push({ path: 'street', message: 'banking.validation.street' });
-  if (!postalCodePatterns[account.region].test(account.postalCode)) issues.push({ path: 'postalCode', message: 'banking.validation.postalCode' });
-  return issues;
-}
-
-/** The rails a bank account of a region can receive. */
-export const railsOfRegion: Record<BankRegion, readonly WithdrawalRail[]> = {
-  US: ['wire', 'ach_same_day', 'ach'],
-  EU: ['sepa'],
-  MX: ['spei'],
-};
-
-/** SPEC §5 "2FA code is 6 digits". */
-export const twoFactorCodeSchema = z.string({ error: 'validation.required' }).regex(/^\d{6}$/, { error: 'banking.validation.code' });
-
 /** A bank account as the screen lists it (never the full account number). */
 export const bankAccountViewSchema = z.object({
   id: z.string(),
@@ -358,15 +219,6 @@ export const liquidationAddressViewSchema = z.object({
   address: z.string(),
 });
 export type LiquidationAddressView = z.infer<typeof liquidationAddressViewSchema>;
-
-export const liquidationAddressSchema = z
-  .object({
-    currency: z.enum(['usdc', 'usdt'], { error: 'validation.required' }),
-    bankAccountId: z.uuid({ error: 'validation.required' }),
-    method: z.enum(['wire', 'ach', 'ach_same_day', 'sepa', 'spei'], { error: 'validation.required' }),
-  })
-  .strict();
-export type LiquidationAddressInput = z.infer<typeof liquidationAddressSchema>;
 
 /** The network each liquidation currency arrives on. */
 export const liquidationNetworks = { usdc: 'solana', usdt: 'tron' } as const;

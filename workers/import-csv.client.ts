@@ -1,7 +1,7 @@
 import { connectWorker, jobArguments, type WorkerJobOptions } from './comlink.client';
 import type { ImportCsvWorker } from './import-csv.worker';
 import type { Language } from '@domain/constants';
-import type { ImportOutcome, ImportProgress } from './import-csv/pipeline';
+import type { ImportOutcome, ImportProgress } from './import-csv/import-store';
 import type { PreviewOutcome } from './import-csv/survey';
 import type { ImportCsvRequest } from './import-csv/run-import';
 

@@ -4,7 +4,7 @@ import type { Language } from '@domain/constants';
 import { AppDB } from '@sync/client/db';
 import type { TabMessage } from '@sync/client/host';
 import { signalFromPort } from './cancel';
-import type { ImportOutcome, ImportProgress } from './import-csv/pipeline';
+import type { ImportOutcome, ImportProgress } from './import-csv/import-store';
 import { previewCsv, type PreviewOutcome } from './import-csv/survey';
 import { runImport, type ImportCsvRequest } from './import-csv/run-import';
 

@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  liquidationNetworks,
-  railsOfRegion,
-  type BankAccountInput,
-  type BankAccountView,
-  type BankingOverview,
-  type LiquidationAddressInput,
-  type LiquidationAddressView,
-} from '@domain/banking';
+import { liquidationNetworks, type BankAccountView, type BankingOverview, type LiquidationAddressView } from '@domain/banking';
+import { railsOfRegion, type BankAccountInput, type LiquidationAddressInput } from '@domain/banking-forms';
 import type { AppDeps, AppEnv } from '../context';
 import {
   findBankingProfile,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { feeCents, railsOfRegion, type WalletTransaction, type Withdrawal, type WithdrawalRail } from '@domain/banking';
+import { feeCents, type WalletTransaction, type WithdrawalRail } from '@domain/banking';
+import { railsOfRegion, type Withdrawal } from '@domain/banking-forms';
 import type { Db } from '../db/client';
 import { bankAccounts, bankingProfiles, walletBalances, walletTransactions } from '../db/schema/banking';
 import { logError } from '../lib/log-error';

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { twoFactorCodeSchema } from '@domain/banking';
+import { twoFactorCodeSchema } from '@domain/banking-forms';
 import { bankingAccessOf, mayGenerateQr } from '../banking/access';
 import { confirmReset, createSecret, startReset, twoFactorPolicy, verifyCode } from '../banking/two-factor';
 import { clientIp } from '../auth/client-ip';

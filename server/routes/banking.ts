@@ -1,13 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import {
-  bankAccountSchema,
-  bankAccountViewSchema,
-  bankingOverviewSchema,
-  liquidationAddressSchema,
-  liquidationAddressViewSchema,
-  walletTransactionSchema,
-  withdrawalRequestSchema,
-} from '@domain/banking';
+import { bankAccountViewSchema, bankingOverviewSchema, liquidationAddressViewSchema, walletTransactionSchema } from '@domain/banking';
+import { bankAccountSchema, liquidationAddressSchema, withdrawalRequestSchema } from '@domain/banking-forms';
 import { idempotencyKeySchema } from '@domain/checkout';
 import { kybSubmissionSchema } from '@domain/kyb';
 import { createBankingAccounts } from '../banking/accounts';

@@ -1,7 +1,7 @@
 import type { Table } from 'dexie';
 import { importCooldownLeft, type BatchImport, type Transaction } from '@domain/bookkeeping';
 import type { MutationCall, Replica } from '@sync/client/replica';
-import type { ImportChunk, ImportStore } from './pipeline';
+import type { ImportChunk, ImportStore } from './import-store';
 
 /** The `importTransactions` mutation of one chunk: its rows' own fields, the rest comes from the batch. */
 function importChunkCall({ importId, rows, processedCount, updatedAt }: ImportChunk): MutationCall {

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BatchImport, Transaction } from '@domain/bookkeeping';
 import { mutationArgsMaxChars } from '@sync/protocol';
-import { importCsv, type ImportInput, type ImportProgress, type ImportStore } from './pipeline';
+import { importCsv } from './pipeline';
+import type { ImportInput, ImportProgress, ImportStore } from './import-store';
 import { previewCsv, previewRows, type ImportMapping } from './survey';
 
 const fixtures = path.resolve(__dirname, '../../tests/fixtures/csv');

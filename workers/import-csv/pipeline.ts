@@ -1,22 +1,12 @@
-import {
-  checkImportedRow,
-  maxStoredRowErrors,
-  type AccountKind,
-  type BatchImport,
-  type BatchImportStatus,
-  type ImportResult,
-  type ImportResultCode,
-  type RowError,
-  type Transaction,
-} from '@domain/bookkeeping';
-import type { Language } from '@domain/constants';
+import { checkImportedRow, maxStoredRowErrors, type ImportResult, type ImportResultCode, type RowError, type Transaction } from '@domain/bookkeeping';
 import { categorise } from '../categorise';
 import type { ColumnMap } from './columns';
 import { parseDate } from './dates';
 import { importedTransactionId, OccurrenceCounter } from './fingerprint';
+import type { ImportChunk, ImportContext, ImportFailureCode, ImportInput, ImportOutcome, ImportProgress } from './import-store';
 import { parseAmount, type DecimalSeparator } from '@domain/amounts';
 import { detectDelimiter } from './read-text';
-import { cellOf, readCsvFile, readTable, surveyTable, type CsvTable, type ImportMapping, type Survey } from './survey';
+import { cellOf, readCsvFile, readTable, surveyTable, type CsvTable, type Survey } from './survey';
 
 /**
  * The CSV batch import, start to end, without any Worker or Dexie of its own so it runs the
@@ -34,78 +24,6 @@ import { cellOf, readCsvFile, readTable, surveyTable, type CsvTable, type Import
  *    work hides behind IndexedDB's; one write is in flight at a time.
  * 4. Finish the batch as completed, cancelled or failed, with its counts and row errors.
  */
-
-export interface ImportInput {
-  file: Blob;
-  fileName: string;
-  companyId: string;
-  accountKind: AccountKind;
-  accountId: string;
-  importId: string;
-  /** The user's language decides ambiguous dates and decimals (es/pt: day first and comma; en: month first and point). */
-  language: Language;
-  /** The mapping the person confirmed in the preview; detected when absent. */
-  mapping?: ImportMapping;
-  chunkSize?: number;
-}
-
-export interface ImportProgress {
-  phase: 'reading' | 'importing' | 'done';
-  processedRows: number;
-  totalRows: number;
-  importedCount: number;
-  duplicateCount: number;
-  errorCount: number;
-}
-
-/** Failures a person can act on, returned as values (never thrown). */
-export type ImportFailureCode = Exclude<ImportResultCode, 'imported'>;
-
-export type ImportOutcome =
-  | { ok: true; importId: string; result: ImportResult; rowErrors: RowError[] }
-  | { ok: false; code: ImportFailureCode; importId: string | null; result?: ImportResult };
-
-/** New transactions of an import, and how many of the file's data rows were read when they were cut. */
-export interface ImportChunk {
-  importId: string;
-  rows: Transaction[];
-  processedCount: number;
-  updatedAt: string;
-}
-
-/** Where an import writes: Dexie plus the outbox in the worker, or anything with the same behaviour in a test. */
-export interface ImportStore {
-  /** Records the new batch import (status notStarted); 'cooldown' when the company may not start one yet (SPEC §9). */
-  begin(batch: BatchImport): Promise<'cooldown' | void>;
-  /**
-   * The ids of the transactions already stored in the import's account, read once before the
-   * first chunk: imported ids are derived from company, account and bank line, so a line
-   * imported before can only be there (the mutator still skips any other row it finds).
-   */
-  knownIds(accountId: string): Promise<Set<string>>;
-  /**
-   * Stores chunks of new transactions and the batch's progress, atomically: one transaction
-   * for all of them, one outbox mutation per chunk (each within the sync size limit).
-   */
-  writeChunks(chunks: ImportChunk[]): Promise<void>;
-  /** Ends the batch import. */
-  finish(update: {
-    importId: string;
-    status: Extract<BatchImportStatus, 'completed' | 'failed' | 'cancelled'>;
-    processedCount: number;
-    result: ImportResult;
-    rowErrors: RowError[];
-    updatedAt: string;
-  }): Promise<void>;
-}
-
-export interface ImportContext {
-  store: ImportStore;
-  onProgress?: (progress: ImportProgress) => void;
-  signal?: AbortSignal;
-  /** The device clock, for the records' informational timestamps. */
-  now?: () => Date;
-}
 
 /**
  * Rows per chunk. Each chunk is one Dexie transaction whose commit costs tens of milliseconds

@@ -3,7 +3,8 @@ import type { Language } from '@domain/constants';
 import type { AppDB } from '@sync/client/db';
 import { Replica } from '@sync/client/replica';
 import { dexieImportStore } from './dexie-store';
-import { importCsv, type ImportOutcome, type ImportProgress } from './pipeline';
+import { importCsv } from './pipeline';
+import type { ImportOutcome, ImportProgress } from './import-store';
 import type { ImportMapping } from './survey';
 
 /** What the UI asks the import worker to do. */

@@ -1,4 +1,4 @@
-import { createHash, createSign, generateKeyPairSync, randomBytes, randomInt } from 'node:crypto';
+import { createHash, createSign, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { centsToDecimal, type DepositRail } from '@domain/banking';
 import type { Db } from '../../db/client';
@@ -15,8 +15,8 @@ import {
   transferBody,
   verifyWebhookSignature,
   type BankingProvider,
-  type DepositCurrency,
 } from './banking-provider';
+import { depositInstructions } from './sandbox-deposit-instructions';
 
 /**
  * The local banking sandbox: Bridge simulated on Alta's own database. It keeps Bridge's JSON
@@ -59,57 +59,6 @@ export interface SignedEvent {
 type Json = Record<string, unknown>;
 
 const newId = (prefix: string) => `${prefix}_sbx_${randomBytes(10).toString('hex')}`;
-const digits = (count: number) => Array.from({ length: count }, () => randomInt(10)).join('');
-
-/** A Dutch-format IBAN with valid ISO 13616 check digits (mod 97), on the sandbox's own bank code. */
-function sandboxIban(): string {
-  const bban = `SBXB${digits(10)}`;
-  const numeric = `${bban}NL00`.replace(/[A-Z]/g, (letter) => String(letter.charCodeAt(0) - 55));
-  const check = 98 - Number(BigInt(numeric) % 97n);
-  return `NL${String(check).padStart(2, '0')}${bban}`;
-}
-
-/** An 18-digit CLABE with its check digit (weights 3, 7, 1), on bank code 646 (STP, where SPEI accounts of this kind live). */
-function sandboxClabe(): string {
-  const body = `646180${digits(11)}`;
-  const sum = [...body].reduce((total, digit, index) => total + ((Number(digit) * [3, 7, 1][index % 3]!) % 10), 0);
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
-
-/** Bridge's `source_deposit_instructions` per source currency: where each rail pays in. */
-function depositInstructions(currency: DepositCurrency): Json {
-  switch (currency) {
-    case 'usd':
-      return {
-        currency,
-        bank_name: 'Lead Bank',
-        bank_address: '1801 Main St., Kansas City, MO 64108',
-        bank_beneficiary_name: 'Alta Sandbox Customer',
-        bank_account_number: digits(12),
-        bank_routing_number: '101019644',
-        payment_rails: ['ach_push', 'wire'],
-      };
-    case 'eur':
-      return {
-        currency,
-        bank_name: 'Alta Sandbox Bank Europe',
-        bank_address: 'Keizersgracht 1, 1015 CC Amsterdam, NL',
-        account_holder_name: 'Alta Sandbox Customer',
-        iban: sandboxIban(),
-        bic: 'SBXBNL2A',
-        payment_rails: ['sepa'],
-      };
-    case 'mxn':
-      return {
-        currency,
-        bank_name: 'STP',
-        bank_address: 'Av. Insurgentes Sur 1425, Ciudad de México, MX',
-        account_holder_name: 'Alta Sandbox Customer',
-        clabe: sandboxClabe(),
-        payment_rails: ['spei'],
-      };
-  }
-}
 
 export function createSandboxBanking(options: { db: Db; now: () => Date; appUrl: string }): SandboxBanking {
   const { db, now } = options;

@@ -3,7 +3,7 @@ import type { Language } from '@domain/constants';
 import { AppDB } from '@sync/client/db';
 import { Replica } from '@sync/client/replica';
 import { importCsvInWorker } from '@workers/import-csv.client';
-import type { ImportProgress } from '@workers/import-csv/pipeline';
+import type { ImportProgress } from '@workers/import-csv/import-store';
 
 /**
  * The page `tests/e2e/import-worker.spec.ts` drives: the real import worker, started through

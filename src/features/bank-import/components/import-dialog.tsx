@@ -13,7 +13,7 @@ import { useCurrentUser } from '@src/features/session/session-store';
 import { formatNumber } from '@src/i18n/format';
 import { useCountdown } from '@src/lib/use-countdown';
 import { importCsvInWorker, previewCsvInWorker } from '@workers/import-csv.client';
-import type { ImportFailureCode, ImportProgress } from '@workers/import-csv/pipeline';
+import type { ImportFailureCode, ImportProgress } from '@workers/import-csv/import-store';
 import type { CsvPreview } from '@workers/import-csv/survey';
 import { useImportHistory } from '../hooks/use-import-history';
 import { draftFromPreview, mappingFromDraft, type MappingDraft } from '../mapping-draft';

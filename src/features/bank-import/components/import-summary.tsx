@@ -6,7 +6,7 @@ import dialogStyles from '@src/components/dialog/dialog.module.css';
 import fieldStyles from '@src/components/form/field.module.css';
 import { formatNumber } from '@src/i18n/format';
 import { messageKey } from '@src/lib/error-message';
-import type { ImportFailureCode } from '@workers/import-csv/pipeline';
+import type { ImportFailureCode } from '@workers/import-csv/import-store';
 import styles from './import-dialog.module.css';
 
 interface ImportSummaryProps {

@@ -1,12 +1,5 @@
-import type {
-  BankAccountInput,
-  BankAccountView,
-  BankingOverview,
-  LiquidationAddressInput,
-  LiquidationAddressView,
-  WalletTransaction,
-  Withdrawal,
-} from '@domain/banking';
+import type { BankAccountView, BankingOverview, LiquidationAddressView, WalletTransaction } from '@domain/banking';
+import type { BankAccountInput, LiquidationAddressInput, Withdrawal } from '@domain/banking-forms';
 import type { PresignedUpload, StoredFile } from '@domain/files';
 import type { KybSubmission } from '@domain/kyb';
 import { api } from '@src/lib/api';

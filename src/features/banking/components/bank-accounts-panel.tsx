@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { bankAccountIssues, bankRegions, type BankAccountInput, type BankAccountView, type BankRegion } from '@domain/banking';
+import { bankRegions, type BankAccountView, type BankRegion } from '@domain/banking';
+import { bankAccountIssues, type BankAccountInput } from '@domain/banking-forms';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
 import { TextField } from '@src/components/form/text-field';

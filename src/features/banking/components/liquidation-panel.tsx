@@ -1,13 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  feeSchedule,
-  liquidationNetworks,
-  railsOfRegion,
-  type BankAccountView,
-  type LiquidationAddressInput,
-  type LiquidationAddressView,
-} from '@domain/banking';
+import { feeSchedule, liquidationNetworks, type BankAccountView, type LiquidationAddressView } from '@domain/banking';
+import { railsOfRegion, type LiquidationAddressInput } from '@domain/banking-forms';
 import { withdrawalLimits, type Language } from '@domain/constants';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';

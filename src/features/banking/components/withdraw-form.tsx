@@ -1,15 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  feeCents,
-  parseUsdInput,
-  railsOfRegion,
-  withdrawalIssues,
-  withdrawalRails,
-  type BankAccountView,
-  type Withdrawal,
-  type WithdrawalRail,
-} from '@domain/banking';
+import { feeCents, parseUsdInput, withdrawalRails, type BankAccountView, type WithdrawalRail } from '@domain/banking';
+import { railsOfRegion, withdrawalIssues, type Withdrawal } from '@domain/banking-forms';
 import { nextCutoff } from '@domain/banking-cutoff';
 import type { Language } from '@domain/constants';
 import { Button } from '@src/components/button';

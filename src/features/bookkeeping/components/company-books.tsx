@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { useCategoriser } from '@src/features/categoriser/use-categoriser';
-import { useLinkedAccountLabel, useLinkedAccounts } from '@src/features/linked-accounts/hooks/use-linked-accounts';
 import { Link, useNavigate } from 'react-router-dom';
 import type { CategoryKey, Transaction } from '@domain/bookkeeping';
 import { currentUserDatabase } from '@sync/client/db';
@@ -18,14 +16,16 @@ import { localToday } from '@domain/days';
 import { filterTransactions, patchView, type FilteredView } from '../filter-engine';
 import type { TransactionFilters } from '../filters';
 import { useBookkeepingActions } from '../hooks/use-bookkeeping-actions';
+import { useAccountOptions } from '../hooks/use-account-options';
 import { useListFilters } from '../hooks/use-list-filters';
+import { useUndoShortcut } from '../hooks/use-undo-shortcut';
 import { useReceiptQueue } from '../hooks/use-receipt-queue';
 import { useTransactionStore } from '../hooks/use-transactions';
 import type { TransactionSnapshot } from '../db/transaction-store';
 import { useLockedYears } from '../hooks/use-locked-years';
 import { readOnlyReason } from '../read-only';
 import { commandForKey, emptyCursor, reduceCursor, targetIds, type CursorAction, type ListCursor, type ListShape } from '../keyboard';
-import { CategoryPicker } from './category-picker';
+import { BulkBar } from './bulk-bar';
 import { CreateTransactionDialog } from './create-transaction-dialog';
 import { FilterBar } from './filter-bar';
 import { ReceiptInbox } from './receipt-inbox';
@@ -63,22 +63,7 @@ export function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBoo
   );
   const actions = useBookkeepingActions(engine, lockedYears, store, learnQuietly);
   const receipts = useReceiptQueue(db, companyId, lockedYears);
-  const manualAccounts = useLiveQuery(() => db?.manualAccounts.where('companyId').equals(companyId).sortBy('name') ?? [], [db, companyId]);
-  const linkedAccounts = useLinkedAccounts(db, companyId);
-  const linkedLabel = useLinkedAccountLabel();
-  const accountOptions = useMemo(
-    () => [
-      ...(manualAccounts ?? []).map(({ id, name }) => ({ id, name })),
-      ...(linkedAccounts ?? []).map((account) => ({ id: account.id, name: linkedLabel(account) })),
-    ],
-    [manualAccounts, linkedAccounts, linkedLabel],
-  );
-  const accountNames = useMemo(() => new Map(accountOptions.map((account) => [account.id, account.name])), [accountOptions]);
-  const accountName = useCallback(
-    (row: Transaction) =>
-      row.accountId ? (accountNames.get(row.accountId) ?? (row.accountKind === 'linked' ? t('list.linkedAccount') : t('list.unknownAccount'))) : '—',
-    [accountNames, t],
-  );
+  const { accountOptions, accountName } = useAccountOptions(db, companyId);
 
   const [filters, setFilters] = useListFilters();
   const today = localToday();
@@ -184,18 +169,7 @@ export function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBoo
     }
   };
 
-  // Ctrl+Z anywhere on the page (outside text fields) undoes the last change too.
-  useEffect(() => {
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (commandForKey(event) !== 'undo') return;
-      const target = event.target as HTMLElement;
-      if (target.closest('input, textarea, select, [contenteditable="true"], [role="grid"]')) return;
-      event.preventDefault();
-      void actions.undo();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [actions]);
+  useUndoShortcut(actions.undo);
 
   const finishEdit = () => {
     setEditing(null);
@@ -296,39 +270,19 @@ export function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBoo
       </div>
 
       {selectedRows.length > 0 && (
-        <div className={styles.bulkBar} role="region" aria-label={t('editing.bulk.label')}>
-          <span>{t('editing.bulk.selected', { count: selectedRows.length })}</span>
-          {bulkCategory ? (
-            <div className={styles.bulkPicker}>
-              <CategoryPicker
-                value={null}
-                label={t('editing.bulk.categoryOf', { count: selectedRows.length })}
-                onPick={(category) => {
-                  setBulkCategory(false);
-                  focusGrid();
-                  void actions.categorise(selectedRows, category);
-                }}
-                onCancel={() => setBulkCategory(false)}
-              />
-            </div>
-          ) : (
-            <Button size="small" onClick={() => setBulkCategory(true)}>
-              {t('editing.bulk.categorise')}
-            </Button>
-          )}
-          <Button size="small" variant="secondary" onClick={() => void actions.setChecked(selectedRows, true)}>
-            {t('editing.bulk.check')}
-          </Button>
-          <Button size="small" variant="secondary" onClick={() => void actions.setChecked(selectedRows, false)}>
-            {t('editing.bulk.uncheck')}
-          </Button>
-          <Button size="small" variant="danger" onClick={() => setConfirmDelete(selectedRows)}>
-            {t('editing.bulk.delete')}
-          </Button>
-          <Button size="small" variant="ghost" onClick={() => dispatch({ type: 'command', command: 'clearSelection' })}>
-            {t('editing.bulk.clear')}
-          </Button>
-        </div>
+        <BulkBar
+          rows={selectedRows}
+          picking={bulkCategory}
+          onPicking={setBulkCategory}
+          onCategorise={(category) => {
+            setBulkCategory(false);
+            focusGrid();
+            void actions.categorise(selectedRows, category);
+          }}
+          onSetChecked={(checked) => void actions.setChecked(selectedRows, checked)}
+          onDelete={() => setConfirmDelete(selectedRows)}
+          onClear={() => dispatch({ type: 'command', command: 'clearSelection' })}
+        />
       )}
 
       <p className={styles.keyboardHint} id="grid-hint">
