@@ -1,4 +1,3 @@
-import type { ActivityCode } from '@domain/naics';
 import type { TaxFormData, TaxFormDraftView, TaxInfoAnswer, TaxInfoRecord } from '@domain/tax-form';
 import { api, withRetry } from '@src/lib/api';
 import { apiGet } from '@src/lib/query/typed-api';
@@ -8,8 +7,7 @@ export const sendTaxForm = (draftId: string, companyId: string, taxFormData: Tax
   api.put<TaxFormDraftView>(`accounting/drafts/${draftId}`, { json: { companyId, taxFormData, isCompleted: true } });
 
 /** GET /accounting/activity-codes (SPEC §7: code, limit). */
-export const lookUpActivityCodes = async (code: string, limit: number, signal?: AbortSignal) =>
-  (await api.get<{ items: ActivityCode[] }>('accounting/activity-codes', { searchParams: { code, limit }, signal })).items;
+export const lookUpActivityCodes = async (code: string, limit: number, signal?: AbortSignal) => (await apiGet('/accounting/activity-codes', { query: { code, limit } }, { signal })).items;
 
 /** GET /accounting/tax-documents/{id}: the company's sent declarations, newest year first. */
 export const listTaxDocuments = async (companyId: string, signal?: AbortSignal) => (await apiGet('/accounting/tax-documents/:id', { param: { id: companyId } }, { signal })).items;
