@@ -8,9 +8,13 @@ import type { boiRouter } from './routes/boi';
 import type { bookkeepingRouter } from './routes/bookkeeping';
 import type { calendarRouter } from './routes/calendar';
 import type { companiesRouter } from './routes/companies';
+import type { configRouter } from './routes/config';
 import type { mailRouter } from './routes/mail';
+import type { ordersRouter } from './routes/orders';
+import type { plansRouter } from './routes/plans';
 import type { renewalsRouter } from './routes/renewals';
 import type { taxFormsRouter } from './routes/tax-forms';
+import type { taxInfoRouter } from './routes/tax-info';
 import type { teammatesRouter } from './routes/teammates';
 import type { usersRouter } from './routes/users';
 
@@ -32,8 +36,12 @@ export type ApiSchema = SchemaOf<typeof adminRouter> &
   SchemaOf<typeof bookkeepingRouter> &
   SchemaOf<typeof calendarRouter> &
   SchemaOf<typeof companiesRouter> &
+  SchemaOf<typeof configRouter> &
   SchemaOf<typeof mailRouter> &
+  SchemaOf<typeof ordersRouter> &
+  SchemaOf<typeof plansRouter> &
   SchemaOf<typeof renewalsRouter> &
   SchemaOf<typeof taxFormsRouter> &
+  SchemaOf<typeof taxInfoRouter> &
   SchemaOf<typeof teammatesRouter> &
   SchemaOf<typeof usersRouter>;
