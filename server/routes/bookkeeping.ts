@@ -13,7 +13,10 @@ const historyRoute = createRoute({
   tags: ['bookkeeping'],
   request: { params: z.strictObject({ id: z.uuid() }) },
   responses: {
-    200: { description: 'Recorded changes, newest first (empty for an id outside your companies)', content: { 'application/json': { schema: transactionHistorySchema } } },
+    200: {
+      description: 'Recorded changes, newest first (empty for an id outside your companies)',
+      content: { 'application/json': { schema: transactionHistorySchema } },
+    },
     ...problemResponses(400, 401),
   },
 });

@@ -28,7 +28,10 @@ const routes = {
     path: '/tk-info/country',
     summary: 'Your country of tax residence as Alta knows it (your record, else your own partner entry in a company you own)',
     tags: ['tax forms'],
-    responses: { 200: { description: 'The country (ISO alpha-2) or null', content: json(z.object({ country: z.string().nullable() })) }, ...problemResponses(401) },
+    responses: {
+      200: { description: 'The country (ISO alpha-2) or null', content: json(z.object({ country: z.string().nullable() })) },
+      ...problemResponses(401),
+    },
   }),
 };
 
@@ -36,7 +39,13 @@ type TaxInfoRow = NonNullable<Awaited<ReturnType<typeof findTaxInfo>>>;
 
 const answer = (row: TaxInfoRow | undefined) => ({
   record: row
-    ? { nationality: row.nationality, taxResidenceCountry: row.taxResidenceCountry, countryTaxId: row.countryTaxId, countriesWorkedFrom: row.countriesWorkedFrom, updatedAt: row.updatedAt.toISOString() }
+    ? {
+        nationality: row.nationality,
+        taxResidenceCountry: row.taxResidenceCountry,
+        countryTaxId: row.countryTaxId,
+        countriesWorkedFrom: row.countriesWorkedFrom,
+        updatedAt: row.updatedAt.toISOString(),
+      }
     : null,
 });
 

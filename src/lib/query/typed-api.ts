@@ -7,7 +7,8 @@ export type GetPath = { [Path in keyof ApiSchema]: ApiSchema[Path] extends { $ge
 type GetEndpoint<Path extends GetPath> = ApiSchema[Path] extends { $get: infer Endpoint } ? Endpoint : never;
 
 /** What a successful read of `Path` answers: its route's 200 schema, as JSON carries it. */
-export type ApiAnswer<Path extends GetPath> = GetEndpoint<Path> extends infer Endpoint ? (Endpoint extends { status: 200; output: infer Output } ? Output : never) : never;
+export type ApiAnswer<Path extends GetPath> =
+  GetEndpoint<Path> extends infer Endpoint ? (Endpoint extends { status: 200; output: infer Output } ? Output : never) : never;
 
 type Input<Path extends GetPath> = GetEndpoint<Path> extends { input: infer Given } ? Given : never;
 

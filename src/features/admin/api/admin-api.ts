@@ -60,9 +60,12 @@ export async function fetchHeldDeposits(companyId: string, signal?: AbortSignal)
 export const staffActions = {
   markForwarded: (mailId: string) => api.post(`admin/mail/${encodeURIComponent(mailId)}/forwarding/forwarded`),
   markRenewed: (companyId: string) => api.post<void>(`admin/companies/${encodeURIComponent(companyId)}/renewal/renewed`),
-  markRenewalProcessed: (companyId: string, dueDate: string) => api.post<void>(`admin/companies/${encodeURIComponent(companyId)}/renewals/${encodeURIComponent(dueDate)}/processed`),
+  markRenewalProcessed: (companyId: string, dueDate: string) =>
+    api.post<void>(`admin/companies/${encodeURIComponent(companyId)}/renewals/${encodeURIComponent(dueDate)}/processed`),
   markDissolutionProcessed: (companyId: string) => api.post<void>(`admin/companies/${encodeURIComponent(companyId)}/dissolution/processed`),
   markBoiFiled: (companyId: string) => api.post<void>(`admin/companies/${encodeURIComponent(companyId)}/boi-report/filed`),
-  releaseDeposit: (companyId: string, transactionId: string) => api.post(`admin/companies/${encodeURIComponent(companyId)}/held-deposits/${encodeURIComponent(transactionId)}/release`),
-  returnDeposit: (companyId: string, transactionId: string) => api.post(`admin/companies/${encodeURIComponent(companyId)}/held-deposits/${encodeURIComponent(transactionId)}/return`),
+  releaseDeposit: (companyId: string, transactionId: string) =>
+    api.post(`admin/companies/${encodeURIComponent(companyId)}/held-deposits/${encodeURIComponent(transactionId)}/release`),
+  returnDeposit: (companyId: string, transactionId: string) =>
+    api.post(`admin/companies/${encodeURIComponent(companyId)}/held-deposits/${encodeURIComponent(transactionId)}/return`),
 };

@@ -69,7 +69,8 @@ export function CompanyStaffScreen({ companyId, language }: { companyId: string;
     }
   }
 
-  if (query.isError && !company) return <FormAlert>{query.error instanceof ApiError && query.error.status === 404 ? t('company.notFound') : t('companies.fetchError')}</FormAlert>;
+  if (query.isError && !company)
+    return <FormAlert>{query.error instanceof ApiError && query.error.status === 404 ? t('company.notFound') : t('companies.fetchError')}</FormAlert>;
   if (!company) return <p role="status">{t('common:loading')}</p>;
   const fact = (label: string, value: string | null) => (
     <div>
@@ -107,7 +108,11 @@ export function CompanyStaffScreen({ companyId, language }: { companyId: string;
           <div className={styles.toolbar}>
             <div className={styles.field}>
               <label htmlFor={selectId}>{t('company.newStatus')}</label>
-              <select id={selectId} value={target} onChange={(event) => setTarget({ readAt: query.dataUpdatedAt, status: event.target.value as CompanyStatus })}>
+              <select
+                id={selectId}
+                value={target}
+                onChange={(event) => setTarget({ readAt: query.dataUpdatedAt, status: event.target.value as CompanyStatus })}
+              >
                 {company.allowedStatuses.map((status) => (
                   <option key={status} value={status}>
                     {t(`dashboard:home.status.${status}`)}

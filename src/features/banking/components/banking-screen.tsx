@@ -66,7 +66,9 @@ export function BankingScreen() {
   // An answer from a submission is newer than any read under way: that read is cancelled (and
   // its revert done) before the answer is put in its place.
   const show = (next: BankingOverview) =>
-    void client.cancelQueries({ queryKey: key }).then(() => client.setQueryData(key, (current: typeof query.data) => ({ overview: next, transactions: current?.transactions ?? [] })));
+    void client
+      .cancelQueries({ queryKey: key })
+      .then(() => client.setQueryData(key, (current: typeof query.data) => ({ overview: next, transactions: current?.transactions ?? [] })));
 
   // A poke makes the engine pull; each finished pull is a chance that money moved.
   useEffect(() => {
@@ -113,7 +115,13 @@ export function BankingScreen() {
       )}
       {failure && <FormAlert>{failure}</FormAlert>}
       {!overview && offline && selectedCompany && (
-        <KybWizard companyId={selectedCompany.id} kind={selectedCompany.type === 'Cross Border Crypto' ? 'crypto' : 'business'} language={language} submitted={null} onSubmitted={show} />
+        <KybWizard
+          companyId={selectedCompany.id}
+          kind={selectedCompany.type === 'Cross Border Crypto' ? 'crypto' : 'business'}
+          language={language}
+          submitted={null}
+          onSubmitted={show}
+        />
       )}
       {overview?.bankingUnavailable && <BankingUnavailable country={overview.bankingUnavailable} language={language} />}
       {overview && !overview.bankingUnavailable && selected && !overview.twoFactor.access && (

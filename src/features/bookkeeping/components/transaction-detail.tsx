@@ -141,14 +141,32 @@ function TransactionView({ transaction }: { transaction: Transaction }) {
             />
             <label className={styles.field}>
               <span>{t('list.columns.merchant')}</span>
-              <input disabled={readOnly} maxLength={120} value={merchant} onChange={(event) => setMerchant(event.target.value)} onBlur={() => void actions.setMerchant(transaction, merchant)} />
+              <input
+                disabled={readOnly}
+                maxLength={120}
+                value={merchant}
+                onChange={(event) => setMerchant(event.target.value)}
+                onBlur={() => void actions.setMerchant(transaction, merchant)}
+              />
             </label>
             <label className={styles.field}>
               <span>{t('detail.note')}</span>
-              <textarea disabled={readOnly} maxLength={2000} rows={3} value={note} onChange={(event) => setNote(event.target.value)} onBlur={() => void actions.setNote(transaction, note)} />
+              <textarea
+                disabled={readOnly}
+                maxLength={2000}
+                rows={3}
+                value={note}
+                onChange={(event) => setNote(event.target.value)}
+                onBlur={() => void actions.setNote(transaction, note)}
+              />
             </label>
             <label className={styles.check}>
-              <input type="checkbox" disabled={readOnly} checked={transaction.checked} onChange={(event) => void actions.setChecked([transaction], event.target.checked)} />
+              <input
+                type="checkbox"
+                disabled={readOnly}
+                checked={transaction.checked}
+                onChange={(event) => void actions.setChecked([transaction], event.target.checked)}
+              />
               {t('detail.checked')}
             </label>
           </div>
@@ -164,7 +182,12 @@ function TransactionView({ transaction }: { transaction: Transaction }) {
           </div>
         </section>
 
-        <ReceiptPanel transaction={transaction} readOnly={readOnly} onAttach={(files) => void receipts.attach(transaction, files)} onRemove={() => actions.attempt('receipt', () => actions.mutate('removeReceipt', { id: transaction.id, updatedAt: new Date().toISOString() }))} />
+        <ReceiptPanel
+          transaction={transaction}
+          readOnly={readOnly}
+          onAttach={(files) => void receipts.attach(transaction, files)}
+          onRemove={() => actions.attempt('receipt', () => actions.mutate('removeReceipt', { id: transaction.id, updatedAt: new Date().toISOString() }))}
+        />
       </div>
 
       <TransactionHistory transaction={transaction} />
@@ -237,7 +260,9 @@ function ReceiptPanel({ transaction, readOnly, onAttach, onRemove }: ReceiptPane
         <div className={styles.receipt}>
           <p>
             <strong>{name}</strong>
-            {localCopy?.status === 'pending' && <span className={styles.muted}> · {navigator.onLine ? t('detail.uploading') : t('detail.waitingOffline')}</span>}
+            {localCopy?.status === 'pending' && (
+              <span className={styles.muted}> · {navigator.onLine ? t('detail.uploading') : t('detail.waitingOffline')}</span>
+            )}
           </p>
           {progress && (
             <progress className={styles.progress} max={progress.total} value={progress.sent} aria-label={t('detail.uploadProgress', { name })}>

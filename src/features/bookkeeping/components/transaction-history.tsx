@@ -14,7 +14,11 @@ import styles from './transaction-detail.module.css';
 function namesTransaction(args: unknown, id: string): boolean {
   const value = args as { id?: unknown; ids?: unknown; transactions?: { id: string }[] } | null;
   if (!value) return false;
-  return value.id === id || (Array.isArray(value.ids) && value.ids.includes(id)) || (Array.isArray(value.transactions) && value.transactions.some((row) => row.id === id));
+  return (
+    value.id === id ||
+    (Array.isArray(value.ids) && value.ids.includes(id)) ||
+    (Array.isArray(value.transactions) && value.transactions.some((row) => row.id === id))
+  );
 }
 
 /**
@@ -26,7 +30,9 @@ export function TransactionHistory({ transaction }: { transaction: Transaction }
   const { t } = useTranslation('bookkeeping');
   const language = useLanguage();
   const db = useMemo(() => currentUserDatabase(), []);
-  const pending = useLiveQuery(async () => (db ? (await db.outbox.toArray()).filter((entry) => namesTransaction(entry.args, transaction.id)) : []), [db, transaction.id]) ?? [];
+  const pending =
+    useLiveQuery(async () => (db ? (await db.outbox.toArray()).filter((entry) => namesTransaction(entry.args, transaction.id)) : []), [db, transaction.id]) ??
+    [];
   // Read again when a change synced (updatedAt moves): it may have added an entry. The list
   // shown stays until the new one answers.
   const query = useQuery({
@@ -76,7 +82,11 @@ export function TransactionHistory({ transaction }: { transaction: Transaction }
               <strong>{t(`detail.history.actions.${change.action}`)}</strong>
               {Object.entries(change.changes).map(([field, [before, after]]) => (
                 <span key={field} className={styles.historyChange}>
-                  {t('detail.history.change', { field: t(`detail.history.fields.${field}`), before: show(field as TrackedField, before), after: show(field as TrackedField, after) })}
+                  {t('detail.history.change', {
+                    field: t(`detail.history.fields.${field}`),
+                    before: show(field as TrackedField, before),
+                    after: show(field as TrackedField, after),
+                  })}
                 </span>
               ))}
             </span>

@@ -52,7 +52,12 @@ export const payOrder = (orderId: string, checkoutToken: string, idempotencyKey:
   });
 
 export const confirmPayment = (orderId: string, checkoutToken: string, body: z.input<typeof confirmPaymentSchema>) =>
-  api.post<PayResult>(`checkout/${encodeURIComponent(orderId)}/confirm`, { json: body, headers: tokenHeader(checkoutToken), context: guest, expected: declines });
+  api.post<PayResult>(`checkout/${encodeURIComponent(orderId)}/confirm`, {
+    json: body,
+    headers: tokenHeader(checkoutToken),
+    context: guest,
+    expected: declines,
+  });
 
 /** Attaches a paid order to the signed-in account with the receipt's claim link; answers the company created for it. */
 export const claimOrder = (orderId: string, claimToken: string) =>

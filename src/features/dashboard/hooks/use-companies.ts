@@ -18,7 +18,16 @@ import { cacheCompanies } from '../db/companies';
 export function useCompanies(): CompanySummary[] | null {
   const user = useCurrentUser();
   const db = useMemo(() => (user ? currentUserDatabase() : null), [user]);
-  const cached = useLiveQuery(async () => (db ? db.companies.orderBy('position').toArray().catch(() => null) : null), [db]);
+  const cached = useLiveQuery(
+    async () =>
+      db
+        ? db.companies
+            .orderBy('position')
+            .toArray()
+            .catch(() => null)
+        : null,
+    [db],
+  );
   // SPEC §8 "load errors: companies": retried like the other dashboard reads, then the cached list.
   // Signed out (logging out from this page): nothing to ask, the answer would be a 401.
   const { data: fetched } = useQuery({

@@ -51,5 +51,7 @@ export async function sandboxInstitutions(signal?: AbortSignal): Promise<Sandbox
 
 /** The local sandbox's sign-in to a test bank: a public token, as Plaid Link's onSuccess gives. */
 export async function sandboxSignIn(body: { linkToken: string; institutionId: string; username: string; password: string }): Promise<SandboxLinkResponse> {
-  return sandboxLinkResponseSchema.parse(await api.post('bank-linking/sandbox/link', { json: body, expected: ['bank_invalid_credentials', 'bank_item_locked'] }));
+  return sandboxLinkResponseSchema.parse(
+    await api.post('bank-linking/sandbox/link', { json: body, expected: ['bank_invalid_credentials', 'bank_item_locked'] }),
+  );
 }

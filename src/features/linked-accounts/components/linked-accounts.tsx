@@ -176,15 +176,36 @@ function LinkRow({ link, onSync, onSignInAgain, onUnlink }: LinkRowProps) {
       {link.errorCode && link.status !== 'active' && <p className={styles.problem}>{t([`linkErrors.${link.errorCode}`, 'linkErrors.other'])}</p>}
       <div className={styles.actions}>
         {link.status === 'login_required' ? (
-          <Button size="small" onClick={() => void run('signIn', onSignInAgain)} busy={busy === 'signIn'} disabled={busy !== null} aria-label={t('signInAgainLabel', { bank })}>
+          <Button
+            size="small"
+            onClick={() => void run('signIn', onSignInAgain)}
+            busy={busy === 'signIn'}
+            disabled={busy !== null}
+            aria-label={t('signInAgainLabel', { bank })}
+          >
             {t('signInAgain')}
           </Button>
         ) : (
-          <Button size="small" variant="secondary" onClick={() => void run('sync', onSync)} busy={busy === 'sync'} busyLabel={t('syncing')} disabled={busy !== null} aria-label={t('syncLabel', { bank })}>
+          <Button
+            size="small"
+            variant="secondary"
+            onClick={() => void run('sync', onSync)}
+            busy={busy === 'sync'}
+            busyLabel={t('syncing')}
+            disabled={busy !== null}
+            aria-label={t('syncLabel', { bank })}
+          >
             {t('sync')}
           </Button>
         )}
-        <Button size="small" variant="ghost" onClick={() => setConfirming(true)} busy={busy === 'unlink'} disabled={busy !== null} aria-label={t('unlinkLabel', { bank })}>
+        <Button
+          size="small"
+          variant="ghost"
+          onClick={() => setConfirming(true)}
+          busy={busy === 'unlink'}
+          disabled={busy !== null}
+          aria-label={t('unlinkLabel', { bank })}
+        >
           {t('unlink')}
         </Button>
       </div>

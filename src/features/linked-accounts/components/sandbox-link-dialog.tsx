@@ -86,8 +86,23 @@ export function SandboxLinkDialog({ linkToken, institutionName, onLinked, onExit
       )}
       {chosen && (
         <form className={styles.signIn} onSubmit={(event) => void signIn(event)} noValidate>
-          <TextField label={t('sandbox.username')} value={username} autoComplete="off" autoFocus maxLength={100} onChange={(event) => setUsername(event.target.value)} hint={t('sandbox.credentialsHint')} />
-          <TextField label={t('sandbox.password')} type="password" value={password} autoComplete="off" maxLength={100} onChange={(event) => setPassword(event.target.value)} />
+          <TextField
+            label={t('sandbox.username')}
+            value={username}
+            autoComplete="off"
+            autoFocus
+            maxLength={100}
+            onChange={(event) => setUsername(event.target.value)}
+            hint={t('sandbox.credentialsHint')}
+          />
+          <TextField
+            label={t('sandbox.password')}
+            type="password"
+            value={password}
+            autoComplete="off"
+            maxLength={100}
+            onChange={(event) => setPassword(event.target.value)}
+          />
           {failure && <FormAlert>{t(failure.key, failure.values)}</FormAlert>}
           <div className={dialogStyles.actions}>
             {!institutionName && (

@@ -7,10 +7,12 @@ export const sendTaxForm = (draftId: string, companyId: string, taxFormData: Tax
   api.put<TaxFormDraftView>(`accounting/drafts/${draftId}`, { json: { companyId, taxFormData, isCompleted: true } });
 
 /** GET /accounting/activity-codes (SPEC §7: code, limit). */
-export const lookUpActivityCodes = async (code: string, limit: number, signal?: AbortSignal) => (await apiGet('/accounting/activity-codes', { query: { code, limit } }, { signal })).items;
+export const lookUpActivityCodes = async (code: string, limit: number, signal?: AbortSignal) =>
+  (await apiGet('/accounting/activity-codes', { query: { code, limit } }, { signal })).items;
 
 /** GET /accounting/tax-documents/{id}: the company's sent declarations, newest year first. */
-export const listTaxDocuments = async (companyId: string, signal?: AbortSignal) => (await apiGet('/accounting/tax-documents/:id', { param: { id: companyId } }, { signal })).items;
+export const listTaxDocuments = async (companyId: string, signal?: AbortSignal) =>
+  (await apiGet('/accounting/tax-documents/:id', { param: { id: companyId } }, { signal })).items;
 
 /** GET /accounting/tax-info/{id}: the company's return for last year (forms, deadlines, sent). Its query retries it as SPEC §7 says. */
 export const fetchReturnFacts = (companyId: string, signal?: AbortSignal) => apiGet('/accounting/tax-info/:id', { param: { id: companyId } }, { signal });

@@ -58,7 +58,8 @@ export function ActivityCodeField({ value, onChange, language, error }: { value:
     retry: false,
     placeholderData: keepPreviousData,
   });
-  const results = asked === null ? searchActivityCodes(value, 10) : lookUp.isError ? searchActivityCodes(asked, 20) : (lookUp.data ?? searchActivityCodes(value, 10));
+  const results =
+    asked === null ? searchActivityCodes(value, 10) : lookUp.isError ? searchActivityCodes(asked, 20) : (lookUp.data ?? searchActivityCodes(value, 10));
   const current = searchActivityCodes(value, 1).find((activity) => activity.code === value);
   const options = [...(current && !results.some((activity) => activity.code === value) ? [current] : []), ...results];
   const searchId = useId();
