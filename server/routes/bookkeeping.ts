@@ -29,7 +29,8 @@ const historyRoute = createRoute({
 export function bookkeepingRouter(deps: AppDeps) {
   const router = new OpenAPIHono<AppEnv>();
   router.use('/bookkeeping/*', withSession(deps));
-  router.openapi(historyRoute, async (c) => {
+  // Returned from the chain, so the router's type carries the route (server/api-schema.ts).
+  return router.openapi(historyRoute, async (c) => {
     const { id } = c.req.valid('param');
     const companyIds = [...(await companyRolesOf(deps.database.db, c.var.user.id)).keys()];
     const rows = await listTransactionChanges(deps.database.db, id, companyIds);
@@ -42,5 +43,4 @@ export function bookkeepingRouter(deps: AppDeps) {
     }));
     return c.json({ items }, 200);
   });
-  return router;
 }

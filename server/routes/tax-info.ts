@@ -58,21 +58,19 @@ export function taxInfoRouter(deps: AppDeps) {
   router.use('/tk-info', withSession(deps));
   router.use('/tk-info/*', withSession(deps));
 
-  router.openapi(routes.save, async (c) => {
-    const row = await saveTaxInfo(db, c.var.user.id, c.req.valid('json'), deps.now());
-    c.header('Cache-Control', 'no-store');
-    return c.json(answer(row), 200);
-  });
-
-  router.openapi(routes.read, async (c) => {
-    c.header('Cache-Control', 'no-store');
-    return c.json(answer(await findTaxInfo(db, c.var.user.id)), 200);
-  });
-
-  router.openapi(routes.country, async (c) => {
-    c.header('Cache-Control', 'no-store');
-    return c.json({ country: await taxCountryOf(db, c.var.user.id) }, 200);
-  });
-
-  return router;
+  // One chained expression, so the router's type carries its routes (server/api-schema.ts).
+  return router
+    .openapi(routes.save, async (c) => {
+      const row = await saveTaxInfo(db, c.var.user.id, c.req.valid('json'), deps.now());
+      c.header('Cache-Control', 'no-store');
+      return c.json(answer(row), 200);
+    })
+    .openapi(routes.read, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(answer(await findTaxInfo(db, c.var.user.id)), 200);
+    })
+    .openapi(routes.country, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ country: await taxCountryOf(db, c.var.user.id) }, 200);
+    });
 }

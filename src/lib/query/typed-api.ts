@@ -1,5 +1,5 @@
 import type { ApiSchema } from '@server/api-schema';
-import { api, type CallContext } from '../api';
+import { api, type CallOptions } from '../api';
 
 /** The API paths the client may read (`GET`), as the server's routers declare them. */
 export type GetPath = { [Path in keyof ApiSchema]: ApiSchema[Path] extends { $get: unknown } ? Path : never }[keyof ApiSchema];
@@ -15,10 +15,8 @@ type Input<Path extends GetPath> = GetEndpoint<Path> extends { input: infer Give
 /** The path's parameters and query, typed by its route: `param` exactly when the path has some. */
 export type GetInput<Path extends GetPath> = Pick<Input<Path>, Extract<keyof Input<Path>, 'param' | 'query'>>;
 
-export interface ReadOptions {
-  signal?: AbortSignal;
-  context?: CallContext;
-}
+/** The call's own options (headers, context, expected refusals); the path and inputs say the rest. */
+export type ReadOptions = Omit<CallOptions, 'json' | 'searchParams'>;
 
 /**
  * Reads `path` through the app's client (session refresh, `ApiError`s), filling its `:params`.

@@ -17,6 +17,10 @@ same<Equal<ApiAnswer<'/calendar/feed'>, { active: boolean; createdAt: string | n
 // record comes back as JSON values, which the domain type reads as unknown).
 same<Equal<ApiAnswer<'/companies/:id/mail'>, { items: MailItem[] }>>();
 same<ApiAnswer<'/banking/companies/:companyId'> extends BankingOverview ? true : false>();
+// A router written as statements erases its routes: these were returned from their chains so
+// they reach the client (server/routes/tax-info.ts, server/routes/bookkeeping.ts).
+same<Equal<ApiAnswer<'/tk-info/country'>, { country: string | null }>>();
+same<Equal<GetInput<'/bookkeeping/transactions/:id/history'>, { param: { id: string } }>>();
 // The inputs are the route's: a path parameter by its name, an optional query as the route declares it.
 same<Equal<GetInput<'/companies/:id/mail'>, { param: { id: string } }>>();
 same<Equal<GetInput<'/deadlines'>, { query: { companyId?: string | undefined } }>>();

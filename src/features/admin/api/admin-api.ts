@@ -1,15 +1,10 @@
 import { sessionResponseSchema, type User } from '@domain/account';
 import {
-  adminCompaniesPageSchema,
   adminCompanyDetailSchema,
-  adminUserEmailsSchema,
-  adminUsersPageSchema,
-  auditPageSchema,
   type AdminCompaniesQuery,
   type AdminCompanyDetail,
   type AdminUsersFilter,
   type AdminUsersQuery,
-  type AuditPage,
   type CompanyStatusChange,
 } from '@domain/admin';
 import { api, apiBaseUrl } from '@src/lib/api';
@@ -17,16 +12,9 @@ import { apiGet } from '@src/lib/query/typed-api';
 
 /** The admin area's online-only calls (docs/architecture.md "Reads": admin lists come from the API, never Dexie). */
 
-type Query = Record<string, string | number | undefined>;
-const withoutEmpty = (query: Query) => Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== ''));
+export const fetchUsers = (query: AdminUsersQuery, signal?: AbortSignal) => apiGet('/users', { query }, { signal });
 
-export async function fetchUsers(query: AdminUsersQuery, signal?: AbortSignal) {
-  return adminUsersPageSchema.parse(await api.get('users', { searchParams: withoutEmpty(query), signal }));
-}
-
-export async function fetchUserEmails(filter: AdminUsersFilter) {
-  return adminUserEmailsSchema.parse(await api.get('admin/users/emails', { searchParams: withoutEmpty(filter) }));
-}
+export const fetchUserEmails = (filter: AdminUsersFilter) => apiGet('/admin/users/emails', { query: filter });
 
 export function setUserBlocked(userId: string, blocked: boolean, reason: string) {
   return api.post<void>(`admin/users/${encodeURIComponent(userId)}/${blocked ? 'block' : 'unblock'}`, { json: { reason } });
@@ -41,13 +29,9 @@ export async function returnToAdmin(): Promise<User> {
   return sessionResponseSchema.parse(await api.post('admin/return', { context: { public: true } })).data;
 }
 
-export async function fetchCompanies(query: AdminCompaniesQuery, signal?: AbortSignal) {
-  return adminCompaniesPageSchema.parse(await api.get('admin/companies', { searchParams: withoutEmpty(query), signal }));
-}
+export const fetchCompanies = (query: AdminCompaniesQuery, signal?: AbortSignal) => apiGet('/admin/companies', { query }, { signal });
 
-export async function fetchCompany(companyId: string): Promise<AdminCompanyDetail> {
-  return adminCompanyDetailSchema.parse(await api.get(`admin/companies/${encodeURIComponent(companyId)}`));
-}
+export const fetchCompany = (companyId: string, signal?: AbortSignal) => apiGet('/admin/companies/:id', { param: { id: companyId } }, { signal });
 
 export async function changeCompanyStatus(companyId: string, change: CompanyStatusChange): Promise<AdminCompanyDetail> {
   return adminCompanyDetailSchema.parse(await api.put(`admin/companies/${encodeURIComponent(companyId)}/status`, { json: change }));
@@ -55,9 +39,7 @@ export async function changeCompanyStatus(companyId: string, change: CompanyStat
 
 export type AuditSubject = { userId: string } | { companyId: string };
 
-export async function fetchAudit(subject: AuditSubject, page: { limit: number; offset: number }): Promise<AuditPage> {
-  return auditPageSchema.parse(await api.get('admin/audit', { searchParams: { ...subject, ...page } }));
-}
+export const fetchAudit = (subject: AuditSubject, page: { limit: number; offset: number }) => apiGet('/admin/audit', { query: { ...subject, ...page } });
 
 /** The CSV export is a plain download link: the browser sends the session cookie with it. */
 export function auditCsvUrl(subject: AuditSubject): string {

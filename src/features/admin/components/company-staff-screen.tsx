@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { AdminCompanyDetail } from '@domain/admin';
@@ -34,29 +35,22 @@ export function CompanyStaffScreen({ companyId, language }: { companyId: string;
   const { t } = useTranslation(['admin', 'dashboard', 'common']);
   const toast = useToast();
   const selectId = useId();
-  const [company, setCompany] = useState<AdminCompanyDetail | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [target, setTarget] = useState<CompanyStatus | ''>('');
+  const client = useQueryClient();
+  const key = ['admin-company', companyId];
+  const query = useQuery({ queryKey: key, queryFn: ({ signal }) => fetchCompany(companyId, signal) });
+  const company = query.data ?? null;
+  const setCompany = (detail: AdminCompanyDetail) => client.setQueryData(key, detail);
+  // The status picked applies to the company as last read; a new answer proposes its first next status.
+  const [picked, setTarget] = useState<{ readAt: number; status: CompanyStatus | '' } | null>(null);
+  const target = picked?.readAt === query.dataUpdatedAt ? picked.status : (company?.allowedStatuses[0] ?? '');
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [changes, setChanges] = useState(0);
   /** Reads the company (and its log) again after a staff action. */
-  const refresh = () => setChanges((count) => count + 1);
-
-  useEffect(() => {
-    let live = true;
-    fetchCompany(companyId).then(
-      (detail) => {
-        if (!live) return;
-        setCompany(detail);
-        setTarget(detail.allowedStatuses[0] ?? '');
-      },
-      (error: unknown) => live && setLoadError(error instanceof ApiError && error.status === 404 ? t('company.notFound') : t('companies.fetchError')),
-    );
-    return () => {
-      live = false;
-    };
-  }, [companyId, changes, t]);
+  const refresh = () => {
+    setChanges((count) => count + 1);
+    void query.refetch();
+  };
 
   async function applyStatus() {
     if (!company || !target) return;
@@ -65,7 +59,6 @@ export function CompanyStaffScreen({ companyId, language }: { companyId: string;
     try {
       const after = await changeCompanyStatus(company.id, { from: company.status, status: target });
       setCompany(after);
-      setTarget(after.allowedStatuses[0] ?? '');
       toast.show(t('company.changed', { status: t(`dashboard:home.status.${after.status}`) }), 'success');
     } catch (error) {
       if (error instanceof ApiError && error.code === 'conflict') setSaveError(t('company.stale'));
@@ -76,7 +69,8 @@ export function CompanyStaffScreen({ companyId, language }: { companyId: string;
     }
   }
 
-  if (loadError) return <FormAlert>{loadError}</FormAlert>;
+  if (query.isError && !company)
+    return <FormAlert>{query.error instanceof ApiError && query.error.status === 404 ? t('company.notFound') : t('companies.fetchError')}</FormAlert>;
   if (!company) return <p role="status">{t('common:loading')}</p>;
   const fact = (label: string, value: string | null) => (
     <div>
@@ -114,7 +108,11 @@ export function CompanyStaffScreen({ companyId, language }: { companyId: string;
           <div className={styles.toolbar}>
             <div className={styles.field}>
               <label htmlFor={selectId}>{t('company.newStatus')}</label>
-              <select id={selectId} value={target} onChange={(event) => setTarget(event.target.value as CompanyStatus)}>
+              <select
+                id={selectId}
+                value={target}
+                onChange={(event) => setTarget({ readAt: query.dataUpdatedAt, status: event.target.value as CompanyStatus })}
+              >
                 {company.allowedStatuses.map((status) => (
                   <option key={status} value={status}>
                     {t(`dashboard:home.status.${status}`)}

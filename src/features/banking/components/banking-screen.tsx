@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { walletTransactionStatuses, type BankingOverview, type WalletTransaction } from '@domain/banking';
+import { walletTransactionStatuses, type BankingOverview } from '@domain/banking';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
 import fieldStyles from '@src/components/form/field.module.css';
@@ -37,49 +38,37 @@ export function BankingScreen() {
   const errorText = useErrorText();
   const companies = useCompanies();
   const [companyId, setCompanyId] = useState<string | null>(null);
-  const [overview, setOverview] = useState<BankingOverview | null>(null);
-  const [transactions, setTransactions] = useState<WalletTransaction[]>([]);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [verifyFailure, setFailure] = useState<string | null>(null);
   const [statusFilter, setStatusFilter] = useState('');
   const [directionFilter, setDirectionFilter] = useState('');
   const [open, setOpen] = useState<string | null>(null);
   const selected = companyId ?? companies?.[0]?.id ?? null;
   const selectedCompany = companies?.find((company) => company.id === selected) ?? null;
+  const client = useQueryClient();
+  const key = ['banking', selected];
+  // The overview, then (once the second factor opened the account) the wallet's transactions.
+  const query = useQuery({
+    queryKey: key,
+    queryFn: async ({ signal }) => {
+      const overview = await getOverview(selected!, signal);
+      return { overview, transactions: overview.twoFactor.access ? await listWalletTransactions(selected!, signal) : [] };
+    },
+    enabled: selected !== null,
+  });
+  const overview = query.data?.overview ?? null;
+  const transactions = query.data?.transactions ?? [];
+  const failure = verifyFailure ?? (query.isError ? errorText(query.error) : null);
   // Offline the account cannot load, but the KYB answers live on this device: they stay at hand.
-  const [offline, setOffline] = useState(false);
+  const offline = query.error instanceof NetworkError;
 
-  // Each answer counts only if nothing newer was asked for or shown since its request began: a
-  // reload started (by a poke) just before a KYB submission must not put back the older state.
-  const generation = useRef(0);
-  const show = useCallback((next: BankingOverview) => {
-    generation.current += 1;
-    setOverview(next);
-  }, []);
-
-  const reload = useCallback(async () => {
-    if (!selected) return;
-    const asked = ++generation.current;
-    try {
-      const next = await getOverview(selected);
-      if (asked !== generation.current) return;
-      setOverview(next);
-      const rows = next.twoFactor.access ? await listWalletTransactions(selected) : [];
-      if (asked !== generation.current) return;
-      setTransactions(rows);
-      setFailure(null);
-      setOffline(false);
-    } catch (error) {
-      if (asked !== generation.current) return;
-      setFailure(errorText(error));
-      setOffline(error instanceof NetworkError);
-    }
-    // errorText is a new function each render; the company is what matters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [selected]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  // Reading again cancels a read under way, so its older answer is never shown after a newer one.
+  const reload = useCallback(() => void client.refetchQueries({ queryKey: ['banking', selected] }), [client, selected]);
+  // An answer from a submission is newer than any read under way: that read is cancelled (and
+  // its revert done) before the answer is put in its place.
+  const show = (next: BankingOverview) =>
+    void client
+      .cancelQueries({ queryKey: key })
+      .then(() => client.setQueryData(key, (current: typeof query.data) => ({ overview: next, transactions: current?.transactions ?? [] })));
 
   // A poke makes the engine pull; each finished pull is a chance that money moved.
   useEffect(() => {
@@ -89,13 +78,14 @@ export function BankingScreen() {
     return engine.subscribe((status) => {
       if (status.lastSyncedAt !== last) {
         last = status.lastSyncedAt;
-        void reload();
+        reload();
       }
     });
   }, [reload]);
 
   const verify = async () => {
     if (!selected) return;
+    setFailure(null);
     try {
       show(await startVerification(selected));
     } catch (error) {
@@ -135,7 +125,7 @@ export function BankingScreen() {
       )}
       {overview?.bankingUnavailable && <BankingUnavailable country={overview.bankingUnavailable} language={language} />}
       {overview && !overview.bankingUnavailable && selected && !overview.twoFactor.access && (
-        <TwoFactorPanel companyId={selected} overview={overview} onVerified={() => void reload()} />
+        <TwoFactorPanel companyId={selected} overview={overview} onVerified={reload} />
       )}
       {overview?.twoFactor.access && !overview.bankingUnavailable && selected && (
         <>
@@ -188,21 +178,16 @@ export function BankingScreen() {
                 balanceCents={overview.balances?.usd ?? 0}
                 bankAccounts={overview.bankAccounts}
                 stepUpSeconds={overview.twoFactor.stepUpSeconds}
-                onDone={() => void reload()}
+                onDone={reload}
               />
-              <BankAccountsPanel
-                companyId={selected}
-                accounts={overview.bankAccounts}
-                stepUpSeconds={overview.twoFactor.stepUpSeconds}
-                onChange={() => void reload()}
-              />
+              <BankAccountsPanel companyId={selected} accounts={overview.bankAccounts} stepUpSeconds={overview.twoFactor.stepUpSeconds} onChange={reload} />
               <LiquidationPanel
                 companyId={selected}
                 language={language}
                 addresses={overview.liquidationAddresses ?? []}
                 bankAccounts={overview.bankAccounts}
                 stepUpSeconds={overview.twoFactor.stepUpSeconds}
-                onChange={() => void reload()}
+                onChange={reload}
               />
             </>
           )}

@@ -1,7 +1,5 @@
-import { transactionHistorySchema, type TransactionChange } from '@domain/bookkeeping-history';
-import { api } from '@src/lib/api';
+import { apiGet } from '@src/lib/query/typed-api';
 
 /** GET /bookkeeping/transactions/{id}/history: the changes the server recorded, newest first. */
-export async function transactionHistory(id: string, signal?: AbortSignal): Promise<TransactionChange[]> {
-  return transactionHistorySchema.parse(await api.get(`bookkeeping/transactions/${encodeURIComponent(id)}/history`, { signal })).items;
-}
+export const transactionHistory = async (id: string, signal?: AbortSignal) =>
+  (await apiGet('/bookkeeping/transactions/:id/history', { param: { id } }, { signal })).items;

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
@@ -228,8 +229,6 @@ function ReceiptPanel({ transaction, readOnly, onAttach, onRemove }: ReceiptPane
   const local = useLiveQuery(async () => (db ? ((await localReceiptOf(db, transaction.id)) ?? null) : null), [db, transaction.id]);
   // The device's copy stands for the receipt only while it is the one attached, or still uploading.
   const localCopy: ReceiptFile | null = local && (local.status === 'pending' || local.key === transaction.receipt?.key) ? local : null;
-  const [remoteUrl, setRemoteUrl] = useState<string | null>(null);
-  const [remoteFailed, setRemoteFailed] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const progress = useReceiptProgress(localCopy?.status === 'pending' ? localCopy.id : null);
 
@@ -237,17 +236,14 @@ function ReceiptPanel({ transaction, readOnly, onAttach, onRemove }: ReceiptPane
   useEffect(() => () => void (localUrl && URL.revokeObjectURL(localUrl)), [localUrl]);
 
   const key = transaction.receipt?.key ?? null;
-  useEffect(() => {
-    setRemoteUrl(null);
-    setRemoteFailed(false);
-    if (!key || localCopy) return;
-    const abort = new AbortController();
-    downloadReceiptUrl(key, abort.signal).then(
-      (url) => !abort.signal.aborted && setRemoteUrl(url),
-      () => !abort.signal.aborted && setRemoteFailed(true),
-    );
-    return () => abort.abort();
-  }, [key, localCopy]);
+  // The stored receipt is read only when the device has no copy of it.
+  const remote = useQuery({
+    queryKey: ['receipt-url', key],
+    queryFn: ({ signal }) => downloadReceiptUrl(key!, signal),
+    enabled: key !== null && !localCopy,
+  });
+  const remoteUrl = key !== null && !localCopy ? (remote.data ?? null) : null;
+  const remoteFailed = remote.isError;
 
   const name = localCopy?.name ?? transaction.receipt?.name ?? null;
   const contentType = localCopy?.contentType ?? transaction.receipt?.contentType ?? '';

@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
-import type { TrackedField, TransactionChange } from '@domain/bookkeeping-history';
+import type { TrackedField } from '@domain/bookkeeping-history';
 import type { Transaction } from '@domain/bookkeeping';
 import { currentUserDatabase } from '@sync/client/db';
 import { useLanguage } from '@src/features/public-site/hooks/use-language';
@@ -32,18 +33,15 @@ export function TransactionHistory({ transaction }: { transaction: Transaction }
   const pending =
     useLiveQuery(async () => (db ? (await db.outbox.toArray()).filter((entry) => namesTransaction(entry.args, transaction.id)) : []), [db, transaction.id]) ??
     [];
-  const [history, setHistory] = useState<TransactionChange[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    const abort = new AbortController();
-    setFailed(false);
-    transactionHistory(transaction.id, abort.signal).then(
-      (items) => !abort.signal.aborted && setHistory(items),
-      () => !abort.signal.aborted && setFailed(true),
-    );
-    return () => abort.abort();
-    // A change synced (updatedAt moves) may have added an entry.
-  }, [transaction.id, transaction.updatedAt]);
+  // Read again when a change synced (updatedAt moves): it may have added an entry. The list
+  // shown stays until the new one answers.
+  const query = useQuery({
+    queryKey: ['transaction-history', transaction.id, transaction.updatedAt],
+    queryFn: ({ signal }) => transactionHistory(transaction.id, signal),
+    placeholderData: keepPreviousData,
+  });
+  const history = query.data;
+  const failed = query.isError;
 
   const show = (field: TrackedField, value: unknown): string => {
     if (value === null || value === undefined || value === '') return '—';

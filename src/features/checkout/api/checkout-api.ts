@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { confirmPaymentSchema, couponAnswerSchema, OrderView, PaymentDeclineCode, PayOrderInput, PayResult } from '@domain/checkout';
 import type { Quote } from '@domain/plans';
 import { api, type CallContext } from '@src/lib/api';
+import { apiGet } from '@src/lib/query/typed-api';
 
 /**
  * The guest checkout calls (docs/decisions/006): the order is authorised by its checkout
@@ -25,7 +26,7 @@ const declines = [
 const orderMoved = ['order_paid', 'order_expired', 'payment_in_progress'] as const;
 
 export const getOrder = (orderId: string, checkoutToken: string, signal?: AbortSignal) =>
-  api.get<OrderView>(`orders/${encodeURIComponent(orderId)}`, { headers: tokenHeader(checkoutToken), context: guest, signal });
+  apiGet('/orders/:id', { param: { id: orderId } }, { headers: tokenHeader(checkoutToken), context: guest, signal });
 
 export type CouponAnswer = z.infer<typeof couponAnswerSchema>;
 

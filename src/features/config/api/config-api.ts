@@ -1,20 +1,13 @@
-import { api } from '@src/lib/api';
+import { apiGet, type ApiAnswer } from '@src/lib/query/typed-api';
 
 /** GET /config: the public keys the client needs (SPEC §9). */
-export interface PublicConfig {
-  googleClientId: string | null;
-  stripePublishableKey: string | null;
-  schedulingIds: { es: string | null; en: string | null; pt: string | null };
-  chatAppId: string | null;
-  cdnFolder: string | null;
-  environment: 'development' | 'production' | 'test';
-}
+export type PublicConfig = ApiAnswer<'/config'>;
 
 let config: Promise<PublicConfig | null> | null = null;
 
 /** Fetched once per page; null when the API cannot be reached (features that need a key stay hidden). */
 export function getPublicConfig(): Promise<PublicConfig | null> {
-  config ??= api.get<PublicConfig>('config').catch(() => {
+  config ??= apiGet('/config', {}).catch(() => {
     config = null;
     return null;
   });

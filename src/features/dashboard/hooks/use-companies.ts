@@ -1,9 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import type { CompanySummary } from '@domain/company';
 import { currentUserDatabase } from '@sync/client/db';
 import { useCurrentUser } from '@src/features/session/session-store';
-import { withRetry } from '@src/lib/api';
 import { listCompanies } from '../api/companies-api';
 import { cacheCompanies } from '../db/companies';
 
@@ -28,27 +28,22 @@ export function useCompanies(): CompanySummary[] | null {
         : null,
     [db],
   );
-  const [fetched, setFetched] = useState<{ items: CompanySummary[]; storedAt: string | null } | null>(null);
-  useEffect(() => {
-    // Signed out (logging out from this page): nothing to ask, the answer would be a 401.
-    if (!db) return;
-    const abort = new AbortController();
-    // SPEC §8 "load errors: companies": retried like the other dashboard reads, then the cached list.
-    withRetry(() => listCompanies(abort.signal)).then(
-      (items) => {
-        if (abort.signal.aborted || !items) return;
-        setFetched({ items, storedAt: null });
-        const now = new Date();
-        // IndexedDB may be unavailable (some private modes): the answer is then shown as it came.
-        cacheCompanies(db, items, now).then(
-          () => !abort.signal.aborted && setFetched({ items, storedAt: now.toISOString() }),
-          () => undefined,
-        );
-      },
-      () => undefined,
-    );
-    return () => abort.abort();
-  }, [db]);
+  // SPEC §8 "load errors: companies": retried like the other dashboard reads, then the cached list.
+  // Signed out (logging out from this page): nothing to ask, the answer would be a 401.
+  const { data: fetched } = useQuery({
+    queryKey: ['companies'],
+    queryFn: async ({ signal }) => {
+      const items = await listCompanies(signal);
+      const now = new Date();
+      // IndexedDB may be unavailable (some private modes): the answer is then shown as it came.
+      const storedAt = await cacheCompanies(db!, items, now).then(
+        () => now.toISOString(),
+        () => null,
+      );
+      return { items, storedAt };
+    },
+    enabled: db !== null,
+  });
   // Stored: once the live read has shown the write, the device's copy is the list from now on
   // (and an empty copy then means every company was dropped).
   const storedAt = fetched?.storedAt;

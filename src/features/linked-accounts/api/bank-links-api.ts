@@ -12,7 +12,10 @@ import {
   type SyncResult,
 } from '@domain/bank-linking';
 import type { Language } from '@domain/constants';
+import { z } from 'zod';
 import { api } from '@src/lib/api';
+
+const sandboxInstitutionsSchema = z.object({ items: z.array(sandboxInstitutionSchema) });
 
 const base = (companyId: string) => `companies/${encodeURIComponent(companyId)}/bank-links`;
 
@@ -43,7 +46,7 @@ export async function unlinkBank(companyId: string, linkId: string): Promise<voi
 
 /** The local sandbox's test banks. */
 export async function sandboxInstitutions(signal?: AbortSignal): Promise<SandboxInstitution[]> {
-  return sandboxInstitutionSchema.array().parse((await api.get<{ items: unknown }>('bank-linking/sandbox/institutions', { signal })).items);
+  return sandboxInstitutionsSchema.parse(await api.get('bank-linking/sandbox/institutions', { signal })).items;
 }
 
 /** The local sandbox's sign-in to a test bank: a public token, as Plaid Link's onSuccess gives. */

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BankLink } from '@domain/bank-linking';
 import { Button } from '@src/components/button';
@@ -28,31 +29,19 @@ type LinkResult = { publicToken: string; institutionName: string | null } | null
 export function LinkedAccounts({ companyId }: { companyId: string }) {
   const { t } = useTranslation(['linkedAccounts', 'errors']);
   const language = useLanguage();
-  const [links, setLinks] = useState<BankLink[] | null>(null);
-  const [failure, setFailure] = useState<Message | null>(null);
+  const linksKey = ['bank-links', companyId];
+  const client = useQueryClient();
+  const query = useQuery({ queryKey: linksKey, queryFn: ({ signal }) => listBankLinks(companyId, signal) });
+  const links = query.data ?? null;
+  const setLinks = (change: (current: BankLink[]) => BankLink[]) => client.setQueryData<BankLink[]>(linksKey, (current) => change(current ?? []));
+  const [actionFailure, setFailure] = useState<Message | null>(null);
+  const failure = actionFailure ?? (query.isError ? errorMessage(query.error) : null);
   const [notice, setNotice] = useState<Message | null>(null);
   const [connecting, setConnecting] = useState(false);
   /** The sandbox Link page open for a new link (linkId null) or to sign in again to one. */
   const [sandbox, setSandbox] = useState<{ linkToken: string; link: BankLink | null; finish: (result: LinkResult) => void } | null>(null);
 
-  const reload = useCallback(
-    (signal?: AbortSignal) =>
-      listBankLinks(companyId, signal).then(
-        (found) => setLinks(found),
-        (error: unknown) => {
-          if (!signal?.aborted) setFailure(errorMessage(error));
-        },
-      ),
-    [companyId],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void reload(controller.signal);
-    return () => controller.abort();
-  }, [reload]);
-
-  const replace = (link: BankLink) => setLinks((current) => (current ?? []).map((item) => (item.id === link.id ? link : item)));
+  const replace = (link: BankLink) => setLinks((current) => current.map((item) => (item.id === link.id ? link : item)));
 
   /** Runs the Link flow the server chose and resolves with Link's answer (null: the person left it). */
   const runLink = async (link: BankLink | null): Promise<LinkResult> => {
@@ -80,7 +69,7 @@ export function LinkedAccounts({ companyId }: { companyId: string }) {
       const linked = await runLink(null);
       if (!linked) return;
       const link = await exchangePublicToken(companyId, linked.publicToken, linked.institutionName);
-      setLinks((current) => [...(current ?? []), link]);
+      setLinks((current) => [...current, link]);
       setNotice({ key: 'linkedAccounts:linked', values: { bank: link.institutionName ?? t('unnamedBank') } });
     } catch (error) {
       setFailure(errorMessage(error));
@@ -109,7 +98,7 @@ export function LinkedAccounts({ companyId }: { companyId: string }) {
               }}
               onUnlink={async () => {
                 await unlinkBank(companyId, link.id);
-                setLinks((current) => (current ?? []).filter((item) => item.id !== link.id));
+                setLinks((current) => current.filter((item) => item.id !== link.id));
                 setNotice({ key: 'linkedAccounts:unlinked', values: { bank: link.institutionName ?? t('unnamedBank') } });
               }}
             />

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SandboxInstitution } from '@domain/bank-linking';
@@ -27,8 +28,7 @@ interface SandboxLinkDialogProps {
 export function SandboxLinkDialog({ linkToken, institutionName, onLinked, onExit }: SandboxLinkDialogProps) {
   const { t } = useTranslation(['linkedAccounts', 'errors']);
   const open = linkToken !== null;
-  const [institutions, setInstitutions] = useState<SandboxInstitution[] | null>(null);
-  const [chosen, setChosen] = useState<SandboxInstitution | null>(null);
+  const [picked, setPicked] = useState<SandboxInstitution | null>(null);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [failure, setFailure] = useState<Message | null>(null);
@@ -38,25 +38,18 @@ export function SandboxLinkDialog({ linkToken, institutionName, onLinked, onExit
   });
   const titleId = useId();
 
+  const institutions = useQuery({ queryKey: ['sandbox-institutions'], queryFn: ({ signal }) => sandboxInstitutions(signal), enabled: open });
+  // Signing in again to a linked bank skips the choice, as Plaid's update mode does.
+  const chosen = picked ?? (institutionName ? institutions.data?.find((institution) => institution.name === institutionName) : undefined) ?? null;
+  const shownFailure = failure ?? (institutions.isError ? errorMessage(institutions.error) : null);
+
+  // Each opening starts from the bank list with empty fields.
   useEffect(() => {
     if (!open) return;
-    setChosen(null);
+    setPicked(null);
     setUsername('');
     setPassword('');
     setFailure(null);
-    const controller = new AbortController();
-    sandboxInstitutions(controller.signal).then(
-      (found) => {
-        setInstitutions(found);
-        // Signing in again to a linked bank skips the choice, as Plaid's update mode does.
-        const fixed = institutionName ? found.find((institution) => institution.name === institutionName) : undefined;
-        if (fixed) setChosen(fixed);
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setFailure(errorMessage(error));
-      },
-    );
-    return () => controller.abort();
   }, [open, institutionName]);
 
   const signIn = async (event: FormEvent) => {
@@ -82,9 +75,9 @@ export function SandboxLinkDialog({ linkToken, institutionName, onLinked, onExit
       <p className={dialogStyles.description}>{t('sandbox.notice')}</p>
       {!chosen && (
         <ul className={styles.institutions} aria-label={t('sandbox.banks')}>
-          {institutions?.map((institution) => (
+          {institutions.data?.map((institution) => (
             <li key={institution.id}>
-              <Button variant="secondary" block onClick={() => setChosen(institution)}>
+              <Button variant="secondary" block onClick={() => setPicked(institution)}>
                 {institution.name}
               </Button>
             </li>
@@ -113,7 +106,7 @@ export function SandboxLinkDialog({ linkToken, institutionName, onLinked, onExit
           {failure && <FormAlert>{t(failure.key, failure.values)}</FormAlert>}
           <div className={dialogStyles.actions}>
             {!institutionName && (
-              <Button variant="ghost" onClick={() => setChosen(null)} disabled={busy}>
+              <Button variant="ghost" onClick={() => setPicked(null)} disabled={busy}>
                 {t('sandbox.back')}
               </Button>
             )}
@@ -128,7 +121,7 @@ export function SandboxLinkDialog({ linkToken, institutionName, onLinked, onExit
       )}
       {!chosen && (
         <>
-          {failure && <FormAlert>{t(failure.key, failure.values)}</FormAlert>}
+          {shownFailure && <FormAlert>{t(shownFailure.key, shownFailure.values)}</FormAlert>}
           <div className={dialogStyles.actions}>
             <Button variant="secondary" onClick={onExit}>
               {t('cancel')}

@@ -1,5 +1,6 @@
 import { planCatalogSchema, type PlanCatalog } from '@domain/plans';
-import { api, withRetry } from '@src/lib/api';
+import { withRetry } from '@src/lib/api';
+import { apiGet } from '@src/lib/query/typed-api';
 
 /**
  * The price list (GET /api/v1/plans). Prices are server data: the wizard shows them and
@@ -30,11 +31,10 @@ export function cachedPlanCatalog(): PlanCatalog | null {
   }
 }
 
-/** Fetches the catalog (SPEC §7 retry: 3 tries, 1 s apart), checks its shape and keeps a copy. Null when unreachable. */
+/** Fetches the catalog (SPEC §7 retry: 3 tries, 1 s apart) and keeps a copy. Null when unreachable. */
 export async function fetchPlanCatalog(): Promise<PlanCatalog | null> {
-  const body = await withRetry(() => api.get<unknown>('plans', { context: { public: true } }));
-  if (body === null) return null;
-  const catalog = planCatalogSchema.parse(body);
+  const catalog: PlanCatalog | null = await withRetry(() => apiGet('/plans', {}, { context: { public: true } }));
+  if (catalog === null) return null;
   try {
     storage()?.setItem(cacheKey, JSON.stringify(catalog));
   } catch {

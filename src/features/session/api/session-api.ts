@@ -1,5 +1,6 @@
-import { userSchema, type User } from '@domain/account';
+import type { User } from '@domain/account';
 import { api, withRetry } from '@src/lib/api';
+import { apiGet } from '@src/lib/query/typed-api';
 
 /**
  * GET /users/me with the SPEC §7 policy: 3 tries 1 s apart, null when the API stays
@@ -7,7 +8,7 @@ import { api, withRetry } from '@src/lib/api';
  * a signed-out visitor from an offline user.
  */
 export function fetchMe(): Promise<User | null> {
-  return withRetry(async () => userSchema.parse(await api.get<unknown>('users/me', { context: { redirectOnUnauthorized: false } })));
+  return withRetry(() => apiGet('/users/me', {}, { context: { redirectOnUnauthorized: false } }));
 }
 
 /** POST /logout; null on failure (SPEC §7): the local session ends either way. */

@@ -1,4 +1,3 @@
-import type { ActivityCode } from '@domain/naics';
 import type { TaxFormData, TaxFormDraftView, TaxInfoAnswer, TaxInfoRecord } from '@domain/tax-form';
 import { api, withRetry } from '@src/lib/api';
 import { apiGet } from '@src/lib/query/typed-api';
@@ -9,7 +8,7 @@ export const sendTaxForm = (draftId: string, companyId: string, taxFormData: Tax
 
 /** GET /accounting/activity-codes (SPEC §7: code, limit). */
 export const lookUpActivityCodes = async (code: string, limit: number, signal?: AbortSignal) =>
-  (await api.get<{ items: ActivityCode[] }>('accounting/activity-codes', { searchParams: { code, limit }, signal })).items;
+  (await apiGet('/accounting/activity-codes', { query: { code, limit } }, { signal })).items;
 
 /** GET /accounting/tax-documents/{id}: the company's sent declarations, newest year first. */
 export const listTaxDocuments = async (companyId: string, signal?: AbortSignal) =>
@@ -25,10 +24,10 @@ export const fetchPendingDeclarations = (signal?: AbortSignal) => apiGet('/tax-f
 export const fetchCompanyDetail = (companyId: string, signal?: AbortSignal) => apiGet('/companies/:id', { param: { id: companyId } }, { signal });
 
 /** GET /tk-info (SPEC §7: retried once after 1 s): the owner's tax-info record, null when none or unreachable. */
-export const fetchTaxInfo = async () => (await withRetry(() => api.get<TaxInfoAnswer>('tk-info'), { tries: 2 }))?.record ?? null;
+export const fetchTaxInfo = async () => (await withRetry(() => apiGet('/tk-info', {}), { tries: 2 }))?.record ?? null;
 
 /** GET /tk-info/country (SPEC §7: no retry): the owner's tax residence country as Alta knows it, null when unknown or unreachable. */
-export const fetchTaxCountry = async (signal?: AbortSignal) => (await api.get<{ country: string | null }>('tk-info/country', { signal })).country;
+export const fetchTaxCountry = async (signal?: AbortSignal) => (await apiGet('/tk-info/country', {}, { signal })).country;
 
 /** POST /tk-info (SPEC §7: 3 tries, 1 s apart): keeps the owner's residence answers for their next form. */
 export const saveTaxInfo = ({ nationality, taxResidenceCountry, countryTaxId, countriesWorkedFrom }: TaxInfoRecord) =>

@@ -1,7 +1,8 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@domain/constants';
-import { searchActivityCodes, type ActivityCode } from '@domain/naics';
+import { searchActivityCodes } from '@domain/naics';
 import fieldStyles from '@src/components/form/field.module.css';
 import { FieldError } from '@src/components/form/field-error';
 import { SelectField } from '@src/components/form/select-field';
@@ -43,22 +44,22 @@ export function YesNoField({ legend, value, onChange, error }: { legend: string;
 export function ActivityCodeField({ value, onChange, language, error }: { value: string; onChange(code: string): void; language: Language; error?: string }) {
   const { t } = useTranslation('taxForm');
   const [query, setQuery] = useState('');
-  const [results, setResults] = useState<ActivityCode[]>(() => searchActivityCodes(value, 10));
+  // The API is asked once typing pauses for 250 ms.
+  const [asked, setAsked] = useState<string | null>(null);
   useEffect(() => {
-    const abort = new AbortController();
-    const timer = setTimeout(() => {
-      lookUpActivityCodes(query, 20, abort.signal).then(
-        (items) => setResults(items),
-        () => {
-          if (!abort.signal.aborted) setResults(searchActivityCodes(query, 20));
-        },
-      );
-    }, 250);
-    return () => {
-      clearTimeout(timer);
-      abort.abort();
-    };
+    const timer = setTimeout(() => setAsked(query), 250);
+    return () => clearTimeout(timer);
   }, [query]);
+  // No retry: the app's own list answers at once when the API does not.
+  const lookUp = useQuery({
+    queryKey: ['activity-codes', asked],
+    queryFn: ({ signal }) => lookUpActivityCodes(asked!, 20, signal),
+    enabled: asked !== null,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
+  const results =
+    asked === null ? searchActivityCodes(value, 10) : lookUp.isError ? searchActivityCodes(asked, 20) : (lookUp.data ?? searchActivityCodes(value, 10));
   const current = searchActivityCodes(value, 1).find((activity) => activity.code === value);
   const options = [...(current && !results.some((activity) => activity.code === value) ? [current] : []), ...results];
   const searchId = useId();
