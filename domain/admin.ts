@@ -223,4 +223,3 @@ export const auditQuerySchema = z
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 export const auditPageSchema = z.object({ items: z.array(auditEntrySchema), total: z.number().int() });
-export type AuditPage = z.infer<typeof auditPageSchema>;

@@ -156,31 +156,27 @@ async function seedDemoMail(deps: AppDeps, storage: StorageProvider, companyId: 
     await storage.put(key, bytes, 'application/pdf');
     const receivedAt = new Date(now.getTime() - mail.daysAgo * 86_400_000);
     const fileName = `${mail.sender.toLowerCase().replaceAll(' ', '-')}.pdf`;
-    await db
-      .insert(uploads)
-      .values({
-        key,
-        companyId,
-        uploadType: 'correspondenceDocument',
-        fileName,
-        size: bytes.length,
-        contentType: 'application/pdf',
-        uploadedBy: staff?.id ?? ownerId,
-        verifiedAt: now,
-        addedByStaff: true,
-      });
-    await db
-      .insert(mailItems)
-      .values({
-        companyId,
-        type: mail.type,
-        sender: mail.sender,
-        summary: mail.summary,
-        fileKey: key,
-        receivedAt,
-        addedBy: staff?.id ?? null,
-        publishedAt: now,
-      });
+    await db.insert(uploads).values({
+      key,
+      companyId,
+      uploadType: 'correspondenceDocument',
+      fileName,
+      size: bytes.length,
+      contentType: 'application/pdf',
+      uploadedBy: staff?.id ?? ownerId,
+      verifiedAt: now,
+      addedByStaff: true,
+    });
+    await db.insert(mailItems).values({
+      companyId,
+      type: mail.type,
+      sender: mail.sender,
+      summary: mail.summary,
+      fileKey: key,
+      receivedAt,
+      addedBy: staff?.id ?? null,
+      publishedAt: now,
+    });
   }
 }
 

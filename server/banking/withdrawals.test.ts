@@ -20,17 +20,15 @@ const withdrawal = { rail: 'tron' as const, walletAddress: 'T'.repeat(34), amoun
 async function fundedCompany(t: TestApp) {
   const user = await createUser(t, { email: `${randomUUID()}@example.com` });
   const companyId = await insertTestCompany(t.database.db, user.id);
-  await t.database.db
-    .insert(bankingProfiles)
-    .values({
-      companyId,
-      provider: 'sandbox',
-      customerId: `cust_sbx_${companyId}`,
-      kycLinkId: `kyc_${companyId}`,
-      kycUrl: 'http://localhost',
-      status: 'approved',
-      walletId: `wallet_${companyId}`,
-    });
+  await t.database.db.insert(bankingProfiles).values({
+    companyId,
+    provider: 'sandbox',
+    customerId: `cust_sbx_${companyId}`,
+    kycLinkId: `kyc_${companyId}`,
+    kycUrl: 'http://localhost',
+    status: 'approved',
+    walletId: `wallet_${companyId}`,
+  });
   await t.database.db.insert(walletBalances).values({ companyId, currency: 'usd', availableCents: 100_000 });
   return { companyId, userId: user.id };
 }

@@ -314,18 +314,16 @@ describe('banking', () => {
     /** Files this company uploaded and the server verified, one per name. */
     async function uploadedFile(company: string, uploader: string, name: string) {
       const key = `kyb/${company}/${randomUUID()}.pdf`;
-      await t.database.db
-        .insert(uploads)
-        .values({
-          key,
-          companyId: company,
-          uploadType: 'kybDocument',
-          fileName: name,
-          size: 1000,
-          contentType: 'application/pdf',
-          uploadedBy: uploader,
-          verifiedAt: t.clock.now,
-        });
+      await t.database.db.insert(uploads).values({
+        key,
+        companyId: company,
+        uploadType: 'kybDocument',
+        fileName: name,
+        size: 1000,
+        contentType: 'application/pdf',
+        uploadedBy: uploader,
+        verifiedAt: t.clock.now,
+      });
       return { key, name, size: 1000, contentType: 'application/pdf' };
     }
 

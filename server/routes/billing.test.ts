@@ -290,16 +290,14 @@ describe('Stripe webhooks', () => {
       metadata: { altaSubscriptionId: subscription.id },
     });
     const intentId = charged.status === 'failed' || charged.status === 'succeeded' ? charged.id! : '';
-    await t.database.db
-      .insert(subscriptionCharges)
-      .values({
-        subscriptionId: subscription.id,
-        periodStart: subscription.currentPeriodEnd,
-        status: 'processing',
-        amount: 4_900,
-        providerPaymentId: intentId,
-        claimedAt: now,
-      });
+    await t.database.db.insert(subscriptionCharges).values({
+      subscriptionId: subscription.id,
+      periodStart: subscription.currentPeriodEnd,
+      status: 'processing',
+      amount: 4_900,
+      providerPaymentId: intentId,
+      claimedAt: now,
+    });
     return { user: user!, subscription, intent: fake.intents.get(intentId)! };
   }
 

@@ -55,20 +55,18 @@ async function companyWithOwner(options: { partners?: number } = {}) {
 
 async function addTransaction(companyId: string, fields: { date: string; category: string | null; checked: boolean }) {
   const id = randomUUID();
-  await t.database.db
-    .insert(transactions)
-    .values({
-      id,
-      companyId,
-      description: 'Stripe payout',
-      amountCents: 12_000_00,
-      note: '',
-      blocked: false,
-      createdAt: '2026-01-01T00:00:00Z',
-      updatedAt: '2026-01-01T00:00:00Z',
-      ...fields,
-      category: fields.category as never,
-    });
+  await t.database.db.insert(transactions).values({
+    id,
+    companyId,
+    description: 'Stripe payout',
+    amountCents: 12_000_00,
+    note: '',
+    blocked: false,
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-01T00:00:00Z',
+    ...fields,
+    category: fields.category as never,
+  });
   return id;
 }
 

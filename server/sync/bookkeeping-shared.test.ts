@@ -52,29 +52,27 @@ describe('company data shared across devices', () => {
     const { owner, teammate, stranger, companyId } = await setup();
     const receipt = () => ({ key: `receipts/${companyId}/${randomUUID()}.pdf`, name: 'ticket.pdf', size: 2048, contentType: 'application/pdf' });
     const [matched, discarded, unverified] = [receipt(), receipt(), receipt()];
-    await database.db
-      .insert(uploads)
-      .values([
-        ...[matched, discarded].map((file) => ({
-          key: file.key,
-          companyId,
-          uploadType: 'transactionReceipt' as const,
-          fileName: file.name,
-          size: file.size,
-          contentType: file.contentType,
-          uploadedBy: owner,
-          verifiedAt: new Date(),
-        })),
-        {
-          key: unverified.key,
-          companyId,
-          uploadType: 'transactionReceipt',
-          fileName: unverified.name,
-          size: unverified.size,
-          contentType: unverified.contentType,
-          uploadedBy: owner,
-        },
-      ]);
+    await database.db.insert(uploads).values([
+      ...[matched, discarded].map((file) => ({
+        key: file.key,
+        companyId,
+        uploadType: 'transactionReceipt' as const,
+        fileName: file.name,
+        size: file.size,
+        contentType: file.contentType,
+        uploadedBy: owner,
+        verifiedAt: new Date(),
+      })),
+      {
+        key: unverified.key,
+        companyId,
+        uploadType: 'transactionReceipt',
+        fileName: unverified.name,
+        size: unverified.size,
+        contentType: unverified.contentType,
+        uploadedBy: owner,
+      },
+    ]);
     const inbox = { matched: randomUUID(), discarded: randomUUID() };
     const phone = testDevice(owner);
     const added = await phone.push(

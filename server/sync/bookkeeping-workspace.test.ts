@@ -78,18 +78,16 @@ describe('company isolation in bookkeeping', () => {
     const deviceB = testDevice(ownerB.id);
     await deviceB.push(['createTransaction', { id: idB, companyId: companyB, createdAt: at, transaction: form({ description: 'B secret' }) }]);
     const keyB = `receipts/${companyB}/${randomUUID()}.pdf`;
-    await database.db
-      .insert(uploads)
-      .values({
-        key: keyB,
-        companyId: companyB,
-        uploadType: 'transactionReceipt',
-        fileName: 'b.pdf',
-        size: 10,
-        contentType: 'application/pdf',
-        uploadedBy: ownerB.id,
-        verifiedAt: new Date(),
-      });
+    await database.db.insert(uploads).values({
+      key: keyB,
+      companyId: companyB,
+      uploadType: 'transactionReceipt',
+      fileName: 'b.pdf',
+      size: 10,
+      contentType: 'application/pdf',
+      uploadedBy: ownerB.id,
+      verifiedAt: new Date(),
+    });
 
     const teammate = testDevice(teammateA.id);
     await teammate.push(['createTransaction', { id: randomUUID(), companyId: companyA, createdAt: at, transaction: form({ description: 'A line' }) }]);

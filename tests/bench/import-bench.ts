@@ -68,21 +68,19 @@ async function runBench() {
   scratch.version(1).stores({ transactions: 'id, companyId, [companyId+date], importId, accountId' });
   const companyId = crypto.randomUUID();
   const now = new Date().toISOString();
-  const asRows: Transaction[] = parsed.data
-    .slice(1)
-    .map((cells) =>
-      testTransaction({
-        companyId,
-        date: cells[0]!,
-        description: cells[1]!,
-        amountCents: Math.round(Number(cells[2]) * 100),
-        accountKind: 'manual',
-        accountId: companyId,
-        importId: companyId,
-        createdAt: now,
-        updatedAt: now,
-      }),
-    );
+  const asRows: Transaction[] = parsed.data.slice(1).map((cells) =>
+    testTransaction({
+      companyId,
+      date: cells[0]!,
+      description: cells[1]!,
+      amountCents: Math.round(Number(cells[2]) * 100),
+      accountKind: 'manual',
+      accountId: companyId,
+      importId: companyId,
+      createdAt: now,
+      updatedAt: now,
+    }),
+  );
   const rawBulkPut = async () => {
     await scratch.table('transactions').clear();
     const began = performance.now();

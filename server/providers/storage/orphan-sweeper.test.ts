@@ -52,18 +52,16 @@ async function setup() {
     const file = storage.pathOf(key);
     await ensureFolderOf(file);
     await writeFile(file, '%PDF-1.4 receipt');
-    await db()
-      .insert(uploads)
-      .values({
-        key,
-        companyId,
-        uploadType: 'transactionReceipt',
-        fileName: 'ticket.pdf',
-        size: 16,
-        contentType: 'application/pdf',
-        uploadedBy: owner,
-        verifiedAt: t.clock.now,
-      });
+    await db().insert(uploads).values({
+      key,
+      companyId,
+      uploadType: 'transactionReceipt',
+      fileName: 'ticket.pdf',
+      size: 16,
+      contentType: 'application/pdf',
+      uploadedBy: owner,
+      verifiedAt: t.clock.now,
+    });
     return { key, name: 'ticket.pdf', size: 16, contentType: 'application/pdf' };
   };
   return { owner, companyId, transactionId, phone, storeReceipt };

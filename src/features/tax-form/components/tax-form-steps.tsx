@@ -28,7 +28,7 @@ export interface StepProps {
 
 export function CompanyStep({ values, change, error, language }: StepProps & { language: Language }) {
   const { t } = useTranslation('taxForm');
-  const text = (key: keyof TaxFormValues) => (typeof values[key] === 'string' ? (values[key]) : '');
+  const text = (key: keyof TaxFormValues) => (typeof values[key] === 'string' ? values[key] : '');
   return (
     <>
       <SelectField
@@ -231,7 +231,7 @@ export function MoneyStep({
   const profits = (values.profits ?? {}) as Partial<TaxFormData['profits']>;
   const lines = ['income', 'expenses', 'salariesAndFreelancersPayments', 'rent'] as const;
   const [typed, setTyped] = useState<Record<string, string>>(() => Object.fromEntries(lines.map((line) => [line, inputFromCents(profits[line])])));
-  const capital = (Array.isArray(values.capitalTransactions) ? values.capitalTransactions : []);
+  const capital = Array.isArray(values.capitalTransactions) ? values.capitalTransactions : [];
   return (
     <>
       {books && (
