@@ -66,12 +66,8 @@ try {
       await task();
       samples.push(performance.now() - started);
     }
-    console.log(
-      `${label.padEnd(58)} p50 ${[...samples]
-        .sort((a, b) => a - b)
-        [Math.floor(runs / 2)]!.toFixed(1)
-        .padStart(6)} ms   p95 ${p95(samples).toFixed(1).padStart(6)} ms`,
-    );
+    const p50 = [...samples].sort((a, b) => a - b)[Math.floor(runs / 2)]!;
+    console.log(`${label.padEnd(58)} p50 ${p50.toFixed(1).padStart(6)} ms   p95 ${p95(samples).toFixed(1).padStart(6)} ms`);
   }
   const get = async (path: string) => {
     const response = await t.request(`/api/v1${path}`, { cookies });

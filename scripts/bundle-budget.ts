@@ -33,7 +33,7 @@ const dashboardLayout = 'src/app/layouts/app-layout.tsx';
 
 /** The pages the issue names; every dashboard route is added from the manifest (below). */
 export const pageBudgets: PageBudget[] = [
-  { name: 'home', modules: [starterModule, route('public', 'home')], namespaces: ['common', 'home'], goalKiB: 100, budgetKiB: 147 },
+  { name: 'home', modules: [starterModule, route('public', 'home')], namespaces: ['common', 'home'], goalKiB: 100, budgetKiB: 148 },
   { name: 'faq', modules: [starterModule, route('public', 'faq')], namespaces: ['common', 'public'], goalKiB: 100, budgetKiB: 149 },
   { name: 'login', modules: [route('guest', 'login')], namespaces: ['common', 'auth', 'validation', 'errors'], goalKiB: 150, budgetKiB: 204 },
   {
@@ -47,7 +47,7 @@ export const pageBudgets: PageBudget[] = [
 
 /** SPEC §2's dashboard: any of its routes, in its layout. */
 const dashboardGoalKiB = 250;
-const dashboardBudgetKiB = 323;
+const dashboardBudgetKiB = 333;
 
 export interface PageWeight {
   name: string;

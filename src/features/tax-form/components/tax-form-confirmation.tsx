@@ -26,7 +26,7 @@ export function Confirmation({
   books: YearBooks | null;
 }) {
   const { t } = useTranslation('taxForm');
-  const partners = (Array.isArray(values.partners) ? values.partners : []) as TaxFormData['partners'];
+  const partners = useMemo(() => (Array.isArray(values.partners) ? values.partners : []), [values.partners]);
   const due = useMemo(
     // The form's own creation date decides; before it is typed the form is taken to be about a year the company existed.
     () =>
