@@ -5,60 +5,19 @@
 // transaction used to stall every request); BENCH_DATABASE_URL=postgres://… measures on a
 // temporary PostgreSQL database. Never fails a build.
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { loadavg } from 'node:os';
-import { serve } from '@hono/node-server';
-import { sql } from 'drizzle-orm';
-import { createApp } from '../server/app';
-import { hashPassword } from '../server/auth/passwords';
-import { openDatabase } from '../server/db/client';
-import { insertUser } from '../server/db/queries/users';
-import { parseEnv } from '../server/env';
-import { temporaryPostgres } from '../tests/bench/temporary-postgres';
+import { latencySummary, loadAverage, startBenchApi } from './lib/bench-api';
 
 const lines = Number(process.env.BENCH_IMPORT_LINES ?? 30_000);
 const perMutation = 1_000;
 const perPush = 5;
-const password = 'Bench#2026';
 const at = '2026-11-22T10:00:00.000Z';
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
-console.log(`load average before: ${load()}`);
+console.log(`load average before: ${loadAverage()}`);
 
-const env = parseEnv({ NODE_ENV: 'test', LOG_REQUESTS: '0', PORT: '0' });
-const temporary = process.env.BENCH_DATABASE_URL ? await temporaryPostgres(process.env.BENCH_DATABASE_URL) : null;
-const database = await openDatabase({ databaseUrl: temporary?.url, dataDir: null });
-console.log(`database: ${database.dialect}`);
-const app = createApp({ env, database, mailer: { send: async () => {} }, now: () => new Date() }, { clientRoot: '/nonexistent' });
-const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-await new Promise((resolve) => server.once('listening', resolve));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
-
-async function account(name: string): Promise<{ id: string; cookie: string }> {
-  const email = `bench-${name.toLowerCase()}-${Date.now()}@alta.test`;
-  const user = await insertUser(database.db, {
-    email,
-    firstName: name,
-    lastName: 'Bench',
-    language: 'en',
-    passwordHash: await hashPassword(password),
-    now: new Date(),
-  });
-  const response = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-  if (response.status !== 200) throw new Error(`login: ${response.status} ${await response.text()}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0])
-    .join('; ');
-  return { id: user!.id, cookie };
-}
+const { base, account, company, close } = await startBenchApi();
 
 const importer = await account('Importer');
 const other = await account('Other');
-const companyId = randomUUID();
-await database.db.execute(sql`insert into companies (id, owner_id, type, name_option_1) values (${companyId}, ${importer.id}, 'LLC', 'Bench LLC')`);
+const companyId = await company(importer.id);
 
 const clientId = randomUUID();
 let nextId = 1;
@@ -118,11 +77,7 @@ async function probe(going: () => boolean): Promise<number[]> {
   }
   return latencies;
 }
-const summary = (latencies: number[]) => {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const pick = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(0);
-  return `${sorted.length} requests, p50 ${pick(0.5)} ms, p99 ${pick(0.99)} ms, max ${sorted.at(-1)!.toFixed(0)} ms`;
-};
+const summary = latencySummary;
 
 // The same probe on an idle server first: the machine's own latency, to read the rest against.
 const quietUntil = performance.now() + 3_000;
@@ -146,7 +101,5 @@ importing = false;
 const during = await prober;
 console.log(`import of ${lines.toLocaleString('en')} lines: ${importSeconds.toFixed(1)} s (${Math.round(lines / importSeconds)} lines/s)`);
 console.log(`GET /users/me of another user during it: ${summary(during)}; failed requests: ${failures}`);
-console.log(`load average after: ${load()}`);
-server.close();
-await database.close();
-await temporary?.drop();
+console.log(`load average after: ${loadAverage()}`);
+await close();

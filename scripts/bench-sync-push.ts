@@ -4,61 +4,20 @@
 // BENCH_DATABASE_URL=postgres://… measures on a temporary PostgreSQL database. Prints the
 // mutations per second and the other user's latency; never fails a build.
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { loadavg } from 'node:os';
-import { serve } from '@hono/node-server';
-import { sql } from 'drizzle-orm';
 import { pushBatchMax } from '../sync/protocol';
-import { createApp } from '../server/app';
-import { hashPassword } from '../server/auth/passwords';
-import { openDatabase } from '../server/db/client';
-import { insertUser } from '../server/db/queries/users';
 import { transactions } from '../server/db/schema/bookkeeping';
-import { parseEnv } from '../server/env';
-import { temporaryPostgres } from '../tests/bench/temporary-postgres';
+import { latencySummary, loadAverage, startBenchApi } from './lib/bench-api';
 
 const mutationCount = Number(process.env.BENCH_SYNC_MUTATIONS ?? 10_000);
 const rowCount = 10_000;
-const password = 'Bench#2026';
 const at = '2026-11-22T10:00:00.000Z';
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
-console.log(`load average before: ${load()}`);
+console.log(`load average before: ${loadAverage()}`);
 
-const temporary = process.env.BENCH_DATABASE_URL ? await temporaryPostgres(process.env.BENCH_DATABASE_URL) : null;
-const env = parseEnv({ NODE_ENV: 'test', LOG_REQUESTS: '0', PORT: '0' });
-const database = await openDatabase({ databaseUrl: temporary?.url, dataDir: null });
-console.log(`database: ${database.dialect}`);
-const app = createApp({ env, database, mailer: { send: async () => {} }, now: () => new Date() }, { clientRoot: '/nonexistent' });
-const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-await new Promise((resolve) => server.once('listening', resolve));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
-
-async function account(name: string): Promise<{ id: string; cookie: string }> {
-  const email = `bench-${name.toLowerCase()}-${Date.now()}@alta.test`;
-  const user = await insertUser(database.db, {
-    email,
-    firstName: name,
-    lastName: 'Bench',
-    language: 'en',
-    passwordHash: await hashPassword(password),
-    now: new Date(),
-  });
-  const response = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-  if (response.status !== 200) throw new Error(`login: ${response.status} ${await response.text()}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0])
-    .join('; ');
-  return { id: user!.id, cookie };
-}
+const { database, base, account, company, close } = await startBenchApi();
 
 const owner = await account('Owner');
 const other = await account('Other');
-const companyId = randomUUID();
-await database.db.execute(sql`insert into companies (id, owner_id, type, name_option_1) values (${companyId}, ${owner.id}, 'LLC', 'Bench LLC')`);
+const companyId = await company(owner.id);
 const ids = Array.from({ length: rowCount }, () => randomUUID());
 for (let start = 0; start < rowCount; start += 1000) {
   await database.db.insert(transactions).values(
@@ -115,11 +74,7 @@ async function probe(going: () => boolean): Promise<number[]> {
   }
   return latencies;
 }
-const summary = (latencies: number[]) => {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const pick = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(0);
-  return `${sorted.length} requests, p50 ${pick(0.5)} ms, p99 ${pick(0.99)} ms, max ${sorted.at(-1)!.toFixed(0)} ms`;
-};
+const summary = latencySummary;
 
 const quietUntil = performance.now() + 2_000;
 console.log(`GET /users/me with no push: ${summary(await probe(() => performance.now() < quietUntil))}`);
@@ -141,7 +96,5 @@ console.log(
   `pushed ${mutationCount.toLocaleString('en')} setTransactionNote in batches of ${pushBatchMax}: ${seconds.toFixed(2)} s (${Math.round(mutationCount / seconds)} mutations/s)`,
 );
 console.log(`GET /users/me of another user meanwhile: ${summary(during)}`);
-console.log(`load average after: ${load()}`);
-server.close();
-await database.close();
-await temporary?.drop();
+console.log(`load average after: ${loadAverage()}`);
+await close();
