@@ -1,14 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Popup } from '@src/components/popup/popup';
+import type { MissingField } from '@src/components/form/missing-fields';
 import styles from '../wizard.module.css';
-
-export interface MissingField {
-  key: string;
-  label: string;
-  message: string | null;
-  /** Focused when the popup closes (the first item's). */
-  target: HTMLElement;
-}
 
 /**
  * The SPEC §2 missing-fields popup: what the step still needs, listed by label. It closes
@@ -31,33 +24,4 @@ export function MissingFieldsPopup({ fields, refusal, onClose }: { fields: reado
       </ul>
     </Popup>
   );
-}
-
-/**
- * The step's invalid fields in page order, from what the fields themselves render:
- * `aria-invalid` (or `data-invalid` for a total that is not an input), their label (or
- * `data-missing-label` where the label alone is ambiguous) and their error message (the
- * error element they are described by, or `data-missing-message`).
- * Radios of one group count once.
- */
-export function collectMissingFields(container: HTMLElement | null): MissingField[] {
-  if (!container) return [];
-  const seen = new Set<string>();
-  const fields: MissingField[] = [];
-  for (const element of container.querySelectorAll<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]')) {
-    const key = element.getAttribute('name') ?? element.id;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const labels = (element as HTMLInputElement).labels;
-    const label = element.dataset.missingLabel ?? labels?.[0]?.textContent ?? element.closest('fieldset')?.querySelector('legend')?.textContent ?? '';
-    fields.push({ key, label: label.trim(), message: element.dataset.missingMessage ?? errorTextOf(element), target: element });
-  }
-  return fields;
-}
-
-/** The text of the error a field points to through `aria-describedby` (the `<id>-error` element of the form fields). */
-function errorTextOf(element: HTMLElement): string | null {
-  const ids = element.getAttribute('aria-describedby')?.split(/\s+/) ?? [];
-  const errorId = ids.find((id) => id.endsWith('-error'));
-  return (errorId && element.ownerDocument.getElementById(errorId)?.textContent) || null;
 }

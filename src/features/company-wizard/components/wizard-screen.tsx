@@ -27,7 +27,8 @@ import type { StepContext } from '../steps/step-context';
 import { firstInvalidStep, stepOfPath, validateStep, wizardSteps, type StepId } from '../wizard-steps';
 import { ownerFromProfile, ownerIsBlank, restoreDraftData, toDraftData, type OwnerProfile, type PlacedOrder, type WizardValuesOf } from '../wizard-values';
 import styles from '../wizard.module.css';
-import { collectMissingFields, MissingFieldsPopup, type MissingField } from './missing-fields-popup';
+import { collectMissingFields, type MissingField } from '@src/components/form/missing-fields';
+import { MissingFieldsPopup } from './missing-fields-popup';
 import { WizardProgress } from './wizard-progress';
 
 const draftKinds: Record<OrderFlow, DraftKind> = {

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { get, useForm, type DefaultValues, type FieldErrors, type FieldValues, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toNestErrors } from '@hookform/resolvers';
-import { collectMissingFields, type MissingField } from '@src/features/company-wizard/components/missing-fields-popup';
+import { collectMissingFields, type MissingField } from '@src/components/form/missing-fields';
 import { waitForSync } from '@src/features/sync/wait-for-sync';
 import { ApiError } from '@src/lib/api';
 import { errorMessage, messageKey } from '@src/lib/error-message';
