@@ -1,6 +1,11 @@
-import { QueryClient } from '@tanstack/react-query';
+import { notifyManager, QueryClient } from '@tanstack/react-query';
 import { retry } from '@domain/constants';
 import { isTransient } from '../api';
+
+// Answers reach the screen in a microtask, not a `setTimeout(0)` (TanStack's default): a tab
+// whose timers are held (a background tab clamps them to a second or more; a test that freezes
+// the clock holds them all) still shows what the server answered at once.
+notifyManager.setScheduler(queueMicrotask);
 
 /**
  * SPEC §7's policy for the reads: up to 3 tries 1 s apart, and only when another try might
