@@ -61,6 +61,11 @@ export function problemResponse(
   });
 }
 
+/** A stale price: the answer tells the client the server's total (`amount`), so it can show the right price. */
+export function priceMismatch(c: Context, amount: number): never {
+  return c.body(JSON.stringify({ ...problemBody(409, 'price_mismatch'), amount }), 409, { 'Content-Type': 'application/problem+json' }) as never;
+}
+
 /** Field path → message keys, from a zod error; `_` holds errors about the whole object. */
 export function fieldErrors(error: ZodError): Record<string, string[]> {
   // No prototype: a hostile field named "__proto__" must become an entry, not reach Object.prototype.

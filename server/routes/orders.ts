@@ -8,7 +8,6 @@ import {
   createOrderSchema,
   flowCompanyType,
   orderCreatedSchema,
-  orderExpiryHours,
   orderViewSchema,
   type CreateOrderInput,
   type OrderView,
@@ -21,20 +20,9 @@ import { emailProven } from '../auth/email-proof';
 import type { AppDeps, AppEnv, SessionUser } from '../context';
 import type { Db } from '../db/client';
 import { couponEffect, couponUsable, findCoupon, insertCoupons } from '../db/queries/coupons';
-import {
-  claimOrderWithLink,
-  expireIfDue,
-  findOrder,
-  generateCheckoutToken,
-  hashCheckoutToken,
-  insertOrder,
-  lockOrder,
-  setOrderCoupon,
-  userExistsWithEmail,
-  type OrderRow,
-} from '../db/queries/orders';
+import { claimOrderWithLink, expireIfDue, findOrder, placeOrder, lockOrder, setOrderCoupon, userExistsWithEmail, type OrderRow } from '../db/queries/orders';
 import { findLivePayment, type PaymentRow } from '../db/queries/payments';
-import { fieldErrors, problemBody, ProblemError } from '../lib/problem';
+import { fieldErrors, priceMismatch, ProblemError } from '../lib/problem';
 import { unstorableInput } from '../lib/validation-hook';
 import { checkoutTokenHeader, mayAccessOrder, withCheckoutAccess } from '../middleware/with-checkout-access';
 import { withOptionalSession } from '../middleware/with-optional-session';
@@ -90,11 +78,6 @@ function orderView(order: OrderRow, live: PaymentRow | null, userExists: boolean
 function storedWizard(input: CreateOrderInput): Record<string, unknown> {
   const owner = input.wizard.owner;
   return { ...input.wizard, owner: { ...owner, phone: toE164(owner.phone, owner.phoneCountry) ?? owner.phone } };
-}
-
-/** price_mismatch tells the client the server's total (`amount`), so it can show the right price. */
-function priceMismatch(c: Context, amount: number): never {
-  return c.body(JSON.stringify({ ...problemBody(409, 'price_mismatch'), amount }), 409, { 'Content-Type': 'application/problem+json' }) as never;
 }
 
 const postOrder = (deps: AppDeps) =>
@@ -273,8 +256,7 @@ export function ordersRouter(deps: AppDeps, checkout: Checkout) {
         );
         if (!price.ok) throw new ProblemError(400, 'validation', price.errors);
         if (price.quote.total !== input.expectedAmount) return priceMismatch(c, price.quote.total);
-        const checkoutToken = generateCheckoutToken();
-        const order = await insertOrder(db, {
+        const created = await placeOrder(db, {
           flow: input.flow,
           plan: input.plan,
           billing: input.billing,
@@ -284,25 +266,12 @@ export function ordersRouter(deps: AppDeps, checkout: Checkout) {
           language: input.language,
           couponCode: coupon?.code ?? null,
           quote: price.quote,
-          checkoutTokenHash: hashCheckoutToken(checkoutToken),
           userId: (c.get('user') as SessionUser | undefined)?.id ?? null,
           companyDraftId: input.companyDraftId ?? null,
           attribution: input.attribution ?? null,
           now,
-          expiresAt: new Date(now.getTime() + orderExpiryHours * 60 * 60 * 1000),
         });
-        return c.json(
-          {
-            orderId: order.id,
-            orderNumber: order.orderNumber,
-            amount: order.total,
-            currency: 'usd' as const,
-            checkoutToken,
-            expiresAt: order.expiresAt.toISOString(),
-            quote: order.quote,
-          },
-          201,
-        );
+        return c.json(created, 201);
       },
       (result): undefined => {
         if (result.success) {

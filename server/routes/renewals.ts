@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
-import { orderCreatedSchema, orderExpiryHours, type OrderFlow } from '@domain/checkout';
+import { orderCreatedSchema, type OrderFlow } from '@domain/checkout';
 import type { CompanyType } from '@domain/company';
 import { flowCompanyType } from '@domain/checkout';
 import type { Quote } from '@domain/plans';
@@ -9,10 +9,10 @@ import { dissolutionPrice, planCatalog, renewalPrices } from '../catalog/plans';
 import type { AppDeps, AppEnv } from '../context';
 import { findCompanyForStaff, findCompanyOf, listCompaniesOf, type CompanyRow } from '../db/queries/companies';
 import type { CompanyOrderDetails } from '../db/queries/company-payments';
-import { generateCheckoutToken, hashCheckoutToken, insertOrder } from '../db/queries/orders';
+import { placeOrder } from '../db/queries/orders';
 import { processDissolution, processRenewal, renewalHistoryOf, renewalStateOfRow, renewalStatesOf, settleRenewal } from '../db/queries/renewals';
 import { findUserById } from '../db/queries/users';
-import { problemBody, ProblemError } from '../lib/problem';
+import { priceMismatch, ProblemError } from '../lib/problem';
 import { problemResponses } from '../lib/problem-responses';
 import { recordStaffAction } from '../lib/staff-audit';
 import { withAdmin } from '../middleware/with-admin';
@@ -216,15 +216,12 @@ export function renewalsRouter(deps: AppDeps) {
       const priced = quoteCompanyOrder(company, input);
       if (!priced.ok) throw new ProblemError(400, 'validation', priced.errors);
       if (priced.quote.total !== input.expectedAmount) {
-        return c.body(JSON.stringify({ ...problemBody(409, 'price_mismatch'), amount: priced.quote.total }), 409, {
-          'Content-Type': 'application/problem+json',
-        }) as never;
+        return priceMismatch(c, priced.quote.total);
       }
       const user = (await findUserById(db, c.var.user.id))!;
       details.owner.firstName = user.firstName;
       const now = deps.now();
-      const checkoutToken = generateCheckoutToken();
-      const order = await insertOrder(db, {
+      const created = await placeOrder(db, {
         paymentType: input.paymentType,
         companyId: company.id,
         flow: flowOf(company.type, company.migrated),
@@ -236,25 +233,12 @@ export function renewalsRouter(deps: AppDeps) {
         language: user.language,
         couponCode: null,
         quote: priced.quote,
-        checkoutTokenHash: hashCheckoutToken(checkoutToken),
         userId: user.id,
         companyDraftId: null,
         attribution: null,
         now,
-        expiresAt: new Date(now.getTime() + orderExpiryHours * 60 * 60 * 1000),
       });
-      return c.json(
-        {
-          orderId: order.id,
-          orderNumber: order.orderNumber,
-          amount: order.total,
-          currency: 'usd' as const,
-          checkoutToken,
-          expiresAt: order.expiresAt.toISOString(),
-          quote: order.quote,
-        },
-        201,
-      );
+      return c.json(created, 201);
     })
     .openapi(processRoute, async (c) => {
       const company = await staffCompany(c.req.valid('param').id);

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Attribution } from '@domain/account';
-import type { ClaimResult, OrderFlow } from '@domain/checkout';
+import { orderExpiryHours, type ClaimResult, type OrderCreated, type OrderFlow } from '@domain/checkout';
 import type { Language } from '@domain/constants';
 import type { BillingCycle, PlanId, Quote } from '@domain/plans';
 import type { Db } from '../client';
@@ -51,22 +51,40 @@ export interface NewOrder {
   language: Language;
   couponCode: string | null;
   quote: Quote;
-  checkoutTokenHash: string;
   /** The signed-in account that placed the order: its owner from the start. */
   userId: string | null;
   companyDraftId: string | null;
   attribution: Attribution | null;
   now: Date;
-  expiresAt: Date;
 }
 
-export async function insertOrder(db: Db, order: NewOrder): Promise<OrderRow> {
+/**
+ * Stores a priced order with a fresh checkout token and its expiry, and answers what the
+ * client keeps (the token is shown this once: only its hash is stored).
+ */
+export async function placeOrder(db: Db, order: NewOrder): Promise<OrderCreated> {
   const { now, ...values } = order;
+  const checkoutToken = generateCheckoutToken();
   const [row] = await db
     .insert(orders)
-    .values({ ...values, total: order.quote.total, createdAt: now, updatedAt: now })
+    .values({
+      ...values,
+      checkoutTokenHash: hashCheckoutToken(checkoutToken),
+      expiresAt: new Date(now.getTime() + orderExpiryHours * 60 * 60 * 1000),
+      total: order.quote.total,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
-  return row!;
+  return {
+    orderId: row!.id,
+    orderNumber: row!.orderNumber,
+    amount: row!.total,
+    currency: 'usd',
+    checkoutToken,
+    expiresAt: row!.expiresAt.toISOString(),
+    quote: row!.quote,
+  };
 }
 
 export async function findOrder(db: Db, id: string): Promise<OrderRow | null> {
