@@ -55,6 +55,11 @@ describe('OFX/QFX reader', () => {
     expect(readOfx(text)!.currencies).toEqual(new Set(['EUR', 'GBP']));
   });
 
+  it('decodes character references and keeps impossible ones as written', () => {
+    const text = '<OFX><STMTTRN><DTPOSTED>20240101<TRNAMT>-1.00<FITID>1<NAME>CAF&#201; &#x26; CO &#99999999;</STMTTRN></OFX>';
+    expect(readOfx(text)!.lines[0]).toMatchObject({ description: 'CAFÉ & CO &#99999999;' });
+  });
+
   it('is no OFX without an <OFX> body', () => {
     expect(readOfx('OFXHEADER:100\nDATA:OFXSGML\n')).toBeNull();
   });

@@ -16,7 +16,11 @@ const contexts = new Set(['STMTTRN', 'PAYEE', 'CURRENCY', 'ORIGCURRENCY', 'BANKA
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 function decode(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === '#') return String.fromCodePoint(name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1)));
+    if (name[0] === '#') {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+      // A reference past Unicode's last code point is no character: kept as written, never thrown on.
+      return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
     return entities[name.toLowerCase()] ?? whole;
   });
 }
