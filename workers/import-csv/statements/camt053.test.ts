@@ -34,11 +34,11 @@ describe('CAMT.053 reader', () => {
     const xml = `<?xml version="1.0"?>
 <Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt><Stmt><Acct><Ccy>USD</Ccy></Acct>
 <Ntry><Amt Ccy="USD">30.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2024-05-02</Dt></BookgDt>
-<NtryDtls><TxDtls><Refs><EndToEndId>E2E-1</EndToEndId></Refs><Amt Ccy="USD">10.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><RltdPties><Dbtr><Pty><Nm>Client A</Nm></Pty></Dbtr></RltdPties></TxDtls>
+<NtryDtls><TxDtls><Refs><EndToEndId>E2E-1</EndToEndId></Refs><Amt Ccy="USD">10.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><RltdPties><Dbtr><Pty><Nm>Client A &amp; Sons</Nm></Pty></Dbtr></RltdPties></TxDtls>
 <TxDtls><Refs><EndToEndId>NOTPROVIDED</EndToEndId><AcctSvcrRef>BANK-2</AcctSvcrRef></Refs><Amt Ccy="USD">20.00</Amt><RltdPties><Dbtr><Pty><Nm>Client B</Nm></Pty></Dbtr></RltdPties></TxDtls></NtryDtls>
 </Ntry></Stmt></BkToCstmrStmt></Document>`;
     expect(readCamt053(xml)!.lines.map(({ description, amount, reference }) => [description, amount, reference])).toEqual([
-      ['Client A', '10.00', 'E2E-1'],
+      ['Client A & Sons', '10.00', 'E2E-1'],
       ['Client B', '20.00', 'BANK-2'],
     ]);
   });

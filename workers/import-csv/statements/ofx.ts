@@ -1,4 +1,4 @@
-import { joinDescription, lineLocator, type Statement, type StatementLine } from './statement';
+import { decodeEntities, joinDescription, lineLocator, type Statement, type StatementLine } from './statement';
 
 /**
  * OFX and QFX (Quicken's OFX) bank and credit card statements, both dialects with one
@@ -12,18 +12,6 @@ import { joinDescription, lineLocator, type Statement, type StatementLine } from
 const tags = /<(\/?)([A-Za-z][A-Za-z0-9.]*)[^>]*>([^<]*)/g;
 /** The aggregates whose leaves mean something here: a leaf belongs to the innermost of them. */
 const contexts = new Set(['STMTTRN', 'PAYEE', 'CURRENCY', 'ORIGCURRENCY', 'BANKACCTTO', 'CCACCTTO', 'STMTRS', 'CCSTMTRS']);
-
-const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-function decode(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
-      // A reference past Unicode's last code point is no character: kept as written, never thrown on.
-      return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return entities[name.toLowerCase()] ?? whole;
-  });
-}
 
 /** `20240131`, `20240131120000.000[-5:EST]` → `2024-01-31`; anything else is kept for the row error. */
 function dayOf(raw: string): string {
@@ -49,7 +37,7 @@ export function readOfx(text: string): Statement | null {
   tags.lastIndex = body;
   for (let match = tags.exec(text); match; match = tags.exec(text)) {
     const name = match[2]!.toUpperCase();
-    const value = decode(match[3]!.trim());
+    const value = decodeEntities(match[3]!.trim());
     if (match[1]) {
       const open = stack.lastIndexOf(name);
       if (open !== -1) stack.length = open;

@@ -51,3 +51,16 @@ export function joinDescription(name: string, detail: string): string {
   if (b === '' || a.includes(b)) return a;
   return `${a} · ${b}`;
 }
+
+const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+/** Decodes XML's named entities (and `&nbsp;`, which SGML OFX writes) and character references; an impossible one stays as written. */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+      // A reference past Unicode's last code point is no character: kept as written, never thrown on.
+      return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return entities[name.toLowerCase()] ?? whole;
+  });
+}
