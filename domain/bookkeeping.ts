@@ -234,6 +234,8 @@ export const importResultCodes = [
   'fileTypeNotAllowed',
   'fileEmpty',
   'columnsNotFound',
+  /** A structured statement (OFX, CAMT.053) in a currency other than the accounts' US dollars. */
+  'wrongCurrency',
   'storageFailed',
   /** Started within the SPEC §9 cooldown of the company's previous import: nothing recorded. */
   'cooldown',

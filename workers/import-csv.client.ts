@@ -6,9 +6,9 @@ import type { PreviewOutcome } from './import-csv/survey';
 import type { ImportCsvRequest } from './import-csv/run-import';
 
 /**
- * Runs one CSV import in a fresh module worker (main-thread side). Resolves with the
- * outcome — `{ ok: false, code }` for what the person can fix: file too large, not a CSV,
- * columns not found, cancelled — and ends the worker.
+ * Runs one bank file import in a fresh module worker (main-thread side). Resolves with the
+ * outcome — `{ ok: false, code }` for what the person can fix: file too large, not a bank
+ * file, a statement in another currency, columns not found, cancelled — and ends the worker.
  */
 export async function importCsvInWorker(request: ImportCsvRequest, options: WorkerJobOptions<ImportProgress> = {}): Promise<ImportOutcome> {
   const worker = new Worker(new URL('./import-csv.worker.ts', import.meta.url), { type: 'module', name: 'alta-import-csv' });
@@ -20,12 +20,12 @@ export async function importCsvInWorker(request: ImportCsvRequest, options: Work
   }
 }
 
-/** Reads the first rows of a bank export in a worker and detects its columns and formats (see `previewCsv`). */
-export async function previewCsvInWorker(file: Blob, fileName: string, language: Language): Promise<PreviewOutcome> {
+/** Reads the first rows of a bank file in a worker and detects its format, columns and writing (see `previewCsv`). */
+export async function previewCsvInWorker(file: Blob, language: Language): Promise<PreviewOutcome> {
   const worker = new Worker(new URL('./import-csv.worker.ts', import.meta.url), { type: 'module', name: 'alta-import-preview' });
   const { remote, terminate } = connectWorker<ImportCsvWorker>(worker);
   try {
-    return await remote.previewCsv(file, fileName, language);
+    return await remote.previewCsv(file, language);
   } finally {
     terminate();
   }

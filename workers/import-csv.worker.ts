@@ -9,14 +9,14 @@ import { previewCsv, type PreviewOutcome } from './import-csv/survey';
 import { runImport, type ImportCsvRequest } from './import-csv/run-import';
 
 /**
- * The CSV batch import worker: parsing, detection, validation, dedupe, categorising and the
+ * The bank file import worker (CSV, OFX/QFX, QIF, CAMT.053): parsing, detection, validation, dedupe, categorising and the
  * chunked Dexie writes all happen here, off the main thread. After each chunk it asks the
  * tab that leads sync to push (the same BroadcastChannel message other tabs use).
  */
 const api = {
-  /** The first rows of a bank export and how they would be read, for the person to confirm. */
-  previewCsv(file: Blob, fileName: string, language: Language): Promise<PreviewOutcome> {
-    return previewCsv(file, fileName, language);
+  /** The first rows of a bank file and how they would be read, for the person to confirm. */
+  previewCsv(file: Blob, language: Language): Promise<PreviewOutcome> {
+    return previewCsv(file, language);
   },
 
   async importCsv(request: ImportCsvRequest, onProgress?: (progress: ImportProgress) => void, cancel?: MessagePort): Promise<ImportOutcome> {

@@ -156,7 +156,7 @@ async function runBench() {
   // the detected columns, untimed), then imported with that mapping into the user's database
   // by the import worker; alternated with the raw bulkPut over several rounds, so both see the
   // same machine (medians reported).
-  const preview = await previewCsvInWorker(file, 'bench.csv', 'en');
+  const preview = await previewCsvInWorker(file, 'en');
   if (!preview.ok || !preview.preview.detected) throw new Error(`the bench file's preview failed: ${JSON.stringify(preview)}`);
   const mapping = preview.preview.detected;
   const rounds = Math.max(1, (window as unknown as { benchRounds?: number }).benchRounds ?? 3);

@@ -6,18 +6,21 @@ import { importedTransactionId, OccurrenceCounter } from './fingerprint';
 import type { ImportChunk, ImportContext, ImportFailureCode, ImportInput, ImportOutcome, ImportProgress } from './import-store';
 import { parseAmount, type DecimalSeparator } from '@domain/amounts';
 import { detectDelimiter } from './read-text';
-import { cellOf, readCsvFile, readTable, surveyTable, type CsvTable, type Survey } from './survey';
+import { cellOf, readBankFile, readTable, surveyStatement, surveyTable, type CsvTable, type Survey } from './survey';
 
 /**
- * The CSV batch import, start to end, without any Worker or Dexie of its own so it runs the
+ * The bank file import, start to end, without any Worker or Dexie of its own so it runs the
  * same in the import worker and in Vitest:
  *
- * 1. Check the file (SPEC §5: a batch file is at most 2 MB, csv or txt, text inside) and
- *    parse it once into rows with their line numbers (survey.ts).
- * 2. Survey: find the header (or map a header-less file by content) unless the person fixed
- *    the mapping, then scan every date and amount to decide the day-month order and the
- *    decimal separator per column (survey.ts).
- * 3. Import: validate each row with the domain schema, categorise, fingerprint, and cut
+ * 1. Check the file (SPEC §5: a batch file is at most 2 MB, text inside), tell its format by
+ *    content and parse it once into rows with their line numbers (survey.ts): a CSV's cells,
+ *    or an OFX/QFX, QIF or CAMT.053 file's transactions (statements/), refused whole when
+ *    its currency is not the account's.
+ * 2. Survey: for a CSV, find the header (or map a header-less file by content) unless the
+ *    person fixed the mapping; then scan every date and amount to decide the day-month order
+ *    and the decimal separator per column (survey.ts).
+ * 3. Import: validate each row with the domain schema, categorise, key it (the bank's own
+ *    reference when the file has one, else the line's fingerprint), and cut
  *    chunks of `chunkSize` new rows (one outbox mutation each; the first one small, so the
  *    writes start at once). Chunks are cut while the previous write commits, and the next
  *    write takes the chunks cut meanwhile (a few at most) in one store transaction, so the CPU
@@ -76,9 +79,8 @@ function nextTurn(): Promise<void> {
 /** Reads, checks and imports one bank export. */
 export async function importCsv(input: ImportInput, context: ImportContext): Promise<ImportOutcome> {
   const now = () => (context.now ?? (() => new Date()))().toISOString();
-  const read = await readCsvFile(input.file, input.fileName);
+  const read = await readBankFile(input.file);
   if ('code' in read) return { ok: false, code: read.code, importId: null };
-  const { text } = read;
 
   const createdAt = now();
   // The batch is recorded while the file is parsed: IndexedDB works on it meanwhile.
@@ -96,7 +98,7 @@ export async function importCsv(input: ImportInput, context: ImportContext): Pro
     createdAt,
     updatedAt: createdAt,
   });
-  const table = readTable(text, detectDelimiter(text));
+  const table = read.format === 'csv' ? readTable(read.text, detectDelimiter(read.text)) : read.table;
   const refused = await begun;
   if (refused) return { ok: false, code: refused, importId: null };
 
@@ -128,7 +130,8 @@ export async function importCsv(input: ImportInput, context: ImportContext): Pro
   };
 
   context.onProgress?.({ phase: 'reading', processedRows: 0, totalRows: 0, importedCount: 0, duplicateCount: 0, errorCount: 0 });
-  const survey = surveyTable(table, input.language, input.mapping);
+  // A structured file's columns are fixed: a mapping sent with it is not the file's.
+  const survey = read.format === 'csv' ? surveyTable(table, input.language, input.mapping) : surveyStatement(read, input.language);
   if (context.signal?.aborted) return fail('cancelled');
   if (!survey) return fail(table.rows.length === 0 ? 'fileEmpty' : 'columnsNotFound');
 
@@ -146,6 +149,7 @@ async function importRows(table: CsvTable, survey: Survey, input: ImportInput, c
   const totalRows = survey.data.length;
   const chunkSize = Math.min(5000, Math.max(1, input.chunkSize ?? defaultChunkSize));
   const occurrences = new OccurrenceCounter();
+  const referenceOccurrences = new Map<string, number>();
   const rowErrors: RowError[] = [];
   const counts = { processed: 0, imported: 0, duplicates: 0, errors: 0 };
   const known = await context.store.knownIds(input.accountId);
@@ -208,6 +212,20 @@ async function importRows(table: CsvTable, survey: Survey, input: ImportInput, c
     return true;
   };
 
+  /**
+   * The line's key, from which its id is derived (scoped to company and account, so the
+   * server's skip of existing ids dedupes it too): the bank's own reference when the file
+   * gives one (an OFX FITID, a CAMT AcctSvcrRef), which stays when the bank rewrites the
+   * description between two downloads; else the fingerprint of date, amount and description.
+   * A reference met twice in one file (a bank's slip) keeps both lines, numbered like twins.
+   */
+  const dedupeKey = (valid: { date: string; amountCents: number; description: string }, reference: string) => {
+    if (reference === '') return occurrences.next(valid);
+    const occurrence = referenceOccurrences.get(reference) ?? 0;
+    referenceOccurrences.set(reference, occurrence + 1);
+    return `ref|${reference}|${occurrence}`;
+  };
+
   /** One data row: a valid transaction goes to `pending`, a refused one to `rowErrors`. */
   const handle = (row: string[], line: number) => {
     const rawDate = cellOf(row, map.date);
@@ -230,7 +248,7 @@ async function importRows(table: CsvTable, survey: Survey, input: ImportInput, c
       for (const { field, code } of checked.problems) refuse(field === 'date' ? 'date' : field === 'amountCents' ? 'amount' : 'description', code);
     if (reported.size > 0 || !checked.ok) return;
     const valid = checked.row;
-    const id = importedTransactionId(input.companyId, input.accountId, occurrences.next(valid));
+    const id = importedTransactionId(input.companyId, input.accountId, dedupeKey(valid, cellOf(row, survey.reference)));
     if (known.has(id)) {
       counts.duplicates += 1;
       return;

@@ -2,20 +2,26 @@ import Papa from 'papaparse';
 import { detectDecimalSeparator, type DecimalSeparator } from '@domain/amounts';
 import type { ImportResultCode } from '@domain/bookkeeping';
 import type { Language } from '@domain/constants';
-import { checkFileDeclaration, sniffFileKind } from '@domain/files';
+import { sniffFileKind, uploadRules } from '@domain/files';
 import { detectColumns, normaliseHeader, type ColumnMap } from './columns';
 import { DateOrderSurvey, looksLikeDate, type DateOrder } from './dates';
 import { decodeText, detectDelimiter, lineBreaksIn, type Delimiter } from './read-text';
+import { detectFormat, readStatement, type BankFormat, type StructuredFormat } from './statements/bank-file';
 
 /**
- * Reading a bank export before any row is imported: the file checked (SPEC §5: a batch file is
- * at most 2 MB, csv or txt, text inside) and parsed once into rows with their line numbers,
- * then surveyed: where the columns are, which rows are data, how dates and amounts are written.
- * The preview shows this survey; the import (pipeline.ts) reads its rows with it.
+ * Reading a bank file before any row is imported: the file checked (SPEC §5: a batch file is
+ * at most 2 MB, text inside) and its format told by its content (CSV, OFX/QFX, QIF or
+ * CAMT.053). A CSV is parsed once into rows with their line numbers, then surveyed: where the
+ * columns are, which rows are data, how dates and amounts are written. A structured file is
+ * read into the same rows (date, description, amount, the bank's reference) with the line
+ * where each transaction starts, so the preview and the import (pipeline.ts) take one path.
  */
 
 /** Why a file is refused before it is read. */
-type FileRefusal = Extract<ImportResultCode, 'fileTooLarge' | 'fileTypeNotAllowed' | 'fileEmpty'>;
+type FileRefusal = Extract<ImportResultCode, 'fileTooLarge' | 'fileTypeNotAllowed' | 'fileEmpty' | 'wrongCurrency'>;
+
+/** Alta's accounts are kept in US dollars: a statement in another currency is refused, never converted. */
+export const accountCurrency = 'USD';
 
 const sampleRows = 50;
 
@@ -41,14 +47,18 @@ export interface Survey {
   decimal: { separator: DecimalSeparator; assumed: boolean };
   /** Indexes (in the table) of the rows that are transactions: no header, repeated header or preamble. */
   data: number[];
+  /** The column of the bank's own reference of each line (structured files), the dedupe key when present. */
+  reference: number | null;
 }
 
 /** What the import dialog shows before importing: the first rows and how they would be read. */
 export interface CsvPreview {
-  delimiter: Delimiter;
+  format: BankFormat;
+  /** The CSV's field delimiter; null for a structured file. */
+  delimiter: Delimiter | null;
   /** The widest row's number of columns. */
   columnCount: number;
-  /** The header's cells when the file has one (else the dialog numbers the columns). */
+  /** The header's cells when the file has one (else the dialog numbers the columns, or names a structured file's). */
   header: string[] | null;
   /** The first data rows as detected, with their line numbers. */
   sample: { line: number; cells: string[] }[];
@@ -64,13 +74,38 @@ export type PreviewOutcome = { ok: true; preview: CsvPreview } | { ok: false; co
 export const cellOf = (row: string[], index: number | null) => (index === null ? '' : (row[index] ?? '').trim());
 const isBlank = (row: string[]) => row.every((cell) => cell.trim() === '');
 
-/** Checks a batch file (SPEC §5) and reads its text; the refusal code otherwise. */
-export async function readCsvFile(file: Blob, fileName: string): Promise<{ text: string } | { code: FileRefusal }> {
-  const declared = checkFileDeclaration('batchImport', fileName, file.size);
-  if (declared) return { code: declared === 'fileContentMismatch' ? 'fileTypeNotAllowed' : declared };
+/** A bank file as read: a CSV's text (parsed later, see `readTable`), or a structured file's rows. */
+export type BankFile = { format: 'csv'; text: string } | StructuredFile;
+export interface StructuredFile {
+  format: StructuredFormat;
+  /** One row per transaction: date, description, amount, reference (`statementColumns`). */
+  table: CsvTable;
+  decimal: DecimalSeparator | null;
+}
+
+/** Where a structured file's rows keep each value. */
+export const statementColumns: ColumnMap = { headerRow: null, date: 0, description: 1, amount: { kind: 'signed', column: 2 }, merchant: null };
+const referenceColumn = 3;
+
+/** Checks a batch file (SPEC §5), tells its format by content and reads it; the refusal code otherwise. */
+export async function readBankFile(file: Blob): Promise<BankFile | { code: FileRefusal }> {
+  if (file.size === 0) return { code: 'fileEmpty' };
+  if (file.size > uploadRules.batchImport.maxBytes) return { code: 'fileTooLarge' };
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (sniffFileKind(bytes.subarray(0, 16)) !== 'text') return { code: 'fileTypeNotAllowed' };
-  return { text: decodeText(bytes) };
+  const text = decodeText(bytes);
+  const format = detectFormat(text);
+  if (format === null) return { code: 'fileTypeNotAllowed' };
+  if (format === 'csv') return { format, text };
+  const statement = readStatement(text, format);
+  if (!statement) return { code: 'fileTypeNotAllowed' };
+  if ([...statement.currencies].some((currency) => currency !== accountCurrency)) return { code: 'wrongCurrency' };
+  if (statement.lines.length === 0) return { code: 'fileEmpty' };
+  return {
+    format,
+    decimal: statement.decimal,
+    table: { rows: statement.lines.map((line) => [line.date, line.description, line.amount, line.reference]), lines: statement.lines.map((line) => line.line) },
+  };
 }
 
 /** Parses the text once: the non-blank rows and their line numbers. */
@@ -88,29 +123,31 @@ export function readTable(text: string, delimiter: Delimiter): CsvTable {
   return table;
 }
 
-/** The first rows of a bank export and the mapping detected for them, for the person to confirm or fix. */
-export async function previewCsv(file: Blob, fileName: string, language: Language): Promise<PreviewOutcome> {
-  const read = await readCsvFile(file, fileName);
+/** The first rows of a bank file and how they would be read, for the person to confirm (or, for a CSV, fix). */
+export async function previewCsv(file: Blob, language: Language): Promise<PreviewOutcome> {
+  const read = await readBankFile(file);
   if ('code' in read) return { ok: false, code: read.code };
+  if (read.format !== 'csv') return { ok: true, preview: previewOf(read.format, null, read.table, surveyStatement(read, language), null) };
   const delimiter = detectDelimiter(read.text);
   const table = readTable(read.text, delimiter);
   if (table.rows.length === 0) return { ok: false, code: 'fileEmpty' };
   const survey = surveyTable(table, language);
-  const columnCount = Math.max(...table.rows.slice(0, sampleRows).map((row) => row.length));
   const headerRow = survey?.map.headerRow ?? null;
+  return { ok: true, preview: previewOf('csv', delimiter, table, survey, headerRow === null ? null : table.rows[headerRow]!.map((cell) => cell.trim())) };
+}
+
+function previewOf(format: BankFormat, delimiter: Delimiter | null, table: CsvTable, survey: Survey | null, header: string[] | null): CsvPreview {
   const data = survey?.data ?? table.rows.map((_, index) => index);
   return {
-    ok: true,
-    preview: {
-      delimiter,
-      columnCount,
-      header: headerRow === null ? null : table.rows[headerRow]!.map((cell) => cell.trim()),
-      sample: data.slice(0, previewRows).map((index) => ({ line: table.lines[index]!, cells: table.rows[index]! })),
-      detected: survey ? { map: survey.map, dateOrder: survey.dateOrder.order, decimalSeparator: survey.decimal.separator } : null,
-      dateOrderAssumed: survey?.dateOrder.assumed ?? false,
-      decimalAssumed: survey?.decimal.assumed ?? false,
-      totalRows: data.length,
-    },
+    format,
+    delimiter,
+    columnCount: Math.max(...table.rows.slice(0, sampleRows).map((row) => row.length)),
+    header,
+    sample: data.slice(0, previewRows).map((index) => ({ line: table.lines[index]!, cells: table.rows[index]! })),
+    detected: survey ? { map: survey.map, dateOrder: survey.dateOrder.order, decimalSeparator: survey.decimal.separator } : null,
+    dateOrderAssumed: survey?.dateOrder.assumed ?? false,
+    decimalAssumed: survey?.decimal.assumed ?? false,
+    totalRows: data.length,
   };
 }
 
@@ -143,7 +180,31 @@ export function surveyTable(table: CsvTable, language: Language, mapping?: Impor
   const map = mapping?.map ?? detectColumns(table.rows.slice(0, sampleRows));
   if (!map) return null;
   const data = dataRows(table, map);
-  if (mapping) return { map, data, dateOrder: { order: mapping.dateOrder, assumed: false }, decimal: { separator: mapping.decimalSeparator, assumed: false } };
+  if (mapping)
+    return {
+      map,
+      data,
+      reference: null,
+      dateOrder: { order: mapping.dateOrder, assumed: false },
+      decimal: { separator: mapping.decimalSeparator, assumed: false },
+    };
+  return { map, data, reference: null, ...surveyFormats(table, map, data, language, null) };
+}
+
+/** A structured file's survey: every row is a transaction in fixed columns; dates and decimals as its values (or format) say. */
+export function surveyStatement(file: StructuredFile, language: Language): Survey {
+  const data = file.table.rows.map((_, index) => index);
+  return { map: statementColumns, data, reference: referenceColumn, ...surveyFormats(file.table, statementColumns, data, language, file.decimal) };
+}
+
+/** Scans every date and amount of the data rows for the day-month order and (unless the format fixes it) the decimal separator. */
+function surveyFormats(
+  table: CsvTable,
+  map: ColumnMap,
+  data: number[],
+  language: Language,
+  decimal: DecimalSeparator | null,
+): Pick<Survey, 'dateOrder' | 'decimal'> {
   const dates = new DateOrderSurvey();
   const amounts: string[] = [];
   for (const index of data) {
@@ -153,9 +214,7 @@ export function surveyTable(table: CsvTable, language: Language, mapping?: Impor
     else amounts.push(cellOf(row, map.amount.debit), cellOf(row, map.amount.credit));
   }
   return {
-    map,
-    data,
     dateOrder: dates.decide(language === 'en' ? 'mdy' : 'dmy'),
-    decimal: detectDecimalSeparator(amounts, language === 'en' ? '.' : ','),
+    decimal: decimal ? { separator: decimal, assumed: false } : detectDecimalSeparator(amounts, language === 'en' ? '.' : ','),
   };
 }

@@ -3,6 +3,7 @@ import type { CsvPreview } from '@workers/import-csv/survey';
 import { draftFromPreview, mappingFromDraft, missingRoles, roleOfColumn } from './mapping-draft';
 
 const preview = (detected: CsvPreview['detected']): CsvPreview => ({
+  format: 'csv',
   delimiter: ';',
   columnCount: 5,
   header: ['Data', 'Lançamento', 'Débito', 'Crédito', 'Saldo'],

@@ -38,8 +38,9 @@ interface ImportDialogProps {
 const maxBytes = uploadRules.batchImport.maxBytes;
 
 /**
- * Imports a bank export (SPEC §5 batch file, 2 MB): pick or drop the file, check the columns
- * and formats the worker detected on its first rows (fix them if needed), choose the account,
+ * Imports a bank file (SPEC §5 batch file, 2 MB: CSV, OFX/QFX, QIF or CAMT.053, told apart by
+ * content): pick or drop the file, check the rows as the worker read them (for a CSV, the
+ * columns and formats it detected, fixed if needed), choose the account,
  * then import with progress and cancel, and see what was added, skipped and refused. All the
  * reading and writing happens in the import worker; this dialog only shows it.
  */
@@ -77,7 +78,7 @@ export function ImportDialog({ open, companyId, language, onClose }: ImportDialo
   const read = async (file: File) => {
     if (file.size > maxBytes) return setStep({ name: 'choose', error: 'fileTooLarge' });
     setStep({ name: 'reading', file });
-    const outcome = await previewCsvInWorker(file, file.name, language);
+    const outcome = await previewCsvInWorker(file, language);
     if (!outcome.ok) return setStep({ name: 'choose', error: outcome.code });
     setStep({ name: 'mapping', file, preview: outcome.preview, draft: draftFromPreview(outcome.preview, language) });
   };
@@ -85,11 +86,13 @@ export function ImportDialog({ open, companyId, language, onClose }: ImportDialo
   const start = async (file: File, preview: CsvPreview, draft: MappingDraft) => {
     const mapping = mappingFromDraft(draft, preview);
     if (!user || !mapping || !accountId) return;
+    // A structured file's columns are the worker's own: only a CSV's mapping is the person's.
+    const confirmed = preview.format === 'csv' ? { mapping } : {};
     const controller = new AbortController();
     abort.current = controller;
     setStep({ name: 'importing', file, progress: null, cancelling: false });
     const outcome = await importCsvInWorker(
-      { userId: user.id, file, fileName: file.name, companyId, accountKind: 'manual', accountId, language, mapping },
+      { userId: user.id, file, fileName: file.name, companyId, accountKind: 'manual', accountId, language, ...confirmed },
       {
         signal: controller.signal,
         onProgress: (progress) => setStep((current) => (current.name === 'importing' ? { ...current, progress } : current)),
@@ -142,7 +145,7 @@ export function ImportDialog({ open, companyId, language, onClose }: ImportDialo
               id={inputId}
               className={styles.fileInput}
               type="file"
-              accept=".csv,.txt,text/csv,text/plain"
+              accept=".csv,.txt,.ofx,.qfx,.qif,.xml,.053,text/csv,text/plain,application/xml,text/xml"
               onChange={(event) => {
                 const file = event.target.files?.[0];
                 event.target.value = '';

@@ -25,13 +25,21 @@ interface MappingStepProps {
   onImport: () => void;
 }
 
-/** The preview of the first rows and the mapping and account to import them with. */
+/** What each column of a structured file's rows holds (see `statementColumns`). */
+const statementRoles = ['date', 'description', 'amount', 'reference'] as const;
+
+/**
+ * The preview of the first rows and the account to import them into, with, for a CSV, the
+ * mapping to read them with. A structured file (OFX, QIF, CAMT.053) names its own fields:
+ * its rows are shown as read, with nothing to map.
+ */
 export function MappingStep({ fileName, preview, draft, language, accountId, accounts, cooldownLeft, onAccount, onDraft, onBack, onImport }: MappingStepProps) {
   const { t } = useTranslation('bookkeeping');
   const ids = useId();
+  const structured = preview.format !== 'csv';
   const columns = Array.from({ length: preview.columnCount }, (_, index) => ({
     index,
-    label: preview.header?.[index] || t('import.column', { number: index + 1 }),
+    label: structured ? t(`import.roles.${statementRoles[index]!}`) : preview.header?.[index] || t('import.column', { number: index + 1 }),
   }));
   const missing = missingRoles(draft);
   const columnOptions = columns.map((column) => ({ value: String(column.index), label: column.label }));
@@ -47,9 +55,29 @@ export function MappingStep({ fileName, preview, draft, language, accountId, acc
     />
   );
 
+  const accountSelect = (
+    <SelectField
+      id={`${ids}-account`}
+      label={t('import.account')}
+      value={accountId}
+      options={accounts.length === 0 ? [{ value: '', label: t('import.noAccount') }] : accounts.map((account) => ({ value: account.id, label: account.name }))}
+      hint={accounts.length === 0 ? t('import.createAccountFirst') : null}
+      invalid={!accountId}
+      onChange={(event) => onAccount(event.target.value)}
+    />
+  );
+
   return (
     <>
-      <p className={dialogStyles.description}>{t('import.previewLead', { file: fileName, rows: formatNumber(preview.totalRows, language, 0) })}</p>
+      <p className={dialogStyles.description}>
+        {structured
+          ? t('import.previewLeadStatement', {
+              file: fileName,
+              format: t(`import.formats.${preview.format}`),
+              rows: formatNumber(preview.totalRows, language, 0),
+            })
+          : t('import.previewLead', { file: fileName, rows: formatNumber(preview.totalRows, language, 0) })}
+      </p>
       {!preview.detected && <FormAlert>{t('import.results.columnsNotFound')}</FormAlert>}
       <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={t('import.previewTable')}>
         <table className={styles.table}>
@@ -58,7 +86,7 @@ export function MappingStep({ fileName, preview, draft, language, accountId, acc
             <tr>
               <th scope="col">{t('import.line')}</th>
               {columns.map((column) => {
-                const role = roleOfColumn(draft, column.index);
+                const role = structured ? null : roleOfColumn(draft, column.index);
                 return (
                   <th key={column.index} scope="col">
                     <span>{column.label}</span>
@@ -81,57 +109,51 @@ export function MappingStep({ fileName, preview, draft, language, accountId, acc
         </table>
       </div>
 
-      <fieldset className={styles.mapping}>
-        <legend className={fieldStyles.label}>{t('import.mappingTitle')}</legend>
-        {roleSelect('date', false)}
-        {roleSelect('description', false)}
-        {roleSelect('merchant', true)}
-        <SelectField
-          id={`${ids}-kind`}
-          label={t('import.amountKind')}
-          value={draft.amountKind}
-          options={(['signed', 'split'] as const).map((kind) => ({ value: kind, label: t(`import.amountKinds.${kind}`) }))}
-          onChange={(event) => onDraft({ ...draft, amountKind: event.target.value as MappingDraft['amountKind'] })}
-        />
-        {draft.amountKind === 'signed' ? (
-          roleSelect('amount', false)
-        ) : (
-          <>
-            {roleSelect('debit', true)}
-            {roleSelect('credit', true)}
-          </>
-        )}
-        <SelectField
-          id={`${ids}-dates`}
-          label={t('import.dateFormat')}
-          value={draft.dateOrder}
-          options={(['dmy', 'mdy', 'ymd'] as const).map((order) => ({ value: order, label: t(`import.dateFormats.${order}`) }))}
-          hint={preview.dateOrderAssumed ? t('import.dateOrder.assumed') : null}
-          onChange={(event) => onDraft({ ...draft, dateOrder: event.target.value as MappingDraft['dateOrder'] })}
-        />
-        <SelectField
-          id={`${ids}-decimal`}
-          label={t('import.numberFormat')}
-          value={draft.decimalSeparator}
-          options={[
-            { value: ',', label: t('import.numberFormats.comma') },
-            { value: '.', label: t('import.numberFormats.point') },
-          ]}
-          hint={preview.decimalAssumed ? t('import.decimalAssumed') : null}
-          onChange={(event) => onDraft({ ...draft, decimalSeparator: event.target.value as MappingDraft['decimalSeparator'] })}
-        />
-        <SelectField
-          id={`${ids}-account`}
-          label={t('import.account')}
-          value={accountId}
-          options={
-            accounts.length === 0 ? [{ value: '', label: t('import.noAccount') }] : accounts.map((account) => ({ value: account.id, label: account.name }))
-          }
-          hint={accounts.length === 0 ? t('import.createAccountFirst') : null}
-          invalid={!accountId}
-          onChange={(event) => onAccount(event.target.value)}
-        />
-      </fieldset>
+      {structured ? (
+        <div className={styles.mapping}>{accountSelect}</div>
+      ) : (
+        <fieldset className={styles.mapping}>
+          <legend className={fieldStyles.label}>{t('import.mappingTitle')}</legend>
+          {roleSelect('date', false)}
+          {roleSelect('description', false)}
+          {roleSelect('merchant', true)}
+          <SelectField
+            id={`${ids}-kind`}
+            label={t('import.amountKind')}
+            value={draft.amountKind}
+            options={(['signed', 'split'] as const).map((kind) => ({ value: kind, label: t(`import.amountKinds.${kind}`) }))}
+            onChange={(event) => onDraft({ ...draft, amountKind: event.target.value as MappingDraft['amountKind'] })}
+          />
+          {draft.amountKind === 'signed' ? (
+            roleSelect('amount', false)
+          ) : (
+            <>
+              {roleSelect('debit', true)}
+              {roleSelect('credit', true)}
+            </>
+          )}
+          <SelectField
+            id={`${ids}-dates`}
+            label={t('import.dateFormat')}
+            value={draft.dateOrder}
+            options={(['dmy', 'mdy', 'ymd'] as const).map((order) => ({ value: order, label: t(`import.dateFormats.${order}`) }))}
+            hint={preview.dateOrderAssumed ? t('import.dateOrder.assumed') : null}
+            onChange={(event) => onDraft({ ...draft, dateOrder: event.target.value as MappingDraft['dateOrder'] })}
+          />
+          <SelectField
+            id={`${ids}-decimal`}
+            label={t('import.numberFormat')}
+            value={draft.decimalSeparator}
+            options={[
+              { value: ',', label: t('import.numberFormats.comma') },
+              { value: '.', label: t('import.numberFormats.point') },
+            ]}
+            hint={preview.decimalAssumed ? t('import.decimalAssumed') : null}
+            onChange={(event) => onDraft({ ...draft, decimalSeparator: event.target.value as MappingDraft['decimalSeparator'] })}
+          />
+          {accountSelect}
+        </fieldset>
+      )}
       {missing.length > 0 && <p className={fieldStyles.hint}>{t('import.missing', { roles: missing.map((role) => t(`import.roles.${role}`)).join(', ') })}</p>}
       {cooldownLeft > 0 && (
         <p role="status" className={fieldStyles.hint}>
