@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { applyDraftChanges, draftPatchSchema, draftSchema, type Draft } from '@domain/draft';
-import { kybDraftDataSchema } from '@domain/kyb';
+import { kybDraftDataSchema } from '@domain/kyb-record';
 import { taxFormDraftDataSchema } from '@domain/tax-form';
 import { defineMutator, reject, type MutatorTx } from '../mutator';
 

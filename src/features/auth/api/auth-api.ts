@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { loginSchema, registerSchema, resetConfirmSchema, resetRequestSchema, temporaryConfirmSchema, User } from '@domain/account';
+import type { loginSchema, resetConfirmSchema, resetRequestSchema, temporaryConfirmSchema, User } from '@domain/account';
+import type { registerSchema } from '@domain/register';
 // From domain/draft.ts, not draft-link.ts: that one loads the account rules (phone metadata) the register page loads only on use.
 import { draftSecretHeader } from '@domain/draft';
 import { api } from '@src/lib/api';
