@@ -1,4 +1,5 @@
-import { draftSecretHeader, guestDraftKinds, type Draft, type DraftKind, type GuestDraft } from '@domain/draft';
+import { draftSecretHeader } from '@domain/constants';
+import { guestDraftKinds, type Draft, type DraftKind, type GuestDraft } from '@domain/draft';
 import type { SyncEngine } from '@sync/client/engine';
 import { GuestDB } from '@sync/client/db';
 import { createLocalTx } from '@sync/client/local-tx';
