@@ -69,7 +69,6 @@ export const loginFormSchema = z.strictObject({
   email: emailSchema,
   password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
 });
-export type LoginForm = z.infer<typeof loginFormSchema>;
 
 /** POST /api/v1/reset-password */
 export const resetRequestSchema = z.strictObject({ email: emailSchema, language: languageSchema.optional() });

@@ -45,4 +45,3 @@ export const registerFormSchema = z
     error: 'validation.passwordsMismatch',
     path: ['repeatPassword'],
   });
-export type RegisterForm = z.infer<typeof registerFormSchema>;

@@ -10,9 +10,9 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import puppeteer from 'puppeteer-core';
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const port = 3191;
@@ -70,20 +70,21 @@ try {
   const rows = [];
   try {
     const signIn = async () => {
-      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-      const page = await browser.newPage();
+      // Through the same browser Lighthouse drives, so its profile keeps the session.
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      const page = await browser.contexts()[0].newPage();
       await page.goto(`http://localhost:${port}/es/login`);
-      await page.waitForSelector('html[data-hydrated]');
-      await page.type('input[type=email]', demoOwner.email);
-      await page.type('input[type=password]', demoOwner.password);
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      await page.fill('input[type=email]', demoOwner.email);
+      await page.fill('input[type=password]', demoOwner.password);
       await page.keyboard.press('Enter');
-      await page.waitForFunction(() => location.pathname.includes('/dashboard'), { timeout: 60_000 });
+      await page.waitForURL(/\/dashboard/, { timeout: 60_000 });
       // The first pull of the demo books is on the device before the bookkeeping list is measured.
       await page.goto(`http://localhost:${port}/es/accounting-ai/bookkeeping`);
-      await page.waitForSelector('html[data-hydrated]');
-      await page.waitForNetworkIdle({ idleTime: 2000, timeout: 120_000 });
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      await page.waitForLoadState('networkidle', { timeout: 120_000 });
       await page.close();
-      await browser.disconnect();
+      await browser.close();
     };
     const measured = [...pages.map(([name, url]) => [name, url, false]), ...signedInPages.map(([name, url]) => [name, url, true])];
     let signedInYet = false;
@@ -102,6 +103,8 @@ try {
           disableStorageReset: signedIn,
         });
         if (lhr.runtimeError) console.log(`${name} run ${run + 1}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        // A signed-in page sent to login would measure the login page under the wrong name.
+        if (new URL(lhr.finalDisplayedUrl).pathname !== url) console.log(`${name} run ${run + 1}: ended at ${lhr.finalDisplayedUrl}`);
         results.push(lhr);
       }
       const score = (lhr, category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
