@@ -7,15 +7,14 @@ import {
   loginSchema,
   passwordSchema,
   personNameSchema,
-  phoneSchema,
-  registerFormSchema,
-  registerSchema,
   resetConfirmFormSchema,
   resetConfirmSchema,
   securityCodeSchema,
   temporaryConfirmFormSchema,
   temporaryConfirmSchema,
 } from './account';
+import { phoneSchema } from './phone';
+import { registerFormSchema, registerSchema } from './register';
 
 /** The message keys a schema answers for `value` (empty when valid). */
 const messages = (schema: z.ZodType, value: unknown) => {

@@ -1,4 +1,3 @@
-import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { languages } from './constants';
 
@@ -35,13 +34,6 @@ export const personNameSchema = z
   .refine((value) => value.length >= 2, { error: 'validation.nameMin' })
   .refine((value) => /^\p{L}+(?:[ '\u2019-]\p{L}+)*$/u.test(value), { error: 'validation.nameLetters' });
 
-/** International phone with its country code, e.g. +5491155551234. */
-export const phoneSchema = z
-  .string({ error: 'validation.required' })
-  .trim()
-  .min(1, { error: 'validation.required', abort: true })
-  .refine((value) => value.startsWith('+') && isValidPhoneNumber(value), { error: 'validation.phone' });
-
 export const securityCodeSchema = z
   .string({ error: 'validation.required' })
   .trim()
@@ -56,49 +48,6 @@ export const attributionSchema = z.strictObject({
   fbclid: z.string().max(500).optional(),
 });
 export type Attribution = z.infer<typeof attributionSchema>;
-
-/** POST /api/v1/users. Either a password or a Google ID token. */
-export const registerSchema = z
-  .strictObject({
-    firstName: personNameSchema,
-    lastName: personNameSchema,
-    email: emailSchema,
-    phone: phoneSchema.optional(),
-    password: passwordSchema.optional(),
-    googleId: z.string().max(200).optional(),
-    token: z.string().max(4096).optional(),
-    companyDraftId: z.uuid({ error: 'validation.invalid' }).optional(),
-    language: languageSchema.default('es'),
-    acceptTerms: z.literal(true, { error: 'validation.acceptTerms' }),
-    attribution: attributionSchema.optional(),
-  })
-  .refine((body) => body.password !== undefined || body.token !== undefined, {
-    error: 'validation.required',
-    path: ['password'],
-  })
-  // A Google account has no password: sending both is ambiguous, so it is refused rather than guessed.
-  .refine((body) => body.password === undefined || body.token === undefined, {
-    error: 'validation.invalid',
-    path: ['token'],
-  });
-export type RegisterInput = z.infer<typeof registerSchema>;
-
-/** The create-account form: the API body plus a repeated password that must match. */
-export const registerFormSchema = z
-  .strictObject({
-    firstName: personNameSchema,
-    lastName: personNameSchema,
-    email: emailSchema,
-    phone: phoneSchema,
-    password: passwordSchema,
-    repeatPassword: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
-    acceptTerms: z.literal(true, { error: 'validation.acceptTerms' }),
-  })
-  .refine((form) => form.password === form.repeatPassword, {
-    error: 'validation.passwordsMismatch',
-    path: ['repeatPassword'],
-  });
-export type RegisterForm = z.infer<typeof registerFormSchema>;
 
 /** POST /api/v1/login: email and password, or a Google ID token. */
 export const loginSchema = z
@@ -120,7 +69,6 @@ export const loginFormSchema = z.strictObject({
   email: emailSchema,
   password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
 });
-export type LoginForm = z.infer<typeof loginFormSchema>;
 
 /** POST /api/v1/reset-password */
 export const resetRequestSchema = z.strictObject({ email: emailSchema, language: languageSchema.optional() });

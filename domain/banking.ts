@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { holdReasons } from './incoming-payments';
-import { kybSubmittedSchema } from './kyb';
+import { kybSubmittedSchema } from './kyb-record';
 
 /**
  * Banking and crypto (SPEC §3, §4, §5, §9): the states, rails, fee tiers and the views the

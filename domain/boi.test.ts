@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { boiCompanyFixture, boiOwnerFixture } from './boi-fixture';
-import { ageOn, boiReportFormSchema, boiRequirement, ownersIssues } from './boi';
+import { ageOn, boiRequirement } from './boi';
+import { boiReportFormSchema, ownersIssues } from './boi-report';
 
 const today = '2026-11-22';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { attributionSchema, languageSchema } from './account';
-import { bankingUnavailableResidence, createCompanyWizardSchema, crossBorderCryptoWizardSchema, migrateCompanyWizardSchema, textMin2 } from './company';
+import { bankingUnavailableResidence, textMin2 } from './company';
+import { createCompanyWizardSchema, crossBorderCryptoWizardSchema, migrateCompanyWizardSchema } from './company-wizard';
 import { countryCodeSchema } from './countries';
 import { billingCycles, isBankingService, planIds, quoteSchema, type PlanCompanyType } from './plans';
 

@@ -3,21 +3,22 @@ import { describe, expect, it } from 'vitest';
 import {
   companyInfoSchema,
   companyInfoStepSchemas,
-  createCompanyWizardSchema,
-  crossBorderCryptoStepSchemas,
-  crossBorderCryptoWizardSchema,
-  isPhoneOfCountry,
-  migrateCompanyWizardSchema,
   migrationSchema,
-  ownerContactSchema,
-  ownerPhoneSchema,
   ownershipTotal,
   partnerSchema,
   partnersSchema,
   taxIdSchema,
-  toE164,
   type Partner,
 } from './company';
+import {
+  createCompanyWizardSchema,
+  crossBorderCryptoStepSchemas,
+  crossBorderCryptoWizardSchema,
+  migrateCompanyWizardSchema,
+  ownerContactSchema,
+  ownerPhoneSchema,
+} from './company-wizard';
+import { isPhoneOfCountry, toE164 } from './phone';
 
 /** The first message of each field, as a form shows it. */
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) => {

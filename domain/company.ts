@@ -1,6 +1,5 @@
-import { getCountryCallingCode, isValidPhoneNumber, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import { z } from 'zod';
-import { emailSchema, personNameSchema } from './account';
+import { personNameSchema } from './account';
 import { isoDateSchema } from './bookkeeping';
 import { countryCodeSchema, isBankingAvailable, usStateSchema } from './countries';
 
@@ -79,7 +78,7 @@ export const taxIdSchema = z.preprocess(
 
 const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
 
-type Check<T> = (value: T, ctx: z.RefinementCtx) => void;
+export type Check<T> = (value: T, ctx: z.RefinementCtx) => void;
 
 /** The second name option is a fallback for the state's name check: it must differ from the first. */
 const checkDistinctNames: Check<{ nameOption1: string; nameOption2: string }> = (value, ctx) => {
@@ -170,49 +169,6 @@ export function bankingUnavailableResidence(partners: readonly { country: string
   return partners.find((partner) => partner.country !== '' && !isBankingAvailable(partner.country))?.country ?? null;
 }
 
-/** True when `phone` is a valid number of `country` (national digits, or international with that country's code). */
-export function isPhoneOfCountry(phone: string, country: string): boolean {
-  const code = country as CountryCode;
-  try {
-    if (!isValidPhoneNumber(phone, code)) return false;
-    return parsePhoneNumberFromString(phone, code)?.countryCallingCode === getCountryCallingCode(code);
-  } catch {
-    // libphonenumber throws for a country it has no metadata for (e.g. 'AQ'): not a valid phone there.
-    return false;
-  }
-}
-
-/** The phone in E.164 (+5491155551234), as stored; undefined when it is not a valid number of `country`. */
-export function toE164(phone: string, country: string): string | undefined {
-  if (!isPhoneOfCountry(phone, country)) return undefined;
-  return parsePhoneNumberFromString(phone, country as CountryCode)?.number;
-}
-
-const checkPhone: Check<{ phone: string; phoneCountry: string }> = (value, ctx) => {
-  if (value.phone.length > 0 && value.phoneCountry.length > 0 && !isPhoneOfCountry(value.phone, value.phoneCountry)) {
-    ctx.addIssue({ code: 'custom', path: ['phone'], message: 'validation.phone' });
-  }
-};
-
-const ownerContactShape = z.strictObject({
-  firstName: personNameSchema,
-  lastName: personNameSchema,
-  email: emailSchema,
-  /** The country whose phone numbering the number follows (the phone field's country picker). */
-  phoneCountry: countryCodeSchema,
-  phone: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required', abort: true }).max(30, { error: 'validation.phone' }),
-});
-
-/** "Your info": the person placing the order (the future account owner). */
-export const ownerContactSchema = ownerContactShape.superRefine(checkPhone);
-
-/**
- * The phone and its country alone: a form checks it beside the whole contact, so a wrong
- * number shows on the same Continue as the other wrong fields (the contact's own phone rule
- * runs only once every field is valid).
- */
-export const ownerPhoneSchema = z.object(ownerContactShape.pick({ phone: true, phoneCountry: true }).shape).superRefine(checkPhone);
-
 /** Documents a migrating company already has; files are uploaded through storage and referenced by key. */
 export const migrationDocumentKinds = ['articlesOfOrganization', 'operatingAgreement', 'einLetter', 'certificateOfGoodStanding', 'boiReport', 'other'] as const;
 
@@ -273,34 +229,6 @@ export const cryptoBusinessSchema = z.strictObject({
 
 /** Residence country of the cross-border crypto applicant: refused for the SPEC §1 countries. */
 export const residenceCountrySchema = countryCodeSchema.refine(isBankingAvailable, { error: 'validation.bankingUnavailableCountry' });
-
-export const crossBorderCryptoStepSchemas = {
-  owner: ownerContactSchema,
-  business: cryptoBusinessSchema,
-  residence: z.strictObject({ residenceCountry: residenceCountrySchema }),
-};
-
-/** Wizard data of the create-company funnel, as the order carries it. */
-export const createCompanyWizardSchema = z.strictObject({
-  owner: ownerContactSchema,
-  company: companyInfoSchema,
-  partners: partnersSchema,
-});
-export type CreateCompanyWizard = z.infer<typeof createCompanyWizardSchema>;
-
-export const migrateCompanyWizardSchema = z.strictObject({
-  owner: ownerContactSchema,
-  company: migrationSchema,
-  partners: partnersSchema,
-});
-export type MigrateCompanyWizard = z.infer<typeof migrateCompanyWizardSchema>;
-
-export const crossBorderCryptoWizardSchema = z.strictObject({
-  owner: ownerContactSchema,
-  business: cryptoBusinessSchema,
-  residenceCountry: residenceCountrySchema,
-});
-export type CrossBorderCryptoWizard = z.infer<typeof crossBorderCryptoWizardSchema>;
 
 export const companyRelations = ['owner', 'teammate'] as const;
 

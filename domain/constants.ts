@@ -14,6 +14,12 @@ export const redirectCountdownSeconds = 3;
 /** The special characters a password needs one of (SPEC §5); here so the live checklist loads without the schemas. */
 export const passwordSpecials = '!@#*?$';
 
+/**
+ * The header that carries a guest draft's secret (never the query string, which servers log).
+ * Here rather than in `draft.ts` so the login page sends it without loading zod.
+ */
+export const draftSecretHeader = 'X-Draft-Secret';
+
 export const retry = { tries: 3, delayMs: 1000 } as const;
 export const usersPageSize = 25;
 export const statementMonthOptions = 7;

@@ -147,9 +147,6 @@ export function applyDraftChanges(data: Record<string, JsonValue>, changes: read
 }
 
 /** A guest draft's secret: random base64url made by the device, the only key to its server copy. */
-/** The header that carries a guest draft's secret (never the query string, which servers log). */
-export const draftSecretHeader = 'X-Draft-Secret';
-
 export const draftSecretSchema = z.string().regex(/^[A-Za-z0-9_-]{32,128}$/, { error: 'validation.invalid' });
 
 /** PUT /api/v1/drafts/:id (guest upload): the draft without its id, plus the per-draft secret. */

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { phoneSchema } from './account';
 import { isoDateSchema } from './bookkeeping';
 import { einSchema, textMin2 } from './company';
 import { minimumOwnerAge, ownershipDisclosureThreshold } from './constants';
@@ -7,6 +6,7 @@ import { countryCodeSchema, isBankingAvailable } from './countries';
 import { monthsBefore, yearsBefore } from './days';
 import { storedFileSchema } from './files';
 import { isActivityCode } from './naics';
+import { phoneSchema } from './phone';
 
 /**
  * The company's KYB (SPEC §2 "KYB form", §3 KYB and Owner, §5 KYB, §9 limits): step 0 is the
@@ -241,27 +241,3 @@ export const cryptoKybSchema = z
     registrationCountry: countryCodeSchema,
   })
   .refine((form) => isBankingAvailable(form.registrationCountry), { path: ['registrationCountry'], error: 'validation.bankingUnavailableCountry' });
-
-/** POST /banking/companies/{id}/kyb: the draft that holds the answers (frozen on success) and the answers. */
-export const kybSubmissionSchema = z.strictObject({
-  draftId: z.uuid({ error: 'validation.invalid' }),
-  kind: z.enum(['business', 'crypto']),
-  form: z.record(z.string(), z.unknown()),
-});
-export type KybSubmission = z.infer<typeof kybSubmissionSchema>;
-
-/** What a KYB draft holds: the answers so far and whether they were submitted (then read-only). */
-export const kybDraftDataSchema = z.looseObject({
-  kind: z.enum(['business', 'crypto']),
-  form: z.record(z.string(), z.unknown()),
-  submitted: z.boolean().optional(),
-});
-export type KybDraftData = z.infer<typeof kybDraftDataSchema>;
-
-/** The company's submitted KYB, as the bank-account screen shows it (read-only). */
-export const kybSubmittedSchema = z.object({
-  kind: z.enum(['business', 'crypto']),
-  form: z.record(z.string(), z.unknown()),
-  submittedAt: z.string(),
-});
-export type KybSubmitted = z.infer<typeof kybSubmittedSchema>;

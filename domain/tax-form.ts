@@ -5,6 +5,7 @@ import { companyNameSchema, einSchema, ownershipSchema, ownershipTotal, taxIdSch
 import { countryCodeSchema, usStateSchema } from './countries';
 import { isActivityCode } from './naics';
 import { type ReturnKind } from './tax-deadlines';
+import { taxYearSchema } from './tax-form-draft';
 
 /**
  * The IRS tax form of SPEC §3 (`taxFormData`, `isCompleted`) and its rules (SPEC §5: amounts
@@ -59,8 +60,6 @@ const activityCodeSchema = z
   .trim()
   .min(1, { error: 'validation.required', abort: true })
   .refine(isActivityCode, { error: 'validation.activityCode' });
-
-const taxYearSchema = z.int({ error: 'validation.invalid' }).min(2000, { error: 'validation.invalid' }).max(2099, { error: 'validation.invalid' });
 
 const taxFormShape = z.strictObject({
   taxYear: taxYearSchema,
@@ -128,23 +127,6 @@ export type TaxInfoRecord = z.infer<typeof taxInfoRecordSchema>;
 /** GET /tk-info: the record, with when it was last saved; null before the first form. */
 export const taxInfoAnswerSchema = z.object({ record: taxInfoRecordSchema.extend({ updatedAt: z.string() }).nullable() });
 export type TaxInfoAnswer = z.infer<typeof taxInfoAnswerSchema>;
-
-export const taxFormSubsteps = ['substep1', 'substep2'] as const;
-
-/**
- * What a tax-form draft (`drafts` row of kind `taxForm`) keeps in `data`: the tax year,
- * the sub-step, the values typed so far (not yet valid) and whether it was sent. Only the
- * server sets `isCompleted` (PUT /accounting/drafts/{id} with `isCompleted: true`).
- */
-export const taxFormDraftDataSchema = z.object({
-  taxYear: taxYearSchema,
-  substep: z.enum(taxFormSubsteps).optional(),
-  taxFormData: z.record(z.string(), z.unknown()).optional(),
-  isCompleted: z.boolean().optional(),
-  /** The owner confirmed (or overrode) the profits computed from the books. */
-  profitsConfirmed: z.boolean().optional(),
-});
-export type TaxFormDraftData = z.infer<typeof taxFormDraftDataSchema>;
 
 /** PUT /api/v1/accounting/drafts/{id} (SPEC §7: taxFormData, isCompleted; plus the company it is about). */
 export const taxFormDraftUpdateSchema = z.strictObject({

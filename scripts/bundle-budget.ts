@@ -35,19 +35,34 @@ const dashboardLayout = 'src/app/layouts/app-layout.tsx';
 export const pageBudgets: PageBudget[] = [
   { name: 'home', modules: [starterModule, route('public', 'home')], namespaces: ['common', 'home'], goalKiB: 100, budgetKiB: 148 },
   { name: 'faq', modules: [starterModule, route('public', 'faq')], namespaces: ['common', 'public'], goalKiB: 100, budgetKiB: 149 },
-  { name: 'login', modules: [route('guest', 'login')], namespaces: ['common', 'auth', 'validation', 'errors'], goalKiB: 150, budgetKiB: 204 },
+  { name: 'login', modules: [route('guest', 'login')], namespaces: ['common', 'auth', 'validation', 'errors'], goalKiB: 150, budgetKiB: 177 },
   {
     name: 'create-company wizard',
     modules: [route('guest', 'create-company')],
     namespaces: ['common', 'wizard', 'plans', 'validation', 'errors'],
     goalKiB: 200,
-    budgetKiB: 321,
+    budgetKiB: 301,
   },
 ];
 
-/** SPEC §2's dashboard: any of its routes, in its layout. */
+/**
+ * SPEC §2's dashboard: any of its routes, in its layout. Each route has its own budget until it
+ * reaches the goal, so one route cannot grow into the room another leaves; a route not listed
+ * (a new one) is held to the goal.
+ */
 const dashboardGoalKiB = 250;
-const dashboardBudgetKiB = 333;
+const dashboardBudgetsKiB: Record<string, number> = {
+  'accounting-ai': 255,
+  'banking-crypto': 324,
+  'boi-report': 287,
+  bookkeeping: 285,
+  'bookkeeping-transaction': 251,
+  company: 261,
+  home: 254,
+  mailing: 259,
+  'payment-method': 272,
+  'tax-form': 292,
+};
 
 export interface PageWeight {
   name: string;
@@ -68,13 +83,16 @@ export function measureBudgets(clientDir: string): PageWeight[] {
   const dashboardPages: PageBudget[] = Object.keys(manifest)
     .filter((key) => key.startsWith('src/app/routes/dashboard/'))
     .sort()
-    .map((key) => ({
-      name: `dashboard: ${path.basename(key, '.tsx')}`,
-      modules: [dashboardLayout, key],
-      namespaces: ['common', 'dashboard'],
-      goalKiB: dashboardGoalKiB,
-      budgetKiB: dashboardBudgetKiB,
-    }));
+    .map((key) => {
+      const route = path.basename(key, '.tsx');
+      return {
+        name: `dashboard: ${route}`,
+        modules: [dashboardLayout, key],
+        namespaces: ['common', 'dashboard'],
+        goalKiB: dashboardGoalKiB,
+        budgetKiB: dashboardBudgetsKiB[route] ?? dashboardGoalKiB,
+      };
+    });
   return [...pageBudgets, ...dashboardPages].map((page) => {
     const keys = ['index.html', ...page.modules, ...page.namespaces.map((namespace) => `src/i18n/locales/es/${namespace}.json`)];
     const missing = keys.filter((key) => !manifest[key]);

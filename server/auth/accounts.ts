@@ -1,4 +1,5 @@
-import type { LoginInput, LoginResponse, RegisterInput } from '@domain/account';
+import type { LoginInput, LoginResponse } from '@domain/account';
+import type { RegisterInput } from '@domain/register';
 import type { Language } from '@domain/constants';
 import type { AppDeps } from '../context';
 import { consumeCode, findLiveCodeByHash, replaceVerificationCode, revokeAllOfUser, takeCodeAttempt } from '../db/queries/sessions';

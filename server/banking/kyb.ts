@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { isBankingAvailable } from '@domain/countries';
-import { cryptoKybSchema, kybFormSchema, type KybSubmission, type KybSubmitted } from '@domain/kyb';
+import { cryptoKybSchema, kybFormSchema } from '@domain/kyb';
+import type { KybSubmission, KybSubmitted } from '@domain/kyb-record';
 import type { Db } from '../db/client';
 import { kybSubmissions } from '../db/schema/banking';
 import { uploads } from '../db/schema/bookkeeping';

@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { bankAccountViewSchema, bankingOverviewSchema, liquidationAddressViewSchema, walletTransactionSchema } from '@domain/banking';
 import { bankAccountSchema, liquidationAddressSchema, withdrawalRequestSchema } from '@domain/banking-forms';
 import { idempotencyKeySchema } from '@domain/checkout';
-import { kybSubmissionSchema } from '@domain/kyb';
+import { kybSubmissionSchema } from '@domain/kyb-record';
 import { createBankingAccounts } from '../banking/accounts';
 import { kybOf, submitKyb } from '../banking/kyb';
 import { requireBankingAccess, requireMoneyMovement, sanctionedResidence } from '../banking/access';

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { boiCompanyReportSchema, boiReportFormSchema, boiRequirement, type BoiCompanyReport } from '@domain/boi';
+import { boiCompanyReportSchema, boiRequirement, type BoiCompanyReport } from '@domain/boi';
+import { boiReportFormSchema } from '@domain/boi-report';
 import type { AppDeps, AppEnv } from '../context';
 import { findCompanyOf, listCompaniesOf, type CompanyRow } from '../db/queries/companies';
 import { findReport, markReportFiled, partnersOfCompanies, reportsOfCompanies, submitReport } from '../db/queries/boi';

@@ -12,7 +12,8 @@ import {
   type CreateOrderInput,
   type OrderView,
 } from '@domain/checkout';
-import { bankingUnavailableResidence, toE164 } from '@domain/company';
+import { bankingUnavailableResidence } from '@domain/company';
+import { toE164 } from '@domain/phone';
 import { computePrice, couponDiscount, quoteSchema, type CouponEffect, type Quote } from '@domain/plans';
 import { demoCoupons } from '../catalog/coupons';
 import { planCatalog } from '../catalog/plans';

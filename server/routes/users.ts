@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { draftSecretSchema } from '@domain/draft';
-import { emailVerificationConfirmSchema, emailVerifiedSchema, registerSchema, sessionResponseSchema, userSchema } from '@domain/account';
+import { emailVerificationConfirmSchema, emailVerifiedSchema, sessionResponseSchema, userSchema } from '@domain/account';
+import { registerSchema } from '@domain/register';
 import { registerAccount } from '../auth/accounts';
 import { confirmEmailVerification, newVerificationLink, verificationLinkDays } from '../auth/email-proof';
 import { sendMailInBackground } from '../auth/mails';

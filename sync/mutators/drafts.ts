@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { applyDraftChanges, draftPatchSchema, draftSchema, type Draft } from '@domain/draft';
-import { kybDraftDataSchema } from '@domain/kyb';
-import { taxFormDraftDataSchema } from '@domain/tax-form';
+import { kybDraftDataSchema } from '@domain/kyb-record';
+import { taxFormDraftDataSchema } from '@domain/tax-form-draft';
 import { defineMutator, reject, type MutatorTx } from '../mutator';
 
 /**

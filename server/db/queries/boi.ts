@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { BoiReportForm } from '@domain/boi';
+import type { BoiReportForm } from '@domain/boi-report';
 import type { Db } from '../client';
 import { partners } from '../schema/companies';
 import { boiReports } from '../schema/boi';

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { CrossBorderCryptoWizard, CreateCompanyWizard, MigrateCompanyWizard, Partner } from '@domain/company';
+import type { Partner } from '@domain/company';
+import type { CrossBorderCryptoWizard, CreateCompanyWizard, MigrateCompanyWizard } from '@domain/company-wizard';
 import type { Db } from '../client';
 import { companies, companyMembers, partners } from '../schema/companies';
 import type { orders } from '../schema/orders';

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { TaxFormData, TaxFormDraftView, TaxInfoRecord } from '@domain/tax-form';
-import { taxFormDraftDataSchema } from '@domain/tax-form';
+import { taxFormDraftDataSchema } from '@domain/tax-form-draft';
 import { returnDue, type ReturnDue, type TaxFiler } from '@domain/tax-deadlines';
 import type { Db } from '../client';
 import { declarations, taxInfo, transactions } from '../schema/bookkeeping';

@@ -1,6 +1,6 @@
 import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 // Relative, not '@domain': drizzle-kit loads the schema without the tsconfig paths.
-import type { BoiReportForm } from '../../../domain/boi';
+import type { BoiReportForm } from '../../../domain/boi-report';
 import { companies } from './companies';
 import { users } from './users';
 

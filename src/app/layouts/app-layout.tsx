@@ -1,8 +1,7 @@
-import { type ComponentType, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { SideDrawer } from '@src/components/drawer/side-drawer';
-import { ImpersonationBanner } from '@src/features/admin/components/impersonation-banner';
 import { getPublicConfig } from '@src/features/config/api/config-api';
 import { LostCompanyNotices } from '@src/features/dashboard/components/lost-company-notices';
 import { useCryptoOnly } from '@src/features/dashboard/hooks/use-crypto-only';
@@ -23,6 +22,11 @@ import { SkipLink } from '../chrome/skip-link';
 import topBar from '../chrome/top-bar.module.css';
 import styles from './layout.module.css';
 import { useLanguage } from '@src/features/public-site/hooks/use-language';
+
+// Loaded only while an admin acts as a user, as in the public layout: customers never download it.
+const ImpersonationBanner = lazy(() =>
+  import('@src/features/admin/components/impersonation-banner').then((module) => ({ default: module.ImpersonationBanner })),
+);
 
 /**
  * The reminder modals (SPEC §2): their code and the `company` catalog load after the
@@ -85,7 +89,11 @@ function AppLayout({ area }: { area: 'dashboard' | 'admin' }) {
     <div className={styles.appShell}>
       <SkipLink />
       <NavigationProgress />
-      {acting && <ImpersonationBanner acting={acting} language={language} />}
+      {acting && (
+        <Suspense fallback={null}>
+          <ImpersonationBanner acting={acting} language={language} />
+        </Suspense>
+      )}
       <header className={topBar.bar}>
         <div className={[topBar.inner, styles.appBarInner].join(' ')}>
           <MenuButton expanded={menuOpen} onClick={() => setMenuOpen(true)} className={topBar.hideWide} />

@@ -1,6 +1,7 @@
 import type { Attribution } from '@domain/account';
 import { flowCompanyType, type CreateOrderInput, type OrderCreated, type OrderFlow } from '@domain/checkout';
-import { bankingUnavailableResidence, toE164 } from '@domain/company';
+import { bankingUnavailableResidence } from '@domain/company';
+import { toE164 } from '@domain/phone';
 import type { Language } from '@domain/constants';
 import { computePrice, isBankingService, type PlanCatalog, type Quote } from '@domain/plans';
 import type { CheckoutHandoff } from '@src/features/plans/checkout-handoff';

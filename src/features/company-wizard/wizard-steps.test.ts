@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCompanyWizardSchema, crossBorderCryptoWizardSchema, migrateCompanyWizardSchema } from '@domain/company';
+import { createCompanyWizardSchema, crossBorderCryptoWizardSchema, migrateCompanyWizardSchema } from '@domain/company-wizard';
 import {
   firstInvalidStep,
   formPathOfServerField,

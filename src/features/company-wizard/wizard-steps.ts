@@ -1,16 +1,14 @@
 import { z } from 'zod';
 import type { OrderFlow } from '@domain/checkout';
+import { companyInfoStepSchemas, migrationStepSchemas, partnersSchema } from '@domain/company';
 import {
-  companyInfoStepSchemas,
   createCompanyWizardSchema,
   crossBorderCryptoStepSchemas,
   crossBorderCryptoWizardSchema,
   migrateCompanyWizardSchema,
-  migrationStepSchemas,
   ownerContactSchema,
   ownerPhoneSchema,
-  partnersSchema,
-} from '@domain/company';
+} from '@domain/company-wizard';
 import { countryCodeSchema, usStateSchema } from '@domain/countries';
 import { planIds } from '@domain/plans';
 import {

@@ -1,9 +1,10 @@
-import { draftSecretHeader, guestDraftKinds, type Draft, type DraftKind, type GuestDraft } from '@domain/draft';
+import { draftSecretHeader } from '@domain/constants';
+import { guestDraftKinds, type Draft, type DraftKind, type GuestDraft } from '@domain/draft';
 import type { SyncEngine } from '@sync/client/engine';
 import { GuestDB } from '@sync/client/db';
 import { createLocalTx } from '@sync/client/local-tx';
 import { runMutator } from '@sync/mutator';
-import { mutators } from '@sync/mutators';
+import { saveDraft } from '@sync/mutators/drafts';
 import { api, isTransient } from '@src/lib/api';
 import { companyDraftKey, draftSecretKey, draftStorage, unsentDraftIds, unsentPrefix } from './draft-keys';
 
@@ -121,7 +122,7 @@ export async function saveGuestDraft(draft: Draft): Promise<void> {
   const db = guestDatabase();
   // An async callback: Dexie keeps its transaction zone across the mutator's native awaits only for those.
   await db.transaction('rw', db.drafts, async () => {
-    await runMutator(mutators.saveDraft, createLocalTx(db, null, null), draft);
+    await runMutator(saveDraft, createLocalTx(db, null, null), draft);
   });
   if (!isGuestKind(draft.kind)) return;
   const store = draftStorage();
@@ -198,7 +199,7 @@ async function keepLatest(incoming: Draft): Promise<Draft> {
     const local = await db.drafts.get(incoming.id);
     const localIsLatest = known ? Date.parse(incoming.updatedAt) <= Date.parse(known) : local !== undefined && local.updatedAt >= incoming.updatedAt;
     if (local && localIsLatest) return local;
-    await runMutator(mutators.saveDraft, createLocalTx(db, null, null), incoming);
+    await runMutator(saveDraft, createLocalTx(db, null, null), incoming);
     return incoming;
   });
   if (kept === incoming) store?.setItem(versionKey(incoming.id), incoming.updatedAt);

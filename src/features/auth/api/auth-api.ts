@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { loginSchema, registerSchema, resetConfirmSchema, resetRequestSchema, temporaryConfirmSchema, User } from '@domain/account';
-// From domain/draft.ts, not draft-link.ts: that one loads the account rules (phone metadata) the register page loads only on use.
-import { draftSecretHeader } from '@domain/draft';
+import type { loginSchema, resetConfirmSchema, resetRequestSchema, temporaryConfirmSchema, User } from '@domain/account';
+import type { registerSchema } from '@domain/register';
+import { draftSecretHeader } from '@domain/constants';
 import { api } from '@src/lib/api';
 
 /** The accounts calls of SPEC §7. Their 401s mean wrong credentials, not an expired session. */

@@ -32,10 +32,13 @@ export function LoginForm() {
   // After a payment ('User exists'): the order's email, and the order attached at login.
   const location = useLocation();
   const [paid] = useState(() => paidOrderFromState(location.state));
-  const { register, handleSubmit, setError, isSubmitting, fieldError, preload } = useAccountForm((schemas) => schemas.loginFormSchema, {
-    email: paid?.email ?? '',
-    password: '',
-  });
+  const { register, handleSubmit, setError, isSubmitting, fieldError, preload } = useAccountForm(
+    () => import('@domain/account').then((schemas) => schemas.loginFormSchema),
+    {
+      email: paid?.email ?? '',
+      password: '',
+    },
+  );
   const [googleBusy, setGoogleBusy] = useState(false);
   // Failed attempts locked the account: the right password now also needs the code mailed to it.
   const [codeAsked, setCodeAsked] = useState(false);

@@ -22,10 +22,13 @@ export function NewPasswordForm({ email, cognitoSession }: { email: string; cogn
   const errorText = useErrorText();
   const [failure, setFailure] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
-  const { register, handleSubmit, setError, watch, isSubmitting, fieldError, preload } = useAccountForm((schemas) => schemas.temporaryConfirmFormSchema, {
-    newPassword: '',
-    repeatPassword: '',
-  });
+  const { register, handleSubmit, setError, watch, isSubmitting, fieldError, preload } = useAccountForm(
+    () => import('@domain/account').then((schemas) => schemas.temporaryConfirmFormSchema),
+    {
+      newPassword: '',
+      repeatPassword: '',
+    },
+  );
 
   const onSubmit = handleSubmit(async ({ newPassword }) => {
     setFailure(null);

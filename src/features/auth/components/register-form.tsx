@@ -36,15 +36,18 @@ export function RegisterForm() {
   const [failure, setFailure] = useState<string | null>(null);
   // SPEC §4: an email flagged by an expired payment cannot get a new account either; it sees the payment-expired popup.
   const [blocked, setBlocked] = useState(false);
-  const { register, control, handleSubmit, setError, watch, isSubmitting, fieldError, preload } = useAccountForm((schemas) => schemas.registerFormSchema, {
-    firstName: paid?.firstName ?? '',
-    lastName: paid?.lastName ?? '',
-    email: paid?.email ?? '',
-    // Everything the wizard collected is kept, the phone and its country too.
-    phone: paid?.phone ?? '',
-    password: '',
-    repeatPassword: '',
-  });
+  const { register, control, handleSubmit, setError, watch, isSubmitting, fieldError, preload } = useAccountForm(
+    () => import('@domain/register').then((schemas) => schemas.registerFormSchema),
+    {
+      firstName: paid?.firstName ?? '',
+      lastName: paid?.lastName ?? '',
+      email: paid?.email ?? '',
+      // Everything the wizard collected is kept, the phone and its country too.
+      phone: paid?.phone ?? '',
+      password: '',
+      repeatPassword: '',
+    },
+  );
 
   const onSubmit = handleSubmit(async ({ repeatPassword: _repeat, ...account }) => {
     setFailure(null);

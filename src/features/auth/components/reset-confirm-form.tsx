@@ -31,12 +31,15 @@ export function ResetConfirmForm() {
   const errorText = useErrorText();
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const { register, handleSubmit, setError, watch, isSubmitting, fieldError, preload } = useAccountForm((schemas) => schemas.resetConfirmFormSchema, {
-    email: state?.email ?? recallResetEmail(),
-    code: '',
-    newPassword: '',
-    repeatPassword: '',
-  });
+  const { register, handleSubmit, setError, watch, isSubmitting, fieldError, preload } = useAccountForm(
+    () => import('@domain/account').then((schemas) => schemas.resetConfirmFormSchema),
+    {
+      email: state?.email ?? recallResetEmail(),
+      code: '',
+      newPassword: '',
+      repeatPassword: '',
+    },
+  );
   const toLogin = useCallback(() => void navigate(href(language, paths.login), { replace: true }), [language, navigate]);
   const seconds = useCountdown(redirectCountdownSeconds, toLogin, done);
 

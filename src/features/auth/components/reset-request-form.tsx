@@ -20,7 +20,10 @@ export function ResetRequestForm() {
   const navigate = useNavigate();
   const errorText = useErrorText();
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, setError, isSubmitting, fieldError, preload } = useAccountForm((schemas) => schemas.resetRequestSchema, { email: '' });
+  const { register, handleSubmit, setError, isSubmitting, fieldError, preload } = useAccountForm(
+    () => import('@domain/account').then((schemas) => schemas.resetRequestSchema),
+    { email: '' },
+  );
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setFailure(null);

@@ -1,7 +1,7 @@
 import type { BankAccountView, BankingOverview, LiquidationAddressView, WalletTransaction } from '@domain/banking';
 import type { BankAccountInput, LiquidationAddressInput, Withdrawal } from '@domain/banking-forms';
 import type { PresignedUpload, StoredFile } from '@domain/files';
-import type { KybSubmission } from '@domain/kyb';
+import type { KybSubmission } from '@domain/kyb-record';
 import { api } from '@src/lib/api';
 import { apiGet } from '@src/lib/query/typed-api';
 import { uploadNow } from '@src/lib/upload-now';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@domain/constants';
-import { kybTransactionLimits, type KybSubmitted } from '@domain/kyb';
+import { kybTransactionLimits } from '@domain/kyb';
+import type { KybSubmitted } from '@domain/kyb-record';
 import { Popup } from '@src/components/popup/popup';
 import { formatUsd } from '@src/i18n/format';
 import type { Values } from './kyb-fields';

@@ -1,4 +1,5 @@
-import type { BoiCompanyReport, BoiReportForm } from '@domain/boi';
+import type { BoiCompanyReport } from '@domain/boi';
+import type { BoiReportForm } from '@domain/boi-report';
 import { api } from '@src/lib/api';
 import { apiGet } from '@src/lib/query/typed-api';
 

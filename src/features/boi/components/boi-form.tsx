@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { boiReportFormSchema, identityDocumentTypes, ownerRoles, type BoiCompanyReport } from '@domain/boi';
+import { identityDocumentTypes, ownerRoles, type BoiCompanyReport } from '@domain/boi';
+import { boiReportFormSchema } from '@domain/boi-report';
 import type { Language } from '@domain/constants';
 import { usStateCodes, usStates } from '@domain/countries';
 import { Button } from '@src/components/button';

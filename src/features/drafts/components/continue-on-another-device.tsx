@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emailSchema } from '@domain/account';
-import type { Language } from '@domain/constants';
-import { draftSecretHeader, type Draft } from '@domain/draft';
+import { draftSecretHeader, type Language } from '@domain/constants';
+import type { Draft } from '@domain/draft';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
 import { TextField } from '@src/components/form/text-field';

@@ -3,7 +3,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { applyDraftChanges, draftChanges, storedDraftData, type Draft, type DraftKind, type DraftPatch, type JsonValue } from '@domain/draft';
 import { caughtUp, currentUserDatabase } from '@sync/client/db';
 import { useCurrentUser } from '@src/features/session/session-store';
-import { currentSyncEngine } from '@src/features/sync/sync-runtime';
 import { discardGuestDraft, guestDatabase, isSharedGuestDraft, refreshSharedGuestDraft, saveGuestDraft } from '@src/features/sync/guest-drafts';
 import { forgetPending, keepPending, pendingDraft, settlePending, type PendingChange } from '../pending-draft';
 
@@ -32,6 +31,12 @@ export interface UseDraft {
 }
 
 const noMatch: Record<string, string | number> = {};
+
+/**
+ * The signed-in user's sync engine. Its module is imported when a signed-in wizard saves (the
+ * dashboard has already loaded it), so a guest's wizard never downloads the sync runtime.
+ */
+const signedInEngine = async () => (await import('@src/features/sync/sync-runtime')).currentSyncEngine();
 
 const latest = (drafts: Draft[]) => drafts.reduce<Draft | undefined>((best, draft) => (!best || draft.updatedAt > best.updatedAt ? draft : best), undefined);
 
@@ -105,7 +110,7 @@ export function useDraft(kind: DraftKind, companyId: string | null = null, initi
     async (change: PendingChange) => {
       keepPending(owner, change);
       try {
-        const engine = signedIn ? currentSyncEngine() : null;
+        const engine = signedIn ? await signedInEngine() : null;
         if (engine) await engine.mutate('changeDraft', change.patch);
         else await saveGuestDraft(change.draft);
       } finally {
@@ -153,7 +158,7 @@ export function useDraft(kind: DraftKind, companyId: string | null = null, initi
   const discard = useCallback(async () => {
     if (!draft) return;
     forgetPending(owner, draft.id);
-    const engine = signedIn ? currentSyncEngine() : null;
+    const engine = signedIn ? await signedInEngine() : null;
     if (engine) await engine.mutate('deleteDraft', { id: draft.id });
     else await discardGuestDraft(draft.id);
     newId.current = crypto.randomUUID();

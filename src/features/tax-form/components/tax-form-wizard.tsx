@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@domain/constants';
-import { taxFormDataSchema, taxFormStepSchemas, type TaxFormData, type TaxFormDraftData } from '@domain/tax-form';
+import { taxFormDataSchema, taxFormStepSchemas, type TaxFormData } from '@domain/tax-form';
+import type { TaxFormDraftData } from '@domain/tax-form-draft';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
 import layout from '@src/components/form/form-layout.module.css';
