@@ -27,8 +27,8 @@ function fields(table: TableName): Record<string, z.ZodType> | null {
  * every device of the scope already reads back) or written by an earlier mutation of the push
  * (checked then). An edit changes a field or two of it (a
  * note edit: the note and `updatedAt`), so only the fields that differ from it are parsed, each
- * with its own schema; the others are the held row's. Parsing the whole row took more time than
- * anything else the server did for a note edit (sixteen fields, dates checked as calendar dates).
+ * with its own schema; the others are the held row's. Parsing the whole row (sixteen fields, the
+ * date checked as a calendar date) was the largest item of a note edit's JavaScript on the server.
  */
 export function checkRow<T extends TableName>(table: T, row: Row<T>, held: Row<T> | undefined): Row<T> | undefined {
   const shape = held ? fields(table) : null;
