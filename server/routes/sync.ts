@@ -109,7 +109,7 @@ export function syncRouter(deps: AppDeps) {
     const scale = deps.env.RATE_LIMIT_MULTIPLIER;
     const bucket = { capacity: pushRateLimit.capacity * scale, perSecond: pushRateLimit.perSecond * scale };
     const options = deps.database.dialect === 'pglite' ? pglitePushSteps : {};
-    const plan = planPush(request.mutations, options.stepRows);
+    const plan = await planPush(request.mutations, options.stepRows);
     const limited = await spendFromBucket(db, `push:user:${c.var.user.id}`, bucket, plan.cost, now);
     if (limited) throw rateLimited(new Date(now.getTime() + limited.retryAfterMs), now);
     const permitted = c.var.user.impersonatorId ? impersonatorMutators : undefined;

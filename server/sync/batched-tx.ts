@@ -153,6 +153,12 @@ export function createBatchedTx(store: ServerStore): BatchedTx {
     unknown.forEach((id, i) => cache.set(keyOf(table, id), rows[i] ?? null));
   }
 
+  /** The rows of a table this push holds, as checked when read or written: an edit of one has only its changes checked. */
+  const held =
+    <T extends TableName>(table: T) =>
+    (id: string) =>
+      (known(keyOf(table, id)) ?? undefined) as Row<T> | undefined;
+
   const tx: ServerMutatorTx = {
     location: 'server',
     userId: base.userId,
@@ -166,10 +172,10 @@ export function createBatchedTx(store: ServerStore): BatchedTx {
       return ids.map((id) => (known(keyOf(table, id)) ?? undefined) as Row<T> | undefined);
     },
     async put<T extends TableName>(table: T, row: Row<T>) {
-      stage(table, store.prepare(table, [row]), 'put');
+      stage(table, store.prepare(table, [row], held(table)), 'put');
     },
     async putMany<T extends TableName>(table: T, rows: readonly Row<T>[]) {
-      stage(table, store.prepare(table, rows), 'put');
+      stage(table, store.prepare(table, rows, held(table)), 'put');
     },
     async insertAbsent<T extends TableName>(table: T, rows: readonly Row<T>[]) {
       stage(table, store.prepare(table, firstOfEachId(rows)), 'absent');

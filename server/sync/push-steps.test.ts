@@ -6,7 +6,7 @@ import { batchImports, transactions } from '../db/schema/bookkeeping';
 import { syncClients } from '../db/schema/sync';
 import { ProblemError } from '../lib/problem';
 import { createUser, signIn } from '../test/accounts';
-import { applyPush } from './push';
+import { applyPush, planPush } from './push';
 import { database, insertTestCompany, testTimestamp as at, t, useSyncTestApp } from './test-fixtures';
 
 /**
@@ -119,6 +119,28 @@ describe('push steps', () => {
     // One transaction for the whole import would let none through before it ends.
     expect(answeredDuringImport).toBeGreaterThanOrEqual(3);
   }, 120_000);
+
+  // Parsing a 1,000-line chunk takes milliseconds of the one thread every request shares; a push
+  // of five parsed in one go was the longest wait another request met during an import.
+  it('gives other requests a turn of the event loop before parsing each import chunk of a push', async () => {
+    const chunk = (id: number): Mutation => ({
+      id,
+      name: 'importTransactions',
+      args: { importId: randomUUID(), processedCount: 1_000, updatedAt: at, rows: importLines(1_000) },
+      createdAt: at,
+    });
+    let turns = 0;
+    let planning = true;
+    const turn = () => {
+      turns++;
+      if (planning) setImmediate(turn);
+    };
+    setImmediate(turn);
+    const plan = await planPush([chunk(1), chunk(2), chunk(3)]);
+    planning = false;
+    expect(plan.steps).toHaveLength(3);
+    expect(turns).toBeGreaterThanOrEqual(3);
+  });
 
   it("answers 429 with Retry-After once a user's pushes exceed the rate limit, and only for that user", async () => {
     const [greedy, other] = [await createUser(t), await createUser(t)];

@@ -1,4 +1,4 @@
-import { setTimeout } from 'node:timers/promises';
+import { setImmediate, setTimeout } from 'node:timers/promises';
 import { and, asc, between, eq, sql, type SQL } from 'drizzle-orm';
 import { isMutationDeferral, isMutationRejection, parseMutatorArgs, reject, type Mutator, type RowRef } from '@sync/mutator';
 import { findMutator } from '@sync/mutators';
@@ -38,7 +38,7 @@ export async function applyPush(db: Db, userId: string, request: PushRequest, op
   let lastMutationId = 0;
   let finished = 0;
   let progressed = false;
-  for (const step of (options.plan ?? planPush(request.mutations, options.stepRows)).steps) {
+  for (const step of (options.plan ?? (await planPush(request.mutations, options.stepRows))).steps) {
     const { id } = step.mutations[0]!;
     // The rest of a mutation already processed (before, or refused by an earlier part) is skipped.
     if (step.part && id <= finished) continue;
@@ -107,12 +107,21 @@ export interface PushPlan {
   cost: number;
 }
 
-export function planPush(mutations: PushRequest['mutations'], stepRows = pushStepRows): PushPlan {
-  const sized = mutations.map((mutation) => {
+export async function planPush(mutations: PushRequest['mutations'], stepRows = pushStepRows): Promise<PushPlan> {
+  const sized: SizedMutation[] = [];
+  for (const mutation of mutations) {
     const mutator = findMutator(mutation.name);
-    const parsed = mutator?.parts ? parseMutatorArgs(mutator, mutation.args) : undefined;
-    return { mutation, mutator, parsed, size: parsed ? mutator!.parts!.size(parsed.data) : 1 };
-  });
+    if (!mutator?.parts) {
+      sized.push({ mutation, mutator, parsed: undefined, size: 1 });
+      continue;
+    }
+    // A mutation with parts (thousands of lines) takes milliseconds to parse, and a push may
+    // carry several: other requests get a turn of the event loop before each, so the parse of a
+    // whole push is never one block they wait behind.
+    await setImmediate();
+    const parsed = parseMutatorArgs(mutator, mutation.args);
+    sized.push({ mutation, mutator, parsed, size: parsed ? mutator.parts.size(parsed.data) : 1 });
+  }
   return { steps: pushSteps(sized, stepRows), cost: pushSteps(sized, pushCostRows).length };
 }
 

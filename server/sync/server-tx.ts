@@ -1,10 +1,11 @@
-import { and, eq, getTableColumns, getTableName, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import { firstOfEachId, reject, type ServerMutatorTx } from '@sync/mutator';
-import { syncedTables, type IndexOf, type Row, type TableName } from '@sync/tables';
+import type { IndexOf, Row, TableName } from '@sync/tables';
 import type { Db } from '../db/client';
 import { syncTombstones } from '../db/schema/sync';
 import type { CompanyRole } from './scope';
 import { bookkeepingChecks } from './bookkeeping-checks';
+import { checkRow } from './row-check';
 import type { ServerTable } from './server-table';
 import { insertAbsentRows, upsertRows } from './set-writes';
 import { scopeOf, serverTables } from './tables';
@@ -20,7 +21,7 @@ function scopeKey(spec: ServerTable): string {
   return Object.entries(getTableColumns(spec.table)).find(([, column]) => column === spec.scope)![0];
 }
 
-// Ids per read, well below PostgreSQL's 65,535 bind parameters.
+// Ids per read: a bounded statement whatever the size of a bulk change.
 const readChunk = 1000;
 
 /** A prepared write: the row as the mutator wrote it (validated) and the record to store. */
@@ -39,7 +40,8 @@ export type StoreMode = 'put' | 'absent';
  */
 export interface ServerStore {
   tx: ServerMutatorTx;
-  prepare<T extends TableName>(table: T, rows: readonly Row<T>[]): PreparedRow<T>[];
+  /** `held`: the row of an id as the caller already holds it (checked before), if it does. */
+  prepare<T extends TableName>(table: T, rows: readonly Row<T>[], held?: (id: string) => Row<T> | undefined): PreparedRow<T>[];
   store(table: TableName, records: readonly Record<string, unknown>[], mode?: StoreMode): Promise<void>;
   /** True when a row of this id was deleted from (or moved out of) the caller's scope within the tombstone retention. */
   deletedInScope(table: TableName, id: string): Promise<boolean>;
@@ -71,16 +73,15 @@ export function createServerStore(db: Db, userId: string, roles: Map<string, Com
     return tombstone !== undefined;
   }
 
-  function prepare<T extends TableName>(table: T, rows: readonly Row<T>[]): PreparedRow<T>[] {
+  function prepare<T extends TableName>(table: T, rows: readonly Row<T>[], held?: (id: string) => Row<T> | undefined): PreparedRow<T>[] {
     const unique = [...new Map(rows.map((row) => [row.id, row])).values()];
     return unique.map((row) => {
-      // A mutator's row is checked like any input: a bug must not store what a device could not read back.
-      const parsed = syncedTables[table].schema.safeParse(row);
-      if (!parsed.success) reject('invalid');
-      const scopeValue = scopeOf(table) === 'user' ? userId : String((parsed.data as { companyId: string }).companyId);
+      // A mutator's row is checked like any input (`row-check.ts`).
+      const parsed = checkRow(table, row, held?.(row.id)) ?? reject('invalid');
+      const scopeValue = scopeOf(table) === 'user' ? userId : String((parsed as { companyId: string }).companyId);
       if (scopeOf(table) === 'company' && !roles.has(scopeValue)) reject('forbidden');
       touched.add(scopeValue);
-      return { row: parsed.data as Row<T>, record: serverTables[table].toRecord(parsed.data as Row<T>, userId) };
+      return { row: parsed, record: serverTables[table].toRecord(parsed, userId) };
     });
   }
 
@@ -125,7 +126,10 @@ export function createServerStore(db: Db, userId: string, roles: Map<string, Com
       if (ids.length === 0) return [];
       const byId = new Map<string, Row<T>>();
       for (let start = 0; start < ids.length; start += readChunk) {
-        const records = await select(table, inArray(serverTables[table].id, ids.slice(start, start + readChunk)));
+        // One array parameter, not one bind parameter per id: a push reads its 500 edited rows
+        // here, and building and binding 500 parameters cost more than the lookup.
+        const { id } = serverTables[table];
+        const records = await select(table, sql`${id} = any(${sql.param(ids.slice(start, start + readChunk))}::${sql.raw(id.getSQLType())}[])`);
         for (const record of records) {
           const row = serverTables[table].toRow(record);
           byId.set(row.id, row);
