@@ -213,7 +213,12 @@ async function run(someone: Person, operation: Operation): Promise<void> {
         // The local storage simulator is served by every instance: the PUT goes where the person's requests go.
         fetch: (url, init) => {
           const target = new URL(url instanceof Request ? url.url : url);
-          return client.request(target.pathname.replace('/api/v1', '') + target.search, init);
+          // uploadFile sends the presigned headers (a record) and the file (a Blob).
+          return client.request(target.pathname.replace('/api/v1', '') + target.search, {
+            method: init?.method,
+            headers: init?.headers as Record<string, string>,
+            body: init?.body as Blob,
+          });
         },
       });
       if (outcome.kind !== 'done') throw new Error(`upload ${JSON.stringify(outcome)}`);
