@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { protocolVersion, type Mutation, type PushResponse } from '@sync/protocol';
 import type pg from 'pg';
@@ -69,7 +70,8 @@ const agent = new http.Agent({ keepAlive: true });
 function exchange(url: string, method: string, headers: Record<string, string>, body: Buffer | string | undefined): Promise<Response> {
   return new Promise((resolve, reject) => {
     const lost = (error: Error) => reject(new ConnectionLost(error.message));
-    const request = http.request(url, { method, headers, agent }, (response) => {
+    // gzip accepted like a browser (and fetch) accepts it: the instances compress what they would compress for a person.
+    const request = http.request(url, { method, headers: { 'accept-encoding': 'gzip', ...headers }, agent }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', lost);
@@ -78,7 +80,9 @@ function exchange(url: string, method: string, headers: Record<string, string>, 
         const status = response.statusCode!;
         const answerHeaders = new Headers();
         for (let n = 0; n < response.rawHeaders.length; n += 2) answerHeaders.append(response.rawHeaders[n]!, response.rawHeaders[n + 1]!);
-        resolve(new Response(nullBodyStatuses.has(status) ? null : Buffer.concat(chunks), { status, headers: answerHeaders }));
+        const bytes = Buffer.concat(chunks);
+        const content = response.headers['content-encoding'] === 'gzip' ? gunzipSync(bytes) : bytes;
+        resolve(new Response(nullBodyStatuses.has(status) ? null : content, { status, headers: answerHeaders }));
       });
     });
     request.on('error', lost);
