@@ -202,22 +202,15 @@ async function run(someone: Person, operation: Operation): Promise<void> {
       return;
     }
     case 'upload': {
-      // The app's own steps (presign → PUT → complete, and what a refused retry of the PUT means),
-      // through the failover client: a PUT retried on the other instance after the first one
-      // stored the file finds the key taken and goes on to complete it.
+      // The app's own steps (presign → PUT → complete) through the failover client: a PUT retried
+      // on the other instance after the first one stored the file goes on to complete it.
       const outcome = await uploadFile({
         id: randomUUID(),
         file: new Blob([pdf]),
-        declare: async () =>
-          (await (
-            await expectOk(
-              await client.request('/uploads', {
-                method: 'POST',
-                json: { uploadType: 'transactionReceipt', companyId: someone.companyId, fileName: 'receipt.pdf', size: pdf.length },
-              }),
-              'presign',
-            )
-          ).json()) as PresignedUpload,
+        declare: async () => {
+          const json = { uploadType: 'transactionReceipt', companyId: someone.companyId, fileName: 'receipt.pdf', size: pdf.length };
+          return (await (await expectOk(await client.request('/uploads', { method: 'POST', json }), 'presign')).json()) as PresignedUpload;
+        },
         complete: async (key) =>
           void (await (await expectOk(await client.request('/uploads/complete', { method: 'POST', json: { key } }), 'complete')).arrayBuffer()),
         // The local storage simulator is served by every instance: the PUT goes where the person's requests go.
