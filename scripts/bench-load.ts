@@ -15,6 +15,8 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
+import type { PresignedUpload } from '@domain/files';
+import { uploadFile } from '@sync/client/uploads';
 import { protocolVersion } from '@sync/protocol';
 import { hashPassword } from '../server/auth/passwords';
 import { openDatabase } from '../server/db/client';
@@ -116,7 +118,17 @@ async function person(index: number, bases: string[], passwordHash: string) {
   );
   const companyId = await insertTestCompany(database.db, userId);
   const client = new FailoverClient(bases, '', index);
-  return { index, email, userId, companyId, client, device: bookkeepingDevice(client, companyId), cursor: null as string | null, imported: false };
+  return {
+    index,
+    email,
+    userId,
+    companyId,
+    client,
+    device: bookkeepingDevice(client, companyId),
+    cursor: null as string | null,
+    imported: false,
+    paidOrders: [] as string[],
+  };
 }
 type Person = Awaited<ReturnType<typeof person>>;
 
@@ -159,7 +171,6 @@ async function run(someone: Person, operation: Operation): Promise<void> {
       return someone.device.push(1 + Math.floor(Math.random() * 50), at);
     case 'import': {
       // One import per person per run (the import cooldown): 1,000 lines in one push.
-      if (someone.imported) return run(someone, 'push');
       someone.imported = true;
       const importId = randomUUID();
       const accountId = randomUUID();
@@ -191,38 +202,55 @@ async function run(someone: Person, operation: Operation): Promise<void> {
       return;
     }
     case 'upload': {
-      const presigned = await expectOk(
-        await client.request('/uploads', {
-          method: 'POST',
-          json: { uploadType: 'transactionReceipt', companyId: someone.companyId, fileName: 'receipt.pdf', size: pdf.length },
-        }),
-        'presign',
-      );
-      const { url, headers, key } = (await presigned.json()) as { url: string; headers: Record<string, string>; key: string };
-      // The local storage simulator is served by every instance: the PUT goes where the person's requests go.
-      const target = new URL(url);
-      await client
-        .request(target.pathname.replace('/api/v1', '') + target.search, { method: 'PUT', headers, body: pdf })
-        .then((response) => expectOk(response, 'put'));
-      await (await expectOk(await client.request('/uploads/complete', { method: 'POST', json: { key } }), 'complete')).arrayBuffer();
+      // The app's own steps (presign → PUT → complete) through the failover client: a PUT retried
+      // on the other instance after the first one stored the file goes on to complete it.
+      const outcome = await uploadFile({
+        id: randomUUID(),
+        file: new Blob([pdf]),
+        declare: async () => {
+          const json = { uploadType: 'transactionReceipt', companyId: someone.companyId, fileName: 'receipt.pdf', size: pdf.length };
+          return (await (await expectOk(await client.request('/uploads', { method: 'POST', json }), 'presign')).json()) as PresignedUpload;
+        },
+        complete: async (key) =>
+          void (await (await expectOk(await client.request('/uploads/complete', { method: 'POST', json: { key } }), 'complete')).arrayBuffer()),
+        // The local storage simulator is served by every instance: the PUT goes where the person's requests go.
+        fetch: (url, init) => {
+          const target = new URL(url instanceof Request ? url.url : url);
+          // uploadFile sends the presigned headers (a record) and the file (a Blob).
+          return client.request(target.pathname.replace('/api/v1', '') + target.search, {
+            method: init?.method,
+            headers: init?.headers as Record<string, string>,
+            body: init?.body as Blob,
+          });
+        },
+      });
+      if (outcome.kind !== 'done') throw new Error(`upload ${JSON.stringify(outcome)}`);
       return;
     }
     case 'checkout': {
       const placed = await expectOk(await client.request('/orders', { method: 'POST', json: orderBody({ email: someone.email }) }), 'order');
       const order = (await placed.json()) as { orderId: string; amount: number; checkoutToken: string };
-      const paid = await expectOk(
-        await client.request(`/checkout/${order.orderId}/pay`, {
+      // One key for the attempt, kept until a final answer, as the checkout page keeps it. An
+      // attempt whose instance died mid-payment answers 409 payment_in_progress until the
+      // survivor takes it over (staleAttemptMs); the page waits and pays again with the same key.
+      const idempotencyKey = randomUUID();
+      const pay = () =>
+        client.request(`/checkout/${order.orderId}/pay`, {
           method: 'POST',
-          headers: { 'idempotency-key': randomUUID(), 'x-checkout-token': order.checkoutToken },
+          headers: { 'idempotency-key': idempotencyKey, 'x-checkout-token': order.checkoutToken },
           json: {
             amount: order.amount,
             country: 'AR',
             paymentMethod: { type: 'card', cardNumber: '4242424242424242', holderName: 'Load Person', expiry: '12/34', cvc: '123', postalCode: 'C1043' },
           },
-        }),
-        'pay',
-      );
-      await paid.arrayBuffer();
+        });
+      let paid = await pay();
+      while (paid.status === 409 && ((await paid.clone().json()) as { code?: string }).code === 'payment_in_progress') {
+        await sleep(1_000);
+        paid = await pay();
+      }
+      await (await expectOk(paid, 'pay')).arrayBuffer();
+      someone.paidOrders.push(order.orderId);
       return;
     }
   }
@@ -257,7 +285,9 @@ async function loadRun(title: string, killAfterMs: number | null) {
     people.map(async (someone) => {
       while (performance.now() < until) {
         await sleep(50 + Math.random() * 200);
-        const operation = pick();
+        // A person's second import is a push, and counts as one.
+        const picked = pick();
+        const operation = picked === 'import' && someone.imported ? 'push' : picked;
         const begun = performance.now();
         try {
           await run(someone, operation);
@@ -276,6 +306,12 @@ async function loadRun(title: string, killAfterMs: number | null) {
     database.db,
     people.map((someone) => someone.device.expected()),
   );
+  // Checkouts answered paid: each order paid, with exactly one successful payment.
+  const paidOrders = people.flatMap((someone) => someone.paidOrders);
+  const { rows: payments } = (await database.db.execute(
+    sql`select count(*) filter (where o.status = 'paid')::int as paid, count(*) filter (where (select count(*) from payments p where p.order_id = o.id and p.status = 'succeeded') > 1)::int as twice
+        from orders o where o.id = any(${`{${paidOrders.join(',')}}`}::uuid[])`,
+  )) as { rows: { paid: number; twice: number }[] };
   const rejected = people.reduce((sum, someone) => sum + someone.device.rejections.length, 0);
   const failovers = people.reduce((sum, someone) => sum + someone.client.failovers, 0);
 
@@ -302,6 +338,7 @@ async function loadRun(title: string, killAfterMs: number | null) {
   console.log(
     `exactly once: ${outcome.mutations} acknowledged mutations, ${outcome.lost} lost, ${outcome.doubled} doubled, ${outcome.wrong} wrong, ${rejected} rejected`,
   );
+  console.log(`checkouts answered paid: ${paidOrders.length}, orders paid ${payments[0]!.paid}, charged twice ${payments[0]!.twice}`);
   const share = (ms: number) => `${(ms / 1000).toFixed(1)} s (${((100 * ms) / 1000 / elapsed).toFixed(0)} % of a core)`;
   console.log(
     `CPU by process: ${cpu.instances.map((used, n) => `instance ${n + 1} ${share(used)}`).join(', ')}, PostgreSQL ${share(cpu.database)}, load generator ${share(cpu.generator)}; the machine has ${availableParallelism()} cores`,

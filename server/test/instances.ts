@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { protocolVersion, type Mutation, type PushResponse } from '@sync/protocol';
 import type pg from 'pg';
@@ -53,8 +55,40 @@ export async function startAltaProcess(port: number, env: Record<string, string>
 
 const nullBodyStatuses = new Set([101, 204, 205, 304]);
 
-/** A network failure (the instance is gone), as opposed to an HTTP answer. */
-const isNetworkError = (error: unknown) => error instanceof TypeError;
+/** The connection to an instance failed or broke before its whole answer arrived: the instance is gone. */
+class ConnectionLost extends Error {}
+
+// Kept-alive connections, as fetch keeps them.
+const agent = new http.Agent({ keepAlive: true });
+
+/**
+ * One request through node:http, its answer read whole (an instance that dies after its
+ * headers cuts the body short, which is the same failure as no answer). Not `fetch`: the load
+ * benchmark's client shares the machine's cores with the instances it loads, and fetch spent
+ * several times node:http's CPU on each request.
+ */
+function exchange(url: string, method: string, headers: Record<string, string>, body: Buffer | string | undefined): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const lost = (error: Error) => reject(new ConnectionLost(error.message));
+    // gzip accepted like a browser (and fetch) accepts it: the instances compress what they would compress for a person.
+    const request = http.request(url, { method, headers: { 'accept-encoding': 'gzip', ...headers }, agent }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', lost);
+      response.on('end', () => {
+        if (!response.complete) return lost(new Error('answer cut short'));
+        const status = response.statusCode!;
+        const answerHeaders = new Headers();
+        for (let n = 0; n < response.rawHeaders.length; n += 2) answerHeaders.append(response.rawHeaders[n]!, response.rawHeaders[n + 1]!);
+        const bytes = Buffer.concat(chunks);
+        const content = response.headers['content-encoding'] === 'gzip' ? gunzipSync(bytes) : bytes;
+        resolve(new Response(nullBodyStatuses.has(status) ? null : content, { status, headers: answerHeaders }));
+      });
+    });
+    request.on('error', lost);
+    request.end(body);
+  });
+}
 
 /**
  * Requests of one signed-in person to a list of instances: each goes to the current one, and
@@ -73,19 +107,16 @@ export class FailoverClient {
     this.current = preferred % bases.length;
   }
 
-  async request(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    if (this.cookies) headers.set('cookie', this.cookies);
-    if (init.json !== undefined) headers.set('content-type', 'application/json');
-    const body = init.json !== undefined ? JSON.stringify(init.json) : init.body;
+  async request(path: string, init: { method?: string; headers?: Record<string, string>; json?: unknown; body?: string | Blob } = {}): Promise<Response> {
+    const headers: Record<string, string> = { ...init.headers };
+    if (this.cookies) headers.cookie = this.cookies;
+    if (init.json !== undefined) headers['content-type'] = 'application/json';
+    const body = init.json !== undefined ? JSON.stringify(init.json) : init.body instanceof Blob ? Buffer.from(await init.body.arrayBuffer()) : init.body;
     for (let attempt = 0; ; attempt++) {
       try {
-        // Read whole here: an instance that dies after its headers cuts the body short, which is the same failure.
-        const response = await fetch(`${this.bases[this.current]}/api/v1${path}`, { ...init, headers, body });
-        const content = await response.arrayBuffer();
-        return new Response(nullBodyStatuses.has(response.status) ? null : content, { status: response.status, headers: response.headers });
+        return await exchange(`${this.bases[this.current]}/api/v1${path}`, init.method ?? 'GET', headers, body);
       } catch (error) {
-        if (!isNetworkError(error) || attempt >= 3 * this.bases.length) throw error;
+        if (!(error instanceof ConnectionLost) || attempt >= 3 * this.bases.length) throw error;
         this.current = (this.current + 1) % this.bases.length;
         this.failovers++;
       }

@@ -69,6 +69,17 @@ describe('uploadFile', () => {
     expect(outcome).toMatchObject({ kind: 'retry', startOver: true });
   });
 
+  it('completes the key when the storage already holds it: a PUT of this URL stored the bytes and its answer was lost', async () => {
+    const answers = [problem(409, 'conflict'), new Response('<Error><Code>PreconditionFailed</Code></Error>', { status: 412 })];
+    for (const answer of answers) {
+      const stored: string[] = [];
+      const file = upload({ put: () => answer, onStored: async (key) => void stored.push(key) });
+      expect(await uploadFile(file)).toEqual({ kind: 'done', value: 'checked' });
+      expect(file.calls).toEqual(['declare', 'put', `complete ${presigned.key}`]);
+      expect(stored).toEqual([presigned.key]);
+    }
+  });
+
   it('starts over when the stored copy is gone at completion', async () => {
     const file = upload({
       complete: async () => {

@@ -107,6 +107,9 @@ export interface FileUpload<T> {
  */
 const permanentCodes = new Set(['file_too_large', 'file_type_not_allowed', 'validation', 'forbidden', 'not_found']);
 
+/** What a write-once storage answers a PUT to a key that already holds a file. */
+const alreadyStoredStatuses = new Set([409, 412]);
+
 /** The code a storage refusal of the PUT carries (problem+json), or the one its status means. */
 async function storageRefusal(response: Response): Promise<UploadRefusal> {
   const body = (await response.json().catch(() => null)) as { code?: unknown } | null;
@@ -130,8 +133,12 @@ export async function uploadFile<T>(upload: FileUpload<T>): Promise<UploadOutcom
         ? await put(presigned.url, { method: presigned.method, headers: presigned.headers, body: upload.file })
         : await putWithProgress(upload.id, presigned.url, presigned.method, presigned.headers, upload.file);
       if (stored.status === 413 || stored.status === 415) return { kind: 'refused', ...(await storageRefusal(stored)) };
-      // An expired URL or a storage hiccup: the next attempt asks for a new URL.
-      if (!stored.ok) return { kind: 'retry', startOver: true, error: await storageRefusal(stored) };
+      // An expired URL or a storage hiccup: the next attempt asks for a new URL. Storage is
+      // write-once (S3's `If-None-Match: *` answers 412, the local simulator 409): a refusal
+      // because the key is taken means a PUT of this very URL got there first (a retry whose
+      // first answer was lost, an instance that died after storing). Only this URL could have
+      // stored it, and completion checks what was stored, so the upload goes on to complete.
+      if (!stored.ok && !alreadyStoredStatuses.has(stored.status)) return { kind: 'retry', startOver: true, error: await storageRefusal(stored) };
       key = presigned.key;
       await upload.onStored?.(key);
     }

@@ -1,0 +1,87 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from '../env';
+import { withSecurityHeaders } from './with-security-headers';
+
+/**
+ * Every answer carries the full set of security headers, whatever the handler did: JSON, a raw
+ * Response, an error, a 404, a page and an asset. Documents alone may carry the pre-rendered
+ * pages' inline-style hashes. Pinned header by header, so a change that drops or loosens one fails.
+ */
+
+const hashes = ["'sha256-AAAA'", "'sha256-BBBB'"];
+
+function app(nodeEnv: 'development' | 'production') {
+  const app = new Hono();
+  app.onError((_error, c) => c.json({ code: 'internal' }, 500));
+  // Only NODE_ENV changes the headers; the rest of a production environment is not needed here.
+  const env = { ...parseEnv({ NODE_ENV: 'development', DATA_DIR: '/tmp/alta-headers', APP_URL: 'http://127.0.0.1' }), NODE_ENV: nodeEnv };
+  app.use('*', withSecurityHeaders(env, hashes));
+  app.get('/api/v1/json', (c) => c.json({ ok: true }));
+  app.get('/api/v1/raw', () => new Response('raw', { headers: { 'x-frame-options': 'SAMEORIGIN', 'x-powered-by': 'Nope' } }));
+  app.get('/api/v1/boom', () => {
+    throw new Error('boom');
+  });
+  app.get('/assets/app.js', (c) => c.body('js', 200, { 'content-type': 'text/javascript' }));
+  app.get('/es/login', (c) => c.html('<p>page</p>'));
+  return app;
+}
+
+const common = {
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'DENY',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+const csp = (styleSrc: string, production: boolean) =>
+  [
+    "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
+    `style-src ${styleSrc}`,
+    "style-src-attr 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    'frame-src blob:',
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    ...(production ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
+
+const securityHeaders = (response: Response) =>
+  Object.fromEntries(
+    [...response.headers].filter(
+      ([name]) => name in common || name === 'content-security-policy' || name === 'strict-transport-security' || name === 'x-powered-by',
+    ),
+  );
+
+describe('withSecurityHeaders', () => {
+  it('sends every header on every answer, the same for API answers and assets, the style hashes only to documents', async () => {
+    const development = app('development');
+    const withoutHashes = { ...common, 'content-security-policy': csp("'self'", false) };
+    for (const path of ['/api/v1/json', '/api/v1/raw', '/api/v1/boom', '/api/v1/nowhere', '/assets/app.js']) {
+      expect(securityHeaders(await development.request(path)), path).toEqual(withoutHashes);
+    }
+    expect(securityHeaders(await development.request('/es/login'))).toEqual({ ...common, 'content-security-policy': csp(`'self' ${hashes.join(' ')}`, false) });
+  });
+
+  it('adds HSTS and upgrade-insecure-requests in production', async () => {
+    const production = app('production');
+    expect(securityHeaders(await production.request('/api/v1/json'))).toEqual({
+      ...common,
+      'content-security-policy': csp("'self'", true),
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    });
+  });
+});
