@@ -2,6 +2,7 @@ import '@domain/zod-jitless';
 import * as Comlink from 'comlink';
 import { maxRuleTextLength, type CategoriserRule, type CategoryKey } from '@domain/bookkeeping';
 import { AppDB } from '@sync/client/db';
+import { baseCategoriser } from './categoriser/base';
 import { Categoriser, correctionWeight, ruleText, signatureOf, similarLines, trainingSet, type Learnt, type Suggestion } from './categoriser/categoriser';
 import type { CategoriserLine } from './categoriser/features';
 
@@ -26,12 +27,16 @@ export interface Correction {
 }
 
 const api = {
-  /** Opens the user's database and trains the company's model (see `trainingSet`); how many transactions it learnt and in how long. */
+  /**
+   * Opens the user's database and trains the company's model: Alta's labelled lines first
+   * (decision 066), then the company's (see `trainingSet`); how many of the company's
+   * transactions it learnt and in how long.
+   */
   async open(userId: string, companyId: string): Promise<{ learnt: number; ms: number }> {
     const started = performance.now();
     state?.db.close();
     const db = new AppDB(userId);
-    const categoriser = new Categoriser();
+    const categoriser = baseCategoriser();
     const [rows, corrections] = await Promise.all([
       db.transactions.where('companyId').equals(companyId).toArray(),
       db.categoriserCorrections.where('companyId').equals(companyId).toArray(),
