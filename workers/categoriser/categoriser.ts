@@ -2,7 +2,7 @@ import type { CategoryKey } from '@domain/bookkeeping';
 import type { CategoriserRule } from '@domain/bookkeeping';
 import { suggestionThreshold } from '@domain/categoriser-confidence';
 import { normaliseDescription } from '../import-csv/fingerprint';
-import { wordsOf, type CategoriserLine } from './features';
+import type { CategoriserLine } from './features';
 import { best, classIndex, NaiveBayes, probability } from './model';
 
 /**
@@ -30,9 +30,6 @@ export const correctionWeight = 3;
 
 /** The temperatures tried when fitting the confidence: 0.25 to about 35, each 10 % above the last. */
 const temperatures = Array.from({ length: 53 }, (_, index) => 0.25 * 1.1 ** index);
-
-/** Normalises the text a rule looks for, as lines are normalised. */
-export const ruleText = (text: string) => normaliseDescription(text);
 
 /** What the model learnt a transaction as, and with what weight. */
 export interface Learnt {
@@ -90,10 +87,6 @@ export class Categoriser {
     this.rules = [...rules].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }
 
-  addRule(rule: UserRule): void {
-    this.setRules([...this.rules, rule]);
-  }
-
   /**
    * The person corrected a line's category: the model learns the new one (weighted), and
    * forgets what it had learnt the line as, if anything.
@@ -126,27 +119,4 @@ export class Categoriser {
     const prediction = this.predict(line);
     return prediction && prediction.confidence >= suggestionThreshold ? prediction : null;
   }
-}
-
-/** The words that identify a kind of line: its first three words without references ("uber trip", "pago proveedor el"). */
-export const signatureOf = (line: Pick<CategoriserLine, 'description' | 'merchant'>) =>
-  wordsOf({ description: line.description, merchant: null }).slice(0, 3).join(' ');
-
-/**
- * "Apply to similar": the uncategorised lines like `line` — the same merchant, the same
- * signature, or most of the same words — to propose the category just chosen for it.
- */
-export function similarLines<Line extends CategoriserLine & { id: string }>(line: CategoriserLine, candidates: readonly Line[]): Line[] {
-  const signature = signatureOf(line);
-  const words = new Set(wordsOf(line));
-  const merchant = line.merchant ? normaliseDescription(line.merchant) : null;
-  return candidates.filter((candidate) => {
-    if (merchant && candidate.merchant && normaliseDescription(candidate.merchant) === merchant) return true;
-    if (signature !== '' && signatureOf(candidate) === signature) return true;
-    const other = new Set(wordsOf(candidate));
-    let shared = 0;
-    for (const word of other) if (words.has(word)) shared += 1;
-    const union = words.size + other.size - shared;
-    return union > 0 && shared / union >= 0.6;
-  });
 }
