@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { categoryKeys, type CategoryKey } from '@domain/bookkeeping';
+import type { PackedSuggestions } from '@workers/categoriser.worker';
 import type { CategoriserApi } from './use-categoriser';
 
 /** The categoriser's suggestion for one row: a category and the probability that it is right. */
@@ -12,6 +13,22 @@ export interface RowSuggestion {
 const settleMs = 250;
 
 const empty: ReadonlyMap<string, RowSuggestion> = new Map();
+
+/**
+ * The worker's packed suggestions as a map by id, each unchanged suggestion (the same category,
+ * the same percent shown) keeping its object from `previous`: the list's rows are memoised on
+ * it, so a new answer redraws only the rows whose suggestion changed.
+ */
+export function mergeSuggestions(previous: ReadonlyMap<string, RowSuggestion>, packed: PackedSuggestions): ReadonlyMap<string, RowSuggestion> {
+  const next = new Map<string, RowSuggestion>();
+  packed.ids.forEach((id, index) => {
+    const category = categoryKeys[packed.categories[index]!]!;
+    const confidence = packed.confidences[index]!;
+    const before = previous.get(id);
+    next.set(id, before && before.category === category && Math.abs(before.confidence - confidence) < 0.005 ? before : { category, confidence });
+  });
+  return next;
+}
 
 /**
  * The suggestions for the company's uncategorised transactions, by id, computed in the
@@ -29,16 +46,7 @@ export function useRowSuggestions(categoriser: CategoriserApi, uncategorised: nu
       void ask()
         .then((packed) => {
           if (!live || !packed) return;
-          setSuggestions((previous) => {
-            const next = new Map<string, RowSuggestion>();
-            packed.ids.forEach((id, index) => {
-              const category = categoryKeys[packed.categories[index]!]!;
-              const confidence = packed.confidences[index]!;
-              const before = previous.get(id);
-              next.set(id, before && before.category === category && Math.abs(before.confidence - confidence) < 0.005 ? before : { category, confidence });
-            });
-            return next;
-          });
+          setSuggestions((previous) => mergeSuggestions(previous, packed));
         })
         .catch((error) => console.error('the categoriser could not suggest', error));
     }, settleMs);
