@@ -1,8 +1,9 @@
 import '@domain/zod-jitless';
 import * as Comlink from 'comlink';
-import { maxRuleTextLength, type CategoriserRule, type CategoryKey } from '@domain/bookkeeping';
+import { categoryKeys, type CategoryKey } from '@domain/bookkeeping';
 import { AppDB } from '@sync/client/db';
-import { Categoriser, correctionWeight, ruleText, signatureOf, similarLines, trainingSet, type Learnt, type Suggestion } from './categoriser/categoriser';
+import { baseCategoriser } from './categoriser/base';
+import { correctionWeight, trainingSet, type Categoriser, type Learnt } from './categoriser/categoriser';
 import type { CategoriserLine } from './categoriser/features';
 
 /**
@@ -18,6 +19,13 @@ const current = () => {
   return state;
 };
 
+/** Suggestions in parallel arrays: transaction ids, category indexes (in `categoryKeys`) and confidences (0 to 1). */
+export interface PackedSuggestions {
+  ids: string[];
+  categories: Uint8Array;
+  confidences: Float32Array;
+}
+
 /** A transaction's line the person categorised. */
 export interface Correction {
   id: string;
@@ -26,12 +34,16 @@ export interface Correction {
 }
 
 const api = {
-  /** Opens the user's database and trains the company's model (see `trainingSet`); how many transactions it learnt and in how long. */
+  /**
+   * Opens the user's database and trains the company's model: Alta's labelled lines first
+   * (decision 066), then the company's (see `trainingSet`); how many of the company's
+   * transactions it learnt and in how long.
+   */
   async open(userId: string, companyId: string): Promise<{ learnt: number; ms: number }> {
     const started = performance.now();
     state?.db.close();
     const db = new AppDB(userId);
-    const categoriser = new Categoriser();
+    const categoriser = baseCategoriser();
     const [rows, corrections] = await Promise.all([
       db.transactions.where('companyId').equals(companyId).toArray(),
       db.categoriserCorrections.where('companyId').equals(companyId).toArray(),
@@ -44,13 +56,35 @@ const api = {
   },
 
   /**
-   * Suggestions for lines, in the same order (null where nothing fits). The company's rules
-   * are read again first: they are synced, so one made on another device applies here too.
+   * The suggestions for the company's uncategorised, editable transactions on this device, at
+   * `suggestionThreshold` or more, read from Dexie here (not sent from the page: 50,000 lines
+   * would be copied on the main thread). Packed as typed arrays, transferred rather than
+   * copied: the page builds its map of suggestions from them. The company's rules are read
+   * again first: they are synced, so one made on another device applies here too.
    */
-  async suggest(lines: CategoriserLine[]): Promise<(Suggestion | null)[]> {
+  async suggestions(): Promise<PackedSuggestions> {
     const { db, companyId, categoriser } = current();
-    categoriser.setRules(await db.categoriserRules.where('companyId').equals(companyId).toArray());
-    return lines.map((line) => categoriser.suggest(line));
+    const [rules, rows] = await Promise.all([
+      db.categoriserRules.where('companyId').equals(companyId).toArray(),
+      db.transactions
+        .where('companyId')
+        .equals(companyId)
+        .filter((row) => row.category === null && !row.blocked)
+        .toArray(),
+    ]);
+    categoriser.setRules(rules);
+    const ids: string[] = [];
+    const categories: number[] = [];
+    const confidences: number[] = [];
+    for (const row of rows) {
+      const suggestion = categoriser.suggest(row);
+      if (!suggestion) continue;
+      ids.push(row.id);
+      categories.push(categoryKeys.indexOf(suggestion.category));
+      confidences.push(suggestion.confidence);
+    }
+    const packed = { ids, categories: Uint8Array.from(categories), confidences: Float32Array.from(confidences) };
+    return Comlink.transfer(packed, [packed.categories.buffer, packed.confidences.buffer]);
   },
 
   /**
@@ -63,34 +97,6 @@ const api = {
       categoriser.correct(line, category, learnt.get(id) ?? null);
       learnt.set(id, { category, weight: correctionWeight });
     }
-  },
-
-  /**
-   * The rule "description contains `text` → `category`" (text normalised as lines are), in
-   * use here at once; null when nothing is left of the text. The page stores it with the
-   * `createCategoriserRule` mutation, which syncs it to the company's other devices.
-   */
-  makeRule(text: string, category: CategoryKey): CategoriserRule | null {
-    const { companyId, categoriser } = current();
-    const contains = ruleText(text).slice(0, maxRuleTextLength).trim();
-    if (contains === '') return null;
-    const rule = { id: crypto.randomUUID(), companyId, contains, category, createdAt: new Date().toISOString() };
-    categoriser.addRule(rule);
-    return rule;
-  },
-
-  /**
-   * The ids of the company's uncategorised, editable transactions similar to `line` ("apply
-   * to similar"), and the words a rule made from the line would look for.
-   */
-  async similar(line: CategoriserLine, exceptId: string): Promise<{ ids: string[]; signature: string }> {
-    const { db, companyId } = current();
-    const rows = await db.transactions
-      .where('companyId')
-      .equals(companyId)
-      .filter((row) => row.category === null && !row.blocked && row.id !== exceptId)
-      .toArray();
-    return { ids: similarLines(line, rows).map((row) => row.id), signature: signatureOf(line) };
   },
 };
 

@@ -1,4 +1,6 @@
+import { categorise } from '../categorise';
 import { normaliseDescription } from '../import-csv/fingerprint';
+import { lexiconCategories } from './lexicon';
 
 /** What the categoriser reads of a bank line. */
 export interface CategoriserLine {
@@ -22,6 +24,10 @@ export const amountBucket = (amountCents: number) => Math.min(5, Math.max(0, Mat
  * evidence across es, pt and en and across bank spellings), the direction of the money and
  * the size of the amount with its direction.
  */
+/** How many times the keyword rules' verdict counts among a line's features. */
+const keywordRepeats = 3;
+const lexiconRepeats = 8;
+
 export function featuresOf(line: CategoriserLine): string[] {
   const words = wordsOf(line);
   const features: string[] = [];
@@ -35,5 +41,9 @@ export function featuresOf(line: CategoriserLine): string[] {
   });
   const direction = line.amountCents < 0 ? 'out' : 'in';
   features.push(`d:${direction}`, `a:${direction}${amountBucket(line.amountCents)}`);
+  // The keyword rules' verdict and the lexicon's categories, as evidence the model weighs by how often it was right.
+  const keyword = categorise(line).category;
+  for (let repeat = 0; repeat < keywordRepeats; repeat++) features.push(`k:${keyword ?? 'none'}`);
+  for (const category of lexiconCategories(words)) for (let repeat = 0; repeat < lexiconRepeats; repeat++) features.push(`l:${category}`);
   return features;
 }

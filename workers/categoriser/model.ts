@@ -13,6 +13,7 @@ const classes = categoryKeys;
 const classIndex = new Map<CategoryKey, number>(classes.map((key, index) => [key, index]));
 /** Laplace smoothing. */
 const alpha = 0.5;
+const maxEntropy = Math.log(classes.length);
 
 export interface Prediction {
   category: CategoryKey;
@@ -27,6 +28,8 @@ export class NaiveBayes {
   private readonly docs = new Float64Array(classes.length);
   private readonly featureTotals = new Float64Array(classes.length);
   private examples = 0;
+  /** Each feature's weighted log-likelihood per category, as `scores` adds them; emptied when the model learns. */
+  private readonly evidence = new Map<string, Float64Array>();
 
   /** How many examples (weighted) the model has learnt. */
   get size(): number {
@@ -36,6 +39,7 @@ export class NaiveBayes {
   /** Learns that `line` belongs to `category`; a negative weight unlearns it. */
   learn(line: CategoriserLine, category: CategoryKey, weight = 1): void {
     const index = classIndex.get(category)!;
+    this.evidence.clear();
     this.docs[index]! += weight;
     this.examples += weight;
     for (const feature of featuresOf(line)) {
@@ -54,38 +58,79 @@ export class NaiveBayes {
   }
 
   /**
-   * The categories' log scores for a line, and how many of its words the model has seen
-   * (with none, the scores rest on the amount alone); null while the model has learnt nothing.
+   * How much a feature says about the category, 0 to 1: one minus the entropy of the
+   * categories it was seen with (each category's counts relative to its size), over the most
+   * that entropy can be. Boilerplate every kind of line carries ("compra tarj", "pos debit",
+   * a city) weighs next to nothing, a merchant's or a trade's word weighs fully, without a
+   * list of bank words to keep up. Cached until the model learns again.
+   */
+  private informativeness(row: Float64Array): number {
+    let total = 0;
+    const shares = new Float64Array(classes.length);
+    for (let c = 0; c < classes.length; c++) {
+      shares[c] = Math.max(0, row[c]!) / (this.featureTotals[c]! + 1);
+      total += shares[c]!;
+    }
+    if (total <= 0) return 0;
+    let entropy = 0;
+    for (let c = 0; c < classes.length; c++) {
+      const share = shares[c]! / total;
+      if (share > 0) entropy -= share * Math.log(share);
+    }
+    return 1 - entropy / maxEntropy;
+  }
+
+  /**
+   * The categories' log scores for a line, and how much of it the model knows: its words seen
+   * in training, and whether a keyword rule fits (with neither, the scores rest on the amount
+   * alone); null while the model has learnt nothing.
    */
   scores(line: CategoriserLine): { scores: Float64Array; knownWords: number } | null {
     if (this.examples <= 0) return null;
-    const vocabulary = this.counts.size + 1;
     const scores = new Float64Array(classes.length);
-    const denominators = new Float64Array(classes.length);
     const totalDocs = this.examples + alpha * classes.length;
-    for (let c = 0; c < classes.length; c++) {
-      scores[c] = Math.log((this.docs[c]! + alpha) / totalDocs);
-      denominators[c] = Math.log(this.featureTotals[c]! + alpha * vocabulary);
-    }
+    for (let c = 0; c < classes.length; c++) scores[c] = Math.log((this.docs[c]! + alpha) / totalDocs);
     let knownWords = 0;
     for (const feature of featuresOf(line)) {
-      const row = this.counts.get(feature);
+      const evidence = this.evidenceOf(feature);
       // A feature never seen in training says nothing about any category.
-      if (!row) continue;
-      if (feature.startsWith('w:')) knownWords += 1;
-      for (let c = 0; c < classes.length; c++) scores[c]! += Math.log(row[c]! + alpha) - denominators[c]!;
+      if (!evidence) continue;
+      if (feature.startsWith('w:') || feature.startsWith('l:') || (feature.startsWith('k:') && feature !== 'k:none')) knownWords += 1;
+      for (let c = 0; c < classes.length; c++) scores[c]! += evidence[c]!;
     }
     return { scores, knownWords };
   }
+
+  /** What a feature adds to each category's log score, computed once until the model learns again. */
+  private evidenceOf(feature: string): Float64Array | undefined {
+    const cached = this.evidence.get(feature);
+    if (cached) return cached;
+    const row = this.counts.get(feature);
+    if (!row) return undefined;
+    const vocabulary = this.counts.size + 1;
+    // The money's direction and size are read as they are: every category has lines of some size.
+    const weight = feature.startsWith('d:') || feature.startsWith('a:') ? 1 : this.informativeness(row);
+    const evidence = new Float64Array(classes.length);
+    for (let c = 0; c < classes.length; c++) evidence[c] = weight * (Math.log(row[c]! + alpha) - Math.log(this.featureTotals[c]! + alpha * vocabulary));
+    this.evidence.set(feature, evidence);
+    return evidence;
+  }
 }
 
-/** The best category of log scores and its posterior probability (softmax). */
-export function best(scores: Float64Array): Prediction {
+/** The probability of category `index` from log scores softened by `temperature` (softmax). */
+export function probability(scores: Float64Array, temperature: number, index: number): number {
+  let top = scores[0]!;
+  for (let c = 1; c < scores.length; c++) top = Math.max(top, scores[c]!);
+  let sum = 0;
+  for (let c = 0; c < scores.length; c++) sum += Math.exp((scores[c]! - top) / temperature);
+  return Math.exp((scores[index]! - top) / temperature) / sum;
+}
+
+/** The best category of log scores and its probability at `temperature`. */
+export function best(scores: Float64Array, temperature: number): Prediction {
   let top = 0;
   for (let c = 1; c < scores.length; c++) if (scores[c]! > scores[top]!) top = c;
-  let sum = 0;
-  for (let c = 0; c < scores.length; c++) sum += Math.exp(scores[c]! - scores[top]!);
-  return { category: classes[top]!, confidence: 1 / sum, scores };
+  return { category: classes[top]!, confidence: probability(scores, temperature, top), scores };
 }
 
 export { classIndex };

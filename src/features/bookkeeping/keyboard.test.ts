@@ -11,6 +11,7 @@ describe('bookkeeping keyboard', () => {
     expect(commandForKey({ key: 'ArrowDown', shiftKey: true })).toBe('extendDown');
     expect(commandForKey({ key: ' ' })).toBe('toggleChecked');
     expect(commandForKey({ key: 'Enter' })).toBe('editCategory');
+    expect(commandForKey({ key: 'a' })).toBe('acceptSuggestion');
     expect(commandForKey({ key: 'z', ctrlKey: true })).toBe('undo');
     expect(commandForKey({ key: 'z', metaKey: true })).toBe('undo');
     expect(commandForKey({ key: 'a', ctrlKey: true })).toBe('selectAll');

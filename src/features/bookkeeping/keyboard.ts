@@ -18,6 +18,7 @@ export type ListCommand =
   | 'selectAll'
   | 'clearSelection'
   | 'editCategory'
+  | 'acceptSuggestion'
   | 'editMerchant'
   | 'editNote'
   | 'open'
@@ -50,6 +51,7 @@ export const shortcuts: readonly { command: ListCommand; keys: readonly string[]
   { command: 'selectAll', keys: ['Ctrl + A'] },
   { command: 'clearSelection', keys: ['Esc'] },
   { command: 'editCategory', keys: ['Enter', 'C'] },
+  { command: 'acceptSuggestion', keys: ['A'] },
   { command: 'editMerchant', keys: ['M'] },
   { command: 'editNote', keys: ['N'] },
   { command: 'open', keys: ['O'] },
@@ -96,6 +98,8 @@ export function commandForKey(press: KeyPress): ListCommand | null {
     case 'Enter':
     case 'c':
       return 'editCategory';
+    case 'a':
+      return 'acceptSuggestion';
     case 'm':
       return 'editMerchant';
     case 'n':

@@ -1,29 +1,23 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { CategoryKey, Transaction } from '@domain/bookkeeping';
 import { useCurrentUser } from '@src/features/session/session-store';
-import { currentSyncEngine } from '@src/features/sync/sync-runtime';
 import type { WorkerHandle } from '@workers/comlink.client';
 import { startCategoriser } from '@workers/categoriser.client';
-import type { CategoriserWorker } from '@workers/categoriser.worker';
-import type { Suggestion } from '@workers/categoriser/categoriser';
-import type { CategoriserLine } from '@workers/categoriser/features';
-
-export type { Suggestion };
+import type { CategoriserWorker, PackedSuggestions } from '@workers/categoriser.worker';
 
 export interface CategoriserApi {
   /** False until the company's model is trained. */
   ready: boolean;
-  /** Suggestions for lines, in order (null where nothing fits). A new function after each thing learnt, so suggestions are asked again. */
-  suggest(lines: CategoriserLine[]): Promise<(Suggestion | null)[]>;
+  /**
+   * The suggestions for the company's uncategorised transactions on this device (null until
+   * the model is trained). A new function after each thing learnt, so suggestions are asked again.
+   */
+  suggestions(): Promise<PackedSuggestions | null>;
   /** The person set these transactions' category: learnt at once. */
   learn(rows: readonly Transaction[], category: CategoryKey): Promise<void>;
-  /** "Description contains `text` → `category`", made from a correction. */
-  addRule(text: string, category: CategoryKey): Promise<void>;
-  /** The company's uncategorised transactions similar to a line, to propose the same category ("apply to similar"), and the words a rule from it would look for. */
-  similar(line: CategoriserLine, exceptId: string): Promise<{ ids: string[]; signature: string }>;
 }
 
-/** One company's worker, shared by the screens that use it (the list and its suggestions), ended with the last. */
+/** One company's worker, shared by the screens that use it, ended with the last. */
 interface SharedCategoriser {
   handle: WorkerHandle<CategoriserWorker>;
   opened: Promise<unknown>;
@@ -88,7 +82,7 @@ export function useCategoriser(companyId: string): CategoriserApi {
     const remote = entry?.handle.remote ?? null;
     return {
       ready: remote !== null,
-      suggest: async (lines) => (remote ? remote.suggest(lines) : lines.map(() => null)),
+      suggestions: async () => (remote ? remote.suggestions() : null),
       learn: async (rows, category) => {
         if (!remote || !entry) return;
         // A transaction is a line as the categoriser reads it (description, merchant, amount).
@@ -96,14 +90,8 @@ export function useCategoriser(companyId: string): CategoriserApi {
         entry.version++;
         for (const listener of entry.listeners) listener();
       },
-      addRule: async (text, category) => {
-        const rule = await remote?.makeRule(text, category);
-        // A synced mutation: the rule follows the person to the company's other devices.
-        if (rule) await currentSyncEngine()?.mutate('createCategoriserRule', rule);
-      },
-      similar: async (line, exceptId) => (remote ? remote.similar(line, exceptId) : { ids: [], signature: '' }),
     };
-    // `version` is in the list so that `suggest` changes after each thing learnt: the effects that
+    // `version` is in the list so that `suggestions` changes after each thing learnt: the effects that
     // hold it ask again. The memo reads it only through that identity.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [entry, version]);

@@ -6,12 +6,12 @@ import { AccountsPanel } from '@src/features/accounts/components/accounts-panel'
 import { ImportDialog } from '@src/features/bank-import/components/import-dialog';
 import { ImportHistory } from '@src/features/bank-import/components/import-history';
 import { BookkeepingWorkspace } from '@src/features/bookkeeping/components/bookkeeping-workspace';
-import { CategoriserSuggestions } from '@src/features/bookkeeping/components/categoriser-suggestions';
 import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
 /**
  * Bookkeeping transactions (SPEC §2): the workspace's list, with the CSV import in its toolbar
- * and, below the list, the accounts, categoriser suggestions and import history of the company.
+ * and, below the list, the accounts and import history of the company (the categoriser's
+ * suggestions are in the list's rows).
  */
 export function Component() {
   return <BookkeepingWorkspace toolbar={importButton} accounts={companyExtras} />;
@@ -41,7 +41,6 @@ function CompanyExtras({ companyId }: { companyId: string }) {
   return (
     <>
       <AccountsPanel companyId={companyId} />
-      <CategoriserSuggestions companyId={companyId} language={language} />
       <ImportHistory companyId={companyId} language={language} />
     </>
   );

@@ -1,6 +1,9 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CategoryKey, Transaction } from '@domain/bookkeeping';
+import type { Language } from '@domain/constants';
 import { Button } from '@src/components/button';
+import { formatNumber } from '@src/i18n/format';
 import { CategoryPicker } from './category-picker';
 import styles from './bookkeeping.module.css';
 
@@ -42,6 +45,41 @@ export function BulkBar({ rows, picking, onPicking, onCategorise, onSetChecked, 
       </Button>
       <Button size="small" variant="ghost" onClick={onClear}>
         {t('editing.bulk.clear')}
+      </Button>
+    </div>
+  );
+}
+
+/** The thresholds "accept all above" offers, from where suggestions start to show (decision 066). */
+const thresholds = [0.5, 0.6, 0.7, 0.8, 0.9, 0.95];
+
+interface AcceptSuggestionsBarProps {
+  /** How many shown rows have a suggestion at `threshold` or more. */
+  count: number;
+  threshold: number;
+  language: Language;
+  onThreshold: (threshold: number) => void;
+  onAccept: () => void;
+}
+
+/** "Accept all above N %": every row the filters show whose suggestion is at least that sure gets it, as one undoable change. */
+export function AcceptSuggestionsBar({ count, threshold, language, onThreshold, onAccept }: AcceptSuggestionsBarProps) {
+  const { t } = useTranslation('bookkeeping');
+  const id = useId();
+  const percent = (value: number) => t('categoriser.percent', { value: formatNumber(Math.round(value * 100), language, 0) });
+  return (
+    <div className={styles.bulkBar} role="region" aria-label={t('categoriser.acceptAll.label')}>
+      <span>{t('categoriser.acceptAll.count', { count, threshold: percent(threshold) })}</span>
+      <label htmlFor={id}>{t('categoriser.acceptAll.threshold')}</label>
+      <select id={id} value={threshold} onChange={(event) => onThreshold(Number(event.target.value))}>
+        {thresholds.map((value) => (
+          <option key={value} value={value}>
+            {percent(value)}
+          </option>
+        ))}
+      </select>
+      <Button size="small" disabled={count === 0} onClick={onAccept}>
+        {t('categoriser.acceptAll.accept', { threshold: percent(threshold) })}
       </Button>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCategoriser } from '@src/features/categoriser/use-categoriser';
+import { useCategorySuggestions } from '../hooks/use-category-suggestions';
 import { Link, useNavigate } from 'react-router-dom';
 import type { CategoryKey, Transaction } from '@domain/bookkeeping';
 import { currentUserDatabase } from '@sync/client/db';
@@ -25,7 +26,7 @@ import type { TransactionSnapshot } from '../db/transaction-store';
 import { useLockedYears } from '../hooks/use-locked-years';
 import { readOnlyReason } from '../read-only';
 import { commandForKey, emptyCursor, reduceCursor, targetIds, type CursorAction, type ListCursor, type ListShape } from '../keyboard';
-import { BulkBar } from './bulk-bar';
+import { AcceptSuggestionsBar, BulkBar } from './bulk-bar';
 import { CreateTransactionDialog } from './create-transaction-dialog';
 import { FilterBar } from './filter-bar';
 import { ReceiptInbox } from './receipt-inbox';
@@ -54,8 +55,9 @@ export function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBoo
   const { snapshot, store } = useTransactionStore(db, companyId);
   const lockedYears = useLockedYears(db, companyId);
   // Edits are painted from memory at once; the database's change feed then confirms them.
-  // Every category set here teaches the company's categoriser (shared with its suggestions).
-  const { learn } = useCategoriser(companyId);
+  // Every category set here teaches the company's categoriser, which suggests in the rows.
+  const categoriser = useCategoriser(companyId);
+  const { learn } = categoriser;
   const learnQuietly = useCallback(
     (rows: readonly Transaction[], category: CategoryKey) =>
       void learn(rows, category).catch((error) => console.error('the categoriser could not learn', error)),
@@ -90,6 +92,7 @@ export function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBoo
   const [cursor, dispatch] = useReducer((state: ListCursor, action: CursorAction) => reduceCursor(state, action, shapeRef.current), emptyCursor);
   useEffect(() => dispatch({ type: 'clamp' }), [view]);
 
+  const suggested = useCategorySuggestions(categoriser, snapshot, view.order, lockedYears, actions);
   const [editing, setEditing] = useState<EditingCell | null>(null);
   const [help, setHelp] = useState(false);
   const [creating, setCreating] = useState(false);
@@ -139,6 +142,9 @@ export function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBoo
       case 'editCategory':
         if (cursor.selected.size > 0) setBulkCategory(true);
         else editCell('category');
+        return;
+      case 'acceptSuggestion':
+        suggested.accept(targets());
         return;
       case 'editMerchant':
         return editCell('merchant');
@@ -285,6 +291,16 @@ export function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBoo
         />
       )}
 
+      {suggested.suggestions.size > 0 && (
+        <AcceptSuggestionsBar
+          count={suggested.above}
+          threshold={suggested.threshold}
+          language={language}
+          onThreshold={suggested.setThreshold}
+          onAccept={suggested.acceptAbove}
+        />
+      )}
+
       <p className={styles.keyboardHint} id="grid-hint">
         {labels.keyboardHint}
       </p>
@@ -297,6 +313,7 @@ export function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBoo
         editing={editing}
         waitingReceipts={receipts.waiting}
         lockedYears={lockedYears}
+        suggestions={suggested.suggestions}
         accountName={accountName}
         gridLabel={counted.grid}
         gridRef={gridRef}
@@ -316,6 +333,7 @@ export function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBoo
           } else finishEdit();
         }}
         onCategory={(row, category) => void onCategory(row, category)}
+        onAcceptSuggestion={(row) => suggested.accept([row])}
         onText={(row, field, value) => void onText(row, field, value)}
         onDropFiles={(row, files) => void receipts.attach(row, files)}
         empty={

@@ -1,13 +1,16 @@
 import { memo, useState, type DragEvent, type MouseEvent as ReactMouseEvent } from 'react';
 import type { TFunction } from 'i18next';
 import { categoryKeys, type CategoryKey, type Transaction } from '@domain/bookkeeping';
+import { bandOf } from '@domain/categoriser-confidence';
 import type { Language } from '@domain/constants';
-import { formatDate, formatUsd } from '@src/i18n/format';
+import type { RowSuggestion } from '@src/features/categoriser/use-row-suggestions';
+import { formatDate, formatNumber, formatUsd } from '@src/i18n/format';
 import { href, paths } from '@src/lib/paths';
 import type { TransactionFilters } from '../filters';
 import type { ReadOnlyReason } from '../read-only';
 import { CategoryPicker } from './category-picker';
 import styles from './bookkeeping.module.css';
+import suggestionStyles from './category-suggestion.module.css';
 
 /** One row of the transaction grid (transaction-grid.tsx), its inline editors and its labels. */
 
@@ -24,6 +27,7 @@ export interface RowHandlers {
   toggleChecked(row: Transaction): void;
   edit(cell: EditingCell | null): void;
   category(row: Transaction, category: CategoryKey | null): void;
+  acceptSuggestion(row: Transaction): void;
   text(row: Transaction, field: 'merchant' | 'note', value: string): void;
   dropFiles(row: Transaction, files: File[]): void;
   openLink(event: ReactMouseEvent<HTMLAnchorElement>): void;
@@ -39,6 +43,8 @@ interface GridRowProps {
   editing: EditableField | null;
   waitingReceipt: boolean;
   readOnly: ReadOnlyReason | null;
+  /** The categoriser's suggestion, for a row without a category. */
+  suggestion: RowSuggestion | undefined;
   accountName: string;
   language: Language;
   /** The grid's translator: one `useTranslation` for the grid, not one per row. */
@@ -47,12 +53,18 @@ interface GridRowProps {
   handlers: RowHandlers;
 }
 
-const slots = { description: '\uE000', category: '\uE001' };
+const slots = { description: '\uE000', category: '\uE001', confidence: '\uE002', band: '\uE003' };
 
 /** A label translated once with markers in its slots, each row's values put in their place. */
-function labelOf(t: TFunction<'bookkeeping'>, key: 'list.selectRow' | 'list.checkedLabel' | 'editing.changeCategory') {
+function labelOf(
+  t: TFunction<'bookkeeping'>,
+  key: 'list.selectRow' | 'list.checkedLabel' | 'editing.changeCategory' | 'categoriser.suggested' | 'categoriser.accept',
+) {
   const text = t(key, slots);
-  return (description: string, category = '') => text.replace(/[\uE000\uE001]/g, (slot) => (slot === slots.description ? description : category));
+  return (description: string, category = '', confidence = '', band = '') =>
+    text.replace(/[\uE000-\uE003]/g, (slot) =>
+      slot === slots.description ? description : slot === slots.category ? category : slot === slots.confidence ? confidence : band,
+    );
 }
 
 /**
@@ -67,6 +79,10 @@ export function rowLabels(t: TFunction<'bookkeeping'>) {
     changeCategory: labelOf(t, 'editing.changeCategory'),
     checked: labelOf(t, 'list.checkedLabel'),
     noReceipt: t('list.noReceipt'),
+    suggested: labelOf(t, 'categoriser.suggested'),
+    accept: labelOf(t, 'categoriser.accept'),
+    percent: t('categoriser.percent', { value: slots.description }),
+    band: { possible: t('categoriser.bands.possible'), likely: t('categoriser.bands.likely'), veryLikely: t('categoriser.bands.veryLikely') },
   };
 }
 type RowLabels = ReturnType<typeof rowLabels>;
@@ -83,6 +99,7 @@ export const GridRow = memo(
     editing,
     waitingReceipt,
     readOnly,
+    suggestion,
     accountName,
     language,
     t,
@@ -184,6 +201,8 @@ export const GridRow = memo(
               onPick={(category) => handlers.category(row, category)}
               onCancel={() => handlers.edit(null)}
             />
+          ) : suggestion && row.category === null && readOnly === null ? (
+            <SuggestedCategory row={row} suggestion={suggestion} language={language} labels={labels} handlers={handlers} />
           ) : (
             <button
               type="button"
@@ -237,10 +256,59 @@ export const GridRow = memo(
     before.editing === after.editing &&
     before.waitingReceipt === after.waitingReceipt &&
     before.readOnly === after.readOnly &&
+    before.suggestion === after.suggestion &&
     before.accountName === after.accountName &&
     before.language === after.language &&
     before.labels === after.labels,
 );
+
+/**
+ * The categoriser's suggestion in the category cell, drawn apart from a category that is set
+ * (dashed, in italics, with its confidence as people read it), and named as a suggestion:
+ * choosing opens the picker, ✓ (or the A key) accepts it.
+ */
+function SuggestedCategory({
+  row,
+  suggestion,
+  language,
+  labels,
+  handlers,
+}: {
+  row: Transaction;
+  suggestion: RowSuggestion;
+  language: Language;
+  labels: RowLabels;
+  handlers: RowHandlers;
+}) {
+  const category = labels.category[suggestion.category];
+  const percent = labels.percent.replace(slots.description, formatNumber(Math.round(suggestion.confidence * 100), language, 0));
+  const band = labels.band[bandOf(suggestion.confidence)];
+  return (
+    <span className={suggestionStyles.suggested}>
+      <button
+        type="button"
+        tabIndex={-1}
+        className={`${styles.categoryButton} ${suggestionStyles.suggestion}`}
+        data-suggested
+        title={band}
+        aria-label={labels.suggested(row.description, category, percent, band)}
+        onClick={() => handlers.edit({ id: row.id, field: 'category' })}
+      >
+        <span className={suggestionStyles.suggestionName}>{category}</span>
+        <span className={suggestionStyles.confidence}>{percent}</span>
+      </button>
+      <button
+        type="button"
+        tabIndex={-1}
+        className={suggestionStyles.accept}
+        aria-label={labels.accept(row.description, category)}
+        onClick={() => handlers.acceptSuggestion(row)}
+      >
+        ✓
+      </button>
+    </span>
+  );
+}
 
 /** An inline text editor: Enter saves, Escape (or leaving the field) cancels. */
 function TextEditor({ label, value, onSave, onCancel }: { label: string; value: string; onSave(value: string): void; onCancel(): void }) {

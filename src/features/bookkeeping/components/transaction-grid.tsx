@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { CategoryKey, Transaction } from '@domain/bookkeeping';
 import type { Language } from '@domain/constants';
+import type { RowSuggestion } from '@src/features/categoriser/use-row-suggestions';
 import type { TransactionFilters } from '../filters';
 import type { ListCursor } from '../keyboard';
 import { readOnlyReason } from '../read-only';
@@ -21,6 +22,8 @@ interface TransactionGridProps {
   waitingReceipts: ReadonlySet<string>;
   /** Years whose declaration is sent: their rows are read-only. */
   lockedYears: ReadonlySet<number>;
+  /** The categoriser's suggestions for uncategorised rows, by id. */
+  suggestions: ReadonlyMap<string, RowSuggestion>;
   accountName(row: Transaction): string;
   gridLabel: string;
   onKeyDown(event: KeyboardEvent<HTMLDivElement>): void;
@@ -30,6 +33,7 @@ interface TransactionGridProps {
   onToggleChecked(row: Transaction): void;
   onEdit(cell: EditingCell | null): void;
   onCategory(row: Transaction, category: CategoryKey | null): void;
+  onAcceptSuggestion(row: Transaction): void;
   onText(row: Transaction, field: 'merchant' | 'note', value: string): void;
   onDropFiles(row: Transaction, files: File[]): void;
   /** Where the grid's focus container is, so the page can return focus after an edit. */
@@ -75,6 +79,7 @@ export function TransactionGrid(props: TransactionGridProps) {
       toggleChecked: (row) => latest.current.onToggleChecked(row),
       edit: (cell) => latest.current.onEdit(cell),
       category: (row, category) => latest.current.onCategory(row, category),
+      acceptSuggestion: (row) => latest.current.onAcceptSuggestion(row),
       text: (row, field, value) => latest.current.onText(row, field, value),
       dropFiles: (row, files) => latest.current.onDropFiles(row, files),
       // A plain link (a router Link in every row would repaint every row on each URL change,
@@ -153,6 +158,7 @@ export function TransactionGrid(props: TransactionGridProps) {
                   editing={edited ? props.editing!.field : null}
                   waitingReceipt={props.waitingReceipts.has(row.id)}
                   readOnly={readOnlyReason(row, props.lockedYears)}
+                  suggestion={row.category === null ? props.suggestions.get(row.id) : undefined}
                   accountName={props.accountName(row)}
                   language={props.language}
                   t={t}

@@ -150,31 +150,45 @@ export function useBookkeepingActions(
     [mutate],
   );
 
-  const categorise = useCallback(
-    async (rows: readonly Transaction[], category: CategoryKey | null) => {
-      const targets = editable(rows).filter((row) => row.category !== category);
+  /** Sets each row's category as `categoryOf` says (an accepted suggestion per row, or one category for all), as one undoable change. */
+  const categoriseEach = useCallback(
+    async (rows: readonly Transaction[], categoryOf: (row: Transaction) => CategoryKey | null) => {
+      const targets = editable(rows).filter((row) => row.category !== categoryOf(row));
       if (targets.length === 0) return false;
       const before = groupBy(targets, (row) => row.category);
+      const after = groupBy(targets, categoryOf);
       const updatedAt = now();
       const done = await attemptShown(
         'category',
         targets,
-        (row) => ({ ...row, category, updatedAt }),
-        () => applyCategory(new Map([[category, targets.map((row) => row.id)]]), updatedAt),
+        (row) => ({ ...row, category: categoryOf(row), updatedAt }),
+        () => applyCategory(after, updatedAt),
         () => applyCategory(before),
       );
-      if (done && category !== null) {
+      if (done) {
         // Remembered on this device, so the categoriser trains on it again, checked or not (decision 048).
-        const corrections = targets.map((row) => ({ id: row.id, companyId: row.companyId, category }));
+        const corrections = targets.flatMap((row) => {
+          const category = categoryOf(row);
+          return category === null ? [] : [{ id: row.id, companyId: row.companyId, category }];
+        });
         void currentUserDatabase()
           ?.categoriserCorrections.bulkPut(corrections)
           .catch((error) => console.error('the correction could not be remembered', error));
-        learn?.(targets, category);
+        for (const [category, ids] of after) {
+          if (category === null) continue;
+          const learnt = new Set(ids);
+          learn?.(
+            targets.filter((row) => learnt.has(row.id)),
+            category,
+          );
+        }
       }
       return done;
     },
     [applyCategory, attemptShown, editable, learn],
   );
+
+  const categorise = useCallback((rows: readonly Transaction[], category: CategoryKey | null) => categoriseEach(rows, () => category), [categoriseEach]);
 
   const setChecked = useCallback(
     async (rows: readonly Transaction[], checked: boolean) => {
@@ -263,7 +277,7 @@ export function useBookkeepingActions(
   const remember = useCallback((action: LastAction) => setLast(action), [setLast]);
 
   return useMemo(
-    () => ({ last, categorise, setChecked, setMerchant, setNote, remove, undo, remember, attempt, mutate }),
-    [last, categorise, setChecked, setMerchant, setNote, remove, undo, remember, attempt, mutate],
+    () => ({ last, categorise, categoriseEach, setChecked, setMerchant, setNote, remove, undo, remember, attempt, mutate }),
+    [last, categorise, categoriseEach, setChecked, setMerchant, setNote, remove, undo, remember, attempt, mutate],
   );
 }

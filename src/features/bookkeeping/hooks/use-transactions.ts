@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { AppDB } from '@sync/client/db';
 import { TransactionStore, type TransactionSnapshot } from '../db/transaction-store';
 
@@ -46,23 +46,6 @@ export function useTransactionStore(db: AppDB | null, companyId: string | null):
   const store = useSharedStore(db, companyId);
   const snapshot = useSyncExternalStore(store ? store.subscribe : noop, store ? store.getSnapshot : () => empty, () => empty);
   return { snapshot, store };
-}
-
-/**
- * A value drawn from a company's transactions, for a screen that shows only part of them: it
- * renders again only when `select` returns another value (compared with `Object.is`), not at
- * every edit of the list. `select` gets the value it returned last, to return it again when
- * what it draws did not change.
- */
-export function useTransactionsSelect<T>(db: AppDB | null, companyId: string | null, select: (snapshot: TransactionSnapshot, last: T | undefined) => T): T {
-  const store = useSharedStore(db, companyId);
-  const last = useRef<{ snapshot: TransactionSnapshot; value: T } | null>(null);
-  const selected = () => {
-    const snapshot = store ? store.getSnapshot() : empty;
-    if (last.current?.snapshot !== snapshot) last.current = { snapshot, value: select(snapshot, last.current?.value) };
-    return last.current.value;
-  };
-  return useSyncExternalStore(store ? store.subscribe : noop, selected, selected);
 }
 
 function useSharedStore(db: AppDB | null, companyId: string | null): TransactionStore | null {
