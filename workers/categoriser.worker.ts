@@ -1,10 +1,11 @@
 import '@domain/zod-jitless';
 import * as Comlink from 'comlink';
-import { categoryKeys, type CategoryKey } from '@domain/bookkeeping';
+import { categoryKeys, type CategoriserRule, type CategoryKey } from '@domain/bookkeeping';
 import { AppDB } from '@sync/client/db';
 import { baseCategoriser } from './categoriser/base';
 import { correctionWeight, trainingSet, type Categoriser, type Learnt } from './categoriser/categoriser';
 import type { CategoriserLine } from './categoriser/features';
+import { ruleFrom, signatureOf, similarLines } from './categoriser/similar';
 
 /**
  * The categoriser worker of one company: it trains the company's model from the checked,
@@ -97,6 +98,31 @@ const api = {
       categoriser.correct(line, category, learnt.get(id) ?? null);
       learnt.set(id, { category, weight: correctionWeight });
     }
+  },
+
+  /**
+   * The company's uncategorised, editable transactions like `line` ("apply to similar"), and
+   * the words a rule made from the line would look for.
+   */
+  async similar(line: CategoriserLine, exceptId: string): Promise<{ ids: string[]; signature: string }> {
+    const { db, companyId } = current();
+    const rows = await db.transactions
+      .where('companyId')
+      .equals(companyId)
+      .filter((row) => row.category === null && !row.blocked && row.id !== exceptId)
+      .toArray();
+    return { ids: similarLines(line, rows).map((row) => row.id), signature: signatureOf(line) };
+  },
+
+  /**
+   * The rule "description contains `text` → `category`", applied here at once; the page
+   * stores it with the `createCategoriserRule` mutation, which syncs it to the company's other devices.
+   */
+  makeRule(text: string, category: CategoryKey): CategoriserRule | null {
+    const { companyId, categoriser } = current();
+    const rule = ruleFrom(text, category, companyId);
+    if (rule) categoriser.addRule(rule);
+    return rule;
   },
 };
 

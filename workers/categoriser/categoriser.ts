@@ -87,6 +87,11 @@ export class Categoriser {
     this.rules = [...rules].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }
 
+  /** A rule just made: it wins over the older ones. */
+  addRule(rule: UserRule): void {
+    this.setRules([rule, ...this.rules]);
+  }
+
   /**
    * The person corrected a line's category: the model learns the new one (weighted), and
    * forgets what it had learnt the line as, if anything.

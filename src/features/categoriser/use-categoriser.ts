@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { CategoryKey, Transaction } from '@domain/bookkeeping';
 import { useCurrentUser } from '@src/features/session/session-store';
+import { currentSyncEngine } from '@src/features/sync/sync-runtime';
 import type { WorkerHandle } from '@workers/comlink.client';
 import { startCategoriser } from '@workers/categoriser.client';
 import type { CategoriserWorker, PackedSuggestions } from '@workers/categoriser.worker';
@@ -15,6 +16,10 @@ export interface CategoriserApi {
   suggestions(): Promise<PackedSuggestions | null>;
   /** The person set these transactions' category: learnt at once. */
   learn(rows: readonly Transaction[], category: CategoryKey): Promise<void>;
+  /** The company's uncategorised transactions like `row` ("apply to similar"), and the words a rule from it would look for. */
+  similar(row: Transaction): Promise<{ ids: string[]; signature: string }>;
+  /** Makes the rule "description contains `text` → `category`": applied at once, synced to the company's other devices. */
+  addRule(text: string, category: CategoryKey): Promise<boolean>;
 }
 
 /** One company's worker, shared by the screens that use it, ended with the last. */
@@ -80,15 +85,28 @@ export function useCategoriser(companyId: string): CategoriserApi {
   const version = useSyncExternalStore(subscribe, () => entry?.version ?? 0);
   return useMemo(() => {
     const remote = entry?.handle.remote ?? null;
+    const learnt = () => {
+      if (!entry) return;
+      entry.version++;
+      for (const listener of entry.listeners) listener();
+    };
     return {
       ready: remote !== null,
       suggestions: async () => (remote ? remote.suggestions() : null),
       learn: async (rows, category) => {
-        if (!remote || !entry) return;
+        if (!remote) return;
         // A transaction is a line as the categoriser reads it (description, merchant, amount).
         await remote.correct(rows.map((row) => ({ id: row.id, line: row, category })));
-        entry.version++;
-        for (const listener of entry.listeners) listener();
+        learnt();
+      },
+      similar: async ({ id, description, merchant, amountCents }) =>
+        remote ? remote.similar({ description, merchant, amountCents }, id) : { ids: [], signature: '' },
+      addRule: async (text, category) => {
+        const rule = remote ? await remote.makeRule(text, category) : null;
+        if (!rule) return false;
+        await currentSyncEngine()?.mutate('createCategoriserRule', rule);
+        learnt();
+        return true;
       },
     };
     // `version` is in the list so that `suggestions` changes after each thing learnt: the effects that
