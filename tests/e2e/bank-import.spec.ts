@@ -3,7 +3,8 @@ import { demo, logInAs } from './support/alta';
 import { ownerWithCompany } from './support/checkout';
 import { expect, test } from './support/test';
 
-// The bookkeeping screen's import dialog, import history and manual accounts. The import runs
+// The bookkeeping screen's import dialog, import history and manual accounts (the last two in
+// the "Accounts and imports" tab, decision 065). The import runs
 // on a new owner's company: a company starts one import per 30 seconds (SPEC §9), so a retry
 // on a shared company would meet the first attempt's cooldown.
 test.use({ serviceWorkers: 'block' });
@@ -13,13 +14,16 @@ const fixture = (name: string) => path.resolve(import.meta.dirname, '../fixtures
 test('imports a bank export with refused lines into a new manual account and shows the counts', async ({ page, request }) => {
   await logInAs(page, await ownerWithCompany(request, { lastName: 'Import' }));
   await page.goto('/en/accounting-ai/bookkeeping');
-  const accounts = page.getByRole('region', { name: 'Accounts' });
+  const [booksTab, accountsTab] = [page.getByRole('tab', { name: 'Transactions' }), page.getByRole('tab', { name: 'Accounts and imports' })];
+  await accountsTab.click();
+  const accounts = page.getByRole('region', { name: 'Accounts', exact: true });
   await expect(accounts.getByText('No accounts yet. Create one to import its bank exports.')).toBeVisible();
   const name = `Checking ${Date.now().toString(36)}`;
   await accounts.getByLabel('Account name').fill(name);
   await accounts.getByRole('button', { name: 'Create account' }).click();
   await expect(accounts.getByText(name, { exact: true })).toBeVisible();
 
+  await booksTab.click();
   await page.getByRole('toolbar', { name: 'Bookkeeping actions' }).getByRole('button', { name: 'Import' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import a bank export' });
   await dialog.getByLabel('Choose a file').setInputFiles(fixture('bank-en-us.csv'));
@@ -41,10 +45,12 @@ test('imports a bank export with refused lines into a new manual account and sho
   await expect(dialog).toBeHidden();
 
   // The history lists the batch with its counts; a second import waits for the cooldown.
+  await accountsTab.click();
   const history = page.getByRole('region', { name: 'Import history' });
   const batch = history.getByRole('listitem').filter({ hasText: 'bank-en-us.csv' }).first();
   await expect(batch).toContainText('Completed');
   await expect(batch).toContainText('8 added, 0 skipped, 3 refused');
+  await booksTab.click();
   await page.getByRole('toolbar', { name: 'Bookkeeping actions' }).getByRole('button', { name: 'Import' }).click();
   await dialog.getByLabel('Choose a file').setInputFiles(fixture('bank-en-us.csv'));
   await expect(dialog.getByText(/You can start another import in \d+ seconds?\./)).toBeVisible();
@@ -53,6 +59,7 @@ test('imports a bank export with refused lines into a new manual account and sho
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   // An account holding transactions cannot be deleted.
+  await accountsTab.click();
   await accounts.getByRole('button', { name: `Delete ${name}` }).click();
   await page
     .getByRole('dialog', { name: `Delete ${name}?` })
@@ -77,7 +84,8 @@ test('creates, renames and deletes a manual account, refusing an empty name, whi
   );
   await page.goto('/es/accounting-ai/bookkeeping');
   await asked;
-  const accounts = page.getByRole('region', { name: 'Cuentas' });
+  await page.getByRole('tab', { name: 'Cuentas e importaciones' }).click();
+  const accounts = page.getByRole('region', { name: 'Cuentas', exact: true });
   await accounts.getByRole('button', { name: 'Crear cuenta' }).click();
   await expect(accounts.getByText('Este campo es obligatorio.')).toBeVisible();
 

@@ -12,8 +12,12 @@ test.use({ expectedFailures: failing(networkCut, { status: 429, url: /\/api\/v1\
 
 const fixture = (name: string) => path.resolve(import.meta.dirname, '../fixtures/csv', name);
 
-/** Imports a file through the dialog into the account and waits for its summary. */
+/** Shows one of the bookkeeping page's tabs (the accounts and import history have their own, decision 065). */
+const showTab = (page: Page, name: 'Transactions' | 'Accounts and imports') => page.getByRole('tab', { name }).click();
+
+/** Imports a file through the dialog into the account, waits for its summary and shows the accounts and imports. */
 async function importFile(page: Page, file: string, account: string, finished: string) {
+  await showTab(page, 'Transactions');
   await page.getByRole('toolbar', { name: 'Bookkeeping actions' }).getByRole('button', { name: 'Import' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import a bank export' });
   await dialog.getByLabel('Choose a file').setInputFiles(fixture(file));
@@ -21,6 +25,7 @@ async function importFile(page: Page, file: string, account: string, finished: s
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(dialog.getByRole('status')).toHaveText(finished);
   await dialog.getByRole('button', { name: 'Close' }).click();
+  await showTab(page, 'Accounts and imports');
 }
 
 test('imports on two devices in a row, one offline: every import reaches both devices, and a refused one is kept, explained and discarded', async ({
@@ -34,7 +39,8 @@ test('imports on two devices in a row, one offline: every import reaches both de
   await logInAs(page, owner);
   await page.goto('/en/accounting-ai/bookkeeping');
   const account = `Checking ${Date.now().toString(36)}`;
-  const accounts = page.getByRole('region', { name: 'Accounts' });
+  await showTab(page, 'Accounts and imports');
+  const accounts = page.getByRole('region', { name: 'Accounts', exact: true });
   await accounts.getByLabel('Account name').fill(account);
   await accounts.getByRole('button', { name: 'Create account' }).click();
   await expect(accounts.getByText(account, { exact: true })).toBeVisible();
@@ -47,7 +53,8 @@ test('imports on two devices in a row, one offline: every import reaches both de
   await logInAs(second, owner);
   await second.evaluate(async () => navigator.serviceWorker.ready);
   await second.goto('/en/accounting-ai/bookkeeping');
-  await expect(second.getByRole('region', { name: 'Accounts' }).getByText(account, { exact: true })).toBeVisible();
+  await showTab(second, 'Accounts and imports');
+  await expect(second.getByRole('region', { name: 'Accounts', exact: true }).getByText(account, { exact: true })).toBeVisible();
   await laptop.setOffline(true);
   await expect(second.getByRole('button', { name: /^Sync status: / })).toHaveAccessibleName('Sync status: Offline');
 
@@ -66,7 +73,9 @@ test('imports on two devices in a row, one offline: every import reaches both de
     await expect(history.getByRole('listitem').filter({ hasText: 'categoriser-en.csv' })).toContainText('6 added, 0 skipped, 0 refused', { timeout: 60_000 });
     await expect(history.getByText('Not accepted')).toHaveCount(0);
     // Both imports' rows are in the list: 8 + 6.
-    await expect(device.getByText('BLUEFIN DESIGN LAB 2231').first()).toBeVisible({ timeout: 60_000 });
+    await showTab(device, 'Transactions');
+    await expect(device.getByText('14 transactions', { exact: true })).toBeVisible({ timeout: 60_000 });
+    await showTab(device, 'Accounts and imports');
   }
   await expect(second.getByRole('button', { name: /^Sync status: / })).toHaveAccessibleName('Sync status: Saved', { timeout: 60_000 });
   expect(await transactionCount(second)).toBe(14);
@@ -78,7 +87,7 @@ test('imports on two devices in a row, one offline: every import reaches both de
   const savings = `Savings ${Date.now().toString(36)}`;
   await accounts.getByLabel('Account name').fill(savings);
   await accounts.getByRole('button', { name: 'Create account' }).click();
-  await expect(second.getByRole('region', { name: 'Accounts' }).getByText(savings, { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(second.getByRole('region', { name: 'Accounts', exact: true }).getByText(savings, { exact: true })).toBeVisible({ timeout: 30_000 });
   await laptop.setOffline(true);
   await expect(second.getByRole('button', { name: /^Sync status: / })).toHaveAccessibleName('Sync status: Offline');
   await importFile(second, 'bank-en-us.csv', savings, 'Import finished: 8 added, 0 already there, 3 lines refused.');

@@ -17,6 +17,9 @@ test('links a sandbox bank, sees its transactions in the list, syncs and unlinks
   await logInAs(page, demo);
   await page.goto('/en/accounting-ai/bookkeeping');
   await expect(rows(page).first()).toBeVisible();
+  // The linked banks are in the "Accounts and imports" tab (decision 065).
+  const [booksTab, accountsTab] = [page.getByRole('tab', { name: 'Transactions' }), page.getByRole('tab', { name: 'Accounts and imports' })];
+  await accountsTab.click();
   const linked = page.getByRole('region', { name: 'Linked bank accounts' });
 
   await linked.getByRole('button', { name: 'Connect a bank' }).click();
@@ -40,17 +43,20 @@ test('links a sandbox bank, sees its transactions in the list, syncs and unlinks
   await expect(bank).toContainText(/Last synced: /);
 
   // The server wrote the lines into the company's books; the sync engine brings them here.
+  await booksTab.click();
   await page.getByRole('searchbox', { name: 'Search' }).fill('intrst pymnt');
   await expect(rows(page).first()).toContainText('INTRST PYMNT', { timeout: 30_000 });
   // Named by its bank account (synced to the device with the transactions).
   await expect(rows(page).first()).toContainText('Plaid Saving •••• 1111');
 
+  await accountsTab.click();
   await bank.getByRole('button', { name: 'Sync Tartan Bank now' }).click();
   await expect(bank.getByRole('status')).toHaveText('All up to date: no new transactions.');
 
   await bank.getByRole('button', { name: 'Unlink Tartan Bank' }).click();
   await page.getByRole('dialog', { name: 'Unlink Tartan Bank?' }).getByRole('button', { name: 'Unlink' }).click();
   await expect(linked.getByRole('status')).toHaveText('Tartan Bank was unlinked. The imported transactions stay in your books.');
+  await booksTab.click();
   await expect(rows(page).first()).toContainText('INTRST PYMNT');
   await expect(rows(page).first()).toContainText('Plaid Saving •••• 1111');
 });

@@ -2,25 +2,22 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@src/components/button';
 import { RouteError } from '@src/components/route-error/route-error';
-import { AccountsPanel } from '@src/features/accounts/components/accounts-panel';
 import { ImportDialog } from '@src/features/bank-import/components/import-dialog';
-import { ImportHistory } from '@src/features/bank-import/components/import-history';
 import { BookkeepingWorkspace } from '@src/features/bookkeeping/components/bookkeeping-workspace';
 import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
 /**
  * Bookkeeping transactions (SPEC §2): the workspace's list, with the CSV import in its toolbar
- * and, below the list, the accounts and import history of the company (the categoriser's
- * suggestions are in the list's rows).
+ * and, in their own tab, the accounts and import history of the company (decision
+ * 065); the categoriser's suggestions are in the list's rows.
  */
 export function Component() {
-  return <BookkeepingWorkspace toolbar={importButton} accounts={companyExtras} />;
+  return <BookkeepingWorkspace toolbar={importButton} />;
 }
 
-// Module-level slots: the same functions at every render, so the workspace builds their
-// elements once per company, not at each filter change (each one a new URL).
+// A module-level slot: the same function at every render, so the workspace builds its element
+// once per company, not at each filter change (each one a new URL).
 const importButton = (companyId: string) => <ImportButton companyId={companyId} />;
-const companyExtras = (companyId: string) => <CompanyExtras companyId={companyId} />;
 
 function ImportButton({ companyId }: { companyId: string }) {
   const { t } = useTranslation('bookkeeping');
@@ -32,16 +29,6 @@ function ImportButton({ companyId }: { companyId: string }) {
         {t('import.open')}
       </Button>
       <ImportDialog open={importing} companyId={companyId} language={language} onClose={() => setImporting(false)} />
-    </>
-  );
-}
-
-function CompanyExtras({ companyId }: { companyId: string }) {
-  const language = useLanguage();
-  return (
-    <>
-      <AccountsPanel companyId={companyId} />
-      <ImportHistory companyId={companyId} language={language} />
     </>
   );
 }

@@ -28,6 +28,7 @@ import { readOnlyReason } from '../read-only';
 import { commandForKey, emptyCursor, reduceCursor, targetIds, type CursorAction, type ListCursor, type ListShape } from '../keyboard';
 import { AcceptSuggestionsBar, BulkBar } from './bulk-bar';
 import { CreateTransactionDialog } from './create-transaction-dialog';
+import { ExportDialog, type ExportSource } from './export-dialog';
 import { FilterBar } from './filter-bar';
 import { ReceiptInbox } from './receipt-inbox';
 import { ShortcutsDialog } from './shortcuts-dialog';
@@ -37,15 +38,16 @@ import styles from './bookkeeping.module.css';
 
 /**
  * One company's books in the workspace: the filtered list with its keyboard, totals, toolbar,
- * dialogs and receipt inbox.
+ * dialogs, receipt inbox and export. The list takes the height its tab leaves (decision 065).
  */
 interface CompanyBooksProps {
   companyId: string;
+  /** For the export's file names. */
+  companyName: string;
   toolbar?: ReactNode;
-  accountsSection?: ReactNode;
 }
 
-export function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBooksProps) {
+export function CompanyBooks({ companyId, companyName, toolbar }: CompanyBooksProps) {
   const { t } = useTranslation('bookkeeping');
   const language = useLanguage();
   const navigate = useNavigate();
@@ -83,6 +85,13 @@ export function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBoo
     return next;
   }, [snapshot, filters, today]);
 
+  // What the export writes: the view the list shows when it starts (read then, so the export's
+  // dialog is not drawn again at each filter change).
+  const exportSource = useCallback((): ExportSource => {
+    const { snapshot: shown, view: shownView, filters: shownFilters } = lastView.current!;
+    return { rows: shown.rows, order: shownView.order, filters: shownFilters };
+  }, []);
+
   const shape = useMemo<ListShape>(
     () => ({ count: view.order.length, pageSize: 10, idAt: (position) => snapshot.rows[view.order[position]!]!.id }),
     [snapshot, view],
@@ -98,6 +107,7 @@ export function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBoo
   const [creating, setCreating] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState<Transaction[] | null>(null);
   const [bulkCategory, setBulkCategory] = useState(false);
+  const [exporting, setExporting] = useState(false);
   const gridRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
 
@@ -198,6 +208,7 @@ export function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBoo
     requestAnimationFrame(() => gridRef.current?.focus());
   }, []);
   const cancelCreate = useCallback(() => setCreating(false), []);
+  const closeExport = useCallback(() => setExporting(false), []);
   const { attempt, mutate, remember } = actions;
   const create = useCallback(
     async (transaction: MutatorArgs<'createTransaction'>['transaction']) => {
@@ -220,6 +231,7 @@ export function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBoo
     () => ({
       toolbar: t('list.toolbar'),
       create: t('editing.create.open'),
+      export: t('export.open'),
       shortcuts: t('editing.shortcuts.open'),
       income: t('list.totals.income'),
       expenses: t('list.totals.expenses'),
@@ -242,38 +254,43 @@ export function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBoo
 
   return (
     <>
-      <div className={styles.toolbar} role="toolbar" aria-label={labels.toolbar}>
-        <Button size="small" onClick={() => setCreating(true)}>
-          {labels.create}
-        </Button>
-        {toolbar}
-        <ReceiptInbox rows={snapshot.rows} language={language} queue={receipts} />
-        <Button size="small" variant="ghost" onClick={() => setHelp(true)} aria-keyshortcuts="?">
-          {labels.shortcuts}
-        </Button>
-        {actions.last && (
-          <Button size="small" variant="secondary" onClick={() => void actions.undo()} aria-keyshortcuts="Control+Z">
-            {t(`editing.undo.${actions.last.kind}`, { count: actions.last.count })}
+      <div className={styles.listBar}>
+        <div className={styles.toolbar} role="toolbar" aria-label={labels.toolbar}>
+          <Button size="small" onClick={() => setCreating(true)}>
+            {labels.create}
           </Button>
-        )}
+          {toolbar}
+          <ReceiptInbox rows={snapshot.rows} language={language} queue={receipts} />
+          <Button size="small" variant="secondary" onClick={() => setExporting(true)}>
+            {labels.export}
+          </Button>
+          <Button size="small" variant="ghost" onClick={() => setHelp(true)} aria-keyshortcuts="?">
+            {labels.shortcuts}
+          </Button>
+          {actions.last && (
+            <Button size="small" variant="secondary" onClick={() => void actions.undo()} aria-keyshortcuts="Control+Z">
+              {t(`editing.undo.${actions.last.kind}`, { count: actions.last.count })}
+            </Button>
+          )}
+        </div>
+
+        <div className={styles.totals} role="status" aria-live="polite">
+          <span>
+            <strong>{counted.total}</strong>
+          </span>
+          <span>
+            {labels.income} <strong className={styles.income}>{formatUsd(totals.incomeCents / 100, language)}</strong>
+          </span>
+          <span>
+            {labels.expenses} <strong>{formatUsd(totals.expensesCents / 100, language)}</strong>
+          </span>
+          <span>
+            {labels.net} <strong>{formatUsd(totals.netCents / 100, language)}</strong>
+          </span>
+        </div>
       </div>
 
       <FilterBar filters={filters} accounts={accountOptions} onChange={setFilters} searchRef={searchRef} />
-
-      <div className={styles.totals} role="status" aria-live="polite">
-        <span>
-          <strong>{counted.total}</strong>
-        </span>
-        <span>
-          {labels.income} <strong className={styles.income}>{formatUsd(totals.incomeCents / 100, language)}</strong>
-        </span>
-        <span>
-          {labels.expenses} <strong>{formatUsd(totals.expensesCents / 100, language)}</strong>
-        </span>
-        <span>
-          {labels.net} <strong>{formatUsd(totals.netCents / 100, language)}</strong>
-        </span>
-      </div>
 
       {selectedRows.length > 0 && (
         <BulkBar
@@ -301,7 +318,8 @@ export function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBoo
         />
       )}
 
-      <p className={styles.keyboardHint} id="grid-hint">
+      {/* Read with the grid (its description); on screen, the shortcuts button says the same. */}
+      <p className={styles.visuallyHidden} id="grid-hint">
         {labels.keyboardHint}
       </p>
       <TransactionGrid
@@ -350,8 +368,15 @@ export function CompanyBooks({ companyId, toolbar, accountsSection }: CompanyBoo
         }
       />
 
-      {accountsSection}
-
+      <ExportDialog
+        open={exporting}
+        onClose={closeExport}
+        companyId={companyId}
+        companyName={companyName}
+        language={language}
+        accountName={accountName}
+        source={exportSource}
+      />
       <ShortcutsDialog open={help} onClose={closeHelp} />
       <CreateTransactionDialog open={creating} language={language} accounts={accountOptions} onCancel={cancelCreate} onCreate={create} />
       <ConfirmDialog

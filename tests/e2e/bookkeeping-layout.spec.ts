@@ -1,0 +1,89 @@
+import type { Page } from '@playwright/test';
+import { demo, logInAs } from './support/alta';
+import { expect, test } from './support/test';
+
+// Decision 065: the bookkeeping list fills the window's height beside a compact toolbar, at
+// each of the SPEC's breakpoints, on the demo company's year of books; the accounts, linked
+// banks and import history have their own tab. Before it, at 1,284 × 900 the list box showed
+// nine rows and the rest of the page lay below it.
+test.use({ serviceWorkers: 'block' });
+
+const grid = (page: Page) => page.getByRole('grid', { name: /^Transactions: / });
+const rows = (page: Page) =>
+  grid(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('gridcell') });
+
+/** The rows wholly in view, and where the list ends, once the page is scrolled to its end. */
+const measure = (page: Page) =>
+  page.evaluate(() => {
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    const scroller = document.querySelector('[data-testid="transaction-scroller"]')!;
+    const box = scroller.getBoundingClientRect();
+    const top = Math.max(box.top, document.querySelector('header')!.getBoundingClientRect().bottom);
+    const bottom = Math.min(box.bottom, window.innerHeight);
+    const inView = [...scroller.querySelectorAll('[role="row"]')].filter((row) => {
+      const rect = row.getBoundingClientRect();
+      return rect.top >= top - 1 && rect.bottom <= bottom + 1;
+    }).length;
+    return {
+      rows: inView,
+      // How far above the window's bottom the list ends.
+      gapBelow: Math.round(window.innerHeight - box.bottom),
+      pageScrolls: document.documentElement.scrollHeight > document.documentElement.clientHeight + 1,
+    };
+  });
+
+// The fewest rows wholly in view at a window 900 px high (rows are 40 px from 768 px up, two-line
+// cards of 84 px below); from 1024 px up the page itself does not scroll.
+const breakpoints = [
+  { width: 1284, rows: 12, pageScrolls: false },
+  { width: 1024, rows: 11, pageScrolls: false },
+  { width: 920, rows: 10, pageScrolls: false },
+  { width: 768, rows: 10, pageScrolls: false },
+  { width: 410, rows: 8, pageScrolls: true },
+];
+
+test('the list fills the window at every SPEC breakpoint', async ({ page }) => {
+  await logInAs(page, demo);
+  await page.setViewportSize({ width: 1284, height: 900 });
+  await page.goto('/en/accounting-ai/bookkeeping');
+  await expect(rows(page).first()).toBeVisible();
+  for (const breakpoint of breakpoints) {
+    await page.setViewportSize({ width: breakpoint.width, height: 900 });
+    await expect
+      .poll(() => measure(page), { message: `at ${breakpoint.width} × 900` })
+      .toEqual({ rows: expect.any(Number), gapBelow: expect.any(Number), pageScrolls: breakpoint.pageScrolls });
+    const measured = await measure(page);
+    expect(measured.rows, `rows in view at ${breakpoint.width} × 900`).toBeGreaterThanOrEqual(breakpoint.rows);
+    // The list reaches the bottom of the window, less the page's thin margin.
+    expect(measured.gapBelow, `space below the list at ${breakpoint.width} × 900`).toBeLessThanOrEqual(16);
+    expect(measured.gapBelow).toBeGreaterThanOrEqual(0);
+  }
+});
+
+test('accounts, linked banks and import history have their own tab, reached with the keyboard', async ({ page }) => {
+  await logInAs(page, demo);
+  await page.goto('/en/accounting-ai/bookkeeping');
+  await expect(rows(page).first()).toBeVisible();
+  const tabs = page.getByRole('tablist', { name: 'Bookkeeping sections' });
+  const books = tabs.getByRole('tab', { name: 'Transactions' });
+  const accounts = tabs.getByRole('tab', { name: 'Accounts and imports' });
+  await expect(books).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('region', { name: 'Accounts', exact: true })).toHaveCount(0);
+
+  await books.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(accounts).toBeFocused();
+  await expect(accounts).toHaveAttribute('aria-selected', 'true');
+  const panel = page.getByRole('tabpanel', { name: 'Accounts and imports' });
+  await expect(panel.getByRole('region', { name: 'Accounts', exact: true })).toBeVisible();
+  await expect(panel.getByRole('region', { name: 'Linked bank accounts' })).toBeVisible();
+  await expect(panel.getByRole('region', { name: 'Import history' })).toBeVisible();
+  await expect(grid(page)).toBeHidden();
+
+  await page.keyboard.press('Home');
+  await expect(books).toBeFocused();
+  await expect(grid(page)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Accounts', exact: true })).toHaveCount(0);
+});
