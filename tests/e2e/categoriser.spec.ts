@@ -9,7 +9,7 @@ import { expect, test } from './support/test';
 // suggestion with its confidence; the A key accepts it; "accept all above N %" categorises the
 // shown rows whose suggestion is at least that sure, and is undone in one step. A category set
 // in the list is learnt at once; one set on the transaction's page, unchecked, when the list
-// trains the model again (decision 048).
+// trains the model again (decision 048). A correction offers "apply to similar" and a rule.
 test.use({ serviceWorkers: 'block' });
 
 const fixture = path.resolve(import.meta.dirname, '../fixtures/csv/categoriser-suggestions-en.csv');
@@ -25,10 +25,12 @@ test('a suggested category shows in its row, one key accepts it, and "accept all
   test.slow(); // a paid company, an import and the categoriser's worker, on a shared machine
   await logInAs(page, await ownerWithCompany(request, { lastName: 'Categoriser' }));
   await page.goto('/en/accounting-ai/bookkeeping');
+  await page.getByRole('tab', { name: 'Accounts and imports' }).click();
   const accounts = page.getByRole('region', { name: 'Accounts' });
   await accounts.getByLabel('Account name').fill('Operating');
   await accounts.getByRole('button', { name: 'Create account' }).click();
   await expect(accounts.getByText('Operating', { exact: true })).toBeVisible();
+  await page.getByRole('tab', { name: 'Transactions' }).click();
   await page.getByRole('toolbar', { name: 'Bookkeeping actions' }).getByRole('button', { name: 'Import' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import a bank export' });
   await dialog.getByLabel('Choose a file').setInputFiles(fixture);
@@ -53,6 +55,17 @@ test('a suggested category shows in its row, one key accepts it, and "accept all
   await page.keyboard.press('Enter');
   await expect(category(page, 'NORTHWIND PARTNERS 88')).toHaveAccessibleName('Category of NORTHWIND PARTNERS 88: Legal and accounting fees. Change');
   await expect(suggestion(page, 'NORTHWIND PARTNERS 89')).toHaveAccessibleName(/^Suggested category for NORTHWIND PARTNERS 89: Legal and accounting fees, /);
+
+  // The correction is followed by "apply to similar" and a rule made from its words (issue 10 §7).
+  const followUp = page.getByRole('region', { name: 'After a correction' });
+  await expect(followUp).toContainText('1 similar uncategorised transaction could also be Legal and accounting fees.');
+  await expect(followUp.getByRole('button', { name: 'Apply to similar' })).toBeVisible();
+  const ruleText = followUp.getByLabel('Always Legal and accounting fees when the description contains');
+  await expect(ruleText).toHaveValue('northwind partners');
+  await followUp.getByRole('button', { name: 'Create rule' }).click();
+  await expect(followUp.getByRole('status')).toHaveText('Rule created: "northwind partners" → Legal and accounting fees.');
+  await followUp.getByRole('button', { name: 'Close' }).click();
+  await expect(followUp).toHaveCount(0);
 
   // One key accepts the active row's suggestion.
   await row(page, 'NORTHWIND PARTNERS 89').getByRole('gridcell').nth(1).click();

@@ -11,7 +11,6 @@ import { ConfirmDialog } from '@src/components/dialog/confirm-dialog';
 import { useToast } from '@src/components/toast/toast-provider';
 import { useLanguage } from '@src/features/public-site/hooks/use-language';
 import { currentSyncEngine } from '@src/features/sync/sync-runtime';
-import { formatNumber, formatUsd } from '@src/i18n/format';
 import { href, paths } from '@src/lib/paths';
 import { localToday } from '@domain/days';
 import { filterTransactions, patchView, type FilteredView } from '../filter-engine';
@@ -27,9 +26,11 @@ import { useLockedYears } from '../hooks/use-locked-years';
 import { readOnlyReason } from '../read-only';
 import { commandForKey, emptyCursor, reduceCursor, targetIds, type CursorAction, type ListCursor, type ListShape } from '../keyboard';
 import { AcceptSuggestionsBar, BulkBar } from './bulk-bar';
+import { CorrectionFollowUp, type Correction } from './correction-follow-up';
 import { CreateTransactionDialog } from './create-transaction-dialog';
 import { ExportDialog, type ExportSource } from './export-dialog';
 import { FilterBar } from './filter-bar';
+import { ListTotals } from './list-totals';
 import { ReceiptInbox } from './receipt-inbox';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import type { EditingCell } from './grid-row';
@@ -60,9 +61,13 @@ export function CompanyBooks({ companyId, companyName, toolbar }: CompanyBooksPr
   // Every category set here teaches the company's categoriser, which suggests in the rows.
   const categoriser = useCategoriser(companyId);
   const { learn } = categoriser;
+  // One transaction categorised (not a bulk change) may be followed by "apply to similar" and a rule.
+  const [correction, setCorrection] = useState<Correction | null>(null);
   const learnQuietly = useCallback(
-    (rows: readonly Transaction[], category: CategoryKey) =>
-      void learn(rows, category).catch((error) => console.error('the categoriser could not learn', error)),
+    (rows: readonly Transaction[], category: CategoryKey) => {
+      if (rows.length === 1) setCorrection({ row: rows[0]!, category });
+      void learn(rows, category).catch((error) => console.error('the categoriser could not learn', error));
+    },
     [learn],
   );
   const actions = useBookkeepingActions(engine, lockedYears, store, learnQuietly);
@@ -233,9 +238,6 @@ export function CompanyBooks({ companyId, companyName, toolbar }: CompanyBooksPr
       create: t('editing.create.open'),
       export: t('export.open'),
       shortcuts: t('editing.shortcuts.open'),
-      income: t('list.totals.income'),
-      expenses: t('list.totals.expenses'),
-      net: t('list.totals.net'),
       keyboardHint: t('list.keyboardHint'),
       loading: t('list.loading'),
       empty: t('list.empty'),
@@ -244,13 +246,7 @@ export function CompanyBooks({ companyId, companyName, toolbar }: CompanyBooksPr
     }),
     [t],
   );
-  const counted = useMemo(
-    () => ({
-      total: t('list.totals.count', { count: totals.count, formatted: formatNumber(totals.count, language) }),
-      grid: t('list.gridLabel', { count: totals.count }),
-    }),
-    [t, totals.count, language],
-  );
+  const gridLabel = useMemo(() => t('list.gridLabel', { count: totals.count }), [t, totals.count]);
 
   return (
     <>
@@ -274,20 +270,7 @@ export function CompanyBooks({ companyId, companyName, toolbar }: CompanyBooksPr
           )}
         </div>
 
-        <div className={styles.totals} role="status" aria-live="polite">
-          <span>
-            <strong>{counted.total}</strong>
-          </span>
-          <span>
-            {labels.income} <strong className={styles.income}>{formatUsd(totals.incomeCents / 100, language)}</strong>
-          </span>
-          <span>
-            {labels.expenses} <strong>{formatUsd(totals.expensesCents / 100, language)}</strong>
-          </span>
-          <span>
-            {labels.net} <strong>{formatUsd(totals.netCents / 100, language)}</strong>
-          </span>
-        </div>
+        <ListTotals totals={totals} language={language} />
       </div>
 
       <FilterBar filters={filters} accounts={accountOptions} onChange={setFilters} searchRef={searchRef} />
@@ -318,6 +301,16 @@ export function CompanyBooks({ companyId, companyName, toolbar }: CompanyBooksPr
         />
       )}
 
+      {correction && (
+        <CorrectionFollowUp
+          correction={correction}
+          categoriser={categoriser}
+          snapshot={snapshot}
+          categorise={actions.categorise}
+          onClose={() => setCorrection(null)}
+        />
+      )}
+
       {/* Read with the grid (its description); on screen, the shortcuts button says the same. */}
       <p className={styles.visuallyHidden} id="grid-hint">
         {labels.keyboardHint}
@@ -333,7 +326,7 @@ export function CompanyBooks({ companyId, companyName, toolbar }: CompanyBooksPr
         lockedYears={lockedYears}
         suggestions={suggested.suggestions}
         accountName={accountName}
-        gridLabel={counted.grid}
+        gridLabel={gridLabel}
         gridRef={gridRef}
         onKeyDown={onKeyDown}
         onFocusRow={(position) => {
