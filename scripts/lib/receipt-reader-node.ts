@@ -44,7 +44,7 @@ export async function startNodeReceiptReader(): Promise<NodeReceiptReader> {
   const engine = await createWorker([...ocrLanguages], OEM.LSTM_ONLY, { langPath: languageFolder(), cacheMethod: 'none', gzip: true });
   const recognise = async (image: Uint8Array) => (await engine.recognize(Buffer.from(image))).data.text;
   return {
-    read: (file) => readReceipt(new Uint8Array(readFileSync(file)), file.endsWith('.pdf') ? 'application/pdf' : 'image/*', { pdfjs, recognise }),
+    read: (file) => readReceipt(new Uint8Array(readFileSync(file)), { pdfjs: async () => pdfjs, recognise }),
     close: async () => {
       await engine.terminate();
     },

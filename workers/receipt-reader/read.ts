@@ -10,7 +10,8 @@ export interface ReceiptReading extends ReceiptFields {
 }
 
 interface ReadTools {
-  pdfjs: Pick<typeof PdfJs, 'getDocument' | 'OPS'>;
+  /** pdf.js, asked for only when the file is a PDF (the worker then loads it). */
+  pdfjs: () => Promise<Pick<typeof PdfJs, 'getDocument' | 'OPS'>>;
   recognise: Recognise;
 }
 
@@ -71,7 +72,8 @@ export function grayscalePgm(image: PdfImage): Uint8Array | null {
   return file;
 }
 
-async function readPdf(bytes: Uint8Array, { pdfjs, recognise }: ReadTools): Promise<{ text: string; via: 'text' | 'ocr' }> {
+async function readPdf(bytes: Uint8Array, tools: ReadTools): Promise<{ text: string; via: 'text' | 'ocr' }> {
+  const [pdfjs, recognise] = [await tools.pdfjs(), tools.recognise];
   // Decoded pixels rather than ImageBitmaps: the worker reads them without a canvas.
   const loading = pdfjs.getDocument({ data: bytes, isOffscreenCanvasSupported: false, isImageDecoderSupported: false, verbosity: 0 });
   const document = await loading.promise;
@@ -101,8 +103,11 @@ async function readPdf(bytes: Uint8Array, { pdfjs, recognise }: ReadTools): Prom
   }
 }
 
+/** A PDF by its first bytes (`%PDF`), as the file's type may be missing or wrong. */
+const isPdf = (bytes: Uint8Array) => bytes[0] === 0x25 && bytes[1] === 0x50 && bytes[2] === 0x44 && bytes[3] === 0x46;
+
 /** Reads a receipt (an image, or a PDF with or without a text layer) and finds its fields. */
-export async function readReceipt(bytes: Uint8Array, contentType: string, tools: ReadTools): Promise<ReceiptReading> {
-  const { text, via } = contentType === 'application/pdf' ? await readPdf(bytes, tools) : { text: await tools.recognise(bytes), via: 'ocr' as const };
+export async function readReceipt(bytes: Uint8Array, tools: ReadTools): Promise<ReceiptReading> {
+  const { text, via } = isPdf(bytes) ? await readPdf(bytes, tools) : { text: await tools.recognise(bytes), via: 'ocr' as const };
   return { ...extractReceiptFields(text), via };
 }

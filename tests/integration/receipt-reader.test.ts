@@ -1,16 +1,16 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { suggestMatches } from '@src/features/bookkeeping/receipt-matching';
+import { grayscalePgm } from '@workers/receipt-reader/read';
 import { startNodeReceiptReader, type NodeReceiptReader } from '../../scripts/lib/receipt-reader-node';
-import { bankRows, fixtureFile, receiptFixtures } from '../../tests/fixtures/receipts/receipts';
-import { grayscalePgm } from './read';
+import { bankRows, fixtureFile, receiptFixtures } from '../fixtures/receipts/receipts';
 
 // One receipt of each kind of file per language (12 of the 24; `npm run bench` reads them all):
 // a few seconds of OCR, not the whole set's.
 const sample = receiptFixtures.filter(
   (receipt, index) => receiptFixtures.findIndex((other) => other.language === receipt.language && other.format === receipt.format) === index,
 );
-const folder = path.resolve(__dirname, '../../tests/fixtures/receipts');
+const folder = path.resolve(__dirname, '../fixtures/receipts');
 const squash = (text: string | null) =>
   (text ?? '')
     .normalize('NFD')
