@@ -5,11 +5,9 @@ import type { Language } from '@domain/constants';
 import { Button } from '@src/components/button';
 import dialogStyles from '@src/components/dialog/dialog.module.css';
 import { useModalDialog } from '@src/components/dialog/use-modal-dialog';
-import { ocrDownloadBytes } from '@workers/receipt-reader.client';
 import { formatAmount, formatDate, formatNumber, formatUsd } from '@src/i18n/format';
 import type { ReceiptQueue } from '../hooks/use-receipt-queue';
 import { useReceiptReading, type ReceiptReadingState } from '../hooks/use-receipt-reading';
-import { suggestMatches } from '../receipt-matching';
 import styles from './bookkeeping.module.css';
 import { ReceiptFileButtons } from './receipt-file-buttons';
 
@@ -50,7 +48,7 @@ export const ReceiptInbox = memo(function ReceiptInbox({ rows, language, queue }
   const [open, setOpen] = useState(false);
   const { ref, dialogProps } = useModalDialog(open, () => setOpen(false));
   const titleId = useId();
-  const { readingOf, downloading } = useReceiptReading(queue.inbox, open);
+  const { readingOf, downloadBytes, suggest } = useReceiptReading(queue.inbox, open);
   const [dragging, setDragging] = useState(false);
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
@@ -68,9 +66,9 @@ export const ReceiptInbox = memo(function ReceiptInbox({ rows, language, queue }
           {t('receipts.inbox.title')}
         </h2>
         <p className={dialogStyles.description}>{t('receipts.inbox.help')}</p>
-        {downloading && (
+        {downloadBytes !== null && (
           <p role="status" className={styles.muted}>
-            {t('receipts.inbox.readerDownloading', { size: formatNumber(ocrDownloadBytes / 1_000_000, language, 1) })}
+            {t('receipts.inbox.readerDownloading', { size: formatNumber(downloadBytes / 1_000_000, language, 1) })}
           </p>
         )}
         <div
@@ -97,7 +95,7 @@ export const ReceiptInbox = memo(function ReceiptInbox({ rows, language, queue }
               // Searched only while the inbox is open: an edit of the list must not search every row again.
               const reading = readingOf(receipt.id);
               const fields = reading?.status === 'read' ? reading.fields : null;
-              const suggestions = open ? suggestMatches({ name: receipt.name, date: receipt.day, fields }, rows) : [];
+              const suggestions = open ? suggest({ name: receipt.name, date: receipt.day, fields }, rows) : [];
               return (
                 <li key={receipt.id} className={styles.inboxItem}>
                   <div className={styles.inboxFile}>
