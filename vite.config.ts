@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { contentPlugin } from './scripts/content-plugin';
+import { ocrAssetsPlugin } from './scripts/ocr-assets-plugin';
 import { appFirstPrecache } from './scripts/precache';
 import { prerenderPlugin } from './scripts/prerender';
 
@@ -17,6 +18,8 @@ export default defineConfig({
     contentPlugin(),
     // Public pages rendered to HTML after the client build, before the service worker is written.
     prerenderPlugin(),
+    // The receipt reader's engine and language data, served by Alta under /ocr/ (decision 067).
+    ocrAssetsPlugin(),
     // The installed app (decisions 007, 018): the shell and every chunk the app reaches without the
     // public site are precached, and the worker takes control of the first page at once, so the
     // first session works offline; the public site's chunks are warmed after. A new deployment
@@ -45,6 +48,8 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,png,svg,woff2,webmanifest}'],
+        // The receipt reader (about 10 MB) is fetched on its first use and kept by the rule below, not precached.
+        globIgnores: ['ocr/**'],
         manifestTransforms: [appFirstPrecache(fileURLToPath(new URL('./dist/client', import.meta.url)))],
         clientsClaim: true,
         navigateFallback: '/index.html',
@@ -57,6 +62,13 @@ export default defineConfig({
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
             handler: 'CacheFirst',
             options: { cacheName: 'alta-assets', expiration: { maxEntries: 400, purgeOnQuotaError: true } },
+          },
+          // The receipt reader's engine and language data (decision 067): its folder is named by
+          // their hash, so a kept copy never goes stale; reading works offline after the first use.
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/ocr/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'alta-ocr', expiration: { maxEntries: 20, purgeOnQuotaError: true } },
           },
         ],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,

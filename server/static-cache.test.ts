@@ -20,6 +20,9 @@ beforeAll(async () => {
   writeFileSync(path.join(root, 'index.html'), shell);
   writeFileSync(path.join(root, 'assets', 'index-B4x9.js'), 'export const x = 1;');
   writeFileSync(path.join(root, 'assets', 'index-C7d2.css'), 'body{margin:0}');
+  mkdirSync(path.join(root, 'ocr', '3f9a01c2d4e5'), { recursive: true });
+  writeFileSync(path.join(root, 'ocr', '3f9a01c2d4e5', 'pdf.min.mjs'), 'export const pdf = 1;');
+  writeFileSync(path.join(root, 'ocr', '3f9a01c2d4e5', 'spa.traineddata.gz'), Buffer.from([0x1f, 0x8b, 8, 0]));
   writeFileSync(path.join(root, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(path.join(root, 'manifest.webmanifest'), '{"name":"Alta"}');
   writeFileSync(path.join(root, 'es', 'faq', 'index.html'), faqPage);
@@ -45,6 +48,17 @@ describe('built client caching', () => {
     const style = await app.request('/assets/index-C7d2.css');
     expect(style.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(style.headers.get('content-type')).toBe('text/css; charset=utf-8');
+  });
+
+  it("caches the receipt reader's folder, named by its files' hash, as immutable; its language data as plain bytes", async () => {
+    const module = await app.request('/ocr/3f9a01c2d4e5/pdf.min.mjs');
+    expect(module.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(module.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    const data = await app.request('/ocr/3f9a01c2d4e5/spa.traineddata.gz');
+    expect(data.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // tesseract.js unzips the data itself: a Content-Encoding would have the browser do it first.
+    expect(data.headers.get('content-encoding')).toBeNull();
+    expect(new Uint8Array(await data.arrayBuffer())).toEqual(new Uint8Array([0x1f, 0x8b, 8, 0]));
   });
 
   it('revalidates everything whose name does not change with its content', async () => {

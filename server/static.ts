@@ -53,7 +53,7 @@ function decodedPath(pathname: string): string | null {
 }
 
 /**
- * Serves the built client from `root`: hashed files under /assets/ cached as immutable,
+ * Serves the built client from `root`: hashed files under /assets/ and /ocr/ cached as immutable,
  * everything else revalidated; pre-rendered pages (`<path>/index.html`) where they exist;
  * otherwise the SPA shell for `/{lang}/...` and `/`. Source maps and the build's dot-folders
  * (`.vite/manifest.json`, which maps every source file) hold the client's whole source: they
@@ -65,7 +65,8 @@ export function mountClient<E extends Env>(app: Hono<E>, root: string, options: 
 
   const send = async (c: Context, file: string, status: 200 | 404 = 200) => {
     const ext = path.extname(file);
-    const immutable = file.startsWith(path.join(resolved, 'assets') + path.sep);
+    // Hashed names (/assets/) and the receipt reader's folder named by its files' hash (/ocr/<hash>/, decision 067) never change.
+    const immutable = ['assets', 'ocr'].some((folder) => file.startsWith(path.join(resolved, folder) + path.sep));
     return c.body(await readFile(file), status, {
       'Content-Type': types[ext] ?? 'application/octet-stream',
       'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',

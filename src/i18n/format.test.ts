@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDuration, formatNumber, formatUsd } from './format';
+import { formatAmount, formatDate, formatDateTime, formatDuration, formatNumber, formatUsd } from './format';
 
 describe('formatDate', () => {
   const date = new Date(Date.UTC(2026, 10, 21, 12));
@@ -31,6 +31,14 @@ describe('formatNumber', () => {
     expect(formatNumber(1234567.891, 'en')).toBe('1,234,567.89');
     expect(formatNumber(1234567.891, 'pt')).toBe('1.234.567,89');
     expect(formatNumber(1234567.891, 'es')).toBe('1,234,567.89');
+  });
+});
+
+describe('formatAmount', () => {
+  it('always shows the cents, with no currency symbol', () => {
+    expect(formatAmount(45.9, 'en')).toBe('45.90');
+    expect(formatAmount(1234.5, 'pt')).toBe('1.234,50');
+    expect(formatAmount(12, 'es')).toBe('12.00');
   });
 });
 

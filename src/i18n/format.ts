@@ -44,6 +44,11 @@ export function formatNumber(value: number, language: Language, maximumFractionD
   return cached(`n|${language}|${maximumFractionDigits}`, () => new Intl.NumberFormat(locales[language], { maximumFractionDigits })).format(value);
 }
 
+/** An amount in a currency Alta does not know (what a receipt says it cost), always with its cents: 45.90 (en), 45,90 (es, pt). */
+export function formatAmount(amount: number, language: Language): string {
+  return cached(`a|${language}`, () => new Intl.NumberFormat(locales[language], { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(amount);
+}
+
 /** A US-dollar amount with the `$` symbol: $1,234.50 (en, es), $ 1.234,50 (pt). Whole amounts drop the cents. */
 export function formatUsd(amount: number, language: Language): string {
   const whole = Number.isInteger(amount);

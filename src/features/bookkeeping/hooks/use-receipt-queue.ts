@@ -18,6 +18,8 @@ export interface InboxItem {
   /** The day the file was made (a photo's time) when this device has it, else the day it was added. */
   day: string;
   createdAt: string;
+  /** The file itself when this device has it (it was added here), for the reader (decision 067). */
+  file?: Blob;
 }
 
 /**
@@ -51,11 +53,12 @@ export function useReceiptQueue(db: AppDB | null, companyId: string, lockedYears
       size: row.receipt.size,
       day: dayOf(row.id, row.createdAt),
       createdAt: row.createdAt,
+      file: local.get(row.id)?.file,
     }));
     const listed = new Set(items.map((item) => item.id));
     for (const file of local.values()) {
       if (file.status === 'pending' && !listed.has(file.id))
-        items.push({ id: file.id, name: file.name, size: file.size, day: dayOf(file.id, file.createdAt), createdAt: file.createdAt });
+        items.push({ id: file.id, name: file.name, size: file.size, day: dayOf(file.id, file.createdAt), createdAt: file.createdAt, file: file.file });
     }
     return items.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }, [files, synced]);
