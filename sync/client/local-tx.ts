@@ -283,7 +283,10 @@ export async function revertAll(db: Tables, undoLists: readonly (readonly UndoEn
     else changes.puts.push(before);
   }
   for (const [table, { puts, deletes }] of byTable) {
-    if (deletes.length > 0) await db.table(table).bulkDelete(deletes);
+    // Dexie's change feed files every deleted key in a range tree: sorted, it builds it several
+    // times faster, and in slices no single task builds it for an import's 50,000 rows.
+    deletes.sort();
+    for (let start = 0; start < deletes.length; start += revertSlice) await db.table(table).bulkDelete(deletes.slice(start, start + revertSlice));
     // In slices, like a pull page's rows (see `Replica.applyPull`).
     for (let start = 0; start < puts.length; start += revertSlice) await db.table(table).bulkPut(puts.slice(start, start + revertSlice));
   }
