@@ -47,7 +47,7 @@ export const pageBudgets: PageBudget[] = [
 
 /** SPEC §2's dashboard: any of its routes, in its layout. */
 const dashboardGoalKiB = 250;
-const dashboardBudgetKiB = 333;
+const dashboardBudgetKiB = 334;
 
 export interface PageWeight {
   name: string;
