@@ -4,7 +4,7 @@
 // same run; then draining 10,000 queued mutations. Builds its page (tests/bench/sync.html).
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -113,6 +113,15 @@ try {
   page.on('console', (message) => {
     if (message.type() === 'error') console.error('page:', message.text());
   });
+  // BENCH_CPU_PROFILE=<prefix>: the page's CPU profile of the end-to-end pull, the burst and the
+  // drain (console.profile around each) into <prefix>-pull.cpuprofile, -burst and -drain.
+  const profilePrefix = process.env.BENCH_CPU_PROFILE;
+  if (profilePrefix) {
+    const session = await page.context().newCDPSession(page);
+    session.on('Profiler.consoleProfileFinished', ({ title, profile }) => writeFileSync(`${profilePrefix}-${title}.cpuprofile`, JSON.stringify(profile)));
+    await session.send('Profiler.enable');
+    await session.send('Profiler.setSamplingInterval', { interval: 250 });
+  }
   await page.goto(`http://127.0.0.1:${port}/bench/sync.html`);
   await page.waitForFunction(() => document.getElementById('state')?.textContent === 'ready');
   const { pull, drain } = (await page.evaluate(([credentials, count]) => window.runSyncBench(credentials, count), [account, mutationCount] as const)) as {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { IDBFactory } from 'fake-indexeddb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PullRequest } from '@sync/protocol';
 import { useTestDatabases, testDraft } from './test-databases';
 import { MemorySyncServer } from '../testing/memory-server';
@@ -53,6 +53,54 @@ describe('sync cycle', () => {
     expect(pulls).toHaveLength(4);
     expect(new Set(pulls.map((request) => request.cursor)).size).toBe(4);
     expect((await replica.meta()).cursor).not.toBeNull();
+  });
+
+  it('asks for up to two pages beyond the one being applied, and applies every page once, in order', async () => {
+    const server = new MemorySyncServer();
+    const rows = await seed(server, 13);
+    const pulls: PullRequest[] = [];
+    const replica = new Replica(openDb(), userId);
+    const storedCursors: (string | null)[] = [];
+    const transport = pagedTransport(server, pulls, async () => void storedCursors.push((await replica.meta()).cursor));
+    const applied: (string | null)[] = [];
+    const applyPull = replica.applyPull.bind(replica);
+    vi.spyOn(replica, 'applyPull').mockImplementation(async (request, page) => {
+      applied.push(request.cursor);
+      // A page applies slower than the next ones arrive (as Dexie against a near server): the
+      // first one waits for the third request, or gives up waiting after a moment.
+      for (let waited = 0; applied.length === 1 && pulls.length < 3 && waited < 50; waited++) await new Promise((resolve) => setTimeout(resolve, 5));
+      return applyPull(request, page);
+    });
+    expect(await syncCycle(replica, transport)).toBeNull();
+    // Pages two and three were asked for before the first one was applied; the fourth once it was.
+    expect(storedCursors.slice(0, 3)).toEqual([null, null, null]);
+    expect(storedCursors[3]).toBe(pulls[1]!.cursor);
+    // Seven pages of two: seven requests, none repeated, applied in the order asked.
+    expect(pulls).toHaveLength(7);
+    expect(applied).toEqual(pulls.map((request) => request.cursor));
+    expect(byId(await replica.db.table('drafts').toArray())).toEqual(byId(rows));
+  });
+
+  it('ends the cycle at an early request that fails, after the pages before it, and the next cycle goes on from there without losing a page', async () => {
+    const server = new MemorySyncServer();
+    const rows = await seed(server, 9);
+    const pulls: PullRequest[] = [];
+    const replica = new Replica(openDb(), userId);
+    const paged = pagedTransport(server, pulls);
+    let failures = 0;
+    const transport: SyncTransport = {
+      ...paged,
+      // The third request fails once (asked for while the first page was being applied).
+      pull: async (request) => (pulls.length === 2 && failures++ === 0 ? { ok: false, failure: { kind: 'network' } } : paged.pull(request)),
+    };
+    expect(await syncCycle(replica, transport)).toEqual({ kind: 'network' });
+    // The two pages before it were applied, and the cursor is the second's.
+    expect((await replica.db.table('drafts').toArray()).length).toBe(4);
+    const cursor = (await replica.meta()).cursor;
+    expect(cursor).not.toBeNull();
+    expect(await syncCycle(replica, transport)).toBeNull();
+    expect(pulls[2]!.cursor).toBe(cursor);
+    expect(byId(await replica.db.table('drafts').toArray())).toEqual(byId(rows));
   });
 
   it('drops the page it asked for early when another tab moved the cursor meanwhile', async () => {

@@ -1,4 +1,4 @@
-import type { PullRequest } from '@sync/protocol';
+import type { PullRequest, PullResponse } from '@sync/protocol';
 import type { Replica } from './replica';
 import type { SyncFailure, SyncTransport } from './transport';
 
@@ -24,34 +24,59 @@ export async function syncCycle(replica: Replica, transport: SyncTransport): Pro
     if (result.value.lastMutationId <= acknowledged) break;
     acknowledged = result.value.lastMutationId;
   }
-  // The next page is asked for while this one is applied, so the server and the network work
-  // while Dexie writes. Its request is a guess of what `nextPull` gives once this page is applied;
-  // when the guess is wrong (another tab moved the cursor, the replica took a new identity) the
-  // early answer is dropped and the right request sent.
-  let request = await replica.nextPull();
-  let answer = transport.pull(request);
+  // The next pages are asked for while this one is applied, so the server and the network work
+  // while Dexie writes: each answer, as it arrives, asks for the page after it, up to
+  // `pullAhead` pages beyond the one being applied. A request is a guess of what `nextPull`
+  // gives once the pages before it are applied; when a guess is wrong (another tab moved the
+  // cursor, the replica took a new identity) the early answers are dropped and the right
+  // request sent. The cursor only moves as a page is applied, in order: an early request that
+  // fails ends the cycle after the pages before it, and the next cycle asks again from there.
+  const pages: EarlyPage[] = [];
+  const ask = (request: PullRequest) => {
+    const early: EarlyPage = { request, answer: transport.pull(request), page: null };
+    pages.push(early);
+    early.answer.then(
+      (result) => {
+        if (!result.ok) return;
+        early.page = result.value;
+        askAhead();
+      },
+      // A dropped early answer must not surface as an unhandled rejection.
+      () => {},
+    );
+  };
+  const askAhead = () => {
+    const last = pages.at(-1);
+    if (!last?.page?.hasMore || pages.length > pullAhead) return;
+    ask({ ...last.request, cursor: last.page.cursor, lastMutationId: Math.max(last.request.lastMutationId, last.page.lastMutationId) });
+  };
+  ask(await replica.nextPull());
   for (let stale = 0; ;) {
+    const { request, answer } = pages[0]!;
     const result = await answer;
     if (!result.ok) return result.failure;
     const page = result.value;
-    const guess: PullRequest | null = page.hasMore
-      ? { ...request, cursor: page.cursor, lastMutationId: Math.max(request.lastMutationId, page.lastMutationId) }
-      : null;
-    const early = guess ? transport.pull(guess) : null;
-    // A dropped early answer must not surface as an unhandled rejection.
-    early?.catch(() => {});
     const outcome = await replica.applyPull(request, page);
     if (outcome === 'stale' && ++stale > staleLimit) return { kind: 'server', status: 0, code: 'stale', retryAfterMs: null };
     if (outcome === 'applied' && !page.hasMore) return null;
+    pages.shift();
     const next = await replica.nextPull();
-    if (early && guess && samePull(guess, next)) {
-      request = guess;
-      answer = early;
-    } else {
-      request = next;
-      answer = transport.pull(next);
+    if (pages[0] && samePull(pages[0].request, next)) askAhead();
+    else {
+      pages.length = 0;
+      ask(next);
     }
   }
+}
+
+/** Pages asked for beyond the one being applied. */
+const pullAhead = 2;
+
+/** A pull request sent ahead, its answer, and the page once it arrived. */
+interface EarlyPage {
+  request: PullRequest;
+  answer: ReturnType<SyncTransport['pull']>;
+  page: PullResponse | null;
 }
 
 const samePull = (a: PullRequest, b: PullRequest) =>

@@ -7,6 +7,7 @@ import type { Draft } from '@domain/draft';
 import type { RejectionCode } from '@sync/protocol';
 import type { HeldImport } from './held-imports';
 import type { TableName } from '@sync/tables';
+import { changedKeysMiddleware } from './changed-keys';
 import { currentUserKey } from './current-user';
 import type { DocumentFile, DocumentUpload } from './documents';
 import type { ReceiptFile } from './receipts';
@@ -232,6 +233,7 @@ export class AppDB extends Dexie {
     options?: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange },
   ) {
     super(databaseName(userId), options);
+    this.use(changedKeysMiddleware(this.name));
     this.version(1).stores(schema20261121);
     this.version(2).stores(schema20261122);
     this.version(3).stores(schema20261123);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { testTransaction } from '@domain/transaction-fixture';
 import type { RowUndo } from './db';
-import { compactUndo, createLocalTx, revert, revertAll } from './local-tx';
+import { compactUndo, createLocalTx, revert, revertAll, WriteBatch } from './local-tx';
 import { Replica } from './replica';
 import { testDraft, useTestDatabases } from './test-databases';
 
@@ -29,6 +30,33 @@ describe('the device MutatorTx', () => {
     ]);
     await revert(db, [...undo.values()]);
     expect(await db.drafts.toArray()).toEqual([stored]);
+  });
+});
+
+describe('a burst of mutations (WriteBatch)', () => {
+  it('answers an index query again from its first answer until the batch writes that table, then asks again', async () => {
+    const db = openDb();
+    const accountId = randomUUID();
+    const stored = testTransaction({ accountKind: 'manual', accountId });
+    await db.transactions.put(stored);
+    const listed: string[][] = [];
+    await db.transaction('rw', db.transactions, async (trans) => {
+      const batch = new WriteBatch(trans);
+      const tx = createLocalTx(trans, 'ana', new Map(), batch);
+      const ids = async () => listed.push((await tx.list('transactions', 'accountId', accountId)).map((row) => row.id).sort());
+      await ids();
+      const held = testTransaction({ accountKind: 'manual', accountId });
+      await tx.put('transactions', held);
+      await ids();
+      const inserted = testTransaction({ accountKind: 'manual', accountId });
+      await tx.insertAbsent('transactions', [inserted]);
+      await ids();
+      // An answer is a copy: changing it changes nothing kept.
+      (await tx.list('transactions', 'accountId', accountId))[0]!.note = 'changed';
+      await ids();
+      expect(listed).toEqual([[stored.id], [stored.id, held.id].sort(), [stored.id, held.id, inserted.id].sort(), [stored.id, held.id, inserted.id].sort()]);
+      expect((await tx.list('transactions', 'accountId', accountId)).every((row) => row.note === '')).toBe(true);
+    });
   });
 });
 

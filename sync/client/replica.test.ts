@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import type { Table } from 'dexie';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import type { Draft, DraftFieldChange } from '@domain/draft';
+import { testTransaction } from '@domain/transaction-fixture';
 import { MutationRejection } from '@sync/mutator';
 import { useTestDatabases, testDraft } from './test-databases';
 import { MemorySyncServer } from '../testing/memory-server';
 import { protocolVersion } from '@sync/protocol';
 import { companyPageKey } from './company-caches';
 import { syncCycle } from './cycle';
-import { caughtUp, type CachedCompany, type CachedProfile, type OutboxEntry } from './db';
+import { caughtUp, type AppDB, type CachedCompany, type CachedProfile, type OutboxEntry } from './db';
 import { Replica } from './replica';
 import type { SyncTransport } from './transport';
 
@@ -23,6 +25,18 @@ function directTransport(server: MemorySyncServer, user = userId): SyncTransport
   };
 }
 
+/**
+ * The outbox's `bulkAdd` fails with a quota error when `fails(entries)`, through whichever table
+ * object the replica writes with (the database's, or one bound to its transaction).
+ */
+function failOutboxWrites(db: AppDB, fails: (entries: OutboxEntry[]) => boolean) {
+  const bulkAdd = db.Table.prototype.bulkAdd;
+  vi.spyOn(db.Table.prototype, 'bulkAdd').mockImplementation(function (this: Table, entries: readonly unknown[]) {
+    if (this.name === 'outbox' && fails(entries as OutboxEntry[])) return Promise.reject(new Error('QuotaExceededError'));
+    return bulkAdd.call(this, entries);
+  } as Table['bulkAdd']);
+}
+
 describe('replica', () => {
   it('commits the optimistic change and its outbox entry together', async () => {
     const replica = new Replica(openDb(), userId);
@@ -35,7 +49,7 @@ describe('replica', () => {
   it('commits neither when writing the outbox entry fails', async () => {
     const db = openDb();
     const replica = new Replica(db, userId);
-    vi.spyOn(db.outbox, 'bulkAdd').mockRejectedValueOnce(new Error('QuotaExceededError'));
+    failOutboxWrites(db, () => true);
     const row = draft();
     await expect(replica.mutate('saveDraft', row)).rejects.toThrow('QuotaExceededError');
     expect(await db.table('drafts').get(row.id)).toBeUndefined();
@@ -99,6 +113,24 @@ describe('replica', () => {
     expect((await replica.meta()).nextMutationId).toBe(5);
   });
 
+  it('a burst whose mutations make no request of their own (rows read ahead, index answers kept) stays one transaction, in order', async () => {
+    const db = openDb();
+    const replica = new Replica(db, userId);
+    const rows = Array.from({ length: 300 }, () => testTransaction());
+    await db.transactions.bulkPut(rows);
+    await replica.meta();
+    const transactions = vi.spyOn(db, 'transaction');
+    const updatedAt = '2026-11-25T10:00:00.000Z';
+    const ids = await Promise.all(rows.map((row, i) => replica.mutate('setTransactionNote', { id: row.id, note: `note ${i}`, updatedAt })));
+    expect(ids).toEqual(rows.map((_, i) => i + 1));
+    // Past Dexie's zone: a request made outside it would have opened a transaction of its own and the burst's would have committed early.
+    expect(transactions).toHaveBeenCalledTimes(1);
+    expect((await db.transactions.bulkGet(rows.map((row) => row.id))).map((row) => row?.note)).toEqual(rows.map((_, i) => `note ${i}`));
+    const outbox = await db.outbox.toArray();
+    expect(outbox.map((entry) => [entry.id, (entry.args as { id: string }).id])).toEqual(rows.map((row, i) => [i + 1, row.id]));
+    expect(outbox[7]!.undo).toEqual([{ table: 'transactions', id: rows[7]!.id, before: rows[7] }]);
+  });
+
   it('a mutation sees the writes of those before it in a shared transaction, and its pre-images are theirs', async () => {
     const db = openDb();
     const replica = new Replica(db, userId);
@@ -143,11 +175,7 @@ describe('replica', () => {
     const db = openDb();
     const replica = new Replica(db, userId);
     const [good, bad, alsoGood] = [draft(), draft(), draft()];
-    const bulkAdd = db.outbox.bulkAdd.bind(db.outbox);
-    vi.spyOn(db.outbox, 'bulkAdd').mockImplementation(((entries: OutboxEntry[]) =>
-      entries.some((entry) => (entry.args as Draft).id === bad.id)
-        ? Promise.reject(new Error('QuotaExceededError'))
-        : bulkAdd(entries)) as typeof db.outbox.bulkAdd);
+    failOutboxWrites(db, (entries) => entries.some((entry) => (entry.args as Draft).id === bad.id));
     const outcomes = await Promise.allSettled([replica.mutate('saveDraft', good), replica.mutate('saveDraft', bad), replica.mutate('saveDraft', alsoGood)]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(await db.table('drafts').get(bad.id)).toBeUndefined();

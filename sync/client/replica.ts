@@ -16,7 +16,7 @@ import { isTableName, tableNames } from '@sync/tables';
 import { companyCacheTables, dropCompaniesOutside } from './company-caches';
 import { caughtUp, type OutboxEntry, type RejectedChange, type RowUndo, type SyncMeta, type UndoEntry } from './db';
 import { holdRefusedImports, retryCalls, type HeldImport } from './held-imports';
-import { compactUndo, createLocalTx, revert, revertAll, WriteBatch } from './local-tx';
+import { compactUndo, createLocalTx, revert, revertAll, WriteBatch, type Tables } from './local-tx';
 
 /** The tables a replica needs: the outbox, its sync position, rejected changes and every synced table. */
 export interface ReplicaDatabase extends Dexie {
@@ -53,6 +53,9 @@ function readsOf({ name, args }: MutationCall): readonly RowRef[] {
 
 /** Rows per `bulkPut` when applying a pull page. */
 const writeSlice = 1000;
+
+/** The longest a burst of mutations runs before it lets the browser paint. */
+const yieldAfterMs = 8;
 
 /**
  * One device database's side of the sync protocol, with no timers, network or tabs: those
@@ -151,21 +154,31 @@ export class Replica {
   private async writeJobs(jobs: readonly WriteJob[]): Promise<void> {
     let outcomes: (() => void)[] = [];
     try {
-      await this.db.transaction('rw', this.syncTables, async () => {
+      await this.db.transaction('rw', this.syncTables, async (tx) => {
         outcomes = [];
         const meta = await this.metaInTx();
         const entries: OutboxEntry[] = [];
-        const batch = new WriteBatch(this.db);
+        // Every request through `tx`'s own tables, not the zone's (see `Tables`).
+        const batch = new WriteBatch(tx);
         await batch.readAhead(jobs.flatMap((job) => job.calls.flatMap(readsOf)));
+        let since = performance.now();
         for (const job of jobs) {
+          // With its rows read ahead and its index answers kept, a mutation may make no request
+          // at all, and a burst would run as one long task. A transaction cannot wait for a timer
+          // (it would commit), but a request's answer comes in a task of its own, so one now and
+          // then lets the browser paint between the mutations (docs/architecture.md: no task ≥ 50 ms).
+          if (performance.now() - since > yieldAfterMs) {
+            await tx.table('syncMeta').get('state');
+            since = performance.now();
+          }
           const undos: Map<string, RowUndo>[] = [];
           try {
-            const queued = await this.runCalls(job.calls, job.argsParsed, meta.nextMutationId + entries.length, undos, batch);
+            const queued = await this.runCalls(job.calls, job.argsParsed, meta.nextMutationId + entries.length, undos, tx, batch);
             entries.push(...queued);
             outcomes.push(() => job.resolve(queued.map((entry) => entry.id)));
           } catch (error) {
             await batch.flush();
-            for (let i = undos.length - 1; i >= 0; i--) await revert(this.db, [...undos[i]!.values()]);
+            for (let i = undos.length - 1; i >= 0; i--) await revert(tx, [...undos[i]!.values()]);
             batch.forgetAll();
             outcomes.push(() => job.reject(error));
           }
@@ -173,8 +186,8 @@ export class Replica {
         // A write that fails fails the transaction: each job is then tried alone (below).
         await batch.flush();
         if (entries.length === 0) return;
-        await this.db.outbox.bulkAdd(entries);
-        await this.db.syncMeta.put({ ...meta, nextMutationId: meta.nextMutationId + entries.length });
+        await tx.table('outbox').bulkAdd(entries);
+        await tx.table('syncMeta').put({ ...meta, nextMutationId: meta.nextMutationId + entries.length });
       });
     } catch (error) {
       if (jobs.length === 1) return jobs[0]!.reject(error);
@@ -186,7 +199,7 @@ export class Replica {
 
   /** Runs and queues `calls` inside the caller's Dexie transaction; returns their outbox ids. */
   private async queueInTx(meta: SyncMeta, calls: readonly MutationCall[], argsParsed = false): Promise<number[]> {
-    const entries = await this.runCalls(calls, argsParsed, meta.nextMutationId, []);
+    const entries = await this.runCalls(calls, argsParsed, meta.nextMutationId, [], this.db);
     await this.db.outbox.bulkAdd(entries);
     await this.db.syncMeta.put({ ...meta, nextMutationId: meta.nextMutationId + entries.length });
     return entries.map((entry) => entry.id);
@@ -202,6 +215,7 @@ export class Replica {
     argsParsed: boolean,
     firstId: number,
     undos: Map<string, RowUndo>[],
+    tables: Tables,
     batch?: WriteBatch,
   ): Promise<OutboxEntry[]> {
     const entries: OutboxEntry[] = [];
@@ -209,7 +223,7 @@ export class Replica {
       const undo = new Map<string, RowUndo>();
       undos.push(undo);
       const mutator = findMutator(name)!;
-      const tx = createLocalTx(this.db, this.userId, undo, batch);
+      const tx = createLocalTx(tables, this.userId, undo, batch);
       const parsed = argsParsed ? (await mutator.run(tx, args), args) : await runMutator(mutator, tx, args);
       // An entry too large for a push request could never be sent and would wedge the queue.
       if (JSON.stringify(parsed).length > mutationArgsMaxChars) throw new MutationRejection('invalid');

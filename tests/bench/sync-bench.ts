@@ -24,9 +24,11 @@ async function runPullBench(userId: string) {
   // 1. End to end: the engine's sync cycle over HTTP, every page applied (rebase and all).
   const db = await freshDatabase(userId);
   const replica = new Replica(db, userId);
+  console.profile('pull');
   let start = performance.now();
   const failure = await syncCycle(replica, transport);
   const endToEndMs = ms(start);
+  console.profileEnd('pull');
   const rows = await db.table('transactions').toArray();
   db.close();
 
@@ -86,9 +88,11 @@ async function runDrainBench(userId: string, count: number) {
   const oneByOneMs = ms(start);
   // Queue, as a burst (a bulk action, a screen's changes of one frame): asked for together, they
   // share transactions (Replica.mutate); each is still its own outbox entry.
+  console.profile('burst');
   start = performance.now();
   await Promise.all(Array.from({ length: count }, (_, i) => replica.mutate('setTransactionNote', note(oneByOne + i))));
   const queueMs = ms(start);
+  console.profileEnd('burst');
 
   // Drain: push every batch in order, then pull (and rebase) until nothing is pending.
   const spent = { push: 0, pull: 0 };
@@ -106,9 +110,11 @@ async function runDrainBench(userId: string, count: number) {
       return result;
     },
   };
+  console.profile('drain');
   start = performance.now();
   const failure = await syncCycle(replica, timed);
   const drainMs = ms(start);
+  console.profileEnd('drain');
   // The rebase runs between the pull's answer and the next request: count it with the pulls.
   const pullMs = drainMs - Math.round(spent.push);
   const pending = await db.outbox.count();

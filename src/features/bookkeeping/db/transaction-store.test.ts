@@ -66,6 +66,40 @@ describe('the bookkeeping list store', () => {
     store.close();
   }, 30_000);
 
+  it('follows a write of thousands of rows (a pull page, an import chunk) by its keys: rows stored again unchanged repaint nothing, an edit among them is patched in place', async () => {
+    const db = openDb();
+    const day = (offset: number) => new Date(Date.UTC(2026, 0, 1) + (offset % 300) * 86_400_000).toISOString().slice(0, 10);
+    const rows = Array.from({ length: 3_000 }, (_, n) => testTransaction({ date: day(n) }));
+    await db.transactions.bulkPut(rows);
+    const store = new TransactionStore(db, companyId);
+    await store.settled();
+    const loaded = store.getSnapshot();
+    const wrote = async (write: () => Promise<unknown>) => {
+      await write();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await store.settled();
+    };
+
+    // The server's copy of rows the device already holds: nothing to show again.
+    await wrote(() => db.transactions.bulkPut(rows.map((row) => ({ ...row }))));
+    expect(store.getSnapshot()).toBe(loaded);
+
+    // The same page with one row another device categorised: that row alone, in place.
+    const edited = { ...rows[1_234]!, category: 'travel' as const };
+    await wrote(() => db.transactions.bulkPut(rows.map((row) => (row.id === edited.id ? edited : { ...row }))));
+    const patched = store.getSnapshot();
+    const position = loaded.byId.get(edited.id)!;
+    expect(patched.changed).toEqual([position]);
+    expect(patched.rows[position]).toEqual(edited);
+    expect(patched.byId).toBe(loaded.byId);
+    expect(patched.version).toBe(loaded.version + 1);
+
+    // A cleared table names no keys: the list is read again.
+    await wrote(() => db.transactions.clear());
+    expect(store.getSnapshot().rows).toEqual([]);
+    store.close();
+  }, 30_000);
+
   it('shows an edit from memory at once, then keeps it when the database confirms it or reads the row back when refused', async () => {
     const db = openDb();
     const row = testTransaction({ date: '2026-01-05' });

@@ -1,5 +1,6 @@
-import Dexie, { RangeSet, type ObservabilitySet } from 'dexie';
+import Dexie from 'dexie';
 import type { Transaction } from '@domain/bookkeeping';
+import { changedKeysChannel, type ChangedKeys } from '@sync/client/changed-keys';
 import type { AppDB } from '@sync/client/db';
 import { compareTransactions, filtersAfterEdit, searchTextOf, type TransactionSource } from '../filter-engine';
 
@@ -8,10 +9,12 @@ import { compareTransactions, filtersAfterEdit, searchTextOf, type TransactionSo
  *
  * `useLiveQuery` over the whole company would read every row again after each change (a
  * checkbox click re-reading 50,000 rows is hundreds of milliseconds on the main thread).
- * This store listens to the same change feed Dexie's live queries use (`storagemutated`,
- * which also carries the other tabs' and the sync engine's writes) and re-reads only the
- * rows whose keys changed; a change it cannot narrow to keys (a cleared table) reloads.
- * Loading reads keys first, then rows in slices, yielding between slices so no task is long.
+ * This store listens to the keys every committed write names (`changed-keys.ts`: this tab's,
+ * the other tabs', the import worker's and the sync engine's) and re-reads only those rows, in
+ * slices; a change that names no keys (a cleared table) reloads. Dexie's own feed would not do:
+ * it names no keys for a write of 50 rows or more, so every pull page and import chunk reloaded
+ * the whole list while sync drained. A re-read row equal to the one shown repaints nothing.
+ * Loading reads rows in slices too, yielding between slices so no task is long.
  */
 
 export interface TransactionSnapshot extends TransactionSource {
@@ -59,16 +62,15 @@ export class TransactionStore {
   private reloadWanted = false;
   private flushing: Promise<void> | null = null;
   private closed = false;
-  private readonly part: string;
-  private readonly onMutated = (parts: ObservabilitySet) => this.noteChanges(parts);
+  private readonly changes: BroadcastChannel;
 
   constructor(
     readonly db: AppDB,
     readonly companyId: string,
   ) {
-    this.part = `idb://${db.name}/transactions/`;
     this.snapshot = this.makeSnapshot(false, 0);
-    Dexie.on('storagemutated', this.onMutated);
+    this.changes = new BroadcastChannel(changedKeysChannel(db.name));
+    this.changes.onmessage = (event: MessageEvent<ChangedKeys>) => this.noteChanges(event.data);
     this.reloadWanted = true;
     this.schedule();
   }
@@ -76,7 +78,7 @@ export class TransactionStore {
   /** Stops listening; the store is then inert. */
   close(): void {
     this.closed = true;
-    Dexie.on('storagemutated').unsubscribe(this.onMutated);
+    this.changes.close();
     this.listeners.clear();
   }
 
@@ -131,13 +133,11 @@ export class TransactionStore {
     this.schedule();
   }
 
-  private noteChanges(parts: ObservabilitySet): void {
-    const tree = parts[this.part];
-    if (!tree || this.closed) return;
-    for (const range of RangeSet(tree) as Iterable<{ from: unknown; to: unknown }>) {
-      if (typeof range.from === 'string' && range.from === range.to) this.pendingKeys.add(range.from);
-      else this.reloadWanted = true;
-    }
+  private noteChanges(changes: ChangedKeys): void {
+    const keys = changes.transactions;
+    if (!keys || this.closed) return;
+    if (keys === 'all') this.reloadWanted = true;
+    else for (const key of keys) if (typeof key === 'string') this.pendingKeys.add(key);
     this.schedule();
   }
 
@@ -150,10 +150,6 @@ export class TransactionStore {
         while (!this.closed && (this.reloadWanted || this.pendingKeys.size > 0)) {
           if (this.reloadWanted) {
             this.reloadWanted = false;
-            this.pendingKeys.clear();
-            await this.reload();
-          } else if (this.pendingKeys.size > sliceSize) {
-            // A large pull or import: reading all of it again in slices keeps every task short.
             this.pendingKeys.clear();
             await this.reload();
           } else {
@@ -217,7 +213,13 @@ export class TransactionStore {
 
   /** Re-reads changed rows: edits in place; additions, deletions or a moved date rebuild the order. */
   private async refresh(keys: string[]): Promise<void> {
-    const fresh = await this.db.transactions.bulkGet(keys);
+    // In slices, yielding between them: a pull page or an import chunk names thousands of rows.
+    const fresh: (Transaction | undefined)[] = [];
+    for (let start = 0; start < keys.length; start += sliceSize) {
+      if (start > 0) await yieldToBrowser();
+      if (this.closed) return;
+      fresh.push(...(await this.db.transactions.bulkGet(keys.slice(start, start + sliceSize))));
+    }
     if (this.closed) return;
     let reorder = false;
     let amountsChanged = false;
