@@ -236,6 +236,8 @@ export const importResultCodes = [
   'columnsNotFound',
   /** A structured statement (OFX, CAMT.053) in a currency other than the accounts' US dollars. */
   'wrongCurrency',
+  /** A structured statement of several bank accounts: each goes to its own Alta account, so each is imported on its own. */
+  'severalAccounts',
   'storageFailed',
   /** Started within the SPEC §9 cooldown of the company's previous import: nothing recorded. */
   'cooldown',

@@ -13,7 +13,13 @@ import { readReceipt, type ReceiptReading } from './receipt-reader/read';
  * worker keeps them after the first use, so reading works offline from then on.
  */
 
-export type ReceiptReadResult = { ok: true; reading: ReceiptReading } | { ok: false; code: 'unreadable' };
+/**
+ * `unreadable`: this file cannot be read. `readerUnavailable`: the reader itself could not load
+ * (offline before its first download, say): nothing is wrong with the file, and it is read again later.
+ */
+export type ReceiptReadResult = { ok: true; reading: ReceiptReading } | { ok: false; code: 'unreadable' | 'readerUnavailable' };
+
+class ReaderUnavailable extends Error {}
 
 let engine: Promise<OcrEngine> | null = null;
 let pdfjs: Promise<typeof PdfJs> | null = null;
@@ -40,17 +46,26 @@ const api = {
   /** `base` is an absolute address (this worker has no page to resolve it against). */
   async read(file: Blob, base: string): Promise<ReceiptReadResult> {
     try {
+      // A part that failed to load is forgotten, so the next receipt tries again instead of failing for the rest of the session.
       const recognise = async (image: Uint8Array) => {
-        engine ??= startEngine(base);
+        engine ??= startEngine(base).catch((error: unknown) => {
+          engine = null;
+          throw new ReaderUnavailable('the OCR engine could not load', { cause: error });
+        });
         return (await (await engine).recognize(new Blob([image as Uint8Array<ArrayBuffer>]))).data.text;
       };
-      const tools = { pdfjs: () => (pdfjs ??= loadPdfJs(base)), recognise };
+      const loadPdf = () =>
+        (pdfjs ??= loadPdfJs(base).catch((error: unknown) => {
+          pdfjs = null;
+          throw new ReaderUnavailable('pdf.js could not load', { cause: error });
+        }));
+      const tools = { pdfjs: loadPdf, recognise };
       return { ok: true, reading: await readReceipt(new Uint8Array(await file.arrayBuffer()), tools) };
     } catch (error) {
       // A file the engine cannot decode (a corrupt image, an encrypted PDF) is the receipt's problem,
       // not the reader's: the inbox keeps it and suggests by its name and day, as before.
       console.warn('receipt not read', error);
-      return { ok: false, code: 'unreadable' };
+      return { ok: false, code: error instanceof ReaderUnavailable ? 'readerUnavailable' : 'unreadable' };
     }
   },
 };

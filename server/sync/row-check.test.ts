@@ -46,4 +46,10 @@ describe('checkRow', () => {
     // Held as stored: an edit of its note is checked for the note, not for what the device already has.
     expect(checkRow('transactions', { ...long, note: 'seen' }, long)).toEqual({ ...long, note: 'seen' });
   });
+
+  it('parses whole a held row a mutator changed in place (no field would differ from itself)', () => {
+    const row = { ...held };
+    const changedInPlace = Object.assign(row, { note: 'x'.repeat(5_000) });
+    expect(checkRow('transactions', changedInPlace, row)).toBeUndefined();
+  });
 });

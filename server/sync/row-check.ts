@@ -32,7 +32,8 @@ function fields(table: TableName): Record<string, z.ZodType> | null {
  */
 export function checkRow<T extends TableName>(table: T, row: Row<T>, held: Row<T> | undefined): Row<T> | undefined {
   const shape = held ? fields(table) : null;
-  if (shape && held) {
+  // The held row itself, changed in place, would compare equal to itself field by field: parsed whole.
+  if (shape && held && held !== row) {
     const record = row as Record<string, unknown>;
     const before = held as Record<string, unknown>;
     const keys = Object.keys(record);

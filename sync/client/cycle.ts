@@ -32,12 +32,15 @@ export async function syncCycle(replica: Replica, transport: SyncTransport): Pro
   // request sent. The cursor only moves as a page is applied, in order: an early request that
   // fails ends the cycle after the pages before it, and the next cycle asks again from there.
   const pages: EarlyPage[] = [];
+  // Once the cycle has ended (done, failed or stale), an answer still arriving asks for nothing more:
+  // a 429's Retry-After or a 401 is not followed by further pulls.
+  let ended = false;
   const ask = (request: PullRequest) => {
     const early: EarlyPage = { request, answer: transport.pull(request), page: null };
     pages.push(early);
     early.answer.then(
       (result) => {
-        if (!result.ok) return;
+        if (ended || !result.ok) return;
         early.page = result.value;
         askAhead();
       },
@@ -51,21 +54,25 @@ export async function syncCycle(replica: Replica, transport: SyncTransport): Pro
     ask({ ...last.request, cursor: last.page.cursor, lastMutationId: Math.max(last.request.lastMutationId, last.page.lastMutationId) });
   };
   ask(await replica.nextPull());
-  for (let stale = 0; ;) {
-    const { request, answer } = pages[0]!;
-    const result = await answer;
-    if (!result.ok) return result.failure;
-    const page = result.value;
-    const outcome = await replica.applyPull(request, page);
-    if (outcome === 'stale' && ++stale > staleLimit) return { kind: 'server', status: 0, code: 'stale', retryAfterMs: null };
-    if (outcome === 'applied' && !page.hasMore) return null;
-    pages.shift();
-    const next = await replica.nextPull();
-    if (pages[0] && samePull(pages[0].request, next)) askAhead();
-    else {
-      pages.length = 0;
-      ask(next);
+  try {
+    for (let stale = 0; ;) {
+      const { request, answer } = pages[0]!;
+      const result = await answer;
+      if (!result.ok) return result.failure;
+      const page = result.value;
+      const outcome = await replica.applyPull(request, page);
+      if (outcome === 'stale' && ++stale > staleLimit) return { kind: 'server', status: 0, code: 'stale', retryAfterMs: null };
+      if (outcome === 'applied' && !page.hasMore) return null;
+      pages.shift();
+      const next = await replica.nextPull();
+      if (pages[0] && samePull(pages[0].request, next)) askAhead();
+      else {
+        pages.length = 0;
+        ask(next);
+      }
     }
+  } finally {
+    ended = true;
   }
 }
 

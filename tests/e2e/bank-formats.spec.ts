@@ -16,11 +16,13 @@ const fixture = (name: string) => path.resolve(import.meta.dirname, '../fixtures
 async function openImport(page: Page, request: APIRequestContext, file: string) {
   await logInAs(page, await ownerWithCompany(request, { lastName: 'Formats' }));
   await page.goto('/en/accounting-ai/bookkeeping');
+  await page.getByRole('tab', { name: 'Accounts and imports' }).click();
   const accounts = page.getByRole('region', { name: 'Accounts' });
   const name = `Checking ${Date.now().toString(36)}`;
   await accounts.getByLabel('Account name').fill(name);
   await accounts.getByRole('button', { name: 'Create account' }).click();
   await expect(accounts.getByText(name, { exact: true })).toBeVisible();
+  await page.getByRole('tab', { name: 'Transactions' }).click();
   await page.getByRole('toolbar', { name: 'Bookkeeping actions' }).getByRole('button', { name: 'Import' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import a bank export' });
   await dialog.getByLabel('Choose a file').setInputFiles(fixture(file));
@@ -81,6 +83,7 @@ for (const { file, lead, first, status, refused } of cases) {
     await expect(dialog.getByRole('status')).toHaveText(status);
     await expect(dialog.getByRole('listitem')).toHaveText(refused);
     await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('tab', { name: 'Accounts and imports' }).click();
     const batch = page.getByRole('region', { name: 'Import history' }).getByRole('listitem').filter({ hasText: file }).first();
     await expect(batch).toContainText('Completed');
   });

@@ -14,6 +14,9 @@ describe('what follows a correction', () => {
     ];
     expect(similarLines(line('PAGO FERRETERIA EL SOL 1200', -3000, 'FERRETERIA EL SOL'), candidates).map((found) => found.id)).toEqual(['a', 'b', 'c']);
     expect(signatureOf(line('UBER TRIP 8ZK2 HELP.UBER.COM'))).toBe('uber trip 8zk2');
+    // A number alone is a reference: the same counterparty's lines 88 and 89 are alike.
+    expect(signatureOf(line('NORTHWIND PARTNERS 88'))).toBe('northwind partners');
+    expect(similarLines(line('NORTHWIND PARTNERS 88'), [{ id: 'n', ...line('NORTHWIND PARTNERS 89') }])).toHaveLength(1);
   });
 
   it("makes a rule of the line's words that wins over the model, whole words only, and none of blank text", () => {

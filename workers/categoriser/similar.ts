@@ -8,19 +8,22 @@ import { wordsOf, type CategoriserLine } from './features';
  * the person can make from it.
  */
 
+/** A line's words without numbers alone (a reference, a store or invoice number: "northwind partners 88" is "northwind partners"). */
+const wordsWithoutNumbers = (line: Pick<CategoriserLine, 'description' | 'merchant'>) => wordsOf(line).filter((word) => !/^\d+$/.test(word));
+
 /** The words that identify a kind of line: its first three words without references ("uber trip", "pago proveedor el"). */
 export const signatureOf = (line: Pick<CategoriserLine, 'description' | 'merchant'>) =>
-  wordsOf({ description: line.description, merchant: null }).slice(0, 3).join(' ');
+  wordsWithoutNumbers({ description: line.description, merchant: null }).slice(0, 3).join(' ');
 
 /** The lines like `line`: the same merchant, the same signature, or most of the same words (Jaccard ≥ 0.6). */
 export function similarLines<Line extends CategoriserLine & { id: string }>(line: CategoriserLine, candidates: readonly Line[]): Line[] {
   const signature = signatureOf(line);
-  const words = new Set(wordsOf(line));
+  const words = new Set(wordsWithoutNumbers(line));
   const merchant = line.merchant ? normaliseDescription(line.merchant) : null;
   return candidates.filter((candidate) => {
     if (merchant && candidate.merchant && normaliseDescription(candidate.merchant) === merchant) return true;
     if (signature !== '' && signatureOf(candidate) === signature) return true;
-    const other = new Set(wordsOf(candidate));
+    const other = new Set(wordsWithoutNumbers(candidate));
     let shared = 0;
     for (const word of other) if (words.has(word)) shared += 1;
     const union = words.size + other.size - shared;

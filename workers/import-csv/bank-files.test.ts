@@ -147,6 +147,26 @@ describe('bank files other than CSV', () => {
     expect(transactions.size).toBe(14);
   });
 
+  it('takes a reference a bank reuses for a later line as a new line: the key is the reference with its date and amount', async () => {
+    const { store, transactions } = memoryStore();
+    const text = bytes('checking-ofx1-sgml.ofx').toString('utf8');
+    await run(store, new Blob([text]), 'january.ofx');
+    const later = text.replaceAll('<DTPOSTED>202401', '<DTPOSTED>202403');
+    expect(await run(store, new Blob([later]), 'march.ofx')).toMatchObject({ ok: true, result: { importedCount: 7, duplicateCount: 0 } });
+    expect(transactions.size).toBe(14);
+  });
+
+  it('refuses a file with the statements of several bank accounts before recording anything', async () => {
+    const { store, batches } = memoryStore();
+    const text = bytes('checking-ofx1-sgml.ofx').toString('utf8');
+    const twoAccounts = text.replace('</BANKTRANLIST>', '</BANKTRANLIST><BANKACCTFROM><ACCTID>999888777</BANKACCTFROM>');
+    expect(await run(store, new Blob([twoAccounts]), 'two.ofx')).toEqual({ ok: false, code: 'severalAccounts', importId: null });
+    const camt = bytes('camt053-two-statements.xml').toString('utf8');
+    const otherAccount = camt.replace(/(<Stmt>[\s\S]*?<Stmt>[\s\S]*?<Othr><Id>)8839201475/, '$1111122223');
+    expect(await previewCsv(new Blob([otherAccount]), 'es')).toEqual({ ok: false, code: 'severalAccounts' });
+    expect(batches.size).toBe(0);
+  });
+
   it('dedupes a QIF, which has no references, by its lines’ fingerprints', async () => {
     const { store } = memoryStore();
     await run(store, new Blob([bytes('quicken-us.qif')]), 'quicken.qif');

@@ -213,17 +213,21 @@ async function importRows(table: CsvTable, survey: Survey, input: ImportInput, c
   };
 
   /**
-   * The line's key, from which its id is derived (scoped to company and account, so the
-   * server's skip of existing ids dedupes it too): the bank's own reference when the file
-   * gives one (an OFX FITID, a CAMT AcctSvcrRef), which stays when the bank rewrites the
-   * description between two downloads; else the fingerprint of date, amount and description.
-   * A reference met twice in one file (a bank's slip) keeps both lines, numbered like twins.
+   * The line's keys, from which its ids are derived (scoped to company and account, so the
+   * server's skip of existing ids dedupes it too). `key` is the bank's own reference when the
+   * file gives one (an OFX FITID, a CAMT AcctSvcrRef) with the line's date and amount, which
+   * stays when the bank rewrites the description between two downloads, while a reference a
+   * bank reuses for a later line does not swallow it; else the fingerprint of date, amount and
+   * description. `fingerprint` is always the latter: a line already imported from the same
+   * bank's CSV is a duplicate too. A key met twice in one file keeps both lines, numbered like twins.
    */
-  const dedupeKey = (valid: { date: string; amountCents: number; description: string }, reference: string) => {
-    if (reference === '') return occurrences.next(valid);
-    const occurrence = referenceOccurrences.get(reference) ?? 0;
-    referenceOccurrences.set(reference, occurrence + 1);
-    return `ref|${reference}|${occurrence}`;
+  const dedupeKeys = (valid: { date: string; amountCents: number; description: string }, reference: string) => {
+    const fingerprint = occurrences.next(valid);
+    if (reference === '') return { key: fingerprint, fingerprint };
+    const key = `ref|${reference}|${valid.date}|${valid.amountCents}`;
+    const occurrence = referenceOccurrences.get(key) ?? 0;
+    referenceOccurrences.set(key, occurrence + 1);
+    return { key: `${key}|${occurrence}`, fingerprint };
   };
 
   /** One data row: a valid transaction goes to `pending`, a refused one to `rowErrors`. */
@@ -248,8 +252,9 @@ async function importRows(table: CsvTable, survey: Survey, input: ImportInput, c
       for (const { field, code } of checked.problems) refuse(field === 'date' ? 'date' : field === 'amountCents' ? 'amount' : 'description', code);
     if (reported.size > 0 || !checked.ok) return;
     const valid = checked.row;
-    const id = importedTransactionId(input.companyId, input.accountId, dedupeKey(valid, cellOf(row, survey.reference)));
-    if (known.has(id)) {
+    const keys = dedupeKeys(valid, cellOf(row, survey.reference));
+    const id = importedTransactionId(input.companyId, input.accountId, keys.key);
+    if (known.has(id) || (keys.key !== keys.fingerprint && known.has(importedTransactionId(input.companyId, input.accountId, keys.fingerprint)))) {
       counts.duplicates += 1;
       return;
     }

@@ -18,7 +18,7 @@ import { detectFormat, readStatement, type BankFormat, type StructuredFormat } f
  */
 
 /** Why a file is refused before it is read. */
-type FileRefusal = Extract<ImportResultCode, 'fileTooLarge' | 'fileTypeNotAllowed' | 'fileEmpty' | 'wrongCurrency'>;
+type FileRefusal = Extract<ImportResultCode, 'fileTooLarge' | 'fileTypeNotAllowed' | 'fileEmpty' | 'wrongCurrency' | 'severalAccounts'>;
 
 /** Alta's accounts are kept in US dollars: a statement in another currency is refused, never converted. */
 export const accountCurrency = 'USD';
@@ -100,6 +100,7 @@ export async function readBankFile(file: Blob): Promise<BankFile | { code: FileR
   const statement = readStatement(text, format);
   if (!statement) return { code: 'fileTypeNotAllowed' };
   if ([...statement.currencies].some((currency) => currency !== accountCurrency)) return { code: 'wrongCurrency' };
+  if (statement.accounts.size > 1) return { code: 'severalAccounts' };
   if (statement.lines.length === 0) return { code: 'fileEmpty' };
   return {
     format,

@@ -75,12 +75,14 @@ export function suggestMatches(hint: ReceiptHint, rows: readonly Transaction[], 
     if (row.receipt !== null || row.blocked) continue;
     const after = daysAfter(day, row.date);
     const days = Math.abs(after);
+    // Checked before names are compared (50,000 rows, at every inbox render): out of the widest window,
+    // or before the receipt's read date (a bank line days earlier is another purchase; a file's day
+    // says less: a receipt is often photographed days after it was paid).
+    if (days > 35 || (hint.fields?.date && after < -2)) continue;
     const amountMatches = amounts.has(Math.abs(row.amountCents));
     const similarity = merchant ? merchantSimilarity(merchant, row.description) : 0;
     const window = amountMatches ? (similarity >= 0.5 ? 35 : 10) : 4;
-    // A receipt is not paid before its own date (a bank line days earlier is another purchase);
-    // a file's day says less: a receipt is often photographed days after it was paid.
-    if (days > window || (hint.fields?.date && after < -2)) continue;
+    if (days > window) continue;
     // A total that was read and differs is another purchase, unless the merchant says otherwise (a tip, another currency).
     if (!amountMatches && amounts.size > 0 && similarity < 0.5) continue;
     scored.push({ row, score: (amountMatches ? 100 : 0) + similarity * 40 - days * (amountMatches ? 1 : 3) + (row.amountCents < 0 ? 1 : 0) });

@@ -19,18 +19,19 @@ describe('CAMT.053 reader', () => {
       { line: 81, date: '2024-03-05', description: 'Ana Souza · Salary March', amount: '-1450.00', reference: '2024030500020001/3' },
       // A booking date with a time; remittance text in several lines.
       { line: 90, date: '2024-03-05', description: 'Adobe Systems · Creative Cloud March 2024', amount: '-89.90', reference: '2024030500020002' },
-      // No booking date: the value date; no AcctSvcrRef: the NtryRef.
-      { line: 106, date: '2024-03-06', description: 'Interest credit', amount: '40.00', reference: '0005' },
+      // No booking date: the value date; no AcctSvcrRef: no reference (an NtryRef is only the line's place in the statement), so the fingerprint keys it.
+      { line: 106, date: '2024-03-06', description: 'Interest credit', amount: '40.00', reference: '' },
       // Not an xs:decimal: kept as written for the import to refuse with its line.
       { line: 114, date: '2024-03-05', description: 'Card fee', amount: '-12,00', reference: '2024030500020003' },
     ]);
   });
 
-  it("reports a statement's currencies: the account's and each amount's", () => {
+  it("reports a statement's currencies, the account's and each amount's, and the accounts it is of", () => {
     expect(readCamt053(fixture('camt053-eur.xml'))!.currencies).toEqual(new Set(['EUR']));
+    expect(readCamt053(fixture('camt053-two-statements.xml'))!.accounts).toEqual(new Set(['8839201475']));
   });
 
-  it('falls back to a meaningful end-to-end id for a batch without entry reference, and reads version .08 amounts and parties', () => {
+  it("keys a batch's parts by the bank's references only (never the payer's end-to-end id, which a monthly debit repeats), and reads version .08 amounts and parties", () => {
     const xml = `<?xml version="1.0"?>
 <Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt><Stmt><Acct><Ccy>USD</Ccy></Acct>
 <Ntry><Amt Ccy="USD">30.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2024-05-02</Dt></BookgDt>
@@ -38,7 +39,7 @@ describe('CAMT.053 reader', () => {
 <TxDtls><Refs><EndToEndId>NOTPROVIDED</EndToEndId><AcctSvcrRef>BANK-2</AcctSvcrRef></Refs><Amt Ccy="USD">20.00</Amt><RltdPties><Dbtr><Pty><Nm>Client B</Nm></Pty></Dbtr></RltdPties></TxDtls></NtryDtls>
 </Ntry></Stmt></BkToCstmrStmt></Document>`;
     expect(readCamt053(xml)!.lines.map(({ description, amount, reference }) => [description, amount, reference])).toEqual([
-      ['Client A & Sons', '10.00', 'E2E-1'],
+      ['Client A & Sons', '10.00', ''],
       ['Client B', '20.00', 'BANK-2'],
     ]);
   });

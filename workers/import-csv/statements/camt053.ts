@@ -57,12 +57,6 @@ function ustrd(details: Node | undefined): string {
   return Array.isArray(lines) ? lines.map(text).join(' ') : '';
 }
 
-/** An end-to-end id that says something: banks write `NOTPROVIDED` when the payer gave none. */
-const endToEnd = (details: Node | undefined) => {
-  const id = text(at(details, 'Refs', 'EndToEndId'));
-  return id.toUpperCase() === 'NOTPROVIDED' ? '' : id;
-};
-
 /** The transactions of a CAMT.053 file; null when it is not one (another XML, or not well formed). */
 export function readCamt053(xml: string): Statement | null {
   let document: unknown;
@@ -78,6 +72,7 @@ export function readCamt053(xml: string): Statement | null {
   const lineOf = (element: Node) => lineAt((element[meta] as { startIndex?: number } | undefined)?.startIndex ?? 0);
   const lines: StatementLine[] = [];
   const currencies = new Set<string>();
+  const accounts = new Set<string>();
   const currencyOf = (amount: unknown) => {
     const code = node(amount)?.['@Ccy'];
     if (typeof code === 'string') currencies.add(code.trim().toUpperCase());
@@ -86,6 +81,8 @@ export function readCamt053(xml: string): Statement | null {
   for (const statement of list(statements)) {
     const accountCurrency = text(at(statement, 'Acct', 'Ccy'));
     if (accountCurrency) currencies.add(accountCurrency.toUpperCase());
+    const account = text(at(statement, 'Acct', 'Id', 'IBAN')) || text(at(statement, 'Acct', 'Id', 'Othr', 'Id'));
+    if (account) accounts.add(account);
     for (const entry of list(statement.Ntry)) {
       currencyOf(entry.Amt);
       const indicator = text(entry.CdtDbtInd);
@@ -94,7 +91,8 @@ export function readCamt053(xml: string): Statement | null {
         text(at(entry, 'BookgDt', 'DtTm')).slice(0, 10) ||
         text(at(entry, 'ValDt', 'Dt')) ||
         text(at(entry, 'ValDt', 'DtTm')).slice(0, 10);
-      const entryReference = text(entry.AcctSvcrRef) || text(entry.NtryRef);
+      // Only the bank's own references: NtryRef and the payer's EndToEndId repeat (a monthly debit keeps its id).
+      const entryReference = text(entry.AcctSvcrRef);
       const entryText = text(entry.AddtlNtryInf);
       const details = list(entry.NtryDtls).flatMap((group) => list(group.TxDtls));
       if (details.length <= 1) {
@@ -104,7 +102,7 @@ export function readCamt053(xml: string): Statement | null {
           date,
           description: joinDescription(counterparty(only, indicator), ustrd(only) || text(at(only, 'AddtlTxInf')) || entryText),
           amount: signedAmount(entry.Amt, indicator),
-          reference: entryReference || text(at(only, 'Refs', 'AcctSvcrRef')) || endToEnd(only),
+          reference: entryReference || text(at(only, 'Refs', 'AcctSvcrRef')),
         });
         continue;
       }
@@ -118,11 +116,11 @@ export function readCamt053(xml: string): Statement | null {
           date,
           description: joinDescription(counterparty(transaction, own), ustrd(transaction) || text(transaction.AddtlTxInf) || entryText),
           amount: signedAmount(amount, own),
-          // A part of a batch: its own bank reference, else the entry's with its place in the batch, else its end-to-end id.
-          reference: text(at(transaction, 'Refs', 'AcctSvcrRef')) || (entryReference ? `${entryReference}/${index + 1}` : endToEnd(transaction)),
+          // A part of a batch: its own bank reference, else the entry's with its place in the batch.
+          reference: text(at(transaction, 'Refs', 'AcctSvcrRef')) || (entryReference ? `${entryReference}/${index + 1}` : ''),
         });
       });
     }
   }
-  return { lines, currencies, decimal: '.' };
+  return { lines, currencies, accounts, decimal: '.' };
 }

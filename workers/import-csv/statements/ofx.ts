@@ -9,7 +9,8 @@ import { decodeEntities, joinDescription, lineLocator, type Statement, type Stat
  * unclosed one inside it).
  */
 
-const tags = /<(\/?)([A-Za-z][A-Za-z0-9.]*)[^>]*>([^<]*)/g;
+// `[^<>]*`, not `[^>]*`: a `<` never closed cannot make every later tag scan to the end of the file.
+const tags = /<(\/?)([A-Za-z][A-Za-z0-9.]*)[^<>]*>([^<]*)/g;
 /** The aggregates whose leaves mean something here: a leaf belongs to the innermost of them. */
 const contexts = new Set(['STMTTRN', 'PAYEE', 'CURRENCY', 'ORIGCURRENCY', 'BANKACCTTO', 'CCACCTTO', 'STMTRS', 'CCSTMTRS']);
 
@@ -32,6 +33,7 @@ export function readOfx(text: string): Statement | null {
   const lineAt = lineLocator(text);
   const lines: StatementLine[] = [];
   const currencies = new Set<string>();
+  const accounts = new Set<string>();
   const stack: string[] = [];
   let current: { line: number; fields: Map<string, string> } | null = null;
   tags.lastIndex = body;
@@ -54,10 +56,11 @@ export function readOfx(text: string): Statement | null {
     }
     const context = stack.findLast((open) => contexts.has(open));
     if (name === 'CURDEF' || (name === 'CURSYM' && context === 'CURRENCY')) currencies.add(value.toUpperCase());
+    else if (name === 'ACCTID') accounts.add(value);
     else if (current && context === 'STMTTRN') current.fields.set(name, value);
     else if (current && context === 'PAYEE' && name === 'NAME') current.fields.set('PAYEE', value);
   }
-  return { lines, currencies, decimal: '.' };
+  return { lines, currencies, accounts, decimal: '.' };
 }
 
 function lineOf(line: number, fields: Map<string, string>): StatementLine {

@@ -42,6 +42,11 @@ describe('QIF reader', () => {
     ]);
   });
 
+  it('describes a record without payee or memo by its category or check number', () => {
+    const text = '!Type:Bank\nD01/05/2024\nT-500.00\nL[Savings]\n^\nD01/06/2024\nT-20.00\nN1042\n^\n';
+    expect(readQif(text)!.lines.map(({ description }) => description)).toEqual(['[Savings]', '1042']);
+  });
+
   it('is no QIF without a ! header, and reads investment records as nothing', () => {
     expect(readQif('D01/02/2024\nT-1.00\n^\n')).toBeNull();
     expect(readQif('!Type:Invst\nD01/02/2024\nNBuy\nYACME\nT-100.00\n^\n')!.lines).toEqual([]);

@@ -36,7 +36,8 @@ export function readQif(text: string): Statement | null {
       lines.push({
         line: record.line,
         date: qifDate(fields.get('D') ?? ''),
-        description: joinDescription(fields.get('P') ?? '', fields.get('M') ?? ''),
+        // A transfer may have neither payee nor memo: its category (`L`, e.g. `[Savings]`) or check number says what it is.
+        description: joinDescription(fields.get('P') ?? '', fields.get('M') ?? '') || fields.get('L') || fields.get('N') || '',
         amount: (fields.get('T') ?? fields.get('U') ?? '').trim(),
         reference: '',
       });
@@ -60,5 +61,5 @@ export function readQif(text: string): Statement | null {
     record.fields.set(code, content.slice(1));
   });
   close();
-  return { lines, currencies: new Set(), decimal: null };
+  return { lines, currencies: new Set(), accounts: new Set(), decimal: null };
 }

@@ -23,6 +23,8 @@ export interface Statement {
   lines: StatementLine[];
   /** Every currency the file states for its accounts or lines (upper case). */
   currencies: Set<string>;
+  /** Every account the file names statements of (an OFX ACCTID, a CAMT IBAN or other id): one Alta account takes one. */
+  accounts: Set<string>;
   /** Fixed by the format, or null when the amounts' own writing decides it (QIF). */
   decimal: DecimalSeparator | null;
 }

@@ -69,7 +69,7 @@ export function AcceptSuggestionsBar({ count, threshold, language, onThreshold, 
   const percent = (value: number) => t('categoriser.percent', { value: formatNumber(Math.round(value * 100), language, 0) });
   return (
     <div className={styles.bulkBar} role="region" aria-label={t('categoriser.acceptAll.label')}>
-      <span>{t('categoriser.acceptAll.count', { count, threshold: percent(threshold) })}</span>
+      <span>{t('categoriser.acceptAll.count', { count, formatted: formatNumber(count, language), threshold: percent(threshold) })}</span>
       <label htmlFor={id}>{t('categoriser.acceptAll.threshold')}</label>
       <select id={id} value={threshold} onChange={(event) => onThreshold(Number(event.target.value))}>
         {thresholds.map((value) => (

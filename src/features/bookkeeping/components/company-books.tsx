@@ -61,15 +61,13 @@ export function CompanyBooks({ companyId, companyName, toolbar }: CompanyBooksPr
   // Every category set here teaches the company's categoriser, which suggests in the rows.
   const categoriser = useCategoriser(companyId);
   const { learn } = categoriser;
-  // One transaction categorised (not a bulk change) may be followed by "apply to similar" and a rule.
-  const [correction, setCorrection] = useState<Correction | null>(null);
   const learnQuietly = useCallback(
-    (rows: readonly Transaction[], category: CategoryKey) => {
-      if (rows.length === 1) setCorrection({ row: rows[0]!, category });
-      void learn(rows, category).catch((error) => console.error('the categoriser could not learn', error));
-    },
+    (rows: readonly Transaction[], category: CategoryKey) =>
+      void learn(rows, category).catch((error) => console.error('the categoriser could not learn', error)),
     [learn],
   );
+  // A category the person set on one row (not a bulk change): followed by "apply to similar" and a rule.
+  const [correction, setCorrection] = useState<Correction | null>(null);
   const actions = useBookkeepingActions(engine, lockedYears, store, learnQuietly);
   const receipts = useReceiptQueue(db, companyId, lockedYears);
   const { accountOptions, accountName } = useAccountOptions(db, companyId);
@@ -199,7 +197,7 @@ export function CompanyBooks({ companyId, companyName, toolbar }: CompanyBooksPr
 
   const onCategory = async (row: Transaction, category: CategoryKey | null) => {
     finishEdit();
-    await actions.categorise([row], category);
+    if ((await actions.categorise([row], category)) && category) setCorrection({ row, category });
   };
   const onText = async (row: Transaction, field: 'merchant' | 'note', value: string) => {
     finishEdit();
@@ -303,9 +301,11 @@ export function CompanyBooks({ companyId, companyName, toolbar }: CompanyBooksPr
 
       {correction && (
         <CorrectionFollowUp
+          key={`${correction.row.id}|${correction.category}`}
           correction={correction}
           categoriser={categoriser}
           snapshot={snapshot}
+          language={language}
           categorise={actions.categorise}
           onClose={() => setCorrection(null)}
         />

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { maxRuleTextLength, type CategoryKey, type Transaction } from '@domain/bookkeeping';
 import { Button } from '@src/components/button';
 import { TextField } from '@src/components/form/text-field';
+import type { Language } from '@domain/constants';
+import { formatNumber } from '@src/i18n/format';
 import type { CategoriserApi } from '@src/features/categoriser/use-categoriser';
 import type { TransactionSnapshot } from '../db/transaction-store';
 import list from '@src/components/card-list.module.css';
@@ -18,6 +20,7 @@ interface CorrectionFollowUpProps {
   correction: Correction;
   categoriser: CategoriserApi;
   snapshot: TransactionSnapshot;
+  language: Language;
   /** Categorises rows as one undoable change that the categoriser learns (the list's own action). */
   categorise(rows: readonly Transaction[], category: CategoryKey): Promise<unknown>;
   onClose(): void;
@@ -28,7 +31,7 @@ interface CorrectionFollowUpProps {
  * ("apply to similar"), and a rule "description contains X → category" made from it, which
  * syncs to the company's other devices. Everything runs on the device, offline too.
  */
-export function CorrectionFollowUp({ correction, categoriser, snapshot, categorise, onClose }: CorrectionFollowUpProps) {
+export function CorrectionFollowUp({ correction, categoriser, snapshot, language, categorise, onClose }: CorrectionFollowUpProps) {
   const { t } = useTranslation('bookkeeping');
   const [similar, setSimilar] = useState<string[]>([]);
   const [ruleText, setRuleText] = useState('');
@@ -42,7 +45,6 @@ export function CorrectionFollowUp({ correction, categoriser, snapshot, categori
   useEffect(() => {
     if (!ready) return;
     let live = true;
-    setDone(null);
     void categoriserRef.current.similar(correction.row).then((found) => {
       if (!live) return;
       setSimilar(found.ids);
@@ -62,7 +64,7 @@ export function CorrectionFollowUp({ correction, categoriser, snapshot, categori
     });
     await categorise(rows, correction.category);
     setSimilar([]);
-    setDone(t('categoriser.applied', { count: rows.length }));
+    setDone(t('categoriser.applied', { count: rows.length, formatted: formatNumber(rows.length, language) }));
   };
   const makeRule = async () => {
     if (await categoriser.addRule(ruleText, correction.category)) setDone(t('categoriser.ruleMade', { text: ruleText.trim(), category }));
@@ -72,7 +74,7 @@ export function CorrectionFollowUp({ correction, categoriser, snapshot, categori
     <section className={styles.bulkBar} aria-label={t('categoriser.followUp')}>
       {similar.length > 0 && (
         <span className={styles.followUpItem}>
-          {t('categoriser.similar', { count: similar.length, category })}
+          {t('categoriser.similar', { count: similar.length, formatted: formatNumber(similar.length, language), category })}
           <Button size="small" variant="secondary" onClick={() => void applySimilar()}>
             {t('categoriser.applySimilar')}
           </Button>

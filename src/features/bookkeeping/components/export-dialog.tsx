@@ -10,7 +10,7 @@ import type { ExportFormat, ExportLabels } from '@workers/export/types';
 import { Button } from '@src/components/button';
 import dialogStyles from '@src/components/dialog/dialog.module.css';
 import { useModalDialog } from '@src/components/dialog/use-modal-dialog';
-import { formatDate, formatUsd } from '@src/i18n/format';
+import { formatDate, formatNumber, formatUsd } from '@src/i18n/format';
 import { handOverBlob } from '@src/lib/stored-file';
 import { exportPeriod, exportRowsOf } from '../export-rows';
 import { packReceipts, receiptsOnDevice } from '../export-receipts';
@@ -114,7 +114,7 @@ export const ExportDialog = memo(function ExportDialog({ open, onClose, companyI
       <h2 id={titleId} className={dialogStyles.title}>
         {t('export.title')}
       </h2>
-      <p className={dialogStyles.description}>{t('export.intro', { count })}</p>
+      <p className={dialogStyles.description}>{t('export.intro', { count, formatted: formatNumber(count, language) })}</p>
       <ul className={styles.exportChoices}>
         {formats.map((format) => (
           <li key={format}>
@@ -132,7 +132,7 @@ export const ExportDialog = memo(function ExportDialog({ open, onClose, companyI
       </div>
       {state.phase === 'done' && state.missing.length > 0 && (
         <div className={styles.exportMissing}>
-          <p>{t('export.missing', { count: state.missing.length })}</p>
+          <p>{t('export.missing', { count: state.missing.length, formatted: formatNumber(state.missing.length, language) })}</p>
           <ul>
             {state.missing.map((row) => (
               <li key={row.id}>

@@ -32,13 +32,23 @@ export function useReceiptReading(items: readonly InboxItem[], active: boolean) 
     for (const item of waiting) readings.set(item.id, { status: 'reading' });
     setVersion((version) => version + 1);
     void (async () => {
-      const reader = await import('@workers/receipt-reader.client');
-      const firstDownload = !(await reader.isReaderOnDevice());
-      if (firstDownload) setDownloadBytes(reader.ocrDownloadBytes);
-      for (const item of waiting) {
-        const result = await reader.readReceiptInWorker(item.file!);
-        readings.set(item.id, result.ok ? { status: 'read', fields: result.reading } : { status: 'unreadable' });
-        if (firstDownload) setDownloadBytes(null);
+      try {
+        const reader = await import('@workers/receipt-reader.client');
+        const firstDownload = !(await reader.isReaderOnDevice());
+        if (firstDownload) setDownloadBytes(reader.ocrDownloadBytes);
+        for (const item of waiting) {
+          const result = await reader.readReceiptInWorker(item.file!);
+          // The reader could not load (offline before its first download): these receipts are read the next time the inbox opens.
+          if (!result.ok && result.code === 'readerUnavailable') break;
+          readings.set(item.id, result.ok ? { status: 'read', fields: result.reading } : { status: 'unreadable' });
+          if (firstDownload) setDownloadBytes(null);
+          setVersion((version) => version + 1);
+        }
+      } catch (error) {
+        console.warn('the receipt reader could not start', error);
+      } finally {
+        for (const item of waiting) if (readings.get(item.id)?.status === 'reading') readings.delete(item.id);
+        setDownloadBytes(null);
         setVersion((version) => version + 1);
       }
     })();
