@@ -1,28 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { transactionSchema, type Transaction } from '@domain/bookkeeping';
+import { transactionSchema } from '@domain/bookkeeping';
+import { testTransaction } from '@domain/transaction-fixture';
 import { checkRow } from './row-check';
 
 /** The check of a mutator's rows: the table schema's verdict, with an edit of a held row parsed only where it differs. */
 
-const held: Transaction = {
-  id: randomUUID(),
-  companyId: randomUUID(),
-  date: '2026-02-01',
-  description: 'CARD PURCHASE 42',
-  amountCents: -4200,
-  accountKind: 'manual',
-  accountId: randomUUID(),
-  category: null,
-  merchant: null,
-  note: '',
-  checked: false,
-  receipt: null,
-  blocked: false,
-  importId: null,
-  createdAt: '2026-11-22T10:00:00.000Z',
-  updatedAt: '2026-11-22T10:00:00.000Z',
-};
+const held = testTransaction({ accountKind: 'manual', accountId: randomUUID(), description: 'CARD PURCHASE 42', amountCents: -4200 });
 
 describe('checkRow', () => {
   it('gives what the table schema gives for an edit of a held row, its changed fields parsed by their own schemas', () => {

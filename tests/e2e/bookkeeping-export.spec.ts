@@ -4,17 +4,12 @@ import { strFromU8, unzipSync } from 'fflate';
 import { readSheet } from 'read-excel-file/node';
 import { demo, logInAs } from './support/alta';
 import { expect, failing, networkCut, test } from './support/test';
+import { rows } from './support/books';
 
 // Decision 065: the export writes the rows the list's filters show, as CSV, XLSX and the
 // accountant's pack, built in a worker from what the device holds, offline too; the pack names
 // the receipts this device does not have. The test takes the browser offline on purpose.
 test.use({ expectedFailures: failing(networkCut) });
-
-const grid = (page: Page) => page.getByRole('grid', { name: /^Transactions: / });
-const rows = (page: Page) =>
-  grid(page)
-    .getByRole('row')
-    .filter({ has: page.getByRole('gridcell') });
 
 // A 1×1 PNG.
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');

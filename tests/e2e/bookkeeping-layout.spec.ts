@@ -1,18 +1,13 @@
 import type { Page } from '@playwright/test';
 import { demo, logInAs } from './support/alta';
 import { expect, test } from './support/test';
+import { grid, rows } from './support/books';
 
 // Decision 065: the bookkeeping list fills the window's height beside a compact toolbar, at
 // each of the SPEC's breakpoints, on the demo company's year of books; the accounts, linked
 // banks and import history have their own tab. Before it, at 1,284 × 900 the list box showed
 // nine rows and the rest of the page lay below it.
 test.use({ serviceWorkers: 'block' });
-
-const grid = (page: Page) => page.getByRole('grid', { name: /^Transactions: / });
-const rows = (page: Page) =>
-  grid(page)
-    .getByRole('row')
-    .filter({ has: page.getByRole('gridcell') });
 
 /** The rows wholly in view, and where the list ends, once the page is scrolled to its end. */
 const measure = (page: Page) =>

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { demo, logInAs } from './support/alta';
 import { expect, failing, networkCut, test } from './support/test';
+import { rows } from './support/books';
 
 // The test takes the browser offline: its requests to Alta fail on purpose.
 test.use({ expectedFailures: failing(networkCut) });
@@ -8,11 +9,6 @@ test.use({ expectedFailures: failing(networkCut) });
 // Offline bookkeeping with the installed app: edits and a receipt wait on the device, survive
 // a reload without network, and reach another device once back online.
 
-const grid = (page: Page) => page.getByRole('grid', { name: /^Transactions: / });
-const rows = (page: Page) =>
-  grid(page)
-    .getByRole('row')
-    .filter({ has: page.getByRole('gridcell') });
 const syncButton = (page: Page) => page.getByRole('button', { name: /^Sync status: / });
 const checkedStates = (page: Page, count: number) =>
   Promise.all(

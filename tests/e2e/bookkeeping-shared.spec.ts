@@ -3,6 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { demo, logInAs } from './support/alta';
 import { announceLocalWrites, localCompanyId, putLocalRows, userDatabase, waitForSyncPosition } from './support/sync';
 import { expect, test } from './support/test';
+import { grid, rows } from './support/books';
 
 // What the company's devices share beyond transactions (decision 024): the years a sent
 // declaration locks, and the receipt inbox. Both tests use the demo user and leave its books
@@ -10,11 +11,6 @@ import { expect, test } from './support/test';
 // inbox file has a name of its own and is removed by the test.
 test.use({ serviceWorkers: 'block' });
 
-const grid = (page: Page) => page.getByRole('grid', { name: /^Transactions: / });
-const rows = (page: Page) =>
-  grid(page)
-    .getByRole('row')
-    .filter({ has: page.getByRole('gridcell') });
 const syncButton = (page: Page) => page.getByRole('button', { name: /^Sync status: / });
 const declaredYearReason = 'The declaration for that year has already been sent, so its transactions can no longer change.';
 

@@ -3,17 +3,13 @@ import { testTransaction } from '@domain/transaction-fixture';
 import { demo, logInAs } from './support/alta';
 import { userDatabase, waitForSyncPosition } from './support/sync';
 import { expect, test } from './support/test';
+import { grid, rows } from './support/books';
 
 // The bookkeeping workspace on the demo company's year of books (server/seed.ts). Each test
 // works on its own lines of those books (its own search), so they do not step on each other,
 // and reads the state it starts from or names its rows afresh, so a retry finds its way.
 test.use({ serviceWorkers: 'block' });
 
-const grid = (page: Page) => page.getByRole('grid', { name: /^Transactions: / });
-const rows = (page: Page) =>
-  grid(page)
-    .getByRole('row')
-    .filter({ has: page.getByRole('gridcell') });
 const syncButton = (page: Page) => page.getByRole('button', { name: /^Sync status: / });
 
 async function openBookkeeping(page: Page, query = '') {

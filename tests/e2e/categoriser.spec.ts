@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { logInAs } from './support/alta';
 import { ownerWithCompany } from './support/checkout';
 import { expect, test } from './support/test';
+import { grid } from './support/books';
 
 // The categoriser's suggestions in the list (decision 066), on a new owner's company (its books
 // are this test's alone): a suggested category shows in the row's category cell, as a
@@ -13,7 +14,6 @@ import { expect, test } from './support/test';
 test.use({ serviceWorkers: 'block' });
 
 const fixture = path.resolve(import.meta.dirname, '../fixtures/csv/categoriser-suggestions-en.csv');
-const grid = (page: Page) => page.getByRole('grid', { name: /^Transactions: / });
 const row = (page: Page, description: string) => grid(page).getByRole('row').filter({ hasText: description });
 const suggestion = (page: Page, description: string) => row(page, description).getByRole('button', { name: /^Suggested category for / });
 const category = (page: Page, description: string) => row(page, description).getByRole('button', { name: /^Category of / });

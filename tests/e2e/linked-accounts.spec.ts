@@ -1,16 +1,10 @@
-import type { Page } from '@playwright/test';
 import { demo, expect, logInAs } from './support/alta';
 import { test } from './support/test';
+import { rows } from './support/books';
 
 // Linking a bank through the local sandbox's Link page on the demo company, and seeing its
 // transactions arrive in the bookkeeping list through the sync engine.
 test.use({ serviceWorkers: 'block' });
-
-const grid = (page: Page) => page.getByRole('grid', { name: /^Transactions: / });
-const rows = (page: Page) =>
-  grid(page)
-    .getByRole('row')
-    .filter({ has: page.getByRole('gridcell') });
 
 test('links a sandbox bank, sees its transactions in the list, syncs and unlinks keeping them', async ({ page }) => {
   test.slow(); // the first sync books two months of lines, then every device pulls them
