@@ -57,7 +57,7 @@ const api = {
   },
 
   /**
-   * The suggestions for the company's uncategorised, editable transactions on this device, at
+   * The suggestions for the company's uncategorised, unblocked transactions on this device, at
    * `suggestionThreshold` or more, read from Dexie here (not sent from the page: 50,000 lines
    * would be copied on the main thread). Packed as typed arrays, transferred rather than
    * copied: the page builds its map of suggestions from them. The company's rules are read
@@ -101,7 +101,7 @@ const api = {
   },
 
   /**
-   * The company's uncategorised, editable transactions like `line` ("apply to similar"), and
+   * The company's uncategorised, unblocked transactions like `line` ("apply to similar"), and
    * the words a rule made from the line would look for.
    */
   async similar(line: CategoriserLine, exceptId: string): Promise<{ ids: string[]; signature: string }> {

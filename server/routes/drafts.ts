@@ -35,7 +35,7 @@ export const draftLinkMailDraftRule: RateRule = { max: 5, windowMs: 60 * 60_000,
 export const draftLinkMailIpRule: RateRule = { max: 10, windowMs: 60 * 60_000, baseLockMs: 15 * 60_000, maxLockMs: 24 * 60 * 60_000 };
 
 const idParam = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
-// `draftSecretHeader` (domain/draft.ts); header names arrive lower-cased.
+// `draftSecretHeader` (domain/constants.ts); header names arrive lower-cased.
 const secretHeaders = z.object({ 'x-draft-secret': draftSecretSchema });
 const dayMs = 24 * 60 * 60_000;
 

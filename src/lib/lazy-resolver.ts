@@ -2,8 +2,8 @@ import type { FieldValues, Resolver } from 'react-hook-form';
 
 /**
  * A form resolver whose schema code loads on demand. The login page is the first page many
- * users open: zod and the phone metadata that `domain/account.ts` brings are fetched when
- * the user starts typing (`preload`) instead of delaying the page.
+ * users open: its form's schema code (zod, and the phone rules of `domain/phone.ts` for a form with
+ * a phone) is fetched when the user starts typing (`preload`) instead of delaying the page.
  */
 export function lazyResolver<Input extends FieldValues, Output>(load: () => Promise<Resolver<Input, unknown, Output>>) {
   let loading: Promise<Resolver<Input, unknown, Output>> | null = null;

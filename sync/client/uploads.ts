@@ -138,6 +138,8 @@ export async function uploadFile<T>(upload: FileUpload<T>): Promise<UploadOutcom
       // because the key is taken means a PUT of this very URL got there first (a retry whose
       // first answer was lost, an instance that died after storing). Only this URL could have
       // stored it, and completion checks what was stored, so the upload goes on to complete.
+      // (S3 also answers 409 while another write of the key is under way: completion then
+      // finds nothing stored, and the upload starts over.)
       if (!stored.ok && !alreadyStoredStatuses.has(stored.status)) return { kind: 'retry', startOver: true, error: await storageRefusal(stored) };
       key = presigned.key;
       await upload.onStored?.(key);
