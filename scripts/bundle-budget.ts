@@ -60,7 +60,7 @@ const dashboardBudgetsKiB: Record<string, number> = {
   company: 262,
   home: 255,
   mailing: 260,
-  'payment-method': 272,
+  'payment-method': 273,
   'tax-form': 293,
 };
 
