@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { transactionSchema } from '@domain/bookkeeping';
+import { transactionSchema, type Transaction } from '@domain/bookkeeping';
 import { testTransaction } from '@domain/transaction-fixture';
 import { checkRow } from './row-check';
 

@@ -188,7 +188,7 @@ export function CompanyBooks({ companyId, companyName, toolbar }: CompanyBooksPr
     }
   };
 
-  useUndoShortcut(actions.undo);
+  useUndoShortcut(actions.undo, gridRef);
 
   const finishEdit = () => {
     setEditing(null);

@@ -1,11 +1,15 @@
-import { useEffect } from 'react';
+import { useEffect, type RefObject } from 'react';
 import { commandForKey } from '../keyboard';
 
-/** Ctrl+Z anywhere on the page (outside text fields and the grid, which has its own keys) undoes the last change. */
-export function useUndoShortcut(undo: () => Promise<unknown>) {
+/**
+ * Ctrl+Z anywhere on the page (outside text fields and the grid, which has its own keys) undoes
+ * the last change, while the list (`shown`, any element of it) is on screen: behind the
+ * "Accounts and imports" tab, a change nobody sees is not undone.
+ */
+export function useUndoShortcut(undo: () => Promise<unknown>, shown: RefObject<HTMLElement | null>) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (commandForKey(event) !== 'undo') return;
+      if (commandForKey(event) !== 'undo' || shown.current?.closest('[hidden]')) return;
       const target = event.target as HTMLElement;
       if (target.closest('input, textarea, select, [contenteditable="true"], [role="grid"]')) return;
       event.preventDefault();
@@ -13,5 +17,5 @@ export function useUndoShortcut(undo: () => Promise<unknown>) {
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [undo]);
+  }, [undo, shown]);
 }
