@@ -4,6 +4,7 @@
 // BENCH_DATABASE_URL=postgres://… measures on a temporary PostgreSQL database. Prints the
 // mutations per second and the other user's latency; never fails a build.
 import { randomUUID } from 'node:crypto';
+import { testTransaction } from '../domain/transaction-fixture';
 import { pushBatchMax } from '../sync/protocol';
 import { transactions } from '../server/db/schema/bookkeeping';
 import { cpuMeter, latencySummary, loadAverage, startBenchApi } from './lib/bench-api';
@@ -20,26 +21,23 @@ const other = await account('Other');
 const companyId = await company(owner.id);
 const ids = Array.from({ length: rowCount }, () => randomUUID());
 for (let start = 0; start < rowCount; start += 1000) {
-  await database.db.insert(transactions).values(
-    ids.slice(start, start + 1000).map((id, offset) => ({
-      id,
-      companyId,
-      date: '2025-03-01',
-      description: `CARD PURCHASE ${start + offset}`,
-      amountCents: -(start + offset),
-      accountKind: null,
-      accountId: null,
-      category: null,
-      merchant: null,
-      note: '',
-      checked: false,
-      receipt: null,
-      blocked: false,
-      importId: null,
-      createdAt: at,
-      updatedAt: at,
-    })),
-  );
+  await database.db
+    .insert(transactions)
+    .values(
+      ids
+        .slice(start, start + 1000)
+        .map((id, offset) =>
+          testTransaction({
+            id,
+            companyId,
+            date: '2025-03-01',
+            description: `CARD PURCHASE ${start + offset}`,
+            amountCents: -(start + offset),
+            createdAt: at,
+            updatedAt: at,
+          }),
+        ),
+    );
 }
 
 const clientId = randomUUID();
