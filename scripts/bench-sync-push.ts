@@ -21,23 +21,19 @@ const other = await account('Other');
 const companyId = await company(owner.id);
 const ids = Array.from({ length: rowCount }, () => randomUUID());
 for (let start = 0; start < rowCount; start += 1000) {
-  await database.db
-    .insert(transactions)
-    .values(
-      ids
-        .slice(start, start + 1000)
-        .map((id, offset) =>
-          testTransaction({
-            id,
-            companyId,
-            date: '2025-03-01',
-            description: `CARD PURCHASE ${start + offset}`,
-            amountCents: -(start + offset),
-            createdAt: at,
-            updatedAt: at,
-          }),
-        ),
-    );
+  await database.db.insert(transactions).values(
+    ids.slice(start, start + 1000).map((id, offset) =>
+      testTransaction({
+        id,
+        companyId,
+        date: '2025-03-01',
+        description: `CARD PURCHASE ${start + offset}`,
+        amountCents: -(start + offset),
+        createdAt: at,
+        updatedAt: at,
+      }),
+    ),
+  );
 }
 
 const clientId = randomUUID();
