@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
+import type { ButtonHTMLAttributes, MouseEvent, ReactNode, Ref } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
 import styles from './button.module.css';
 
@@ -16,15 +16,30 @@ export function buttonClass({ variant = 'primary', size = 'medium', block = fals
 }
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, Look {
-  /** Shows a spinner and marks the button busy; clicks are ignored meanwhile. */
+  /**
+   * Shows a spinner and marks the button busy; clicks (and a form's Enter) are ignored meanwhile.
+   * A busy button stays focusable (aria-disabled, not disabled): the person who pressed it keeps
+   * their place instead of focus falling to the page.
+   */
   busy?: boolean;
   busyLabel?: ReactNode;
   ref?: Ref<HTMLButtonElement>;
 }
 
-export function Button({ variant, size, block, busy = false, busyLabel, className, children, disabled, type = 'button', ...rest }: ButtonProps) {
+const ignoreClick = (event: MouseEvent<HTMLButtonElement>) => event.preventDefault();
+
+export function Button({ variant, size, block, busy = false, busyLabel, className, children, disabled, type = 'button', onClick, ...rest }: ButtonProps) {
+  const waiting = busy && !disabled;
   return (
-    <button {...rest} type={type} className={buttonClass({ variant, size, block }, className)} disabled={disabled || busy} aria-busy={busy || undefined}>
+    <button
+      {...rest}
+      type={type}
+      className={buttonClass({ variant, size, block }, className)}
+      disabled={disabled}
+      aria-disabled={waiting || undefined}
+      aria-busy={busy || undefined}
+      onClick={waiting ? ignoreClick : onClick}
+    >
       {busy && <span className={styles.spinner} aria-hidden="true" />}
       {busy && busyLabel ? busyLabel : children}
     </button>

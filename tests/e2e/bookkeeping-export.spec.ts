@@ -19,6 +19,8 @@ async function exportAs(page: Page, format: 'CSV' | 'Excel (XLSX)' | 'Accountant
   const dialog = page.getByRole('dialog', { name: 'Export for your accountant' });
   const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: format }).click()]);
   await expect(dialog.getByRole('status')).toHaveText(`${download.suggestedFilename()} is ready in your downloads.`);
+  // The pressed button was busy, not disabled, meanwhile: the keyboard user keeps their place.
+  await expect(dialog.getByRole('button', { name: format })).toBeFocused();
   return { name: download.suggestedFilename(), bytes: await readFile(await download.path()) };
 }
 

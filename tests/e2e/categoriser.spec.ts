@@ -66,6 +66,7 @@ test('a suggested category shows in its row, one key accepts it, and "accept all
   await expect(followUp.getByRole('status')).toHaveText('Rule created: "northwind partners" → Legal and accounting fees.');
   await followUp.getByRole('button', { name: 'Close' }).click();
   await expect(followUp).toHaveCount(0);
+  await expect(grid(page)).toBeFocused();
 
   // One key accepts the active row's suggestion.
   await row(page, 'NORTHWIND PARTNERS 89').getByRole('gridcell').nth(1).click();
@@ -88,6 +89,8 @@ test('a suggested category shows in its row, one key accepts it, and "accept all
   await expect(category(page, 'HOME DEPOT 4410')).toHaveAccessibleName('Category of HOME DEPOT 4410: Other expenses. Change');
   await expect(suggestion(page, 'REMOTE ONLINE DEPOSIT 1123')).toBeVisible();
   await expect(bar).toContainText('0 rows shown have a suggestion at 90% or more.');
+  // Its button is disabled now that nothing is left above the threshold: the grid has the focus, not the page.
+  await expect(grid(page)).toBeFocused();
   // A lower threshold takes the deposit too; the person undoes the bulk accept instead, in one step.
   await bar.getByLabel('Minimum confidence').selectOption({ label: '50%' });
   await expect(bar).toContainText('1 row shown has a suggestion at 50% or more.');

@@ -295,7 +295,11 @@ export function CompanyBooks({ companyId, companyName, toolbar }: CompanyBooksPr
           threshold={suggested.threshold}
           language={language}
           onThreshold={suggested.setThreshold}
-          onAccept={suggested.acceptAbove}
+          onAccept={() => {
+            // The button is disabled once nothing is left above the threshold: the grid keeps the focus.
+            focusGrid();
+            suggested.acceptAbove();
+          }}
         />
       )}
 
@@ -307,7 +311,10 @@ export function CompanyBooks({ companyId, companyName, toolbar }: CompanyBooksPr
           snapshot={snapshot}
           language={language}
           categorise={actions.categorise}
-          onClose={() => setCorrection(null)}
+          onClose={() => {
+            setCorrection(null);
+            focusGrid();
+          }}
         />
       )}
 

@@ -36,6 +36,7 @@ export function CorrectionFollowUp({ correction, categoriser, snapshot, language
   const [similar, setSimilar] = useState<string[]>([]);
   const [ruleText, setRuleText] = useState('');
   const [done, setDone] = useState<string | null>(null);
+  const ruleField = useRef<HTMLInputElement>(null);
   // The categoriser is a new object after each thing it learns (the correction itself is one):
   // the lookup runs once per correction, with the categoriser of the moment.
   const categoriserRef = useRef(categoriser);
@@ -63,6 +64,8 @@ export function CorrectionFollowUp({ correction, categoriser, snapshot, language
       return row && row.category === null ? [row] : [];
     });
     await categorise(rows, correction.category);
+    // The pressed button goes with the similar lines: the person carries on at the bar's next step.
+    ruleField.current?.focus();
     setSimilar([]);
     setDone(t('categoriser.applied', { count: rows.length, formatted: formatNumber(rows.length, language) }));
   };
@@ -88,6 +91,7 @@ export function CorrectionFollowUp({ correction, categoriser, snapshot, language
         }}
       >
         <TextField
+          ref={ruleField}
           label={t('categoriser.ruleText', { category })}
           value={ruleText}
           maxLength={maxRuleTextLength}

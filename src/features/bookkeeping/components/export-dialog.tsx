@@ -118,7 +118,13 @@ export const ExportDialog = memo(function ExportDialog({ open, onClose, companyI
       <ul className={styles.exportChoices}>
         {formats.map((format) => (
           <li key={format}>
-            <Button variant="secondary" size="small" busy={building && state.format === format} disabled={building} onClick={() => void run(format)}>
+            <Button
+              variant="secondary"
+              size="small"
+              busy={building && state.format === format}
+              disabled={building && state.format !== format}
+              onClick={() => void run(format)}
+            >
               {t(`export.formats.${format}`)}
             </Button>
             <span className={styles.muted}>{t(`export.hints.${format}`)}</span>
