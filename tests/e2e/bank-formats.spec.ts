@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demo, logInAs } from './support/alta';
+import { rows } from './support/books';
 import { ownerWithCompany } from './support/checkout';
 import { expect, test } from './support/test';
 
@@ -88,6 +89,23 @@ for (const { file, lead, first, status, refused } of cases) {
     await expect(batch).toContainText('Completed');
   });
 }
+
+test('asks the day-month order of a QIF whose dates fit both, and imports with the one chosen', async ({ page, request }) => {
+  const { dialog, name } = await openImport(page, request, 'ambiguous-dates.qif');
+  const order = dialog.getByLabel('Date format');
+  // English reads 03/04/24 as March 4 unless told otherwise; the person knows their bank writes the day first.
+  await expect(order).toHaveValue('mdy');
+  await expect(dialog.getByText('Every date in the file fits both orders')).toBeVisible();
+  await order.selectOption({ label: 'Day/month/year (31/12/2026)' });
+  await dialog.getByLabel('Account', { exact: true }).selectOption({ label: name });
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Import finished: 2 added, 0 already there, 0 lines refused.');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.goto('/en/accounting-ai/bookkeeping?q=CORNER');
+  await expect(rows(page)).toHaveCount(2);
+  await expect(rows(page).filter({ hasText: 'CORNER COFFEE ROASTERS' }).getByRole('gridcell').nth(1)).toHaveText('04/03/2024');
+  await expect(rows(page).filter({ hasText: 'CORNER BAKERY' }).getByRole('gridcell').nth(1)).toHaveText('06/05/2024');
+});
 
 test('refuses a file of the wrong kind and a statement in euros, naming the formats and the currency', async ({ page }) => {
   await logInAs(page, demo);

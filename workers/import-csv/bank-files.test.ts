@@ -125,6 +125,16 @@ describe('bank files other than CSV', () => {
     ]);
   });
 
+  it("takes the day-month order the person chose for a QIF whose dates fit both, instead of the language's guess", async () => {
+    const qif = new Blob(['!Type:Bank\nD03/04/24\nT-12.50\nPCOFFEE ROASTERS\n^\nD05/06/24\nT-8.00\nPBAKERY\n^\n']);
+    const outcome = await previewCsv(qif, 'es');
+    expect(outcome).toMatchObject({ ok: true, preview: { format: 'qif', dateOrderAssumed: true, detected: { dateOrder: 'dmy' } } });
+    const { store, transactions } = memoryStore();
+    const input = { file: qif, fileName: 'bank.qif', companyId, accountKind: 'manual', accountId, importId: crypto.randomUUID(), language: 'es' } as const;
+    expect(await importCsv({ ...input, dateOrder: 'mdy' }, { store })).toMatchObject({ ok: true, result: { dateOrder: 'mdy', dateOrderAssumed: false } });
+    expect(rows(transactions).map((row) => row[0])).toEqual(['2024-03-04', '2024-05-06']);
+  });
+
   it('imports CAMT.053 with several statements and a batched booking, one line per transaction', async () => {
     const { store, transactions } = memoryStore();
     const outcome = await run(store, new Blob([bytes('camt053-two-statements.xml')]), 'camt.xml');

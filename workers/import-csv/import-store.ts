@@ -1,5 +1,6 @@
 import type { AccountKind, BatchImport, BatchImportStatus, ImportResult, ImportResultCode, RowError, Transaction } from '@domain/bookkeeping';
 import type { Language } from '@domain/constants';
+import type { DateOrder } from './dates';
 import type { ImportMapping } from './survey';
 
 /**
@@ -18,6 +19,11 @@ export interface ImportInput {
   language: Language;
   /** The mapping the person confirmed in the preview; detected when absent. */
   mapping?: ImportMapping;
+  /**
+   * A bank file's day-month order, when the person corrected the one assumed from the language
+   * (a QIF whose dates are all ambiguous); ignored for a CSV, whose mapping carries it.
+   */
+  dateOrder?: DateOrder;
   chunkSize?: number;
 }
 

@@ -131,7 +131,7 @@ export async function importCsv(input: ImportInput, context: ImportContext): Pro
 
   context.onProgress?.({ phase: 'reading', processedRows: 0, totalRows: 0, importedCount: 0, duplicateCount: 0, errorCount: 0 });
   // A structured file's columns are fixed: a mapping sent with it is not the file's.
-  const survey = read.format === 'csv' ? surveyTable(table, input.language, input.mapping) : surveyStatement(read, input.language);
+  const survey = read.format === 'csv' ? surveyTable(table, input.language, input.mapping) : surveyStatement(read, input.language, input.dateOrder);
   if (context.signal?.aborted) return fail('cancelled');
   if (!survey) return fail(table.rows.length === 0 ? 'fileEmpty' : 'columnsNotFound');
 

@@ -5,6 +5,7 @@ import { Replica } from '@sync/client/replica';
 import { dexieImportStore } from './dexie-store';
 import { importCsv } from './pipeline';
 import type { ImportOutcome, ImportProgress } from './import-store';
+import type { DateOrder } from './dates';
 import type { ImportMapping } from './survey';
 
 /** What the UI asks the import worker to do. */
@@ -19,6 +20,8 @@ export interface ImportCsvRequest {
   language: Language;
   /** The columns, date order and decimal separator the person confirmed in the preview. */
   mapping?: ImportMapping;
+  /** A bank file's day-month order, when the person corrected the one assumed. */
+  dateOrder?: DateOrder;
   /** Chosen by the UI when it wants to follow the batch in Dexie before the worker answers. */
   importId?: string;
 }

@@ -193,9 +193,11 @@ export function surveyTable(table: CsvTable, language: Language, mapping?: Impor
 }
 
 /** A structured file's survey: every row is a transaction in fixed columns; dates and decimals as its values (or format) say. */
-export function surveyStatement(file: StructuredFile, language: Language): Survey {
+export function surveyStatement(file: StructuredFile, language: Language, dateOrder?: DateOrder): Survey {
   const data = file.table.rows.map((_, index) => index);
-  return { map: statementColumns, data, reference: referenceColumn, ...surveyFormats(file.table, statementColumns, data, language, file.decimal) };
+  const formats = surveyFormats(file.table, statementColumns, data, language, file.decimal);
+  // The person's choice wins over the language's guess, as a CSV's mapping does (a QIF's dates are written as the bank wrote them).
+  return { map: statementColumns, data, reference: referenceColumn, ...formats, ...(dateOrder && { dateOrder: { order: dateOrder, assumed: false } }) };
 }
 
 /** Scans every date and amount of the data rows for the day-month order and (unless the format fixes it) the decimal separator. */

@@ -86,8 +86,9 @@ export function ImportDialog({ open, companyId, language, onClose }: ImportDialo
   const start = async (file: File, preview: CsvPreview, draft: MappingDraft) => {
     const mapping = mappingFromDraft(draft, preview);
     if (!user || !mapping || !accountId) return;
-    // A structured file's columns are the worker's own: only a CSV's mapping is the person's.
-    const confirmed = preview.format === 'csv' ? { mapping } : {};
+    // A structured file's columns are the worker's own: only a CSV's mapping is the person's, and
+    // of a bank file only the day-month order, when it had to be assumed.
+    const confirmed = preview.format === 'csv' ? { mapping } : preview.dateOrderAssumed ? { dateOrder: draft.dateOrder } : {};
     const controller = new AbortController();
     abort.current = controller;
     setStep({ name: 'importing', file, progress: null, cancelling: false });

@@ -31,7 +31,8 @@ const statementRoles = ['date', 'description', 'amount', 'reference'] as const;
 /**
  * The preview of the first rows and the account to import them into, with, for a CSV, the
  * mapping to read them with. A structured file (OFX, QIF, CAMT.053) names its own fields:
- * its rows are shown as read, with nothing to map.
+ * its rows are shown as read, with nothing to map but, when its dates could be read either
+ * way, their day-month order.
  */
 export function MappingStep({ fileName, preview, draft, language, accountId, accounts, cooldownLeft, onAccount, onDraft, onBack, onImport }: MappingStepProps) {
   const { t } = useTranslation('bookkeeping');
@@ -52,6 +53,17 @@ export function MappingStep({ fileName, preview, draft, language, accountId, acc
       value={draft[role] ?? ''}
       invalid={missing.includes(role)}
       onChange={(event) => onDraft({ ...draft, [role]: event.target.value === '' ? null : Number(event.target.value) })}
+    />
+  );
+
+  const dateSelect = (
+    <SelectField
+      id={`${ids}-dates`}
+      label={t('import.dateFormat')}
+      value={draft.dateOrder}
+      options={(['dmy', 'mdy', 'ymd'] as const).map((order) => ({ value: order, label: t(`import.dateFormats.${order}`) }))}
+      hint={preview.dateOrderAssumed ? t('import.dateOrder.assumed') : null}
+      onChange={(event) => onDraft({ ...draft, dateOrder: event.target.value as MappingDraft['dateOrder'] })}
     />
   );
 
@@ -110,7 +122,11 @@ export function MappingStep({ fileName, preview, draft, language, accountId, acc
       </div>
 
       {structured ? (
-        <div className={styles.mapping}>{accountSelect}</div>
+        <div className={styles.mapping}>
+          {/* A bank file whose dates could be read either way (a QIF's 03/04/24): the person says which. */}
+          {preview.dateOrderAssumed && dateSelect}
+          {accountSelect}
+        </div>
       ) : (
         <fieldset className={styles.mapping}>
           <legend className={fieldStyles.label}>{t('import.mappingTitle')}</legend>
@@ -132,14 +148,7 @@ export function MappingStep({ fileName, preview, draft, language, accountId, acc
               {roleSelect('credit', true)}
             </>
           )}
-          <SelectField
-            id={`${ids}-dates`}
-            label={t('import.dateFormat')}
-            value={draft.dateOrder}
-            options={(['dmy', 'mdy', 'ymd'] as const).map((order) => ({ value: order, label: t(`import.dateFormats.${order}`) }))}
-            hint={preview.dateOrderAssumed ? t('import.dateOrder.assumed') : null}
-            onChange={(event) => onDraft({ ...draft, dateOrder: event.target.value as MappingDraft['dateOrder'] })}
-          />
+          {dateSelect}
           <SelectField
             id={`${ids}-decimal`}
             label={t('import.numberFormat')}
