@@ -6,7 +6,7 @@ import type { MailMessage } from '../providers/mail/mailer';
 import { createUser } from '../test/accounts';
 import { createTestApp, type TestApp } from '../test/harness';
 import { sendDeadlineReminders } from './deadline-reminders';
-import { secondInstanceDatabase } from '../test/instances';
+import { mailsOfOverlappingRuns, secondInstanceDatabase } from '../test/instances';
 
 /**
  * The calendar reminder job: a mail in the owner's language 30, 7 and 1 days before a
@@ -79,17 +79,8 @@ describe.skipIf(!url)('deadline reminders on two instances sharing one PostgreSQ
   it('sends each reminder exactly once when both run at the same moment', async () => {
     const companies = await Promise.all([1, 2, 3, 4, 5].map((n) => texasCompany(`Twin ${n} ${randomUUID().slice(0, 6)} LLC`)));
     const emails = new Set(companies.map((company) => company.owner.email));
-    const mails: MailMessage[] = [];
     const now = new Date('2028-05-12T09:00:00Z');
-    // A slow mailer keeps each transaction open, so the two instances really overlap.
-    const slow = (database: Database) =>
-      sendDeadlineReminders({
-        database,
-        env: t.env,
-        now: () => now,
-        mailer: { send: async (message) => void (await new Promise((resolve) => setTimeout(resolve, 20)), mails.push(message)) },
-      });
-    await Promise.all([slow(t.database), slow(second), slow(t.database), slow(second)]);
+    const mails = await mailsOfOverlappingRuns(t, second, (database, mailer) => sendDeadlineReminders({ database, env: t.env, now: () => now, mailer }));
     const ours = mails.filter((mail) => emails.has(mail.to));
     expect(ours).toHaveLength(5);
     expect(new Set(ours.map((mail) => mail.to)).size).toBe(5);

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { protocolVersion, type Mutation, type PushResponse } from '@sync/protocol';
 import type pg from 'pg';
 import { openDatabase, type Database, type Db } from '../db/client';
+import type { Mailer, MailMessage } from '../providers/mail/mailer';
 import type { TestApp } from './harness';
 import { transactionForm } from '../sync/test-fixtures';
 
@@ -226,4 +227,20 @@ export async function secondInstanceDatabase(t: TestApp, databaseUrl: string): P
   const url = new URL(databaseUrl);
   url.pathname = `/${rows[0].name}`;
   return openDatabase({ databaseUrl: url.toString(), dataDir: null });
+}
+
+/**
+ * A mail job run twice on each of two instances at the same moment, with a mailer slow enough
+ * (20 ms a mail) to keep each run's transaction open so the instances really overlap: every
+ * mail the four runs sent, for a test of "exactly once across instances".
+ */
+export async function mailsOfOverlappingRuns(
+  t: TestApp,
+  second: Database,
+  run: (database: Database, mailer: Mailer) => Promise<unknown>,
+): Promise<MailMessage[]> {
+  const mails: MailMessage[] = [];
+  const mailer: Mailer = { send: async (message) => void (await sleep(20), mails.push(message)) };
+  await Promise.all([t.database, second, t.database, second].map((database) => run(database, mailer)));
+  return mails;
 }
