@@ -264,14 +264,3 @@ export const claimResultSchema = z.object({
   companyId: z.uuid().nullable(),
 });
 export type ClaimResult = z.infer<typeof claimResultSchema>;
-
-/** Card decline reasons the checkout explains (Stripe's decline codes); each is also a problem code. */
-export const paymentDeclineCodes = [
-  'card_declined',
-  'insufficient_funds',
-  'expired_card',
-  'incorrect_cvc',
-  'incorrect_number',
-  'authentication_failed',
-] as const;
-export type PaymentDeclineCode = (typeof paymentDeclineCodes)[number];

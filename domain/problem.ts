@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cardRefusalCodes } from './payment-declines';
 
 /**
  * Stable error codes of Alta's API (RFC 9457 problem+json `code`). The client maps each
@@ -33,13 +34,7 @@ export const problemCodes = [
   'idempotency_key_reused',
   'payment_method_unsupported',
   'banking_unavailable_country',
-  'card_declined',
-  'insufficient_funds',
-  'expired_card',
-  'incorrect_cvc',
-  'incorrect_number',
-  'authentication_failed',
-  'payment_failed',
+  ...cardRefusalCodes,
   'sync_client_outdated',
   'sync_mutation_gap',
   'sync_unavailable',

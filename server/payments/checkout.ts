@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { PaymentDeclineCode, PayOrderInput, PayResult } from '@domain/checkout';
+import type { PayOrderInput, PayResult } from '@domain/checkout';
+import type { PaymentDeclineCode } from '@domain/payment-declines';
 import type { Language } from '@domain/constants';
 import { isBankingAvailable } from '@domain/countries';
 import { formatUsd } from '@domain/plans';

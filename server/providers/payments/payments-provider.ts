@@ -1,4 +1,4 @@
-import type { PaymentDeclineCode } from '@domain/checkout';
+import type { PaymentDeclineCode } from '@domain/payment-declines';
 
 /**
  * The card payments provider behind checkout: Stripe when STRIPE_SECRET_KEY is set, the

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { PaymentDeclineCode } from '@domain/checkout';
+import type { PaymentDeclineCode } from '@domain/payment-declines';
 import type { Db } from '../../db/client';
 import { sandboxCustomers, sandboxPaymentMethods, sandboxSetupIntents } from '../../db/schema/billing';
 import { sandboxPaymentIntents } from '../../db/schema/payments';

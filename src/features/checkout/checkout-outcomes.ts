@@ -1,4 +1,5 @@
 import type { PaymentMethodInput, PaymentAction } from '@domain/checkout';
+import { paymentDeclineCodes } from '@domain/payment-declines';
 import type { CheckoutHandoff } from '@src/features/plans/checkout-handoff';
 import type { PaidNextStep } from '@src/features/order-popups/payment-success-popup';
 import type { PaidOrder } from './paid-orders';
@@ -44,12 +45,7 @@ export interface PaymentDetails {
 export const finalCodes = new Set([
   'validation',
   'payment_method_unsupported',
-  'card_declined',
-  'insufficient_funds',
-  'expired_card',
-  'incorrect_cvc',
-  'incorrect_number',
-  'authentication_failed',
+  ...paymentDeclineCodes,
   'price_mismatch',
   'order_paid',
   'order_expired',

@@ -1,21 +1,10 @@
 import type { AddCardInput, CardSetupResult, PlanChange, SavedCard, Subscription } from '@domain/billing';
-import type { PaymentDeclineCode } from '@domain/checkout';
+import { cardRefusalCodes } from '@domain/payment-declines';
 import { api, apiBaseUrl } from '@src/lib/api';
 import { apiGet } from '@src/lib/query/typed-api';
 
 const subscription = (id: string) => `subscriptions/${encodeURIComponent(id)}`;
 const card = (id: string) => `payment-methods/${encodeURIComponent(id)}`;
-
-/** The card's "no" (402), each explained to the person: `paymentDeclineCodes` of domain/checkout.ts, written out so this page loads no zod. */
-const declines = [
-  'card_declined',
-  'insufficient_funds',
-  'expired_card',
-  'incorrect_cvc',
-  'incorrect_number',
-  'authentication_failed',
-  'payment_failed',
-] as const satisfies readonly (PaymentDeclineCode | 'payment_failed')[];
 
 /** GET /subscriptions: the signed-in account's (or, for an admin acting as a user, that user's). */
 export const listSubscriptions = async (signal?: AbortSignal) => (await apiGet('/subscriptions', {}, { signal })).subscriptions;
@@ -29,7 +18,7 @@ export const changePlan = (id: string, change: PlanChange, idempotencyKey: strin
   api.post<Subscription>(`${subscription(id)}/change`, {
     json: change,
     headers: { 'Idempotency-Key': idempotencyKey },
-    expected: [...declines, 'payment_in_progress', 'no_payment_method', 'plan_unchanged', 'subscription_inactive'],
+    expected: [...cardRefusalCodes, 'payment_in_progress', 'no_payment_method', 'plan_unchanged', 'subscription_inactive'],
   });
 
 /** POST /subscriptions/:id/cancel (at period end) or /resume (undo). */
@@ -40,13 +29,13 @@ export const listCards = async (signal?: AbortSignal) => (await apiGet('/payment
 
 /** POST /payment-methods: a SetupIntent at the provider, once per key. */
 export const addCard = (input: AddCardInput, idempotencyKey: string) =>
-  api.post<CardSetupResult>('payment-methods', { json: input, headers: { 'Idempotency-Key': idempotencyKey }, expected: declines });
+  api.post<CardSetupResult>('payment-methods', { json: input, headers: { 'Idempotency-Key': idempotencyKey }, expected: cardRefusalCodes });
 
 /** POST /payment-methods/setups/:id/confirm after the 3-D Secure challenge. */
 export const confirmCardSetup = (setupId: string, challengeResult?: 'completed' | 'failed') =>
   api.post<CardSetupResult>(`payment-methods/setups/${encodeURIComponent(setupId)}/confirm`, {
     json: challengeResult ? { challengeResult } : {},
-    expected: declines,
+    expected: cardRefusalCodes,
   });
 
 export const setDefaultCard = async (id: string) => (await api.post<{ cards: SavedCard[] }>(`${card(id)}/default`)).cards;

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { confirmPaymentSchema, couponAnswerSchema, OrderView, PaymentDeclineCode, PayOrderInput, PayResult } from '@domain/checkout';
+import type { confirmPaymentSchema, couponAnswerSchema, OrderView, PayOrderInput, PayResult } from '@domain/checkout';
+import { cardRefusalCodes } from '@domain/payment-declines';
 import type { Quote } from '@domain/plans';
 import { api, type CallContext } from '@src/lib/api';
 import { apiGet } from '@src/lib/query/typed-api';
@@ -12,16 +13,6 @@ const guest: CallContext = { public: true };
 
 const tokenHeader = (checkoutToken: string) => ({ 'X-Checkout-Token': checkoutToken });
 
-/** The card's "no" (402), each explained with its decline details: `paymentDeclineCodes` of domain/checkout.ts, written out so this page loads no zod. */
-const declines = [
-  'card_declined',
-  'insufficient_funds',
-  'expired_card',
-  'incorrect_cvc',
-  'incorrect_number',
-  'authentication_failed',
-  'payment_failed',
-] as const satisfies readonly (PaymentDeclineCode | 'payment_failed')[];
 /** The order changed under this page (paid or expired meanwhile, a second tab paying). */
 const orderMoved = ['order_paid', 'order_expired', 'payment_in_progress'] as const;
 
@@ -48,7 +39,7 @@ export const payOrder = (orderId: string, checkoutToken: string, idempotencyKey:
     headers: { ...tokenHeader(checkoutToken), 'Idempotency-Key': idempotencyKey },
     context: guest,
     // Ten declines on one order are a 429 `rate_limited`; a coupon whose last use went to someone else, `invalid_coupon`.
-    expected: [...declines, ...orderMoved, 'price_mismatch', 'invalid_coupon', 'rate_limited'],
+    expected: [...cardRefusalCodes, ...orderMoved, 'price_mismatch', 'invalid_coupon', 'rate_limited'],
   });
 
 export const confirmPayment = (orderId: string, checkoutToken: string, body: z.input<typeof confirmPaymentSchema>) =>
@@ -56,7 +47,7 @@ export const confirmPayment = (orderId: string, checkoutToken: string, body: z.i
     json: body,
     headers: tokenHeader(checkoutToken),
     context: guest,
-    expected: declines,
+    expected: cardRefusalCodes,
   });
 
 /** Attaches a paid order to the signed-in account with the receipt's claim link; answers the company created for it. */
