@@ -1,10 +1,12 @@
 // While one user's 30,000-line import is pushed (as the device does: importTransactions
 // mutations of 1,000 lines, five to a push, pushes back to back, honouring Retry-After), another
 // user asks GET /api/v1/users/me every 50 ms over loopback HTTP. Prints that user's latency
-// (p50, p99, max) and how long the import took. Embedded PGlite by default (the case where one
-// transaction used to stall every request); BENCH_DATABASE_URL=postgres://… measures on a
-// temporary PostgreSQL database. Never fails a build.
+// (p50, p99, max), the server thread's event-loop delay meanwhile, and how long the import
+// took. Embedded PGlite by default (the case where one transaction used to stall every
+// request); BENCH_DATABASE_URL=postgres://… measures on a temporary PostgreSQL database.
+// Never fails a build.
 import { randomUUID } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { cpuMeter, latencySummary, loadAverage, startBenchApi } from './lib/bench-api';
 
 const lines = Number(process.env.BENCH_IMPORT_LINES ?? 30_000);
@@ -104,15 +106,21 @@ console.log(`GET /users/me with no import: ${summary(await probe(() => performan
 let importing = true;
 const prober = probe(() => importing);
 
+// How long the server's thread was held at a time: what a request waits for before it is even read.
+const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+loopDelay.enable();
 const started = performance.now();
 const cpu = cpuMeter();
 for (const body of bodies) await push(body);
 const importSeconds = (performance.now() - started) / 1000;
 const cpuMs = cpu();
 importing = false;
+loopDelay.disable();
 const during = await prober;
 console.log(`import of ${lines.toLocaleString('en')} lines: ${importSeconds.toFixed(1)} s (${Math.round(lines / importSeconds)} lines/s)`);
 console.log(`GET /users/me of another user during it: ${summary(during)}; failed requests: ${failures}`);
+const ms = (nanoseconds: number) => `${(nanoseconds / 1e6).toFixed(1)} ms`;
+console.log(`event loop delay during it: p50 ${ms(loopDelay.percentile(50))}, p99 ${ms(loopDelay.percentile(99))}, max ${ms(loopDelay.max)}`);
 console.log(`CPU of this process (server and bench) during it: ${Math.round(cpuMs)} ms, ${((cpuMs * 1000) / lines).toFixed(1)} ms per 1,000 lines`);
 console.log(`load average after: ${loadAverage()}`);
 await close();

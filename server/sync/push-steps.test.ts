@@ -136,7 +136,7 @@ describe('push steps', () => {
       if (planning) setImmediate(turn);
     };
     setImmediate(turn);
-    const plan = await planPush([chunk(1), chunk(2), chunk(3)]);
+    const plan = await planPush([chunk(1), chunk(2), chunk(3)], 1_000);
     planning = false;
     expect(plan.steps).toHaveLength(3);
     expect(turns).toBeGreaterThanOrEqual(3);
