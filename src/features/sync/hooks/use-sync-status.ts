@@ -1,6 +1,5 @@
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { SyncEngine, SyncStatus } from '@sync/client/engine';
-import { currentSyncEngine } from '../sync-runtime';
 
 const noEngine = () => () => {};
 const nothing = () => null;
@@ -9,9 +8,22 @@ const nothing = () => null;
  * The sync status of the signed-in user's database (online, pending count, last synced,
  * failures, rejected changes) and the engine for "retry now" and dismissing; both null for
  * a guest. Showing it again after a sign-in resumes a sync paused by an ended session.
+ *
+ * The sync runtime (engine, replica, mutators and their schemas, zod) is loaded here, once the
+ * layout has rendered, instead of with every dashboard route's first JavaScript: no screen needs
+ * it to paint, and a screen that writes loads it itself when it does (decision 072).
  */
 export function useSyncStatus(): { status: SyncStatus | null; engine: SyncEngine | null } {
-  const engine = useMemo(() => currentSyncEngine(), []);
+  const [engine, setEngine] = useState<SyncEngine | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    void import('../sync-runtime').then(({ currentSyncEngine }) => {
+      if (mounted) setEngine(currentSyncEngine());
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
   const status = useSyncExternalStore(engine ? (listener) => engine.subscribe(listener) : noEngine, engine ? () => engine.getStatus() : nothing, nothing);
   useEffect(() => {
     if (engine?.getStatus().phase === 'unauthorized') engine.retryNow();
