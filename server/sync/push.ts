@@ -73,7 +73,7 @@ export async function applyPush(db: Db, userId: string, request: PushRequest, op
  * so a step of 100 rows spent most of its time on its own dozen round trips. But a step's
  * JavaScript (the mutator, each row's check, the statement's parameters) is one block of the
  * event loop that other people's requests wait behind: 1,000 rows held it 35–60 ms on a slow
- * 2-core machine, 500 rows hold it half that for the same lines a second (decision 072).
+ * 2-core machine, 500 rows hold it half that for the same lines a second (decision 077).
  */
 export const pushStepRows = 500;
 

@@ -17,7 +17,7 @@ import { ManagedNotice } from './managed-notice';
 import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
 // The card form (its validation, zod and react-hook-form, and the provider's client) loads when the
-// person asks to add a card, not with the list of saved cards (decision 072); hovering or
+// person asks to add a card, not with the list of saved cards (decision 077); hovering or
 // focusing the button starts it early.
 const loadAddCard = () => import('./add-card');
 const AddCard = lazy(() => loadAddCard().then((module) => ({ default: module.AddCard })));

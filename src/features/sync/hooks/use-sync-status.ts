@@ -11,7 +11,7 @@ const nothing = () => null;
  *
  * The sync runtime (engine, replica, mutators and their schemas, zod) is loaded here, once the
  * layout has rendered, instead of with every dashboard route's first JavaScript: no screen needs
- * it to paint, and a screen that writes loads it itself when it does (decision 072).
+ * it to paint, and a screen that writes loads it itself when it does (decision 077).
  */
 export function useSyncStatus(): { status: SyncStatus | null; engine: SyncEngine | null } {
   const [engine, setEngine] = useState<SyncEngine | null>(null);
