@@ -67,9 +67,9 @@ export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) 
   // Pages, scripts, styles and JSON travel gzip-compressed: a phone on a slow network gets a third of the bytes.
   // Vary is declared before the response exists: added afterwards (as compress() does), it turns
   // node-server's lightweight response into a streamed copy even when nothing is compressed.
-  app.use('*', async (c, next) => {
+  app.use('*', (c, next) => {
     c.header('Vary', 'Accept-Encoding');
-    await next();
+    return next();
   });
   app.use('*', compress());
   app.use('/api/*', withOriginCheck(deps.env));

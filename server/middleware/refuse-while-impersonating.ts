@@ -72,12 +72,12 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  * request (`withImpersonationAudit`).
  */
 export function refuseUnsafeWhileImpersonating(deps: AppDeps): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  return (c, next) => {
     if (!safeMethods.has(c.req.method)) {
       const acting = impersonationOfCookie(deps, getCookie(c, accessCookie));
       if (acting && !Object.hasOwn(impersonatorOperations, operationOf(c))) refuse(c, acting);
     }
-    await next();
+    return next();
   };
 }
 

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { clientIp } from '../auth/client-ip';
 import type { AppDeps, AppEnv } from '../context';
 import { recordAudit } from '../db/queries/audit-log';
@@ -13,9 +13,10 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  * reads only what `withSession` or `refuseUnsafeWhileImpersonating` set.
  */
 export function withImpersonationAudit(deps: AppDeps): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  // A read is never audited: it goes straight on, without an async frame of its own.
+  return (c, next) => (safeMethods.has(c.req.method) ? next() : audited(c, next));
+  async function audited(c: Context<AppEnv>, next: Next) {
     await next();
-    if (safeMethods.has(c.req.method)) return;
     const user = c.get('user');
     const acting = user?.impersonatorId ? { userId: user.id, adminId: user.impersonatorId } : c.get('impersonation');
     if (!acting) return;
@@ -31,5 +32,5 @@ export function withImpersonationAudit(deps: AppDeps): MiddlewareHandler<AppEnv>
       ip: clientIp(c, deps.env),
       now: deps.now(),
     });
-  };
+  }
 }

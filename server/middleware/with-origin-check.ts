@@ -11,14 +11,14 @@ const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export function withOriginCheck(env: Env): MiddlewareHandler {
   const allowed = new URL(env.APP_URL).origin;
-  return async (c, next) => {
+  return (c, next) => {
     if (unsafeMethods.has(c.req.method)) {
       const origin = c.req.header('origin');
       const sameHost = origin !== undefined && safeOrigin(origin) === new URL(c.req.url).origin;
       if (origin !== undefined && origin !== allowed && !sameHost) throw new ProblemError(403, 'origin_rejected');
       if (origin === undefined && c.req.header('sec-fetch-site') === 'cross-site') throw new ProblemError(403, 'origin_rejected');
     }
-    await next();
+    return next();
   };
 }
 

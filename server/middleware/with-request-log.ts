@@ -6,11 +6,11 @@ import type { AppEnv } from '../context';
  * Every request gets an id, answered as `X-Request-Id`: a user quoting it to support finds the
  * error log line of their request (server/lib/problem.ts logs it with the error's code).
  */
-export const withRequestId: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const withRequestId: MiddlewareHandler<AppEnv> = (c, next) => {
   const id = randomUUID();
   c.set('requestId', id);
   c.header('X-Request-Id', id);
-  await next();
+  return next();
 };
 
 let lines: string[] = [];
