@@ -27,10 +27,10 @@ const readChunk = 1000;
 
 /**
  * Rows checked between two turns of the event loop. Checking a push step's 500 imported rows
- * (`checkRow`, then the record) was one block of 10–20 ms on a slow 2-core machine, and a short
- * request of another person (a session check, `/users/me`) needs a few turns of the loop, each
- * of which could wait behind such a block; slices of 100 rows bound each wait to a fifth
- * (decision 073).
+ * (`checkRow`, then the record) was most of one block of the event loop (a step held it 17–30 ms
+ * on a slow 2-core machine, decision 077), and a short request of another person needs a few
+ * turns of the loop, each of which could wait behind such a block; slices of 100 rows bound
+ * what the check adds to each wait to a fifth (decision 073).
  */
 export const checkSliceRows = 100;
 
