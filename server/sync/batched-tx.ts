@@ -172,13 +172,13 @@ export function createBatchedTx(store: ServerStore): BatchedTx {
       return ids.map((id) => (known(keyOf(table, id)) ?? undefined) as Row<T> | undefined);
     },
     async put<T extends TableName>(table: T, row: Row<T>) {
-      stage(table, store.prepare(table, [row], held(table)), 'put');
+      stage(table, await store.prepare(table, [row], held(table)), 'put');
     },
     async putMany<T extends TableName>(table: T, rows: readonly Row<T>[]) {
-      stage(table, store.prepare(table, rows, held(table)), 'put');
+      stage(table, await store.prepare(table, rows, held(table)), 'put');
     },
     async insertAbsent<T extends TableName>(table: T, rows: readonly Row<T>[]) {
-      stage(table, store.prepare(table, firstOfEachId(rows)), 'absent');
+      stage(table, await store.prepare(table, firstOfEachId(rows)), 'absent');
     },
     async delete(table: TableName, id: string) {
       const key = keyOf(table, id);

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { and, eq, getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import { firstOfEachId, reject, type ServerMutatorTx } from '@sync/mutator';
 import type { IndexOf, Row, TableName } from '@sync/tables';
@@ -24,6 +25,15 @@ function scopeKey(spec: ServerTable): string {
 // Ids per read: a bounded statement whatever the size of a bulk change.
 const readChunk = 1000;
 
+/**
+ * Rows checked between two turns of the event loop. Checking a push step's 500 imported rows
+ * (`checkRow`, then the record) was most of one block of the event loop (a step held it 17–30 ms
+ * on a slow 2-core machine, decision 077), and a short request of another person needs a few
+ * turns of the loop, each of which could wait behind such a block; slices of 100 rows bound
+ * what the check adds to each wait to a fifth (decision 073).
+ */
+export const checkSliceRows = 100;
+
 /** A prepared write: the row as the mutator wrote it (validated) and the record to store. */
 export interface PreparedRow<T extends TableName = TableName> {
   row: Row<T>;
@@ -41,7 +51,7 @@ export type StoreMode = 'put' | 'absent';
 export interface ServerStore {
   tx: ServerMutatorTx;
   /** `held`: the row of an id as the caller already holds it (checked before), if it does. */
-  prepare<T extends TableName>(table: T, rows: readonly Row<T>[], held?: (id: string) => Row<T> | undefined): PreparedRow<T>[];
+  prepare<T extends TableName>(table: T, rows: readonly Row<T>[], held?: (id: string) => Row<T> | undefined): Promise<PreparedRow<T>[]>;
   store(table: TableName, records: readonly Record<string, unknown>[], mode?: StoreMode): Promise<void>;
   /** True when a row of this id was deleted from (or moved out of) the caller's scope within the tombstone retention. */
   deletedInScope(table: TableName, id: string): Promise<boolean>;
@@ -73,23 +83,26 @@ export function createServerStore(db: Db, userId: string, roles: Map<string, Com
     return tombstone !== undefined;
   }
 
-  function prepare<T extends TableName>(table: T, rows: readonly Row<T>[], held?: (id: string) => Row<T> | undefined): PreparedRow<T>[] {
+  async function prepare<T extends TableName>(table: T, rows: readonly Row<T>[], held?: (id: string) => Row<T> | undefined): Promise<PreparedRow<T>[]> {
     const unique = [...new Map(rows.map((row) => [row.id, row])).values()];
-    return unique.map((row) => {
+    const prepared: PreparedRow<T>[] = [];
+    for (const row of unique) {
+      if (prepared.length > 0 && prepared.length % checkSliceRows === 0) await setImmediate();
       // A mutator's row is checked like any input (`row-check.ts`).
       const parsed = checkRow(table, row, held?.(row.id)) ?? reject('invalid');
       const scopeValue = scopeOf(table) === 'user' ? userId : String((parsed as { companyId: string }).companyId);
       if (scopeOf(table) === 'company' && !roles.has(scopeValue)) reject('forbidden');
       touched.add(scopeValue);
-      return { row: parsed, record: serverTables[table].toRecord(parsed, userId) };
-    });
+      prepared.push({ row: parsed, record: serverTables[table].toRecord(parsed, userId) });
+    }
+    return prepared;
   }
 
   async function upsert<T extends TableName>(table: T, rows: readonly Row<T>[]) {
     if (rows.length === 0) return;
     await store(
       table,
-      prepare(table, rows).map((prepared) => prepared.record),
+      (await prepare(table, rows)).map((prepared) => prepared.record),
     );
   }
 
@@ -155,7 +168,7 @@ export function createServerStore(db: Db, userId: string, roles: Map<string, Com
     async insertAbsent<T extends TableName>(table: T, rows: readonly Row<T>[]) {
       await store(
         table,
-        prepare(table, firstOfEachId(rows)).map((prepared) => prepared.record),
+        (await prepare(table, firstOfEachId(rows))).map((prepared) => prepared.record),
         'absent',
       );
     },
