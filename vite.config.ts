@@ -83,13 +83,7 @@ export default defineConfig({
     sourcemap: 'hidden',
     manifest: true,
     // The SPA shell, and the small starter the pre-rendered pages load instead (decision 013).
-    rolldownOptions: {
-      input: { index: 'index.html', 'start-after-paint': 'src/start-after-paint.ts' },
-      // React, React DOM and React Router load on every page: one chunk of their own. Left to
-      // the bundler, where they went moved with the module graph (a lazy screen could split
-      // React Router out of a shared chunk, adding a file and its overhead to every page).
-      output: { codeSplitting: { groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }] } },
-    },
+    rolldownOptions: { input: { index: 'index.html', 'start-after-paint': 'src/start-after-paint.ts' } },
   },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },
   test: {

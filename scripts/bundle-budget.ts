@@ -33,15 +33,15 @@ const dashboardLayout = 'src/app/layouts/app-layout.tsx';
 
 /** The pages the issue names; every dashboard route is added from the manifest (below). */
 export const pageBudgets: PageBudget[] = [
-  { name: 'home', modules: [starterModule, route('public', 'home')], namespaces: ['common', 'home'], goalKiB: 100, budgetKiB: 147 },
-  { name: 'faq', modules: [starterModule, route('public', 'faq')], namespaces: ['common', 'public'], goalKiB: 100, budgetKiB: 149 },
-  { name: 'login', modules: [route('guest', 'login')], namespaces: ['common', 'auth', 'validation', 'errors'], goalKiB: 150, budgetKiB: 177 },
+  { name: 'home', modules: [starterModule, route('public', 'home')], namespaces: ['common', 'home'], goalKiB: 100, budgetKiB: 148 },
+  { name: 'faq', modules: [starterModule, route('public', 'faq')], namespaces: ['common', 'public'], goalKiB: 100, budgetKiB: 150 },
+  { name: 'login', modules: [route('guest', 'login')], namespaces: ['common', 'auth', 'validation', 'errors'], goalKiB: 150, budgetKiB: 178 },
   {
     name: 'create-company wizard',
     modules: [route('guest', 'create-company')],
     namespaces: ['common', 'wizard', 'plans', 'validation', 'errors'],
     goalKiB: 200,
-    budgetKiB: 301,
+    budgetKiB: 303,
   },
 ];
 
@@ -52,11 +52,11 @@ export const pageBudgets: PageBudget[] = [
  */
 const dashboardGoalKiB = 250;
 const dashboardBudgetsKiB: Record<string, number> = {
-  'banking-crypto': 325,
-  'boi-report': 275,
-  bookkeeping: 286,
-  'bookkeeping-transaction': 252,
-  'tax-form': 292,
+  'banking-crypto': 326,
+  'boi-report': 276,
+  bookkeeping: 287,
+  'bookkeeping-transaction': 253,
+  'tax-form': 294,
 };
 
 export interface PageWeight {

@@ -31,7 +31,10 @@ const page = (load: RouteModule, needs: Namespace[] = []): Pick<RouteObject, 'lo
 
 const auth: Namespace[] = ['auth', 'validation', 'errors'];
 const dashboard: Namespace[] = ['dashboard'];
-const bookkeeping: Namespace[] = ['dashboard', 'bookkeeping', 'linkedAccounts', 'validation'];
+// `errors` for the linked banks, `sync` for the import history's statuses. A namespace first asked
+// for while a screen renders waits for every catalog i18next is loading at that moment (the
+// reminders' among them), so a page's loader names all its screen uses.
+const bookkeeping: Namespace[] = ['dashboard', 'bookkeeping', 'linkedAccounts', 'validation', 'errors', 'sync'];
 const publicPage: Namespace[] = ['public'];
 const contactPage: Namespace[] = ['public', 'validation', 'errors'];
 const wizardPage: Namespace[] = ['wizard', 'plans', 'validation', 'errors'];

@@ -32,6 +32,7 @@ export const namespaces = [
   'boi',
   'billing',
   'kyb',
+  'sync',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
