@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Manifest } from 'vite';
+import { authNamespaces, dashboardNamespaces, wizardNamespaces } from '../src/app/route-namespaces';
 import { pageAssets, starterModule } from './prerender';
 
 const KiB = 1024;
@@ -18,7 +19,7 @@ export interface PageBudget {
   /** Manifest keys the page starts from, beside the app's entry. */
   modules: string[];
   /** Catalogs (namespaces) its route's loader fetches before it renders. */
-  namespaces: string[];
+  namespaces: readonly string[];
   /** Issue 35's goal. */
   goalKiB: number;
   /**
@@ -33,13 +34,13 @@ const dashboardLayout = 'src/app/layouts/app-layout.tsx';
 
 /** The pages the issue names; every dashboard route is added from the manifest (below). */
 export const pageBudgets: PageBudget[] = [
-  { name: 'home', modules: [starterModule, route('public', 'home')], namespaces: ['common', 'home'], goalKiB: 100, budgetKiB: 148 },
-  { name: 'faq', modules: [starterModule, route('public', 'faq')], namespaces: ['common', 'public'], goalKiB: 100, budgetKiB: 150 },
-  { name: 'login', modules: [route('guest', 'login')], namespaces: ['common', 'auth', 'validation', 'errors'], goalKiB: 150, budgetKiB: 178 },
+  { name: 'home', modules: [starterModule, route('public', 'home')], namespaces: ['common', 'home'], goalKiB: 100, budgetKiB: 147 },
+  { name: 'faq', modules: [starterModule, route('public', 'faq')], namespaces: ['common', 'public'], goalKiB: 100, budgetKiB: 149 },
+  { name: 'login', modules: [route('guest', 'login')], namespaces: ['common', ...authNamespaces], goalKiB: 150, budgetKiB: 177 },
   {
     name: 'create-company wizard',
     modules: [route('guest', 'create-company')],
-    namespaces: ['common', 'wizard', 'plans', 'validation', 'errors'],
+    namespaces: ['common', ...wizardNamespaces],
     goalKiB: 200,
     budgetKiB: 303,
   },
@@ -52,11 +53,12 @@ export const pageBudgets: PageBudget[] = [
  */
 const dashboardGoalKiB = 250;
 const dashboardBudgetsKiB: Record<string, number> = {
-  'banking-crypto': 326,
+  'banking-crypto': 329,
   'boi-report': 276,
-  bookkeeping: 287,
-  'bookkeeping-transaction': 253,
-  'tax-form': 294,
+  bookkeeping: 297,
+  'bookkeeping-transaction': 263,
+  company: 255,
+  'tax-form': 303,
 };
 
 export interface PageWeight {
@@ -80,10 +82,12 @@ export function measureBudgets(clientDir: string): PageWeight[] {
     .sort()
     .map((key) => {
       const route = path.basename(key, '.tsx');
+      // The router's own table: a route the table does not list would be measured without its catalogs.
+      if (!Object.hasOwn(dashboardNamespaces, route)) throw new Error(`${route}: no catalogs listed in src/app/route-namespaces.ts`);
       return {
         name: `dashboard: ${route}`,
         modules: [dashboardLayout, key],
-        namespaces: ['common', 'dashboard'],
+        namespaces: ['common', ...dashboardNamespaces[route as keyof typeof dashboardNamespaces]],
         goalKiB: dashboardGoalKiB,
         budgetKiB: dashboardBudgetsKiB[route] ?? dashboardGoalKiB,
       };

@@ -5,6 +5,7 @@ import { PageSpinner } from './chrome/page-spinner';
 import { adminLoader, dashboardLoader, funnelLoader, guestOnlyLoader, languageLoader, rootLoader, unknownPathLoader } from './guards';
 import { LanguageScope } from './layouts/language-scope';
 import { PublicLayout } from './layouts/public-layout';
+import { authNamespaces as auth, dashboardNamespaces as ns, wizardNamespaces as wizardPage } from './route-namespaces';
 
 type RouteModule = () => Promise<Pick<RouteObject, 'Component' | 'ErrorBoundary'>>;
 
@@ -20,7 +21,7 @@ const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defau
  * A screen: its module is a lazy chunk, and its loader fetches the translations it needs at
  * the same time (a static loader runs in parallel with `lazy`), so it renders complete.
  */
-const page = (load: RouteModule, needs: Namespace[] = []): Pick<RouteObject, 'loader' | 'shouldRevalidate' | 'lazy'> => ({
+const page = (load: RouteModule, needs: readonly Namespace[] = []): Pick<RouteObject, 'loader' | 'shouldRevalidate' | 'lazy'> => ({
   loader: async ({ params }) => {
     await loadTranslations(params.lang, needs);
     return null;
@@ -29,15 +30,8 @@ const page = (load: RouteModule, needs: Namespace[] = []): Pick<RouteObject, 'lo
   lazy: load,
 });
 
-const auth: Namespace[] = ['auth', 'validation', 'errors'];
-const dashboard: Namespace[] = ['dashboard'];
-// `errors` for the linked banks, `sync` for the import history's statuses. A namespace first asked
-// for while a screen renders waits for every catalog i18next is loading at that moment (the
-// reminders' among them), so a page's loader names all its screen uses.
-const bookkeeping: Namespace[] = ['dashboard', 'bookkeeping', 'linkedAccounts', 'validation', 'errors', 'sync'];
 const publicPage: Namespace[] = ['public'];
 const contactPage: Namespace[] = ['public', 'validation', 'errors'];
-const wizardPage: Namespace[] = ['wizard', 'plans', 'validation', 'errors'];
 
 const publicRoutes: RouteObject[] = [
   { index: true, ...page(() => import('./routes/public/home'), ['home']) },
@@ -74,22 +68,21 @@ const guestOnlyRoutes: RouteObject[] = [
 ];
 
 const dashboardRoutes: RouteObject[] = [
-  // The home may tell why a verification mail could not be sent.
-  { path: 'dashboard', ...page(() => import('./routes/dashboard/home'), [...dashboard, 'company', 'errors']) },
-  { path: 'dashboard/company/:id', ...page(() => import('./routes/dashboard/company'), [...dashboard, 'company', 'plans', 'errors']) },
-  { path: 'dashboard/company/:id/renewal', ...page(() => import('./routes/dashboard/company-renewal'), [...dashboard, 'company', 'errors']) },
-  { path: 'subscriptions', ...page(() => import('./routes/dashboard/subscriptions'), [...dashboard, 'billing', 'errors']) },
-  { path: 'payment-method', ...page(() => import('./routes/dashboard/payment-method'), [...dashboard, 'billing', 'checkout', 'validation', 'errors']) },
-  { path: 'mailing', ...page(() => import('./routes/dashboard/mailing'), dashboard) },
-  { path: 'boi-report', ...page(() => import('./routes/dashboard/boi-report'), dashboard) },
-  { path: 'banking-crypto', ...page(() => import('./routes/dashboard/banking-crypto'), dashboard) },
-  { path: 'banking-crypto/faq', ...page(() => import('./routes/dashboard/banking-crypto-faq'), dashboard) },
-  { path: 'accounting-ai', ...page(() => import('./routes/dashboard/accounting-ai'), bookkeeping) },
-  { path: 'accounting-ai/bookkeeping', ...page(() => import('./routes/dashboard/bookkeeping'), bookkeeping) },
-  { path: 'accounting-ai/bookkeeping/:id', ...page(() => import('./routes/dashboard/bookkeeping-transaction'), bookkeeping) },
-  { path: 'accounting-ai/tax-form', ...page(() => import('./routes/dashboard/tax-form'), dashboard) },
-  { path: 'invoices', ...page(() => import('./routes/dashboard/invoices'), [...dashboard, 'billing', 'checkout', 'errors']) },
-  { path: 'teammates', ...page(() => import('./routes/dashboard/teammates'), [...dashboard, 'teammates', 'validation', 'errors']) },
+  { path: 'dashboard', ...page(() => import('./routes/dashboard/home'), ns.home) },
+  { path: 'dashboard/company/:id', ...page(() => import('./routes/dashboard/company'), ns.company) },
+  { path: 'dashboard/company/:id/renewal', ...page(() => import('./routes/dashboard/company-renewal'), ns['company-renewal']) },
+  { path: 'subscriptions', ...page(() => import('./routes/dashboard/subscriptions'), ns.subscriptions) },
+  { path: 'payment-method', ...page(() => import('./routes/dashboard/payment-method'), ns['payment-method']) },
+  { path: 'mailing', ...page(() => import('./routes/dashboard/mailing'), ns.mailing) },
+  { path: 'boi-report', ...page(() => import('./routes/dashboard/boi-report'), ns['boi-report']) },
+  { path: 'banking-crypto', ...page(() => import('./routes/dashboard/banking-crypto'), ns['banking-crypto']) },
+  { path: 'banking-crypto/faq', ...page(() => import('./routes/dashboard/banking-crypto-faq'), ns['banking-crypto-faq']) },
+  { path: 'accounting-ai', ...page(() => import('./routes/dashboard/accounting-ai'), ns['accounting-ai']) },
+  { path: 'accounting-ai/bookkeeping', ...page(() => import('./routes/dashboard/bookkeeping'), ns.bookkeeping) },
+  { path: 'accounting-ai/bookkeeping/:id', ...page(() => import('./routes/dashboard/bookkeeping-transaction'), ns['bookkeeping-transaction']) },
+  { path: 'accounting-ai/tax-form', ...page(() => import('./routes/dashboard/tax-form'), ns['tax-form']) },
+  { path: 'invoices', ...page(() => import('./routes/dashboard/invoices'), ns.invoices) },
+  { path: 'teammates', ...page(() => import('./routes/dashboard/teammates'), ns.teammates) },
 ];
 
 const adminPage: Namespace[] = ['admin', 'dashboard', 'errors'];

@@ -1,0 +1,39 @@
+import type { Namespace } from '@src/i18n/i18n';
+
+/**
+ * The catalogs each signed-in screen's loader fetches before it renders (beside `common`, which
+ * the language loader brings). One table for the router and for the JavaScript budget
+ * (scripts/bundle-budget.ts), so the budget counts what a route really downloads. Keyed by the
+ * route's module under routes/dashboard/. A screen's own namespace is listed too: asked for by
+ * its first render instead, it would only start downloading after the route's module.
+ */
+const dashboard: Namespace[] = ['dashboard'];
+// `errors` for the linked banks, `sync` for the import history's statuses. A namespace first asked
+// for while a screen renders waits for every catalog i18next is loading at that moment (the
+// reminders' among them), so a loader names all its screen uses.
+const bookkeeping: Namespace[] = ['dashboard', 'bookkeeping', 'linkedAccounts', 'validation', 'errors', 'sync'];
+
+export const dashboardNamespaces = {
+  // The home may tell why a verification mail could not be sent.
+  home: [...dashboard, 'company', 'errors'],
+  company: [...dashboard, 'company', 'plans', 'errors'],
+  'company-renewal': [...dashboard, 'company', 'errors'],
+  subscriptions: [...dashboard, 'billing', 'errors'],
+  'payment-method': [...dashboard, 'billing', 'checkout', 'validation', 'errors'],
+  mailing: [...dashboard, 'mailing'],
+  'boi-report': [...dashboard, 'boi'],
+  'banking-crypto': [...dashboard, 'banking'],
+  'banking-crypto-faq': [...dashboard, 'banking'],
+  'accounting-ai': bookkeeping,
+  bookkeeping,
+  'bookkeeping-transaction': bookkeeping,
+  'tax-form': [...dashboard, 'bookkeeping', 'taxForm'],
+  invoices: [...dashboard, 'billing', 'checkout', 'errors'],
+  teammates: [...dashboard, 'teammates', 'validation', 'errors'],
+} as const satisfies Record<string, readonly Namespace[]>;
+
+export type DashboardRoute = keyof typeof dashboardNamespaces;
+
+/** The sign-in pages' and the guest wizards' catalogs. */
+export const authNamespaces: Namespace[] = ['auth', 'validation', 'errors'];
+export const wizardNamespaces: Namespace[] = ['wizard', 'plans', 'validation', 'errors'];
