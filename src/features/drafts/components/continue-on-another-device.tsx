@@ -10,7 +10,6 @@ import { api, NetworkError } from '@src/lib/api';
 import { messageKey } from '@src/lib/error-message';
 import { useErrorText } from '@src/lib/use-error-text';
 import { continueLinkOf, type DraftKey } from '../continue-link';
-import { shareGuestDraft } from '@src/features/sync/guest-drafts';
 import styles from './continue-on-another-device.module.css';
 
 /** The email the visitor typed on the wizard's first step, if any (a draft is untrusted JSON). */
@@ -41,10 +40,13 @@ export function ContinueOnAnotherDevice({ draft, language }: { draft: Draft | un
     if (!open || !draftId) return;
     let current = true;
     setLink({ kind: 'preparing' });
-    shareGuestDraft(draftId).then(
-      (key) => current && setLink({ kind: 'ready', key }),
-      (error: unknown) => current && setLink({ kind: 'failed', error }),
-    );
+    // The guest database's module, loaded by the wizard already: not part of the page's first load.
+    import('@src/features/sync/guest-drafts')
+      .then(({ shareGuestDraft }) => shareGuestDraft(draftId))
+      .then(
+        (key) => current && setLink({ kind: 'ready', key }),
+        (error: unknown) => current && setLink({ kind: 'failed', error }),
+      );
     return () => {
       current = false;
     };

@@ -1,9 +1,7 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { applyDraftChanges, draftChanges, storedDraftData, type Draft, type DraftKind, type DraftPatch, type JsonValue } from '@domain/draft';
-import { caughtUp, currentUserDatabase } from '@sync/client/db';
 import { useCurrentUser } from '@src/features/session/session-store';
-import { discardGuestDraft, guestDatabase, isSharedGuestDraft, refreshSharedGuestDraft, saveGuestDraft } from '@src/features/sync/guest-drafts';
+import type { FoundDrafts } from '../draft-store';
 import { forgetPending, keepPending, pendingDraft, settlePending, type PendingChange } from '../pending-draft';
 
 export interface DraftChanges {
@@ -38,6 +36,22 @@ const noMatch: Record<string, string | number> = {};
  */
 const signedInEngine = async () => (await import('@src/features/sync/sync-runtime')).currentSyncEngine();
 
+type DraftStore = typeof import('../draft-store');
+let loadedStore: DraftStore | null = null;
+const loadStore = async () => (loadedStore ??= await import('../draft-store'));
+
+/** The draft store once its module is loaded (at once when an earlier wizard loaded it). */
+function useDraftStore(): DraftStore | null {
+  const [store, setStore] = useState(loadedStore);
+  const [failure, setFailure] = useState<unknown>(null);
+  useEffect(() => {
+    if (!store) void loadStore().then(setStore, setFailure);
+  }, [store]);
+  // As a failed database read: the route's error boundary offers to try again.
+  if (failure) throw failure;
+  return store;
+}
+
 const latest = (drafts: Draft[]) => drafts.reduce<Draft | undefined>((best, draft) => (!best || draft.updatedAt > best.updatedAt ? draft : best), undefined);
 
 /**
@@ -51,8 +65,8 @@ const latest = (drafts: Draft[]) => drafts.reduce<Draft | undefined>((best, draf
  */
 export function useDraft(kind: DraftKind, companyId: string | null = null, initialStep = 1, match: Record<string, string | number> = noMatch): UseDraft {
   const user = useCurrentUser();
-  const userDb = useMemo(() => (user ? currentUserDatabase() : null), [user]);
-  const db = userDb ?? guestDatabase();
+  const store = useDraftStore();
+  const userDb = useMemo(() => (store && user ? store.currentUserDatabase() : null), [store, user]);
   const signedIn = userDb !== null;
   const owner = user && signedIn ? user.id : 'guest';
   // The id a new draft will get, fixed for this wizard so quick successive saves land on one draft.
@@ -61,34 +75,37 @@ export function useDraft(kind: DraftKind, companyId: string | null = null, initi
   const lastSaved = useRef<Draft | undefined>(undefined);
 
   const matchKey = JSON.stringify(match);
-  const found = useLiveQuery(async () => {
-    const wanted = Object.entries(JSON.parse(matchKey) as Record<string, unknown>);
-    const mine = await db.drafts
-      .where('kind')
-      .equals(kind)
-      .filter((draft) => draft.companyId === companyId && wanted.every(([key, value]) => draft.data[key] === value))
-      .toArray();
-    // A guest's database is not synced: it always holds all it will have.
-    const complete = userDb ? caughtUp(await userDb.syncMeta.get('state')) : true;
-    return { draft: latest(mine), complete };
-  }, [db, userDb, kind, companyId, matchKey]);
+  // The drafts read live, with the query they answer: an answer to an earlier query is none.
+  const [answer, setAnswer] = useState<{ key: string; found: FoundDrafts } | null>(null);
+  const [readFailure, setReadFailure] = useState<unknown>(null);
+  const queryKey = JSON.stringify([signedIn, owner, kind, companyId, matchKey]);
+  useEffect(() => {
+    if (!store) return;
+    const query = { kind, companyId, match: JSON.parse(matchKey) as Record<string, unknown> };
+    return store.watchDrafts(userDb, query, (found) => setAnswer({ key: queryKey, found }), setReadFailure);
+  }, [store, userDb, kind, companyId, matchKey, queryKey]);
+  if (readFailure) throw readFailure;
+  const found = useMemo(
+    () => (answer?.key === queryKey ? { draft: latest(answer.found.drafts), complete: answer.found.complete } : undefined),
+    [answer, queryKey],
+  );
   const live = found?.draft;
 
   // A guest draft continued on another device may have moved on there: its server copy is
   // checked once before the wizard opens, so this device resumes from the latest change.
   const [refreshed, setRefreshed] = useState<{ id: string; draft: Draft | undefined } | null>(null);
-  const refreshing = !signedIn && live !== undefined && refreshed?.id !== live.id && isSharedGuestDraft(live.id);
+  const refreshing = !signedIn && store !== null && live !== undefined && refreshed?.id !== live.id && store.isSharedGuestDraft(live.id);
   const refreshId = refreshing ? live.id : null;
   useEffect(() => {
-    if (!refreshId) return;
+    if (!refreshId || !store) return;
     let current = true;
-    void refreshSharedGuestDraft(refreshId).then((fresh) => {
+    void store.refreshSharedGuestDraft(refreshId).then((fresh) => {
       if (current) setRefreshed({ id: refreshId, draft: fresh });
     });
     return () => {
       current = false;
     };
-  }, [refreshId]);
+  }, [refreshId, store]);
   // The live query may answer the refreshed copy a moment after the refresh itself does.
   const fresher = refreshed?.draft;
   const stored = fresher && live && fresher.id === live.id && fresher.updatedAt > live.updatedAt ? fresher : live;
@@ -112,7 +129,7 @@ export function useDraft(kind: DraftKind, companyId: string | null = null, initi
       try {
         const engine = signedIn ? await signedInEngine() : null;
         if (engine) await engine.mutate('changeDraft', change.patch);
-        else await saveGuestDraft(change.draft);
+        else await (await loadStore()).saveGuestDraft(change.draft);
       } finally {
         settlePending(owner, change.draft);
       }
@@ -160,7 +177,7 @@ export function useDraft(kind: DraftKind, companyId: string | null = null, initi
     forgetPending(owner, draft.id);
     const engine = signedIn ? await signedInEngine() : null;
     if (engine) await engine.mutate('deleteDraft', { id: draft.id });
-    else await discardGuestDraft(draft.id);
+    else await (await loadStore()).discardGuestDraft(draft.id);
     newId.current = crypto.randomUUID();
     lastSaved.current = undefined;
     known.current = { data: {}, step: undefined };
