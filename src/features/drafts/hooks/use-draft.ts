@@ -39,13 +39,14 @@ const signedInEngine = async () => (await import('@src/features/sync/sync-runtim
 type DraftStore = typeof import('../draft-store');
 let loadedStore: DraftStore | null = null;
 const loadStore = async () => (loadedStore ??= await import('../draft-store'));
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 
 /** The draft store once its module is loaded (at once when an earlier wizard loaded it). */
 function useDraftStore(): DraftStore | null {
   const [store, setStore] = useState(loadedStore);
-  const [failure, setFailure] = useState<unknown>(null);
+  const [failure, setFailure] = useState<Error | null>(null);
   useEffect(() => {
-    if (!store) void loadStore().then(setStore, setFailure);
+    if (!store) void loadStore().then(setStore, (error: unknown) => setFailure(asError(error)));
   }, [store]);
   // As a failed database read: the route's error boundary offers to try again.
   if (failure) throw failure;
@@ -77,12 +78,17 @@ export function useDraft(kind: DraftKind, companyId: string | null = null, initi
   const matchKey = JSON.stringify(match);
   // The drafts read live, with the query they answer: an answer to an earlier query is none.
   const [answer, setAnswer] = useState<{ key: string; found: FoundDrafts } | null>(null);
-  const [readFailure, setReadFailure] = useState<unknown>(null);
+  const [readFailure, setReadFailure] = useState<Error | null>(null);
   const queryKey = JSON.stringify([signedIn, owner, kind, companyId, matchKey]);
   useEffect(() => {
     if (!store) return;
     const query = { kind, companyId, match: JSON.parse(matchKey) as Record<string, unknown> };
-    return store.watchDrafts(userDb, query, (found) => setAnswer({ key: queryKey, found }), setReadFailure);
+    return store.watchDrafts(
+      userDb,
+      query,
+      (found) => setAnswer({ key: queryKey, found }),
+      (error) => setReadFailure(asError(error)),
+    );
   }, [store, userDb, kind, companyId, matchKey, queryKey]);
   if (readFailure) throw readFailure;
   const found = useMemo(
