@@ -3,7 +3,8 @@ import { personNameSchema } from './account';
 import { ageOn, beneficialRoles, controlRoles, identityDocumentTypes, ownerRoles } from './boi';
 import { companyNameSchema, textMin2 } from './company';
 import { minimumOwnerAge, ownershipDisclosureThreshold } from './constants';
-import { countryCodeSchema, usStateCodes } from './countries';
+import { usStateCodes } from './countries';
+import { countryCodeSchema } from './country-schemas';
 import { phoneSchema } from './phone';
 
 /**

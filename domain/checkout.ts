@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { attributionSchema, languageSchema } from './account';
 import { bankingUnavailableResidence, textMin2 } from './company';
 import { createCompanyWizardSchema, crossBorderCryptoWizardSchema, migrateCompanyWizardSchema } from './company-wizard';
-import { countryCodeSchema } from './countries';
-import { billingCycles, isBankingService, planIds, quoteSchema, type PlanCompanyType } from './plans';
+import { countryCodeSchema } from './country-schemas';
+import { orderFlows } from './order-flows';
+import { billingCycles, isBankingService, planIds, quoteSchema } from './plans';
 
 /**
  * Orders and checkout (SPEC §3 "Checkout", §4, §7): the order a guest places at the end of
@@ -11,15 +12,7 @@ import { billingCycles, isBankingService, planIds, quoteSchema, type PlanCompany
  * The server validates with these same schemas (strict: unknown fields are refused).
  */
 
-/** The three guest funnels; each prices against one plan company type. */
-export const orderFlows = ['createCompany', 'migrateCompany', 'crossBorderCrypto'] as const;
-export type OrderFlow = (typeof orderFlows)[number];
-
-export const flowCompanyType: Record<OrderFlow, PlanCompanyType> = {
-  createCompany: 'USA_COMPANY',
-  migrateCompany: 'USA_COMPANY',
-  crossBorderCrypto: 'CRYPTO_COMPANY',
-};
+export { flowCompanyType, orderFlows, type OrderFlow } from './order-flows';
 
 /** Hours an unpaid order stays payable; afterwards it is expired and a new order is needed. */
 export const orderExpiryHours = 24;

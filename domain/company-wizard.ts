@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, personNameSchema } from './account';
 import { companyInfoSchema, cryptoBusinessSchema, migrationSchema, partnersSchema, residenceCountrySchema, type Check } from './company';
-import { countryCodeSchema } from './countries';
+import { countryCodeSchema } from './country-schemas';
 import { isPhoneOfCountry } from './phone';
 
 /**

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { personNameSchema } from './account';
 import { isoDateSchema } from './bookkeeping';
-import { countryCodeSchema, isBankingAvailable, usStateSchema } from './countries';
+import { isBankingAvailable } from './countries';
+import { countryCodeSchema, usStateSchema } from './country-schemas';
+import { companyStatuses, companyTypes, formationTypes, industries, migrationDocumentKinds, type Industry } from './company-terms';
 
 /**
  * Company formation rules (SPEC §3 and §5): company information, partners, the owner's
@@ -10,47 +12,17 @@ import { countryCodeSchema, isBankingAvailable, usStateSchema } from './countrie
  * Messages are i18n keys of the `validation` namespace.
  */
 
-export const companyTypes = ['LLC', 'C-Corp', 'Cross Border Crypto'] as const;
-export type CompanyType = (typeof companyTypes)[number];
-
-/** The types the create and migrate wizards offer; Cross Border Crypto has its own wizard. */
-export const formationTypes = ['LLC', 'C-Corp'] as const satisfies readonly CompanyType[];
-
-/** Company progress (SPEC §4), in order, plus Canceled. A paid order starts at Start. */
-export const companyStatuses = [
-  'Start',
-  'RegisteredInState',
-  'ObtainingEin',
-  'ProvisionalEinLetterObtained',
-  'BoiReport',
-  'ReadyForBankAccount',
-  'BankAccountProcessing',
-  'Completed',
-  'Canceled',
-] as const;
-export type CompanyStatus = (typeof companyStatuses)[number];
-
-/** Industries of the industry step; 'other' asks for the customer's own words (`industryOther`). */
-export const industries = [
-  'technology',
-  'software',
-  'ecommerce',
-  'consulting',
-  'marketing',
-  'finance',
-  'crypto',
-  'realEstate',
-  'importExport',
-  'logistics',
-  'education',
-  'health',
-  'tourism',
-  'entertainment',
-  'manufacturing',
-  'food',
-  'other',
-] as const;
-export type Industry = (typeof industries)[number];
+export {
+  bankingUnavailableResidence,
+  companyStatuses,
+  companyTypes,
+  formationTypes,
+  industries,
+  migrationDocumentKinds,
+  type CompanyStatus,
+  type CompanyType,
+  type Industry,
+} from './company-terms';
 
 /** Empty text and null mean "not given" for optional form fields. */
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
@@ -163,14 +135,6 @@ export const partnersSchema = z
       ctx.addIssue({ code: 'custom', path: [], message: 'validation.ownershipTotal' });
     }
   });
-
-/** SPEC §1: the first partner's residence whose residents cannot open digital banking, or null when banking is open to all. */
-export function bankingUnavailableResidence(partners: readonly { country: string }[]): string | null {
-  return partners.find((partner) => partner.country !== '' && !isBankingAvailable(partner.country))?.country ?? null;
-}
-
-/** Documents a migrating company already has; files are uploaded through storage and referenced by key. */
-export const migrationDocumentKinds = ['articlesOfOrganization', 'operatingAgreement', 'einLetter', 'certificateOfGoodStanding', 'boiReport', 'other'] as const;
 
 export const migrationDocumentSchema = z.strictObject({
   kind: z.enum(migrationDocumentKinds, { error: 'validation.required' }),

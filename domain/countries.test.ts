@@ -2,15 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   bankingUnavailableCountries,
   bankingUnavailableCountriesAlpha3,
-  countryCodeSchema,
   countryCodes,
   countryName,
   countryOptions,
   isBankingAvailable,
   toAlpha3,
   usStateCodes,
-  usStateSchema,
 } from './countries';
+import { countryCodeSchema, usStateSchema } from './country-schemas';
 
 describe('countries', () => {
   it('lists every ISO 3166-1 country', () => {

@@ -1,12 +1,12 @@
 import isoCodes from 'i18n-iso-countries/codes.json';
-import { z } from 'zod';
 import type { Language } from './constants';
 
 /**
  * Countries (ISO 3166-1 codes from i18n-iso-countries' code table), the US states of the company wizards,
  * and the SPEC §1 list of countries whose residents cannot open digital banking. Names come
  * from the runtime's own region names (`Intl.DisplayNames`, CLDR) in the one language asked,
- * so the browser downloads no name tables.
+ * so the browser downloads no name tables. Their schemas are `country-schemas.ts`: a screen
+ * that lists countries does not load zod (decision 076).
  */
 
 /** Alpha-2 → alpha-3. The package's code table alone: its entry point also brings name lookups Alta does not use. */
@@ -17,14 +17,6 @@ export const countryCodes: readonly string[] = [...alpha3Of.keys()].sort();
 
 /** True for an ISO 3166-1 alpha-2 code in upper case. */
 export const isCountryCode = (value: unknown): value is string => typeof value === 'string' && alpha3Of.has(value);
-
-/** An ISO alpha-2 country code; lower-case input is accepted and upper-cased. */
-export const countryCodeSchema = z
-  .string({ error: 'validation.required' })
-  .trim()
-  .min(1, { error: 'validation.required', abort: true })
-  .toUpperCase()
-  .refine(isCountryCode, { error: 'validation.country' });
 
 const regionNames = (language: Language) => new Intl.DisplayNames([language], { type: 'region', fallback: 'code' });
 
@@ -162,11 +154,3 @@ export const usStates = {
 } as const;
 export type UsStateCode = keyof typeof usStates;
 export const usStateCodes = Object.keys(usStates) as UsStateCode[];
-
-/** A US state code (50 states + DC); lower-case input is accepted. */
-export const usStateSchema = z
-  .string({ error: 'validation.required' })
-  .trim()
-  .min(1, { error: 'validation.required', abort: true })
-  .toUpperCase()
-  .refine((value) => Object.hasOwn(usStates, value), { error: 'validation.usState' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { storableTextSchema, unstorablePath } from './text';
+import type { JsonValue } from './draft-changes';
 
 /**
  * A wizard draft: one store for every wizard (company creation and migration, cross-border
@@ -7,6 +8,8 @@ import { storableTextSchema, unstorablePath } from './text';
  * can be resumed on another device. A guest's company draft is linked to the new account
  * at registration through `companyDraftId`.
  */
+
+export { applyDraftChanges, draftChanges, storedDraftData, type JsonValue } from './draft-changes';
 
 export const draftKinds = ['companyCreation', 'companyMigration', 'crossBorderCrypto', 'kyb', 'taxForm', 'boiReport'] as const;
 export type DraftKind = (typeof draftKinds)[number];
@@ -16,8 +19,6 @@ export const guestDraftKinds = ['companyCreation', 'companyMigration', 'crossBor
 
 /** Serialized size limit of a draft's data: wizards hold form values, never files. */
 export const draftDataMaxChars = 200_000;
-
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 /**
  * Plain JSON data (no functions, no class instances, finite numbers), at most `maxInputDepth`
@@ -42,13 +43,6 @@ export function isJsonValue(value: unknown): value is JsonValue {
   }
   return true;
 }
-
-/**
- * A wizard's values as stored data: what JSON keeps of them (a key holding `undefined` is left
- * out, a number that is not finite becomes null), so a field the user cleared or an amount
- * still being typed never makes the whole draft unstorable.
- */
-export const storedDraftData = (data: Record<string, unknown>): Record<string, JsonValue> => JSON.parse(JSON.stringify(data)) as Record<string, JsonValue>;
 
 // Not z.json(): its recursive definition sends the OpenAPI generator into endless recursion.
 const jsonValueSchema = z.unknown().refine(isJsonValue, { error: 'validation.invalid' }) as z.ZodType<JsonValue>;
@@ -108,43 +102,6 @@ export const draftPatchSchema = z.strictObject({
   updatedAt: draftSchema.shape.updatedAt,
 });
 export type DraftPatch = z.infer<typeof draftPatchSchema>;
-
-type JsonObject = { [key: string]: JsonValue };
-const isObject = (value: JsonValue | undefined): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
-const sameJson = (a: JsonValue | undefined, b: JsonValue | undefined) => JSON.stringify(a) === JSON.stringify(b);
-
-/**
- * The fields that differ from `before` to `after` (both plain JSON): nested objects are
- * compared field by field, anything else (arrays included) as one value.
- */
-export function draftChanges(before: Record<string, JsonValue>, after: Record<string, JsonValue>, path: string[] = []): DraftFieldChange[] {
-  const changes: DraftFieldChange[] = [];
-  for (const [key, value] of Object.entries(after)) {
-    const old = Object.hasOwn(before, key) ? before[key] : undefined;
-    if (isObject(old) && isObject(value)) changes.push(...draftChanges(old, value, [...path, key]));
-    else if (!sameJson(old, value)) changes.push({ path: [...path, key], value });
-  }
-  for (const key of Object.keys(before)) if (!Object.hasOwn(after, key)) changes.push({ path: [...path, key] });
-  return changes;
-}
-
-/** `data` with `changes` applied in order (a copy; `data` is left as it is). */
-export function applyDraftChanges(data: Record<string, JsonValue>, changes: readonly DraftFieldChange[]): Record<string, JsonValue> {
-  const result = structuredClone(data);
-  for (const { path, value } of changes) {
-    let parent: JsonObject = result;
-    for (const key of path.slice(0, -1)) {
-      const next = Object.hasOwn(parent, key) ? parent[key] : undefined;
-      // A field that held a value and now holds fields (or the reverse) takes the newer shape.
-      if (!isObject(next)) parent[key] = {};
-      parent = parent[key] as JsonObject;
-    }
-    const last = path.at(-1)!;
-    if (value === undefined) delete parent[last];
-    else parent[last] = value;
-  }
-  return result;
-}
 
 /** A guest draft's secret: random base64url made by the device, the only key to its server copy. */
 export const draftSecretSchema = z.string().regex(/^[A-Za-z0-9_-]{32,128}$/, { error: 'validation.invalid' });

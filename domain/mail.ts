@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { textMin2 } from './company';
-import { countryCodeSchema } from './countries';
+import { countryCodeSchema } from './country-schemas';
 import { fileNameSchema, objectKeySchema, uploadRules } from './files';
 import { foldForSearch } from './text';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { centsSchema } from './amounts';
 import { categoryOf, isoDateSchema, type Transaction } from './bookkeeping';
 import { companyNameSchema, einSchema, ownershipSchema, ownershipTotal, taxIdSchema, textMin2 } from './company';
-import { countryCodeSchema, usStateSchema } from './countries';
+import { countryCodeSchema, usStateSchema } from './country-schemas';
 import { isActivityCode } from './naics';
 import { type ReturnKind } from './tax-deadlines';
 import { taxYearSchema } from './tax-form-draft';

@@ -1,4 +1,5 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
+import { loadOnce } from './load-once';
 
 /**
  * A form resolver whose schema code loads on demand. The login page is the first page many
@@ -6,15 +7,7 @@ import type { FieldValues, Resolver } from 'react-hook-form';
  * a phone) is fetched when the user starts typing (`preload`) instead of delaying the page.
  */
 export function lazyResolver<Input extends FieldValues, Output>(load: () => Promise<Resolver<Input, unknown, Output>>) {
-  let loading: Promise<Resolver<Input, unknown, Output>> | null = null;
-  const get = () => {
-    loading ??= load().catch((error: unknown) => {
-      // A failed download (offline) is retried on the next validation.
-      loading = null;
-      throw error;
-    });
-    return loading;
-  };
+  const get = loadOnce(load);
   const resolver: Resolver<Input, unknown, Output> = async (values, context, options) => (await get())(values, context, options);
   return { resolver, preload: () => void get().catch(() => undefined) };
 }

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createOrderSchema, type CreateOrderInput, type OrderCreated } from '@domain/checkout';
 import { annualPrice, planCatalogSchema, type PlanCatalog } from '@domain/plans';
 import { ApiError, NetworkError } from '@src/lib/api';
-import { orderServices, placeOrder, quoteOf, type PlaceOrderDeps, type PlaceOrderInput } from './place-order';
+import { orderServices, quoteOf } from './order-quote';
+import { placeOrder, type PlaceOrderDeps, type PlaceOrderInput } from './place-order';
 import type { CreateCompanyValues, CrossBorderCryptoValues } from './wizard-values';
 
 const usa = (id: 'standard' | 'professional' | 'enterprise', setupFee: number, monthly: number) => ({

@@ -1,46 +1,21 @@
 import type { Attribution } from '@domain/account';
 import { flowCompanyType, type CreateOrderInput, type OrderCreated, type OrderFlow } from '@domain/checkout';
-import { bankingUnavailableResidence } from '@domain/company';
 import { toE164 } from '@domain/phone';
 import type { Language } from '@domain/constants';
-import { computePrice, isBankingService, type PlanCatalog, type Quote } from '@domain/plans';
+import { computePrice, type PlanCatalog } from '@domain/plans';
 import type { CheckoutHandoff } from '@src/features/plans/checkout-handoff';
 import { ApiError, NetworkError } from '@src/lib/api';
-import { formPathOfServerField, orderWizardInput, wizardSchemas } from './wizard-steps';
+import { orderServices } from './order-quote';
+import { orderWizardInput, wizardSchemas } from './wizard-checks';
+import { formPathOfServerField } from './wizard-steps';
 import type { CreateCompanyValues, CrossBorderCryptoValues, MigrateCompanyValues, PlacedOrder, WizardValuesOf } from './wizard-values';
 
 /**
  * The wizard's last step: prices the selection with the server's catalog (the total the
  * customer sees is the `expectedAmount` the server checks), places the order, and says
- * what happened in terms the wizard can show. Nothing the visitor entered is touched.
+ * what happened in terms the wizard can show. Nothing the visitor entered is touched. With the
+ * order's schemas and the phone rules, loaded when the visitor pays (decision 076).
  */
-
-/**
- * The additional services of a selection, only those the catalog offers for this kind of
- * company, and no banking add-on when a partner lives where digital banking is unavailable
- * (SPEC §1; the steps say so, and the server refuses it too).
- */
-export function orderServices<F extends OrderFlow>(flow: F, values: WizardValuesOf[F], catalog: PlanCatalog): string[] {
-  const companyType = flowCompanyType[flow];
-  const speed = values.services.speed === 'none' ? [] : [values.services.speed];
-  const company = flow === 'crossBorderCrypto' ? null : (values as CreateCompanyValues | MigrateCompanyValues);
-  const extras = company?.services.extras ?? [];
-  const noBanking = company !== null && bankingUnavailableResidence(company.partners) !== null;
-  const offered = new Set(catalog.services.filter((service) => service.companyTypes.includes(companyType)).map((service) => service.id));
-  return [...new Set([...speed, ...extras])].filter((id) => offered.has(id) && !(noBanking && isBankingService(id)));
-}
-
-/** The quote of the current selection, or null while no plan is chosen. */
-export function quoteOf<F extends OrderFlow>(flow: F, values: WizardValuesOf[F], catalog: PlanCatalog): Quote | null {
-  if (values.plan.plan === '') return null;
-  const priced = computePrice(catalog, {
-    companyType: flowCompanyType[flow],
-    plan: values.plan.plan,
-    billing: values.plan.billing,
-    services: orderServices(flow, values, catalog),
-  });
-  return priced.ok ? priced.quote : null;
-}
 
 export function companyNameOf<F extends OrderFlow>(flow: F, values: WizardValuesOf[F]): string {
   if (flow === 'createCompany') return (values as CreateCompanyValues).company.nameOption1.trim();

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCompanyWizardSchema, crossBorderCryptoWizardSchema, migrateCompanyWizardSchema } from '@domain/company-wizard';
-import {
-  firstInvalidStep,
-  formPathOfServerField,
-  liveOwnershipTotal,
-  orderWizardInput,
-  parseOwnership,
-  stepOfPath,
-  validateStep,
-  wizardSteps,
-} from './wizard-steps';
+import { firstInvalidStep, orderWizardInput, validateStep } from './wizard-checks';
+import { formPathOfServerField, liveOwnershipTotal, parseOwnership, stepOfPath, wizardSteps } from './wizard-steps';
 import {
   emptyPartner,
   emptyValues,

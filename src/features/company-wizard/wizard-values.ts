@@ -1,8 +1,8 @@
-import { formationTypes, industries, migrationDocumentKinds, type Industry } from '@domain/company';
+import { formationTypes, industries, migrationDocumentKinds, type Industry } from '@domain/company-terms';
 import { callingCodeOf, phoneCountries } from '@domain/calling-codes';
-import type { OrderFlow } from '@domain/checkout';
+import type { OrderFlow } from '@domain/order-flows';
 import type { JsonValue } from '@domain/draft';
-import { billingCycles, planIds, type BillingCycle, type PlanId } from '@domain/plans';
+import { billingCycles, planIds, type BillingCycle, type PlanId } from '@domain/plan-prices';
 
 /**
  * The values the three guest wizards hold while the visitor fills them: form values (text as

@@ -1,6 +1,6 @@
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { bankingUnavailableResidence } from '@domain/company';
+import { bankingUnavailableResidence } from '@domain/company-terms';
 import { countryName } from '@domain/countries';
 import type { StepContext } from '../steps/step-context';
 import type { PartnerValues } from '../wizard-values';

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { toNestErrors } from '@hookform/resolvers';
 import type { OrderFlow } from '@domain/checkout';
 import type { Language } from '@domain/constants';
 import type { DraftKind } from '@domain/draft';
@@ -22,9 +21,10 @@ import { messageKey } from '@src/lib/error-message';
 import { href, paths } from '@src/lib/paths';
 import { usePageTitle } from '@src/lib/use-page-title';
 import { useErrorText } from '@src/lib/use-error-text';
-import { placeOrder, quoteOf } from '../place-order';
+import { quoteOf } from '../order-quote';
 import type { StepContext } from '../steps/step-context';
-import { firstInvalidStep, stepOfPath, validateStep, wizardSteps, type StepId } from '../wizard-steps';
+import { loadChecks, loadOrder, stepResolver } from '../step-resolver';
+import { stepOfPath, wizardSteps, type StepId } from '../wizard-steps';
 import { ownerFromProfile, ownerIsBlank, restoreDraftData, toDraftData, type OwnerProfile, type PlacedOrder, type WizardValuesOf } from '../wizard-values';
 import styles from '../wizard.module.css';
 import { collectMissingFields, type MissingField } from '@src/components/form/missing-fields';
@@ -133,16 +133,7 @@ function WizardForm<F extends OrderFlow>({
   const orderRef = useRef<PlacedOrder | null>(initial.order);
   const newCompanyRef = useRef(initial.newCompany);
 
-  // Only the step on screen is validated: earlier answers are already checked, later ones not asked yet.
-  const resolver = useMemo<Resolver<Values>>(
-    () => async (values, _context, options) => {
-      const errors = validateStep(flow, steps[stepRef.current]!, values);
-      if (Object.keys(errors).length === 0) return { values, errors: {} };
-      const flat: FieldErrors = Object.fromEntries(Object.entries(errors).map(([path, message]) => [path, { type: 'validation', message }]));
-      return { values: {}, errors: toNestErrors(flat, options) };
-    },
-    [flow, steps],
-  );
+  const resolver = useMemo(() => stepResolver(flow, () => steps[stepRef.current]!), [flow, steps]);
   const form = useForm<Values>({
     defaultValues: initial.values as DefaultValues<Values>,
     // Errors appear on Continue (every field of the step at once), never on blur: a message
@@ -151,6 +142,12 @@ function WizardForm<F extends OrderFlow>({
     shouldFocusError: false,
     resolver,
   });
+
+  // Fetched as soon as the form shows, so a step checked offline later finds them here.
+  useEffect(() => {
+    void loadChecks().catch(() => undefined);
+    void loadOrder().catch(() => undefined);
+  }, []);
 
   const [saveFailed, setSaveFailed] = useState(false);
   const saveRef = useRef(save);
@@ -210,9 +207,15 @@ function WizardForm<F extends OrderFlow>({
   useEffect(() => {
     if (missingRequest === 0) return;
     const found = collectMissingFields(container.current);
-    const refusal = Object.values(validateStep(flow, steps[stepRef.current]!, form.getValues())).includes('validation.bankingUnavailableCountry');
-    if (found.length > 0) setMissing({ fields: found, refusal });
-    else setProblem(t('errors:validation'));
+    if (found.length === 0) {
+      setProblem(t('errors:validation'));
+      return;
+    }
+    // A refused "Continue" has loaded the checks already: this answers within the same task.
+    void loadChecks().then(({ validateStep }) => {
+      const refusal = Object.values(validateStep(flow, steps[stepRef.current]!, form.getValues())).includes('validation.bankingUnavailableCountry');
+      setMissing({ fields: found, refusal });
+    });
   }, [missingRequest, t, flow, steps, form]);
 
   // Arriving at an earlier step the order found incomplete: show its problems at once.
@@ -237,13 +240,21 @@ function WizardForm<F extends OrderFlow>({
     setMissing(null);
   };
 
+  /** Checks the step on screen: false, with what is missing shown, when the wizard cannot go on. */
+  const checkStep = async () => {
+    try {
+      if (await form.trigger()) return true;
+      showMissing();
+    } catch (error) {
+      // The checks could not be downloaded (offline before they ever loaded).
+      setProblem(errorText(error));
+    }
+    return false;
+  };
+
   const next = async () => {
     setProblem(null);
-    if (!(await form.trigger())) {
-      showMissing();
-      return;
-    }
-    goTo(step + 1);
+    if (await checkStep()) goTo(step + 1);
   };
 
   const showServerErrors = (errors: Record<string, string>) => {
@@ -271,10 +282,13 @@ function WizardForm<F extends OrderFlow>({
 
   const pay = async () => {
     setProblem(null);
-    if (!(await form.trigger())) {
-      showMissing();
-      return;
-    }
+    if (!(await checkStep())) return;
+    const modules = await Promise.all([loadChecks(), loadOrder()]).catch((error: unknown) => {
+      setProblem(errorText(error));
+      return null;
+    });
+    if (!modules) return;
+    const [{ firstInvalidStep }, { placeOrder }] = modules;
     const values = form.getValues();
     const invalid = firstInvalidStep(flow, values);
     if (invalid >= 0) {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formationTypes } from '@domain/company';
+import { formationTypes } from '@domain/company-terms';
 import { ChoiceGroup } from '../components/choice-group';
 import type { StepContext } from './step-context';
 

@@ -1,6 +1,6 @@
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { industries } from '@domain/company';
+import { industries } from '@domain/company-terms';
 import layout from '@src/components/form/form-layout.module.css';
 import { TextField } from '@src/components/form/text-field';
 import { SelectField } from '@src/components/form/select-field';

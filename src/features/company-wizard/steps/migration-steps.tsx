@@ -1,6 +1,6 @@
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { migrationDocumentKinds } from '@domain/company';
+import { migrationDocumentKinds } from '@domain/company-terms';
 import { usStates } from '@domain/countries';
 import layout from '@src/components/form/form-layout.module.css';
 import { TextField } from '@src/components/form/text-field';

@@ -1,6 +1,6 @@
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { flowCompanyType, type OrderFlow } from '@domain/checkout';
+import { flowCompanyType, type OrderFlow } from '@domain/order-flows';
 import type { Language } from '@domain/constants';
 import type { BillingCycle, Plan } from '@domain/plans';
 import { ButtonLink } from '@src/components/button';
@@ -10,7 +10,7 @@ import { formatUsd } from '@src/i18n/format';
 import { href, paths } from '@src/lib/paths';
 import { BankingUnavailableNotice, useBankingUnavailableResidence } from '../components/banking-notice';
 import { ChoiceGroup } from '../components/choice-group';
-import { quoteOf } from '../place-order';
+import { quoteOf } from '../order-quote';
 import type { WizardValuesOf } from '../wizard-values';
 import styles from '../wizard.module.css';
 import { ProcessingSpeedField } from './processing-speed-field';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
 import layout from '@src/components/form/form-layout.module.css';
-import { isBankingService } from '@domain/plans';
+import { isBankingService } from '@domain/plan-prices';
 import { formatUsd } from '@src/i18n/format';
 import fieldStyles from '@src/components/form/field.module.css';
 import { BankingUnavailableNotice, useBankingUnavailableResidence } from '../components/banking-notice';

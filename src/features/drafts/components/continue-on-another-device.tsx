@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { emailSchema } from '@domain/account';
 import { draftSecretHeader, type Language } from '@domain/constants';
 import type { Draft } from '@domain/draft';
 import { Button } from '@src/components/button';
@@ -105,7 +104,13 @@ function SharePanel({ draftKey, language, initialEmail }: { draftKey: DraftKey; 
   const send = async (event: FormEvent) => {
     event.preventDefault();
     setMailState(null);
-    const parsed = emailSchema.safeParse(email);
+    // The account schemas (zod) load when the link is sent, not with the wizard.
+    const account = await import('@domain/account').catch((error: unknown) => {
+      setMailState({ error });
+      return null;
+    });
+    if (!account) return;
+    const parsed = account.emailSchema.safeParse(email);
     if (!parsed.success) {
       setEmailError(t(messageKey(parsed.error.issues[0]?.message ?? 'validation.email')));
       return;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { applyDraftChanges, draftChanges, storedDraftData, type Draft, type DraftKind, type DraftPatch, type JsonValue } from '@domain/draft';
+import type { Draft, DraftKind, DraftPatch } from '@domain/draft';
+import { applyDraftChanges, draftChanges, storedDraftData, type JsonValue } from '@domain/draft-changes';
 import { useCurrentUser } from '@src/features/session/session-store';
 import type { FoundDrafts } from '../draft-store';
 import { forgetPending, keepPending, pendingDraft, settlePending, type PendingChange } from '../pending-draft';

@@ -1,4 +1,4 @@
-import { planCatalogSchema, type PlanCatalog } from '@domain/plans';
+import type { PlanCatalog } from '@domain/plans';
 import { withRetry } from '@src/lib/api';
 import { apiGet } from '@src/lib/query/typed-api';
 
@@ -19,11 +19,15 @@ function storage(): Storage | null {
   }
 }
 
-/** The catalog saved by the last successful fetch, or null (none, or no longer valid). */
-export function cachedPlanCatalog(): PlanCatalog | null {
+/**
+ * The catalog saved by the last successful fetch, or null (none, or no longer valid). Its schema
+ * (zod) loads only when there is a copy to check, after the wizard's first paint (decision 076).
+ */
+export async function cachedPlanCatalog(): Promise<PlanCatalog | null> {
   const raw = storage()?.getItem(cacheKey);
   if (!raw) return null;
   try {
+    const { planCatalogSchema } = await import('@domain/plans');
     const parsed = planCatalogSchema.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : null;
   } catch {

@@ -13,9 +13,9 @@ export interface PlanCatalogState {
   refresh(): Promise<PlanCatalog | null>;
 }
 
-/** The price list for a wizard: the saved copy at once, then the server's as soon as it answers. */
+/** The price list for a wizard: the saved copy once read, then the server's as soon as it answers. */
 export function usePlanCatalog(): PlanCatalogState {
-  const [catalog, setCatalog] = useState<PlanCatalog | null>(cachedPlanCatalog);
+  const [catalog, setCatalog] = useState<PlanCatalog | null>(null);
   const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState(false);
 
@@ -36,6 +36,8 @@ export function usePlanCatalog(): PlanCatalogState {
   }, []);
 
   useEffect(() => {
+    // The saved copy never replaces the server's, whichever answers first.
+    void cachedPlanCatalog().then((saved) => setCatalog((known) => known ?? saved));
     void refresh();
   }, [refresh]);
 

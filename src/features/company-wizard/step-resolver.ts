@@ -1,0 +1,28 @@
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import { toNestErrors } from '@hookform/resolvers';
+import type { OrderFlow } from '@domain/order-flows';
+import { loadOnce } from '@src/lib/load-once';
+import type { StepId } from './wizard-steps';
+import type { WizardValuesOf } from './wizard-values';
+
+/**
+ * The steps' validation (zod, the phone rules) and the order's placing: loaded once the form is
+ * on screen, not with the page, so the wizard's first paint does not wait for them (decision 076).
+ */
+export const loadChecks = loadOnce(() => import('./wizard-checks'));
+export const loadOrder = loadOnce(() => import('./place-order'));
+
+/**
+ * The wizard form's resolver: only the step on screen is validated (earlier answers are already
+ * checked, later ones not asked yet), with the checks loaded at the first validation if the form
+ * has not fetched them yet.
+ */
+export function stepResolver<F extends OrderFlow>(flow: F, currentStep: () => StepId): Resolver<WizardValuesOf[F]> {
+  return async (values, _context, options) => {
+    const { validateStep } = await loadChecks();
+    const errors = validateStep(flow, currentStep(), values);
+    if (Object.keys(errors).length === 0) return { values, errors: {} };
+    const flat: FieldErrors = Object.fromEntries(Object.entries(errors).map(([path, message]) => [path, { type: 'validation', message }]));
+    return { values: {}, errors: toNestErrors(flat, options) };
+  };
+}
