@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompanyDetail } from '@domain/company';
 import type { Language } from '@domain/constants';
-import { formatUsd } from '@domain/plans';
+import { formatUsd } from '@domain/plan-prices';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
 import { usePlanCatalog } from '@src/features/plans/hooks/use-plan-catalog';

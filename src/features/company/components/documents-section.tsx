@@ -3,18 +3,26 @@ import { useCallback, useEffect, useId, useState, useSyncExternalStore } from 'r
 import { useTranslation } from 'react-i18next';
 import type { CompanyDetail } from '@domain/company';
 import type { Language } from '@domain/constants';
-import { acceptOf, type CompanyDocument, type UploadType } from '@domain/files';
+import { acceptOf, type UploadType } from '@domain/file-rules';
+import type { CompanyDocument } from '@domain/files';
 import type { AppDB } from '@sync/client/db';
-import { queueDocument, startDocumentUploads, type DocumentUpload } from '@sync/client/documents';
+import type { DocumentUpload } from '@sync/client/documents';
 import { uploadProgress } from '@sync/client/uploads';
 import { Button } from '@src/components/button';
 import { ConfirmDialog } from '@src/components/dialog/confirm-dialog';
 import { useToast } from '@src/components/toast/toast-provider';
 import { formatDate, formatNumber } from '@src/i18n/format';
+import { loadOnce } from '@src/lib/load-once';
 import { useErrorText } from '@src/lib/use-error-text';
 import { handOverBlob, storedFileBlob } from '@src/lib/stored-file';
 import { deleteDocument } from '../api/company-api';
 import styles from './company.module.css';
+
+/**
+ * The upload queue (with the checks of an upload's answer, in zod): loaded when the section
+ * mounts, after the company page's first paint, not with it (decision 076).
+ */
+const loadDocuments = loadOnce(() => import('@sync/client/documents'));
 
 /** The company's own documents an owner or teammate may upload (the generated EIN document comes from Alta). */
 const companyUploads: UploadType[] = ['einDocument', 'articlesOfIncorporation', 'operatingAgreement'];
@@ -58,6 +66,7 @@ function UploadButton({
 }) {
   const { t } = useTranslation('company');
   const toast = useToast();
+  const errorText = useErrorText();
   const id = useId();
   return (
     <span className={styles.uploadButton}>
@@ -70,7 +79,12 @@ function UploadButton({
           const file = event.currentTarget.files?.[0];
           event.currentTarget.value = '';
           if (!file) return;
-          const queued = await queueDocument(db, { companyId, uploadType, partnerId, file, name: file.name, now: new Date() });
+          const documents = await loadDocuments().catch((error: unknown) => {
+            toast.show(errorText(error), 'error');
+            return null;
+          });
+          if (!documents) return;
+          const queued = await documents.queueDocument(db, { companyId, uploadType, partnerId, file, name: file.name, now: new Date() });
           if (!queued.ok) toast.show(t(`documents.refused.${queued.code}`, { name: file.name }), 'error');
           else if (!navigator.onLine) toast.show(t('documents.waitingOffline', { name: file.name }), 'info');
         }}
@@ -157,7 +171,17 @@ export function DocumentsSection({
   const [busy, setBusy] = useState(false);
   const uploads = useLiveQuery(() => db.documentUploads.where('companyId').equals(company.id).sortBy('createdAt'), [db, company.id]) ?? [];
 
-  useEffect(() => startDocumentUploads(db, { onUploaded: () => onChanged() }), [db, onChanged]);
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    let mounted = true;
+    void loadDocuments().then(({ startDocumentUploads }) => {
+      if (mounted) stop = startDocumentUploads(db, { onUploaded: () => onChanged() });
+    });
+    return () => {
+      mounted = false;
+      stop?.();
+    };
+  }, [db, onChanged]);
 
   const confirmDelete = useCallback(async () => {
     if (!deleting) return;

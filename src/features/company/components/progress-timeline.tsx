@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { companyStatuses, type CompanyStatus } from '@domain/company';
+import { companyStatuses, type CompanyStatus } from '@domain/company-terms';
 import type { Language } from '@domain/constants';
 import { formatDate } from '@src/i18n/format';
 import styles from './company.module.css';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatUsd } from '@domain/plans';
+import { formatUsd } from '@domain/plan-prices';
 import { renewalIsDue, type CompanyRenewal, type RenewalHistoryEntry } from '@domain/renewal';
 import { Button, ButtonLink } from '@src/components/button';
 import { ConfirmDialog } from '@src/components/dialog/confirm-dialog';
