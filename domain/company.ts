@@ -12,17 +12,7 @@ import { companyStatuses, companyTypes, formationTypes, industries, migrationDoc
  * Messages are i18n keys of the `validation` namespace.
  */
 
-export {
-  bankingUnavailableResidence,
-  companyStatuses,
-  companyTypes,
-  formationTypes,
-  industries,
-  migrationDocumentKinds,
-  type CompanyStatus,
-  type CompanyType,
-  type Industry,
-} from './company-terms';
+export { bankingUnavailableResidence, companyStatuses, companyTypes, type CompanyStatus, type CompanyType, type Industry } from './company-terms';
 
 /** Empty text and null mean "not given" for optional form fields. */
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);

@@ -22,9 +22,7 @@ export {
   staffDocumentTypes,
   uploadFolders,
   uploadRules,
-  uploadTypes,
   type AllowedExtension,
-  type FileKind,
   type FileRefusal,
   type UploadType,
 } from './file-rules';

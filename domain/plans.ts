@@ -83,7 +83,6 @@ export type Quote = z.infer<typeof quoteSchema>;
 // The prices' vocabulary and computation, zod-free so a screen can price without the schemas.
 export {
   annualPrice,
-  bankingServiceIds,
   billingCycles,
   computePrice,
   couponDiscount,
@@ -91,10 +90,7 @@ export {
   isBankingService,
   planCompanyTypes,
   planIds,
-  serviceGroups,
   type BillingCycle,
   type PlanCompanyType,
   type PlanId,
-  type PriceResult,
-  type PriceSelection,
 } from './plan-prices';

@@ -34,15 +34,15 @@ const dashboardLayout = 'src/app/layouts/app-layout.tsx';
 
 /** The pages the issue names; every dashboard route is added from the manifest (below). */
 export const pageBudgets: PageBudget[] = [
-  { name: 'home', modules: [starterModule, route('public', 'home')], namespaces: ['common', 'home'], goalKiB: 100, budgetKiB: 147 },
-  { name: 'faq', modules: [starterModule, route('public', 'faq')], namespaces: ['common', 'public'], goalKiB: 100, budgetKiB: 149 },
-  { name: 'login', modules: [route('guest', 'login')], namespaces: ['common', ...authNamespaces], goalKiB: 150, budgetKiB: 177 },
+  { name: 'home', modules: [starterModule, route('public', 'home')], namespaces: ['common', 'home'], goalKiB: 100, budgetKiB: 148 },
+  { name: 'faq', modules: [starterModule, route('public', 'faq')], namespaces: ['common', 'public'], goalKiB: 100, budgetKiB: 150 },
+  { name: 'login', modules: [route('guest', 'login')], namespaces: ['common', ...authNamespaces], goalKiB: 150, budgetKiB: 178 },
   {
     name: 'create-company wizard',
     modules: [route('guest', 'create-company')],
     namespaces: ['common', ...wizardNamespaces],
     goalKiB: 200,
-    budgetKiB: 303,
+    budgetKiB: 204,
   },
 ];
 
@@ -53,12 +53,12 @@ export const pageBudgets: PageBudget[] = [
  */
 const dashboardGoalKiB = 250;
 const dashboardBudgetsKiB: Record<string, number> = {
-  'banking-crypto': 329,
-  'boi-report': 276,
-  bookkeeping: 297,
-  'bookkeeping-transaction': 263,
-  company: 255,
-  'tax-form': 303,
+  'accounting-ai': 256,
+  'banking-crypto': 331,
+  'boi-report': 274,
+  bookkeeping: 304,
+  'bookkeeping-transaction': 270,
+  'tax-form': 305,
 };
 
 export interface PageWeight {

@@ -32,8 +32,6 @@ export const dashboardNamespaces = {
   teammates: [...dashboard, 'teammates', 'validation', 'errors'],
 } as const satisfies Record<string, readonly Namespace[]>;
 
-export type DashboardRoute = keyof typeof dashboardNamespaces;
-
 /** The sign-in pages' and the guest wizards' catalogs. */
 export const authNamespaces: Namespace[] = ['auth', 'validation', 'errors'];
 export const wizardNamespaces: Namespace[] = ['wizard', 'plans', 'validation', 'errors'];
