@@ -42,7 +42,7 @@ export const pageBudgets: PageBudget[] = [
     modules: [route('guest', 'create-company')],
     namespaces: ['common', ...wizardNamespaces],
     goalKiB: 200,
-    budgetKiB: 204,
+    budgetKiB: 200,
   },
 ];
 

@@ -32,6 +32,9 @@ export const dashboardNamespaces = {
   teammates: [...dashboard, 'teammates', 'validation', 'errors'],
 } as const satisfies Record<string, readonly Namespace[]>;
 
-/** The sign-in pages' and the guest wizards' catalogs. */
+/**
+ * The sign-in pages' and the guest wizards' catalogs. A wizard's `validation` messages load with
+ * its steps' checks, once the form is on screen (step-resolver.ts).
+ */
 export const authNamespaces: Namespace[] = ['auth', 'validation', 'errors'];
-export const wizardNamespaces: Namespace[] = ['wizard', 'plans', 'validation', 'errors'];
+export const wizardNamespaces: Namespace[] = ['wizard', 'plans', 'errors'];

@@ -1,16 +1,22 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { toNestErrors } from '@hookform/resolvers';
 import type { OrderFlow } from '@domain/order-flows';
+import { i18n } from '@src/i18n/i18n';
 import { loadOnce } from '@src/lib/load-once';
 import type { StepId } from './wizard-steps';
 import type { WizardValuesOf } from './wizard-values';
 
 /**
- * The steps' validation (zod, the phone rules) and the order's placing: loaded once the form is
- * on screen, not with the page, so the wizard's first paint does not wait for them (decision 076).
+ * The steps' validation (zod, the phone rules, with the `validation` catalog their messages come
+ * from and the popup that lists them) and the order's placing: loaded once the form is on screen,
+ * not with the page, so the wizard's first paint does not wait for them (decision 076).
  */
-export const loadChecks = loadOnce(() => import('./wizard-checks'));
+export const loadChecks = loadOnce(async () => {
+  const [checks] = await Promise.all([import('./wizard-checks'), i18n.loadNamespaces('validation'), loadMissingFieldsPopup()]);
+  return checks;
+});
 export const loadOrder = loadOnce(() => import('./place-order'));
+export const loadMissingFieldsPopup = loadOnce(() => import('./components/missing-fields-popup'));
 
 /**
  * The wizard form's resolver: only the step on screen is validated (earlier answers are already

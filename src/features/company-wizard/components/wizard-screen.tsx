@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -23,13 +23,15 @@ import { usePageTitle } from '@src/lib/use-page-title';
 import { useErrorText } from '@src/lib/use-error-text';
 import { quoteOf } from '../order-quote';
 import type { StepContext } from '../steps/step-context';
-import { loadChecks, loadOrder, stepResolver } from '../step-resolver';
+import { loadChecks, loadMissingFieldsPopup, loadOrder, stepResolver } from '../step-resolver';
 import { stepOfPath, wizardSteps, type StepId } from '../wizard-steps';
 import { ownerFromProfile, ownerIsBlank, restoreDraftData, toDraftData, type OwnerProfile, type PlacedOrder, type WizardValuesOf } from '../wizard-values';
 import styles from '../wizard.module.css';
 import { collectMissingFields, type MissingField } from '@src/components/form/missing-fields';
-import { MissingFieldsPopup } from './missing-fields-popup';
 import { WizardProgress } from './wizard-progress';
+
+// Shown only on a refused "Continue": loaded with the steps' checks, after the first paint.
+const MissingFieldsPopup = lazy(() => loadMissingFieldsPopup().then((module) => ({ default: module.MissingFieldsPopup })));
 
 const draftKinds: Record<OrderFlow, DraftKind> = {
   createCompany: 'companyCreation',
@@ -119,7 +121,7 @@ function WizardForm<F extends OrderFlow>({
   renderStep,
 }: WizardFormProps<F>) {
   type Values = WizardValuesOf[F];
-  const { t } = useTranslation(['wizard', 'validation', 'errors', 'plans']);
+  const { t } = useTranslation(['wizard', 'errors', 'plans']);
   const errorText = useErrorText();
   const navigate = useNavigate();
   const steps = wizardSteps[flow] as readonly StepId[];
@@ -392,7 +394,11 @@ function WizardForm<F extends OrderFlow>({
           </Button>
         </div>
       </form>
-      <MissingFieldsPopup fields={missing?.fields ?? null} refusal={missing?.refusal ?? false} onClose={closeMissing} />
+      {missing && (
+        <Suspense fallback={null}>
+          <MissingFieldsPopup fields={missing.fields} refusal={missing.refusal} onClose={closeMissing} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { draftSecretHeader, type Language } from '@domain/constants';
 import type { Draft } from '@domain/draft';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
+import { i18n } from '@src/i18n/i18n';
 import { TextField } from '@src/components/form/text-field';
 import { api, NetworkError } from '@src/lib/api';
 import { messageKey } from '@src/lib/error-message';
@@ -27,7 +28,7 @@ type LinkState = { kind: 'preparing' } | { kind: 'ready'; key: DraftKey } | { ki
  * wizard (or any other). Nothing to offer before the first change has made a draft.
  */
 export function ContinueOnAnotherDevice({ draft, language }: { draft: Draft | undefined; language: Language }) {
-  const { t } = useTranslation(['wizard', 'validation']);
+  const { t } = useTranslation('wizard');
   const errorText = useErrorText();
   const [open, setOpen] = useState(false);
   const [link, setLink] = useState<LinkState>({ kind: 'preparing' });
@@ -80,7 +81,7 @@ export function ContinueOnAnotherDevice({ draft, language }: { draft: Draft | un
 }
 
 function SharePanel({ draftKey, language, initialEmail }: { draftKey: DraftKey; language: Language; initialEmail: string }) {
-  const { t } = useTranslation(['wizard', 'validation']);
+  const { t } = useTranslation('wizard');
   const errorText = useErrorText();
   const url = continueLinkOf(window.location.origin, language, draftKey);
   const linkInput = useRef<HTMLInputElement>(null);
@@ -104,11 +105,14 @@ function SharePanel({ draftKey, language, initialEmail }: { draftKey: DraftKey; 
   const send = async (event: FormEvent) => {
     event.preventDefault();
     setMailState(null);
-    // The account schemas (zod) load when the link is sent, not with the wizard.
-    const account = await import('@domain/account').catch((error: unknown) => {
-      setMailState({ error });
-      return null;
-    });
+    // The account schemas (zod) and their messages load when the link is sent, not with the wizard.
+    const account = await Promise.all([import('@domain/account'), i18n.loadNamespaces('validation')]).then(
+      ([module]) => module,
+      (error: unknown) => {
+        setMailState({ error });
+        return null;
+      },
+    );
     if (!account) return;
     const parsed = account.emailSchema.safeParse(email);
     if (!parsed.success) {
