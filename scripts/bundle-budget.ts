@@ -53,7 +53,6 @@ export const pageBudgets: PageBudget[] = [
  */
 const dashboardGoalKiB = 250;
 const dashboardBudgetsKiB: Record<string, number> = {
-  'accounting-ai': 256,
   'banking-crypto': 331,
   'boi-report': 274,
   bookkeeping: 304,

@@ -24,7 +24,8 @@ export const dashboardNamespaces = {
   'boi-report': [...dashboard, 'boi'],
   'banking-crypto': [...dashboard, 'banking'],
   'banking-crypto-faq': [...dashboard, 'banking'],
-  'accounting-ai': bookkeeping,
+  // Its analytics and charts: none of the list's linked banks, statuses or forms.
+  'accounting-ai': [...dashboard, 'bookkeeping'],
   bookkeeping,
   'bookkeeping-transaction': bookkeeping,
   'tax-form': [...dashboard, 'bookkeeping', 'taxForm'],
