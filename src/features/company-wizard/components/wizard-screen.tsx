@@ -60,6 +60,12 @@ export function WizardScreen<F extends OrderFlow>({ flow, language, phoneCountry
   const user = useCurrentUser();
   const catalog = usePlanCatalog();
   usePageTitle(t(`titles.${flow}`));
+  // Fetched as the wizard opens, beside the draft store, so they have arrived by the time the form
+  // shows, and a step checked offline later finds them here.
+  useEffect(() => {
+    void loadChecks().catch(() => undefined);
+    void loadOrder().catch(() => undefined);
+  }, []);
   // The draft as it was when the wizard opened: later saves are this form's own.
   const [opened, setOpened] = useState<{ step: number; data: unknown; id: string | null } | null>(null);
   useEffect(() => {
@@ -144,12 +150,6 @@ function WizardForm<F extends OrderFlow>({
     shouldFocusError: false,
     resolver,
   });
-
-  // Fetched as soon as the form shows, so a step checked offline later finds them here.
-  useEffect(() => {
-    void loadChecks().catch(() => undefined);
-    void loadOrder().catch(() => undefined);
-  }, []);
 
   const [saveFailed, setSaveFailed] = useState(false);
   const saveRef = useRef(save);
