@@ -1,9 +1,10 @@
-import { IDBObjectStore } from 'fake-indexeddb';
+import Dexie from 'dexie';
+import { IDBFactory, IDBKeyRange, IDBObjectStore } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import { useTestDatabases } from '@sync/client/test-databases';
 import { testTransaction } from '@domain/transaction-fixture';
 import { Replica } from '@sync/client/replica';
-import { TransactionStore } from './transaction-store';
+import { TransactionStore, untoldWriteSettleMs } from './transaction-store';
 
 const openDb = useTestDatabases();
 const companyId = '00000000-0000-4000-8000-0000000000c0';
@@ -138,6 +139,29 @@ describe('the bookkeeping list store', () => {
     await store.settled();
     expect(store.getSnapshot().rows[0]).toMatchObject({ id: row.id, checked: true, updatedAt });
     expect(store.getSnapshot().version).toBe(previewed);
+    store.close();
+  });
+
+  it('reads the list again after a write no keyed message told (a tab still on the build before an update)', async () => {
+    const factory = new IDBFactory();
+    const db = openDb(factory);
+    const shown = testTransaction({ date: '2026-01-05' });
+    await db.transactions.put(shown);
+    const store = new TransactionStore(db, companyId);
+    await store.settled();
+
+    // The earlier build: Dexie on the same database, without the changed-keys middleware.
+    const earlierBuild = new Dexie(db.name, { indexedDB: factory, IDBKeyRange });
+    await earlierBuild.open();
+    const written = testTransaction({ date: '2026-02-05' });
+    await earlierBuild.table('transactions').put(written);
+    // This build's own writes in the meantime are told by keys and do not hide it.
+    await db.transactions.update(shown.id, { category: 'travel' });
+    await new Promise((resolve) => setTimeout(resolve, untoldWriteSettleMs + 100));
+    await store.settled();
+    expect(store.getSnapshot().rows.map((row) => row.id)).toEqual([written.id, shown.id]);
+    expect(store.getSnapshot().rows[1]).toMatchObject({ category: 'travel' });
+    earlierBuild.close();
     store.close();
   });
 });

@@ -15,7 +15,16 @@ import { compareTransactions, filtersAfterEdit, searchTextOf, type TransactionSo
  * it names no keys for a write of 50 rows or more, so every pull page and import chunk reloaded
  * the whole list while sync drained. A re-read row equal to the one shown repaints nothing.
  * Loading reads rows in slices too, yielding between slices so no task is long.
+ *
+ * Dexie's feed is still counted: every commit that wrote the table is told there once and, from
+ * this build, once by keys. A writer without the keys middleware (a tab still on the build before
+ * an update, which keeps running until reloaded) is told only by Dexie: once both feeds have been
+ * quiet for a while, more Dexie commits than keyed ones means some rows changed unnamed, and the
+ * list is read again.
  */
+
+/** How long both feeds stay quiet before their counts are compared (a keyed message trails its commit). */
+export const untoldWriteSettleMs = 500;
 
 export interface TransactionSnapshot extends TransactionSource {
   /** Bumps on every change, for memoised views. */
@@ -63,6 +72,10 @@ export class TransactionStore {
   private flushing: Promise<void> | null = null;
   private closed = false;
   private readonly changes: BroadcastChannel;
+  private readonly tablePart: string;
+  private dexieCommits = 0;
+  private keyedCommits = 0;
+  private settleTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     readonly db: AppDB,
@@ -71,6 +84,8 @@ export class TransactionStore {
     this.snapshot = this.makeSnapshot(false, 0);
     this.changes = new BroadcastChannel(changedKeysChannel(db.name));
     this.changes.onmessage = (event: MessageEvent<ChangedKeys>) => this.noteChanges(event.data);
+    this.tablePart = `idb://${db.name}/transactions/`;
+    Dexie.on('storagemutated', this.noteDexieCommit);
     this.reloadWanted = true;
     this.schedule();
   }
@@ -79,6 +94,8 @@ export class TransactionStore {
   close(): void {
     this.closed = true;
     this.changes.close();
+    Dexie.on('storagemutated').unsubscribe(this.noteDexieCommit);
+    clearTimeout(this.settleTimer);
     this.listeners.clear();
   }
 
@@ -136,9 +153,29 @@ export class TransactionStore {
   private noteChanges(changes: ChangedKeys): void {
     const keys = changes.transactions;
     if (!keys || this.closed) return;
+    this.keyedCommits++;
+    this.awaitQuiet();
     if (keys === 'all') this.reloadWanted = true;
     else for (const key of keys) if (typeof key === 'string') this.pendingKeys.add(key);
     this.schedule();
+  }
+
+  /** Dexie's feed: this table written (`all`: a page back from the back-forward cache, which may have missed anything). */
+  private readonly noteDexieCommit = (parts: Record<string, unknown>): void => {
+    if (this.closed || !(this.tablePart in parts || 'all' in parts)) return;
+    this.dexieCommits++;
+    this.awaitQuiet();
+  };
+
+  private awaitQuiet(): void {
+    clearTimeout(this.settleTimer);
+    this.settleTimer = setTimeout(() => {
+      const untold = this.dexieCommits > this.keyedCommits;
+      this.dexieCommits = this.keyedCommits = 0;
+      if (!untold || this.closed) return;
+      this.reloadWanted = true;
+      this.schedule();
+    }, untoldWriteSettleMs);
   }
 
   private schedule(): void {
