@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useTestDatabases } from '@sync/client/test-databases';
 import { testTransaction } from '@domain/transaction-fixture';
 import { Replica } from '@sync/client/replica';
+import { compareTransactions, searchTextOf } from '../filter-engine';
 import { TransactionStore, untoldWriteSettleMs } from './transaction-store';
 
 const openDb = useTestDatabases();
@@ -100,6 +101,31 @@ describe('the bookkeeping list store', () => {
     expect(store.getSnapshot().rows).toEqual([]);
     store.close();
   }, 30_000);
+
+  it('merges added, moved and deleted rows into the order it shows, as a full sort would place them', async () => {
+    const db = openDb();
+    const day = (n: number) => `2026-01-${String(n).padStart(2, '0')}`;
+    const rows = Array.from({ length: 40 }, (_, n) => testTransaction({ date: day(1 + (n % 10)) }));
+    await db.transactions.bulkPut(rows);
+    const store = new TransactionStore(db, companyId);
+    await store.settled();
+
+    const added = Array.from({ length: 60 }, (_, n) => testTransaction({ date: day(1 + ((n * 7) % 12)), description: `Added ${n}` }));
+    const moved = { ...rows[3]!, date: day(12) };
+    await db.transaction('rw', db.transactions, async () => {
+      await db.transactions.bulkPut([...added, moved]);
+      await db.transactions.bulkDelete([rows[5]!.id, rows[6]!.id]);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await store.settled();
+
+    const expected = [...rows.filter((_, n) => n !== 3 && n !== 5 && n !== 6), moved, ...added].sort(compareTransactions);
+    const shown = store.getSnapshot();
+    expect(shown.rows).toEqual(expected);
+    expect(shown.rows.every((row, index) => shown.byId.get(row.id) === index && shown.search[index] === searchTextOf(row))).toBe(true);
+    expect(shown.byId.size).toBe(expected.length);
+    store.close();
+  });
 
   it('shows an edit from memory at once, then keeps it when the database confirms it or reads the row back when refused', async () => {
     const db = openDb();

@@ -40,6 +40,8 @@ export interface TransactionSnapshot extends TransactionSource {
 }
 
 const sliceSize = 2000;
+/** Rows re-read by key per task: each is an IndexedDB request of its own. */
+const readSliceSize = 500;
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
@@ -58,6 +60,12 @@ function shareStrings(row: Transaction, shared: Map<string, string>): void {
     if (known === undefined) shared.set(value, value);
     else fields[field] = known;
   }
+}
+
+/** A row with its search text. */
+interface ShownRow {
+  row: Transaction;
+  text: string;
 }
 
 export class TransactionStore {
@@ -240,52 +248,63 @@ export class TransactionStore {
     this.setAll(rows, search);
   }
 
-  private setAll(rows: Transaction[], search?: ReadonlyMap<string, string>): void {
+  private setAll(rows: Transaction[], search: ReadonlyMap<string, string>): void {
     this.rows = rows;
-    this.search = rows.map((row) => search?.get(row.id) ?? searchTextOf(row));
+    this.search = rows.map((row) => search.get(row.id)!);
     this.byId = new Map(rows.map((row, index) => [row.id, index]));
     this.layout = {};
     this.publish();
   }
 
-  /** Re-reads changed rows: edits in place; additions, deletions or a moved date rebuild the order. */
+  /** Re-reads changed rows: edits in place; additions, deletions and moved dates are merged into the order. */
   private async refresh(keys: string[]): Promise<void> {
-    // In slices, yielding between them: a pull page or an import chunk names thousands of rows.
+    // In slices, yielding between them: a pull page or an import chunk names thousands of rows,
+    // and each key is one IndexedDB request made in the same task.
+    // Their search texts are made slice by slice too.
     const fresh: (Transaction | undefined)[] = [];
-    for (let start = 0; start < keys.length; start += sliceSize) {
+    const texts: string[] = [];
+    for (let start = 0; start < keys.length; start += readSliceSize) {
       if (start > 0) await yieldToBrowser();
       if (this.closed) return;
-      fresh.push(...(await this.db.transactions.bulkGet(keys.slice(start, start + sliceSize))));
+      const slice = await this.db.transactions.bulkGet(keys.slice(start, start + readSliceSize));
+      for (const row of slice) {
+        fresh.push(row);
+        texts.push(row?.companyId === this.companyId ? searchTextOf(row) : '');
+      }
     }
     if (this.closed) return;
-    let reorder = false;
     let amountsChanged = false;
     const changed: number[] = [];
     const rows = this.rows.slice();
     const search = this.search.slice();
     const removed = new Set<string>();
-    const added: Transaction[] = [];
+    const added: ShownRow[] = [];
     keys.forEach((key, position) => {
       const row = fresh[position];
       const index = this.byId.get(key);
       const belongs = row !== undefined && row.companyId === this.companyId;
       if (index === undefined) {
-        if (belongs) added.push(row);
+        if (belongs) added.push({ row, text: texts[position]! });
         return;
       }
       if (!belongs) {
         removed.add(key);
         return;
       }
-      if (rows[index]!.date !== row.date) reorder = true;
+      // A moved date moves the row: out of its place, into its new one.
+      if (rows[index]!.date !== row.date) {
+        removed.add(key);
+        added.push({ row, text: texts[position]! });
+        return;
+      }
       if (rows[index]!.amountCents !== row.amountCents) amountsChanged = true;
       // Already shown (a preview, or another tab's write of the same row): nothing to repaint.
       if (sameRow(rows[index]!, row)) return;
       changed.push(index);
       rows[index] = row;
-      search[index] = searchTextOf(row);
+      search[index] = texts[position]!;
     });
-    if (removed.size === 0 && added.length === 0 && !reorder) {
+    if (removed.size === 0 && added.length === 0) {
       if (changed.length === 0) return;
       filtersAfterEdit({ rows: this.rows, search: this.search }, { rows, search }, changed);
       this.rows = rows;
@@ -295,8 +314,36 @@ export class TransactionStore {
       this.publish(amountsChanged ? undefined : changed);
       return;
     }
-    const known = new Map(rows.map((row, index) => [row.id, search[index]!]));
-    this.setAll([...rows.filter((row) => !removed.has(row.id)), ...added].sort(compareTransactions), known);
+    this.merge(rows, search, removed, added);
+  }
+
+  /**
+   * The rows shown, less `removed`, with `added` in their places: one pass over rows already in
+   * order, so an import chunk joining 100,000 rows does not sort them all again.
+   */
+  private merge(rows: readonly Transaction[], search: readonly string[], removed: ReadonlySet<string>, added: ShownRow[]): void {
+    added.sort((a, b) => compareTransactions(a.row, b.row));
+    const merged: Transaction[] = [];
+    const texts: string[] = [];
+    const byId = new Map<string, number>();
+    const keep = (row: Transaction, text: string) => {
+      byId.set(row.id, merged.length);
+      merged.push(row);
+      texts.push(text);
+    };
+    let next = 0;
+    for (let index = 0; index < rows.length; index++) {
+      const row = rows[index]!;
+      if (removed.has(row.id)) continue;
+      for (; next < added.length && compareTransactions(added[next]!.row, row) < 0; next++) keep(added[next]!.row, added[next]!.text);
+      keep(row, search[index]!);
+    }
+    for (; next < added.length; next++) keep(added[next]!.row, added[next]!.text);
+    this.rows = merged;
+    this.search = texts;
+    this.byId = byId;
+    this.layout = {};
+    this.publish();
   }
 }
 
