@@ -55,7 +55,7 @@ const dashboardGoalKiB = 250;
 const dashboardBudgetsKiB: Record<string, number> = {
   'banking-crypto': 331,
   'boi-report': 274,
-  bookkeeping: 304,
+  bookkeeping: 305,
   'bookkeeping-transaction': 270,
   'tax-form': 305,
 };

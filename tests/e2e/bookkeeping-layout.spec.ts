@@ -22,13 +22,16 @@ const measure = (page: Page) =>
       const rect = row.getBoundingClientRect();
       return rect.top >= top - 1 && rect.bottom <= bottom + 1;
     }).length;
-    // The suggested categories' bar, shown while rows wait for a category, takes the place of a
-    // row or two above the list.
-    const notice = document.querySelector('[aria-label="Suggested categories"]')?.getBoundingClientRect();
+    // The suggested categories' bar, shown while rows wait for a category, takes the height of a
+    // row or more above the list.
+    const notice = document.querySelector('[aria-label="Suggested categories"]');
+    const noticeBox = notice?.getBoundingClientRect();
     const rowHeight = listRows[0]?.getBoundingClientRect().height ?? 1;
+    const noticeHeight =
+      notice && noticeBox && noticeBox.bottom > 0 ? noticeBox.height + (Number.parseFloat(getComputedStyle(notice.parentElement!).rowGap) || 0) : 0;
     return {
       rows: inView,
-      rowsUnderNotice: notice && notice.bottom > top ? Math.ceil((notice.bottom - Math.max(notice.top, top)) / rowHeight) : 0,
+      rowsUnderNotice: Math.ceil(noticeHeight / rowHeight),
       // How far above the window's bottom the list ends.
       gapBelow: Math.round(window.innerHeight - box.bottom),
       pageScrolls: document.documentElement.scrollHeight > document.documentElement.clientHeight + 1,
@@ -36,7 +39,7 @@ const measure = (page: Page) =>
   });
 
 // The fewest rows wholly in view at a window 900 px high (rows are 40 px from 768 px up, two-line
-// cards of 84 px below), less those a notice above the list covers; from 1024 px up the page
+// cards of 84 px below), less those whose place a notice above the list takes; from 1024 px up the page
 // itself does not scroll.
 const breakpoints = [
   { width: 1284, rows: 12, pageScrolls: false },
