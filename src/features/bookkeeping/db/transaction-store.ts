@@ -368,28 +368,47 @@ export class TransactionStore {
   }
 
   /**
-   * The rows shown, less `removed`, with `added` in their places: one pass over rows already in
-   * order, so an import chunk joining 100,000 rows does not sort them all again.
+   * The rows shown, less `removed`, with `added` in their places. Each added row's place is
+   * searched for and the rows between are copied, so an import chunk joining 100,000 rows neither
+   * sorts them all again nor compares each of them.
    */
   private merge(rows: readonly Transaction[], search: readonly string[], removed: ReadonlySet<string>, added: ShownRow[]): void {
     added.sort((a, b) => compareTransactions(a.row, b.row));
-    const merged: Transaction[] = [];
-    const texts: string[] = [];
-    const handles = new Int32Array(rows.length - removed.size + added.length);
-    const keep = (row: Transaction, text: string, handle: number) => {
-      handles[merged.length] = handle;
-      merged.push(row);
-      texts.push(text);
+    const size = rows.length - removed.size + added.length;
+    const merged = new Array<Transaction>(size);
+    const texts = new Array<string>(size);
+    const handles = new Int32Array(size);
+    let length = 0;
+    let from = 0;
+    const copyUpTo = (end: number) => {
+      for (; from < end; from++) {
+        const row = rows[from]!;
+        if (removed.size > 0 && removed.has(row.id)) continue;
+        merged[length] = row;
+        texts[length] = search[from]!;
+        handles[length++] = this.rowHandles[from]!;
+      }
     };
-    const keepAdded = ({ row, text }: ShownRow) => keep(row, text, this.handleOf(row.id));
-    let next = 0;
-    for (let index = 0; index < rows.length; index++) {
-      const row = rows[index]!;
-      if (removed.has(row.id)) continue;
-      for (; next < added.length && compareTransactions(added[next]!.row, row) < 0; next++) keepAdded(added[next]!);
-      keep(row, search[index]!, this.rowHandles[index]!);
+    for (const { row, text } of added) {
+      // The first row the added one comes before: galloping from the last place, then a binary
+      // search, so many added rows cost no more compares than the rows they join.
+      let low = from;
+      let high = from;
+      for (let step = 1; high < rows.length && compareTransactions(row, rows[high]!) >= 0; step *= 2) {
+        low = high + 1;
+        high = Math.min(from + step, rows.length);
+      }
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (compareTransactions(row, rows[middle]!) < 0) high = middle;
+        else low = middle + 1;
+      }
+      copyUpTo(low);
+      merged[length] = row;
+      texts[length] = text;
+      handles[length++] = this.handleOf(row.id);
     }
-    for (; next < added.length; next++) keepAdded(added[next]!);
+    copyUpTo(rows.length);
     this.rows = merged;
     this.search = texts;
     this.setPositions(handles);
