@@ -292,4 +292,4 @@ export async function revertAll(db: Tables, undoLists: readonly (readonly UndoEn
   }
 }
 
-const revertSlice = 1000;
+const revertSlice = 250;

@@ -52,7 +52,7 @@ function readsOf({ name, args }: MutationCall): readonly RowRef[] {
 }
 
 /** Rows per `bulkPut` when applying a pull page. */
-const writeSlice = 1000;
+const writeSlice = 250;
 
 /** The longest a burst of mutations runs before it lets the browser paint. */
 const yieldAfterMs = 8;
