@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { useTestDatabases } from '@sync/client/test-databases';
 import { testTransaction } from '@domain/transaction-fixture';
 import { Replica } from '@sync/client/replica';
-import { compareTransactions, searchTextOf } from '../filter-engine';
+import { compareTransactions, filterTransactions, searchTextOf } from '../filter-engine';
+import { parseFilters } from '../filters';
 import { TransactionStore, untoldWriteSettleMs } from './transaction-store';
 
 const openDb = useTestDatabases();
@@ -102,28 +103,50 @@ describe('the bookkeeping list store', () => {
     store.close();
   }, 30_000);
 
-  it('merges added, moved and deleted rows into the order it shows, as a full sort would place them', async () => {
+  it('merges added, moved, edited and deleted rows into the order it shows, as a full sort would place them, and the filters see them as if built afresh', async () => {
     const db = openDb();
     const day = (n: number) => `2026-01-${String(n).padStart(2, '0')}`;
-    const rows = Array.from({ length: 40 }, (_, n) => testTransaction({ date: day(1 + (n % 10)) }));
+    const account = '00000000-0000-4000-8000-0000000000a1';
+    const rows = Array.from({ length: 40 }, (_, n) =>
+      testTransaction({ date: day(1 + (n % 10)), category: n % 3 === 0 ? 'travel' : null, checked: n % 2 === 0, accountId: n % 4 === 0 ? account : null }),
+    );
     await db.transactions.bulkPut(rows);
     const store = new TransactionStore(db, companyId);
     await store.settled();
+    const filterSets = ['', 'category=travel', 'category=uncategorised', 'status=checked', `account=${account}`, 'sort=amount'].map((query) =>
+      parseFilters(new URLSearchParams(query)),
+    );
+    // The list has filtered what it showed: its filter columns are built, and carried over by the merge.
+    for (const filters of filterSets) filterTransactions(store.getSnapshot(), filters, '2026-11-25');
 
-    const added = Array.from({ length: 60 }, (_, n) => testTransaction({ date: day(1 + ((n * 7) % 12)), description: `Added ${n}` }));
+    const added = Array.from({ length: 60 }, (_, n) =>
+      testTransaction({
+        date: day(1 + ((n * 7) % 12)),
+        description: `Added ${n}`,
+        category: n % 2 === 0 ? 'meals' : null,
+        accountId: n % 3 === 0 ? account : null,
+      }),
+    );
     const moved = { ...rows[3]!, date: day(12) };
+    const edited = { ...rows[8]!, category: 'meals' as const, checked: !rows[8]!.checked };
     await db.transaction('rw', db.transactions, async () => {
-      await db.transactions.bulkPut([...added, moved]);
+      await db.transactions.bulkPut([...added, moved, edited]);
       await db.transactions.bulkDelete([rows[5]!.id, rows[6]!.id]);
     });
     await new Promise((resolve) => setTimeout(resolve, 10));
     await store.settled();
 
-    const expected = [...rows.filter((_, n) => n !== 3 && n !== 5 && n !== 6), moved, ...added].sort(compareTransactions);
+    const expected = [...rows.filter((_, n) => n !== 3 && n !== 5 && n !== 6 && n !== 8), moved, edited, ...added].sort(compareTransactions);
     const shown = store.getSnapshot();
     expect(shown.rows).toEqual(expected);
     expect(shown.rows.every((row, index) => shown.byId.get(row.id) === index && shown.search[index] === searchTextOf(row))).toBe(true);
     expect(shown.byId.size).toBe(expected.length);
+    for (const filters of filterSets) {
+      const afresh = filterTransactions({ rows: [...shown.rows], search: [...shown.search] }, filters, '2026-11-25');
+      const view = filterTransactions(shown, filters, '2026-11-25');
+      expect([...view.order]).toEqual([...afresh.order]);
+      expect(view.totals).toEqual(afresh.totals);
+    }
     store.close();
   });
 

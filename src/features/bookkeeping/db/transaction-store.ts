@@ -2,7 +2,7 @@ import Dexie from 'dexie';
 import type { Transaction } from '@domain/bookkeeping';
 import { changedKeysChannel, type ChangedKeys } from '@sync/client/changed-keys';
 import type { AppDB } from '@sync/client/db';
-import { compareTransactions, filtersAfterEdit, searchTextOf, type TransactionSource } from '../filter-engine';
+import { compareTransactions, filtersAfterEdit, filtersAfterMerge, searchTextOf, type TransactionSource } from '../filter-engine';
 
 /**
  * A company's transactions held in memory for the bookkeeping list, kept in step with Dexie.
@@ -378,12 +378,15 @@ export class TransactionStore {
     const merged = new Array<Transaction>(size);
     const texts = new Array<string>(size);
     const handles = new Int32Array(size);
+    // Where each row was in the rows shown, unless added or edited: their filter columns are copied.
+    const sourceOf = new Int32Array(size).fill(-1);
     let length = 0;
     let from = 0;
     const copyUpTo = (end: number) => {
       for (; from < end; from++) {
         const row = rows[from]!;
         if (removed.size > 0 && removed.has(row.id)) continue;
+        if (row === this.rows[from]) sourceOf[length] = from;
         merged[length] = row;
         texts[length] = search[from]!;
         handles[length++] = this.rowHandles[from]!;
@@ -409,6 +412,7 @@ export class TransactionStore {
       handles[length++] = this.handleOf(row.id);
     }
     copyUpTo(rows.length);
+    filtersAfterMerge({ rows: this.rows, search: this.search }, { rows: merged, search: texts }, sourceOf);
     this.rows = merged;
     this.search = texts;
     this.setPositions(handles);
