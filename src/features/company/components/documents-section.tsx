@@ -174,11 +174,18 @@ export function DocumentsSection({
   useEffect(() => {
     let stop: (() => void) | null = null;
     let mounted = true;
-    void loadDocuments().then(({ startDocumentUploads }) => {
-      if (mounted) stop = startDocumentUploads(db, { onUploaded: () => onChanged() });
-    });
+    // Offline before the queue's module ever loaded: it is fetched again once the device is back online.
+    const start = () =>
+      void loadDocuments().then(
+        ({ startDocumentUploads }) => {
+          if (mounted) stop = startDocumentUploads(db, { onUploaded: () => onChanged() });
+        },
+        () => window.addEventListener('online', start, { once: true }),
+      );
+    start();
     return () => {
       mounted = false;
+      window.removeEventListener('online', start);
       stop?.();
     };
   }, [db, onChanged]);
