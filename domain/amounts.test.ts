@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { centsSchema, decimalEvidence, detectDecimalSeparator, maxAmountCents, parseAmount } from './amounts';
+import { decimalEvidence, detectDecimalSeparator, maxAmountCents, parseAmount } from './amounts';
+import { centsSchema } from './bookkeeping';
 
 describe('parseAmount', () => {
   it.each([

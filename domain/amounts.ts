@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Money amounts as bank exports write them, read into integer cents without ever going
  * through a float: `1,234.56`, `1.234,56`, `1 234,56`, `(12.00)`, `12.00-`, `-$12`,
@@ -8,19 +6,6 @@ import { z } from 'zod';
 
 /** The largest magnitude accepted for one amount (a transaction, a tax form's figure): $99,999,999,999.99. */
 export const maxAmountCents = 9_999_999_999_999;
-
-/**
- * Integer cents up to `maxAmountCents`, the one money schema of the books and the tax form:
- * signed by default, or 0 or more (`nonNegative`). `missing` is the message when no number is
- * given (a form's empty field says "required"; a bank line's bad cell "invalid amount").
- */
-export function centsSchema(options: { nonNegative?: boolean; missing?: string } = {}) {
-  return z
-    .number({ error: options.missing ?? 'validation.invalidAmount' })
-    .int({ error: 'validation.invalidAmount' })
-    .min(options.nonNegative ? 0 : -maxAmountCents, { error: options.nonNegative ? 'validation.amountNotNegative' : 'validation.amountTooLarge' })
-    .max(maxAmountCents, { error: 'validation.amountTooLarge' });
-}
 
 export type DecimalSeparator = '.' | ',';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { centsSchema } from './amounts';
+import { maxAmountCents } from './amounts';
+import { categoryKeys, isRealDate, maxRuleTextLength } from './bookkeeping-terms';
 import { fileNameSchema, objectKeySchema, storedFileSchema } from './files';
 
 /**
@@ -9,27 +10,38 @@ import { fileNameSchema, objectKeySchema, storedFileSchema } from './files';
  * are exact and the same on every device; negative is money out, positive money in.
  */
 
+// The vocabulary without schemas, which screens use before (or without) loading zod.
+export {
+  categories,
+  categoryKeys,
+  categoryOf,
+  daysInMonth,
+  importCooldownLeft,
+  importCooldownSeconds,
+  isRealDate,
+  isRealDay,
+  maxRuleTextLength,
+  type Category,
+  type CategoryKey,
+} from './bookkeeping-terms';
+
 /** A calendar day as `YYYY-MM-DD` (no time, no zone: bank statements are per day). */
 export const isoDateSchema = z
   .string({ error: 'validation.required' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.invalidDate' })
   .refine(isRealDate, { error: 'validation.invalidDate' });
 
-/** True when `YYYY-MM-DD` names a day that exists, between 1970 and 2099. */
-export function isRealDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  return match !== null && isRealDay(Number(match[1]), Number(match[2]), Number(match[3]));
-}
-
-/** True when year, month and day name a day that exists, between 1970 and 2099. */
-export function isRealDay(year: number, month: number, day: number): boolean {
-  return year >= 1970 && year <= 2099 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
-}
-
-/** Days in a month of the Gregorian calendar. */
-export function daysInMonth(year: number, month: number): number {
-  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+/**
+ * Integer cents up to `maxAmountCents`, the one money schema of the books and the tax form:
+ * signed by default, or 0 or more (`nonNegative`). `missing` is the message when no number is
+ * given (a form's empty field says "required"; a bank line's bad cell "invalid amount").
+ */
+export function centsSchema(options: { nonNegative?: boolean; missing?: string } = {}) {
+  return z
+    .number({ error: options.missing ?? 'validation.invalidAmount' })
+    .int({ error: 'validation.invalidAmount' })
+    .min(options.nonNegative ? 0 : -maxAmountCents, { error: options.nonNegative ? 'validation.amountNotNegative' : 'validation.amountTooLarge' })
+    .max(maxAmountCents, { error: 'validation.amountTooLarge' });
 }
 
 /** Signed integer cents. */
@@ -38,48 +50,7 @@ export const amountCentsSchema = centsSchema();
 const idSchema = z.uuid({ error: 'validation.invalid' });
 const timestampSchema = z.iso.datetime({ offset: true, error: 'validation.invalid' });
 
-/**
- * Default categories for a small US company. `taxLine` says where the IRS tax form adds
- * the category up (SPEC §3 profits: income, expenses, salaries and freelancers, rent;
- * capital transactions), `excluded` for money that only moves between own accounts.
- * Labels are i18n keys `bookkeeping:categories.<key>`.
- */
-export const categories = [
-  { key: 'sales', kind: 'income', taxLine: 'income' },
-  { key: 'interestIncome', kind: 'income', taxLine: 'income' },
-  { key: 'otherIncome', kind: 'income', taxLine: 'income' },
-  { key: 'advertising', kind: 'expense', taxLine: 'expenses' },
-  { key: 'bankFees', kind: 'expense', taxLine: 'expenses' },
-  { key: 'software', kind: 'expense', taxLine: 'expenses' },
-  { key: 'officeSupplies', kind: 'expense', taxLine: 'expenses' },
-  { key: 'equipment', kind: 'expense', taxLine: 'expenses' },
-  { key: 'costOfGoods', kind: 'expense', taxLine: 'expenses' },
-  { key: 'shipping', kind: 'expense', taxLine: 'expenses' },
-  { key: 'travel', kind: 'expense', taxLine: 'expenses' },
-  { key: 'meals', kind: 'expense', taxLine: 'expenses' },
-  { key: 'telecom', kind: 'expense', taxLine: 'expenses' },
-  { key: 'utilities', kind: 'expense', taxLine: 'expenses' },
-  { key: 'insurance', kind: 'expense', taxLine: 'expenses' },
-  { key: 'professionalFees', kind: 'expense', taxLine: 'expenses' },
-  { key: 'taxesAndLicenses', kind: 'expense', taxLine: 'expenses' },
-  { key: 'education', kind: 'expense', taxLine: 'expenses' },
-  { key: 'otherExpense', kind: 'expense', taxLine: 'expenses' },
-  { key: 'contractors', kind: 'expense', taxLine: 'salaries' },
-  { key: 'payroll', kind: 'expense', taxLine: 'salaries' },
-  { key: 'rent', kind: 'expense', taxLine: 'rent' },
-  { key: 'ownerContribution', kind: 'capital', taxLine: 'capital' },
-  { key: 'ownerDraw', kind: 'capital', taxLine: 'capital' },
-  { key: 'loan', kind: 'capital', taxLine: 'capital' },
-  { key: 'transfer', kind: 'transfer', taxLine: 'excluded' },
-] as const satisfies readonly { key: string; kind: 'income' | 'expense' | 'capital' | 'transfer'; taxLine: string }[];
-
-export type CategoryKey = (typeof categories)[number]['key'];
-export type Category = (typeof categories)[number];
-export const categoryKeys = categories.map((category) => category.key) as [CategoryKey, ...CategoryKey[]];
 export const categorySchema = z.enum(categoryKeys, { error: 'validation.invalidCategory' });
-
-/** The category of a key (undefined for an unknown one). */
-export const categoryOf = (key: string): Category | undefined => categories.find((category) => category.key === key);
 
 /** Free text shown in lists: trimmed, no control characters. */
 const textSchema = (max: number, tooLong: string) =>
@@ -140,6 +111,7 @@ export const transactionFormSchema = z
     error: 'validation.invalid',
     path: ['accountId'],
   });
+export type TransactionForm = z.output<typeof transactionFormSchema>;
 
 /** One bank line after the import worker read it. */
 export interface ImportedRow {
@@ -288,9 +260,6 @@ export const lockedYearSchema = z.strictObject({
 });
 export type LockedYear = z.infer<typeof lockedYearSchema>;
 
-/** Most characters of the text a categoriser rule looks for. */
-export const maxRuleTextLength = 200;
-
 /** A rule the person made from a correction: lines containing `contains` (normalised, whole words) get `category`. */
 export const categoriserRuleSchema = z.strictObject({
   id: idSchema,
@@ -309,24 +278,3 @@ export const inboxReceiptSchema = z.strictObject({
   createdAt: timestampSchema,
 });
 export type InboxReceipt = z.infer<typeof inboxReceiptSchema>;
-
-/**
- * SPEC §9 "upload cooldown for transaction import" (value not given; decisions 020, 024): a
- * company starts at most one batch import per this many seconds, by the server's clock.
- */
-export const importCooldownSeconds = 30;
-
-/**
- * Seconds left before the company may start another import, from the times of its batch
- * imports and `at`: the device's hint for the import dialog (the server decides by its own
- * clock, decision 024).
- */
-export function importCooldownLeft(createdAts: readonly string[], at: string): number {
-  const now = Date.parse(at);
-  let left = 0;
-  for (const createdAt of createdAts) {
-    const since = (now - Date.parse(createdAt)) / 1000;
-    if (since > -importCooldownSeconds && since < importCooldownSeconds) left = Math.max(left, Math.ceil(importCooldownSeconds - Math.max(0, since)));
-  }
-  return left;
-}

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { centsSchema } from './amounts';
-import { categoryOf, isoDateSchema, type Transaction } from './bookkeeping';
+import { categoryOf, centsSchema, isoDateSchema, type Transaction } from './bookkeeping';
 import { companyNameSchema, einSchema, ownershipSchema, ownershipTotal, taxIdSchema, textMin2 } from './company';
 import { countryCodeSchema, usStateSchema } from './country-schemas';
 import { isActivityCode } from './naics';

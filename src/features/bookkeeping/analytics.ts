@@ -1,4 +1,5 @@
-import { categoryOf, type CategoryKey, type Transaction } from '@domain/bookkeeping';
+import type { Transaction } from '@domain/bookkeeping';
+import { categoryOf, type CategoryKey } from '@domain/bookkeeping-terms';
 import type { Period } from './filters';
 import { periodRange } from './periods';
 

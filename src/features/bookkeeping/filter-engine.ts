@@ -1,4 +1,5 @@
-import { categoryKeys, type Transaction } from '@domain/bookkeeping';
+import type { Transaction } from '@domain/bookkeeping';
+import { categoryKeys } from '@domain/bookkeeping-terms';
 import type { TransactionFilters } from './filters';
 import { periodRange } from './periods';
 

@@ -1,5 +1,5 @@
 import { maxAmountCents } from '@domain/amounts';
-import { categoryKeys, type CategoryKey } from '@domain/bookkeeping';
+import { categoryKeys, type CategoryKey } from '@domain/bookkeeping-terms';
 
 /**
  * The bookkeeping list's filters and sort as URL state (so a filtered view can be linked,

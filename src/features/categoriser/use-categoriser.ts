@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { CategoryKey, Transaction } from '@domain/bookkeeping';
 import { useCurrentUser } from '@src/features/session/session-store';
-import { currentSyncEngine } from '@src/features/sync/sync-runtime';
+import { syncEngine } from '@src/features/sync/sync-engine';
 import type { WorkerHandle } from '@workers/comlink.client';
 import { startCategoriser } from '@workers/categoriser.client';
 import type { CategoriserWorker, PackedSuggestions } from '@workers/categoriser.worker';
@@ -104,7 +104,7 @@ export function useCategoriser(companyId: string): CategoriserApi {
       addRule: async (text, category) => {
         const rule = remote ? await remote.makeRule(text, category) : null;
         if (!rule) return false;
-        await currentSyncEngine()?.mutate('createCategoriserRule', rule);
+        await (await syncEngine())?.mutate('createCategoriserRule', rule);
         learnt();
         return true;
       },

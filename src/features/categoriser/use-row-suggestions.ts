@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { categoryKeys, type CategoryKey } from '@domain/bookkeeping';
+import { categoryKeys, type CategoryKey } from '@domain/bookkeeping-terms';
 import type { PackedSuggestions } from '@workers/categoriser.worker';
 import type { CategoriserApi } from './use-categoriser';
 

@@ -1,6 +1,7 @@
 import { currentUserDatabase } from '@sync/client/db';
 import { countUnsent, flushOutbox, type FlushableEngine, type UnsentDatabase, type UnsentWork } from '@sync/client/flush';
-import { uploadPendingReceipts, type ReceiptsDatabase, type ReceiptUploadDeps } from '@sync/client/receipts';
+import { uploadPendingReceipts, type ReceiptUploadDeps } from '@sync/client/receipt-uploads';
+import type { ReceiptsDatabase } from '@sync/client/receipts';
 import { currentSyncEngine } from '@src/features/sync/sync-runtime';
 
 /**

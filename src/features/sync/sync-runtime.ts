@@ -2,7 +2,7 @@ import type { AppDB } from '@sync/client/db';
 import { currentUserDatabase } from '@sync/client/db';
 import { SyncEngine } from '@sync/client/engine';
 import { browserHost } from '@sync/client/host';
-import { startReceiptUploads } from '@sync/client/receipts';
+import { startReceiptUploads } from '@sync/client/receipt-uploads';
 import { createHttpTransport } from '@sync/client/transport';
 import { adoptGuestDrafts } from './guest-drafts';
 

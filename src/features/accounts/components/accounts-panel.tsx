@@ -7,7 +7,7 @@ import { ConfirmDialog } from '@src/components/dialog/confirm-dialog';
 import { FormAlert } from '@src/components/form/form-alert';
 import { TextField } from '@src/components/form/text-field';
 import { LinkedAccounts } from '@src/features/linked-accounts/components/linked-accounts';
-import { currentSyncEngine } from '@src/features/sync/sync-runtime';
+import { syncEngine } from '@src/features/sync/sync-engine';
 import { messageKey } from '@src/lib/error-message';
 import { useManualAccounts } from '../hooks/use-accounts';
 import list from '@src/components/card-list.module.css';
@@ -37,7 +37,7 @@ export function AccountsPanel({ companyId }: { companyId: string }) {
     setError(refused);
     if (refused) return;
     try {
-      await currentSyncEngine()!.mutate('createManualAccount', { id: crypto.randomUUID(), companyId, name: name.trim(), createdAt: new Date().toISOString() });
+      await (await syncEngine())!.mutate('createManualAccount', { id: crypto.randomUUID(), companyId, name: name.trim(), createdAt: new Date().toISOString() });
       setName('');
       setFailure(null);
     } catch {
@@ -86,7 +86,7 @@ function AccountRow({ account }: { account: ManualAccount }) {
     setError(refused);
     if (refused) return;
     try {
-      await currentSyncEngine()!.mutate('renameManualAccount', { id: account.id, name: name.trim(), updatedAt: new Date().toISOString() });
+      await (await syncEngine())!.mutate('renameManualAccount', { id: account.id, name: name.trim(), updatedAt: new Date().toISOString() });
       setEditing(false);
       setFailure(null);
     } catch {
@@ -99,7 +99,7 @@ function AccountRow({ account }: { account: ManualAccount }) {
     const used = (await currentUserDatabase()?.transactions.where('accountId').equals(account.id).count()) ?? 0;
     if (used > 0) return setFailure('accounts.errors.inUse');
     try {
-      await currentSyncEngine()!.mutate('deleteManualAccount', { id: account.id });
+      await (await syncEngine())!.mutate('deleteManualAccount', { id: account.id });
     } catch {
       setFailure('accounts.errors.delete');
     }

@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { importCooldownLeft, type ImportResult, type RowError } from '@domain/bookkeeping';
+import type { ImportResult, RowError } from '@domain/bookkeeping';
+import { importCooldownLeft } from '@domain/bookkeeping-terms';
 import type { Language } from '@domain/constants';
-import { uploadRules } from '@domain/files';
+import { uploadRules } from '@domain/file-rules';
 import { Button } from '@src/components/button';
 import dialogStyles from '@src/components/dialog/dialog.module.css';
 import { useModalDialog } from '@src/components/dialog/use-modal-dialog';

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { BatchImport } from '@domain/bookkeeping';
 import type { Language } from '@domain/constants';
 import type { HeldImport } from '@sync/client/held-imports';
-import { isMutationRejection } from '@sync/mutator';
+import { isMutationRejection } from '@sync/refusals';
 import { Button } from '@src/components/button';
-import { currentSyncEngine } from '@src/features/sync/sync-runtime';
+import { syncEngine } from '@src/features/sync/sync-engine';
 import { formatDateTime, formatNumber } from '@src/i18n/format';
 import { importHistoryPageSize, useImportHistory } from '../hooks/use-import-history';
 import { ImportSummary } from './import-summary';
@@ -63,7 +63,7 @@ function HeldItem({ held, language, onDone }: { held: HeldImport; language: Lang
   const file = held.batch.fileName;
   const retry = async () => {
     try {
-      await currentSyncEngine()?.retryImport(held.id);
+      await (await syncEngine())?.retryImport(held.id);
       onDone(t('import.history.retried', { file }));
     } catch (error) {
       // Refused here at once (its year is now locked, its account gone): it stays held.
@@ -72,7 +72,7 @@ function HeldItem({ held, language, onDone }: { held: HeldImport; language: Lang
     }
   };
   const discard = async () => {
-    await currentSyncEngine()?.discardImport(held.id);
+    await (await syncEngine())?.discardImport(held.id);
     onDone(t('import.history.discarded', { file }));
   };
   return (

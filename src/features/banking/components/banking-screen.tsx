@@ -6,7 +6,7 @@ import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
 import fieldStyles from '@src/components/form/field.module.css';
 import { useCompanies } from '@src/features/dashboard/hooks/use-companies';
-import { currentSyncEngine } from '@src/features/sync/sync-runtime';
+import { syncEngine } from '@src/features/sync/sync-engine';
 import { formatDate, formatUsd } from '@src/i18n/format';
 import { usePageTitle } from '@src/lib/use-page-title';
 import { useErrorText } from '@src/lib/use-error-text';
@@ -72,15 +72,25 @@ export function BankingScreen() {
 
   // A poke makes the engine pull; each finished pull is a chance that money moved.
   useEffect(() => {
-    const engine = currentSyncEngine();
-    if (!engine) return;
-    let last = engine.getStatus().lastSyncedAt;
-    return engine.subscribe((status) => {
-      if (status.lastSyncedAt !== last) {
-        last = status.lastSyncedAt;
-        reload();
-      }
-    });
+    let stop: (() => void) | undefined;
+    let unmounted = false;
+    void syncEngine().then(
+      (engine) => {
+        if (!engine || unmounted) return;
+        let last = engine.getStatus().lastSyncedAt;
+        stop = engine.subscribe((status) => {
+          if (status.lastSyncedAt !== last) {
+            last = status.lastSyncedAt;
+            reload();
+          }
+        });
+      },
+      (error: unknown) => console.error('the sync runtime could not load', error),
+    );
+    return () => {
+      unmounted = true;
+      stop?.();
+    };
   }, [reload]);
 
   const verify = async () => {

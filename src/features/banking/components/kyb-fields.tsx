@@ -2,7 +2,7 @@ import { useState, type InputHTMLAttributes } from 'react';
 import type { Control, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@domain/constants';
-import { acceptOf } from '@domain/files';
+import { acceptOf } from '@domain/file-rules';
 import type { KybFile } from '@domain/kyb';
 import fieldStyles from '@src/components/form/field.module.css';
 import layout from '@src/components/form/form-layout.module.css';

@@ -1,7 +1,10 @@
-import { downloadUrlSchema } from '@domain/files';
 import { api } from '@src/lib/api';
 
-/** POST /uploads/download-url: a short-lived URL to view or download a stored receipt. */
+/**
+ * POST /uploads/download-url: a short-lived URL to view or download a stored receipt. Its
+ * schema loads with the answer, so the bookkeeping screens paint without zod (decision 078).
+ */
 export async function downloadReceiptUrl(key: string, signal?: AbortSignal): Promise<string> {
-  return downloadUrlSchema.parse(await api.post('uploads/download-url', { json: { key }, signal })).url;
+  const [answer, { downloadUrlSchema }] = await Promise.all([api.post('uploads/download-url', { json: { key }, signal }), import('@domain/files')]);
+  return downloadUrlSchema.parse(answer).url;
 }

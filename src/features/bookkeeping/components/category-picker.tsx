@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { categories, type CategoryKey } from '@domain/bookkeeping';
+import { categories, type CategoryKey } from '@domain/bookkeeping-terms';
 import { searchable } from '../filter-engine';
 import styles from './bookkeeping.module.css';
 

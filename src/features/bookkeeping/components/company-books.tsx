@@ -10,7 +10,6 @@ import { Button } from '@src/components/button';
 import { ConfirmDialog } from '@src/components/dialog/confirm-dialog';
 import { useToast } from '@src/components/toast/toast-provider';
 import { useLanguage } from '@src/features/public-site/hooks/use-language';
-import { currentSyncEngine } from '@src/features/sync/sync-runtime';
 import { href, paths } from '@src/lib/paths';
 import { localToday } from '@domain/days';
 import { filterTransactions, patchView, type FilteredView } from '../filter-engine';
@@ -54,7 +53,6 @@ export function CompanyBooks({ companyId, companyName, toolbar }: CompanyBooksPr
   const navigate = useNavigate();
   const toast = useToast();
   const db = useMemo(() => currentUserDatabase(), []);
-  const engine = useMemo(() => currentSyncEngine(), []);
   const { snapshot, store } = useTransactionStore(db, companyId);
   const lockedYears = useLockedYears(db, companyId);
   // Edits are painted from memory at once; the database's change feed then confirms them.
@@ -68,7 +66,7 @@ export function CompanyBooks({ companyId, companyName, toolbar }: CompanyBooksPr
   );
   // A category the person set on one row (not a bulk change): followed by "apply to similar" and a rule.
   const [correction, setCorrection] = useState<Correction | null>(null);
-  const actions = useBookkeepingActions(engine, lockedYears, store, learnQuietly);
+  const actions = useBookkeepingActions(lockedYears, store, learnQuietly);
   const receipts = useReceiptQueue(db, companyId, lockedYears);
   const { accountOptions, accountName } = useAccountOptions(db, companyId);
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { maxRuleTextLength, type CategoryKey, type Transaction } from '@domain/bookkeeping';
+import type { Transaction } from '@domain/bookkeeping';
+import { maxRuleTextLength, type CategoryKey } from '@domain/bookkeeping-terms';
 import { Button } from '@src/components/button';
 import { TextField } from '@src/components/form/text-field';
 import type { Language } from '@domain/constants';

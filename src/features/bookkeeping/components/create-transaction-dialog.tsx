@@ -1,7 +1,8 @@
 import { memo, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseAmount } from '@domain/amounts';
-import { transactionFormSchema, type CategoryKey } from '@domain/bookkeeping';
+import type { TransactionForm } from '@domain/bookkeeping';
+import type { CategoryKey } from '@domain/bookkeeping-terms';
 import type { Language } from '@domain/constants';
 import { Button } from '@src/components/button';
 import dialogStyles from '@src/components/dialog/dialog.module.css';
@@ -18,7 +19,7 @@ interface CreateTransactionDialogProps {
   accounts: readonly { id: string; name: string }[];
   onCancel(): void;
   /** Creates it (a mutation); resolves false when it was refused (the reason is already shown). */
-  onCreate(transaction: ReturnType<typeof transactionFormSchema.parse>): Promise<boolean>;
+  onCreate(transaction: TransactionForm): Promise<boolean>;
 }
 
 type Field = 'date' | 'description' | 'amountCents' | 'merchant' | 'note' | 'accountId' | 'category';
@@ -37,7 +38,9 @@ const empty = () => ({
 /**
  * A transaction typed by hand (SPEC §3 fields, §5 rules through `transactionFormSchema`): the
  * amount is read in the user's language (1.234,56 in es and pt, 1,234.56 in en) into cents,
- * with money in or out chosen apart so nobody has to type a minus sign.
+ * with money in or out chosen apart so nobody has to type a minus sign. The schema loads with
+ * the first submit (zod is not part of the list's first JavaScript; by then the sync runtime has
+ * usually brought it already).
  */
 export const CreateTransactionDialog = memo(function CreateTransactionDialog({ open, language, accounts, onCancel, onCreate }: CreateTransactionDialogProps) {
   const { t } = useTranslation(['bookkeeping', 'validation']);
@@ -54,6 +57,7 @@ export const CreateTransactionDialog = memo(function CreateTransactionDialog({ o
     event.preventDefault();
     const magnitude = parseAmount(form.amount, language === 'en' ? '.' : ',');
     const amountCents = magnitude === null ? Number.NaN : form.direction === 'out' ? -Math.abs(magnitude) : Math.abs(magnitude);
+    const { transactionFormSchema } = await import('@domain/bookkeeping');
     const parsed = transactionFormSchema.safeParse({
       date: form.date,
       description: form.description,

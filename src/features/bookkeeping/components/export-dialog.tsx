@@ -1,6 +1,7 @@
 import { memo, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { categoryKeys, type Transaction } from '@domain/bookkeeping';
+import type { Transaction } from '@domain/bookkeeping';
+import { categoryKeys } from '@domain/bookkeeping-terms';
 import type { Language } from '@domain/constants';
 import { localToday } from '@domain/days';
 import { currentUserDatabase } from '@sync/client/db';

@@ -1,6 +1,7 @@
 import { memo, useState, type DragEvent, type MouseEvent as ReactMouseEvent } from 'react';
 import type { TFunction } from 'i18next';
-import { categoryKeys, type CategoryKey, type Transaction } from '@domain/bookkeeping';
+import type { Transaction } from '@domain/bookkeeping';
+import { categoryKeys, type CategoryKey } from '@domain/bookkeeping-terms';
 import { bandOf } from '@domain/categoriser-confidence';
 import type { Language } from '@domain/constants';
 import type { RowSuggestion } from '@src/features/categoriser/use-row-suggestions';

@@ -1,6 +1,6 @@
 import { useId, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { categories } from '@domain/bookkeeping';
+import { categories } from '@domain/bookkeeping-terms';
 import type { SelectOption } from '@src/components/form/select-field';
 
 /**

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { uploadRules } from '@domain/files';
+import { uploadRules } from '@domain/file-rules';
 import styles from './bookkeeping.module.css';
 
 /** What the receipt inputs accept (SPEC §5 receipt types), for the file picker. */

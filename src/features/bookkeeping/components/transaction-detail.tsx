@@ -4,7 +4,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { useLinkedAccountLabel } from '@src/features/linked-accounts/hooks/use-linked-accounts';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { categories, type CategoryKey, type Transaction } from '@domain/bookkeeping';
+import type { Transaction } from '@domain/bookkeeping';
+import { categories, type CategoryKey } from '@domain/bookkeeping-terms';
 import { currentUserDatabase } from '@sync/client/db';
 import { localReceiptOf, type ReceiptFile } from '@sync/client/receipts';
 import { Button } from '@src/components/button';
@@ -12,7 +13,6 @@ import { ConfirmDialog } from '@src/components/dialog/confirm-dialog';
 import eyebrow from '@src/components/eyebrow.module.css';
 import { useToast } from '@src/components/toast/toast-provider';
 import { useLanguage } from '@src/features/public-site/hooks/use-language';
-import { currentSyncEngine } from '@src/features/sync/sync-runtime';
 import { formatDate, formatDateTime, formatNumber, formatUsd } from '@src/i18n/format';
 import { href, paths } from '@src/lib/paths';
 import { usePageTitle } from '@src/lib/use-page-title';
@@ -59,9 +59,8 @@ function TransactionView({ transaction }: { transaction: Transaction }) {
   const language = useLanguage();
   const navigate = useNavigate();
   const db = useMemo(() => currentUserDatabase(), []);
-  const engine = useMemo(() => currentSyncEngine(), []);
   const lockedYears = useLockedYears(db, transaction.companyId);
-  const actions = useBookkeepingActions(engine, lockedYears);
+  const actions = useBookkeepingActions(lockedYears);
   const receipts = useReceiptQueue(db, transaction.companyId, lockedYears);
   const linkedLabel = useLinkedAccountLabel();
   const account = useLiveQuery(async () => {

@@ -2,10 +2,10 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CategoryKey, Transaction } from '@domain/bookkeeping';
 import { currentUserDatabase } from '@sync/client/db';
-import type { SyncEngine } from '@sync/client/engine';
-import { isMutationRejection } from '@sync/mutator';
+import { isMutationRejection } from '@sync/refusals';
 import type { MutatorArgs, MutatorName } from '@sync/mutators';
 import { useToast } from '@src/components/toast/toast-provider';
+import { syncEngine } from '@src/features/sync/sync-engine';
 import { readOnlyReason } from '../read-only';
 
 /** Ids per bulk mutation: ~40 KB of arguments, well under the protocol's limit per mutation. */
@@ -45,7 +45,6 @@ export interface EditPreview {
  * learns the correction at once.
  */
 export function useBookkeepingActions(
-  engine: SyncEngine | null,
   lockedYears: ReadonlySet<number>,
   shown: EditPreview | null = null,
   learn: ((rows: readonly Transaction[], category: CategoryKey) => void) | null = null,
@@ -60,13 +59,11 @@ export function useBookkeepingActions(
     setLastState(action);
   }, []);
 
-  const mutate = useCallback(
-    async <Name extends MutatorName>(name: Name, args: MutatorArgs<Name>) => {
-      if (!engine) throw new Error('no sync engine');
-      await engine.mutate(name, args);
-    },
-    [engine],
-  );
+  const mutate = useCallback(async <Name extends MutatorName>(name: Name, args: MutatorArgs<Name>) => {
+    const engine = await syncEngine();
+    if (!engine) throw new Error('no sync engine');
+    await engine.mutate(name, args);
+  }, []);
 
   /** Runs an action; false (after telling the user why) when it was refused or failed. */
   const attempt = useCallback(

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { Transaction } from '@domain/bookkeeping';
 import type { AppDB } from '@sync/client/db';
 import { keepInInbox, matchInboxFile, queueReceipt } from '@sync/client/receipts';
-import { isMutationRejection } from '@sync/mutator';
+import { isMutationRejection } from '@sync/refusals';
 import { useToast } from '@src/components/toast/toast-provider';
-import { currentSyncEngine } from '@src/features/sync/sync-runtime';
+import { syncEngine } from '@src/features/sync/sync-engine';
 import { localToday } from '@domain/days';
 import { readOnlyReason } from '../read-only';
 
@@ -111,7 +111,7 @@ export function useReceiptQueue(db: AppDB | null, companyId: string, lockedYears
       }
       try {
         if ((await matchInboxFile(db, receiptId, row.id)) === 'inbox') {
-          await currentSyncEngine()?.mutate('attachInboxReceipt', { inboxId: receiptId, transactionId: row.id, updatedAt: new Date().toISOString() });
+          await (await syncEngine())?.mutate('attachInboxReceipt', { inboxId: receiptId, transactionId: row.id, updatedAt: new Date().toISOString() });
         }
         toast.show(t('receipts.inbox.matched', { description: row.description }), 'success');
       } catch (error) {
@@ -126,7 +126,7 @@ export function useReceiptQueue(db: AppDB | null, companyId: string, lockedYears
   const discard = useCallback(
     async (receiptId: string) => {
       if (!db) return;
-      if (await db.inboxReceipts.get(receiptId)) await currentSyncEngine()?.mutate('deleteInboxReceipt', { id: receiptId });
+      if (await db.inboxReceipts.get(receiptId)) await (await syncEngine())?.mutate('deleteInboxReceipt', { id: receiptId });
       await db.receiptFiles.delete(receiptId);
     },
     [db],

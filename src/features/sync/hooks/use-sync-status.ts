@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { SyncEngine, SyncStatus } from '@sync/client/engine';
+import { syncEngine } from '../sync-engine';
 
 const noEngine = () => () => {};
 const nothing = () => null;
@@ -11,15 +12,18 @@ const nothing = () => null;
  *
  * The sync runtime (engine, replica, mutators and their schemas, zod) is loaded here, once the
  * layout has rendered, instead of with every dashboard route's first JavaScript: no screen needs
- * it to paint, and a screen that writes loads it itself when it does (decision 077).
+ * it to paint, and a screen that writes loads it itself when it does (decisions 077, 078).
  */
 export function useSyncStatus(): { status: SyncStatus | null; engine: SyncEngine | null } {
   const [engine, setEngine] = useState<SyncEngine | null>(null);
   useEffect(() => {
     let mounted = true;
-    void import('../sync-runtime').then(({ currentSyncEngine }) => {
-      if (mounted) setEngine(currentSyncEngine());
-    });
+    void syncEngine().then(
+      (current) => {
+        if (mounted) setEngine(current);
+      },
+      (error: unknown) => console.error('the sync runtime could not load', error),
+    );
     return () => {
       mounted = false;
     };

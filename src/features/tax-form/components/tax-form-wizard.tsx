@@ -8,7 +8,7 @@ import { FormAlert } from '@src/components/form/form-alert';
 import layout from '@src/components/form/form-layout.module.css';
 import { useDraft } from '@src/features/drafts/hooks/use-draft';
 import { useStepWizard } from '@src/features/drafts/hooks/use-step-wizard';
-import { currentSyncEngine } from '@src/features/sync/sync-runtime';
+import { syncEngine } from '@src/features/sync/sync-engine';
 import { formatDate } from '@src/i18n/format';
 import { ApiError } from '@src/lib/api';
 import { saveTaxInfo, sendTaxForm } from '../api/tax-form-api';
@@ -142,6 +142,13 @@ export function TaxFormWizard({ companyId, companyName, taxYear, language, sentA
     else go({ step: (screen.step - 1) as 2 | 3 });
   };
 
+  // The server's answer changed rows (the declaration, the year's lock): the engine pulls them now.
+  const pullNow = () =>
+    void syncEngine().then(
+      (engine) => engine?.retryNow(),
+      (error: unknown) => console.error('the sync runtime could not load', error),
+    );
+
   const send = async () => {
     const parsed = taxFormDataSchema.safeParse({ ...form.getValues(), taxYear });
     if (!parsed.success) {
@@ -152,14 +159,16 @@ export function TaxFormWizard({ companyId, companyName, taxYear, language, sentA
       async () => {
         await sendTaxForm(draft?.id ?? crypto.randomUUID(), companyId, parsed.data);
         setJustSent(parsed.data);
-        currentSyncEngine()?.retryNow();
+        pullNow();
         onSent();
         // The residence answers start the owner's next form (another year, another company).
         void saveTaxInfo(parsed.data).catch(() => undefined);
       },
       t('taxForm:send.error'),
       // Refused for rows this device does not have yet: they come with the next pull, and the confirmation links them.
-      (error) => error instanceof ApiError && error.code === 'declaration_blocked' && currentSyncEngine()?.retryNow(),
+      (error) => {
+        if (error instanceof ApiError && error.code === 'declaration_blocked') pullNow();
+      },
     );
   };
 
