@@ -1,9 +1,9 @@
-import { currentSyncEngine } from './sync-runtime';
+import { syncEngine } from './sync-engine';
 
 /** Resolves once this device has nothing left to push (or after 10 s: the server checks anyway). */
-export function waitForSync(): Promise<void> {
-  const engine = currentSyncEngine();
-  if (!engine || engine.getStatus().pendingCount === 0) return Promise.resolve();
+export async function waitForSync(): Promise<void> {
+  const engine = await syncEngine();
+  if (!engine || engine.getStatus().pendingCount === 0) return;
   return new Promise((resolve) => {
     const timer = setTimeout(done, 10_000);
     const stop = engine.subscribe((status) => {

@@ -1,7 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { identityDocumentTypes, ownerRoles, type BoiCompanyReport } from '@domain/boi';
-import { boiReportFormSchema } from '@domain/boi-report';
 import type { Language } from '@domain/constants';
 import { usStateCodes, usStates } from '@domain/countries';
 import { Button } from '@src/components/button';
@@ -11,6 +10,7 @@ import { CountrySelect } from '@src/features/company-wizard/components/country-s
 import { SelectField } from '@src/components/form/select-field';
 import { useDraft } from '@src/features/drafts/hooks/use-draft';
 import { messageKey } from '@src/lib/error-message';
+import { loadOnce } from '@src/lib/load-once';
 import { ApiError } from '@src/lib/api';
 import { useErrorText } from '@src/lib/use-error-text';
 import { submitBoiReport } from '../api/boi-api';
@@ -71,6 +71,13 @@ function prefill(report: BoiCompanyReport): FormValues {
   };
 }
 
+/**
+ * The report's rules: zod and the phone numbers' metadata, about 55 KiB, which the page does not
+ * need to show the form. They load as the form shows and are awaited by the first send
+ * (decision 078).
+ */
+const loadRules = loadOnce(() => import('@domain/boi-report'));
+
 const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.replace(',', '.')));
 
 /**
@@ -85,6 +92,7 @@ export function BoiForm({ report, language, onSent }: { report: BoiCompanyReport
   const { draft, loaded, save, discard } = useDraft('boiReport', report.companyId, 1);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  useEffect(() => void loadRules().catch(() => undefined), []);
   if (!loaded) return null;
   const values = (draft?.data as unknown as FormValues | undefined) ?? prefill(report);
   const change = (next: FormValues) => void save({ data: next as unknown as Record<string, never> });
@@ -95,8 +103,15 @@ export function BoiForm({ report, language, onSent }: { report: BoiCompanyReport
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    let rules: Awaited<ReturnType<typeof loadRules>>;
+    try {
+      rules = await loadRules();
+    } catch (failure) {
+      toast.show(errorText(failure), 'error');
+      return;
+    }
     const today = new Date().toLocaleDateString('en-CA');
-    const parsed = boiReportFormSchema(today).safeParse({
+    const parsed = rules.boiReportFormSchema(today).safeParse({
       company: values.company,
       owners: values.owners.map((owner) => ({ ...owner, ownership: toNumber(owner.ownership) })),
     });
