@@ -53,11 +53,9 @@ export const pageBudgets: PageBudget[] = [
  */
 const dashboardGoalKiB = 250;
 const dashboardBudgetsKiB: Record<string, number> = {
-  'banking-crypto': 331,
-  'boi-report': 274,
-  bookkeeping: 305,
-  'bookkeeping-transaction': 270,
-  'tax-form': 305,
+  'banking-crypto': 318,
+  bookkeeping: 259,
+  'tax-form': 291,
 };
 
 export interface PageWeight {

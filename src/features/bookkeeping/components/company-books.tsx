@@ -8,6 +8,7 @@ import { currentUserDatabase } from '@sync/client/db';
 import type { MutatorArgs } from '@sync/mutators';
 import { Button } from '@src/components/button';
 import { ConfirmDialog } from '@src/components/dialog/confirm-dialog';
+import { lazyDialog } from '@src/components/dialog/lazy-dialog';
 import { useToast } from '@src/components/toast/toast-provider';
 import { useLanguage } from '@src/features/public-site/hooks/use-language';
 import { href, paths } from '@src/lib/paths';
@@ -26,8 +27,7 @@ import { readOnlyReason } from '../read-only';
 import { commandForKey, emptyCursor, reduceCursor, targetIds, type CursorAction, type ListCursor, type ListShape } from '../keyboard';
 import { AcceptSuggestionsBar, BulkBar } from './bulk-bar';
 import { CorrectionFollowUp, type Correction } from './correction-follow-up';
-import { CreateTransactionDialog } from './create-transaction-dialog';
-import { ExportDialog, type ExportSource } from './export-dialog';
+import type { ExportSource } from './export-dialog';
 import { FilterBar } from './filter-bar';
 import { ListTotals } from './list-totals';
 import { ReceiptInbox } from './receipt-inbox';
@@ -35,6 +35,9 @@ import { ShortcutsDialog } from './shortcuts-dialog';
 import type { EditingCell } from './grid-row';
 import { TransactionGrid } from './transaction-grid';
 import styles from './bookkeeping.module.css';
+
+const CreateTransactionDialog = lazyDialog(() => import('./create-transaction-dialog').then((module) => module.CreateTransactionDialog));
+const ExportDialog = lazyDialog(() => import('./export-dialog').then((module) => module.ExportDialog));
 
 /**
  * One company's books in the workspace: the filtered list with its keyboard, totals, toolbar,

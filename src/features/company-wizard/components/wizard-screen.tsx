@@ -9,7 +9,6 @@ import type { PlanCatalog } from '@domain/plans';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
 import { readAttribution } from '@src/features/attribution/attribution';
-import { paidOrder } from '@src/features/checkout/paid-orders';
 import { ContinueOnAnotherDevice } from '@src/features/drafts/components/continue-on-another-device';
 import { useDraft, type DraftChanges } from '@src/features/drafts/hooks/use-draft';
 import { createOrder } from '@src/features/plans/api/orders-api';
@@ -305,6 +304,13 @@ function WizardForm<F extends OrderFlow>({
     }
     setPlacing(true);
     try {
+      // The record of paid orders comes with the checkout's API, which the order step is about to need.
+      const paidOrders = await import('@src/features/checkout/paid-orders').catch(() => null);
+      if (!paidOrders) {
+        setProblem(t('order.offline'));
+        return;
+      }
+      const { paidOrder } = paidOrders;
       const outcome = await placeOrder(
         {
           flow,
