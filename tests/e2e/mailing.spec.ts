@@ -91,3 +91,22 @@ test('mailing and BOI report pages in es, en and pt: every text, the FinCEN rule
     expect(await seriousViolations(page, 'main')).toEqual([]);
   }
 });
+
+test("a foreign company's BOI form is checked on the device before anything is sent", async ({ page }) => {
+  // The demo company is exempt: the page is given a foreign reporting company's answer instead.
+  await page.route('**/api/v1/boi-report', async (route) => {
+    const answer = (await (await route.fetch()).json()) as { items: Record<string, unknown>[] };
+    const items = answer.items.map((item) => ({ ...item, requirement: 'required', status: 'notStarted', formationCountry: 'AR', relation: 'owner' }));
+    await route.fulfill({ json: { ...answer, items } });
+  });
+  const sent: string[] = [];
+  page.on('request', (request) => request.method() === 'PUT' && request.url().includes('/boi-report') && sent.push(request.url()));
+  await logInAs(page, demo, 'en');
+  await page.goto('/en/boi-report');
+  const form = page.getByRole('region', { name: 'Demo Ventures LLC' });
+  // The report's rules (zod, the phone metadata) load after the page paints (decision 078).
+  await form.getByRole('button', { name: 'Send the report' }).click();
+  await expect(page.getByText('Check the marked fields.')).toBeVisible();
+  await expect(form.getByRole('textbox', { name: /^EIN or the tax id/ })).toHaveAttribute('aria-invalid', 'true');
+  expect(sent).toEqual([]);
+});
