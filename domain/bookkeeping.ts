@@ -15,13 +15,11 @@ export {
   categories,
   categoryKeys,
   categoryOf,
-  daysInMonth,
   importCooldownLeft,
   importCooldownSeconds,
   isRealDate,
   isRealDay,
   maxRuleTextLength,
-  type Category,
   type CategoryKey,
 } from './bookkeeping-terms';
 

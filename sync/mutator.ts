@@ -5,7 +5,7 @@ import { reject } from './refusals';
 import type { IndexOf, Row, TableName } from './tables';
 
 // Refusals live apart from the mutators' schemas, so a screen can tell them without loading zod.
-export { defer, isMutationDeferral, isMutationRejection, MutationDeferral, MutationRejection, reject } from './refusals';
+export { defer, isMutationDeferral, isMutationRejection, MutationRejection, reject } from './refusals';
 
 /**
  * Mutators are pure functions over a small transaction interface, run twice: optimistically
