@@ -7,6 +7,16 @@ import { countryCodeSchema } from './country-schemas';
 import { monthsBefore, yearsBefore } from './days';
 import { storedFileSchema } from './files';
 import { isActivityCode } from './naics';
+import {
+  kybBeneficialRoles,
+  kybControlRoles,
+  kybDocumentTypes,
+  kybEntityTypes,
+  kybOwnerRoles,
+  kybProofOfAddressTypes,
+  kybSourcesOfFunds,
+  kybTransactionLimits,
+} from './kyb-terms';
 import { phoneSchema } from './phone';
 
 /**
@@ -19,37 +29,21 @@ import { phoneSchema } from './phone';
  * browser agree and tests can fix it.
  */
 
-export const kybEntityTypes = ['cCorp', 'llc', 'other'] as const;
-export const kybSourcesOfFunds = ['workingCapital', 'investment', 'revenue'] as const;
-export const kybDocumentTypes = ['passport', 'nationalId', 'driverLicense'] as const;
-export const kybOwnerRoles = ['ultimateBeneficialOwner', 'partner', 'director', 'legalRepresentative', 'administrator', 'founder'] as const;
-export type KybOwnerRole = (typeof kybOwnerRoles)[number];
-/** SPEC §5: roles that count as a control person, and as a beneficial owner (one person may be both). */
-export const kybControlRoles: readonly KybOwnerRole[] = ['director', 'administrator', 'founder', 'partner', 'legalRepresentative', 'ultimateBeneficialOwner'];
-export const kybBeneficialRoles: readonly KybOwnerRole[] = ['ultimateBeneficialOwner', 'partner', 'director', 'founder'];
-export const kybProofOfAddressTypes = ['utilityBill', 'bankStatement', 'leaseAgreement', 'taxDocument', 'governmentCorrespondence'] as const;
-
-/** SPEC §9 transaction limit options (daily / monthly / total, in US dollars). */
-export const kybTransactionLimits = [
-  { daily: 50_000, monthly: 100_000, total: 250_000 },
-  { daily: 100_000, monthly: 250_000, total: 1_000_000 },
-  { daily: 200_000, monthly: 400_000, total: 2_500_000 },
-  { daily: 500_000, monthly: 1_000_000, total: 5_000_000 },
-  { daily: 1_000_000, monthly: 3_000_000, total: 10_000_000 },
-] as const;
-
-/** The company documents of step 2; bank statements 2 and 3 are optional (SPEC §5). */
-export const kybCompanyDocuments = [
-  'incorporationDocument',
-  'shareholdingCertificate',
-  'proofOfAddress',
-  'taxIdDocument',
-  'bankStatement1',
-  'bankStatement2',
-  'bankStatement3',
-] as const;
-export type KybCompanyDocument = (typeof kybCompanyDocuments)[number];
-export const kybOptionalDocuments: readonly KybCompanyDocument[] = ['bankStatement2', 'bankStatement3'];
+// The choices the form offers, apart from the schemas, so the form paints without zod (decision 078).
+export {
+  kybBeneficialRoles,
+  kybCompanyDocuments,
+  kybControlRoles,
+  kybDocumentTypes,
+  kybEntityTypes,
+  kybOptionalDocuments,
+  kybOwnerRoles,
+  kybProofOfAddressTypes,
+  kybSourcesOfFunds,
+  kybTransactionLimits,
+  type KybCompanyDocument,
+  type KybOwnerRole,
+} from './kyb-terms';
 
 /** An uploaded KYB file as the form keeps it: JPG, PNG or PDF (SPEC §5). */
 export const kybFileSchema = storedFileSchema.refine(

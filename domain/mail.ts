@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { textMin2 } from './company';
 import { countryCodeSchema } from './country-schemas';
 import { fileNameSchema, objectKeySchema, uploadRules } from './files';
-import { foldForSearch } from './text';
+import { foldForSearch } from './search-text';
 
 /**
  * Mailing (SPEC §3 Correspondence, decision 029): the scanned letters Alta receives for a

@@ -1,5 +1,5 @@
 import type { Language } from './constants';
-import { foldForSearch } from './text';
+import { foldForSearch } from './search-text';
 
 /**
  * A curated list of 2022 NAICS codes (U.S. Census Bureau, https://www.census.gov/naics/)

@@ -69,10 +69,3 @@ export function storable<Schema extends z.ZodType>(schema: Schema): Storable<Sch
   // The generic Schema hides that its input is z.input<Schema>, which `pipe` asks for.
   return checked.pipe(schema as z.ZodType<unknown, z.input<Schema>>) as Storable<Schema>;
 }
-
-/** Text as searches compare it: accents and other marks removed, lower case (`Ñandú` → `nandu`). */
-export const foldForSearch = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase();

@@ -53,9 +53,8 @@ export const pageBudgets: PageBudget[] = [
  */
 const dashboardGoalKiB = 250;
 const dashboardBudgetsKiB: Record<string, number> = {
-  'banking-crypto': 318,
   bookkeeping: 259,
-  'tax-form': 291,
+  'tax-form': 290,
 };
 
 export interface PageWeight {

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { bankRegions, type BankAccountView, type BankRegion } from '@domain/banking';
-import { bankAccountIssues, type BankAccountInput } from '@domain/banking-forms';
+import type { BankAccountView } from '@domain/banking';
+import { bankRegions, type BankRegion } from '@domain/banking-terms';
+import type { BankAccountInput } from '@domain/banking-forms';
+import { bankAccountIssues } from '@domain/banking-rules';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
 import { TextField } from '@src/components/form/text-field';

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { walletTransactionStatuses, type BankingOverview } from '@domain/banking';
+import type { BankingOverview } from '@domain/banking';
+import { walletTransactionStatuses } from '@domain/banking-terms';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
 import fieldStyles from '@src/components/form/field.module.css';

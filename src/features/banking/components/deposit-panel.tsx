@@ -1,6 +1,7 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feeSchedule, type BankingOverview, type DepositRail, type FeeRate } from '@domain/banking';
+import type { BankingOverview } from '@domain/banking';
+import { feeSchedule, type DepositRail, type FeeRate } from '@domain/banking-terms';
 import type { Language } from '@domain/constants';
 import { formatNumber, formatUsd } from '@src/i18n/format';
 import styles from './banking.module.css';

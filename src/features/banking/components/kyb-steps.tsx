@@ -10,7 +10,7 @@ import {
   kybProofOfAddressTypes,
   kybSourcesOfFunds,
   kybTransactionLimits,
-} from '@domain/kyb';
+} from '@domain/kyb-terms';
 import { activityCodes } from '@domain/naics';
 import { Button } from '@src/components/button';
 import { CheckboxField } from '@src/components/form/checkbox-field';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@domain/constants';
-import { kybTransactionLimits } from '@domain/kyb';
+import { kybTransactionLimits } from '@domain/kyb-terms';
 import type { KybSubmitted } from '@domain/kyb-record';
 import { Popup } from '@src/components/popup/popup';
 import { formatUsd } from '@src/i18n/format';

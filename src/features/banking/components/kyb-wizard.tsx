@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BankingOverview } from '@domain/banking';
 import type { Language } from '@domain/constants';
-import { cryptoKybSchema, kybFormSchema, kybStepSchema } from '@domain/kyb';
 import type { KybDraftData, KybSubmitted } from '@domain/kyb-record';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
@@ -11,13 +10,26 @@ import { MissingFieldsPopup } from '@src/features/company-wizard/components/miss
 import { useDraft } from '@src/features/drafts/hooks/use-draft';
 import { useStepWizard } from '@src/features/drafts/hooks/use-step-wizard';
 import { ApiError } from '@src/lib/api';
+import { loadOnce } from '@src/lib/load-once';
 import { submitKyb } from '../api/banking-api';
 import type { Values } from './kyb-fields';
-import { AccountStep, CompanyStep, CryptoStep, OwnersStep } from './kyb-steps';
 import { KybSummary } from './kyb-summary';
 import styles from './banking.module.css';
 
 type Kind = KybDraftData['kind'];
+
+/**
+ * The KYB rules: zod, the phone and date rules, about 55 KiB the start page does not need.
+ * They load as the wizard mounts; a step's check and the send await them (decision 078).
+ */
+const loadRules = loadOnce(() => import('@domain/kyb'));
+
+/** The steps' fields (the activity codes among them) load with the rules, after the page paints. */
+const loadSteps = loadOnce(() => import('./kyb-steps'));
+const CompanyStep = lazy(async () => ({ default: (await loadSteps()).CompanyStep }));
+const OwnersStep = lazy(async () => ({ default: (await loadSteps()).OwnersStep }));
+const AccountStep = lazy(async () => ({ default: (await loadSteps()).AccountStep }));
+const CryptoStep = lazy(async () => ({ default: (await loadSteps()).CryptoStep }));
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
@@ -44,8 +56,9 @@ export function KybWizard({ companyId, kind, language, submitted, onSubmitted }:
   const lastStep = kind === 'crypto' ? 1 : 3;
   const wizard = useStepWizard<Values, number>({
     initial: 0,
-    check: (step, values) => {
+    check: async (step, values) => {
       if (step === 0) return { success: true };
+      const { cryptoKybSchema, kybStepSchema } = await loadRules();
       if (kind === 'crypto') return cryptoKybSchema.safeParse(pick(values, ['legalName', 'registrationCountry']));
       return kybStepSchema(step as 1 | 2 | 3, todayUtc()).safeParse(pickStep(values, step as 1 | 2 | 3));
     },
@@ -55,6 +68,10 @@ export function KybWizard({ companyId, kind, language, submitted, onSubmitted }:
   const { form, screen: step, go, heading, container, sending, sendError, setSendError, submit } = wizard;
   const [ready, setReady] = useState(false);
   const [success, setSuccess] = useState(false);
+  useEffect(() => {
+    void loadRules().catch(() => undefined);
+    void loadSteps().catch(() => undefined);
+  }, []);
 
   // Once the draft answered: its answers and step, else a first owner to fill in.
   useEffect(() => {
@@ -79,7 +96,12 @@ export function KybWizard({ companyId, kind, language, submitted, onSubmitted }:
   const send = async () => {
     const answers = form.getValues();
     const sent = kind === 'crypto' ? pick(answers, ['legalName', 'registrationCountry']) : answers;
-    const result = kind === 'crypto' ? cryptoKybSchema.safeParse(sent) : kybFormSchema(todayUtc()).safeParse(sent);
+    const rules = await loadRules().catch(() => null);
+    if (!rules) {
+      setSendError(t('kyb:error'));
+      return;
+    }
+    const result = kind === 'crypto' ? rules.cryptoKybSchema.safeParse(sent) : rules.kybFormSchema(todayUtc()).safeParse(sent);
     if (!result.success) {
       setSendError(t('kyb:incomplete'));
       return;
@@ -139,10 +161,12 @@ export function KybWizard({ companyId, kind, language, submitted, onSubmitted }:
           void next();
         }}
       >
-        {kind === 'crypto' && <CryptoStep {...field} />}
-        {kind === 'business' && step === 1 && <CompanyStep {...field} />}
-        {kind === 'business' && step === 2 && <OwnersStep {...field} />}
-        {kind === 'business' && step === 3 && <AccountStep {...field} />}
+        <Suspense fallback={<p role="status">{t('loading')}</p>}>
+          {kind === 'crypto' && <CryptoStep {...field} />}
+          {kind === 'business' && step === 1 && <CompanyStep {...field} />}
+          {kind === 'business' && step === 2 && <OwnersStep {...field} />}
+          {kind === 'business' && step === 3 && <AccountStep {...field} />}
+        </Suspense>
         {sendError && <FormAlert>{sendError}</FormAlert>}
         <div className={styles.inline}>
           <Button variant="secondary" onClick={() => go(step - 1)}>

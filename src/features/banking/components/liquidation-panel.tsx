@@ -1,7 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feeSchedule, liquidationNetworks, type BankAccountView, type LiquidationAddressView } from '@domain/banking';
-import { railsOfRegion, type LiquidationAddressInput } from '@domain/banking-forms';
+import type { BankAccountView, LiquidationAddressView } from '@domain/banking';
+import { feeSchedule, liquidationNetworks } from '@domain/banking-terms';
+import type { LiquidationAddressInput } from '@domain/banking-forms';
+import { railsOfRegion } from '@domain/banking-rules';
 import { withdrawalLimits, type Language } from '@domain/constants';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';

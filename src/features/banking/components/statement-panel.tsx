@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { statementMonths, statementOf } from '@domain/bank-statement';
 import type { BankingOverview, WalletTransaction } from '@domain/banking';
 import type { Language } from '@domain/constants';
-import { buildBankStatementPdfInWorker } from '@workers/bank-statement-pdf.client';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
 import fieldStyles from '@src/components/form/field.module.css';
@@ -59,6 +58,8 @@ export function StatementPanel({ companyName, language, account, balanceCents, t
         noTransactions: t('statement.pdf.noTransactions'),
         page: t('statement.pdf.page'),
       };
+      // The PDF worker's client loads with the first statement asked for, not with the screen.
+      const { buildBankStatementPdfInWorker } = await import('@workers/bank-statement-pdf.client');
       const bytes = await buildBankStatementPdfInWorker(statement, labels, localeOf(language));
       if (download) URL.revokeObjectURL(download.url);
       setDownload({ month, url: URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' })) });

@@ -1,7 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feeCents, parseUsdInput, withdrawalRails, type BankAccountView, type WithdrawalRail } from '@domain/banking';
-import { railsOfRegion, withdrawalIssues, type Withdrawal } from '@domain/banking-forms';
+import type { BankAccountView } from '@domain/banking';
+import { feeCents, parseUsdInput, withdrawalRails, type WithdrawalRail } from '@domain/banking-terms';
+import type { Withdrawal } from '@domain/banking-forms';
+import { railsOfRegion, withdrawalIssues } from '@domain/banking-rules';
 import { nextCutoff } from '@domain/banking-cutoff';
 import type { Language } from '@domain/constants';
 import { Button } from '@src/components/button';

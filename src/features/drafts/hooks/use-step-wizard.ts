@@ -17,8 +17,8 @@ export interface CheckedStep {
 
 interface StepWizardOptions<Values extends FieldValues, Screen> {
   initial: Screen;
-  /** Checks the values a screen shows, with the step's own schema. */
-  check(screen: Screen, values: Values): CheckedStep;
+  /** Checks the values a screen shows, with the step's own schema (which may load first, decision 078). */
+  check(screen: Screen, values: Values): CheckedStep | Promise<CheckedStep>;
   /** Saves the values and the screen in the draft (called on every change and every move). */
   persist(values: Values, screen: Screen): void;
   /** After a refused step: list the invalid fields in the missing-fields popup (else focus the first). */
@@ -47,7 +47,7 @@ export function useStepWizard<Values extends FieldValues, Screen>({ initial, che
 
   const resolver = useMemo<Resolver<Values>>(
     () => async (values, _context, resolverOptions) => {
-      const result = options.current.check(screenRef.current, values);
+      const result = await options.current.check(screenRef.current, values);
       if (result.success) return { values, errors: {} };
       const flat: FieldErrors = {};
       for (const issue of result.error?.issues ?? []) flat[issue.path.join('.')] ??= { type: 'validation', message: issue.message };
