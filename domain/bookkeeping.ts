@@ -14,7 +14,6 @@ import { fileNameSchema, objectKeySchema, storedFileSchema } from './files';
 export {
   categories,
   categoryKeys,
-  categoryOf,
   importCooldownLeft,
   importCooldownSeconds,
   isRealDate,

@@ -54,7 +54,6 @@ export const pageBudgets: PageBudget[] = [
 const dashboardGoalKiB = 250;
 const dashboardBudgetsKiB: Record<string, number> = {
   bookkeeping: 259,
-  'tax-form': 290,
 };
 
 export interface PageWeight {

@@ -1,9 +1,10 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Language } from '@domain/constants';
 import { returnDue } from '@domain/tax-deadlines';
-import { taxFormDataSchema, type TaxFormData } from '@domain/tax-form';
+import type { TaxFormData } from '@domain/tax-form';
+import type { TaxFormRules } from '../tax-form-rules';
 import { FormAlert } from '@src/components/form/form-alert';
 import { formatDate, formatUsd } from '@src/i18n/format';
 import { blockingRowsLinks } from '../blocking-rows';
@@ -18,12 +19,15 @@ export function Confirmation({
   companyId,
   language,
   books,
+  rules,
 }: {
   values: TaxFormValues;
   taxYear: number;
   companyId: string;
   language: Language;
   books: YearBooks | null;
+  /** The form's schemas once loaded: the return's preview waits for them. */
+  rules: TaxFormRules | null;
 }) {
   const { t } = useTranslation('taxForm');
   const partners = useMemo(() => (Array.isArray(values.partners) ? values.partners : []), [values.partners]);
@@ -43,7 +47,7 @@ export function Confirmation({
   );
   const profits = (values.profits ?? {}) as TaxFormData['profits'];
   // The return as it would be filed, to review before sending (built on this device, offline too).
-  const preview = useMemo(() => taxFormDataSchema.safeParse({ ...values, taxYear }).data, [values, taxYear]);
+  const preview = useMemo(() => rules?.taxFormDataSchema.safeParse({ ...values, taxYear }).data, [rules, values, taxYear]);
   const rowsLinks = blockingRowsLinks(language, companyId, taxYear);
   return (
     <>
@@ -111,20 +115,5 @@ export function Confirmation({
       )}
       <p className={styles.lead}>{t('confirm.final')}</p>
     </>
-  );
-}
-
-/** The year's declaration once sent: read-only, with what the caller adds (the return to download). */
-export function SentDeclaration({ body, children }: { body: string; children?: ReactNode }) {
-  const { t } = useTranslation('taxForm');
-  return (
-    <section className={styles.wizard} aria-labelledby="tax-form-sent">
-      <h2 id="tax-form-sent" className={styles.stepTitle}>
-        {t('success.title')}
-      </h2>
-      <p>{body}</p>
-      <p>{t('success.readOnly')}</p>
-      {children}
-    </section>
   );
 }

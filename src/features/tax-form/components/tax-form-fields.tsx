@@ -2,10 +2,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@domain/constants';
-import { searchActivityCodes } from '@domain/naics';
 import fieldStyles from '@src/components/form/field.module.css';
 import { FieldError } from '@src/components/form/field-error';
 import { SelectField } from '@src/components/form/select-field';
+import { loadOnce } from '@src/lib/load-once';
+import { useLoaded } from '@src/lib/use-loaded';
 import { lookUpActivityCodes } from '../api/tax-form-api';
 import styles from './tax-form.module.css';
 
@@ -37,6 +38,9 @@ export function YesNoField({ legend, value, onChange, error }: { legend: string;
   );
 }
 
+/** The NAICS list held by the app (4 KiB), loaded as the field shows rather than with the page. */
+const loadActivityCodes = loadOnce(() => import('@domain/naics'));
+
 /**
  * The principal business activity code: words or digits searched in the NAICS list (the API
  * when online; the same list held by the app when not), then picked from the results.
@@ -58,6 +62,8 @@ export function ActivityCodeField({ value, onChange, language, error }: { value:
     retry: false,
     placeholderData: keepPreviousData,
   });
+  const naics = useLoaded(loadActivityCodes);
+  const searchActivityCodes = (text: string, limit: number) => naics?.searchActivityCodes(text, limit) ?? [];
   const results =
     asked === null ? searchActivityCodes(value, 10) : lookUp.isError ? searchActivityCodes(asked, 20) : (lookUp.data ?? searchActivityCodes(value, 10));
   const current = searchActivityCodes(value, 1).find((activity) => activity.code === value);

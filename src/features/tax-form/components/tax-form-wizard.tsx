@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@domain/constants';
-import { taxFormDataSchema, taxFormStepSchemas, type TaxFormData } from '@domain/tax-form';
+import type { TaxFormData } from '@domain/tax-form';
 import type { TaxFormDraftData } from '@domain/tax-form-draft';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
@@ -11,18 +11,25 @@ import { useStepWizard } from '@src/features/drafts/hooks/use-step-wizard';
 import { syncEngine } from '@src/features/sync/sync-engine';
 import { formatDate } from '@src/i18n/format';
 import { ApiError } from '@src/lib/api';
+import { loadOnce } from '@src/lib/load-once';
+import { useLoaded } from '@src/lib/use-loaded';
 import { saveTaxInfo, sendTaxForm } from '../api/tax-form-api';
 import { useYearBooks } from '../hooks/use-year-books';
 import { knownValues, prefilledValues, type TaxFormValues } from '../prefill';
+import { loadTaxFormRules, type TaxFormRules } from '../tax-form-rules';
 import { TaxReturnDownload } from './tax-return-download';
 import { CompanyStep, MoneyStep, PartnersStep, ResidenceStep } from './tax-form-steps';
-import { Confirmation, SentDeclaration } from './tax-form-confirmation';
+import { SentDeclaration } from './sent-declaration';
 import styles from './tax-form.module.css';
+
+/** The confirmation (step 4) with the return's preview, loaded with the rules after the page paints. */
+const loadConfirmation = loadOnce(() => import('./tax-form-confirmation'));
+const Confirmation = lazy(async () => ({ default: (await loadConfirmation()).Confirmation }));
 
 /** The wizard's screens: steps 1 (with its sub-step), 2 and 3, then the confirmation (4). */
 type Screen = { step: 1; substep: 'substep1' | 'substep2' } | { step: 2 | 3 | 4 };
 
-const stepSchemaOf = (screen: Screen) =>
+const stepSchemaOf = ({ taxFormStepSchemas }: TaxFormRules, screen: Screen) =>
   screen.step === 1
     ? screen.substep === 'substep1'
       ? taxFormStepSchemas.company
@@ -70,11 +77,13 @@ export function TaxFormWizard({ companyId, companyName, taxYear, language, sentA
         profitsConfirmed: confirmed.current,
       },
     }).catch(() => undefined);
+  const rules = useLoaded(loadTaxFormRules);
+  useEffect(() => void loadConfirmation().catch(() => undefined), []);
   const wizard = useStepWizard<TaxFormValues, Screen>({
     initial: { step: 1, substep: 'substep1' },
-    check: (at, values) => {
+    check: async (at, values) => {
       if (at.step === 4) return { success: true };
-      const result = stepSchemaOf(at).safeParse(values);
+      const result = stepSchemaOf(await loadTaxFormRules(), at).safeParse(values);
       const unconfirmed = at.step === 3 && !confirmed.current ? [{ path: ['profitsConfirmed'], message: 'validation.required' }] : [];
       return { success: result.success && unconfirmed.length === 0, error: { issues: [...(result.error?.issues ?? []), ...unconfirmed] } };
     },
@@ -150,7 +159,12 @@ export function TaxFormWizard({ companyId, companyName, taxYear, language, sentA
     );
 
   const send = async () => {
-    const parsed = taxFormDataSchema.safeParse({ ...form.getValues(), taxYear });
+    const loaded = await loadTaxFormRules().catch(() => null);
+    if (!loaded) {
+      setSendError(t('taxForm:send.error'));
+      return;
+    }
+    const parsed = loaded.taxFormDataSchema.safeParse({ ...form.getValues(), taxYear });
     if (!parsed.success) {
       setSendError(t('taxForm:send.incomplete'));
       return;
@@ -211,7 +225,11 @@ export function TaxFormWizard({ companyId, companyName, taxYear, language, sentA
             }}
           />
         )}
-        {screen.step === 4 && <Confirmation values={values} taxYear={taxYear} companyId={companyId} language={language} books={books ?? null} />}
+        {screen.step === 4 && (
+          <Suspense fallback={<p role="status">{t('loading')}</p>}>
+            <Confirmation values={values} taxYear={taxYear} companyId={companyId} language={language} books={books ?? null} rules={rules} />
+          </Suspense>
+        )}
         {sendError && <FormAlert>{sendError}</FormAlert>}
         <div className={styles.actions}>
           {!(screen.step === 1 && screen.substep === 'substep1') && (

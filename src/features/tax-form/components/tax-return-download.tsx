@@ -2,18 +2,18 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@domain/constants';
 import type { TaxFormData } from '@domain/tax-form';
-import { buildExtensionPdfInWorker, buildTaxReturnPdfInWorker } from '@workers/tax-return-pdf.client';
 import { buttonClass } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
 
 const documents = {
-  return: { build: buildTaxReturnPdfInWorker, download: 'pdf.download', fileName: 'pdf.fileName' },
-  extension: { build: buildExtensionPdfInWorker, download: 'pdf.extensionDownload', fileName: 'pdf.extensionFileName' },
+  return: { build: 'buildTaxReturnPdfInWorker', download: 'pdf.download', fileName: 'pdf.fileName' },
+  extension: { build: 'buildExtensionPdfInWorker', download: 'pdf.extensionDownload', fileName: 'pdf.extensionFileName' },
 } as const;
 
 /**
  * The prepared return (or its Form 7004) as a PDF, built in a worker from the form on this
- * device (offline too), partners' SSN/ITIN masked; offered as a download link once ready.
+ * device (offline too), partners' SSN/ITIN masked; offered as a download link once ready. The
+ * worker's client loads with the first PDF asked for, not with the tax form's page.
  */
 export function TaxReturnDownload({ form, language, kind = 'return' }: { form: TaxFormData; language: Language; kind?: keyof typeof documents }) {
   const { t } = useTranslation('taxForm');
@@ -24,15 +24,17 @@ export function TaxReturnDownload({ form, language, kind = 'return' }: { form: T
   useEffect(() => {
     let current = true;
     let made: string | null = null;
-    documents[kind].build(JSON.parse(content) as TaxFormData, { copy: 'owner', reviewMark: t('pdf.reviewMark') }).then(
-      (bytes) => {
-        if (!current) return;
-        if (!bytes) return setFailed(true);
-        made = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }));
-        setUrl(made);
-      },
-      () => current && setFailed(true),
-    );
+    import('@workers/tax-return-pdf.client')
+      .then((pdf) => pdf[documents[kind].build](JSON.parse(content) as TaxFormData, { copy: 'owner', reviewMark: t('pdf.reviewMark') }))
+      .then(
+        (bytes) => {
+          if (!current) return;
+          if (!bytes) return setFailed(true);
+          made = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }));
+          setUrl(made);
+        },
+        () => current && setFailed(true),
+      );
     return () => {
       current = false;
       if (made) URL.revokeObjectURL(made);

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
-import { blockingTransactions, capitalTransactionsFromTransactions, profitsFromTransactions } from '@domain/tax-form';
+import { blockingTransactions, capitalTransactionsFromTransactions, profitsFromTransactions } from '@domain/tax-figures';
 import { currentUserDatabase } from '@sync/client/db';
 import { useCurrentUser } from '@src/features/session/session-store';
 
