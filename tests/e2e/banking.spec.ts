@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import jsQR from 'jsqr';
@@ -238,4 +238,29 @@ test('a new owner fills the KYB partly offline and submits it, read-only from th
   await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0);
   // The next step is the provider's hosted verification (the other test goes through it).
   await expect(page.getByRole('link', { name: 'Continue verification' })).toBeVisible();
+});
+
+test.describe('the KYB rules, loaded after the page', () => {
+  // Without the service worker, so the page itself asks for the rules' chunk and can be refused it.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a step checked while its rules cannot load says the connection is the problem, and is checked once they can', async ({ page, playwright }) => {
+    const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
+    const rules = manifest['domain/kyb.ts']!.file;
+    let reachable = false;
+    await page.route(`**/${rules}`, (route) => (reachable ? route.continue() : route.abort()));
+    const owner = await signedInOwner(page, await playwright.request.newContext({ baseURL: test.info().project.use.baseURL }), 'Tomás');
+    await twoFactorThroughApi(page.request, owner.companyId);
+    await page.goto('/en/banking-crypto');
+    await page.getByRole('button', { name: 'Start' }).click();
+    await expect(page.getByRole('heading', { name: 'Company information' })).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('We cannot reach Alta right now. Check your connection and try again.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Company information' })).toBeVisible();
+
+    reachable = true;
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('dialog')).toContainText('Legal name');
+    await expect(page.getByText('We cannot reach Alta right now. Check your connection and try again.')).toBeHidden();
+  });
 });

@@ -96,9 +96,11 @@ export function useStepWizard<Values extends FieldValues, Screen>({ initial, che
 
   /** Checks the step on screen; false (its errors shown) when it is not complete. */
   const validate = async () => {
-    const valid = await form.trigger();
-    if (!valid) setRefused((count) => count + 1);
-    return valid;
+    // A check whose rules could not load (offline before they were ever fetched) refuses the step and says why.
+    const valid = await form.trigger().catch(() => null);
+    setSendError(valid === null ? t('errors:network') : null);
+    if (valid === false) setRefused((count) => count + 1);
+    return valid === true;
   };
 
   /** The translated error of a field path (an array's own error sits at `<path>.root` or `<path>`). */
