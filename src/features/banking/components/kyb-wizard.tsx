@@ -26,10 +26,11 @@ const loadRules = loadOnce(() => import('@domain/kyb'));
 
 /** The steps' fields (the activity codes among them) load with the rules, after the page paints. */
 const loadSteps = loadOnce(() => import('./kyb-steps'));
-const CompanyStep = lazy(async () => ({ default: (await loadSteps()).CompanyStep }));
-const OwnersStep = lazy(async () => ({ default: (await loadSteps()).OwnersStep }));
-const AccountStep = lazy(async () => ({ default: (await loadSteps()).AccountStep }));
-const CryptoStep = lazy(async () => ({ default: (await loadSteps()).CryptoStep }));
+const lazyStep = (name: 'CompanyStep' | 'OwnersStep' | 'AccountStep' | 'CryptoStep') => lazy(async () => ({ default: (await loadSteps())[name] }));
+const CompanyStep = lazyStep('CompanyStep');
+const OwnersStep = lazyStep('OwnersStep');
+const AccountStep = lazyStep('AccountStep');
+const CryptoStep = lazyStep('CryptoStep');
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 

@@ -7,6 +7,7 @@ import type { Language } from '@domain/constants';
 import { Button } from '@src/components/button';
 import dialogStyles from '@src/components/dialog/dialog.module.css';
 import { useModalDialog } from '@src/components/dialog/use-modal-dialog';
+import { FormAlert } from '@src/components/form/form-alert';
 import { TextField } from '@src/components/form/text-field';
 import { localToday } from '@domain/days';
 import styles from './bookkeeping.module.css';
@@ -43,7 +44,8 @@ const empty = () => ({
  * usually brought it already).
  */
 export const CreateTransactionDialog = memo(function CreateTransactionDialog({ open, language, accounts, onCancel, onCreate }: CreateTransactionDialogProps) {
-  const { t } = useTranslation(['bookkeeping', 'validation']);
+  const { t } = useTranslation(['bookkeeping', 'validation', 'errors']);
+  const [failure, setFailure] = useState<string | null>(null);
   const { ref, dialogProps } = useModalDialog(open, onCancel);
   const titleId = useId();
   const [form, setForm] = useState(empty);
@@ -57,7 +59,11 @@ export const CreateTransactionDialog = memo(function CreateTransactionDialog({ o
     event.preventDefault();
     const magnitude = parseAmount(form.amount, language === 'en' ? '.' : ',');
     const amountCents = magnitude === null ? Number.NaN : form.direction === 'out' ? -Math.abs(magnitude) : Math.abs(magnitude);
-    const { transactionFormSchema } = await import('@domain/bookkeeping');
+    const rules = await import('@domain/bookkeeping').catch(() => null);
+    // Offline before the rules were ever fetched: nothing typed is lost, and the person is told why.
+    setFailure(rules ? null : t('errors:network'));
+    if (!rules) return;
+    const { transactionFormSchema } = rules;
     const parsed = transactionFormSchema.safeParse({
       date: form.date,
       description: form.description,
@@ -161,6 +167,7 @@ export const CreateTransactionDialog = memo(function CreateTransactionDialog({ o
           error={errors.note}
           onChange={(event) => set({ note: event.target.value })}
         />
+        {failure && <FormAlert>{failure}</FormAlert>}
         <div className={dialogStyles.actions}>
           <Button variant="secondary" onClick={onCancel}>
             {t('editing.cancel')}
