@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
+import { serveApp } from '../server/http-server';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createApp } from '../server/app';
@@ -72,7 +72,7 @@ async function main() {
       inFlight--;
     }
   };
-  const alta = serve({ fetch: fetchCounted, port: 0, hostname: '127.0.0.1' }) as Server;
+  const alta = serveApp({ fetch: fetchCounted }, { port: 0, hostname: '127.0.0.1' });
   await new Promise((resolve) => alta.once('listening', resolve));
   const altaUrl = `http://127.0.0.1:${(alta.address() as AddressInfo).port}`;
 

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps, AppEnv } from './context';
 import { handleError, problemResponse } from './lib/problem';
@@ -9,8 +8,8 @@ import { validationHook } from './lib/validation-hook';
 import { withImpersonationAudit } from './middleware/with-impersonation-audit';
 import { impersonatorOperations, refuseUnsafeWhileImpersonating } from './middleware/refuse-while-impersonating';
 import { withOriginCheck } from './middleware/with-origin-check';
-import { withRequestId, withRequestLog } from './middleware/with-request-log';
-import { withSecurityHeaders } from './middleware/with-security-headers';
+import { withRequestLog } from './middleware/with-request-log';
+import { withResponseHeaders } from './middleware/with-response-headers';
 import { docsRouter } from './routes/docs';
 import { adminRouter } from './routes/admin';
 import { adminAuditRouter } from './routes/admin-audit';
@@ -51,7 +50,7 @@ import { localFilesPath } from './providers/storage/local-storage';
 import { inlineStyleHashes, mountClient } from './static';
 
 /**
- * Builds Alta's HTTP app: middleware in order (log, security headers, origin check, body
+ * Builds Alta's HTTP app: middleware in order (response headers, log, origin check, body
  * limit), one router per resource under /api/v1, the OpenAPI document and docs, then the
  * built client. Invalid input never reaches a handler: the zod hook answers problem+json.
  */
@@ -59,19 +58,10 @@ export function createApp(deps: AppDeps, options: { clientRoot?: string } = {}) 
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.onError(handleError);
 
-  app.use('*', withRequestId);
-  if (deps.env.NODE_ENV !== 'test' && deps.env.LOG_REQUESTS !== '0') app.use('*', withRequestLog);
   const clientRoot = options.clientRoot ?? path.resolve('dist/client');
   // The CSP allows the pre-rendered pages' inline styles by the hashes their build wrote.
-  app.use('*', withSecurityHeaders(deps.env, inlineStyleHashes(clientRoot)));
-  // Pages, scripts, styles and JSON travel gzip-compressed: a phone on a slow network gets a third of the bytes.
-  // Vary is declared before the response exists: added afterwards (as compress() does), it turns
-  // node-server's lightweight response into a streamed copy even when nothing is compressed.
-  app.use('*', (c, next) => {
-    c.header('Vary', 'Accept-Encoding');
-    return next();
-  });
-  app.use('*', compress());
+  app.use('*', withResponseHeaders(deps.env, inlineStyleHashes(clientRoot)));
+  if (deps.env.NODE_ENV !== 'test' && deps.env.LOG_REQUESTS !== '0') app.use('*', withRequestLog);
   app.use('/api/*', withOriginCheck(deps.env));
   const apiBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: (c) => problemResponse(c, 413, 'payload_too_large') });
   // Files for the local storage simulator (up to 20 MB) are limited by their signed size instead.

@@ -47,7 +47,7 @@ export type AppEnv = {
      * request is audit-logged with both identities all the same.
      */
     impersonation: { userId: string; adminId: string };
-    /** Set for every request (server/middleware/with-request-log.ts); logged with its errors. */
+    /** Set for every request (server/middleware/with-response-headers.ts); logged with its errors. */
     requestId: string;
   };
 };

@@ -1,6 +1,5 @@
-import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { serveApp } from './http-server';
 import { endEventStreams } from './routes/sync';
 import { startAuthMaintenance } from './auth/maintenance';
 import { storedSessionSecret } from './auth/session-secret';
@@ -50,16 +49,14 @@ async function main() {
   const storageSweeper = startStorageSweeper(database, storage, deps.now);
   const app = createApp(deps);
 
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  const server = serveApp(app, { port: env.PORT, hostname: env.HOST }, (info) => {
     console.log(`Alta is running at ${env.APP_URL} (listening on ${info.address}:${info.port}, database: ${database.dialect})`);
   });
   // An idle connection stays open longer than the clients and proxies in front keep theirs (60 s
   // is the usual): Node's 5 s default closed sockets that a client was reusing at that moment,
   // and the client got ECONNRESET.
-  // (`serve` makes a plain HTTP/1.1 server when given no other `createServer`.)
-  const http = server as Server;
-  http.keepAliveTimeout = 65_000;
-  http.headersTimeout = 66_000;
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
 
   let closing = false;
   const shutdown = (signal: string) => {

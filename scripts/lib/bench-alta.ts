@@ -1,7 +1,7 @@
 // Alta's own server for a browser benchmark: the production build (dist/client) on an in-memory
 // PGlite, served in this process on a free port, one account with a password, and Debian's
 // Chromium. Shared by the benchmarks that measure Alta's pages against its real API.
-import { serve } from '@hono/node-server';
+import { serveApp } from '../../server/http-server';
 import { chromium, type Page } from '@playwright/test';
 import { createApp } from '../../server/app';
 import { hashPassword } from '../../server/auth/passwords';
@@ -23,7 +23,7 @@ export async function startBenchAlta(label: string, envOverrides: Record<string,
     now: new Date(),
   });
 
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  const server = serveApp(app, { port: 0, hostname: '127.0.0.1' });
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as { port: number };
   const origin = `http://127.0.0.1:${port}`;

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
-import { serve } from '@hono/node-server';
+import { serveApp } from '../../server/http-server';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../../server/app';
 import { hashPassword } from '../../server/auth/passwords';
@@ -46,7 +46,7 @@ export async function startBenchApi() {
   const database = await openDatabase({ databaseUrl: temporary?.url, dataDir: null });
   console.log(`database: ${database.dialect}`);
   const app = createApp({ env, database, mailer: { send: async () => {} }, now: () => new Date() }, { clientRoot: '/nonexistent' });
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  const server = serveApp(app, { port: 0, hostname: '127.0.0.1' });
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
 

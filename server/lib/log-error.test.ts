@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppEnv } from '../context';
-import { withRequestId } from '../middleware/with-request-log';
+import { withResponseHeaders } from '../middleware/with-response-headers';
 import { createTestApp, type TestApp } from '../test/harness';
 import { handleError } from './problem';
 
@@ -18,7 +18,7 @@ describe('error logs', () => {
   it('carry the SQLSTATE and the request id, not the parameters of the failed query', async () => {
     const secret = '$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0LXNhbHQ$lucia@example.com';
     const app = new Hono<AppEnv>();
-    app.use('*', withRequestId);
+    app.use('*', withResponseHeaders(t.env));
     app.onError(handleError);
     app.get('/boom', async () => {
       await t.database.db.execute(sql`select ${secret}::int`);

@@ -1,17 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context';
-
-/**
- * Every request gets an id, answered as `X-Request-Id`: a user quoting it to support finds the
- * error log line of their request (server/lib/problem.ts logs it with the error's code).
- */
-export const withRequestId: MiddlewareHandler<AppEnv> = (c, next) => {
-  const id = randomUUID();
-  c.set('requestId', id);
-  c.header('X-Request-Id', id);
-  return next();
-};
 
 let lines: string[] = [];
 

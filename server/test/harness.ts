@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { serve } from '@hono/node-server';
 import pg from 'pg';
 import { createApp } from '../app';
+import { serveApp } from '../http-server';
 import type { AppDeps } from '../context';
 import { openDatabase, type Database } from '../db/client';
 import { pgliteTemplateData, postgresTemplateName } from './database-templates';
@@ -113,13 +113,13 @@ export function cookiesFrom(response: Response, previous = ''): string {
 /** Serves an app over real HTTP on a free local port (streams behave as with a browser: aborts reach the server as the socket closes). */
 export function serveOverHttp(app: { fetch: (request: Request) => Response | Promise<Response> }): Promise<{ base: string; close(): Promise<void> }> {
   return new Promise((resolve) => {
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+    const server = serveApp(app, { port: 0, hostname: '127.0.0.1' }, (info) => {
       resolve({
         base: `http://127.0.0.1:${info.port}`,
         close: () =>
           new Promise<void>((done) => {
             server.close(() => done());
-            (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+            server.closeAllConnections();
           }),
       });
     });

@@ -1,14 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../context';
 import type { Env } from '../env';
 
 /**
- * Security headers and a strict CSP: scripts only from Alta itself, plus Stripe, Google
+ * The headers every answer carries, set in one layer on the finished answer: the request id,
+ * `Vary: Accept-Encoding`, and the security headers.
+ *
+ * Every request gets an id, answered as `X-Request-Id`: a user quoting it to support finds the
+ * error log line of their request (server/lib/problem.ts logs it with the error's code).
+ *
+ * The security headers and a strict CSP: scripts only from Alta itself, plus Stripe, Google
  * sign-in and Plaid Link when they are configured. Inline style attributes are allowed because the
  * pre-rendered pages carry React's; inline scripts are not. Inline `<style>` elements are
  * allowed only by the hash of their exact text (`styleHashes`, the pre-rendered pages'
  * inlined stylesheets, see `inlineStyleHashes`), never with 'unsafe-inline'.
  */
-export function withSecurityHeaders(env: Env, styleHashes: string[] = []) {
+export function withResponseHeaders(env: Env, styleHashes: string[] = []) {
   const stripe = env.VITE_STRIPE_PUBLISHABLE_KEY ? ['https://js.stripe.com'] : [];
   const google = env.GOOGLE_CLIENT_ID ? ['https://accounts.google.com'] : [];
   // Plaid Link runs from Plaid's CDN in its own frame, only when Alta runs on Plaid.
@@ -72,12 +80,20 @@ export function withSecurityHeaders(env: Env, styleHashes: string[] = []) {
   const forApiAndAssets = headersWith(["'self'"]);
   // Both sets are built once: a request only picks one (hono's secureHeaders rebuilt the CSP
   // string on every request, because the style sources depend on the path).
-  return createMiddleware(async (c, next) => {
+  // One layer rather than three (request id, Vary, security headers): each layer is an async
+  // frame and a promise on every request, and setting a header before the answer exists makes
+  // Hono build a Headers object that the answer then copies.
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const id = randomUUID();
+    c.set('requestId', id);
     await next();
     const path = c.req.path;
     const headers = c.res.headers;
     // Set on the finished answer, so no handler, error or raw Response can drop or loosen one.
     for (const [name, value] of path.startsWith('/assets/') || path.startsWith('/api/') ? forApiAndAssets : forDocuments) headers.set(name, value);
     headers.delete('X-Powered-By');
+    headers.set('X-Request-Id', id);
+    // Whether an answer is compressed depends on Accept-Encoding (server/http-server.ts), so every answer says so to caches.
+    headers.set('Vary', 'Accept-Encoding');
   });
 }

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../env';
-import { withSecurityHeaders } from './with-security-headers';
+import { withResponseHeaders } from './with-response-headers';
 
 /**
  * Every answer carries the full set of security headers, whatever the handler did: JSON, a raw
@@ -16,7 +16,7 @@ function app(nodeEnv: 'development' | 'production') {
   app.onError((_error, c) => c.json({ code: 'internal' }, 500));
   // Only NODE_ENV changes the headers; the rest of a production environment is not needed here.
   const env = { ...parseEnv({ NODE_ENV: 'development', DATA_DIR: '/tmp/alta-headers', APP_URL: 'http://127.0.0.1' }), NODE_ENV: nodeEnv };
-  app.use('*', withSecurityHeaders(env, hashes));
+  app.use('*', withResponseHeaders(env, hashes));
   app.get('/api/v1/json', (c) => c.json({ ok: true }));
   app.get('/api/v1/raw', () => new Response('raw', { headers: { 'x-frame-options': 'SAMEORIGIN', 'x-powered-by': 'Nope' } }));
   app.get('/api/v1/boom', () => {
@@ -66,7 +66,7 @@ const securityHeaders = (response: Response) =>
     ),
   );
 
-describe('withSecurityHeaders', () => {
+describe('withResponseHeaders', () => {
   it('sends every header on every answer, the same for API answers and assets, the style hashes only to documents', async () => {
     const development = app('development');
     const withoutHashes = { ...common, 'content-security-policy': csp("'self'", false) };
@@ -74,6 +74,18 @@ describe('withSecurityHeaders', () => {
       expect(securityHeaders(await development.request(path)), path).toEqual(withoutHashes);
     }
     expect(securityHeaders(await development.request('/es/login'))).toEqual({ ...common, 'content-security-policy': csp(`'self' ${hashes.join(' ')}`, false) });
+  });
+
+  it('answers every request with its own id and Vary: Accept-Encoding, a raw Response and an error included', async () => {
+    const development = app('development');
+    const ids = new Set<string>();
+    for (const path of ['/api/v1/json', '/api/v1/raw', '/api/v1/boom', '/api/v1/nowhere', '/assets/app.js', '/es/login']) {
+      const response = await development.request(path);
+      expect(response.headers.get('x-request-id'), path).toMatch(/^[0-9a-f-]{36}$/);
+      ids.add(response.headers.get('x-request-id')!);
+      expect(response.headers.get('vary'), path).toBe('Accept-Encoding');
+    }
+    expect(ids.size).toBe(6);
   });
 
   it('adds HSTS and upgrade-insecure-requests in production', async () => {
