@@ -31,7 +31,11 @@ function compressing(listener: RequestListener): RequestListener {
 }
 
 /** Alta's app on Node's HTTP server, with compression in front: what `server/main.ts` runs, and the benches measure. */
-export function serveApp(app: { fetch: (request: Request) => Response | Promise<Response> }, address: { port: number; hostname: string }, onListening?: (info: AddressInfo) => void): Server {
+export function serveApp(
+  app: { fetch: (request: Request) => Response | Promise<Response> },
+  address: { port: number; hostname: string },
+  onListening?: (info: AddressInfo) => void,
+): Server {
   return serve(
     {
       fetch: app.fetch,

@@ -7,7 +7,9 @@ import { withResponseHeaders } from './with-response-headers';
 
 describe('the request log', () => {
   it('writes the lines of one turn of the event loop in one write, one JSON line per request without its query string', async () => {
-    const app = new Hono<AppEnv>().use('*', withResponseHeaders(parseEnv({ NODE_ENV: 'development', DATA_DIR: '/tmp/alta-log', APP_URL: 'http://127.0.0.1' })), withRequestLog).get('/api/v1/things/:id', (c) => c.json({ ok: true }));
+    const app = new Hono<AppEnv>()
+      .use('*', withResponseHeaders(parseEnv({ NODE_ENV: 'development', DATA_DIR: '/tmp/alta-log', APP_URL: 'http://127.0.0.1' })), withRequestLog)
+      .get('/api/v1/things/:id', (c) => c.json({ ok: true }));
     const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     try {
       const answers = await Promise.all([1, 2, 3].map(async (n) => app.request(`/api/v1/things/${n}?secret=s3cr3t`)));
