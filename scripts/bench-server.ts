@@ -1,7 +1,9 @@
 // Server benchmark: Alta's API on a temporary PGlite next to a bare node:http server answering
 // the same JSON as GET /users/me, measured in the same run with autocannon (load generated from
 // a worker thread, so the servers keep the main thread), plus login latency with argon2id
-// included. Prints a table; never fails a build.
+// included. Each target is measured twice: bare, and with the Accept-Encoding a browser sends.
+// Alta runs on the HTTP server `server/main.ts` runs (`serveApp`, compression included).
+// Prints a table; never fails a build.
 // The bare server is measured before and after each target, and each figure is printed beside
 // the mean of those two (its raw limit in the same minute): on a shared machine the limit itself
 // moves by half between runs. On PostgreSQL each row also says how many queries a request cost.
@@ -149,9 +151,13 @@ async function main() {
   const bareTarget = () => load('bare node:http, same JSON', `${bareUrl}/`);
   const bareRuns = [await bareTarget()];
   const rows = [];
+  // A browser always sends Accept-Encoding: the same two targets again as it asks for them.
+  const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
   for (const [title, url, headers] of [
     ['GET /api/v1/health', `${altaUrl}/api/v1/health`, {}],
     ['GET /api/v1/users/me', `${altaUrl}/api/v1/users/me`, { cookie }],
+    ['/health, as a browser', `${altaUrl}/api/v1/health`, browser],
+    ['/users/me, as a browser', `${altaUrl}/api/v1/users/me`, { cookie, ...browser }],
   ] as const) {
     const row = await load(title, url, headers);
     bareRuns.push(await bareTarget());

@@ -1,6 +1,6 @@
 import type { JWTVerifyGetKey } from 'jose';
 import type { Database } from './db/client';
-import type { UserRow } from './db/queries/users';
+import type { ProfileRow } from './db/queries/users';
 import type { Env } from './env';
 import type { BankLinkingProvider } from './providers/bank-linking/bank-linking-provider';
 import type { Mailer } from './providers/mail/mailer';
@@ -31,7 +31,7 @@ export interface SessionUser {
 
 /** The signed-in account as the session middleware read it, with its companies (`withSession(deps, { withAccount: true })`). */
 export interface SessionAccount {
-  user: UserRow;
+  user: ProfileRow;
   companyIds: string[];
   impersonator: { id: string; email: string } | null;
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, getTableColumns, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Attribution } from '@domain/account';
 import type { Language } from '@domain/constants';
 import type { Db } from '../client';
@@ -45,11 +45,26 @@ interface PendingCheck {
   reject(error: unknown): void;
 }
 
-export type AccessSessionRow = UserRow & { familyLive: boolean; companyIds: string[] | null };
+/** The columns of a user the session check reads: what the refusals and the profile (`GET /users/me`) need, no more. */
+const profileColumns = {
+  id: users.id,
+  email: users.email,
+  status: users.status,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phone: users.phone,
+  language: users.language,
+  emailVerifiedAt: users.emailVerifiedAt,
+  createdAt: users.createdAt,
+};
+
+export type ProfileRow = Pick<UserRow, keyof typeof profileColumns>;
+
+export type AccessSessionRow = ProfileRow & { familyLive: boolean; companyIds: string[] | null };
 
 /**
  * The session check of every protected request: the user and, when impersonating, the admin
- * (whole rows), each telling whether the access token's refresh-token family still has a live
+ * (the profile's columns), each telling whether the access token's refresh-token family still has a live
  * token (logout, password reset, reuse and login-as-user revoke it all). With `companiesOf`,
  * the ids of that user's companies come in the same row (`GET /users/me` needs nothing else);
  * otherwise `companyIds` is null.
@@ -120,7 +135,7 @@ function prepareAccessSessions(db: Db) {
     string[] | null
   >`case when checks.companies and ${users.id} = checks."user" then (select coalesce(json_agg(${companies.id} order by ${companies.requestedAt}, ${companies.id}), '[]'::json) from ${companies} where ${companiesOfUser(sql`checks."user"`)}) end`;
   return db
-    .select({ check: sql<number>`checks.n`, ...getTableColumns(users), familyLive, companyIds })
+    .select({ check: sql<number>`checks.n`, ...profileColumns, familyLive, companyIds })
     .from(checks)
     .innerJoin(users, sql`${users.id} in (checks."user", checks.admin)`)
     .prepare('access_sessions');
