@@ -114,21 +114,29 @@ export interface BucketRule {
 /**
  * Spends `cost` units of `key`'s bucket, or spends nothing and answers how long until they
  * would be there (never more than a full bucket's refill: a cost above capacity is capped).
- * The level is kept in thousandths in `hits`, refilled by the time since `lastHitAt`; the row
- * is locked so instances sharing the database spend every unit once.
+ * The level is kept in thousandths in `hits`, refilled by the time since `lastHitAt`.
+ *
+ * One statement: the upsert locks the row, refills and spends only when the units are there,
+ * so instances sharing the database spend every unit once. Only a refused spend reads the row
+ * again, for its wait. (Insert, lock, read and update in a transaction cost every push and pull
+ * five round trips.)
  */
 export async function spendFromBucket(db: Db, key: string, rule: BucketRule, cost: number, now: Date): Promise<{ retryAfterMs: number } | null> {
   const spent = Math.min(cost, rule.capacity);
-  return db.transaction(async (tx) => {
-    await tx.insert(rateLimits).values({ key, hits: 0, lastHitAt: now }).onConflictDoNothing();
-    const [row] = await tx.select().from(rateLimits).where(eq(rateLimits.key, key)).for('update');
-    const elapsedSeconds = Math.max(0, now.getTime() - row!.lastHitAt.getTime()) / 1000;
-    const level = Math.max(0, row!.hits / 1000 - elapsedSeconds * rule.perSecond);
-    if (level + spent > rule.capacity) return { retryAfterMs: ((level + spent - rule.capacity) / rule.perSecond) * 1000 };
-    await tx
-      .update(rateLimits)
-      .set({ hits: Math.ceil((level + spent) * 1000), lastHitAt: now })
-      .where(eq(rateLimits.key, key));
-    return null;
-  });
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const level = sql`greatest(0, ${rateLimits.hits}::float8 / 1000 - greatest(0, extract(epoch from ${at} - ${rateLimits.lastHitAt}))::float8 * ${rule.perSecond}::float8)`;
+  const taken = await db
+    .insert(rateLimits)
+    .values({ key, hits: Math.ceil(spent * 1000), lastHitAt: now })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: { hits: sql`ceil((${level} + ${spent}::float8) * 1000)::int`, lastHitAt: now },
+      setWhere: sql`${level} + ${spent}::float8 <= ${rule.capacity}::float8`,
+    })
+    .returning({ hits: rateLimits.hits });
+  if (taken.length > 0) return null;
+  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
+  const elapsedSeconds = Math.max(0, now.getTime() - row!.lastHitAt.getTime()) / 1000;
+  const left = Math.max(0, row!.hits / 1000 - elapsedSeconds * rule.perSecond);
+  return { retryAfterMs: (Math.max(0, left + spent - rule.capacity) / rule.perSecond) * 1000 };
 }
