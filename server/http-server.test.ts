@@ -5,9 +5,9 @@ import { streamSSE } from 'hono/streaming';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from './context';
 import { parseEnv } from './env';
-import { compressionThreshold, serveApp } from './http-server';
+import { compressionThreshold } from './http-server';
 import { withResponseHeaders } from './middleware/with-response-headers';
-import { createTestApp, type TestApp } from './test/harness';
+import { createTestApp, serveOverHttp, type TestApp } from './test/harness';
 
 /**
  * Answers of 1 KiB or more are compressed for a client that accepts it (brotli for a browser,
@@ -39,21 +39,6 @@ function get(base: string, path: string, headers: Record<string, string> = {}, m
 
 const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
-function listen(app: Hono<AppEnv>): Promise<{ base: string; close(): Promise<void> }> {
-  return new Promise((resolve) => {
-    const server = serveApp(app, { port: 0, hostname: '127.0.0.1' }, (info) =>
-      resolve({
-        base: `http://127.0.0.1:${info.port}`,
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            server.closeAllConnections();
-          }),
-      }),
-    );
-  });
-}
-
 describe('compression on Alta’s HTTP server', () => {
   let served: { base: string; close(): Promise<void> };
   beforeAll(async () => {
@@ -69,7 +54,7 @@ describe('compression on Alta’s HTTP server', () => {
           await stream.sleep(10_000);
         }),
       );
-    served = await listen(app);
+    served = await serveOverHttp(app);
   });
   afterAll(() => served.close());
 
@@ -121,7 +106,7 @@ describe('compression of the app’s answers', () => {
   let served: { base: string; close(): Promise<void> };
   beforeAll(async () => {
     t = await createTestApp();
-    served = await listen(t.app);
+    served = await serveOverHttp(t.app);
   });
   afterAll(async () => {
     await served.close();
