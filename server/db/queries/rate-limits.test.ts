@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { spendFromBucket } from './rate-limits';
 
-/** The token bucket of pushes, pulls and banking codes: one statement per spend, every unit spent once. */
+/** The token bucket of pushes and banking code resets: one statement per spend, every unit spent once. */
 
 let t: TestApp;
 beforeAll(async () => {

@@ -117,14 +117,14 @@ export interface BucketRule {
  * The level is kept in thousandths in `hits`, refilled by the time since `lastHitAt`.
  *
  * One statement: the upsert locks the row, refills and spends only when the units are there,
- * so instances sharing the database spend every unit once. Only a refused spend reads the row
- * again, for its wait. (Insert, lock, read and update in a transaction cost every push and pull
- * five round trips.)
+ * so instances sharing the database spend every unit once. Only a refused spend reads the
+ * level again (the same expression), for its wait. (Insert, lock, read and update in a
+ * transaction cost every push five round trips.)
  */
 export async function spendFromBucket(db: Db, key: string, rule: BucketRule, cost: number, now: Date): Promise<{ retryAfterMs: number } | null> {
   const spent = Math.min(cost, rule.capacity);
   const at = sql`${now.toISOString()}::timestamptz`;
-  const level = sql`greatest(0, ${rateLimits.hits}::float8 / 1000 - greatest(0, extract(epoch from ${at} - ${rateLimits.lastHitAt}))::float8 * ${rule.perSecond}::float8)`;
+  const level = sql<number>`greatest(0, ${rateLimits.hits}::float8 / 1000 - greatest(0, extract(epoch from ${at} - ${rateLimits.lastHitAt}))::float8 * ${rule.perSecond}::float8)`;
   const taken = await db
     .insert(rateLimits)
     .values({ key, hits: Math.ceil(spent * 1000), lastHitAt: now })
@@ -135,8 +135,9 @@ export async function spendFromBucket(db: Db, key: string, rule: BucketRule, cos
     })
     .returning({ hits: rateLimits.hits });
   if (taken.length > 0) return null;
-  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
-  const elapsedSeconds = Math.max(0, now.getTime() - row!.lastHitAt.getTime()) / 1000;
-  const left = Math.max(0, row!.hits / 1000 - elapsedSeconds * rule.perSecond);
-  return { retryAfterMs: (Math.max(0, left + spent - rule.capacity) / rule.perSecond) * 1000 };
+  const [row] = await db
+    .select({ level: level.mapWith(Number) })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, key));
+  return { retryAfterMs: (Math.max(0, row!.level + spent - rule.capacity) / rule.perSecond) * 1000 };
 }
