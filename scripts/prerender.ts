@@ -19,6 +19,11 @@ export interface PublicPage {
   path: string;
   /** The route module that renders it: its CSS is linked and its chunks preloaded. */
   module: string;
+  /**
+   * Every control on it works without the app (links, `<details>`, the drawer that
+   * `src/features/public-site/static-page.ts` wires): a visitor does not load the app (decision 081).
+   */
+  withoutApp?: true;
 }
 
 const routeModule = (name: string) => `src/app/routes/public/${name}.tsx`;
@@ -26,15 +31,15 @@ const routeModule = (name: string) => `src/app/routes/public/${name}.tsx`;
 /** Every public route of SPEC §2, with each blog article. */
 export function publicPages(contentDir: string): PublicPage[] {
   return [
-    { path: '', module: routeModule('home') },
-    { path: 'requirements', module: routeModule('requirements') },
+    { path: '', module: routeModule('home'), withoutApp: true },
+    { path: 'requirements', module: routeModule('requirements'), withoutApp: true },
     { path: 'faq', module: routeModule('faq') },
     { path: 'blogs', module: routeModule('blogs') },
     ...listArticleIds(contentDir).map((id) => ({ path: `blogs/${id}`, module: routeModule('blog-article') })),
     { path: 'contact', module: routeModule('contact') },
-    { path: 'privacy', module: routeModule('privacy') },
-    { path: 'terms', module: routeModule('terms') },
-    { path: 'coming-soon', module: routeModule('coming-soon') },
+    { path: 'privacy', module: routeModule('privacy'), withoutApp: true },
+    { path: 'terms', module: routeModule('terms'), withoutApp: true },
+    { path: 'coming-soon', module: routeModule('coming-soon'), withoutApp: true },
   ];
 }
 
@@ -76,9 +81,21 @@ export function inlineStylesheet(file: string, text: string): string {
 /** The module a pre-rendered page loads instead of the entry (an input of the client build). */
 export const starterModule = 'src/start-after-paint.ts';
 
-/** The starter's element, naming the entry and the modules to preload with it (`src/start-after-paint.ts`). */
-export function starterScript(starter: string, entry: string, modules: string[]): string {
-  return `<script type="module" crossorigin src="/${starter}" data-entry="/${entry}" data-preload="${modules.map((file) => `/${file}`).join(' ')}"></script>`;
+/**
+ * The starter's element, naming the entry and the modules to preload with it, and whether a
+ * visitor can do without them (`src/start-after-paint.ts`).
+ */
+export function starterScript(starter: string, entry: string, modules: string[], withoutApp = false): string {
+  const preload = modules.map((file) => `/${file}`).join(' ');
+  return `<script type="module" crossorigin src="/${starter}" data-entry="/${entry}" data-preload="${preload}"${withoutApp ? ' data-without-app' : ''}></script>`;
+}
+
+/**
+ * A control disabled in the pre-rendered HTML waits for the app to enable it (`useHydrated`): a
+ * page with one cannot do without the app.
+ */
+export function controlWaitingForApp(html: string): string | undefined {
+  return /<(?:button|input|select|textarea)\b[^>]*\sdisabled[\s=>]/.exec(html)?.[0];
 }
 
 /** Read by the server at start (`server/static.ts`): the style-src hashes of every inline style. */
@@ -103,6 +120,8 @@ export async function prerenderSite({ root, clientDir, serverEntry, origin }: Pr
   if (!entry) throw new Error('the manifest has no index.html entry');
   const starter = manifest[starterModule]?.file;
   if (!starter) throw new Error(`the manifest has no ${starterModule} entry (build.rolldownOptions.input)`);
+  // Loaded with the starter (modules it shares with the app): never preloaded again after it.
+  const starterFiles = new Set(pageAssets(manifest, [starterModule]).js);
   // The SPA shell links its stylesheet and loads its entry; a pre-rendered page carries its
   // styles inline and loads the starter, which loads the app after the first paint (below).
   const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8').replace(
@@ -127,6 +146,8 @@ export async function prerenderSite({ root, clientDir, serverEntry, origin }: Pr
     for (const page of pages) {
       const pathname = page.path ? `/${language}/${page.path}` : `/${language}`;
       const { html, headHtml } = await render(pathname, language, base);
+      const waiting = page.withoutApp && controlWaitingForApp(html);
+      if (waiting) throw new Error(`${pathname} is marked withoutApp but has a control that needs the app: ${waiting}`);
       const contentIds = contentModulesOf(page.path, language);
       const contentKeys = Object.keys(manifest).filter((key) => contentIds.some((id) => key.endsWith(id)));
       const localeKeys = [`src/i18n/locales/${language}/common.json`, `src/i18n/locales/${language}/${page.path === '' ? 'home' : 'public'}.json`];
@@ -146,7 +167,8 @@ export async function prerenderSite({ root, clientDir, serverEntry, origin }: Pr
         starterScript(
           starter,
           entry,
-          js.filter((file) => file !== entry),
+          js.filter((file) => file !== entry && !starterFiles.has(file)),
+          page.withoutApp,
         ),
       ];
       // Replacer functions: a string replacement would expand "$'" and "$&", which CSS can contain.

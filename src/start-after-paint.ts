@@ -1,9 +1,17 @@
+import { readActingAs, readSignedIn } from '@src/features/session/signed-in-flag';
+import { unsentDraftIds } from '@src/features/sync/draft-keys';
+import { currentUserId } from '@sync/client/current-user';
+
 /**
  * The one script a pre-rendered public page loads (decision 013). The page is complete and
  * styled by its HTML, so the app that hydrates it is fetched only after the browser has
  * painted it: on a slow phone network the first paint no longer shares the bandwidth with
  * some 150 KB of scripts. The app starts at once instead when the person touches or types
  * first, or when the page is hidden (a background tab paints nothing until it is shown).
+ *
+ * A page with no control that only the app runs (the pre-render marks it `data-without-app`)
+ * does without the app for a visitor (decision 081): `runWithoutApp` wires its drawer and
+ * service worker and hands over to the app when the page needs it.
  *
  * The pre-render writes the app's entry (`data-entry`) and the modules hydrating this page
  * needs (`data-preload`, space-separated) on this script's element; they are fetched together.
@@ -40,12 +48,22 @@ function startOnce() {
   startApp();
 }
 
+/**
+ * Whether this visit needs the app from the start: always, unless the page can do without it
+ * and the visitor has nothing the app must show or do. Someone signed in on this device (their
+ * top bar and drawer differ), an admin acting as a user (the banner), drafts not yet sent (the
+ * app sends them) and an offline start (the app says so) need it.
+ */
+function needsApp(): boolean {
+  if (!script?.hasAttribute('data-without-app')) return true;
+  return readSignedIn() !== null || readActingAs() !== null || currentUserId() !== null || unsentDraftIds().length > 0 || !navigator.onLine;
+}
+
 const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
 
-const canObservePaint = typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint');
-if (document.visibilityState === 'hidden' || !canObservePaint || painted()) {
-  startOnce();
-} else {
+function startAfterPaint() {
+  const canObservePaint = typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint');
+  if (document.visibilityState === 'hidden' || !canObservePaint || painted()) return startOnce();
   for (const type of inputs) addEventListener(type, startOnce, { capture: true, passive: true });
   // The entries the observer hands over, not `performance` again: it may be replaced (test clocks).
   observer = new PerformanceObserver((list) => {
@@ -53,3 +71,6 @@ if (document.visibilityState === 'hidden' || !canObservePaint || painted()) {
   });
   observer.observe({ type: 'paint', buffered: true });
 }
+
+if (needsApp()) startAfterPaint();
+else void import('@src/features/public-site/static-page').then(({ runWithoutApp }) => runWithoutApp(startOnce));

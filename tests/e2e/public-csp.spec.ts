@@ -121,8 +121,44 @@ test('hydration and client-side navigation keep every style, with no CSP violati
   expect(violations).toEqual([]);
 });
 
+test("a visitor's home runs without the app, and hands over to it when someone signs in on this device", async ({ page, context }) => {
+  const scripts: string[] = [];
+  let bytes = 0;
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    scripts.push(new URL(response.url()).pathname);
+    bytes += (await response.body().catch(() => Buffer.alloc(0))).length;
+  });
+  await page.goto('/en?utm_source=newsletter&utm_campaign=autumn');
+  await expectHydrated(page);
+  await page.waitForLoadState('networkidle');
+  // The first touch is kept for the sign-up, as the app keeps it.
+  expect(await page.evaluate(() => localStorage.getItem('alta.attribution'))).toContain('newsletter');
+  const entry = await page.locator('script[data-entry]').getAttribute('data-entry');
+  // The starter, its page script and the service worker's registration (decision 081): a few
+  // small files, not the app (its entry alone is over 200 KB).
+  expect(scripts).not.toContain(entry);
+  expect(scripts.length).toBeLessThanOrEqual(5);
+  expect(bytes).toBeLessThan(40_000);
+  const topBar = page.getByRole('banner');
+  await expect(topBar.getByRole('link', { name: 'Log in' })).toBeVisible();
+
+  // Signing in from another tab: this page loads the app, which offers the account.
+  const other = await context.newPage();
+  await other.goto('/en/coming-soon');
+  await other.evaluate(() => localStorage.setItem('alta.signedIn', 'user'));
+  await expect(topBar.getByRole('link', { name: 'My dashboard' })).toBeVisible();
+  expect(scripts).toContain(entry);
+
+  // Signed in on this device, the page starts the app at once.
+  scripts.length = 0;
+  await page.reload();
+  await expect(topBar.getByRole('link', { name: 'My dashboard' })).toBeVisible();
+  expect(scripts).toContain(entry);
+});
+
 test('a pre-rendered page loads one small starter, and the app only after its first paint', async ({ page, request }) => {
-  const html = await (await request.get('/es')).text();
+  const html = await (await request.get('/es/faq')).text();
   const scripts = [...html.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"[^>]*>/g)].map((match) => match[1]!);
   expect(scripts).toEqual([expect.stringMatching(/^\/assets\/start-after-paint-[\w-]+\.js$/)]);
   expect(html).not.toContain('rel="modulepreload"');
@@ -135,7 +171,7 @@ test('a pre-rendered page loads one small starter, and the app only after its fi
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   cdp.on('Network.requestWillBeSent', ({ request: sent }) => void requests.push({ url: new URL(sent.url).pathname, priority: sent.initialPriority }));
-  await page.goto('/es');
+  await page.goto('/es/faq');
   await expectHydrated(page);
 
   // The browser's own timeline: the paint came before the entry and the page's modules were asked for.

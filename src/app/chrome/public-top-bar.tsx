@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 import { ButtonLink } from '@src/components/button';
 import { Logo } from '@src/components/logo';
-import { useSignedIn } from '@src/features/session/signed-in-flag';
+import { useSignedIn } from '@src/features/session/use-signed-in';
 import { href, paths } from '@src/lib/paths';
 import { LanguageSelector } from './language-selector';
 import { MenuButton } from './menu-button';
@@ -10,7 +10,7 @@ import styles from './top-bar.module.css';
 import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
 /** The public top bar (SPEC §2): logo, requirements, FAQ, blogs, language, login, start now. */
-export function PublicTopBar({ menuOpen, onOpenMenu }: { menuOpen: boolean; onOpenMenu: () => void }) {
+export function PublicTopBar({ menuOpen, drawerId, onOpenMenu }: { menuOpen: boolean; drawerId: string; onOpenMenu: () => void }) {
   const { t } = useTranslation('common');
   const language = useLanguage();
   const signedIn = useSignedIn();
@@ -19,7 +19,7 @@ export function PublicTopBar({ menuOpen, onOpenMenu }: { menuOpen: boolean; onOp
   return (
     <header className={styles.bar}>
       <div className={styles.inner}>
-        <MenuButton expanded={menuOpen} onClick={onOpenMenu} />
+        <MenuButton expanded={menuOpen} controls={drawerId} onClick={onOpenMenu} />
         <Link to={to(paths.home)} className={styles.brand} aria-label={t('nav.homeLabel')}>
           <Logo />
         </Link>

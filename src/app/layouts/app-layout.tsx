@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { SideDrawer } from '@src/components/drawer/side-drawer';
@@ -71,6 +71,7 @@ function AppLayout({ area }: { area: 'dashboard' | 'admin' }) {
   const acting = user ? actingAsOf(user) : null;
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const drawerId = useId();
   const [logoutOpen, setLogoutOpen] = useState(false);
   const role = area === 'admin' ? 'admin' : 'user';
   const cryptoOnly = useCryptoOnly(role === 'user');
@@ -96,7 +97,7 @@ function AppLayout({ area }: { area: 'dashboard' | 'admin' }) {
       )}
       <header className={topBar.bar}>
         <div className={[topBar.inner, styles.appBarInner].join(' ')}>
-          <MenuButton expanded={menuOpen} onClick={() => setMenuOpen(true)} className={topBar.hideWide} />
+          <MenuButton expanded={menuOpen} controls={drawerId} onClick={() => setMenuOpen(true)} className={topBar.hideWide} />
           <Link to={href(language, area === 'admin' ? paths.admin : paths.dashboard)} className={topBar.brand} aria-label={t('nav.areaHomeLabel')}>
             <Logo />
           </Link>
@@ -122,7 +123,7 @@ function AppLayout({ area }: { area: 'dashboard' | 'admin' }) {
           </Suspense>
         </main>
       </div>
-      <SideDrawer open={menuOpen} onClose={() => setMenuOpen(false)} label={t('drawer.label')} header={<Logo />}>
+      <SideDrawer id={drawerId} open={menuOpen} onClose={() => setMenuOpen(false)} label={t('drawer.label')} header={<Logo />}>
         <DrawerNav role={role} cryptoOnly={cryptoOnly} onLogout={() => setLogoutOpen(true)} />
         <div className={styles.drawerLanguages}>
           <LanguageSelector />

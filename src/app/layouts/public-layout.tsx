@@ -1,10 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { SideDrawer } from '@src/components/drawer/side-drawer';
 import { Logo } from '@src/components/logo';
 import { LogoutDialog } from '@src/features/session/components/logout-dialog';
-import { useActingAs, useSignedIn } from '@src/features/session/signed-in-flag';
+import { useActingAs, useSignedIn } from '@src/features/session/use-signed-in';
 import { DrawerNav } from '../chrome/drawer-nav';
 import { LanguageSelector } from '../chrome/language-selector';
 import { NavigationProgress } from '../chrome/navigation-progress';
@@ -34,6 +34,7 @@ export function PublicLayout() {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
+  const drawerId = useId();
 
   useEffect(() => setMenuOpen(false), [pathname]);
 
@@ -46,8 +47,8 @@ export function PublicLayout() {
           <ImpersonationBanner acting={acting} language={language} />
         </Suspense>
       )}
-      <PublicTopBar menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} />
-      <SideDrawer open={menuOpen} onClose={() => setMenuOpen(false)} label={t('drawer.label')} header={<Logo />}>
+      <PublicTopBar menuOpen={menuOpen} drawerId={drawerId} onOpenMenu={() => setMenuOpen(true)} />
+      <SideDrawer id={drawerId} open={menuOpen} onClose={() => setMenuOpen(false)} label={t('drawer.label')} header={<Logo />}>
         <DrawerNav role={role ?? 'guest'} onLogout={() => setLogoutOpen(true)} />
         <div className={styles.drawerLanguages}>
           <LanguageSelector />

@@ -1,6 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
-
-const focusable = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { clickedBackdrop, restoreFocusTo, wrapTab } from './modal-dom';
 
 /**
  * Drives a native `<dialog>` as a modal: `showModal()` (the page behind becomes inert), Tab
@@ -17,13 +16,10 @@ export function useModalDialog(open: boolean, onClose: () => void) {
   const openRef = useRef(open);
   openRef.current = open;
 
-  /** Focus goes back to the opener, unless the person has already moved it elsewhere on the page. */
   const restoreFocus = () => {
     const target = returnFocus.current;
     returnFocus.current = null;
-    const active = document.activeElement;
-    const moved = active !== null && active !== document.body && !ref.current?.contains(active);
-    if (target?.isConnected && !moved) target.focus();
+    restoreFocusTo(target, ref.current);
   };
 
   useEffect(() => {
@@ -68,29 +64,10 @@ export function useModalDialog(open: boolean, onClose: () => void) {
     [],
   );
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Tab') return;
-    const items = [...event.currentTarget.querySelectorAll<HTMLElement>(focusable)].filter(
-      (item) => item.offsetParent !== null || item === document.activeElement,
-    );
-    if (items.length === 0) return;
-    const first = items[0]!;
-    const last = items[items.length - 1]!;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => wrapTab(event.nativeEvent, event.currentTarget);
 
   const onClick = (event: MouseEvent<HTMLDialogElement>) => {
-    // A click on the backdrop reaches the dialog itself, outside its box.
-    if (event.target !== event.currentTarget) return;
-    const box = event.currentTarget.getBoundingClientRect();
-    const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
-    if (!inside) closeRef.current();
+    if (clickedBackdrop(event.nativeEvent, event.currentTarget)) closeRef.current();
   };
 
   return { ref, dialogProps: { onKeyDown, onClick } };

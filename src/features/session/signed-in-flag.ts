@@ -1,4 +1,3 @@
-import { useMemo, useSyncExternalStore } from 'react';
 import type { User } from '@domain/account';
 
 /**
@@ -59,7 +58,8 @@ export function clearSignedIn() {
   notify();
 }
 
-function readActingAs(): string | null {
+/** The stored "acting as" hint as written (`parseActingAs` reads it); null when there is none. */
+export function readActingAs(): string | null {
   if (typeof localStorage === 'undefined') return null;
   try {
     return localStorage.getItem(actingKey);
@@ -68,7 +68,7 @@ function readActingAs(): string | null {
   }
 }
 
-function parseActingAs(stored: string | null): ActingAs | null {
+export function parseActingAs(stored: string | null): ActingAs | null {
   if (!stored) return null;
   try {
     const value: unknown = JSON.parse(stored);
@@ -80,7 +80,8 @@ function parseActingAs(stored: string | null): ActingAs | null {
   }
 }
 
-function subscribe(listener: () => void) {
+/** Calls `listener` whenever the hint changes, in this tab or another. */
+export function subscribeSignedIn(listener: () => void) {
   listeners.add(listener);
   // Another tab signing in or out updates this one too.
   const onStorage = (event: StorageEvent) => {
@@ -91,15 +92,4 @@ function subscribe(listener: () => void) {
     listeners.delete(listener);
     window.removeEventListener('storage', onStorage);
   };
-}
-
-/** The signed-in role according to the hint; null for visitors and while pre-rendering. */
-export function useSignedIn(): SignedInRole | null {
-  return useSyncExternalStore(subscribe, readSignedIn, () => null);
-}
-
-/** Whom the admin acts as according to the hint (public pages' banner); null otherwise and while pre-rendering. */
-export function useActingAs(): ActingAs | null {
-  const stored = useSyncExternalStore(subscribe, readActingAs, () => null);
-  return useMemo(() => parseActingAs(stored), [stored]);
 }

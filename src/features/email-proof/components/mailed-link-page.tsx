@@ -9,7 +9,7 @@ import { AuthLayout } from '@src/features/auth/components/auth-layout';
 import { claimOrder } from '@src/features/checkout/api/checkout-api';
 import { forgetPaidOrder } from '@src/features/checkout/paid-orders';
 import { markNewCompany } from '@src/features/order-popups/new-company-flag';
-import { useSignedIn } from '@src/features/session/signed-in-flag';
+import { useSignedIn } from '@src/features/session/use-signed-in';
 import { ApiError } from '@src/lib/api';
 import { href, loginPath, paths } from '@src/lib/paths';
 import { useErrorText } from '@src/lib/use-error-text';

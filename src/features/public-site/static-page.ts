@@ -1,0 +1,83 @@
+import { registerSW } from 'virtual:pwa-register';
+import { clickedBackdrop, restoreFocusTo, wrapTab } from '@src/components/dialog/modal-dom';
+import { captureAttribution } from '@src/features/attribution/attribution';
+import { warmWhenControlled } from '@src/features/pwa/warm-cache';
+import { subscribeSignedIn } from '@src/features/session/signed-in-flag';
+
+/**
+ * A visitor's pre-rendered public page without the app (decision 081). Everything on such a page
+ * is HTML that works without scripts (links, the language links, the skip link, `<details>`);
+ * this module adds what is left: the first touch's attribution, the side drawer, the service
+ * worker, and a hand-over to the app the moment the page needs something only the app shows.
+ *
+ * `startApp` loads the app, which hydrates the page as on any other pre-rendered page. It is
+ * called when a new version of Alta waits (the app asks whether to reload), when the device
+ * goes offline (the app says so), and when someone signs in from another tab (the top bar
+ * then offers their account).
+ */
+export function runWithoutApp(startApp: () => void): void {
+  // As the app does first: a visitor landing here from a campaign keeps it when they go on to sign up.
+  captureAttribution();
+  const releaseDrawer = wireDrawer();
+  let unsubscribe = () => {};
+  let handedOver = false;
+  const handOver = () => {
+    if (handedOver) return;
+    handedOver = true;
+    unsubscribe();
+    removeEventListener('offline', handOver);
+    // The app's drawer takes over the same element: it starts closed, as React renders it.
+    releaseDrawer();
+    startApp();
+  };
+  unsubscribe = subscribeSignedIn(handOver);
+  addEventListener('offline', handOver);
+  // The same registration the app's update prompt makes, so a visitor's first page installs
+  // the offline copy too.
+  registerSW({ onRegisteredSW: warmWhenControlled, onNeedRefresh: handOver });
+  // What browser tests and `bench-bundle` wait for: the page's controls work from now on.
+  document.documentElement.dataset.hydrated = '';
+}
+
+/**
+ * The top bar's menu button opens the side drawer, a modal `<dialog>` the pre-render wrote with
+ * a visitor's items, as `useModalDialog` drives it in the app: focus moves in, Tab wraps, Escape,
+ * the close button, a click outside or following a link close it, and focus returns to the
+ * button. Returns what undoes it.
+ */
+function wireDrawer(): () => void {
+  const button = document.querySelector<HTMLButtonElement>('button[aria-haspopup="dialog"][aria-controls]');
+  const dialog = button && document.getElementById(button.getAttribute('aria-controls')!);
+  if (!button || !(dialog instanceof HTMLDialogElement)) return () => {};
+  let opener: HTMLElement | null = null;
+
+  const open = () => {
+    if (dialog.open) return;
+    opener = document.activeElement instanceof HTMLElement ? document.activeElement : button;
+    dialog.showModal();
+    button.setAttribute('aria-expanded', 'true');
+  };
+  const onClick = (event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target : null;
+    if (clickedBackdrop(event, dialog) || target?.closest('[data-closes-dialog], a[href]')) dialog.close();
+  };
+  const onKeyDown = (event: KeyboardEvent) => wrapTab(event, dialog);
+  const onClose = () => {
+    button.setAttribute('aria-expanded', 'false');
+    restoreFocusTo(opener, dialog);
+    opener = null;
+  };
+
+  button.addEventListener('click', open);
+  dialog.addEventListener('click', onClick);
+  dialog.addEventListener('keydown', onKeyDown);
+  dialog.addEventListener('close', onClose);
+  return () => {
+    button.removeEventListener('click', open);
+    dialog.removeEventListener('click', onClick);
+    dialog.removeEventListener('keydown', onKeyDown);
+    dialog.removeEventListener('close', onClose);
+    if (dialog.open) dialog.close();
+    button.setAttribute('aria-expanded', 'false');
+  };
+}
