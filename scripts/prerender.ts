@@ -19,11 +19,6 @@ export interface PublicPage {
   path: string;
   /** The route module that renders it: its CSS is linked and its chunks preloaded. */
   module: string;
-  /**
-   * Every control on it works without the app (links, `<details>`, the drawer that
-   * `src/features/public-site/static-page.ts` wires): a visitor does not load the app (decision 081).
-   */
-  withoutApp?: true;
 }
 
 const routeModule = (name: string) => `src/app/routes/public/${name}.tsx`;
@@ -31,15 +26,15 @@ const routeModule = (name: string) => `src/app/routes/public/${name}.tsx`;
 /** Every public route of SPEC §2, with each blog article. */
 export function publicPages(contentDir: string): PublicPage[] {
   return [
-    { path: '', module: routeModule('home'), withoutApp: true },
-    { path: 'requirements', module: routeModule('requirements'), withoutApp: true },
+    { path: '', module: routeModule('home') },
+    { path: 'requirements', module: routeModule('requirements') },
     { path: 'faq', module: routeModule('faq') },
     { path: 'blogs', module: routeModule('blogs') },
     ...listArticleIds(contentDir).map((id) => ({ path: `blogs/${id}`, module: routeModule('blog-article') })),
     { path: 'contact', module: routeModule('contact') },
-    { path: 'privacy', module: routeModule('privacy'), withoutApp: true },
-    { path: 'terms', module: routeModule('terms'), withoutApp: true },
-    { path: 'coming-soon', module: routeModule('coming-soon'), withoutApp: true },
+    { path: 'privacy', module: routeModule('privacy') },
+    { path: 'terms', module: routeModule('terms') },
+    { path: 'coming-soon', module: routeModule('coming-soon') },
   ];
 }
 
@@ -91,11 +86,13 @@ export function starterScript(starter: string, entry: string, modules: string[],
 }
 
 /**
- * A control disabled in the pre-rendered HTML waits for the app to enable it (`useHydrated`): a
- * page with one cannot do without the app.
+ * A control disabled in the pre-rendered HTML waits for the app to enable it (`useHydrated`),
+ * unless it is an island that a page without the app wires itself (`data-island`, see
+ * src/features/public-site/static-page.ts). A page with such a control needs the app; one
+ * without does without it for a visitor (decision 081).
  */
 export function controlWaitingForApp(html: string): string | undefined {
-  return /<(?:button|input|select|textarea)\b[^>]*\sdisabled[\s=>]/.exec(html)?.[0];
+  return html.match(/<(?:button|input|select|textarea)\b[^>]*>/g)?.find((tag) => /\sdisabled[\s=>]/.test(tag) && !/\sdata-island=/.test(tag));
 }
 
 /** Read by the server at start (`server/static.ts`): the style-src hashes of every inline style. */
@@ -146,8 +143,7 @@ export async function prerenderSite({ root, clientDir, serverEntry, origin }: Pr
     for (const page of pages) {
       const pathname = page.path ? `/${language}/${page.path}` : `/${language}`;
       const { html, headHtml } = await render(pathname, language, base);
-      const waiting = page.withoutApp && controlWaitingForApp(html);
-      if (waiting) throw new Error(`${pathname} is marked withoutApp but has a control that needs the app: ${waiting}`);
+      const withoutApp = controlWaitingForApp(html) === undefined;
       const contentIds = contentModulesOf(page.path, language);
       const contentKeys = Object.keys(manifest).filter((key) => contentIds.some((id) => key.endsWith(id)));
       const localeKeys = [`src/i18n/locales/${language}/common.json`, `src/i18n/locales/${language}/${page.path === '' ? 'home' : 'public'}.json`];
@@ -168,7 +164,7 @@ export async function prerenderSite({ root, clientDir, serverEntry, origin }: Pr
           starter,
           entry,
           js.filter((file) => file !== entry && !starterFiles.has(file)),
-          page.withoutApp,
+          withoutApp,
         ),
       ];
       // Replacer functions: a string replacement would expand "$'" and "$&", which CSS can contain.

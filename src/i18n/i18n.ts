@@ -2,6 +2,7 @@ import i18next, { type BackendModule } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { defaultLanguage, isLanguage, languages, type Language } from '@domain/constants';
+import { loadCatalog } from './catalogs';
 
 /**
  * Alta's translations: one catalog per language and namespace under `locales/<lang>/<ns>.json`.
@@ -36,20 +37,12 @@ export const namespaces = [
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
-type Catalog = { default: Record<string, unknown> };
-const catalogs = import.meta.glob<Catalog>('./locales/*/*.json');
-
 const lazyCatalogs: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = catalogs[`./locales/${language}/${namespace}.json`];
-    if (!load) {
-      callback(new Error(`No catalog for ${language}/${namespace}`), false);
-      return;
-    }
-    load().then(
-      (module) => callback(null, module.default),
+    loadCatalog(language, namespace).then(
+      (catalog) => callback(null, catalog),
       (error: Error) => callback(error, false),
     );
   },

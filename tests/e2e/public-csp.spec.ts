@@ -88,8 +88,9 @@ test('hydration and client-side navigation keep every style, with no CSP violati
   const violations = await watchCspViolations(page);
   const stylesheets = stylesheetRequests(page);
 
-  await page.goto('/en/faq');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Frequently asked questions');
+  // The blog runs the app (its "load more" needs it); a visitor's FAQ does without (decision 081).
+  await page.goto('/en/blogs');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectHydrated(page);
   await page.waitForLoadState('networkidle');
   // Hydration loaded the page's modules, whose stylesheets the page already has inline.
@@ -157,8 +158,39 @@ test("a visitor's home runs without the app, and hands over to it when someone s
   expect(scripts).toContain(entry);
 });
 
+test("a visitor's FAQ searches, opens linked questions and copies links without the app, in the page's language", async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/pt/faq#refunds');
+  await expectHydrated(page);
+  const entry = await page.locator('script[data-entry]').getAttribute('data-entry');
+  await expect(page.locator('details#refunds')).toHaveAttribute('open', '');
+  await expect(page.locator('details#refunds summary')).toBeFocused();
+
+  const search = page.getByRole('searchbox', { name: 'Pesquise nas perguntas' });
+  await search.fill('reembolso');
+  await expect(page.getByRole('status').filter({ hasText: 'reembolso' })).toHaveText(/^\d+ perguntas? correspondem? a “reembolso”$/);
+  await expect(page.getByRole('navigation', { name: 'Temas' })).toBeHidden();
+  await search.fill('zzzz');
+  await expect(page.getByRole('status').filter({ hasText: 'zzzz' })).toContainText('Nenhuma pergunta corresponde a “zzzz”');
+  await expect(page.locator('details:visible')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Limpar pesquisa' }).click();
+  await expect(search).toBeFocused();
+  await expect(page.getByRole('navigation', { name: 'Temas' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Limpar pesquisa' })).toBeHidden();
+
+  const question = page.locator('details#refunds');
+  await question.getByRole('button', { name: 'Copiar o link desta pergunta' }).click();
+  await expect(question.getByRole('status')).toHaveText('Link copiado');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/pt\/faq#refunds$/);
+  expect(scripts).not.toContain(entry);
+});
+
 test('a pre-rendered page loads one small starter, and the app only after its first paint', async ({ page, request }) => {
-  const html = await (await request.get('/es/faq')).text();
+  const html = await (await request.get('/es/blogs')).text();
   const scripts = [...html.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"[^>]*>/g)].map((match) => match[1]!);
   expect(scripts).toEqual([expect.stringMatching(/^\/assets\/start-after-paint-[\w-]+\.js$/)]);
   expect(html).not.toContain('rel="modulepreload"');
@@ -171,7 +203,7 @@ test('a pre-rendered page loads one small starter, and the app only after its fi
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   cdp.on('Network.requestWillBeSent', ({ request: sent }) => void requests.push({ url: new URL(sent.url).pathname, priority: sent.initialPriority }));
-  await page.goto('/es/faq');
+  await page.goto('/es/blogs');
   await expectHydrated(page);
 
   // The browser's own timeline: the paint came before the entry and the page's modules were asked for.

@@ -5,20 +5,38 @@ import { warmWhenControlled } from '@src/features/pwa/warm-cache';
 import { subscribeSignedIn } from '@src/features/session/signed-in-flag';
 
 /**
+ * The controls a page without the app runs itself, by their `data-island`: each wires its
+ * pre-rendered element and returns what undoes it. A pre-rendered control the app must enable
+ * and that is not an island keeps the page on the app (`controlWaitingForApp`, scripts/prerender.ts);
+ * an island not listed here hands the page over to the app.
+ */
+const islands: Record<string, () => Promise<(element: HTMLElement, language: string) => (() => void) | Promise<() => void>>> = {
+  'faq-search': async () => {
+    const { wireFaqSearch } = await import('./components/faq/faq-island');
+    return (element, language) => wireFaqSearch(element as HTMLInputElement, language);
+  },
+  'copy-link': async () => {
+    const { wireCopyLink } = await import('./components/share/copy-link-island');
+    return (element) => wireCopyLink(element as HTMLButtonElement);
+  },
+};
+
+/**
  * A visitor's pre-rendered public page without the app (decision 081). Everything on such a page
- * is HTML that works without scripts (links, the language links, the skip link, `<details>`);
- * this module adds what is left: the first touch's attribution, the side drawer, the service
- * worker, and a hand-over to the app the moment the page needs something only the app shows.
+ * is HTML that works without scripts (links, the language links, the skip link, `<details>`) or
+ * an island above; this module adds what is left: the first touch's attribution, the side
+ * drawer, the service worker, and a hand-over to the app the moment the page needs something
+ * only the app shows.
  *
  * `startApp` loads the app, which hydrates the page as on any other pre-rendered page. It is
  * called when a new version of Alta waits (the app asks whether to reload), when the device
  * goes offline (the app says so), and when someone signs in from another tab (the top bar
  * then offers their account).
  */
-export function runWithoutApp(startApp: () => void): void {
+export async function runWithoutApp(startApp: () => void): Promise<void> {
   // As the app does first: a visitor landing here from a campaign keeps it when they go on to sign up.
   captureAttribution();
-  const releaseDrawer = wireDrawer();
+  const releases = [wireDrawer()];
   let unsubscribe = () => {};
   let handedOver = false;
   const handOver = () => {
@@ -26,8 +44,8 @@ export function runWithoutApp(startApp: () => void): void {
     handedOver = true;
     unsubscribe();
     removeEventListener('offline', handOver);
-    // The app's drawer takes over the same element: it starts closed, as React renders it.
-    releaseDrawer();
+    // The app takes over the same elements, which it hydrates as they were pre-rendered.
+    for (const release of releases) release();
     startApp();
   };
   unsubscribe = subscribeSignedIn(handOver);
@@ -35,8 +53,25 @@ export function runWithoutApp(startApp: () => void): void {
   // The same registration the app's update prompt makes, so a visitor's first page installs
   // the offline copy too.
   registerSW({ onRegisteredSW: warmWhenControlled, onNeedRefresh: handOver });
+
+  const language = document.documentElement.lang;
+  try {
+    await Promise.all(
+      [...document.querySelectorAll<HTMLElement>('[data-island]')].map(async (element) => {
+        const load = islands[element.dataset.island!];
+        if (!load) throw new Error(`no island ${element.dataset.island}`);
+        const wire = await load();
+        const release = await wire(element, language);
+        if (handedOver) release();
+        else releases.push(release);
+      }),
+    );
+  } catch {
+    // An island that cannot run here (offline before its module came, or one this module does not know): the app runs the page.
+    return handOver();
+  }
   // What browser tests and `bench-bundle` wait for: the page's controls work from now on.
-  document.documentElement.dataset.hydrated = '';
+  if (!handedOver) document.documentElement.dataset.hydrated = '';
 }
 
 /**

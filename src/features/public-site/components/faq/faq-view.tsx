@@ -36,7 +36,8 @@ export function FaqView({ faq }: { faq: FaqPage }) {
   }, [hash]);
 
   return (
-    <div className={styles.faq}>
+    // A page without the app searches with the same function (faq-island.ts), hiding what React leaves out.
+    <div className={styles.faq} data-faq>
       <div className={styles.search} role="search">
         <label htmlFor={searchId} className={styles.searchLabel}>
           {t('faq.searchLabel')}
@@ -47,35 +48,32 @@ export function FaqView({ faq }: { faq: FaqPage }) {
             id={searchId}
             type="search"
             disabled={!hydrated}
+            data-island="faq-search"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
             placeholder={t('faq.searchPlaceholder')}
             autoComplete="off"
             enterKeyHint="search"
-            className={query ? `${styles.searchInput} ${styles.withClear}` : styles.searchInput}
+            className={styles.searchInput}
           />
-          {query && (
-            <button type="button" className={styles.clear} onClick={() => setQuery('')}>
-              {t('faq.clear')}
-            </button>
-          )}
+          <button type="button" className={styles.clear} hidden={!query} onClick={() => setQuery('')}>
+            {t('faq.clear')}
+          </button>
         </div>
         <p className={styles.status} role="status">
           {searching && (matches > 0 ? t('faq.results', { count: matches, query: deferredQuery.trim() }) : t('faq.noResults', { query: deferredQuery.trim() }))}
         </p>
       </div>
 
-      {!searching && (
-        <nav className={styles.topics} aria-label={t('faq.groups')}>
-          <ul>
-            {faq.groups.map((group) => (
-              <li key={group.id}>
-                <a href={`#${group.id}`}>{group.title}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
+      <nav className={styles.topics} aria-label={t('faq.groups')} hidden={searching}>
+        <ul>
+          {faq.groups.map((group) => (
+            <li key={group.id}>
+              <a href={`#${group.id}`}>{group.title}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
 
       {groups.map((group) => (
         <section key={group.id} className={styles.group} aria-labelledby={group.id}>

@@ -1,20 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useHydrated } from '../../hooks/use-hydrated';
+import { copyText, currentUrl } from './copy-text';
 import { Icon } from '../icons';
 import styles from './share.module.css';
-
-/** Copies `text` to the clipboard; false when the browser refuses (no permission, insecure page). */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The current page's address, optionally pointing at an element (`#hash`). */
-export const currentUrl = (hash?: string) => `${window.location.origin}${window.location.pathname}${hash ? `#${hash}` : ''}`;
 
 /** A button that copies a link to this page (or to one of its parts) and says so where screen readers hear it. */
 export function CopyLinkButton({
@@ -41,9 +29,14 @@ export function CopyLinkButton({
 
   return (
     <span className={styles.copy}>
+      {/* A page without the app wires it itself, from these attributes (copy-link-island.ts). */}
       <button
         type="button"
         disabled={!hydrated}
+        data-island="copy-link"
+        data-hash={hash}
+        data-copied={copiedLabel}
+        data-failed={failedLabel}
         className={compact ? styles.compactButton : styles.button}
         onClick={async () => setState((await copyText(currentUrl(hash))) ? 'copied' : 'failed')}
       >

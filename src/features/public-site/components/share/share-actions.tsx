@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { Icon } from '../icons';
-import { copyText, currentUrl } from './copy-link-button';
+import { copyText, currentUrl } from './copy-text';
 import styles from './share.module.css';
 
 /**
