@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expectHydrated, langs, publicPages } from './support/public-site';
+import { expectHydrated, langs, publicPages, sampleArticleId } from './support/public-site';
 import { expect, test } from './support/test';
 
 /**
@@ -187,6 +187,20 @@ test("a visitor's FAQ searches, opens linked questions and copies links without 
   await expect(question.getByRole('status')).toHaveText('Link copiado');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/pt\/faq#refunds$/);
   expect(scripts).not.toContain(entry);
+});
+
+test("a visitor's article copies its link without the app", async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto(`/es/blogs/${sampleArticleId}`);
+  await expectHydrated(page);
+  await page.getByRole('button', { name: 'Copiar enlace' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Enlace copiado' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/es/blogs/${sampleArticleId}$`));
+  expect(scripts).not.toContain(await page.locator('script[data-entry]').getAttribute('data-entry'));
 });
 
 test('a pre-rendered page loads one small starter, and the app only after its first paint', async ({ page, request }) => {

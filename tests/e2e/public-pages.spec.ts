@@ -112,6 +112,8 @@ test('until the page has hydrated, a language link loads the other language as a
   // yet. Switching i18next's language under that page made it hydrate with the other
   // language's text (React error 418), which the clean-console check reports.
   // The Spanish text is held until the link has been clicked, however slow the machine.
+  // On a signed-in device: a visitor's article does without the app (decision 081).
+  await page.addInitScript(() => localStorage.setItem('alta.signedIn', 'user'));
   let release = () => {};
   const clicked = new Promise<void>((resolve) => (release = resolve));
   await page.route(`**/assets/${sampleArticleId}-*.js`, async (route) => {

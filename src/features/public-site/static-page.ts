@@ -16,8 +16,16 @@ const islands: Record<string, () => Promise<(element: HTMLElement, language: str
     return (element, language) => wireFaqSearch(element as HTMLInputElement, language);
   },
   'copy-link': async () => {
-    const { wireCopyLink } = await import('./components/share/copy-link-island');
+    const { wireCopyLink } = await import('./components/share/share-islands');
     return (element) => wireCopyLink(element as HTMLButtonElement);
+  },
+  share: async () => {
+    const { wireShare } = await import('./components/share/share-islands');
+    return (element) => wireShare(element as HTMLButtonElement);
+  },
+  print: async () => {
+    const { wirePrint } = await import('./components/share/share-islands');
+    return (element) => wirePrint(element as HTMLButtonElement);
   },
 };
 

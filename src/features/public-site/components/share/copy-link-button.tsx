@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useHydrated } from '../../hooks/use-hydrated';
-import { copyText, currentUrl } from './copy-text';
+import { copyText, currentUrl } from './share-link';
 import { Icon } from '../icons';
 import styles from './share.module.css';
 
@@ -29,7 +29,7 @@ export function CopyLinkButton({
 
   return (
     <span className={styles.copy}>
-      {/* A page without the app wires it itself, from these attributes (copy-link-island.ts). */}
+      {/* A page without the app wires it itself, from these attributes (share-islands.ts). */}
       <button
         type="button"
         disabled={!hydrated}
@@ -43,7 +43,7 @@ export function CopyLinkButton({
         <Icon name="link" size={18} />
         {label}
       </button>
-      <span role="status" className={styles.copyStatus}>
+      <span role="status" className={styles.copyStatus} data-state={state}>
         {state === 'copied' ? copiedLabel : state === 'failed' ? (failedLabel ?? '') : ''}
       </span>
     </span>

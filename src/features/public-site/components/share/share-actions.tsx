@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { Icon } from '../icons';
-import { copyText, currentUrl } from './copy-text';
+import { copyText, currentUrl, shareOrCopy } from './share-link';
 import styles from './share.module.css';
 
 /**
@@ -21,22 +21,24 @@ export function ShareActions({ title }: { title: string }) {
   }, [status]);
 
   const share = async () => {
-    const url = currentUrl();
-    if (typeof navigator.share === 'function') {
-      try {
-        await navigator.share({ title, text: t('article.shareText'), url });
-        return;
-      } catch (error) {
-        // The person closed the share sheet: nothing to do. Any other failure falls back to copying.
-        if (error instanceof DOMException && error.name === 'AbortError') return;
-      }
-    }
-    setStatus((await copyText(url)) ? 'copied' : 'failed');
+    const result = await shareOrCopy({ title, text: t('article.shareText'), url: currentUrl() });
+    if (result === 'copied' || result === 'failed') setStatus(result);
   };
+  // What a page without the app needs to do the same (share-islands.ts).
+  const said = { 'data-copied': t('article.linkCopied'), 'data-failed': t('article.copyFailed') };
 
   return (
     <div className={styles.actions} data-print-hidden="">
-      <button type="button" disabled={!hydrated} className={styles.button} onClick={() => void share()}>
+      <button
+        type="button"
+        disabled={!hydrated}
+        className={styles.button}
+        onClick={() => void share()}
+        data-island="share"
+        data-title={title}
+        data-text={t('article.shareText')}
+        {...said}
+      >
         <Icon name="share" size={18} />
         {t('article.share')}
       </button>
@@ -45,15 +47,17 @@ export function ShareActions({ title }: { title: string }) {
         disabled={!hydrated}
         className={styles.button}
         onClick={async () => setStatus((await copyText(currentUrl())) ? 'copied' : 'failed')}
+        data-island="copy-link"
+        {...said}
       >
         <Icon name="link" size={18} />
         {t('article.copyLink')}
       </button>
-      <button type="button" disabled={!hydrated} className={styles.button} onClick={() => window.print()}>
+      <button type="button" disabled={!hydrated} className={styles.button} onClick={() => window.print()} data-island="print">
         <Icon name="printer" size={18} />
         {t('article.print')}
       </button>
-      <span role="status" className={status === 'failed' ? styles.copyFailed : styles.copyStatus}>
+      <span role="status" className={styles.copyStatus} data-state={status}>
         {status === 'copied' ? t('article.linkCopied') : status === 'failed' ? t('article.copyFailed') : ''}
       </span>
     </div>
