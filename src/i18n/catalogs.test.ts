@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { catalogText, loadCatalog } from './catalogs';
 
 describe('catalogText: a catalog string without i18next', () => {
-  const catalog = { faq: { results_one: '{{count}} match for “{{ query }}”', results_other: '{{count}} matches for “{{query}}”', noResults: 'Nothing for “{{query}}”' } };
+  const catalog = {
+    faq: { results_one: '{{count}} match for “{{ query }}”', results_other: '{{count}} matches for “{{query}}”', noResults: 'Nothing for “{{query}}”' },
+  };
 
   it('fills in the values and picks the plural form by the language’s rules', () => {
     expect(catalogText(catalog, 'faq.results', { count: 1, query: 'EIN' }, 'en')).toBe('1 match for “EIN”');
