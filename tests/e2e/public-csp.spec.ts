@@ -88,7 +88,8 @@ test('hydration and client-side navigation keep every style, with no CSP violati
   const violations = await watchCspViolations(page);
   const stylesheets = stylesheetRequests(page);
 
-  // The blog runs the app (its "load more" needs it); a visitor's FAQ does without (decision 081).
+  // On a signed-in device the public pages run the app; a visitor's do without it (decision 081).
+  await page.addInitScript(() => localStorage.setItem('alta.signedIn', 'user'));
   await page.goto('/en/blogs');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectHydrated(page);
@@ -189,6 +190,27 @@ test("a visitor's FAQ searches, opens linked questions and copies links without 
   expect(scripts).not.toContain(entry);
 });
 
+test("a visitor's blog filters by the address and loads more without the app", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/en/blogs?category=us-banks');
+  await expectHydrated(page);
+  const cards = page.getByRole('main').getByRole('article');
+  await expect(cards).toHaveCount(1);
+  await expect(page.getByRole('navigation', { name: 'Filter by category' }).getByRole('link', { name: 'US banks' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('status').filter({ hasText: 'Showing' })).toHaveText('Showing 1 of 1 articles');
+  await expect(page.getByRole('button', { name: 'Load more articles' })).toBeHidden();
+
+  await page.getByRole('navigation', { name: 'Filter by category' }).getByRole('link', { name: 'All' }).click();
+  await expect(page).toHaveURL(/\/en\/blogs$/);
+  await expect(cards).toHaveCount(6);
+  await page.getByRole('button', { name: 'Load more articles' }).click();
+  await expect(cards.nth(6).getByRole('link')).toBeFocused();
+  expect(scripts).not.toContain(await page.locator('script[data-entry]').getAttribute('data-entry'));
+});
+
 test("a visitor's article copies its link without the app", async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const scripts: string[] = [];
@@ -204,7 +226,7 @@ test("a visitor's article copies its link without the app", async ({ page, conte
 });
 
 test('a pre-rendered page loads one small starter, and the app only after its first paint', async ({ page, request }) => {
-  const html = await (await request.get('/es/blogs')).text();
+  const html = await (await request.get('/es/contact')).text();
   const scripts = [...html.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"[^>]*>/g)].map((match) => match[1]!);
   expect(scripts).toEqual([expect.stringMatching(/^\/assets\/start-after-paint-[\w-]+\.js$/)]);
   expect(html).not.toContain('rel="modulepreload"');
@@ -217,7 +239,8 @@ test('a pre-rendered page loads one small starter, and the app only after its fi
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   cdp.on('Network.requestWillBeSent', ({ request: sent }) => void requests.push({ url: new URL(sent.url).pathname, priority: sent.initialPriority }));
-  await page.goto('/es/blogs');
+  // The contact form runs in the app, for visitors too.
+  await page.goto('/es/contact');
   await expectHydrated(page);
 
   // The browser's own timeline: the paint came before the entry and the page's modules were asked for.

@@ -47,21 +47,26 @@ test.describe('FAQ', () => {
 });
 
 test.describe('blog', () => {
-  test('category filters show only that category, with their own address', async ({ page }) => {
-    await page.goto('/en/blogs');
-    const filters = page.getByRole('navigation', { name: 'Filter by category' });
-    const cards = page.getByRole('main').getByRole('article');
-    await expect(cards).toHaveCount(6);
+  // A visitor's list runs without the app (decision 081); a signed-in device's in the app.
+  for (const signedIn of [false, true]) {
+    test(`category filters show only that category, with their own address${signedIn ? ' (signed in)' : ''}`, async ({ page }) => {
+      if (signedIn) await page.addInitScript(() => localStorage.setItem('alta.signedIn', 'user'));
+      await page.goto('/en/blogs');
+      await expectHydrated(page);
+      const filters = page.getByRole('navigation', { name: 'Filter by category' });
+      const cards = page.getByRole('main').getByRole('article');
+      await expect(cards).toHaveCount(6);
 
-    await filters.getByRole('link', { name: 'US banks' }).click();
-    await expect(page).toHaveURL(/\/en\/blogs\?category=us-banks$/);
-    await expect(filters.getByRole('link', { name: 'US banks' })).toHaveAttribute('aria-current', 'page');
-    await expect(cards).toHaveCount(1);
-    await expect(cards.getByRole('heading')).toHaveText(article('en', 'us-bank-account-from-abroad').title);
+      await filters.getByRole('link', { name: 'US banks' }).click();
+      await expect(page).toHaveURL(/\/en\/blogs\?category=us-banks$/);
+      await expect(filters.getByRole('link', { name: 'US banks' })).toHaveAttribute('aria-current', 'page');
+      await expect(cards).toHaveCount(1);
+      await expect(cards.getByRole('heading')).toHaveText(article('en', 'us-bank-account-from-abroad').title);
 
-    await filters.getByRole('link', { name: 'All' }).click();
-    await expect(cards).toHaveCount(6);
-  });
+      await filters.getByRole('link', { name: 'All' }).click();
+      await expect(cards).toHaveCount(6);
+    });
+  }
 
   test('a filtered address opens filtered', async ({ page }) => {
     await page.goto('/es/blogs?category=news');
@@ -69,15 +74,21 @@ test.describe('blog', () => {
     await expect(page.getByRole('main').getByRole('article').getByRole('heading')).toHaveText(article('es', 'boi-report-2026-update').title);
   });
 
-  test('load more shows the rest and moves focus to the first new article', async ({ page }) => {
-    await page.goto('/pt/blogs');
-    const cards = page.getByRole('main').getByRole('article');
-    await expect(page.getByText(`Mostrando 6 de ${articleIds.length} artigos`)).toBeVisible();
-    await page.getByRole('button', { name: 'Carregar mais artigos' }).click();
-    await expect(cards).toHaveCount(articleIds.length);
-    await expect(cards.nth(6).getByRole('link')).toBeFocused();
-    await expect(page.getByRole('button', { name: 'Carregar mais artigos' })).toBeHidden();
-  });
+  // A visitor's list runs without the app (decision 081); a signed-in device's in the app.
+  for (const signedIn of [false, true]) {
+    test(`load more shows the rest and moves focus to the first new article${signedIn ? ' (signed in)' : ''}`, async ({ page }) => {
+      if (signedIn) await page.addInitScript(() => localStorage.setItem('alta.signedIn', 'user'));
+      await page.goto('/pt/blogs');
+      const cards = page.getByRole('main').getByRole('article');
+      await expect(page.getByText(`Mostrando 6 de ${articleIds.length} artigos`)).toBeVisible();
+      await expectHydrated(page);
+      await page.getByRole('button', { name: 'Carregar mais artigos' }).click();
+      await expect(cards).toHaveCount(articleIds.length);
+      await expect(cards.nth(6).getByRole('link')).toBeFocused();
+      await expect(page.getByRole('button', { name: 'Carregar mais artigos' })).toBeHidden();
+      await expect(page.getByText(`Mostrando ${articleIds.length} de ${articleIds.length} artigos`)).toBeVisible();
+    });
+  }
 
   test('an article shows author, date per language, reading time, table of contents and related posts', async ({ page }) => {
     const expected = article('en', sampleArticleId);

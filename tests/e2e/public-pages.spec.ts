@@ -74,8 +74,9 @@ for (const lang of ['es', 'en'] as Lang[]) {
 }
 
 test('client-side navigation updates the title, canonical and hreflang links', async ({ page }) => {
-  // The blog runs the app (its "load more" needs it); a visitor's home does without (decision 081).
-  await page.goto('/en/blogs');
+  // On a signed-in device the public pages run the app; a visitor's do without it (decision 081).
+  await page.addInitScript(() => localStorage.setItem('alta.signedIn', 'user'));
+  await page.goto('/en');
   await expectHydrated(page);
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQ' }).click();

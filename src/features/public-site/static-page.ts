@@ -19,6 +19,10 @@ const islands: Record<string, () => Promise<(element: HTMLElement, language: str
     const { wireCopyLink } = await import('./components/share/share-islands');
     return (element) => wireCopyLink(element as HTMLButtonElement);
   },
+  'blog-list': async () => {
+    const { wireBlogList } = await import('./components/blog/blog-island');
+    return (element, language) => wireBlogList(element as HTMLButtonElement, language);
+  },
   share: async () => {
     const { wireShare } = await import('./components/share/share-islands');
     return (element) => wireShare(element as HTMLButtonElement);

@@ -12,6 +12,8 @@ import styles from './blog.module.css';
 /**
  * The blog list: category filters (links with `?category=`, so each filter has its own
  * address and works before hydration), newest first, `blogPageSize` at a time with "load more".
+ * Every article is in the HTML, those not shown `hidden`: a page without the app filters and
+ * loads more over the same markup (blog-island.ts).
  */
 export function BlogList({ articles, language }: { articles: ArticleSummary[]; language: Language }) {
   const { t } = useTranslation('public');
@@ -21,8 +23,8 @@ export function BlogList({ articles, language }: { articles: ArticleSummary[]; l
   const requested = searchParams.get('category');
   const category: BlogCategory | null = hydrated && isBlogCategory(requested) ? requested : null;
   const [visible, setVisible] = useState(blogPageSize);
-  const firstNew = useRef<number | null>(null);
-  const links = useRef(new Map<number, HTMLAnchorElement>());
+  const firstNew = useRef<string | null>(null);
+  const links = useRef(new Map<string, HTMLAnchorElement>());
 
   useEffect(() => setVisible(blogPageSize), [category]);
   useEffect(() => {
@@ -33,7 +35,7 @@ export function BlogList({ articles, language }: { articles: ArticleSummary[]; l
   }, [visible]);
 
   const filtered = category ? articles.filter((article) => article.category === category) : articles;
-  const shown = filtered.slice(0, visible);
+  const shown = new Set(filtered.slice(0, visible));
 
   const filterLink = (value: BlogCategory | null, label: string) => (
     <li key={value ?? 'all'}>
@@ -44,7 +46,7 @@ export function BlogList({ articles, language }: { articles: ArticleSummary[]; l
   );
 
   return (
-    <div className={styles.list}>
+    <div className={styles.list} data-blog-list>
       <nav aria-label={t('blog.filterLabel')}>
         <ul className={styles.filters}>
           {filterLink(null, t('blog.all'))}
@@ -52,36 +54,35 @@ export function BlogList({ articles, language }: { articles: ArticleSummary[]; l
         </ul>
       </nav>
       <p className={styles.count} role="status">
-        {filtered.length > 0 ? t('blog.showing', { shown: shown.length, total: filtered.length }) : t('blog.empty')}
+        {filtered.length > 0 ? t('blog.showing', { shown: shown.size, total: filtered.length }) : t('blog.empty')}
       </p>
       <ul className={styles.grid}>
-        {shown.map((article, index) => (
-          <li key={article.id}>
+        {articles.map((article) => (
+          <li key={article.id} hidden={!shown.has(article)} data-category={article.category}>
             <ArticleCard
               article={article}
               language={language}
               linkRef={(node) => {
-                if (node) links.current.set(index, node);
-                else links.current.delete(index);
+                if (node) links.current.set(article.id, node);
+                else links.current.delete(article.id);
               }}
             />
           </li>
         ))}
       </ul>
-      {shown.length < filtered.length && (
-        <div className={styles.more}>
-          <Button
-            variant="secondary"
-            disabled={!hydrated}
-            onClick={() => {
-              firstNew.current = visible;
-              setVisible(visible + blogPageSize);
-            }}
-          >
-            {t('blog.loadMore')}
-          </Button>
-        </div>
-      )}
+      <div className={styles.more} hidden={shown.size >= filtered.length}>
+        <Button
+          variant="secondary"
+          disabled={!hydrated}
+          data-island="blog-list"
+          onClick={() => {
+            firstNew.current = filtered[visible]?.id ?? null;
+            setVisible(visible + blogPageSize);
+          }}
+        >
+          {t('blog.loadMore')}
+        </Button>
+      </div>
     </div>
   );
 }
