@@ -152,6 +152,16 @@ test("a visitor's home runs without the app, and hands over to it when someone s
   await expect(topBar.getByRole('link', { name: 'My dashboard' })).toBeVisible();
   expect(scripts).toContain(entry);
 
+  // The app took the drawer over from the page script: it opens with the signed-in items.
+  await page.setViewportSize({ width: 410, height: 800 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await expect(drawer.getByRole('button', { name: 'Log out' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   // Signed in on this device, the page starts the app at once.
   scripts.length = 0;
   await page.reload();
