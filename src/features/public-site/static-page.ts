@@ -115,15 +115,14 @@ function wireDrawer(): () => void {
     opener = null;
   };
 
-  button.addEventListener('click', open);
-  dialog.addEventListener('click', onClick);
-  dialog.addEventListener('keydown', onKeyDown);
-  dialog.addEventListener('close', onClose);
+  const listening = new AbortController();
+  const { signal } = listening;
+  button.addEventListener('click', open, { signal });
+  dialog.addEventListener('click', onClick, { signal });
+  dialog.addEventListener('keydown', onKeyDown, { signal });
+  dialog.addEventListener('close', onClose, { signal });
   return () => {
-    button.removeEventListener('click', open);
-    dialog.removeEventListener('click', onClick);
-    dialog.removeEventListener('keydown', onKeyDown);
-    dialog.removeEventListener('close', onClose);
+    listening.abort();
     if (dialog.open) dialog.close();
     button.setAttribute('aria-expanded', 'false');
   };

@@ -59,15 +59,15 @@ export async function wireFaqSearch(input: HTMLInputElement, language: string): 
     target?.querySelector('summary')?.focus({ preventScroll: true });
   };
 
-  input.addEventListener('input', show);
-  clear.addEventListener('click', onClear);
-  addEventListener('hashchange', openLinked);
+  const listening = new AbortController();
+  const { signal } = listening;
+  input.addEventListener('input', show, { signal });
+  clear.addEventListener('click', onClear, { signal });
+  addEventListener('hashchange', openLinked, { signal });
   input.disabled = false;
   openLinked();
   return () => {
-    input.removeEventListener('input', show);
-    clear.removeEventListener('click', onClear);
-    removeEventListener('hashchange', openLinked);
+    listening.abort();
     input.value = '';
     show();
   };
