@@ -1,6 +1,7 @@
 // What a first visit downloads: the JavaScript and CSS each page loads before it is usable,
 // measured in Chromium against the production build and gzipped as the server would send it.
-// A page is usable once the app has started (`<html data-hydrated>`) and the network is quiet;
+// A page is usable once it has started (`<html data-hydrated>`: the app hydrated it, or for a
+// visitor its page script wired it, decision 081) and the network is quiet;
 // pre-rendered pages carry their CSS inline (decision 013), counted from the document.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -13,6 +14,8 @@ const pages = [
   ['login', '/es/login'],
   ['home', '/es/'],
   ['faq', '/es/faq'],
+  ['blog', '/es/blogs'],
+  ['article', '/es/blogs/llc-vs-c-corp-for-founders'],
   ['create-company wizard', '/es/create-company'],
 ];
 const port = 3190;
