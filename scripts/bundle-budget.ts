@@ -33,7 +33,7 @@ const route = (area: string, name: string) => `src/app/routes/${area}/${name}.ts
 const dashboardLayout = 'src/app/layouts/app-layout.tsx';
 const app = 'index.html';
 /** What a visitor's public page runs instead of the app (decision 081). */
-const withoutApp = 'src/features/public-site/static-page.ts';
+const withoutApp = 'src/page-without-app.ts';
 
 /** The pages the issue names; every dashboard route is added from the manifest (below). */
 export const pageBudgets: PageBudget[] = [

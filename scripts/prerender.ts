@@ -88,7 +88,7 @@ export function starterScript(starter: string, entry: string, modules: string[],
 /**
  * A control disabled in the pre-rendered HTML waits for the app to enable it (`useHydrated`),
  * unless it is an island that a page without the app wires itself (`data-island`, see
- * src/features/public-site/static-page.ts). A page with such a control needs the app; one
+ * src/page-without-app.ts). A page with such a control needs the app; one
  * without does without it for a visitor (decision 081).
  */
 export function controlWaitingForApp(html: string): string | undefined {

@@ -73,4 +73,5 @@ function startAfterPaint() {
 }
 
 if (needsApp()) startAfterPaint();
-else void import('@src/features/public-site/static-page').then(({ runWithoutApp }) => runWithoutApp(startOnce));
+// Should the page script itself fail, the app runs the page, as it would without it.
+else import('@src/page-without-app').then(({ runWithoutApp }) => runWithoutApp(startOnce)).catch(startOnce);

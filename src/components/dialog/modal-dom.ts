@@ -1,7 +1,7 @@
 /**
  * What a modal `<dialog>` does with the keyboard and the pointer beyond the browser's own
  * behaviour, as plain DOM functions: the React hook (`useModalDialog`) and the public pages'
- * drawer without the app (`src/features/public-site/static-page.ts`) both use them.
+ * drawer without the app (`src/page-without-app.ts`) both use them.
  */
 
 const focusable = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';

@@ -12,23 +12,23 @@ import { subscribeSignedIn } from '@src/features/session/signed-in-flag';
  */
 const islands: Record<string, () => Promise<(element: HTMLElement, language: string) => (() => void) | Promise<() => void>>> = {
   'faq-search': async () => {
-    const { wireFaqSearch } = await import('./components/faq/faq-island');
+    const { wireFaqSearch } = await import('@src/features/public-site/components/faq/faq-island');
     return (element, language) => wireFaqSearch(element as HTMLInputElement, language);
   },
   'copy-link': async () => {
-    const { wireCopyLink } = await import('./components/share/share-islands');
+    const { wireCopyLink } = await import('@src/features/public-site/components/share/share-islands');
     return (element) => wireCopyLink(element as HTMLButtonElement);
   },
   'blog-list': async () => {
-    const { wireBlogList } = await import('./components/blog/blog-island');
+    const { wireBlogList } = await import('@src/features/public-site/components/blog/blog-island');
     return (element, language) => wireBlogList(element as HTMLButtonElement, language);
   },
   share: async () => {
-    const { wireShare } = await import('./components/share/share-islands');
+    const { wireShare } = await import('@src/features/public-site/components/share/share-islands');
     return (element) => wireShare(element as HTMLButtonElement);
   },
   print: async () => {
-    const { wirePrint } = await import('./components/share/share-islands');
+    const { wirePrint } = await import('@src/features/public-site/components/share/share-islands');
     return (element) => wirePrint(element as HTMLButtonElement);
   },
 };
@@ -42,8 +42,8 @@ const islands: Record<string, () => Promise<(element: HTMLElement, language: str
  *
  * `startApp` loads the app, which hydrates the page as on any other pre-rendered page. It is
  * called when a new version of Alta waits (the app asks whether to reload), when the device
- * goes offline (the app says so), and when someone signs in from another tab (the top bar
- * then offers their account).
+ * goes offline with the service worker's copy at hand (the app says so), and when someone
+ * signs in from another tab (the top bar then offers their account).
  */
 export async function runWithoutApp(startApp: () => void): Promise<void> {
   // As the app does first: a visitor landing here from a campaign keeps it when they go on to sign up.
@@ -55,13 +55,18 @@ export async function runWithoutApp(startApp: () => void): Promise<void> {
     if (handedOver) return;
     handedOver = true;
     unsubscribe();
-    removeEventListener('offline', handOver);
+    removeEventListener('offline', onOffline);
     // The app takes over the same elements, which it hydrates as they were pre-rendered.
     for (const release of releases) release();
     startApp();
   };
+  // Offline, the app can start only from the service worker's copy: without one (a first visit
+  // before it took control), the page stays as it is, its drawer and islands still working.
+  const onOffline = () => {
+    if (navigator.serviceWorker?.controller) handOver();
+  };
   unsubscribe = subscribeSignedIn(handOver);
-  addEventListener('offline', handOver);
+  addEventListener('offline', onOffline);
   // The same registration the app's update prompt makes, so a visitor's first page installs
   // the offline copy too.
   registerSW({ onRegisteredSW: warmWhenControlled, onNeedRefresh: handOver });
