@@ -10,27 +10,15 @@ import { subscribeSignedIn } from '@src/features/session/signed-in-flag';
  * and that is not an island keeps the page on the app (`controlWaitingForApp`, scripts/prerender.ts);
  * an island not listed here hands the page over to the app.
  */
-const islands: Record<string, () => Promise<(element: HTMLElement, language: string) => (() => void) | Promise<() => void>>> = {
-  'faq-search': async () => {
-    const { wireFaqSearch } = await import('@src/features/public-site/components/faq/faq-island');
-    return (element, language) => wireFaqSearch(element as HTMLInputElement, language);
-  },
-  'copy-link': async () => {
-    const { wireCopyLink } = await import('@src/features/public-site/components/share/share-islands');
-    return (element) => wireCopyLink(element as HTMLButtonElement);
-  },
-  'blog-list': async () => {
-    const { wireBlogList } = await import('@src/features/public-site/components/blog/blog-island');
-    return (element, language) => wireBlogList(element as HTMLButtonElement, language);
-  },
-  share: async () => {
-    const { wireShare } = await import('@src/features/public-site/components/share/share-islands');
-    return (element) => wireShare(element as HTMLButtonElement);
-  },
-  print: async () => {
-    const { wirePrint } = await import('@src/features/public-site/components/share/share-islands');
-    return (element) => wirePrint(element as HTMLButtonElement);
-  },
+/** Wires an island's element (each island knows its own element's type) and returns what undoes it. */
+type Wire = (element: never, language: string) => (() => void) | Promise<() => void>;
+const shareIslands = () => import('@src/features/public-site/components/share/share-islands');
+const islands: Record<string, () => Promise<Wire>> = {
+  'faq-search': () => import('@src/features/public-site/components/faq/faq-island').then((island) => island.wireFaqSearch),
+  'blog-list': () => import('@src/features/public-site/components/blog/blog-island').then((island) => island.wireBlogList),
+  'copy-link': () => shareIslands().then((island) => island.wireCopyLink),
+  share: () => shareIslands().then((island) => island.wireShare),
+  print: () => shareIslands().then((island) => island.wirePrint),
 };
 
 /**
@@ -78,7 +66,7 @@ export async function runWithoutApp(startApp: () => void): Promise<void> {
         const load = islands[element.dataset.island!];
         if (!load) throw new Error(`no island ${element.dataset.island}`);
         const wire = await load();
-        const release = await wire(element, language);
+        const release = await wire(element as never, language);
         if (handedOver) release();
         else releases.push(release);
       }),
