@@ -65,7 +65,16 @@ export const pageBudgets: PageBudget[] = [
     budgetKiB: 100,
   },
   { name: 'faq, signed in', modules: [starterModule, app, route('public', 'faq')], namespaces: ['common', 'public'], goalKiB: 250, budgetKiB: 250 },
-  { name: 'login', modules: [app, route('guest', 'login')], namespaces: ['common', ...authNamespaces], goalKiB: 150, budgetKiB: 179 },
+  // A visitor's login paints its form without the app, which loads at their first touch of the
+  // form (decision 082): first what the page itself loads, then what that touch brings.
+  { name: 'login', modules: [starterModule, withoutApp, 'src/features/auth/login-island.ts'], namespaces: [], goalKiB: 150, budgetKiB: 150 },
+  {
+    name: 'login, once touched',
+    modules: [starterModule, app, route('guest', 'login')],
+    namespaces: ['common', ...authNamespaces],
+    goalKiB: 150,
+    budgetKiB: 166,
+  },
   {
     name: 'create-company wizard',
     modules: [app, route('guest', 'create-company')],

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
 import { languages, type Language } from '../domain/constants';
+import { authNamespaces } from '../src/app/route-namespaces';
 import { listArticleIds } from './content-plugin';
 
 /**
@@ -19,9 +20,18 @@ export interface PublicPage {
   path: string;
   /** The route module that renders it: its CSS is linked and its chunks preloaded. */
   module: string;
+  /** The catalogs its route's loader fetches besides `common`, preloaded with it (a public page's: `home` or `public`). */
+  namespaces?: readonly string[];
 }
 
 const routeModule = (name: string) => `src/app/routes/public/${name}.tsx`;
+
+/**
+ * Login is pre-rendered too, so a visitor's first visit paints its form at once and the app
+ * loads only when the form is used (decision 082). Not for search engines (robots.txt), so not
+ * in the sitemap.
+ */
+export const loginPage: PublicPage = { path: 'login', module: 'src/app/routes/guest/login.tsx', namespaces: authNamespaces };
 
 /** Every public route of SPEC §2, with each blog article. */
 export function publicPages(contentDir: string): PublicPage[] {
@@ -140,13 +150,14 @@ export async function prerenderSite({ root, clientDir, serverEntry, origin }: Pr
   };
 
   for (const language of languages) {
-    for (const page of pages) {
+    for (const page of [...pages, loginPage]) {
       const pathname = page.path ? `/${language}/${page.path}` : `/${language}`;
       const { html, headHtml } = await render(pathname, language, base);
       const withoutApp = controlWaitingForApp(html) === undefined;
       const contentIds = contentModulesOf(page.path, language);
       const contentKeys = Object.keys(manifest).filter((key) => contentIds.some((id) => key.endsWith(id)));
-      const localeKeys = [`src/i18n/locales/${language}/common.json`, `src/i18n/locales/${language}/${page.path === '' ? 'home' : 'public'}.json`];
+      const namespaces = ['common', ...(page.namespaces ?? [page.path === '' ? 'home' : 'public'])];
+      const localeKeys = namespaces.map((namespace) => `src/i18n/locales/${language}/${namespace}.json`);
       // The entry first: its global stylesheet comes before the route's modules.
       const { css, js } = pageAssets(manifest, ['index.html', page.module, ...contentKeys, ...localeKeys]);
       const headParts = [

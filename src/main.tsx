@@ -4,7 +4,7 @@ import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
-import { markPageHydrated } from '@src/app/chrome/page-hydration';
+import { markPageHydrated, usePageHydrated } from '@src/app/chrome/page-hydration';
 import { createAppRouter } from '@src/app/router';
 import { ToastProvider } from '@src/components/toast/toast-provider';
 import { captureAttribution } from '@src/features/attribution/attribution';
@@ -51,15 +51,18 @@ function routerReady(router: ReturnType<typeof createAppRouter>) {
 }
 
 /**
- * `<html data-hydrated>` once React has committed the app's first render (hydrated the
- * pre-rendered page, or rendered the shell): browser tests wait on it before acting, and
- * stylesheets may use it. Controls that need the app are disabled until their own
+ * `<html data-hydrated>` once React has committed the app's first render (rendered the shell),
+ * or, on a pre-rendered page, once the page itself has hydrated: React hydrates the page inside
+ * the layout's Suspense boundary after the chrome, and until then its forms do not answer.
+ * Browser tests wait on it before acting, and a form sent before the app ran it is sent again
+ * then (`holdSubmitsUntilHydrated`). Controls that need the app are disabled until their own
  * component has hydrated (`useHydrated`), so nothing typed or clicked before is lost.
  */
 function HydratedMarker() {
+  const pageHydrated = usePageHydrated();
   useEffect(() => {
-    document.documentElement.dataset.hydrated = '';
-  }, []);
+    if (pageHydrated) document.documentElement.dataset.hydrated = '';
+  }, [pageHydrated]);
   return null;
 }
 
@@ -67,7 +70,14 @@ function HydratedMarker() {
  * Lets the browser run input and paint between the start's steps: loading the modules, setting
  * up the translations, the router and hydrating are separate tasks instead of one long one.
  */
-const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const yieldToBrowser = () =>
+  new Promise<void>((resolve) => {
+    // A message, not a timer: a timer may be clamped, or held back by a paused clock (browser
+    // tests pause it to time a popup), and a form sent before the app waits for it (decision 082).
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
 
 async function start() {
   // First touch: before anything can change the address (redirects drop the UTM query).
@@ -76,6 +86,8 @@ async function start() {
   await yieldToBrowser();
   await initI18n();
   await yieldToBrowser();
+  // The address the pre-rendered page (if any) was rendered for, before a guard redirects.
+  const prerenderedPath = window.location.pathname;
   const router = createAppRouter();
   const app = (
     <StrictMode>
@@ -89,10 +101,11 @@ async function start() {
     </StrictMode>
   );
   const container = document.getElementById('root')!;
-  if (container.hasChildNodes()) {
-    // A pre-rendered public page: hydrate once the router has run the page's loaders and
-    // loaded its module, so the first render matches the HTML instead of replacing it.
-    await routerReady(router);
+  const prerendered = container.hasChildNodes();
+  // A pre-rendered page: hydrate once the router has run the page's loaders and loaded its
+  // module, so the first render matches the HTML instead of replacing it.
+  if (prerendered) await routerReady(router);
+  if (prerendered && router.state.location.pathname === prerenderedPath) {
     await yieldToBrowser();
     // In a transition, hydration yields to the browser every few milliseconds instead of
     // blocking the main thread for the whole page (a phone stays responsive meanwhile).
@@ -100,6 +113,9 @@ async function start() {
       hydrateRoot(container, app);
     });
   } else {
+    // No page, or a guard sent the visitor elsewhere (someone signed in on the login page): that
+    // page is rendered, not hydrated over another one's HTML.
+    container.replaceChildren();
     markPageHydrated();
     createRoot(container).render(app);
   }

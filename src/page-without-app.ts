@@ -10,8 +10,11 @@ import { subscribeSignedIn } from '@src/features/session/signed-in-flag';
  * and that is not an island keeps the page on the app (`controlWaitingForApp`, scripts/prerender.ts);
  * an island not listed here hands the page over to the app.
  */
-/** Wires an island's element (each island knows its own element's type) and returns what undoes it. */
-type Wire = (element: never, language: string) => (() => void) | Promise<() => void>;
+/**
+ * Wires an island's element (each island knows its own element's type) and returns what undoes
+ * it. An island whose control needs the app (the login form) calls `handOver` to load it.
+ */
+type Wire = (element: never, language: string, handOver: () => void) => (() => void) | Promise<() => void>;
 const shareIslands = () => import('@src/features/public-site/components/share/share-islands');
 const islands: Record<string, () => Promise<Wire>> = {
   'faq-search': () => import('@src/features/public-site/components/faq/faq-island').then((island) => island.wireFaqSearch),
@@ -19,6 +22,7 @@ const islands: Record<string, () => Promise<Wire>> = {
   'copy-link': () => shareIslands().then((island) => island.wireCopyLink),
   share: () => shareIslands().then((island) => island.wireShare),
   print: () => shareIslands().then((island) => island.wirePrint),
+  login: () => import('@src/features/auth/login-island').then((island) => island.wireLoginForm),
 };
 
 /**
@@ -44,6 +48,8 @@ export async function runWithoutApp(startApp: () => void): Promise<void> {
     handedOver = true;
     unsubscribe();
     removeEventListener('offline', onOffline);
+    // Until the app has hydrated the page, its controls are the app's in waiting.
+    delete document.documentElement.dataset.hydrated;
     // The app takes over the same elements, which it hydrates as they were pre-rendered.
     for (const release of releases) release();
     startApp();
@@ -66,7 +72,7 @@ export async function runWithoutApp(startApp: () => void): Promise<void> {
         const load = islands[element.dataset.island!];
         if (!load) throw new Error(`no island ${element.dataset.island}`);
         const wire = await load();
-        const release = await wire(element as never, language);
+        const release = await wire(element as never, language, handOver);
         if (handedOver) release();
         else releases.push(release);
       }),

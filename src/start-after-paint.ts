@@ -1,5 +1,6 @@
 import { readActingAs, readSignedIn } from '@src/features/session/signed-in-flag';
 import { unsentDraftIds } from '@src/features/sync/draft-keys';
+import { holdSubmitsUntilHydrated } from '@src/lib/held-submits';
 import { currentUserId } from '@sync/client/current-user';
 
 /**
@@ -18,6 +19,16 @@ import { currentUserId } from '@sync/client/current-user';
  */
 
 const script = document.querySelector<HTMLScriptElement>('script[data-entry]');
+
+// The language links keep the address's query and hash, as the app's selector does: the page was
+// pre-rendered without them, and `/es/login?from=…` followed to Portuguese is `/pt/login?from=…`.
+if (location.search || location.hash) {
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('a[hreflang]')) link.href = link.pathname + location.search + location.hash;
+}
+
+// A form sent before the page script or the app runs it (the login page's fields work at once)
+// waits for them instead of going out as the browser's own GET.
+holdSubmitsUntilHydrated();
 
 function startApp() {
   const entry = script?.dataset.entry;

@@ -73,6 +73,9 @@ export async function initI18n(options: { language?: Language } = {}) {
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     returnNull: false,
+    // Start loading now rather than after a timer (i18next's default): the app's start waits on
+    // no timer, which a paused clock (browser tests) or a busy phone would hold back.
+    initAsync: false,
     detection: {
       order: ['path', 'querystring', 'localStorage', 'navigator'],
       lookupFromPathIndex: 0,

@@ -1,6 +1,7 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
 import { retry } from '@domain/constants';
 import type { Problem, ProblemCode } from '@domain/problem';
+import { apiBaseUrl } from './api-base-url';
 import { sessionEnded } from './session-ended';
 
 /**
@@ -250,7 +251,7 @@ export async function withRetry<T>(task: () => Promise<T>, policy: RetryPolicy =
   return null;
 }
 
-export const apiBaseUrl = import.meta.env.VITE_API_URL ?? '/api/v1';
+export { apiBaseUrl };
 
 /** The app's client. What a final 401 does is set at start-up (main.tsx, `onSessionEnded`): go to login. */
 export const api = createApiClient({ prefixUrl: apiBaseUrl, onUnauthorized: sessionEnded });
