@@ -54,9 +54,9 @@ function routerReady(router: ReturnType<typeof createAppRouter>) {
  * `<html data-hydrated>` once React has committed the app's first render (rendered the shell),
  * or, on a pre-rendered page, once the page itself has hydrated: React hydrates the page inside
  * the layout's Suspense boundary after the chrome, and until then its forms do not answer.
- * Browser tests wait on it before acting, and a form sent before the app ran it is sent again
- * then (`holdSubmitsUntilHydrated`). Controls that need the app are disabled until their own
- * component has hydrated (`useHydrated`), so nothing typed or clicked before is lost.
+ * Browser tests wait on it before acting, and a click or a send held until the app ran the page
+ * is done then (`holdUntilHydrated`). Controls that need the app and cannot wait are disabled
+ * until their own component has hydrated (`useHydrated`), so nothing typed before is lost.
  */
 function HydratedMarker() {
   const pageHydrated = usePageHydrated();

@@ -1,6 +1,6 @@
 import { readActingAs, readSignedIn } from '@src/features/session/signed-in-flag';
 import { unsentDraftIds } from '@src/features/sync/draft-keys';
-import { holdSubmitsUntilHydrated } from '@src/lib/held-submits';
+import { holdUntilHydrated } from '@src/lib/held-actions';
 import { currentUserId } from '@sync/client/current-user';
 
 /**
@@ -26,9 +26,9 @@ if (location.search || location.hash) {
   for (const link of document.querySelectorAll<HTMLAnchorElement>('a[hreflang]')) link.href = link.pathname + location.search + location.hash;
 }
 
-// A form sent before the page script or the app runs it (the login page's fields work at once)
-// waits for them instead of going out as the browser's own GET.
-holdSubmitsUntilHydrated();
+// A click or a send before the page script or the app runs the page (the login page's fields work
+// at once) waits for them, instead of being lost or going out as the browser's own GET.
+holdUntilHydrated();
 
 function startApp() {
   const entry = script?.dataset.entry;

@@ -1,6 +1,6 @@
 import type { PublicConfig } from '@src/features/config/api/config-api';
 import { apiBaseUrl } from '@src/lib/api-base-url';
-import { holdSubmitsUntilHydrated } from '@src/lib/held-submits';
+import { holdUntilHydrated } from '@src/lib/held-actions';
 
 const handOverOn = ['focusin', 'pointerdown', 'keydown'] as const;
 
@@ -10,8 +10,8 @@ const handOverOn = ['focusin', 'pointerdown', 'keydown'] as const;
  * touch, key or focus in the form hands the page over to the app, which hydrates the form while
  * they type; `LoginForm` reads the fields when it is sent, so nothing typed before is lost.
  *
- * A send before the app has hydrated the form (Enter straight after a password manager filled
- * it) hands over too and waits for the app (`holdSubmitsUntilHydrated`), which then takes it.
+ * A send or a click before the app has hydrated the form (Enter straight after a password manager
+ * filled it, the password's "show") waits for the app (`holdUntilHydrated`), which then takes it.
  *
  * The page hands over at once when it must show what the pre-render could not know: Google's
  * button (the server has a Google client id), the return subtitle (`?from=`), or the order just
@@ -25,7 +25,7 @@ export function wireLoginForm(form: HTMLFormElement, _language: string, handOver
     'submit',
     (event) => {
       handOver();
-      holdSubmitsUntilHydrated(event);
+      holdUntilHydrated(event);
     },
     { signal },
   );
@@ -35,8 +35,8 @@ export function wireLoginForm(form: HTMLFormElement, _language: string, handOver
 
   return () => {
     listening.abort();
-    // Handed over: until the app has hydrated the form, a send waits for it.
-    holdSubmitsUntilHydrated();
+    // Handed over: until the app has hydrated the form, a send or a click waits for it.
+    holdUntilHydrated();
   };
 }
 

@@ -126,6 +126,7 @@ export function LoginForm() {
       const server = error instanceof ApiError ? firstErrors(Object.entries(error.errors).map(([name, keys]) => [name, keys[0]])) : {};
       if (Object.keys(server).length === 0) return fail(error);
       setErrors(server);
+      setRefused(true);
       focusFirst(form, server);
     } finally {
       setSubmitting(false);
@@ -136,7 +137,10 @@ export function LoginForm() {
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     if (!refused) return;
     const form = event.currentTarget;
-    void check(form).then((checked) => setErrors(checked.errors));
+    check(form).then(
+      (checked) => setErrors(checked.errors),
+      () => undefined, // The schema could not load (offline): the send says so.
+    );
   };
 
   const onGoogle = async (token: string) => {

@@ -1,0 +1,141 @@
+import type { Page, Route } from '@playwright/test';
+import { LoginPage, uniqueEmail } from './support/alta';
+import { createAccount } from './support/checkout';
+import { expectHydrated } from './support/public-site';
+import { expect, failing, test } from './support/test';
+
+/**
+ * Decision 082: a visitor's first login page is pre-rendered and paints its form without the
+ * app, which loads at the first touch of the form. What is typed, clicked or sent before the
+ * app has hydrated the form is kept, and done once it has; the password never goes into the
+ * address.
+ */
+
+// Pages straight from the server, as on a first visit (a service worker would answer from its cache).
+test.use({ serviceWorkers: 'block' });
+
+/** The scripts the page fetched, by path, and the app's entry as the starter names it. */
+function watchScripts(page: Page) {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
+
+const appEntry = (page: Page) => page.locator('script[data-entry]').getAttribute('data-entry');
+
+/** Holds the app's entry back for `ms`, as a slow phone network would. */
+async function slowApp(page: Page, ms: number) {
+  await page.route('**/assets/index-*.js', async (route: Route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+}
+
+/** Every login call the page makes, and every address it asks for (none may carry the password). */
+function watchLogin(page: Page) {
+  const calls: string[] = [];
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    urls.push(request.url());
+    if (new URL(request.url()).pathname === '/api/v1/login') calls.push(request.method());
+  });
+  return { calls, urls };
+}
+
+test('a visitor sees the login form without the app, which loads at the first touch and sends what was typed', async ({ page, request }) => {
+  const account = await createAccount(request, uniqueEmail('first-login'));
+  const scripts = watchScripts(page);
+  const login = new LoginPage(page, 'en');
+  await login.goto();
+  await expectHydrated(page);
+  await page.waitForLoadState('networkidle');
+  const entry = await appEntry(page);
+  expect(entry).toBeTruthy();
+  expect(scripts).not.toContain(entry);
+  await expect(page).toHaveTitle('Log in · Alta');
+
+  await login.email.fill(account.email);
+  await expect.poll(() => scripts.includes(entry!)).toBe(true);
+  await login.password.fill(account.password);
+  await login.submit.click();
+  await expect(page).toHaveURL('/en/dashboard');
+});
+
+test('a login sent before the app has arrived waits for it, busy, and is sent once without the password in the address', async ({ page, request }) => {
+  const account = await createAccount(request, uniqueEmail('early-login'));
+  await slowApp(page, 1500);
+  const { calls, urls } = watchLogin(page);
+  await page.goto('/en/login', { waitUntil: 'commit' });
+  const login = new LoginPage(page, 'en');
+  await login.email.fill(account.email);
+  await login.password.fill(account.password);
+  await login.password.press('Enter');
+  await expect(page.locator('form[aria-busy="true"]')).toBeVisible();
+  await expect(page).toHaveURL('/en/dashboard');
+  expect(calls).toEqual(['POST']);
+  expect(urls.filter((url) => /password|email/.test(new URL(url).search))).toEqual([]);
+});
+
+test('a refused login sent before the app shows its message and keeps what was typed', async ({ page }) => {
+  await slowApp(page, 1000);
+  const login = new LoginPage(page, 'es');
+  await login.goto();
+  await login.email.fill('nadie@example.com');
+  await login.password.fill('Not#The1Password');
+  await login.submit.click();
+  await expect(page.getByRole('alert')).toHaveText('El correo y/o la contraseña son incorrectos.');
+  await expect(login.email).toHaveValue('nadie@example.com');
+  await expect(page).toHaveURL('/es/login');
+  // The form's own checks, with the app: an address that is not one is refused on the field.
+  await login.email.fill('nadie');
+  await login.submit.click();
+  await expect(login.email).toHaveAttribute('aria-invalid', 'true');
+  await expect(login.email).toBeFocused();
+});
+
+test("a click before the app has arrived is done once it has: the password's show button", async ({ page }) => {
+  await slowApp(page, 1000);
+  const login = new LoginPage(page, 'pt');
+  await login.goto();
+  await login.password.fill('segredo');
+  await page.getByRole('button', { name: 'Mostrar' }).click();
+  await expect(page.getByRole('button', { name: 'Ocultar' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(login.password).toHaveAttribute('type', 'text');
+  await expect(login.password).toHaveValue('segredo');
+});
+
+test('the way back a guard sent the visitor with is shown at once, the app loading untouched', async ({ page }) => {
+  const scripts = watchScripts(page);
+  await page.goto('/en/login?from=%2Fen%2Fmailing');
+  await expect(page.getByText('Log in to continue where you left off.')).toBeVisible();
+  expect(scripts).toContain(await appEntry(page));
+});
+
+test.describe('with Google sign-in configured', () => {
+  test.use({ expectedFailures: failing({ status: 'network', url: /^https:\/\/accounts\.google\.com\// }) });
+
+  test('the page loads the app at once to show the Google button', async ({ page }) => {
+    const scripts = watchScripts(page);
+    await page.route('**/api/v1/config', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), googleClientId: 'client.apps.googleusercontent.com' } });
+    });
+    // A server with a client id allows Google's script; this one has none, so the page's answer does.
+    await page.route(
+      (url) => url.pathname === '/en/login',
+      async (route) => {
+        const response = await route.fetch();
+        const headers = response.headers();
+        const csp = headers['content-security-policy']!.replace("script-src 'self'", "script-src 'self' https://accounts.google.com");
+        await route.fulfill({ response, headers: { ...headers, 'content-security-policy': csp } });
+      },
+    );
+    await page.route('https://accounts.google.com/**', (route) => route.abort());
+    await page.goto('/en/login');
+    const entry = await appEntry(page);
+    await expect.poll(() => scripts.includes(entry!)).toBe(true);
+    await expect(page.getByText('or', { exact: true })).toBeVisible();
+  });
+});
