@@ -64,6 +64,8 @@ export const pageBudgets: PageBudget[] = [
     goalKiB: 100,
     budgetKiB: 100,
   },
+  // A visitor's contact page: its form is an island that loads the app at its first touch (decision 082).
+  { name: 'contact', modules: [starterModule, withoutApp, 'src/components/form/form-island.ts'], namespaces: [], goalKiB: 100, budgetKiB: 100 },
   { name: 'faq, signed in', modules: [starterModule, app, route('public', 'faq')], namespaces: ['common', 'public'], goalKiB: 250, budgetKiB: 250 },
   // A visitor's login paints its form without the app, which loads at their first touch of the
   // form (decision 082): first what the page itself loads, then what that touch brings.
@@ -73,7 +75,7 @@ export const pageBudgets: PageBudget[] = [
     modules: [starterModule, app, route('guest', 'login')],
     namespaces: ['common', ...authNamespaces],
     goalKiB: 150,
-    budgetKiB: 166,
+    budgetKiB: 167,
   },
   {
     name: 'create-company wizard',

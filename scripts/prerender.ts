@@ -41,7 +41,7 @@ export function publicPages(contentDir: string): PublicPage[] {
     { path: 'faq', module: routeModule('faq') },
     { path: 'blogs', module: routeModule('blogs') },
     ...listArticleIds(contentDir).map((id) => ({ path: `blogs/${id}`, module: routeModule('blog-article') })),
-    { path: 'contact', module: routeModule('contact') },
+    { path: 'contact', module: routeModule('contact'), namespaces: ['public', 'validation', 'errors'] },
     { path: 'privacy', module: routeModule('privacy') },
     { path: 'terms', module: routeModule('terms') },
     { path: 'coming-soon', module: routeModule('coming-soon') },

@@ -12,7 +12,7 @@ import { subscribeSignedIn } from '@src/features/session/signed-in-flag';
  */
 /**
  * Wires an island's element (each island knows its own element's type) and returns what undoes
- * it. An island whose control needs the app (the login form) calls `handOver` to load it.
+ * it. An island whose control needs the app (a form) calls `handOver` to load it.
  */
 type Wire = (element: never, language: string, handOver: () => void) => (() => void) | Promise<() => void>;
 const shareIslands = () => import('@src/features/public-site/components/share/share-islands');
@@ -22,6 +22,7 @@ const islands: Record<string, () => Promise<Wire>> = {
   'copy-link': () => shareIslands().then((island) => island.wireCopyLink),
   share: () => shareIslands().then((island) => island.wireShare),
   print: () => shareIslands().then((island) => island.wirePrint),
+  form: () => import('@src/components/form/form-island').then((island) => island.wireFormIsland),
   login: () => import('@src/features/auth/login-island').then((island) => island.wireLoginForm),
 };
 

@@ -249,7 +249,8 @@ test('a pre-rendered page loads one small starter, and the app only after its fi
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   cdp.on('Network.requestWillBeSent', ({ request: sent }) => void requests.push({ url: new URL(sent.url).pathname, priority: sent.initialPriority }));
-  // The contact form runs in the app, for visitors too.
+  // Someone signed in on this device: the page runs the app (a visitor's page does without it, decisions 081, 082).
+  await page.addInitScript(() => localStorage.setItem('alta.signedIn', 'user'));
   await page.goto('/es/contact');
   await expectHydrated(page);
 

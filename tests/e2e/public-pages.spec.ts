@@ -122,13 +122,16 @@ test('until the page has hydrated, a language link loads the other language as a
     await route.continue();
   });
   await page.goto(`/es/blogs/${sampleArticleId}`, { waitUntil: 'domcontentloaded' });
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
-  await page.evaluate(() => Object.assign(window, { spanishDocument: true }));
-  await page
+  const english = page
     .getByRole('navigation', { name: 'Idioma' })
     .first()
-    .getByRole('link', { name: /English/ })
-    .click();
+    .getByRole('link', { name: /English/ });
+  // The chrome has hydrated (React keeps its fiber on each element it hydrated), the page not:
+  // `<html data-hydrated>` waits for the page (src/main.tsx).
+  await expect.poll(() => english.evaluate((link) => Object.keys(link).some((key) => key.startsWith('__reactFiber$')))).toBe(true);
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated');
+  await page.evaluate(() => Object.assign(window, { spanishDocument: true }));
+  await english.click();
   release();
   await expect(page).toHaveURL(new RegExp(`/en/blogs/${sampleArticleId}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(article('en', sampleArticleId).title);

@@ -11,9 +11,9 @@ import { useHydrated } from '@src/features/public-site/hooks/use-hydrated';
 import { useLanguage } from '@src/features/public-site/hooks/use-language';
 import { ApiError } from '@src/lib/api';
 import { messageKey } from '@src/lib/error-message';
-import { loadOnce } from '@src/lib/load-once';
 import { href, paths } from '@src/lib/paths';
 import { useErrorText } from '@src/lib/use-error-text';
+import { useFormDataChecks } from '@src/lib/use-form-data-checks';
 import { login, type LoginResult } from '../api/auth-api';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import styles from './auth-layout.module.css';
@@ -21,43 +21,9 @@ import { GoogleSignIn } from './google-sign-in';
 import { PaymentExpiredPopup } from './payment-expired-popup';
 
 const fields = ['email', 'password'] as const;
-type Field = (typeof fields)[number];
-/** Field → its message key (`validation.*`, or the server's). */
-type FieldErrors = Partial<Record<Field, string>>;
-
 // The schema (zod, with the same rules and messages as the server) loads on the form's first
 // focus, not with the page.
-const loadSchema = loadOnce(() => import('@domain/account').then((schemas) => schemas.loginFormSchema));
-
-/** What the form holds, read from its fields: typed before the app hydrated the page, it is kept. */
-function valuesOf(form: HTMLFormElement): Record<Field, string> {
-  const data = new FormData(form);
-  const text = (field: Field) => {
-    const value = data.get(field);
-    return typeof value === 'string' ? value : '';
-  };
-  return { email: text('email'), password: text('password') };
-}
-
-/** The first message of each field the schema (or the server) refused. */
-function firstErrors(entries: Iterable<[PropertyKey, string | undefined]>): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const [name, message] of entries) {
-    const field = fields.find((candidate) => candidate === name);
-    if (field && message && !errors[field]) errors[field] = message;
-  }
-  return errors;
-}
-
-async function check(form: HTMLFormElement) {
-  const result = (await loadSchema()).safeParse(valuesOf(form));
-  return result.success ? { values: result.data, errors: {} } : { errors: firstErrors(result.error.issues.map((issue) => [issue.path[0]!, issue.message])) };
-}
-
-function focusFirst(form: HTMLFormElement, errors: FieldErrors) {
-  const first = fields.find((field) => errors[field]);
-  if (first) (form.elements.namedItem(first) as HTMLInputElement | null)?.focus();
-}
+const loadSchema = () => import('@domain/account').then((schemas) => schemas.loginFormSchema);
 
 /**
  * Login with email and password, or Google when configured (SPEC §2, §7). Its fields are read
@@ -74,8 +40,7 @@ export function LoginForm() {
   const errorText = useErrorText();
   const [failure, setFailure] = useState<string | null>(null);
   const [blocked, setBlocked] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [refused, setRefused] = useState(false);
+  const checks = useFormDataChecks(fields, loadSchema);
   const [submitting, setSubmitting] = useState(false);
   // After a payment ('User exists'): the order's email, and the order attached at login. Kept in
   // the history's state, which the pre-rendered page cannot know: shown once hydrated.
@@ -87,7 +52,10 @@ export function LoginForm() {
   const [codeAsked, setCodeAsked] = useState(false);
   const [code, setCode] = useState('');
 
-  const fieldError = (field: Field) => (errors[field] ? t(messageKey(errors[field])) : undefined);
+  const fieldError = (field: (typeof fields)[number]) => {
+    const message = checks.errors[field];
+    return message ? t(messageKey(message)) : undefined;
+  };
 
   const settle = async (result: LoginResult, email: string | undefined) => {
     if (result.status === 'NEW_PASSWORD_REQUIRED') {
@@ -113,34 +81,18 @@ export function LoginForm() {
     setFailure(null);
     setSubmitting(true);
     try {
-      const checked = await check(form);
-      setErrors(checked.errors);
-      setRefused(!checked.values);
-      if (!checked.values) return focusFirst(form, checked.errors);
-      await settle(await login({ ...checked.values, ...(codeAsked ? { code: code.trim() } : {}) }), checked.values.email);
+      const values = await checks.checkToSend(form);
+      if (!values) return;
+      await settle(await login({ ...values, ...(codeAsked ? { code: code.trim() } : {}) }), values.email);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'login_code_required') {
         setCodeAsked(true);
         return;
       }
-      const server = error instanceof ApiError ? firstErrors(Object.entries(error.errors).map(([name, keys]) => [name, keys[0]])) : {};
-      if (Object.keys(server).length === 0) return fail(error);
-      setErrors(server);
-      setRefused(true);
-      focusFirst(form, server);
+      if (!checks.refuse(error, form)) fail(error);
     } finally {
       setSubmitting(false);
     }
-  };
-
-  // Once a send was refused, the messages follow what is typed.
-  const onChange = (event: FormEvent<HTMLFormElement>) => {
-    if (!refused) return;
-    const form = event.currentTarget;
-    check(form).then(
-      (checked) => setErrors(checked.errors),
-      () => undefined, // The schema could not load (offline): the send says so.
-    );
   };
 
   const onGoogle = async (token: string) => {
@@ -157,11 +109,13 @@ export function LoginForm() {
 
   return (
     <>
+      {/* POST: without scripts, what the browser sends itself (a password) never lands in an address (decision 082). */}
       <form
         className={layout.stack}
+        method="post"
         onSubmit={(event) => void onSubmit(event)}
-        onChange={onChange}
-        onFocus={() => void loadSchema().catch(() => undefined)}
+        onChange={checks.onChange}
+        onFocus={checks.preload}
         noValidate
         data-island="login"
       >

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contactLimits, contactMessageSchema } from '@domain/contact';
 import type { Language } from '@domain/constants';
@@ -10,70 +8,70 @@ import fieldStyles from '@src/components/form/field.module.css';
 import { useToast } from '@src/components/toast/toast-provider';
 import { ApiError } from '@src/lib/api';
 import { messageKey } from '@src/lib/error-message';
+import { useFormDataChecks } from '@src/lib/use-form-data-checks';
 import { sendContactMessage } from '../../api/contact-api';
-import { useHydrated } from '../../hooks/use-hydrated';
 import styles from './contact.module.css';
 
-const formSchema = contactMessageSchema.omit({ language: true });
-type ContactFields = { name: string; email: string; message: string };
 const fields = ['name', 'email', 'message'] as const;
+// The API's schema without the page's language (the page brings zod with its limits).
+const formSchema = contactMessageSchema.omit({ language: true });
+const loadSchema = () => Promise.resolve(formSchema);
 
-/** The contact form (SPEC §5: name, valid email and message required), validated by the same schema as the API. */
+/**
+ * The contact form (SPEC §5: name, valid email and message required), checked by the same schema
+ * as the API: each field once left, then as it changes. Its fields are read from the form when
+ * it is sent, so what a visitor types on the pre-rendered page before the app hydrated it is
+ * sent (decision 082): the form is an island that hands the page over at its first touch.
+ */
 export function ContactForm({ language }: { language: Language }) {
   const { t } = useTranslation(['public', 'validation']);
   const toast = useToast();
   const messageId = useId();
-  // Until the form has hydrated, its fields are disabled: what is typed before would be reset
-  // by hydration, and a native submit would put the message in the address.
-  const hydrated = useHydrated();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ContactFields>({ resolver: zodResolver(formSchema), defaultValues: { name: '', email: '', message: '' }, mode: 'onTouched' });
+  const checks = useFormDataChecks(fields, loadSchema, { checkOnLeave: true });
+  const [sending, setSending] = useState(false);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    const form = event.currentTarget;
+    setSending(true);
     try {
+      const values = await checks.checkToSend(form);
+      if (!values) return;
       await sendContactMessage({ ...values, language });
-      reset();
+      form.reset();
+      checks.clear();
       toast.show(t('contact.success'), 'success');
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'validation') {
-        for (const field of fields) {
-          const key = error.errors[field]?.[0];
-          if (key) setError(field, { message: key }, { shouldFocus: true });
-        }
-      }
+      checks.refuse(error, form);
       toast.show(t(error instanceof ApiError && error.code === 'rate_limited' ? 'contact.rateLimited' : 'contact.error'), 'error');
+    } finally {
+      setSending(false);
     }
-  });
+  };
 
-  const errorText = (message: string | undefined) => (message ? t(messageKey(message)) : undefined);
-  const messageError = errorText(errors.message?.message);
+  const errorText = (field: (typeof fields)[number]) => {
+    const message = checks.errors[field];
+    return message ? t(messageKey(message)) : undefined;
+  };
+  const messageError = errorText('message');
   const messageHint = `${messageId}-hint`;
   const messageErrorId = `${messageId}-error`;
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
-      <TextField
-        label={t('contact.name')}
-        autoComplete="name"
-        maxLength={contactLimits.nameMax}
-        error={errorText(errors.name?.message)}
-        {...register('name')}
-        disabled={!hydrated}
-      />
-      <TextField
-        label={t('contact.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errorText(errors.email?.message)}
-        {...register('email')}
-        disabled={!hydrated}
-      />
+    // POST: without scripts, what the browser sends itself never lands in an address (decision 082).
+    <form
+      className={styles.form}
+      method="post"
+      onSubmit={(event) => void onSubmit(event)}
+      onChange={checks.onChange}
+      onBlur={checks.onBlur}
+      onFocus={checks.preload}
+      noValidate
+      data-island="form"
+    >
+      <TextField label={t('contact.name')} name="name" autoComplete="name" maxLength={contactLimits.nameMax} defaultValue="" error={errorText('name')} />
+      <TextField label={t('contact.email')} name="email" type="email" autoComplete="email" inputMode="email" defaultValue="" error={errorText('email')} />
       <div className={fieldStyles.field}>
         <label htmlFor={messageId} className={fieldStyles.label}>
           {t('contact.message')}
@@ -83,13 +81,13 @@ export function ContactForm({ language }: { language: Language }) {
         </p>
         <textarea
           id={messageId}
+          name="message"
           rows={6}
           maxLength={contactLimits.messageMax}
+          defaultValue=""
           className={`${fieldStyles.control} ${styles.textarea}`}
           aria-invalid={messageError ? true : undefined}
           aria-describedby={messageError ? `${messageHint} ${messageErrorId}` : messageHint}
-          {...register('message')}
-          disabled={!hydrated}
         />
         {messageError && (
           <p id={messageErrorId} className={fieldStyles.error}>
@@ -97,7 +95,7 @@ export function ContactForm({ language }: { language: Language }) {
           </p>
         )}
       </div>
-      <Button type="submit" disabled={!hydrated} busy={isSubmitting} busyLabel={t('contact.sending')} className={styles.submit}>
+      <Button type="submit" busy={sending} busyLabel={t('contact.sending')} className={styles.submit}>
         {t('contact.submit')}
       </Button>
     </form>

@@ -5,10 +5,10 @@ import { expectHydrated } from './support/public-site';
 import { expect, failing, test } from './support/test';
 
 /**
- * Decision 082: a visitor's first login page is pre-rendered and paints its form without the
- * app, which loads at the first touch of the form. What is typed, clicked or sent before the
- * app has hydrated the form is kept, and done once it has; the password never goes into the
- * address.
+ * Decision 082: a visitor's first login and contact pages are pre-rendered and paint their form
+ * without the app, which loads at the first touch of the form. What is typed, clicked or sent
+ * before the app has hydrated the form is kept, and done once it has; the password never goes
+ * into the address.
  */
 
 // Pages straight from the server, as on a first visit (a service worker would answer from its cache).
@@ -138,4 +138,29 @@ test.describe('with Google sign-in configured', () => {
     await expect.poll(() => scripts.includes(entry!)).toBe(true);
     await expect(page.getByText('or', { exact: true })).toBeVisible();
   });
+});
+
+test("a visitor's contact form takes a message before the app, and sends it once the app has come", async ({ page }) => {
+  const scripts = watchScripts(page);
+  await slowApp(page, 1000);
+  await page.goto('/es/contact');
+  await expectHydrated(page);
+  await page.waitForLoadState('networkidle');
+  const entry = await appEntry(page);
+  expect(scripts).not.toContain(entry);
+
+  await page.getByLabel('Nombre').fill('Lucía Pérez');
+  await page.getByLabel('Correo electrónico').fill('lucia@example.com');
+  await page.getByLabel('Mensaje').fill('Quiero migrar mi LLC de Wyoming. ¿Qué necesito?');
+  const sent = page.waitForRequest((sending) => sending.url().endsWith('/api/v1/contact'));
+  await page.getByRole('button', { name: 'Enviar mensaje' }).click();
+  expect((await sent).postDataJSON()).toEqual({
+    name: 'Lucía Pérez',
+    email: 'lucia@example.com',
+    message: 'Quiero migrar mi LLC de Wyoming. ¿Qué necesito?',
+    language: 'es',
+  });
+  await expect(page.getByRole('status').filter({ hasText: '¡Mensaje enviado con éxito!' })).toBeVisible();
+  await expect(page.getByLabel('Mensaje')).toHaveValue('');
+  expect(new URL(page.url()).search).toBe('');
 });

@@ -1,0 +1,117 @@
+import { useRef, useState, type FocusEvent, type FormEvent } from 'react';
+import type { z } from 'zod';
+import { ApiError } from './api';
+
+/** Field → its message key (`validation.*`, or the server's). */
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+
+/** The first message of each of `fields` among `entries` (a schema's issues, a server's refusal). */
+function firstErrors<F extends string>(fields: readonly F[], entries: Iterable<[PropertyKey | undefined, string | undefined]>): FieldErrors<F> {
+  const errors: FieldErrors<F> = {};
+  for (const [name, message] of entries) {
+    const field = fields.find((candidate) => candidate === name);
+    if (field && message && !errors[field]) errors[field] = message;
+  }
+  return errors;
+}
+
+function focusFirst<F extends string>(form: HTMLFormElement, fields: readonly F[], errors: FieldErrors<F>) {
+  const first = fields.find((field) => errors[field]);
+  const element = first && form.elements.namedItem(first);
+  if (element instanceof HTMLElement) element.focus();
+}
+
+/**
+ * The checks of a form whose fields are plain inputs, read from the form when they are checked
+ * (`FormData`): what a visitor typed on a pre-rendered page before the app hydrated it counts
+ * (decision 082). Its zod schema (the same rules and messages as the server) loads on demand
+ * (`preload`, on the form's first focus). A send checks every field and focuses the first one
+ * refused; from then on, each field is checked again as it changes. With `checkOnLeave`, a field
+ * is also checked once the person leaves it, and again as it changes after that.
+ */
+export function useFormDataChecks<F extends string, S extends z.ZodType>(
+  fields: readonly F[],
+  loadSchema: () => Promise<S>,
+  { checkOnLeave = false }: { checkOnLeave?: boolean } = {},
+) {
+  const [errors, setErrors] = useState<FieldErrors<F>>({});
+  const followed = useRef(new Set<F>());
+
+  const check = async (form: HTMLFormElement): Promise<{ values?: z.output<S>; errors: FieldErrors<F> }> => {
+    const data = new FormData(form);
+    const values = Object.fromEntries(
+      fields.map((field) => {
+        const value = data.get(field);
+        return [field, typeof value === 'string' ? value : ''];
+      }),
+    );
+    const result = (await loadSchema()).safeParse(values);
+    if (result.success) return { values: result.data, errors: {} };
+    return {
+      errors: firstErrors(
+        fields,
+        result.error.issues.map((issue) => [issue.path[0], issue.message]),
+      ),
+    };
+  };
+
+  // The followed fields' messages follow the form; the others stay as they are.
+  const recheck = (form: HTMLFormElement) =>
+    check(form).then(
+      (found) =>
+        setErrors((shown) => {
+          const next = { ...shown };
+          for (const field of followed.current) {
+            if (found.errors[field]) next[field] = found.errors[field];
+            else delete next[field];
+          }
+          return next;
+        }),
+      () => undefined, // The schema could not load (offline): the send says so.
+    );
+
+  const followAll = () => fields.forEach((field) => followed.current.add(field));
+
+  return {
+    errors,
+    /** The values once every field passes; otherwise none, with the messages shown and the first refused field focused. */
+    async checkToSend(form: HTMLFormElement): Promise<z.output<S> | undefined> {
+      followAll();
+      const found = await check(form);
+      setErrors(found.errors);
+      focusFirst(form, fields, found.errors);
+      return found.values;
+    },
+    /** Shows the server's refusal of these fields; false when the error is not about them (the form says it otherwise). */
+    refuse(error: unknown, form: HTMLFormElement): boolean {
+      const found =
+        error instanceof ApiError
+          ? firstErrors(
+              fields,
+              Object.entries(error.errors).map(([name, keys]) => [name, keys[0]]),
+            )
+          : {};
+      if (Object.keys(found).length === 0) return false;
+      followAll();
+      setErrors(found);
+      focusFirst(form, fields, found);
+      return true;
+    },
+    /** After a send went through: the form starts over. */
+    clear() {
+      followed.current.clear();
+      setErrors({});
+    },
+    preload: () => void loadSchema().catch(() => undefined),
+    /** The form's `onChange` and `onBlur`. */
+    onChange: (event: FormEvent<HTMLFormElement>) => {
+      if (followed.current.size > 0) void recheck(event.currentTarget);
+    },
+    onBlur: (event: FocusEvent<HTMLFormElement>) => {
+      const field = fields.find((candidate) => candidate === (event.target as Partial<HTMLInputElement>).name);
+      if (!checkOnLeave || !field) return;
+      followed.current.add(field);
+      void recheck(event.currentTarget);
+    },
+  };
+}
