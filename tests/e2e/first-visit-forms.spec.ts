@@ -2,7 +2,7 @@ import type { Page, Route } from '@playwright/test';
 import { LoginPage, uniqueEmail } from './support/alta';
 import { createAccount } from './support/checkout';
 import { expectHydrated } from './support/public-site';
-import { expect, failing, test } from './support/test';
+import { expect, failing, networkCut, test } from './support/test';
 
 /**
  * Decision 082: a visitor's first login and contact pages are pre-rendered and paint their form
@@ -163,4 +163,34 @@ test("a visitor's contact form takes a message before the app, and sends it once
   await expect(page.getByRole('status').filter({ hasText: '¡Mensaje enviado con éxito!' })).toBeVisible();
   await expect(page.getByLabel('Mensaje')).toHaveValue('');
   expect(new URL(page.url()).search).toBe('');
+});
+
+test.describe('offline', () => {
+  test.use({ expectedFailures: failing(networkCut) });
+
+  test('offline before the form is touched, the page stays as it is; back online, the form loads the app', async ({ page, context }) => {
+    const scripts = watchScripts(page);
+    await page.goto('/en/contact');
+    await expectHydrated(page);
+    await page.waitForLoadState('networkidle');
+    const entry = await appEntry(page);
+
+    // No service worker's copy to start the app from: the form neither loads it nor sends natively.
+    await context.setOffline(true);
+    await page.getByLabel('Name').fill('Ana');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page).toHaveURL('/en/contact');
+    expect(scripts).not.toContain(entry);
+    await page.setViewportSize({ width: 410, height: 800 });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+
+    await context.setOffline(false);
+    await page.getByLabel('Email').fill('ana@example.com');
+    await expect.poll(() => scripts.includes(entry!)).toBe(true);
+    await expectHydrated(page);
+    await expect(page.getByLabel('Name')).toHaveValue('Ana');
+  });
 });

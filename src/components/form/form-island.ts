@@ -13,10 +13,17 @@ const handOverOn = ['focusin', 'pointerdown', 'keydown'] as const;
 export function wireFormIsland(form: HTMLFormElement, _language: string, handOver: () => void): () => void {
   const listening = new AbortController();
   const { signal } = listening;
-  for (const type of handOverOn) form.addEventListener(type, handOver, { signal });
+  // Offline, the app can start only from the service worker's copy: without one the page stays as
+  // it is, its drawer still working, and the form hands over once the device is back online.
+  const canStartApp = () => navigator.onLine || Boolean(navigator.serviceWorker?.controller);
+  const handOverOnline = () => {
+    if (canStartApp()) handOver();
+  };
+  for (const type of handOverOn) form.addEventListener(type, handOverOnline, { signal });
   form.addEventListener(
     'submit',
     (event) => {
+      if (!canStartApp()) return event.preventDefault();
       handOver();
       holdUntilHydrated(event);
     },
