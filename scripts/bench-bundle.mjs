@@ -19,6 +19,7 @@ const pages = [
   ['faq', '/es/faq'],
   ['blog', '/es/blogs'],
   ['article', '/es/blogs/llc-vs-c-corp-for-founders'],
+  ['contact', '/es/contact'],
   ['create-company wizard', '/es/create-company'],
 ];
 const port = 3190;
