@@ -24,8 +24,8 @@ function focusFirst<F extends string>(form: HTMLFormElement, fields: readonly F[
 /**
  * The checks of a form whose fields are plain inputs, read from the form when they are checked
  * (`FormData`): what a visitor typed on a pre-rendered page before the app hydrated it counts
- * (decision 082). Its zod schema (the same rules and messages as the server) loads on demand
- * (`preload`, on the form's first focus). A send checks every field and focuses the first one
+ * (decision 082). Its zod schema (the same rules and messages as the server) loads on demand,
+ * on the form's first focus. A send checks every field and focuses the first one
  * refused; from then on, each field is checked again as it changes. With `checkOnLeave`, a field
  * is also checked once the person leaves it, and again as it changes after that.
  */
@@ -102,16 +102,22 @@ export function useFormDataChecks<F extends string, S extends z.ZodType>(
       followed.current.clear();
       setErrors({});
     },
-    preload: () => void loadSchema().catch(() => undefined),
-    /** The form's `onChange` and `onBlur`. */
-    onChange: (event: FormEvent<HTMLFormElement>) => {
-      if (followed.current.size > 0) void recheck(event.currentTarget);
-    },
-    onBlur: (event: FocusEvent<HTMLFormElement>) => {
-      const field = fields.find((candidate) => candidate === (event.target as Partial<HTMLInputElement>).name);
-      if (!checkOnLeave || !field) return;
-      followed.current.add(field);
-      void recheck(event.currentTarget);
+    /** Spread on the `<form>`. */
+    formProps: {
+      // POST: without scripts, what the browser sends itself (a password, a message) never lands
+      // in an address, a history or a log (decision 082). With them, every send goes to `onSubmit`.
+      method: 'post',
+      noValidate: true,
+      onFocus: () => void loadSchema().catch(() => undefined),
+      onChange: (event: FormEvent<HTMLFormElement>) => {
+        if (followed.current.size > 0) void recheck(event.currentTarget);
+      },
+      onBlur: (event: FocusEvent<HTMLFormElement>) => {
+        const field = fields.find((candidate) => candidate === (event.target as Partial<HTMLInputElement>).name);
+        if (!checkOnLeave || !field) return;
+        followed.current.add(field);
+        void recheck(event.currentTarget);
+      },
     },
   };
 }

@@ -109,16 +109,7 @@ export function LoginForm() {
 
   return (
     <>
-      {/* POST: without scripts, what the browser sends itself (a password) never lands in an address (decision 082). */}
-      <form
-        className={layout.stack}
-        method="post"
-        onSubmit={(event) => void onSubmit(event)}
-        onChange={checks.onChange}
-        onFocus={checks.preload}
-        noValidate
-        data-island="login"
-      >
+      <form className={layout.stack} onSubmit={(event) => void onSubmit(event)} data-island="login" {...checks.formProps}>
         {paid && <FormAlert tone="success">{t('paidOrder.login', { number: paid.orderNumber })}</FormAlert>}
         {failure && <FormAlert>{failure}</FormAlert>}
         <TextField

@@ -59,17 +59,7 @@ export function ContactForm({ language }: { language: Language }) {
   const messageErrorId = `${messageId}-error`;
 
   return (
-    // POST: without scripts, what the browser sends itself never lands in an address (decision 082).
-    <form
-      className={styles.form}
-      method="post"
-      onSubmit={(event) => void onSubmit(event)}
-      onChange={checks.onChange}
-      onBlur={checks.onBlur}
-      onFocus={checks.preload}
-      noValidate
-      data-island="form"
-    >
+    <form className={styles.form} onSubmit={(event) => void onSubmit(event)} data-island="form" {...checks.formProps}>
       <TextField label={t('contact.name')} name="name" autoComplete="name" maxLength={contactLimits.nameMax} defaultValue="" error={errorText('name')} />
       <TextField label={t('contact.email')} name="email" type="email" autoComplete="email" inputMode="email" defaultValue="" error={errorText('email')} />
       <div className={fieldStyles.field}>
