@@ -98,11 +98,14 @@ export function starterScript(starter: string, entry: string, modules: string[],
 /**
  * A control disabled in the pre-rendered HTML waits for the app to enable it (`useHydrated`),
  * unless it is an island that a page without the app wires itself (`data-island`, see
- * src/page-without-app.ts). A page with such a control needs the app; one
+ * src/page-without-app.ts), or a form island's send button the starter enables
+ * (`data-enabled-by-starter`, decision 082). A page with such a control needs the app; one
  * without does without it for a visitor (decision 081).
  */
 export function controlWaitingForApp(html: string): string | undefined {
-  return html.match(/<(?:button|input|select|textarea)\b[^>]*>/g)?.find((tag) => /\sdisabled[\s=>]/.test(tag) && !/\sdata-island=/.test(tag));
+  return html
+    .match(/<(?:button|input|select|textarea)\b[^>]*>/g)
+    ?.find((tag) => /\sdisabled[\s=>]/.test(tag) && !/\s(?:data-island|data-enabled-by-starter)=/.test(tag));
 }
 
 /** Read by the server at start (`server/static.ts`): the style-src hashes of every inline style. */

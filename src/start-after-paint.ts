@@ -29,6 +29,8 @@ if (location.search || location.hash) {
 // A click or a send before the page script or the app runs the page (the login page's fields work
 // at once) waits for them, instead of being lost or going out as the browser's own GET.
 holdUntilHydrated();
+// Sends wait from now on: the send buttons pre-rendered disabled for want of this can work.
+for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-enabled-by-starter]')) button.disabled = false;
 
 function startApp() {
   const entry = script?.dataset.entry;

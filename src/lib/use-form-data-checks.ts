@@ -1,6 +1,7 @@
 import { useRef, useState, type FocusEvent, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { ApiError } from './api';
+import { useHydrated } from './use-hydrated';
 
 /** Field → its message key (`validation.*`, or the server's). */
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
@@ -36,6 +37,7 @@ export function useFormDataChecks<F extends string, S extends z.ZodType>(
 ) {
   const [errors, setErrors] = useState<FieldErrors<F>>({});
   const followed = useRef(new Set<F>());
+  const hydrated = useHydrated();
 
   const check = async (form: HTMLFormElement): Promise<{ values?: z.output<S>; errors: FieldErrors<F> }> => {
     const data = new FormData(form);
@@ -102,6 +104,12 @@ export function useFormDataChecks<F extends string, S extends z.ZodType>(
       followed.current.clear();
       setErrors({});
     },
+    /**
+     * Spread on the send button. In the pre-rendered page it is disabled until the starter runs,
+     * which enables it once sends are held (`holdUntilHydrated`): before, a send would be the
+     * browser's own, and a disabled default button stops Enter from sending too.
+     */
+    sendButtonProps: { disabled: !hydrated, 'data-enabled-by-starter': '' },
     /** Spread on the `<form>`. */
     formProps: {
       // POST: without scripts, what the browser sends itself (a password, a message) never lands

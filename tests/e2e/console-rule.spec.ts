@@ -11,15 +11,18 @@ test.use({ serviceWorkers: 'block' });
 
 /**
  * Asks for the signed-in user without a session, outside the app's API client: a 401 nobody
- * expects. The body is read to its end: Chromium logs the failed load when it has finished, and
- * only then is the log sure to reach the test before the answer does.
+ * expects. Answers once Chromium has logged the failed load: the log may come after the answer,
+ * and the rule can only judge what it has seen when the test ends.
  */
-const unexpected401 = (page: Page) =>
-  page.evaluate(async () => {
-    const response = await fetch('/api/v1/users/me');
-    await response.text();
-    return response.status;
-  });
+async function unexpected401(page: Page) {
+  const logged = failedLoadLogged(page, 401);
+  const status = await page.evaluate(async () => (await fetch('/api/v1/users/me')).status);
+  await logged;
+  return status;
+}
+
+/** Chromium's console log of a load that failed with `status`. */
+const failedLoadLogged = (page: Page, status: number) => page.waitForEvent('console', (message) => message.text().includes(`status of ${status}`));
 
 test('an undeclared 4xx fails the test', async ({ page }) => {
   test.fail();
@@ -47,14 +50,18 @@ test('a 401 the login screen expects (a wrong password) passes undeclared: the a
 test('the same 401 sent outside the screen that expects it fails: the announcement is the call’s, not the address’s', async ({ page }) => {
   test.fail();
   await new LoginPage(page, 'en').goto();
-  const status = await page.evaluate(async (email) => {
-    const response = await fetch('/api/v1/login', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password: 'Wrong#2026' }),
-    });
-    await response.text(); // As in `unexpected401`: the failed load is logged once it has finished.
-    return response.status;
-  }, uniqueEmail('console-rule'));
+  const logged = failedLoadLogged(page, 401);
+  const status = await page.evaluate(
+    async (email) =>
+      (
+        await fetch('/api/v1/login', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email, password: 'Wrong#2026' }),
+        })
+      ).status,
+    uniqueEmail('console-rule'),
+  );
+  await logged;
   expect(status).toBe(401);
 });

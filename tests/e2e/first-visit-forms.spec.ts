@@ -78,6 +78,30 @@ test('a login sent before the app has arrived waits for it, busy, and is sent on
   expect(urls.filter((url) => /password|email/.test(new URL(url).search))).toEqual([]);
 });
 
+test("a send before the page's starter has run does nothing, and the form sends once it has", async ({ page, request }) => {
+  const account = await createAccount(request, uniqueEmail('before-starter'));
+  let release = () => {};
+  const starterHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/start-after-paint-*.js', async (route) => {
+    await starterHeld;
+    await route.continue();
+  });
+  const { calls, urls } = watchLogin(page);
+  await page.goto('/en/login', { waitUntil: 'commit' });
+  const login = new LoginPage(page, 'en');
+  await login.email.fill(account.email);
+  await login.password.fill(account.password);
+  // Until the starter holds sends, the send button waits, and Enter in a field cannot send either.
+  await expect(login.submit).toBeDisabled();
+  await login.password.press('Enter');
+  release();
+  await expect(login.submit).toBeEnabled();
+  await login.submit.click();
+  await expect(page).toHaveURL('/en/dashboard');
+  expect(calls).toEqual(['POST']);
+  expect(urls.filter((url) => new URL(url).pathname === '/en/login')).toHaveLength(1);
+});
+
 test('a refused login sent before the app shows its message and keeps what was typed', async ({ page }) => {
   await slowApp(page, 1000);
   const login = new LoginPage(page, 'es');

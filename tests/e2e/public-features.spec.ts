@@ -239,8 +239,9 @@ test.describe('before the app has started', () => {
     // Without JavaScript the page stays as pre-rendered: what a visitor has before hydration.
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    // The contact and login forms are islands (decision 082): their fields take typing at once, and
-    // they post, so what a browser without scripts sends itself never lands in an address.
+    // The contact and login forms are islands (decision 082): their fields take typing at once. Their
+    // send button waits for the starter, and they post, so the browser never sends them itself
+    // with what was typed in the address.
     for (const [path, form] of [
       ['/en/contact', 'form'],
       ['/en/login', 'login'],
@@ -248,6 +249,7 @@ test.describe('before the app has started', () => {
       await page.goto(path);
       await expect(page.getByLabel('Email')).toBeEnabled();
       await expect(page.locator(`form[data-island="${form}"]`)).toHaveAttribute('method', 'post');
+      await expect(page.locator(`form[data-island="${form}"] button[type="submit"]`)).toBeDisabled();
     }
     await page.goto('/en/faq');
     await expect(page.getByRole('searchbox', { name: 'Search the questions' })).toBeDisabled();

@@ -5,7 +5,7 @@ import { AuthLayout } from '@src/features/auth/components/auth-layout';
 import { LoginForm } from '@src/features/auth/components/login-form';
 import { SwitchScreenLink } from '@src/features/auth/components/switch-screen-link';
 import { usePageHead } from '@src/features/public-site/head/use-page-head';
-import { useHydrated } from '@src/features/public-site/hooks/use-hydrated';
+import { useHydrated } from '@src/lib/use-hydrated';
 import { useLanguage } from '@src/features/public-site/hooks/use-language';
 import { paths } from '@src/lib/paths';
 

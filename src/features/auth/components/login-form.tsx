@@ -7,7 +7,7 @@ import layout from '@src/components/form/form-layout.module.css';
 import { PasswordField } from '@src/components/form/password-field';
 import { TextField } from '@src/components/form/text-field';
 import { paidOrderFromState } from '@src/features/checkout/paid-orders';
-import { useHydrated } from '@src/features/public-site/hooks/use-hydrated';
+import { useHydrated } from '@src/lib/use-hydrated';
 import { useLanguage } from '@src/features/public-site/hooks/use-language';
 import { ApiError } from '@src/lib/api';
 import { messageKey } from '@src/lib/error-message';
@@ -139,7 +139,7 @@ export function LoginForm() {
         <div className={styles.between}>
           <Link to={href(language, paths.resetPassword)}>{t('login.forgot')}</Link>
         </div>
-        <Button type="submit" block busy={submitting || googleBusy} busyLabel={t('login.submitting')}>
+        <Button type="submit" block busy={submitting || googleBusy} busyLabel={t('login.submitting')} {...checks.sendButtonProps}>
           {t('login.submit')}
         </Button>
       </form>

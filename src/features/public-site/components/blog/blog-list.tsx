@@ -5,7 +5,7 @@ import { blogCategories, blogPageSize, isBlogCategory, type BlogCategory } from 
 import type { Language } from '@domain/constants';
 import { Button } from '@src/components/button';
 import type { ArticleSummary } from '../../content/content-types';
-import { useHydrated } from '../../hooks/use-hydrated';
+import { useHydrated } from '@src/lib/use-hydrated';
 import { ArticleCard } from './article-card';
 import styles from './blog.module.css';
 

@@ -85,7 +85,7 @@ export function ContactForm({ language }: { language: Language }) {
           </p>
         )}
       </div>
-      <Button type="submit" busy={sending} busyLabel={t('contact.sending')} className={styles.submit}>
+      <Button type="submit" busy={sending} busyLabel={t('contact.sending')} className={styles.submit} {...checks.sendButtonProps}>
         {t('contact.submit')}
       </Button>
     </form>

@@ -2,7 +2,7 @@ import { useDeferredValue, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import type { FaqPage } from '../../content/content-types';
-import { useHydrated } from '../../hooks/use-hydrated';
+import { useHydrated } from '@src/lib/use-hydrated';
 import { Icon } from '../icons';
 import { Markdown } from '../markdown';
 import { CopyLinkButton } from '../share/copy-link-button';

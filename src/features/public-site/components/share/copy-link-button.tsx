@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useHydrated } from '../../hooks/use-hydrated';
+import { useHydrated } from '@src/lib/use-hydrated';
 import { copyText, currentUrl } from './share-link';
 import { Icon } from '../icons';
 import styles from './share.module.css';

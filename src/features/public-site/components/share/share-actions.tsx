@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHydrated } from '../../hooks/use-hydrated';
+import { useHydrated } from '@src/lib/use-hydrated';
 import { Icon } from '../icons';
 import { copyText, currentUrl, shareOrCopy } from './share-link';
 import styles from './share.module.css';
