@@ -12,9 +12,10 @@ import { subscribeSignedIn } from '@src/features/session/signed-in-flag';
  */
 /**
  * Wires an island's element (each island knows its own element's type) and returns what undoes
- * it. An island whose control needs the app (a form) calls `handOver` to load it.
+ * it. An island whose control needs the app (a form) calls `handOver` to load it; it answers
+ * false when the app cannot start (offline without the service worker's copy).
  */
-type Wire = (element: never, language: string, handOver: () => void) => (() => void) | Promise<() => void>;
+type Wire = (element: never, language: string, handOver: () => boolean) => (() => void) | Promise<() => void>;
 const shareIslands = () => import('@src/features/public-site/components/share/share-islands');
 const islands: Record<string, () => Promise<Wire>> = {
   'faq-search': () => import('@src/features/public-site/components/faq/faq-island').then((island) => island.wireFaqSearch),
@@ -44,27 +45,28 @@ export async function runWithoutApp(startApp: () => void): Promise<void> {
   const releases = [wireDrawer()];
   let unsubscribe = () => {};
   let handedOver = false;
-  const handOver = () => {
-    if (handedOver) return;
+  // Offline, the app can start only from the service worker's copy: without one (a first visit
+  // before it took control), the page stays as it is, its drawer and islands still working.
+  // Answers whether the app runs the page now.
+  const handOver = (): boolean => {
+    if (handedOver) return true;
+    if (!navigator.onLine && !navigator.serviceWorker?.controller) return false;
     handedOver = true;
     unsubscribe();
-    removeEventListener('offline', onOffline);
+    removeEventListener('offline', handOverNow);
     // Until the app has hydrated the page, its controls are the app's in waiting.
     delete document.documentElement.dataset.hydrated;
     // The app takes over the same elements, which it hydrates as they were pre-rendered.
     for (const release of releases) release();
     startApp();
+    return true;
   };
-  // Offline, the app can start only from the service worker's copy: without one (a first visit
-  // before it took control), the page stays as it is, its drawer and islands still working.
-  const onOffline = () => {
-    if (navigator.serviceWorker?.controller) handOver();
-  };
-  unsubscribe = subscribeSignedIn(handOver);
-  addEventListener('offline', onOffline);
+  const handOverNow = () => void handOver();
+  unsubscribe = subscribeSignedIn(handOverNow);
+  addEventListener('offline', handOverNow);
   // The same registration the app's update prompt makes, so a visitor's first page installs
   // the offline copy too.
-  registerSW({ onRegisteredSW: warmWhenControlled, onNeedRefresh: handOver });
+  registerSW({ onRegisteredSW: warmWhenControlled, onNeedRefresh: handOverNow });
 
   const language = document.documentElement.lang;
   try {
@@ -79,8 +81,9 @@ export async function runWithoutApp(startApp: () => void): Promise<void> {
       }),
     );
   } catch {
-    // An island that cannot run here (offline before its module came, or one this module does not know): the app runs the page.
-    return handOver();
+    // An island that cannot run here (offline before its module came, or one this module does not
+    // know): the app runs the page, when it can start.
+    if (handOver()) return;
   }
   // What browser tests and `bench-bundle` wait for: the page's controls work from now on.
   if (!handedOver) document.documentElement.dataset.hydrated = '';

@@ -1,6 +1,8 @@
 import { useRef, useState, type FocusEvent, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from './api';
+import { messageKey } from './error-message';
 import { useHydrated } from './use-hydrated';
 
 /** Field → its message key (`validation.*`, or the server's). */
@@ -29,13 +31,18 @@ function focusFirst<F extends string>(form: HTMLFormElement, fields: readonly F[
  * on the form's first focus. A send checks every field and focuses the first one
  * refused; from then on, each field is checked again as it changes. With `checkOnLeave`, a field
  * is also checked once the person leaves it, and again as it changes after that.
+ *
+ * `handleSubmit(send, fail)` is the form's `onSubmit`: one send at a time (`sending`), and `send`
+ * gets the checked values only when every field passes.
  */
 export function useFormDataChecks<F extends string, S extends z.ZodType>(
   fields: readonly F[],
   loadSchema: () => Promise<S>,
   { checkOnLeave = false }: { checkOnLeave?: boolean } = {},
 ) {
+  const { t } = useTranslation(['validation', 'errors']);
   const [errors, setErrors] = useState<FieldErrors<F>>({});
+  const [sending, setSending] = useState(false);
   const followed = useRef(new Set<F>());
   const hydrated = useHydrated();
 
@@ -74,15 +81,37 @@ export function useFormDataChecks<F extends string, S extends z.ZodType>(
 
   const followAll = () => fields.forEach((field) => followed.current.add(field));
 
+  // The values once every field passes; otherwise none, with the messages shown and the first refused field focused.
+  const checkToSend = async (form: HTMLFormElement): Promise<z.output<S> | undefined> => {
+    followAll();
+    const found = await check(form);
+    setErrors(found.errors);
+    focusFirst(form, fields, found.errors);
+    return found.values;
+  };
+
   return {
-    errors,
-    /** The values once every field passes; otherwise none, with the messages shown and the first refused field focused. */
-    async checkToSend(form: HTMLFormElement): Promise<z.output<S> | undefined> {
-      followAll();
-      const found = await check(form);
-      setErrors(found.errors);
-      focusFirst(form, fields, found.errors);
-      return found.values;
+    /** A field's message, translated; none while it passes. */
+    fieldError(field: F): string | undefined {
+      const message = errors[field];
+      return message ? t(messageKey(message)) : undefined;
+    },
+    sending,
+    /**
+     * The form's `onSubmit`: `send` runs with the checked values. What it throws, or a schema that
+     * could not load (offline), goes to `fail`.
+     */
+    handleSubmit(send: (values: z.output<S>, form: HTMLFormElement) => Promise<void>, fail: (error: unknown, form: HTMLFormElement) => void) {
+      return (event: FormEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        if (sending) return;
+        const form = event.currentTarget;
+        setSending(true);
+        void checkToSend(form)
+          .then((values) => values && send(values, form))
+          .catch((error: unknown) => fail(error, form))
+          .finally(() => setSending(false));
+      };
     },
     /** Shows the server's refusal of these fields; false when the error is not about them (the form says it otherwise). */
     refuse(error: unknown, form: HTMLFormElement): boolean {

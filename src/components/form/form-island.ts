@@ -10,22 +10,17 @@ const handOverOn = ['focusin', 'pointerdown', 'keydown'] as const;
  * typed before is lost. A send or a click before the app has hydrated the form waits for it
  * (`holdUntilHydrated`). Returns what undoes it.
  */
-export function wireFormIsland(form: HTMLFormElement, _language: string, handOver: () => void): () => void {
+export function wireFormIsland(form: HTMLFormElement, _language: string, handOver: () => boolean): () => void {
   const listening = new AbortController();
   const { signal } = listening;
-  // Offline, the app can start only from the service worker's copy: without one the page stays as
-  // it is, its drawer still working, and the form hands over once the device is back online.
-  const canStartApp = () => navigator.onLine || Boolean(navigator.serviceWorker?.controller);
-  const handOverOnline = () => {
-    if (canStartApp()) handOver();
-  };
-  for (const type of handOverOn) form.addEventListener(type, handOverOnline, { signal });
+  // `handOver` refuses offline without the service worker's copy: the page then stays as it is,
+  // its drawer still working, and the form hands over at a touch once the device is back online.
+  for (const type of handOverOn) form.addEventListener(type, () => void handOver(), { signal });
   form.addEventListener(
     'submit',
     (event) => {
-      if (!canStartApp()) return event.preventDefault();
-      handOver();
-      holdUntilHydrated(event);
+      if (handOver()) holdUntilHydrated(event);
+      else event.preventDefault();
     },
     { signal },
   );

@@ -8,8 +8,8 @@ import { apiBaseUrl } from '@src/lib/api-base-url';
  * could not know: Google's button (the server has a Google client id), the return subtitle
  * (`?from=`), or the order just paid (the history's state, which the router keeps under `usr`).
  */
-export function wireLoginForm(form: HTMLFormElement, language: string, handOver: () => void): () => void {
-  if (new URLSearchParams(location.search).has('from') || (history.state as { usr?: unknown } | null)?.usr) queueMicrotask(handOver);
+export function wireLoginForm(form: HTMLFormElement, language: string, handOver: () => boolean): () => void {
+  if (new URLSearchParams(location.search).has('from') || (history.state as { usr?: unknown } | null)?.usr) queueMicrotask(() => void handOver());
   else void googleConfigured().then((configured) => configured && handOver());
   return wireFormIsland(form, language, handOver);
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@src/components/button';
@@ -10,7 +10,6 @@ import { paidOrderFromState } from '@src/features/checkout/paid-orders';
 import { useHydrated } from '@src/lib/use-hydrated';
 import { useLanguage } from '@src/features/public-site/hooks/use-language';
 import { ApiError } from '@src/lib/api';
-import { messageKey } from '@src/lib/error-message';
 import { href, paths } from '@src/lib/paths';
 import { useErrorText } from '@src/lib/use-error-text';
 import { useFormDataChecks } from '@src/lib/use-form-data-checks';
@@ -32,7 +31,7 @@ const loadSchema = () => import('@domain/account').then((schemas) => schemas.log
  * they change once a send was refused, as the other forms do.
  */
 export function LoginForm() {
-  const { t } = useTranslation(['auth', 'validation', 'errors']);
+  const { t } = useTranslation('auth');
   const language = useLanguage();
   const [search] = useSearchParams();
   const navigate = useNavigate();
@@ -41,7 +40,6 @@ export function LoginForm() {
   const [failure, setFailure] = useState<string | null>(null);
   const [blocked, setBlocked] = useState(false);
   const checks = useFormDataChecks(fields, loadSchema);
-  const [submitting, setSubmitting] = useState(false);
   // After a payment ('User exists'): the order's email, and the order attached at login. Kept in
   // the history's state, which the pre-rendered page cannot know: shown once hydrated.
   const location = useLocation();
@@ -51,11 +49,6 @@ export function LoginForm() {
   // Failed attempts locked the account: the right password now also needs the code mailed to it.
   const [codeAsked, setCodeAsked] = useState(false);
   const [code, setCode] = useState('');
-
-  const fieldError = (field: (typeof fields)[number]) => {
-    const message = checks.errors[field];
-    return message ? t(messageKey(message)) : undefined;
-  };
 
   const settle = async (result: LoginResult, email: string | undefined) => {
     if (result.status === 'NEW_PASSWORD_REQUIRED') {
@@ -74,26 +67,16 @@ export function LoginForm() {
     setFailure(errorText(error));
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting) return;
-    const form = event.currentTarget;
-    setFailure(null);
-    setSubmitting(true);
-    try {
-      const values = await checks.checkToSend(form);
-      if (!values) return;
+  const onSubmit = checks.handleSubmit(
+    async (values) => {
+      setFailure(null);
       await settle(await login({ ...values, ...(codeAsked ? { code: code.trim() } : {}) }), values.email);
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'login_code_required') {
-        setCodeAsked(true);
-        return;
-      }
-      if (!checks.refuse(error, form)) fail(error);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    },
+    (error, form) => {
+      if (error instanceof ApiError && error.code === 'login_code_required') setCodeAsked(true);
+      else if (!checks.refuse(error, form)) fail(error);
+    },
+  );
 
   const onGoogle = async (token: string) => {
     setFailure(null);
@@ -109,7 +92,7 @@ export function LoginForm() {
 
   return (
     <>
-      <form className={layout.stack} onSubmit={(event) => void onSubmit(event)} data-island="login" {...checks.formProps}>
+      <form className={layout.stack} onSubmit={onSubmit} data-island="login" {...checks.formProps}>
         {paid && <FormAlert tone="success">{t('paidOrder.login', { number: paid.orderNumber })}</FormAlert>}
         {failure && <FormAlert>{failure}</FormAlert>}
         <TextField
@@ -119,9 +102,9 @@ export function LoginForm() {
           autoComplete="email"
           inputMode="email"
           defaultValue={paid?.email ?? ''}
-          error={fieldError('email')}
+          error={checks.fieldError('email')}
         />
-        <PasswordField label={t('fields.password')} name="password" autoComplete="current-password" defaultValue="" error={fieldError('password')} />
+        <PasswordField label={t('fields.password')} name="password" autoComplete="current-password" defaultValue="" error={checks.fieldError('password')} />
         {codeAsked && (
           <>
             <FormAlert tone="success">{t('login.codeSent')}</FormAlert>
@@ -139,7 +122,7 @@ export function LoginForm() {
         <div className={styles.between}>
           <Link to={href(language, paths.resetPassword)}>{t('login.forgot')}</Link>
         </div>
-        <Button type="submit" block busy={submitting || googleBusy} busyLabel={t('login.submitting')} {...checks.sendButtonProps}>
+        <Button type="submit" block busy={checks.sending || googleBusy} busyLabel={t('login.submitting')} {...checks.sendButtonProps}>
           {t('login.submit')}
         </Button>
       </form>

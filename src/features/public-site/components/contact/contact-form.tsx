@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contactLimits, contactMessageSchema } from '@domain/contact';
 import type { Language } from '@domain/constants';
@@ -7,7 +7,6 @@ import { TextField } from '@src/components/form/text-field';
 import fieldStyles from '@src/components/form/field.module.css';
 import { useToast } from '@src/components/toast/toast-provider';
 import { ApiError } from '@src/lib/api';
-import { messageKey } from '@src/lib/error-message';
 import { useFormDataChecks } from '@src/lib/use-form-data-checks';
 import { sendContactMessage } from '../../api/contact-api';
 import styles from './contact.module.css';
@@ -24,44 +23,47 @@ const loadSchema = () => Promise.resolve(formSchema);
  * sent (decision 082): the form is an island that hands the page over at its first touch.
  */
 export function ContactForm({ language }: { language: Language }) {
-  const { t } = useTranslation(['public', 'validation']);
+  const { t } = useTranslation('public');
   const toast = useToast();
   const messageId = useId();
   const checks = useFormDataChecks(fields, loadSchema, { checkOnLeave: true });
-  const [sending, setSending] = useState(false);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending) return;
-    const form = event.currentTarget;
-    setSending(true);
-    try {
-      const values = await checks.checkToSend(form);
-      if (!values) return;
+  const onSubmit = checks.handleSubmit(
+    async (values, form) => {
       await sendContactMessage({ ...values, language });
       form.reset();
       checks.clear();
       toast.show(t('contact.success'), 'success');
-    } catch (error) {
+    },
+    (error, form) => {
       checks.refuse(error, form);
       toast.show(t(error instanceof ApiError && error.code === 'rate_limited' ? 'contact.rateLimited' : 'contact.error'), 'error');
-    } finally {
-      setSending(false);
-    }
-  };
+    },
+  );
 
-  const errorText = (field: (typeof fields)[number]) => {
-    const message = checks.errors[field];
-    return message ? t(messageKey(message)) : undefined;
-  };
-  const messageError = errorText('message');
+  const messageError = checks.fieldError('message');
   const messageHint = `${messageId}-hint`;
   const messageErrorId = `${messageId}-error`;
 
   return (
-    <form className={styles.form} onSubmit={(event) => void onSubmit(event)} data-island="form" {...checks.formProps}>
-      <TextField label={t('contact.name')} name="name" autoComplete="name" maxLength={contactLimits.nameMax} defaultValue="" error={errorText('name')} />
-      <TextField label={t('contact.email')} name="email" type="email" autoComplete="email" inputMode="email" defaultValue="" error={errorText('email')} />
+    <form className={styles.form} onSubmit={onSubmit} data-island="form" {...checks.formProps}>
+      <TextField
+        label={t('contact.name')}
+        name="name"
+        autoComplete="name"
+        maxLength={contactLimits.nameMax}
+        defaultValue=""
+        error={checks.fieldError('name')}
+      />
+      <TextField
+        label={t('contact.email')}
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        defaultValue=""
+        error={checks.fieldError('email')}
+      />
       <div className={fieldStyles.field}>
         <label htmlFor={messageId} className={fieldStyles.label}>
           {t('contact.message')}
@@ -85,7 +87,7 @@ export function ContactForm({ language }: { language: Language }) {
           </p>
         )}
       </div>
-      <Button type="submit" busy={sending} busyLabel={t('contact.sending')} className={styles.submit} {...checks.sendButtonProps}>
+      <Button type="submit" busy={checks.sending} busyLabel={t('contact.sending')} className={styles.submit} {...checks.sendButtonProps}>
         {t('contact.submit')}
       </Button>
     </form>
