@@ -8,10 +8,12 @@ import type { Namespace } from '@src/i18n/i18n';
  * its first render instead, it would only start downloading after the route's module.
  */
 const dashboard: Namespace[] = ['dashboard'];
-// `errors` for the linked banks, `sync` for the import history's statuses. A namespace first asked
-// for while a screen renders waits for every catalog i18next is loading at that moment (the
-// reminders' among them), so a loader names all its screen uses.
-const bookkeeping: Namespace[] = ['dashboard', 'bookkeeping', 'linkedAccounts', 'validation', 'errors', 'sync'];
+// The list names its linked banks (`linkedAccounts`). Its dialogs and its accounts' tab bring the
+// catalogs only they read (`validation`, `errors`, `sync`) with their code, fetched after the list
+// has painted. A namespace first asked for while a screen renders waits for every catalog
+// i18next is loading at that moment (the reminders' among them), so a loader names all its
+// screen uses.
+const bookkeeping: Namespace[] = ['dashboard', 'bookkeeping', 'linkedAccounts'];
 
 export const dashboardNamespaces = {
   // The home may tell why a verification mail could not be sent.

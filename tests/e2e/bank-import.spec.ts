@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { demo, logInAs } from './support/alta';
 import { ownerWithCompany } from './support/checkout';
 import { expect, test } from './support/test';
@@ -11,9 +12,30 @@ test.use({ serviceWorkers: 'block' });
 
 const fixture = (name: string) => path.resolve(import.meta.dirname, '../fixtures/csv', name);
 
+/**
+ * Holds the reminders' catalog back until `release`: what is loaded after the list (its tab, its
+ * dialogs, their catalogs) must answer meanwhile. Resolves once the page has asked for it.
+ */
+async function holdReminders(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const asked = new Promise<void>(
+    (resolve) =>
+      void page.route('**/assets/taxForm-*.js', async (route) => {
+        resolve();
+        await held;
+        await route.continue();
+      }),
+  );
+  return { asked, release: () => release() };
+}
+
 test('imports a bank export with refused lines into a new manual account and shows the counts', async ({ page, request }) => {
   await logInAs(page, await ownerWithCompany(request, { lastName: 'Import' }));
+  // The dialog's code and catalogs come after the list, and must not wait for the reminders'.
+  const reminders = await holdReminders(page);
   await page.goto('/en/accounting-ai/bookkeeping');
+  await reminders.asked;
   const [booksTab, accountsTab] = [page.getByRole('tab', { name: 'Transactions' }), page.getByRole('tab', { name: 'Accounts and imports' })];
   await accountsTab.click();
   const accounts = page.getByRole('region', { name: 'Accounts', exact: true });
@@ -66,24 +88,16 @@ test('imports a bank export with refused lines into a new manual account and sho
     .getByRole('button', { name: 'Delete' })
     .click();
   await expect(accounts.getByText('This account still has transactions: delete them first.')).toBeVisible();
+  reminders.release();
 });
 
 test('creates, renames and deletes a manual account, refusing an empty name, while the reminders still load', async ({ page }) => {
   await logInAs(page, demo, 'es');
-  // The reminders' catalog held back until the end: the form must answer meanwhile (their
-  // loading once held every update of the page, and the form submitted an empty name).
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const asked = new Promise<void>(
-    (resolve) =>
-      void page.route('**/assets/taxForm-*.js', async (route) => {
-        resolve();
-        await held;
-        await route.continue();
-      }),
-  );
+  // The reminders' catalog held back until the end: the tab and its form must answer meanwhile
+  // (their loading once held every update of the page, and the form submitted an empty name).
+  const reminders = await holdReminders(page);
   await page.goto('/es/accounting-ai/bookkeeping');
-  await asked;
+  await reminders.asked;
   await page.getByRole('tab', { name: 'Cuentas e importaciones' }).click();
   const accounts = page.getByRole('region', { name: 'Cuentas', exact: true });
   await accounts.getByRole('button', { name: 'Crear cuenta' }).click();
@@ -104,5 +118,5 @@ test('creates, renames and deletes a manual account, refusing an empty name, whi
     .getByRole('button', { name: 'Eliminar' })
     .click();
   await expect(accounts.getByText(renamed, { exact: true })).toBeHidden();
-  release();
+  reminders.release();
 });

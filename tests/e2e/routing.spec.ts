@@ -88,6 +88,12 @@ test.describe('languages', () => {
 
     await page.goto('/?lng=en');
     await expect(page).toHaveURL('/en');
+
+    // A page the app ran in a language is the language this device keeps for its next visit.
+    await page.goto('/pt/reset-password');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Redefina sua senha');
+    await page.goto('/?utm_source=newsletter');
+    await expect(page).toHaveURL('/pt?utm_source=newsletter');
     await context.close();
   });
 });

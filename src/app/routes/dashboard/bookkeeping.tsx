@@ -2,9 +2,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@src/components/button';
 import { RouteError } from '@src/components/route-error/route-error';
-import { ImportDialog } from '@src/features/bank-import/components/import-dialog';
+import { lazyDialog } from '@src/components/dialog/lazy-dialog';
 import { BookkeepingWorkspace } from '@src/features/bookkeeping/components/bookkeeping-workspace';
 import { useLanguage } from '@src/features/public-site/hooks/use-language';
+
+// The import's code and the catalogs its summary reads come after the list has painted.
+const ImportDialog = lazyDialog(
+  () => import('@src/features/bank-import/components/import-dialog').then((module) => module.ImportDialog),
+  ['validation', 'errors'],
+);
 
 /**
  * Bookkeeping transactions (SPEC §2): the workspace's list, with the CSV import in its toolbar

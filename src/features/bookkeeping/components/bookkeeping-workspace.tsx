@@ -2,6 +2,7 @@ import { lazy, Suspense, useId, useMemo, useRef, useState, type KeyboardEvent, t
 import { useTranslation } from 'react-i18next';
 import eyebrow from '@src/components/eyebrow.module.css';
 import { useLanguage } from '@src/features/public-site/hooks/use-language';
+import { loadCatalogs } from '@src/i18n/i18n';
 import { usePageTitle } from '@src/lib/use-page-title';
 import { useBookkeepingCompany } from '../hooks/use-bookkeeping-company';
 import { CompanyBooks } from './company-books';
@@ -9,7 +10,10 @@ import { CompanyPicker } from './company-picker';
 import { CryptoOnlyNotice } from './crypto-only-notice';
 import styles from './bookkeeping.module.css';
 
-const AccountsTab = lazy(() => import('./accounts-tab').then((module) => ({ default: module.AccountsTab })));
+// With the catalogs only the tab reads: the linked banks' failures, the forms' checks, the imports' statuses.
+const AccountsTab = lazy(() =>
+  Promise.all([import('./accounts-tab'), loadCatalogs(['errors', 'validation', 'sync'])]).then(([module]) => ({ default: module.AccountsTab })),
+);
 
 export interface BookkeepingWorkspaceProps {
   /** Extra toolbar actions (the CSV import button), given the company the list shows. */

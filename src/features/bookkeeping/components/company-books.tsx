@@ -36,7 +36,10 @@ import type { EditingCell } from './grid-row';
 import { TransactionGrid } from './transaction-grid';
 import styles from './bookkeeping.module.css';
 
-const CreateTransactionDialog = lazyDialog(() => import('./create-transaction-dialog').then((module) => module.CreateTransactionDialog));
+const CreateTransactionDialog = lazyDialog(
+  () => import('./create-transaction-dialog').then((module) => module.CreateTransactionDialog),
+  ['validation', 'errors'],
+);
 const ExportDialog = lazyDialog(() => import('./export-dialog').then((module) => module.ExportDialog));
 
 /**
