@@ -82,9 +82,13 @@ export default defineConfig({
     // Written for debugging a build, not referenced from the scripts; the server does not serve them (SERVE_SOURCE_MAPS).
     sourcemap: 'hidden',
     manifest: true,
-    // Every browser Alta supports but Safari 16 knows <link rel="modulepreload">; without it a
-    // chunk still loads, only not ahead of its import. The polyfill was 0.5 KiB on every page.
-    modulePreload: { polyfill: false },
+    // No <link rel="modulepreload"> from Vite, in the shell or before a lazy import: each link
+    // inserted cost the main thread 0.5–2.5 ms (4× CPU) as a route or dialog loaded, some 50 for
+    // the bookkeeping list, and Lighthouse measured the dashboard's blocking time at 370–610 ms
+    // with them, 180–340 without (decision 084). A chunk's imports load when it does; the service
+    // worker answers them from its cache. A lazy chunk's stylesheets still load with it, and a
+    // pre-rendered page's starter preloads its own modules (start-after-paint.ts).
+    modulePreload: false,
     // The SPA shell, and the small starter the pre-rendered pages load instead (decision 013).
     rolldownOptions: { input: { index: 'index.html', 'start-after-paint': 'src/start-after-paint.ts' } },
   },
