@@ -121,12 +121,7 @@ async function start() {
   }
   // What this device saved but never sent (typed offline, then reloaded) goes now, not at the next edit.
   // Asked of localStorage first: a visitor with nothing saved loads no Dexie on a public page.
-  // Its modules' evaluation and the start of its work are two tasks, not one long one.
-  if (currentUserId() || unsentDraftIds().length > 0)
-    void import('@src/features/sync/resume-uploads').then(async ({ resumeUploads }) => {
-      await yieldToBrowser();
-      resumeUploads();
-    });
+  if (currentUserId() || unsentDraftIds().length > 0) void import('@src/features/sync/resume-uploads').then(({ resumeUploads }) => resumeUploads());
 }
 
 void start();

@@ -32,8 +32,7 @@ export const ShortcutsDialog = memo(function ShortcutsDialog({ open, onClose }: 
         ))}
       </dl>
       <div className={dialogStyles.actions}>
-        {/* The dialog's one control: `showModal()` focuses it. */}
-        <Button onClick={onClose}>
+        <Button onClick={onClose} autoFocus>
           {t('editing.shortcuts.close')}
         </Button>
       </div>
