@@ -75,7 +75,7 @@ export const pageBudgets: PageBudget[] = [
     modules: [starterModule, app, route('guest', 'login')],
     namespaces: ['common', ...authNamespaces],
     goalKiB: 150,
-    budgetKiB: 166,
+    budgetKiB: 162,
   },
   {
     name: 'create-company wizard',

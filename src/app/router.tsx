@@ -19,11 +19,16 @@ const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defau
 
 /**
  * A screen: its module is a lazy chunk, and its loader fetches the translations it needs at
- * the same time (a static loader runs in parallel with `lazy`), so it renders complete.
+ * the same time (a static loader runs in parallel with `lazy`), so it renders complete. For the
+ * same reason, `prepare` reads from this device what its first render shows.
  */
-const page = (load: RouteModule, needs: readonly Namespace[] = []): Pick<RouteObject, 'loader' | 'shouldRevalidate' | 'lazy'> => ({
+const page = (
+  load: RouteModule,
+  needs: readonly Namespace[] = [],
+  prepare?: () => Promise<void>,
+): Pick<RouteObject, 'loader' | 'shouldRevalidate' | 'lazy'> => ({
   loader: async ({ params }) => {
-    await loadTranslations(params.lang, needs);
+    await Promise.all([loadTranslations(params.lang, needs), prepare?.()]);
     return null;
   },
   shouldRevalidate,
@@ -68,7 +73,14 @@ const guestOnlyRoutes: RouteObject[] = [
 ];
 
 const dashboardRoutes: RouteObject[] = [
-  { path: 'dashboard', ...page(() => import('./routes/dashboard/home'), ns.home) },
+  {
+    path: 'dashboard',
+    ...page(
+      () => import('./routes/dashboard/home'),
+      ns.home,
+      () => import('@src/features/dashboard/hooks/use-companies').then((module) => module.readCompaniesBeforeRender()),
+    ),
+  },
   { path: 'dashboard/company/:id', ...page(() => import('./routes/dashboard/company'), ns.company) },
   { path: 'dashboard/company/:id/renewal', ...page(() => import('./routes/dashboard/company-renewal'), ns['company-renewal']) },
   { path: 'subscriptions', ...page(() => import('./routes/dashboard/subscriptions'), ns.subscriptions) },

@@ -21,6 +21,25 @@ async function openDemoCompany(page: Page, lang: Lang = 'en'): Promise<string> {
   return id;
 }
 
+test('a return visit to the dashboard home shows the companies this device keeps from its first render', async ({ page }) => {
+  await logInAs(page, demo, 'en');
+  await page.goto('/en/dashboard');
+  await expect(page.getByRole('link', { name: /Demo Ventures LLC/ })).toBeVisible();
+  // Each company the page shows by its profile's id only ("Reference …"), from the page's start:
+  // replaced by its card after the first paint, it moved the page below it down.
+  await page.addInitScript(() => {
+    const shown: string[] = [];
+    Object.assign(window, { companiesById: shown });
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes) if (/Reference [0-9A-F]{8}/.test(node.textContent ?? '')) shown.push(node.textContent!);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.reload();
+  await expect(page.getByRole('link', { name: /Demo Ventures LLC/ })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { companiesById: string[] }).companiesById)).toEqual([]);
+});
+
 test('an owner uploads the EIN document with progress, then views it in the list', async ({ page }) => {
   await openDemoCompany(page);
   await expect(page.getByRole('list').filter({ hasText: 'Order received' })).toBeVisible();

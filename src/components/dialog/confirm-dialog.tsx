@@ -15,7 +15,11 @@ interface ConfirmDialogProps {
   tone?: 'primary' | 'danger';
 }
 
-/** Asks before an action (logout). The safe choice, cancel, has the focus first. */
+/**
+ * Asks before an action (logout). The safe choice, cancel, has the focus first: it is the
+ * dialog's first control, which `showModal()` focuses. (React's `autoFocus` would focus it when
+ * the closed dialog mounts, which does nothing but force a layout of the page.)
+ */
 export function ConfirmDialog({
   open,
   title,
@@ -43,7 +47,7 @@ export function ConfirmDialog({
         </p>
       )}
       <div className={styles.actions}>
-        <Button variant="secondary" onClick={onCancel} autoFocus disabled={busy}>
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
           {cancelLabel}
         </Button>
         <Button variant={tone} onClick={onConfirm} busy={busy}>

@@ -32,7 +32,8 @@ export const ShortcutsDialog = memo(function ShortcutsDialog({ open, onClose }: 
         ))}
       </dl>
       <div className={dialogStyles.actions}>
-        <Button onClick={onClose} autoFocus>
+        {/* The dialog's one control: `showModal()` focuses it. */}
+        <Button onClick={onClose}>
           {t('editing.shortcuts.close')}
         </Button>
       </div>
