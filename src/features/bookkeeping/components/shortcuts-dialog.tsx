@@ -33,9 +33,7 @@ export const ShortcutsDialog = memo(function ShortcutsDialog({ open, onClose }: 
       </dl>
       <div className={dialogStyles.actions}>
         {/* The dialog's one control: `showModal()` focuses it. */}
-        <Button onClick={onClose}>
-          {t('editing.shortcuts.close')}
-        </Button>
+        <Button onClick={onClose}>{t('editing.shortcuts.close')}</Button>
       </div>
     </dialog>
   );
