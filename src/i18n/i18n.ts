@@ -140,12 +140,12 @@ export function ensureLanguage(language: Language): Promise<unknown> {
 export async function loadTranslations(language: string | undefined, needed: readonly Namespace[]) {
   if (!isLanguage(language)) return;
   await ensureLanguage(language);
-  if (needed.length > 0) await i18n.loadNamespaces(needed);
+  if (needed.length > 0) await loadCatalogs(needed);
 }
 
 /**
- * Loads these catalogs of the current language and waits for them alone: what a part loaded
- * after its page (a dialog, a tab) reads. `i18n.loadNamespaces` loads every namespace asked for
+ * Loads these catalogs of the current language and waits for them alone: what a page, or a part
+ * loaded after it (a dialog, a tab), reads. `i18n.loadNamespaces` loads every namespace asked for
  * so far, so it would also wait for any catalog still downloading, such as the reminders'.
  */
 export function loadCatalogs(needed: readonly Namespace[]): Promise<void> {

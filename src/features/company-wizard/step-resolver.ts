@@ -1,7 +1,7 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { toNestErrors } from '@hookform/resolvers';
 import type { OrderFlow } from '@domain/order-flows';
-import { i18n } from '@src/i18n/i18n';
+import { loadCatalogs } from '@src/i18n/i18n';
 import { loadOnce } from '@src/lib/load-once';
 import type { StepId } from './wizard-steps';
 import type { WizardValuesOf } from './wizard-values';
@@ -12,7 +12,7 @@ import type { WizardValuesOf } from './wizard-values';
  * not with the page, so the wizard's first paint does not wait for them (decision 076).
  */
 export const loadChecks = loadOnce(async () => {
-  const [checks] = await Promise.all([import('./wizard-checks'), i18n.loadNamespaces('validation'), loadMissingFieldsPopup()]);
+  const [checks] = await Promise.all([import('./wizard-checks'), loadCatalogs(['validation']), loadMissingFieldsPopup()]);
   return checks;
 });
 export const loadOrder = loadOnce(() => import('./place-order'));

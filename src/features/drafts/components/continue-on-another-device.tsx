@@ -4,7 +4,7 @@ import { draftSecretHeader, type Language } from '@domain/constants';
 import type { Draft } from '@domain/draft';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
-import { i18n } from '@src/i18n/i18n';
+import { loadCatalogs } from '@src/i18n/i18n';
 import { TextField } from '@src/components/form/text-field';
 import { api, NetworkError } from '@src/lib/api';
 import { messageKey } from '@src/lib/error-message';
@@ -106,7 +106,7 @@ function SharePanel({ draftKey, language, initialEmail }: { draftKey: DraftKey; 
     event.preventDefault();
     setMailState(null);
     // The account schemas (zod) and their messages load when the link is sent, not with the wizard.
-    const account = await Promise.all([import('@domain/account'), i18n.loadNamespaces('validation')]).then(
+    const account = await Promise.all([import('@domain/account'), loadCatalogs(['validation'])]).then(
       ([module]) => module,
       (error: unknown) => {
         setMailState({ error });
