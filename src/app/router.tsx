@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject, type ShouldRevalidateFunction } from 'react-router-dom';
 import { RouteError } from '@src/components/route-error/route-error';
+import { loadDraftStore } from '@src/features/drafts/load-draft-store';
 import { loadTranslations, type Namespace } from '@src/i18n/i18n';
 import { PageSpinner } from './chrome/page-spinner';
 import { adminLoader, dashboardLoader, funnelLoader, guestOnlyLoader, languageLoader, rootLoader, unknownPathLoader } from './guards';
@@ -54,12 +55,19 @@ const publicRoutes: RouteObject[] = [
   { path: 'join-team', ...page(() => import('./routes/public/join-team'), [...auth, 'teammates']) },
 ];
 
+/** A wizard's draft store loads beside its page (a failure is the wizard's to show, when it reads). */
+const draftStore = () =>
+  loadDraftStore().then(
+    () => undefined,
+    () => undefined,
+  );
+
 /** The funnel: guests, and signed-in owners starting another company as themselves (decision 017). */
 const funnelRoutes: RouteObject[] = [
   { path: 'start-now', ...page(() => import('./routes/guest/start-now'), ['wizard']) },
-  { path: 'create-company', ...page(() => import('./routes/guest/create-company'), wizardPage) },
-  { path: 'migrate-company', ...page(() => import('./routes/guest/migrate-company'), wizardPage) },
-  { path: 'create-cross-border-crypto', ...page(() => import('./routes/guest/create-cross-border-crypto'), wizardPage) },
+  { path: 'create-company', ...page(() => import('./routes/guest/create-company'), wizardPage, draftStore) },
+  { path: 'migrate-company', ...page(() => import('./routes/guest/migrate-company'), wizardPage, draftStore) },
+  { path: 'create-cross-border-crypto', ...page(() => import('./routes/guest/create-cross-border-crypto'), wizardPage, draftStore) },
   { path: 'checkout/:id', ...page(() => import('./routes/guest/checkout'), ['checkout', 'plans', 'validation', 'errors']) },
 ];
 

@@ -263,6 +263,14 @@ export class GuestDB extends Dexie {
 
 export const guestDatabaseName = 'alta-guest';
 
+let guest: GuestDB | null = null;
+
+/** The guest's database, opened on first use. */
+export function guestDatabase(): GuestDB {
+  guest ??= new GuestDB();
+  return guest;
+}
+
 /** `alta-<userId>`: the database that belongs to that user. */
 export const databaseName = (userId: string) => `alta-${userId}`;
 

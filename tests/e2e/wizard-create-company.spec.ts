@@ -231,3 +231,27 @@ test('a changed price, a rate limit and a lost answer are explained, and the ord
   await expect(page.getByRole('radio', { name: 'Standard', exact: true })).toBeChecked();
   await submitWizardOrder(page, 'en');
 });
+
+test('a first visit on a phone does not move the page when the form takes the place of "loading your progress"', async ({ page }) => {
+  // A slow phone: the page paints (its footer in view) before the device's draft is read.
+  await page.setViewportSize({ width: 412, height: 823 });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  const wizard = new WizardPage(page, 'es');
+  await wizard.goto('createCompany');
+  await expect(wizard.field(wizard.words.firstName)).toBeVisible();
+  // The page's layout shifts so far (the browser keeps them for an observer that asks).
+  const shifted = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) =>
+          resolve(list.getEntries().reduce((sum, entry) => sum + (entry as PerformanceEntry & { value: number }).value, 0)),
+        ).observe({
+          type: 'layout-shift',
+          buffered: true,
+        });
+        setTimeout(() => resolve(0), 1000);
+      }),
+  );
+  expect(shifted).toBeLessThan(0.05);
+});

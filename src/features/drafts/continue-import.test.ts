@@ -9,13 +9,12 @@ import {
   discardGuestDraft,
   draftsInTheWayOf,
   fetchSharedDraft,
-  guestDatabase,
-  isSharedGuestDraft,
   refreshSharedGuestDraft,
   saveGuestDraft,
   shareGuestDraft,
 } from '@src/features/sync/guest-drafts';
-import { companyDraftKey, draftToLink } from '@src/features/sync/draft-keys';
+import { guestDatabase } from '@sync/client/db';
+import { companyDraftKey, draftToLink, isSharedGuestDraft } from '@src/features/sync/draft-keys';
 import { memoryStorage } from '@src/lib/test-storage';
 
 // The API client, replaced: these tests are about what the device stores and sends.

@@ -6,6 +6,8 @@
 /** The guest's latest company-wizard draft: registration offers it to the new account. */
 export const companyDraftKey = 'alta.companyDraftId';
 export const draftSecretKey = (id: string) => `alta.draftSecret.${id}`;
+/** Set once a draft's link was made or opened: another device may save it too, so the wizard checks the server copy when it opens. */
+export const sharedKey = (id: string) => `alta.draftShared.${id}`;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -43,3 +45,6 @@ export function unsentDraftIds(): string[] {
   }
   return ids;
 }
+
+/** Whether the draft's link was made or opened on this device (another device may be saving it too). */
+export const isSharedGuestDraft = (id: string) => draftStorage()?.getItem(sharedKey(id)) === '1';

@@ -29,7 +29,7 @@ beforeEach(async () => {
   calls.put.mockReset();
   // Each test is a fresh page load of the same browser (same storage and IndexedDB).
   vi.resetModules();
-  await (await load()).guestDatabase().drafts.clear();
+  await (await import('@sync/client/db')).guestDatabase().drafts.clear();
 });
 afterEach(() => {
   vi.useRealTimers();

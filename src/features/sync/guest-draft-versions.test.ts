@@ -3,7 +3,8 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Draft, GuestDraft } from '@domain/draft';
-import { guestDatabase, refreshSharedGuestDraft, saveGuestDraft, shareGuestDraft } from './guest-drafts';
+import { refreshSharedGuestDraft, saveGuestDraft, shareGuestDraft } from './guest-drafts';
+import { guestDatabase } from '@sync/client/db';
 import { memoryStorage } from '@src/lib/test-storage';
 
 // "The latest change wins" between two devices on one shared guest draft, read on the

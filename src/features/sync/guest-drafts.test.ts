@@ -3,8 +3,9 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Draft } from '@domain/draft';
-import { adoptGuestDrafts, discardGuestDraft, guestDatabase, saveGuestDraft } from './guest-drafts';
+import { adoptGuestDrafts, discardGuestDraft, saveGuestDraft } from './guest-drafts';
 import { companyDraftKey } from './draft-keys';
+import { guestDatabase } from '@sync/client/db';
 import { memoryStorage } from '@src/lib/test-storage';
 
 let storage: Storage;

@@ -1,12 +1,12 @@
 import { draftSecretHeader } from '@domain/constants';
 import { guestDraftKinds, type Draft, type DraftKind, type GuestDraft } from '@domain/draft';
 import type { SyncEngine } from '@sync/client/engine';
-import { GuestDB } from '@sync/client/db';
+import { guestDatabase } from '@sync/client/db';
 import { createLocalTx } from '@sync/client/local-tx';
 import { runMutator } from '@sync/mutator';
 import { saveDraft } from '@sync/mutators/drafts';
 import { api, isTransient } from '@src/lib/api';
-import { companyDraftKey, draftSecretKey, draftStorage, unsentDraftIds, unsentPrefix } from './draft-keys';
+import { companyDraftKey, draftSecretKey, draftStorage, isSharedGuestDraft, sharedKey, unsentDraftIds, unsentPrefix } from './draft-keys';
 
 /**
  * A guest's drafts (no account yet): kept in the `alta-guest` Dexie database, and the
@@ -16,8 +16,6 @@ import { companyDraftKey, draftSecretKey, draftStorage, unsentDraftIds, unsentPr
  * sign-in on this device the guest's drafts move into the user's database.
  */
 
-/** Set once a draft's link was made or opened: another device may save it too, so the wizard checks the server copy when it opens. */
-const sharedKey = (id: string) => `alta.draftShared.${id}`;
 /** The server's stamp of the copy this device last uploaded or took: what "changed later" is measured against. */
 const versionKey = (id: string) => `alta.draftVersion.${id}`;
 /**
@@ -30,14 +28,6 @@ const unsentKey = (id: string) => `${unsentPrefix}${id}`;
 const uploadDelayMs = 2000;
 /** Online but the server did not answer: the next try, like the sync engine's probe while Alta is unreachable. */
 const unreachableRetryMs = 5000;
-
-let guestDb: GuestDB | null = null;
-
-/** The guest's database, opened on first use. */
-export function guestDatabase(): GuestDB {
-  guestDb ??= new GuestDB();
-  return guestDb;
-}
 
 const isGuestKind = (kind: DraftKind) => (guestDraftKinds as readonly DraftKind[]).includes(kind);
 
@@ -205,9 +195,6 @@ async function keepLatest(incoming: Draft): Promise<Draft> {
   if (kept === incoming) store?.setItem(versionKey(incoming.id), incoming.updatedAt);
   return kept;
 }
-
-/** Whether the draft's link was made or opened on this device (another device may be saving it too). */
-export const isSharedGuestDraft = (id: string) => draftStorage()?.getItem(sharedKey(id)) === '1';
 
 /** How long a wizard waits for the server copy of a shared draft before opening the local one. */
 const refreshTimeoutMs = 6000;

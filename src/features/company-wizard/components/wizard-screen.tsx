@@ -59,17 +59,19 @@ export function WizardScreen<F extends OrderFlow>({ flow, language, phoneCountry
   const user = useCurrentUser();
   const catalog = usePlanCatalog();
   usePageTitle(t(`titles.${flow}`));
-  // Fetched as the wizard opens, beside the draft store, so they have arrived by the time the form
-  // shows, and a step checked offline later finds them here.
-  useEffect(() => {
-    void loadChecks().catch(() => undefined);
-    void loadOrder().catch(() => undefined);
-  }, []);
   // The draft as it was when the wizard opened: later saves are this form's own.
   const [opened, setOpened] = useState<{ step: number; data: unknown; id: string | null } | null>(null);
   useEffect(() => {
     if (loaded && opened === null) setOpened({ step: draft?.step ?? 1, data: draft?.data, id: draft?.id ?? null });
   }, [loaded, opened, draft]);
+  // Fetched once the form shows (not before: its first paint waits for nothing else), so they
+  // have arrived by the first "Continue", and a step checked offline later finds them here.
+  const shown = opened !== null;
+  useEffect(() => {
+    if (!shown) return;
+    void loadChecks().catch(() => undefined);
+    void loadOrder().catch(() => undefined);
+  }, [shown]);
 
   return (
     <div className={styles.wizard}>
@@ -80,7 +82,9 @@ export function WizardScreen<F extends OrderFlow>({ flow, language, phoneCountry
         {!user && <ContinueOnAnotherDevice draft={draft} language={language} />}
       </header>
       {opened === null ? (
-        <p role="status">{t('loading')}</p>
+        <p role="status" className={styles.opening}>
+          {t('loading')}
+        </p>
       ) : (
         <WizardForm
           flow={flow}

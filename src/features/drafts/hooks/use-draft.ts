@@ -3,6 +3,7 @@ import type { Draft, DraftKind, DraftPatch } from '@domain/draft';
 import { applyDraftChanges, draftChanges, storedDraftData, type JsonValue } from '@domain/draft-changes';
 import { useCurrentUser } from '@src/features/session/session-store';
 import type { FoundDrafts } from '../draft-store';
+import { loadDraftStore, loadedDraftStore, type DraftStore } from '../load-draft-store';
 import { forgetPending, keepPending, pendingDraft, settlePending, type PendingChange } from '../pending-draft';
 
 export interface DraftChanges {
@@ -37,17 +38,14 @@ const noMatch: Record<string, string | number> = {};
  */
 const signedInEngine = async () => (await import('@src/features/sync/sync-runtime')).currentSyncEngine();
 
-type DraftStore = typeof import('../draft-store');
-let loadedStore: DraftStore | null = null;
-const loadStore = async () => (loadedStore ??= await import('../draft-store'));
 const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 
 /** The draft store once its module is loaded (at once when an earlier wizard loaded it). */
 function useDraftStore(): DraftStore | null {
-  const [store, setStore] = useState(loadedStore);
+  const [store, setStore] = useState(loadedDraftStore);
   const [failure, setFailure] = useState<Error | null>(null);
   useEffect(() => {
-    if (!store) void loadStore().then(setStore, (error: unknown) => setFailure(asError(error)));
+    if (!store) void loadDraftStore().then(setStore, (error: unknown) => setFailure(asError(error)));
   }, [store]);
   // As a failed database read: the route's error boundary offers to try again.
   if (failure) throw failure;
@@ -136,7 +134,7 @@ export function useDraft(kind: DraftKind, companyId: string | null = null, initi
       try {
         const engine = signedIn ? await signedInEngine() : null;
         if (engine) await engine.mutate('changeDraft', change.patch);
-        else await (await loadStore()).saveGuestDraft(change.draft);
+        else await (await loadDraftStore()).saveGuestDraft(change.draft);
       } finally {
         settlePending(owner, change.draft);
       }
@@ -184,7 +182,7 @@ export function useDraft(kind: DraftKind, companyId: string | null = null, initi
     forgetPending(owner, draft.id);
     const engine = signedIn ? await signedInEngine() : null;
     if (engine) await engine.mutate('deleteDraft', { id: draft.id });
-    else await (await loadStore()).discardGuestDraft(draft.id);
+    else await (await loadDraftStore()).discardGuestDraft(draft.id);
     newId.current = crypto.randomUUID();
     lastSaved.current = undefined;
     known.current = { data: {}, step: undefined };
