@@ -407,6 +407,21 @@ describe('sync engine', () => {
     await until(async () => (await engine.replica.db.table('drafts').get(row.id)) !== undefined);
   });
 
+  it('pulls at once when a screen asks (a wizard opening), and says so; offline it says it cannot', async () => {
+    const { server, host, transport, engine } = await idleTab();
+    const row = await changeElsewhere(server);
+    const pulls = transport.pulls;
+    expect(engine.pullNow()).toBe(true);
+    await host.advance(0);
+    await until(async () => (await engine.replica.db.table('drafts').get(row.id)) !== undefined);
+    expect(transport.pulls).toBe(pulls + 1);
+
+    host.emit('offline');
+    expect(engine.pullNow()).toBe(false);
+    await host.advance(0);
+    expect(transport.pulls).toBe(pulls + 1);
+  });
+
   it('pulls whenever the poke stream (re)connects, so what it missed meanwhile arrives at once', async () => {
     const { server, host, transport, engine } = await idleTab();
     host.pokesConnected!(true);

@@ -218,6 +218,18 @@ export class SyncEngine {
     this.requestSync(0);
   }
 
+  /**
+   * Pulls now (through the leading tab): a screen about to show what another device may have
+   * changed asks for it rather than waiting for the next poke or poll. Whether it could:
+   * offline, unreachable or paused, nothing is pulled.
+   */
+  pullNow(): boolean {
+    const { online, phase } = this.status;
+    if (!online || phase === 'offline' || phase === 'unreachable' || phase === 'unauthorized' || phase === 'outdated') return false;
+    this.requestSync(0);
+    return true;
+  }
+
   /** Sends a refused import again under the same batch id (see `Replica.retryImport`). */
   async retryImport(importId: string): Promise<void> {
     await this.replica.retryImport(importId);

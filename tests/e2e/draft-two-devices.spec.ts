@@ -8,7 +8,8 @@ import { test } from './support/test';
 // signs in on a second one whose company has a year of books and opens the form at once. The
 // second device shows the EIN typed on the first (it waits for its first pull instead of
 // starting from an empty form), and the two devices then edit different fields at the same
-// time: the server's draft keeps both edits and the EIN.
+// time: the server's draft keeps both edits and the EIN. A device reopening the form pulls
+// first, so it shows a change made elsewhere while it was offline.
 
 test.use({ serviceWorkers: 'block' });
 
@@ -109,6 +110,20 @@ test('a tax-form draft opened on a second device shows what the first typed, and
     await expect(field(device, 'Main activity')).toHaveValue('Software consulting');
     await expect(field(device, 'Formation date')).toHaveValue('2024-03-01');
   }
+
+  // A change the first device never heard of (it was offline): reopened, with its pulls slow,
+  // the form waits for the pull rather than showing this device's older copy.
+  await page.context().setOffline(true);
+  await field(second, 'Main activity').fill('Data consulting');
+  await expect.poll(async () => (await serverTaxForm(request))?.mainActivity).toBe('Data consulting');
+  await page.route('**/api/v1/sync/pull', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  await page.context().setOffline(false);
+  await page.reload();
+  await expect(field(page, 'Main activity')).toHaveValue('Data consulting');
+  await expect(field(page, 'EIN')).toHaveValue('12-3456789');
   await context.close();
   await request.dispose();
 });

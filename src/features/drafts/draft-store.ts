@@ -27,6 +27,8 @@ export interface FoundDrafts {
   drafts: Draft[];
   /** The database holds every synced row (always so for a guest's, which is not synced). */
   complete: boolean;
+  /** When this device last finished a pull (null for a guest's database). */
+  pulledAt: string | null;
 }
 
 /** The drafts `query` names, live from the user's database or, with none, the guest's; stops when the returned function is called. */
@@ -39,8 +41,8 @@ export function watchDrafts(userDb: AppDB | null, query: DraftQuery, next: (foun
       .equals(query.kind)
       .filter((draft) => draft.companyId === query.companyId && wanted.every(([key, value]) => draft.data[key] === value))
       .toArray();
-    const complete = userDb ? caughtUp(await userDb.syncMeta.get('state')) : true;
-    return { drafts, complete };
+    const meta = userDb ? await userDb.syncMeta.get('state') : undefined;
+    return { drafts, complete: userDb ? caughtUp(meta) : true, pulledAt: meta?.lastSyncedAt ?? null };
   }).subscribe({ next, error: fail });
   return () => subscription.unsubscribe();
 }

@@ -16,8 +16,9 @@ export interface UseDraft {
   draft: Draft | undefined;
   /**
    * False until the local database has answered and, signed in, holds every synced row (a
-   * first pull or a resync finished): a wizard opened before would start from no draft while
-   * the user's draft is still on its way, and its first change would be made on top of nothing.
+   * first pull or a resync finished) and has pulled since the wizard opened (unless it cannot):
+   * a wizard opened before would start from no draft, or an older one, while the user's latest
+   * is still on its way, and its first change would be made on top of it.
    */
   loaded: boolean;
   /**
@@ -31,6 +32,8 @@ export interface UseDraft {
 }
 
 const noMatch: Record<string, string | number> = {};
+/** How long a signed-in wizard waits for a pull before opening this device's copy of its draft. */
+const latestCopyWaitMs = 3000;
 
 /**
  * The signed-in user's sync engine. Its module is imported when a signed-in wizard saves (the
@@ -91,7 +94,7 @@ export function useDraft(kind: DraftKind, companyId: string | null = null, initi
   }, [store, userDb, kind, companyId, matchKey, queryKey]);
   if (readFailure) throw readFailure;
   const found = useMemo(
-    () => (answer?.key === queryKey ? { draft: latest(answer.found.drafts), complete: answer.found.complete } : undefined),
+    () => (answer?.key === queryKey ? { draft: latest(answer.found.drafts), complete: answer.found.complete, pulledAt: answer.found.pulledAt } : undefined),
     [answer, queryKey],
   );
   const live = found?.draft;
@@ -117,7 +120,27 @@ export function useDraft(kind: DraftKind, companyId: string | null = null, initi
   // A change a reload interrupted before the database had it: newer than the stored draft, it wins.
   const recovered = useMemo(() => pendingDraft(owner, kind, companyId, JSON.parse(matchKey) as Record<string, unknown>), [owner, kind, companyId, matchKey]);
   const draft = recovered && found !== undefined && (!stored || recovered.draft.updatedAt > stored.updatedAt) ? recovered.draft : stored;
-  const loaded = found !== undefined && found.complete && !refreshing;
+
+  // Signed in, another device may have changed the draft since this one last pulled (a phone
+  // used while the laptop was closed, a change whose live notice had not arrived before a
+  // reload): the wizard opens once this device has pulled since the hook mounted. Offline or
+  // unreachable it opens at once, and after `latestCopyWaitMs` whatever the pull does.
+  const [mountedAt] = useState(() => new Date().toISOString());
+  const [stopWaiting, setStopWaiting] = useState(false);
+  const pulledSinceMount = !signedIn || stopWaiting || (found?.pulledAt != null && found.pulledAt >= mountedAt);
+  const awaitingPull = found !== undefined && found.complete && !pulledSinceMount;
+  useEffect(() => {
+    if (!awaitingPull) return;
+    const timer = setTimeout(() => setStopWaiting(true), latestCopyWaitMs);
+    void signedInEngine().then(
+      (engine) => {
+        if (!engine?.pullNow()) setStopWaiting(true);
+      },
+      () => setStopWaiting(true),
+    );
+    return () => clearTimeout(timer);
+  }, [awaitingPull]);
+  const loaded = found !== undefined && found.complete && pulledSinceMount && !refreshing;
 
   // What this wizard last saw of the draft's data and step: the draft as it was when the wizard
   // opened (its first `loaded` render, which the wizard starts from), then each of its own saves.
