@@ -28,9 +28,14 @@ export const compressionThreshold = 1024;
  */
 const compress = compression({ threshold: compressionThreshold });
 
-/** What an answer's headers say of its size and kind, so a small or incompressible one is left alone at once. */
-function worthCompressing(headers: OutgoingHttpHeaders | undefined) {
-  let length: number | undefined;
+/**
+ * What an answer's headers say of its size and kind, so a small or incompressible one is left
+ * alone at once. For an answer whose headers are a plain record (`c.json`), node-server gives
+ * Node its length directly (`_contentLength`, which Node writes as Content-Length) rather than as
+ * a header.
+ */
+function worthCompressing(response: ServerResponse, headers: OutgoingHttpHeaders | undefined) {
+  let length = (response as ServerResponse & { _contentLength?: number | null })._contentLength ?? undefined;
   let type = '';
   for (const name in headers) {
     const lower = name.toLowerCase();
@@ -45,8 +50,7 @@ function worthCompressing(headers: OutgoingHttpHeaders | undefined) {
  * The library's hooks go on a response only once its head shows a large, compressible answer:
  * put on every response (on-headers copying each header through `setHeader`), they cost a small
  * answer a sixth of its CPU. node-server writes every head with `writeHead(status, headers)`, and
- * with Content-Length for a whole body whenever the answer has a Headers object, which the
- * response-headers layer gives every answer of Alta's.
+ * gives the length of every whole body, as a header or to Node.
  */
 function compressing(listener: RequestListener): RequestListener {
   return (request: IncomingMessage, response: ServerResponse) => {
@@ -55,7 +59,7 @@ function compressing(listener: RequestListener): RequestListener {
       response.writeHead = function (this: ServerResponse, ...head: Parameters<ServerResponse['writeHead']>) {
         response.writeHead = writeHead;
         const headers = head.find((part) => typeof part === 'object' && !Array.isArray(part)) as OutgoingHttpHeaders | undefined;
-        if (worthCompressing(headers)) compress(request as Parameters<typeof compress>[0], response as Parameters<typeof compress>[1], () => {});
+        if (worthCompressing(response, headers)) compress(request as Parameters<typeof compress>[0], response as Parameters<typeof compress>[1], () => {});
         return response.writeHead(...head);
       } as ServerResponse['writeHead'];
     }

@@ -1,12 +1,15 @@
 import { Hono } from 'hono';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../env';
+import { serveOverHttp } from '../test/harness';
 import { withResponseHeaders } from './with-response-headers';
 
 /**
  * Every answer carries the full set of security headers, whatever the handler did: JSON, a raw
  * Response, an error, a 404, a page and an asset. Documents alone may carry the pre-rendered
  * pages' inline-style hashes. Pinned header by header, so a change that drops or loosens one fails.
+ * On Node's server (what Alta runs) they go into the head as it is written; answered by
+ * `app.request` alone, onto the answer.
  */
 
 const hashes = ["'sha256-AAAA'", "'sha256-BBBB'"];
@@ -66,21 +69,49 @@ const securityHeaders = (response: Response) =>
     ),
   );
 
-describe('withResponseHeaders', () => {
+type Ask = (path: string) => Promise<Response>;
+
+/** Each app answered through `app.request`, and through Node's HTTP server as `serveApp` serves it. */
+const ways: [string, (nodeEnv: 'development' | 'production') => Promise<Ask>][] = [
+  [
+    'app.request',
+    async (nodeEnv) => {
+      const answering = app(nodeEnv);
+      return async (path) => answering.request(path);
+    },
+  ],
+  [
+    'Node’s HTTP server',
+    async (nodeEnv) => {
+      const served = await serveOverHttp(app(nodeEnv));
+      servers.push(served);
+      return (path) => fetch(`${served.base}${path}`);
+    },
+  ],
+];
+const servers: { close(): Promise<void> }[] = [];
+afterAll(() => Promise.all(servers.map((served) => served.close())));
+
+describe.each(ways)('withResponseHeaders, answered by %s', (_way, start) => {
+  let development: Ask;
+  let production: Ask;
+  beforeAll(async () => {
+    development = await start('development');
+    production = await start('production');
+  });
+
   it('sends every header on every answer, the same for API answers and assets, the style hashes only to documents', async () => {
-    const development = app('development');
     const withoutHashes = { ...common, 'content-security-policy': csp("'self'", false) };
     for (const path of ['/api/v1/json', '/api/v1/raw', '/api/v1/boom', '/api/v1/nowhere', '/assets/app.js']) {
-      expect(securityHeaders(await development.request(path)), path).toEqual(withoutHashes);
+      expect(securityHeaders(await development(path)), path).toEqual(withoutHashes);
     }
-    expect(securityHeaders(await development.request('/es/login'))).toEqual({ ...common, 'content-security-policy': csp(`'self' ${hashes.join(' ')}`, false) });
+    expect(securityHeaders(await development('/es/login'))).toEqual({ ...common, 'content-security-policy': csp(`'self' ${hashes.join(' ')}`, false) });
   });
 
   it('answers every request with its own id and Vary: Accept-Encoding, a raw Response and an error included', async () => {
-    const development = app('development');
     const ids = new Set<string>();
     for (const path of ['/api/v1/json', '/api/v1/raw', '/api/v1/boom', '/api/v1/nowhere', '/assets/app.js', '/es/login']) {
-      const response = await development.request(path);
+      const response = await development(path);
       expect(response.headers.get('x-request-id'), path).toMatch(/^[0-9a-f-]{36}$/);
       ids.add(response.headers.get('x-request-id')!);
       expect(response.headers.get('vary'), path).toBe('Accept-Encoding');
@@ -89,8 +120,7 @@ describe('withResponseHeaders', () => {
   });
 
   it('adds HSTS and upgrade-insecure-requests in production', async () => {
-    const production = app('production');
-    expect(securityHeaders(await production.request('/api/v1/json'))).toEqual({
+    expect(securityHeaders(await production('/api/v1/json'))).toEqual({
       ...common,
       'content-security-policy': csp("'self'", true),
       'strict-transport-security': 'max-age=31536000; includeSubDomains',
