@@ -3,18 +3,12 @@ import type { Draft, DraftKind } from '@domain/draft';
 import { caughtUp, guestDatabase, type AppDB } from '@sync/client/db';
 
 /**
- * Where `useDraft` reads and writes: this device's databases (Dexie). Loaded with the wizard's
+ * Where `useDraft` reads drafts: this device's databases (Dexie). Loaded with the wizard's
  * route rather than with the app, so a page without a wizard never downloads Dexie
- * (decision 076). It holds what reading a draft needs; a guest's writes (the draft mutator,
- * its schemas, the uploads) load at the first save, after the form has painted (decision 085).
+ * (decision 076). It holds what reading a draft needs; a guest's writes (`guest-drafts.ts`: the
+ * draft mutator, its schemas, the uploads) are not here (decision 085).
  */
 export { currentUserDatabase } from '@sync/client/db';
-export { isSharedGuestDraft } from '@src/features/sync/draft-keys';
-
-const guestWrites = () => import('@src/features/sync/guest-drafts');
-export const saveGuestDraft = async (draft: Draft) => (await guestWrites()).saveGuestDraft(draft);
-export const discardGuestDraft = async (id: string) => (await guestWrites()).discardGuestDraft(id);
-export const refreshSharedGuestDraft = async (id: string) => (await guestWrites()).refreshSharedGuestDraft(id);
 
 export interface DraftQuery {
   kind: DraftKind;

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Draft, DraftKind, DraftPatch } from '@domain/draft';
 import { applyDraftChanges, draftChanges, storedDraftData, type JsonValue } from '@domain/draft-changes';
 import { useCurrentUser } from '@src/features/session/session-store';
+import { isSharedGuestDraft } from '@src/features/sync/draft-keys';
 import type { FoundDrafts } from '../draft-store';
 import { loadDraftStore, loadedDraftStore, type DraftStore } from '../load-draft-store';
 import { forgetPending, keepPending, pendingDraft, settlePending, type PendingChange } from '../pending-draft';
@@ -40,6 +41,8 @@ const latestCopyWaitMs = 3000;
  * dashboard has already loaded it), so a guest's wizard never downloads the sync runtime.
  */
 const signedInEngine = async () => (await import('@src/features/sync/sync-runtime')).currentSyncEngine();
+/** A guest's writes (the draft mutator, its schemas, the uploads): loaded at the first save or refresh, after the form has painted (decision 085). */
+const guestWrites = () => import('@src/features/sync/guest-drafts');
 
 const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 
@@ -102,14 +105,20 @@ export function useDraft(kind: DraftKind, companyId: string | null = null, initi
   // A guest draft continued on another device may have moved on there: its server copy is
   // checked once before the wizard opens, so this device resumes from the latest change.
   const [refreshed, setRefreshed] = useState<{ id: string; draft: Draft | undefined } | null>(null);
-  const refreshing = !signedIn && store !== null && live !== undefined && refreshed?.id !== live.id && store.isSharedGuestDraft(live.id);
+  const refreshing = !signedIn && store !== null && live !== undefined && refreshed?.id !== live.id && isSharedGuestDraft(live.id);
   const refreshId = refreshing ? live.id : null;
   useEffect(() => {
     if (!refreshId || !store) return;
     let current = true;
-    void store.refreshSharedGuestDraft(refreshId).then((fresh) => {
-      if (current) setRefreshed({ id: refreshId, draft: fresh });
-    });
+    void guestWrites()
+      // Its module not downloadable (offline, never cached): the local copy stands, as when the server cannot answer.
+      .then(
+        (writes) => writes.refreshSharedGuestDraft(refreshId),
+        () => undefined,
+      )
+      .then((fresh) => {
+        if (current) setRefreshed({ id: refreshId, draft: fresh });
+      });
     return () => {
       current = false;
     };
@@ -157,7 +166,7 @@ export function useDraft(kind: DraftKind, companyId: string | null = null, initi
       try {
         const engine = signedIn ? await signedInEngine() : null;
         if (engine) await engine.mutate('changeDraft', change.patch);
-        else await (await loadDraftStore()).saveGuestDraft(change.draft);
+        else await (await guestWrites()).saveGuestDraft(change.draft);
       } finally {
         settlePending(owner, change.draft);
       }
@@ -205,7 +214,7 @@ export function useDraft(kind: DraftKind, companyId: string | null = null, initi
     forgetPending(owner, draft.id);
     const engine = signedIn ? await signedInEngine() : null;
     if (engine) await engine.mutate('deleteDraft', { id: draft.id });
-    else await (await loadDraftStore()).discardGuestDraft(draft.id);
+    else await (await guestWrites()).discardGuestDraft(draft.id);
     newId.current = crypto.randomUUID();
     lastSaved.current = undefined;
     known.current = { data: {}, step: undefined };
