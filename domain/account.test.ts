@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
-  emailSchema,
   isLongerThanFour,
   isPlaceholderUser,
   loginSchema,
   passwordSchema,
-  personNameSchema,
   resetConfirmFormSchema,
   resetConfirmSchema,
   securityCodeSchema,
@@ -15,6 +13,7 @@ import {
 } from './account';
 import { phoneSchema } from './phone';
 import { registerFormSchema, registerSchema } from './register';
+import { emailSchema, personNameSchema } from './field-schemas';
 
 /** The message keys a schema answers for `value` (empty when valid). */
 const messages = (schema: z.ZodType, value: unknown) => {

@@ -1,19 +1,11 @@
 import { z } from 'zod';
 import { languages } from './constants';
+import { emailSchema } from './field-schemas';
 
 /**
  * Account rules of SPEC §5. Every message is an i18n key (namespace `validation`),
  * so the same rule speaks es, en and pt in the form and in the server's problem+json.
  */
-
-/** Trimmed, lower-cased email; 'validation.email' when malformed. */
-export const emailSchema = z
-  .string({ error: 'validation.required' })
-  .trim()
-  .min(1, { error: 'validation.required' })
-  .max(254, { error: 'validation.email' })
-  .toLowerCase()
-  .pipe(z.email({ error: 'validation.email' }));
 
 /** At least 8 characters with upper case, lower case, a digit and one of !@#*?$. */
 export const passwordSchema = z
@@ -24,15 +16,6 @@ export const passwordSchema = z
   .refine((value) => value.length >= 8 && /[A-Z]/.test(value) && /[a-z]/.test(value) && /\d/.test(value) && /[!@#*?$]/.test(value), {
     error: 'validation.password',
   });
-
-/** Letters only (any script, with single spaces, hyphens or apostrophes between words), at least 2. */
-export const personNameSchema = z
-  .string({ error: 'validation.required' })
-  .trim()
-  .min(1, { error: 'validation.required', abort: true })
-  .max(60, { error: 'validation.nameTooLong' })
-  .refine((value) => value.length >= 2, { error: 'validation.nameMin' })
-  .refine((value) => /^\p{L}+(?:[ '\u2019-]\p{L}+)*$/u.test(value), { error: 'validation.nameLetters' });
 
 export const securityCodeSchema = z
   .string({ error: 'validation.required' })

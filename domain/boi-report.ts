@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { personNameSchema } from './account';
 import { ageOn, beneficialRoles, controlRoles, identityDocumentTypes, ownerRoles } from './boi';
 import { companyNameSchema, textMin2 } from './company';
 import { minimumOwnerAge, ownershipDisclosureThreshold } from './constants';
 import { usStateCodes } from './countries';
 import { countryCodeSchema } from './country-schemas';
 import { phoneSchema } from './phone';
+import { personNameSchema } from './field-schemas';
 
 /**
  * The BOI report's form (decision 029, SPEC §5 owner rules): apart from `boi.ts` because each

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { maxAmountCents } from './amounts';
-import { categoryKeys, isRealDate, maxRuleTextLength } from './bookkeeping-terms';
+import { categoryKeys, maxRuleTextLength } from './bookkeeping-terms';
 import { fileNameSchema, objectKeySchema, storedFileSchema } from './files';
 
 /**
@@ -21,12 +21,7 @@ export {
   maxRuleTextLength,
   type CategoryKey,
 } from './bookkeeping-terms';
-
-/** A calendar day as `YYYY-MM-DD` (no time, no zone: bank statements are per day). */
-export const isoDateSchema = z
-  .string({ error: 'validation.required' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.invalidDate' })
-  .refine(isRealDate, { error: 'validation.invalidDate' });
+import { isoDateSchema } from './field-schemas';
 
 /**
  * Integer cents up to `maxAmountCents`, the one money schema of the books and the tax form:

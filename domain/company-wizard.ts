@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { emailSchema, personNameSchema } from './account';
 import { companyInfoSchema, cryptoBusinessSchema, migrationSchema, partnersSchema, residenceCountrySchema, type Check } from './company';
 import { countryCodeSchema } from './country-schemas';
 import { isPhoneOfCountry } from './phone';
+import { emailSchema, personNameSchema } from './field-schemas';
 
 /**
  * The guest wizards' owner contact and each wizard's whole data, as the order carries it:

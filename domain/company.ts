@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { personNameSchema } from './account';
-import { isoDateSchema } from './bookkeeping';
 import { isBankingAvailable } from './countries';
 import { countryCodeSchema, usStateSchema } from './country-schemas';
 import { companyStatuses, companyTypes, formationTypes, industries, migrationDocumentKinds, type Industry } from './company-terms';
+import { isoDateSchema, personNameSchema } from './field-schemas';
 
 /**
  * Company formation rules (SPEC §3 and §5): company information, partners, the owner's

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailSchema, languageSchema } from './account';
+import { languageSchema } from './account';
+import { emailSchema } from './field-schemas';
 
 /** Longest name, message the contact form accepts (long enough for any real message, short enough to keep abuse cheap). */
 export const contactLimits = { nameMax: 100, messageMax: 5000 } as const;

@@ -8,6 +8,7 @@ import {
   isBankingAvailable,
   toAlpha3,
   usStateCodes,
+  usStates,
 } from './countries';
 import { countryCodeSchema, usStateSchema } from './country-schemas';
 
@@ -75,6 +76,11 @@ describe('US states', () => {
   it('are the 50 states and DC', () => {
     expect(usStateCodes).toHaveLength(51);
     expect(usStateCodes).toEqual(expect.arrayContaining(['DE', 'WY', 'FL', 'DC', 'NM']));
+  });
+
+  it('are listed by name, the order the wizard offers them in', () => {
+    const names = Object.values(usStates);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
   });
 
   it('accepts a state code in any case and refuses territories and junk', () => {

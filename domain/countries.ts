@@ -98,7 +98,7 @@ export function isBankingAvailable(country: string): boolean {
   return !unavailable.has(country.trim().toUpperCase());
 }
 
-/** The 50 US states and the District of Columbia, by USPS code, with their official names. */
+/** The 50 US states and the District of Columbia, by USPS code, with their official names, listed by name (the lists that offer them keep this order). */
 export const usStates = {
   AL: 'Alabama',
   AK: 'Alaska',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { emailSchema } from './account';
 import { languages } from './constants';
+import { emailSchema } from './field-schemas';
 
 /**
  * "Continue on another device" for a guest's wizard draft: the link carries the draft's id

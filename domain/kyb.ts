@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isoDateSchema } from './bookkeeping';
 import { einSchema, textMin2 } from './company';
 import { minimumOwnerAge, ownershipDisclosureThreshold } from './constants';
 import { isBankingAvailable } from './countries';
@@ -44,6 +43,7 @@ export {
   type KybCompanyDocument,
   type KybOwnerRole,
 } from './kyb-terms';
+import { isoDateSchema } from './field-schemas';
 
 /** An uploaded KYB file as the form keeps it: JPG, PNG or PDF (SPEC §5). */
 export const kybFileSchema = storedFileSchema.refine(

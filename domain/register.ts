@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { attributionSchema, emailSchema, languageSchema, passwordSchema, personNameSchema } from './account';
+import { attributionSchema, languageSchema, passwordSchema } from './account';
 import { phoneSchema } from './phone';
+import { emailSchema, personNameSchema } from './field-schemas';
 
 /** Creating an account (SPEC §5): apart from `account.ts` because it has a phone field (`phone.ts`). */
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { centsSchema, isoDateSchema } from './bookkeeping';
+import { centsSchema } from './bookkeeping';
 import { companyNameSchema, einSchema, ownershipSchema, ownershipTotal, taxIdSchema, textMin2 } from './company';
 import { countryCodeSchema, usStateSchema } from './country-schemas';
 import { isActivityCode } from './naics';
@@ -16,6 +16,7 @@ export {
   reminderVariant,
   type CapitalTransactionCategory,
 } from './tax-figures';
+import { isoDateSchema } from './field-schemas';
 
 /**
  * The IRS tax form of SPEC §3 (`taxFormData`, `isCompleted`) and its rules (SPEC §5: amounts

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { emailSchema } from './account';
 import { languages } from './constants';
+import { emailSchema } from './field-schemas';
 
 /**
  * Teammates (SPEC §5, §6; docs/decisions/030-teammate-invitations.md): an owner invites people

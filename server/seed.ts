@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { MailType } from '@domain/mail';
-import { emailSchema, passwordSchema } from '@domain/account';
+import { passwordSchema } from '@domain/account';
 import { hashPassword, verifyPassword } from './auth/passwords';
 import type { AppDeps } from './context';
 import { countUsers, findUserByEmail, insertUser } from './db/queries/users';
@@ -14,6 +14,7 @@ import type { StorageProvider } from './providers/storage/storage';
 import { companies, companyRenewals } from './db/schema/companies';
 import { users } from './db/schema/users';
 import { EnvError } from './env';
+import { emailSchema } from '@domain/field-schemas';
 
 export const demoOwner = { email: 'demo@alta.local', password: 'Demo#2026', firstName: 'Demo', lastName: 'Owner' } as const;
 

@@ -1,9 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { emailSchema } from '@domain/account';
 import { clientIp } from '../auth/client-ip';
 import type { AppDeps, AppEnv } from '../context';
 import { clearKey, refundHit, takeHit, type RateRule } from '../db/queries/rate-limits';
 import { ProblemError } from '../lib/problem';
+import { emailSchema } from '@domain/field-schemas';
 
 const minute = 60_000;
 const progressive = { windowMs: 15 * minute, baseLockMs: 30_000, maxLockMs: 15 * minute } as const;

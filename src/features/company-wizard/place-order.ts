@@ -1,8 +1,10 @@
 import type { Attribution } from '@domain/account';
-import { flowCompanyType, type CreateOrderInput, type OrderCreated, type OrderFlow } from '@domain/checkout';
+import type { CreateOrderInput, OrderCreated } from '@domain/checkout';
 import { toE164 } from '@domain/phone';
 import type { Language } from '@domain/constants';
-import { computePrice, type PlanCatalog } from '@domain/plans';
+import { flowCompanyType, type OrderFlow } from '@domain/order-flows';
+import { computePrice } from '@domain/plan-prices';
+import type { PlanCatalog } from '@domain/plans';
 import type { CheckoutHandoff } from '@src/features/plans/checkout-handoff';
 import { ApiError, NetworkError } from '@src/lib/api';
 import { orderServices } from './order-quote';

@@ -10,7 +10,7 @@ import {
   ownerPhoneSchema,
 } from '@domain/company-wizard';
 import { countryCodeSchema, usStateSchema } from '@domain/country-schemas';
-import { planIds } from '@domain/plans';
+import { planIds } from '@domain/plan-prices';
 import { parseOwnership, wizardSteps, type StepId } from './wizard-steps';
 import {
   originKinds,

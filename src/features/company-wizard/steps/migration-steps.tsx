@@ -1,7 +1,6 @@
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { migrationDocumentKinds } from '@domain/company-terms';
-import { usStates } from '@domain/countries';
 import layout from '@src/components/form/form-layout.module.css';
 import { TextField } from '@src/components/form/text-field';
 import fieldStyles from '@src/components/form/field.module.css';
@@ -12,12 +11,9 @@ import { SelectField } from '@src/components/form/select-field';
 import { einGroups } from '../digit-mask';
 import { originKinds } from '../wizard-values';
 import styles from '../wizard.module.css';
+import { stateOptions } from './state-options';
 import { CompanyTypeField } from './company-type-field';
 import type { StepContext } from './step-context';
-
-const stateOptions = Object.entries(usStates)
-  .map(([code, name]) => ({ value: code, label: `${name} (${code})` }))
-  .sort((a, b) => a.label.localeCompare(b.label, 'en'));
 
 /** The existing company: its current name, type and, if known, when it was formed (its first tax year). */
 export function MigrationCompanyStep(context: StepContext) {

@@ -5,14 +5,11 @@ import { Button } from '@src/components/button';
 import layout from '@src/components/form/form-layout.module.css';
 import { SelectField } from '@src/components/form/select-field';
 import styles from '../wizard.module.css';
+import { stateOptions } from './state-options';
 import type { StepContext } from './step-context';
 
 /** The states founders abroad choose most, each with why. */
 const popularStates = ['WY', 'DE', 'FL', 'NM'] as const;
-
-const stateOptions = Object.entries(usStates)
-  .map(([code, name]) => ({ value: code, label: `${name} (${code})` }))
-  .sort((a, b) => a.label.localeCompare(b.label, 'en'));
 
 /** The state of formation: the 50 states and DC, with a short helper on the popular choices. */
 export function StateStep({ form, errorOf }: StepContext) {

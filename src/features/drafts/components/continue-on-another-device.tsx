@@ -106,15 +106,15 @@ function SharePanel({ draftKey, language, initialEmail }: { draftKey: DraftKey; 
     event.preventDefault();
     setMailState(null);
     // The account schemas (zod) and their messages load when the link is sent, not with the wizard.
-    const account = await Promise.all([import('@domain/account'), loadCatalogs(['validation'])]).then(
+    const fields = await Promise.all([import('@domain/field-schemas'), loadCatalogs(['validation'])]).then(
       ([module]) => module,
       (error: unknown) => {
         setMailState({ error });
         return null;
       },
     );
-    if (!account) return;
-    const parsed = account.emailSchema.safeParse(email);
+    if (!fields) return;
+    const parsed = fields.emailSchema.safeParse(email);
     if (!parsed.success) {
       setEmailError(t(messageKey(parsed.error.issues[0]?.message ?? 'validation.email')));
       return;

@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { emailSchema } from '@domain/account';
 import { type Language } from '@domain/constants';
 import type { CompanyTeam, Teammate } from '@domain/teammates';
 import { Button } from '@src/components/button';
@@ -20,6 +19,7 @@ import { useErrorText } from '@src/lib/use-error-text';
 import { inviteTeammate, listTeams, removeTeammate } from '../api/teammates-api';
 import styles from './teammates.module.css';
 import { useLanguage } from '@src/features/public-site/hooks/use-language';
+import { emailSchema } from '@domain/field-schemas';
 
 const teamsKey = ['teammates'];
 type Removing = { team: CompanyTeam; teammate: Teammate };
