@@ -1,7 +1,7 @@
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Row, TableName } from '@sync/tables';
+import type { TableName } from '@sync/tables';
 import { batchImports, categoriserRules, inboxReceipts, lockedYears, manualAccounts, transactions } from '../db/schema/bookkeeping';
-import type { ServerTable } from './server-table';
+import { columnsExcept, type ServerTable } from './server-table';
 
 /**
  * How the bookkeeping tables of `sync/tables.ts` are stored: company-scoped rows whose
@@ -16,14 +16,13 @@ function companyTable<T extends TableName>(
   indexes: Record<string, AnyPgColumn> = {},
   serverOnly: readonly string[] = [],
 ): ServerTable<T> {
-  const hidden = ['version', ...serverOnly];
   return {
     table,
     id: table.id,
     version: table.version,
     scope: table.companyId,
     indexes: { companyId: table.companyId, ...indexes },
-    toRow: (record) => Object.fromEntries(Object.entries(record).filter(([key]) => !hidden.includes(key))) as Row<T>,
+    rowColumns: columnsExcept(table, ['version', ...serverOnly]),
     toRecord: (row) => ({ ...row }),
   };
 }

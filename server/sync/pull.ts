@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, getTableName, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableName, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { pullPageSize, scopeCompaniesVersion, type PullRequest, type PullResponse, type Rejection, type TableChanges } from '@sync/protocol';
 import { tableNames, type TableName } from '@sync/tables';
 import type { Db } from '../db/client';
@@ -15,11 +15,6 @@ type Change = { version: number; table: TableName } & ({ put: Record<string, unk
 /** Tombstones carry the SQL table name (the triggers see `manual_accounts`); devices know the registry's (`manualAccounts`). */
 const registryNameOf = new Map<string, TableName>(tableNames.map((name) => [getTableName(serverTables[name].table), name]));
 
-/** Per table: each column's SQL name and the record key (Drizzle field name) it maps to. */
-const recordKeys = new Map(
-  tableNames.map((name) => [name, Object.entries(getTableColumns(serverTables[name].table)).map(([key, column]) => [column.name, key] as const)]),
-);
-
 /** A scope (a user id or a company id) and the version a device has pulled it to. */
 type Position = { scopeId: string; from: number };
 
@@ -29,17 +24,24 @@ function afterPositions(scope: Parameters<typeof eq>[0], version: Parameters<typ
 }
 
 /**
- * The records of each table changed after its scopes' positions, in version order, all tables
- * in one statement (one round trip where a query per table took eight). The database hands
- * each table's records over as one JSON text (`json_agg`) that `JSON.parse` reads:
- * materialising a page of 2,500 rows column by column through the driver took several times
- * longer (PGlite especially). JSON keeps every synced column's value as Drizzle would map it
- * (numbers, day strings, jsonb).
+ * The rows of each table changed after its scopes' positions, in version order, each with its
+ * version and scope id: all tables in one statement (one round trip where a query per table
+ * took eight). The database hands each table's changes over as one JSON text (`json_agg`) of
+ * `[version, scope, row]`, the row already keyed by field name with only the columns a device
+ * sees (`rowColumns`), so `JSON.parse` gives the page's rows as they are sent: materialising a
+ * page of 2,500 rows column by column through the driver took several times longer (PGlite
+ * especially), and so did renaming and filtering each parsed row's columns here. JSON keeps
+ * every synced column's value as Drizzle would map it (numbers, day strings, jsonb).
  */
-async function changedRecords(tx: Db, reads: { table: TableName; positions: Position[] }[], limit: number): Promise<Map<TableName, Record<string, unknown>[]>> {
+async function changedRows(tx: Db, reads: { table: TableName; positions: Position[] }[], limit: number): Promise<Map<TableName, ChangedRow[]>> {
   const columns = reads.map(({ table, positions }, index) => {
     const spec = serverTables[table];
-    return sql`(select coalesce(json_agg(changed order by changed.${sql.identifier(spec.version.name)}), '[]')::text
+    const column = (name: string) => sql`changed.${sql.identifier(name)}`;
+    const row = sql.join(
+      Object.entries(spec.rowColumns).map(([key, target]) => sql`${sql.raw(`'${key.replaceAll("'", "''")}'`)}, ${column(target.name)}`),
+      sql`, `,
+    );
+    return sql`(select coalesce(json_agg(json_build_array(${column(spec.version.name)}, ${column(spec.scope.name)}, json_build_object(${row})) order by ${column(spec.version.name)}), '[]')::text
       from (
         select * from ${spec.table}
         where ${afterPositions(spec.scope, spec.version, positions)}
@@ -49,16 +51,11 @@ async function changedRecords(tx: Db, reads: { table: TableName; positions: Posi
   });
   const result = (await tx.execute(sql`select ${sql.join(columns, sql`, `)}`)) as { rows: Record<string, string>[] };
   const row = result.rows[0]!;
-  return new Map(
-    reads.map(({ table }, index) => {
-      const keys = recordKeys.get(table)!;
-      return [
-        table,
-        (JSON.parse(row[`t${index}`]!) as Record<string, unknown>[]).map((raw) => Object.fromEntries(keys.map(([name, key]) => [key, raw[name]]))),
-      ];
-    }),
-  );
+  return new Map(reads.map(({ table }, index) => [table, JSON.parse(row[`t${index}`]!) as ChangedRow[]]));
 }
+
+/** A changed row as `changedRows` reads it: its version, its scope id and the row. */
+type ChangedRow = [version: number, scopeId: string, row: Record<string, unknown>];
 
 /**
  * One page of the changes in the caller's scopes after the cursor's positions, read in a
@@ -108,10 +105,8 @@ export async function applyPull(db: Db, userId: string, request: PullRequest, pa
       const reads = tableNames
         .map((table) => ({ table, positions: scopeOf(table) === 'user' ? positions.slice(0, 1) : positions.slice(1) }))
         .filter((read) => read.positions.length > 0);
-      for (const [table, records] of await changedRecords(tx, reads, pageSize + 1)) {
-        const spec = serverTables[table];
-        const scopeKey = recordKeys.get(table)!.find(([name]) => name === spec.scope.name)![1];
-        for (const record of records) changes.push({ version: Number(record.version), table, put: spec.toRow(record), scopeId: String(record[scopeKey]) });
+      for (const [table, rows] of await changedRows(tx, reads, pageSize + 1)) {
+        for (const [version, scopeId, put] of rows) changes.push({ version: Number(version), table, put, scopeId });
       }
       // From position 0 the device holds nothing of that scope: there is nothing to delete.
       const deletable = positions.filter(({ from }) => from > 0);

@@ -66,10 +66,11 @@ export function createServerStore(db: Db, userId: string, roles: Map<string, Com
     return companyIds.length > 0 ? inArray(spec.scope, companyIds) : null;
   }
 
-  async function select(table: TableName, where: SQL): Promise<Record<string, unknown>[]> {
+  async function select<T extends TableName>(table: T, where: SQL): Promise<Row<T>[]> {
     const scope = inScope(table);
     if (!scope) return [];
-    return db.select().from(serverTables[table].table).where(and(where, scope));
+    const spec = serverTables[table];
+    return (await db.select(spec.rowColumns).from(spec.table).where(and(where, scope))) as Row<T>[];
   }
 
   async function deletedInScope(table: TableName, id: string): Promise<boolean> {
@@ -142,22 +143,19 @@ export function createServerStore(db: Db, userId: string, roles: Map<string, Com
         // One array parameter, not one bind parameter per id: a push reads its 500 edited rows
         // here, and building and binding 500 parameters cost more than the lookup.
         const { id } = serverTables[table];
-        const records = await select(table, sql`${id} = any(${sql.param(ids.slice(start, start + readChunk))}::${sql.raw(id.getSQLType())}[])`);
-        for (const record of records) {
-          const row = serverTables[table].toRow(record);
-          byId.set(row.id, row);
-        }
+        const rows = await select(table, sql`${id} = any(${sql.param(ids.slice(start, start + readChunk))}::${sql.raw(id.getSQLType())}[])`);
+        for (const row of rows) byId.set(row.id, row);
       }
       return ids.map((id) => byId.get(id));
     },
     async get<T extends TableName>(table: T, id: string) {
-      const [record] = await select(table, eq(serverTables[table].id, id));
-      return record ? serverTables[table].toRow(record) : undefined;
+      const [row] = await select(table, eq(serverTables[table].id, id));
+      return row;
     },
     async list<T extends TableName>(table: T, index: IndexOf<T>, value: string) {
       const column = serverTables[table].indexes[index];
       if (!column) throw new Error(`${table}.${index} is not a listed index`);
-      return (await select(table, eq(column, value))).map((record) => serverTables[table].toRow(record));
+      return select(table, eq(column, value));
     },
     put<T extends TableName>(table: T, row: Row<T>) {
       return upsert(table, [row]);

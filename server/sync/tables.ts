@@ -1,8 +1,8 @@
-import type { Row, TableName } from '@sync/tables';
+import type { TableName } from '@sync/tables';
 import { syncedTables, type SyncedTable } from '@sync/tables';
 import { linkedAccounts } from '../db/schema/bank-linking';
 import { drafts } from '../db/schema/drafts';
-import type { ServerTable } from './server-table';
+import { columnsExcept, type ServerTable } from './server-table';
 import { batchImportsTable, categoriserRulesTable, inboxReceiptsTable, lockedYearsTable, manualAccountsTable, transactionsTable } from './bookkeeping-tables';
 
 function serverTable<T extends TableName>(_name: T, spec: ServerTable<T>): ServerTable<T> {
@@ -16,10 +16,7 @@ export const serverTables: { [T in TableName]: ServerTable<T> } = {
     version: drafts.version,
     scope: drafts.userId,
     indexes: { kind: drafts.kind, companyId: drafts.companyId },
-    toRow: (record) => {
-      const r = record as typeof drafts.$inferSelect;
-      return { id: r.id, kind: r.kind, companyId: r.companyId, step: r.step, data: r.data as Row<'drafts'>['data'], updatedAt: r.updatedAt };
-    },
+    rowColumns: { id: drafts.id, kind: drafts.kind, companyId: drafts.companyId, step: drafts.step, data: drafts.data, updatedAt: drafts.updatedAt },
     toRecord: (row, userId) => ({ ...row, userId }),
   }),
   transactions: transactionsTable,
@@ -31,11 +28,8 @@ export const serverTables: { [T in TableName]: ServerTable<T> } = {
     version: linkedAccounts.version,
     scope: linkedAccounts.companyId,
     indexes: { companyId: linkedAccounts.companyId },
-    toRow: (record) => {
-      // The provider's account id stays on the server.
-      const { version: _version, providerAccountId: _providerAccountId, ...row } = record as typeof linkedAccounts.$inferSelect;
-      return row;
-    },
+    // The provider's account id stays on the server.
+    rowColumns: columnsExcept(linkedAccounts, ['version', 'providerAccountId']),
     // No mutator writes linked accounts (server/bank-linking/sync-bank-link.ts does): a record
     // from a row could not name the provider's account, so this is never used to store one.
     toRecord: (row) => ({ ...row }),

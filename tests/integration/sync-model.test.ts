@@ -3,6 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { MemoryServerError } from '@sync/testing/memory-server';
 import { checkSyncModel, memberships, type ScenarioCast, type ScenarioServer } from '@sync/client/sync-model';
+import type { Row } from '@sync/tables';
 import { syncClients, syncRejections } from '@server/db/schema/sync';
 import { ProblemError } from '@server/lib/problem';
 import { applyPull } from '@server/sync/pull';
@@ -58,14 +59,13 @@ async function realServer(): Promise<{ server: ScenarioServer; cast: ScenarioCas
       const companyIds = [...(await companyRolesOf(db, userId)).keys()];
       const drafts = serverTables.drafts;
       const transactions = serverTables.transactions;
-      const [draftRecords, transactionRecords] = await Promise.all([
-        db.select().from(drafts.table).where(eq(drafts.scope, userId)).orderBy(asc(drafts.id)),
-        companyIds.length === 0 ? [] : db.select().from(transactions.table).where(inArray(transactions.scope, companyIds)).orderBy(asc(transactions.id)),
+      const [draftRows, transactionRows] = await Promise.all([
+        db.select(drafts.rowColumns).from(drafts.table).where(eq(drafts.scope, userId)).orderBy(asc(drafts.id)),
+        companyIds.length === 0
+          ? []
+          : db.select(transactions.rowColumns).from(transactions.table).where(inArray(transactions.scope, companyIds)).orderBy(asc(transactions.id)),
       ]);
-      return {
-        drafts: draftRecords.map((record) => drafts.toRow(record)),
-        transactions: transactionRecords.map((record) => transactions.toRow(record)),
-      };
+      return { drafts: draftRows, transactions: transactionRows as Row<'transactions'>[] };
     },
     async processed(clientId) {
       const [client] = await db.select({ last: syncClients.lastMutationId }).from(syncClients).where(eq(syncClients.clientId, clientId));
