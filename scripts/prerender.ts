@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
 import { languages, type Language } from '../domain/constants';
-import { authNamespaces, wizardNamespaces } from '../src/app/route-namespaces';
+import { authNamespaces } from '../src/app/route-namespaces';
 import { listArticleIds } from './content-plugin';
 
 /**
@@ -32,37 +32,6 @@ const routeModule = (name: string) => `src/app/routes/public/${name}.tsx`;
  * in the sitemap.
  */
 export const loginPage: PublicPage = { path: 'login', module: 'src/app/routes/guest/login.tsx', namespaces: authNamespaces };
-
-/**
- * A page of the funnel that runs the app from its first paint (a wizard keeps its draft on the
- * device; register signs in): served as the SPA shell, written per language with a
- * `<link rel="modulepreload">` for every module the page loads before its form shows, so the
- * browser fetches them with the HTML instead of one level of imports after another (on a phone's
- * network each level is a round trip). Preloading from the HTML costs the main thread nothing,
- * unlike a link inserted before a lazy import (decision 084).
- */
-export interface ShellPage {
-  /** Path relative to `/{lang}`. */
-  path: string;
-  /** The route module, and the modules its loader imports. */
-  modules: string[];
-  /** The catalogs its route's loader fetches besides `common`. */
-  namespaces: readonly string[];
-}
-
-const guestRoute = (name: string) => `src/app/routes/guest/${name}.tsx`;
-const wizardPage = (name: string): ShellPage => ({
-  path: name,
-  modules: [guestRoute(name), 'src/features/drafts/draft-store.ts'],
-  namespaces: wizardNamespaces,
-});
-
-export const shellPages: ShellPage[] = [
-  wizardPage('create-company'),
-  wizardPage('migrate-company'),
-  wizardPage('create-cross-border-crypto'),
-  { path: 'register', modules: [guestRoute('register')], namespaces: authNamespaces },
-];
 
 /** Every public route of SPEC §2, with each blog article. */
 export function publicPages(contentDir: string): PublicPage[] {
@@ -226,30 +195,6 @@ export async function prerenderSite({ root, clientDir, serverEntry, origin }: Pr
     }
   }
 
-  const shell = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
-  for (const language of languages) {
-    for (const page of shellPages) {
-      const missing = page.modules.find((module) => !manifest[module]);
-      if (missing) throw new Error(`the manifest has no ${missing} (shell page ${page.path})`);
-      const localeKeys = ['common', ...page.namespaces].map((namespace) => `src/i18n/locales/${language}/${namespace}.json`);
-      // What the app needs to paint at all (the entry's imports, the common catalog) first; the
-      // page's own modules at a low priority, so they do not take that bandwidth.
-      const first = new Set(pageAssets(manifest, ['index.html', localeKeys[0]!]).js);
-      const { js } = pageAssets(manifest, ['index.html', ...page.modules, ...localeKeys]);
-      const preloads = js
-        .filter((file) => file !== entry)
-        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}"${first.has(file) ? '' : ' fetchpriority="low"'}>`);
-      const document = shell
-        .replace(/<html lang="[^"]*"/, () => `<html lang="${language}"`)
-        .replace('</head>', () => `\n    ${preloads.join('\n    ')}\n  </head>`);
-      if (!document.includes(preloads[0] ?? '<')) throw new Error(`index.html has no </head> to add the preloads to (${page.path})`);
-      const file = path.join(clientDir, language, page.path, 'index.html');
-      mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, document);
-      written.push(`/${language}/${page.path}`);
-    }
-  }
-
   writeFileSync(path.join(clientDir, cspHashesFile), `${JSON.stringify({ styleSrc: [...styleHashes].sort() }, null, 2)}\n`);
   writeFileSync(path.join(clientDir, 'sitemap.xml'), sitemap(pages, base));
   writeFileSync(path.join(clientDir, 'robots.txt'), robots(base));
@@ -325,7 +270,7 @@ export function prerenderPlugin(): Plugin {
         if (!existsSync(serverEntry)) throw new Error(`SSR build did not produce ${serverEntry}`);
         const started = Date.now();
         const written = await prerenderSite({ root, clientDir, serverEntry, origin: process.env.APP_URL ?? 'http://localhost:3000' });
-        config.logger.info(`pre-rendered ${written.length} pages and shells in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+        config.logger.info(`pre-rendered ${written.length} public pages in ${((Date.now() - started) / 1000).toFixed(1)}s`);
       },
     },
   };

@@ -218,23 +218,3 @@ test.describe('offline', () => {
     await expect(page.getByLabel('Name')).toHaveValue('Ana');
   });
 });
-
-// The funnel's pages that run the app from their first paint (a wizard, register) name in their
-// HTML every module they load before their form shows (`shellPages`, scripts/prerender.ts), so a
-// phone fetches them with the HTML instead of a round trip per level of imports. Any other script
-// is held back here: one the form needed and the HTML did not name would keep the form away.
-for (const [path, firstField] of [
-  ['/es/create-company', 'Nombre'],
-  ['/en/register', 'First name'],
-] as const) {
-  test(`${path} names in its HTML every module its form needs`, async ({ page, request }) => {
-    const html = await (await request.get(path)).text();
-    const named = new Set([...html.matchAll(/<(?:link rel="modulepreload"|script type="module")[^>]* (?:href|src)="([^"]+)"/g)].map((match) => match[1]));
-    expect(named.size).toBeGreaterThan(10);
-    await page.route('**/assets/*.js', async (route) => {
-      if (named.has(new URL(route.request().url()).pathname)) await route.continue();
-    });
-    await page.goto(path);
-    await expect(page.getByLabel(firstField, { exact: true })).toBeVisible();
-  });
-}
