@@ -130,6 +130,20 @@ test("a click before the app has arrived is done once it has: the password's sho
   await expect(login.password).toHaveValue('segredo');
 });
 
+test("a click held since the page loaded is done by the app when the page script finds the form needs it: the password's show button", async ({ page }) => {
+  // The page script's form comes late: the click lands before anything listens to the form, and
+  // the starter holds it. The page script then finds its controls ready and lets the held click go.
+  await page.route('**/assets/login-island-*.js', async (route: Route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  const login = new LoginPage(page, 'pt');
+  await login.goto();
+  await page.getByRole('button', { name: 'Mostrar' }).click();
+  await expect(page.getByRole('button', { name: 'Ocultar' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(login.password).toHaveAttribute('type', 'text');
+});
+
 test('the way back a guard sent the visitor with is shown at once, the app loading untouched', async ({ page }) => {
   const scripts = watchScripts(page);
   await page.goto('/en/login?from=%2Fen%2Fmailing');

@@ -8,7 +8,7 @@ const handOverOn = ['focusin', 'pointerdown', 'keydown'] as const;
  * focus, touch or key hands the page over to the app, which hydrates the form while the person
  * types; the form's component reads its fields when it is sent (`useFormDataChecks`), so nothing
  * typed before is lost. A send or a click before the app has hydrated the form waits for it
- * (`holdUntilHydrated`). Returns what undoes it.
+ * (`holdUntilHydrated`), a click that came before any touch of the form too. Returns what undoes it.
  */
 export function wireFormIsland(form: HTMLFormElement, _language: string, handOver: () => boolean): () => void {
   const listening = new AbortController();
@@ -16,6 +16,16 @@ export function wireFormIsland(form: HTMLFormElement, _language: string, handOve
   // `handOver` refuses offline without the service worker's copy: the page then stays as it is,
   // its drawer still working, and the form hands over at a touch once the device is back online.
   for (const type of handOverOn) form.addEventListener(type, () => void handOver(), { signal });
+  // A click with no touch, focus or key before it: one held since the page loaded (the starter
+  // holds them until this runs, then lets them go) or an assistive technology's. The app must
+  // answer it, so it hands over and waits for the app like a send.
+  form.addEventListener(
+    'click',
+    (event) => {
+      if (handOver()) holdUntilHydrated(event);
+    },
+    { signal },
+  );
   form.addEventListener(
     'submit',
     (event) => {
