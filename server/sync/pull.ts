@@ -24,6 +24,21 @@ function afterPositions(scope: Parameters<typeof eq>[0], version: Parameters<typ
 }
 
 /**
+ * Per table, the SQL that builds a changed row as a device sees it: an object of its synced
+ * columns keyed by field name (the schema's own names, so nothing to escape). Built once.
+ */
+const rowObjects = new Map(
+  tableNames.map((name) => [
+    name,
+    sql.raw(
+      `json_build_object(${Object.entries(serverTables[name].rowColumns)
+        .map(([key, column]) => `'${key}', changed."${column.name}"`)
+        .join(', ')})`,
+    ),
+  ]),
+);
+
+/**
  * The rows of each table changed after its scopes' positions, in version order, each with its
  * version and scope id: all tables in one statement (one round trip where a query per table
  * took eight). The database hands each table's changes over as one JSON text (`json_agg`) of
@@ -36,12 +51,8 @@ function afterPositions(scope: Parameters<typeof eq>[0], version: Parameters<typ
 async function changedRows(tx: Db, reads: { table: TableName; positions: Position[] }[], limit: number): Promise<Map<TableName, ChangedRow[]>> {
   const columns = reads.map(({ table, positions }, index) => {
     const spec = serverTables[table];
-    const column = (name: string) => sql`changed.${sql.identifier(name)}`;
-    const row = sql.join(
-      Object.entries(spec.rowColumns).map(([key, target]) => sql`${sql.raw(`'${key.replaceAll("'", "''")}'`)}, ${column(target.name)}`),
-      sql`, `,
-    );
-    return sql`(select coalesce(json_agg(json_build_array(${column(spec.version.name)}, ${column(spec.scope.name)}, json_build_object(${row})) order by ${column(spec.version.name)}), '[]')::text
+    const version = sql`changed.${sql.identifier(spec.version.name)}`;
+    return sql`(select coalesce(json_agg(json_build_array(${version}, changed.${sql.identifier(spec.scope.name)}, ${rowObjects.get(table)!}) order by ${version}), '[]')::text
       from (
         select * from ${spec.table}
         where ${afterPositions(spec.scope, spec.version, positions)}

@@ -105,7 +105,7 @@ function SharePanel({ draftKey, language, initialEmail }: { draftKey: DraftKey; 
   const send = async (event: FormEvent) => {
     event.preventDefault();
     setMailState(null);
-    // The account schemas (zod) and their messages load when the link is sent, not with the wizard.
+    // The email rule (zod) and its messages load when the link is sent, not with the wizard.
     const fields = await Promise.all([import('@domain/field-schemas'), loadCatalogs(['validation'])]).then(
       ([module]) => module,
       (error: unknown) => {
