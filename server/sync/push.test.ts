@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { protocolVersion, type Mutation } from '@sync/protocol';
 import { drafts } from '../db/schema/drafts';
@@ -155,5 +155,42 @@ describe('push', () => {
       ],
     });
     expect(await database.db.select({ id: drafts.id }).from(drafts).where(eq(drafts.id, after.id))).toEqual([{ id: after.id }]);
+  });
+
+  // Pushes of one client take its row, and every writer takes scope locks: the row comes after
+  // the scopes, so a push waiting for a scope holds nothing another push of the client needs.
+  // PostgreSQL only: embedded PGlite has one connection, so nothing runs beside the push.
+  it.skipIf(!process.env.TEST_DATABASE_URL)('takes the client row only once it holds every scope lock', async () => {
+    const userId = await insertTestUser(database.db);
+    const clientId = randomUUID();
+    expect(await push(userId, clientId, [mutation(1, 'saveDraft', draftRow())])).toEqual({ lastMutationId: 1, rejections: [] });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const holder = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select sync_lock_scope(${userId})`);
+      holding();
+      await released;
+    });
+    await held;
+    const pushing = push(userId, clientId, [mutation(2, 'saveDraft', draftRow())]);
+    try {
+      // Once the push waits for the scope (in this test's database), its client's row is free.
+      for (let waiting = false; !waiting;) {
+        const result = (await database.db.execute(
+          sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`,
+        )) as { rows: { n: number }[] };
+        waiting = result.rows[0]!.n > 0;
+      }
+      const row = (await database.db.execute(sql`select last_mutation_id from sync_clients where client_id = ${clientId}::uuid for update nowait`)) as {
+        rows: unknown[];
+      };
+      expect(row.rows).toHaveLength(1);
+    } finally {
+      release();
+      await holder;
+    }
+    expect(await pushing).toEqual({ lastMutationId: 2, rejections: [] });
   });
 });

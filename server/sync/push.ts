@@ -4,14 +4,14 @@ import { isMutationDeferral, isMutationRejection, parseMutatorArgs, reject, type
 import { findMutator } from '@sync/mutators';
 import type { PushRequest, PushResponse, Rejection, RejectionCode } from '@sync/protocol';
 import type { Db } from '../db/client';
-import { syncClients, syncRejections } from '../db/schema/sync';
+import { syncRejections } from '../db/schema/sync';
 import { ProblemError } from '../lib/problem';
 import { logError } from '../lib/log-error';
 import { classifyFailure } from './failures';
 import { notifyStatement } from './poke';
 import { createBatchedTx } from './batched-tx';
 import { createServerStore } from './server-tx';
-import { lockScopesOf } from './write-lock';
+import { openPushStep } from './write-lock';
 
 /**
  * Applies a client's batch of mutations exactly once, in one database transaction:
@@ -201,16 +201,9 @@ async function pushOnce(
 ): Promise<StepOutcome> {
   const firstId = step[0]!.mutation.id;
   return db.transaction(async (tx) => {
-    // A mutation can only write in these scopes (`put` refuses any other), so their locks cover every write.
-    const roles = await lockScopesOf(tx, userId);
-    // The client's row, created at its first push and locked until commit (the update branch
-    // changes nothing but takes the row lock, as `FOR UPDATE` would).
-    const [client] = await tx
-      .insert(syncClients)
-      .values({ clientId: clientId, userId, lastMutationId: 0 })
-      .onConflictDoUpdate({ target: [syncClients.clientId, syncClients.userId], set: { lastMutationId: sql.raw(`"sync_clients"."last_mutation_id"`) } })
-      .returning({ lastMutationId: syncClients.lastMutationId });
-    const known = client!.lastMutationId;
+    // A mutation can only write in these scopes (`put` refuses any other), so their locks cover
+    // every write; the client's row stays locked until commit.
+    const { roles, lastMutationId: known } = await openPushStep(tx, userId, clientId);
     let last = known;
     const pending = step.filter(({ mutation }) => mutation.id > known);
     if (pending.length > 0 && pending[0]!.mutation.id !== known + 1) {

@@ -27,25 +27,41 @@ export async function lockSyncScopes(tx: Db, scopeIds: Iterable<string>): Promis
 }
 
 /**
- * A push's first statement: takes the write lock of every scope `userId` sees — their own rows
- * and each company they own or are a teammate of, in key order like `lockSyncScopes` — names
- * the caller for the history trigger (`alta.user_id`, this transaction only), and returns their
- * company roles (owner wins). One round trip where reading the roles, locking and naming the
- * caller took four: on embedded PGlite each statement is a turn the event loop waits for.
+ * A push step's first statement: takes the write lock of every scope `userId` sees — their own
+ * rows and each company they own or are a teammate of, in key order like `lockSyncScopes` —
+ * names the caller for the history trigger (`alta.user_id`, this transaction only), then creates
+ * or locks the pushing client's row (its update branch changes nothing but takes the row lock,
+ * as `FOR UPDATE` would). Returns the caller's company roles (owner wins) and the last mutation
+ * the client's row records. One round trip where reading the roles, locking, naming the caller
+ * and the client's row took five: on embedded PGlite each statement is a turn the event loop
+ * waits for, and on PostgreSQL each is a write to its socket.
+ *
+ * The client's row is taken after every scope lock, as when it was a statement of its own: its
+ * insert reads the count of the locked scopes, so it cannot run before all of them are held.
  */
-export async function lockScopesOf(tx: Db, userId: string): Promise<Map<string, CompanyRole>> {
+export async function openPushStep(tx: Db, userId: string, clientId: string): Promise<{ roles: Map<string, CompanyRole>; lastMutationId: number }> {
   const result = (await tx.execute(sql`
-    select ordered.scope_id, ordered.role, sync_lock_scope(ordered.scope_id)::text, set_config('alta.user_id', ${userId}, true)
-    from (
-      select scope_id, role from (
-        select ${userId}::text as scope_id, null::text as role
-        union all select id::text, 'owner' from companies where owner_id = ${userId}
-        union all select company_id::text, 'teammate' from company_members where user_id = ${userId}
-      ) scopes order by hashtext(scope_id)
-    ) ordered`)) as { rows: { scope_id: string; role: CompanyRole | null }[] };
+    with locked as materialized (
+      select ordered.scope_id, ordered.role, sync_lock_scope(ordered.scope_id)::text, set_config('alta.user_id', ${userId}, true)
+      from (
+        select scope_id, role from (
+          select ${userId}::text as scope_id, null::text as role
+          union all select id::text, 'owner' from companies where owner_id = ${userId}
+          union all select company_id::text, 'teammate' from company_members where user_id = ${userId}
+        ) scopes order by hashtext(scope_id)
+      ) ordered
+    ), client as (
+      insert into sync_clients (client_id, user_id, last_mutation_id)
+      select ${clientId}::uuid, ${userId}::uuid, 0 from (select count(*) from locked) all_locked
+      on conflict (client_id, user_id) do update set last_mutation_id = sync_clients.last_mutation_id
+      returning last_mutation_id
+    )
+    select locked.scope_id, locked.role, (select last_mutation_id from client) as last_mutation_id from locked`)) as {
+    rows: { scope_id: string; role: CompanyRole | null; last_mutation_id: number | string }[];
+  };
   const roles = new Map<string, CompanyRole>();
   for (const { scope_id: scopeId, role } of result.rows) {
     if (role && roles.get(scopeId) !== 'owner') roles.set(scopeId, role);
   }
-  return roles;
+  return { roles, lastMutationId: Number(result.rows[0]!.last_mutation_id) };
 }
