@@ -16,6 +16,7 @@ import { detectLanguage, i18n, initI18n } from '@src/i18n/i18n';
 import { onSessionEnded } from '@src/lib/session-ended';
 import { areaOf, languageOfPath, loginPath } from '@src/lib/paths';
 import { currentUserId } from '@sync/client/current-user';
+import { warmRegionNames } from '@workers/region-names.client';
 
 let leaving = false;
 
@@ -83,6 +84,8 @@ async function start() {
   // First touch: before anything can change the address (redirects drop the UTM query).
   captureAttribution();
   onSessionEnded(sendToLogin);
+  // The page's language (the address's, or the browser's): its forms' country names load on another thread meanwhile.
+  warmRegionNames(languageOfPath(window.location.pathname) ?? detectLanguage());
   await yieldToBrowser();
   await initI18n();
   await yieldToBrowser();
@@ -117,7 +120,11 @@ async function start() {
     // page is rendered, not hydrated over another one's HTML.
     container.replaceChildren();
     markPageHydrated();
-    createRoot(container).render(app);
+    // In a transition too: the first render of a form as large as a wizard's step is cut into
+    // slices the browser can answer input between, instead of one task of a few hundred ms.
+    startTransition(() => {
+      createRoot(container).render(app);
+    });
   }
   // What this device saved but never sent (typed offline, then reloaded) goes now, not at the next edit.
   // Asked of localStorage first: a visitor with nothing saved loads no Dexie on a public page.

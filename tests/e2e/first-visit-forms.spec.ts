@@ -203,6 +203,16 @@ test("a visitor's contact form takes a message before the app, and sends it once
   expect(new URL(page.url()).search).toBe('');
 });
 
+// Issue 35 §4: the browser's region names load on another thread while the app starts, so the
+// phone field's first render does not load them on the main thread (decision 087).
+test("register's phone field names its countries in the page's language, loaded by a worker as the app started", async ({ page }) => {
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
+  await page.goto('/es/register');
+  await expect(page.locator('select[autocomplete="tel-country-code"] option[value="MX"]')).toHaveText('México (+52)');
+  expect(workers.some((path) => path.includes('region-names'))).toBe(true);
+});
+
 test.describe('offline', () => {
   test.use({ expectedFailures: failing(networkCut) });
 
