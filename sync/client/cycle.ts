@@ -59,15 +59,11 @@ export async function syncCycle(replica: Replica, transport: SyncTransport): Pro
       const { request, answer } = pages[0]!;
       const result = await answer;
       if (!result.ok) return result.failure;
-      // Pages already here behind this one are applied with it, as one: the queue is taken back
-      // and run again once for them all, and a row they write is not reverted first.
-      let page = result.value;
-      let taken = 1;
-      for (let next = pages[1]?.page; page.hasMore && next && !next.resync && !next.companyIds; next = pages[++taken]?.page) page = followedBy(page, next);
+      const page = result.value;
       const outcome = await replica.applyPull(request, page);
       if (outcome === 'stale' && ++stale > staleLimit) return { kind: 'server', status: 0, code: 'stale', retryAfterMs: null };
       if (outcome === 'applied' && !page.hasMore) return null;
-      pages.splice(0, taken);
+      pages.shift();
       const next = await replica.nextPull();
       if (pages[0] && samePull(pages[0].request, next)) askAhead();
       else {
@@ -78,39 +74,6 @@ export async function syncCycle(replica: Replica, transport: SyncTransport): Pro
   } finally {
     ended = true;
   }
-}
-
-/**
- * Two consecutive pages as one: the second's position, and each row as the later page leaves
- * it. A page applies its deletes before its puts, so a row one page puts and the next deletes is
- * a delete, and the other way round a put.
- */
-export function followedBy(first: PullResponse, second: PullResponse): PullResponse {
-  const changes: PullResponse['changes'] = {};
-  for (const name of new Set([...Object.keys(first.changes), ...Object.keys(second.changes)])) {
-    const rows = new Map<string, Record<string, unknown> | null>();
-    for (const page of [first, second]) {
-      const table = page.changes[name];
-      if (!table) continue;
-      for (const id of table.deletes) rows.set(id, null);
-      for (const row of table.puts) rows.set(row.id as string, row);
-    }
-    const merged: PullResponse['changes'][string] = { puts: [], deletes: [] };
-    for (const [id, row] of rows) {
-      if (row) merged.puts.push(row);
-      else merged.deletes.push(id);
-    }
-    changes[name] = merged;
-  }
-  const rejected = new Set(first.rejections.map((rejection) => rejection.mutationId));
-  return {
-    ...first,
-    cursor: second.cursor,
-    lastMutationId: Math.max(first.lastMutationId, second.lastMutationId),
-    changes,
-    hasMore: second.hasMore,
-    rejections: [...first.rejections, ...second.rejections.filter((rejection) => !rejected.has(rejection.mutationId))],
-  };
 }
 
 /** Pages asked for beyond the one being applied. */
