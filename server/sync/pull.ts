@@ -2,9 +2,9 @@ import { and, asc, eq, getTableName, gt, inArray, or, sql, type SQL } from 'driz
 import { pullPageSize, scopeCompaniesVersion, type PullRequest, type PullResponse, type Rejection, type TableChanges } from '@sync/protocol';
 import { tableNames, type TableName } from '@sync/tables';
 import type { Db } from '../db/client';
-import { syncClients, syncRejections, syncState, syncTombstones } from '../db/schema/sync';
+import { syncTombstones } from '../db/schema/sync';
 import { decodeCursor, encodeCursor } from './cursor';
-import { companyRolesOf, scopeFingerprint } from './scope';
+import { scopeFingerprint, type CompanyRole } from './scope';
 import { scopeOf, serverTables } from './tables';
 
 /** `sync_state` key of a scope's resync threshold: its tombstones up to this version are purged. */
@@ -87,22 +87,10 @@ type ChangedRow = [version: number, scopeId: string, row: Record<string, unknown
 export async function applyPull(db: Db, userId: string, request: PullRequest, pageSize = pullPageSize): Promise<PullResponse> {
   return db.transaction(
     async (tx) => {
-      const roles = await companyRolesOf(tx, userId);
+      const { roles, lastMutationId, purgedThrough, rejections } = await openPull(tx, userId, request);
       const companyIds = [...roles.keys()].sort();
       const scopeIds = [userId, ...companyIds];
       const fingerprint = scopeFingerprint(companyIds);
-      const [[client], purged] = await Promise.all([
-        tx
-          .select({ lastMutationId: syncClients.lastMutationId })
-          .from(syncClients)
-          .where(and(eq(syncClients.clientId, request.clientId), eq(syncClients.userId, userId))),
-        tx
-          .select({ key: syncState.key, value: syncState.value })
-          .from(syncState)
-          .where(inArray(syncState.key, scopeIds.map(purgedThroughKey))),
-      ]);
-      const purgedThrough = new Map(purged.map(({ key, value }) => [key, value]));
-      const lastMutationId = client?.lastMutationId ?? 0;
       const cursor = decodeCursor(request.cursor);
       const resync =
         !cursor ||
@@ -148,12 +136,6 @@ export async function applyPull(db: Db, userId: string, request: PullRequest, pa
       const reached = new Map(positions.map(({ scopeId, from }) => [scopeId, from]));
       for (const change of page) reached.set(change.scopeId, change.version);
 
-      const rejections = (await tx
-        .select({ mutationId: syncRejections.mutationId, code: syncRejections.code })
-        .from(syncRejections)
-        .where(and(eq(syncRejections.clientId, request.clientId), eq(syncRejections.userId, userId), gt(syncRejections.mutationId, request.lastMutationId)))
-        .orderBy(asc(syncRejections.mutationId))) as Rejection[];
-
       return {
         cursor: encodeCursor({ fingerprint, positions: scopeIds.map((scopeId) => reached.get(scopeId)!) }),
         lastMutationId,
@@ -166,6 +148,37 @@ export async function applyPull(db: Db, userId: string, request: PullRequest, pa
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
+}
+
+/**
+ * What a pull needs before it reads the changes, in one statement of its snapshot (four round
+ * trips before): the caller's company roles (owner wins), the client's last processed mutation,
+ * the purge thresholds of the caller's scopes (`purgedThroughKey`), and the client's rejections
+ * after the mutation it last saw acknowledged. The database hands them over as one JSON text.
+ */
+async function openPull(tx: Db, userId: string, request: PullRequest) {
+  const result = (await tx.execute(sql`
+    with scopes as (
+      select id::text as scope_id, 'owner' as role from companies where owner_id = ${userId}
+      union all select company_id::text, 'teammate' from company_members where user_id = ${userId}
+    )
+    select json_build_object(
+      'roles', (select coalesce(json_agg(json_build_array(scope_id, role)), '[]') from scopes),
+      'lastMutationId', (select last_mutation_id from sync_clients where client_id = ${request.clientId}::uuid and user_id = ${userId}::uuid),
+      'purged', (select coalesce(json_object_agg(key, value), '{}') from sync_state
+        where key in (select ${purgedThroughKey('')}::text || scope_id from (select ${userId}::text as scope_id union all select scope_id from scopes) own)),
+      'rejections', (select coalesce(json_agg(json_build_object('mutationId', mutation_id, 'code', code) order by mutation_id), '[]') from sync_rejections
+        where client_id = ${request.clientId}::uuid and user_id = ${userId}::uuid and mutation_id > ${request.lastMutationId})
+    )::text as opening`)) as { rows: { opening: string }[] };
+  const opening = JSON.parse(result.rows[0]!.opening) as {
+    roles: [companyId: string, role: CompanyRole][];
+    lastMutationId: number | null;
+    purged: Record<string, number>;
+    rejections: Rejection[];
+  };
+  const roles = new Map<string, CompanyRole>();
+  for (const [companyId, role] of opening.roles) if (roles.get(companyId) !== 'owner') roles.set(companyId, role);
+  return { roles, lastMutationId: opening.lastMutationId ?? 0, purgedThrough: new Map(Object.entries(opening.purged)), rejections: opening.rejections };
 }
 
 /**
