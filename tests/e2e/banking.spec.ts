@@ -23,13 +23,22 @@ test.setTimeout(150_000);
 async function scanQr(page: Page, name = 'QR code for your authenticator app'): Promise<string> {
   const canvas = page.getByRole('img', { name });
   await expect(canvas).toBeVisible();
-  const image = await canvas.evaluate((element: HTMLCanvasElement) => {
-    const data = element.getContext('2d')!.getImageData(0, 0, element.width, element.height);
-    return { width: data.width, height: data.height, pixels: Array.from(data.data) };
-  });
-  const decoded = jsQR(Uint8ClampedArray.from(image.pixels), image.width, image.height);
-  if (!decoded) throw new Error('The QR code could not be read');
-  return decoded.data;
+  // The canvas is on screen before its encoder has arrived and drawn on it: read it until it holds a code.
+  let decoded: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const image = await canvas.evaluate((element: HTMLCanvasElement) => {
+          const data = element.getContext('2d')!.getImageData(0, 0, element.width, element.height);
+          return { width: data.width, height: data.height, pixels: Array.from(data.data) };
+        });
+        decoded = jsQR(Uint8ClampedArray.from(image.pixels), image.width, image.height)?.data ?? null;
+        return decoded;
+      },
+      { message: 'The QR code could not be read' },
+    )
+    .not.toBeNull();
+  return decoded!;
 }
 
 /** A new owner with a paid company, signed in on `page`. */
