@@ -4,7 +4,7 @@ import { tableNames, type TableName } from '@sync/tables';
 import type { Db } from '../db/client';
 import { syncTombstones } from '../db/schema/sync';
 import { decodeCursor, encodeCursor } from './cursor';
-import { scopeFingerprint, type CompanyRole } from './scope';
+import { companyScopeRows, rolesFrom, scopeFingerprint, type CompanyRole } from './scope';
 import { scopeOf, serverTables } from './tables';
 
 /** `sync_state` key of a scope's resync threshold: its tombstones up to this version are purged. */
@@ -158,10 +158,7 @@ export async function applyPull(db: Db, userId: string, request: PullRequest, pa
  */
 async function openPull(tx: Db, userId: string, request: PullRequest) {
   const result = (await tx.execute(sql`
-    with scopes as (
-      select id::text as scope_id, 'owner' as role from companies where owner_id = ${userId}
-      union all select company_id::text, 'teammate' from company_members where user_id = ${userId}
-    )
+    with scopes as (${companyScopeRows(userId)})
     select json_build_object(
       'roles', (select coalesce(json_agg(json_build_array(scope_id, role)), '[]') from scopes),
       'lastMutationId', (select last_mutation_id from sync_clients where client_id = ${request.clientId}::uuid and user_id = ${userId}::uuid),
@@ -176,9 +173,12 @@ async function openPull(tx: Db, userId: string, request: PullRequest) {
     purged: Record<string, number>;
     rejections: Rejection[];
   };
-  const roles = new Map<string, CompanyRole>();
-  for (const [companyId, role] of opening.roles) if (roles.get(companyId) !== 'owner') roles.set(companyId, role);
-  return { roles, lastMutationId: opening.lastMutationId ?? 0, purgedThrough: new Map(Object.entries(opening.purged)), rejections: opening.rejections };
+  return {
+    roles: rolesFrom(opening.roles),
+    lastMutationId: opening.lastMutationId ?? 0,
+    purgedThrough: new Map(Object.entries(opening.purged)),
+    rejections: opening.rejections,
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import type { CompanyRole } from './scope';
+import { companyScopeRows, rolesFrom, type CompanyRole } from './scope';
 
 /**
  * Every writer of synced rows holds the write lock of each scope it writes (a user id or a
@@ -46,8 +46,7 @@ export async function openPushStep(tx: Db, userId: string, clientId: string): Pr
       from (
         select scope_id, role from (
           select ${userId}::text as scope_id, null::text as role
-          union all select id::text, 'owner' from companies where owner_id = ${userId}
-          union all select company_id::text, 'teammate' from company_members where user_id = ${userId}
+          union all ${companyScopeRows(userId)}
         ) scopes order by hashtext(scope_id)
       ) ordered
     ), client as (
@@ -59,9 +58,6 @@ export async function openPushStep(tx: Db, userId: string, clientId: string): Pr
     select locked.scope_id, locked.role, (select last_mutation_id from client) as last_mutation_id from locked`)) as {
     rows: { scope_id: string; role: CompanyRole | null; last_mutation_id: number | string }[];
   };
-  const roles = new Map<string, CompanyRole>();
-  for (const { scope_id: scopeId, role } of result.rows) {
-    if (role && roles.get(scopeId) !== 'owner') roles.set(scopeId, role);
-  }
+  const roles = rolesFrom(result.rows.map(({ scope_id: scopeId, role }) => [scopeId, role] as const));
   return { roles, lastMutationId: Number(result.rows[0]!.last_mutation_id) };
 }

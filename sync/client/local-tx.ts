@@ -3,7 +3,8 @@ import type { ClientMutatorTx, RowRef } from '@sync/mutator';
 import type { IndexOf, Row, TableName } from '@sync/tables';
 import type { RowUndo, UndoEntry } from './db';
 
-const keyOf = (table: TableName, id: string) => `${table}\u0000${id}`;
+/** A row's key across tables (a batch's rows, pre-images, and the rows `revertAll` leaves as they are). */
+export const rowKey = (table: string, id: string) => `${table}\u0000${id}`;
 
 /**
  * Where the local transaction reads and writes: the database (its tables join the Dexie
@@ -35,7 +36,7 @@ export class WriteBatch {
   async readAhead(refs: readonly RowRef[]): Promise<void> {
     const byTable = new Map<TableName, Set<string>>();
     for (const [table, id] of refs) {
-      if (this.rows.has(keyOf(table, id))) continue;
+      if (this.rows.has(rowKey(table, id))) continue;
       const ids = byTable.get(table) ?? new Set<string>();
       byTable.set(table, ids);
       ids.add(id);
@@ -43,13 +44,13 @@ export class WriteBatch {
     for (const [table, ids] of byTable) {
       const unique = [...ids];
       const found = await this.db.table(table).bulkGet(unique);
-      unique.forEach((id, i) => this.rows.set(keyOf(table, id), found[i]));
+      unique.forEach((id, i) => this.rows.set(rowKey(table, id), found[i]));
     }
   }
 
   /** A copy of the row as it stands (undefined when absent); `miss` when it was never read here. */
   cached(table: TableName, id: string): unknown {
-    const key = keyOf(table, id);
+    const key = rowKey(table, id);
     if (!this.rows.has(key)) return miss;
     const row = this.rows.get(key);
     return row === undefined ? undefined : structuredClone(row);
@@ -57,7 +58,7 @@ export class WriteBatch {
 
   /** A row read from the database (undefined: absent). */
   fetched(table: TableName, id: string, row: unknown): void {
-    this.rows.set(keyOf(table, id), row === undefined ? undefined : structuredClone(row));
+    this.rows.set(rowKey(table, id), row === undefined ? undefined : structuredClone(row));
   }
 
   /**
@@ -87,7 +88,7 @@ export class WriteBatch {
   write(table: TableName, id: string, row: unknown): void {
     this.lists.delete(table);
     const copy = row === undefined ? undefined : structuredClone(row);
-    this.rows.set(keyOf(table, id), copy);
+    this.rows.set(rowKey(table, id), copy);
     const writes = this.held.get(table) ?? new Map<string, unknown>();
     this.held.set(table, writes);
     writes.set(id, copy);
@@ -95,7 +96,7 @@ export class WriteBatch {
 
   /** The row is no longer known here (written in a way this batch did not follow). */
   unknown(table: TableName, id: string): void {
-    this.rows.delete(keyOf(table, id));
+    this.rows.delete(rowKey(table, id));
   }
 
   /** Sends the held writes (of `only` that table): the last of each row, one bulkDelete and one bulkPut per table. */
@@ -131,7 +132,7 @@ export function createLocalTx(db: Tables, userId: string | null, undo: Map<strin
   function noteRead(table: TableName, ids: readonly string[], rows: readonly unknown[]) {
     if (!undo) return;
     ids.forEach((id, i) => {
-      const key = keyOf(table, id);
+      const key = rowKey(table, id);
       if (!undo.has(key) && !read.has(key)) read.set(key, rows[i] === undefined ? null : structuredClone(rows[i]));
     });
   }
@@ -152,7 +153,7 @@ export function createLocalTx(db: Tables, userId: string | null, undo: Map<strin
 
   async function remember(table: TableName, id: string) {
     if (!undo) return;
-    const key = keyOf(table, id);
+    const key = rowKey(table, id);
     if (undo.has(key)) return;
     const before = read.has(key) ? read.get(key) : (((await fetchRows(table, [id]))[0] as unknown) ?? null);
     undo.set(key, { table, id, before });
@@ -178,14 +179,14 @@ export function createLocalTx(db: Tables, userId: string | null, undo: Map<strin
     },
     async putMany<T extends TableName>(table: T, rows: readonly Row<T>[]) {
       if (undo) {
-        const fresh = rows.filter((row) => !undo.has(keyOf(table, row.id)));
-        const unread = fresh.filter((row) => !read.has(keyOf(table, row.id)));
+        const fresh = rows.filter((row) => !undo.has(rowKey(table, row.id)));
+        const unread = fresh.filter((row) => !read.has(rowKey(table, row.id)));
         const fetched = await fetchRows(
           table,
           unread.map((row) => row.id),
         );
-        unread.forEach((row, i) => read.set(keyOf(table, row.id), fetched[i] ?? null));
-        for (const row of fresh) undo.set(keyOf(table, row.id), { table, id: row.id, before: read.get(keyOf(table, row.id)) });
+        unread.forEach((row, i) => read.set(rowKey(table, row.id), fetched[i] ?? null));
+        for (const row of fresh) undo.set(rowKey(table, row.id), { table, id: row.id, before: read.get(rowKey(table, row.id)) });
       }
       if (batch) for (const row of rows) batch.write(table, row.id, row);
       else await db.table(table).bulkPut(rows as Row<T>[]);
@@ -212,7 +213,7 @@ export function createLocalTx(db: Tables, userId: string | null, undo: Map<strin
       });
       if (!undo) return;
       rows.forEach((row, position) => {
-        const key = keyOf(table, row.id);
+        const key = rowKey(table, row.id);
         if (!skipped.has(position) && !undo.has(key)) undo.set(key, { table, id: row.id, before: null });
       });
     },
@@ -260,9 +261,6 @@ export async function revert(db: Tables, undo: readonly UndoEntry[]): Promise<vo
     else await db.table(table).put(before);
   }
 }
-
-/** A row's key across tables, as `revertAll`'s `overwritten` names rows. */
-export const rowKey = (table: string, id: string) => `${table}\u0000${id}`;
 
 /**
  * Takes back the effects of several mutations at once, as reverting each of them newest first
