@@ -27,11 +27,15 @@ export interface PublicPage {
 const routeModule = (name: string) => `src/app/routes/public/${name}.tsx`;
 
 /**
- * Login is pre-rendered too, so a visitor's first visit paints its form at once and the app
- * loads only when the form is used (decision 082). Not for search engines (robots.txt), so not
- * in the sitemap.
+ * Login and create account are pre-rendered too, so a visitor's first visit paints their form at
+ * once and the app loads only when the form is used (decision 082). Not for search engines
+ * (robots.txt), so not in the sitemap.
  */
-export const loginPage: PublicPage = { path: 'login', module: 'src/app/routes/guest/login.tsx', namespaces: authNamespaces };
+export const accountPages: PublicPage[] = ['login', 'register'].map((name) => ({
+  path: name,
+  module: `src/app/routes/guest/${name}.tsx`,
+  namespaces: authNamespaces,
+}));
 
 /** Every public route of SPEC §2, with each blog article. */
 export function publicPages(contentDir: string): PublicPage[] {
@@ -153,7 +157,7 @@ export async function prerenderSite({ root, clientDir, serverEntry, origin }: Pr
   };
 
   for (const language of languages) {
-    for (const page of [...pages, loginPage]) {
+    for (const page of [...pages, ...accountPages]) {
       const pathname = page.path ? `/${language}/${page.path}` : `/${language}`;
       const { html, headHtml } = await render(pathname, language, base);
       const withoutApp = controlWaitingForApp(html) === undefined;

@@ -38,7 +38,14 @@ function focusFirst<F extends string>(form: HTMLFormElement, fields: readonly F[
 export function useFormDataChecks<F extends string, S extends z.ZodType>(
   fields: readonly F[],
   loadSchema: () => Promise<S>,
-  { checkOnLeave = false }: { checkOnLeave?: boolean } = {},
+  {
+    checkOnLeave = false,
+    derived = {},
+  }: {
+    checkOnLeave?: boolean;
+    /** A field whose value is not one control's (a phone number with its country's select), read from the form's data. */
+    derived?: Partial<Record<F, (data: FormData) => unknown>>;
+  } = {},
 ) {
   const { t } = useTranslation(['validation', 'errors']);
   const [errors, setErrors] = useState<FieldErrors<F>>({});
@@ -50,6 +57,11 @@ export function useFormDataChecks<F extends string, S extends z.ZodType>(
     const data = new FormData(form);
     const values = Object.fromEntries(
       fields.map((field) => {
+        const read = derived[field];
+        if (read) return [field, read(data)];
+        // A checkbox is its checkedness (FormData has it only when checked, as "on").
+        const control = form.elements.namedItem(field);
+        if (control instanceof HTMLInputElement && control.type === 'checkbox') return [field, control.checked];
         const value = data.get(field);
         return [field, typeof value === 'string' ? value : ''];
       }),
@@ -80,6 +92,13 @@ export function useFormDataChecks<F extends string, S extends z.ZodType>(
     );
 
   const followAll = () => fields.forEach((field) => followed.current.add(field));
+
+  // Refused fields: their messages shown (the others' cleared), the first one focused, every field followed from now on.
+  const showRefused = (found: FieldErrors<F>, form: HTMLFormElement) => {
+    followAll();
+    setErrors(found);
+    focusFirst(form, fields, found);
+  };
 
   // The values once every field passes; otherwise none, with the messages shown and the first refused field focused.
   const checkToSend = async (form: HTMLFormElement): Promise<z.output<S> | undefined> => {
@@ -123,10 +142,12 @@ export function useFormDataChecks<F extends string, S extends z.ZodType>(
             )
           : {};
       if (Object.keys(found).length === 0) return false;
-      followAll();
-      setErrors(found);
-      focusFirst(form, fields, found);
+      showRefused(found, form);
       return true;
+    },
+    /** Shows the server's refusal of one field by an error code (an email already taken), and focuses it. */
+    refuseField(field: F, message: string, form: HTMLFormElement) {
+      showRefused({ [field]: message } as FieldErrors<F>, form);
     },
     /** After a send went through: the form starts over. */
     clear() {

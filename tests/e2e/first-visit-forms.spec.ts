@@ -5,7 +5,7 @@ import { expectHydrated } from './support/public-site';
 import { expect, failing, networkCut, test } from './support/test';
 
 /**
- * Decision 082: a visitor's first login and contact pages are pre-rendered and paint their form
+ * Decision 082: a visitor's first login, create-account and contact pages are pre-rendered and paint their form
  * without the app, which loads at the first touch of the form. What is typed, clicked or sent
  * before the app has hydrated the form is kept, and done once it has; the password never goes
  * into the address.
@@ -203,12 +203,58 @@ test("a visitor's contact form takes a message before the app, and sends it once
   expect(new URL(page.url()).search).toBe('');
 });
 
+test('a visitor fills in the create-account form before the app has come, and the account is made from what was typed', async ({ page }) => {
+  const scripts = watchScripts(page);
+  await slowApp(page, 1500);
+  const email = uniqueEmail('first-register');
+  await page.goto('/en/register');
+  await expect(page).toHaveTitle('Create your account · Alta');
+  const entry = await appEntry(page);
+  // Chosen before anything was focused: the country list is in the page, and the app is not loading yet.
+  await page.getByLabel('Country code').selectOption('ES');
+  expect(scripts).not.toContain(entry);
+  await page.getByLabel('First name').fill('Inés');
+  await page.getByLabel('Last name').fill('Ortega');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone number').fill('612 345 678');
+  await page.getByLabel('Password', { exact: true }).fill('Alta#2026go');
+  await page.getByLabel('Repeat password').fill('Alta#2026go');
+  await page.getByLabel(/I accept the terms and conditions/).check();
+  const sent = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/v1/users' && request.method() === 'POST');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  expect((await sent).postDataJSON()).toMatchObject({
+    firstName: 'Inés',
+    lastName: 'Ortega',
+    email,
+    phone: '+34612345678',
+    password: 'Alta#2026go',
+    acceptTerms: true,
+    language: 'en',
+  });
+  await expect(page).toHaveURL('/en/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Inés');
+});
+
+test("the create-account page shows the browser's phone country once the app runs it, and the rules follow what was typed before", async ({ page }) => {
+  await slowApp(page, 1000);
+  await page.goto('/pt/register');
+  // Pre-rendered with the site language's usual country; this browser says en-US.
+  await expect(page.getByLabel('Código do país')).toHaveValue('BR');
+  await page.getByLabel('Senha', { exact: true }).fill('Alta#2026go');
+  await expectHydrated(page);
+  await expect(page.getByLabel('Código do país')).toHaveValue('US');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Pelo menos 8 caracteres' })).toContainText('(ok)');
+});
+
 // Issue 35 §4: the browser's region names load on another thread while the app starts, so the
 // phone field's first render does not load them on the main thread (decision 087).
 test("register's phone field names its countries in the page's language, loaded by a worker as the app started", async ({ page }) => {
   const workers: string[] = [];
   page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
   await page.goto('/es/register');
+  // The first touch of the form starts the app, which hydrates the field.
+  await page.getByLabel('Nombre').focus();
+  await expectHydrated(page);
   await expect(page.locator('select[autocomplete="tel-country-code"] option[value="MX"]')).toHaveText('México (+52)');
   expect(workers.some((path) => path.includes('region-names'))).toBe(true);
 });

@@ -11,6 +11,10 @@ const handOverOn = ['focusin', 'pointerdown', 'keydown'] as const;
  * (`holdUntilHydrated`), a click that came before any touch of the form too. Returns what undoes it.
  */
 export function wireFormIsland(form: HTMLFormElement, _language: string, handOver: () => boolean): () => void {
+  // Reached with the router's state (an order just paid, which the router keeps under `usr`): the
+  // form shows what the pre-render could not know, so the app runs the page at once. A field
+  // focused before this ran (no touch or key came with it) hands over at once too.
+  if ((history.state as { usr?: unknown } | null)?.usr || form.contains(document.activeElement)) queueMicrotask(() => void handOver());
   const listening = new AbortController();
   const { signal } = listening;
   // `handOver` refuses offline without the service worker's copy: the page then stays as it is,

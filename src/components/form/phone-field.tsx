@@ -1,4 +1,4 @@
-import { useId, useMemo, type Ref } from 'react';
+import { useId, useMemo, type ChangeEvent, type Ref } from 'react';
 import { callingCodeOf, phoneCountries } from '@domain/calling-codes';
 import type { Language } from '@domain/constants';
 import { FieldError } from './field-error';
@@ -6,6 +6,9 @@ import styles from './field.module.css';
 import own from './phone-field.module.css';
 
 const likelyCountry: Record<Language, string> = { es: 'MX', en: 'US', pt: 'BR' };
+
+/** The site language's usual phone country: what a page pre-rendered without the browser's languages shows. */
+export const likelyPhoneCountry = (language: Language): string => likelyCountry[language];
 
 /**
  * The phone country a new visitor most likely has: the first region of the browser's languages
@@ -16,7 +19,17 @@ export function guessPhoneCountry(language: Language, offered: (code: string) =>
     const region = tag.split('-')[1]?.toUpperCase();
     if (region && callingCodeOf(region) && offered(region)) return region;
   }
-  return likelyCountry[language];
+  return likelyPhoneCountry(language);
+}
+
+/** What a control of the field takes: controlled (`value`, `onChange`) or read from its form (`name`, `defaultValue`). */
+interface ControlProps<E> {
+  ref?: Ref<E>;
+  name?: string;
+  value?: string;
+  defaultValue?: string;
+  onChange?: (event: ChangeEvent<E>) => void;
+  onBlur?: () => void;
 }
 
 interface PhoneFieldProps {
@@ -24,14 +37,10 @@ interface PhoneFieldProps {
   hint: string;
   countryLabel: string;
   numberLabel: string;
-  country: string;
-  number: string;
-  onCountryChange: (country: string) => void;
-  onNumberChange: (number: string) => void;
-  onBlur: () => void;
-  countryRef?: Ref<HTMLSelectElement>;
-  /** Receives the number input, so a failed submit can focus it. */
-  numberRef: Ref<HTMLInputElement>;
+  /** The country's select. */
+  country: ControlProps<HTMLSelectElement>;
+  /** The number's input; its ref lets a refused send focus it. */
+  number: ControlProps<HTMLInputElement>;
   error?: string;
   language: Language;
   /** Which countries the list offers (all with a calling code when left out). */
@@ -44,8 +53,7 @@ interface PhoneFieldProps {
  * the number as typed. What the number means with its country is the form's business.
  */
 export function PhoneField(props: PhoneFieldProps) {
-  const { legend, hint, countryLabel, numberLabel, country, number, onCountryChange, onNumberChange, onBlur, countryRef, numberRef, error, language, offered } =
-    props;
+  const { legend, hint, countryLabel, numberLabel, country, number, error, language, offered } = props;
   const id = useId();
   const countries = useMemo(() => {
     const names = new Intl.DisplayNames([language], { type: 'region' });
@@ -67,18 +75,13 @@ export function PhoneField(props: PhoneFieldProps) {
           <label htmlFor={`${id}-country`} className="visually-hidden">
             {countryLabel}
           </label>
-          <select
-            ref={countryRef}
-            id={`${id}-country`}
-            className={styles.control}
-            value={country}
-            autoComplete="tel-country-code"
-            onChange={(event) => onCountryChange(event.target.value)}
-            onBlur={onBlur}
-          >
+          <select id={`${id}-country`} className={styles.control} autoComplete="tel-country-code" {...country}>
             {countries.map(({ code, name, dial }) => (
-              <option key={code} value={code}>
-                {name} (+{dial})
+              // A pre-rendered page (register) was named by the build's ICU, which can name a country
+              // otherwise than the browser does, and so sort it elsewhere: hydration keeps the page's
+              // names, each with its own code, rather than discard what the visitor chose or typed.
+              <option key={code} value={code} suppressHydrationWarning>
+                {`${name} (+${dial})`}
               </option>
             ))}
           </select>
@@ -88,19 +91,16 @@ export function PhoneField(props: PhoneFieldProps) {
             {numberLabel}
           </label>
           <input
-            ref={numberRef}
             id={`${id}-number`}
             type="tel"
             inputMode="tel"
             autoComplete="tel-national"
             className={styles.control}
-            value={number}
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}
             data-missing-label={numberLabel}
             data-missing-message={error}
-            onChange={(event) => onNumberChange(event.target.value)}
-            onBlur={onBlur}
+            {...number}
           />
         </div>
       </div>

@@ -4,12 +4,12 @@ import { apiBaseUrl } from '@src/lib/api-base-url';
 
 /**
  * The login form of a visitor's pre-rendered login page (decision 082): a form island
- * (`wireFormIsland`) that hands the page over at once when it must show what the pre-render
- * could not know: Google's button (the server has a Google client id), the return subtitle
- * (`?from=`), or the order just paid (the history's state, which the router keeps under `usr`).
+ * (`wireFormIsland`, which hands over at once for an order just paid) that also hands the page
+ * over at once when it must show Google's button (the server has a Google client id) or the
+ * return subtitle (`?from=`).
  */
 export function wireLoginForm(form: HTMLFormElement, language: string, handOver: () => boolean): () => void {
-  if (new URLSearchParams(location.search).has('from') || (history.state as { usr?: unknown } | null)?.usr) queueMicrotask(() => void handOver());
+  if (new URLSearchParams(location.search).has('from')) queueMicrotask(() => void handOver());
   else void googleConfigured().then((configured) => configured && handOver());
   return wireFormIsland(form, language, handOver);
 }

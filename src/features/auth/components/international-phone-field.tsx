@@ -1,20 +1,20 @@
-import { useState, type Ref } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callingCodeOf } from '@domain/calling-codes';
 import type { Language } from '@domain/constants';
-import { guessPhoneCountry, PhoneField } from '@src/components/form/phone-field';
+import { guessPhoneCountry, likelyPhoneCountry, PhoneField } from '@src/components/form/phone-field';
+import { useHydrated } from '@src/lib/use-hydrated';
 
 interface InternationalPhoneFieldProps {
   label: string;
-  value: string;
-  onChange: (value: string) => void;
-  onBlur: () => void;
-  inputRef: Ref<HTMLInputElement>;
   error?: string;
   language: Language;
-  /** The country of a number given before (the wizard's), instead of the browser's guess. */
-  initialCountry?: string | null;
+  /** A number given before (the wizard's) and its country, instead of the browser's guess. */
+  initial?: { phone: string; country: string | null } | null;
 }
+
+/** The names of the field's controls in its form: `phone` is the number as typed, so a refusal of `phone` focuses it. */
+export const phoneControls = { country: 'phoneCountry', number: 'phone' } as const;
 
 /** The country and the national number as one international number (+5491155551234); a number typed with its own `+` wins. */
 function compose(country: string, national: string): string {
@@ -24,35 +24,50 @@ function compose(country: string, national: string): string {
   return `+${callingCodeOf(country) ?? ''}${trimmed.replace(/\D/g, '').replace(/^0+/, '')}`;
 }
 
-/** The account's phone (SPEC §5): the form receives the international number the domain schema validates. */
-export function InternationalPhoneField({ label, value, onChange, onBlur, inputRef, error, language, initialCountry }: InternationalPhoneFieldProps) {
+/** The international number the domain schema validates, read from the form's data (`useFormDataChecks`). */
+export function phoneOf(data: FormData): string {
+  const read = (name: string) => {
+    const value = data.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  return compose(read(phoneControls.country), read(phoneControls.number));
+}
+
+/**
+ * The account's phone (SPEC §5), read from its form when the form is checked, so what a visitor
+ * chose and typed on the pre-rendered register page before the app hydrated it counts (decision
+ * 082). The page is pre-rendered with the site language's usual country; the browser's guess
+ * (its languages' regions) or the wizard's country replaces it once hydrated, unless the visitor
+ * chose one already.
+ */
+export function InternationalPhoneField({ label, error, language, initial }: InternationalPhoneFieldProps) {
   const { t } = useTranslation('auth');
-  const [country, setCountry] = useState(() => (initialCountry && callingCodeOf(initialCountry) ? initialCountry : guessPhoneCountry(language)));
+  const hydrated = useHydrated();
+  const select = useRef<HTMLSelectElement>(null);
+  // What the select showed first (pre-rendered, or rendered at once on a client-side visit).
+  const [first] = useState(() => (hydrated ? chosenCountry(initial, language) : likelyPhoneCountry(language)));
+  const country = hydrated ? chosenCountry(initial, language) : first;
+  useEffect(() => {
+    if (select.current && select.current.value === first) select.current.value = country;
+  }, [first, country]);
   // An international number of that country shows as its national part.
-  const [national, setNational] = useState(() => {
-    const prefix = `+${callingCodeOf(country) ?? ''}`;
-    return prefix.length > 1 && value.startsWith(prefix) ? value.slice(prefix.length) : value;
-  });
+  const prefix = `+${callingCodeOf(country) ?? ''}`;
+  const phone = initial?.phone ?? '';
+  const national = prefix.length > 1 && phone.startsWith(prefix) ? phone.slice(prefix.length) : phone;
   return (
     <PhoneField
       legend={label}
       hint={t('register.phoneHint')}
       countryLabel={t('register.phoneCountry')}
       numberLabel={t('register.phoneNumber')}
-      country={country}
-      number={national}
-      onCountryChange={(next) => {
-        setCountry(next);
-        if (national) onChange(compose(next, national));
-      }}
-      onNumberChange={(next) => {
-        setNational(next);
-        onChange(compose(country, next));
-      }}
-      onBlur={onBlur}
-      numberRef={inputRef}
+      country={{ ref: select, name: phoneControls.country, defaultValue: first }}
+      number={{ name: phoneControls.number, defaultValue: national }}
       error={error}
       language={language}
     />
   );
+}
+
+function chosenCountry(initial: InternationalPhoneFieldProps['initial'], language: Language): string {
+  return initial?.country && callingCodeOf(initial.country) ? initial.country : guessPhoneCountry(language);
 }

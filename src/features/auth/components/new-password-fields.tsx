@@ -1,5 +1,4 @@
-import { useId } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useId, type InputHTMLAttributes, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { passwordSpecials } from '@domain/constants';
 import { PasswordField } from '@src/components/form/password-field';
@@ -13,11 +12,13 @@ const rules = [
   { key: 'special', met: (value: string) => [...passwordSpecials].some((special) => value.includes(special)) },
 ] as const;
 
+type InputProps = InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
+
 interface NewPasswordFieldsProps {
   label: string;
-  /** `register(...)` of the new password and of its repetition. */
-  password: UseFormRegisterReturn;
-  repeat: UseFormRegisterReturn;
+  /** The new password's input and its repetition's: `register(...)`, or a name read from the form. */
+  password: InputProps;
+  repeat: InputProps;
   /** The new password as typed, for the checklist. */
   value: string | undefined;
   passwordError?: string;

@@ -24,13 +24,8 @@ export function OwnerStep({ form, language, errorOf }: StepContext) {
         hint={t('fields.phoneHint')}
         countryLabel={t('fields.phoneCountry')}
         numberLabel={t('fields.phoneNumber')}
-        country={String(country.field.value ?? '')}
-        number={String(phone.field.value ?? '')}
-        onCountryChange={country.field.onChange}
-        onNumberChange={phone.field.onChange}
-        onBlur={phone.field.onBlur}
-        countryRef={country.field.ref}
-        numberRef={phone.field.ref}
+        country={{ ref: country.field.ref, value: String(country.field.value ?? ''), onChange: country.field.onChange, onBlur: phone.field.onBlur }}
+        number={{ ref: phone.field.ref, value: String(phone.field.value ?? ''), onChange: phone.field.onChange, onBlur: phone.field.onBlur }}
         error={errorOf('owner.phone') ?? errorOf('owner.phoneCountry')}
         language={language}
         offered={isCountryCode}
