@@ -6,7 +6,8 @@
 // The signed-in pages are a return visit: the session, the device's copy of the books and the
 // browser's caches are kept between runs (Lighthouse's storage reset is off for them), as they
 // are for a person who signed in before; the others are first visits.
-// LIGHTHOUSE_PAGES=register,login measures only the pages whose names are listed.
+// LIGHTHOUSE_PAGES=register,login measures only the pages whose names are listed;
+// LIGHTHOUSE_LONG_TASKS=1 prints where each page's blocking time comes from.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +26,8 @@ const pages = [
   ['login', '/es/login'],
   ['register', '/es/register'],
   ['create-company wizard', '/es/create-company'],
+  ['start now', '/es/start-now'],
+  ['reset password', '/es/reset-password'],
 ];
 const signedInPages = [
   ['dashboard home', '/es/dashboard'],
@@ -133,6 +136,13 @@ try {
         .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'notApplicable')
         .map((audit) => audit.id);
       if (failing.length > 0) console.log(`${name}: audits below 0.9: ${failing.join(', ')}`);
+      // Where a page's blocking time comes from: the median run's long tasks and each script's main-thread time.
+      if (process.env.LIGHTHOUSE_LONG_TASKS) {
+        for (const task of mid.audits['long-tasks']?.details?.items ?? [])
+          console.log(`${name}: long task at ${Math.round(task.startTime)} ms, ${Math.round(task.duration)} ms, ${task.url}`);
+        for (const script of mid.audits['bootup-time']?.details?.items ?? [])
+          console.log(`${name}: ${script.url}: scripting ${Math.round(script.scripting)} ms, parse and compile ${Math.round(script.scriptParseCompile)} ms`);
+      }
     }
   } finally {
     await chrome.kill();
