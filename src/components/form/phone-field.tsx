@@ -1,4 +1,4 @@
-import { useId, useMemo, type ChangeEvent, type Ref } from 'react';
+import { useDeferredValue, useId, useMemo, type ChangeEvent, type Ref } from 'react';
 import { callingCodeOf, phoneCountries } from '@domain/calling-codes';
 import type { Language } from '@domain/constants';
 import { FieldError } from './field-error';
@@ -45,6 +45,8 @@ interface PhoneFieldProps {
   language: Language;
   /** Which countries the list offers (all with a calling code when left out). */
   offered?: (code: string) => boolean;
+  /** The country list comes in a render after the field's first (never on a pre-rendered page, which must list them all). */
+  listLater?: boolean;
 }
 
 /**
@@ -53,7 +55,7 @@ interface PhoneFieldProps {
  * the number as typed. What the number means with its country is the form's business.
  */
 export function PhoneField(props: PhoneFieldProps) {
-  const { legend, hint, countryLabel, numberLabel, country, number, error, language, offered } = props;
+  const { legend, hint, countryLabel, numberLabel, country, number, error, language, offered, listLater = false } = props;
   const id = useId();
   const countries = useMemo(() => {
     const names = new Intl.DisplayNames([language], { type: 'region' });
@@ -63,6 +65,12 @@ export function PhoneField(props: PhoneFieldProps) {
       .map((code) => ({ code, name: names.of(code) ?? code, dial: callingCodeOf(code) }))
       .sort((a, b) => collator.compare(a.name, b.name));
   }, [language, offered]);
+  // A form rendered in the browser first shows only the chosen country, and the list a moment
+  // later, in a render of its own: some 250 options made in the form's first commit held the
+  // main thread for tens of ms on a phone (issue 35 §4). A pre-rendered form has them all at once.
+  const chosen = country.value ?? country.defaultValue;
+  const firstList = useMemo(() => (listLater ? countries.filter((entry) => entry.code === chosen) : countries), [listLater, countries, chosen]);
+  const listed = useDeferredValue(countries, firstList);
   const describedBy = [`${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
   return (
     <fieldset className={own.phone}>
@@ -76,7 +84,7 @@ export function PhoneField(props: PhoneFieldProps) {
             {countryLabel}
           </label>
           <select id={`${id}-country`} className={styles.control} autoComplete="tel-country-code" {...country}>
-            {countries.map(({ code, name, dial }) => (
+            {listed.map(({ code, name, dial }) => (
               // A pre-rendered page (register) was named by the build's ICU, which can name a country
               // otherwise than the browser does, and so sort it elsewhere: hydration keeps the page's
               // names, each with its own code, rather than discard what the visitor chose or typed.

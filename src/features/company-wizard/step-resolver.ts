@@ -12,10 +12,22 @@ import type { WizardValuesOf } from './wizard-values';
  * not with the page, so the wizard's first paint does not wait for them (decision 076).
  */
 export const loadChecks = loadOnce(async () => {
-  const [checks] = await Promise.all([import('./wizard-checks'), loadCatalogs(['validation']), loadMissingFieldsPopup()]);
+  const catalogs = Promise.all([loadCatalogs(['validation']), loadMissingFieldsPopup()]);
+  // Evaluated in steps, each in a task of its own, so none blocks the page for long (issue 35
+  // §4): zod, then the phone rules and their metadata, then the steps' schemas.
+  await import('zod');
+  await import('@domain/phone');
+  const [checks] = await Promise.all([import('./wizard-checks'), catalogs]);
   return checks;
 });
-export const loadOrder = loadOnce(() => import('./place-order'));
+/**
+ * Placing the order, and the record of paid orders (with the checkout's API the next step needs):
+ * loaded with the checks, so a "Pay" pressed offline finds them, and again once back online. A
+ * module the browser failed to download at the first press is not downloaded again by the next.
+ */
+export const loadOrder = loadOnce(() =>
+  Promise.all([import('./place-order'), import('@src/features/checkout/paid-orders')]).then(([order, paidOrders]) => ({ ...order, ...paidOrders })),
+);
 export const loadMissingFieldsPopup = loadOnce(() => import('./components/missing-fields-popup'));
 
 /**

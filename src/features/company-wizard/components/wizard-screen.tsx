@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -62,7 +62,8 @@ export function WizardScreen<F extends OrderFlow>({ flow, language, phoneCountry
   // The draft as it was when the wizard opened: later saves are this form's own.
   const [opened, setOpened] = useState<{ step: number; data: unknown; id: string | null } | null>(null);
   useEffect(() => {
-    if (loaded && opened === null) setOpened({ step: draft?.step ?? 1, data: draft?.data, id: draft?.id ?? null });
+    // The form's first render in a transition, in slices the browser can paint between (issue 35 §4).
+    if (loaded && opened === null) startTransition(() => setOpened({ step: draft?.step ?? 1, data: draft?.data, id: draft?.id ?? null }));
   }, [loaded, opened, draft]);
   // Fetched once the form shows (not before: its first paint waits for nothing else), so they
   // have arrived by the first "Continue", and a step checked offline later finds them here.
@@ -293,7 +294,7 @@ function WizardForm<F extends OrderFlow>({
       return null;
     });
     if (!modules) return;
-    const [{ firstInvalidStep }, { placeOrder }] = modules;
+    const [{ firstInvalidStep }, { placeOrder, paidOrder }] = modules;
     const values = form.getValues();
     const invalid = firstInvalidStep(flow, values);
     if (invalid >= 0) {
@@ -308,13 +309,6 @@ function WizardForm<F extends OrderFlow>({
     }
     setPlacing(true);
     try {
-      // The record of paid orders comes with the checkout's API, which the order step is about to need.
-      const paidOrders = await import('@src/features/checkout/paid-orders').catch(() => null);
-      if (!paidOrders) {
-        setProblem(t('order.offline'));
-        return;
-      }
-      const { paidOrder } = paidOrders;
       const outcome = await placeOrder(
         {
           flow,

@@ -29,6 +29,7 @@ export function OwnerStep({ form, language, errorOf }: StepContext) {
         error={errorOf('owner.phone') ?? errorOf('owner.phoneCountry')}
         language={language}
         offered={isCountryCode}
+        listLater
       />
     </div>
   );
