@@ -138,6 +138,8 @@ try {
       if (failing.length > 0) console.log(`${name}: audits below 0.9: ${failing.join(', ')}`);
       // Where a page's blocking time comes from: the median run's long tasks and each script's main-thread time.
       if (process.env.LIGHTHOUSE_LONG_TASKS) {
+        // Blocking time counts the part over 50 ms of each long task after the first contentful paint.
+        console.log(`${name}: first contentful paint at ${Math.round(metric(mid, 'first-contentful-paint'))} ms, interactive at ${Math.round(metric(mid, 'interactive'))} ms`);
         for (const task of mid.audits['long-tasks']?.details?.items ?? [])
           console.log(`${name}: long task at ${Math.round(task.startTime)} ms, ${Math.round(task.duration)} ms, ${task.url}`);
         for (const script of mid.audits['bootup-time']?.details?.items ?? [])
