@@ -1,5 +1,5 @@
 // Lighthouse (mobile preset, the default) on the public pages people land on (home, FAQ, an
-// article, contact), the login and register pages, the create-company wizard, and, signed in as the demo owner (server/seed.ts), the dashboard
+// article, contact), the login and register pages, the three wizards, start now, reset password, and, signed in as the demo owner (server/seed.ts), the dashboard
 // home and the bookkeeping list with the demo books: each run three times against the
 // production build; the median run is printed. Goals (issue 35 §4): every category ≥ 95, LCP
 // ≤ 2.0 s, TBT ≤ 50 ms on the public pages. Measures only; never fails.
@@ -26,6 +26,8 @@ const pages = [
   ['login', '/es/login'],
   ['register', '/es/register'],
   ['create-company wizard', '/es/create-company'],
+  ['migrate-company wizard', '/es/migrate-company'],
+  ['crypto wizard', '/es/create-cross-border-crypto'],
   ['start now', '/es/start-now'],
   ['reset password', '/es/reset-password'],
 ];
@@ -139,7 +141,9 @@ try {
       // Where a page's blocking time comes from: the median run's long tasks and each script's main-thread time.
       if (process.env.LIGHTHOUSE_LONG_TASKS) {
         // Blocking time counts the part over 50 ms of each long task after the first contentful paint.
-        console.log(`${name}: first contentful paint at ${Math.round(metric(mid, 'first-contentful-paint'))} ms, interactive at ${Math.round(metric(mid, 'interactive'))} ms`);
+        console.log(
+          `${name}: first contentful paint at ${Math.round(metric(mid, 'first-contentful-paint'))} ms, interactive at ${Math.round(metric(mid, 'interactive'))} ms`,
+        );
         for (const task of mid.audits['long-tasks']?.details?.items ?? [])
           console.log(`${name}: long task at ${Math.round(task.startTime)} ms, ${Math.round(task.duration)} ms, ${task.url}`);
         for (const script of mid.audits['bootup-time']?.details?.items ?? [])
