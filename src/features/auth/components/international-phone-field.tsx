@@ -38,7 +38,7 @@ export function phoneOf(data: FormData): string {
  * chose and typed on the pre-rendered register page before the app hydrated it counts (decision
  * 082). The page is pre-rendered with the site language's usual country; the browser's guess
  * (its languages' regions) or the wizard's country replaces it once hydrated, unless the visitor
- * chose one already.
+ * chose one already or is choosing one.
  */
 export function InternationalPhoneField({ label, error, language, initial }: InternationalPhoneFieldProps) {
   const { t } = useTranslation('auth');
@@ -48,7 +48,9 @@ export function InternationalPhoneField({ label, error, language, initial }: Int
   const [first] = useState(() => (hydrated ? chosenCountry(initial, language) : likelyPhoneCountry(language)));
   const country = hydrated ? chosenCountry(initial, language) : first;
   useEffect(() => {
-    if (select.current && select.current.value === first) select.current.value = country;
+    // Not while the visitor is on the select: what they are choosing is not changed under them.
+    const control = select.current;
+    if (control && control.value === first && control !== document.activeElement) control.value = country;
   }, [first, country]);
   // An international number of that country shows as its national part.
   const prefix = `+${callingCodeOf(country) ?? ''}`;
