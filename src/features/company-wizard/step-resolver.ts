@@ -14,8 +14,10 @@ import type { WizardValuesOf } from './wizard-values';
 export const loadChecks = loadOnce(async () => {
   const catalogs = Promise.all([loadCatalogs(['validation']), loadMissingFieldsPopup()]);
   // Evaluated in steps, each in a task of its own, so none blocks the page for long (issue 35
-  // §4): zod, then the phone rules and their metadata, then the steps' schemas.
-  await import('zod');
+  // §4): zod with the shared field rules, then the phone rules and their metadata, then the
+  // steps' schemas. Not `import('zod')`: that would make all of zod a chunk of its own, which
+  // every other screen's schemas would then load.
+  await import('@domain/field-schemas');
   await import('@domain/phone');
   const [checks] = await Promise.all([import('./wizard-checks'), catalogs]);
   return checks;
