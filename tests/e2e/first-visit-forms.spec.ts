@@ -235,12 +235,16 @@ test('a visitor fills in the create-account form before the app has come, and th
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Inés');
 });
 
-test("the create-account page shows the browser's phone country once the app runs it, and the rules follow what was typed before", async ({ page }) => {
+test("the create-account page shows the browser's phone country before the app, and the rules follow what was typed before it", async ({ page }) => {
+  const scripts = watchScripts(page);
   await slowApp(page, 1000);
   await page.goto('/pt/register');
-  // Pre-rendered with the site language's usual country; this browser says en-US.
-  await expect(page.getByLabel('Código do país')).toHaveValue('BR');
+  await expectHydrated(page);
+  // Pre-rendered with the site language's usual country (BR); the page script sets this browser's (en-US).
+  await expect(page.getByLabel('Código do país')).toHaveValue('US');
+  expect(scripts).not.toContain(await appEntry(page));
   await page.getByLabel('Senha', { exact: true }).fill('Alta#2026go');
+  await expect.poll(async () => scripts.includes((await appEntry(page))!)).toBe(true);
   await expectHydrated(page);
   await expect(page.getByLabel('Código do país')).toHaveValue('US');
   await expect(page.getByRole('listitem').filter({ hasText: 'Pelo menos 8 caracteres' })).toContainText('(ok)');

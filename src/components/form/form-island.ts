@@ -2,6 +2,9 @@ import { holdUntilHydrated } from '@src/lib/held-actions';
 
 const handOverOn = ['focusin', 'pointerdown', 'keydown'] as const;
 
+/** Whether the page was reached with the router's state (which it keeps under `usr`), such as an order just paid. */
+export const reachedWithRouterState = () => Boolean((history.state as { usr?: unknown } | null)?.usr);
+
 /**
  * A pre-rendered form a visitor fills in before the app runs it (`data-island="form"`, decision
  * 082): its fields are plain inputs, enabled in the HTML, so typing starts at once. Their first
@@ -11,10 +14,10 @@ const handOverOn = ['focusin', 'pointerdown', 'keydown'] as const;
  * (`holdUntilHydrated`), a click that came before any touch of the form too. Returns what undoes it.
  */
 export function wireFormIsland(form: HTMLFormElement, _language: string, handOver: () => boolean): () => void {
-  // Reached with the router's state (an order just paid, which the router keeps under `usr`): the
-  // form shows what the pre-render could not know, so the app runs the page at once. A field
-  // focused before this ran (no touch or key came with it) hands over at once too.
-  if ((history.state as { usr?: unknown } | null)?.usr || form.contains(document.activeElement)) queueMicrotask(() => void handOver());
+  // Reached with the router's state (an order just paid): the form shows what the pre-render
+  // could not know, so the app runs the page at once. A field focused before this ran (no touch
+  // or key came with it) hands over at once too.
+  if (reachedWithRouterState() || form.contains(document.activeElement)) queueMicrotask(() => void handOver());
   const listening = new AbortController();
   const { signal } = listening;
   // `handOver` refuses offline without the service worker's copy: the page then stays as it is,

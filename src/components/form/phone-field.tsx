@@ -5,23 +5,6 @@ import { FieldError } from './field-error';
 import styles from './field.module.css';
 import own from './phone-field.module.css';
 
-const likelyCountry: Record<Language, string> = { es: 'MX', en: 'US', pt: 'BR' };
-
-/** The site language's usual phone country: what a page pre-rendered without the browser's languages shows. */
-export const likelyPhoneCountry = (language: Language): string => likelyCountry[language];
-
-/**
- * The phone country a new visitor most likely has: the first region of the browser's languages
- * that `offered` accepts, else the site language's usual one.
- */
-export function guessPhoneCountry(language: Language, offered: (code: string) => boolean = () => true): string {
-  for (const tag of typeof navigator === 'undefined' ? [] : navigator.languages) {
-    const region = tag.split('-')[1]?.toUpperCase();
-    if (region && callingCodeOf(region) && offered(region)) return region;
-  }
-  return likelyPhoneCountry(language);
-}
-
 /** What a control of the field takes: controlled (`value`, `onChange`) or read from its form (`name`, `defaultValue`). */
 interface ControlProps<E> {
   ref?: Ref<E>;

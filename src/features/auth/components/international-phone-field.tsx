@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callingCodeOf } from '@domain/calling-codes';
 import type { Language } from '@domain/constants';
-import { guessPhoneCountry, likelyPhoneCountry, PhoneField } from '@src/components/form/phone-field';
+import { PhoneField } from '@src/components/form/phone-field';
+import { guessPhoneCountry, likelyPhoneCountry, phoneControls } from '@src/components/form/phone-country';
 import { useHydrated } from '@src/lib/use-hydrated';
 
 interface InternationalPhoneFieldProps {
@@ -12,9 +13,6 @@ interface InternationalPhoneFieldProps {
   /** A number given before (the wizard's) and its country, instead of the browser's guess. */
   initial?: { phone: string; country: string | null } | null;
 }
-
-/** The names of the field's controls in its form: `phone` is the number as typed, so a refusal of `phone` focuses it. */
-export const phoneControls = { country: 'phoneCountry', number: 'phone' } as const;
 
 /** The country and the national number as one international number (+5491155551234); a number typed with its own `+` wins. */
 function compose(country: string, national: string): string {
@@ -36,9 +34,10 @@ export function phoneOf(data: FormData): string {
 /**
  * The account's phone (SPEC §5), read from its form when the form is checked, so what a visitor
  * chose and typed on the pre-rendered register page before the app hydrated it counts (decision
- * 082). The page is pre-rendered with the site language's usual country; the browser's guess
- * (its languages' regions) or the wizard's country replaces it once hydrated, unless the visitor
- * chose one already or is choosing one.
+ * 082). The page is pre-rendered with the site language's usual country; its page script sets
+ * the browser's guess (its languages' regions, `register-island.ts`), and the app sets it, or the
+ * wizard's country after a payment, once hydrated, unless the visitor chose one already or is
+ * choosing one.
  */
 export function InternationalPhoneField({ label, error, language, initial }: InternationalPhoneFieldProps) {
   const { t } = useTranslation('auth');

@@ -64,7 +64,7 @@ export function RegisterForm() {
   );
 
   return (
-    <form className={layout.stack} onSubmit={onSubmit} data-island="form" {...checks.formProps}>
+    <form className={layout.stack} onSubmit={onSubmit} data-island="register" {...checks.formProps}>
       {paid && <FormAlert tone="success">{t('paidOrder.register', { number: paid.orderNumber })}</FormAlert>}
       {failure && <FormAlert>{failure}</FormAlert>}
       <div className={layout.row}>

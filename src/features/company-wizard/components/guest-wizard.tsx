@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { OrderFlow } from '@domain/checkout';
 import { isCountryCode } from '@domain/countries';
-import { guessPhoneCountry } from '@src/components/form/phone-field';
+import { guessPhoneCountry } from '@src/components/form/phone-country';
 import { IndustryStep } from '../steps/industry-step';
 import { BusinessStep, ResidenceStep } from '../steps/crypto-steps';
 import { CompanyTypeField } from '../steps/company-type-field';
