@@ -13,6 +13,7 @@ import { ApiError } from '@src/lib/api';
 import { href, paths } from '@src/lib/paths';
 import { useErrorText } from '@src/lib/use-error-text';
 import { useFormDataChecks } from '@src/lib/use-form-data-checks';
+import { AccountEmailField } from './account-email-field';
 import { login, type LoginResult } from '../api/auth-api';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import styles from './auth-layout.module.css';
@@ -95,15 +96,7 @@ export function LoginForm() {
       <form className={layout.stack} onSubmit={onSubmit} data-island="login" {...checks.formProps}>
         {paid && <FormAlert tone="success">{t('paidOrder.login', { number: paid.orderNumber })}</FormAlert>}
         {failure && <FormAlert>{failure}</FormAlert>}
-        <TextField
-          label={t('fields.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          defaultValue={paid?.email ?? ''}
-          error={checks.fieldError('email')}
-        />
+        <AccountEmailField defaultValue={paid?.email ?? ''} error={checks.fieldError('email')} />
         <PasswordField label={t('fields.password')} name="password" autoComplete="current-password" defaultValue="" error={checks.fieldError('password')} />
         {codeAsked && (
           <>

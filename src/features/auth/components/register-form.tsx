@@ -13,6 +13,7 @@ import { ApiError } from '@src/lib/api';
 import { href, paths } from '@src/lib/paths';
 import { useErrorText } from '@src/lib/use-error-text';
 import { useFormDataChecks } from '@src/lib/use-form-data-checks';
+import { AccountEmailField } from './account-email-field';
 import { useHydrated } from '@src/lib/use-hydrated';
 import { register as registerAccount } from '../api/auth-api';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
@@ -83,15 +84,7 @@ export function RegisterForm() {
           error={checks.fieldError('lastName')}
         />
       </div>
-      <TextField
-        label={t('fields.email')}
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        defaultValue={paid?.email ?? ''}
-        error={checks.fieldError('email')}
-      />
+      <AccountEmailField defaultValue={paid?.email ?? ''} error={checks.fieldError('email')} />
       {/* Everything the wizard collected is kept, the phone and its country too. */}
       <InternationalPhoneField
         label={t('fields.phone')}
