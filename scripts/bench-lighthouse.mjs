@@ -1,6 +1,7 @@
 // Lighthouse (mobile preset, the default) on the public pages people land on (home, FAQ, an
-// article, contact), the login and register pages, the three wizards, start now, reset password, and, signed in as the demo owner (server/seed.ts), the dashboard
-// home and the bookkeeping list with the demo books: each run three times against the
+// article, contact), the login and register pages, the three wizards, start now, reset
+// password, and, signed in as the demo owner (server/seed.ts), the dashboard home and the
+// bookkeeping list with the demo books: each run three times against the
 // production build; the median run is printed. Goals (issue 35 §4): every category ≥ 95, LCP
 // ≤ 2.0 s, TBT ≤ 50 ms on the public pages. Measures only; never fails.
 // The signed-in pages are a return visit: the session, the device's copy of the books and the

@@ -51,9 +51,9 @@ export function PhoneField(props: PhoneFieldProps) {
   // A form rendered in the browser first shows only the chosen country, and the list a moment
   // later, in a render of its own: some 250 options made in the form's first commit held the
   // main thread for tens of ms on a phone (issue 35 §4). A pre-rendered form has them all at once.
+  // (The first list is read on the field's first render only.)
   const chosen = country.value ?? country.defaultValue;
-  const firstList = useMemo(() => (listLater ? countries.filter((entry) => entry.code === chosen) : countries), [listLater, countries, chosen]);
-  const listed = useDeferredValue(countries, firstList);
+  const listed = useDeferredValue(countries, listLater ? countries.filter((entry) => entry.code === chosen) : countries);
   const describedBy = [`${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
   return (
     <fieldset className={own.phone}>
