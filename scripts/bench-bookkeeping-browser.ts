@@ -16,7 +16,7 @@
 // BENCH_TRACE=<prefix> records a Chrome trace of each phase instead (<prefix>-filters.json…:
 // style, layout, paint and garbage collection besides the script).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type ElementHandle, type Page } from '@playwright/test';
@@ -379,7 +379,12 @@ async function traced<T>(page: Page, file: string, phase: () => Promise<T>): Pro
   const result = await phase();
   await session.send('Tracing.end');
   await complete;
-  writeFileSync(file, JSON.stringify({ traceEvents: events }));
+  // Event by event: a drain's trace is more text than one string may hold.
+  const out = openSync(file, 'w');
+  writeSync(out, '{"traceEvents":[\n');
+  events.forEach((event, index) => writeSync(out, `${index > 0 ? ',\n' : ''}${JSON.stringify(event)}`));
+  writeSync(out, '\n]}');
+  closeSync(out);
   await session.detach();
   return result;
 }

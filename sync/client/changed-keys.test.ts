@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testTransaction } from '@domain/transaction-fixture';
-import { changedKeysChannel, type ChangedKeys } from './changed-keys';
+import { changedKeysChannel, fromThisContext, onCommittedRows, type ChangedKeys, type ChangedKeysMessage, type CommittedRows } from './changed-keys';
 import { testDraft, useTestDatabases } from './test-databases';
 
 const openDb = useTestDatabases();
@@ -9,7 +9,10 @@ const openDb = useTestDatabases();
 async function told(name: string, write: () => Promise<unknown>): Promise<ChangedKeys[]> {
   const heard: ChangedKeys[] = [];
   const channel = new BroadcastChannel(changedKeysChannel(`alta-${name}`));
-  channel.onmessage = (event: MessageEvent<ChangedKeys>) => heard.push(event.data);
+  channel.onmessage = (event: MessageEvent<ChangedKeysMessage>) => {
+    expect(fromThisContext(event.data)).toBe(true);
+    heard.push(event.data.changes);
+  };
   await write().catch(() => {});
   await new Promise((resolve) => setTimeout(resolve, 20));
   channel.close();
@@ -44,5 +47,34 @@ describe('the keys each committed write changed', () => {
       }),
     );
     expect(aborted).toEqual([]);
+  });
+
+  it('tells this context the rows each committed write left: the last of each key, null when deleted', async () => {
+    const db = openDb(undefined, 'keys-3');
+    const [kept, edited, deleted] = [testTransaction(), testTransaction(), testTransaction()];
+    await db.transactions.bulkPut([deleted]);
+    const heard: [ChangedKeys, CommittedRows][] = [];
+    const stop = onCommittedRows(db.name, (changes, rows) => heard.push([changes, rows]));
+    await db.transaction('rw', db.transactions, async () => {
+      await db.transactions.bulkPut([kept, edited]);
+      await db.transactions.put({ ...edited, note: 'later' });
+      await db.transactions.delete(deleted.id);
+    });
+    await db
+      .transaction('rw', db.transactions, async () => {
+        await db.transactions.put(testTransaction());
+        throw new Error('taken back');
+      })
+      .catch(() => {});
+    stop();
+    await db.transactions.put(testTransaction());
+    expect(heard).toHaveLength(1);
+    const [changes, rows] = heard[0]!;
+    expect(changes.transactions).toEqual([kept.id, edited.id, deleted.id]);
+    expect([...rows.transactions!]).toEqual([
+      [kept.id, kept],
+      [edited.id, { ...edited, note: 'later' }],
+      [deleted.id, null],
+    ]);
   });
 });

@@ -58,10 +58,15 @@ export interface InsertedRowsUndo {
   inserted: string[];
 }
 
-/** A mutation applied locally and not yet acknowledged by the server, in id order. */
+/**
+ * A mutation applied locally and not yet acknowledged by the server, in id order; or one the
+ * server acknowledged whose rows a pull of several pages is still bringing back (its id at or
+ * below `SyncMeta.lastMutationId`, never sent again; see `Replica.applyPull`).
+ */
 export interface OutboxEntry {
   id: number;
   name: string;
+  /** Null once acknowledged and settling (never sent again). */
   args: unknown;
   /** The device's clock: shown, never used for ordering. */
   createdAt: string;
@@ -85,6 +90,16 @@ export interface SyncMeta {
    */
   caughtUp?: boolean;
 }
+
+type OutboxDatabase = { outbox: Table<OutboxEntry, number>; syncMeta: Table<SyncMeta, 'state'> };
+
+/** The outbox entries the server has not acknowledged yet: what this device alone holds. */
+export async function unsentChanges(db: OutboxDatabase) {
+  const meta = await db.syncMeta.get('state');
+  return db.outbox.where('id').above(meta?.lastMutationId ?? 0);
+}
+
+export const countUnsentChanges = async (db: OutboxDatabase): Promise<number> => (await unsentChanges(db)).count();
 
 /** Whether this database holds every synced row of its scope (a first pull or a resync finished). */
 export const caughtUp = (meta: SyncMeta | undefined): boolean => (meta ? (meta.caughtUp ?? meta.lastSyncedAt !== null) : false);

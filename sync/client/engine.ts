@@ -1,6 +1,6 @@
 import { liveQuery, type Subscription } from 'dexie';
 import type { MutatorArgs, MutatorName } from '@sync/mutators';
-import type { RejectedChange } from './db';
+import { countUnsentChanges, type RejectedChange } from './db';
 import type { SyncChannel, SyncHost, TabMessage } from './host';
 import { syncCycle } from './cycle';
 import { broadcastLeadership } from './leader';
@@ -95,7 +95,7 @@ export class SyncEngine {
   /** Starts watching the database, competing for leadership and listening to the triggers. */
   start(): this {
     const db = this.replica.db;
-    this.subscription = liveQuery(() => Promise.all([db.outbox.count(), db.rejectedChanges.toArray(), db.syncMeta.get('state')])).subscribe({
+    this.subscription = liveQuery(() => Promise.all([countUnsentChanges(db), db.rejectedChanges.toArray(), db.syncMeta.get('state')])).subscribe({
       next: ([pendingCount, rejections, meta]) => this.update({ pendingCount, rejections, lastSyncedAt: meta?.lastSyncedAt ?? null }),
       error: () => {
         // The database was closed or deleted (sign-out): this engine is done.

@@ -1,5 +1,5 @@
 import type { Table } from 'dexie';
-import type { OutboxEntry } from './db';
+import { countUnsentChanges, type OutboxEntry, type SyncMeta } from './db';
 import type { SyncPhase, SyncStatus } from './engine';
 import type { ReceiptFile } from './receipts';
 
@@ -18,12 +18,13 @@ export interface UnsentWork {
 
 export interface UnsentDatabase {
   outbox: Table<OutboxEntry, number>;
+  syncMeta: Table<SyncMeta, 'state'>;
   receiptFiles: Table<ReceiptFile, string>;
 }
 
 /** Counts what would be lost if this database were deleted now. */
 export async function countUnsent(db: UnsentDatabase): Promise<UnsentWork> {
-  const [changes, receipts] = await Promise.all([db.outbox.count(), db.receiptFiles.where('status').equals('pending').count()]);
+  const [changes, receipts] = await Promise.all([countUnsentChanges(db), db.receiptFiles.where('status').equals('pending').count()]);
   return { changes, receipts };
 }
 
@@ -47,10 +48,10 @@ const failedPhases = new Set<SyncPhase>(['retrying', 'offline', 'unreachable', '
  */
 export async function flushOutbox(
   engine: FlushableEngine,
-  db: Pick<UnsentDatabase, 'outbox'>,
+  db: Pick<UnsentDatabase, 'outbox' | 'syncMeta'>,
   options: { timeoutMs: number; onProgress?: (remaining: number) => void },
 ): Promise<number> {
-  const initial = await db.outbox.count();
+  const initial = await countUnsentChanges(db);
   options.onProgress?.(initial);
   if (initial === 0) return 0;
   return new Promise<number>((resolve) => {
@@ -63,7 +64,7 @@ export async function flushOutbox(
       settled = true;
       clearTimeout(timer);
       unsubscribe();
-      void db.outbox.count().then(resolve, () => resolve(lastReported));
+      void countUnsentChanges(db).then(resolve, () => resolve(lastReported));
     };
     const timer = setTimeout(finish, options.timeoutMs);
     const onStatus = (status: SyncStatus) => {
@@ -76,7 +77,7 @@ export async function flushOutbox(
       if (!status.online || (attempted && failedPhases.has(status.phase))) return finish();
       // The status's count comes from a live query that may trail a push by a moment: confirm it.
       if (status.pendingCount === 0 || (attempted && status.phase === 'idle')) {
-        void db.outbox.count().then((left) => {
+        void countUnsentChanges(db).then((left) => {
           if (left === 0) finish();
         });
       }

@@ -10,7 +10,7 @@ import { MemorySyncServer } from '../testing/memory-server';
 import { protocolVersion } from '@sync/protocol';
 import { companyPageKey } from './company-caches';
 import { syncCycle } from './cycle';
-import { caughtUp, type AppDB, type CachedCompany, type CachedProfile, type OutboxEntry } from './db';
+import { caughtUp, countUnsentChanges, type AppDB, type CachedCompany, type CachedProfile, type OutboxEntry } from './db';
 import { Replica } from './replica';
 import type { SyncTransport } from './transport';
 
@@ -347,6 +347,60 @@ describe('replica', () => {
     for (const replica of [phone, laptop]) {
       expect((await replica.db.table('drafts').toArray()).sort((a, b) => (a.id < b.id ? -1 : 1))).toEqual(expected);
     }
+  });
+
+  it('keeps what it pushed while a pull of several pages brings it back, and sends none of it again', async () => {
+    const server = new MemorySyncServer();
+    const transport = directTransport(server);
+    const phone = new Replica(openDb(new IDBFactory(), 'phone'), userId);
+    await syncCycle(phone, transport);
+    const drafts = Array.from({ length: 4 }, (_, i) => draft({ data: { name: `Draft ${i}` } }));
+    for (const row of drafts) await phone.mutate('saveDraft', row);
+    const pushed = await server.push(userId, structuredClone((await phone.nextPush(0))!));
+    expect(pushed.lastMutationId).toBe(4);
+
+    const seen: { rows: number; outbox: number; unsent: number; next: boolean }[] = [];
+    for (;;) {
+      const request = await phone.nextPull();
+      const page = structuredClone(await server.pull(userId, request, 1));
+      await phone.applyPull(request, page);
+      const meta = await phone.meta();
+      seen.push({
+        rows: await phone.db.table('drafts').count(),
+        outbox: await phone.db.outbox.count(),
+        unsent: await countUnsentChanges(phone.db),
+        next: (await phone.nextPush(meta.lastMutationId)) !== null,
+      });
+      if (!page.hasMore) break;
+    }
+    // Every draft stays shown; each page's row is forgotten by the entry that wrote it, which
+    // goes once nothing of it is left to come back; none is unsent or pushed again.
+    expect(seen).toEqual([3, 2, 1, 0].map((outbox) => ({ rows: 4, outbox, unsent: 0, next: false })));
+    expect((await phone.db.table('drafts').toArray()).sort((a, b) => (a.id < b.id ? -1 : 1))).toEqual(server.snapshot(userId).drafts);
+  });
+
+  it('at the last page of a pull, takes back what an acknowledged change wrote here and no page brought back', async () => {
+    const phone = new Replica(openDb(), userId);
+    const [kept, unwritten] = [draft(), draft()];
+    await phone.mutate('saveDraft', kept);
+    await phone.mutate('saveDraft', unwritten);
+    const page = (cursor: string, puts: Draft[], hasMore: boolean) => ({
+      cursor,
+      lastMutationId: 2,
+      changes: { drafts: { puts, deletes: [] } },
+      hasMore,
+      rejections: [],
+    });
+    let request = await phone.nextPull();
+    // The server acknowledged both, and its first page brings back one of them.
+    await phone.applyPull(request, page('c1', [kept], true));
+    expect(await phone.db.table('drafts').count()).toBe(2);
+    // What remains of the settling entry: the row to take back, not its arguments.
+    expect(await phone.db.outbox.toArray()).toMatchObject([{ id: 2, args: null, undo: [{ table: 'drafts', id: unwritten.id, before: null }] }]);
+    request = await phone.nextPull();
+    await phone.applyPull(request, page('c2', [], false));
+    expect(await phone.db.table('drafts').toArray()).toEqual([kept]);
+    expect(await phone.db.outbox.count()).toBe(0);
   });
 
   it('ignores a pull page when another tab moved the cursor meanwhile', async () => {

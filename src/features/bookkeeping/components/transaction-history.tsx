@@ -4,7 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import type { TrackedField } from '@domain/bookkeeping-history';
 import type { Transaction } from '@domain/bookkeeping';
-import { currentUserDatabase } from '@sync/client/db';
+import { currentUserDatabase, unsentChanges } from '@sync/client/db';
 import { useLanguage } from '@src/features/public-site/hooks/use-language';
 import { formatDate, formatDateTime, formatUsd } from '@src/i18n/format';
 import { transactionHistory } from '../api/history-api';
@@ -31,8 +31,10 @@ export function TransactionHistory({ transaction }: { transaction: Transaction }
   const language = useLanguage();
   const db = useMemo(() => currentUserDatabase(), []);
   const pending =
-    useLiveQuery(async () => (db ? (await db.outbox.toArray()).filter((entry) => namesTransaction(entry.args, transaction.id)) : []), [db, transaction.id]) ??
-    [];
+    useLiveQuery(
+      async () => (db ? (await (await unsentChanges(db)).toArray()).filter((entry) => namesTransaction(entry.args, transaction.id)) : []),
+      [db, transaction.id],
+    ) ?? [];
   // Read again when a change synced (updatedAt moves): it may have added an entry. The list
   // shown stays until the new one answers.
   const query = useQuery({

@@ -6,6 +6,7 @@ import { testTransaction } from '@domain/transaction-fixture';
 import { Replica } from '@sync/client/replica';
 import { compareTransactions, filterTransactions, searchTextOf } from '../filter-engine';
 import { parseFilters } from '../filters';
+import { changedKeysChannel, type ChangedKeysMessage } from '@sync/client/changed-keys';
 import { TransactionStore, untoldWriteSettleMs } from './transaction-store';
 
 const openDb = useTestDatabases();
@@ -188,6 +189,46 @@ describe('the bookkeeping list store', () => {
     await store.settled();
     expect(store.getSnapshot().rows[0]).toMatchObject({ id: row.id, checked: true, updatedAt });
     expect(store.getSnapshot().version).toBe(previewed);
+    store.close();
+  });
+
+  it("takes this tab's writes as written, and reads back what another tab or worker wrote", async () => {
+    const db = openDb();
+    const row = testTransaction({ date: '2026-01-05' });
+    await db.transactions.put(row);
+    const store = new TransactionStore(db, companyId);
+    await store.settled();
+    const bulkGet = vi.spyOn(db.transactions, 'bulkGet');
+
+    const added = testTransaction({ date: '2026-01-06' });
+    await db.transaction('rw', db.transactions, async () => {
+      await db.transactions.bulkPut([added, { ...row, note: 'here' }]);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await store.settled();
+    expect(store.getSnapshot().rows).toEqual([added, { ...row, note: 'here' }]);
+    expect(bulkGet).not.toHaveBeenCalled();
+
+    // Another context's message: a row the list does not hold is taken as written (an import
+    // worker's new rows); one it holds is read back, since a later write may have come first.
+    const imported = testTransaction({ date: '2026-01-04' });
+    // Written as another context would: past this one's Dexie (and so untold here).
+    const written = db.backendDB().transaction('transactions', 'readwrite').objectStore('transactions');
+    written.put(imported);
+    written.put({ ...row, note: 'there' });
+    await new Promise((resolve) => (written.transaction.oncomplete = resolve));
+    bulkGet.mockClear();
+    const elsewhere = new BroadcastChannel(changedKeysChannel(db.name));
+    elsewhere.postMessage({
+      from: 'a worker',
+      changes: { transactions: [imported.id, row.id] },
+      rows: { transactions: [imported, { ...row, note: 'stale' }] },
+    } satisfies ChangedKeysMessage);
+    elsewhere.close();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await store.settled();
+    expect(bulkGet.mock.calls).toEqual([[[row.id]]]);
+    expect(store.getSnapshot().rows).toEqual([added, { ...row, note: 'there' }, imported]);
     store.close();
   });
 

@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import type { Transaction } from '@domain/bookkeeping';
-import { changedKeysChannel, type ChangedKeys } from '@sync/client/changed-keys';
+import { changedKeysChannel, fromThisContext, onCommittedRows, type ChangedKeys, type ChangedKeysMessage } from '@sync/client/changed-keys';
 import type { AppDB } from '@sync/client/db';
 import { compareTransactions, filtersAfterEdit, filtersAfterMerge, searchTextOf, type TransactionSource } from '../filter-engine';
 
@@ -11,7 +11,8 @@ import { compareTransactions, filtersAfterEdit, filtersAfterMerge, searchTextOf,
  * checkbox click re-reading 50,000 rows is hundreds of milliseconds on the main thread).
  * This store listens to the keys every committed write names (`changed-keys.ts`: this tab's,
  * the other tabs', the import worker's and the sync engine's) and re-reads only those rows, in
- * slices; a change that names no keys (a cleared table) reloads. Dexie's own feed would not do:
+ * slices; a change that names no keys (a cleared table) reloads. A write of this tab (a pull page,
+ * an edit) comes with its rows, which are then not read back. Dexie's own feed would not do:
  * it names no keys for a write of 50 rows or more, so every pull page and import chunk reloaded
  * the whole list while sync drained. A re-read row equal to the one shown repaints nothing.
  * Loading reads rows in slices too, yielding between slices so no task is long.
@@ -42,7 +43,9 @@ export interface TransactionSnapshot extends TransactionSource {
 
 const sliceSize = 2000;
 /** Rows re-read by key per task: each is an IndexedDB request of its own. */
-const readSliceSize = 500;
+const readSliceSize = 250;
+/** The longest a re-read runs before it lets the browser paint. */
+const yieldAfterMs = 8;
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
@@ -112,6 +115,11 @@ export class TransactionStore {
   private snapshot: TransactionSnapshot;
   private readonly listeners = new Set<() => void>();
   private pendingKeys = new Set<string>();
+  /** Rows taken as written, among `pendingKeys` (`noteChanges`): undefined when deleted. */
+  private writtenRows = new Map<string, Transaction | undefined>();
+  /** The keys being re-read. */
+  private reading = new Set<string>();
+  private readonly stopRows: () => void;
   private reloadWanted = false;
   private flushing: Promise<void> | null = null;
   private closed = false;
@@ -127,7 +135,16 @@ export class TransactionStore {
   ) {
     this.snapshot = this.makeSnapshot(false, 0);
     this.changes = new BroadcastChannel(changedKeysChannel(db.name));
-    this.changes.onmessage = (event: MessageEvent<ChangedKeys>) => this.noteChanges(event.data);
+    // This tab's writes are told with their rows; the channel tells those of the others.
+    this.changes.onmessage = (event: MessageEvent<ChangedKeysMessage>) => {
+      const { changes, rows } = event.data;
+      const written = rows?.transactions as readonly (Transaction | null)[] | undefined;
+      if (changes && !fromThisContext(event.data)) this.noteChanges(changes, (_, index) => written?.[index], true);
+    };
+    this.stopRows = onCommittedRows(db.name, (changes, rows) => {
+      const written = rows.transactions as ReadonlyMap<string, Transaction | null> | undefined;
+      this.noteChanges(changes, (key) => written?.get(key));
+    });
     this.tablePart = `idb://${db.name}/transactions/`;
     Dexie.on('storagemutated', this.noteDexieCommit);
     this.reloadWanted = true;
@@ -138,6 +155,7 @@ export class TransactionStore {
   close(): void {
     this.closed = true;
     this.changes.close();
+    this.stopRows();
     Dexie.on('storagemutated').unsubscribe(this.noteDexieCommit);
     clearTimeout(this.settleTimer);
     this.listeners.clear();
@@ -190,17 +208,34 @@ export class TransactionStore {
 
   /** Reads rows again from the database (an edit shown by `preview` was refused). */
   restore(ids: readonly string[]): void {
-    for (const id of ids) this.pendingKeys.add(id);
+    for (const id of ids) {
+      this.pendingKeys.add(id);
+      this.writtenRows.delete(id);
+    }
     this.schedule();
   }
 
-  private noteChanges(changes: ChangedKeys): void {
+  /**
+   * A committed write's keys, with the row each was written with (null: deleted), told by this
+   * tab or (`elsewhere`) by another tab or a worker. Another context's message may arrive after
+   * a later write of the same row, so its rows are taken only for rows the list does not hold
+   * or await yet (an import's new rows); any other is read back.
+   */
+  private noteChanges(changes: ChangedKeys, rowOf: (key: string, index: number) => Transaction | null | undefined, elsewhere = false): void {
     const keys = changes.transactions;
     if (!keys || this.closed) return;
     this.keyedCommits++;
     this.awaitQuiet();
     if (keys === 'all') this.reloadWanted = true;
-    else for (const key of keys) if (typeof key === 'string') this.pendingKeys.add(key);
+    else
+      keys.forEach((key, index) => {
+        if (typeof key !== 'string') return;
+        const row = rowOf(key, index);
+        const known = this.pendingKeys.has(key) || this.reading.has(key) || this.byId.has(key);
+        this.pendingKeys.add(key);
+        if (row === undefined || (elsewhere && (known || row === null))) this.writtenRows.delete(key);
+        else this.writtenRows.set(key, row ?? undefined);
+      });
     this.schedule();
   }
 
@@ -232,17 +267,22 @@ export class TransactionStore {
           if (this.reloadWanted) {
             this.reloadWanted = false;
             this.pendingKeys.clear();
+            this.writtenRows.clear();
             await this.reload();
           } else {
             const keys = [...this.pendingKeys];
-            this.pendingKeys.clear();
-            await this.refresh(keys);
+            const written = this.writtenRows;
+            this.reading = this.pendingKeys;
+            this.pendingKeys = new Set();
+            this.writtenRows = new Map();
+            await this.refresh(keys, written);
           }
         }
       } catch (error) {
         // The database closed (sign-out) or failed: the list keeps what it shows.
         if (!this.closed) console.error('bookkeeping list could not read transactions', error);
       } finally {
+        this.reading = new Set();
         this.flushing = null;
       }
     })();
@@ -306,18 +346,26 @@ export class TransactionStore {
     this.byId = new Positions(this.handles, at, rowHandles.length);
   }
 
-  /** Re-reads changed rows: edits in place; additions, deletions and moved dates are merged into the order. */
-  private async refresh(keys: string[]): Promise<void> {
+  /** Re-reads changed rows (those `written` here are taken as written): edits in place; additions, deletions and moved dates are merged into the order. */
+  private async refresh(keys: string[], written: ReadonlyMap<string, Transaction | undefined>): Promise<void> {
     // In slices, yielding between them: a pull page or an import chunk names thousands of rows,
-    // and each key is one IndexedDB request made in the same task.
+    // and each key read is one IndexedDB request made in the same task.
     // Their search texts are made slice by slice too.
     const fresh: (Transaction | undefined)[] = [];
     const texts: string[] = [];
+    let since = performance.now();
     for (let start = 0; start < keys.length; start += readSliceSize) {
-      if (start > 0) await yieldToBrowser();
+      if (performance.now() - since > yieldAfterMs) {
+        await yieldToBrowser();
+        since = performance.now();
+      }
       if (this.closed) return;
-      const slice = await this.db.transactions.bulkGet(keys.slice(start, start + readSliceSize));
-      for (const row of slice) {
+      const slice = keys.slice(start, start + readSliceSize);
+      const unread = slice.filter((key) => !written.has(key));
+      const read = unread.length > 0 ? await this.db.transactions.bulkGet(unread) : [];
+      let next = 0;
+      for (const key of slice) {
+        const row = written.has(key) ? written.get(key) : read[next++];
         fresh.push(row);
         texts.push(row?.companyId === this.companyId ? searchTextOf(row) : '');
       }

@@ -1,8 +1,8 @@
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import type { Transaction } from '@domain/bookkeeping';
 import { acceptAllThreshold } from '@domain/categoriser-confidence';
 import type { CategoriserApi } from '@src/features/categoriser/use-categoriser';
-import { useRowSuggestions } from '@src/features/categoriser/use-row-suggestions';
+import { useRowSuggestions, type RowSuggestion } from '@src/features/categoriser/use-row-suggestions';
 import type { TransactionSnapshot } from '../db/transaction-store';
 import type { useBookkeepingActions } from './use-bookkeeping-actions';
 import { readOnlyReason } from '../read-only';
@@ -33,25 +33,75 @@ export function useCategorySuggestions(
     [categoriseEach, suggestions],
   );
 
-  // The shown rows with a suggestion at `threshold` or more. Counted from the suggestions (a
-  // bitmap marks the shown rows), and behind the filter's own render: a filter change paints
-  // the list first.
+  // The shown rows with a suggestion at `threshold` or more, behind the filter's own render: a
+  // filter change paints the list first, then counts its shown rows against the marks.
+  const marked = useRef<Marked | null>(null);
+  const marks = useMemo(() => {
+    marked.current = markAcceptable(snapshot, suggestions, threshold, lockedYears, marked.current);
+    return marked.current.marks;
+  }, [snapshot, suggestions, threshold, lockedYears]);
   const deferredOrder = useDeferredValue(order);
   const above = useMemo(() => {
-    if (suggestions.size === 0) return [];
-    const shown = new Uint8Array(snapshot.rows.length);
-    for (const index of deferredOrder) shown[index] = 1;
+    let count = 0;
+    // The deferred order may still be that of fewer rows than the marks: past the end is unmarked.
+    for (let i = 0; i < deferredOrder.length; i++) if (marks[deferredOrder[i]!] === 1) count++;
+    return count;
+  }, [marks, deferredOrder]);
+
+  const acceptAbove = useCallback(() => {
     const rows: Transaction[] = [];
-    for (const [id, suggestion] of suggestions) {
+    for (const index of deferredOrder) if (marks[index] === 1) rows.push(snapshot.rows[index]!);
+    accept(rows);
+  }, [accept, marks, deferredOrder, snapshot]);
+
+  return { suggestions, accept, threshold, setThreshold, above, acceptAbove };
+}
+
+/** What `markAcceptable` marked, and from what. */
+export interface Marked {
+  snapshot: TransactionSnapshot;
+  suggestions: ReadonlyMap<string, RowSuggestion>;
+  threshold: number;
+  lockedYears: ReadonlySet<number>;
+  marks: Uint8Array;
+}
+
+/**
+ * 1 at each position whose row "accept all above" would change: uncategorised, not read-only,
+ * with a suggestion at `threshold` or more. A filter change then counts its shown rows against
+ * these marks instead of walking every suggestion (20 to 55 ms at each change while sync
+ * drained an import). After an edit in place (`changed`, the snapshot right after `previous`'s,
+ * the rest the same) only the rows it changed are marked again.
+ */
+export function markAcceptable(
+  snapshot: TransactionSnapshot,
+  suggestions: ReadonlyMap<string, RowSuggestion>,
+  threshold: number,
+  lockedYears: ReadonlySet<number>,
+  previous: Marked | null,
+): Marked {
+  const acceptable = (index: number) => {
+    const row = snapshot.rows[index]!;
+    if (row.category !== null || readOnlyReason(row, lockedYears) !== null) return 0;
+    return (suggestions.get(row.id)?.confidence ?? -1) >= threshold ? 1 : 0;
+  };
+  let marks: Uint8Array;
+  if (
+    previous &&
+    snapshot.changed &&
+    snapshot.version === previous.snapshot.version + 1 &&
+    previous.suggestions === suggestions &&
+    previous.threshold === threshold &&
+    previous.lockedYears === lockedYears
+  ) {
+    marks = previous.marks.slice();
+    for (const index of snapshot.changed) marks[index] = acceptable(index);
+  } else {
+    marks = new Uint8Array(snapshot.rows.length);
+    for (const id of suggestions.keys()) {
       const index = snapshot.byId.get(id);
-      if (index === undefined || !shown[index] || suggestion.confidence < threshold) continue;
-      const row = snapshot.rows[index]!;
-      if (row.category === null && readOnlyReason(row, lockedYears) === null) rows.push(row);
+      if (index !== undefined) marks[index] = acceptable(index);
     }
-    return rows;
-  }, [suggestions, snapshot, deferredOrder, threshold, lockedYears]);
-
-  const acceptAbove = useCallback(() => accept(above), [accept, above]);
-
-  return { suggestions, accept, threshold, setThreshold, above: above.length, acceptAbove };
+  }
+  return { snapshot, suggestions, threshold, lockedYears, marks };
 }
