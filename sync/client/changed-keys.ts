@@ -17,12 +17,16 @@ export type ChangedKeys = Record<string, readonly unknown[] | 'all'>;
 
 /**
  * What the channel carries: the keys, which context (a tab or a worker) wrote them, and the row
- * each key was written with (null when deleted), per table with keys, in the keys' order.
+ * each key was written with (null when deleted), in the keys' order. A transaction is told one
+ * table at a time, its rows `messageRows` at a time, so no single task takes a whole import
+ * chunk in.
  */
 export interface ChangedKeysMessage {
   from: string;
   changes: ChangedKeys;
   rows?: Record<string, readonly unknown[]>;
+  /** The rest of the table's rows of the message before (the same transaction). */
+  continued?: true;
 }
 
 /**
@@ -105,20 +109,35 @@ export function changedKeysMiddleware(databaseName: string): Middleware<DBCore> 
   };
 }
 
+/** Rows per message on the channel. */
+const messageRows = 500;
+
 function tell(databaseName: string, tables: Map<string, Map<unknown, unknown> | 'all'>): void {
   const changes: ChangedKeys = {};
   const rows: CommittedRows = {};
-  const told: Record<string, unknown[]> = {};
   for (const [table, keys] of tables) {
     if (keys === 'all') changes[table] = 'all';
     else {
       changes[table] = [...keys.keys()];
       rows[table] = keys;
-      told[table] = [...keys.values()];
     }
   }
   const channel = new BroadcastChannel(changedKeysChannel(databaseName));
-  channel.postMessage({ from: thisContext, changes, rows: told } satisfies ChangedKeysMessage);
+  for (const [table, keys] of Object.entries(changes)) {
+    if (keys === 'all') channel.postMessage({ from: thisContext, changes: { [table]: 'all' } } satisfies ChangedKeysMessage);
+    else {
+      const values = [...rows[table]!.values()];
+      for (let start = 0; start < keys.length; start += messageRows) {
+        const end = start + messageRows;
+        channel.postMessage({
+          from: thisContext,
+          changes: { [table]: keys.slice(start, end) },
+          rows: { [table]: values.slice(start, end) },
+          ...(start > 0 ? { continued: true as const } : {}),
+        } satisfies ChangedKeysMessage);
+      }
+    }
+  }
   channel.close();
   for (const listener of rowsListeners.get(databaseName) ?? []) listener(changes, rows);
 }

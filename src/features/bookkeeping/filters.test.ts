@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { maxAmountCents } from '@domain/amounts';
 import type { Transaction } from '@domain/bookkeeping';
-import { compareTransactions, filterTransactions, filtersAfterEdit, patchView, searchTextOf } from './filter-engine';
+import { compareTransactions, filterTransactions, filtersAfterEdit, patchView, searchTextOf, uncategorisedCount } from './filter-engine';
 import { activeFilterCount, noFilters, parseFilters, writeFilters, type TransactionFilters } from './filters';
 import { periodRange } from './periods';
 import { testTransaction } from '@domain/transaction-fixture';
@@ -144,6 +144,7 @@ describe('bookkeeping filters', () => {
     edited[b] = { ...rows[b]!, category: null, checked: true, receipt: rows.find((row) => row.id === 'c')!.receipt };
     filtersAfterEdit({ rows, search: rows.map(searchTextOf) }, { rows: edited, search: edited.map(searchTextOf) }, [b]);
     expect(idsOf(edited, { category: 'uncategorised' })).toEqual(['b', 'c']);
+    expect(uncategorisedCount(edited)).toBe(2);
     expect(idsOf(edited, { checked: 'checked', receipt: 'with' })).toEqual(['b']);
     expect(idsOf(edited, { category: 'meals' })).toEqual([]);
     const moved = rows.slice();

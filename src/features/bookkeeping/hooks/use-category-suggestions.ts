@@ -5,6 +5,7 @@ import type { CategoriserApi } from '@src/features/categoriser/use-categoriser';
 import { useRowSuggestions, type RowSuggestion } from '@src/features/categoriser/use-row-suggestions';
 import type { TransactionSnapshot } from '../db/transaction-store';
 import type { useBookkeepingActions } from './use-bookkeeping-actions';
+import { uncategorisedCount } from '../filter-engine';
 import { readOnlyReason } from '../read-only';
 
 /**
@@ -20,7 +21,7 @@ export function useCategorySuggestions(
   lockedYears: ReadonlySet<number>,
   actions: Pick<ReturnType<typeof useBookkeepingActions>, 'categoriseEach'>,
 ) {
-  const uncategorised = useMemo(() => snapshot.rows.reduce((count, row) => count + (row.category === null ? 1 : 0), 0), [snapshot]);
+  const uncategorised = useMemo(() => uncategorisedCount(snapshot.rows), [snapshot]);
   const suggestions = useRowSuggestions(categoriser, uncategorised);
   const [threshold, setThreshold] = useState(acceptAllThreshold);
   const { categoriseEach } = actions;
@@ -80,10 +81,9 @@ export function markAcceptable(
   lockedYears: ReadonlySet<number>,
   previous: Marked | null,
 ): Marked {
-  const acceptable = (index: number) => {
+  const open = (index: number) => {
     const row = snapshot.rows[index]!;
-    if (row.category !== null || readOnlyReason(row, lockedYears) !== null) return 0;
-    return (suggestions.get(row.id)?.confidence ?? -1) >= threshold ? 1 : 0;
+    return row.category === null && readOnlyReason(row, lockedYears) === null ? 1 : 0;
   };
   let marks: Uint8Array;
   if (
@@ -95,12 +95,13 @@ export function markAcceptable(
     previous.lockedYears === lockedYears
   ) {
     marks = previous.marks.slice();
-    for (const index of snapshot.changed) marks[index] = acceptable(index);
+    for (const index of snapshot.changed) marks[index] = (suggestions.get(snapshot.rows[index]!.id)?.confidence ?? -1) >= threshold ? open(index) : 0;
   } else {
     marks = new Uint8Array(snapshot.rows.length);
-    for (const id of suggestions.keys()) {
+    for (const [id, { confidence }] of suggestions) {
+      if (confidence < threshold) continue;
       const index = snapshot.byId.get(id);
-      if (index !== undefined) marks[index] = acceptable(index);
+      if (index !== undefined) marks[index] = open(index);
     }
   }
   return { snapshot, suggestions, threshold, lockedYears, marks };
