@@ -15,18 +15,10 @@ import type { DBCore, DBCoreMutateRequest, DBCoreTransaction, Middleware } from 
 /** The keys a committed transaction wrote, per table; `all` when it cannot say which. */
 export type ChangedKeys = Record<string, readonly unknown[] | 'all'>;
 
-/**
- * What the channel carries: the keys, which context (a tab or a worker) wrote them, and the row
- * each key was written with (null when deleted), in the keys' order. A transaction is told one
- * table at a time, its rows `messageRows` at a time, so no single task takes a whole import
- * chunk in.
- */
+/** What the channel carries: the keys, and which context (a tab or a worker) wrote them. */
 export interface ChangedKeysMessage {
   from: string;
   changes: ChangedKeys;
-  rows?: Record<string, readonly unknown[]>;
-  /** The rest of the table's rows of the message before (the same transaction). */
-  continued?: true;
 }
 
 /**
@@ -50,8 +42,10 @@ const rowsListeners = new Map<string, Set<RowsListener>>();
  * Tells `listener` of every transaction of this context that commits a write to the database,
  * as the channel does, with the rows it wrote, as they were handed to the database (no writer
  * changes a row after writing it): a listener that shows rows needs not read them back (500
- * reads by key took 30 to 50 ms of the main thread per pull page). The channel's messages carry
- * the rows too, but those of different contexts may arrive out of commit order.
+ * reads by key took 30 to 50 ms of the main thread per pull page). The channel carries no rows:
+ * the messages of different contexts may arrive out of commit order, and an import worker's
+ * rows taken from them as they came doubled the import's time (the list, and the categoriser
+ * after it, followed every chunk).
  */
 export function onCommittedRows(databaseName: string, listener: RowsListener): () => void {
   let listeners = rowsListeners.get(databaseName);
@@ -109,9 +103,6 @@ export function changedKeysMiddleware(databaseName: string): Middleware<DBCore> 
   };
 }
 
-/** Rows per message on the channel. */
-const messageRows = 500;
-
 function tell(databaseName: string, tables: Map<string, Map<unknown, unknown> | 'all'>): void {
   const changes: ChangedKeys = {};
   const rows: CommittedRows = {};
@@ -123,21 +114,7 @@ function tell(databaseName: string, tables: Map<string, Map<unknown, unknown> | 
     }
   }
   const channel = new BroadcastChannel(changedKeysChannel(databaseName));
-  for (const [table, keys] of Object.entries(changes)) {
-    if (keys === 'all') channel.postMessage({ from: thisContext, changes: { [table]: 'all' } } satisfies ChangedKeysMessage);
-    else {
-      const values = [...rows[table]!.values()];
-      for (let start = 0; start < keys.length; start += messageRows) {
-        const end = start + messageRows;
-        channel.postMessage({
-          from: thisContext,
-          changes: { [table]: keys.slice(start, end) },
-          rows: { [table]: values.slice(start, end) },
-          ...(start > 0 ? { continued: true as const } : {}),
-        } satisfies ChangedKeysMessage);
-      }
-    }
-  }
+  channel.postMessage({ from: thisContext, changes } satisfies ChangedKeysMessage);
   channel.close();
   for (const listener of rowsListeners.get(databaseName) ?? []) listener(changes, rows);
 }

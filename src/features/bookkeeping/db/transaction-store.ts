@@ -45,7 +45,9 @@ const sliceSize = 2000;
 /** Rows re-read by key per task: each is an IndexedDB request of its own. */
 const readSliceSize = 250;
 /** The least time between two re-reads of one burst of changes. */
-const turnEveryMs = 100;
+const turnGapMs = 100;
+/** The most: a turn's time includes its waits for IndexedDB. */
+const turnGapMaxMs = 500;
 /** The longest a re-read runs before it lets the browser paint. */
 const yieldAfterMs = 8;
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -117,10 +119,8 @@ export class TransactionStore {
   private snapshot: TransactionSnapshot;
   private readonly listeners = new Set<() => void>();
   private pendingKeys = new Set<string>();
-  /** Rows taken as written, among `pendingKeys` (`noteChanges`): undefined when deleted. */
+  /** Rows this tab wrote, among `pendingKeys`: undefined when deleted. */
   private writtenRows = new Map<string, Transaction | undefined>();
-  /** The keys being re-read. */
-  private reading = new Set<string>();
   private readonly stopRows: () => void;
   private reloadWanted = false;
   private flushing: Promise<void> | null = null;
@@ -139,9 +139,7 @@ export class TransactionStore {
     this.changes = new BroadcastChannel(changedKeysChannel(db.name));
     // This tab's writes are told with their rows; the channel tells those of the others.
     this.changes.onmessage = (event: MessageEvent<ChangedKeysMessage>) => {
-      const { changes, rows, continued } = event.data;
-      const written = rows?.transactions as readonly (Transaction | null)[] | undefined;
-      if (changes && !fromThisContext(event.data)) this.noteChanges(changes, (_, index) => written?.[index], { elsewhere: true, counted: continued });
+      if (event.data.changes && !fromThisContext(event.data)) this.noteChanges(event.data.changes);
     };
     this.stopRows = onCommittedRows(db.name, (changes, rows) => {
       const written = rows.transactions as ReadonlyMap<string, Transaction | null> | undefined;
@@ -217,32 +215,21 @@ export class TransactionStore {
     this.schedule();
   }
 
-  /**
-   * A committed write's keys, with the row each was written with (null: deleted), told by this
-   * tab or (`elsewhere`) by another tab or a worker. Another context's message may arrive after
-   * a later write of the same row, so its rows are taken only for rows the list does not hold
-   * or await yet (an import's new rows); any other is read back.
-   */
-  private noteChanges(
-    changes: ChangedKeys,
-    rowOf: (key: string, index: number) => Transaction | null | undefined,
-    { elsewhere = false, counted = false } = {},
-  ): void {
+  /** A committed write's keys, and the row each was written with (null: deleted) when this tab wrote it: others are read back. */
+  private noteChanges(changes: ChangedKeys, rowOf: (key: string) => Transaction | null | undefined = () => undefined): void {
     const keys = changes.transactions;
     if (!keys || this.closed) return;
-    // Once per transaction (`counted`: its commit was counted with an earlier message).
-    if (!counted) this.keyedCommits++;
+    this.keyedCommits++;
     this.awaitQuiet();
     if (keys === 'all') this.reloadWanted = true;
     else
-      keys.forEach((key, index) => {
-        if (typeof key !== 'string') return;
-        const row = rowOf(key, index);
-        const known = this.pendingKeys.has(key) || this.reading.has(key) || this.byId.has(key);
+      for (const key of keys) {
+        if (typeof key !== 'string') continue;
         this.pendingKeys.add(key);
-        if (row === undefined || (elsewhere && (known || row === null))) this.writtenRows.delete(key);
+        const row = rowOf(key);
+        if (row === undefined) this.writtenRows.delete(key);
         else this.writtenRows.set(key, row ?? undefined);
-      });
+      }
     this.schedule();
   }
 
@@ -270,12 +257,13 @@ export class TransactionStore {
       try {
         // Changes arriving while one flush runs are taken by the next turn of this loop, so a
         // burst of writes (a bulk action, a sync pull) costs one re-read, not one per write.
-        // Turns are `turnEveryMs` apart: a merge copies every row, and an import told 500 rows
-        // per message merged 100,000 rows for each.
-        for (let turn = 0; !this.closed && (this.reloadWanted || this.pendingKeys.size > 0); turn++) {
-          // The first turn waits a task too: the messages of one burst are taken together, and
-          // in tasks of their own.
-          await new Promise((resolve) => setTimeout(resolve, turn > 0 ? turnEveryMs : 0));
+        // Each turn waits three times as long as the one before took (from `turnGapMs` to
+        // `turnGapMaxMs`): a merge copies every row, and an import told 500 rows per message merged
+        // 100,000 rows for each, which took the main thread from the import and the person.
+        // The first turn waits a task too, so the messages of one burst are taken together.
+        for (let turn = 0, took = 0; !this.closed && (this.reloadWanted || this.pendingKeys.size > 0); turn++) {
+          await new Promise((resolve) => setTimeout(resolve, turn > 0 ? Math.min(turnGapMaxMs, Math.max(turnGapMs, 3 * took)) : 0));
+          const started = performance.now();
           if (this.reloadWanted) {
             this.reloadWanted = false;
             this.pendingKeys.clear();
@@ -284,17 +272,16 @@ export class TransactionStore {
           } else {
             const keys = [...this.pendingKeys];
             const written = this.writtenRows;
-            this.reading = this.pendingKeys;
             this.pendingKeys = new Set();
             this.writtenRows = new Map();
             await this.refresh(keys, written);
           }
+          took = performance.now() - started;
         }
       } catch (error) {
         // The database closed (sign-out) or failed: the list keeps what it shows.
         if (!this.closed) console.error('bookkeeping list could not read transactions', error);
       } finally {
-        this.reading = new Set();
         this.flushing = null;
       }
     })();
