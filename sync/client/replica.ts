@@ -65,17 +65,24 @@ function pageRowKeys(changed: readonly (readonly [string, TableChanges])[]): Set
   return keys;
 }
 
-/** An undo list without the rows in `keys`: the same list when it has none of them. */
-function undoLeft(undo: UndoEntry[], keys: ReadonlySet<string>): UndoEntry[] {
+/** The ids a pull page puts or deletes, by table. */
+function pageRowIds(changed: readonly (readonly [string, TableChanges])[]): Map<string, Set<string>> {
+  return new Map(changed.map(([table, { puts, deletes }]) => [table, new Set([...puts.map((row) => row.id as string), ...deletes])]));
+}
+
+/** An undo list without the rows in `ids` (by table): the same list when it has none of them. */
+function undoLeft(undo: UndoEntry[], ids: ReadonlyMap<string, ReadonlySet<string>>): UndoEntry[] {
   const left: UndoEntry[] = [];
   for (const part of undo) {
-    if (!('inserted' in part)) {
-      if (!keys.has(rowKey(part.table, part.id))) left.push(part);
-      continue;
+    const gone = ids.get(part.table);
+    if (!gone) left.push(part);
+    else if (!('inserted' in part)) {
+      if (!gone.has(part.id)) left.push(part);
+    } else {
+      const inserted = part.inserted.filter((id) => !gone.has(id));
+      if (inserted.length === part.inserted.length) left.push(part);
+      else if (inserted.length > 0) left.push({ table: part.table, inserted });
     }
-    const inserted = part.inserted.filter((id) => !keys.has(rowKey(part.table, id)));
-    if (inserted.length === part.inserted.length) left.push(part);
-    else if (inserted.length > 0) left.push({ table: part.table, inserted });
   }
   return left.length === undo.length && left.every((part, i) => part === undo[i]) ? undo : left;
 }
@@ -323,7 +330,7 @@ export class Replica {
    *
    * A pull of several pages says on its first page that the server holds the pushed mutations
    * (`lastMutationId`), but brings their rows back page by page. An acknowledged entry the
-   * server accepted therefore stays until the pull's last page (`settled`): not reverted, not
+   * server accepted therefore stays until the pull's last page (it is settling): not reverted, not
    * replayed, never sent again, forgetting the rows each page brings back. A 50,000-line import
    * used to vanish from the list at the first page and come back 500 rows at a time. At the last
    * page, what no page brought back is taken back: the server did not write it.
@@ -385,14 +392,15 @@ export class Replica {
         // Settled entries keep only what the last page may take back: the rows no page brought
         // back yet (one with none left goes). Their arguments, never sent again, are dropped:
         // each page reads the whole outbox, and an import's arguments are its lines.
-        const left = settling.map((entry) => ({ ...entry, args: null, undo: undoLeft(entry.undo, pageKeys) }));
+        const pageIds = pageRowIds(changed);
+        const left = settling.map((entry) => ({ ...entry, args: null, undo: undoLeft(entry.undo, pageIds) }));
         const gone = [...done.filter((entry) => !settled.has(entry.id)), ...left.filter((entry) => entry.undo.length === 0)];
         // One range request when none settles: 11,000 single-key deletes took 0.7 s after a drain.
         if (settling.length === 0) {
           if (done.length > 0) await this.db.outbox.where('id').belowOrEqual(acknowledged).delete();
         } else if (gone.length > 0) await this.db.outbox.bulkDelete(gone.map((entry) => entry.id));
-        const changed = left.filter((entry, i) => entry.undo.length > 0 && (entry.undo !== settling[i]!.undo || settling[i]!.args !== null));
-        if (changed.length > 0) await this.db.outbox.bulkPut(changed);
+        const rewritten = left.filter((entry, i) => entry.undo.length > 0 && (entry.undo !== settling[i]!.undo || settling[i]!.args !== null));
+        if (rewritten.length > 0) await this.db.outbox.bulkPut(rewritten);
         queue = pending.filter((entry) => entry.id > acknowledged);
         // An import is one unit (decision 054): a refused part keeps the whole import on this
         // device, and a discard queued after it takes back what the server stored of it.
