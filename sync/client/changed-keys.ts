@@ -43,9 +43,8 @@ const rowsListeners = new Map<string, Set<RowsListener>>();
  * as the channel does, with the rows it wrote, as they were handed to the database (no writer
  * changes a row after writing it): a listener that shows rows needs not read them back (500
  * reads by key took 30 to 50 ms of the main thread per pull page). The channel carries no rows:
- * the messages of different contexts may arrive out of commit order, and an import worker's
- * rows taken from them as they came doubled the import's time (the list, and the categoriser
- * after it, followed every chunk).
+ * the messages of different contexts may arrive out of commit order, and an import worker's new
+ * rows taken from them as they came doubled the import's time in the list bench (decision 089).
  */
 export function onCommittedRows(databaseName: string, listener: RowsListener): () => void {
   let listeners = rowsListeners.get(databaseName);

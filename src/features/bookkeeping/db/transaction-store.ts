@@ -258,8 +258,8 @@ export class TransactionStore {
         // Changes arriving while one flush runs are taken by the next turn of this loop, so a
         // burst of writes (a bulk action, a sync pull) costs one re-read, not one per write.
         // Each turn waits three times as long as the one before took (from `turnGapMs` to
-        // `turnGapMaxMs`): a merge copies every row, and an import told 500 rows per message merged
-        // 100,000 rows for each, which took the main thread from the import and the person.
+        // `turnGapMaxMs`): a merge copies every row's arrays, and a long burst (an import's
+        // chunks, a pull's pages) merged back to back took the main thread from the person.
         // The first turn waits a task too, so the messages of one burst are taken together.
         for (let turn = 0, took = 0; !this.closed && (this.reloadWanted || this.pendingKeys.size > 0); turn++) {
           await new Promise((resolve) => setTimeout(resolve, turn > 0 ? Math.min(turnGapMaxMs, Math.max(turnGapMs, 3 * took)) : 0));
