@@ -43,7 +43,7 @@ export interface TransactionSnapshot extends TransactionSource {
 
 const sliceSize = 2000;
 /** Rows re-read by key per task: each is an IndexedDB request of its own. */
-const readSliceSize = 250;
+const readSliceSize = 100;
 /** The least time between two re-reads of one burst of changes. */
 const turnGapMs = 100;
 /** The most: a turn's time includes its waits for IndexedDB. */
