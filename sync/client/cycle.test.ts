@@ -5,7 +5,7 @@ import type { PullRequest } from '@sync/protocol';
 import { useTestDatabases, testDraft } from './test-databases';
 import { MemorySyncServer } from '../testing/memory-server';
 import { syncCycle } from './cycle';
-import { revert, revertAll, rowKey } from './local-tx';
+import { revert, revertAll } from './local-tx';
 import { Replica } from './replica';
 import { createHttpTransport, type SyncTransport } from './transport';
 
@@ -157,7 +157,7 @@ describe('sync cycle', () => {
       { ...kept, step: 3 },
       { ...created, step: 9 },
     ]);
-    await db.transaction('rw', db.table('drafts'), () => revertAll(db, undo, new Set([rowKey('drafts', kept.id)])));
+    await db.transaction('rw', db.table('drafts'), () => revertAll(db, undo, new Map([['drafts', new Set([kept.id])]])));
     expect(byId(await db.table('drafts').toArray())).toEqual(byId([{ ...kept, step: 3 }, gone]));
   });
 

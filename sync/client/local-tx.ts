@@ -266,15 +266,19 @@ export async function revert(db: Tables, undo: readonly UndoEntry[]): Promise<vo
  * Takes back the effects of several mutations at once, as reverting each of them newest first
  * would: every row ends at the pre-image of the oldest mutation that wrote it. One `bulkPut` and
  * one `bulkDelete` per table instead of one request per row: a rebase after a 10,000-change
- * drain reverts 10,000 rows. Rows in `overwritten` (`rowKey`) are left as they are: the caller
- * writes them next in the same transaction, so their pre-images would never be seen.
+ * drain reverts 10,000 rows. Rows in `overwritten` (their ids by table) are left as they are:
+ * the caller writes them next in the same transaction, so their pre-images would never be seen.
  */
-export async function revertAll(db: Tables, undoLists: readonly (readonly UndoEntry[])[], overwritten: ReadonlySet<string> = new Set()): Promise<void> {
+export async function revertAll(
+  db: Tables,
+  undoLists: readonly (readonly UndoEntry[])[],
+  overwritten: ReadonlyMap<string, ReadonlySet<string>> = new Map(),
+): Promise<void> {
   const oldest = new Map<string, RowUndo>();
   for (const undo of undoLists) {
     for (const entry of rowsOf(undo)) {
       const key = rowKey(entry.table, entry.id);
-      if (!oldest.has(key) && !overwritten.has(key)) oldest.set(key, entry);
+      if (!oldest.has(key) && !overwritten.get(entry.table)?.has(entry.id)) oldest.set(key, entry);
     }
   }
   const byTable = new Map<TableName, { puts: unknown[]; deletes: string[] }>();

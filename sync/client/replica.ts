@@ -17,7 +17,7 @@ import { isTableName, tableNames } from '@sync/tables';
 import { companyCacheTables, dropCompaniesOutside } from './company-caches';
 import { caughtUp, type OutboxEntry, type RejectedChange, type RowUndo, type SyncMeta, type UndoEntry } from './db';
 import { holdRefusedImports, retryCalls, type HeldImport } from './held-imports';
-import { compactUndo, createLocalTx, revert, revertAll, rowKey, WriteBatch, type Tables } from './local-tx';
+import { compactUndo, createLocalTx, revert, revertAll, WriteBatch, type Tables } from './local-tx';
 
 /** The tables a replica needs: the outbox, its sync position, rejected changes and every synced table. */
 export interface ReplicaDatabase extends Dexie {
@@ -55,16 +55,6 @@ function readsOf({ name, args }: MutationCall): readonly RowRef[] {
 /** Rows per `bulkPut` when applying a pull page. */
 const writeSlice = 250;
 
-/** The rows a pull page puts or deletes, as `revertAll` names them. */
-function pageRowKeys(changed: readonly (readonly [string, TableChanges])[]): Set<string> {
-  const keys = new Set<string>();
-  for (const [table, { puts, deletes }] of changed) {
-    for (const row of puts) keys.add(rowKey(table, row.id as string));
-    for (const id of deletes) keys.add(rowKey(table, id));
-  }
-  return keys;
-}
-
 /** The ids a pull page puts or deletes, by table. */
 function pageRowIds(changed: readonly (readonly [string, TableChanges])[]): Map<string, Set<string>> {
   return new Map(changed.map(([table, { puts, deletes }]) => [table, new Set([...puts.map((row) => row.id as string), ...deletes])]));
@@ -72,19 +62,24 @@ function pageRowIds(changed: readonly (readonly [string, TableChanges])[]): Map<
 
 /** An undo list without the rows in `ids` (by table): the same list when it has none of them. */
 function undoLeft(undo: UndoEntry[], ids: ReadonlyMap<string, ReadonlySet<string>>): UndoEntry[] {
+  let forgot = false;
   const left: UndoEntry[] = [];
   for (const part of undo) {
     const gone = ids.get(part.table);
     if (!gone) left.push(part);
     else if (!('inserted' in part)) {
-      if (!gone.has(part.id)) left.push(part);
+      if (gone.has(part.id)) forgot = true;
+      else left.push(part);
     } else {
       const inserted = part.inserted.filter((id) => !gone.has(id));
       if (inserted.length === part.inserted.length) left.push(part);
-      else if (inserted.length > 0) left.push({ table: part.table, inserted });
+      else {
+        forgot = true;
+        if (inserted.length > 0) left.push({ table: part.table, inserted });
+      }
     }
   }
-  return left.length === undo.length && left.every((part, i) => part === undo[i]) ? undo : left;
+  return forgot ? left : undo;
 }
 
 /** The longest a burst of mutations runs before it lets the browser paint. */
@@ -343,7 +338,7 @@ export class Replica {
       const pending = await this.db.outbox.orderBy('id').toArray();
       // A table this version does not know yet is skipped; the cursor still advances past it.
       const changed = Object.entries(response.changes).filter(([name]) => isTableName(name));
-      const pageKeys = pageRowKeys(changed);
+      const pageIds = pageRowIds(changed);
       const reasons = new Map(response.rejections.map((rejection) => [rejection.mutationId, rejection.code]));
       // The server processed ids this database never made: a different history shares this
       // client id (e.g. a restored copy). It continues as a new client (below).
@@ -361,7 +356,7 @@ export class Replica {
         await revertAll(
           this.db,
           reverted.map((entry) => entry.undo),
-          pageKeys,
+          pageIds,
         );
 
       if (response.resync) for (const name of tableNames) await this.db.table(name).clear();
@@ -392,7 +387,6 @@ export class Replica {
         // Settled entries keep only what the last page may take back: the rows no page brought
         // back yet (one with none left goes). Their arguments, never sent again, are dropped:
         // each page reads the whole outbox, and an import's arguments are its lines.
-        const pageIds = pageRowIds(changed);
         const left = settling.map((entry) => ({ ...entry, args: null, undo: undoLeft(entry.undo, pageIds) }));
         const gone = [...done.filter((entry) => !settled.has(entry.id)), ...left.filter((entry) => entry.undo.length === 0)];
         // One range request when none settles: 11,000 single-key deletes took 0.7 s after a drain.
