@@ -70,7 +70,7 @@ describe('AppDB schema upgrades', () => {
     const db = new AppDB(userId, { indexedDB: factory, IDBKeyRange });
     await db.open();
     try {
-      expect(db.verno).toBe(10);
+      expect(db.verno).toBe(11);
       expect(await db.outbox.toArray()).toEqual([outboxEntry]);
       expect(await db.syncMeta.get('state')).toEqual(meta);
       expect(await db.drafts.where('kind').equals('kyb').toArray()).toEqual([draftRow]);
@@ -95,7 +95,7 @@ describe('AppDB schema upgrades', () => {
 
     // The upgrade happened in the IndexedDB itself: a plain open sees the last version with every store.
     const raw = await new Dexie(databaseName(userId), { indexedDB: factory, IDBKeyRange }).open();
-    expect(raw.verno).toBe(10);
+    expect(raw.verno).toBe(11);
     expect(raw.tables.map((table) => table.name).sort()).toEqual(
       [
         'batchImports',
@@ -113,6 +113,7 @@ describe('AppDB schema upgrades', () => {
         'outbox',
         'pageCache',
         'profile',
+        'pulledPages',
         'receiptFiles',
         'rejectedChanges',
         'syncMeta',

@@ -66,11 +66,22 @@ export interface InsertedRowsUndo {
 export interface OutboxEntry {
   id: number;
   name: string;
-  /** Null once acknowledged and settling (never sent again). */
   args: unknown;
   /** The device's clock: shown, never used for ordering. */
   createdAt: string;
   undo: UndoEntry[];
+}
+
+/**
+ * The rows one page of a pull brought back while acknowledged entries wait for the pull's last
+ * page (`Replica.applyPull`), with the last mutation id acknowledged as of that page: a row an
+ * entry wrote is the server's once a page from its acknowledgement on brought it back.
+ */
+export interface PulledPage {
+  seq?: number;
+  acknowledged: number;
+  /** The ids the page put or deleted, by table. */
+  rows: Record<string, string[]>;
 }
 
 /** This database's sync position: one row, key 'state'. */
@@ -192,6 +203,12 @@ const schema20261130 = {
   heldImports: 'id, companyId',
 };
 
+// 2026-12-01 (decision 090): the rows each page of a pull brought back while acknowledged
+// mutations wait for its last page, instead of rewriting those mutations at every page.
+const schema20261201 = {
+  pulledPages: '++seq',
+};
+
 /**
  * What used to stay on the device is shared from now on: inbox files waiting here (status
  * `inbox`) are uploaded to the company inbox, and the categoriser rules are queued as
@@ -242,6 +259,7 @@ export class AppDB extends Dexie {
   inboxReceipts!: Table<InboxReceipt, string>;
   categoriserCorrections!: Table<CategoriserCorrection, string>;
   heldImports!: Table<HeldImport, string>;
+  pulledPages!: Table<PulledPage, number>;
 
   constructor(
     readonly userId: string,
@@ -259,6 +277,7 @@ export class AppDB extends Dexie {
     this.version(8).stores(schema20261128).upgrade(shareDeviceOnlyData);
     this.version(9).stores(schema20261129);
     this.version(10).stores(schema20261130);
+    this.version(11).stores(schema20261201);
   }
 }
 

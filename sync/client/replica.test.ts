@@ -373,14 +373,22 @@ describe('replica', () => {
       });
       if (!page.hasMore) break;
     }
-    // Every draft stays shown; each page's row is forgotten by the entry that wrote it, which
-    // goes once nothing of it is left to come back; none is unsent or pushed again.
-    expect(seen).toEqual([3, 2, 1, 0].map((outbox) => ({ rows: 4, outbox, unsent: 0, next: false })));
+    // Every draft stays shown, and none is unsent or pushed again. The acknowledged entries
+    // wait, untouched, for the last page, which drops them.
+    expect(seen).toEqual([4, 4, 4, 0].map((outbox) => ({ rows: 4, outbox, unsent: 0, next: false })));
+    expect(await phone.db.pulledPages.count()).toBe(0);
     expect((await phone.db.table('drafts').toArray()).sort((a, b) => (a.id < b.id ? -1 : 1))).toEqual(server.snapshot(userId).drafts);
   });
 
-  it('at the last page of a pull, takes back what an acknowledged change wrote here and no page brought back', async () => {
-    const phone = new Replica(openDb(), userId);
+  // A replica keeps what the settling entries may take back in memory; after a reload in the
+  // middle of a pull (a new replica on the same database), the pages' records say it instead.
+  const sessions = [
+    ['in one session', (replica: Replica) => replica],
+    ['reloaded before each page', (replica: Replica) => new Replica(replica.db, userId)],
+  ] as const;
+
+  it.each(sessions)('at the last page of a pull, takes back what an acknowledged change wrote here and no page brought back (%s)', async (_, next) => {
+    let phone = new Replica(openDb(), userId);
     const [kept, unwritten] = [draft(), draft()];
     await phone.mutate('saveDraft', kept);
     await phone.mutate('saveDraft', unwritten);
@@ -391,16 +399,63 @@ describe('replica', () => {
       hasMore,
       rejections: [],
     });
-    let request = await phone.nextPull();
     // The server acknowledged both, and its first page brings back one of them.
-    await phone.applyPull(request, page('c1', [kept], true));
+    await phone.applyPull(await phone.nextPull(), page('c1', [kept], true));
     expect(await phone.db.table('drafts').count()).toBe(2);
-    // What remains of the settling entry: the row to take back, not its arguments.
-    expect(await phone.db.outbox.toArray()).toMatchObject([{ id: 2, args: null, undo: [{ table: 'drafts', id: unwritten.id, before: null }] }]);
-    request = await phone.nextPull();
-    await phone.applyPull(request, page('c2', [], false));
+    // The entries wait as they are; the page says which of their rows it brought back.
+    expect((await phone.db.outbox.toArray()).map((entry) => entry.args)).toEqual([kept, unwritten]);
+    expect(await phone.db.pulledPages.toArray()).toMatchObject([{ acknowledged: 2, rows: { drafts: [kept.id] } }]);
+    phone = next(phone);
+    await phone.applyPull(await phone.nextPull(), page('c2', [], false));
     expect(await phone.db.table('drafts').toArray()).toEqual([kept]);
     expect(await phone.db.outbox.count()).toBe(0);
+    expect(await phone.db.pulledPages.count()).toBe(0);
+  });
+
+  it.each(sessions)(
+    'at the last page, counts a row as brought back for an acknowledged change only from the page that acknowledged it on (%s)',
+    async (_, next) => {
+      let phone = new Replica(openDb(), userId);
+      const [mine, other] = [draft({ data: { name: 'Mine' } }), draft({ data: { name: 'Other' } })];
+      await phone.mutate('saveDraft', mine);
+      await phone.mutate('saveDraft', other);
+      const fromServer = { ...other, data: { name: 'Another device' }, updatedAt: '2026-11-21T11:00:00.000Z' };
+      const page = (cursor: string, lastMutationId: number, puts: Draft[], hasMore: boolean) => ({
+        cursor,
+        lastMutationId,
+        changes: { drafts: { puts, deletes: [] } },
+        hasMore,
+        rejections: [],
+      });
+      // Page 1 acknowledges the first change and brings another device's version of the second
+      // draft, which this device's pending change then writes over again.
+      await phone.applyPull(await phone.nextPull(), page('c1', 1, [fromServer], true));
+      expect(await phone.db.table('drafts').get(other.id)).toEqual(other);
+      phone = next(phone);
+      // Page 2 acknowledges the second change and brings back the first draft.
+      await phone.applyPull(await phone.nextPull(), page('c2', 2, [mine], true));
+      phone = next(phone);
+      // The last page brings nothing more: the server did not write the second change, so its
+      // draft is the other device's, as page 1 had it (page 1 came before its acknowledgement).
+      await phone.applyPull(await phone.nextPull(), page('c3', 2, [], false));
+      expect(await phone.db.table('drafts').get(mine.id)).toEqual(mine);
+      expect(await phone.db.table('drafts').get(other.id)).toEqual(fromServer);
+      expect(await phone.db.outbox.count()).toBe(0);
+    },
+  );
+
+  it('settles at the last page what an earlier version left acknowledged in the outbox, without its arguments', async () => {
+    const db = openDb();
+    const phone = new Replica(db, userId);
+    const [kept, unwritten] = [draft(), draft()];
+    await phone.mutate('saveDraft', kept);
+    await phone.mutate('saveDraft', unwritten);
+    // As version 10 left a pull cut short: both acknowledged, the first one's row brought back.
+    await db.outbox.bulkPut((await db.outbox.toArray()).map((entry) => ({ ...entry, args: null, undo: entry.id === 1 ? [] : entry.undo })));
+    await db.syncMeta.put({ ...(await phone.meta()), cursor: 'c1', lastMutationId: 2 });
+    await phone.applyPull(await phone.nextPull(), { cursor: 'c2', lastMutationId: 2, changes: {}, hasMore: false, rejections: [] });
+    expect(await db.table('drafts').toArray()).toEqual([kept]);
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('ignores a pull page when another tab moved the cursor meanwhile', async () => {

@@ -15,7 +15,7 @@ import {
 } from '@sync/protocol';
 import { isTableName, tableNames } from '@sync/tables';
 import { companyCacheTables, dropCompaniesOutside } from './company-caches';
-import { caughtUp, type OutboxEntry, type RejectedChange, type RowUndo, type SyncMeta, type UndoEntry } from './db';
+import { caughtUp, type OutboxEntry, type PulledPage, type RejectedChange, type RowUndo, type SyncMeta, type UndoEntry } from './db';
 import { holdRefusedImports, retryCalls, type HeldImport } from './held-imports';
 import { compactUndo, createLocalTx, revert, revertAll, WriteBatch, type Tables } from './local-tx';
 
@@ -25,6 +25,7 @@ export interface ReplicaDatabase extends Dexie {
   syncMeta: Table<SyncMeta, 'state'>;
   rejectedChanges: Table<RejectedChange, number, Omit<RejectedChange, 'seq'>>;
   heldImports: Table<HeldImport, string>;
+  pulledPages: Table<PulledPage, number>;
 }
 
 export type PullOutcome = 'applied' | 'stale';
@@ -60,26 +61,63 @@ function pageRowIds(changed: readonly (readonly [string, TableChanges])[]): Map<
   return new Map(changed.map(([table, { puts, deletes }]) => [table, new Set([...puts.map((row) => row.id as string), ...deletes])]));
 }
 
-/** An undo list without the rows in `ids` (by table): the same list when it has none of them. */
-function undoLeft(undo: UndoEntry[], ids: ReadonlyMap<string, ReadonlySet<string>>): UndoEntry[] {
-  let forgot = false;
+/** Whether two values read from JSON or IndexedDB are equal, whatever the order of their keys. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b))
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((value, i) => sameValue(value, b[i]));
+  // Anything but a plain object (a Date, a Blob) is never taken as equal.
+  if (Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false;
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((key) => Object.hasOwn(b, key) && sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+  );
+}
+
+/** Per table, each row's pre-image: what the settling entries may take back at a pull's last page. */
+type PreImages = Map<string, Map<string, unknown>>;
+
+/** Adds the rows an undo list names to `preImages`, keeping a pre-image already there (the older). */
+function addPreImages(preImages: PreImages, undo: readonly UndoEntry[]): void {
+  for (const part of undo) {
+    let rows = preImages.get(part.table);
+    if (!rows) preImages.set(part.table, (rows = new Map<string, unknown>()));
+    if ('inserted' in part) {
+      for (const id of part.inserted) if (!rows.has(id)) rows.set(id, null);
+    } else if (!rows.has(part.id)) rows.set(part.id, part.before);
+  }
+}
+
+/** The pre-images as an undo list. */
+const undoOf = (preImages: PreImages): RowUndo[] =>
+  [...preImages].flatMap(([table, rows]) => [...rows].map(([id, before]) => ({ table: table as RowUndo['table'], id, before })));
+
+/**
+ * The rows of `rows` that differ from what `table` holds. Only those `mine` names (rows this
+ * device wrote, on their way back) are read to compare: the others are taken as changed.
+ */
+async function changedRows(table: Table, rows: readonly Record<string, unknown>[], mine: (id: string) => boolean): Promise<Record<string, unknown>[]> {
+  const compared = rows.filter((row) => mine(row.id as string));
+  if (compared.length === 0) return [...rows];
+  const stored: unknown[] = await table.bulkGet(compared.map((row) => row.id as string));
+  const same = new Set(compared.filter((row, i) => sameValue(row, stored[i])));
+  return rows.filter((row) => !same.has(row));
+}
+
+/** An undo list without the rows `gone` says were brought back. */
+function undoLeft(undo: readonly UndoEntry[], gone: (table: string, id: string) => boolean): UndoEntry[] {
   const left: UndoEntry[] = [];
   for (const part of undo) {
-    const gone = ids.get(part.table);
-    if (!gone) left.push(part);
-    else if (!('inserted' in part)) {
-      if (gone.has(part.id)) forgot = true;
-      else left.push(part);
+    if (!('inserted' in part)) {
+      if (!gone(part.table, part.id)) left.push(part);
     } else {
-      const inserted = part.inserted.filter((id) => !gone.has(id));
-      if (inserted.length === part.inserted.length) left.push(part);
-      else {
-        forgot = true;
-        if (inserted.length > 0) left.push({ table: part.table, inserted });
-      }
+      const inserted = part.inserted.filter((id) => !gone(part.table, id));
+      if (inserted.length > 0) left.push({ table: part.table, inserted });
     }
   }
-  return forgot ? left : undo;
+  return left;
 }
 
 /** The longest a burst of mutations runs before it lets the browser paint. */
@@ -96,6 +134,16 @@ const yieldAfterMs = 8;
  * outbox, apply the server's rows, drop what the server has acknowledged, and replay the rest.
  */
 export class Replica {
+  /**
+   * What the settling entries may take back at the pull's last page, as this replica saw them
+   * acknowledged: each row not brought back since, with its oldest pre-image. The last page then
+   * need not read every settling entry again, and a page compares with what this device holds
+   * only the rows it wrote. Valid only at the cursor and client id it names: another tab may
+   * have pulled since, or this replica may not have seen every acknowledgement (a reload in the
+   * middle of a pull). Then the pages' records are read instead (`settledLeftovers`).
+   */
+  private settled: { cursor: string | null; clientId: string; preImages: PreImages } | null = null;
+
   constructor(
     readonly db: ReplicaDatabase,
     readonly userId: string | null,
@@ -104,7 +152,14 @@ export class Replica {
   ) {}
 
   private get syncTables() {
-    return [this.db.outbox, this.db.syncMeta, this.db.rejectedChanges, this.db.heldImports, ...tableNames.map((name) => this.db.table(name))];
+    return [
+      this.db.outbox,
+      this.db.syncMeta,
+      this.db.rejectedChanges,
+      this.db.heldImports,
+      this.db.pulledPages,
+      ...tableNames.map((name) => this.db.table(name)),
+    ];
   }
 
   private async metaInTx(): Promise<SyncMeta> {
@@ -311,6 +366,8 @@ export class Replica {
       // Those the server acknowledged (a pull was still bringing their rows back) are not sent again.
       const entries = await this.db.outbox.where('id').above(meta.lastMutationId).toArray();
       await this.db.outbox.clear();
+      await this.db.pulledPages.clear();
+      this.settled = null;
       await this.db.outbox.bulkAdd(entries.map((entry, i) => ({ ...entry, id: i + 1 })));
       await this.db.syncMeta.put({ ...meta, clientId: this.newClientId(), lastMutationId: 0, nextMutationId: entries.length + 1 });
     });
@@ -325,57 +382,80 @@ export class Replica {
    *
    * A pull of several pages says on its first page that the server holds the pushed mutations
    * (`lastMutationId`), but brings their rows back page by page. An acknowledged entry the
-   * server accepted therefore stays until the pull's last page (it is settling): not reverted, not
-   * replayed, never sent again, forgetting the rows each page brings back. A 50,000-line import
-   * used to vanish from the list at the first page and come back 500 rows at a time. At the last
-   * page, what no page brought back is taken back: the server did not write it.
+   * server accepted therefore stays as it is until the pull's last page (it is settling): not
+   * reverted, not replayed, never sent again. A 50,000-line import used to vanish from the list
+   * at the first page and come back 500 rows at a time. Each page meanwhile records the rows it
+   * brought back (`pulledPages`), so no settling entry is read or rewritten before the last page.
+   * There, what a settling entry wrote and no page from its acknowledgement on brought back is
+   * taken back: the server did not write it.
    */
   async applyPull(request: PullRequest, response: PullResponse): Promise<PullOutcome> {
     const tables = response.companyIds ? [...this.syncTables, ...companyCacheTables(this.db)] : this.syncTables;
-    return this.db.transaction('rw', tables, async () => {
+    // Known again only once this page is committed.
+    const known = this.settled;
+    this.settled = null;
+    let settled: Replica['settled'] = null;
+    const outcome = await this.db.transaction('rw', tables, async (): Promise<PullOutcome> => {
       const meta = await this.metaInTx();
       if (meta.cursor !== request.cursor || meta.clientId !== request.clientId) return 'stale';
-      const pending = await this.db.outbox.orderBy('id').toArray();
+      // Entries at or below `lastMutationId` are settling: acknowledged by an earlier page of this pull.
+      const pending = await this.db.outbox.where('id').above(meta.lastMutationId).toArray();
       // A table this version does not know yet is skipped; the cursor still advances past it.
       const changed = Object.entries(response.changes).filter(([name]) => isTableName(name));
       const pageIds = pageRowIds(changed);
       const reasons = new Map(response.rejections.map((rejection) => [rejection.mutationId, rejection.code]));
       // The server processed ids this database never made: a different history shares this
-      // client id (e.g. a restored copy). It continues as a new client (below).
+      // client id (e.g. a restored copy). It continues as a new client (below), and the entries
+      // an earlier page acknowledged keep their effects.
       const newIdentity = response.lastMutationId >= meta.nextMutationId;
       const acknowledged = newIdentity ? meta.lastMutationId : Math.max(meta.lastMutationId, response.lastMutationId);
-      const settling = !response.hasMore || response.resync ? [] : pending.filter((entry) => entry.id <= acknowledged && !reasons.has(entry.id));
-      const settled = new Set(settling.map((entry) => entry.id));
+      const settles = response.hasMore && !response.resync && !newIdentity;
+      const settling = (entry: OutboxEntry) => settles && entry.id <= acknowledged && !reasons.has(entry.id);
+      let preImages = known?.cursor === meta.cursor && known.clientId === meta.clientId ? known.preImages : null;
+      if (!preImages && (await this.db.outbox.where('id').belowOrEqual(meta.lastMutationId).limit(1).primaryKeys()).length === 0) preImages = new Map();
+      if (preImages) for (const entry of pending) if (settling(entry)) addPreImages(preImages, entry.undo);
+      // At the last page, the rows of the changes it acknowledges may come back as they are too.
+      const acknowledgedNow: PreImages = new Map();
+      if (!settles) for (const entry of pending) if (entry.id <= acknowledged && !reasons.has(entry.id)) addPreImages(acknowledgedNow, entry.undo);
       // The queue's effects are taken back before the page is written, and what is still queued
       // is run again on top of it. A resync drops every row anyway, and a row this page writes
       // ends as the page says: neither needs its pre-image written first (a drain's first page
       // used to revert every row the drain changed, then write a quarter of them again).
-      // Entries acknowledged by an earlier page keep their effects when a new identity starts.
-      const reverted = pending.filter((entry) => !settled.has(entry.id) && !(newIdentity && entry.id <= meta.lastMutationId));
-      if (reverted.length > 0 && !response.resync)
-        await revertAll(
-          this.db,
-          reverted.map((entry) => entry.undo),
-          pageIds,
-        );
+      if (!response.resync) {
+        // At the last page, what settling entries wrote and no page brought back goes too, as the oldest.
+        const leftovers = settles || newIdentity ? [] : preImages ? [undoOf(preImages)] : await this.settledLeftovers(meta.lastMutationId);
+        const undo = [...leftovers, ...pending.filter((entry) => !settling(entry)).map((entry) => entry.undo)];
+        if (undo.length > 0) await revertAll(this.db, undo, pageIds);
+      }
 
       if (response.resync) for (const name of tableNames) await this.db.table(name).clear();
       // The scope changed (a company gained or lost): what is kept of lost companies goes too.
       if (response.companyIds) await dropCompaniesOutside(this.db, response.companyIds);
       for (const [name, changes] of changed) {
-        if (changes.deletes.length > 0) await this.db.table(name).bulkDelete(changes.deletes);
+        const table = this.db.table(name);
+        // This device's own changes come back as the server stored them: most often the very rows
+        // it holds (the mutators are shared), which need no write and tell the list nothing new.
+        const mine = response.resync ? [] : [preImages?.get(name), acknowledgedNow.get(name)].filter((rows) => rows !== undefined);
+        const isMine = (id: string) => mine.some((rows) => rows.has(id));
+        if (changes.deletes.length > 0) await table.bulkDelete(changes.deletes);
         // In slices, so no single main-thread task clones thousands of rows (docs/architecture.md "Workers": no task ≥ 50 ms).
-        for (let start = 0; start < changes.puts.length; start += writeSlice) await this.db.table(name).bulkPut(changes.puts.slice(start, start + writeSlice));
+        for (let start = 0; start < changes.puts.length; start += writeSlice) {
+          const slice = changes.puts.slice(start, start + writeSlice);
+          const puts = mine.length > 0 ? await changedRows(table, slice, isMine) : slice;
+          if (puts.length > 0) await table.bulkPut(puts);
+        }
       }
+      if (preImages) for (const [name, ids] of pageIds) for (const id of ids) preImages.get(name)?.delete(id);
 
       let identity = { clientId: meta.clientId, lastMutationId: acknowledged, nextMutationId: meta.nextMutationId };
       let queue = pending;
       let held: string[] = [];
       if (newIdentity) {
         // Start over as a new client and keep every entry not yet acknowledged.
-        queue = pending.filter((entry) => entry.id > meta.lastMutationId).map((entry, i) => ({ ...entry, id: i + 1 }));
+        queue = pending.map((entry, i) => ({ ...entry, id: i + 1 }));
         identity = { clientId: this.newClientId(), lastMutationId: 0, nextMutationId: queue.length + 1 };
         await this.db.outbox.clear();
+        await this.db.pulledPages.clear();
       } else {
         const done = pending.filter((entry) => entry.id <= acknowledged);
         const rejectedAt = this.clock().toISOString();
@@ -384,17 +464,18 @@ export class Replica {
           return code ? [{ mutationId: entry.id, name: entry.name, args: entry.args, code, rejectedAt }] : [];
         });
         if (rejected.length > 0) await this.db.rejectedChanges.bulkAdd(rejected);
-        // Settled entries keep only what the last page may take back: the rows no page brought
-        // back yet (one with none left goes). Their arguments, never sent again, are dropped:
-        // each page reads the whole outbox, and an import's arguments are its lines.
-        const left = settling.map((entry) => ({ ...entry, args: null, undo: undoLeft(entry.undo, pageIds) }));
-        const gone = [...done.filter((entry) => !settled.has(entry.id)), ...left.filter((entry) => entry.undo.length === 0)];
-        // One range request when none settles: 11,000 single-key deletes took 0.7 s after a drain.
-        if (settling.length === 0) {
-          if (done.length > 0) await this.db.outbox.where('id').belowOrEqual(acknowledged).delete();
-        } else if (gone.length > 0) await this.db.outbox.bulkDelete(gone.map((entry) => entry.id));
-        const rewritten = left.filter((entry, i) => entry.undo.length > 0 && (entry.undo !== settling[i]!.undo || settling[i]!.args !== null));
-        if (rewritten.length > 0) await this.db.outbox.bulkPut(rewritten);
+        if (settles) {
+          if (rejected.length > 0) await this.db.outbox.bulkDelete(rejected.map((change) => change.mutationId));
+          if (
+            pageIds.size > 0 &&
+            (done.length > rejected.length || (await this.db.outbox.where('id').belowOrEqual(meta.lastMutationId).limit(1).primaryKeys()).length > 0)
+          )
+            await this.db.pulledPages.add({ acknowledged, rows: Object.fromEntries([...pageIds].map(([table, ids]) => [table, [...ids]])) });
+        } else {
+          // One range request: 11,000 single-key deletes took 0.7 s after a drain.
+          await this.db.outbox.where('id').belowOrEqual(acknowledged).delete();
+          await this.db.pulledPages.clear();
+        }
         queue = pending.filter((entry) => entry.id > acknowledged);
         // An import is one unit (decision 054): a refused part keeps the whole import on this
         // device, and a discard queued after it takes back what the server stored of it.
@@ -414,6 +495,9 @@ export class Replica {
         // A resync dropped every row: until its last page, the device holds only part of its scope.
         caughtUp: !response.hasMore || (!response.resync && caughtUp(meta)),
       });
+      // After the last page nothing settles; before it, what this page left is known if what came before it was.
+      const left = settles ? preImages : new Map<string, Map<string, unknown>>();
+      if (left) settled = { cursor: response.cursor, clientId: identity.clientId, preImages: left };
       for (const id of held) {
         try {
           await this.queueInTx(await this.metaInTx(), [{ name: 'discardBatchImport', args: { id } }]);
@@ -424,6 +508,38 @@ export class Replica {
       }
       return 'applied';
     });
+    this.settled = settled;
+    return outcome;
+  }
+
+  /**
+   * At a pull's last page, the pre-images of what the settling entries (at or below `upTo`)
+   * wrote and no page from their acknowledgement on brought back, in id order. Read one entry
+   * at a time: an import's entries hold its lines, and one request for all of them would be one
+   * long task.
+   */
+  private async settledLeftovers(upTo: number): Promise<UndoEntry[][]> {
+    const pages = await this.db.pulledPages.orderBy('seq').toArray();
+    // The last page that brought back each row, by table.
+    const lastPage = new Map<string, Map<string, number>>();
+    pages.forEach((page, index) => {
+      for (const [table, ids] of Object.entries(page.rows)) {
+        let rows = lastPage.get(table);
+        if (!rows) lastPage.set(table, (rows = new Map<string, number>()));
+        for (const id of ids) rows.set(id, index);
+      }
+    });
+    const left: UndoEntry[][] = [];
+    let first = 0;
+    await this.db.outbox
+      .where('id')
+      .belowOrEqual(upTo)
+      .each((entry) => {
+        // Pages are in order, and so are the ids they acknowledged.
+        while (first < pages.length && pages[first]!.acknowledged < entry.id) first++;
+        left.push(undoLeft(entry.undo, (table, id) => (lastPage.get(table)?.get(id) ?? -1) >= first));
+      });
+    return left;
   }
 
   /**

@@ -1,0 +1,102 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onCommittedRows } from '@sync/client/changed-keys';
+import { syncCycle } from '@sync/client/cycle';
+import { AppDB } from '@sync/client/db';
+import { Replica } from '@sync/client/replica';
+import type { SyncTransport } from '@sync/client/transport';
+import { applyPull } from '@server/sync/pull';
+import { applyPush } from '@server/sync/push';
+import { insertTestCompany } from '@server/sync/test-fixtures';
+import { createUser } from '@server/test/accounts';
+import { createTestApp, type TestApp } from '@server/test/harness';
+
+/**
+ * A device's own changes come back in the pull after its push, as the server stored them: the
+ * same rows, since the mutators are shared. Against the real server (push, pull, database), the
+ * device writes none of them again, so the list hears of nothing, while another device's
+ * change is written as usual.
+ */
+
+const at = '2026-11-21T10:00:00.000Z';
+let t: TestApp;
+let dataDir: string;
+let userId: string;
+let companyId: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'alta-echoes-'));
+  t = await createTestApp({ DATA_DIR: dataDir });
+  userId = (await createUser(t)).id;
+  companyId = await insertTestCompany(t.database.db, userId);
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const transport: SyncTransport = {
+  push: async (request) => ({ ok: true, value: structuredClone(await applyPush(t.database.db, userId, structuredClone(request))) }),
+  pull: async (request) => ({ ok: true, value: structuredClone(await applyPull(t.database.db, userId, request)) }),
+};
+
+function device(name: string) {
+  const db = new AppDB(`${userId}-${name}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  const written: string[] = [];
+  onCommittedRows(db.name, (_changes, rows) => written.push(...[...(rows.transactions?.keys() ?? [])].map(String)));
+  return { db, replica: new Replica(db, userId), written };
+}
+
+const newTransaction = (id: string, description: string) => ({
+  id,
+  companyId,
+  createdAt: at,
+  transaction: { date: '2026-03-02', description, amountCents: -24_900, accountKind: null, accountId: null, category: null, merchant: null, note: '' },
+});
+
+describe('a device pulling back its own changes', () => {
+  it('writes none of them again, and writes what another device changed', async () => {
+    const phone = device('phone');
+    const laptop = device('laptop');
+    expect(await syncCycle(phone.replica, transport)).toBeNull();
+    expect(await syncCycle(laptop.replica, transport)).toBeNull();
+
+    const [chair, desk] = [crypto.randomUUID(), crypto.randomUUID()];
+    await phone.replica.mutate('createTransaction', newTransaction(chair, 'Office chair'));
+    await phone.replica.mutate('createTransaction', newTransaction(desk, 'Desk'));
+    await phone.replica.mutate('setTransactionNote', { id: chair, note: 'For the new hire', updatedAt: at });
+    await phone.replica.mutate('setTransactionCategory', { id: desk, category: 'equipment', updatedAt: at });
+    phone.written.length = 0;
+    expect(await syncCycle(phone.replica, transport)).toBeNull();
+    // The push and the pull that brought both rows back wrote nothing to the phone's transactions.
+    expect(phone.written).toEqual([]);
+    expect(await phone.db.outbox.count()).toBe(0);
+
+    // The laptop did not have them: it writes both, exactly as the phone holds them.
+    expect(await syncCycle(laptop.replica, transport)).toBeNull();
+    expect(laptop.written.sort()).toEqual([chair, desk].sort());
+    expect(await laptop.db.transactions.bulkGet([chair, desk])).toEqual(await phone.db.transactions.bulkGet([chair, desk]));
+
+    // A change from the laptop is written on the phone.
+    await laptop.replica.mutate('setTransactionNote', { id: desk, note: 'Standing desk', updatedAt: at });
+    expect(await syncCycle(laptop.replica, transport)).toBeNull();
+    expect(await syncCycle(phone.replica, transport)).toBeNull();
+    expect(phone.written).toEqual([desk]);
+    expect((await phone.db.transactions.get(desk))?.note).toBe('Standing desk');
+
+    // The phone's change reaches the server, the laptop changes the same row, then the phone
+    // pulls: what comes back is not what the phone wrote, and is written.
+    await phone.replica.mutate('setTransactionNote', { id: chair, note: 'Mine', updatedAt: at });
+    await applyPush(t.database.db, userId, (await phone.replica.nextPush(0))!);
+    await laptop.replica.mutate('setTransactionNote', { id: chair, note: 'Theirs', updatedAt: at });
+    expect(await syncCycle(laptop.replica, transport)).toBeNull();
+    phone.written.length = 0;
+    expect(await syncCycle(phone.replica, transport)).toBeNull();
+    expect(phone.written).toEqual([chair]);
+    expect((await phone.db.transactions.get(chair))?.note).toBe('Theirs');
+    expect(await phone.db.outbox.count()).toBe(0);
+  });
+});
