@@ -267,7 +267,8 @@ export async function revert(db: Tables, undo: readonly UndoEntry[]): Promise<vo
  * would: every row ends at the pre-image of the oldest mutation that wrote it. One `bulkPut` and
  * one `bulkDelete` per table instead of one request per row: a rebase after a 10,000-change
  * drain reverts 10,000 rows. Rows in `overwritten` (their ids by table) are left as they are:
- * the caller writes them next in the same transaction, so their pre-images would never be seen.
+ * the caller writes them next in the same transaction, or finds them already as it would write
+ * them, so their pre-images would never be seen.
  */
 export async function revertAll(
   db: Tables,

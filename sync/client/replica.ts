@@ -98,9 +98,9 @@ const undoOf = (preImages: PreImages): RowUndo[] =>
  * The rows of `rows` that differ from what `table` holds. Only those `mine` names (rows this
  * device wrote, on their way back) are read to compare: the others are taken as changed.
  */
-async function changedRows(table: Table, rows: readonly Record<string, unknown>[], mine: (id: string) => boolean): Promise<Record<string, unknown>[]> {
+async function changedRows(table: Table, rows: readonly Record<string, unknown>[], mine: (id: string) => boolean): Promise<readonly Record<string, unknown>[]> {
   const compared = rows.filter((row) => mine(row.id as string));
-  if (compared.length === 0) return [...rows];
+  if (compared.length === 0) return rows;
   const stored: unknown[] = await table.bulkGet(compared.map((row) => row.id as string));
   const same = new Set(compared.filter((row, i) => sameValue(row, stored[i])));
   return rows.filter((row) => !same.has(row));
@@ -411,8 +411,10 @@ export class Replica {
       const acknowledged = newIdentity ? meta.lastMutationId : Math.max(meta.lastMutationId, response.lastMutationId);
       const settles = response.hasMore && !response.resync && !newIdentity;
       const settling = (entry: OutboxEntry) => settles && entry.id <= acknowledged && !reasons.has(entry.id);
-      let preImages = known?.cursor === meta.cursor && known.clientId === meta.clientId ? known.preImages : null;
-      if (!preImages && (await this.db.outbox.where('id').belowOrEqual(meta.lastMutationId).limit(1).primaryKeys()).length === 0) preImages = new Map();
+      // Whether an earlier page left entries settling; when none did, nothing of them is unknown.
+      const settlingBefore = (await this.db.outbox.where('id').belowOrEqual(meta.lastMutationId).limit(1).primaryKeys()).length > 0;
+      const preImages =
+        known?.cursor === meta.cursor && known.clientId === meta.clientId ? known.preImages : settlingBefore ? null : new Map<string, Map<string, unknown>>();
       if (preImages) for (const entry of pending) if (settling(entry)) addPreImages(preImages, entry.undo);
       // At the last page, the rows of the changes it acknowledges may come back as they are too.
       const acknowledgedNow: PreImages = new Map();
@@ -466,10 +468,7 @@ export class Replica {
         if (rejected.length > 0) await this.db.rejectedChanges.bulkAdd(rejected);
         if (settles) {
           if (rejected.length > 0) await this.db.outbox.bulkDelete(rejected.map((change) => change.mutationId));
-          if (
-            pageIds.size > 0 &&
-            (done.length > rejected.length || (await this.db.outbox.where('id').belowOrEqual(meta.lastMutationId).limit(1).primaryKeys()).length > 0)
-          )
+          if (pageIds.size > 0 && (done.length > rejected.length || settlingBefore))
             await this.db.pulledPages.add({ acknowledged, rows: Object.fromEntries([...pageIds].map(([table, ids]) => [table, [...ids]])) });
         } else {
           // One range request: 11,000 single-key deletes took 0.7 s after a drain.
