@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { userSchema, userStatuses } from './account';
 import { boiStatuses, identityDocumentTypes, ownerRoles } from './boi';
-import { companyStatuses, companyTypes, type CompanyStatus } from './company';
+import { companyStatuses, companyTypes, type CompanyStatus } from './company-terms';
 import { usersPageSize } from './constants';
 import { dissolutionStatuses, renewalHistoryEntrySchema, renewalStatuses } from './renewal';
 

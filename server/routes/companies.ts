@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { companyDetailSchema, companySummarySchema, type CompanyDetail, type CompanySummary } from '@domain/company';
+import { companyDetailSchema, companySummarySchema, type CompanyDetail, type CompanySummary } from '@domain/company-views';
 import { maskTaxId } from '@domain/tax-id';
 import { companyDocumentSchema, companyDocumentTypes, uploadKeySchema, type CompanyDocument } from '@domain/files';
 import type { AppDeps, AppEnv } from '../context';

@@ -2,7 +2,7 @@ import Dexie, { type Table, type Transaction as DexieTransaction } from 'dexie';
 import type { User } from '@domain/account';
 import type { LinkedAccountRow } from '@domain/bank-linking';
 import type { BatchImport, CategoriserRule, CategoryKey, InboxReceipt, LockedYear, ManualAccount, Transaction } from '@domain/bookkeeping';
-import type { CompanySummary } from '@domain/company';
+import type { CompanySummary } from '@domain/company-views';
 import type { Draft } from '@domain/draft';
 import type { RejectionCode } from '@sync/protocol';
 import type { HeldImport } from './held-imports';

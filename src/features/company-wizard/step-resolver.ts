@@ -15,10 +15,11 @@ export const loadChecks = loadOnce(async () => {
   const catalogs = Promise.all([loadCatalogs(['validation']), loadMissingFieldsPopup()]);
   // Evaluated in steps, each in a task of its own, so none blocks the page for long (issue 35
   // §4): zod with the shared field rules, then the phone rules and their metadata, then the
-  // steps' schemas. Not `import('zod')`: that would make all of zod a chunk of its own, which
-  // every other screen's schemas would then load.
+  // company's rules, then the wizards' schemas built from them. Not `import('zod')`: that would
+  // make all of zod a chunk of its own, which every other screen's schemas would then load.
   await import('@domain/field-schemas');
   await import('@domain/phone');
+  await import('@domain/company');
   const [checks] = await Promise.all([import('./wizard-checks'), catalogs]);
   return checks;
 });

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CompanyDetail } from '@domain/company';
+import type { CompanyDetail } from '@domain/company-views';
 import { NetworkError } from '@src/lib/api';
 import { knownValues, prefilledValues } from './prefill';
 

@@ -1,4 +1,4 @@
-import type { CompanyDetail } from '@domain/company';
+import type { CompanyDetail } from '@domain/company-views';
 import type { CapitalTransaction, Profits, TaxFormData, TaxInfoRecord } from '@domain/tax-form';
 import { fetchCompanyDetail, fetchTaxCountry, fetchTaxInfo } from './api/tax-form-api';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { adminCompaniesOrderBy, type AdminCompaniesOrderBy } from '@domain/admin';
-import { companyStatuses, type CompanyStatus } from '@domain/company';
+import { companyStatuses, type CompanyStatus } from '@domain/company-terms';
 import type { Language } from '@domain/constants';
 import { FormAlert } from '@src/components/form/form-alert';
 import { TextField } from '@src/components/form/text-field';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { adminUsersOrderBy, type AdminUser, type AdminUsersFilter, type AdminUsersOrderBy } from '@domain/admin';
-import { companyStatuses } from '@domain/company';
+import { companyStatuses } from '@domain/company-terms';
 import type { Language } from '@domain/constants';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CompanyDetail } from '@domain/company';
+import type { CompanyDetail } from '@domain/company-views';
 import type { Language } from '@domain/constants';
 import { formatUsd } from '@domain/plan-prices';
 import { Button } from '@src/components/button';

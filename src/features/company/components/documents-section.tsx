@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CompanyDetail } from '@domain/company';
+import type { CompanyDetail } from '@domain/company-views';
 import type { Language } from '@domain/constants';
 import { acceptOf, type UploadType } from '@domain/file-rules';
 import type { CompanyDocument } from '@domain/files';

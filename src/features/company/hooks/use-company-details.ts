@@ -1,4 +1,4 @@
-import type { CompanyDetail } from '@domain/company';
+import type { CompanyDetail } from '@domain/company-views';
 import type { CompanyDocument } from '@domain/files';
 import type { CompanyRenewal } from '@domain/renewal';
 import { companyPageKey } from '@sync/client/company-caches';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { CompanyStatus, CompanySummary } from '@domain/company';
+import type { CompanyStatus } from '@domain/company';
+import type { CompanySummary } from '@domain/company-views';
 import type { Language } from '@domain/constants';
 import { href, paths } from '@src/lib/paths';
 import styles from './companies-overview.module.css';

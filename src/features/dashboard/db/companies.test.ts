@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CompanySummary } from '@domain/company';
+import type { CompanySummary } from '@domain/company-views';
 import { useTestDatabases } from '@sync/client/test-databases';
 import { cacheCompanies, cachedCompanies } from './companies';
 

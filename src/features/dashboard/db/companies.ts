@@ -1,4 +1,4 @@
-import type { CompanySummary } from '@domain/company';
+import type { CompanySummary } from '@domain/company-views';
 import type { AppDB } from '@sync/client/db';
 
 /**

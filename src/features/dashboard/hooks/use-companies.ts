@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
-import type { CompanySummary } from '@domain/company';
+import type { CompanySummary } from '@domain/company-views';
 import { currentUserDatabase, type AppDB, type CachedCompany } from '@sync/client/db';
 import { useCurrentUser } from '@src/features/session/session-store';
 import { listCompanies } from '../api/companies-api';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { CompanySummary } from '@domain/company';
+import type { CompanySummary } from '@domain/company-views';
 import { useCompanies } from './use-companies';
 import { useCurrentUser } from '@src/features/session/session-store';
 
