@@ -2,8 +2,8 @@ import { demo, logInAs, type Lang } from './support/alta';
 import { queueDraftChange, serverDraftIds, userDatabase, waitForSyncPosition } from './support/sync';
 import { expect, failing, test } from './support/test';
 
-// The failed-attempt state is made by a sync API answering 503 on purpose.
-test.use({ expectedFailures: failing({ status: 503, url: /\/api\/v1\/sync\/push$/ }) });
+// The failed-attempt state is made by a sync API answering 503 on purpose, with no poke stream (below).
+test.use({ expectedFailures: failing({ status: 503, url: /\/api\/v1\/sync\/push$/ }, { status: 'network', url: /\/api\/v1\/sync\/events$/ }) });
 
 // The sync indicator's details in each of Alta's languages: the pending count, when the
 // device last synced, the failure, and "retry now" sending the change. The service worker
@@ -62,6 +62,9 @@ const texts: Record<
 for (const lang of ['en', 'es', 'pt'] as const) {
   test(`shows the pending count, the last sync and a working "retry now" (${lang})`, async ({ page }) => {
     const text = texts[lang];
+    // No poke stream: other tests change the demo account's data meanwhile, and a poke of theirs
+    // makes the device sync at once, which could send the change before "retry now" is pressed.
+    await page.route('**/api/v1/sync/events*', (route) => route.abort());
     await logInAs(page, demo, lang);
     const indicator = page.getByRole('button', { name: text.status(text.saved), exact: true });
     await expect(indicator).toBeVisible();
