@@ -248,7 +248,7 @@ export function compactUndo(undo: Iterable<RowUndo>): UndoEntry[] {
 }
 
 /** The pre-images of an outbox entry, one per row, in write order. */
-function rowsOf(undo: readonly UndoEntry[]): RowUndo[] {
+export function rowsOf(undo: readonly UndoEntry[]): RowUndo[] {
   return undo.flatMap((entry) => ('inserted' in entry ? entry.inserted.map((id) => ({ table: entry.table, id, before: null })) : [entry]));
 }
 

@@ -17,7 +17,7 @@ import { isTableName, tableNames } from '@sync/tables';
 import { companyCacheTables, dropCompaniesOutside } from './company-caches';
 import { caughtUp, type OutboxEntry, type PulledPage, type RejectedChange, type RowUndo, type SyncMeta, type UndoEntry } from './db';
 import { holdRefusedImports, retryCalls, type HeldImport } from './held-imports';
-import { compactUndo, createLocalTx, revert, revertAll, WriteBatch, type Tables } from './local-tx';
+import { compactUndo, createLocalTx, revert, revertAll, rowsOf, WriteBatch, type Tables } from './local-tx';
 
 /** The tables a replica needs: the outbox, its sync position, rejected changes and every synced table. */
 export interface ReplicaDatabase extends Dexie {
@@ -81,12 +81,10 @@ type PreImages = Map<string, Map<string, unknown>>;
 
 /** Adds the rows an undo list names to `preImages`, keeping a pre-image already there (the older). */
 function addPreImages(preImages: PreImages, undo: readonly UndoEntry[]): void {
-  for (const part of undo) {
-    let rows = preImages.get(part.table);
-    if (!rows) preImages.set(part.table, (rows = new Map<string, unknown>()));
-    if ('inserted' in part) {
-      for (const id of part.inserted) if (!rows.has(id)) rows.set(id, null);
-    } else if (!rows.has(part.id)) rows.set(part.id, part.before);
+  for (const { table, id, before } of rowsOf(undo)) {
+    let rows = preImages.get(table);
+    if (!rows) preImages.set(table, (rows = new Map<string, unknown>()));
+    if (!rows.has(id)) rows.set(id, before);
   }
 }
 
@@ -104,20 +102,6 @@ async function changedRows(table: Table, rows: readonly Record<string, unknown>[
   const stored: unknown[] = await table.bulkGet(compared.map((row) => row.id as string));
   const same = new Set(compared.filter((row, i) => sameValue(row, stored[i])));
   return rows.filter((row) => !same.has(row));
-}
-
-/** An undo list without the rows `gone` says were brought back. */
-function undoLeft(undo: readonly UndoEntry[], gone: (table: string, id: string) => boolean): UndoEntry[] {
-  const left: UndoEntry[] = [];
-  for (const part of undo) {
-    if (!('inserted' in part)) {
-      if (!gone(part.table, part.id)) left.push(part);
-    } else {
-      const inserted = part.inserted.filter((id) => !gone(part.table, id));
-      if (inserted.length > 0) left.push({ table: part.table, inserted });
-    }
-  }
-  return left;
 }
 
 /** The longest a burst of mutations runs before it lets the browser paint. */
@@ -536,7 +520,8 @@ export class Replica {
       .each((entry) => {
         // Pages are in order, and so are the ids they acknowledged.
         while (first < pages.length && pages[first]!.acknowledged < entry.id) first++;
-        left.push(undoLeft(entry.undo, (table, id) => (lastPage.get(table)?.get(id) ?? -1) >= first));
+        // What no page from its acknowledgement on brought back.
+        left.push(rowsOf(entry.undo).filter(({ table, id }) => (lastPage.get(table)?.get(id) ?? -1) < first));
       });
     return left;
   }

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onCommittedRows } from '@sync/client/changed-keys';
@@ -23,20 +20,16 @@ import { createTestApp, type TestApp } from '@server/test/harness';
 
 const at = '2026-11-21T10:00:00.000Z';
 let t: TestApp;
-let dataDir: string;
 let userId: string;
 let companyId: string;
 
+// Push and pull only: no file is stored, so the app needs no data directory of its own.
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'alta-echoes-'));
-  t = await createTestApp({ DATA_DIR: dataDir });
+  t = await createTestApp();
   userId = (await createUser(t)).id;
   companyId = await insertTestCompany(t.database.db, userId);
 });
-afterAll(async () => {
-  await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 const transport: SyncTransport = {
   push: async (request) => ({ ok: true, value: structuredClone(await applyPush(t.database.db, userId, structuredClone(request))) }),
