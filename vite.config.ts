@@ -6,6 +6,7 @@ import { contentPlugin } from './scripts/content-plugin';
 import { ocrAssetsPlugin } from './scripts/ocr-assets-plugin';
 import { appFirstPrecache } from './scripts/precache';
 import { prerenderPlugin } from './scripts/prerender';
+import { assetsCacheName } from './src/features/pwa/warm-cache';
 
 const alias = Object.fromEntries(
   ['domain', 'sync', 'workers', 'server', 'src'].map((folder) => [`@${folder}`, fileURLToPath(new URL(`./${folder}`, import.meta.url))]),
@@ -61,7 +62,7 @@ export default defineConfig({
           {
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
             handler: 'CacheFirst',
-            options: { cacheName: 'alta-assets', expiration: { maxEntries: 400, purgeOnQuotaError: true } },
+            options: { cacheName: assetsCacheName, expiration: { maxEntries: 400, purgeOnQuotaError: true } },
           },
           // The receipt reader's engine and language data (decision 067): its folder is named by
           // their hash, so a kept copy never goes stale; reading works offline after the first use.
