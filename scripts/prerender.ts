@@ -37,6 +37,13 @@ export const accountPages: PublicPage[] = ['login', 'register'].map((name) => ({
   namespaces: authNamespaces,
 }));
 
+/**
+ * Start now is pre-rendered too: its three paths are links, so a visitor's first visit paints
+ * them at once and needs no app (decision 081). A step of the funnel, not a page for search
+ * engines to list, so not in the sitemap.
+ */
+export const funnelPages: PublicPage[] = [{ path: 'start-now', module: 'src/app/routes/guest/start-now.tsx', namespaces: ['wizard'] }];
+
 /** Every public route of SPEC §2, with each blog article. */
 export function publicPages(contentDir: string): PublicPage[] {
   return [
@@ -157,7 +164,7 @@ export async function prerenderSite({ root, clientDir, serverEntry, origin }: Pr
   };
 
   for (const language of languages) {
-    for (const page of [...pages, ...accountPages]) {
+    for (const page of [...pages, ...accountPages, ...funnelPages]) {
       const pathname = page.path ? `/${language}/${page.path}` : `/${language}`;
       const { html, headHtml } = await render(pathname, language, base);
       const withoutApp = controlWaitingForApp(html) === undefined;

@@ -1,6 +1,5 @@
 import { registerSW } from 'virtual:pwa-register';
 import { clickedBackdrop, restoreFocusTo, wrapTab } from '@src/components/dialog/modal-dom';
-import { captureAttribution } from '@src/features/attribution/attribution';
 import { warmWhenControlled } from '@src/features/pwa/warm-cache';
 import { subscribeSignedIn } from '@src/features/session/signed-in-flag';
 
@@ -31,8 +30,8 @@ const islands: Record<string, () => Promise<Wire>> = {
 /**
  * A visitor's pre-rendered public page without the app (decision 081). Everything on such a page
  * is HTML that works without scripts (links, the language links, the skip link, `<details>`) or
- * an island above; this module adds what is left: the first touch's attribution, the side
- * drawer, the service worker, and a hand-over to the app the moment the page needs something
+ * an island above; this module adds what is left (the starter has kept the first touch's
+ * attribution): the side drawer, the service worker, and a hand-over to the app the moment the page needs something
  * only the app shows.
  *
  * `startApp` loads the app, which hydrates the page as on any other pre-rendered page. It is
@@ -41,8 +40,6 @@ const islands: Record<string, () => Promise<Wire>> = {
  * signs in from another tab (the top bar then offers their account).
  */
 export async function runWithoutApp(startApp: () => void): Promise<void> {
-  // As the app does first: a visitor landing here from a campaign keeps it when they go on to sign up.
-  captureAttribution();
   const releases = [wireDrawer()];
   let unsubscribe = () => {};
   let handedOver = false;

@@ -1,3 +1,4 @@
+import { captureAttribution } from '@src/features/attribution/attribution';
 import { readActingAs, readSignedIn } from '@src/features/session/signed-in-flag';
 import { unsentDraftIds } from '@src/features/sync/draft-keys';
 import { holdUntilHydrated } from '@src/lib/held-actions';
@@ -17,6 +18,10 @@ import { currentUserId } from '@sync/client/current-user';
  * The pre-render writes the app's entry (`data-entry`) and the modules hydrating this page
  * needs (`data-preload`, space-separated) on this script's element; they are fetched together.
  */
+
+// First touch, at once, as the app does first: a visitor who follows a link before the page
+// script or the app has run (start now's cards are plain links) keeps the campaign they came from.
+captureAttribution();
 
 const script = document.querySelector<HTMLScriptElement>('script[data-entry]');
 

@@ -41,3 +41,26 @@ for (const width of [410, 768, 920, 1024, 1284]) {
     await expect(page.getByRole('button', { name: 'Continue', exact: true })).toBeInViewport();
   });
 }
+
+test.describe('without scripts', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('start now is pre-rendered: its title, its three paths and their links are in the page itself', async ({ page }) => {
+    await page.goto('/es/start-now');
+    await expect(page).toHaveTitle('¿Cómo quieres empezar? · Alta');
+    await expect(page.getByRole('heading', { level: 1, name: '¿Cómo quieres empezar?' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(3);
+    await expect(page.getByRole('link', { name: 'Migrar mi empresa' })).toHaveAttribute('href', '/es/migrate-company');
+  });
+});
+
+test('a visitor who follows a path at once keeps the campaign they came from', async ({ page }) => {
+  await page.goto('/en/start-now?utm_source=newsletter&utm_campaign=autumn');
+  await page.getByRole('link', { name: 'Create my company' }).click();
+  await new WizardPage(page, 'en').expectStep('owner');
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('alta.attribution')))!)).toMatchObject({
+    utmSource: 'newsletter',
+    utmCampaign: 'autumn',
+    originPath: '/en/start-now',
+  });
+});

@@ -3,7 +3,6 @@ import { companyCreationFromUsd } from '@domain/constants';
 import { ButtonLink } from '@src/components/button';
 import { formatUsd } from '@src/i18n/format';
 import { href, paths } from '@src/lib/paths';
-import { usePageTitle } from '@src/lib/use-page-title';
 import styles from '../wizard.module.css';
 import { useLanguage } from '@src/features/public-site/hooks/use-language';
 
@@ -20,7 +19,6 @@ const choices = [
 export function StartNowChooser() {
   const { t } = useTranslation('wizard');
   const language = useLanguage();
-  usePageTitle(t('chooser.title'));
   return (
     <div className={styles.chooser}>
       <header className={styles.chooserHeader}>
