@@ -30,9 +30,9 @@ const islands: Record<string, () => Promise<Wire>> = {
 /**
  * A visitor's pre-rendered public page without the app (decision 081). Everything on such a page
  * is HTML that works without scripts (links, the language links, the skip link, `<details>`) or
- * an island above; this module adds what is left (the starter has kept the first touch's
- * attribution): the side drawer, the service worker, and a hand-over to the app the moment the page needs something
- * only the app shows.
+ * an island above (the starter has already kept the first touch's attribution); this module
+ * adds what is left: the side drawer, the service worker, and a hand-over to the app the moment
+ * the page needs something only the app shows.
  *
  * `startApp` loads the app, which hydrates the page as on any other pre-rendered page. It is
  * called when a new version of Alta waits (the app asks whether to reload), when the device
