@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { assetsCacheName } from '@src/features/pwa/warm-cache';
 import { demo, logInAs } from './support/alta';
 import { expect, failing, networkCut, test } from './support/test';
 
@@ -87,17 +88,20 @@ test('the precache holds the app, the public site is warmed into the runtime cac
   expect(later.length).toBeGreaterThan(0);
   expect(later.every((url) => url.startsWith('/assets/'))).toBe(true);
   const cachedCount = () =>
-    page.evaluate(async (urls) => {
-      const cache = await caches.open('alta-assets');
-      const found = await Promise.all(urls.map((url) => cache.match(url)));
-      return found.filter(Boolean).length;
-    }, later);
+    page.evaluate(
+      async ({ name, urls }) => {
+        const cache = await caches.open(name);
+        const found = await Promise.all(urls.map((url) => cache.match(url)));
+        return found.filter(Boolean).length;
+      },
+      { name: assetsCacheName, urls: later },
+    );
   await expect.poll(cachedCount, { timeout: 40_000 }).toBe(later.length);
 
   // The cache loses the list's last file: the next page load warms that one alone (the list is
   // warmed in order, so the loop is done once it is back), not every file of the list again.
   const lost = later.at(-1)!;
-  await page.evaluate(async (url) => (await caches.open('alta-assets')).delete(url), lost);
+  await page.evaluate(async ({ name, url }) => (await caches.open(name)).delete(url), { name: assetsCacheName, url: lost });
   const warmed: string[] = [];
   let listRead = false;
   page.on('response', (response) => {
