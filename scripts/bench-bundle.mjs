@@ -20,6 +20,7 @@ const pages = [
   ['blog', '/es/blogs'],
   ['article', '/es/blogs/llc-vs-c-corp-for-founders'],
   ['contact', '/es/contact'],
+  ['start now', '/es/start-now'],
   ['create-company wizard', '/es/create-company'],
 ];
 const port = 3190;
