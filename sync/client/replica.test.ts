@@ -470,6 +470,55 @@ describe('replica', () => {
     expect(await replica.applyPull(request, response)).toBe('stale');
   });
 
+  it('builds a push from the entries that fit, reading only those (and a few more), not the whole queue', async () => {
+    const db = openDb();
+    // Counts the outbox entries read, whatever the query.
+    let read = 0;
+    db.use({
+      stack: 'dbcore',
+      name: 'count-outbox-reads',
+      create: (down) => ({
+        ...down,
+        table(name) {
+          const table = down.table(name);
+          if (name !== 'outbox') return table;
+          return {
+            ...table,
+            query: async (request) => {
+              const response = await table.query(request);
+              read += response.result.length;
+              return response;
+            },
+          };
+        },
+      }),
+    });
+    const replica = new Replica(db, userId);
+    const meta = await replica.meta();
+    // Thirty import chunks of 200,000 characters each: three fit in a push, 700,000 at most.
+    const chunk = (id: number) => ({ id, name: 'importTransactions', args: { lines: 'x'.repeat(200_000) }, createdAt: '2026-11-27T00:00:00.000Z', undo: [] });
+    await db.outbox.bulkAdd(Array.from({ length: 30 }, (_, i) => chunk(i + 1)));
+    await db.syncMeta.put({ ...meta, nextMutationId: 31 });
+
+    read = 0;
+    const push = await replica.nextPush(0);
+    expect(push!.mutations.map((mutation) => mutation.id)).toEqual([1, 2, 3]);
+    expect(read).toBeLessThanOrEqual(6);
+    read = 0;
+    expect((await replica.nextPush(27))!.mutations.map((mutation) => mutation.id)).toEqual([28, 29, 30]);
+    expect(read).toBeLessThanOrEqual(4);
+
+    // Small entries still go 500 to a push, in a handful of reads.
+    await db.outbox.clear();
+    await db.outbox.bulkAdd(Array.from({ length: 1_200 }, (_, i) => ({ ...chunk(i + 1), args: { note: `note ${i}` } })));
+    read = 0;
+    const notes = await replica.nextPush(0);
+    expect(notes!.mutations.map((mutation) => mutation.id)).toEqual(Array.from({ length: 500 }, (_, i) => i + 1));
+    expect(read).toBe(500);
+    expect((await replica.nextPush(1_000))!.mutations).toHaveLength(200);
+    expect(await replica.nextPush(1_200)).toBeNull();
+  });
+
   it('continues as a new client, keeping its queue, when the server cannot continue its ids', async () => {
     const server = new MemorySyncServer();
     const replica = new Replica(openDb(), userId);
