@@ -1,7 +1,8 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { AppDB, databaseName } from './db';
+import { AppDB, databaseName, readOutboxAfter, type OutboxEntry } from './db';
+import { countOutboxReads, useTestDatabases } from './test-databases';
 
 /**
  * A device that last ran an older app still has its database at an older version, with changes
@@ -184,5 +185,41 @@ describe('AppDB schema upgrades', () => {
     } finally {
       db.close();
     }
+  });
+});
+
+describe('readOutboxAfter', () => {
+  const openDb = useTestDatabases();
+  const at = '2026-11-27T00:00:00.000Z';
+  const chunk = (id: number): OutboxEntry => ({
+    id,
+    name: 'importTransactions',
+    args: {},
+    createdAt: at,
+    undo: [{ table: 'transactions', inserted: Array.from({ length: 2_500 }, (_, line) => `${id}-${line}`) }],
+  });
+  const note = (id: number): OutboxEntry => ({
+    id,
+    name: 'setTransactionNote',
+    args: {},
+    createdAt: at,
+    undo: [{ table: 'transactions', id: `t${id}`, before: null }],
+  });
+
+  it('reads every entry after the one named, in order, an import chunk to a request and small entries thousands to one', async () => {
+    const db = openDb();
+    const outbox = countOutboxReads(db);
+    await db.outbox.bulkAdd([...Array.from({ length: 10 }, (_, i) => chunk(i + 1)), ...Array.from({ length: 6_000 }, (_, i) => note(i + 11))]);
+
+    outbox.reads = [];
+    const entries = await db.transaction('r', db.outbox, () => readOutboxAfter(db.outbox, 0));
+    expect(entries.map((entry) => entry.id)).toEqual(Array.from({ length: 6_010 }, (_, i) => i + 1));
+    // The ten chunks of 2,500 lines: one a request.
+    expect(outbox.reads.slice(0, 10)).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    expect(outbox.reads.length).toBeLessThan(40);
+
+    outbox.reads = [];
+    expect((await readOutboxAfter(db.outbox, 6_005)).map((entry) => entry.id)).toEqual([6_006, 6_007, 6_008, 6_009, 6_010]);
+    expect(await readOutboxAfter(db.outbox, 6_010)).toEqual([]);
   });
 });

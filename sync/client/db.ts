@@ -110,6 +110,36 @@ export async function unsentChanges(db: OutboxDatabase) {
   return db.outbox.where('id').above(meta?.lastMutationId ?? 0);
 }
 
+/** Rows one outbox read asks for at most, counted as the entries' undo counts them (an import chunk: its lines). */
+const outboxReadRows = 2_500;
+const rowsOfEntry = (entry: OutboxEntry) =>
+  Math.max(
+    1,
+    entry.undo.reduce((rows, undo) => rows + ('inserted' in undo ? undo.inserted.length : 1), 0),
+  );
+
+/**
+ * Every outbox entry after `after`, in id order, read a few at a time: about `outboxReadRows`
+ * rows a request, judged by the entries the last request read, and never more entries than were
+ * read so far. IndexedDB hands each request's records to the page in a task of its own, so a queue
+ * holding a 50,000-line import is not cloned in one task. Inside a transaction, every read sees
+ * the same outbox.
+ */
+export async function readOutboxAfter(outbox: Table<OutboxEntry, number>, after: number): Promise<OutboxEntry[]> {
+  const entries: OutboxEntry[] = [];
+  for (let asked = 1; ;) {
+    const read = await outbox
+      .where('id')
+      .above(entries.at(-1)?.id ?? after)
+      .limit(asked)
+      .toArray();
+    entries.push(...read);
+    if (read.length < asked) return entries;
+    const rows = read.reduce((sum, entry) => sum + rowsOfEntry(entry), 0);
+    asked = Math.max(1, Math.min(entries.length, Math.floor(outboxReadRows / (rows / read.length))));
+  }
+}
+
 export const countUnsentChanges = async (db: OutboxDatabase): Promise<number> => (await unsentChanges(db)).count();
 
 /** Whether this database holds every synced row of its scope (a first pull or a resync finished). */

@@ -15,7 +15,7 @@ import {
 } from '@sync/protocol';
 import { isTableName, tableNames } from '@sync/tables';
 import { companyCacheTables, dropCompaniesOutside } from './company-caches';
-import { caughtUp, type OutboxEntry, type PulledPage, type RejectedChange, type RowUndo, type SyncMeta, type UndoEntry } from './db';
+import { caughtUp, readOutboxAfter, type OutboxEntry, type PulledPage, type RejectedChange, type RowUndo, type SyncMeta, type UndoEntry } from './db';
 import { holdRefusedImports, retryCalls, type HeldImport } from './held-imports';
 import { compactUndo, createLocalTx, revert, revertAll, rowsOf, WriteBatch, type Tables } from './local-tx';
 
@@ -401,7 +401,7 @@ export class Replica {
       const meta = await this.metaInTx();
       if (meta.cursor !== request.cursor || meta.clientId !== request.clientId) return 'stale';
       // Entries at or below `lastMutationId` are settling: acknowledged by an earlier page of this pull.
-      const pending = await this.db.outbox.where('id').above(meta.lastMutationId).toArray();
+      const pending = await readOutboxAfter(this.db.outbox, meta.lastMutationId);
       // A table this version does not know yet is skipped; the cursor still advances past it.
       const changed = Object.entries(response.changes).filter(([name]) => isTableName(name));
       const pageIds = pageRowIds(changed);

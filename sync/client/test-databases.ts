@@ -20,6 +20,34 @@ export function useTestDatabases() {
   };
 }
 
+/**
+ * Counts the outbox entries `db` reads, request by request (`reads`, one count per request),
+ * whatever the query: what a test of a bounded read looks at. Call it before the database opens.
+ */
+export function countOutboxReads(db: AppDB): { reads: number[] } {
+  const counted = { reads: [] as number[] };
+  db.use({
+    stack: 'dbcore',
+    name: 'count-outbox-reads',
+    create: (down) => ({
+      ...down,
+      table(name) {
+        const table = down.table(name);
+        if (name !== 'outbox') return table;
+        return {
+          ...table,
+          query: async (request) => {
+            const response = await table.query(request);
+            counted.reads.push(response.result.length);
+            return response;
+          },
+        };
+      },
+    }),
+  });
+  return counted;
+}
+
 /** A company-creation draft at step 1, with `overrides`. */
 export const testDraft = (overrides: Partial<Draft> = {}): Draft => ({
   id: randomUUID(),
