@@ -110,7 +110,7 @@ export async function unsentChanges(db: OutboxDatabase) {
   return db.outbox.where('id').above(meta?.lastMutationId ?? 0);
 }
 
-/** Rows one outbox read asks for at most, counted as the entries' undo counts them (an import chunk: its lines). */
+/** About the rows one outbox read asks for, counted as the entries' undo counts them (an import chunk: its lines). */
 const outboxReadRows = 2_500;
 const rowsOfEntry = (entry: OutboxEntry) =>
   Math.max(
