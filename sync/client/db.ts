@@ -110,33 +110,57 @@ export async function unsentChanges(db: OutboxDatabase) {
   return db.outbox.where('id').above(meta?.lastMutationId ?? 0);
 }
 
-/** About the rows one outbox read asks for, counted as the entries' undo counts them (an import chunk: its lines). */
-const outboxReadRows = 2_500;
+/** An entry's rows, as its undo counts them: an import chunk its lines, most entries one. */
 const rowsOfEntry = (entry: OutboxEntry) =>
   Math.max(
     1,
     entry.undo.reduce((rows, undo) => rows + ('inserted' in undo ? undo.inserted.length : 1), 0),
   );
 
+/** How `readOutboxAfter` measures what it reads, and where it stops. */
+export interface OutboxRead {
+  /** An entry's size: by default its rows (`rowsOfEntry`), which costs no serialization. */
+  sizeOf?: (entry: OutboxEntry) => number;
+  /** About the size one request reads: by default 2,500 rows, an import chunk. */
+  perRequest?: number;
+  /** The most entries to return. */
+  maxCount?: number;
+  /** The largest total size to return: the read ends before the first entry that would pass it (the first entry is always returned). */
+  maxTotal?: number;
+}
+
 /**
- * Every outbox entry after `after`, in id order, read a few at a time: about `outboxReadRows`
- * rows a request, judged by the entries the last request read, and never more entries than were
- * read so far. IndexedDB hands each request's records to the page in a task of its own, so a queue
- * holding a 50,000-line import is not cloned in one task. Inside a transaction, every read sees
+ * The outbox entries after `after`, in id order, read a few at a time: each request asks for as
+ * many as the last one's entries, by their average size, say fit in `perRequest` (or in the room
+ * `maxTotal` leaves, when less), and never for more than were read so far. IndexedDB hands each request's records to the page in a task of
+ * its own, so a queue holding a 50,000-line import is not cloned in one task, and a read that
+ * stops early (a push's batch) clones little past its end. Inside a transaction, every read sees
  * the same outbox.
  */
-export async function readOutboxAfter(outbox: Table<OutboxEntry, number>, after: number): Promise<OutboxEntry[]> {
+export async function readOutboxAfter(
+  outbox: Table<OutboxEntry, number>,
+  after: number,
+  { sizeOf = rowsOfEntry, perRequest = 2_500, maxCount = Infinity, maxTotal = Infinity }: OutboxRead = {},
+): Promise<OutboxEntry[]> {
   const entries: OutboxEntry[] = [];
+  let total = 0;
   for (let asked = 1; ;) {
+    const limit = Math.min(asked, maxCount - entries.length);
     const read = await outbox
       .where('id')
       .above(entries.at(-1)?.id ?? after)
-      .limit(asked)
+      .limit(limit)
       .toArray();
-    entries.push(...read);
-    if (read.length < asked) return entries;
-    const rows = read.reduce((sum, entry) => sum + rowsOfEntry(entry), 0);
-    asked = Math.max(1, Math.min(entries.length, Math.floor(outboxReadRows / (rows / read.length))));
+    let size = 0;
+    for (const entry of read) {
+      const entrySize = sizeOf(entry);
+      if (entries.length > 0 && total + entrySize > maxTotal) return entries;
+      entries.push(entry);
+      total += entrySize;
+      size += entrySize;
+    }
+    if (read.length < limit || entries.length >= maxCount) return entries;
+    asked = Math.max(1, Math.min(entries.length, Math.floor(Math.min(perRequest, maxTotal - total) / (size / read.length))));
   }
 }
 

@@ -53,6 +53,9 @@ function readsOf({ name, args }: MutationCall): readonly RowRef[] {
   }
 }
 
+/** An outbox entry as a push sends it. */
+const mutationOf = ({ id, name, args, createdAt }: OutboxEntry): Mutation => ({ id, name, args, createdAt });
+
 /** Rows per `bulkPut` when applying a pull page. */
 const writeSlice = 250;
 
@@ -320,35 +323,22 @@ export class Replica {
 
   /**
    * The next push request: outbox entries after `after`, in id order, within the batch limits;
-   * null when none. The entries are read a few at a time, as many as the room left is likely to
-   * hold (judged by the size of those read so far, and at most as many again), in one read
-   * transaction. An entry may be a whole import chunk of thousands of lines: reading up to 500
-   * entries to send two or three cloned, then measured, every queued line of an import on the
-   * main thread once per push.
+   * null when none. They are read a few at a time (`readOutboxAfter`, sized by their JSON), in
+   * one read transaction: an entry may be a whole import chunk of thousands of lines, and
+   * reading up to 500 entries to send two or three cloned, then measured, every queued line of
+   * an import on the main thread once per push.
    */
   async nextPush(after: number): Promise<PushRequest | null> {
     const meta = await this.meta();
-    const mutations: Mutation[] = [];
-    await this.db.transaction('r', this.db.outbox, async () => {
-      let chars = 0;
-      let last = after;
-      let room = 1;
-      while (mutations.length < pushBatchMax) {
-        const asked = Math.min(room, pushBatchMax - mutations.length);
-        const entries = await this.db.outbox.where('id').above(last).limit(asked).toArray();
-        for (const entry of entries) {
-          const mutation = { id: entry.id, name: entry.name, args: entry.args, createdAt: entry.createdAt };
-          chars += JSON.stringify(mutation).length;
-          if (mutations.length > 0 && chars > pushBatchMaxChars) return;
-          mutations.push(mutation);
-          last = entry.id;
-        }
-        if (entries.length < asked) return;
-        // At most twice what was read so far, so entries of very different sizes are not all read at once.
-        room = Math.max(1, Math.min(mutations.length, Math.floor((pushBatchMaxChars - chars) / (chars / mutations.length))));
-      }
-    });
-    return mutations.length > 0 ? { clientId: meta.clientId, protocolVersion, mutations } : null;
+    const entries = await this.db.transaction('r', this.db.outbox, () =>
+      readOutboxAfter(this.db.outbox, after, {
+        sizeOf: (entry) => JSON.stringify(mutationOf(entry)).length,
+        perRequest: pushBatchMaxChars,
+        maxCount: pushBatchMax,
+        maxTotal: pushBatchMaxChars,
+      }),
+    );
+    return entries.length > 0 ? { clientId: meta.clientId, protocolVersion, mutations: entries.map(mutationOf) } : null;
   }
 
   /** The next pull request from the stored cursor. */
