@@ -93,6 +93,14 @@ export interface Mutator<Name extends string = string, Args extends z.ZodType = 
    * between them finishes the rest without doubling anything.
    */
   readonly parts?: { size: (args: z.output<Args>) => number; split: (args: z.output<Args>, rows: number) => z.output<Args>[] };
+  /**
+   * The server writes exactly the rows the device wrote: they follow from the arguments and the
+   * rows `run` reads in the caller's scopes, with nothing only the server adds (a clock, a
+   * trigger's column, a branch on `tx.location` that writes). A pull then need not send them
+   * back to the device that pushed them (decision 091). Claim it only after reading every
+   * trigger of the tables it writes.
+   */
+  readonly mirrored?: true;
 }
 
 /**
@@ -106,7 +114,7 @@ export function defineMutator<const Name extends string, Args extends z.ZodType>
   name: Name,
   args: Args,
   run: (tx: MutatorTx, args: z.output<Args>) => Promise<void>,
-  options: Pick<Mutator<Name, Args>, 'reads' | 'parts'> = {},
+  options: Pick<Mutator<Name, Args>, 'reads' | 'parts' | 'mirrored'> = {},
 ): Mutator<Name, Storable<Args>> {
   return { name, args: storable(args), run, ...options };
 }

@@ -11,10 +11,12 @@ import { storableTextSchema } from '@domain/text';
  * refuses clients below `minimumProtocolVersion` with `sync_client_outdated`: the client
  * then asks the user to reload (its outbox stays in Dexie and is pushed by the new code).
  */
-export const protocolVersion = 2;
+export const protocolVersion = 3;
 export const minimumProtocolVersion = 1;
 /** From this version on, a resync page names the companies of the scope (`companyIds`, decision 030). */
 export const scopeCompaniesVersion = 2;
+/** From this version on, a pull whose changes are all the client's own mirrored writes answers `ownChangesOnly` without them (decision 091). */
+export const ownChangesVersion = 3;
 
 /** Mutations per push request; the client sends its outbox in batches of this size. */
 export const pushBatchMax = 500;
@@ -138,6 +140,14 @@ export const pullResponseSchema = z.strictObject({
    * keeps nothing of the company (decision 030).
    */
   companyIds: z.array(z.uuid()).optional(),
+  /**
+   * To clients of `ownChangesVersion` or later: every change after the cursor was written by
+   * this client's acknowledged mutations, each one the server ran exactly as the device did
+   * (`mirrored` mutators, none refused), and no one else wrote those scopes since the cursor.
+   * The page carries none of those rows: the device keeps what its acknowledged mutations wrote
+   * as the server's rows, and moves to the returned cursor (decision 091).
+   */
+  ownChangesOnly: z.boolean().optional(),
   rejections: z.array(rejectionSchema),
 });
 export type PullResponse = z.infer<typeof pullResponseSchema>;

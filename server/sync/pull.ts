@@ -1,5 +1,5 @@
 import { and, asc, eq, getTableName, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { pullPageSize, scopeCompaniesVersion, type PullRequest, type PullResponse, type Rejection, type TableChanges } from '@sync/protocol';
+import { ownChangesVersion, pullPageSize, scopeCompaniesVersion, type PullRequest, type PullResponse, type Rejection, type TableChanges } from '@sync/protocol';
 import { tableNames, type TableName } from '@sync/tables';
 import type { Db } from '../db/client';
 import { syncTombstones } from '../db/schema/sync';
@@ -87,7 +87,7 @@ type ChangedRow = [version: number, scopeId: string, row: Record<string, unknown
 export async function applyPull(db: Db, userId: string, request: PullRequest, pageSize = pullPageSize): Promise<PullResponse> {
   return db.transaction(
     async (tx) => {
-      const { roles, lastMutationId, purgedThrough, rejections } = await openPull(tx, userId, request);
+      const { roles, lastMutationId, purgedThrough, rejections, ownWrites } = await openPull(tx, userId, request);
       const companyIds = [...roles.keys()].sort();
       const scopeIds = [userId, ...companyIds];
       const fingerprint = scopeFingerprint(companyIds);
@@ -98,17 +98,31 @@ export async function applyPull(db: Db, userId: string, request: PullRequest, pa
         cursor.positions.length !== scopeIds.length ||
         scopeIds.some((scopeId, index) => cursor.positions[index]! < (purgedThrough.get(purgedThroughKey(scopeId)) ?? 0));
       const positions: Position[] = scopeIds.map((scopeId, index) => ({ scopeId, from: resync ? 0 : cursor.positions[index]! }));
-
-      type Seen = Change & { scopeId: string };
-      const changes: Seen[] = [];
       const reads = tableNames
         .map((table) => ({ table, positions: scopeOf(table) === 'user' ? positions.slice(0, 1) : positions.slice(1) }))
         .filter((read) => read.positions.length > 0);
+      // From position 0 the device holds nothing of that scope: there is nothing to delete.
+      const deletable = positions.filter(({ from }) => from > 0);
+
+      if (!resync && cursor.settled && ownWrites && rejections.length === 0 && request.protocolVersion >= ownChangesVersion) {
+        const reached = await ownChangesReached(tx, userId, request.clientId, positions, reads, deletable);
+        if (reached) {
+          return {
+            cursor: encodeCursor({ fingerprint, positions: positions.map(({ scopeId, from }) => reached.get(scopeId) ?? from), settled: true }),
+            lastMutationId,
+            changes: {},
+            hasMore: false,
+            ownChangesOnly: true,
+            rejections,
+          };
+        }
+      }
+
+      type Seen = Change & { scopeId: string };
+      const changes: Seen[] = [];
       for (const [table, rows] of await changedRows(tx, reads, pageSize + 1)) {
         for (const [version, scopeId, put] of rows) changes.push({ version: Number(version), table, put, scopeId });
       }
-      // From position 0 the device holds nothing of that scope: there is nothing to delete.
-      const deletable = positions.filter(({ from }) => from > 0);
       if (deletable.length > 0) {
         const tombstones = await tx
           .select()
@@ -137,7 +151,7 @@ export async function applyPull(db: Db, userId: string, request: PullRequest, pa
       for (const change of page) reached.set(change.scopeId, change.version);
 
       return {
-        cursor: encodeCursor({ fingerprint, positions: scopeIds.map((scopeId) => reached.get(scopeId)!) }),
+        cursor: encodeCursor({ fingerprint, positions: scopeIds.map((scopeId) => reached.get(scopeId)!), settled: !hasMore }),
         lastMutationId,
         changes: byTable,
         hasMore,
@@ -151,10 +165,59 @@ export async function applyPull(db: Db, userId: string, request: PullRequest, pa
 }
 
 /**
+ * When every change after the positions (rows and tombstones) lies in a stretch of its scope's
+ * versions that one of this client's push steps wrote alone with mirrored mutators
+ * (`sync_own_writes`, recorded by `push.ts`), and those stretches follow each other from the
+ * cursor with no other write between them: the highest version of each scope that changed.
+ * Null when anything else was written (the first found ends the search) or nothing was. The
+ * device already holds those rows as the server stored them (decision 091).
+ */
+async function ownChangesReached(
+  tx: Db,
+  userId: string,
+  clientId: string,
+  positions: Position[],
+  reads: { table: TableName; positions: Position[] }[],
+  deletable: Position[],
+): Promise<Map<string, number> | null> {
+  const versions = reads.map(({ table, positions }) => {
+    const spec = serverTables[table];
+    return sql`select ${spec.scope}::text as scope_id, ${spec.version} as version from ${spec.table} where ${afterPositions(spec.scope, spec.version, positions)}`;
+  });
+  if (deletable.length > 0) {
+    versions.push(
+      sql`select ${syncTombstones.scopeId} as scope_id, ${syncTombstones.version} as version from ${syncTombstones} where ${afterPositions(syncTombstones.scopeId, syncTombstones.version, deletable)}`,
+    );
+  }
+  const changed = sql`(${sql.join(versions, sql` union all `)}) changed`;
+  // Stretches of one client in one scope never overlap: the last one starting below a version is the only one that may hold it.
+  const own = sql`coalesce((select w.through_version > changed.version from sync_own_writes w
+    where w.client_id = ${clientId}::uuid and w.user_id = ${userId}::uuid and w.scope_id = changed.scope_id and w.after_version < changed.version
+    order by w.after_version desc limit 1), false)`;
+  // And each stretch after the cursor builds on it, or on the stretch before: no one else wrote
+  // the scope in between, not even a row a stretch then wrote over (its version is gone).
+  const cursorPositions = JSON.stringify(positions.map(({ scopeId, from }) => ({ scope_id: scopeId, position: from })));
+  const unchained = sql`select 1 from (
+      select w.before_version, coalesce(lag(w.through_version) over (partition by w.scope_id order by w.after_version), p.position + 1) as bound
+      from jsonb_to_recordset(${cursorPositions}::jsonb) as p(scope_id text, position bigint)
+      join sync_own_writes w on w.client_id = ${clientId}::uuid and w.user_id = ${userId}::uuid and w.scope_id = p.scope_id and w.through_version > p.position
+    ) stretches where before_version >= bound`;
+  const foreign = (await tx.execute(sql`select exists (select 1 from ${changed} where not ${own}) or exists (${unchained}) as found`)) as {
+    rows: { found: boolean }[];
+  };
+  if (foreign.rows[0]!.found) return null;
+  const reached = (await tx.execute(sql`select scope_id, max(version) as version from ${changed} group by scope_id`)) as {
+    rows: { scope_id: string; version: number | string }[];
+  };
+  return reached.rows.length > 0 ? new Map(reached.rows.map((row) => [row.scope_id, Number(row.version)])) : null;
+}
+
+/**
  * What a pull needs before it reads the changes, in one statement of its snapshot (four round
  * trips before): the caller's company roles (owner wins), the client's last processed mutation,
- * the purge thresholds of the caller's scopes (`purgedThroughKey`), and the client's rejections
- * after the mutation it last saw acknowledged. The database hands them over as one JSON text.
+ * the purge thresholds of the caller's scopes (`purgedThroughKey`), the client's rejections
+ * after the mutation it last saw acknowledged, and whether any of its push steps recorded own
+ * writes (`ownChangesReached`). The database hands them over as one JSON text.
  */
 async function openPull(tx: Db, userId: string, request: PullRequest) {
   const result = (await tx.execute(sql`
@@ -165,19 +228,22 @@ async function openPull(tx: Db, userId: string, request: PullRequest) {
       'purged', (select coalesce(json_object_agg(key, value), '{}') from sync_state
         where key in (select ${purgedThroughKey('')}::text || scope_id from (select ${userId}::text as scope_id union all select scope_id from scopes) own)),
       'rejections', (select coalesce(json_agg(json_build_object('mutationId', mutation_id, 'code', code) order by mutation_id), '[]') from sync_rejections
-        where client_id = ${request.clientId}::uuid and user_id = ${userId}::uuid and mutation_id > ${request.lastMutationId})
+        where client_id = ${request.clientId}::uuid and user_id = ${userId}::uuid and mutation_id > ${request.lastMutationId}),
+      'ownWrites', exists (select 1 from sync_own_writes where client_id = ${request.clientId}::uuid and user_id = ${userId}::uuid)
     )::text as opening`)) as { rows: { opening: string }[] };
   const opening = JSON.parse(result.rows[0]!.opening) as {
     roles: [companyId: string, role: CompanyRole][];
     lastMutationId: number | null;
     purged: Record<string, number>;
     rejections: Rejection[];
+    ownWrites: boolean;
   };
   return {
     roles: rolesFrom(opening.roles),
     lastMutationId: opening.lastMutationId ?? 0,
     purgedThrough: new Map(Object.entries(opening.purged)),
     rejections: opening.rejections,
+    ownWrites: opening.ownWrites,
   };
 }
 

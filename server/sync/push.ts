@@ -203,7 +203,7 @@ async function pushOnce(
   return db.transaction(async (tx) => {
     // A mutation can only write in these scopes (`put` refuses any other), so their locks cover
     // every write; the client's row stays locked until commit.
-    const { roles, lastMutationId: known } = await openPushStep(tx, userId, clientId);
+    const { roles, lastMutationId: known, lockedAt, lastVersions } = await openPushStep(tx, userId, clientId);
     let last = known;
     const pending = step.filter(({ mutation }) => mutation.id > known);
     if (pending.length > 0 && pending[0]!.mutation.id !== known + 1) {
@@ -260,7 +260,11 @@ async function pushOnce(
 
     // A part that was applied leaves the mutation open: its next part follows in the next step.
     if (partial && rejected.length === 0) last = known;
-    await tx.execute(closingStatement(clientId, userId, rejected, last !== known ? last : null, touched));
+    // Every mutation applied as the device applied it: its pull need not bring these writes back.
+    const mirrored = rejected.length === 0 && deferredSeconds === null && pending.every(({ mutator }) => mutator?.mirrored);
+    const ownWrites =
+      mirrored && touched.size > 0 ? { after: lockedAt, scopes: [...touched].map((scopeId) => ({ scopeId, before: lastVersions.get(scopeId)! })) } : null;
+    await tx.execute(closingStatement(clientId, userId, rejected, last !== known ? last : null, touched, ownWrites));
 
     const lastPushed = step.at(-1)!.mutation.id;
     // When every pushed id was processed just now, its rejections are the ones just recorded.
@@ -300,8 +304,10 @@ class UnknownMutator extends Error {}
 
 /**
  * A step's last statement: records its refusals, advances the client's `lastMutationId` (when
- * `advanceTo` is set) and pokes the users of the written scopes (NOTIFY, delivered on commit),
- * in one round trip instead of three.
+ * `advanceTo` is set), records the stretch of each written scope's versions this step wrote
+ * alone and the version it built on (`ownWrites`: from `lockedAt` to a value taken now;
+ * decision 091) and pokes the users of
+ * the written scopes (NOTIFY, delivered on commit), in one round trip instead of four.
  */
 function closingStatement(
   clientId: string,
@@ -309,8 +315,16 @@ function closingStatement(
   rejected: { mutationId: number; mutationName: string; code: RejectionCode }[],
   advanceTo: number | null,
   touched: Set<string>,
+  ownWrites: { after: number; scopes: { scopeId: string; before: number }[] } | null,
 ): SQL {
   const writes: SQL[] = [];
+  if (ownWrites) {
+    writes.push(sql`own as (
+      insert into sync_own_writes (client_id, user_id, scope_id, before_version, after_version, through_version)
+      select ${clientId}::uuid, ${userId}::uuid, s.scope_id, s.before, ${ownWrites.after}, nextval('sync_version')
+      from jsonb_to_recordset(${JSON.stringify(ownWrites.scopes.map(({ scopeId, before }) => ({ scope_id: scopeId, before })))}::jsonb)
+        as s(scope_id text, before bigint))`);
+  }
   if (rejected.length > 0) {
     writes.push(sql`rejected as (
       insert into sync_rejections (client_id, user_id, mutation_id, mutation_name, code)

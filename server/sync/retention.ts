@@ -2,7 +2,7 @@ import { logError } from '../lib/log-error';
 import { and, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { drafts } from '../db/schema/drafts';
-import { syncRejections, syncState, syncTombstones } from '../db/schema/sync';
+import { syncOwnWrites, syncRejections, syncState, syncTombstones } from '../db/schema/sync';
 import { purgedThroughKey } from './pull';
 
 /**
@@ -13,9 +13,10 @@ import { purgedThroughKey } from './pull';
 export const syncRetentionDays = 30;
 
 /**
- * Purges tombstones, rejection records and unclaimed guest drafts older than the retention
- * window, and raises each affected scope's resync threshold in the same transaction, so a pull sees either the
- * tombstones or the threshold. Meant to be run by the background job queue.
+ * Purges tombstones, rejection records, own-write records and unclaimed guest drafts older than
+ * the retention window, and raises each affected scope's resync threshold in the same
+ * transaction, so a pull sees either the tombstones or the threshold. Meant to be run by the
+ * background job queue.
  */
 export async function purgeSyncHistory(db: Db, now: Date): Promise<{ tombstones: number; rejections: number; guestDrafts: number }> {
   const cutoff = new Date(now.getTime() - syncRetentionDays * 24 * 60 * 60 * 1000);
@@ -34,6 +35,8 @@ export async function purgeSyncHistory(db: Db, now: Date): Promise<{ tombstones:
         .onConflictDoUpdate({ target: syncState.key, set: { value: sql`greatest(${syncState.value}, excluded.value)` } });
     }
     const rejections = await tx.delete(syncRejections).where(lt(syncRejections.createdAt, cutoff)).returning({ id: syncRejections.mutationId });
+    // A device that pulls after that long gets its own changes back in full, as before decision 091.
+    await tx.delete(syncOwnWrites).where(lt(syncOwnWrites.createdAt, cutoff));
     const guestDrafts = await tx
       .delete(drafts)
       .where(and(isNull(drafts.userId), lt(drafts.createdAt, cutoff)))

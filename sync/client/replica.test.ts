@@ -523,6 +523,23 @@ describe('replica', () => {
     expect(server.snapshot(userId).drafts).toHaveLength(2);
   });
 
+  it('keeps its cursor when a page that left its own changes out speaks of ids this database never made', async () => {
+    const replica = new Replica(openDb(), userId);
+    const row = draft();
+    await replica.mutate('saveDraft', row);
+    const request = await replica.nextPull();
+    const before = await replica.meta();
+    // A restored copy's history shares the client id: the server acknowledges ids past this database's.
+    const response = { cursor: 'elsewhere', lastMutationId: 5, changes: {}, hasMore: false, ownChangesOnly: true, rejections: [] };
+    expect(await replica.applyPull(request, response)).toBe('applied');
+    const after = await replica.meta();
+    // As a new client, from where it was: its next pull brings back in full what the page left out.
+    expect(after.clientId).not.toBe(before.clientId);
+    expect(after.cursor).toBe(before.cursor);
+    expect(await replica.db.table('drafts').get(row.id)).toEqual(row);
+    expect(await replica.db.outbox.count()).toBe(1);
+  });
+
   it('does not let a client clock off by a day change anything', async () => {
     const server = new MemorySyncServer();
     const day = 24 * 60 * 60 * 1000;

@@ -390,17 +390,22 @@ export class Replica {
     const outcome = await this.db.transaction('rw', tables, async (): Promise<PullOutcome> => {
       const meta = await this.metaInTx();
       if (meta.cursor !== request.cursor || meta.clientId !== request.clientId) return 'stale';
-      // Entries at or below `lastMutationId` are settling: acknowledged by an earlier page of this pull.
-      const pending = await readOutboxAfter(this.db.outbox, meta.lastMutationId);
-      // A table this version does not know yet is skipped; the cursor still advances past it.
-      const changed = Object.entries(response.changes).filter(([name]) => isTableName(name));
-      const pageIds = pageRowIds(changed);
-      const reasons = new Map(response.rejections.map((rejection) => [rejection.mutationId, rejection.code]));
       // The server processed ids this database never made: a different history shares this
       // client id (e.g. a restored copy). It continues as a new client (below), and the entries
       // an earlier page acknowledged keep their effects.
       const newIdentity = response.lastMutationId >= meta.nextMutationId;
       const acknowledged = newIdentity ? meta.lastMutationId : Math.max(meta.lastMutationId, response.lastMutationId);
+      // Every change since the cursor is what this device's acknowledged mutations wrote, as the
+      // device wrote it: the server sent none of it back, and it stays as it is (decision 091).
+      // Not for a different history: that one starts over from the cursor it had, as a new client.
+      const ownKept = response.ownChangesOnly === true && !newIdentity;
+      // Entries at or below `lastMutationId` are settling: acknowledged by an earlier page of this
+      // pull. Those a page that keeps its own changes acknowledges are only deleted: not read.
+      const pending = await readOutboxAfter(this.db.outbox, ownKept ? acknowledged : meta.lastMutationId);
+      // A table this version does not know yet is skipped; the cursor still advances past it.
+      const changed = Object.entries(response.changes).filter(([name]) => isTableName(name));
+      const pageIds = pageRowIds(changed);
+      const reasons = new Map(response.rejections.map((rejection) => [rejection.mutationId, rejection.code]));
       const settles = response.hasMore && !response.resync && !newIdentity;
       const settling = (entry: OutboxEntry) => settles && entry.id <= acknowledged && !reasons.has(entry.id);
       // Whether an earlier page left entries settling; when none did, nothing of them is unknown.
@@ -417,7 +422,7 @@ export class Replica {
       // used to revert every row the drain changed, then write a quarter of them again).
       if (!response.resync) {
         // At the last page, what settling entries wrote and no page brought back goes too, as the oldest.
-        const leftovers = settles || newIdentity ? [] : preImages ? [undoOf(preImages)] : await this.settledLeftovers(meta.lastMutationId);
+        const leftovers = settles || newIdentity || ownKept ? [] : preImages ? [undoOf(preImages)] : await this.settledLeftovers(meta.lastMutationId);
         const undo = [...leftovers, ...pending.filter((entry) => !settling(entry)).map((entry) => entry.undo)];
         if (undo.length > 0) await revertAll(this.db, undo, pageIds);
       }
@@ -481,7 +486,7 @@ export class Replica {
       await this.db.syncMeta.put({
         ...meta,
         ...identity,
-        cursor: response.cursor,
+        cursor: response.ownChangesOnly && !ownKept ? meta.cursor : response.cursor,
         lastSyncedAt: response.hasMore ? meta.lastSyncedAt : this.clock().toISOString(),
         // A resync dropped every row: until its last page, the device holds only part of its scope.
         caughtUp: !response.hasMore || (!response.resync && caughtUp(meta)),

@@ -25,7 +25,7 @@ export const createTransaction = defineMutator(
       updatedAt: createdAt,
     });
   },
-  { reads: ({ id: transactionId }) => [['transactions', transactionId]] },
+  { reads: ({ id: transactionId }) => [['transactions', transactionId]], mirrored: true },
 );
 
 /** Sets or clears a transaction's category. */
@@ -36,7 +36,7 @@ export const setTransactionCategory = defineMutator(
     const transaction = await editableTransaction(tx, transactionId);
     await tx.put('transactions', { ...transaction, category, updatedAt });
   },
-  { reads: readsTransaction },
+  { reads: readsTransaction, mirrored: true },
 );
 
 /** Sets a transaction's note. */
@@ -47,7 +47,7 @@ export const setTransactionNote = defineMutator(
     const transaction = await editableTransaction(tx, transactionId);
     await tx.put('transactions', { ...transaction, note, updatedAt });
   },
-  { reads: readsTransaction },
+  { reads: readsTransaction, mirrored: true },
 );
 
 /** Marks a transaction as checked by the person keeping the books, or not. */
@@ -58,7 +58,7 @@ export const setTransactionChecked = defineMutator(
     const transaction = await editableTransaction(tx, transactionId);
     await tx.put('transactions', { ...transaction, checked, updatedAt });
   },
-  { reads: readsTransaction },
+  { reads: readsTransaction, mirrored: true },
 );
 
 /** Sets or clears a transaction's merchant (an empty name clears it). */
@@ -69,7 +69,7 @@ export const setTransactionMerchant = defineMutator(
     const transaction = await editableTransaction(tx, transactionId);
     await tx.put('transactions', { ...transaction, merchant: merchant || null, updatedAt });
   },
-  { reads: readsTransaction },
+  { reads: readsTransaction, mirrored: true },
 );
 
 /** Most transactions one bulk change (categorise, check, delete, restore) may name. */
@@ -107,7 +107,7 @@ export const setTransactionsCategory = defineMutator(
       rows.map((row) => ({ ...row, category, updatedAt })),
     );
   },
-  { reads: readsTransactions },
+  { reads: readsTransactions, mirrored: true },
 );
 
 /** Marks many transactions as checked, or not (bulk check, undo). */
@@ -121,7 +121,7 @@ export const setTransactionsChecked = defineMutator(
       rows.map((row) => ({ ...row, checked, updatedAt })),
     );
   },
-  { reads: readsTransactions },
+  { reads: readsTransactions, mirrored: true },
 );
 
 /** Deletes many transactions at once. */

@@ -5,6 +5,7 @@ import { syncCycle } from '@sync/client/cycle';
 import { AppDB } from '@sync/client/db';
 import { Replica } from '@sync/client/replica';
 import type { SyncTransport } from '@sync/client/transport';
+import type { PullResponse } from '@sync/protocol';
 import { applyPull } from '@server/sync/pull';
 import { applyPush } from '@server/sync/push';
 import { insertTestCompany } from '@server/sync/test-fixtures';
@@ -31,9 +32,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Every pull answer, to tell which ones left the device's own changes out (decision 091). */
+const pulled: PullResponse[] = [];
 const transport: SyncTransport = {
   push: async (request) => ({ ok: true, value: structuredClone(await applyPush(t.database.db, userId, structuredClone(request))) }),
-  pull: async (request) => ({ ok: true, value: structuredClone(await applyPull(t.database.db, userId, request)) }),
+  pull: async (request) => {
+    const response = structuredClone(await applyPull(t.database.db, userId, request));
+    pulled.push(response);
+    return { ok: true, value: response };
+  },
 };
 
 function device(name: string) {
@@ -91,5 +98,40 @@ describe('a device pulling back its own changes', () => {
     expect(phone.written).toEqual([chair]);
     expect((await phone.db.transactions.get(chair))?.note).toBe('Theirs');
     expect(await phone.db.outbox.count()).toBe(0);
+  });
+
+  it('keeps what its acknowledged changes wrote when the server sends none back, and replays what is still queued on top', async () => {
+    const phone = device('tablet');
+    const laptop = device('desktop');
+    expect(await syncCycle(phone.replica, transport)).toBeNull();
+    expect(await syncCycle(laptop.replica, transport)).toBeNull();
+
+    const [chair, desk] = [crypto.randomUUID(), crypto.randomUUID()];
+    await phone.replica.mutate('createTransaction', newTransaction(chair, 'Office chair'));
+    await phone.replica.mutate('createTransaction', newTransaction(desk, 'Desk'));
+    pulled.length = 0;
+    phone.written.length = 0;
+    expect(await syncCycle(phone.replica, transport)).toBeNull();
+    expect(pulled).toEqual([expect.objectContaining({ ownChangesOnly: true, changes: {} })]);
+    expect(phone.written).toEqual([]);
+    expect(await phone.db.outbox.count()).toBe(0);
+
+    // A note reaches the server; before the phone pulls, it changes the same row again (queued).
+    await phone.replica.mutate('setTransactionNote', { id: chair, note: 'Sent', updatedAt: at });
+    await applyPush(t.database.db, userId, (await phone.replica.nextPush(0))!);
+    await phone.replica.mutate('setTransactionCategory', { id: chair, category: 'equipment', updatedAt: at });
+    const request = await phone.replica.nextPull();
+    const response = await applyPull(t.database.db, userId, request);
+    expect(response).toMatchObject({ ownChangesOnly: true, changes: {}, lastMutationId: 3 });
+    expect(await phone.replica.applyPull(request, response)).toBe('applied');
+    // The acknowledged note stays, the queued category is still on top, and only it is left to send.
+    expect(await phone.db.transactions.get(chair)).toMatchObject({ note: 'Sent', category: 'equipment' });
+    expect((await phone.db.outbox.toArray()).map((entry) => entry.name)).toEqual(['setTransactionCategory']);
+    expect(await syncCycle(phone.replica, transport)).toBeNull();
+
+    // Every device ends with the server's rows.
+    expect(await syncCycle(laptop.replica, transport)).toBeNull();
+    expect(await laptop.db.transactions.bulkGet([chair, desk])).toEqual(await phone.db.transactions.bulkGet([chair, desk]));
+    expect(await laptop.db.transactions.get(chair)).toMatchObject({ note: 'Sent', category: 'equipment' });
   });
 });

@@ -71,3 +71,32 @@ export const syncState = pgTable('sync_state', {
   key: text('key').primaryKey(),
   value: bigint('value', { mode: 'number' }).notNull(),
 });
+
+/**
+ * Stretches of a scope's change sequence that one client's push step wrote alone: the step
+ * held the scope's write lock from before `afterVersion` was taken until after
+ * `throughVersion`, so every version of that scope strictly between the two is its own, and
+ * every mutation it ran is one the device computes exactly as the server does (`mirrored`).
+ * `beforeVersion` is the scope's last version when the step took the lock: the write the step
+ * built on, even if the step then wrote over that row. A pull that finds only such changes
+ * after its cursor, each stretch building on its cursor or on the stretch before, sends none of
+ * them back (decision 091). Purged after the retention window, like rejections.
+ */
+export const syncOwnWrites = pgTable(
+  'sync_own_writes',
+  {
+    clientId: uuid('client_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    scopeId: text('scope_id').notNull(),
+    beforeVersion: bigint('before_version', { mode: 'number' }).notNull(),
+    afterVersion: bigint('after_version', { mode: 'number' }).notNull(),
+    throughVersion: bigint('through_version', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.clientId, table.userId, table.scopeId, table.afterVersion] }),
+    index('sync_own_writes_created_idx').on(table.createdAt),
+  ],
+);
