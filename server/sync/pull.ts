@@ -98,14 +98,8 @@ export async function applyPull(db: Db, userId: string, request: PullRequest, pa
         cursor.positions.length !== scopeIds.length ||
         scopeIds.some((scopeId, index) => cursor.positions[index]! < (purgedThrough.get(purgedThroughKey(scopeId)) ?? 0));
       const positions: Position[] = scopeIds.map((scopeId, index) => ({ scopeId, from: resync ? 0 : cursor.positions[index]! }));
-      const reads = tableNames
-        .map((table) => ({ table, positions: scopeOf(table) === 'user' ? positions.slice(0, 1) : positions.slice(1) }))
-        .filter((read) => read.positions.length > 0);
-      // From position 0 the device holds nothing of that scope: there is nothing to delete.
-      const deletable = positions.filter(({ from }) => from > 0);
-
       if (!resync && cursor.settled && ownWrites && rejections.length === 0 && request.protocolVersion >= ownChangesVersion) {
-        const reached = await ownChangesReached(tx, userId, request.clientId, positions, reads, deletable);
+        const reached = await ownChangesReached(tx, userId, request.clientId, positions);
         if (reached) {
           return {
             cursor: encodeCursor({ fingerprint, positions: positions.map(({ scopeId, from }) => reached.get(scopeId) ?? from), settled: true }),
@@ -120,9 +114,14 @@ export async function applyPull(db: Db, userId: string, request: PullRequest, pa
 
       type Seen = Change & { scopeId: string };
       const changes: Seen[] = [];
+      const reads = tableNames
+        .map((table) => ({ table, positions: scopeOf(table) === 'user' ? positions.slice(0, 1) : positions.slice(1) }))
+        .filter((read) => read.positions.length > 0);
       for (const [table, rows] of await changedRows(tx, reads, pageSize + 1)) {
         for (const [version, scopeId, put] of rows) changes.push({ version: Number(version), table, put, scopeId });
       }
+      // From position 0 the device holds nothing of that scope: there is nothing to delete.
+      const deletable = positions.filter(({ from }) => from > 0);
       if (deletable.length > 0) {
         const tombstones = await tx
           .select()
@@ -168,48 +167,49 @@ export async function applyPull(db: Db, userId: string, request: PullRequest, pa
  * When every change after the positions (rows and tombstones) lies in a stretch of its scope's
  * versions that one of this client's push steps wrote alone with mirrored mutators
  * (`sync_own_writes`, recorded by `push.ts`), and those stretches follow each other from the
- * cursor with no other write between them: the highest version of each scope that changed.
- * Null when anything else was written (the first found ends the search) or nothing was. The
- * device already holds those rows as the server stored them (decision 091).
+ * cursor with no other write between them: the highest version of each scope. Null when anything
+ * else was written or nothing was. The device already holds those rows as the server stored them
+ * (decision 091).
+ *
+ * One statement of index probes, however many rows changed: the client's stretches after the
+ * cursor (none, and nothing else is read); each must build on the cursor or on the stretch
+ * before (no one else wrote the scope in between, not even a row a stretch then wrote over: its
+ * version is gone); the gaps around them must hold no version of any table or tombstone; and
+ * each scope's highest version.
  */
-async function ownChangesReached(
-  tx: Db,
-  userId: string,
-  clientId: string,
-  positions: Position[],
-  reads: { table: TableName; positions: Position[] }[],
-  deletable: Position[],
-): Promise<Map<string, number> | null> {
-  const versions = reads.map(({ table, positions }) => {
-    const spec = serverTables[table];
-    return sql`select ${spec.scope}::text as scope_id, ${spec.version} as version from ${spec.table} where ${afterPositions(spec.scope, spec.version, positions)}`;
-  });
-  if (deletable.length > 0) {
-    versions.push(
-      sql`select ${syncTombstones.scopeId} as scope_id, ${syncTombstones.version} as version from ${syncTombstones} where ${afterPositions(syncTombstones.scopeId, syncTombstones.version, deletable)}`,
-    );
-  }
-  const changed = sql`(${sql.join(versions, sql` union all `)}) changed`;
-  // Stretches of one client in one scope never overlap: the last one starting below a version is the only one that may hold it.
-  const own = sql`coalesce((select w.through_version > changed.version from sync_own_writes w
-    where w.client_id = ${clientId}::uuid and w.user_id = ${userId}::uuid and w.scope_id = changed.scope_id and w.after_version < changed.version
-    order by w.after_version desc limit 1), false)`;
-  // And each stretch after the cursor builds on it, or on the stretch before: no one else wrote
-  // the scope in between, not even a row a stretch then wrote over (its version is gone).
+async function ownChangesReached(tx: Db, userId: string, clientId: string, positions: Position[]): Promise<Map<string, number> | null> {
   const cursorPositions = JSON.stringify(positions.map(({ scopeId, from }) => ({ scope_id: scopeId, position: from })));
-  const unchained = sql`select 1 from (
-      select w.before_version, coalesce(lag(w.through_version) over (partition by w.scope_id order by w.after_version), p.position + 1) as bound
-      from jsonb_to_recordset(${cursorPositions}::jsonb) as p(scope_id text, position bigint)
-      join sync_own_writes w on w.client_id = ${clientId}::uuid and w.user_id = ${userId}::uuid and w.scope_id = p.scope_id and w.through_version > p.position
-    ) stretches where before_version >= bound`;
-  const foreign = (await tx.execute(sql`select exists (select 1 from ${changed} where not ${own}) or exists (${unchained}) as found`)) as {
-    rows: { found: boolean }[];
+  const inGap = (table: TableName) => {
+    const spec = serverTables[table];
+    return sql`exists (select 1 from gaps where exists (select 1 from ${spec.table} where ${spec.scope} = gaps.scope_id::uuid and ${spec.version} > gaps.low and ${spec.version} < gaps.high))`;
   };
-  if (foreign.rows[0]!.found) return null;
-  const reached = (await tx.execute(sql`select scope_id, max(version) as version from ${changed} group by scope_id`)) as {
-    rows: { scope_id: string; version: number | string }[];
+  const lastVersion = (table: TableName) => {
+    const spec = serverTables[table];
+    return sql`(select max(${spec.version}) from ${spec.table} where ${spec.scope} = p.scope_id::uuid)`;
   };
-  return reached.rows.length > 0 ? new Map(reached.rows.map((row) => [row.scope_id, Number(row.version)])) : null;
+  const result = (await tx.execute(sql`
+    with p as (select * from jsonb_to_recordset(${cursorPositions}::jsonb) as p(scope_id text, position bigint)),
+    stretches as materialized (
+      select w.scope_id, w.before_version, w.after_version, w.through_version,
+        coalesce(lag(w.through_version) over (partition by w.scope_id order by w.after_version), p.position + 1) as bound,
+        lead(w.after_version) over (partition by w.scope_id order by w.after_version) as next_after
+      from p join sync_own_writes w on w.client_id = ${clientId}::uuid and w.user_id = ${userId}::uuid and w.scope_id = p.scope_id and w.through_version > p.position
+    ), gaps as (
+      select p.scope_id, p.position as low, coalesce((select min(after_version) from stretches where stretches.scope_id = p.scope_id), ${Number.MAX_SAFE_INTEGER}) as high from p
+      union all
+      select scope_id, through_version, coalesce(next_after, ${Number.MAX_SAFE_INTEGER}) from stretches
+    )
+    select case when exists (select 1 from stretches) and not exists (select 1 from stretches where before_version >= bound) then json_build_object(
+      'foreign', ${sql.join(tableNames.map(inGap), sql` or `)}
+        or exists (select 1 from gaps where exists (select 1 from sync_tombstones t where t.scope_id = gaps.scope_id and t.version > gaps.low and t.version < gaps.high)),
+      'reached', (select json_object_agg(p.scope_id, greatest(p.position, ${sql.join(tableNames.map(lastVersion), sql`, `)},
+        (select max(version) from sync_tombstones where sync_tombstones.scope_id = p.scope_id))) from p)
+    )::text end as checked`)) as { rows: { checked: string | null }[] };
+  const checked = result.rows[0]!.checked;
+  if (!checked) return null;
+  const { foreign, reached } = JSON.parse(checked) as { foreign: boolean; reached: Record<string, number | string> };
+  if (foreign || positions.every(({ scopeId, from }) => Number(reached[scopeId]) <= from)) return null;
+  return new Map(Object.entries(reached).map(([scopeId, version]) => [scopeId, Number(version)]));
 }
 
 /**
