@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { tableNames } from '@sync/tables';
 import { applyPull } from './pull';
 import { purgeSyncHistory, syncRetentionDays } from './retention';
+import { serverTables } from './tables';
 import { database, insertTestCompany, insertTestUser, testDevice, useSyncTestApp } from './test-fixtures';
 
 useSyncTestApp();
@@ -147,5 +149,15 @@ describe('a pull of only the puller’s own changes', () => {
     const late = await owner.pull(synced.cursor);
     expect(late.ownChangesOnly).toBeUndefined();
     expect(puts(late)).toEqual([chair]);
+  });
+
+  it('reads the last version of every synced table of a scope when a push takes its lock (a new synced table must be added there)', async () => {
+    const result = (await database.db.execute(sql`select pg_get_functiondef('sync_scope_last_version(text, boolean)'::regprocedure) as source`)) as {
+      rows: { source: string }[];
+    };
+    for (const table of tableNames) {
+      const spec = serverTables[table];
+      expect(result.rows[0]!.source).toContain(`FROM ${getTableName(spec.table)} WHERE ${spec.scope.name} = scope::uuid`);
+    }
   });
 });

@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { tableNames } from '@sync/tables';
 import { companyScopeRows, rolesFrom, type CompanyRole } from './scope';
-import { scopeOf, serverTables } from './tables';
 
 /**
  * Every writer of synced rows holds the write lock of each scope it writes (a user id or a
@@ -36,10 +34,10 @@ export async function lockSyncScopes(tx: Db, scopeIds: Iterable<string>): Promis
  * as `FOR UPDATE` would). Returns the caller's company roles (owner wins), the last mutation
  * the client's row records, a value of the change sequence taken once every lock is held
  * (`lockedAt`: any version of those scopes above it is this step's, until it commits), and each
- * scope's last version at that moment (`lastVersions`, decision 091). One
- * round trip where reading the roles, locking, naming the caller and the client's row took
- * five: on embedded PGlite each statement is a turn the event loop waits for, and on
- * PostgreSQL each is a write to its socket.
+ * scope's last version at that moment (`lastVersions`: `sync_scope_last_version`, migration
+ * 0039; decision 091). One round trip where reading the roles, locking, naming the caller and
+ * the client's row took five: on embedded PGlite each statement is a turn the event loop waits
+ * for, and on PostgreSQL each is a write to its socket.
  *
  * The client's row is taken after every scope lock, as when it was a statement of its own: its
  * insert reads the count of the locked scopes, so it cannot run before all of them are held.
@@ -63,7 +61,7 @@ export async function openPushStep(
       select ${clientId}::uuid, ${userId}::uuid, 0 from (select count(*) from locked) all_locked
       on conflict (client_id, user_id) do update set last_mutation_id = sync_clients.last_mutation_id
       returning last_mutation_id, nextval('sync_version') as locked_at,
-        (select json_object_agg(scope_id, ${lastVersion}) from locked)::text as last_versions
+        (select json_object_agg(scope_id, sync_scope_last_version(scope_id, role is null)) from locked)::text as last_versions
     )
     select locked.scope_id, locked.role, client.last_mutation_id, client.locked_at, client.last_versions from locked, client`)) as {
     rows: { scope_id: string; role: CompanyRole | null; last_mutation_id: number | string; locked_at: number | string; last_versions: string }[];
@@ -77,25 +75,3 @@ export async function openPushStep(
     lastVersions: new Map(Object.entries(JSON.parse(lastVersions) as Record<string, number | string>).map(([scopeId, version]) => [scopeId, Number(version)])),
   };
 }
-
-/** The highest version of each synced table of one scope kind whose scope column is `locked.scope_id`. */
-const lastVersionsOf = (kind: 'user' | 'company') =>
-  sql.join(
-    tableNames
-      .filter((table) => scopeOf(table) === kind)
-      .map((table) => {
-        const spec = serverTables[table];
-        return sql`(select max(${spec.version}) from ${spec.table} where ${spec.scope} = locked.scope_id::uuid)`;
-      }),
-    sql`, `,
-  );
-
-/**
- * The last version any writer gave a locked scope (`locked.scope_id`; the user's own scope has
- * no role): every write leaves its version on its row or tombstone until a later write of that
- * scope replaces it with a higher one, so the highest of them is the scope's last write.
- */
-const lastVersion = sql`greatest(
-  case when locked.role is null then greatest(${lastVersionsOf('user')}) else greatest(${lastVersionsOf('company')}) end,
-  (select max(version) from sync_tombstones where sync_tombstones.scope_id = locked.scope_id),
-  0)`;
