@@ -57,16 +57,21 @@ const newTransaction = (id: string, description: string) => ({
   transaction: { date: '2026-03-02', description, amountCents: -24_900, accountKind: null, accountId: null, category: null, merchant: null, note: '' },
 });
 
+/** Two devices of the user, both synced, and two transactions the first has created and not yet pushed. */
+async function twoDevicesAndTwoRows(first: string, second: string) {
+  const phone = device(first);
+  const laptop = device(second);
+  expect(await syncCycle(phone.replica, transport)).toBeNull();
+  expect(await syncCycle(laptop.replica, transport)).toBeNull();
+  const [chair, desk] = [crypto.randomUUID(), crypto.randomUUID()];
+  await phone.replica.mutate('createTransaction', newTransaction(chair, 'Office chair'));
+  await phone.replica.mutate('createTransaction', newTransaction(desk, 'Desk'));
+  return { phone, laptop, chair, desk };
+}
+
 describe('a device pulling back its own changes', () => {
   it('writes none of them again, and writes what another device changed', async () => {
-    const phone = device('phone');
-    const laptop = device('laptop');
-    expect(await syncCycle(phone.replica, transport)).toBeNull();
-    expect(await syncCycle(laptop.replica, transport)).toBeNull();
-
-    const [chair, desk] = [crypto.randomUUID(), crypto.randomUUID()];
-    await phone.replica.mutate('createTransaction', newTransaction(chair, 'Office chair'));
-    await phone.replica.mutate('createTransaction', newTransaction(desk, 'Desk'));
+    const { phone, laptop, chair, desk } = await twoDevicesAndTwoRows('phone', 'laptop');
     await phone.replica.mutate('setTransactionNote', { id: chair, note: 'For the new hire', updatedAt: at });
     await phone.replica.mutate('setTransactionCategory', { id: desk, category: 'equipment', updatedAt: at });
     phone.written.length = 0;
@@ -101,14 +106,7 @@ describe('a device pulling back its own changes', () => {
   });
 
   it('keeps what its acknowledged changes wrote when the server sends none back, and replays what is still queued on top', async () => {
-    const phone = device('tablet');
-    const laptop = device('desktop');
-    expect(await syncCycle(phone.replica, transport)).toBeNull();
-    expect(await syncCycle(laptop.replica, transport)).toBeNull();
-
-    const [chair, desk] = [crypto.randomUUID(), crypto.randomUUID()];
-    await phone.replica.mutate('createTransaction', newTransaction(chair, 'Office chair'));
-    await phone.replica.mutate('createTransaction', newTransaction(desk, 'Desk'));
+    const { phone, laptop, chair, desk } = await twoDevicesAndTwoRows('tablet', 'desktop');
     pulled.length = 0;
     phone.written.length = 0;
     expect(await syncCycle(phone.replica, transport)).toBeNull();
