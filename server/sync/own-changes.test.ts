@@ -151,6 +151,42 @@ describe('a pull of only the puller’s own changes', () => {
     expect(puts(late)).toEqual([chair]);
   });
 
+  // PostgreSQL only: embedded PGlite has one connection, so nothing commits while a push waits.
+  it.skipIf(!process.env.TEST_DATABASE_URL)('counts a write committed while the push waited for the scope as one it built on', async () => {
+    const { owner, companyId } = await team();
+    const chair = randomUUID();
+    await owner.push(created(companyId, chair));
+    const synced = await owner.pull(null);
+
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    // Someone else's write, holding the company's lock until released.
+    const writer = database.db.transaction(async (tx) => {
+      await tx.execute(sql`update transactions set category = 'software' where id = ${chair}`);
+      holding();
+      await released;
+    });
+    await held;
+    const pushing = owner.push(noted(chair, 'Mine'));
+    try {
+      for (let waiting = false; !waiting;) {
+        const result = (await database.db.execute(
+          sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`,
+        )) as { rows: { n: number }[] };
+        waiting = result.rows[0]!.n > 0;
+      }
+    } finally {
+      release();
+      await writer;
+    }
+    await pushing;
+    const both = await owner.pull(synced.cursor);
+    expect(both.ownChangesOnly).toBeUndefined();
+    expect(both.changes.transactions!.puts).toEqual([expect.objectContaining({ id: chair, category: 'software', note: 'Mine' })]);
+  });
+
   it('reads the last version of every synced table of a scope when a push takes its lock (a new synced table must be added there)', async () => {
     const result = (await database.db.execute(sql`select pg_get_functiondef('sync_scope_last_version(text, boolean)'::regprocedure) as source`)) as {
       rows: { source: string }[];

@@ -306,8 +306,8 @@ class UnknownMutator extends Error {}
  * A step's last statement: records its refusals, advances the client's `lastMutationId` (when
  * `advanceTo` is set), records the stretch of each written scope's versions this step wrote
  * alone and the version it built on (`ownWrites`: from `lockedAt` to a value taken now;
- * decision 091) and pokes the users of
- * the written scopes (NOTIFY, delivered on commit), in one round trip instead of four.
+ * decision 091), and pokes the users of the written scopes (NOTIFY, delivered on commit), in
+ * one round trip instead of four.
  */
 function closingStatement(
   clientId: string,

@@ -15,9 +15,12 @@ CREATE INDEX "sync_own_writes_created_idx" ON "sync_own_writes" USING btree ("cr
 -- row or tombstone until a later write of that scope replaces it with a higher one, so the
 -- highest of them is the scope's last write. A push step reads it for each scope once it holds
 -- their locks. PL/pgSQL keeps each probe's plan; built into the push's first statement, the ten
--- subqueries were planned again at every push. Lists every synced table by its scope column:
--- `own-changes.test.ts` fails when one is missing.
-CREATE OR REPLACE FUNCTION sync_scope_last_version(scope text, user_scope boolean) RETURNS bigint LANGUAGE plpgsql STABLE AS $$
+-- subqueries were planned again at every push. VOLATILE on purpose: each probe then reads a
+-- snapshot taken after the locks were granted, so it sees a write committed while the push
+-- waited for them (a STABLE function reads the snapshot its statement started with, before the
+-- wait). Lists every synced table by its scope column: `own-changes.test.ts` fails when one is
+-- missing.
+CREATE OR REPLACE FUNCTION sync_scope_last_version(scope text, user_scope boolean) RETURNS bigint LANGUAGE plpgsql VOLATILE AS $$
 BEGIN
   IF user_scope THEN
     RETURN greatest(
