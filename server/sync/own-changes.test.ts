@@ -5,7 +5,7 @@ import { tableNames } from '@sync/tables';
 import { applyPull } from './pull';
 import { purgeSyncHistory, syncRetentionDays } from './retention';
 import { serverTables } from './tables';
-import { database, insertTestCompany, insertTestUser, testDevice, useSyncTestApp } from './test-fixtures';
+import { database, insertTestCompany, insertTestUser, testDevice, untilSomeoneWaitsForAScope, useSyncTestApp } from './test-fixtures';
 
 useSyncTestApp();
 
@@ -171,12 +171,7 @@ describe('a pull of only the puller’s own changes', () => {
     await held;
     const pushing = owner.push(noted(chair, 'Mine'));
     try {
-      for (let waiting = false; !waiting;) {
-        const result = (await database.db.execute(
-          sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`,
-        )) as { rows: { n: number }[] };
-        waiting = result.rows[0]!.n > 0;
-      }
+      await untilSomeoneWaitsForAScope(database.db);
     } finally {
       release();
       await writer;

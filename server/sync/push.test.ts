@@ -6,7 +6,16 @@ import { drafts } from '../db/schema/drafts';
 import { syncClients, syncRejections } from '../db/schema/sync';
 import { applyPull } from './pull';
 import { applyPush } from './push';
-import { database, draftRow, insertTestCompany, insertTestUser, testDevice, testTimestamp as createdAt, useSyncTestApp } from './test-fixtures';
+import {
+  database,
+  draftRow,
+  insertTestCompany,
+  insertTestUser,
+  testDevice,
+  testTimestamp as createdAt,
+  untilSomeoneWaitsForAScope,
+  useSyncTestApp,
+} from './test-fixtures';
 
 useSyncTestApp();
 
@@ -177,12 +186,7 @@ describe('push', () => {
     const pushing = push(userId, clientId, [mutation(2, 'saveDraft', draftRow())]);
     try {
       // Once the push waits for the scope (in this test's database), its client's row is free.
-      for (let waiting = false; !waiting;) {
-        const result = (await database.db.execute(
-          sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`,
-        )) as { rows: { n: number }[] };
-        waiting = result.rows[0]!.n > 0;
-      }
+      await untilSomeoneWaitsForAScope(database.db);
       const row = (await database.db.execute(sql`select last_mutation_id from sync_clients where client_id = ${clientId}::uuid for update nowait`)) as {
         rows: unknown[];
       };

@@ -87,3 +87,13 @@ export function draftRow(
 }
 
 export { transactionForm } from '@domain/transaction-fixture';
+
+/** Resolves once a transaction of this test's database waits for a scope's write lock (PostgreSQL only: PGlite runs one at a time). */
+export async function untilSomeoneWaitsForAScope(db: Db): Promise<void> {
+  for (let waiting = false; !waiting;) {
+    const result = (await db.execute(
+      sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`,
+    )) as { rows: { n: number }[] };
+    waiting = result.rows[0]!.n > 0;
+  }
+}
