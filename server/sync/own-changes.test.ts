@@ -5,7 +5,7 @@ import { tableNames } from '@sync/tables';
 import { applyPull } from './pull';
 import { purgeSyncHistory, syncRetentionDays } from './retention';
 import { serverTables } from './tables';
-import { database, insertTestCompany, insertTestUser, testDevice, untilSomeoneWaitsForAScope, useSyncTestApp } from './test-fixtures';
+import { database, insertTestTeam, testDevice, testTimestamp as at, untilSomeoneWaitsForAScope, useSyncTestApp } from './test-fixtures';
 
 useSyncTestApp();
 
@@ -15,13 +15,10 @@ useSyncTestApp();
  * since the cursor brings every row back as before.
  */
 
-const at = '2026-11-21T10:00:00.000Z';
 const day = 24 * 60 * 60 * 1000;
 
 async function team() {
-  const owner = await insertTestUser(database.db, 'Olga');
-  const teammate = await insertTestUser(database.db, 'Tomas');
-  const companyId = await insertTestCompany(database.db, owner, [teammate]);
+  const { owner, teammate, companyId } = await insertTestTeam(database.db);
   return { owner: testDevice(owner), ownerId: owner, teammate: testDevice(teammate), companyId };
 }
 

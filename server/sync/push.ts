@@ -203,7 +203,9 @@ async function pushOnce(
   return db.transaction(async (tx) => {
     // A mutation can only write in these scopes (`put` refuses any other), so their locks cover
     // every write; the client's row stays locked until commit.
-    const { roles, lastMutationId: known, lockedAt, lastVersions } = await openPushStep(tx, userId, clientId);
+    // Only a step of mirrored mutators may record its own writes (below): only it needs each scope's last version.
+    const mirroredStep = step.every(({ mutator }) => mutator?.mirrored);
+    const { roles, lastMutationId: known, lockedAt, lastVersions } = await openPushStep(tx, userId, clientId, mirroredStep);
     let last = known;
     const pending = step.filter(({ mutation }) => mutation.id > known);
     if (pending.length > 0 && pending[0]!.mutation.id !== known + 1) {
@@ -261,7 +263,7 @@ async function pushOnce(
     // A part that was applied leaves the mutation open: its next part follows in the next step.
     if (partial && rejected.length === 0) last = known;
     // Every mutation applied as the device applied it: its pull need not bring these writes back.
-    const mirrored = rejected.length === 0 && deferredSeconds === null && pending.every(({ mutator }) => mutator?.mirrored);
+    const mirrored = mirroredStep && rejected.length === 0 && deferredSeconds === null;
     const ownWrites =
       mirrored && touched.size > 0 ? { after: lockedAt, scopes: [...touched].map((scopeId) => ({ scopeId, before: lastVersions.get(scopeId)! })) } : null;
     await tx.execute(closingStatement(clientId, userId, rejected, last !== known ? last : null, touched, ownWrites));

@@ -34,10 +34,10 @@ export async function lockSyncScopes(tx: Db, scopeIds: Iterable<string>): Promis
  * as `FOR UPDATE` would). Returns the caller's company roles (owner wins), the last mutation
  * the client's row records, a value of the change sequence taken once every lock is held
  * (`lockedAt`: any version of those scopes above it is this step's, until it commits), and each
- * scope's last version at that moment (`lastVersions`: `sync_scope_last_version`, migration
- * 0039; decision 091). One round trip where reading the roles, locking, naming the caller and
- * the client's row took five: on embedded PGlite each statement is a turn the event loop waits
- * for, and on PostgreSQL each is a write to its socket.
+ * scope's last version at that moment when `withLastVersions` (`lastVersions`:
+ * `sync_scope_last_version`, migration 0039; decision 091). One round trip where reading the
+ * roles, locking, naming the caller and the client's row took five: on embedded PGlite each
+ * statement is a turn the event loop waits for, and on PostgreSQL each is a write to its socket.
  *
  * The client's row is taken after every scope lock, as when it was a statement of its own: its
  * insert reads the count of the locked scopes, so it cannot run before all of them are held.
@@ -46,6 +46,7 @@ export async function openPushStep(
   tx: Db,
   userId: string,
   clientId: string,
+  withLastVersions: boolean,
 ): Promise<{ roles: Map<string, CompanyRole>; lastMutationId: number; lockedAt: number; lastVersions: Map<string, number> }> {
   const result = (await tx.execute(sql`
     with locked as materialized (
@@ -61,7 +62,7 @@ export async function openPushStep(
       select ${clientId}::uuid, ${userId}::uuid, 0 from (select count(*) from locked) all_locked
       on conflict (client_id, user_id) do update set last_mutation_id = sync_clients.last_mutation_id
       returning last_mutation_id, nextval('sync_version') as locked_at,
-        (select json_object_agg(scope_id, sync_scope_last_version(scope_id, role is null)) from locked)::text as last_versions
+        ${withLastVersions ? sql`(select json_object_agg(scope_id, sync_scope_last_version(scope_id, role is null)) from locked)::text` : sql`'{}'`} as last_versions
     )
     select locked.scope_id, locked.role, client.last_mutation_id, client.locked_at, client.last_versions from locked, client`)) as {
     rows: { scope_id: string; role: CompanyRole | null; last_mutation_id: number | string; locked_at: number | string; last_versions: string }[];

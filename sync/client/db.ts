@@ -132,10 +132,10 @@ export interface OutboxRead {
 /**
  * The outbox entries after `after`, in id order, read a few at a time: each request asks for as
  * many as the last one's entries, by their average size, say fit in `perRequest` (or in the room
- * `maxTotal` leaves, when less), and never for more than were read so far. IndexedDB hands each request's records to the page in a task of
- * its own, so a queue holding a 50,000-line import is not cloned in one task, and a read that
- * stops early (a push's batch) clones little past its end. Inside a transaction, every read sees
- * the same outbox.
+ * `maxTotal` leaves, when less), and never for more than were read so far. IndexedDB hands each
+ * request's records to the page in a task of its own, so a queue holding a 50,000-line import is
+ * not cloned in one task, and a read that stops early (a push's batch) clones little past its
+ * end. Inside a transaction, every read sees the same outbox.
  */
 export async function readOutboxAfter(
   outbox: Table<OutboxEntry, number>,
