@@ -31,6 +31,22 @@ test('the chooser speaks Spanish and Portuguese', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Abrir minha conta' })).toHaveAttribute('href', '/pt/create-cross-border-crypto');
 });
 
+test('each wizard tells search engines and link previews what it makes, in its language', async ({ page }) => {
+  for (const [path, title, description] of [
+    ['/en/create-company', 'Create your company · Alta', 'Form a new LLC or C-Corp in the state you choose, from anywhere in the world.'],
+    [
+      '/pt/create-cross-border-crypto',
+      'Abra sua conta Cross Border Crypto · Alta',
+      'Uma conta digital nos EUA e uma carteira cripto para o seu negócio, com planos por volume mensal.',
+    ],
+  ]) {
+    await page.goto(path!);
+    await expect(page).toHaveTitle(title!);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', description!);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${path}$`));
+  }
+});
+
 for (const width of [410, 768, 920, 1024, 1284]) {
   test(`the wizard fits a ${width} px screen without sideways scrolling`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });

@@ -4,21 +4,22 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { OrderFlow } from '@domain/checkout';
 import type { Language } from '@domain/constants';
-import type { DraftKind } from '@domain/draft';
+import type { guestDraftKinds } from '@domain/draft';
 import type { PlanCatalog } from '@domain/plans';
 import { Button } from '@src/components/button';
 import { FormAlert } from '@src/components/form/form-alert';
 import { readAttribution } from '@src/features/attribution/attribution';
 import { ContinueOnAnotherDevice } from '@src/features/drafts/components/continue-on-another-device';
+import { wizardPathOf } from '@src/features/drafts/continue-link';
 import { useDraft, type DraftChanges } from '@src/features/drafts/hooks/use-draft';
 import { createOrder } from '@src/features/plans/api/orders-api';
 import { readCheckoutHandoff, writeCheckoutHandoff } from '@src/features/plans/checkout-handoff';
 import { usePlanCatalog, type PlanCatalogState } from '@src/features/plans/hooks/use-plan-catalog';
+import { usePageHead } from '@src/features/public-site/head/use-page-head';
 import { useCurrentUser } from '@src/features/session/session-store';
 import { formatUsd } from '@src/i18n/format';
 import { messageKey } from '@src/lib/error-message';
 import { href, paths } from '@src/lib/paths';
-import { usePageTitle } from '@src/lib/use-page-title';
 import { useErrorText } from '@src/lib/use-error-text';
 import { quoteOf } from '../order-quote';
 import type { StepContext } from '../steps/step-context';
@@ -32,7 +33,7 @@ import { WizardProgress } from './wizard-progress';
 // Shown only on a refused "Continue": loaded with the steps' checks, after the first paint.
 const MissingFieldsPopup = lazy(() => loadMissingFieldsPopup().then((module) => ({ default: module.MissingFieldsPopup })));
 
-const draftKinds: Record<OrderFlow, DraftKind> = {
+const draftKinds: Record<OrderFlow, (typeof guestDraftKinds)[number]> = {
   createCompany: 'companyCreation',
   migrateCompany: 'companyMigration',
   crossBorderCrypto: 'crossBorderCrypto',
@@ -54,11 +55,17 @@ interface WizardScreenProps<F extends OrderFlow> {
  * showing the form, so nothing typed is ever replaced by a late restore.
  */
 export function WizardScreen<F extends OrderFlow>({ flow, language, phoneCountry, renderStep }: WizardScreenProps<F>) {
-  const { t } = useTranslation('wizard');
+  const { t } = useTranslation(['wizard', 'common']);
   const { draft, loaded, save } = useDraft(draftKinds[flow]);
   const user = useCurrentUser();
   const catalog = usePlanCatalog();
-  usePageTitle(t(`titles.${flow}`));
+  // A page visitors land on from search and links: its description says what the wizard makes.
+  usePageHead({
+    lang: language,
+    path: wizardPathOf[draftKinds[flow]],
+    title: t('common:titleTemplate', { page: t(`titles.${flow}`) }),
+    description: t(`chooser.${flow}.description`),
+  });
   // The draft as it was when the wizard opened: later saves are this form's own.
   const [opened, setOpened] = useState<{ step: number; data: unknown; id: string | null } | null>(null);
   useEffect(() => {
