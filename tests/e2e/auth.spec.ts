@@ -127,6 +127,8 @@ test('reset password: the request leads to the confirm screen, where a wrong cod
   await page.goto('/en/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL('/en/reset-password');
+  await expect(page).toHaveTitle('Reset your password · Alta');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', "Enter your account's email and we will send you a 6-digit security code.");
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send code' }).click();
 
