@@ -178,14 +178,12 @@ export async function applyPull(db: Db, userId: string, request: PullRequest, pa
  * each scope's highest version.
  */
 async function ownChangesReached(tx: Db, userId: string, clientId: string, positions: Position[]): Promise<Map<string, number> | null> {
+  // Each scope's highest version comes from the push's own function (`sync_scope_last_version`),
+  // read in this pull's snapshot (repeatable read).
   const cursorPositions = JSON.stringify(positions.map(({ scopeId, from }) => ({ scope_id: scopeId, position: from })));
   const inGap = (table: TableName) => {
     const spec = serverTables[table];
     return sql`exists (select 1 from gaps where exists (select 1 from ${spec.table} where ${spec.scope} = gaps.scope_id::uuid and ${spec.version} > gaps.low and ${spec.version} < gaps.high))`;
-  };
-  const lastVersion = (table: TableName) => {
-    const spec = serverTables[table];
-    return sql`(select max(${spec.version}) from ${spec.table} where ${spec.scope} = p.scope_id::uuid)`;
   };
   const result = (await tx.execute(sql`
     with p as (select * from jsonb_to_recordset(${cursorPositions}::jsonb) as p(scope_id text, position bigint)),
@@ -202,8 +200,7 @@ async function ownChangesReached(tx: Db, userId: string, clientId: string, posit
     select case when exists (select 1 from stretches) and not exists (select 1 from stretches where before_version >= bound) then json_build_object(
       'foreign', ${sql.join(tableNames.map(inGap), sql` or `)}
         or exists (select 1 from gaps where exists (select 1 from sync_tombstones t where t.scope_id = gaps.scope_id and t.version > gaps.low and t.version < gaps.high)),
-      'reached', (select json_object_agg(p.scope_id, greatest(p.position, ${sql.join(tableNames.map(lastVersion), sql`, `)},
-        (select max(version) from sync_tombstones where sync_tombstones.scope_id = p.scope_id))) from p)
+      'reached', (select json_object_agg(p.scope_id, greatest(p.position, sync_scope_last_version(p.scope_id, p.scope_id = ${userId}))) from p)
     )::text end as checked`)) as { rows: { checked: string | null }[] };
   const checked = result.rows[0]!.checked;
   if (!checked) return null;

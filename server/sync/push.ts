@@ -203,9 +203,9 @@ async function pushOnce(
   return db.transaction(async (tx) => {
     // A mutation can only write in these scopes (`put` refuses any other), so their locks cover
     // every write; the client's row stays locked until commit.
-    // Only a step of mirrored mutators may record its own writes (below): only it needs each scope's last version.
+    // Only a step of mirrored mutators may record its own writes (below): only it needs where they start.
     const mirroredStep = step.every(({ mutator }) => mutator?.mirrored);
-    const { roles, lastMutationId: known, lockedAt, lastVersions } = await openPushStep(tx, userId, clientId, mirroredStep);
+    const { roles, lastMutationId: known, ownWritesFrom } = await openPushStep(tx, userId, clientId, mirroredStep);
     let last = known;
     const pending = step.filter(({ mutation }) => mutation.id > known);
     if (pending.length > 0 && pending[0]!.mutation.id !== known + 1) {
@@ -263,9 +263,11 @@ async function pushOnce(
     // A part that was applied leaves the mutation open: its next part follows in the next step.
     if (partial && rejected.length === 0) last = known;
     // Every mutation applied as the device applied it: its pull need not bring these writes back.
-    const mirrored = mirroredStep && rejected.length === 0 && deferredSeconds === null;
+    const mirrored = ownWritesFrom !== null && rejected.length === 0 && deferredSeconds === null;
     const ownWrites =
-      mirrored && touched.size > 0 ? { after: lockedAt, scopes: [...touched].map((scopeId) => ({ scopeId, before: lastVersions.get(scopeId)! })) } : null;
+      mirrored && touched.size > 0
+        ? { after: ownWritesFrom.lockedAt, scopes: [...touched].map((scopeId) => ({ scopeId, before: ownWritesFrom.lastVersions.get(scopeId)! })) }
+        : null;
     await tx.execute(closingStatement(clientId, userId, rejected, last !== known ? last : null, touched, ownWrites));
 
     const lastPushed = step.at(-1)!.mutation.id;

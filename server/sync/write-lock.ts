@@ -31,11 +31,12 @@ export async function lockSyncScopes(tx: Db, scopeIds: Iterable<string>): Promis
  * rows and each company they own or are a teammate of, in key order like `lockSyncScopes` —
  * names the caller for the history trigger (`alta.user_id`, this transaction only), then creates
  * or locks the pushing client's row (its update branch changes nothing but takes the row lock,
- * as `FOR UPDATE` would). Returns the caller's company roles (owner wins), the last mutation
- * the client's row records, a value of the change sequence taken once every lock is held
- * (`lockedAt`: any version of those scopes above it is this step's, until it commits), and each
- * scope's last version at that moment when `withLastVersions` (`lastVersions`:
- * `sync_scope_last_version`, migration 0039; decision 091). One round trip where reading the
+ * as `FOR UPDATE` would). Returns the caller's company roles (owner wins) and the last mutation
+ * the client's row records. With `forOwnWrites` (a step that may record its own writes,
+ * decision 091) it also returns a value of the change sequence taken once every lock is held
+ * (`lockedAt`: any version of those scopes above it is this step's, until it commits) and each
+ * scope's last version at that moment (`lastVersions`: `sync_scope_last_version`, migration
+ * 0039); `ownWritesFrom` is null otherwise. One round trip where reading the
  * roles, locking, naming the caller and the client's row took five: on embedded PGlite each
  * statement is a turn the event loop waits for, and on PostgreSQL each is a write to its socket.
  *
@@ -46,8 +47,12 @@ export async function openPushStep(
   tx: Db,
   userId: string,
   clientId: string,
-  withLastVersions: boolean,
-): Promise<{ roles: Map<string, CompanyRole>; lastMutationId: number; lockedAt: number; lastVersions: Map<string, number> }> {
+  forOwnWrites: boolean,
+): Promise<{
+  roles: Map<string, CompanyRole>;
+  lastMutationId: number;
+  ownWritesFrom: { lockedAt: number; lastVersions: Map<string, number> } | null;
+}> {
   const result = (await tx.execute(sql`
     with locked as materialized (
       select ordered.scope_id, ordered.role, sync_lock_scope(ordered.scope_id)::text, set_config('alta.user_id', ${userId}, true)
@@ -61,18 +66,24 @@ export async function openPushStep(
       insert into sync_clients (client_id, user_id, last_mutation_id)
       select ${clientId}::uuid, ${userId}::uuid, 0 from (select count(*) from locked) all_locked
       on conflict (client_id, user_id) do update set last_mutation_id = sync_clients.last_mutation_id
-      returning last_mutation_id, nextval('sync_version') as locked_at,
-        ${withLastVersions ? sql`(select json_object_agg(scope_id, sync_scope_last_version(scope_id, role is null)) from locked)::text` : sql`'{}'`} as last_versions
+      returning last_mutation_id, ${
+        forOwnWrites
+          ? sql`json_build_object('lockedAt', nextval('sync_version'), 'lastVersions', (select json_object_agg(scope_id, sync_scope_last_version(scope_id, role is null)) from locked))::text`
+          : sql`null`
+      } as own_writes_from
     )
-    select locked.scope_id, locked.role, client.last_mutation_id, client.locked_at, client.last_versions from locked, client`)) as {
-    rows: { scope_id: string; role: CompanyRole | null; last_mutation_id: number | string; locked_at: number | string; last_versions: string }[];
+    select locked.scope_id, locked.role, client.last_mutation_id, client.own_writes_from from locked, client`)) as {
+    rows: { scope_id: string; role: CompanyRole | null; last_mutation_id: number | string; own_writes_from: string | null }[];
   };
   const roles = rolesFrom(result.rows.map(({ scope_id: scopeId, role }) => [scopeId, role] as const));
-  const { last_mutation_id: lastMutationId, locked_at: lockedAt, last_versions: lastVersions } = result.rows[0]!;
+  const { last_mutation_id: lastMutationId, own_writes_from: ownWritesFrom } = result.rows[0]!;
+  const from = ownWritesFrom === null ? null : (JSON.parse(ownWritesFrom) as { lockedAt: number | string; lastVersions: Record<string, number | string> });
   return {
     roles,
     lastMutationId: Number(lastMutationId),
-    lockedAt: Number(lockedAt),
-    lastVersions: new Map(Object.entries(JSON.parse(lastVersions) as Record<string, number | string>).map(([scopeId, version]) => [scopeId, Number(version)])),
+    ownWritesFrom: from && {
+      lockedAt: Number(from.lockedAt),
+      lastVersions: new Map(Object.entries(from.lastVersions).map(([scopeId, version]) => [scopeId, Number(version)])),
+    },
   };
 }
