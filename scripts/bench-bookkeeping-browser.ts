@@ -291,9 +291,10 @@ function bankExport(count: number): string {
 /**
  * Imports `file` through the dialog into the first account, then changes the filters while sync
  * drains what the import queued (the outbox has entries, or it emptied less than two seconds ago
- * and pulls may still apply): each change's time to paint, and every long task meanwhile.
+ * and pulls may still apply) and until the unfiltered list counts `total` rows: each change's
+ * time to paint, every long task meanwhile, and when the list first counted them all.
  */
-async function measureDuringDrain(page: Page, database: string, file: string, search: ElementHandle, category: ElementHandle) {
+async function measureDuringDrain(page: Page, database: string, file: string, search: ElementHandle, category: ElementHandle, total: number) {
   await page.getByRole('toolbar', { name: 'Bookkeeping actions' }).getByRole('button', { name: 'Import' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import a bank export' });
   await dialog.getByLabel('Choose a file').setInputFiles(file);
@@ -309,7 +310,7 @@ async function measureDuringDrain(page: Page, database: string, file: string, se
   const importMs = Date.now() - started;
   await dialog.getByRole('button', { name: 'Close' }).click();
   const during = await page.evaluate(
-    async ({ name, search, category }) => {
+    async ({ name, search, category, total }) => {
       const longTasks: number[] = [];
       const observer = new PerformanceObserver((list) => list.getEntries().forEach((entry) => longTasks.push(entry.duration)));
       observer.observe({ type: 'longtask', buffered: false });
@@ -331,20 +332,25 @@ async function measureDuringDrain(page: Page, database: string, file: string, se
       const times: { painted: number; nextFrame: number }[] = [];
       const queued = await pending();
       let emptySince: number | null = null;
+      let allShownMs: number | null = null;
+      // After these steps neither the search nor the category filters the list.
+      const unfiltered = new Set([2, 4]);
       for (let i = 0; times.length < 400; i++) {
         const left = await pending();
         if (left > 0) emptySince = null;
         else if (emptySince === null) emptySince = performance.now();
-        else if (performance.now() - emptySince > 2000) break;
+        else if (performance.now() - emptySince > 2000 && allShownMs !== null) break;
         const [element, value, event] = steps[i % steps.length]!;
         times.push(await filterStep(element, value, event));
+        const counted = Number(document.querySelector('[role="grid"]')!.getAttribute('aria-rowcount')) - 1;
+        if (unfiltered.has(i % steps.length) && counted >= total) allShownMs ??= performance.now() - start;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       observer.disconnect();
       db.close();
-      return { times, longTasks, queued, drainedMs: Math.round(performance.now() - start) };
+      return { times, longTasks, queued, drainedMs: Math.round(performance.now() - start), allShownMs };
     },
-    { name: database, search, category },
+    { name: database, search, category, total },
   );
   return { ...during, importMs };
 }
@@ -480,7 +486,7 @@ try {
     await page.evaluate(() => delete (window as { benchRows?: unknown }).benchRows);
     const drainFile = path.join(mkdtempSync(path.join(tmpdir(), 'alta-bench-drain-')), 'drain-bench.csv');
     writeFileSync(drainFile, bankExport(drainRows));
-    const drain = await profiled(page, 'drain', () => measureDuringDrain(page, database, drainFile, search, category));
+    const drain = await profiled(page, 'drain', () => measureDuringDrain(page, database, drainFile, search, category, stored + drainRows));
 
     console.log(
       `${stored.toLocaleString('en-US')} transactions in the demo company; the list showed them all ${loadMs} ms after a reload (sign-in, sync and Dexie read included); ${gridInView} px of the grid in view`,
@@ -527,6 +533,12 @@ try {
         value: `${drain.longTasks.filter((duration) => duration >= 50).length}, ${Math.round(Math.max(0, ...drain.longTasks))} ms`,
         'raw limit (bare DOM write)': `idle: ${scroll.idleLongTasks.filter((duration) => duration >= 50).length}, ${Math.round(Math.max(0, ...scroll.idleLongTasks))} ms`,
         goal: 'none ≥ 50 ms',
+      },
+      {
+        measure: "… the import's rows all in the list, after its dialog finished (s)",
+        value: drain.allShownMs === null ? 'not within 400 filter changes' : (drain.allShownMs / 1000).toFixed(1),
+        'raw limit (bare DOM write)': '—',
+        goal: '—',
       },
       {
         measure: 'tab JavaScript heap with the list open (MiB)',

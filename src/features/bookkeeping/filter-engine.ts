@@ -1,6 +1,7 @@
 import type { Transaction } from '@domain/bookkeeping';
 import { categoryKeys } from '@domain/bookkeeping-terms';
 import type { TransactionFilters } from './filters';
+import { finish } from '@src/lib/slices';
 import { periodRange } from './periods';
 
 /**
@@ -118,16 +119,22 @@ export function uncategorisedCount(rows: readonly Transaction[]): number {
 }
 
 /**
- * Carries the filter columns built for `before` over to `after`, rows merged from it:
- * `sourceOf[i]` is the position in `before` of the unchanged row at `i` in `after`, or -1 for a
- * row added or edited. Copying 100,000 rows' columns takes a millisecond or two where building
- * them again took about 50.
+ * Makes for `after`, rows merged from `before`, what the filters built for `before`, so the
+ * next filter change finds it ready. It yields every few thousand rows, so the caller can run
+ * it in slices:
+ * - the filter columns, carried: `sourceOf[i]` is the position in `before` of the unchanged row
+ *   at `i` in `after`, or -1 for a row added or edited. Copying 100,000 rows' columns takes a
+ *   millisecond or two where building them again took about 50;
+ * - the joined search text, joined again when `before`'s was (the person has searched): while
+ *   sync drained an import, a search after each merge joined 100,000 texts in the filter's task.
  */
-export function filtersAfterMerge(before: TransactionSource, after: TransactionSource, sourceOf: Int32Array): void {
+export function* filtersAfterMerge(before: TransactionSource, after: TransactionSource, sourceOf: Int32Array): Generator<void, void> {
+  if (searchTexts.has(before.search)) yield* joinSearchTexts(after.search);
   const columns = columnsByRows.get(before.rows);
   if (!columns) return;
   const merged = emptyColumns(after.rows.length, new Map(columns.accounts));
   for (let index = 0; index < sourceOf.length; index++) {
+    if ((index & 4095) === 4095) yield;
     const source = sourceOf[index]!;
     if (source < 0) {
       fillColumns(merged, index, after.rows[index]!);
@@ -213,23 +220,43 @@ function amountOrder(source: TransactionSource, descending: boolean): Uint32Arra
  * 50,000 rows take a few milliseconds.
  */
 export function filterTransactions(source: TransactionSource, filters: TransactionFilters, today: string): FilteredView {
-  const columns = columnsOf(source.rows);
-  const n = source.rows.length;
   const words = searchWords(filters.query);
   const found = words.length === 0 ? null : rowsContaining(source.search, words);
-  const passes = rowFilter(columns, filters, today, found ? (index) => found[index] === 1 : null);
-  const picked = new Uint32Array(n);
-  const member = new Uint8Array(n);
-  const amounts = columns.amount;
+  const passes = rowFilter(columnsOf(source.rows), filters, today, found ? (index) => found[index] === 1 : null);
+  const member = new Uint8Array(source.rows.length);
+  for (let index = 0; index < member.length; index++) if (passes(index)) member[index] = 1;
+  return viewOf(source, member, filters);
+}
+
+/**
+ * The view after a merge added, removed or moved rows (`sourceOf`, as `filtersAfterMerge`
+ * takes it), from the view of the rows before it with the same filters: each carried row keeps
+ * its place in or out of the view, and only the rows the merge added or edited are tested. No
+ * search of every row's text: while sync drained an import, each merge's render searched and
+ * filtered 100,000 rows again.
+ */
+export function viewAfterMerge(view: FilteredView, source: TransactionSource, sourceOf: Int32Array, filters: TransactionFilters, today: string): FilteredView {
+  const passes = rowTest(source, filters, today);
+  const member = new Uint8Array(source.rows.length);
+  for (let index = 0; index < member.length; index++) {
+    const from = sourceOf[index]!;
+    member[index] = from >= 0 ? view.member[from]! : passes(index) ? 1 : 0;
+  }
+  return viewOf(source, member, filters);
+}
+
+/** The view of the rows at 1 in `member`: their display order and totals. */
+function viewOf(source: TransactionSource, member: Uint8Array, filters: TransactionFilters): FilteredView {
+  const amounts = columnsOf(source.rows).amount;
+  const picked = new Uint32Array(member.length);
   let count = 0;
   let incomeCents = 0;
   let expensesCents = 0;
   // The rows are read in their own order (reading them in amount order, all over memory, was
   // several times slower); the amount sort then walks its cached order over the member bitmap.
-  for (let index = 0; index < n; index++) {
-    if (!passes(index)) continue;
+  for (let index = 0; index < member.length; index++) {
+    if (member[index] === 0) continue;
     picked[count++] = index;
-    member[index] = 1;
     const amount = amounts[index]!;
     if (amount >= 0) incomeCents += amount;
     else expensesCents += amount;
@@ -258,12 +285,17 @@ export function patchView(
   filters: TransactionFilters,
   today: string,
 ): FilteredView | null {
-  const words = searchWords(filters.query);
-  const passes = rowFilter(columnsOf(source.rows), filters, today, words.length === 0 ? null : (index) => containsAll(source.search[index]!, words));
+  const passes = rowTest(source, filters, today);
   for (const index of changed) {
     if (passes(index) !== (view.member[index] === 1)) return null;
   }
   return { ...view };
+}
+
+/** The filters as one test of a row, its search text searched by itself: for a few rows, where `filterTransactions` searches them all at once. */
+function rowTest(source: TransactionSource, filters: TransactionFilters, today: string): (index: number) => boolean {
+  const words = searchWords(filters.query);
+  return rowFilter(columnsOf(source.rows), filters, today, words.length === 0 ? null : (index) => containsAll(source.search[index]!, words));
 }
 
 /** The search box's words, as the search texts are written. */
@@ -301,9 +333,15 @@ function rowFilter(columns: Columns, filters: TransactionFilters, today: string,
   };
 }
 
-/** The search texts of a list as one text, each row's starting at its offset (a separator after each). */
+/**
+ * The search texts of a list joined, a separator after each: in parts of `joinSlice` rows (one
+ * text of every row was one more copy of megabytes at each merge), each row's text starting at
+ * its offset counted over all the parts.
+ */
 interface SearchText {
-  text: string;
+  parts: string[];
+  /** Where each part starts, counted likewise. */
+  partStarts: number[];
   starts: Int32Array;
 }
 
@@ -311,19 +349,32 @@ const rowSeparator = '\u0001';
 const searchTexts = new WeakMap<readonly string[], SearchText>();
 
 function searchTextOfRows(search: readonly string[]): SearchText {
-  const cached = searchTexts.get(search);
-  if (cached) return cached;
+  return searchTexts.get(search) ?? finish(joinSearchTexts(search));
+}
+
+/** Joins the search texts (`searchTextOfRows`) a few thousand rows at a time, yielding between. */
+function* joinSearchTexts(search: readonly string[]): Generator<void, SearchText> {
   const starts = new Int32Array(search.length + 1);
+  const parts: string[] = [];
+  const partStarts: number[] = [];
   let offset = 0;
-  for (let index = 0; index < search.length; index++) {
-    starts[index] = offset;
-    offset += search[index]!.length + 1;
+  for (let from = 0; from < search.length; from += joinSlice) {
+    const slice = search.slice(from, from + joinSlice);
+    partStarts.push(offset);
+    for (let index = 0; index < slice.length; index++) {
+      starts[from + index] = offset;
+      offset += slice[index]!.length + 1;
+    }
+    parts.push(slice.join(rowSeparator) + rowSeparator);
+    yield;
   }
   starts[search.length] = offset;
-  const joined = { text: search.join(rowSeparator) + rowSeparator, starts };
+  const joined = { parts, partStarts, starts };
   searchTexts.set(search, joined);
   return joined;
 }
+
+const joinSlice = 8192;
 
 /** The row whose text holds the character at `offset` (the last start at or before it). */
 function rowAt(starts: Int32Array, offset: number): number {
@@ -343,21 +394,24 @@ function rowAt(starts: Int32Array, offset: number): number {
  * without it, instead of a test per row. The rows it finds are then tested for the others.
  */
 function rowsContaining(search: readonly string[], words: readonly string[]): Uint8Array {
-  const { text, starts } = searchTextOfRows(search);
+  const { parts, partStarts, starts } = searchTextOfRows(search);
   const found = new Uint8Array(search.length);
   const [first, ...rest] = [...words].sort((a, b) => b.length - a.length) as [string, ...string[]];
-  let from = 0;
-  for (;;) {
-    const at = text.indexOf(first, from);
-    if (at < 0) break;
-    const index = rowAt(starts, at);
-    const end = starts[index + 1]! - 1;
-    // A hit that spans two rows (the word holds the separator) is no match: look again one character on.
-    if (at + first.length <= end) {
-      if (rest.length === 0 || containsAll(search[index]!, rest)) found[index] = 1;
-      from = end + 1;
-    } else from = at + 1;
-  }
+  parts.forEach((text, part) => {
+    const base = partStarts[part]!;
+    let from = 0;
+    for (;;) {
+      const at = text.indexOf(first, from);
+      if (at < 0) break;
+      const index = rowAt(starts, base + at);
+      const end = starts[index + 1]! - 1 - base;
+      // A hit that spans two rows (the word holds the separator) is no match: look again one character on.
+      if (at + first.length <= end) {
+        if (rest.length === 0 || containsAll(search[index]!, rest)) found[index] = 1;
+        from = end + 1;
+      } else from = at + 1;
+    }
+  });
   return found;
 }
 

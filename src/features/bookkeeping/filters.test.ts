@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { maxAmountCents } from '@domain/amounts';
 import type { Transaction } from '@domain/bookkeeping';
-import { compareTransactions, filterTransactions, filtersAfterEdit, patchView, searchTextOf, uncategorisedCount } from './filter-engine';
+import { compareTransactions, filterTransactions, filtersAfterEdit, patchView, searchTextOf, uncategorisedCount, viewAfterMerge } from './filter-engine';
 import { activeFilterCount, noFilters, parseFilters, writeFilters, type TransactionFilters } from './filters';
 import { periodRange } from './periods';
 import { testTransaction } from '@domain/transaction-fixture';
@@ -133,6 +133,42 @@ describe('bookkeeping filters', () => {
     expect(recategorised?.totals).toEqual(view.totals);
     // Checking b takes it out of the unchecked view: the caller must filter again.
     expect(patchView(view, edit(b, { checked: true }), [b], filters, today)).toBeNull();
+  });
+
+  it('carries a view over a merge: the carried rows keep their place in or out, the added and edited rows are tested, as filtering afresh finds', () => {
+    const byId = (id: string) => rows.find((row) => row.id === id)!;
+    const before = rows.filter((row) => row.id !== 'b');
+    // b added, e deleted, c re-read with a new note: the rows of `after` come from `before` except those.
+    const edited = { ...byId('c'), note: 'cloud hosting, café' };
+    const after = [byId('a'), byId('b'), edited, byId('d')];
+    const sourceOf = Int32Array.from(after, (row) => before.indexOf(row));
+    expect([...sourceOf]).toEqual([0, -1, -1, 2]);
+    const beforeSource = { rows: before, search: before.map(searchTextOf) };
+    const afterSource = { rows: after, search: after.map(searchTextOf) };
+    const filterSets: Partial<TransactionFilters>[] = [
+      {},
+      { query: 'café' },
+      { query: 'hosting' },
+      { category: 'uncategorised' },
+      { direction: 'out', query: 'a' },
+      { sort: 'amount' },
+      { sort: 'amount', order: 'asc' },
+      { order: 'asc', checked: 'unchecked' },
+    ];
+    for (const partial of filterSets) {
+      const filters = { ...noFilters, ...partial };
+      const carried = viewAfterMerge(filterTransactions(beforeSource, filters, today), afterSource, sourceOf, filters, today);
+      const afresh = filterTransactions({ rows: [...after], search: [...afterSource.search] }, filters, today);
+      expect({ order: [...carried.order], member: [...carried.member], totals: carried.totals }).toEqual({
+        order: [...afresh.order],
+        member: [...afresh.member],
+        totals: afresh.totals,
+      });
+    }
+    // A carried row keeps what the view decided for it (here planted: every row in), untested again.
+    const planted = { ...filterTransactions(beforeSource, { ...noFilters, query: 'aws' }, today) };
+    planted.member = planted.member.map(() => 1);
+    expect([...viewAfterMerge(planted, afterSource, sourceOf, { ...noFilters, query: 'aws' }, today).order]).toEqual([0, 2, 3]);
   });
 
   it('carries the filter columns over edits in place, and builds them afresh when an edit moved an account', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { categoryKeys } from '@domain/bookkeeping';
-import { mergeSuggestions } from './use-row-suggestions';
+import { mergeSuggestions, suggestionsChanged } from './use-row-suggestions';
 
 const packed = (entries: [string, (typeof categoryKeys)[number], number][]) => ({
   ids: entries.map(([id]) => id),
@@ -34,5 +34,23 @@ describe('row suggestions', () => {
     expect(second.get('d')).toEqual({ category: 'meals', confidence: expect.closeTo(0.9, 5) });
     // A row categorised since has no suggestion any more.
     expect(mergeSuggestions(second, packed([['a', 'meals', 0.97]])).has('b')).toBe(false);
+  });
+
+  it('names the suggestions an answer added or changed, when it dropped none of those before it', () => {
+    const none = new Map();
+    const first = mergeSuggestions(none, packed([['a', 'meals', 0.97]]));
+    expect(suggestionsChanged(none, first)).toEqual(['a']);
+    const second = mergeSuggestions(
+      first,
+      packed([
+        ['a', 'meals', 0.971],
+        ['b', 'software', 0.7],
+      ]),
+    );
+    expect(suggestionsChanged(first, second)).toEqual(['b']);
+    // Only from the map it was merged from.
+    expect(suggestionsChanged(none, second)).toBeNull();
+    // An answer without b: which rows lost a suggestion is not told, so null.
+    expect(suggestionsChanged(second, mergeSuggestions(second, packed([['a', 'meals', 0.97]])))).toBeNull();
   });
 });

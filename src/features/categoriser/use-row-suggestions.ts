@@ -21,13 +21,34 @@ const empty: ReadonlyMap<string, RowSuggestion> = new Map();
  */
 export function mergeSuggestions(previous: ReadonlyMap<string, RowSuggestion>, packed: PackedSuggestions): ReadonlyMap<string, RowSuggestion> {
   const next = new Map<string, RowSuggestion>();
+  const changed: string[] = [];
+  let kept = 0;
   packed.ids.forEach((id, index) => {
     const category = categoryKeys[packed.categories[index]!]!;
     const confidence = packed.confidences[index]!;
     const before = previous.get(id);
-    next.set(id, before && before.category === category && Math.abs(before.confidence - confidence) < 0.005 ? before : { category, confidence });
+    if (before) kept++;
+    if (before && before.category === category && Math.abs(before.confidence - confidence) < 0.005) next.set(id, before);
+    else {
+      next.set(id, { category, confidence });
+      changed.push(id);
+    }
   });
+  if (kept === previous.size) changedFrom.set(next, { previous, changed });
   return next;
+}
+
+/** What `mergeSuggestions` changed, for the answers that dropped no suggestion. */
+const changedFrom = new WeakMap<ReadonlyMap<string, RowSuggestion>, { previous: ReadonlyMap<string, RowSuggestion>; changed: readonly string[] }>();
+
+/**
+ * The ids whose suggestion is new or changed in `next`, merged from `previous` without dropping
+ * any of its suggestions; null otherwise (compare them all). While an import drains, each answer
+ * adds the new rows' suggestions to tens of thousands kept.
+ */
+export function suggestionsChanged(previous: ReadonlyMap<string, RowSuggestion>, next: ReadonlyMap<string, RowSuggestion>): readonly string[] | null {
+  const change = changedFrom.get(next);
+  return change && change.previous === previous ? change.changed : null;
 }
 
 /**

@@ -13,7 +13,7 @@ import { useToast } from '@src/components/toast/toast-provider';
 import { useLanguage } from '@src/features/public-site/hooks/use-language';
 import { href, paths } from '@src/lib/paths';
 import { localToday } from '@domain/days';
-import { filterTransactions, patchView, type FilteredView } from '../filter-engine';
+import { filterTransactions, patchView, viewAfterMerge, type FilteredView } from '../filter-engine';
 import type { TransactionFilters } from '../filters';
 import { useBookkeepingActions } from '../hooks/use-bookkeeping-actions';
 import { useAccountOptions } from '../hooks/use-account-options';
@@ -78,16 +78,21 @@ export function CompanyBooks({ companyId, companyName, toolbar }: CompanyBooksPr
 
   const [filters, setFilters] = useListFilters();
   const today = localToday();
-  // An edit in place patches the last view (one test per edited row) instead of filtering
-  // every row again; anything else filters again.
+  // A change of the rows right after the last view's, under the same filters, carries that view
+  // over: an edit in place patches it (one test per edited row), a merge keeps each carried row
+  // in or out (a test per added row). Anything else filters again.
   const lastView = useRef<{ snapshot: TransactionSnapshot; filters: TransactionFilters; today: string; view: FilteredView } | null>(null);
   const view = useMemo(() => {
     const last = lastView.current;
-    const patched =
-      last && snapshot.changed && last.snapshot.version === snapshot.version - 1 && last.filters === filters && last.today === today
+    const follows = last && last.snapshot.version === snapshot.version - 1 && last.filters === filters && last.today === today;
+    const carried = !follows
+      ? null
+      : snapshot.changed
         ? patchView(last.view, snapshot, snapshot.changed, filters, today)
-        : null;
-    const next = patched ?? filterTransactions(snapshot, filters, today);
+        : snapshot.sourceOf
+          ? viewAfterMerge(last.view, snapshot, snapshot.sourceOf, filters, today)
+          : null;
+    const next = carried ?? filterTransactions(snapshot, filters, today);
     lastView.current = { snapshot, filters: filters, today, view: next };
     return next;
   }, [snapshot, filters, today]);

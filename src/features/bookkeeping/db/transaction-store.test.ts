@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useTestDatabases } from '@sync/client/test-databases';
 import { testTransaction } from '@domain/transaction-fixture';
 import { Replica } from '@sync/client/replica';
-import { compareTransactions, filterTransactions, searchTextOf } from '../filter-engine';
+import { compareTransactions, filterTransactions, searchTextOf, viewAfterMerge } from '../filter-engine';
 import { parseFilters } from '../filters';
 import { changedKeysChannel, type ChangedKeysMessage } from '@sync/client/changed-keys';
 import { TransactionStore, untoldWriteSettleMs } from './transaction-store';
@@ -148,6 +148,63 @@ describe('the bookkeeping list store', () => {
       expect([...view.order]).toEqual([...afresh.order]);
       expect(view.totals).toEqual(afresh.totals);
     }
+    store.close();
+  });
+
+  it('merges a write of thousands of rows telling where each row was before, so the list carries its view over', async () => {
+    const db = openDb();
+    const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + (n % 200) * 86_400_000).toISOString().slice(0, 10);
+    const rows = Array.from({ length: 1_000 }, (_, n) => testTransaction({ date: day(n * 7), category: n % 2 === 0 ? 'travel' : null }));
+    await db.transactions.bulkPut(rows);
+    const store = new TransactionStore(db, companyId);
+    await store.settled();
+    const before = store.getSnapshot();
+    const filters = parseFilters(new URLSearchParams('category=uncategorised&q=added'));
+    const view = filterTransactions(before, filters, '2026-11-25');
+    const added = Array.from({ length: 9_000 }, (_, n) => testTransaction({ date: day(n), description: `Added ${n}`, category: n % 3 === 0 ? 'meals' : null }));
+    const deleted = rows[10]!;
+    await db.transaction('rw', db.transactions, async () => {
+      await db.transactions.bulkPut(added);
+      await db.transactions.delete(deleted.id);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await store.settled();
+
+    const after = store.getSnapshot();
+    const sourceOf = after.sourceOf!;
+    expect(after.version).toBe(before.version + 1);
+    expect(after.rows).toEqual([...rows.filter((row) => row !== deleted), ...added].sort(compareTransactions));
+    expect(after.rows.every((row, index) => (sourceOf[index]! < 0 ? !before.byId.has(row.id) : before.rows[sourceOf[index]!] === row))).toBe(true);
+    expect(sourceOf.filter((from) => from < 0).length).toBe(added.length);
+    const carried = viewAfterMerge(view, after, sourceOf, filters, '2026-11-25');
+    const afresh = filterTransactions({ rows: [...after.rows], search: [...after.search] }, filters, '2026-11-25');
+    expect([...carried.order]).toEqual([...afresh.order]);
+    expect(carried.totals).toEqual(afresh.totals);
+    store.close();
+  });
+
+  it('keeps an edit shown while a merge was under way: the merge is made again from the rows then shown', async () => {
+    const db = openDb();
+    const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + (n % 200) * 86_400_000).toISOString().slice(0, 10);
+    const rows = Array.from({ length: 3_000 }, (_, n) => testTransaction({ date: day(n) }));
+    await db.transactions.bulkPut(rows);
+    const store = new TransactionStore(db, companyId);
+    await store.settled();
+    // A clock that runs fast: every slice of a read or a merge lets the test's edits in.
+    let now = 0;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => (now += 9));
+    const added = Array.from({ length: 3_000 }, (_, n) => testTransaction({ date: day(n * 3), description: `Added ${n}` }));
+    await db.transactions.bulkPut(added);
+    let edits = 0;
+    while (store.getSnapshot().rows.length < 6_000) {
+      store.preview([{ ...rows[1_500]!, note: `edit ${++edits}` }]);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    await store.settled();
+    clock.mockRestore();
+    const shown = store.getSnapshot();
+    expect(shown.rows[shown.byId.get(rows[1_500]!.id)!]!.note).toBe(`edit ${edits}`);
+    expect(shown.rows).toEqual([...rows.map((row) => (row === rows[1_500] ? { ...row, note: `edit ${edits}` } : row)), ...added].sort(compareTransactions));
     store.close();
   });
 

@@ -2,6 +2,7 @@ import Dexie from 'dexie';
 import type { Transaction } from '@domain/bookkeeping';
 import { changedKeysChannel, fromThisContext, onCommittedRows, type ChangedKeys, type ChangedKeysMessage } from '@sync/client/changed-keys';
 import type { AppDB } from '@sync/client/db';
+import { finish, runInSlices, sliceMs, sortInSlices, yieldToBrowser } from '@src/lib/slices';
 import { compareTransactions, filtersAfterEdit, filtersAfterMerge, searchTextOf, type TransactionSource } from '../filter-engine';
 
 /**
@@ -15,7 +16,10 @@ import { compareTransactions, filtersAfterEdit, filtersAfterMerge, searchTextOf,
  * an edit) comes with its rows, which are then not read back. Dexie's own feed would not do:
  * it names no keys for a write of 50 rows or more, so every pull page and import chunk reloaded
  * the whole list while sync drained. A re-read row equal to the one shown repaints nothing.
- * Loading reads rows in slices too, yielding between slices so no task is long.
+ * Loading reads rows in slices too, yielding between slices so no task is long, and rows added
+ * or moved are merged into the order in slices. Each snapshot tells how
+ * it follows the one before (`changed`, `sourceOf`), so the list carries its view over rather
+ * than filtering every row again.
  *
  * Dexie's feed is still counted: every commit that wrote the table is told there once and, from
  * this build, once by keys. A writer without the keys middleware (a tab still on the build before
@@ -39,7 +43,16 @@ export interface TransactionSnapshot extends TransactionSource {
    * filtered again (`patchView`). Absent after any other change.
    */
   changed?: readonly number[];
+  /**
+   * When this snapshot merged rows into the previous one (added, removed or moved them), where
+   * each of its rows was in the previous one, or -1 for a row added or edited: a view of the
+   * previous snapshot is carried over (`viewAfterMerge`) instead of filtered again.
+   */
+  sourceOf?: Int32Array;
 }
+
+/** How a snapshot follows from the one before it, when a view of that one can be carried over. */
+type SnapshotChange = Pick<TransactionSnapshot, 'changed' | 'sourceOf'>;
 
 const sliceSize = 2000;
 /** Rows re-read by key per task: each is an IndexedDB request of its own. */
@@ -48,9 +61,6 @@ const readSliceSize = 100;
 const turnGapMs = 100;
 /** The most: a turn's time includes its waits for IndexedDB. */
 const turnGapMaxMs = 500;
-/** The longest a re-read runs before it lets the browser paint. */
-const yieldAfterMs = 8;
-const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * The fields whose values rows repeat. IndexedDB gives every row its own copy of each string,
@@ -109,8 +119,8 @@ class Positions implements RowIndex {
 }
 
 export class TransactionStore {
-  private rows: Transaction[] = [];
-  private search: string[] = [];
+  private rows: readonly Transaction[] = [];
+  private search: readonly string[] = [];
   private handles = new Map<string, number>();
   /** Each row's handle, by position. */
   private rowHandles: Int32Array = new Int32Array(0);
@@ -173,12 +183,12 @@ export class TransactionStore {
     while (this.flushing) await this.flushing;
   }
 
-  private makeSnapshot(loaded: boolean, version: number, changed?: readonly number[]): TransactionSnapshot {
-    return { rows: this.rows, search: this.search, byId: this.byId, layout: this.layout, loaded, version, ...(changed ? { changed } : {}) };
+  private makeSnapshot(loaded: boolean, version: number, change: SnapshotChange = {}): TransactionSnapshot {
+    return { rows: this.rows, search: this.search, byId: this.byId, layout: this.layout, loaded, version, ...change };
   }
 
-  private publish(changed?: readonly number[]): void {
-    this.snapshot = this.makeSnapshot(true, this.snapshot.version + 1, changed);
+  private publish(change?: SnapshotChange): void {
+    this.snapshot = this.makeSnapshot(true, this.snapshot.version + 1, change);
     for (const listener of this.listeners) listener();
   }
 
@@ -203,7 +213,7 @@ export class TransactionStore {
     filtersAfterEdit({ rows: this.rows, search: this.search }, { rows: next, search }, changed);
     this.rows = next;
     this.search = search;
-    this.publish(changed);
+    this.publish({ changed });
   }
 
   /** Reads rows again from the database (an edit shown by `preview` was refused). */
@@ -354,7 +364,7 @@ export class TransactionStore {
     const texts: string[] = [];
     let since = performance.now();
     for (let start = 0; start < keys.length; start += readSliceSize) {
-      if (performance.now() - since > yieldAfterMs) {
+      if (performance.now() - since > sliceMs) {
         await yieldToBrowser();
         since = performance.now();
       }
@@ -371,9 +381,8 @@ export class TransactionStore {
     }
     if (this.closed) return;
     let amountsChanged = false;
-    const changed: number[] = [];
-    const rows = this.rows.slice();
-    const search = this.search.slice();
+    // Rows re-read in place, by position.
+    const updates = new Map<number, ShownRow>();
     const removed = new Set<string>();
     const added: ShownRow[] = [];
     keys.forEach((key, position) => {
@@ -388,39 +397,70 @@ export class TransactionStore {
         removed.add(key);
         return;
       }
+      const shown = this.rows[index]!;
       // A moved date moves the row: out of its place, into its new one.
-      if (rows[index]!.date !== row.date) {
+      if (shown.date !== row.date) {
         removed.add(key);
         added.push({ row, text: texts[position]! });
         return;
       }
-      if (rows[index]!.amountCents !== row.amountCents) amountsChanged = true;
+      if (shown.amountCents !== row.amountCents) amountsChanged = true;
       // Already shown (a preview, or another tab's write of the same row): nothing to repaint.
-      if (sameRow(rows[index]!, row)) return;
-      changed.push(index);
-      rows[index] = row;
-      search[index] = texts[position]!;
+      if (sameRow(shown, row)) return;
+      updates.set(index, { row, text: texts[position]! });
     });
-    if (removed.size === 0 && added.length === 0) {
-      if (changed.length === 0) return;
-      filtersAfterEdit({ rows: this.rows, search: this.search }, { rows, search }, changed);
-      this.rows = rows;
-      this.search = search;
-      // An edit in place keeps the order, so the cached amount orders stay valid.
-      if (amountsChanged) this.layout = {};
-      this.publish(amountsChanged ? undefined : changed);
-      return;
+    if (removed.size > 0 || added.length > 0) return this.merge(updates, removed, added);
+    if (updates.size === 0) return;
+    const { rows, search } = this.updated(updates);
+    const changed = [...updates.keys()];
+    filtersAfterEdit({ rows: this.rows, search: this.search }, { rows, search }, changed);
+    this.rows = rows;
+    this.search = search;
+    // An edit in place keeps the order, so the cached amount orders stay valid.
+    if (amountsChanged) this.layout = {};
+    this.publish(amountsChanged ? undefined : { changed });
+  }
+
+  /** The rows shown and their search texts, with `updates` in their places (copies, unless there are none). */
+  private updated(updates: ReadonlyMap<number, ShownRow>): { rows: readonly Transaction[]; search: readonly string[] } {
+    if (updates.size === 0) return { rows: this.rows, search: this.search };
+    const rows = this.rows.slice();
+    const search = this.search.slice();
+    for (const [index, { row, text }] of updates) {
+      rows[index] = row;
+      search[index] = text;
     }
-    this.merge(rows, search, removed, added);
+    return { rows, search };
   }
 
   /**
-   * The rows shown, less `removed`, with `added` in their places. Each added row's place is
-   * searched for and the rows between are copied, so an import chunk joining 100,000 rows neither
-   * sorts them all again nor compares each of them.
+   * Shows the rows less `removed`, with `updates` in place and `added` in their places, in
+   * slices that let the browser paint between them: while sync drained an import, a merge made
+   * 30 to 50 ms tasks at each turn. When an edit was shown meanwhile (`preview` replaced rows in
+   * place), the merge is made again at once from the rows then shown.
    */
-  private merge(rows: readonly Transaction[], search: readonly string[], removed: ReadonlySet<string>, added: ShownRow[]): void {
-    added.sort((a, b) => compareTransactions(a.row, b.row));
+  private async merge(updates: ReadonlyMap<number, ShownRow>, removed: ReadonlySet<string>, added: readonly ShownRow[]): Promise<void> {
+    const sorted = await runInSlices(sortInSlices(added, (a, b) => compareTransactions(a.row, b.row)));
+    const shown = this.rows;
+    let next = await runInSlices(this.merged(updates, removed, sorted));
+    if (this.closed) return;
+    if (this.rows !== shown) next = finish(this.merged(updates, removed, sorted));
+    this.rows = next.rows;
+    this.search = next.search;
+    this.setPositions(next.handles);
+    this.layout = {};
+    this.publish({ sourceOf: next.sourceOf });
+  }
+
+  /**
+   * The merge of `merge`, from the rows shown when it starts (`added` sorted), yielding every few thousand rows.
+   * Each added row's place is searched for and the rows between are copied, so an import chunk
+   * joining 100,000 rows neither sorts them all again nor compares each of them.
+   */
+  private *merged(updates: ReadonlyMap<number, ShownRow>, removed: ReadonlySet<string>, added: readonly ShownRow[]) {
+    const shown = { rows: this.rows, search: this.search };
+    const { rows, search } = this.updated(updates);
+    const rowHandles = this.rowHandles;
     const size = rows.length - removed.size + added.length;
     const merged = new Array<Transaction>(size);
     const texts = new Array<string>(size);
@@ -429,16 +469,19 @@ export class TransactionStore {
     const sourceOf = new Int32Array(size).fill(-1);
     let length = 0;
     let from = 0;
-    const copyUpTo = (end: number) => {
+    // Rows placed since the start: a slice ends every `sliceCheck` + 1 of them.
+    let placed = 0;
+    function* copyUpTo(end: number) {
       for (; from < end; from++) {
         const row = rows[from]!;
         if (removed.size > 0 && removed.has(row.id)) continue;
-        if (row === this.rows[from]) sourceOf[length] = from;
+        if (row === shown.rows[from]) sourceOf[length] = from;
         merged[length] = row;
         texts[length] = search[from]!;
-        handles[length++] = this.rowHandles[from]!;
+        handles[length++] = rowHandles[from]!;
+        if ((++placed & sliceCheck) === 0) yield;
       }
-    };
+    }
     for (const { row, text } of added) {
       // The first row the added one comes before: galloping from the last place, then a binary
       // search, so many added rows cost no more compares than the rows they join.
@@ -453,20 +496,20 @@ export class TransactionStore {
         if (compareTransactions(row, rows[middle]!) < 0) high = middle;
         else low = middle + 1;
       }
-      copyUpTo(low);
+      yield* copyUpTo(low);
       merged[length] = row;
       texts[length] = text;
       handles[length++] = this.handleOf(row.id);
+      if ((++placed & sliceCheck) === 0) yield;
     }
-    copyUpTo(rows.length);
-    filtersAfterMerge({ rows: this.rows, search: this.search }, { rows: merged, search: texts }, sourceOf);
-    this.rows = merged;
-    this.search = texts;
-    this.setPositions(handles);
-    this.layout = {};
-    this.publish();
+    yield* copyUpTo(rows.length);
+    yield* filtersAfterMerge(shown, { rows: merged, search: texts }, sourceOf);
+    return { rows: merged, search: texts, handles, sourceOf };
   }
 }
+
+/** How often a merge checks its time: every 2,048 rows. */
+const sliceCheck = 2047;
 
 /** Rows equal field by field: a re-read that changes nothing repaints nothing. */
 function sameRow(a: Transaction, b: Transaction): boolean {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { categoryKeys, type Transaction } from '@domain/bookkeeping';
 import { testTransaction } from '@domain/transaction-fixture';
 import { useTestDatabases } from '@sync/client/test-databases';
 import { TransactionStore } from '../db/transaction-store';
+import { mergeSuggestions } from '@src/features/categoriser/use-row-suggestions';
 import { markAcceptable } from './use-category-suggestions';
 
 const openDb = useTestDatabases();
@@ -34,6 +36,44 @@ describe('the rows "accept all above" would change', () => {
     // Anything else (here a snapshot two changes on) marks every row again.
     store.preview([{ ...unsure, note: 'x' }]);
     expect([...markAcceptable(store.getSnapshot(), suggestions, 0.8, lockedYears, planted).marks]).toEqual([0, 0, 0, 0, 0]);
+    store.close();
+  });
+
+  it('after a merge marks the rows it added, the others keeping their marks at their new places; after an answer that only added suggestions, their rows', async () => {
+    const older = testTransaction({ companyId, date: '2026-03-01', category: null });
+    const newer = testTransaction({ companyId, date: '2026-03-05', category: null });
+    const middle = testTransaction({ companyId, date: '2026-03-03', category: null });
+    const newest = testTransaction({ companyId, date: '2026-03-09', category: null });
+    const answer = (rows: Transaction[]) => ({
+      ids: rows.map((row) => row.id),
+      categories: Uint8Array.from(rows, () => categoryKeys.indexOf('meals')),
+      confidences: Float32Array.from(rows, () => 0.9),
+    });
+    const db = openDb();
+    await db.transactions.bulkPut([older, newer]);
+    const store = new TransactionStore(db, companyId);
+    await store.settled();
+    const suggestions = mergeSuggestions(new Map(), answer([older, newer, middle]));
+    const noLocks = new Set<number>();
+    const first = markAcceptable(store.getSnapshot(), suggestions, 0.8, noLocks, null);
+    expect([...first.marks]).toEqual([1, 1]);
+
+    // Planted marks show which rows are marked again: newer (0) planted unmarked.
+    const planted = { ...first, marks: Uint8Array.from([0, 1]) };
+    await db.transactions.bulkPut([middle, newest]);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await store.settled();
+    const merged = store.getSnapshot();
+    expect(merged.rows.map((row) => row.id)).toEqual([newest.id, newer.id, middle.id, older.id]);
+    expect([...merged.sourceOf!]).toEqual([-1, 0, -1, 1]);
+    const afterMerge = markAcceptable(merged, suggestions, 0.8, noLocks, planted);
+    expect([...afterMerge.marks]).toEqual([0, 0, 1, 1]);
+
+    // The categoriser's next answer adds newest's suggestion: only its row is marked again.
+    const answered = mergeSuggestions(suggestions, answer([older, newer, middle, newest]));
+    expect([...markAcceptable(merged, answered, 0.8, noLocks, { ...afterMerge, marks: Uint8Array.from([0, 0, 0, 1]) }).marks]).toEqual([1, 0, 0, 1]);
+    // Without the previous marks, every row is marked.
+    expect([...markAcceptable(merged, answered, 0.8, noLocks, null).marks]).toEqual([1, 1, 1, 1]);
     store.close();
   });
 });

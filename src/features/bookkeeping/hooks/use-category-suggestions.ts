@@ -2,7 +2,7 @@ import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react'
 import type { Transaction } from '@domain/bookkeeping';
 import { acceptAllThreshold } from '@domain/categoriser-confidence';
 import type { CategoriserApi } from '@src/features/categoriser/use-categoriser';
-import { useRowSuggestions, type RowSuggestion } from '@src/features/categoriser/use-row-suggestions';
+import { suggestionsChanged, useRowSuggestions, type RowSuggestion } from '@src/features/categoriser/use-row-suggestions';
 import type { TransactionSnapshot } from '../db/transaction-store';
 import type { useBookkeepingActions } from './use-bookkeeping-actions';
 import { uncategorisedCount } from '../filter-engine';
@@ -71,8 +71,12 @@ export interface Marked {
  * 1 at each position whose row "accept all above" would change: uncategorised, not read-only,
  * with a suggestion at `threshold` or more. A filter change then counts its shown rows against
  * these marks instead of walking every suggestion (20 to 55 ms at each change while sync
- * drained an import). After an edit in place (`changed`, the snapshot right after `previous`'s,
- * the rest the same) only the rows it changed are marked again.
+ * drained an import). From `previous`, the rest the same, only what changed is marked again:
+ * - after an edit in place (`changed`, the snapshot right after `previous`'s), the rows it
+ *   changed;
+ * - after a merge (`sourceOf`, likewise), the rows it added or edited; the others keep their
+ *   marks at their new places;
+ * - after an answer of the categoriser that only added or changed suggestions, their rows.
  */
 export function markAcceptable(
   snapshot: TransactionSnapshot,
@@ -85,17 +89,26 @@ export function markAcceptable(
     const row = snapshot.rows[index]!;
     return row.category === null && readOnlyReason(row, lockedYears) === null ? 1 : 0;
   };
+  const mark = (index: number) => ((suggestions.get(snapshot.rows[index]!.id)?.confidence ?? -1) >= threshold ? open(index) : 0);
+  const kept = previous !== null && previous.threshold === threshold && previous.lockedYears === lockedYears;
+  const follows = kept && previous.suggestions === suggestions && snapshot.version === previous.snapshot.version + 1;
+  const newSuggestions = kept && previous.snapshot === snapshot ? suggestionsChanged(previous.suggestions, suggestions) : null;
   let marks: Uint8Array;
-  if (
-    previous &&
-    snapshot.changed &&
-    snapshot.version === previous.snapshot.version + 1 &&
-    previous.suggestions === suggestions &&
-    previous.threshold === threshold &&
-    previous.lockedYears === lockedYears
-  ) {
+  if (follows && snapshot.changed) {
     marks = previous.marks.slice();
-    for (const index of snapshot.changed) marks[index] = (suggestions.get(snapshot.rows[index]!.id)?.confidence ?? -1) >= threshold ? open(index) : 0;
+    for (const index of snapshot.changed) marks[index] = mark(index);
+  } else if (follows && snapshot.sourceOf) {
+    marks = new Uint8Array(snapshot.rows.length);
+    for (let index = 0; index < marks.length; index++) {
+      const from = snapshot.sourceOf[index]!;
+      marks[index] = from >= 0 ? previous.marks[from]! : mark(index);
+    }
+  } else if (newSuggestions) {
+    marks = previous!.marks.slice();
+    for (const id of newSuggestions) {
+      const index = snapshot.byId.get(id);
+      if (index !== undefined) marks[index] = mark(index);
+    }
   } else {
     marks = new Uint8Array(snapshot.rows.length);
     for (const [id, { confidence }] of suggestions) {
