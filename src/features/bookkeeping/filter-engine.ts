@@ -216,7 +216,7 @@ function amountOrder(source: TransactionSource, descending: boolean): Uint32Arra
 /**
  * The transactions that pass every filter, sorted, with their totals. `source.rows` must be
  * sorted by date, newest first (the store keeps them so), which the date sort reuses; the
- * amount sort walks the layout's cached amount order. One pass over plain fields, no sort:
+ * amount sort walks the layout's cached amount order. Two passes over packed columns, no sort:
  * 50,000 rows take a few milliseconds.
  */
 export function filterTransactions(source: TransactionSource, filters: TransactionFilters, today: string): FilteredView {
