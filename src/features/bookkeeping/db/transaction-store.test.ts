@@ -2,6 +2,7 @@ import Dexie from 'dexie';
 import { IDBFactory, IDBKeyRange, IDBObjectStore } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import { useTestDatabases } from '@sync/client/test-databases';
+import type { Transaction } from '@domain/bookkeeping';
 import { testTransaction } from '@domain/transaction-fixture';
 import { Replica } from '@sync/client/replica';
 import { compareTransactions, filterTransactions, searchTextOf, viewAfterMerge } from '../filter-engine';
@@ -12,6 +13,17 @@ import { TransactionStore, untoldWriteSettleMs } from './transaction-store';
 const openDb = useTestDatabases();
 const companyId = '00000000-0000-4000-8000-0000000000c0';
 const otherCompany = '00000000-0000-4000-8000-0000000000c1';
+/** A day of 2026, the year's first 200 days round. */
+const dayOf = (n: number) => new Date(Date.UTC(2026, 0, 1) + (n % 200) * 86_400_000).toISOString().slice(0, 10);
+
+/** A store of the company over `rows`, loaded. */
+async function loadedStore(rows: Transaction[]) {
+  const db = openDb();
+  await db.transactions.bulkPut(rows);
+  const store = new TransactionStore(db, companyId);
+  await store.settled();
+  return { db, store };
+}
 
 describe('the bookkeeping list store', () => {
   it("loads a company's transactions newest first and follows edits, additions and deletions", async () => {
@@ -71,12 +83,8 @@ describe('the bookkeeping list store', () => {
   }, 30_000);
 
   it('follows a write of thousands of rows (a pull page, an import chunk) by its keys: rows stored again unchanged repaint nothing, an edit among them is patched in place', async () => {
-    const db = openDb();
-    const day = (offset: number) => new Date(Date.UTC(2026, 0, 1) + (offset % 300) * 86_400_000).toISOString().slice(0, 10);
-    const rows = Array.from({ length: 3_000 }, (_, n) => testTransaction({ date: day(n) }));
-    await db.transactions.bulkPut(rows);
-    const store = new TransactionStore(db, companyId);
-    await store.settled();
+    const rows = Array.from({ length: 3_000 }, (_, n) => testTransaction({ date: dayOf(n) }));
+    const { db, store } = await loadedStore(rows);
     const loaded = store.getSnapshot();
     const wrote = async (write: () => Promise<unknown>) => {
       await write();
@@ -152,16 +160,14 @@ describe('the bookkeeping list store', () => {
   });
 
   it('merges a write of thousands of rows telling where each row was before, so the list carries its view over', async () => {
-    const db = openDb();
-    const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + (n % 200) * 86_400_000).toISOString().slice(0, 10);
-    const rows = Array.from({ length: 1_000 }, (_, n) => testTransaction({ date: day(n * 7), category: n % 2 === 0 ? 'travel' : null }));
-    await db.transactions.bulkPut(rows);
-    const store = new TransactionStore(db, companyId);
-    await store.settled();
+    const rows = Array.from({ length: 1_000 }, (_, n) => testTransaction({ date: dayOf(n * 7), category: n % 2 === 0 ? 'travel' : null }));
+    const { db, store } = await loadedStore(rows);
     const before = store.getSnapshot();
     const filters = parseFilters(new URLSearchParams('category=uncategorised&q=added'));
     const view = filterTransactions(before, filters, '2026-11-25');
-    const added = Array.from({ length: 9_000 }, (_, n) => testTransaction({ date: day(n), description: `Added ${n}`, category: n % 3 === 0 ? 'meals' : null }));
+    const added = Array.from({ length: 9_000 }, (_, n) =>
+      testTransaction({ date: dayOf(n), description: `Added ${n}`, category: n % 3 === 0 ? 'meals' : null }),
+    );
     const deleted = rows[10]!;
     await db.transaction('rw', db.transactions, async () => {
       await db.transactions.bulkPut(added);
@@ -184,16 +190,12 @@ describe('the bookkeeping list store', () => {
   });
 
   it('keeps an edit shown while a merge was under way: the merge is made again from the rows then shown', async () => {
-    const db = openDb();
-    const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + (n % 200) * 86_400_000).toISOString().slice(0, 10);
-    const rows = Array.from({ length: 3_000 }, (_, n) => testTransaction({ date: day(n) }));
-    await db.transactions.bulkPut(rows);
-    const store = new TransactionStore(db, companyId);
-    await store.settled();
+    const rows = Array.from({ length: 3_000 }, (_, n) => testTransaction({ date: dayOf(n) }));
+    const { db, store } = await loadedStore(rows);
     // A clock that runs fast: every slice of a read or a merge lets the test's edits in.
     let now = 0;
     const clock = vi.spyOn(performance, 'now').mockImplementation(() => (now += 9));
-    const added = Array.from({ length: 3_000 }, (_, n) => testTransaction({ date: day(n * 3), description: `Added ${n}` }));
+    const added = Array.from({ length: 3_000 }, (_, n) => testTransaction({ date: dayOf(n * 3), description: `Added ${n}` }));
     await db.transactions.bulkPut(added);
     let edits = 0;
     while (store.getSnapshot().rows.length < 6_000) {
