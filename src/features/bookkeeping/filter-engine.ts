@@ -336,12 +336,10 @@ function rowFilter(columns: Columns, filters: TransactionFilters, today: string,
 /**
  * The search texts of a list joined, a separator after each: in parts of `joinSlice` rows (one
  * text of every row was one more copy of megabytes at each merge), each row's text starting at
- * its offset counted over all the parts.
+ * its offset counted over all the parts (part `p` starts where its first row does).
  */
 interface SearchText {
   parts: string[];
-  /** Where each part starts, counted likewise. */
-  partStarts: number[];
   starts: Int32Array;
 }
 
@@ -356,11 +354,9 @@ function searchTextOfRows(search: readonly string[]): SearchText {
 function* joinSearchTexts(search: readonly string[]): Generator<void, SearchText> {
   const starts = new Int32Array(search.length + 1);
   const parts: string[] = [];
-  const partStarts: number[] = [];
   let offset = 0;
   for (let from = 0; from < search.length; from += joinSlice) {
     const slice = search.slice(from, from + joinSlice);
-    partStarts.push(offset);
     for (let index = 0; index < slice.length; index++) {
       starts[from + index] = offset;
       offset += slice[index]!.length + 1;
@@ -369,7 +365,7 @@ function* joinSearchTexts(search: readonly string[]): Generator<void, SearchText
     yield;
   }
   starts[search.length] = offset;
-  const joined = { parts, partStarts, starts };
+  const joined = { parts, starts };
   searchTexts.set(search, joined);
   return joined;
 }
@@ -394,11 +390,11 @@ function rowAt(starts: Int32Array, offset: number): number {
  * without it, instead of a test per row. The rows it finds are then tested for the others.
  */
 function rowsContaining(search: readonly string[], words: readonly string[]): Uint8Array {
-  const { parts, partStarts, starts } = searchTextOfRows(search);
+  const { parts, starts } = searchTextOfRows(search);
   const found = new Uint8Array(search.length);
   const [first, ...rest] = [...words].sort((a, b) => b.length - a.length) as [string, ...string[]];
   parts.forEach((text, part) => {
-    const base = partStarts[part]!;
+    const base = starts[part * joinSlice]!;
     let from = 0;
     for (;;) {
       const at = text.indexOf(first, from);

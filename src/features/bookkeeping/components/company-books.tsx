@@ -84,14 +84,11 @@ export function CompanyBooks({ companyId, companyName, toolbar }: CompanyBooksPr
   const lastView = useRef<{ snapshot: TransactionSnapshot; filters: TransactionFilters; today: string; view: FilteredView } | null>(null);
   const view = useMemo(() => {
     const last = lastView.current;
-    const follows = last && last.snapshot.version === snapshot.version - 1 && last.filters === filters && last.today === today;
-    const carried = !follows
-      ? null
-      : snapshot.changed
-        ? patchView(last.view, snapshot, snapshot.changed, filters, today)
-        : snapshot.sourceOf
-          ? viewAfterMerge(last.view, snapshot, snapshot.sourceOf, filters, today)
-          : null;
+    let carried: FilteredView | null = null;
+    if (last && last.snapshot.version === snapshot.version - 1 && last.filters === filters && last.today === today) {
+      if (snapshot.changed) carried = patchView(last.view, snapshot, snapshot.changed, filters, today);
+      else if (snapshot.sourceOf) carried = viewAfterMerge(last.view, snapshot, snapshot.sourceOf, filters, today);
+    }
     const next = carried ?? filterTransactions(snapshot, filters, today);
     lastView.current = { snapshot, filters: filters, today, view: next };
     return next;
