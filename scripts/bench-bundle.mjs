@@ -3,8 +3,8 @@
 // A page is usable once it has started (`<html data-hydrated>`: the app hydrated it, or for a
 // visitor its page script wired it, decision 081) and the network is quiet;
 // pre-rendered pages carry their CSS inline (decision 013), counted from the document. A visitor's
-// login starts the app at the first touch of its form (decision 082): "once touched" focuses the
-// email field and counts everything up to the app's hydration.
+// login and reset password start the app at the first touch of their form (decision 082): "once
+// touched" focuses the email field and counts everything up to the app's hydration.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +15,8 @@ import { chromium } from '@playwright/test';
 const pages = [
   ['login', '/es/login'],
   ['login, once touched', '/es/login', 'input[type=email]'],
+  ['reset password', '/es/reset-password'],
+  ['reset password, once touched', '/es/reset-password', 'input[type=email]'],
   ['home', '/es/'],
   ['faq', '/es/faq'],
   ['blog', '/es/blogs'],

@@ -27,11 +27,11 @@ export interface PublicPage {
 const routeModule = (name: string) => `src/app/routes/public/${name}.tsx`;
 
 /**
- * Login and create account are pre-rendered too, so a visitor's first visit paints their form at
- * once and the app loads only when the form is used (decision 082). Not for search engines
- * (robots.txt), so not in the sitemap.
+ * Login, create account and reset password are pre-rendered too, so a visitor's first visit
+ * paints their form at once and the app loads only when the form is used (decision 082). Not for
+ * search engines (robots.txt), so not in the sitemap.
  */
-export const accountPages: PublicPage[] = ['login', 'register'].map((name) => ({
+export const accountPages: PublicPage[] = ['login', 'register', 'reset-password'].map((name) => ({
   path: name,
   module: `src/app/routes/guest/${name}.tsx`,
   namespaces: authNamespaces,

@@ -5,7 +5,7 @@ import { expectHydrated } from './support/public-site';
 import { expect, failing, networkCut, test } from './support/test';
 
 /**
- * Decision 082: a visitor's first login, create-account and contact pages are pre-rendered and paint their form
+ * Decision 082: a visitor's first login, create-account, reset-password and contact pages are pre-rendered and paint their form
  * without the app, which loads at the first touch of the form. What is typed, clicked or sent
  * before the app has hydrated the form is kept, and done once it has; the password never goes
  * into the address.
@@ -201,6 +201,33 @@ test("a visitor's contact form takes a message before the app, and sends it once
   await expect(page.getByRole('status').filter({ hasText: '¡Mensaje enviado con éxito!' })).toBeVisible();
   await expect(page.getByLabel('Mensaje')).toHaveValue('');
   expect(new URL(page.url()).search).toBe('');
+});
+
+test('a visitor asks for a reset code before the app has come: a refused email keeps what was typed, and the one sent reaches the confirm screen', async ({
+  page,
+}) => {
+  const scripts = watchScripts(page);
+  await slowApp(page, 1000);
+  const email = uniqueEmail('first-reset');
+  await page.goto('/en/reset-password');
+  await expect(page).toHaveTitle('Reset your password · Alta');
+  await page.waitForLoadState('networkidle');
+  const entry = await appEntry(page);
+  expect(scripts).not.toContain(entry);
+
+  const field = page.getByLabel('Email');
+  await field.fill('ana@');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText('Enter a valid email address.')).toBeVisible();
+  await expect(field).toHaveValue('ana@');
+  await expect(field).toBeFocused();
+
+  await field.fill(email);
+  const sent = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/v1/reset-password' && request.method() === 'POST');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  expect((await sent).postDataJSON()).toEqual({ email, language: 'en' });
+  await expect(page).toHaveURL('/en/reset-password/confirm');
+  await expect(page.getByLabel('Email')).toHaveValue(email);
 });
 
 test('a visitor fills in the create-account form before the app has come, and the account is made from what was typed', async ({ page }) => {

@@ -90,8 +90,8 @@ test.describe('languages', () => {
     await expect(page).toHaveURL('/en');
 
     // A page the app ran in a language is the language this device keeps for its next visit.
-    await page.goto('/pt/reset-password');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Redefina sua senha');
+    await page.goto('/pt/reset-password/confirm');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Escolha uma nova senha');
     await page.goto('/?utm_source=newsletter');
     await expect(page).toHaveURL('/pt?utm_source=newsletter');
     await context.close();
@@ -119,13 +119,13 @@ test.describe('unknown paths', () => {
 
 test.describe('route errors', () => {
   // Each test makes one screen's code fail to download, on purpose.
-  test.use({ expectedFailures: failing({ status: 'network', url: /\/assets\/(reset-password|mailing)-[^/]*\.js$/ }) });
+  test.use({ expectedFailures: failing({ status: 'network', url: /\/assets\/(reset-password-confirm|mailing)-[^/]*\.js$/ }) });
 
   test('a public page that fails shows a 3-second countdown, then reloads the public home', async ({ page }) => {
     // The screen's code cannot be downloaded (a deployment replaced it, the network dropped).
-    await page.route(/\/assets\/reset-password-[^/]*\.js$/, (route) => route.abort());
+    await page.route(/\/assets\/reset-password-confirm-[^/]*\.js$/, (route) => route.abort());
     const started = Date.now();
-    await page.goto('/en/reset-password');
+    await page.goto('/en/reset-password/confirm');
 
     await expect(page.getByRole('alert')).toHaveText('Sorry, this page could not be loaded.');
     await expect(page.getByText(/^We will take you back in [123] seconds?\.$/)).toBeVisible();
