@@ -3,8 +3,8 @@
 // A page is usable once it has started (`<html data-hydrated>`: the app hydrated it, or for a
 // visitor its page script wired it, decision 081) and the network is quiet;
 // pre-rendered pages carry their CSS inline (decision 013), counted from the document. A visitor's
-// login and reset password start the app at the first touch of their form (decision 082): "once
-// touched" focuses the email field and counts everything up to the app's hydration.
+// login, reset password and the wizards start the app at the first touch of their form (decisions
+// 082, 093): "once touched" focuses the email field and counts everything up to the app's hydration.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +24,7 @@ const pages = [
   ['contact', '/es/contact'],
   ['start now', '/es/start-now'],
   ['create-company wizard', '/es/create-company'],
+  ['create-company wizard, once touched', '/es/create-company', 'input[type=email]'],
 ];
 const port = 3190;
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {

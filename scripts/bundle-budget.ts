@@ -98,9 +98,17 @@ export const pageBudgets: PageBudget[] = [
     goalKiB: 150,
     budgetKiB: 157,
   },
+  // A visitor's wizard paints its first step without the app too, which loads at the first touch.
   {
     name: 'create-company wizard',
-    modules: [app, route('guest', 'create-company')],
+    modules: [starterModule, withoutApp, 'src/features/company-wizard/wizard-island.ts'],
+    namespaces: [],
+    goalKiB: 200,
+    budgetKiB: 200,
+  },
+  {
+    name: 'create-company wizard, once touched',
+    modules: [starterModule, app, route('guest', 'create-company')],
     namespaces: ['common', ...wizardNamespaces],
     goalKiB: 200,
     budgetKiB: 200,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
 import { languages, type Language } from '../domain/constants';
-import { authNamespaces } from '../src/app/route-namespaces';
+import { authNamespaces, wizardNamespaces } from '../src/app/route-namespaces';
 import { listArticleIds } from './content-plugin';
 
 /**
@@ -39,10 +39,18 @@ export const accountPages: PublicPage[] = ['login', 'register', 'reset-password'
 
 /**
  * Start now is pre-rendered too: its three paths are links, so a visitor's first visit paints
- * them at once and needs no app (decision 081). A step of the funnel, not a page for search
- * engines to list, so not in the sitemap.
+ * them at once and needs no app (decision 081). So are the three wizards, with their first step
+ * empty: a form island, as login's (decision 082), which the app hydrates only for a visitor
+ * with no draft to resume (`pageFormFits`). Steps of the funnel, not in the sitemap.
  */
-export const funnelPages: PublicPage[] = [{ path: 'start-now', module: 'src/app/routes/guest/start-now.tsx', namespaces: ['wizard'] }];
+export const funnelPages: PublicPage[] = [
+  { path: 'start-now', module: 'src/app/routes/guest/start-now.tsx', namespaces: ['wizard'] },
+  ...['create-company', 'migrate-company', 'create-cross-border-crypto'].map((name) => ({
+    path: name,
+    module: `src/app/routes/guest/${name}.tsx`,
+    namespaces: wizardNamespaces,
+  })),
+];
 
 /** Every public route of SPEC §2, with each blog article. */
 export function publicPages(contentDir: string): PublicPage[] {

@@ -13,6 +13,7 @@ import { PwaStatus } from '@src/features/pwa/pwa-status';
 import { getCurrentUser, setCurrentUser } from '@src/features/session/session-store';
 import { clearSignedIn } from '@src/features/session/signed-in-flag';
 import { detectLanguage, i18n, initI18n } from '@src/i18n/i18n';
+import type { PageHandle } from '@src/lib/page-handle';
 import { onSessionEnded } from '@src/lib/session-ended';
 import { areaOf, languageOfPath, loginPath } from '@src/lib/paths';
 import { currentUserId } from '@sync/client/current-user';
@@ -108,7 +109,9 @@ async function start() {
   // A pre-rendered page: hydrate once the router has run the page's loaders and loaded its
   // module, so the first render matches the HTML instead of replacing it.
   if (prerendered) await routerReady(router);
-  if (prerendered && router.state.location.pathname === prerenderedPath) {
+  // A page may be pre-rendered as only some visitors see it (a wizard's empty first step).
+  const fits = router.state.matches.every((match) => (match.route.handle as PageHandle | undefined)?.hydrates?.() ?? true);
+  if (prerendered && router.state.location.pathname === prerenderedPath && fits) {
     await yieldToBrowser();
     // In a transition, hydration yields to the browser every few milliseconds instead of
     // blocking the main thread for the whole page (a phone stays responsive meanwhile).
@@ -116,8 +119,9 @@ async function start() {
       hydrateRoot(container, app);
     });
   } else {
-    // No page, or a guard sent the visitor elsewhere (someone signed in on the login page): that
-    // page is rendered, not hydrated over another one's HTML.
+    // No page, a guard sent the visitor elsewhere (someone signed in on the login page), or the
+    // page is not what this visitor sees (a wizard with their draft): it is rendered, not
+    // hydrated over other HTML.
     container.replaceChildren();
     markPageHydrated();
     // In a transition too: the first render of a form as large as a wizard's step is cut into

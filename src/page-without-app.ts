@@ -25,6 +25,7 @@ const islands: Record<string, () => Promise<Wire>> = {
   form: () => import('@src/components/form/form-island').then((island) => island.wireFormIsland),
   login: () => import('@src/features/auth/login-island').then((island) => island.wireLoginForm),
   register: () => import('@src/features/auth/register-island').then((island) => island.wireRegisterForm),
+  wizard: () => import('@src/features/company-wizard/wizard-island').then((island) => island.wireWizardForm),
 };
 
 /**

@@ -8,7 +8,7 @@ import { LanguageScope } from './layouts/language-scope';
 import { PublicLayout } from './layouts/public-layout';
 import { authNamespaces as auth, dashboardNamespaces as ns, wizardNamespaces as wizardPage } from './route-namespaces';
 
-type RouteModule = () => Promise<Pick<RouteObject, 'Component' | 'ErrorBoundary'>>;
+type RouteModule = () => Promise<Pick<RouteObject, 'Component' | 'ErrorBoundary' | 'handle'>>;
 
 /**
  * The loaders (language, session guards, translations) depend on the path, not on the query

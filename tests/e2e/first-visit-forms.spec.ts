@@ -5,7 +5,7 @@ import { expectHydrated } from './support/public-site';
 import { expect, failing, networkCut, test } from './support/test';
 
 /**
- * Decision 082: a visitor's first login, create-account, reset-password and contact pages are pre-rendered and paint their form
+ * Decision 082: a visitor's first login, create-account, reset-password, contact and wizard pages are pre-rendered and paint their form
  * without the app, which loads at the first touch of the form. What is typed, clicked or sent
  * before the app has hydrated the form is kept, and done once it has; the password never goes
  * into the address.
@@ -228,6 +228,60 @@ test('a visitor asks for a reset code before the app has come: a refused email k
   expect((await sent).postDataJSON()).toEqual({ email, language: 'en' });
   await expect(page).toHaveURL('/en/reset-password/confirm');
   await expect(page.getByLabel('Email')).toHaveValue(email);
+});
+
+test("a visitor's wizard paints its first step without the app: what is typed before it is kept, sent on with Continue and saved", async ({ page }) => {
+  const scripts = watchScripts(page);
+  await slowApp(page, 1000);
+  await page.goto('/en/create-company');
+  await expect(page.getByRole('heading', { level: 2, name: 'Your information' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const entry = await appEntry(page);
+  expect(scripts).not.toContain(entry);
+  // Chosen before anything was focused: every country is in the page.
+  await page.getByLabel('Phone country code').selectOption('ES');
+
+  await page.getByLabel('First name').fill('Inés');
+  await page.getByLabel('Last name').fill('Ortega');
+  await page.getByLabel('Email').fill('ines@example.com');
+  await page.getByLabel('Phone number').fill('612 345 678');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Company name' })).toBeVisible();
+  expect(new URL(page.url()).search).toBe('');
+
+  // Saved on this device: a reload (the app now renders the wizard from the draft) resumes with it.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: 'Company name' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(page.getByLabel('First name')).toHaveValue('Inés');
+  await expect(page.getByLabel('Phone country code')).toHaveValue('ES');
+  await expect(page.getByLabel('Phone number')).toHaveValue('612 345 678');
+});
+
+test("a wizard's page on a device whose draft keys were cleared hydrates its empty step, then opens the draft the database still holds", async ({ page }) => {
+  await page.goto('/en/migrate-company');
+  await page.getByLabel('First name').fill('Joana');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('alta.companyDraftId'))).not.toBeNull();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) if (key.startsWith('alta.')) localStorage.removeItem(key);
+    sessionStorage.clear();
+  });
+  await page.reload();
+  await page.getByLabel('Email').focus();
+  await expect(page.getByLabel('First name')).toHaveValue('Joana');
+});
+
+test("a signed-in owner's wizard page is rendered with their profile, not hydrated as the page's empty step", async ({ page, request }) => {
+  const account = await createAccount(request, uniqueEmail('wizard-owner'));
+  const login = new LoginPage(page, 'en');
+  await login.goto();
+  await login.logIn(account);
+  await expect(page).toHaveURL('/en/dashboard');
+  await page.goto('/en/create-cross-border-crypto');
+  await expect(page.getByLabel('First name')).toHaveValue('Lucía');
+  await expect(page.getByLabel('Email')).toHaveValue(account.email);
+  await expect(page.getByRole('link', { name: 'My dashboard' })).toBeVisible();
 });
 
 test('a visitor fills in the create-account form before the app has come, and the account is made from what was typed', async ({ page }) => {

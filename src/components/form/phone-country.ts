@@ -1,5 +1,5 @@
 import { callingCodeOf } from '@domain/calling-codes';
-import type { Language } from '@domain/constants';
+import { isLanguage, type Language } from '@domain/constants';
 
 const likelyCountry: Record<Language, string> = { es: 'MX', en: 'US', pt: 'BR' };
 
@@ -20,3 +20,13 @@ export function guessPhoneCountry(language: Language, offered: (code: string) =>
 
 /** The names of a phone field's controls in a form read when it is sent: `phone` is the number as typed, so a refusal of `phone` focuses it. */
 export const phoneControls = { country: 'phoneCountry', number: 'phone' } as const;
+
+/**
+ * A pre-rendered form's phone country, set to the browser's guess as the app would show it. The
+ * page was pre-rendered with the site language's usual country, without the browser's languages;
+ * a country the visitor already chose (or is choosing) is left as it is.
+ */
+export function showGuessedPhoneCountry(select: unknown, language: string, offered?: (code: string) => boolean): void {
+  if (select instanceof HTMLSelectElement && isLanguage(language) && select !== document.activeElement && select.value === likelyPhoneCountry(language))
+    select.value = guessPhoneCountry(language, offered);
+}

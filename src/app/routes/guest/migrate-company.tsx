@@ -1,6 +1,9 @@
 import { RouteError } from '@src/components/route-error/route-error';
 import { GuestWizard } from '@src/features/company-wizard/components/guest-wizard';
 
+// Its page is pre-rendered with the first step empty, hydrated only for a visitor with no draft to resume.
+export { wizardPageHandle as handle } from '@src/features/company-wizard/page-form';
+
 /** Migrate-company wizard: an existing company's data, origin, documents, partners and plan, then checkout. */
 export function Component() {
   return <GuestWizard flow="migrateCompany" />;

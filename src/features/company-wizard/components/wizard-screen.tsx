@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -21,11 +21,21 @@ import { formatUsd } from '@src/i18n/format';
 import { messageKey } from '@src/lib/error-message';
 import { href, paths } from '@src/lib/paths';
 import { useErrorText } from '@src/lib/use-error-text';
+import { useHydrated } from '@src/lib/use-hydrated';
 import { quoteOf } from '../order-quote';
 import type { StepContext } from '../steps/step-context';
 import { loadChecks, loadMissingFieldsPopup, loadOrder, stepResolver } from '../step-resolver';
 import { stepOfPath, wizardSteps, type StepId } from '../wizard-steps';
-import { ownerFromProfile, ownerIsBlank, restoreDraftData, toDraftData, type OwnerProfile, type PlacedOrder, type WizardValuesOf } from '../wizard-values';
+import {
+  ownerFromProfile,
+  ownerIsBlank,
+  restoreDraftData,
+  toDraftData,
+  type OwnerProfile,
+  type OwnerValues,
+  type PlacedOrder,
+  type WizardValuesOf,
+} from '../wizard-values';
 import styles from '../wizard.module.css';
 import { collectMissingFields, type MissingField } from '@src/components/form/missing-fields';
 import { WizardProgress } from './wizard-progress';
@@ -38,6 +48,24 @@ const draftKinds: Record<OrderFlow, (typeof guestDraftKinds)[number]> = {
   migrateCompany: 'companyMigration',
   crossBorderCrypto: 'crossBorderCrypto',
 };
+
+/** The owner's controlled fields: React keeps what the page shows in them, so the form takes it from the page. */
+const ownerControls = ['phoneCountry', 'phone'] as const;
+
+/**
+ * "Your info" as the pre-rendered page shows it when hydrating starts: the phone country the page
+ * script set or the visitor chose, and the number typed. The other fields are react-hook-form's
+ * own, which takes a field's value from the page when it was edited before the form was ready.
+ */
+function ownerOnPage(owner: OwnerValues): OwnerValues {
+  if (typeof document === 'undefined') return owner;
+  const shown = { ...owner };
+  for (const name of ownerControls) {
+    const control = document.getElementsByName(`owner.${name}`)[0];
+    if (control instanceof HTMLInputElement || control instanceof HTMLSelectElement) shown[name] = control.value;
+  }
+  return shown;
+}
 
 interface WizardScreenProps<F extends OrderFlow> {
   flow: F;
@@ -66,11 +94,19 @@ export function WizardScreen<F extends OrderFlow>({ flow, language, phoneCountry
     title: t('common:titleTemplate', { page: t(`titles.${flow}`) }),
     description: t(`chooser.${flow}.description`),
   });
-  // The draft as it was when the wizard opened: later saves are this form's own.
-  const [opened, setOpened] = useState<{ step: number; data: unknown; id: string | null } | null>(null);
+  // The draft as it was when the wizard opened: later saves are this form's own. A visitor's
+  // first visit hydrates the empty first step the page was pre-rendered with (issue 35 §4; the
+  // route hydrates it only where no draft is expected, `pageFormFits`): it opens at once, and
+  // saves once the draft store has confirmed there is no draft to resume.
+  const hydrating = !useHydrated();
+  const [opened, setOpened] = useState<Opened | null>(() => (hydrating ? { step: 1, data: undefined, id: null, fromPage: true, confirmed: false } : null));
   useEffect(() => {
+    if (!loaded || opened?.confirmed) return;
+    const stored = { step: draft?.step ?? 1, data: draft?.data, id: draft?.id ?? null, fromPage: false, confirmed: true };
     // The form's first render in a transition, in slices the browser can paint between (issue 35 §4).
-    if (loaded && opened === null) startTransition(() => setOpened({ step: draft?.step ?? 1, data: draft?.data, id: draft?.id ?? null }));
+    if (opened === null) startTransition(() => setOpened(stored));
+    // The page's form met a draft after all (its keys were cleared from this device): the draft opens instead.
+    else setOpened(draft ? stored : { ...opened, confirmed: true });
   }, [loaded, opened, draft]);
   // Fetched once the form shows (not before: its first paint waits for nothing else), so they
   // have arrived by the first "Continue", and a step checked offline later finds them here.
@@ -95,10 +131,13 @@ export function WizardScreen<F extends OrderFlow>({ flow, language, phoneCountry
         </p>
       ) : (
         <WizardForm
+          key={opened.id ?? 'new'}
           flow={flow}
           language={language}
           initialStep={opened.step}
           initialData={opened.data}
+          fromPage={opened.fromPage}
+          confirmed={opened.confirmed}
           phoneCountry={phoneCountry}
           profile={user}
           draftId={draft?.id ?? opened.id}
@@ -111,11 +150,24 @@ export function WizardScreen<F extends OrderFlow>({ flow, language, phoneCountry
   );
 }
 
+/** The draft the form opened with, or the page's empty first step; `confirmed` once the draft store has answered. */
+interface Opened {
+  step: number;
+  data: unknown;
+  id: string | null;
+  fromPage: boolean;
+  confirmed: boolean;
+}
+
 interface WizardFormProps<F extends OrderFlow> {
   flow: F;
   language: Language;
   initialStep: number;
   initialData: unknown;
+  /** The form hydrates the page's pre-rendered first step, where the visitor may have typed already. */
+  fromPage: boolean;
+  /** The draft store has answered: until then, nothing is saved (a draft found would open instead). */
+  confirmed: boolean;
   phoneCountry: string;
   /** The signed-in owner, whose profile fills an untouched "your info"; null for a guest. */
   profile: OwnerProfile | null;
@@ -130,6 +182,8 @@ function WizardForm<F extends OrderFlow>({
   language,
   initialStep,
   initialData,
+  fromPage,
+  confirmed,
   phoneCountry,
   profile,
   draftId,
@@ -141,9 +195,11 @@ function WizardForm<F extends OrderFlow>({
   const { t } = useTranslation(['wizard', 'errors', 'plans']);
   const errorText = useErrorText();
   const navigate = useNavigate();
+  const hydrated = useHydrated();
   const steps = wizardSteps[flow] as readonly StepId[];
   const [initial] = useState(() => {
     const restored = restoreDraftData(flow, initialData, phoneCountry);
+    if (fromPage) return { ...restored, values: { ...restored.values, owner: ownerOnPage(restored.values.owner) } };
     if (!profile || !ownerIsBlank(restored.values.owner)) return restored;
     return { ...restored, values: { ...restored.values, owner: ownerFromProfile(profile, phoneCountry) } };
   });
@@ -165,7 +221,10 @@ function WizardForm<F extends OrderFlow>({
   const [saveFailed, setSaveFailed] = useState(false);
   const saveRef = useRef(save);
   saveRef.current = save;
+  const confirmedRef = useRef(confirmed);
+  confirmedRef.current = confirmed;
   const persist = useCallback(() => {
+    if (!confirmedRef.current) return;
     saveRef
       .current({ step: stepRef.current + 1, data: toDraftData({ values: form.getValues(), order: orderRef.current, newCompany: newCompanyRef.current }) })
       .then(
@@ -186,6 +245,22 @@ function WizardForm<F extends OrderFlow>({
 
   const heading = useRef<HTMLHeadingElement>(null);
   const container = useRef<HTMLFormElement>(null);
+
+  // Hydrated: a controlled field (the phone's) typed into while React hydrated keeps what the
+  // page shows, which the form now takes. Confirmed: what was typed on the page is saved.
+  // (Every wizard starts with "your info".)
+  const ownerForm = form as unknown as UseFormReturn<{ owner: OwnerValues }>;
+  useLayoutEffect(() => {
+    if (!fromPage) return;
+    for (const name of ownerControls) {
+      const control = container.current?.elements.namedItem(`owner.${name}`);
+      const value = control instanceof HTMLInputElement || control instanceof HTMLSelectElement ? control.value : undefined;
+      if (value !== undefined && value !== ownerForm.getValues(`owner.${name}`)) ownerForm.setValue(`owner.${name}`, value);
+    }
+  }, [fromPage, ownerForm]);
+  useEffect(() => {
+    if (confirmed && fromPage && !ownerIsBlank(ownerForm.getValues('owner'))) persist();
+  }, [confirmed, fromPage, ownerForm, persist]);
   const firstRender = useRef(true);
   const [validateOnArrival, setValidateOnArrival] = useState(false);
   const [missing, setMissing] = useState<{ fields: MissingField[]; refusal: boolean } | null>(null);
@@ -379,6 +454,9 @@ function WizardForm<F extends OrderFlow>({
       <form
         ref={container}
         className={styles.card}
+        data-island="wizard"
+        // Without scripts, the page's form is never sent as an address with what was typed in it (decision 082).
+        method="post"
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
@@ -400,7 +478,8 @@ function WizardForm<F extends OrderFlow>({
               {t('nav.back')}
             </Button>
           )}
-          <Button type="submit" busy={placing} busyLabel={t('nav.placing')}>
+          {/* On the page, sends wait for the starter, which holds them until the app has come (decision 082). */}
+          <Button type="submit" busy={placing} busyLabel={t('nav.placing')} disabled={!hydrated} data-enabled-by-starter="">
             {last ? t('nav.pay') : t('nav.continue')}
           </Button>
         </div>

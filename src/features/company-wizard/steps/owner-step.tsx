@@ -4,11 +4,13 @@ import { isCountryCode } from '@domain/countries';
 import layout from '@src/components/form/form-layout.module.css';
 import { PhoneField } from '@src/components/form/phone-field';
 import { TextField } from '@src/components/form/text-field';
+import { useHydrated } from '@src/lib/use-hydrated';
 import type { StepContext } from './step-context';
 
 /** "Your info": the person placing the order, who will own the account (SPEC §5: names, email, phone with country code). */
 export function OwnerStep({ form, language, errorOf }: StepContext) {
   const { t } = useTranslation('wizard');
+  const hydrated = useHydrated();
   const { register, control } = form;
   const country = useController({ control, name: 'owner.phoneCountry' });
   const phone = useController({ control, name: 'owner.phone' });
@@ -24,12 +26,25 @@ export function OwnerStep({ form, language, errorOf }: StepContext) {
         hint={t('fields.phoneHint')}
         countryLabel={t('fields.phoneCountry')}
         numberLabel={t('fields.phoneNumber')}
-        country={{ ref: country.field.ref, value: String(country.field.value ?? ''), onChange: country.field.onChange, onBlur: phone.field.onBlur }}
-        number={{ ref: phone.field.ref, value: String(phone.field.value ?? ''), onChange: phone.field.onChange, onBlur: phone.field.onBlur }}
+        country={{
+          ref: country.field.ref,
+          name: country.field.name,
+          value: String(country.field.value ?? ''),
+          onChange: country.field.onChange,
+          onBlur: phone.field.onBlur,
+        }}
+        number={{
+          ref: phone.field.ref,
+          name: phone.field.name,
+          value: String(phone.field.value ?? ''),
+          onChange: phone.field.onChange,
+          onBlur: phone.field.onBlur,
+        }}
         error={errorOf('owner.phone') ?? errorOf('owner.phoneCountry')}
         language={language}
         offered={isCountryCode}
-        listLater
+        // The page's form (pre-rendered, then hydrated) lists every country from the start.
+        listLater={hydrated}
       />
     </div>
   );
