@@ -1,4 +1,4 @@
-import { useController } from 'react-hook-form';
+import { useController, type ControllerRenderProps } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isCountryCode } from '@domain/countries';
 import layout from '@src/components/form/form-layout.module.css';
@@ -14,6 +14,14 @@ export function OwnerStep({ form, language, errorOf }: StepContext) {
   const { register, control } = form;
   const country = useController({ control, name: 'owner.phoneCountry' });
   const phone = useController({ control, name: 'owner.phone' });
+  // Each of the phone's controls, named (the page's form is read by name before the app); the field is left when its number is.
+  const controlOf = ({ ref, name, value, onChange }: ControllerRenderProps) => ({
+    ref,
+    name,
+    value: String(value ?? ''),
+    onChange,
+    onBlur: phone.field.onBlur,
+  });
   return (
     <div className={layout.stack}>
       <div className={layout.row}>
@@ -26,20 +34,8 @@ export function OwnerStep({ form, language, errorOf }: StepContext) {
         hint={t('fields.phoneHint')}
         countryLabel={t('fields.phoneCountry')}
         numberLabel={t('fields.phoneNumber')}
-        country={{
-          ref: country.field.ref,
-          name: country.field.name,
-          value: String(country.field.value ?? ''),
-          onChange: country.field.onChange,
-          onBlur: phone.field.onBlur,
-        }}
-        number={{
-          ref: phone.field.ref,
-          name: phone.field.name,
-          value: String(phone.field.value ?? ''),
-          onChange: phone.field.onChange,
-          onBlur: phone.field.onBlur,
-        }}
+        country={controlOf(country.field)}
+        number={controlOf(phone.field)}
         error={errorOf('owner.phone') ?? errorOf('owner.phoneCountry')}
         language={language}
         offered={isCountryCode}
