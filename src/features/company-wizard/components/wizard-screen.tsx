@@ -52,6 +52,12 @@ const draftKinds: Record<OrderFlow, (typeof guestDraftKinds)[number]> = {
 /** The owner's controlled fields: React keeps what the page shows in them, so the form takes it from the page. */
 const ownerControls = ['phoneCountry', 'phone'] as const;
 
+/** What an owner's controlled field shows on the page (none before the page has one). */
+function shownOnPage(root: Document | undefined, name: (typeof ownerControls)[number]): string | undefined {
+  const control = root?.getElementsByName(`owner.${name}`)[0];
+  return control instanceof HTMLInputElement || control instanceof HTMLSelectElement ? control.value : undefined;
+}
+
 /**
  * "Your info" as the pre-rendered page shows it when hydrating starts: the phone country the page
  * script set or the visitor chose, and the number typed. The other fields are react-hook-form's
@@ -60,10 +66,7 @@ const ownerControls = ['phoneCountry', 'phone'] as const;
 function ownerOnPage(owner: OwnerValues): OwnerValues {
   if (typeof document === 'undefined') return owner;
   const shown = { ...owner };
-  for (const name of ownerControls) {
-    const control = document.getElementsByName(`owner.${name}`)[0];
-    if (control instanceof HTMLInputElement || control instanceof HTMLSelectElement) shown[name] = control.value;
-  }
+  for (const name of ownerControls) shown[name] = shownOnPage(document, name) ?? shown[name];
   return shown;
 }
 
@@ -253,8 +256,7 @@ function WizardForm<F extends OrderFlow>({
   useLayoutEffect(() => {
     if (!fromPage) return;
     for (const name of ownerControls) {
-      const control = container.current?.elements.namedItem(`owner.${name}`);
-      const value = control instanceof HTMLInputElement || control instanceof HTMLSelectElement ? control.value : undefined;
+      const value = shownOnPage(container.current?.ownerDocument, name);
       if (value !== undefined && value !== ownerForm.getValues(`owner.${name}`)) ownerForm.setValue(`owner.${name}`, value);
     }
   }, [fromPage, ownerForm]);
