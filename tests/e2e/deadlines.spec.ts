@@ -27,3 +27,15 @@ for (const lang of ['es', 'en', 'pt'] as const) {
     await expect(section.getByLabel('Your private calendar link')).toHaveValue(/\/api\/v1\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
   });
 }
+
+test('on a 410 px phone the dashboard puts each deadline’s date under what falls due, not over the company’s name', async ({ page }) => {
+  await page.setViewportSize({ width: 410, height: 800 });
+  await logInAs(page, demo, 'es');
+  await page.goto('/es/dashboard');
+  const first = page.getByRole('region', { name: texts.es.title }).getByRole('listitem').first();
+  const name = await first.getByText('Demo Ventures LLC').boundingBox();
+  const date = await first.locator('time').boundingBox();
+  // The name is on one line, and the date starts below it.
+  expect(name!.height).toBeLessThan(30);
+  expect(date!.y).toBeGreaterThanOrEqual(name!.y + name!.height);
+});
