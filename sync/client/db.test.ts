@@ -25,9 +25,14 @@ const shipped = {
   },
   4: { categoriserRules: 'id, companyId' },
   5: { companies: 'id, position' },
+  6: { linkedAccounts: 'id, companyId' },
+  7: { documentFiles: 'key, companyId', documentUploads: 'id, companyId, status' },
+  8: { lockedYears: 'id, companyId', inboxReceipts: 'id, companyId' },
+  9: { categoriserCorrections: 'id, companyId' },
+  10: { heldImports: 'id, companyId' },
 } as const;
 
-function openOld(factory: IDBFactory, version: 1 | 2 | 3 | 5): Dexie {
+function openOld(factory: IDBFactory, version: 1 | 2 | 3 | 5 | 10): Dexie {
   const db = new Dexie(databaseName(userId), { indexedDB: factory, IDBKeyRange });
   db.version(1).stores(shipped[1]);
   if (version >= 2) db.version(2).stores(shipped[2]);
@@ -36,6 +41,7 @@ function openOld(factory: IDBFactory, version: 1 | 2 | 3 | 5): Dexie {
     db.version(4).stores(shipped[4]);
     db.version(5).stores(shipped[5]);
   }
+  if (version >= 10) for (const later of [6, 7, 8, 9, 10] as const) db.version(later).stores(shipped[later]);
   return db;
 }
 
@@ -221,5 +227,27 @@ describe('readOutboxAfter', () => {
     outbox.reads = [];
     expect((await readOutboxAfter(db.outbox, 6_005)).map((entry) => entry.id)).toEqual([6_006, 6_007, 6_008, 6_009, 6_010]);
     expect(await readOutboxAfter(db.outbox, 6_010)).toEqual([]);
+  });
+
+  it('upgrades a version-10 database to the current one without running version 8’s upgrade again', async () => {
+    const factory = new IDBFactory();
+    const old = openOld(factory, 10);
+    await old.table('outbox').put(outboxEntry);
+    await old.table('syncMeta').put(meta);
+    await old.table('categoriserRules').put({ id: 'r1', companyId: 'c', contains: 'uber', category: 'travel', createdAt: '2026-11-24T10:00:00.000Z' });
+    await old.table('heldImports').put({ id: 'h1', companyId: 'c' });
+    old.close();
+
+    const db = new AppDB(userId, { indexedDB: factory, IDBKeyRange });
+    try {
+      // The rule was shared by version 8's upgrade when this device reached it: not queued twice.
+      expect(await db.outbox.toArray()).toEqual([outboxEntry]);
+      expect(await db.syncMeta.get('state')).toEqual(meta);
+      expect(await db.heldImports.count()).toBe(1);
+      expect(await db.pulledPages.count()).toBe(0);
+      expect(db.verno).toBe(11);
+    } finally {
+      db.close();
+    }
   });
 });
