@@ -3,14 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { closingAnimationMs, toastDurationMs } from '@domain/constants';
 import styles from './popup.module.css';
 
-// Drawn inline rather than as a CSS background: an SVG image is a document of its own to the
-// browser, some 40 ms of a phone's layout when the popup opens with a page (issue 35 §4).
-const marks = {
-  success: <path d="M5 12.5l4.5 4.5L19 7.5" />,
-  warning: <path d="M12 6v8M12 18h.01" />,
-  info: null,
-};
-
 interface PopupProps {
   open: boolean;
   onClose: () => void;
@@ -67,23 +59,7 @@ export function Popup({ open, onClose, title, children, tone = 'info', autoClose
     // The backdrop only catches clicks beside the dialog; Escape closes it from the keyboard.
     <div role="presentation" className={[styles.backdrop, closing && styles.closing].filter(Boolean).join(' ')} onClick={requestClose}>
       <div ref={panel} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={[styles.popup, styles[tone]].join(' ')}>
-        <span className={styles.badge} aria-hidden="true">
-          {marks[tone] && (
-            <svg
-              width="24"
-              height="24"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="3"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-              focusable="false"
-            >
-              {marks[tone]}
-            </svg>
-          )}
-        </span>
+        <span className={styles.badge} aria-hidden="true" />
         <h2 id={titleId} className={styles.title}>
           {title}
         </h2>
