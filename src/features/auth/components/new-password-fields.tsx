@@ -42,11 +42,7 @@ export function NewPasswordFields({ label, password, repeat, value = '', passwor
             const met = rule.met(value);
             return (
               <li key={rule.key} className={met ? styles.met : styles.unmet}>
-                <span className={styles.mark} aria-hidden="true">
-                  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" focusable="false">
-                    <path d="M6 12.5l4 4L18 8" />
-                  </svg>
-                </span>
+                <span className={styles.mark} aria-hidden="true" />
                 {t(`passwordRules.${rule.key}`, { specials: passwordSpecials })}
                 <span className="visually-hidden">{met ? t('passwordRules.met') : t('passwordRules.unmet')}</span>
               </li>
