@@ -74,7 +74,6 @@ const shapes = {
       <path d="M20 20l-3.5-3.5" />
     </>
   ),
-  chevron: <path d="M6 9l6 6 6-6" />,
   clock: (
     <>
       <circle cx="12" cy="12" r="9" />

@@ -83,7 +83,7 @@ export function FaqView({ faq }: { faq: FaqPage }) {
               <details key={question.id} id={question.id} className={styles.question}>
                 <summary>
                   <span>{question.question}</span>
-                  <Icon name="chevron" className={styles.chevron} size={20} />
+                  <span className={styles.chevron} aria-hidden="true" />
                 </summary>
                 <div className={styles.answer}>
                   <Markdown html={question.html} className={styles.answerText} />
