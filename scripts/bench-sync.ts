@@ -113,8 +113,9 @@ try {
   page.on('console', (message) => {
     if (message.type() === 'error') console.error('page:', message.text());
   });
-  // BENCH_CPU_PROFILE=<prefix>: the page's CPU profile of the end-to-end pull, the burst and the
-  // drain (console.profile around each) into <prefix>-pull.cpuprofile, -burst and -drain.
+  // BENCH_CPU_PROFILE=<prefix>: the page's CPU profile of the end-to-end pull, its apply alone, the
+  // burst and the drain (console.profile around each) into <prefix>-pull.cpuprofile, -apply, -burst
+  // and -drain.
   const profilePrefix = process.env.BENCH_CPU_PROFILE;
   if (profilePrefix) {
     const session = await page.context().newCDPSession(page);

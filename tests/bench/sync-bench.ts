@@ -50,12 +50,14 @@ async function runPullBench(userId: string) {
   }
   const fetchOnlyMs = ms(start);
   const applying = new Replica(fetching, userId);
+  console.profile('apply');
   start = performance.now();
   for (const page of pages) {
     const outcome = await applying.applyPull(page.request, page.response);
     if (outcome !== 'applied') throw new Error('stale page');
   }
   const applyOnlyMs = ms(start);
+  console.profileEnd('apply');
   fetching.close();
 
   // 3. Raw Dexie: the same rows in one bulkPut, and in page-sized bulkPuts.
