@@ -171,6 +171,38 @@ describe('sync cycle', () => {
     page.changes.drafts.puts = [{ id: randomUUID(), step: 1 } as never];
     expect(await transport.pull(request)).toMatchObject({ ok: true, value: { changes: { drafts: { puts: [{ step: 1 }] } } } });
   });
+  it('reads the next batch from the outbox while a push is on its way, and sends every mutation once, in order, with those queued meanwhile', async () => {
+    const server = new MemorySyncServer();
+    const replica = new Replica(openDb(), userId);
+    await Promise.all(Array.from({ length: 1100 }, (_, i) => replica.mutate('saveDraft', draft({ step: i % 3 }))));
+    const reads = vi.spyOn(replica, 'nextPush');
+    const pushes: number[][] = [];
+    let releaseFirst!: () => void;
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const transport: SyncTransport = {
+      push: async (request) => {
+        pushes.push([request.mutations[0]!.id, request.mutations.at(-1)!.id]);
+        if (pushes.length === 1) await firstHeld;
+        return { ok: true, value: await server.push(userId, structuredClone(request)) };
+      },
+      pull: async (request) => ({ ok: true, value: await server.pull(userId, request) }),
+    };
+    const cycle = syncCycle(replica, transport);
+    // The first push is not answered yet, and the batch after it has been read already.
+    await vi.waitFor(() => expect(reads).toHaveBeenLastCalledWith(500));
+    await vi.waitFor(async () => expect(await reads.mock.results.at(-1)!.value).toMatchObject({ mutations: { length: 500 } }));
+    await replica.mutate('saveDraft', draft({ step: 1 }));
+    releaseFirst();
+    expect(await cycle).toBeNull();
+    expect(pushes).toEqual([
+      [1, 500],
+      [501, 1000],
+      [1001, 1101],
+    ]);
+    expect(await replica.db.outbox.count()).toBe(0);
+    expect((await replica.meta()).lastMutationId).toBe(1101);
+  });
+
   it('pushes again after a push answered short (a deferred import), and returns the 429 that says how long to wait', async () => {
     const server = new MemorySyncServer();
     const replica = new Replica(openDb(), userId);

@@ -13,16 +13,27 @@ const staleLimit = 3;
  */
 export async function syncCycle(replica: Replica, transport: SyncTransport): Promise<SyncFailure | null> {
   let acknowledged = (await replica.meta()).lastMutationId;
+  let next = replica.nextPush(acknowledged);
   for (;;) {
-    const request = await replica.nextPush(acknowledged);
+    const request = await next;
     if (!request) break;
-    const result = await transport.push(request);
+    const answer = transport.push(request);
+    // The batch after this one is read from the outbox while this one is on its way: a guess
+    // that the server takes all of it, which it does unless it stops short (below). Only this
+    // cycle changes entries already queued (a pull's rebase, after the pushes), and new ones
+    // come after, so the guess reads what a read after the answer would.
+    const sent = request.mutations.at(-1)!.id;
+    const ahead = replica.nextPush(sent);
+    // A guess dropped (a failed push) must not surface as an unhandled rejection.
+    ahead.catch(() => {});
+    const result = await answer;
     if (!result.ok) return result.failure;
     // A push answered short stopped before a deferred mutation (decision 054): the next push
     // starts with it, and is answered 429 with Retry-After while it must wait. One that moved
     // nothing ends the pushes rather than loop.
     if (result.value.lastMutationId <= acknowledged) break;
     acknowledged = result.value.lastMutationId;
+    next = acknowledged === sent ? ahead : replica.nextPush(acknowledged);
   }
   // The next pages are asked for while this one is applied, so the server and the network work
   // while Dexie writes: each answer, as it arrives, asks for the page after it, up to
