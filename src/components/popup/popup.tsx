@@ -59,7 +59,7 @@ export function Popup({ open, onClose, title, children, tone = 'info', autoClose
     // The backdrop only catches clicks beside the dialog; Escape closes it from the keyboard.
     <div role="presentation" className={[styles.backdrop, closing && styles.closing].filter(Boolean).join(' ')} onClick={requestClose}>
       <div ref={panel} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={[styles.popup, styles[tone]].join(' ')}>
-        <span className={styles.badge} aria-hidden="true" />
+        <span className={tone === 'success' ? `${styles.badge} check-mark` : styles.badge} aria-hidden="true" />
         <h2 id={titleId} className={styles.title}>
           {title}
         </h2>

@@ -42,7 +42,7 @@ export function NewPasswordFields({ label, password, repeat, value = '', passwor
             const met = rule.met(value);
             return (
               <li key={rule.key} className={met ? styles.met : styles.unmet}>
-                <span className={styles.mark} aria-hidden="true" />
+                <span className={met ? `${styles.mark} check-mark` : styles.mark} aria-hidden="true" />
                 {t(`passwordRules.${rule.key}`, { specials: passwordSpecials })}
                 <span className="visually-hidden">{met ? t('passwordRules.met') : t('passwordRules.unmet')}</span>
               </li>
