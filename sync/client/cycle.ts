@@ -6,12 +6,35 @@ import type { SyncFailure, SyncTransport } from './transport';
 const staleLimit = 3;
 
 /**
- * One sync cycle: push the whole outbox in id order (batch after batch, each continuing after
- * what the server acknowledged), then pull every page and rebase. Returns the failure that
- * stopped it, or null. Pushing first means a pull never has to replay what the server
- * already holds; pulling even with nothing to push brings other devices' changes.
+ * Sends the whole outbox: returns the failure that stopped it, or null. `pushOutbox` on this
+ * thread, or the same function in the sync push worker (`workers/sync-push.worker.ts`), which
+ * reads the outbox over its own connection: an import chunk's entry (2,500 lines and their
+ * pre-images) takes tens of milliseconds to read from IndexedDB and as long again to hand to
+ * `fetch`, which the page's main thread then does not pay.
  */
-export async function syncCycle(replica: Replica, transport: SyncTransport): Promise<SyncFailure | null> {
+export type OutboxPusher = () => Promise<SyncFailure | null>;
+
+/**
+ * One sync cycle: push the whole outbox (`push`, by default `pushOutbox` on this thread), then
+ * pull every page and rebase. Returns the failure that stopped it, or null. Pushing first means
+ * a pull never has to replay what the server already holds; pulling even with nothing to push
+ * brings other devices' changes.
+ */
+export async function syncCycle(
+  replica: Replica,
+  transport: SyncTransport,
+  push: OutboxPusher = () => pushOutbox(replica, transport),
+): Promise<SyncFailure | null> {
+  const failure = await push();
+  if (failure) return failure;
+  return pullAll(replica, transport);
+}
+
+/**
+ * Pushes the whole outbox in id order, batch after batch, each continuing after what the
+ * server acknowledged. Returns the failure that stopped it, or null.
+ */
+export async function pushOutbox(replica: Replica, transport: SyncTransport): Promise<SyncFailure | null> {
   let acknowledged = (await replica.meta()).lastMutationId;
   let next = replica.nextPush(acknowledged);
   for (;;) {
@@ -35,6 +58,11 @@ export async function syncCycle(replica: Replica, transport: SyncTransport): Pro
     acknowledged = result.value.lastMutationId;
     next = acknowledged === sent ? ahead : replica.nextPush(acknowledged);
   }
+  return null;
+}
+
+/** Pulls every page from the stored cursor and rebases. Returns the failure that stopped it, or null. */
+async function pullAll(replica: Replica, transport: SyncTransport): Promise<SyncFailure | null> {
   // The next pages are asked for while this one is applied, so the server and the network work
   // while Dexie writes: each answer, as it arrives, asks for the page after it, up to
   // `pullAhead` pages beyond the one being applied. A request is a guess of what `nextPull`

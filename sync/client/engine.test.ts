@@ -6,10 +6,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Draft } from '@domain/draft';
 import type { PullRequest, PushRequest } from '@sync/protocol';
 import { MemoryServerError, MemorySyncServer } from '../testing/memory-server';
+import { pushOutbox } from './cycle';
 import { AppDB } from './db';
 import { SyncEngine, syncTiming } from './engine';
 import { electionTiming } from './leader';
 import type { SyncChannel, SyncHost, TabMessage } from './host';
+import { Replica } from './replica';
 import type { SyncFailure, SyncResult, SyncTransport } from './transport';
 
 /** Web Locks for several fake tabs: one holder per name, the next waiter takes over when it lets go. */
@@ -250,6 +252,39 @@ describe('sync engine', () => {
     await host.advance(syncTiming.coalesceMs);
     await until(() => engine.getStatus().phase === 'idle' && engine.getStatus().pendingCount === 0 && engine.getStatus().lastSyncedAt !== null);
     expect(server.snapshot(userId).drafts).toEqual([row]);
+  });
+
+  it('pushes through the pusher it is given (the push worker, on its own connection), asked only when something is unsent', async () => {
+    const server = new MemorySyncServer();
+    const host = new FakeHost(new FakeLocks(), null);
+    const transport = new SwitchableTransport(server, userId);
+    const factory = new IDBFactory();
+    const asked: string[] = [];
+    const engine = new SyncEngine(new AppDB(userId, { indexedDB: factory, IDBKeyRange }), userId, transport, host, (here) => {
+      expect(here).toBeTypeOf('function');
+      return async () => {
+        asked.push('elsewhere');
+        const db = new AppDB(userId, { indexedDB: factory, IDBKeyRange });
+        try {
+          return await pushOutbox(new Replica(db, userId), transport);
+        } finally {
+          db.close();
+        }
+      };
+    });
+    engines.push(engine.start());
+    await settle();
+    await host.advance(0);
+    await until(() => engine.getStatus().phase === 'idle' && engine.getStatus().lastSyncedAt !== null);
+    expect(asked).toEqual([]);
+
+    const rows = [draft(), draft(2)];
+    for (const row of rows) await engine.mutate('saveDraft', row);
+    await host.advance(syncTiming.coalesceMs);
+    await until(() => engine.getStatus().phase === 'idle' && engine.getStatus().pendingCount === 0);
+    expect(asked).toEqual(['elsewhere']);
+    expect(transport.pushes.flatMap((push) => push.mutations.map((mutation) => mutation.args))).toEqual(rows);
+    expect(server.snapshot(userId).drafts).toEqual(expect.arrayContaining(rows));
   });
 
   it('ends quietly when its database is closed under a cycle (sign-out), with nothing logged', async () => {

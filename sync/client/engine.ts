@@ -2,7 +2,7 @@ import { liveQuery, type Subscription } from 'dexie';
 import type { MutatorArgs, MutatorName } from '@sync/mutators';
 import { countUnsentChanges, type RejectedChange } from './db';
 import type { SyncChannel, SyncHost, TabMessage } from './host';
-import { syncCycle } from './cycle';
+import { pushOutbox, syncCycle, type OutboxPusher } from './cycle';
 import { broadcastLeadership } from './leader';
 import { Replica, type ReplicaDatabase } from './replica';
 import type { SyncFailure, SyncTransport } from './transport';
@@ -71,14 +71,23 @@ export class SyncEngine {
   private lastCycleAt = 0;
   private isStopped = false;
   private readonly lockName: string;
+  private readonly push: OutboxPusher;
 
   constructor(
     db: ReplicaDatabase,
     userId: string,
     private readonly transport: SyncTransport,
     private readonly host: SyncHost,
+    /**
+     * Pushes the outbox from elsewhere (the sync push worker), given the push on this thread to
+     * fall back on; asked only when the outbox holds unsent changes.
+     */
+    pushElsewhere?: (here: OutboxPusher) => OutboxPusher,
   ) {
     this.replica = new Replica(db, userId, undefined, () => host.now());
+    const here = () => pushOutbox(this.replica, this.transport);
+    const elsewhere = pushElsewhere?.(here);
+    this.push = elsewhere ? async () => ((await countUnsentChanges(db)) > 0 ? elsewhere() : null) : here;
     this.lockName = `alta-sync:${db.name}`;
     this.status = {
       online: host.isOnline(),
@@ -290,7 +299,7 @@ export class SyncEngine {
       do {
         this.again = false;
         this.setShared({ phase: 'syncing', nextRetryAt: null });
-        const failure = await syncCycle(this.replica, this.transport);
+        const failure = await syncCycle(this.replica, this.transport, this.push);
         this.lastCycleAt = this.host.now().getTime();
         if (!failure) {
           this.attempt = 0;
