@@ -5,11 +5,12 @@ import type { SyncPushWorker } from './sync-push.worker';
 /** The pushes of one user's sync engine, sent from the sync push worker (main-thread side). */
 export interface WorkerPushes {
   /**
-   * The engine's pusher: the whole outbox pushed from the worker, started on the first push and
-   * kept. Where the worker cannot run (its script could not be loaded, say after a deploy
-   * replaced it, or it failed outside a push) it is ended and `here`, the push on this thread,
-   * takes over for good; a push it may have had under way is harmless, since the server applies
-   * each mutation once.
+   * The engine's pusher: the whole outbox pushed from the worker. The first push of the session
+   * starts the worker and goes from this thread (`here`), as do the pushes until the worker has
+   * loaded: a change made then is not held back by the worker's start. Where the worker cannot
+   * run (its script could not be loaded, say after a deploy replaced it, or it failed outside a
+   * push) it is ended and `here` takes over for good; a push it may have had under way is
+   * harmless, since the server applies each mutation once.
    */
   pusher(here: OutboxPusher): OutboxPusher;
   /** Ends the worker; called once no push is under way. */
@@ -17,30 +18,44 @@ export interface WorkerPushes {
 }
 
 export function startWorkerPushes(userId: string): WorkerPushes {
-  let running: { handle: WorkerHandle<SyncPushWorker>; failed: Promise<'failed'> } | null = null;
+  let worker: { handle: WorkerHandle<SyncPushWorker>; failed: Promise<'failed'>; ready: boolean } | null = null;
   let broken = false;
   const terminate = () => {
-    running?.handle.terminate();
-    running = null;
+    worker?.handle.terminate();
+    worker = null;
+  };
+  const fail = () => {
+    broken = true;
+    terminate();
   };
   const start = () => {
-    const worker = new Worker(new URL('./sync-push.worker.ts', import.meta.url), { type: 'module', name: 'alta-sync-push' });
+    const created = new Worker(new URL('./sync-push.worker.ts', import.meta.url), { type: 'module', name: 'alta-sync-push' });
     const failed = new Promise<'failed'>((resolve) =>
-      worker.addEventListener('error', (event) => {
+      created.addEventListener('error', (event) => {
         event.preventDefault();
         resolve('failed');
       }),
     );
-    return { handle: connectWorker<SyncPushWorker>(worker), failed };
+    const started = { handle: connectWorker<SyncPushWorker>(created), failed, ready: false };
+    // Its first answer says the worker has loaded.
+    void Promise.race([started.handle.remote.ready(), failed]).then(
+      (outcome) => {
+        if (worker !== started) return;
+        if (outcome === 'failed') fail();
+        else started.ready = true;
+      },
+      () => worker === started && fail(),
+    );
+    return started;
   };
   return {
     pusher: (here) => async () => {
       if (broken) return here();
-      running ??= start();
-      const outcome = await Promise.race([running.handle.remote.push(userId), running.failed]);
+      worker ??= start();
+      if (!worker.ready) return here();
+      const outcome = await Promise.race([worker.handle.remote.push(userId), worker.failed]);
       if (outcome !== 'failed') return outcome;
-      broken = true;
-      terminate();
+      fail();
       return here();
     },
     terminate,

@@ -15,6 +15,11 @@ const transport = createHttpTransport();
  * main thread. The protocol is `pushOutbox`'s, the same as on the main thread.
  */
 const api = {
+  /** Answers once the worker has loaded. */
+  ready(): true {
+    return true;
+  },
+
   /** Pushes the user's whole outbox; the failure that stopped it, or null. */
   async push(userId: string): Promise<SyncFailure | null> {
     // Opened for each push and closed after: a database kept open here would outlive a sign-out

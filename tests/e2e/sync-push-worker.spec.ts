@@ -4,7 +4,8 @@ import { expect, failing, test } from './support/test';
 
 // The leading tab's pushes go from the sync push worker (workers/sync-push.worker.ts), which
 // reads the outbox over its own connection: the page's main thread neither reads the entries nor
-// hands their bodies to `fetch`. Where the worker cannot load, the page pushes itself.
+// hands their bodies to `fetch`. Until the worker has loaded, and where it cannot load, the page
+// pushes itself.
 // The service worker is not under test here.
 test.use({ serviceWorkers: 'block' });
 
@@ -32,16 +33,35 @@ function countAllPushes(page: Page) {
   return () => pushes;
 }
 
-test('a change is pushed from the sync push worker, not from the page', async ({ page }) => {
+test('once the sync push worker has loaded, changes are pushed from it, not from the page', async ({ page }) => {
   const pagePushes = await countPagePushes(page);
   const allPushes = countAllPushes(page);
   const { database } = await signedInAndSynced(page);
 
-  const id = await queueDraftChange(page, database);
-  await expect.poll(() => serverDraftIds(page)).toContain(id);
-  expect(allPushes()).toBeGreaterThan(0);
-  expect(await pagePushes()).toBe(0);
-  expect(page.workers().map((worker) => worker.url())).toContainEqual(expect.stringMatching(/sync-push\.worker/));
+  // The session's first push starts the worker and goes from the page, which does not wait for it.
+  const first = await queueDraftChange(page, database);
+  await expect.poll(() => serverDraftIds(page)).toContain(first);
+  expect(await pagePushes()).toBeGreaterThan(0);
+  await expect.poll(() => page.workers().map((worker) => worker.url())).toContainEqual(expect.stringMatching(/sync-push\.worker/));
+
+  // Once it has loaded, a change reaches the server with no push from the page…
+  let sentByPage = await pagePushes();
+  await expect(async () => {
+    const id = await queueDraftChange(page, database);
+    await expect.poll(() => serverDraftIds(page)).toContain(id);
+    const now = await pagePushes();
+    const fromPage = now > sentByPage;
+    sentByPage = now;
+    expect(fromPage).toBe(false);
+  }).toPass({ timeout: 30_000 });
+  // …and so does every change after it.
+  const pushesBefore = allPushes();
+  for (let i = 0; i < 2; i++) {
+    const id = await queueDraftChange(page, database);
+    await expect.poll(() => serverDraftIds(page)).toContain(id);
+  }
+  expect(allPushes()).toBeGreaterThan(pushesBefore);
+  expect(await pagePushes()).toBe(sentByPage);
 });
 
 test.describe('when the worker cannot load', () => {
