@@ -31,6 +31,7 @@ async function holdReminders(page: Page) {
 }
 
 test('imports a bank export with refused lines into a new manual account and shows the counts', async ({ page, request }) => {
+  test.slow(); // a new owner, an account, two imports and a deletion: 32–38 s alone, and over 45 s beside another browser on 2 cores
   await logInAs(page, await ownerWithCompany(request, { lastName: 'Import' }));
   // The dialog's code and catalogs come after the list, and must not wait for the reminders'.
   const reminders = await holdReminders(page);
