@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { createPgListener, type NotificationHandler } from './listen';
+import { namingClient } from './named-statements';
 import { logError } from '../lib/log-error';
 
 /** Alta's database handle: the same Drizzle API on embedded PGlite and on PostgreSQL. */
@@ -38,7 +39,8 @@ const migrationLockKey = 4_207_001;
  */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null; template?: Blob }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Its connections name the statements they send, so PostgreSQL parses and plans each once (named-statements.ts).
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, Client: namingClient() });
     // An idle connection dropped by PostgreSQL (restart, failover) must not crash the process:
     // the pool discards it and the next query opens a new one.
     pool.on('error', (error) => logError('idle database connection lost', { error: error.message }));
