@@ -355,7 +355,8 @@ async function loadRun(title: string, killAfterMs: number | null) {
 async function cpuByOperation(counts: Map<Operation, number>, rounds = 30) {
   const bases = [instances[0]!.url];
   const passwordHash = await hashPassword(password);
-  const costs: [Operation, number][] = [];
+  // Each operation's CPU a round: the instance's and PostgreSQL's.
+  const costs: [Operation, number, number][] = [];
   for (const [operation] of weights) {
     // Fresh people each: an import is one per person.
     const people = await Promise.all(Array.from({ length: rounds }, (_, index) => person(10_000 + index, bases, passwordHash)));
@@ -364,14 +365,16 @@ async function cpuByOperation(counts: Map<Operation, number>, rounds = 30) {
     await meter.ready;
     for (const someone of people) await run(someone, operation);
     const cpu = await meter.stop(meter.instanceCpu());
-    costs.push([operation, (cpu.instances[0]! + cpu.database) / rounds]);
+    costs.push([operation, cpu.instances[0]! / rounds, cpu.database / rounds]);
   }
-  const total = costs.reduce((sum, [operation, ms]) => sum + ms * (counts.get(operation) ?? 0), 0);
+  const each = ([, alta, database]: [Operation, number, number]) => alta + database;
+  const total = costs.reduce((sum, cost) => sum + each(cost) * (counts.get(cost[0]) ?? 0), 0);
   console.log(`\nCPU by operation (instance + PostgreSQL, each measured alone ${rounds} times, times its count in the first run):`);
-  for (const [operation, ms] of costs.sort((a, b) => b[1] * (counts.get(b[0]) ?? 0) - a[1] * (counts.get(a[0]) ?? 0))) {
-    const spent = ms * (counts.get(operation) ?? 0);
+  for (const cost of costs.sort((a, b) => each(b) * (counts.get(b[0]) ?? 0) - each(a) * (counts.get(a[0]) ?? 0))) {
+    const [operation, alta, database] = cost;
+    const spent = each(cost) * (counts.get(operation) ?? 0);
     console.log(
-      `${operation.padEnd(11)}${ms.toFixed(1).padStart(8)} ms each${(spent / 1000).toFixed(1).padStart(8)} s${((100 * spent) / total).toFixed(0).padStart(6)} %`,
+      `${operation.padEnd(11)}${each(cost).toFixed(1).padStart(8)} ms each (Alta ${alta.toFixed(1)}, PostgreSQL ${database.toFixed(1)})${(spent / 1000).toFixed(1).padStart(8)} s${((100 * spent) / total).toFixed(0).padStart(6)} %`,
     );
   }
   // CPU time hardly depends on what else the machine runs, unlike this run's operations per second.
