@@ -20,7 +20,7 @@ export interface NamingLimits {
   maxParameters: number;
 }
 
-export const namingLimits: NamingLimits = { maxNames: 500, maxParameters: 32 };
+const namingLimits: NamingLimits = { maxNames: 500, maxParameters: 32 };
 
 /** Gives the statement `text` with `parameterCount` parameters its name, or undefined when it runs unnamed. */
 export type StatementNames = (text: string, parameterCount: number) => string | undefined;
