@@ -1,4 +1,4 @@
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { demo, logInAs } from './support/alta';
 import { hasLocalDraft, queueDraftChange, queueDraftDeletion, signedInAndSynced } from './support/sync';
 import { expect, failing, networkCut, test } from './support/test';
@@ -18,13 +18,32 @@ async function device(browser: Browser) {
   return { context, page, database };
 }
 
+/**
+ * The sync requests each page sends (its workers' included), and when they are answered: the
+ * timeline is attached to the test when it fails, to tell where a late change spent its time.
+ */
+function syncTimeline(pages: Record<string, Page>) {
+  const started = Date.now();
+  const lines: string[] = [];
+  const note = (line: string) => lines.push(`${String(Date.now() - started).padStart(6)} ms  ${line}`);
+  for (const [name, page] of Object.entries(pages)) {
+    const sync = (url: string) => new URL(url).pathname.startsWith('/api/v1/sync');
+    page.on('request', (request) => sync(request.url()) && note(`${name} → ${request.method()} ${new URL(request.url()).pathname}`));
+    page.on('response', (response) => sync(response.url()) && note(`${name} ← ${response.status()} ${new URL(response.url()).pathname}`));
+    page.on('requestfailed', (request) => sync(request.url()) && note(`${name} ✗ ${new URL(request.url()).pathname} ${request.failure()?.errorText}`));
+  }
+  return { note, attach: () => test.info().attach('sync requests', { body: lines.join('\n'), contentType: 'text/plain' }) };
+}
+
 test("a tab reloaded 30 s ago still gets another device's change within 5 s", async ({ browser }) => {
   // Thirty seconds of waiting is the point: the old stream's loop wakes at its next heartbeat (15 s) after the reload.
   test.setTimeout(120_000);
   const laptop = await device(browser);
   const phone = await device(browser);
+  const timeline = syncTimeline({ laptop: laptop.page, phone: phone.page });
   try {
     // Before the reload the change arrives by poke.
+    timeline.note('phone: change queued');
     const before = await queueDraftChange(phone.page, phone.database);
     await expect.poll(() => hasLocalDraft(laptop.page, laptop.database, before), { timeout: 5_000 }).toBe(true);
 
@@ -33,8 +52,12 @@ test("a tab reloaded 30 s ago still gets another device's change within 5 s", as
     // The bug needs the time to pass (the old stream wakes at its next heartbeat): nothing to wait on.
     await laptop.page.waitForTimeout(30_000);
 
+    timeline.note('phone: change queued');
     const after = await queueDraftChange(phone.page, phone.database);
     await expect.poll(() => hasLocalDraft(laptop.page, laptop.database, after), { timeout: 5_000, intervals: [100] }).toBe(true);
+  } catch (error) {
+    await timeline.attach();
+    throw error;
   } finally {
     await laptop.context.close();
     await phone.context.close();
