@@ -58,7 +58,8 @@ const countAndLongest = (durations: number[]) => `${durations.filter((duration) 
 /** CPU seconds used so far by the process `pid` (user and system, from /proc), 0 once it is gone. */
 function cpuSecondsOf(pid: number): number {
   try {
-    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th,
+    // in clock ticks of 1/100 s (Linux's USER_HZ).
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
@@ -91,31 +92,37 @@ interface TraceEvent {
 }
 
 /**
- * Starts tracing the page's top-level tasks (Chrome's `toplevel` category); the function it
- * returns stops, and gives each task of 50 ms or more of the page's main thread with its wall
- * time and the CPU time the thread spent in it: the difference is time it waited for a core.
+ * Starts a Chrome trace of the page with `categories`; the function it returns ends the trace
+ * and gives its events.
  */
-async function traceMainThread(page: Page): Promise<() => Promise<{ wall: number; cpu: number }[]>> {
+async function startTrace(page: Page, categories: string): Promise<() => Promise<TraceEvent[]>> {
   const session = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
   session.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
-  await session.send('Tracing.start', { categories: 'toplevel', transferMode: 'ReportEvents' });
+  await session.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
   return async () => {
     const complete = new Promise((resolve) => session.once('Tracing.tracingComplete', resolve));
     await session.send('Tracing.end');
     await complete;
     await session.detach();
-    const thread = (event: TraceEvent) => `${event.pid}:${event.tid}`;
-    const mainThreads = new Set(events.filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map(thread));
-    const tasks = events.filter((event) => event.ph === 'X' && event.name === 'ThreadControllerImpl::RunTask' && mainThreads.has(thread(event)));
-    // The page's renderer: the main thread that ran the most tasks.
-    const counts = new Map<string, number>();
-    for (const task of tasks) counts.set(thread(task), (counts.get(thread(task)) ?? 0) + 1);
-    const main = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
-    return tasks
-      .filter((task) => thread(task) === main && task.dur! >= 50_000)
-      .map((task) => ({ wall: task.dur! / 1000, cpu: (task.tdur ?? task.dur!) / 1000 }));
+    return events;
   };
+}
+
+/**
+ * Each task of 50 ms or more of the page's main thread in a trace's top-level tasks (Chrome's
+ * `toplevel` category), with its wall time and the CPU time the thread spent in it: the
+ * difference is time it waited for a core.
+ */
+function mainThreadLongTasks(events: TraceEvent[]): { wall: number; cpu: number }[] {
+  const thread = (event: TraceEvent) => `${event.pid}:${event.tid}`;
+  const mainThreads = new Set(events.filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map(thread));
+  const tasks = events.filter((event) => event.ph === 'X' && event.name === 'ThreadControllerImpl::RunTask' && mainThreads.has(thread(event)));
+  // The page's renderer: the main thread that ran the most tasks.
+  const counts = new Map<string, number>();
+  for (const task of tasks) counts.set(thread(task), (counts.get(thread(task)) ?? 0) + 1);
+  const main = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+  return tasks.filter((task) => thread(task) === main && task.dur! >= 50_000).map((task) => ({ wall: task.dur! / 1000, cpu: (task.tdur ?? task.dur!) / 1000 }));
 }
 
 /**
@@ -384,7 +391,7 @@ async function measureDuringDrain(page: Page, database: string, file: string, se
   await dialog.getByRole('button', { name: 'Close' }).click();
   const cpuBefore = { server: cpuSecondsOf(server.pid!), chromium: chromiumCpuSeconds(), at: performance.now() };
   // A trace of the whole drain (BENCH_TRACE) already holds these tasks, and one trace runs at a time.
-  const mainTasks = process.env.BENCH_TRACE ? null : await traceMainThread(page);
+  const endTrace = process.env.BENCH_TRACE ? null : await startTrace(page, 'toplevel');
   const during = await page.evaluate(
     async ({ name, search, category, total }) => {
       const longTasks: { start: number; duration: number }[] = [];
@@ -447,7 +454,8 @@ async function measureDuringDrain(page: Page, database: string, file: string, se
     server: (cpuSecondsOf(server.pid!) - cpuBefore.server) / seconds,
     chromium: (chromiumCpuSeconds() - cpuBefore.chromium) / seconds,
   };
-  return { ...during, importMs, mainTasks: (await mainTasks?.()) ?? null, cores };
+  const mainTasks = endTrace ? mainThreadLongTasks(await endTrace()) : null;
+  return { ...during, importMs, mainTasks, cores };
 }
 
 /** Runs `phase`, recording its CPU profile when BENCH_CPU_PROFILE names where to write it. */
@@ -469,24 +477,18 @@ async function profiled<T>(page: Page, name: string, phase: () => Promise<T>): P
 
 /** Runs `phase` while Chrome traces the page's rendering, and writes the trace to `file`. */
 async function traced<T>(page: Page, file: string, phase: () => Promise<T>): Promise<T> {
-  const session = await page.context().newCDPSession(page);
-  const events: unknown[] = [];
-  session.on('Tracing.dataCollected', ({ value }) => events.push(...value));
-  const complete = new Promise((resolve) => session.once('Tracing.tracingComplete', resolve));
-  await session.send('Tracing.start', {
-    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.frame,blink,cc,viz,v8,toplevel',
-    transferMode: 'ReportEvents',
-  });
+  const endTrace = await startTrace(
+    page,
+    'devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.frame,blink,cc,viz,v8,toplevel',
+  );
   const result = await phase();
-  await session.send('Tracing.end');
-  await complete;
+  const events = await endTrace();
   // Event by event: a drain's trace is more text than one string may hold.
   const out = openSync(file, 'w');
   writeSync(out, '{"traceEvents":[\n');
   events.forEach((event, index) => writeSync(out, `${index > 0 ? ',\n' : ''}${JSON.stringify(event)}`));
   writeSync(out, '\n]}');
   closeSync(out);
-  await session.detach();
   return result;
 }
 

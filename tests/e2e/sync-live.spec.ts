@@ -26,11 +26,24 @@ function syncTimeline(pages: Record<string, Page>) {
   const started = Date.now();
   const lines: string[] = [];
   const note = (line: string) => lines.push(`${String(Date.now() - started).padStart(6)} ms  ${line}`);
+  // The path of a sync request, null for any other.
+  const syncPath = (url: string) => {
+    const { pathname } = new URL(url);
+    return pathname.startsWith('/api/v1/sync') ? pathname : null;
+  };
   for (const [name, page] of Object.entries(pages)) {
-    const sync = (url: string) => new URL(url).pathname.startsWith('/api/v1/sync');
-    page.on('request', (request) => sync(request.url()) && note(`${name} → ${request.method()} ${new URL(request.url()).pathname}`));
-    page.on('response', (response) => sync(response.url()) && note(`${name} ← ${response.status()} ${new URL(response.url()).pathname}`));
-    page.on('requestfailed', (request) => sync(request.url()) && note(`${name} ✗ ${new URL(request.url()).pathname} ${request.failure()?.errorText}`));
+    page.on('request', (request) => {
+      const path = syncPath(request.url());
+      if (path) note(`${name} → ${request.method()} ${path}`);
+    });
+    page.on('response', (response) => {
+      const path = syncPath(response.url());
+      if (path) note(`${name} ← ${response.status()} ${path}`);
+    });
+    page.on('requestfailed', (request) => {
+      const path = syncPath(request.url());
+      if (path) note(`${name} ✗ ${path} ${request.failure()?.errorText}`);
+    });
   }
   return { note, attach: () => test.info().attach('sync requests', { body: lines.join('\n'), contentType: 'text/plain' }) };
 }
