@@ -8,7 +8,7 @@
 // browser's caches are kept between runs (Lighthouse's storage reset is off for them), as they
 // are for a person who signed in before; the others are first visits.
 // LIGHTHOUSE_PAGES=register,login measures only the pages whose names are listed;
-// LIGHTHOUSE_LONG_TASKS=1 prints where each page's blocking time comes from.
+// LIGHTHOUSE_LONG_TASKS=1 prints where each page's blocking time and layout shifts come from.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -147,6 +147,13 @@ try {
         );
         for (const task of mid.audits['long-tasks']?.details?.items ?? [])
           console.log(`${name}: long task at ${Math.round(task.startTime)} ms, ${Math.round(task.duration)} ms, ${task.url}`);
+        // Every run's shifts: a page that shifts in some runs only has a median run without them.
+        results.forEach((lhr, run) => {
+          for (const shift of lhr.audits['layout-shifts']?.details?.items ?? [])
+            console.log(
+              `${name} run ${run + 1}: layout shift ${shift.score.toFixed(3)}, ${shift.node?.selector ?? 'an element'}: ${shift.node?.snippet ?? ''}`,
+            );
+        });
         for (const script of mid.audits['bootup-time']?.details?.items ?? [])
           console.log(`${name}: ${script.url}: scripting ${Math.round(script.scripting)} ms, parse and compile ${Math.round(script.scriptParseCompile)} ms`);
       }
