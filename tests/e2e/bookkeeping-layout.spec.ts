@@ -92,3 +92,36 @@ test('accounts, linked banks and import history have their own tab, reached with
   await expect(grid(page)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Accounts', exact: true })).toHaveCount(0);
 });
+
+// On a phone, the list used to jump as it loaded: the suggested categories' bar appeared above it
+// when the categoriser first answered (141 px down), and the totals wrapped once the amounts
+// replaced the zeros drawn before the rows were read. Each is a layout shift the person sees (and
+// Lighthouse's CLS counts). The bar now holds its place while the categoriser looks, at the height
+// of its answer, and the totals sit two by two.
+test('on a phone the list does not move as it loads', async ({ page }) => {
+  await logInAs(page, demo);
+  await page.setViewportSize({ width: 410, height: 900 });
+  const bar = page.getByRole('region', { name: 'Suggested categories' });
+  const answered = /rows? shown ha(s|ve) a suggestion at 90% or more/;
+  // A return visit: the demo books are on the device already.
+  await page.goto('/en/accounting-ai/bookkeeping');
+  await expect(bar).toContainText(answered);
+  await page.addInitScript(() => {
+    const shifts: { value: number; moved: string[] }[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources: { node: Node | null }[] })[])
+        shifts.push({
+          value: entry.value,
+          moved: entry.sources.map(({ node }) => (node instanceof Element ? node.outerHTML.slice(0, 80) : (node?.nodeName ?? 'gone'))),
+        });
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.reload();
+  await expect(bar).toContainText(answered);
+  await expect(rows(page).first()).toBeVisible();
+  // The suggestions are drawn in their rows after the bar's count: let them land.
+  await page.waitForTimeout(500);
+  const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: { value: number; moved: string[] }[] }).layoutShifts);
+  expect(shifts).toEqual([]);
+});

@@ -12,7 +12,8 @@ export interface RowSuggestion {
 /** Asked again this long after the last change, so a burst of edits or an accept-all costs one pass of the worker. */
 const settleMs = 250;
 
-const empty: ReadonlyMap<string, RowSuggestion> = new Map();
+/** The suggestions before the worker's first answer: none yet, which is not an answer of none. */
+export const noAnswerYet: ReadonlyMap<string, RowSuggestion> = new Map();
 
 /**
  * The worker's packed suggestions as a map by id, each unchanged suggestion (the same category,
@@ -56,9 +57,10 @@ export function suggestionsChanged(previous: ReadonlyMap<string, RowSuggestion>,
  * categoriser's worker: asked again after the model learns and when `uncategorised` (how many
  * rows lack a category) changes. A row whose suggestion did not change keeps the same object,
  * so only the rows whose suggestion changed are drawn again (the list's rows are memoised).
+ * `noAnswerYet` until the worker first answers.
  */
 export function useRowSuggestions(categoriser: CategoriserApi, uncategorised: number): ReadonlyMap<string, RowSuggestion> {
-  const [suggestions, setSuggestions] = useState(empty);
+  const [suggestions, setSuggestions] = useState(noAnswerYet);
   const { ready, suggestions: ask } = categoriser;
   useEffect(() => {
     if (!ready) return;

@@ -54,6 +54,8 @@ export function BulkBar({ rows, picking, onPicking, onCategorise, onSetChecked, 
 const thresholds = [0.5, 0.6, 0.7, 0.8, 0.9, 0.95];
 
 interface AcceptSuggestionsBarProps {
+  /** The categoriser has not answered yet: nothing to accept so far. */
+  looking: boolean;
   /** How many shown rows have a suggestion at `threshold` or more. */
   count: number;
   threshold: number;
@@ -63,13 +65,17 @@ interface AcceptSuggestionsBarProps {
 }
 
 /** "Accept all above N %": every row the filters show whose suggestion is at least that sure gets it, as one undoable change. */
-export function AcceptSuggestionsBar({ count, threshold, language, onThreshold, onAccept }: AcceptSuggestionsBarProps) {
+export function AcceptSuggestionsBar({ looking, count, threshold, language, onThreshold, onAccept }: AcceptSuggestionsBarProps) {
   const { t } = useTranslation('bookkeeping');
   const id = useId();
   const percent = (value: number) => t('categoriser.percent', { value: formatNumber(Math.round(value * 100), language, 0) });
   return (
     <div className={styles.bulkBar} role="region" aria-label={t('categoriser.acceptAll.label')}>
-      <span>{t('categoriser.acceptAll.count', { count, formatted: formatNumber(count, language), threshold: percent(threshold) })}</span>
+      <span className={styles.suggestionsCount}>
+        {looking
+          ? t('categoriser.acceptAll.looking')
+          : t('categoriser.acceptAll.count', { count, formatted: formatNumber(count, language), threshold: percent(threshold) })}
+      </span>
       <label htmlFor={id}>{t('categoriser.acceptAll.threshold')}</label>
       <select id={id} value={threshold} onChange={(event) => onThreshold(Number(event.target.value))}>
         {thresholds.map((value) => (

@@ -295,8 +295,9 @@ export function CompanyBooks({ companyId, companyName, toolbar }: CompanyBooksPr
         />
       )}
 
-      {suggested.suggestions.size > 0 && (
+      {(suggested.suggestions.size > 0 || suggested.looking) && (
         <AcceptSuggestionsBar
+          looking={suggested.looking}
           count={suggested.above}
           threshold={suggested.threshold}
           language={language}

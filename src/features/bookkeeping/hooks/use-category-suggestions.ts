@@ -2,7 +2,7 @@ import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react'
 import type { Transaction } from '@domain/bookkeeping';
 import { acceptAllThreshold } from '@domain/categoriser-confidence';
 import type { CategoriserApi } from '@src/features/categoriser/use-categoriser';
-import { suggestionsChanged, useRowSuggestions, type RowSuggestion } from '@src/features/categoriser/use-row-suggestions';
+import { noAnswerYet, suggestionsChanged, useRowSuggestions, type RowSuggestion } from '@src/features/categoriser/use-row-suggestions';
 import type { TransactionSnapshot } from '../db/transaction-store';
 import type { useBookkeepingActions } from './use-bookkeeping-actions';
 import { uncategorisedCount } from '../filter-engine';
@@ -12,7 +12,8 @@ import { readOnlyReason } from '../read-only';
  * The categoriser's suggestions on the list (decision 066): one per uncategorised row, shown
  * in its category cell; accepted on the given rows (the A key: the selection or the active
  * row), or on every shown row at `threshold` or more ("accept all above N %"), each as one
- * undoable change that the model learns.
+ * undoable change that the model learns. `looking` while the worker has yet to answer for
+ * rows that wait for a category (or rows not read yet).
  */
 export function useCategorySuggestions(
   categoriser: CategoriserApi,
@@ -55,7 +56,12 @@ export function useCategorySuggestions(
     accept(rows);
   }, [accept, marks, deferredOrder, snapshot]);
 
-  return { suggestions, accept, threshold, setThreshold, above, acceptAbove };
+  // The worker has not answered yet (it opens and trains as the list first paints) and rows wait
+  // for a category, or are still being read: the bar says so in its place, so that its answer
+  // does not push the list down.
+  const looking = suggestions === noAnswerYet && (uncategorised > 0 || !snapshot.loaded);
+
+  return { suggestions, looking, accept, threshold, setThreshold, above, acceptAbove };
 }
 
 /** What `markAcceptable` marked, and from what. */
