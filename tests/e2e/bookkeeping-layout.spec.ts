@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { demo, logInAs } from './support/alta';
 import { expect, test } from './support/test';
 import { grid, rows } from './support/books';
+import { layoutShifts, recordLayoutShifts } from './support/layout-shifts';
 
 // Decision 065: the bookkeeping list fills the window's height beside a compact toolbar, at
 // each of the SPEC's breakpoints, on the demo company's year of books; the accounts, linked
@@ -106,22 +107,10 @@ test('on a phone the list does not move as it loads', async ({ page }) => {
   // A return visit: the demo books are on the device already.
   await page.goto('/en/accounting-ai/bookkeeping');
   await expect(bar).toContainText(answered);
-  await page.addInitScript(() => {
-    const shifts: { value: number; moved: string[] }[] = [];
-    Object.assign(window, { layoutShifts: shifts });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources: { node: Node | null }[] })[])
-        shifts.push({
-          value: entry.value,
-          moved: entry.sources.map(({ node }) => (node instanceof Element ? node.outerHTML.slice(0, 80) : (node?.nodeName ?? 'gone'))),
-        });
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShifts(page);
   await page.reload();
   await expect(bar).toContainText(answered);
   await expect(rows(page).first()).toBeVisible();
-  // The suggestions are drawn in their rows after the bar's count: let them land.
-  await page.waitForTimeout(500);
-  const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: { value: number; moved: string[] }[] }).layoutShifts);
-  expect(shifts).toEqual([]);
+  // The suggestions are drawn in their rows after the bar's count: `layoutShifts` lets them land.
+  expect(await layoutShifts(page)).toEqual([]);
 });

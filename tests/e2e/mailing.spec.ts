@@ -49,6 +49,26 @@ test('a letter opened once online reads again offline after a reload, and is fou
   await expect(list.getByRole('listitem')).toContainText('Available offline');
   await expect(list.getByRole('listitem')).not.toContainText('Unread');
 
+  // Online, the saved copy shows while the API answers, without the offline note: it used to flash
+  // at every visit ("Offline: …" while online), and the list moved up when the answer took it away.
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.body?.textContent?.includes('Offline: showing the copy saved on')) Object.assign(window, { offlineNoteShown: true });
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  const slowMail = /\/api\/v1\/companies\/[^/]+\/mail$/;
+  await context.route(slowMail, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  const answered = page.waitForResponse(slowMail);
+  await page.reload();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await answered;
+  await expect(list.getByRole('listitem')).toContainText('Available offline');
+  expect(await page.evaluate(() => 'offlineNoteShown' in window)).toBe(false);
+  await context.unroute(slowMail);
+
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByRole('status').filter({ hasText: 'Offline: showing the copy saved on' })).toBeVisible();

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { returnDue } from '@domain/tax-deadlines';
-import { expect, logInAs, uniqueEmail } from './support/alta';
+import { demo, expect, logInAs, uniqueEmail } from './support/alta';
 import { createAccount, ownerWithCompany } from './support/checkout';
+import { layoutShifts, recordLayoutShifts } from './support/layout-shifts';
 import { failing, networkCut, test } from './support/test';
 
 // The IRS tax form in Portuguese: filled partly offline, reopened by a reload without network
@@ -279,4 +280,21 @@ test.describe('the pending-declarations reminder', () => {
     await expect(shown).toContainText('Overdue: 223 days since the deadline of April 15, 2026.');
     await expect(shown).toContainText('The IRS penalty for a missing or late Form 5472 is $25,000 per form and year.');
   });
+});
+
+// The sent declarations, drawn under the form's loading line, were pushed out of view as the form
+// filled in (a layout shift of about 0.1 on a phone): they are drawn once the form is. (The line on
+// the return's deadline above the form can still move it when the server's facts arrive after the
+// first paint.)
+test('on a phone the sent declarations do not move as the tax form loads', async ({ page }) => {
+  await logInAs(page, demo, 'en');
+  await page.setViewportSize({ width: 410, height: 900 });
+  await page.goto('/en/accounting-ai/tax-form');
+  const sent = page.getByRole('heading', { name: 'Sent declarations' });
+  await expect(sent).toBeAttached();
+  await recordLayoutShifts(page);
+  await page.reload();
+  await expect(sent).toBeAttached();
+  const shifts = await layoutShifts(page);
+  expect(shifts.filter(({ moved }) => moved.some((element) => element.includes('sent-declarations')))).toEqual([]);
 });

@@ -11,8 +11,9 @@ export type CachedPageState<T> = { kind: 'loading' } | { kind: 'missing' } | { k
 /**
  * An online-only page read offline after one online visit (decision 025): a query kept on the
  * device (`meta.offline`, `page-persister.ts`), shown at once from the copy and read again from
- * the API whenever the screen opens (retried per SPEC §7). `cachedAt` is the copy's time until
- * this visit's answer arrives. A 404 (not the caller's any more) shows nothing and drops the
+ * the API whenever the screen opens (retried per SPEC §7). `cachedAt` is the copy's time while
+ * it is what there is: offline, or the API failed this visit (not while its first request is on
+ * its way online). A 404 (not the caller's any more) shows nothing and drops the
  * copy, and so does the sync engine dropping the copy while the screen is open (the user left
  * the company's team). `key` is the page's `pageCache` key; null waits (nothing to load yet).
  */
@@ -45,7 +46,11 @@ export function useOfflineQuery<T>(key: string | null, load: (signal: AbortSigna
   if (gone || (seen === key && stored === false)) return { state: { kind: 'missing' }, reload };
   if (query.data !== undefined) {
     const fresh = query.isFetchedAfterMount && !query.isError;
-    return { state: { kind: 'ready', page: query.data, cachedAt: fresh ? null : new Date(query.dataUpdatedAt).toISOString() }, reload };
+    // Online, while this visit's first request is on its way, the copy shows without its date: the
+    // note says the copy is what there is (offline, or the API failed), and flashing it at every
+    // visit moved the page under it when the answer took it away.
+    const asking = query.fetchStatus === 'fetching' && query.failureCount === 0 && navigator.onLine;
+    return { state: { kind: 'ready', page: query.data, cachedAt: fresh || asking ? null : new Date(query.dataUpdatedAt).toISOString() }, reload };
   }
   return { state: query.isError ? { kind: 'failed' } : { kind: 'loading' }, reload };
 }

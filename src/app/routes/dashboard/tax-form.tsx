@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import eyebrow from '@src/components/eyebrow.module.css';
 import { RouteError } from '@src/components/route-error/route-error';
@@ -33,6 +34,10 @@ export function Component() {
     sent.reload();
     due.reload();
   };
+  // The sent declarations are drawn once the wizard above them is: drawn under its loading line,
+  // they were pushed out of view as it filled in.
+  const [wizardReady, setWizardReady] = useState<string | null>(null);
+  const onWizardReady = useCallback(() => setWizardReady(companyId), [companyId]);
   const sentThisYear = sent.state.kind === 'ready' ? (sent.state.page.find((declaration) => declaration.year === taxYear)?.sentAt ?? null) : null;
   return (
     <div className={styles.page}>
@@ -56,8 +61,11 @@ export function Component() {
             language={language}
             sentAt={sentThisYear}
             onSent={reloadAfterSending}
+            onReady={onWizardReady}
           />
-          <SentDeclarations key={`sent-${companyId}`} companyId={companyId} state={sent.state} reload={sent.reload} language={language} />
+          {wizardReady === companyId && (
+            <SentDeclarations key={`sent-${companyId}`} companyId={companyId} state={sent.state} reload={sent.reload} language={language} />
+          )}
         </>
       )}
     </div>

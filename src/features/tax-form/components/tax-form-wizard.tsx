@@ -47,6 +47,8 @@ interface TaxFormWizardProps {
   sentAt: string | null;
   /** The declaration was sent (the company's list of sent returns has a new one). */
   onSent(): void;
+  /** The draft and the year's books are read: the wizard is drawn at its full height. */
+  onReady(): void;
 }
 
 /**
@@ -55,7 +57,7 @@ interface TaxFormWizardProps {
  * draft on this device and synced (offline, reload, another device); sending goes to the
  * server, which checks the rules and the year's books again. A sent form is read-only.
  */
-export function TaxFormWizard({ companyId, companyName, taxYear, language, sentAt, onSent }: TaxFormWizardProps) {
+export function TaxFormWizard({ companyId, companyName, taxYear, language, sentAt, onSent, onReady }: TaxFormWizardProps) {
   const { t } = useTranslation(['taxForm', 'validation', 'errors']);
   const { draft, loaded, save } = useDraft('taxForm', companyId, 1, { taxYear });
   const books = useYearBooks(companyId, taxYear);
@@ -104,7 +106,8 @@ export function TaxFormWizard({ companyId, companyName, taxYear, language, sentA
       step === 1 ? { step: 1, substep: stored?.substep ?? 'substep1' } : { step: Math.min(Math.max(step, 2), 4) as 2 | 3 | 4 },
     );
     setReady(true);
-  }, [ready, loaded, books, stored, draft, companyName, wizard]);
+    onReady();
+  }, [ready, loaded, books, stored, draft, companyName, wizard, onReady]);
 
   // Online, what the API knows fills what is still empty (partners, state, formation date,
   // EIN; the residence answers of the owner's last form, or their tax residence country).
