@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { currentUserDatabase } from '@sync/client/db';
 import { useCurrentUser } from '@src/features/session/session-store';
 import { ApiError } from '../api';
+import { useOnlineStatus } from '../use-online-status';
 import { useCacheRestored } from './query-provider';
 
 export type CachedPageState<T> = { kind: 'loading' } | { kind: 'missing' } | { kind: 'failed' } | { kind: 'ready'; page: T; cachedAt: string | null };
@@ -21,6 +22,7 @@ export function useOfflineQuery<T>(key: string | null, load: (signal: AbortSigna
   const user = useCurrentUser();
   const db = useMemo(() => (user ? currentUserDatabase() : null), [user]);
   const restored = useCacheRestored();
+  const online = useOnlineStatus();
   // It waits for the device's copy to be back in the cache, so the copy shows while the API answers.
   const query = useQuery({
     queryKey: [key ?? ''],
@@ -49,7 +51,7 @@ export function useOfflineQuery<T>(key: string | null, load: (signal: AbortSigna
     // Online, while this visit's first request is on its way, the copy shows without its date: the
     // note says the copy is what there is (offline, or the API failed), and flashing it at every
     // visit moved the page under it when the answer took it away.
-    const asking = query.fetchStatus === 'fetching' && query.failureCount === 0 && navigator.onLine;
+    const asking = query.fetchStatus === 'fetching' && query.failureCount === 0 && online;
     return { state: { kind: 'ready', page: query.data, cachedAt: fresh || asking ? null : new Date(query.dataUpdatedAt).toISOString() }, reload };
   }
   return { state: query.isError ? { kind: 'failed' } : { kind: 'loading' }, reload };
