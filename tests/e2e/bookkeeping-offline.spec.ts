@@ -20,8 +20,9 @@ const checkedStates = (page: Page, count: number) =>
     ),
   );
 
-// Tall enough for the virtualised list to render the 21 rows the test reads at once.
-test.use({ viewport: { width: 1280, height: 2000 } });
+// Tall enough for the virtualised list to render the 21 rows the test reads at once, on both devices.
+const tall = { width: 1280, height: 2000 };
+test.use({ viewport: tall });
 
 // A 1×1 PNG.
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -45,13 +46,17 @@ test('offline: 20 edits and a receipt wait on the device, survive a reload, then
   const after = before.map((checked) => !checked);
   await expect.poll(() => checkedStates(page, 20)).toEqual(after);
 
-  // A receipt attached offline waits on the device (Home scrolls back to the first row).
+  // A receipt attached offline waits on the device (Home scrolls back to the first row). On a
+  // retry the row already has the receipt the first try attached, and it is replaced.
   await page.keyboard.press('Home');
   const target = rows(page).first();
   const description = (await target.getByRole('link').textContent())!;
   await target.getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name: description })).toBeVisible();
-  await page.getByText('Attach a receipt').locator('input[type=file]').setInputFiles({ name: 'ticket.png', mimeType: 'image/png', buffer: png });
+  await page
+    .getByText(/^(Attach a receipt|Replace the receipt)$/)
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'ticket.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByText('saved on this device, uploads when you are back online')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Receipt ticket.png' })).toBeVisible();
 
@@ -69,7 +74,7 @@ test('offline: 20 edits and a receipt wait on the device, survive a reload, then
   await expect(rows(page).first().getByRole('img', { name: 'Receipt: ticket.png' })).toBeVisible({ timeout: 60_000 });
   await expect(syncButton(page)).toHaveAccessibleName('Sync status: Saved');
 
-  const other = await browser.newContext({ serviceWorkers: 'block' });
+  const other = await browser.newContext({ serviceWorkers: 'block', viewport: tall });
   const phone = await other.newPage();
   await logInAs(phone, demo);
   await phone.goto('/en/accounting-ai/bookkeeping?q=PAYMENT&sort=amount&order=asc');

@@ -222,13 +222,14 @@ export const GridRow = memo(
           {formatUsd(row.amountCents / 100, language)}
         </span>
         <span role="gridcell" className={styles.receiptCell}>
-          {row.receipt ? (
-            <span className={styles.receiptMark} role="img" aria-label={t('list.hasReceipt', { name: row.receipt.name })}>
-              ●
-            </span>
-          ) : waitingReceipt ? (
+          {/* A receipt waiting on the device shows as waiting, also when it replaces one already sent. */}
+          {waitingReceipt ? (
             <span className={styles.receiptWaiting} role="img" aria-label={t('list.receiptWaiting')}>
               ◐
+            </span>
+          ) : row.receipt ? (
+            <span className={styles.receiptMark} role="img" aria-label={t('list.hasReceipt', { name: row.receipt.name })}>
+              ●
             </span>
           ) : (
             <span className={styles.visuallyHidden}>{labels.noReceipt}</span>
