@@ -156,6 +156,9 @@ try {
         });
         for (const script of mid.audits['bootup-time']?.details?.items ?? [])
           console.log(`${name}: ${script.url}: scripting ${Math.round(script.scripting)} ms, parse and compile ${Math.round(script.scriptParseCompile)} ms`);
+        // The main thread's time by kind of work (scripts, style and layout, parsing, the rest).
+        const kinds = (mid.audits['mainthread-work-breakdown']?.details?.items ?? []).map((item) => `${item.groupLabel} ${Math.round(item.duration)} ms`);
+        console.log(`${name}: main thread by kind: ${kinds.join(', ')}`);
       }
     }
   } finally {

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './support/axe';
 import { publicPages, type Lang } from './support/public-site';
 import { expect, test } from './support/test';
 
@@ -11,11 +11,7 @@ for (const lang of ['es', 'en'] as Lang[]) {
     test(`${expected.name} (${lang}) has no serious accessibility violations`, async ({ page }) => {
       await page.goto(`/${lang}${expected.path}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(expected.heading);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-      const serious = results.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => ({ id: violation.id, help: violation.help, targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
-      expect(serious).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
     });
   }
 }
