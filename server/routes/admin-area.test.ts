@@ -117,8 +117,9 @@ describe('admin user list', () => {
     expect((await listUsers('status=blocked')).total).toBe(0);
     // From the first user's day to the last's: run near midnight, they straddle two days.
     const days = (await listUsers('')).items.map((item) => item.createdAt.slice(0, 10)).sort();
-    expect((await listUsers(`createdFrom=${days[0]}&createdTo=${days.at(-1)}`)).total).toBe(4);
-    expect((await listUsers(`createdFrom=${days.at(-1)}&createdTo=${days.at(-1)}`)).total).toBe(days.filter((day) => day === days.at(-1)).length);
+    const [first, last] = [days[0]!, days.at(-1)!];
+    expect((await listUsers(`createdFrom=${first}&createdTo=${last}`)).total).toBe(4);
+    expect((await listUsers(`createdFrom=${last}&createdTo=${last}`)).total).toBe(days.filter((day) => day === last).length);
     expect((await listUsers('createdTo=2000-01-01')).total).toBe(0);
     expect((await get('/users?createdFrom=yesterday')).status).toBe(400);
   });
