@@ -2,7 +2,7 @@
 // Runs every suite Alta has and ends with one line summing them: `N passed, N failed`.
 // typecheck, lint, format and dead code → unit and server tests on PGlite → server tests on PostgreSQL (when
 // TEST_DATABASE_URL is set, as in CI) → production build → bundle budget → browser tests in Chromium.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const out = '.test-results';
@@ -63,18 +63,42 @@ function playwrightFailures(suite) {
   for (const child of suite.suites ?? []) playwrightFailures(child);
 }
 
-/** A check that passes or fails as a whole (exit status 0 or not): one result in the totals. */
-function check(label, command, args) {
-  const { ok, seconds } = run(label, command, args);
-  record(label, { passed: ok ? 1 : 0, failed: ok ? 0 : 1 }, seconds);
-  if (!ok) failures.push(label);
+/**
+ * Checks that pass or fail as a whole (exit status 0 or not): one result each in the totals. They
+ * run at once, since each keeps to one thread and the machine has more than one core; each one's
+ * output is printed whole when it ends, and the totals keep their order.
+ */
+async function checks(list) {
+  const results = await Promise.all(
+    list.map(
+      ([label, command, args]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(command, args, { env: process.env });
+          let output = '';
+          child.stdout.on('data', (chunk) => (output += chunk));
+          child.stderr.on('data', (chunk) => (output += chunk));
+          child.on('close', (status) => {
+            console.log(`\n━━ ${label}: ${command} ${args.join(' ')}`);
+            process.stdout.write(output);
+            resolve({ label, ok: status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+          });
+        }),
+    ),
+  );
+  for (const { label, ok, seconds } of results) {
+    record(label, { passed: ok ? 1 : 0, failed: ok ? 0 : 1 }, seconds);
+    if (!ok) failures.push(label);
+  }
 }
 
-check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
-// Decision 058: lint, formatting and dead code at zero findings.
-check('lint', 'npx', ['eslint', '.']);
-check('format', 'npx', ['prettier', '--check', '.']);
-check('dead code (knip)', 'npx', ['knip']);
+await checks([
+  ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+  // Decision 058: lint, formatting and dead code at zero findings.
+  ['lint', 'npx', ['eslint', '.']],
+  ['format', 'npx', ['prettier', '--check', '.']],
+  ['dead code (knip)', 'npx', ['knip']],
+]);
 
 vitest('unit and server (PGlite)', `${out}/vitest-pglite.json`, [], { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {

@@ -80,33 +80,38 @@ test.describe('blocked account', () => {
     await expect(page).toHaveURL('/en/login');
   });
 
-  test('the popup stays 3000 ms, then closes with a 300 ms animation', async ({ page }) => {
-    await blockedLogin(page);
-    await page.clock.install();
-    const login = new LoginPage(page, 'en');
-    await login.goto();
-    await login.email.fill(demo.email);
-    await login.password.fill(demo.password);
-    await pauseClock(page);
-    await login.submit.click();
-    const popup = page.getByRole('dialog', { name: 'Your payment has expired' });
-    await expect(popup).toBeVisible();
-    const backdrop = popup.locator('..');
+  test.describe('its closing animation', () => {
+    test.use({ reducedMotion: 'no-preference' });
+    test('the popup stays 3000 ms, then closes with a 300 ms animation', async ({ page }) => {
+      await blockedLogin(page);
+      await page.clock.install();
+      const login = new LoginPage(page, 'en');
+      await login.goto();
+      await login.email.fill(demo.email);
+      await login.password.fill(demo.password);
+      await pauseClock(page);
+      await login.submit.click();
+      const popup = page.getByRole('dialog', { name: 'Your payment has expired' });
+      await expect(popup).toBeVisible();
+      const backdrop = popup.locator('..');
 
-    await page.clock.runFor(2999);
-    await expect(popup).toBeVisible();
-    await expect(backdrop).not.toHaveClass(/closing/);
-    await page.clock.runFor(1);
-    await expect(backdrop).toHaveClass(/closing/);
-    await expect(popup).toBeVisible();
-    await page.clock.runFor(290);
-    await expect(popup).toBeVisible();
-    await page.clock.runFor(10);
-    await expect(popup).toBeHidden();
+      await page.clock.runFor(2999);
+      await expect(popup).toBeVisible();
+      await expect(backdrop).not.toHaveClass(/closing/);
+      await page.clock.runFor(1);
+      await expect(backdrop).toHaveClass(/closing/);
+      await expect(popup).toBeVisible();
+      await page.clock.runFor(290);
+      await expect(popup).toBeVisible();
+      await page.clock.runFor(10);
+      await expect(popup).toBeHidden();
+    });
   });
 });
 
 test.describe('toasts', () => {
+  test.use({ reducedMotion: 'no-preference' });
+
   test('a toast stays 3000 ms, then closes with a 300 ms animation', async ({ page }) => {
     await page.clock.install();
     await page.goto('/en/contact');

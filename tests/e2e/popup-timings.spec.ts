@@ -7,7 +7,7 @@ import { expectAutoClose, expectClosingAnimation, freezeClock } from './support/
 // SPEC §4 timings, on Playwright's fake clock: a popup closes by itself after 3000 ms with a
 // 300 ms closing animation; the company-created popup stays three times 3000 ms, then the
 // new-company flag (localStorage `alta.newCompany`) is reset.
-test.use({ serviceWorkers: 'block' });
+test.use({ serviceWorkers: 'block', reducedMotion: 'no-preference' });
 
 test('the payment-success popup stays 3000 ms, closes with a 300 ms animation, then leads on', async ({ page, request }) => {
   const order = await placeOrder(request);

@@ -13,13 +13,15 @@ import type { Page } from '@playwright/test';
 export async function seriousViolations(page: Page, selector?: string) {
   const builder = new AxeBuilder({ page }).setLegacyMode(page.frames().length === 1);
   if (selector) builder.include(selector);
-  await page.emulateMedia({ reducedMotion: 'reduce' });
+  // Every page already runs with reduced motion (playwright.config.ts) unless its spec is about an animation.
+  const moving = await page.evaluate(() => !matchMedia('(prefers-reduced-motion: reduce)').matches);
+  if (moving) await page.emulateMedia({ reducedMotion: 'reduce' });
   try {
     const results = await builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
     return results.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map((violation) => ({ id: violation.id, targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
   } finally {
-    await page.emulateMedia({ reducedMotion: null });
+    if (moving) await page.emulateMedia({ reducedMotion: 'no-preference' });
   }
 }
