@@ -442,6 +442,25 @@ describe('sync engine', () => {
     await until(async () => (await engine.replica.db.table('drafts').get(row.id)) !== undefined);
   });
 
+  it('pulls again when asked just as a cycle ends, before it has let go (a poke answered in that moment)', async () => {
+    const { host, transport, engine } = await idleTab();
+    const pulls = transport.pulls;
+    // The ask lands after the cycle's last look at `again`, in the same turn, before it stops running.
+    let asked = false;
+    const unsubscribe = engine.subscribe((status) => {
+      if (status.phase !== 'idle' || asked) return;
+      asked = true;
+      queueMicrotask(() => engine.pullNow());
+    });
+    engine.pullNow();
+    await host.advance(0);
+    await until(async () => {
+      await host.advance(0);
+      return transport.pulls === pulls + 2;
+    });
+    unsubscribe();
+  });
+
   it('pulls at once when a screen asks (a wizard opening), and says so; offline it says it cannot', async () => {
     const { server, host, transport, engine } = await idleTab();
     const row = await changeElsewhere(server);

@@ -290,7 +290,12 @@ export class SyncEngine {
   private run(): void {
     if (this.running || this.isStopped) return;
     this.running = true;
-    this.cycles = this.cycle().finally(() => (this.running = false));
+    this.cycles = this.cycle().finally(() => {
+      this.running = false;
+      // A sync asked for after the cycle's last look at `again` (a poke whose answer came as the
+      // cycle ended) found it still running: it runs now rather than waiting for the next poll.
+      if (this.again) this.requestSync(0);
+    });
   }
 
   private async cycle(): Promise<void> {
@@ -311,6 +316,8 @@ export class SyncEngine {
           this.again = true;
           continue;
         }
+        // The retry it schedules also answers any sync asked for meanwhile.
+        this.again = false;
         this.onFailure(failure);
         return;
       } while (this.again && !this.isStopped && this.status.leader);
@@ -322,6 +329,7 @@ export class SyncEngine {
       }
       // A local failure (IndexedDB quota): back off like a server failure.
       console.error('sync failed locally', error);
+      this.again = false;
       this.onFailure({ kind: 'server', status: 0, code: 'local', retryAfterMs: null });
     }
   }
