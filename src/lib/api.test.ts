@@ -41,6 +41,44 @@ describe('api client', () => {
     expect(JSON.parse(request!.body)).toEqual({ email: 'a@b.co' });
   });
 
+  it('while a sign-out ends the session, answers the calls on their way and keeps new protected calls on the device', async () => {
+    let answerList!: () => void;
+    const listAnswered = new Promise<void>((resolve) => (answerList = resolve));
+    const server = fakeServer(
+      () => json({ list: true }),
+      () => json(null, 200),
+      () => json({ me: true }),
+    );
+    const slowFetch = server.fetch;
+    let first = true;
+    const api = createApiClient({
+      prefixUrl: 'http://alta.test/api/v1',
+      fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (first) {
+          first = false;
+          await listAnswered;
+        }
+        return slowFetch(input, init);
+      },
+    });
+    const list = api.get('companies');
+    const ended: string[] = [];
+    const signOut = api.endingSession(3_000, async () => {
+      ended.push('logout');
+      await api.post('logout', { context: { public: true } });
+      // A screen refreshing meanwhile: refused here, never sent.
+      await expect(api.get('renewals/summary')).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
+    });
+    await Promise.resolve();
+    expect(ended).toEqual([]);
+    answerList();
+    await expect(list).resolves.toEqual({ list: true });
+    await signOut;
+    expect(server.requests.map((request) => request.url)).toEqual(['http://alta.test/api/v1/companies', 'http://alta.test/api/v1/logout']);
+    // Signed in again later: calls leave as before.
+    await expect(api.get('users/me')).resolves.toEqual({ me: true });
+  });
+
   it('turns problem+json into an ApiError with code, field errors and retryAfter', async () => {
     const server = fakeServer(problem(400, 'validation', { errors: { email: ['validation.email'] } }), problem(429, 'rate_limited', { retryAfter: 42 }));
     const { api } = client(server);

@@ -117,7 +117,10 @@ export function createApiClient(options: ApiClientOptions) {
 
   // The calls on their way, so a sign-out can let them be answered before it ends the session.
   const inFlight = new Set<Promise<unknown>>();
+  // While a sign-out ends the session, protected calls stay on the device (see `endingSession`).
+  let ending = false;
   function send<T>(method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, call: CallOptions = {}): Promise<T> {
+    if (ending && !call.context?.public) return Promise.reject(new ApiError(401, 'unauthorized'));
     const call$ = sendNow<T>(method, path, call);
     inFlight.add(call$);
     const done = () => inFlight.delete(call$);
@@ -154,8 +157,21 @@ export function createApiClient(options: ApiClientOptions) {
     put: <T>(path: string, call?: CallOptions) => send<T>('put', path, call),
     patch: <T>(path: string, call?: CallOptions) => send<T>('patch', path, call),
     delete: <T>(path: string, call?: CallOptions) => send<T>('delete', path, call),
-    /** Resolves once the calls on their way now are answered, or after `capMs`, whichever is first. */
-    settled: (capMs: number) => Promise.race([Promise.allSettled([...inFlight]), new Promise((resolve) => setTimeout(resolve, capMs))]).then(() => undefined),
+    /**
+     * Sign-out: the calls on their way are answered first (or `capMs` passes), then `end` runs.
+     * Until it has, a protected call asked for meanwhile (a screen refreshing as the connection
+     * comes back, or as its answers are forgotten) is refused here as 401, rather than reaching
+     * the server after the logout.
+     */
+    endingSession: async <T>(capMs: number, end: () => Promise<T>): Promise<T> => {
+      ending = true;
+      try {
+        await Promise.race([Promise.allSettled([...inFlight]), new Promise((resolve) => setTimeout(resolve, capMs))]);
+        return await end();
+      } finally {
+        ending = false;
+      }
+    },
   };
 }
 

@@ -119,19 +119,21 @@ async function endSession(): Promise<void> {
   const { stopSyncEngine } = await import('@src/features/sync/sync-runtime');
   await stopSyncEngine();
   // The screen's own requests on their way (a reminder, a list) are answered with the session
-  // they were sent in, rather than reaching the server after the logout as 401s.
-  await api.settled(3_000);
-  await logoutRequest();
-  setCurrentUser(null);
-  clearSignedIn();
-  try {
-    await deleteUserDatabase();
-  } catch {
-    // Already gone or IndexedDB unavailable.
-  }
-  // The server answers in memory go with the database that kept their offline copies.
-  const { forgetQueries } = await import('@src/lib/query/query-cache');
-  forgetQueries();
+  // they were sent in, and no other leaves until the session has ended here: none reaches the
+  // server after the logout as a 401.
+  await api.endingSession(3_000, async () => {
+    await logoutRequest();
+    setCurrentUser(null);
+    clearSignedIn();
+    try {
+      await deleteUserDatabase();
+    } catch {
+      // Already gone or IndexedDB unavailable.
+    }
+    // The server answers in memory go with the database that kept their offline copies.
+    const { forgetQueries } = await import('@src/lib/query/query-cache');
+    forgetQueries();
+  });
   try {
     for (const key of Object.keys(sessionStorage)) if (key.startsWith('alta.')) sessionStorage.removeItem(key);
   } catch {
