@@ -78,7 +78,8 @@ export const pageBudgets: PageBudget[] = [
     modules: [starterModule, app, route('guest', 'login')],
     namespaces: ['common', ...authNamespaces],
     goalKiB: 150,
-    budgetKiB: 162,
+    // 162 until the sign-out kept its requests from reaching the server after the logout (src/lib/api.ts `endingSession`).
+    budgetKiB: 163,
   },
   // Create account, the same way.
   { name: 'register', modules: [starterModule, withoutApp, 'src/features/auth/register-island.ts'], namespaces: [], goalKiB: 150, budgetKiB: 150 },

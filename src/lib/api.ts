@@ -165,12 +165,8 @@ export function createApiClient(options: ApiClientOptions) {
      */
     endingSession: async <T>(capMs: number, end: () => Promise<T>): Promise<T> => {
       ending = true;
-      try {
-        await Promise.race([Promise.allSettled([...inFlight]), new Promise((resolve) => setTimeout(resolve, capMs))]);
-        return await end();
-      } finally {
-        ending = false;
-      }
+      await Promise.race([Promise.allSettled([...inFlight]), new Promise((resolve) => setTimeout(resolve, capMs))]);
+      return end().finally(() => (ending = false));
     },
   };
 }
