@@ -78,6 +78,8 @@ async function checks(list) {
           let output = '';
           child.stdout.on('data', (chunk) => (output += chunk));
           child.stderr.on('data', (chunk) => (output += chunk));
+          // A command that cannot start fails its check (its 'close' still follows).
+          child.on('error', (error) => (output += `${error.message}\n`));
           child.on('close', (status) => {
             console.log(`\n━━ ${label}: ${command} ${args.join(' ')}`);
             process.stdout.write(output);

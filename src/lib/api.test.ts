@@ -49,7 +49,6 @@ describe('api client', () => {
       () => json(null, 200),
       () => json({ me: true }),
     );
-    const slowFetch = server.fetch;
     let first = true;
     const api = createApiClient({
       prefixUrl: 'http://alta.test/api/v1',
@@ -58,7 +57,7 @@ describe('api client', () => {
           first = false;
           await listAnswered;
         }
-        return slowFetch(input, init);
+        return server.fetch(input, init);
       },
     });
     const list = api.get('companies');
