@@ -4,6 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { contentPlugin } from './scripts/content-plugin';
 import { ocrAssetsPlugin } from './scripts/ocr-assets-plugin';
+import { precompressPlugin } from './scripts/precompress-plugin';
 import { appFirstPrecache } from './scripts/precache';
 import { prerenderPlugin } from './scripts/prerender';
 import { assetsCacheName } from './src/features/pwa/warm-cache';
@@ -75,6 +76,8 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
     }),
+    // Last, once every file is written: each compressible file's brotli copy, which the server sends (decision 101).
+    precompressPlugin(),
   ],
   resolve: { alias },
   build: {
@@ -95,7 +98,23 @@ export default defineConfig({
   },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },
   test: {
-    include: ['{domain,sync,server,workers,src,tests/integration}/**/*.test.{ts,tsx}'],
+    // Each test file of the app's own code starts from fresh modules (they hold a device's state:
+    // IndexedDB, the sync engine, mocked modules). The server's, the domain's and the integration
+    // tests share their worker's modules: they keep no state in them between files (each opens its
+    // own database and app), and importing the server again for each of their ~130 files cost the
+    // run some 140 s of CPU (decision 101).
+    projects: [
+      { extends: true, test: { name: 'device', include: ['{src,workers,sync/client}/**/*.test.{ts,tsx}'] } },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['{domain,sync,server,tests/integration}/**/*.test.{ts,tsx}'],
+          exclude: ['sync/client/**'],
+          isolate: false,
+        },
+      },
+    ],
     environment: 'node',
     globalSetup: ['tests/global-setup.ts'],
     testTimeout: 20_000,

@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,6 +48,10 @@ describe('compression on Alta’s HTTP server', () => {
       .get('/small', (c) => c.json({ ok: true }))
       .get('/large', (c) => c.json(large))
       .get('/image', () => new Response(new Uint8Array(4096), { headers: { 'content-type': 'image/png' } }))
+      // A built file's brotli copy (server/static.ts): already compressed.
+      .get('/precompressed', (c) =>
+        c.body(brotliCompressSync(JSON.stringify(large)), 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Content-Encoding': 'br' }),
+      )
       .get('/events', (c) =>
         streamSSE(c, async (stream) => {
           await stream.writeSSE({ data: 'first' });
@@ -83,6 +87,12 @@ describe('compression on Alta’s HTTP server', () => {
     expect((await get(served.base, '/large', { 'accept-encoding': 'gzip;q=0, identity' })).headers['content-encoding']).toBeUndefined();
     expect((await get(served.base, '/large', browser, 'HEAD')).headers['content-encoding']).toBeUndefined();
     expect((await get(served.base, '/image', browser)).headers['content-encoding']).toBeUndefined();
+  });
+
+  it('sends an answer already compressed as it is, never compressed twice', async () => {
+    const answer = await get(served.base, '/precompressed', browser);
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(answer.body).toString())).toEqual(large);
   });
 
   it('delivers an event stream’s event at once, uncompressed', async () => {

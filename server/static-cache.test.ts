@@ -1,8 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app';
+import { acceptsBrotli } from './static';
 import { createTestApp, type TestApp } from './test/harness';
 
 /** Caching and the SPA fallback of the built client (server/static.ts), on a small fixture build. */
@@ -26,6 +28,9 @@ beforeAll(async () => {
   writeFileSync(path.join(root, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(path.join(root, 'manifest.webmanifest'), '{"name":"Alta"}');
   writeFileSync(path.join(root, 'es', 'faq', 'index.html'), faqPage);
+  // The build's brotli copies (scripts/precompress-plugin.ts): a chunk and a pre-rendered page.
+  writeFileSync(path.join(root, 'assets', 'index-B4x9.js.br'), brotliCompressSync('export const x = 1;'));
+  writeFileSync(path.join(root, 'es', 'faq', 'index.html.br'), brotliCompressSync(faqPage));
   writeFileSync(path.join(root, 'assets', 'index-B4x9.js.map'), '{"sources":["../src/main.tsx"]}');
   mkdirSync(path.join(root, '.vite'), { recursive: true });
   writeFileSync(path.join(root, '.vite', 'manifest.json'), '{"index.html":{"file":"assets/index-B4x9.js"}}');
@@ -68,6 +73,41 @@ describe('built client caching', () => {
       expect(response.headers.get('cache-control'), url).toBe('no-cache');
     }
     expect((await app.request('/manifest.webmanifest')).headers.get('content-type')).toBe('application/manifest+json');
+  });
+});
+
+describe("the build's brotli copies (decision 101)", () => {
+  const asking = (encodings: string) => ({ headers: { 'accept-encoding': encodings } });
+
+  it('sends the copy to a browser that takes brotli, with the file’s own type and caching', async () => {
+    const script = await app.request('/assets/index-B4x9.js', asking('gzip, deflate, br, zstd'));
+    expect(script.headers.get('content-encoding')).toBe('br');
+    expect(script.headers.get('vary')).toBe('Accept-Encoding');
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(Buffer.from(await script.arrayBuffer())).toString()).toBe('export const x = 1;');
+
+    const page = await app.request('/es/faq', asking('br'));
+    expect(page.headers.get('content-encoding')).toBe('br');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(brotliDecompressSync(Buffer.from(await page.arrayBuffer())).toString()).toBe(faqPage);
+  });
+
+  it('sends the file itself to a client that does not take brotli, or refuses it', async () => {
+    for (const encodings of ['gzip', 'br;q=0, gzip', '']) {
+      const script = await app.request('/assets/index-B4x9.js', asking(encodings));
+      expect(script.headers.get('content-encoding')).toBeNull();
+      expect(script.headers.get('vary')).toBe('Accept-Encoding');
+      expect(await script.text()).toBe('export const x = 1;');
+    }
+  });
+
+  it('reads which encodings a header takes', () => {
+    expect(acceptsBrotli('gzip, deflate, br')).toBe(true);
+    expect(acceptsBrotli('BR;q=0.5')).toBe(true);
+    expect(acceptsBrotli('br;q=0')).toBe(false);
+    expect(acceptsBrotli('gzip, brotli')).toBe(false);
+    expect(acceptsBrotli(undefined)).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, Env, Hono } from 'hono';
@@ -52,25 +52,47 @@ function decodedPath(pathname: string): string | null {
   }
 }
 
+/** Whether an Accept-Encoding header takes brotli (`br`, not refused with `q=0`). */
+export function acceptsBrotli(header: string | undefined): boolean {
+  return (header ?? '').split(',').some((part) => {
+    const [coding, ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    if (coding !== 'br') return false;
+    const quality = parameters.find((parameter) => parameter.startsWith('q='));
+    return quality === undefined || Number(quality.slice(2)) > 0;
+  });
+}
+
 /**
  * Serves the built client from `root`: hashed files under /assets/ and /ocr/ cached as immutable,
  * everything else revalidated; pre-rendered pages (`<path>/index.html`) where they exist;
  * otherwise the SPA shell for `/{lang}/...` and `/`. Source maps and the build's dot-folders
  * (`.vite/manifest.json`, which maps every source file) hold the client's whole source: they
- * are served only with `options.sourceMaps` (SERVE_SOURCE_MAPS=1), never by default.
+ * are served only with `options.sourceMaps` (SERVE_SOURCE_MAPS=1), never by default. A file the
+ * build compressed (`<file>.br`, decision 101) goes as that copy to a browser that takes brotli,
+ * rather than being compressed again on every request.
  */
 export function mountClient<E extends Env>(app: Hono<E>, root: string, options: { sourceMaps: boolean }) {
   if (!existsSync(path.join(root, 'index.html'))) return false;
   const resolved = path.resolve(root);
+  // The files with a brotli copy: the build does not change while the server runs.
+  const withBrotliCopy = new Set(
+    readdirSync(resolved, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.br'))
+      .map((entry) => path.join(entry.parentPath, entry.name.slice(0, -'.br'.length))),
+  );
 
   const send = async (c: Context, file: string, status: 200 | 404 = 200) => {
     const ext = path.extname(file);
     // Hashed names (/assets/) and the receipt reader's folder named by its files' hash (/ocr/<hash>/, decision 067) never change.
     const immutable = ['assets', 'ocr'].some((folder) => file.startsWith(path.join(resolved, folder) + path.sep));
-    return c.body(await readFile(file), status, {
+    const headers: Record<string, string> = {
       'Content-Type': types[ext] ?? 'application/octet-stream',
       'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    });
+    };
+    if (!withBrotliCopy.has(file)) return c.body(await readFile(file), status, headers);
+    headers.Vary = 'Accept-Encoding';
+    if (!acceptsBrotli(c.req.header('accept-encoding'))) return c.body(await readFile(file), status, headers);
+    return c.body(await readFile(`${file}.br`), status, { ...headers, 'Content-Encoding': 'br' });
   };
 
   const isFile = async (file: string) => {
