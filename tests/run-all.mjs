@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs every suite Alta has and ends with one line summing them: `N passed, N failed`.
-// typecheck, lint, format and dead code → unit and server tests on PGlite → server tests on PostgreSQL (when
-// TEST_DATABASE_URL is set, as in CI) → production build → bundle budget → browser tests in Chromium.
+// typecheck, lint, format and dead code, and beside them the server tests on PostgreSQL (when
+// TEST_DATABASE_URL is set, as in CI) → unit and server tests on PGlite → production build → bundle
+// budget → browser tests in Chromium.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -37,8 +38,34 @@ function readJson(file) {
   }
 }
 
-function vitest(label, file, args, env) {
-  const { ok, seconds } = run(label, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...args], env);
+/**
+ * Runs a command with its output held, and prints that output whole when it ends, so stages that
+ * run at once do not interleave their lines.
+ */
+function runHeld(label, command, args, env = {}) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(command, args, { env: { ...process.env, ...env } });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    // A command that cannot start fails its stage (its 'close' still follows).
+    child.on('error', (error) => (output += `${error.message}\n`));
+    child.on('close', (status) => {
+      console.log(`\n━━ ${label}: ${command} ${args.join(' ')}`);
+      process.stdout.write(output);
+      resolve({ ok: status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+    });
+  });
+}
+
+/** A vitest run's results: counted from its JSON report, recorded by `recordVitest`. */
+async function vitest(label, file, args, env) {
+  const { ok, seconds } = await runHeld(label, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...args], env);
+  return { label, file, ok, seconds };
+}
+
+function recordVitest({ label, file, ok, seconds }) {
   const report = readJson(file);
   const counts = report
     ? {
@@ -63,49 +90,36 @@ function playwrightFailures(suite) {
   for (const child of suite.suites ?? []) playwrightFailures(child);
 }
 
-/**
- * Checks that pass or fail as a whole (exit status 0 or not): one result each in the totals. They
- * run at once, since each keeps to one thread and the machine has more than one core; each one's
- * output is printed whole when it ends, and the totals keep their order.
- */
+/** Checks that pass or fail as a whole (exit status 0 or not): one result each in the totals. */
 async function checks(list) {
-  const results = await Promise.all(
-    list.map(
-      ([label, command, args]) =>
-        new Promise((resolve) => {
-          const started = Date.now();
-          const child = spawn(command, args, { env: process.env });
-          let output = '';
-          child.stdout.on('data', (chunk) => (output += chunk));
-          child.stderr.on('data', (chunk) => (output += chunk));
-          // A command that cannot start fails its check (its 'close' still follows).
-          child.on('error', (error) => (output += `${error.message}\n`));
-          child.on('close', (status) => {
-            console.log(`\n━━ ${label}: ${command} ${args.join(' ')}`);
-            process.stdout.write(output);
-            resolve({ label, ok: status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) });
-          });
-        }),
-    ),
-  );
+  return Promise.all(list.map(async ([label, command, args]) => ({ label, ...(await runHeld(label, command, args)) })));
+}
+
+function recordChecks(results) {
   for (const { label, ok, seconds } of results) {
     record(label, { passed: ok ? 1 : 0, failed: ok ? 0 : 1 }, seconds);
     if (!ok) failures.push(label);
   }
 }
 
-await checks([
-  ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
-  // Decision 058: lint, formatting and dead code at zero findings.
-  ['lint', 'npx', ['eslint', '.']],
-  ['format', 'npx', ['prettier', '--check', '.']],
-  ['dead code (knip)', 'npx', ['knip']],
+// What runs at once is chosen by what each stage leaves of the two cores: the four static checks
+// keep to one thread each, the last of them (lint) runs alone for its last minute, and the tests on
+// PostgreSQL wait on the database for much of their time (under one core of their own). The tests on
+// PGlite keep both cores busy: they run alone after.
+const [checked, postgres] = await Promise.all([
+  checks([
+    ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+    // Decision 058: lint, formatting and dead code at zero findings.
+    ['lint', 'npx', ['eslint', '.']],
+    ['format', 'npx', ['prettier', '--check', '.']],
+    ['dead code (knip)', 'npx', ['knip']],
+  ]),
+  process.env.TEST_DATABASE_URL ? vitest('server (PostgreSQL)', `${out}/vitest-postgres.json`, ['server', 'sync', 'tests/integration']) : null,
 ]);
-
-vitest('unit and server (PGlite)', `${out}/vitest-pglite.json`, [], { TEST_DATABASE_URL: '' });
-if (process.env.TEST_DATABASE_URL) {
-  vitest('server (PostgreSQL)', `${out}/vitest-postgres.json`, ['server', 'sync', 'tests/integration']);
-}
+const pglite = await vitest('unit and server (PGlite)', `${out}/vitest-pglite.json`, [], { TEST_DATABASE_URL: '' });
+recordChecks(checked);
+recordVitest(pglite);
+if (postgres) recordVitest(postgres);
 
 const build = run('production build', 'npx', ['vite', 'build']);
 record('production build', { passed: build.ok ? 1 : 0, failed: build.ok ? 0 : 1 }, build.seconds);
