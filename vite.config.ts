@@ -13,7 +13,17 @@ const alias = Object.fromEntries(
   ['domain', 'sync', 'workers', 'server', 'src'].map((folder) => [`@${folder}`, fileURLToPath(new URL(`./${folder}`, import.meta.url))]),
 );
 
-export default defineConfig({
+/**
+ * React Router's package exports its development build under every condition (its issue 14102):
+ * warnings and checks a production bundle should not run, some 150 ms of a dashboard's first load
+ * on the test machine. The build takes its production files, which the package ships beside them.
+ */
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+  { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+];
+
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     // content/ markdown compiled at build time into per-language chunks (public site).
@@ -79,7 +89,9 @@ export default defineConfig({
     // Last, once every file is written: each compressible file's brotli copy, which the server sends (decision 101).
     precompressPlugin(),
   ],
-  resolve: { alias },
+  resolve: {
+    alias: [...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })), ...(command === 'build' ? reactRouterProduction : [])],
+  },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
@@ -126,4 +138,4 @@ export default defineConfig({
     // try, and is still listed as flaky in the report.
     retry: process.env.CI ? 1 : 0,
   },
-});
+}));
