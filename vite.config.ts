@@ -16,7 +16,7 @@ const alias = Object.fromEntries(
 /**
  * React Router's package exports its development build under every condition (its issue 14102):
  * warnings and checks a production bundle should not run, some 150 ms of a dashboard's first load
- * on the test machine. The build takes its production files, which the package ships beside them.
+ * on the test machine. The build takes its production files, which the package ships beside them (decision 102).
  */
 const reactRouterProduction = [
   { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
