@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { contentPlugin } from './scripts/content-plugin';
 import { ocrAssetsPlugin } from './scripts/ocr-assets-plugin';
 import { precompressPlugin } from './scripts/precompress-plugin';
@@ -122,7 +122,7 @@ export default defineConfig(({ command }) => ({
         test: {
           name: 'server',
           include: ['{domain,sync,server,tests/integration}/**/*.test.{ts,tsx}'],
-          exclude: ['sync/client/**'],
+          exclude: [...configDefaults.exclude, 'sync/client/**'],
           isolate: false,
         },
       },
