@@ -144,11 +144,26 @@ test("a click held since the page loaded is done by the app when the page script
   await expect(login.password).toHaveAttribute('type', 'text');
 });
 
-test('the way back a guard sent the visitor with is shown at once, the app loading untouched', async ({ page }) => {
+test('the way back a guard sent the visitor with is shown at once, the app loading untouched, and the form does not move', async ({ page }) => {
   const scripts = watchScripts(page);
+  // The app held back until the pre-rendered form is measured.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/index-*.js', async (route: Route) => {
+    await released;
+    await route.continue();
+  });
+  const login = new LoginPage(page, 'en');
   await page.goto('/en/login?from=%2Fen%2Fmailing');
+  const before = await login.submit.boundingBox();
+  release();
+
   await expect(page.getByText('Log in to continue where you left off.')).toBeVisible();
+  await expect(page.getByText('Welcome back. Manage your US company from anywhere.')).toBeHidden();
   expect(scripts).toContain(await appEntry(page));
+  // The subtitle changed in a place as tall as either text: a click aimed at the button as it
+  // changed lands on it (it used to move up a line, and the click hit the card).
+  expect(await login.submit.boundingBox()).toEqual(before);
 });
 
 test.describe('with Google sign-in configured', () => {

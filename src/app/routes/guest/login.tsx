@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { RouteError } from '@src/components/route-error/route-error';
-import { AuthLayout } from '@src/features/auth/components/auth-layout';
+import { AuthLayout, SteadyText } from '@src/features/auth/components/auth-layout';
 import { LoginForm } from '@src/features/auth/components/login-form';
 import { SwitchScreenLink } from '@src/features/auth/components/switch-screen-link';
 import { usePageHead } from '@src/features/public-site/head/use-page-head';
@@ -16,12 +16,12 @@ export function Component() {
   const [search] = useSearchParams();
   usePageHead({ lang: language, path: paths.login, title: t('common:titleTemplate', { page: t('login.title') }), description: t('login.subtitle') });
   // Sent here from a page that needs an account: the query is not in the pre-rendered page, so
-  // its subtitle follows once the app runs it.
+  // its subtitle follows once the app runs it, in a place already as tall as either.
   const returning = useHydrated() && search.has('from');
   return (
     <AuthLayout
       title={t('login.title')}
-      subtitle={returning ? t('login.subtitleReturn') : t('login.subtitle')}
+      subtitle={<SteadyText texts={[t('login.subtitle'), t('login.subtitleReturn')]} shown={returning ? 1 : 0} />}
       footer={<SwitchScreenLink text={t('login.noAccount')} link={t('login.createAccount')} to="register" />}
     >
       <LoginForm />

@@ -37,3 +37,20 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
     </div>
   );
 }
+
+/**
+ * One of `texts`, shown in a place as tall as the tallest of them: a text that changes once the
+ * app has hydrated the page (the login's subtitle for someone sent back to it) moves nothing
+ * below it, so a click aimed at the form as it changes still lands where it was aimed.
+ */
+export function SteadyText({ texts, shown }: { texts: readonly string[]; shown: number }) {
+  return (
+    <span className={styles.steady}>
+      {texts.map((text, index) => (
+        <span key={text} data-hidden={index === shown ? undefined : ''}>
+          {text}
+        </span>
+      ))}
+    </span>
+  );
+}
