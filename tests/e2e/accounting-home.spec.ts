@@ -6,8 +6,7 @@ test.use({ serviceWorkers: 'block' });
 
 test('the accounting home draws its charts in Spanish and English and links the work left to the filtered list', async ({ page }) => {
   test.slow(); // two languages and the chart's own chunk, on a shared machine
-  await logInAs(page, demo, 'es');
-  await page.goto('/es/accounting-ai');
+  await logInAs(page, demo, 'es', '/es/accounting-ai');
   await expect(page.getByRole('heading', { level: 1, name: 'Contabilidad' })).toBeVisible();
   const chart = page.getByRole('figure', { name: /^Gráfico de ingresos, gastos y beneficio por mes/ });
   await expect(chart.getByRole('application')).toBeVisible();

@@ -15,8 +15,7 @@ const fixture = (name: string) => path.resolve(import.meta.dirname, '../fixtures
 
 /** A new owner's bookkeeping screen with one manual account, and the import dialog open on `file`. */
 async function openImport(page: Page, request: APIRequestContext, file: string) {
-  await logInAs(page, await ownerWithCompany(request, { lastName: 'Formats' }));
-  await page.goto('/en/accounting-ai/bookkeeping');
+  await logInAs(page, await ownerWithCompany(request, { lastName: 'Formats' }), 'en', '/en/accounting-ai/bookkeeping');
   await page.getByRole('tab', { name: 'Accounts and imports' }).click();
   const accounts = page.getByRole('region', { name: 'Accounts' });
   const name = `Checking ${Date.now().toString(36)}`;
@@ -108,8 +107,7 @@ test('asks the day-month order of a QIF whose dates fit both, and imports with t
 });
 
 test('refuses a file of the wrong kind and a statement in euros, naming the formats and the currency', async ({ page }) => {
-  await logInAs(page, demo);
-  await page.goto('/en/accounting-ai/bookkeeping');
+  await logInAs(page, demo, 'en', '/en/accounting-ai/bookkeeping');
   await page.getByRole('toolbar', { name: 'Bookkeeping actions' }).getByRole('button', { name: 'Import' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import a bank export' });
   await expect(dialog.getByText('CSV, OFX, QFX, QIF or CAMT.053, up to 2 MB.')).toBeVisible();

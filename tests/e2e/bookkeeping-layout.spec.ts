@@ -69,8 +69,7 @@ test('the list fills the window at every SPEC breakpoint', async ({ page }) => {
 });
 
 test('accounts, linked banks and import history have their own tab, reached with the keyboard', async ({ page }) => {
-  await logInAs(page, demo);
-  await page.goto('/en/accounting-ai/bookkeeping');
+  await logInAs(page, demo, 'en', '/en/accounting-ai/bookkeeping');
   await expect(rows(page).first()).toBeVisible();
   const tabs = page.getByRole('tablist', { name: 'Bookkeeping sections' });
   const books = tabs.getByRole('tab', { name: 'Transactions' });

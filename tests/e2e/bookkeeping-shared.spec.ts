@@ -15,8 +15,7 @@ const syncButton = (page: Page) => page.getByRole('button', { name: /^Sync statu
 const declaredYearReason = 'The declaration for that year has already been sent, so its transactions can no longer change.';
 
 async function signedInDevice(page: Page, query = '') {
-  await logInAs(page, demo);
-  await page.goto(`/en/accounting-ai/bookkeeping${query}`);
+  await logInAs(page, demo, 'en', `/en/accounting-ai/bookkeeping${query}`);
   await expect(rows(page).first()).toBeVisible();
   const database = await userDatabase(page);
   await waitForSyncPosition(page, database);

@@ -24,8 +24,7 @@ test('a suggested category shows in its row, one key accepts it, and "accept all
   request,
 }) => {
   test.slow(); // a paid company, an import and the categoriser's worker, on a shared machine
-  await logInAs(page, await ownerWithCompany(request, { lastName: 'Categoriser' }));
-  await page.goto('/en/accounting-ai/bookkeeping');
+  await logInAs(page, await ownerWithCompany(request, { lastName: 'Categoriser' }), 'en', '/en/accounting-ai/bookkeeping');
   await page.getByRole('tab', { name: 'Accounts and imports' }).click();
   const accounts = page.getByRole('region', { name: 'Accounts' });
   await accounts.getByLabel('Account name').fill('Operating');

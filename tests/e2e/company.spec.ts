@@ -12,7 +12,6 @@ const rawKey = /\b(progress|documents|renewal|dissolution|data|services|details|
 /** The demo owner's company page, reached from My companies; answers the company id. */
 async function openDemoCompany(page: Page, lang: Lang = 'en'): Promise<string> {
   await logInAs(page, demo, lang);
-  await page.goto(`/${lang}/dashboard`);
   const card = page.getByRole('link', { name: /Demo Ventures LLC/ });
   await expect(card).toBeVisible();
   const id = (await card.getAttribute('href'))!.split('/').at(-1)!;
@@ -23,7 +22,6 @@ async function openDemoCompany(page: Page, lang: Lang = 'en'): Promise<string> {
 
 test('a return visit to the dashboard home shows the companies this device keeps from its first render', async ({ page }) => {
   await logInAs(page, demo, 'en');
-  await page.goto('/en/dashboard');
   await expect(page.getByRole('link', { name: /Demo Ventures LLC/ })).toBeVisible();
   // Each company the page shows by its profile's id only ("Reference …"), from the page's start:
   // replaced by its card after the first paint, it moved the page below it down.

@@ -13,7 +13,6 @@ const texts: Record<Lang, { title: string; renewal: string; link: string }> = {
 for (const lang of ['es', 'en', 'pt'] as const) {
   test(`the company page lists the company's deadlines in ${lang}, and gives the private calendar link`, async ({ page }) => {
     await logInAs(page, demo, lang);
-    await page.goto(`/${lang}/dashboard`);
     const card = page.getByRole('link', { name: /Demo Ventures LLC/ });
     await card.click();
     const section = page.getByRole('region', { name: texts[lang].title });
@@ -31,7 +30,6 @@ for (const lang of ['es', 'en', 'pt'] as const) {
 test('on a 410 px phone the dashboard puts each deadline’s date under what falls due, not over the company’s name', async ({ page }) => {
   await page.setViewportSize({ width: 410, height: 800 });
   await logInAs(page, demo, 'es');
-  await page.goto('/es/dashboard');
   const first = page.getByRole('region', { name: texts.es.title }).getByRole('listitem').first();
   const name = await first.getByText('Demo Ventures LLC').boundingBox();
   const date = await first.locator('time').boundingBox();

@@ -74,8 +74,7 @@ test('a tax-form draft opened on a second device shows what the first typed, and
   await yearOfBooks(request, owner.companyId);
 
   // The first device: the EIN typed, and on the server.
-  await logInAs(page, owner, 'en');
-  await page.goto(taxForm);
+  await logInAs(page, owner, 'en', taxForm);
   await expect(field(page, 'Company name')).toHaveValue('Andes Labs');
   await field(page, 'EIN').fill('123456789');
   await expect(field(page, 'EIN')).toHaveValue('12-3456789');

@@ -36,8 +36,7 @@ test('imports on two devices in a row, one offline: every import reaches both de
   // The offline device's pushes wait out the server's cooldown (up to 30 s, twice).
   test.setTimeout(180_000);
   const owner = await ownerWithCompany(request, { lastName: 'Journey' });
-  await logInAs(page, owner);
-  await page.goto('/en/accounting-ai/bookkeeping');
+  await logInAs(page, owner, 'en', '/en/accounting-ai/bookkeeping');
   const account = `Checking ${Date.now().toString(36)}`;
   await showTab(page, 'Accounts and imports');
   const accounts = page.getByRole('region', { name: 'Accounts', exact: true });

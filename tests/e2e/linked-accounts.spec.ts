@@ -8,8 +8,7 @@ test.use({ serviceWorkers: 'block' });
 
 test('links a sandbox bank, sees its transactions in the list, syncs and unlinks keeping them', async ({ page }) => {
   test.slow(); // the first sync books two months of lines, then every device pulls them
-  await logInAs(page, demo);
-  await page.goto('/en/accounting-ai/bookkeeping');
+  await logInAs(page, demo, 'en', '/en/accounting-ai/bookkeeping');
   await expect(rows(page).first()).toBeVisible();
   // The linked banks are in the "Accounts and imports" tab (decision 065).
   const [booksTab, accountsTab] = [page.getByRole('tab', { name: 'Transactions' }), page.getByRole('tab', { name: 'Accounts and imports' })];

@@ -121,8 +121,7 @@ test("a foreign company's BOI form is checked on the device before anything is s
   });
   const sent: string[] = [];
   page.on('request', (request) => request.method() === 'PUT' && request.url().includes('/boi-report') && sent.push(request.url()));
-  await logInAs(page, demo, 'en');
-  await page.goto('/en/boi-report');
+  await logInAs(page, demo, 'en', '/en/boi-report');
   const form = page.getByRole('region', { name: 'Demo Ventures LLC' });
   // The report's rules (zod, the phone metadata) load after the page paints (decision 078).
   await form.getByRole('button', { name: 'Send the report' }).click();

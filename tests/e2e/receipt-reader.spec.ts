@@ -37,8 +37,7 @@ test.describe('in the inbox', () => {
       if (/^https?:/.test(request.url()) && new URL(request.url()).origin !== new URL(baseURL!).origin) outside.push(request.url());
     });
     await page.route('**/api/v1/uploads**', (route) => route.abort());
-    await logInAs(page, demo);
-    await page.goto('/en/accounting-ai/bookkeeping');
+    await logInAs(page, demo, 'en', '/en/accounting-ai/bookkeeping');
     await expect(
       page
         .getByRole('grid', { name: /^Transactions: / })

@@ -45,8 +45,7 @@ test.describe('guards', () => {
   });
 
   test('start now while signed in keeps the session and opens the funnel (decision 017)', async ({ page }) => {
-    await logInAs(page, demo, 'en');
-    await page.goto('/en/coming-soon');
+    await logInAs(page, demo, 'en', '/en/coming-soon');
     await expect(page.getByRole('link', { name: 'My dashboard' })).toBeVisible();
     await page.getByRole('link', { name: 'Start now' }).click();
     await expect(page).toHaveURL('/en/start-now');

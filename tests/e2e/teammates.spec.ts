@@ -36,8 +36,7 @@ test('an owner invites by email; the invitee logs in from the mailed link and se
   await request.dispose();
 
   // The owner invites from the teammates page (their only company is chosen already).
-  await logInAs(page, owner, 'en');
-  await page.goto('/en/teammates');
+  await logInAs(page, owner, 'en', '/en/teammates');
   await expect(page.getByRole('heading', { level: 1, name: 'Teammates' })).toBeVisible();
   const since = Date.now();
   await page.getByLabel("Teammate's email").fill(invitee.email);

@@ -95,12 +95,22 @@ export class LoginPage {
   }
 }
 
-/** Logs in through the login page (which also sets the signed-in hint and the local profile). */
-export async function logInAs(page: Page, account: { email: string; password: string }, lang: Lang = 'en') {
+/**
+ * Logs in through the login page (which also sets the signed-in hint and the local profile). With
+ * `to` (a path of the app with its query), the login page is the one a guard sends to, and the app
+ * goes on there: one start of the app instead of two.
+ */
+export async function logInAs(page: Page, account: { email: string; password: string }, lang: Lang = 'en', to?: string) {
   const login = new LoginPage(page, lang);
-  await login.goto();
+  if (to) {
+    await page.goto(`/${lang}/login?${new URLSearchParams({ from: to })}`);
+    await expect(login.heading).toBeVisible();
+  } else {
+    await login.goto();
+  }
   await login.logIn(account);
-  await expect(page).not.toHaveURL(/\/login/);
+  if (to) await expect(page).toHaveURL((url) => url.pathname + url.search === to);
+  else await expect(page).not.toHaveURL(/\/login/);
 }
 
 /** The names of the Dexie databases in this page's origin. */
