@@ -10,11 +10,27 @@ import pg from 'pg';
 import { migrationsFolder, openDatabase } from '../db/client';
 
 /**
+ * What the PGlite template does without, so that each test database copied from it starts in
+ * under a third of the time (measured 1.4 → 0.4 s, 2.0 → 0.6 s of CPU): PGlite's 128 MB of shared
+ * buffers, which PostgreSQL zeroes at every start (a test database holds a few MB), and the
+ * template0 and template1 databases, a third of the data directory to unpack each time, which
+ * tests never copy (they use `postgres`).
+ */
+const pgliteTemplateTrim = [
+  `ALTER SYSTEM SET shared_buffers = '8MB'`,
+  `UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')`,
+  'DROP DATABASE template0',
+  'DROP DATABASE template1',
+  'CHECKPOINT',
+];
+
+/**
  * Migrated databases that test databases are copied from, so a test file skips PGlite's initdb
  * and the migrations (seconds each on a busy machine): a PGlite data directory dumped to a file,
- * and on PostgreSQL a template database. Both are named after the migrations' content, so a new
- * migration makes new ones. Made once per run by the vitest global setup (tests/global-setup.ts);
- * without them (a script using the harness) databases are made from scratch as before.
+ * and on PostgreSQL a template database. Both are named after the migrations' content (and the
+ * PGlite template's trim, above), so a new migration makes new ones. Made once per run by the
+ * vitest global setup (tests/global-setup.ts); without them (a script using the harness)
+ * databases are made from scratch as before.
  */
 const version = (() => {
   const hash = createHash('sha256');
@@ -26,6 +42,7 @@ const version = (() => {
     }
   };
   walk(migrationsFolder);
+  hash.update(pgliteTemplateTrim.join(';'));
   return hash.digest('hex').slice(0, 16);
 })();
 
@@ -37,6 +54,7 @@ export async function ensureDatabaseTemplates(postgresUrl: string | undefined) {
   if (!existsSync(pgliteTemplateFile)) {
     const client = await PGlite.create({ extensions: { pg_trgm } });
     await migrate(drizzle(client), { migrationsFolder });
+    for (const statement of pgliteTemplateTrim) await client.exec(statement);
     const dump = await client.dumpDataDir('none');
     await client.close();
     const partial = `${pgliteTemplateFile}.${process.pid}`;
