@@ -47,7 +47,8 @@ export function SteadyText({ texts, shown }: { texts: readonly string[]; shown: 
   return (
     <span className={styles.steady}>
       {texts.map((text, index) => (
-        <span key={text} data-hidden={index === shown ? undefined : ''}>
+        // The texts are a fixed list in a fixed order, and two may read the same in a language.
+        <span key={index} data-hidden={index === shown ? undefined : ''}>
           {text}
         </span>
       ))}
