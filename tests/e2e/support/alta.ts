@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Problem, ProblemCode } from '../../../domain/problem';
+import { loginPath } from '@src/lib/paths';
 import { expect } from './test';
 
 /** Page models and accounts shared by Alta's browser tests. */
@@ -63,8 +64,9 @@ export class LoginPage {
     readonly lang: Lang = 'en',
   ) {}
 
-  async goto() {
-    await this.page.goto(`/${this.lang}/login`);
+  /** The login page; with `from`, the one a guard sends to, which goes back there after. */
+  async goto(from?: string) {
+    await this.page.goto(loginPath(this.lang, from));
     await expect(this.heading).toBeVisible();
   }
 
@@ -102,12 +104,7 @@ export class LoginPage {
  */
 export async function logInAs(page: Page, account: { email: string; password: string }, lang: Lang = 'en', to?: string) {
   const login = new LoginPage(page, lang);
-  if (to) {
-    await page.goto(`/${lang}/login?${new URLSearchParams({ from: to })}`);
-    await expect(login.heading).toBeVisible();
-  } else {
-    await login.goto();
-  }
+  await login.goto(to);
   await login.logIn(account);
   if (to) await expect(page).toHaveURL((url) => url.pathname + url.search === to);
   else await expect(page).not.toHaveURL(/\/login/);
