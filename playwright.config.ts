@@ -4,6 +4,33 @@ import { defineConfig } from '@playwright/test';
 process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
 const port = Number(process.env.E2E_PORT);
 
+// Chromium 156 opens two pages of its own in every new window, so in every browser context: the
+// address bar's suggestion popup and its AI-mode popup, each a WebUI page in a renderer of its own.
+// Nobody types in an address bar here, and they cost about a third of the CPU of each test page's
+// start (a context opening the bookkeeping list: 10.8 → 7.0 CPU-s; decision 103). Chromium keeps
+// only the last `--disable-features` it is given, so this one repeats Playwright's own list
+// (playwright-core's `chromiumSwitches`) before adding the two; `chromium-flags.spec.ts` fails when an
+// upgrade of Playwright changes that list, or when a popup page opens anyway.
+const playwrightDisabledFeatures = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+const disabledFeatures = [...playwrightDisabledFeatures, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
 // Browser tests run against the production build served by Alta's own server on a fresh
 // embedded database, in Debian's Chromium: no browser is ever downloaded.
 export default defineConfig({
@@ -25,6 +52,7 @@ export default defineConfig({
         '--disable-sync',
         '--disable-quic',
         '--no-first-run',
+        `--disable-features=${disabledFeatures.join(',')}`,
       ],
     },
     // A trace is recorded on a failed test's first retry (CI retries twice; run with `--trace on`
