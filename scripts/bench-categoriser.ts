@@ -32,7 +32,7 @@ const categoriser = baseCategoriser();
 const judged = judge(test, (line) => categoriser.predict(line));
 const accuracy = judged.filter(({ right }) => right).length / judged.length;
 const shown = judged.filter(({ confidence }) => confidence >= suggestionThreshold);
-console.log(`temperature fitted out of fold on the base set: ${categoriser.temperature.toFixed(2)}`);
+console.log(`temperature fitted out of fold on the base set (stored with it): ${categoriser.temperature.toFixed(2)}`);
 console.table([
   {
     figure: 'keyword rules alone, top-1',
@@ -130,7 +130,7 @@ const start = timed(() => baseCategoriser());
 const row = (step: string, time: { wall: number; cpu: number }) => ({ step, 'wall ms': Math.round(time.wall), 'CPU ms': Math.round(time.cpu) });
 console.table([
   row('training on 10,000 rows (median of 5; budget 1,000 ms)', training),
-  row('base model: training + calibration at worker start', start),
+  row('base model at worker start (training; the temperature is stored)', start),
   row('suggestions for 1,000 rows, first run after training', firstPredict),
   row('suggestions for 1,000 rows (median of 5; budget 50 ms)', predicting),
 ]);

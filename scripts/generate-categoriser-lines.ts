@@ -5,11 +5,13 @@
 // one split: `workers/categoriser/base-lines.json` (the base set, shipped in the categoriser's
 // worker) and `tests/fixtures/categoriser/held-out-lines.json` (test, never shipped
 // nor trained or tuned on), so no test line is a near-duplicate of a line the model learnt.
+// The base set is written with the confidence's temperature fitted on it (`fitBaseTemperature`).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CategoryKey } from '@domain/bookkeeping';
 import { categoryKeys } from '@domain/bookkeeping';
+import { fitBaseTemperature } from '../workers/categoriser/base';
 import type { LabelledRow } from '../workers/categoriser/dataset';
 import templateData from './categoriser-templates.json';
 
@@ -213,6 +215,6 @@ for (const category of categoryKeys) {
 const of = (test: boolean) => rows.filter(({ group, category }) => heldOut.has(`${category}|${group}`) === test).map(({ row }) => row);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const write = (file: string, data: object) => writeFileSync(path.join(root, file), `${JSON.stringify(data).replace(/\],\[/g, '],\n[')}\n`);
-write('workers/categoriser/base-lines.json', { lines: of(false) });
+write('workers/categoriser/base-lines.json', { lines: of(false), temperature: fitBaseTemperature(of(false)) });
 write('tests/fixtures/categoriser/held-out-lines.json', { test: of(true) });
 console.log(`${rows.length} lines: base ${of(false).length}, held out ${of(true).length}`);

@@ -3,7 +3,7 @@ import { categoryKeys } from '@domain/bookkeeping';
 import { bandOf, suggestionThreshold } from '@domain/categoriser-confidence';
 import heldOut from '../../tests/fixtures/categoriser/held-out-lines.json';
 import { categorise } from '../categorise';
-import { baseCategoriser } from './base';
+import { baseCategoriser, fitBaseTemperature } from './base';
 import baseLines from './base-lines.json';
 import { expectedCalibrationError, judge } from './calibration';
 import { Categoriser, correctionWeight, trainingSet } from './categoriser';
@@ -70,6 +70,14 @@ describe('categoriser', () => {
     expect(categoriser.temperature).toBeGreaterThan(1);
     const confidence = Math.exp(6 / categoriser.temperature) / (Math.exp(6 / categoriser.temperature) + categoryKeys.length - 1);
     expect(confidence).toBeCloseTo(0.75, 1);
+  });
+
+  it('starts from the temperature stored with the base lines, which is still the one fitted out of fold on them', () => {
+    // After a change to the model or its features: `npx tsx scripts/generate-categoriser-lines.ts` stores the new one.
+    const fitted = fitBaseTemperature(baseLines.lines as LabelledRow[]);
+    expect(baseLines.temperature).toBe(fitted);
+    expect(baseCategoriser().temperature).toBe(fitted);
+    expect(fitted).toBeGreaterThan(1);
   });
 
   it("learns the company's own lines, and a correction moves the suggestion", () => {
