@@ -13,6 +13,7 @@ import { PwaStatus } from '@src/features/pwa/pwa-status';
 import { getCurrentUser, setCurrentUser } from '@src/features/session/session-store';
 import { clearSignedIn } from '@src/features/session/signed-in-flag';
 import { detectLanguage, i18n, initI18n } from '@src/i18n/i18n';
+import { nextTask } from '@src/lib/next-task';
 import type { PageHandle } from '@src/lib/page-handle';
 import { onSessionEnded } from '@src/lib/session-ended';
 import { areaOf, languageOfPath, loginPath } from '@src/lib/paths';
@@ -68,28 +69,15 @@ function HydratedMarker() {
   return null;
 }
 
-/**
- * Lets the browser run input and paint between the start's steps: loading the modules, setting
- * up the translations, the router and hydrating are separate tasks instead of one long one.
- */
-const yieldToBrowser = () =>
-  new Promise<void>((resolve) => {
-    // A message, not a timer: a timer may be clamped, or held back by a paused clock (browser
-    // tests pause it to time a popup), and a form sent before the app waits for it (decision 082).
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
-
 async function start() {
   // First touch: before anything can change the address (redirects drop the UTM query).
   captureAttribution();
   onSessionEnded(sendToLogin);
   // The page's language (the address's, or the browser's): its forms' country names load on another thread meanwhile.
   warmRegionNames(languageOfPath(window.location.pathname) ?? detectLanguage());
-  await yieldToBrowser();
+  await nextTask();
   await initI18n();
-  await yieldToBrowser();
+  await nextTask();
   // The address the pre-rendered page (if any) was rendered for, before a guard redirects.
   const prerenderedPath = window.location.pathname;
   const router = createAppRouter();
@@ -112,7 +100,7 @@ async function start() {
   // A page may be pre-rendered as only some visitors see it (a wizard's empty first step).
   const fits = router.state.matches.every((match) => (match.route.handle as PageHandle | undefined)?.hydrates?.() ?? true);
   if (prerendered && router.state.location.pathname === prerenderedPath && fits) {
-    await yieldToBrowser();
+    await nextTask();
     // In a transition, hydration yields to the browser every few milliseconds instead of
     // blocking the main thread for the whole page (a phone stays responsive meanwhile).
     startTransition(() => {
