@@ -215,6 +215,7 @@ for (const category of categoryKeys) {
 const of = (test: boolean) => rows.filter(({ group, category }) => heldOut.has(`${category}|${group}`) === test).map(({ row }) => row);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const write = (file: string, data: object) => writeFileSync(path.join(root, file), `${JSON.stringify(data).replace(/\],\[/g, '],\n[')}\n`);
-write('workers/categoriser/base-lines.json', { lines: of(false), temperature: fitBaseTemperature(of(false)) });
-write('tests/fixtures/categoriser/held-out-lines.json', { test: of(true) });
-console.log(`${rows.length} lines: base ${of(false).length}, held out ${of(true).length}`);
+const [base, test] = [of(false), of(true)];
+write('workers/categoriser/base-lines.json', { lines: base, temperature: fitBaseTemperature(base) });
+write('tests/fixtures/categoriser/held-out-lines.json', { test });
+console.log(`${rows.length} lines: base ${base.length}, held out ${test.length}`);

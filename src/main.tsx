@@ -13,7 +13,7 @@ import { PwaStatus } from '@src/features/pwa/pwa-status';
 import { getCurrentUser, setCurrentUser } from '@src/features/session/session-store';
 import { clearSignedIn } from '@src/features/session/signed-in-flag';
 import { detectLanguage, i18n, initI18n } from '@src/i18n/i18n';
-import { nextTask } from '@src/lib/next-task';
+import { nextTask } from '@src/lib/slices';
 import type { PageHandle } from '@src/lib/page-handle';
 import { onSessionEnded } from '@src/lib/session-ended';
 import { areaOf, languageOfPath, loginPath } from '@src/lib/paths';

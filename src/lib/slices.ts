@@ -9,6 +9,19 @@ export const sliceMs = 8;
 export const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
+ * Like `yieldToBrowser`, but through a message, not a timer: a timer may be clamped, or held back
+ * by a paused clock (browser tests pause it to time a popup), and a form sent before the app waits
+ * for it (decision 082). For a start cut into steps (the app's, the sync runtime's), so it is
+ * several short tasks instead of one long one.
+ */
+export const nextTask = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+
+/**
  * Waits until the browser is idle (its input handled, its frame painted), or at most
  * `idleWaitMs`; a task where it has no idle callbacks (tests).
  */

@@ -1,6 +1,6 @@
 import type { SyncEngine } from '@sync/client/engine';
 import { loadOnce } from '@src/lib/load-once';
-import { nextTask } from '@src/lib/next-task';
+import { nextTask } from '@src/lib/slices';
 
 /**
  * The sync runtime (engine, replica, every mutator with its schemas, zod) is not part of any
