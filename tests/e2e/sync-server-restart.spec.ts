@@ -18,9 +18,16 @@ let server: ChildProcess | null = null;
 test.use({ baseURL: origin, serviceWorkers: 'block' });
 
 async function start() {
-  server = spawnAlta({ port, dataDir, stdio: 'ignore' });
+  const child = spawnAlta({ port, dataDir, stdio: ['ignore', 'ignore', 'pipe'] });
+  server = child;
+  // Its errors are kept, so a start that fails says why instead of waiting out the poll.
+  let errors = '';
+  child.stderr!.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2_000)));
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code, signal) => reject(new Error(`Alta exited while starting (${code ?? signal}):\n${errors}`))),
+  );
   // Up when its health check answers (migrations and the demo data take a few seconds).
-  await expect
+  const up = expect
     .poll(
       async () => {
         try {
@@ -32,6 +39,7 @@ async function start() {
       { timeout: 120_000, intervals: [200] },
     )
     .toBe(true);
+  await Promise.race([up, exited]);
 }
 
 async function stop() {
