@@ -23,12 +23,14 @@ function fields(table: TableName): Record<string, z.ZodType> | null {
  * A row a mutator writes, as its table's schema parses it, or undefined when it does not pass:
  * a mutator bug must not store what a device could not read back.
  *
- * `held`: the row of the same id as this push already holds it — read from the database (what
- * every device of the scope already reads back) or written by an earlier mutation of the push
- * (checked then). An edit changes a field or two of it (a
- * note edit: the note and `updatedAt`), so only the fields that differ from it are parsed, each
- * with its own schema; the others are the held row's. Parsing the whole row (sixteen fields, the
- * date checked as a calendar date) was the largest item of a note edit's JavaScript on the server.
+ * `held`: a row of the table whose fields are taken as they are: the row of the same id as this push
+ * already holds it — read from the database (what every device of the scope already reads back)
+ * or written by an earlier mutation of the push (checked then) — or, for a new row, the new row
+ * checked just before it. An edit changes a field or two of it (a note edit: the note and
+ * `updatedAt`), and the lines of one import differ in six of sixteen fields, so only the fields
+ * that differ from it are parsed, each with its own schema; the others are the held row's.
+ * Parsing the whole row (sixteen fields, the date checked as a calendar date) was the largest
+ * item of a note edit's JavaScript on the server, and of an import's.
  */
 export function checkRow<T extends TableName>(table: T, row: Row<T>, held: Row<T> | undefined): Row<T> | undefined {
   const shape = held ? fields(table) : null;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { transactionSchema, type Transaction } from '@domain/bookkeeping';
 import { testTransaction } from '@domain/transaction-fixture';
 import type { Db } from '../db/client';
 import { checkSliceRows, createServerStore } from './server-tx';
@@ -34,5 +35,26 @@ describe('the server store’s prepare', () => {
     const lines = rows(checkSliceRows + 5);
     lines[checkSliceRows + 2] = { ...lines[checkSliceRows + 2]!, date: '2026-02-30' };
     await expect(store.prepare('transactions', lines)).rejects.toMatchObject({ code: 'invalid' });
+  });
+
+  it('parses only the first new row whole: each later one where it differs from the one before, still refusing a bad field or key', async () => {
+    const parse = vi.spyOn(transactionSchema, 'safeParse');
+    try {
+      const lines = rows(50);
+      const prepared = await store.prepare('transactions', lines);
+      expect(parse).toHaveBeenCalledTimes(1);
+      expect(prepared.map(({ row }) => row)).toEqual(lines.map((line) => transactionSchema.parse(line)));
+
+      for (const bad of [{ date: '2026-02-30' }, { category: 'lottery' }, { accountKind: 'ledger' }, { amountCents: 1.5 }, { extra: 1 }]) {
+        const later = rows(3);
+        later[2] = { ...later[2]!, ...bad } as Transaction;
+        await expect(store.prepare('transactions', later)).rejects.toMatchObject({ code: 'invalid' });
+      }
+      const missing = rows(2);
+      const { note: _note, ...withoutNote } = missing[1]!;
+      await expect(store.prepare('transactions', [missing[0]!, withoutNote as Transaction])).rejects.toMatchObject({ code: 'invalid' });
+    } finally {
+      parse.mockRestore();
+    }
   });
 });

@@ -87,10 +87,16 @@ export function createServerStore(db: Db, userId: string, roles: Map<string, Com
   async function prepare<T extends TableName>(table: T, rows: readonly Row<T>[], held?: (id: string) => Row<T> | undefined): Promise<PreparedRow<T>[]> {
     const unique = [...new Map(rows.map((row) => [row.id, row])).values()];
     const prepared: PreparedRow<T>[] = [];
+    // The last new row checked: every field of it was parsed, by itself or by the rows before it.
+    let checkedNew: Row<T> | undefined;
     for (const row of unique) {
       if (prepared.length > 0 && prepared.length % checkSliceRows === 0) await setImmediate();
-      // A mutator's row is checked like any input (`row-check.ts`).
-      const parsed = checkRow(table, row, held?.(row.id)) ?? reject('invalid');
+      // A mutator's row is checked like any input (`row-check.ts`), against the stored row of its
+      // id, or, for a new row, against the new row checked before it: the rows of one write share
+      // most of their values (an import's lines their company, account, import and times).
+      const stored = held?.(row.id);
+      const parsed = checkRow(table, row, stored ?? checkedNew) ?? reject('invalid');
+      if (!stored) checkedNew = parsed;
       const scopeValue = scopeOf(table) === 'user' ? userId : String((parsed as { companyId: string }).companyId);
       if (scopeOf(table) === 'company' && !roles.has(scopeValue)) reject('forbidden');
       touched.add(scopeValue);
