@@ -85,12 +85,4 @@ export function computePrice(catalog: PlanCatalog, selection: PriceSelection, co
   return { ok: true, quote: { currency: 'usd', lines, subtotal, discount, total: subtotal - discount } };
 }
 
-/** Cents as the checkout summary shows them: `$1,234.50` (the SPEC's currency symbol is `$` in every language). */
-export function formatUsd(amountCents: number, language: string): string {
-  const locale = language === 'en' ? 'en-US' : language === 'pt' ? 'pt-BR' : 'es-419';
-  const number = new Intl.NumberFormat(locale, {
-    minimumFractionDigits: amountCents % 100 === 0 ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(amountCents / 100);
-  return `$${number}`;
-}
+export { formatUsd } from './locale-formats';

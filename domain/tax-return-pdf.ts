@@ -19,7 +19,9 @@ export interface TaxReturnPdfOptions {
   reviewMark: string;
 }
 
-const dollars = (cents: number) => `$${new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(Math.round(cents / 100))}`;
+// One formatter for every amount of the return: building one costs far more than formatting with it.
+const wholeDollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const dollars = (cents: number) => `$${wholeDollars.format(Math.round(cents / 100))}`;
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 /** The company as the deadline rules see it, from the form's own answers (company type, owners, creation date). */

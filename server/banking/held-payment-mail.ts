@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Language } from '@domain/constants';
+import { longDate } from '@domain/locale-formats';
 import { holdReasons, personToPersonLimitCents, type HoldReason } from '@domain/incoming-payments';
 import { formatUsd } from '@domain/plans';
 import { sendMailInBackground } from '../auth/mails';
@@ -8,7 +8,6 @@ import { findCompanyForStaff } from '../db/queries/companies';
 import { walletTransactions } from '../db/schema/banking';
 import { renderMail } from '../providers/mail/render-mail';
 
-const dateLocales: Record<Language, string> = { es: 'es-419', en: 'en-US', pt: 'pt-BR' };
 const isHoldReason = (reason: string | null): reason is HoldReason => holdReasons.includes(reason as HoldReason);
 
 /** Tells the company's owner, in their language, that SPEC §1 held an incoming payment: why, and what they can do. */
@@ -31,7 +30,7 @@ export async function mailHeldPayment(deps: AppDeps, transactionId: string) {
         company: found.company.nameOption1,
         amount: formatUsd(row.amountCents, language),
         sender: row.senderName ?? row.counterparty,
-        date: new Intl.DateTimeFormat(dateLocales[language], { dateStyle: 'long', timeZone: 'UTC' }).format(row.createdAt),
+        date: longDate(row.createdAt, language),
         limit: formatUsd(personToPersonLimitCents, language),
         reason: row.holdReason,
       },

@@ -1,10 +1,9 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
 import type { InvoiceLine } from '@domain/billing';
 import type { Language } from '@domain/constants';
+import { longDate } from '@domain/locale-formats';
 import { formatUsd } from '@domain/plans';
 import { fill, serverTexts } from '../providers/mail/render-mail';
-
-const dateLocales: Record<Language, string> = { es: 'es-419', en: 'en-US', pt: 'pt-BR' };
 
 export interface InvoiceDocument {
   number: string;
@@ -56,7 +55,7 @@ function drawable(font: PDFFont, text: string): string {
 export async function buildInvoicePdf(invoice: InvoiceDocument): Promise<Uint8Array> {
   const texts = serverTexts(invoice.language).invoice;
   const money = (cents: number) => formatUsd(cents, invoice.language);
-  const date = (value: Date) => new Intl.DateTimeFormat(dateLocales[invoice.language], { dateStyle: 'long', timeZone: 'UTC' }).format(value);
+  const date = (value: Date) => longDate(value, invoice.language);
   const pdf = await PDFDocument.create();
   pdf.setTitle(`${texts.title} ${invoice.number}`);
   pdf.setLanguage(invoice.language);

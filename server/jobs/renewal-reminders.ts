@@ -1,4 +1,4 @@
-import type { Language } from '@domain/constants';
+import { longDate } from '@domain/locale-formats';
 import type { AppDeps } from '../context';
 import { claimRenewalReminder, markRenewalReminderSent, renewableCompaniesPage, renewalStatesOf } from '../db/queries/renewals';
 import { renderMail } from '../providers/mail/render-mail';
@@ -9,8 +9,6 @@ const pageSize = 200;
 /** A claim with no mail after this long belongs to an instance that died: another may take it over. */
 export const renewalReminderClaimMs = 10 * 60_000;
 const hour = 60 * 60_000;
-
-const dateLocales: Record<Language, string> = { es: 'es-419', en: 'en-US', pt: 'pt-BR' };
 
 /**
  * Sends the renewal reminders due now: one when a company's renewal enters its window
@@ -36,9 +34,7 @@ export async function sendRenewalReminders(deps: AppDeps): Promise<{ sent: numbe
       const reminder = { companyId: company.id, dueDate: state.dueDate, stage: state.status === 'OVERDUE' ? ('overdue' as const) : ('upcoming' as const) };
       if (!(await claimRenewalReminder(db, reminder, now, new Date(now.getTime() - renewalReminderClaimMs)))) continue;
       const owner = rows[index]!;
-      const dueDate = new Intl.DateTimeFormat(dateLocales[owner.ownerLanguage], { dateStyle: 'long', timeZone: 'UTC' }).format(
-        new Date(`${state.dueDate}T00:00:00Z`),
-      );
+      const dueDate = longDate(new Date(`${state.dueDate}T00:00:00Z`), owner.ownerLanguage);
       await deps.mailer.send(
         renderMail('renewalReminder', {
           to: owner.ownerEmail,

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PayOrderInput, PayResult } from '@domain/checkout';
 import type { PaymentDeclineCode } from '@domain/payment-declines';
-import type { Language } from '@domain/constants';
+import { longDate } from '@domain/locale-formats';
 import { isBankingAvailable } from '@domain/countries';
 import { formatUsd } from '@domain/plans';
 import type { ProblemCode } from '@domain/problem';
@@ -29,8 +29,6 @@ import { mayAccessOrder } from '../middleware/with-checkout-access';
 import { renderMail } from '../providers/mail/render-mail';
 import { PaymentProviderError, UnsupportedPaymentMethodError, type PaymentOutcome, type PaymentsProvider } from '../providers/payments/payments-provider';
 import { toProviderMethod } from './provider-method';
-
-const dateLocales: Record<Language, string> = { es: 'es-419', en: 'en-US', pt: 'pt-BR' };
 
 /** An attempt `processing` with no answer for this long is taken over by a retry with the same key. */
 const staleAttemptMs = 30_000;
@@ -71,7 +69,7 @@ export function createCheckout(deps: AppDeps, provider: PaymentsProvider) {
   function sendReceipt(order: OrderRow, paidAt: Date, claimToken: string | null) {
     const owner = (order.wizard as { owner: { firstName: string } }).owner;
     const money = (cents: number) => formatUsd(cents, order.language);
-    const date = new Intl.DateTimeFormat(dateLocales[order.language], { dateStyle: 'long', timeZone: 'UTC' }).format(paidAt);
+    const date = longDate(paidAt, order.language);
     sendMailInBackground(
       deps,
       'orderReceipt',

@@ -1,4 +1,5 @@
 import type { Language } from '@domain/constants';
+import { longDate } from '@domain/locale-formats';
 import type { TaxFormCode } from '@domain/tax-deadlines';
 
 /** The IRS's own names of the forms (the same in every language). */
@@ -13,8 +14,5 @@ const names: Record<TaxFormCode, string> = {
 /** "Form 5472 + pro forma Form 1120". */
 export const formNames = (forms: readonly TaxFormCode[]) => forms.map((form) => names[form]).join(' + ');
 
-const dateLocales: Record<Language, string> = { es: 'es-419', en: 'en-US', pt: 'pt-BR' };
-
 /** A calendar day (YYYY-MM-DD) written out in the reader's language. */
-export const formatDay = (day: string, language: Language) =>
-  new Intl.DateTimeFormat(dateLocales[language], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+export const formatDay = (day: string, language: Language) => longDate(new Date(`${day}T00:00:00Z`), language);

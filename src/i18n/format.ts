@@ -1,12 +1,11 @@
 import type { Language } from '@domain/constants';
+import { localeOf as locales } from '@domain/locale-formats';
 
 /**
  * Dates, numbers and `$` amounts in each language's conventions (SPEC §9: date formats differ
  * by language, the currency symbol is `$`). Spanish and Portuguese follow Latin America and
  * Brazil, where Alta's customers are.
  */
-const locales: Record<Language, string> = { es: 'es-419', en: 'en-US', pt: 'pt-BR' };
-
 export const localeOf = (language: Language) => locales[language];
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
