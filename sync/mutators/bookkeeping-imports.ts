@@ -35,15 +35,9 @@ export const importTransactions = defineMutator(
     );
     await tx.insertAbsent(
       'transactions',
-      // One literal per line, not the line spread with the batch's fields added: on the server's
-      // Node each property added after a spread is a slow store (16 ms for a chunk of 1,000 lines).
+      // The batch's fields first, then the line's own (a strict pick: none of the batch's): on the
+      // server's Node each property added after a spread is a slow store (16 ms for 1,000 lines).
       rows.map((row) => ({
-        id: row.id,
-        date: row.date,
-        description: row.description,
-        amountCents: row.amountCents,
-        category: row.category,
-        merchant: row.merchant,
         companyId: batch.companyId,
         accountKind: batch.accountKind,
         accountId: batch.accountId,
@@ -54,6 +48,7 @@ export const importTransactions = defineMutator(
         importId,
         createdAt: updatedAt,
         updatedAt,
+        ...row,
       })),
     );
     await tx.put('batchImports', { ...batch, status: 'processing', processedCount: Math.max(batch.processedCount, processedCount), updatedAt });
