@@ -14,7 +14,7 @@ export const createTransaction = defineMutator(
     if (await tx.get('transactions', transactionId)) reject('invalid');
     await assertAccount(tx, companyId, transaction.accountKind, transaction.accountId);
     // The form's fields named one by one, not spread: on the server's Node each property added
-    // after a spread is a slow store (bookkeeping-imports.ts).
+    // after a spread is a slow store (decision 104).
     await tx.put('transactions', {
       id: transactionId,
       companyId,
