@@ -2,9 +2,10 @@
 // mutations of 1,000 lines, five to a push, pushes back to back, honouring Retry-After), another
 // user asks GET /api/v1/users/me every 50 ms over loopback HTTP. Prints that user's latency
 // (p50, p99, max), the server thread's event-loop delay meanwhile, and how long the import
-// took. Embedded PGlite by default (the case where one transaction used to stall every
-// request); BENCH_DATABASE_URL=postgres://… measures on a temporary PostgreSQL database.
-// Never fails a build.
+// took. BENCH_DISCARDED_LINES=n first imports n lines into the company and takes them back, as
+// after a wrong file: the timed import then meets n tombstones in its scope. Embedded PGlite by
+// default (the case where one transaction used to stall every request);
+// BENCH_DATABASE_URL=postgres://… measures on a temporary PostgreSQL database. Never fails a build.
 import { randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { cpuMeter, latencySummary, loadAverage, startBenchApi } from './lib/bench-api';
@@ -42,41 +43,56 @@ async function push(body: string) {
 }
 
 const accountId = randomUUID();
-const importId = randomUUID();
-await push(
-  bodyOf([
-    mutation('createManualAccount', { id: accountId, companyId, name: 'Chase', createdAt: at }),
-    mutation('createBatchImport', { id: importId, companyId, accountKind: 'manual', accountId, fileName: 'bench.csv', fileSize: lines * 80, createdAt: at }),
-  ]),
-);
-const chunks = Array.from({ length: Math.ceil(lines / perMutation) }, (_, chunk) =>
-  Array.from({ length: Math.min(perMutation, lines - chunk * perMutation) }, (_, offset) => {
-    const i = chunk * perMutation + offset;
-    return {
-      id: randomUUID(),
-      date: '2026-02-01',
-      description: `CARD PURCHASE ${i} ONLINE MERCHANT REF ${String(i).padStart(8, '0')}`,
-      amountCents: -i,
-      category: null,
-      merchant: null,
-    };
-  }),
-);
+await push(bodyOf([mutation('createManualAccount', { id: accountId, companyId, name: 'Chase', createdAt: at })]));
 
-// The device's side of every push is prepared before the clock starts: on a real device it is
-// another machine's work, here it would share the server's thread and count as its latency.
-let processed = 0;
-const bodies: string[] = [];
-for (let first = 0; first < chunks.length; first += perPush) {
-  bodies.push(
-    bodyOf(
-      chunks.slice(first, first + perPush).map((rows) => {
-        processed += rows.length;
-        return mutation('importTransactions', { importId, processedCount: processed, updatedAt: at, rows });
-      }),
-    ),
+/**
+ * The pushes of an import of `count` lines, as the device sends them. The device's side of
+ * every push is prepared before the clock starts: on a real device it is another machine's
+ * work, here it would share the server's thread and count as its latency.
+ */
+async function importPushes(count: number): Promise<{ importId: string; bodies: string[] }> {
+  const importId = randomUUID();
+  await push(
+    bodyOf([
+      mutation('createBatchImport', { id: importId, companyId, accountKind: 'manual', accountId, fileName: 'bench.csv', fileSize: count * 80, createdAt: at }),
+    ]),
   );
+  const chunks = Array.from({ length: Math.ceil(count / perMutation) }, (_, chunk) =>
+    Array.from({ length: Math.min(perMutation, count - chunk * perMutation) }, (_, offset) => {
+      const i = chunk * perMutation + offset;
+      return {
+        id: randomUUID(),
+        date: '2026-02-01',
+        description: `CARD PURCHASE ${i} ONLINE MERCHANT REF ${String(i).padStart(8, '0')}`,
+        amountCents: -i,
+        category: null,
+        merchant: null,
+      };
+    }),
+  );
+  let processed = 0;
+  const bodies: string[] = [];
+  for (let first = 0; first < chunks.length; first += perPush) {
+    bodies.push(
+      bodyOf(
+        chunks.slice(first, first + perPush).map((rows) => {
+          processed += rows.length;
+          return mutation('importTransactions', { importId, processedCount: processed, updatedAt: at, rows });
+        }),
+      ),
+    );
+  }
+  return { importId, bodies };
 }
+
+const discarded = Number(process.env.BENCH_DISCARDED_LINES ?? 0);
+if (discarded > 0) {
+  const earlier = await importPushes(discarded);
+  for (const body of earlier.bodies) await push(body);
+  await push(bodyOf([mutation('discardBatchImport', { id: earlier.importId })]));
+  console.log(`before it: an import of ${discarded.toLocaleString('en')} lines, taken back`);
+}
+const { bodies } = await importPushes(lines);
 
 /** GET /users/me of the other user every 50 ms while `going()`, each latency counted from when it was due (a blocked event loop delays the start as well). */
 let failures = 0;
