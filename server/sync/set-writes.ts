@@ -4,10 +4,12 @@ import type { ServerTable } from './server-table';
 
 /**
  * Set-based writes of a push: many rows of one table in one statement whose rows come from a
- * single `jsonb` parameter (`jsonb_to_recordset`), instead of one bind parameter per value.
+ * single `json` parameter (`json_to_recordset`), instead of one bind parameter per value.
  * Drizzle's multi-row `values()` built 16 parameters per transaction and checked each of them
  * (a 1,000-line import chunk: 16,000 values), which cost more than the statement; one JSON text
- * costs one `JSON.stringify`, whatever the number of rows.
+ * costs one `JSON.stringify`, whatever the number of rows. `json` rather than `jsonb`: the text
+ * is read once, row by row, with no binary form built first (PostgreSQL's time to read 1,000
+ * import lines from it: 7.1 ms against 10.5).
  *
  * Rows are produced in the order of the array (a function scan, nothing to sort), so each row's
  * triggers fire in the order the mutations wrote them, and versions come out as if every write
@@ -53,7 +55,7 @@ function rowsOf(spec: ServerTable, records: readonly Record<string, unknown>[]):
     sql`, `,
   );
   const definitions = sql.raw(present.map((column) => `"${column.name}" ${column.type}`).join(', '));
-  return { names, select: sql`select ${names} from jsonb_to_recordset(${json}::jsonb) as r(${definitions})` };
+  return { names, select: sql`select ${names} from json_to_recordset(${json}::json) as r(${definitions})` };
 }
 
 /** Inserts the rows whose id is not taken (in any scope); a taken id is left as it is. */
