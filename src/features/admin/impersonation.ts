@@ -1,5 +1,6 @@
 import type { User } from '@domain/account';
 import type { Language } from '@domain/constants';
+import { api } from '@src/lib/api';
 import { href, paths } from '@src/lib/paths';
 import { loginAsUser, returnToAdmin } from './api/admin-api';
 
@@ -19,17 +20,22 @@ export async function actAs(userId: string, language: Language): Promise<void> {
 
 /**
  * One click back: what the customer's session still holds unsent goes first, then this tab's
- * sync stops (a pull or refresh racing the switch would spend the admin's new refresh token
- * twice, which ends the admin session), then the admin session resumes.
+ * sync stops, then the admin session resumes. A request of the customer's meeting the switch
+ * would be refused (401), and its refresh would spend the admin's new refresh token, which ends
+ * the admin session: the screen's own requests on their way (a reminder, a list) are answered
+ * first, and none leaves until the switch is done, as at sign-out.
  */
 export async function backToAdmin(language: Language): Promise<User> {
   const { sendUnsentWorkFirst } = await import('@src/features/session/hooks/use-sign-out');
   await sendUnsentWorkFirst();
   const { stopSyncEngine } = await import('@src/features/sync/sync-runtime');
   await stopSyncEngine();
-  const admin = await returnToAdmin();
   const { switchBackToAdmin } = await import('@src/features/session/local-session');
-  await switchBackToAdmin(admin);
+  const admin = await api.endingSession(3_000, async () => {
+    const resumed = await returnToAdmin();
+    await switchBackToAdmin(resumed);
+    return resumed;
+  });
   window.location.assign(href(language, paths.admin));
   return admin;
 }
