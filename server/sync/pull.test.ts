@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PullResponse } from '@sync/protocol';
 import { drafts } from '../db/schema/drafts';
 import { syncTombstones } from '../db/schema/sync';
@@ -89,6 +89,31 @@ describe('pull', () => {
     expect(afterPurge.resync).toBe(true);
     expect(afterPurge.changes).toEqual({});
     expect((await ana.pull(fresh.cursor)).resync).toBeUndefined();
+  });
+
+  it('purges tombstones in bounded batches, each raising the threshold of the scopes it purged', async () => {
+    const ana = testDevice(await insertTestUser(database.db));
+    const bruno = testDevice(await insertTestUser(database.db, 'Bruno'));
+    const [first, second, third] = [draftRow(), draftRow(), draftRow()];
+    await ana.push(['saveDraft', first], ['saveDraft', second]);
+    await bruno.push(['saveDraft', third]);
+    const [anaStale, brunoStale] = [await ana.pull(null), await bruno.pull(null)];
+    await ana.push(['deleteDraft', { id: first.id }], ['deleteDraft', { id: second.id }]);
+    await bruno.push(['deleteDraft', { id: third.id }]);
+    const anaFresh = await ana.pull(anaStale.cursor);
+
+    // Every tombstone due (other tests' too) goes, two at a time, and all are counted.
+    const due = (await database.db.select().from(syncTombstones)).length;
+    const transactions = vi.spyOn(database.db, 'transaction');
+    const purged = await purgeSyncHistory(database.db, new Date(Date.now() + (syncRetentionDays + 1) * day), 2);
+    // One transaction per two tombstones (and one for the rest): in one, it held them all at once.
+    expect(transactions.mock.calls.length).toBeGreaterThan(due / 2);
+    transactions.mockRestore();
+    expect(purged.tombstones).toBe(due);
+    expect(await database.db.select().from(syncTombstones)).toEqual([]);
+    expect((await ana.pull(anaStale.cursor)).resync).toBe(true);
+    expect((await bruno.pull(brunoStale.cursor)).resync).toBe(true);
+    expect((await ana.pull(anaFresh.cursor)).resync).toBeUndefined();
   });
 
   it('keeps tombstones within the retention window', async () => {
