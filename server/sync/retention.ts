@@ -19,7 +19,7 @@ export const syncRetentionDays = 30;
  * every purged row's answer was held in the server's memory (on embedded PGlite, one block of
  * the server's thread).
  */
-export const purgeBatchRows = 5_000;
+const purgeBatchRows = 5_000;
 
 /**
  * Purges tombstones, rejection records, own-write records and unclaimed guest drafts older than
