@@ -92,7 +92,19 @@ export interface Mutator<Name extends string = string, Args extends z.ZodType = 
    * server can commit the parts in separate short transactions and a retry after a crash
    * between them finishes the rest without doubling anything.
    */
-  readonly parts?: { size: (args: z.output<Args>) => number; split: (args: z.output<Args>, rows: number) => z.output<Args>[] };
+  readonly parts?: {
+    size: (args: z.output<Args>) => number;
+    split: (args: z.output<Args>, rows: number) => z.output<Args>[];
+    /**
+     * The raw arguments, before they are parsed, cut into whole arguments of at most `rows` rows
+     * each, or null when they have not the shape to cut (they are then parsed whole). Parsing
+     * every piece and `join`ing them must give what parsing the whole gives, and a piece refused
+     * must mean the whole is refused: the server parses a big mutation piece by piece, so its
+     * parse is never one long block of the event loop (`parseArgsInPieces`).
+     */
+    cut: (rawArgs: unknown, rows: number) => unknown[] | null;
+    join: (pieces: z.output<Args>[]) => z.output<Args>;
+  };
   /**
    * The server writes exactly the rows the device wrote: they follow from the arguments and the
    * rows `run` reads in the caller's scopes, with nothing only the server adds (a clock, a

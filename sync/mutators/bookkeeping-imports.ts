@@ -64,6 +64,15 @@ export const importTransactions = defineMutator(
           const rows = args.rows.slice(index * size, (index + 1) * size);
           return { ...args, rows, processedCount: Math.max(0, args.processedCount - (args.rows.length - Math.min(args.rows.length, (index + 1) * size))) };
         }),
+      // Every piece carries the chunk's own fields and some of its lines; the line count's limits
+      // are the whole chunk's, so arguments outside them are left to the whole parse to refuse.
+      cut: (rawArgs, size) => {
+        if (typeof rawArgs !== 'object' || rawArgs === null || !('rows' in rawArgs)) return null;
+        const { rows } = rawArgs;
+        if (!Array.isArray(rows) || rows.length === 0 || rows.length > maxImportChunkRows) return null;
+        return Array.from({ length: Math.ceil(rows.length / size) }, (_, index) => ({ ...rawArgs, rows: rows.slice(index * size, (index + 1) * size) }));
+      },
+      join: (pieces) => ({ ...pieces[0]!, rows: pieces.flatMap((piece) => piece.rows) }),
     },
   },
 );
