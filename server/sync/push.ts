@@ -102,7 +102,7 @@ type Parsed = { data: unknown };
  * A push cut into its steps, and what it costs the rate limit (`pushRateLimit`): the number of
  * pieces of at most `pushCostRows` rows it is cut into, whatever the database's step size. The
  * arguments of a mutation with parts (a 5,000-line import chunk) are parsed here once, for
- * both: parsing them is the push's largest piece of work that cannot give other requests a turn.
+ * both, piece by piece (`parseArgsInPieces`).
  */
 export interface PushPlan {
   steps: PushStep[];
