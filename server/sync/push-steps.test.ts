@@ -149,7 +149,7 @@ describe('push steps', () => {
     const lines = importLines(1_000);
     const last = lines.at(-1)!;
     const chunk = (args: Record<string, unknown>) => ({ ...importing(lines), args });
-    const valid = importing(lines).args;
+    const valid = { importId, processedCount: lines.length, updatedAt: at, rows: lines };
     for (const [mutationId, args] of [
       // A bad line in the last piece only.
       [3, { ...valid, rows: [...lines.slice(0, -1), { ...last, amountCents: 'ten' }] }],
