@@ -10,8 +10,8 @@ import { serverTables } from './tables';
 import { database, insertTestCompany, insertTestUser, useSyncTestApp } from './test-fixtures';
 
 /**
- * A set write sends the values its rows share once, as parameters, and the rest in its JSON:
- * what is stored is each record as given, whichever way its values travelled.
+ * A set write of 100 rows or more sends the values its rows share once, as parameters, and the
+ * rest in its JSON: what is stored is each record as given, whichever way its values travelled.
  */
 
 useSyncTestApp();
@@ -37,7 +37,7 @@ describe('set writes', () => {
     const userId = await insertTestUser(database.db);
     const companyId = await insertTestCompany(database.db, userId);
     const receipt = { key: `receipts/${randomUUID()}`, name: 'invoice.pdf', size: 10, contentType: 'application/pdf' };
-    const rows = [0, 1, 2].map((n) =>
+    const rows = Array.from({ length: 100 }, (_, n) =>
       testTransaction({
         companyId,
         // Shared: a date, an empty note, false, null, a number. A JSON column's value never travels apart.
@@ -45,7 +45,7 @@ describe('set writes', () => {
         amountCents: -500,
         receipt,
         // Not shared: a value in some rows and null in others, or a different value in each.
-        category: n === 1 ? null : 'software',
+        category: n % 3 === 1 ? null : 'software',
         description: `Line ${n}`,
       }),
     );
@@ -59,18 +59,29 @@ describe('set writes', () => {
 
     // Written again with one value changed in all of them, and one in a single row.
     const changed = rows.map((row, n) => ({ ...row, note: 'Paid', checked: n === 2, updatedAt: '2026-02-02T10:00:00.000Z' }));
-    expect(await upsertRows(db, serverTables.transactions, changed.map((row) => serverTables.transactions.toRecord(row, userId)))).toBe(3);
+    expect(
+      await upsertRows(
+        db,
+        serverTables.transactions,
+        changed.map((row) => serverTables.transactions.toRecord(row, userId)),
+      ),
+    ).toBe(100);
     expect(jsonColumnsOf(statements[1]!)).toEqual(['category', 'checked', 'description', 'id', 'receipt']);
     expect(await storedRows(ids)).toEqual(expect.arrayContaining(changed.map((row) => expect.objectContaining(row))));
   });
 
-  it('sends a single row whole in its JSON', async () => {
+  // A push's ordinary writes keep one statement text per table and columns, which the pool names once.
+  it('sends every value of a write of fewer than 100 rows in its JSON', async () => {
     const userId = await insertTestUser(database.db);
     const companyId = await insertTestCompany(database.db, userId);
-    const row = testTransaction({ companyId });
+    const rows = Array.from({ length: 99 }, () => testTransaction({ companyId }));
     const { db, statements } = recording();
-    await insertAbsentRows(db, serverTables.transactions, [serverTables.transactions.toRecord(row, userId)]);
+    await insertAbsentRows(
+      db,
+      serverTables.transactions,
+      rows.map((row) => serverTables.transactions.toRecord(row, userId)),
+    );
     expect(jsonColumnsOf(statements[0]!)).toContain('company_id');
-    expect(await storedRows([row.id])).toEqual([expect.objectContaining(row)]);
+    expect(await storedRows(rows.map((row) => row.id))).toEqual(expect.arrayContaining(rows.map((row) => expect.objectContaining(row))));
   });
 });

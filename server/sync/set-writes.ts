@@ -37,17 +37,24 @@ function columns(spec: ServerTable): Column[] {
 }
 
 /**
+ * Rows from which a write sends the values they all share apart (`rowsOf`). The statement's text
+ * then depends on which columns those are, and the pool names each text it sees for good
+ * (named-statements.ts): the ordinary writes of a push keep one text per table and columns.
+ */
+const sharedValuesFrom = 100;
+
+/**
  * The rows as a `select` over one JSON parameter, and the columns it yields: those the records
  * carry (records of one table all have the same keys; a column none carries keeps its default).
- * A column with one plain value in every record (an import's company, account, batch and dates:
- * ten of a line's sixteen columns) goes as one parameter instead of once per row in the JSON,
- * which PostgreSQL reads row by row.
+ * In a write of `sharedValuesFrom` rows or more, a column with one plain value in every record
+ * (an import's company, account, batch and dates: ten of a line's sixteen columns) goes as one
+ * parameter instead of once per row in the JSON, which PostgreSQL reads row by row.
  */
 function rowsOf(spec: ServerTable, records: readonly Record<string, unknown>[]): { names: SQL; select: SQL } {
   const present = columns(spec).filter((column) => column.key in records[0]!);
   const valueOf = (record: Record<string, unknown>, column: Column) => record[column.key] ?? null;
   const shared =
-    records.length > 1
+    records.length >= sharedValuesFrom
       ? new Set(
           present.filter((column) => {
             const value = valueOf(records[0]!, column);
