@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { importTransactions } from '@sync/mutators/bookkeeping-imports';
 import { protocolVersion, type Mutation } from '@sync/protocol';
 import { batchImports, transactions } from '../db/schema/bookkeeping';
 import { syncClients } from '../db/schema/sync';
@@ -162,6 +163,10 @@ describe('push steps', () => {
       expect(response).toEqual({ lastMutationId: mutationId, rejections: [{ mutationId, code: 'invalid' }] });
     }
     expect(await countImported(importId)).toBe(0);
+    // Only arguments with a chunk's own fields are cut: each piece copies them, so a flood of
+    // other keys would be copied and walked once per piece. Those go whole to the parse.
+    expect(importTransactions.parts!.cut(valid, 200)).toHaveLength(5);
+    expect(importTransactions.parts!.cut({ ...valid, source: 'bank' }, 200)).toBeNull();
   }, 60_000);
 
   it("answers 429 with Retry-After once a user's pushes exceed the rate limit, and only for that user", async () => {

@@ -16,14 +16,19 @@ export const maxImportChunkRows = 5000;
  * their bank line, so a row that already exists (the same file imported again, here or on
  * another device) is skipped, never overwritten: the person's category, note and check stay.
  */
+const importChunkSchema = z.strictObject({
+  importId: id,
+  processedCount: z.int().min(0),
+  updatedAt: timestamp,
+  rows: z.array(importedTransactionSchema).min(1).max(maxImportChunkRows),
+});
+
+/** The fields an import chunk's arguments may have. */
+const importChunkFields = Object.keys(importChunkSchema.shape).length;
+
 export const importTransactions = defineMutator(
   'importTransactions',
-  z.strictObject({
-    importId: id,
-    processedCount: z.int().min(0),
-    updatedAt: timestamp,
-    rows: z.array(importedTransactionSchema).min(1).max(maxImportChunkRows),
-  }),
+  importChunkSchema,
   async (tx, { importId, processedCount, updatedAt, rows }) => {
     const batch = await tx.get('batchImports', importId);
     if (!batch) reject('not_found');
@@ -66,8 +71,10 @@ export const importTransactions = defineMutator(
         }),
       // Every piece carries the chunk's own fields and some of its lines; the line count's limits
       // are the whole chunk's, so arguments outside them are left to the whole parse to refuse.
+      // So are arguments with more fields than a chunk has: each piece would copy them all, and
+      // the text rule walk them all again (a megabyte of keys, 25 times).
       cut: (rawArgs, size) => {
-        if (typeof rawArgs !== 'object' || rawArgs === null || !('rows' in rawArgs)) return null;
+        if (typeof rawArgs !== 'object' || rawArgs === null || !('rows' in rawArgs) || Object.keys(rawArgs).length > importChunkFields) return null;
         const { rows } = rawArgs;
         if (!Array.isArray(rows) || rows.length === 0 || rows.length > maxImportChunkRows) return null;
         return Array.from({ length: Math.ceil(rows.length / size) }, (_, index) => ({ ...rawArgs, rows: rows.slice(index * size, (index + 1) * size) }));
