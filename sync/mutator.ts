@@ -100,7 +100,8 @@ export interface Mutator<Name extends string = string, Args extends z.ZodType = 
      * each, or null when they have not the shape to cut (they are then parsed whole). Parsing
      * every piece and `join`ing them must give what parsing the whole gives, and a piece refused
      * must mean the whole is refused: the server parses a big mutation piece by piece, so its
-     * parse is never one long block of the event loop (`parseArgsInPieces`).
+     * parse is never one long block of the event loop (`parseArgsInPieces`,
+     * server/sync/push.ts).
      */
     cut: (rawArgs: unknown, rows: number) => unknown[] | null;
     join: (pieces: z.output<Args>[]) => z.output<Args>;

@@ -34,34 +34,13 @@ export async function purgeSyncHistory(
 ): Promise<{ tombstones: number; rejections: number; guestDrafts: number }> {
   const cutoff = new Date(now.getTime() - syncRetentionDays * 24 * 60 * 60 * 1000);
   let tombstones = 0;
-  for (let purged = batchRows; purged === batchRows; tombstones += purged) {
-    purged = await db.transaction(async (tx) => {
-      const due = tx
-        .select({ tableName: syncTombstones.tableName, rowId: syncTombstones.rowId, scopeId: syncTombstones.scopeId })
-        .from(syncTombstones)
-        .where(lt(syncTombstones.deletedAt, cutoff))
-        .limit(batchRows)
-        // Instances purging at once take different tombstones rather than wait for each other's.
-        .for('update', { skipLocked: true });
-      const rows = await tx
-        .delete(syncTombstones)
-        .where(sql`(${syncTombstones.tableName}, ${syncTombstones.rowId}, ${syncTombstones.scopeId}) in ${due}`)
-        .returning({ scopeId: syncTombstones.scopeId, version: syncTombstones.version });
-      // Per scope: a device's position in a quiet scope must not fall behind another scope's purge.
-      const through = new Map<string, number>();
-      for (const { scopeId, version } of rows) through.set(scopeId, Math.max(through.get(scopeId) ?? 0, version));
-      if (through.size > 0) {
-        await tx
-          .insert(syncState)
-          // In one order of keys whoever purges, so two instances' batches never wait for each other in a circle.
-          .values([...through].sort(([a], [b]) => (a < b ? -1 : 1)).map(([scopeId, value]) => ({ key: purgedThroughKey(scopeId), value })))
-          .onConflictDoUpdate({ target: syncState.key, set: { value: sql`greatest(${syncState.value}, excluded.value)` } });
-      }
-      return rows.length;
-    });
+  let purged: number;
+  do {
+    purged = await purgeTombstones(db, cutoff, batchRows);
+    tombstones += purged;
     // Other requests get a turn between two batches (embedded PGlite answers in microtasks only).
     await setImmediate();
-  }
+  } while (purged === batchRows);
   return db.transaction(async (tx) => {
     const rejections = await tx.delete(syncRejections).where(lt(syncRejections.createdAt, cutoff)).returning({ id: syncRejections.mutationId });
     // A device that pulls after that long gets its own changes back in full, as before decision 091.
@@ -71,6 +50,34 @@ export async function purgeSyncHistory(
       .where(and(isNull(drafts.userId), lt(drafts.createdAt, cutoff)))
       .returning({ id: drafts.id });
     return { tombstones, rejections: rejections.length, guestDrafts: guestDrafts.length };
+  });
+}
+
+/** Purges at most `limit` tombstones deleted before `cutoff`, raising their scopes' resync thresholds in the same transaction; answers how many. */
+function purgeTombstones(db: Db, cutoff: Date, limit: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = tx
+      .select({ tableName: syncTombstones.tableName, rowId: syncTombstones.rowId, scopeId: syncTombstones.scopeId })
+      .from(syncTombstones)
+      .where(lt(syncTombstones.deletedAt, cutoff))
+      .limit(limit)
+      // Instances purging at once take different tombstones rather than wait for each other's.
+      .for('update', { skipLocked: true });
+    const rows = await tx
+      .delete(syncTombstones)
+      .where(sql`(${syncTombstones.tableName}, ${syncTombstones.rowId}, ${syncTombstones.scopeId}) in ${due}`)
+      .returning({ scopeId: syncTombstones.scopeId, version: syncTombstones.version });
+    // Per scope: a device's position in a quiet scope must not fall behind another scope's purge.
+    const through = new Map<string, number>();
+    for (const { scopeId, version } of rows) through.set(scopeId, Math.max(through.get(scopeId) ?? 0, version));
+    if (through.size > 0) {
+      await tx
+        .insert(syncState)
+        // In one order of keys whoever purges, so two instances' batches never wait for each other in a circle.
+        .values([...through].sort(([a], [b]) => (a < b ? -1 : 1)).map(([scopeId, value]) => ({ key: purgedThroughKey(scopeId), value })))
+        .onConflictDoUpdate({ target: syncState.key, set: { value: sql`greatest(${syncState.value}, excluded.value)` } });
+    }
+    return rows.length;
   });
 }
 

@@ -53,18 +53,18 @@ const sharedValuesFrom = 100;
 function rowsOf(spec: ServerTable, records: readonly Record<string, unknown>[]): { names: SQL; select: SQL } {
   const present = columns(spec).filter((column) => column.key in records[0]!);
   const valueOf = (record: Record<string, unknown>, column: Column) => record[column.key] ?? null;
-  const shared =
-    records.length >= sharedValuesFrom
-      ? new Set(
-          present.filter((column) => {
-            const value = valueOf(records[0]!, column);
-            // Never the id: records written in one statement differ by it, and the JSON needs a column.
-            // A JSON column's value is JSON itself, as a parameter it would be read as JSON text.
-            if (column.name === spec.id.name || (value !== null && (typeof value === 'object' || column.type.startsWith('json')))) return false;
-            return records.every((record) => valueOf(record, column) === value);
-          }),
-        )
-      : new Set<Column>();
+  // Never the id: records written in one statement differ by it, and the JSON needs a column.
+  // A JSON column's value is JSON itself: as a parameter it would be read as JSON text.
+  const sharable = (column: Column, value: unknown) =>
+    column.name !== spec.id.name && (value === null || (typeof value !== 'object' && !column.type.startsWith('json')));
+  // Each shared column with its one value.
+  const shared = new Map<Column, unknown>();
+  if (records.length >= sharedValuesFrom) {
+    for (const column of present) {
+      const value = valueOf(records[0]!, column);
+      if (sharable(column, value) && records.every((record) => valueOf(record, column) === value)) shared.set(column, value);
+    }
+  }
   const perRow = present.filter((column) => !shared.has(column));
   // Each row's object built by assignment, half the time of `Object.fromEntries` over its pairs.
   const json = JSON.stringify(
@@ -79,7 +79,7 @@ function rowsOf(spec: ServerTable, records: readonly Record<string, unknown>[]):
     sql`, `,
   );
   const values = sql.join(
-    present.map((column) => (shared.has(column) ? sql`${valueOf(records[0]!, column)}::${sql.raw(column.type)}` : sql.identifier(column.name))),
+    present.map((column) => (shared.has(column) ? sql`${shared.get(column)}::${sql.raw(column.type)}` : sql.identifier(column.name))),
     sql`, `,
   );
   const definitions = sql.raw(perRow.map((column) => `"${column.name}" ${column.type}`).join(', '));

@@ -11,11 +11,6 @@ const importedTransactionSchema = transactionSchema.pick({ id: true, date: true,
 /** Most rows one `importTransactions` mutation may carry (the worker writes chunks of 2,500). */
 export const maxImportChunkRows = 5000;
 
-/**
- * Stores one chunk of a CSV import and the batch's progress. Imported ids are derived from
- * their bank line, so a row that already exists (the same file imported again, here or on
- * another device) is skipped, never overwritten: the person's category, note and check stay.
- */
 const importChunkSchema = z.strictObject({
   importId: id,
   processedCount: z.int().min(0),
@@ -26,6 +21,16 @@ const importChunkSchema = z.strictObject({
 /** The fields an import chunk's arguments may have. */
 const importChunkFields = Object.keys(importChunkSchema.shape).length;
 
+/** `rows` in consecutive slices of at most `size`. */
+function slicesOf<T>(rows: readonly T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(rows.length / size) }, (_, index) => rows.slice(index * size, (index + 1) * size));
+}
+
+/**
+ * Stores one chunk of a CSV import and the batch's progress. Imported ids are derived from
+ * their bank line, so a row that already exists (the same file imported again, here or on
+ * another device) is skipped, never overwritten: the person's category, note and check stay.
+ */
 export const importTransactions = defineMutator(
   'importTransactions',
   importChunkSchema,
@@ -65,10 +70,11 @@ export const importTransactions = defineMutator(
     parts: {
       size: ({ rows }) => rows.length,
       split: (args, size) =>
-        Array.from({ length: Math.ceil(args.rows.length / size) }, (_, index) => {
-          const rows = args.rows.slice(index * size, (index + 1) * size);
-          return { ...args, rows, processedCount: Math.max(0, args.processedCount - (args.rows.length - Math.min(args.rows.length, (index + 1) * size))) };
-        }),
+        slicesOf(args.rows, size).map((rows, index) => ({
+          ...args,
+          rows,
+          processedCount: Math.max(0, args.processedCount - (args.rows.length - Math.min(args.rows.length, (index + 1) * size))),
+        })),
       // Every piece carries the chunk's own fields and some of its lines; the line count's limits
       // are the whole chunk's, so arguments outside them are left to the whole parse to refuse.
       // So are arguments with more fields than a chunk has: each piece would copy them all, and
@@ -77,7 +83,7 @@ export const importTransactions = defineMutator(
         if (typeof rawArgs !== 'object' || rawArgs === null || !('rows' in rawArgs) || Object.keys(rawArgs).length > importChunkFields) return null;
         const { rows } = rawArgs;
         if (!Array.isArray(rows) || rows.length === 0 || rows.length > maxImportChunkRows) return null;
-        return Array.from({ length: Math.ceil(rows.length / size) }, (_, index) => ({ ...rawArgs, rows: rows.slice(index * size, (index + 1) * size) }));
+        return slicesOf(rows, size).map((slice) => ({ ...rawArgs, rows: slice }));
       },
       join: (pieces) => ({ ...pieces[0]!, rows: pieces.flatMap((piece) => piece.rows) }),
     },
